@@ -1,0 +1,1 @@
+"""Games shipped with mdp, one folder each."""

@@ -1,0 +1,49 @@
+"""mdp: solve finite-horizon Markov decision processes exactly.
+
+>>> import mdp
+>>> game = mdp.load_game("games/shutbox", one_die="never")
+>>> solution = mdp.solve(game, exact=True)
+>>> solution.value
+Fraction(466473281, 6530347008)
+"""
+
+from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
+from mdp.game import Game, Objective, available_games, load_game
+from mdp.hookspecs import hookimpl, hookspec
+from mdp.params import Param
+from mdp.explore import explore
+from mdp.model import CompiledModel
+from mdp.solve import Solution, solve
+
+# Polars is imported on first use: solving needs only numpy, and start-up time counts.
+_LAZY = {"policy_frame": "mdp.policy", "write_table": "mdp.export"}
+
+__all__ = [
+    "CompiledModel",
+    "CycleError",
+    "Game",
+    "GameNotFound",
+    "MdpError",
+    "ModelError",
+    "Objective",
+    "Param",
+    "ParamError",
+    "Solution",
+    "TooLarge",
+    "available_games",
+    "explore",
+    "hookimpl",
+    "hookspec",
+    "load_game",
+    "policy_frame",
+    "solve",
+    "write_table",
+]
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'mdp' has no attribute {name!r}")

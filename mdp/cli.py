@@ -1,0 +1,162 @@
+"""The ``mdp`` command: a thin layer over the Python API."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+import mdp
+from mdp.errors import MdpError
+from mdp.params import parse_assignments
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.command(args)
+    except MdpError as error:
+        print(f"mdp: error: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("mdp: interrupted", file=sys.stderr)
+        return 130
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mdp",
+        description="Solve finite-horizon Markov decision processes exactly: "
+        "the best play and its value, for games of chance and choice.",
+        epilog="Example: mdp solve games/shutbox --set tiles=1-6 --set dice=1 --exact",
+    )
+    parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
+    commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
+
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument("game", help="a game folder or file (games/shutbox), or an installed game's name (shutbox)")
+    game.add_argument(
+        "--set", "-s", dest="params", action="append", default=[], metavar="KEY=VALUE",
+        help="set one rule parameter, e.g. --set tiles=1-6 (repeatable)",
+    )
+    game.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    sense = game.add_mutually_exclusive_group()
+    sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
+                       help="maximize the value, whatever the game's usual aim")
+    sense.add_argument("--minimize", dest="sense", action="store_const", const="min",
+                       help="minimize the value (with a win probability: the worst play)")
+    game.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+    solve = commands.add_parser(
+        "solve", parents=[game], help="the value of a game under optimal play",
+        description="Solve a game and print the value of its initial state under optimal play.",
+    )
+    solve.set_defaults(command=_solve)
+
+    policy = commands.add_parser(
+        "policy", parents=[game], help="the optimal policy, as a table",
+        description="Solve a game and write every decision with the value of each action, "
+        "whether it is optimal, and its regret.",
+    )
+    policy.add_argument(
+        "--out", "-o", metavar="FILE",
+        help="write to FILE; the format follows its extension: .parquet, .csv, .json, .ndjson "
+        "(default: CSV on stdout)",
+    )
+    policy.add_argument("--optimal-only", action="store_true", help="keep only optimal actions")
+    policy.set_defaults(command=_policy)
+
+    games = commands.add_parser("games", help="list installed games",
+                                description="List the games installed by name.")
+    games.set_defaults(command=_games)
+    return parser
+
+
+def _solved(args: argparse.Namespace) -> tuple[mdp.Game, mdp.Solution, float]:
+    start = time.perf_counter()
+    game = mdp.load_game(args.game, **parse_assignments(args.params))
+    solution = mdp.solve(game, exact=args.exact, sense=args.sense)
+    return game, solution, time.perf_counter() - start
+
+
+def _summary(game: mdp.Game, solution: mdp.Solution, seconds: float) -> dict[str, Any]:
+    value = solution.value
+    summary = {
+        "game": game.name,
+        "params": game.shown_params(),
+        "rules": game.describe(),
+        "objective": game.objective.name,
+        "sense": solution.sense,
+        "value": float(value),
+    }
+    if solution.exact:
+        summary["exact"] = f"{value.numerator}/{value.denominator}"
+    summary["states"] = solution.model.n_states
+    summary["seconds"] = round(seconds, 6)
+    return summary
+
+
+def _solve(args: argparse.Namespace) -> int:
+    game, solution, seconds = _solved(args)
+    summary = _summary(game, solution, seconds)
+    if args.json:
+        print(json.dumps(summary, default=str))
+        return 0
+    print(summary["rules"])
+    print(_value_line(game, solution))
+    if solution.exact:
+        print(f"exact: {summary['exact']}")
+    print(f"{summary['states']:,} states, solved in {seconds:.3f} s")
+    return 0
+
+
+def _value_line(game: mdp.Game, solution: mdp.Solution) -> str:
+    objective, value = game.objective, float(solution.value)
+    name = objective.name
+    if solution.sense != objective.sense:
+        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    text = f"{value:.15g}"
+    if objective.probability:
+        text = f"{value:.4%} ({text})"
+    return f"{name}: {text}"
+
+
+def _policy(args: argparse.Namespace) -> int:
+    game, solution, seconds = _solved(args)
+    table = solution.policy
+    if args.optimal_only:
+        table = table.filter(table["optimal"])
+    if args.out:
+        mdp.write_table(table, args.out)
+    elif not args.json:
+        table.write_csv(sys.stdout)
+    if args.json:
+        print(json.dumps({**_summary(game, solution, seconds), "rows": table.height,
+                          "columns": table.columns, "out": args.out}, default=str))
+    elif args.out:
+        print(f"{table.height:,} rows written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    for name in mdp.available_games():
+        print(name)
+    return 0
+
+
+class _Version(argparse.Action):
+    """Looks the version up only when asked: package metadata is slow to import."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            parser.exit(message=f"mdp {version('mdp')}\n")
+        except PackageNotFoundError:
+            parser.exit(message="mdp (not installed)\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

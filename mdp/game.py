@@ -1,0 +1,131 @@
+"""Finding, loading and configuring games."""
+
+from __future__ import annotations
+
+import importlib
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Any, Literal
+
+import attrs
+import pluggy
+
+from mdp import hookspecs
+from mdp.errors import GameNotFound, ParamError
+from mdp.params import Param, resolve
+
+GAMES_ENTRY_POINTS = "mdp.games"
+"""The entry-point group through which installed packages offer games by name."""
+
+
+@attrs.frozen
+class Objective:
+    """What the value of a state means, and which way is better."""
+
+    name: str = "value"
+    sense: Literal["max", "min"] = attrs.field(
+        default="max", validator=attrs.validators.in_(("max", "min"))
+    )
+    probability: bool = False
+    """Values are probabilities (shown as percentages too)."""
+
+
+@attrs.frozen
+class Game:
+    """A loaded game: its plugins and its resolved parameters.
+
+    Create one with :func:`load_game`; every hook is called with ``params`` already filled in,
+    e.g. ``game.call("mdp_actions", state=s)``.
+    """
+
+    name: str
+    plugins: pluggy.PluginManager = attrs.field(repr=False, eq=False)
+    declared: tuple[Param, ...] = attrs.field(repr=False, eq=False)
+    params: Mapping[str, Any]
+
+    def call(self, hook: str, **kwargs: Any) -> Any:
+        return getattr(self.plugins.hook, hook)(params=self.params, **kwargs)
+
+    def describe(self) -> str:
+        return self.call("mdp_describe") or self.name
+
+    @property
+    def objective(self) -> Objective:
+        return self.call("mdp_objective") or Objective()
+
+    def shown_params(self) -> dict[str, Any]:
+        """The parameters as people and JSON see them (``tiles`` as ``"1-9"``, say)."""
+        return {p.name: p.shown(self.params[p.name]) for p in self.declared}
+
+    def with_params(self, **changes: Any) -> Game:
+        """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
+        parsed = resolve(self.name, self.declared, changes)
+        params = {**self.params, **{key: parsed[key] for key in changes}}
+        return attrs.evolve(self, params=MappingProxyType(params))
+
+
+def load_game(spec: str | Path | object, /, **params: Any) -> Game:
+    """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
+    a module or object that carries the hook implementations.
+
+    Keyword arguments set parameters; a string is parsed as on the command line
+    (``tiles="1-6"``), other values are checked by the parameter's parser.
+    """
+    module = _import(spec) if isinstance(spec, (str, Path)) else spec
+    name = getattr(module, "GAME_NAME", None) or _default_name(module)
+    plugins = pluggy.PluginManager("mdp")
+    plugins.add_hookspecs(hookspecs)
+    plugins.register(module, name=name)
+    plugins.hook.mdp_configure(plugins=plugins)
+    declared = tuple(p for group in plugins.hook.mdp_params() for p in group)
+    for param in declared:
+        if not isinstance(param, Param):
+            raise ParamError(f"game {name}: mdp_params returned {param!r}, not an mdp.Param")
+    return Game(name, plugins, declared, resolve(name, declared, params))
+
+
+def _default_name(plugin: object) -> str:
+    qualified = getattr(plugin, "__name__", None) or type(plugin).__name__
+    return qualified.rpartition(".")[2]
+
+
+def available_games() -> list[str]:
+    """Names of the games installed through the ``mdp.games`` entry-point group."""
+    from importlib.metadata import entry_points
+
+    return sorted(ep.name for ep in entry_points(group=GAMES_ENTRY_POINTS))
+
+
+def _import(spec: str | Path) -> ModuleType:
+    text = str(spec)
+    path = Path(text)
+    if path.exists() or "/" in text or text.endswith(".py"):
+        return _import_path(path)
+    from importlib.metadata import entry_points
+
+    found = entry_points(group=GAMES_ENTRY_POINTS, name=text)
+    if not found:
+        names = ", ".join(available_games()) or "none installed"
+        raise GameNotFound(f"no game named {text!r} (installed: {names}; or give a path)")
+    return next(iter(found)).load()
+
+
+def _import_path(path: Path) -> ModuleType:
+    """Import a game folder (a package) or a single ``.py`` file from its path."""
+    path = path.resolve()
+    if path.is_dir() and (path / "__init__.py").is_file():
+        parts, root = [path.name], path.parent
+    elif path.is_file() and path.suffix == ".py":
+        parts, root = [path.stem], path.parent
+    else:
+        raise GameNotFound(f"{path}: not a game (expected a folder with __init__.py or a .py file)")
+    # A game inside a package (games/shutbox) is imported by its dotted name, so that rule
+    # plugins importing it by that name get the very same module.
+    while (root / "__init__.py").is_file():
+        parts.insert(0, root.name)
+        root = root.parent
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    return importlib.import_module(".".join(parts))

@@ -1,0 +1,69 @@
+"""The compiled model: a game's states and transitions as arrays, ready to be solved."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+import numpy as np
+
+
+@attrs.frozen(eq=False)
+class CompiledModel:
+    """Every reachable state of a game, numbered so that successors come first.
+
+    States are grouped in *layers*: layer 0 holds the terminal states, and every transition
+    leads from a state to one in a lower layer, so layers can be solved one after another.
+    States ``layer_start[k]`` to ``layer_start[k + 1] - 1`` form layer ``k``.
+
+    The transitions are stored in compressed rows: the actions of state ``s`` are numbered
+    ``action_start[s]`` to ``action_start[s + 1] - 1``, the outcomes of action ``a`` are
+    ``outcome_start[a]`` to ``outcome_start[a + 1] - 1``, and outcome ``o`` leads to state
+    ``outcome_next[o]`` with probability ``probabilities[outcome_prob[o]]``.
+    """
+
+    game: Any = attrs.field(repr=False)
+    """The :class:`mdp.Game` explored, for labels and hooks."""
+    states: Sequence[Any] = attrs.field(repr=False)
+    actions: Sequence[Any] = attrs.field(repr=False)
+    layer_start: np.ndarray = attrs.field(repr=False)
+    action_start: np.ndarray = attrs.field(repr=False)
+    outcome_start: np.ndarray = attrs.field(repr=False)
+    outcome_next: np.ndarray = attrs.field(repr=False)
+    outcome_prob: np.ndarray = attrs.field(repr=False)
+    probabilities: tuple = attrs.field(repr=False)
+    """The distinct probabilities, as the game gave them (``int``, ``Fraction`` or ``float``)."""
+    terminal_values: tuple = attrs.field(repr=False)
+    """The value of each terminal state, in state order (states ``0`` to ``n_terminal - 1``)."""
+    initial: int
+    inexact: str | None = None
+    """Where the game gave a float probability or value, if it did: exact solving refuses."""
+
+    @property
+    def n_states(self) -> int:
+        return len(self.action_start) - 1
+
+    @property
+    def n_actions(self) -> int:
+        return len(self.outcome_start) - 1
+
+    @property
+    def n_outcomes(self) -> int:
+        return len(self.outcome_next)
+
+    @property
+    def n_terminal(self) -> int:
+        return int(self.layer_start[1])
+
+    @property
+    def n_layers(self) -> int:
+        return len(self.layer_start) - 1
+
+    def layer_of(self) -> np.ndarray:
+        """The layer of every state, as an array."""
+        return np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start))
+
+    def action_state(self) -> np.ndarray:
+        """The state each action belongs to, as an array."""
+        return np.repeat(np.arange(self.n_states), np.diff(self.action_start))

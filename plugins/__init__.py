@@ -1,0 +1,1 @@
+"""Optional plugins shipped with mdp: rule variants and analyses."""
