@@ -1,0 +1,138 @@
+"""The mdp command: output, JSON shape, exports, exit codes and error messages."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from mdp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHUTBOX = str(ROOT / "games" / "shutbox")
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_solve_prints_rules_value_states_and_time(capsys):
+    code, out, err = run(capsys, "solve", SHUTBOX)
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "Shut the Box: tiles 1-9, 2 dice of 6 faces; may roll one die once every open tile is 6 or less"
+    assert lines[1] == "chance of shutting the box: 9.7614% (0.0976137161704307)"
+    assert lines[2].startswith("6,184 states, solved in ")
+
+
+def test_solve_exact_prints_the_fraction_in_lowest_terms(capsys):
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-6", "--set", "dice=1", "--exact")
+    assert code == 0
+    assert "exact: 145/1944" in out.splitlines()
+
+
+def test_solve_json_is_one_object_with_resolved_params(capsys):
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--set", "one_die=never", "--exact", "--json")
+    assert code == 0
+    summary = json.loads(out)
+    assert out.count("\n") == 1
+    assert summary["game"] == "shutbox"
+    assert summary["params"] == {"tiles": "1-9", "dice": 2, "faces": 6, "one_die": "never",
+                                 "one_die_mode": "choice"}
+    assert summary["exact"] == "466473281/6530347008"
+    assert summary["value"] == 466473281 / 6530347008
+    assert summary["states"] > 0 and summary["seconds"] >= 0
+    assert summary["sense"] == "max"
+
+
+def test_json_without_exact_has_no_exact_key(capsys):
+    _, out, _ = run(capsys, "solve", SHUTBOX, "--json")
+    assert "exact" not in json.loads(out)
+
+
+def test_minimize_is_labelled(capsys):
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--minimize", "--set", "tiles=1-5")
+    assert code == 0
+    assert out.splitlines()[1].startswith("chance of shutting the box (minimized): ")
+
+
+@pytest.mark.parametrize("suffix", [".parquet", ".csv", ".json", ".ndjson"])
+def test_policy_export_formats_round_trip(capsys, tmp_path, suffix):
+    out_file = tmp_path / f"policy{suffix}"
+    code, _, err = run(capsys, "policy", SHUTBOX, "--set", "tiles=1-5", "--out", str(out_file))
+    assert code == 0
+    read = {".parquet": pl.read_parquet, ".csv": pl.read_csv, ".json": pl.read_json,
+            ".ndjson": pl.read_ndjson}[suffix]
+    table = read(out_file)
+    assert table.columns == ["open", "roll", "dice", "shut", "value", "optimal", "regret"]
+    assert err == f"{table.height:,} rows written to {out_file}\n"
+    assert table.filter(pl.col("optimal")).height >= table.select(["open", "roll"]).unique().height
+    assert [p.name for p in tmp_path.iterdir()] == [out_file.name]
+
+
+def test_policy_to_stdout_is_csv_and_optimal_only_filters(capsys):
+    code, out, _ = run(capsys, "policy", SHUTBOX, "--set", "tiles=1-4", "--optimal-only", "--exact")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "open,roll,dice,shut,value,value_exact,optimal,regret"
+    assert all(line.split(",")[-2] == "true" for line in lines[1:])
+
+
+def test_policy_json_summary(capsys, tmp_path):
+    out_file = tmp_path / "p.csv"
+    code, out, err = run(capsys, "policy", SHUTBOX, "--out", str(out_file), "--json")
+    summary = json.loads(out)
+    assert code == 0 and err == ""
+    assert summary["rows"] == pl.read_csv(out_file).height
+    assert summary["out"] == str(out_file)
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1\n"),
+        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, faces, one_die, one_die_mode, tiles)\n"),
+        (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
+        (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox; or give a path)\n"),
+        (["solve", "games/nowhere"], None),
+    ],
+)
+def test_user_errors_are_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("mdp: error: ")
+    if message:
+        assert err == message
+
+
+def test_bad_output_file_leaves_nothing_behind(capsys, tmp_path):
+    code, _, err = run(capsys, "policy", SHUTBOX, "--out", str(tmp_path / "policy.xlsx"))
+    assert code == 2
+    assert err == f"mdp: error: {tmp_path / 'policy.xlsx'}: unknown file type '.xlsx' (allowed: .parquet, .csv, .json, .ndjson)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_installed_command_finds_the_game_by_name_from_anywhere(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", "shutbox", "--json"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == pytest.approx(0.0976137161704307, rel=1e-15)
+
+
+def test_user_error_has_no_traceback_in_a_real_process(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", "shutbox", "--set", "dice=0"],
+                          cwd=tmp_path, capture_output=True, text=True)
+    assert done.returncode == 2
+    assert done.stderr == "mdp: error: parameter dice=0: expected a whole number of 1 or more\n"
+
+
+def test_help_lists_the_commands(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["--help"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    assert "solve" in out and "policy" in out and "games" in out
