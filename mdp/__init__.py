@@ -8,11 +8,12 @@ Fraction(466473281, 6530347008)
 """
 
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
-from mdp.game import Game, Objective, available_games, load_game
+from mdp.game import Game, Objective, Variant, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
 from mdp.params import Param
 from mdp.explore import explore
 from mdp.model import CompiledModel
+from mdp.batch import Expansion
 from mdp.solve import Solution, solve
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
@@ -21,6 +22,7 @@ _LAZY = {"policy_frame": "mdp.policy", "write_table": "mdp.export"}
 __all__ = [
     "CompiledModel",
     "CycleError",
+    "Expansion",
     "Game",
     "GameNotFound",
     "MdpError",
@@ -30,6 +32,7 @@ __all__ = [
     "ParamError",
     "Solution",
     "TooLarge",
+    "Variant",
     "available_games",
     "explore",
     "hookimpl",

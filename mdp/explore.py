@@ -9,17 +9,46 @@ import numpy as np
 
 from mdp.errors import CycleError, MdpError, ModelError, TooLarge
 from mdp.game import Game
-from mdp.model import CompiledModel
+from mdp.model import CompiledModel, offsets
 
 PROBABILITY_TOLERANCE = 1e-9
 """How far float probabilities of one action may sum from 1."""
 
 
-def explore(game: Game, *, max_states: int | None = None) -> CompiledModel:
+DEFAULT_MAX_STATES = 50_000_000
+"""The state limit unless the caller sets another: about 5 GB of compiled model."""
+
+
+def explore(
+    game: Game, *, max_states: int | None = DEFAULT_MAX_STATES, batch: bool | None = None
+) -> CompiledModel:
     """Visit every state reachable from the initial one and compile the model.
 
-    A depth-first search calls the per-state hooks once per state, checks what they return,
-    and stops at the first cycle. Each state's layer is its height: 0 for a terminal state,
+    A game that implements :func:`~mdp.hookspecs.mdp_expand` is explored a stage at a time
+    through it (see :mod:`mdp.batch`); ``batch=False`` uses its per-state hooks instead.
+    ``max_states`` (``None``: no limit) refuses a model whose estimated size exceeds it
+    before any work, and stops exploring once it is passed.
+    """
+    if max_states is not None:
+        estimate = game.call("mdp_estimate_states")
+        if estimate is not None and estimate > max_states:
+            raise TooLarge(
+                f"game {game.name}: about {estimate:,} states, over the limit of "
+                f"{max_states:,}; raise it with --max-states (max_states= in Python)"
+            )
+    if batch is None:
+        batch = bool(game.plugins.hook.mdp_expand.get_hookimpls())
+    if batch:
+        from mdp.batch import explore_batch
+
+        return explore_batch(game, max_states=max_states)
+    return _explore_states(game, max_states)
+
+
+def _explore_states(game: Game, max_states: int | None) -> CompiledModel:
+    """Depth-first search through the per-state hooks, checking each answer.
+
+    It stops at the first cycle. A state's layer is its height: 0 for a terminal state,
     otherwise one more than its highest successor.
     """
     expander = _Expander(game)
@@ -163,9 +192,9 @@ def _compile(game, expander, states, index, expansions, heights) -> CompiledMode
         game=game,
         states=[states[sid] for sid in order],
         actions=actions,
-        layer_start=_offsets(layer_sizes),
-        action_start=_offsets(action_counts),
-        outcome_start=_offsets(outcome_counts),
+        layer_start=offsets(layer_sizes),
+        action_start=offsets(action_counts),
+        outcome_start=offsets(outcome_counts),
         outcome_next=new_id[np.asarray(nexts, dtype=np.int64)],
         outcome_prob=np.asarray(probs, dtype=np.int32),
         probabilities=tuple(probabilities),
@@ -173,9 +202,3 @@ def _compile(game, expander, states, index, expansions, heights) -> CompiledMode
         initial=int(new_id[0]),
         inexact=expander.inexact,
     )
-
-
-def _offsets(counts) -> np.ndarray:
-    offsets = np.zeros(len(counts) + 1, dtype=np.int64)
-    np.cumsum(counts, out=offsets[1:])
-    return offsets

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import MappingProxyType, ModuleType
 from typing import Any, Literal
@@ -33,20 +34,47 @@ class Objective:
 
 
 @attrs.frozen
+class Variant:
+    """A named rule set of a game: parameter values as text, as ``--set`` takes them."""
+
+    name: str
+    params: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
+    rules: str = ""
+    """The rules in a few words, for people."""
+
+
+@attrs.frozen
 class Game:
     """A loaded game: its plugins and its resolved parameters.
 
-    Create one with :func:`load_game`; every hook is called with ``params`` already filled in,
-    e.g. ``game.call("mdp_actions", state=s)``.
+    Create one with :func:`load_game`; every hook is called with ``params`` and ``game``
+    already filled in, e.g. ``game.call("mdp_actions", state=s)``.
     """
 
     name: str
     plugins: pluggy.PluginManager = attrs.field(repr=False, eq=False)
     declared: tuple[Param, ...] = attrs.field(repr=False, eq=False)
     params: Mapping[str, Any]
+    variant: str | None = None
+    _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
 
     def call(self, hook: str, **kwargs: Any) -> Any:
-        return getattr(self.plugins.hook, hook)(params=self.params, **kwargs)
+        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs`."""
+        return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
+
+    def implements(self, hook: str) -> bool:
+        """Whether any plugin implements ``hook``."""
+        return bool(getattr(self.plugins.hook, hook).get_hookimpls())
+
+    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """Data derived from this game's parameters, made on first use and kept with it."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def variants(self) -> list[Variant]:
+        """The game's named rule sets, the default first (empty if it has none)."""
+        return list(self.call("mdp_variants") or [])
 
     def describe(self) -> str:
         return self.call("mdp_describe") or self.name
@@ -63,15 +91,18 @@ class Game:
         """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
         parsed = resolve(self.name, self.declared, changes)
         params = {**self.params, **{key: parsed[key] for key in changes}}
-        return attrs.evolve(self, params=MappingProxyType(params))
+        game = attrs.evolve(self, params=MappingProxyType(params), memo={})
+        game.call("mdp_check")
+        return game
 
 
-def load_game(spec: str | Path | object, /, **params: Any) -> Game:
+def load_game(spec: str | Path | object, /, variant: str | None = None, **params: Any) -> Game:
     """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
     a module or object that carries the hook implementations.
 
-    Keyword arguments set parameters; a string is parsed as on the command line
-    (``tiles="1-6"``), other values are checked by the parameter's parser.
+    ``variant`` picks one of the game's named rule sets; keyword arguments set parameters on
+    top of it. A string is parsed as on the command line (``tiles="1-6"``); other values are
+    checked by the parameter's parser.
     """
     module = _import(spec) if isinstance(spec, (str, Path)) else spec
     name = getattr(module, "GAME_NAME", None) or _default_name(module)
@@ -83,7 +114,23 @@ def load_game(spec: str | Path | object, /, **params: Any) -> Game:
     for param in declared:
         if not isinstance(param, Param):
             raise ParamError(f"game {name}: mdp_params returned {param!r}, not an mdp.Param")
-    return Game(name, plugins, declared, resolve(name, declared, params))
+    if variant is not None:
+        params = {**_variant(name, plugins, variant).params, **params}
+    game = Game(name, plugins, declared, {}, variant)
+    game = attrs.evolve(game, params=resolve(name, declared, params))
+    game.call("mdp_check")
+    return game
+
+
+def _variant(name: str, plugins: pluggy.PluginManager, wanted: str) -> Variant:
+    variants = {v.name: v for v in plugins.hook.mdp_variants() or []}
+    if wanted in variants:
+        return variants[wanted]
+    if not variants:
+        raise ParamError(f"game {name} has no named variants")
+    close = difflib.get_close_matches(wanted, variants, n=3)
+    hint = f"; did you mean {' or '.join(close)}?" if close else ""
+    raise ParamError(f"unknown variant {wanted!r} for game {name}{hint} (known: {', '.join(variants)})")
 
 
 def _default_name(plugin: object) -> str:

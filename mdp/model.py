@@ -34,11 +34,13 @@ class CompiledModel:
     outcome_prob: np.ndarray = attrs.field(repr=False)
     probabilities: tuple = attrs.field(repr=False)
     """The distinct probabilities, as the game gave them (``int``, ``Fraction`` or ``float``)."""
-    terminal_values: tuple = attrs.field(repr=False)
-    """The value of each terminal state, in state order (states ``0`` to ``n_terminal - 1``)."""
+    terminal_values: Sequence[Any] = attrs.field(repr=False)
+    """The value of each terminal state, in state order (states ``0`` to ``n_terminal - 1``):
+    a tuple of numbers, or a numeric array."""
     initial: int
     inexact: str | None = None
     """Where the game gave a float probability or value, if it did: exact solving refuses."""
+    _ids: dict | None = attrs.field(default=None, init=False, repr=False)
 
     @property
     def n_states(self) -> int:
@@ -60,6 +62,17 @@ class CompiledModel:
     def n_layers(self) -> int:
         return len(self.layer_start) - 1
 
+    def state_id(self, state: Any) -> int:
+        """The id of a state given as the game writes it; ``KeyError`` if unreachable."""
+        if isinstance(self.states, np.ndarray):
+            found = np.flatnonzero(self.states == state)
+            if not len(found):
+                raise KeyError(state)
+            return int(found[0])
+        if self._ids is None:
+            object.__setattr__(self, "_ids", {s: i for i, s in enumerate(self.states)})
+        return self._ids[state]
+
     def layer_of(self) -> np.ndarray:
         """The layer of every state, as an array."""
         return np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start))
@@ -67,3 +80,10 @@ class CompiledModel:
     def action_state(self) -> np.ndarray:
         """The state each action belongs to, as an array."""
         return np.repeat(np.arange(self.n_states), np.diff(self.action_start))
+
+
+def offsets(counts) -> np.ndarray:
+    """Start offsets of consecutive groups of the given sizes, with the total at the end."""
+    result = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=result[1:])
+    return result

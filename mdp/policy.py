@@ -46,13 +46,20 @@ def policy_frame(solution: Solution) -> pl.DataFrame:
             "optimal": gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best)),
             "regret": np.maximum(gap, 0.0),
         }
-    frame = pl.DataFrame({**_game_columns(model), **metrics}, strict=False)
+    frame = pl.DataFrame({**_game_columns(model, action_state), **metrics}, strict=False)
     order = np.argsort(-action_state, kind="stable")
     return frame[order]
 
 
-def _game_columns(model) -> dict[str, list]:
+def _game_columns(model, action_state: np.ndarray) -> dict[str, list]:
     game = model.game
+    if game.implements("mdp_policy_columns"):
+        states = model.states
+        if isinstance(states, np.ndarray):
+            states = states[action_state]
+        else:
+            states = [states[s] for s in action_state]
+        return dict(game.call("mdp_policy_columns", states=states, actions=model.actions))
     columns: dict[str, list] = {}
     names: list[str] | None = None
     for s in range(model.n_terminal, model.n_states):

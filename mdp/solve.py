@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 
 from mdp.errors import ModelError, ParamError
-from mdp.explore import explore
+from mdp.explore import DEFAULT_MAX_STATES, explore
 from mdp.game import Game
 from mdp.model import CompiledModel
 
@@ -26,7 +26,7 @@ def solve(
     *,
     exact: bool = False,
     sense: Sense | None = None,
-    max_states: int | None = None,
+    max_states: int | None = DEFAULT_MAX_STATES,
 ) -> Solution:
     """Solve a game (exploring it first) or an already compiled model.
 
@@ -78,9 +78,9 @@ class Solution:
     def value_of(self, state: Any) -> float | Fraction:
         """The value of a state given as the game writes it."""
         try:
-            state_id = self.model.states.index(state)
-        except ValueError:
-            raise ParamError(f"{state!r} is not a reachable state of {self.model.game.name}")
+            state_id = self.model.state_id(state)
+        except KeyError:
+            raise ParamError(f"{state!r} is not a reachable state of {self.model.game.name}") from None
         return self.value_of_id(state_id)
 
     @property
@@ -112,7 +112,10 @@ class _Float:
 
     def terminal_values(self) -> np.ndarray:
         values = np.empty(self.model.n_states, dtype=np.float64)
-        values[: self.model.n_terminal] = [float(v) for v in self.model.terminal_values]
+        terminal = self.model.terminal_values
+        if not isinstance(terminal, np.ndarray):
+            terminal = [float(v) for v in terminal]
+        values[: self.model.n_terminal] = terminal
         return values
 
     def q_values(self, layer: int, values: np.ndarray) -> np.ndarray:
@@ -144,11 +147,14 @@ class _Exact:
     def __init__(self, model: CompiledModel) -> None:
         self.model = model
         probabilities = [Fraction(p) for p in model.probabilities]
-        terminal = [Fraction(v) for v in model.terminal_values]
         self.d = math.lcm(*(p.denominator for p in probabilities)) if probabilities else 1
-        self.d0 = math.lcm(*(v.denominator for v in terminal)) if terminal else 1
         self.weights = _objects([p.numerator * (self.d // p.denominator) for p in probabilities])
-        self.terminal = [v.numerator * (self.d0 // v.denominator) for v in terminal]
+        if isinstance(model.terminal_values, np.ndarray):  # integers (floats were refused)
+            self.d0, self.terminal = 1, model.terminal_values.astype(object)
+        else:
+            terminal = [Fraction(v) for v in model.terminal_values]
+            self.d0 = math.lcm(*(v.denominator for v in terminal)) if terminal else 1
+            self.terminal = [v.numerator * (self.d0 // v.denominator) for v in terminal]
         self.powers = _objects([self.d**k for k in range(model.n_layers)])
         self.layer = model.layer_of()
 

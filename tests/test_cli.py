@@ -41,8 +41,10 @@ def test_solve_json_is_one_object_with_resolved_params(capsys):
     summary = json.loads(out)
     assert out.count("\n") == 1
     assert summary["game"] == "shutbox"
-    assert summary["params"] == {"tiles": "1-9", "dice": 2, "faces": 6, "one_die": "never",
-                                 "one_die_mode": "choice"}
+    assert summary["params"] == {
+        "tiles": "1-9", "dice": 2, "faces": 6, "one_die": "never", "one_die_mode": "choice",
+        "dice_schedule": None, "weights": None, "scoring": "win", "payout": None,
+        "max_flips": None}
     assert summary["exact"] == "466473281/6530347008"
     assert summary["value"] == 466473281 / 6530347008
     assert summary["states"] > 0 and summary["seconds"] >= 0
@@ -95,7 +97,7 @@ def test_policy_json_summary(capsys, tmp_path):
     ("argv", "message"),
     [
         (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1\n"),
-        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, faces, one_die, one_die_mode, tiles)\n"),
+        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
         (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox; or give a path)\n"),
         (["solve", "games/nowhere"], None),

@@ -4,15 +4,58 @@ Tiles numbered 1 to 9 start open. Each turn the player rolls the dice and shuts 
 whose values add up to the total rolled; when no set of open tiles adds up to it, the game
 ends. The player wins by shutting every tile.
 
-A state is ``(open, roll)``: ``open`` is a bit mask of the open tiles (bit ``i`` for the
-``i``-th tile), ``roll`` the total just rolled, or ``None`` before rolling. Before a roll the
-actions are the numbers of dice the player may roll; after it, the masks of tiles to shut.
+A state is an integer key (see :mod:`games.shutbox.rules`): the open tiles and, between a
+roll and the move, the total rolled. Before a roll the actions are the numbers of dice the
+player may roll; after it, the sets of tiles to shut (as masks). The game implements both
+the per-state hooks and the batch hooks; the engine uses the batch ones.
 """
 
+from __future__ import annotations
+
+import difflib
+import tomllib
+from pathlib import Path
+
+import numpy as np
+
 import mdp
-from games.shutbox.rules import PARAMS, box
+from games.shutbox import hookspecs, scoring
+from games.shutbox.rules import PARAMS, Box, subsets_adding_to
 
 GAME_NAME = "shutbox"
+RULE_PLUGINS = "shutbox"
+"""The entry-point group of rule plugins registered with the game, like pytest's ``pytest11``."""
+
+
+def box(game: mdp.Game) -> Box:
+    """The rules of a loaded game, with their lookup tables (made once per rule set)."""
+    return game.memo("shutbox.box", lambda: _make_box(game))
+
+
+def _make_box(game: mdp.Game) -> Box:
+    p = game.params
+    rules = _scoring_rules(game)
+    moves: dict[int, np.ndarray] = {}
+
+    def moves_of(total: int) -> np.ndarray:
+        if total not in moves:
+            found = game.call("shutbox_moves", total=total)
+            moves[total] = np.array(found, dtype=np.int64)
+        return moves[total]
+
+    return Box(p["tiles"], p["dice"], p["faces"], p["one_die"], p["one_die_mode"],
+               p["dice_schedule"], p["weights"], rules[p["scoring"]], p, moves_of)
+
+
+def _scoring_rules(game: mdp.Game) -> dict:
+    return {rule.name: rule for group in game.plugins.hook.shutbox_scoring_rules() for rule in group}
+
+
+@mdp.hookimpl
+def mdp_configure(plugins):
+    plugins.add_hookspecs(hookspecs)
+    plugins.register(scoring, name="shutbox.scoring")
+    plugins.load_setuptools_entrypoints(RULE_PLUGINS)
 
 
 @mdp.hookimpl
@@ -21,51 +64,212 @@ def mdp_params():
 
 
 @mdp.hookimpl
-def mdp_describe(params):
-    return f"Shut the Box: {box(params).describe()}"
+def mdp_check(params, game):
+    rules = _scoring_rules(game)
+    if params["scoring"] not in rules:
+        close = difflib.get_close_matches(params["scoring"], rules, n=1)
+        hint = f"; did you mean {close[0]}?" if close else ""
+        raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule{hint} "
+                             f"(allowed: {', '.join(rules)})")
+    if (params["scoring"] == "payout") != (params["payout"] is not None):
+        raise mdp.ParamError("parameters scoring and payout go together: set both "
+                             "scoring=payout and payout=TABLE, or neither")
+    if params["weights"] is not None and len(params["weights"]) != params["faces"]:
+        raise mdp.ParamError(f"parameter weights: {len(params['weights'])} weights for dice of "
+                             f"{params['faces']} faces; give one per face")
+    schedule = params["dice_schedule"]
+    if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < sum(params["tiles"]):
+        raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
+                             f"{sum(params['tiles'])} have no number of dice; end with an open "
+                             "range like 72-:1")
 
 
 @mdp.hookimpl
-def mdp_objective(params):
-    return mdp.Objective("chance of shutting the box", "max", probability=True)
+def mdp_variants():
+    table = tomllib.loads((Path(__file__).parent / "variants.toml").read_text())
+    return [mdp.Variant(name, {k: str(v) for k, v in entry.get("params", {}).items()},
+                        entry["rules"]) for name, entry in table.items()]
 
 
 @mdp.hookimpl
-def mdp_initial_state(params):
-    return (box(params).full, None)
+def mdp_describe(game):
+    return f"Shut the Box: {box(game).describe()}"
 
 
 @mdp.hookimpl
-def mdp_actions(params, state):
-    mask, roll = state
-    if roll is None:
-        return list(box(params).dice_options(mask)) if mask else []
-    return box(params).moves(mask, roll)
+def mdp_objective(game):
+    rule = box(game).scoring
+    return mdp.Objective(rule.objective, rule.sense, probability=rule.probability)
 
 
 @mdp.hookimpl
-def mdp_outcomes(params, state, action):
-    mask, roll = state
-    if roll is None:
-        return [(p, (mask, total)) for p, total in box(params).roll(action)]
-    return [(1, (mask & ~action, None))]
+def mdp_estimate_states(game):
+    b = box(game)
+    return (1 << len(b.tiles)) * (1 + b.most_dice * b.faces)
 
 
 @mdp.hookimpl
-def mdp_terminal_value(params, state):
-    mask, _ = state
-    return 1 if mask == 0 else 0
+def shutbox_moves(params, total):
+    return subsets_adding_to(params["tiles"], total)
 
 
 @mdp.hookimpl
-def mdp_state_columns(params, state):
-    mask, roll = state
-    return {"open": " ".join(map(str, box(params).open_tiles(mask))), "roll": roll}
+def mdp_initial_state(game):
+    b = box(game)
+    return b.key(b.full)
+
+
+# The per-state hooks: the plain description of the game.
 
 
 @mdp.hookimpl
-def mdp_action_columns(params, state, action):
-    mask, roll = state
-    if roll is None:
-        return {"dice": action, "shut": None}
-    return {"dice": None, "shut": " ".join(map(str, box(params).open_tiles(action)))}
+def mdp_actions(game, state):
+    b = box(game)
+    mask, roll = b.split(state)
+    if roll == 0:
+        return [] if mask == 0 else b.dice_options(np.array([mask]))[1].tolist()
+    return [int(move) for move in b.moves(roll) if move & ~mask == 0]
+
+
+@mdp.hookimpl
+def mdp_outcomes(game, state, action):
+    b = box(game)
+    mask, roll = b.split(state)
+    if roll == 0:
+        return [(p, b.key(mask, total)) for p, total in b.roll(action)]
+    return [(1, b.key(mask & ~action))]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(game, state):
+    b = box(game)
+    mask, _ = b.split(state)
+    value = b.values(np.array([mask]))[0]
+    return int(value) if isinstance(value, np.integer) else value
+
+
+# The batch hooks: the same game, a frontier of states at a time.
+
+
+@mdp.hookimpl
+def mdp_stage(game, states):
+    """Twice the number of open tiles, plus one before the roll: every move lowers it."""
+    masks, rolls = box(game).split(np.asarray(states))
+    return 2 * _popcount(masks) + (rolls == 0)
+
+
+@mdp.hookimpl
+def mdp_expand(game, states):
+    b = box(game)
+    masks, rolls = b.split(states)
+    expand = _expand_before_roll if rolls[0] == 0 else _expand_after_roll
+    return expand(b, masks, rolls)
+
+
+def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
+    live = masks != 0
+    choices, dice = b.dice_options(masks[live])
+    action_counts = np.zeros(len(masks), dtype=np.int64)
+    action_counts[live] = choices
+    # Every distribution of 1 .. most_dice dice, laid end to end.
+    distributions = {n: b.roll(n) for n in np.unique(dice).tolist()}
+    table = sorted({p for d in distributions.values() for p, _ in d})
+    prob_id = {p: i for i, p in enumerate(table)}
+    start = np.zeros(b.most_dice + 2, dtype=np.int64)
+    length = np.zeros(b.most_dice + 2, dtype=np.int64)
+    totals, prob_ids = [], []
+    for n, distribution in distributions.items():
+        start[n], length[n] = len(totals), len(distribution)
+        totals += [total for _, total in distribution]
+        prob_ids += [prob_id[p] for p, _ in distribution]
+    outcome_counts = length[dice]
+    flat = np.repeat(start[dice], outcome_counts) + _ragged_arange(outcome_counts)
+    action_masks = np.repeat(masks[live], choices)
+    next_states = np.repeat(action_masks, outcome_counts) << b.roll_bits | np.array(totals, dtype=np.int64)[flat]
+    return mdp.Expansion(
+        action_counts=action_counts,
+        actions=dice,
+        outcome_counts=outcome_counts,
+        next_states=next_states,
+        probabilities=np.array(prob_ids, dtype=np.int32)[flat],
+        probability_table=tuple(table),
+        terminal_values=b.values(masks[~live]),
+    )
+
+
+def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
+    counts = np.zeros(len(masks), dtype=np.int64)
+    groups = []
+    for total in np.unique(rolls).tolist():
+        rows = np.flatnonzero(rolls == total)
+        row_index, moves = _legal_moves(masks[rows], b.moves(total))
+        counts[rows] = np.bincount(row_index, minlength=len(rows))
+        groups.append((rows[row_index], moves))
+    # Put each state's moves in state order: state i's moves start at starts[i].
+    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
+    actions = np.empty(int(counts.sum()), dtype=np.int64)
+    for state_rows, moves in groups:
+        actions[starts[state_rows] + _rank_within(state_rows)] = moves
+    action_masks = np.repeat(masks, counts)
+    return mdp.Expansion(
+        action_counts=counts,
+        actions=actions,
+        outcome_counts=np.ones(len(actions), dtype=np.int64),
+        next_states=(action_masks & ~actions) << b.roll_bits,
+        probabilities=np.zeros(len(actions), dtype=np.int32),
+        probability_table=(1,),
+        terminal_values=b.values(masks[counts == 0]),
+    )
+
+
+def _legal_moves(masks: np.ndarray, moves: np.ndarray, chunk: int = 1 << 16):
+    """(row, move) for every move whose tiles are all open in ``masks[row]``, by row."""
+    rows, found = [], []
+    for begin in range(0, len(masks), chunk):
+        block = masks[begin:begin + chunk]
+        legal = (block[:, None] & moves[None, :]) == moves[None, :]
+        r, c = np.nonzero(legal)
+        rows.append(r + begin)
+        found.append(moves[c])
+    return np.concatenate(rows), np.concatenate(found)
+
+
+def _rank_within(rows: np.ndarray) -> np.ndarray:
+    """For a sorted array of row numbers, each item's position among equal neighbours."""
+    if not len(rows):
+        return rows
+    first = np.concatenate([[True], rows[1:] != rows[:-1]])
+    group_start = np.maximum.accumulate(np.where(first, np.arange(len(rows)), 0))
+    return np.arange(len(rows)) - group_start
+
+
+def _ragged_arange(counts: np.ndarray) -> np.ndarray:
+    """``[0, 1, .., counts[0]-1, 0, 1, .., counts[1]-1, ...]``."""
+    ends = np.cumsum(counts)
+    return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
+
+
+def _popcount(masks: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(masks.astype(np.uint64)).astype(np.int64)
+
+
+@mdp.hookimpl
+def mdp_policy_columns(game, states, actions):
+    b = box(game)
+    masks, rolls = b.split(np.asarray(states, dtype=np.int64))
+    known = [a is not None for a in actions]
+    actions = np.asarray([0 if a is None else a for a in actions], dtype=np.int64)
+    before = (rolls == 0).tolist()
+    return {
+        "open": _tile_lists(b, masks),
+        "roll": [None if r == 0 else r for r in rolls.tolist()],
+        "dice": [a if x and k else None for a, x, k in zip(actions.tolist(), before, known)],
+        "shut": [s if k and not x else None
+                 for s, x, k in zip(_tile_lists(b, actions), before, known)],
+    }
+
+
+def _tile_lists(b: Box, masks: np.ndarray) -> list[str]:
+    unique, inverse = np.unique(masks, return_inverse=True)
+    text = np.array([" ".join(map(str, b.open_tiles(m))) for m in unique.tolist()], dtype=object)
+    return text[inverse].tolist()
