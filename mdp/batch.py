@@ -55,24 +55,53 @@ def explore_batch(game, *, max_states: int | None = None) -> CompiledModel:
     keys = np.array([initial], dtype=np.int64)
     _schedule(pending, keys, _stages(game, keys))
     table: dict[Any, int] = {}
-    stages, frontiers, expansions = [], [], []
+    stages: list[_Stage] = []  # highest stage first
     explored = 0
     while pending:
         stage = max(pending)
-        keys = np.unique(np.concatenate(pending.pop(stage)))
+        keys = _distinct(np.concatenate(pending.pop(stage)))
         explored += len(keys)
         if max_states is not None and explored > max_states:
             raise TooLarge(f"game {game.name}: more than {max_states:,} states")
         expansion = _expand(game, keys)
         next_stages = _stages(game, expansion.next_states)
         _check(game, keys, expansion, stage, next_stages)
-        prob_ids = _merge_probabilities(table, expansion.probability_table)
-        expansion = attrs.evolve(expansion, probabilities=prob_ids[expansion.probabilities])
         _schedule(pending, expansion.next_states, next_stages)
-        stages.append(stage)
-        frontiers.append(keys)
-        expansions.append(expansion)
-    return _compile(game, table, stages[::-1], frontiers[::-1], expansions[::-1])
+        stages.append(_Stage.of(keys, expansion, _merge_probabilities(table, expansion)))
+    return _compile(game, table, stages)
+
+
+@attrs.frozen(eq=False)
+class _Stage:
+    """An expanded stage, kept compact (narrow integer types) until the model is compiled."""
+
+    keys: np.ndarray
+    terminal: np.ndarray
+    action_counts: np.ndarray
+    actions: np.ndarray
+    outcome_counts: np.ndarray
+    next_states: np.ndarray
+    probabilities: np.ndarray
+    terminal_values: Any
+
+    @classmethod
+    def of(cls, keys: np.ndarray, e: Expansion, probabilities: np.ndarray) -> _Stage:
+        terminal = np.asarray(e.action_counts) == 0
+        return cls(keys, terminal, _narrow(np.asarray(e.action_counts)[~terminal]),
+                   _narrow(e.actions), _narrow(e.outcome_counts), _narrow(e.next_states),
+                   _narrow(probabilities), e.terminal_values)
+
+
+def _narrow(values) -> np.ndarray:
+    """The same integers in the narrowest type that holds them (memory is the limit)."""
+    values = np.asarray(values)
+    if not len(values) or values.dtype.kind not in "iu":
+        return values
+    low, high = values.min(), values.max()
+    for kind in (np.uint8, np.uint16, np.uint32) if low >= 0 else (np.int8, np.int16, np.int32):
+        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+            return values.astype(kind)
+    return values.astype(np.int64)
 
 
 def _stages(game, keys: np.ndarray) -> np.ndarray:
@@ -83,8 +112,20 @@ def _stages(game, keys: np.ndarray) -> np.ndarray:
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
-    for stage in np.unique(stages):
-        pending.setdefault(int(stage), []).append(np.unique(keys[stages == stage]))
+    if not len(stages):
+        return
+    low = int(stages.min())
+    for stage in np.flatnonzero(np.bincount(stages - low)) + low:
+        pending.setdefault(int(stage), []).append(keys[stages == stage])
+
+
+def _distinct(keys: np.ndarray) -> np.ndarray:
+    """The distinct keys, sorted: through a bitmap when they are dense, else by hashing."""
+    if len(keys) and keys.min() >= 0 and keys.max() < 16 * len(keys) + 4096:
+        present = np.zeros(int(keys.max()) + 1, dtype=bool)
+        present[keys] = True
+        return np.flatnonzero(present)
+    return np.unique(keys)
 
 
 def _expand(game, keys: np.ndarray) -> Expansion:
@@ -116,13 +157,18 @@ def _check(game, keys, expansion: Expansion, stage: int, next_stages: np.ndarray
         if got != expected:
             raise ModelError(f"game {game.name}: mdp_expand gave {got:,} {what} for {expected:,} {of}")
 
-    action_state = np.repeat(keys, e.action_counts)
+    action_ends = np.cumsum(e.action_counts)
+    outcome_ends = np.cumsum(e.outcome_counts)
 
     def culprit(action_index: int, problem: str) -> ModelError:
-        where = _describe(game, action_state[action_index], e.actions[action_index])
+        state = keys[np.searchsorted(action_ends, action_index, side="right")]
+        where = _describe(game, state, e.actions[action_index])
         return ModelError(f"game {game.name}: {problem} ({where})")
 
-    empty = np.flatnonzero(e.outcome_counts < 1)
+    def action_of(outcome_index: int) -> int:
+        return int(np.searchsorted(outcome_ends, outcome_index, side="right"))
+
+    empty = np.flatnonzero(np.asarray(e.outcome_counts) < 1)
     if len(empty):
         raise culprit(empty[0], "probabilities sum to 0, not 1")
     for value in e.probability_table:
@@ -130,21 +176,19 @@ def _check(game, keys, expansion: Expansion, stage: int, next_stages: np.ndarray
             raise ModelError(f"game {game.name}: probability {value!r} is not a number")
     if n_outcomes == 0:
         return
-    outcome_action = np.repeat(np.arange(n_actions), e.outcome_counts)
-    negative = np.array([p < 0 for p in e.probability_table], dtype=bool)[e.probabilities]
-    if negative.any():
-        first = np.flatnonzero(negative)[0]
-        raise culprit(outcome_action[first],
+    table = np.array([float(p) for p in e.probability_table])
+    if (table < 0).any():
+        first = np.flatnonzero(table[e.probabilities] < 0)[0]
+        raise culprit(action_of(first),
                       f"negative probability {e.probability_table[e.probabilities[first]]}")
-    starts = offsets(e.outcome_counts)[:-1]
-    sums = np.add.reduceat(np.array([float(p) for p in e.probability_table])[e.probabilities], starts)
+    sums = np.add.reduceat(table[e.probabilities], outcome_ends - e.outcome_counts)
     wrong = np.flatnonzero(np.abs(sums - 1) > PROBABILITY_TOLERANCE)
     if len(wrong):
         raise culprit(wrong[0], f"probabilities sum to {sums[wrong[0]]:.12g}, not 1")
     rising = np.flatnonzero(next_stages >= stage)
     if len(rising):
         first = rising[0]
-        raise culprit(outcome_action[first],
+        raise culprit(action_of(first),
                       f"the stage does not decrease: {_describe(game, e.next_states[first])} "
                       f"has stage {next_stages[first]}, not below {stage}")
 
@@ -158,48 +202,70 @@ def _describe(game, state, action=None) -> str:
                      if values[0] is not None)
 
 
-def _merge_probabilities(table: dict, given: tuple) -> np.ndarray:
-    return np.array([table.setdefault(p, len(table)) for p in given], dtype=np.int32)
+def _merge_probabilities(table: dict, expansion: Expansion) -> np.ndarray:
+    """Add an expansion's probabilities to the model's table; return its outcomes' ids."""
+    ids = np.array([table.setdefault(p, len(table)) for p in expansion.probability_table],
+                   dtype=np.int64)
+    return ids[expansion.probabilities]
 
 
-def _compile(game, table, stages, frontiers, expansions) -> CompiledModel:
-    """Number the states (terminal ones first, then by stage) and join the arrays."""
-    terminal = [e.action_counts == 0 for e in expansions]
-    n_terminal = sum(int(t.sum()) for t in terminal)
-    # ids: all terminal states first (layer 0), then the other states stage by stage.
-    ids, next_id, next_terminal = [], n_terminal, 0
-    for is_terminal in terminal:
-        stage_ids = np.empty(len(is_terminal), dtype=np.int64)
-        count = int(is_terminal.sum())
-        stage_ids[is_terminal] = np.arange(next_terminal, next_terminal + count)
-        stage_ids[~is_terminal] = np.arange(next_id, next_id + len(is_terminal) - count)
-        next_terminal += count
-        next_id += len(is_terminal) - count
-        ids.append(stage_ids)
-    n_states = next_id
-    lookup = _Lookup(frontiers, ids)
+def _compile(game, table: dict, stages: list[_Stage]) -> CompiledModel:
+    """Number the states (terminal ones first, then by stage) and join the arrays.
+
+    ``stages`` comes highest first; each is dropped as soon as it is copied, since the
+    joined arrays and the stages do not both fit in memory for the largest models.
+    """
+    n_terminal = sum(int(s.terminal.sum()) for s in stages)
+    n_states = sum(len(s.keys) for s in stages)
+    n_actions = sum(len(s.actions) for s in stages)
+    n_outcomes = sum(len(s.next_states) for s in stages)
+    index = np.int32 if max(n_states, n_outcomes) < 2**31 else np.int64
+    # ids: all terminal states first (layer 0), then the others, lowest stage first.
+    lookup = _Lookup(stages, n_states)
+    next_terminal, next_id = 0, n_terminal
+    for stage in reversed(stages):
+        ids = np.empty(len(stage.keys), dtype=index)
+        count = int(stage.terminal.sum())
+        ids[stage.terminal] = np.arange(next_terminal, next_terminal + count)
+        ids[~stage.terminal] = np.arange(next_id, next_id + len(ids) - count)
+        next_terminal, next_id = next_terminal + count, next_id + len(ids) - count
+        lookup.add(stage.keys, ids)
+    initial = int(lookup(stages[0].keys)[0])
 
     states = np.empty(n_states, dtype=np.int64)
-    for keys, stage_ids in zip(frontiers, ids):
-        states[stage_ids] = keys
-    # Terminal ids were handed out stage by stage, in the order the values come in.
-    terminal_values = _join([e.terminal_values for e in expansions])
-    layer_sizes = [n_terminal] + [int((~t).sum()) for t in terminal if (~t).any()]
-    id_dtype = np.int32 if n_states < 2**31 else np.int64
+    actions = np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
+    action_counts = np.zeros(n_states, dtype=index)
+    outcome_counts = np.empty(n_actions, dtype=index)
+    outcome_next = np.empty(n_outcomes, dtype=index)
+    outcome_prob = np.empty(n_outcomes, dtype=_narrow(np.array([len(table)])).dtype)
+    terminal_values, layer_sizes = [], [n_terminal]
+    a = o = 0
+    while stages:
+        stage = stages.pop()
+        ids = lookup(stage.keys)
+        states[ids] = stage.keys
+        action_counts[ids[~stage.terminal]] = stage.action_counts
+        actions[a:a + len(stage.actions)] = stage.actions
+        outcome_counts[a:a + len(stage.actions)] = stage.outcome_counts
+        outcome_next[o:o + len(stage.next_states)] = lookup(stage.next_states)
+        outcome_prob[o:o + len(stage.next_states)] = stage.probabilities
+        a, o = a + len(stage.actions), o + len(stage.next_states)
+        terminal_values.append(stage.terminal_values)
+        if not stage.terminal.all():
+            layer_sizes.append(int((~stage.terminal).sum()))
+    terminal_values = _join(terminal_values)
     return CompiledModel(
         game=game,
         states=states,
-        actions=np.concatenate([e.actions for e in expansions]),
+        actions=actions,
         layer_start=offsets(layer_sizes),
-        action_start=offsets(np.concatenate(
-            [np.zeros(n_terminal, dtype=np.int64)]
-            + [e.action_counts[e.action_counts > 0] for e in expansions])),
-        outcome_start=offsets(np.concatenate([e.outcome_counts for e in expansions])),
-        outcome_next=np.concatenate([lookup(e.next_states).astype(id_dtype) for e in expansions]),
-        outcome_prob=np.concatenate([e.probabilities for e in expansions]),
+        action_start=offsets(action_counts, index),
+        outcome_start=offsets(outcome_counts, index),
+        outcome_next=outcome_next,
+        outcome_prob=outcome_prob,
         probabilities=tuple(sorted(table, key=table.__getitem__)),
         terminal_values=terminal_values,
-        initial=int(ids[-1][0]),
+        initial=initial,
         inexact=_inexact(table, terminal_values),
     )
 
@@ -207,19 +273,28 @@ def _compile(game, table, stages, frontiers, expansions) -> CompiledModel:
 class _Lookup:
     """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
 
-    def __init__(self, frontiers, ids) -> None:
-        keys = np.concatenate(frontiers)
-        order = np.argsort(keys, kind="stable")
-        self.keys, self.ids = keys[order], np.concatenate(ids)[order]
-        low, high = int(self.keys[0]), int(self.keys[-1])
+    def __init__(self, stages: list[_Stage], n_states: int) -> None:
+        low = min(int(s.keys[0]) for s in stages)
+        high = max(int(s.keys[-1]) for s in stages)
         self.direct = None
-        if 0 <= low and high < 4 * len(keys) + 1024:
-            self.direct = np.full(high + 1, -1, dtype=np.int64)
-            self.direct[self.keys] = self.ids
+        if low >= 0 and high < 4 * n_states + 1024:
+            self.direct = np.full(high + 1, -1, dtype=np.int64 if n_states >= 2**31 else np.int32)
+        self.parts: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def add(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        if self.direct is not None:
+            self.direct[keys] = ids
+        else:
+            self.parts.append((keys, ids))
 
     def __call__(self, keys: np.ndarray) -> np.ndarray:
         if self.direct is not None:
             return self.direct[keys]
+        if self.parts:
+            all_keys = np.concatenate([k for k, _ in self.parts])
+            order = np.argsort(all_keys, kind="stable")
+            self.keys, self.ids = all_keys[order], np.concatenate([i for _, i in self.parts])[order]
+            self.parts = []
         return self.ids[np.searchsorted(self.keys, keys)]
 
 

@@ -82,8 +82,8 @@ class CompiledModel:
         return np.repeat(np.arange(self.n_states), np.diff(self.action_start))
 
 
-def offsets(counts) -> np.ndarray:
+def offsets(counts, dtype=np.int64) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, with the total at the end."""
-    result = np.zeros(len(counts) + 1, dtype=np.int64)
+    result = np.zeros(len(counts) + 1, dtype=dtype)
     np.cumsum(counts, out=result[1:])
     return result
