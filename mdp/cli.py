@@ -10,6 +10,7 @@ from typing import Any
 
 import mdp
 from mdp.errors import MdpError
+from mdp.explore import DEFAULT_MAX_STATES
 from mdp.params import parse_assignments
 
 
@@ -41,7 +42,11 @@ def _parser() -> argparse.ArgumentParser:
         "--set", "-s", dest="params", action="append", default=[], metavar="KEY=VALUE",
         help="set one rule parameter, e.g. --set tiles=1-6 (repeatable)",
     )
+    game.add_argument("--variant", "-v", metavar="NAME",
+                      help="start from one of the game's named rule sets (see: mdp variants GAME)")
     game.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    game.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
+                      help=f"refuse games with more states than this (default {DEFAULT_MAX_STATES:,})")
     sense = game.add_mutually_exclusive_group()
     sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
                        help="maximize the value, whatever the game's usual aim")
@@ -68,16 +73,33 @@ def _parser() -> argparse.ArgumentParser:
     policy.add_argument("--optimal-only", action="store_true", help="keep only optimal actions")
     policy.set_defaults(command=_policy)
 
+    variants = commands.add_parser(
+        "variants", parents=[game], help="every named rule set of a game, with its value",
+        description="Solve each named variant of a game (with any --set applied on top) and "
+        "print its rules and value.",
+    )
+    variants.set_defaults(command=_variants)
+
     games = commands.add_parser("games", help="list installed games",
                                 description="List the games installed by name.")
     games.set_defaults(command=_games)
     return parser
 
 
-def _solved(args: argparse.Namespace) -> tuple[mdp.Game, mdp.Solution, float]:
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def _solved(args: argparse.Namespace, variant: str | None = None):
     start = time.perf_counter()
-    game = mdp.load_game(args.game, **parse_assignments(args.params))
-    solution = mdp.solve(game, exact=args.exact, sense=args.sense)
+    game = mdp.load_game(args.game, variant=variant or args.variant, **parse_assignments(args.params))
+    solution = mdp.solve(game, exact=args.exact, sense=args.sense, max_states=args.max_states)
     return game, solution, time.perf_counter() - start
 
 
@@ -85,6 +107,7 @@ def _summary(game: mdp.Game, solution: mdp.Solution, seconds: float) -> dict[str
     value = solution.value
     summary = {
         "game": game.name,
+        "variant": game.variant,
         "params": game.shown_params(),
         "rules": game.describe(),
         "objective": game.objective.name,
@@ -137,6 +160,27 @@ def _policy(args: argparse.Namespace) -> int:
                           "columns": table.columns, "out": args.out}, default=str))
     elif args.out:
         print(f"{table.height:,} rows written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _variants(args: argparse.Namespace) -> int:
+    if args.variant:
+        raise MdpError("mdp variants solves every variant; --variant does not apply")
+    names = [v.name for v in mdp.load_game(args.game).variants()]
+    if not names:
+        raise MdpError(f"game {args.game} has no named variants")
+    rows = []
+    for name in names:
+        game, solution, seconds = _solved(args, variant=name)
+        summary = _summary(game, solution, seconds)
+        summary["rules"] = next(v.rules for v in game.variants() if v.name == name)
+        rows.append(summary)
+        if not args.json:
+            value = _value_line(game, solution).partition(": ")[2]
+            exact = f"  = {summary['exact']}" if solution.exact else ""
+            print(f"{name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
+    if args.json:
+        print(json.dumps(rows, default=str))
     return 0
 
 

@@ -138,3 +138,46 @@ def test_help_lists_the_commands(capsys):
     assert exit_.value.code == 0
     out = capsys.readouterr().out
     assert "solve" in out and "policy" in out and "games" in out
+
+
+def test_variant_then_set(capsys):
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--variant", "fiddler", "--exact", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["variant"] == "fiddler" and summary["exact"] == "145/1944"
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--variant", "two-dice", "--set", "tiles=1-6", "--json")
+    assert json.loads(out)["params"]["one_die"] == "never"
+    assert json.loads(out)["params"]["tiles"] == "1-6"
+
+
+def test_variants_lists_every_variant_with_its_value(capsys):
+    code, out, _ = run(capsys, "variants", SHUTBOX, "--exact", "--json")
+    rows = json.loads(out)
+    assert code == 0
+    assert [r["variant"] for r in rows] == ["riddler", "durango", "two-dice", "fiddler",
+                                            "max-two-flips", "ten-box", "twelve-box", "twelve-box-321"]
+    assert {r["variant"]: r["exact"] for r in rows}["fiddler"] == "145/1944"
+    assert all({"variant", "params", "value", "exact", "rules"} <= set(r) for r in rows)
+    code, out, _ = run(capsys, "variants", SHUTBOX, "--set", "tiles=1-4")
+    assert code == 0
+    assert out.splitlines()[0].startswith("riddler ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, max-two-flips, ten-box, twelve-box, twelve-box-321)\n"),
+        (["solve", SHUTBOX, "--max-states", "100"], "mdp: error: game shutbox: about 6,656 states, over the limit of 100; raise it with --max-states (max_states= in Python)\n"),
+        (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
+        (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),
+    ],
+)
+def test_rule_errors_on_the_command_line(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert (code, out, err) == (2, "", message)
+
+
+def test_bad_max_states_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", SHUTBOX, "--max-states", "lots"])
+    assert exit_.value.code == 2
+    assert "expected a whole number of 1 or more, not 'lots'" in capsys.readouterr().err

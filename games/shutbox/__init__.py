@@ -48,7 +48,9 @@ def _make_box(game: mdp.Game) -> Box:
 
 
 def _scoring_rules(game: mdp.Game) -> dict:
-    return {rule.name: rule for group in game.plugins.hook.shutbox_scoring_rules() for rule in group}
+    """Every scoring rule on offer, the game's own first (pluggy answers newest first)."""
+    groups = reversed(game.plugins.hook.shutbox_scoring_rules())
+    return {rule.name: rule for group in groups for rule in group}
 
 
 @mdp.hookimpl

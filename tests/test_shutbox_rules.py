@@ -1,0 +1,170 @@
+"""Shut the Box rule variants, rule parameters, scoring rules and rule plugins.
+
+Expected values come from tests/brute_shutbox.py, an independent solver, with each variant's
+rules written out again from its description in the issue that asked for it.
+"""
+
+from fractions import Fraction
+
+import pytest
+
+import brute_shutbox
+import mdp
+
+SHUTBOX = "games/shutbox"
+SCHEDULE_321 = [(0, 49, 3), (50, 71, 2), (72, None, 1)]
+
+VARIANTS = {
+    "riddler": dict(tiles=range(1, 10), one_die="max6", one_die_mode="choice"),
+    "durango": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced"),
+    "two-dice": dict(tiles=range(1, 10), one_die="never"),
+    "fiddler": dict(tiles=range(1, 7), dice=1),
+    "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
+    "ten-box": dict(tiles=range(1, 11), one_die="never"),
+    "twelve-box": dict(tiles=range(1, 13), one_die="never"),
+    "twelve-box-321": dict(tiles=range(1, 13), one_die="never", schedule=SCHEDULE_321),
+}
+
+
+def value(exact=True, sense=None, variant=None, **params):
+    game = mdp.load_game(SHUTBOX, variant=variant, **params)
+    return mdp.solve(game, exact=exact, sense=sense).value
+
+
+def test_every_variant_is_tested():
+    assert [v.name for v in mdp.load_game(SHUTBOX).variants()] == list(VARIANTS)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_variant_against_brute_force(name):
+    expected = brute_shutbox.solve(**VARIANTS[name])
+    assert value(variant=name) == expected
+    assert value(exact=False, variant=name) == pytest.approx(float(expected), rel=1e-13)
+
+
+def test_published_figures_by_variant():
+    assert float(value(variant="riddler")) == 0.0976137161704307
+    assert value(variant="fiddler") == Fraction(145, 1944)
+    assert value(variant="two-dice") == Fraction(466473281, 6530347008)
+
+
+def test_set_overrides_a_variant():
+    game = mdp.load_game(SHUTBOX, variant="twelve-box", tiles="1-8")
+    assert game.params["tiles"] == tuple(range(1, 9)) and game.params["one_die"] == "never"
+    assert game.variant == "twelve-box"
+
+
+def test_default_parameters_are_the_riddler_variant():
+    assert mdp.load_game(SHUTBOX).params == mdp.load_game(SHUTBOX, variant="riddler").params
+
+
+def test_fair_weights_reproduce_the_fair_result_exactly():
+    assert value(weights="1/6,1/6,1/6,1/6,1/6,1/6") == value()
+    assert value(weights=[Fraction(1, 4)] * 4, faces=4, tiles="1-7") == value(faces=4, tiles="1-7")
+
+
+def test_decimal_weights_are_exact():
+    weights = "0.2,0.16,0.16,0.16,0.16,0.16"
+    expected = brute_shutbox.solve(range(1, 8), weights=[Fraction(1, 5)] + [Fraction(4, 25)] * 5)
+    assert value(tiles="1-7", weights=weights) == expected
+
+
+def test_loaded_die_with_a_missing_face():
+    # A die that never shows 6: tiles 1-5 and one die.
+    weights = [Fraction(1, 5)] * 5 + [Fraction(0)]
+    expected = brute_shutbox.solve(range(1, 6), dice=1, weights=weights)
+    assert value(tiles="1-5", dice=1, weights=weights) == expected
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_max_flips_against_brute_force(limit):
+    expected = brute_shutbox.solve(range(1, 9), max_flips=limit)
+    assert value(tiles="1-8", max_flips=str(limit)) == expected
+
+
+@pytest.mark.parametrize("scoring", ["score", "digital"])
+def test_minimized_scores_against_brute_force(scoring):
+    expected = brute_shutbox.solve(range(1, 9), scoring=scoring)
+    assert value(tiles="1-8", scoring=scoring) == expected
+
+
+def test_digital_score_with_two_digit_tiles():
+    expected = brute_shutbox.solve(range(1, 11), one_die="never", scoring="digital")
+    assert value(tiles="1-10", one_die="never", scoring="digital") == expected
+
+
+def test_payout_paying_only_a_shut_box_is_the_win_scoring():
+    assert value(scoring="payout", payout="0:1") == value()
+    assert value(scoring="payout", payout="0:100") == 100 * value()
+
+
+def test_payout_table_against_brute_force_and_changes_the_strategy():
+    table = "0:100,1-3:5"
+    expected = brute_shutbox.solve(range(1, 10), scoring="payout", payout={0: 100, 1: 5, 2: 5, 3: 5})
+    assert value(scoring="payout", payout=table) == expected
+    win = mdp.solve(mdp.load_game(SHUTBOX)).policy
+    paid = mdp.solve(mdp.load_game(SHUTBOX, scoring="payout", payout="0:1,1-3:1/2")).policy
+    differ = (win["optimal"] != paid["optimal"]).sum()
+    assert differ > 0
+
+
+def test_payout_from_a_file(tmp_path):
+    table = tmp_path / "payout.txt"
+    table.write_text("# casino table\n0: 100\n1-3: 5  # near misses\n")
+    assert value(scoring="payout", payout=str(table)) == value(scoring="payout", payout="0:100,1-3:5")
+
+
+@pytest.mark.parametrize("tiles", ["1-5", "1-8"])
+def test_minimize_win_is_the_worst_play(tiles):
+    n = int(tiles[-1])
+    assert value(tiles=tiles, sense="min") == brute_shutbox.solve(range(1, n + 1), minimize=True)
+
+
+def test_maximize_score_is_the_worst_play_for_score():
+    expected = brute_shutbox.solve(range(1, 8), scoring="score", minimize=False)
+    assert value(tiles="1-7", scoring="score", sense="max") == expected
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        (dict(variant="durang"), "unknown variant 'durang' for game shutbox; did you mean durango?"),
+        (dict(weights="1/6,1/6,1/6"), "parameter weights=1/6,1/6,1/6: the weights sum to 1/2, not 1"),
+        (dict(weights="1/2,-1/6,1/6,1/6,1/6,1/6"), "parameter weights=1/2,-1/6,1/6,1/6,1/6,1/6: weight -1/6 is negative"),
+        (dict(weights="1/2,1/2"), "parameter weights: 2 weights for dice of 6 faces; give one per face"),
+        (dict(weights="a,b"), "parameter weights=a,b: expected one probability per face"),
+        (dict(scoring="wins"), "parameter scoring=wins: unknown scoring rule; did you mean win?"),
+        (dict(scoring="payout"), "parameters scoring and payout go together"),
+        (dict(scoring="payout", payout="0=100"), "parameter payout=0=100: no file '0=100', and not a table like 0:100,1-3:5"),
+        (dict(scoring="payout", payout="0:x"), "parameter payout=0:x: item '0:x': expected SCORE:AMOUNT"),
+        (dict(scoring="payout", payout="0:1,0:2"), "parameter payout=0:1,0:2: score 0 is paid twice"),
+        (dict(dice_schedule="0-49:3,52-71:2,72-:1"), "parameter dice_schedule=0-49:3,52-71:2,72-:1: range 52-71 leaves shut totals 50-51 out"),
+        (dict(dice_schedule="1-49:3,50-:2"), "parameter dice_schedule=1-49:3,50-:2: range 1-49 leaves shut totals 0 out"),
+        (dict(dice_schedule="0-49:3,40-:2"), "parameter dice_schedule=0-49:3,40-:2: range 40- overlaps"),
+        (dict(tiles="1-12", dice_schedule="0-49:3,50-60:2"), "parameter dice_schedule: shut totals 61-78 have no number of dice"),
+        (dict(dice_schedule="0-49"), "parameter dice_schedule=0-49: range 0-49 needs a number of dice"),
+        (dict(max_flips="0"), "parameter max_flips=0: expected a whole number of 1 or more"),
+    ],
+)
+def test_rule_errors(params, message):
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.load_game(SHUTBOX, **params)
+    assert str(error.value).startswith(message), str(error.value)
+    assert "\n" not in str(error.value)
+
+
+def test_too_large_is_refused_before_any_work():
+    # The estimate: 2**30 sets of open tiles, each before a roll or after one of 12 totals.
+    with pytest.raises(mdp.TooLarge, match=r"about 13,958,643,712 states, over the limit of 50,000,000; raise it with --max-states"):
+        mdp.solve(mdp.load_game(SHUTBOX, tiles="1-30"))
+
+
+def test_default_limit_admits_twenty_tiles_and_four_dice():
+    game = mdp.load_game(SHUTBOX, tiles="1-20", dice=4, one_die="never")
+    assert game.call("mdp_estimate_states") <= mdp.explore.__kwdefaults__["max_states"]
+
+
+def test_rule_plugins_are_registered_from_the_entry_point_group():
+    game = mdp.load_game(SHUTBOX)
+    names = {game.plugins.get_name(p) for p in game.plugins.get_plugins()}
+    assert {"flip_limit", "digital"} <= names
