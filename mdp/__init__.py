@@ -7,6 +7,7 @@
 Fraction(466473281, 6530347008)
 """
 
+from mdp.entrypoints import register_plugins
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
 from mdp.game import Game, Objective, Variant, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
@@ -39,6 +40,7 @@ __all__ = [
     "hookspec",
     "load_game",
     "policy_frame",
+    "register_plugins",
     "solve",
     "write_table",
 ]

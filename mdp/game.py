@@ -14,6 +14,7 @@ import attrs
 import pluggy
 
 from mdp import hookspecs
+from mdp.entrypoints import entry_points, load
 from mdp.errors import GameNotFound, ParamError
 from mdp.params import Param, resolve
 
@@ -140,9 +141,7 @@ def _default_name(plugin: object) -> str:
 
 def available_games() -> list[str]:
     """Names of the games installed through the ``mdp.games`` entry-point group."""
-    from importlib.metadata import entry_points
-
-    return sorted(ep.name for ep in entry_points(group=GAMES_ENTRY_POINTS))
+    return sorted(entry_points(GAMES_ENTRY_POINTS))
 
 
 def _import(spec: str | Path) -> ModuleType:
@@ -150,13 +149,11 @@ def _import(spec: str | Path) -> ModuleType:
     path = Path(text)
     if path.exists() or "/" in text or text.endswith(".py"):
         return _import_path(path)
-    from importlib.metadata import entry_points
-
-    found = entry_points(group=GAMES_ENTRY_POINTS, name=text)
-    if not found:
-        names = ", ".join(available_games()) or "none installed"
+    games = entry_points(GAMES_ENTRY_POINTS)
+    if text not in games:
+        names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r} (installed: {names}; or give a path)")
-    return next(iter(found)).load()
+    return load(games[text])
 
 
 def _import_path(path: Path) -> ModuleType:

@@ -57,7 +57,7 @@ def _scoring_rules(game: mdp.Game) -> dict:
 def mdp_configure(plugins):
     plugins.add_hookspecs(hookspecs)
     plugins.register(scoring, name="shutbox.scoring")
-    plugins.load_setuptools_entrypoints(RULE_PLUGINS)
+    mdp.register_plugins(plugins, RULE_PLUGINS)
 
 
 @mdp.hookimpl
@@ -174,7 +174,7 @@ def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
     action_counts = np.zeros(len(masks), dtype=np.int64)
     action_counts[live] = choices
     # Every distribution of 1 .. most_dice dice, laid end to end.
-    distributions = {n: b.roll(n) for n in np.unique(dice).tolist()}
+    distributions = {n: b.roll(n) for n in np.flatnonzero(np.bincount(dice)).tolist()}
     table = sorted({p for d in distributions.values() for p, _ in d})
     prob_id = {p: i for i, p in enumerate(table)}
     start = np.zeros(b.most_dice + 2, dtype=np.int64)
@@ -202,7 +202,7 @@ def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
 def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
     counts = np.zeros(len(masks), dtype=np.int64)
     groups = []
-    for total in np.unique(rolls).tolist():
+    for total in np.flatnonzero(np.bincount(rolls)).tolist():
         rows = np.flatnonzero(rolls == total)
         row_index, moves = _legal_moves(masks[rows], b.moves(total))
         counts[rows] = np.bincount(row_index, minlength=len(rows))
