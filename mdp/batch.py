@@ -59,7 +59,7 @@ def explore_batch(game, *, max_states: int | None = None) -> CompiledModel:
     explored = 0
     while pending:
         stage = max(pending)
-        keys = _distinct(np.concatenate(pending.pop(stage)))
+        keys = _distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
         explored += len(keys)
         if max_states is not None and explored > max_states:
             raise TooLarge(f"game {game.name}: more than {max_states:,} states")
@@ -95,8 +95,10 @@ class _Stage:
 def _narrow(values) -> np.ndarray:
     """The same integers in the narrowest type that holds them (memory is the limit)."""
     values = np.asarray(values)
-    if not len(values) or values.dtype.kind not in "iu":
+    if values.dtype.kind not in "iu":
         return values
+    if not len(values):
+        return values.astype(np.uint8)
     low, high = values.min(), values.max()
     for kind in (np.uint8, np.uint16, np.uint32) if low >= 0 else (np.int8, np.int16, np.int32):
         if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
@@ -116,7 +118,7 @@ def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
         return
     low = int(stages.min())
     for stage in np.flatnonzero(np.bincount(stages - low)) + low:
-        pending.setdefault(int(stage), []).append(keys[stages == stage])
+        pending.setdefault(int(stage), []).append(_narrow(keys[stages == stage]))
 
 
 def _distinct(keys: np.ndarray) -> np.ndarray:
@@ -161,8 +163,8 @@ def _check(game, keys, expansion: Expansion, stage: int, next_stages: np.ndarray
         if got != expected:
             raise ModelError(f"game {game.name}: mdp_expand gave {got:,} {what} for {expected:,} {of}")
 
-    action_ends = np.cumsum(e.action_counts)
-    outcome_ends = np.cumsum(e.outcome_counts)
+    action_ends = np.cumsum(e.action_counts, dtype=np.int64)
+    outcome_ends = np.cumsum(e.outcome_counts, dtype=np.int64)
 
     def culprit(action_index: int, problem: str) -> ModelError:
         state = keys[np.searchsorted(action_ends, action_index, side="right")]

@@ -216,9 +216,9 @@ def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
     return mdp.Expansion(
         action_counts=counts,
         actions=actions,
-        outcome_counts=np.ones(len(actions), dtype=np.int64),
+        outcome_counts=np.ones(len(actions), dtype=np.uint8),
         next_states=(action_masks & ~actions) << b.roll_bits,
-        probabilities=np.zeros(len(actions), dtype=np.int32),
+        probabilities=np.zeros(len(actions), dtype=np.uint8),
         probability_table=(1,),
         terminal_values=b.values(masks[counts == 0]),
     )
