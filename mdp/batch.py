@@ -45,7 +45,7 @@ class Expansion:
     ``int``/``Fraction``)."""
 
 
-def explore_batch(game, *, max_states: int | None = None) -> CompiledModel:
+def explore_batch(game, *, max_states: int | None = None, progress=None) -> CompiledModel:
     """Explore a game through its batch hooks, a stage at a time from the highest."""
     initial = game.call("mdp_initial_state")
     if not isinstance(initial, (int, np.integer)):
@@ -68,6 +68,10 @@ def explore_batch(game, *, max_states: int | None = None) -> CompiledModel:
         _check(game, keys, expansion, stage, next_stages)
         _schedule(pending, expansion.next_states, next_stages)
         stages.append(_Stage.of(keys, expansion, _merge_probabilities(table, expansion)))
+        if progress:
+            progress(f"explored {explored:,} states (stage {stage})")
+    if progress:
+        progress(f"compiling {explored:,} states")
     return _compile(game, table, stages)
 
 

@@ -99,8 +99,32 @@ def _positive(text: str) -> int:
 def _solved(args: argparse.Namespace, variant: str | None = None):
     start = time.perf_counter()
     game = mdp.load_game(args.game, variant=variant or args.variant, **parse_assignments(args.params))
-    solution = mdp.solve(game, exact=args.exact, sense=args.sense, max_states=args.max_states)
+    with _Progress() as progress:
+        solution = mdp.solve(game, exact=args.exact, sense=args.sense,
+                             max_states=args.max_states, progress=progress)
     return game, solution, time.perf_counter() - start
+
+
+class _Progress:
+    """Shows on one line of a terminal's stderr how far a long solve has got."""
+
+    DELAY = 0.5  # seconds before the first line: a quick solve shows nothing
+
+    def __enter__(self):
+        self.start, self.shown = time.perf_counter(), False
+        return self if sys.stderr.isatty() else None
+
+    def __call__(self, text: str) -> None:
+        seconds = time.perf_counter() - self.start
+        if seconds >= self.DELAY:
+            sys.stderr.write(f"\r\033[K{text}  [{seconds:.1f} s]")
+            sys.stderr.flush()
+            self.shown = True
+
+    def __exit__(self, *exc) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
 
 
 def _summary(game: mdp.Game, solution: mdp.Solution, seconds: float) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from numbers import Rational
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -20,14 +21,19 @@ DEFAULT_MAX_STATES = 50_000_000
 
 
 def explore(
-    game: Game, *, max_states: int | None = DEFAULT_MAX_STATES, batch: bool | None = None
+    game: Game,
+    *,
+    max_states: int | None = DEFAULT_MAX_STATES,
+    batch: bool | None = None,
+    progress: Callable[[str], None] | None = None,
 ) -> CompiledModel:
     """Visit every state reachable from the initial one and compile the model.
 
     A game that implements :func:`~mdp.hookspecs.mdp_expand` is explored a stage at a time
     through it (see :mod:`mdp.batch`); ``batch=False`` uses its per-state hooks instead.
     ``max_states`` (``None``: no limit) refuses a model whose estimated size exceeds it
-    before any work, and stops exploring once it is passed.
+    before any work, and stops exploring once it is passed. ``progress``, if given, is
+    called now and then with a short text saying how far exploration has got.
     """
     if max_states is not None:
         estimate = game.call("mdp_estimate_states")
@@ -41,11 +47,11 @@ def explore(
     if batch:
         from mdp.batch import explore_batch
 
-        return explore_batch(game, max_states=max_states)
-    return _explore_states(game, max_states)
+        return explore_batch(game, max_states=max_states, progress=progress)
+    return _explore_states(game, max_states, progress)
 
 
-def _explore_states(game: Game, max_states: int | None) -> CompiledModel:
+def _explore_states(game: Game, max_states: int | None, progress) -> CompiledModel:
     """Depth-first search through the per-state hooks, checking each answer.
 
     It stops at the first cycle. A state's layer is its height: 0 for a terminal state,
@@ -65,6 +71,8 @@ def _explore_states(game: Game, max_states: int | None) -> CompiledModel:
     def discover(state: Any) -> None:
         if max_states is not None and len(states) >= max_states:
             raise TooLarge(f"game {game.name}: more than {max_states:,} states")
+        if progress and len(states) % 50_000 == 0 and states:
+            progress(f"explored {len(states):,} states")
         index[state] = len(states)
         states.append(state)
         expansion = expander.expand(state)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import math
 from fractions import Fraction
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -27,14 +28,19 @@ def solve(
     exact: bool = False,
     sense: Sense | None = None,
     max_states: int | None = DEFAULT_MAX_STATES,
+    progress: Callable[[str], None] | None = None,
 ) -> Solution:
     """Solve a game (exploring it first) or an already compiled model.
 
     ``exact=True`` computes with rationals; the game must then give its probabilities and
     terminal values as ``int`` or :class:`fractions.Fraction`. ``sense`` overrides the
-    game's objective: ``"max"`` or ``"min"``. ``max_states`` bounds the exploration.
+    game's objective: ``"max"`` or ``"min"``. ``max_states`` bounds the exploration;
+    ``progress`` is called now and then with a short text on how far the work has got.
     """
-    model = target if isinstance(target, CompiledModel) else explore(target, max_states=max_states)
+    if isinstance(target, CompiledModel):
+        model = target
+    else:
+        model = explore(target, max_states=max_states, progress=progress)
     sense = sense or model.game.objective.sense
     if sense not in ("max", "min"):
         raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
@@ -48,6 +54,8 @@ def solve(
     values = numbers.terminal_values()
     for layer in range(1, model.n_layers):
         lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
+        if progress:
+            progress(f"solving layer {layer} of {model.n_layers - 1}")
         q = numbers.q_values(layer, values)
         values[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
     return Solution(model, numbers, sense, values)

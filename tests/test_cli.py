@@ -181,3 +181,20 @@ def test_bad_max_states_is_a_usage_error(capsys):
         main(["solve", SHUTBOX, "--max-states", "lots"])
     assert exit_.value.code == 2
     assert "expected a whole number of 1 or more, not 'lots'" in capsys.readouterr().err
+
+
+def test_progress_on_a_terminal_is_shown_and_cleared(capsys, monkeypatch):
+    import mdp.cli
+
+    monkeypatch.setattr(mdp.cli._Progress, "DELAY", 0)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-5")
+    assert code == 0
+    assert "\r\x1b[Kexplored " in err and "solving layer 1 of " in err
+    assert err.endswith("\r\x1b[K")
+    assert "\r" not in out
+
+
+def test_no_progress_when_not_a_terminal(capsys):
+    code, _, err = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-5")
+    assert code == 0 and err == ""
