@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from typing import Any
@@ -24,6 +25,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mdp: interrupted", file=sys.stderr)
         return 130
+    except OSError as error:
+        if not isinstance(error, BrokenPipeError) and "Broken pipe" not in str(error):
+            raise
+        # The reader went away (mdp policy ... | head): stop quietly, as Unix tools do.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -111,14 +111,14 @@ def load_game(spec: str | Path | object, /, variant: str | None = None, **params
     plugins.add_hookspecs(hookspecs)
     plugins.register(module, name=name)
     plugins.hook.mdp_configure(plugins=plugins)
-    declared = tuple(p for group in plugins.hook.mdp_params() for p in group)
+    # pluggy answers newest plugin first; the game's own parameters read better first.
+    declared = tuple(p for group in reversed(plugins.hook.mdp_params()) for p in group)
     for param in declared:
         if not isinstance(param, Param):
             raise ParamError(f"game {name}: mdp_params returned {param!r}, not an mdp.Param")
     if variant is not None:
         params = {**_variant(name, plugins, variant).params, **params}
-    game = Game(name, plugins, declared, {}, variant)
-    game = attrs.evolve(game, params=resolve(name, declared, params))
+    game = Game(name, plugins, declared, resolve(name, declared, params), variant)
     game.call("mdp_check")
     return game
 

@@ -106,7 +106,7 @@ def mdp_state_columns(params, game, state):
     """Return the readable columns of ``state`` for policy tables: ``{name: scalar}``.
 
     Every state must give the same names; use ``None`` for a value that does not apply.
-    Without an implementation the policy shows ``repr(state)`` in a column ``state``.
+    Without an implementation the policy shows ``str(state)`` in a column ``state``.
     """
 
 

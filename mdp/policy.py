@@ -64,13 +64,13 @@ def _game_columns(model, action_state: np.ndarray) -> dict[str, list]:
     names: list[str] | None = None
     for s in range(model.n_terminal, model.n_states):
         state = model.states[s]
-        state_columns = game.call("mdp_state_columns", state=state) or {"state": repr(state)}
+        state_columns = game.call("mdp_state_columns", state=state) or {"state": str(state)}
         for a in range(model.action_start[s], model.action_start[s + 1]):
             action = model.actions[a]
             row = {**state_columns}
             row.update(
                 game.call("mdp_action_columns", state=state, action=action)
-                or {"action": repr(action)}
+                or {"action": str(action)}
             )
             if names is None:
                 names = list(row)

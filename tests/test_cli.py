@@ -198,3 +198,12 @@ def test_progress_on_a_terminal_is_shown_and_cleared(capsys, monkeypatch):
 def test_no_progress_when_not_a_terminal(capsys):
     code, _, err = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-5")
     assert code == 0 and err == ""
+
+
+def test_a_closed_pipe_ends_quietly(tmp_path):
+    process = subprocess.Popen([sys.executable, "-m", "mdp.cli", "policy", "shutbox"],
+                               cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout.readline().startswith(b"open,roll,dice,shut")
+    process.stdout.close()
+    assert process.wait() == 0
+    assert process.stderr.read() == b""

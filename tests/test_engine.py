@@ -57,15 +57,15 @@ def test_structure_once_values_many_times():
 def test_policy_marks_every_tied_action_and_gives_regret(exact):
     policy = mdp.solve(mdp.load_game(ties()), exact=exact).policy
     rows = {row["action"]: row for row in policy.iter_rows(named=True)}
-    assert set(rows) == {"'left'", "'right'", "'worse'"}
-    assert rows["'left'"]["optimal"] and rows["'right'"]["optimal"]
-    assert not rows["'worse'"]["optimal"]
-    assert rows["'worse'"]["regret"] == 0.5
-    assert rows["'left'"]["regret"] == 0 and rows["'right'"]["regret"] == 0
-    assert rows["'left'"]["value"] == 0.5
+    assert set(rows) == {"left", "right", "worse"}
+    assert rows["left"]["optimal"] and rows["right"]["optimal"]
+    assert not rows["worse"]["optimal"]
+    assert rows["worse"]["regret"] == 0.5
+    assert rows["left"]["regret"] == 0 and rows["right"]["regret"] == 0
+    assert rows["left"]["value"] == 0.5
     if exact:
-        assert rows["'worse'"]["value_exact"] == "0"
-        assert rows["'right'"]["value_exact"] == "1/2"
+        assert rows["worse"]["value_exact"] == "0"
+        assert rows["right"]["value_exact"] == "1/2"
 
 
 def test_policy_of_minimization_has_non_negative_regret():
@@ -73,7 +73,7 @@ def test_policy_of_minimization_has_non_negative_regret():
     assert (policy["regret"] >= 0).all()
     optimal = policy.filter(policy["optimal"])["action"].to_list()
     # By hand, minimizing: V(again) = 1/4 by settling; Q(risky) = 1/3 + 2/3 * 1/4 = 1/2 < 3/5.
-    assert sorted(optimal) == ["'risky'", "'settle'"]
+    assert sorted(optimal) == ["risky", "settle"]
 
 
 def test_cycle_is_reported_with_its_states():

@@ -111,3 +111,18 @@ def test_parameters_resolve_and_show():
         "max_flips": None}
     assert game.with_params(tiles=[1, 2]).params["tiles"] == (1, 2)
     assert game.with_params(faces="8").params["tiles"] == (1, 2, 3, 4, 5, 6, 8)
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"variant": "twelve-box-321", "tiles": "1-8"}, {"variant": "max-two-flips"},
+     {"scoring": "digital", "tiles": "1-7"}, {"weights": "0.5,0.1,0.1,0.1,0.1,0.1", "tiles": "1-6"}],
+)
+def test_batch_hooks_agree_with_per_state_hooks(params):
+    game = mdp.load_game("games/shutbox", **params)
+    batch, per_state = mdp.explore(game), mdp.explore(game, batch=False)
+    assert batch.n_states == per_state.n_states and batch.n_actions == per_state.n_actions
+    assert mdp.solve(batch, exact=True).value == mdp.solve(per_state, exact=True).value
+    by_batch = mdp.solve(batch).policy.sort(["open", "roll", "dice", "shut"])
+    by_state = mdp.solve(per_state).policy.sort(["open", "roll", "dice", "shut"])
+    assert by_batch.drop("value", "regret").equals(by_state.drop("value", "regret"))

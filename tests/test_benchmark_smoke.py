@@ -1,0 +1,67 @@
+"""The benchmark runs end to end on tiny cases (no timing is asserted: speed is a
+benchmark's business, not a test's), and its value check catches a disagreement."""
+
+import importlib.util
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+RUN = ROOT / "benchmarks" / "run.py"
+
+
+def load_runner():
+    spec = importlib.util.spec_from_file_location("benchmark_run", RUN)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def table_rows(stdout):
+    """{(case, solver): cells} from the plain-text table."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("case "))
+    rows = {}
+    for line in lines[start + 2:]:
+        if not line.strip():
+            break
+        cells = line.split()
+        rows[cells[0], cells[1]] = cells
+    return rows
+
+
+def test_smoke_run_prints_agreeing_rows():
+    done = subprocess.run([sys.executable, str(RUN), "--smoke", "--quiet"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = table_rows(done.stdout)
+    solvers = ["mdp", "recursive"]
+    if importlib.util.find_spec("stormpy") is not None:
+        solvers.append("Storm")
+    else:
+        assert "Storm: skipped" in done.stdout
+    for case in ("smoke", "smoke-exact"):
+        for solver in solvers:
+            assert (case, solver) in rows, f"no row for {case} / {solver}:\n{done.stdout}"
+            assert rows[case, solver][-1] in ("ref", "yes")
+    # 145/1944: tiles 1-6 with one die, by mdp (README's tour) and by the recursive solver.
+    assert rows["smoke-exact", "mdp"][-2] == "145/1944"
+    assert rows["smoke-exact", "recursive"][-2] == "145/1944"
+    assert "values: all agree" in done.stdout
+
+
+def test_value_check_rejects_disagreement():
+    run = load_runner()
+    a = run.Result(0.1, None, 1, 0.0)
+    assert run.values_agree(a, run.Result(0.1 * (1 + 1e-13), None, 1, 0.0))
+    assert not run.values_agree(a, run.Result(0.1 * (1 + 1e-11), None, 1, 0.0))
+    # Exact values must be equal as fractions, however close their floats are.
+    x = run.Result(0.1, Fraction(1, 10), 1, 0.0)
+    y = run.Result(0.1, Fraction(10**17 + 1, 10**18), 1, 0.0)
+    assert not run.values_agree(x, y)
+    rows = [run.Row(run.SMOKE_CASES["smoke"], "mdp", results=[a]),
+            run.Row(run.SMOKE_CASES["smoke"], "recursive",
+                    results=[run.Result(0.2, None, 1, 0.0)])]
+    assert run.compare(rows) is False
+    assert [r.agrees for r in rows] == ["ref", "NO"]
