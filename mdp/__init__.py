@@ -1,10 +1,10 @@
 """mdp: solve finite-horizon Markov decision processes exactly.
 
 >>> import mdp
->>> game = mdp.load_game("games/shutbox", one_die="never")
+>>> game = mdp.load_game("games/shutbox")
 >>> solution = mdp.solve(game, exact=True)
 >>> solution.value
-Fraction(466473281, 6530347008)
+Fraction(956177159, 9795520512)
 """
 
 from mdp.entrypoints import register_plugins

@@ -38,7 +38,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="mdp",
         description="Solve finite-horizon Markov decision processes exactly: "
         "the best play and its value, for games of chance and choice.",
-        epilog="Example: mdp solve games/shutbox --set tiles=1-6 --set dice=1 --exact",
+        epilog="Examples: mdp solve games/shutbox --exact; mdp policy shutbox --out policy.parquet",
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     commands = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("game", help="a game folder or file (games/shutbox), or an installed game's name (shutbox)")
     game.add_argument(
         "--set", "-s", dest="params", action="append", default=[], metavar="KEY=VALUE",
-        help="set one rule parameter, e.g. --set tiles=1-6 (repeatable)",
+        help="set one rule parameter, e.g. --set rounds=3 (repeatable)",
     )
     game.add_argument("--variant", "-v", metavar="NAME",
                       help="start from one of the game's named rule sets (see: mdp variants GAME)")

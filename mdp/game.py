@@ -85,7 +85,7 @@ class Game:
         return self.call("mdp_objective") or Objective()
 
     def shown_params(self) -> dict[str, Any]:
-        """The parameters as people and JSON see them (``tiles`` as ``"1-9"``, say)."""
+        """The parameters as people and JSON see them: as ``--set`` takes them back."""
         return {p.name: p.shown(self.params[p.name]) for p in self.declared}
 
     def with_params(self, **changes: Any) -> Game:
@@ -102,7 +102,7 @@ def load_game(spec: str | Path | object, /, variant: str | None = None, **params
     a module or object that carries the hook implementations.
 
     ``variant`` picks one of the game's named rule sets; keyword arguments set parameters on
-    top of it. A string is parsed as on the command line (``tiles="1-6"``); other values are
+    top of it. A string is parsed as on the command line (``rounds="3"``); other values are
     checked by the parameter's parser.
     """
     module = _import(spec) if isinstance(spec, (str, Path)) else spec

@@ -35,7 +35,7 @@ def mdp_params():
 
         @hookimpl
         def mdp_params():
-            return [mdp.Param("faces", 6, parse=int, help="faces on the die")]
+            return [mdp.Param("rounds", 3, parse=int, help="rounds to play")]
     """
 
 
@@ -122,7 +122,7 @@ def mdp_action_columns(params, game, state, action):
 def mdp_check(params, game):
     """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
 
-    For rules that involve more than one parameter (four weights for a six-faced die, say).
+    For rules that involve more than one parameter (a minimum above its maximum, say).
     Every implementation is called when a game is loaded; return values are ignored.
     """
 
@@ -153,7 +153,7 @@ def mdp_stage(params, game, states):
     """Return the stage of each state in the integer array ``states``, as an integer array.
 
     Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
-    it as a count of moves left, or tiles still open): the engine expands all states of the
+    it as a count of moves left, or of pieces still on the board): the engine expands all states of the
     highest stage at once, then the next, and so never meets a state twice.
     """
 
