@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -156,7 +155,7 @@ def _solve(args: argparse.Namespace) -> int:
     game, solution, seconds = _solved(args)
     summary = _summary(game, solution, seconds)
     if args.json:
-        print(json.dumps(summary, default=str))
+        _print_json(summary)
         return 0
     print(summary["rules"])
     print(_value_line(game, solution))
@@ -187,8 +186,8 @@ def _policy(args: argparse.Namespace) -> int:
     elif not args.json:
         table.write_csv(sys.stdout)
     if args.json:
-        print(json.dumps({**_summary(game, solution, seconds), "rows": table.height,
-                          "columns": table.columns, "out": args.out}, default=str))
+        _print_json({**_summary(game, solution, seconds), "rows": table.height,
+                     "columns": table.columns, "out": args.out})
     elif args.out:
         print(f"{table.height:,} rows written to {args.out}", file=sys.stderr)
     return 0
@@ -211,7 +210,7 @@ def _variants(args: argparse.Namespace) -> int:
             exact = f"  = {summary['exact']}" if solution.exact else ""
             print(f"{name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
     if args.json:
-        print(json.dumps(rows, default=str))
+        _print_json(rows)
     return 0
 
 
@@ -219,6 +218,12 @@ def _games(args: argparse.Namespace) -> int:
     for name in mdp.available_games():
         print(name)
     return 0
+
+
+def _print_json(data: Any) -> None:
+    import json  # only when asked for: every millisecond of start-up shows on small games
+
+    print(json.dumps(data, default=str))
 
 
 class _Version(argparse.Action):

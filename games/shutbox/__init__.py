@@ -12,9 +12,7 @@ the per-state hooks and the batch hooks; the engine uses the batch ones.
 
 from __future__ import annotations
 
-import difflib
-import tomllib
-from pathlib import Path
+import os
 
 import numpy as np
 
@@ -69,6 +67,8 @@ def mdp_params():
 def mdp_check(params, game):
     rules = _scoring_rules(game)
     if params["scoring"] not in rules:
+        import difflib
+
         close = difflib.get_close_matches(params["scoring"], rules, n=1)
         hint = f"; did you mean {close[0]}?" if close else ""
         raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule{hint} "
@@ -88,7 +88,10 @@ def mdp_check(params, game):
 
 @mdp.hookimpl
 def mdp_variants():
-    table = tomllib.loads((Path(__file__).parent / "variants.toml").read_text())
+    import tomllib  # here, not at the top: solving needs no variants, and start-up counts
+
+    with open(os.path.join(os.path.dirname(__file__), "variants.toml"), "rb") as file:
+        table = tomllib.load(file)
     return [mdp.Variant(name, {k: str(v) for k, v in entry.get("params", {}).items()},
                         entry["rules"]) for name, entry in table.items()]
 

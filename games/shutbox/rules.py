@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import itertools
 from fractions import Fraction
-from pathlib import Path
+import os
 from typing import Any
 
 import attrs
@@ -162,10 +162,10 @@ def parse_payout(value: Any):
         return tuple(value)
     text = value
     if ":" not in value:
-        path = Path(value)
-        if not path.is_file():
+        if not os.path.isfile(value):
             raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
-        text = ",".join(line.partition("#")[0] for line in path.read_text().splitlines())
+        with open(value, encoding="utf-8") as file:
+            text = ",".join(line.partition("#")[0] for line in file.read().splitlines())
     table = []
     for item in filter(None, (part.strip() for part in text.split(","))):
         scores, colon, amount = item.partition(":")
