@@ -206,4 +206,5 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     assert process.stdout.readline().startswith(b"open,roll,dice,shut")
     process.stdout.close()
     assert process.wait() == 0
-    assert process.stderr.read() == b""
+    with process.stderr:
+        assert process.stderr.read() == b""
