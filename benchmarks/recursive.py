@@ -14,6 +14,7 @@ functools.lru_cache over a bitmask of open tiles.
 
 import argparse
 import json
+import os
 import sys
 import time
 from fractions import Fraction
@@ -93,26 +94,15 @@ def solve(tiles, dice=2, faces=6, one_die="never", one_die_mode="choice", exact=
     return value, win.cache_info().currsize
 
 
-def parse_tiles(spec):
-    """'1-9' -> [1..9]; '1,2,5' -> [1, 2, 5]; ranges and lists may be mixed."""
-    tiles = []
-    for part in spec.split(","):
-        lo, _, hi = part.partition("-")
-        tiles += range(int(lo), int(hi or lo) + 1)
-    return tiles
-
-
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tiles", default="1-9", help="e.g. 1-9 or 1,2,3,5")
-    ap.add_argument("--dice", type=int, default=2)
-    ap.add_argument("--faces", type=int, default=6)
-    ap.add_argument("--one-die", default="never", choices=["never", "max6", "sum6", "always"])
-    ap.add_argument("--one-die-mode", default="choice", choices=["choice", "forced"])
-    ap.add_argument("--exact", action="store_true")
+    # Runs as a plain script (python benchmarks/recursive.py) from the repo root.
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from benchmarks.options import rule_parser
+
+    ap = rule_parser(__doc__.splitlines()[0])
     args = ap.parse_args(argv)
 
-    tiles = parse_tiles(args.tiles)
+    tiles = args.tiles
     sys.setrecursionlimit(max(1000, 10 * len(tiles) + 100))
     start = time.perf_counter()
     value, positions = solve(tiles, args.dice, args.faces, args.one_die, args.one_die_mode,

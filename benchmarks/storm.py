@@ -69,33 +69,19 @@ def storm_solve(prism_text, prop, exact=False, precision=1e-15):
     return out
 
 
-def parse_tiles(spec):
-    """'1-9' -> [1..9]; '1,2,5' -> [1, 2, 5]; ranges and lists may be mixed."""
-    tiles = []
-    for part in spec.split(","):
-        lo, _, hi = part.partition("-")
-        tiles += range(int(lo), int(hi or lo) + 1)
-    return tiles
-
-
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--tiles", default="1-9", help="e.g. 1-9 or 1,2,3,5")
-    ap.add_argument("--dice", type=int, default=2)
-    ap.add_argument("--faces", type=int, default=6)
-    ap.add_argument("--one-die", default="never", choices=["never", "max6", "sum6", "always"])
-    ap.add_argument("--one-die-mode", default="choice", choices=["choice", "forced"])
+    # Allow running as a plain script (python benchmarks/storm.py) from the repo root.
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    from benchmarks.options import rule_parser
+    from benchmarks.prism import shutbox_prism
+
+    ap = rule_parser(__doc__.splitlines()[0])
     ap.add_argument("--max-flips", type=int, default=None)
-    ap.add_argument("--exact", action="store_true")
     ap.add_argument("--precision", type=float, default=1e-15)
     args = ap.parse_args(argv)
 
-    # Allow running as a plain script (python benchmarks/storm.py) from the repo root.
-    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    from benchmarks.prism import shutbox_prism
-
     t0 = time.perf_counter()
-    text, prop = shutbox_prism(parse_tiles(args.tiles), args.dice, faces=args.faces,
+    text, prop = shutbox_prism(args.tiles, args.dice, faces=args.faces,
                                one_die=args.one_die, one_die_mode=args.one_die_mode,
                                max_flips=args.max_flips)
     generated = time.perf_counter()
