@@ -244,8 +244,10 @@ def _compile(game, table: dict, stages: list[_Stage]) -> CompiledModel:
 
     states = np.empty(n_states, dtype=np.int64)
     actions = np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
-    action_counts = np.zeros(n_states, dtype=index)
-    outcome_counts = np.empty(n_actions, dtype=index)
+    # Counts go where their offsets will be, turned into offsets in place at the end: a
+    # separate array of counts would cost as much memory again.
+    action_start = np.zeros(n_states + 1, dtype=index)
+    outcome_start = np.zeros(n_actions + 1, dtype=index)
     outcome_next = np.empty(n_outcomes, dtype=index)
     outcome_prob = np.empty(n_outcomes, dtype=_narrow(np.array([len(table)])).dtype)
     terminal_values, layer_sizes = [], [n_terminal]
@@ -254,9 +256,9 @@ def _compile(game, table: dict, stages: list[_Stage]) -> CompiledModel:
         stage = stages.pop()
         ids = lookup(stage.keys)
         states[ids] = stage.keys
-        action_counts[ids[~stage.terminal]] = stage.action_counts
+        action_start[ids[~stage.terminal] + 1] = stage.action_counts
         actions[a:a + len(stage.actions)] = stage.actions
-        outcome_counts[a:a + len(stage.actions)] = stage.outcome_counts
+        outcome_start[a + 1:a + 1 + len(stage.actions)] = stage.outcome_counts
         outcome_next[o:o + len(stage.next_states)] = lookup(stage.next_states)
         outcome_prob[o:o + len(stage.next_states)] = stage.probabilities
         a, o = a + len(stage.actions), o + len(stage.next_states)
@@ -264,13 +266,15 @@ def _compile(game, table: dict, stages: list[_Stage]) -> CompiledModel:
         if not stage.terminal.all():
             layer_sizes.append(int((~stage.terminal).sum()))
     terminal_values = _join(terminal_values)
+    np.cumsum(action_start, out=action_start)
+    np.cumsum(outcome_start, out=outcome_start)
     return CompiledModel(
         game=game,
         states=states,
         actions=actions,
         layer_start=offsets(layer_sizes),
-        action_start=offsets(action_counts, index),
-        outcome_start=offsets(outcome_counts, index),
+        action_start=action_start,
+        outcome_start=outcome_start,
         outcome_next=outcome_next,
         outcome_prob=outcome_prob,
         probabilities=tuple(sorted(table, key=table.__getitem__)),
