@@ -8,6 +8,8 @@ compiles the whole model without a Python call per state.
 
 from __future__ import annotations
 
+import math
+from fractions import Fraction
 from numbers import Rational
 from typing import Any
 
@@ -191,10 +193,11 @@ def _check(game, keys, expansion: Expansion, stage: int, next_stages: np.ndarray
         first = np.flatnonzero(table[e.probabilities] < 0)[0]
         raise culprit(action_of(first),
                       f"negative probability {e.probability_table[e.probabilities[first]]}")
-    sums = np.add.reduceat(table[e.probabilities], outcome_ends - e.outcome_counts)
-    wrong = np.flatnonzero(np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+    sums, one = _sums(e.probability_table, e.probabilities, e.outcome_counts, outcome_ends)
+    wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
     if len(wrong):
-        raise culprit(wrong[0], f"probabilities sum to {sums[wrong[0]]:.12g}, not 1")
+        total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
+        raise culprit(wrong[0], f"probabilities sum to {total}, not 1")
     rising = np.flatnonzero(next_stages >= stage)
     if len(rising):
         first = rising[0]
@@ -203,8 +206,26 @@ def _check(game, keys, expansion: Expansion, stage: int, next_stages: np.ndarray
                       f"has stage {next_stages[first]}, not below {stage}")
 
 
+def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.ndarray):
+    """Each action's sum of probabilities, and what a sum of 1 reads as.
+
+    Rational probabilities are summed exactly, as integers over their common denominator
+    (which a sum of 1 then equals); any float makes the sums floats, checked within
+    :data:`PROBABILITY_TOLERANCE`.
+    """
+    starts = ends - counts
+    if not all(isinstance(p, Rational) for p in table):
+        return np.add.reduceat(np.array([float(p) for p in table])[probabilities], starts), 1.0
+    common = math.lcm(*(Fraction(p).denominator for p in table))
+    weights = [int(Fraction(p) * common) for p in table]
+    fits = max(weights, default=0) * int(np.max(counts)) < 2**62
+    return np.add.reduceat(np.array(weights, dtype=np.int64 if fits else object)[probabilities],
+                           starts), common
+
+
 def _describe(game, state, action=None) -> str:
     """A state (and action) in the game's own words, from its policy columns if it has them."""
+    state, action = (x.item() if isinstance(x, np.generic) else x for x in (state, action))
     columns = game.call("mdp_policy_columns", states=[state], actions=[action])
     if not columns:
         return f"state {state!r}" + ("" if action is None else f", action {action!r}")
@@ -314,6 +335,9 @@ class _Lookup:
 
 def _join(parts: list) -> np.ndarray | tuple:
     """Numeric arrays stay one array; anything else becomes a tuple of numbers."""
+    parts = [p for p in parts if len(p)]  # an empty np.array([]) would make it all float
+    if not parts:
+        return np.zeros(0, dtype=np.int64)
     if all(isinstance(p, np.ndarray) and p.dtype.kind in "iuf" for p in parts):
         return np.concatenate(parts)
     return tuple(v for p in parts for v in (p.tolist() if isinstance(p, np.ndarray) else p))

@@ -5,6 +5,8 @@ Each is a class whose methods are hook implementations; ``mdp.load_game(Model())
 
 from fractions import Fraction
 
+import numpy as np
+
 import mdp
 
 HALF, THIRD = Fraction(1, 2), Fraction(1, 3)
@@ -84,3 +86,71 @@ def ties():
         }},
         {"one": 1, "zero": 0, "half": HALF},
     )
+
+
+class Ladder:
+    """A walk home along positions n, n-1, .., 0, described by batch hooks and per-state hooks.
+
+    From position n, ``walk`` reaches n-1 with 5/6 and busts with 1/6; ``jump`` (n >= 2)
+    reaches n-2 with 3/4 and busts with 1/4. Home is worth 1, a bust 0. By hand:
+    V(1) = 5/6; V(2) = max(5/6 * 5/6, 3/4) = 3/4 (jump); V(3) = max(5/6 * 3/4, 3/4 * 5/6)
+    = 5/8, a tie; V(4) = max(5/6 * 5/8, 3/4 * 3/4) = 9/16 (jump).
+
+    Keys: position n is ``2 * n`` (home is 0), a bust is 1; the stage is the position.
+    """
+
+    GAME_NAME = "ladder"
+    WALK, JUMP = 0, 1
+    BUST = 1
+
+    def __init__(self, start=4):
+        self.start = start
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return 2 * self.start
+
+    def moves(self, key):
+        n = key // 2
+        if key in (0, self.BUST):
+            return []
+        walk = (self.WALK, [(Fraction(5, 6), 2 * (n - 1)), (Fraction(1, 6), self.BUST)])
+        jump = (self.JUMP, [(Fraction(3, 4), 2 * (n - 2)), (Fraction(1, 4), self.BUST)])
+        return [walk, jump] if n >= 2 else [walk]
+
+    # Per-state hooks.
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        return [code for code, _ in self.moves(state)]
+
+    @mdp.hookimpl
+    def mdp_outcomes(self, state, action):
+        return dict(self.moves(state))[action]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self, state):
+        return 1 if state == 0 else 0
+
+    # Batch hooks.
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        return np.asarray(states) // 2
+
+    @mdp.hookimpl
+    def mdp_expand(self, states):
+        table = (Fraction(5, 6), Fraction(1, 6), Fraction(3, 4), Fraction(1, 4))
+        index = {p: i for i, p in enumerate(table)}
+        counts, codes, outcome_counts, nexts, probs, terminal = [], [], [], [], [], []
+        for key in states.tolist():
+            moves = self.moves(key)
+            counts.append(len(moves))
+            if not moves:
+                terminal.append(1 if key == 0 else 0)
+            for code, outcomes in moves:
+                codes.append(code)
+                outcome_counts.append(len(outcomes))
+                nexts += [nxt for _, nxt in outcomes]
+                probs += [index[p] for p, _ in outcomes]
+        return mdp.Expansion(np.array(counts), np.array(codes, dtype=np.int64),
+                             np.array(outcome_counts), np.array(nexts, dtype=np.int64),
+                             np.array(probs, dtype=np.int64), table, np.array(terminal))
