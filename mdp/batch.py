@@ -17,9 +17,7 @@ import attrs
 import numpy as np
 
 from mdp.errors import MdpError, ModelError, TooLarge
-from mdp.model import CompiledModel, offsets
-
-PROBABILITY_TOLERANCE = 1e-9
+from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, offsets
 
 
 @attrs.frozen(eq=False)

@@ -48,7 +48,7 @@ def _parser() -> argparse.ArgumentParser:
         "--set", "-s", dest="params", action="append", default=[], metavar="KEY=VALUE",
         help="set one rule parameter, e.g. --set rounds=3 (repeatable)",
     )
-    game.add_argument("--variant", "-v", metavar="NAME",
+    game.add_argument("--variant", metavar="NAME",
                       help="start from one of the game's named rule sets (see: mdp variants GAME)")
     game.add_argument("--exact", action="store_true", help="compute with exact rationals")
     game.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
@@ -196,14 +196,15 @@ def _policy(args: argparse.Namespace) -> int:
 def _variants(args: argparse.Namespace) -> int:
     if args.variant:
         raise MdpError("mdp variants solves every variant; --variant does not apply")
-    names = [v.name for v in mdp.load_game(args.game).variants()]
-    if not names:
+    variants = mdp.load_game(args.game).variants()
+    if not variants:
         raise MdpError(f"game {args.game} has no named variants")
     rows = []
-    for name in names:
+    for variant in variants:
+        name = variant.name
         game, solution, seconds = _solved(args, variant=name)
         summary = _summary(game, solution, seconds)
-        summary["rules"] = next(v.rules for v in game.variants() if v.name == name)
+        summary["rules"] = variant.rules
         rows.append(summary)
         if not args.json:
             value = _value_line(game, solution).partition(": ")[2]

@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from numbers import Rational
 from collections.abc import Callable
+from numbers import Rational
 from typing import Any
 
 import numpy as np
 
 from mdp.errors import CycleError, MdpError, ModelError, TooLarge
 from mdp.game import Game
-from mdp.model import CompiledModel, offsets
-
-PROBABILITY_TOLERANCE = 1e-9
-"""How far float probabilities of one action may sum from 1."""
-
+from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, offsets
 
 DEFAULT_MAX_STATES = 50_000_000
-"""The state limit unless the caller sets another: about 5 GB of compiled model."""
+"""The state limit unless the caller sets another; a model this large takes several GB."""
 
 
 def explore(

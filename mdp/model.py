@@ -8,6 +8,9 @@ from typing import Any
 import attrs
 import numpy as np
 
+PROBABILITY_TOLERANCE = 1e-9
+"""How far from 1 the float probabilities of one action may sum (rational ones must be 1)."""
+
 
 @attrs.frozen(eq=False)
 class CompiledModel:

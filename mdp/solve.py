@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import functools
 import math
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
