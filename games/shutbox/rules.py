@@ -273,13 +273,13 @@ class Box:
             starts = np.array([low for low, _, _ in self.dice_schedule])
             counts = np.array([count for _, _, count in self.dice_schedule])
             usual = counts[np.searchsorted(starts, sum(self.tiles) - open_sum, side="right") - 1]
-        high = sum(1 << i for i, tile in enumerate(self.tiles) if tile > 6)
-        allowed = {
-            "never": np.zeros(len(masks), dtype=bool),
-            "max6": (masks & high) == 0,
-            "sum6": open_sum <= 6,
-            "always": np.ones(len(masks), dtype=bool),
-        }[self.one_die] & (usual != 1)
+        if self.one_die == "max6":
+            allowed = (masks & sum(1 << i for i, tile in enumerate(self.tiles) if tile > 6)) == 0
+        elif self.one_die == "sum6":
+            allowed = open_sum <= 6
+        else:
+            allowed = np.full(len(masks), self.one_die == "always")
+        allowed &= usual != 1
         if self.one_die_mode == "forced":
             return np.ones(len(masks), dtype=np.int64), np.where(allowed, 1, usual)
         pairs = np.stack([usual, np.ones_like(usual)], axis=1)
