@@ -130,8 +130,9 @@ class _Float:
         m = self.model
         a0, a1 = m.action_start[m.layer_start[layer]], m.action_start[m.layer_start[layer + 1]]
         o0, o1 = m.outcome_start[a0], m.outcome_start[a1]
-        weighted = self.probabilities[m.outcome_prob[o0:o1]] * values[m.outcome_next[o0:o1]]
-        return np.add.reduceat(weighted, m.outcome_start[a0:a1] - o0)
+        weighted = self.probabilities[m.outcome_prob[o0:o1]]
+        weighted *= values[m.outcome_next[o0:o1]]
+        return _per_action(weighted, m, a0, a1, o0, o1)
 
     def exact_value(self, raw: float, layer: int) -> float:
         return float(raw)
@@ -178,7 +179,7 @@ class _Exact:
         nxt = m.outcome_next[o0:o1]
         rescale = self.powers[layer - 1 - self.layer[nxt]]
         weighted = self.weights[m.outcome_prob[o0:o1]] * values[nxt] * rescale
-        return np.add.reduceat(weighted, m.outcome_start[a0:a1] - o0)
+        return _per_action(weighted, m, a0, a1, o0, o1)
 
     def scale(self, layer: int) -> int:
         return self.d0 * self.d ** int(layer)
@@ -190,6 +191,13 @@ class _Exact:
         scales = _objects([self.scale(k) for k in range(self.model.n_layers)])
         # int / int is correctly rounded in Python, so no precision is lost before the float.
         return np.asarray(raw / scales[layers], dtype=np.float64)
+
+
+def _per_action(weighted: np.ndarray, m: CompiledModel, a0, a1, o0, o1) -> np.ndarray:
+    """Sum the weighted outcomes of actions ``a0`` to ``a1 - 1`` (outcomes ``o0`` to ``o1 - 1``)."""
+    if o1 - o0 == a1 - a0:  # one outcome per action, as after a choice: nothing to add up
+        return weighted
+    return np.add.reduceat(weighted, m.outcome_start[a0:a1] - o0)
 
 
 def _objects(items: list) -> np.ndarray:
