@@ -171,7 +171,8 @@ def mdp_expand(params, game, states):
 
 @hookspec(firstresult=True)
 def mdp_policy_columns(params, game, states, actions):
-    """Return readable columns for many (state, action) pairs at once: ``{name: array}``.
+    """Return readable columns for many (state, action) pairs at once: ``{name: values}``,
+    the values a list, a numpy array or a Polars Series (with nulls where nothing applies).
 
     ``states`` and ``actions`` are parallel sequences, one item per policy row. Optional; a
     batch game should implement it, since the per-state column hooks would be called once

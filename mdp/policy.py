@@ -47,8 +47,16 @@ def policy_frame(solution: Solution) -> pl.DataFrame:
             "regret": np.maximum(gap, 0.0),
         }
     frame = pl.DataFrame({**_game_columns(model, action_state), **metrics}, strict=False)
-    order = np.argsort(-action_state, kind="stable")
+    # Highest layers first (the initial state leads), each state's actions in their order.
+    counts = np.diff(model.action_start)[::-1]
+    order = np.repeat(model.action_start[:-1][::-1], counts) + _ragged_arange(counts)
     return frame[order]
+
+
+def _ragged_arange(counts: np.ndarray) -> np.ndarray:
+    """``[0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ...]``."""
+    ends = np.cumsum(counts, dtype=np.int64)
+    return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
 def _game_columns(model, action_state: np.ndarray) -> dict[str, list]:

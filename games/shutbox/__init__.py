@@ -260,21 +260,31 @@ def _popcount(masks: np.ndarray) -> np.ndarray:
 
 @mdp.hookimpl
 def mdp_policy_columns(game, states, actions):
+    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
+
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
-    known = [a is not None for a in actions]
-    actions = np.asarray([0 if a is None else a for a in actions], dtype=np.int64)
-    before = (rolls == 0).tolist()
+    if isinstance(actions, np.ndarray):
+        codes, known = actions.astype(np.int64), np.ones(len(actions), dtype=bool)
+    else:  # a few rows, some without an action (the engine describing a state)
+        known = np.array([a is not None for a in actions], dtype=bool)
+        codes = np.array([a or 0 for a in actions], dtype=np.int64)
+    before = rolls == 0
+
+    def where(values, keep):
+        return pl.Series(values).scatter(np.flatnonzero(~keep), None)
+
     return {
-        "open": _tile_lists(b, masks),
-        "roll": [None if r == 0 else r for r in rolls.tolist()],
-        "dice": [a if x and k else None for a, x, k in zip(actions.tolist(), before, known)],
-        "shut": [s if k and not x else None
-                 for s, x, k in zip(_tile_lists(b, actions), before, known)],
+        "open": pl.Series(_tile_lists(b, masks), dtype=pl.String),
+        "roll": where(rolls, ~before),
+        "dice": where(codes, before & known),
+        "shut": where(_tile_lists(b, codes), ~before & known),
     }
 
 
-def _tile_lists(b: Box, masks: np.ndarray) -> list[str]:
-    unique, inverse = np.unique(masks, return_inverse=True)
-    text = np.array([" ".join(map(str, b.open_tiles(m))) for m in unique.tolist()], dtype=object)
-    return text[inverse].tolist()
+def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
+    """Each mask's tiles as text ("1 2 9"), written once per distinct mask."""
+    seen = np.flatnonzero(np.bincount(masks))
+    text = np.empty(int(seen[-1]) + 1 if len(seen) else 0, dtype=object)
+    text[seen] = [" ".join(map(str, b.open_tiles(m))) for m in seen.tolist()]
+    return text[masks]
