@@ -104,10 +104,14 @@ def _narrow(values) -> np.ndarray:
     if not len(values):
         return values.astype(np.uint8)
     low, high = values.min(), values.max()
-    for kind in (np.uint8, np.uint16, np.uint32) if low >= 0 else (np.int8, np.int16, np.int32):
-        if np.iinfo(kind).min <= low and high <= np.iinfo(kind).max:
+    for kind, smallest, largest in _NARROW_TYPES:
+        if smallest <= low and high <= largest:
             return values.astype(kind)
     return values.astype(np.int64)
+
+
+_NARROW_TYPES = [(kind, np.iinfo(kind).min, np.iinfo(kind).max)
+                 for kind in (np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32)]
 
 
 def _stages(game, keys: np.ndarray) -> np.ndarray:
