@@ -86,6 +86,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     variants.set_defaults(command=_variants)
 
+    params = commands.add_parser(
+        "params", help="the rule parameters of a game, with their defaults",
+        description="List the parameters a game takes with --set: name, default and meaning.",
+    )
+    params.add_argument("game", help="a game folder or file, or an installed game's name")
+    params.add_argument("--json", action="store_true", help="print one JSON list on stdout")
+    params.set_defaults(command=_params)
+
     games = commands.add_parser("games", help="list installed games",
                                 description="List the games installed by name.")
     games.set_defaults(command=_games)
@@ -212,6 +220,19 @@ def _variants(args: argparse.Namespace) -> int:
             print(f"{name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
     if args.json:
         _print_json(rows)
+    return 0
+
+
+def _params(args: argparse.Namespace) -> int:
+    game = mdp.load_game(args.game)
+    rows = [{"name": p.name, "default": p.shown(p.default), "help": p.help} for p in game.declared]
+    if args.json:
+        _print_json(rows)
+        return 0
+    width = max(len(row["name"]) for row in rows) if rows else 0
+    for row in rows:
+        default = "(unset)" if row["default"] is None else row["default"]
+        print(f"{row['name']:<{width}}  {row['help']} [default: {default}]")
     return 0
 
 

@@ -208,3 +208,21 @@ def test_a_closed_pipe_ends_quietly(tmp_path):
     assert process.wait() == 0
     with process.stderr:
         assert process.stderr.read() == b""
+
+
+def test_params_lists_every_parameter_with_its_default(capsys):
+    code, out, _ = run(capsys, "params", SHUTBOX)
+    lines = out.splitlines()
+    assert code == 0
+    assert [line.split()[0] for line in lines] == [
+        "tiles", "dice", "faces", "one_die", "one_die_mode", "dice_schedule", "weights",
+        "scoring", "payout", "max_flips"]
+    assert lines[0].endswith("[default: 1-9]")
+    assert lines[-1].endswith("[default: (unset)]")
+    code, out, _ = run(capsys, "params", SHUTBOX, "--json")
+    assert json.loads(out)[1] == {"name": "dice", "default": 2, "help": "dice normally rolled"}
+
+
+def test_games_lists_installed_games(capsys):
+    code, out, _ = run(capsys, "games")
+    assert code == 0 and "shutbox" in out.splitlines()
