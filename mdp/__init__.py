@@ -13,7 +13,7 @@ from mdp.game import Game, Objective, Variant, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
 from mdp.params import Param
 from mdp.explore import explore
-from mdp.model import CompiledModel
+from mdp.model import CompiledModel, ragged_arange
 from mdp.batch import Expansion
 from mdp.solve import Solution, solve
 
@@ -40,6 +40,7 @@ __all__ = [
     "hookspec",
     "load_game",
     "policy_frame",
+    "ragged_arange",
     "register_plugins",
     "solve",
     "write_table",

@@ -85,6 +85,13 @@ class CompiledModel:
         return np.repeat(np.arange(self.n_states), np.diff(self.action_start))
 
 
+def ragged_arange(counts: np.ndarray) -> np.ndarray:
+    """``[0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ...]``: each item's position in
+    its group, for groups of the given sizes (handy when building an :class:`mdp.Expansion`)."""
+    ends = np.cumsum(counts, dtype=np.int64)
+    return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
+
+
 def offsets(counts, dtype=np.int64) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, with the total at the end."""
     result = np.zeros(len(counts) + 1, dtype=dtype)

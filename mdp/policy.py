@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 
 from mdp.errors import ModelError
+from mdp.model import ragged_arange
 
 if TYPE_CHECKING:
     from mdp.solve import Solution
@@ -49,14 +50,9 @@ def policy_frame(solution: Solution) -> pl.DataFrame:
     frame = pl.DataFrame({**_game_columns(model, action_state), **metrics}, strict=False)
     # Highest layers first (the initial state leads), each state's actions in their order.
     counts = np.diff(model.action_start)[::-1]
-    order = np.repeat(model.action_start[:-1][::-1], counts) + _ragged_arange(counts)
+    order = np.repeat(model.action_start[:-1][::-1], counts) + ragged_arange(counts)
     return frame[order]
 
-
-def _ragged_arange(counts: np.ndarray) -> np.ndarray:
-    """``[0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ...]``."""
-    ends = np.cumsum(counts, dtype=np.int64)
-    return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
 def _game_columns(model, action_state: np.ndarray) -> dict[str, list]:

@@ -136,3 +136,8 @@ def test_float_and_exact_agree_on_every_state():
     exact = mdp.solve(model, exact=True)
     assert [exact.value_of_id(s) for s in range(model.n_states)] == pytest.approx(list(floats), rel=1e-15)
     assert exact.values.tolist() == [float(exact.value_of_id(s)) for s in range(model.n_states)]
+
+
+def test_ragged_arange_numbers_items_within_their_groups():
+    assert mdp.ragged_arange(np.array([2, 0, 3])).tolist() == [0, 1, 0, 1, 2]
+    assert mdp.ragged_arange(np.array([], dtype=np.int64)).tolist() == []

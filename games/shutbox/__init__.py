@@ -188,7 +188,7 @@ def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
         totals += [total for _, total in distribution]
         prob_ids += [prob_id[p] for p, _ in distribution]
     outcome_counts = length[dice]
-    flat = np.repeat(start[dice], outcome_counts) + _ragged_arange(outcome_counts)
+    flat = np.repeat(start[dice], outcome_counts) + mdp.ragged_arange(outcome_counts)
     action_masks = np.repeat(masks[live], choices)
     next_states = np.repeat(action_masks, outcome_counts) << b.roll_bits | np.array(totals, dtype=np.int64)[flat]
     return mdp.Expansion(
@@ -247,11 +247,6 @@ def _rank_within(rows: np.ndarray) -> np.ndarray:
     group_start = np.maximum.accumulate(np.where(first, np.arange(len(rows)), 0))
     return np.arange(len(rows)) - group_start
 
-
-def _ragged_arange(counts: np.ndarray) -> np.ndarray:
-    """``[0, 1, .., counts[0]-1, 0, 1, .., counts[1]-1, ...]``."""
-    ends = np.cumsum(counts)
-    return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
 def _popcount(masks: np.ndarray) -> np.ndarray:
