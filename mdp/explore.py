@@ -26,7 +26,7 @@ def explore(
     """Visit every state reachable from the initial one and compile the model.
 
     A game that implements :func:`~mdp.hookspecs.mdp_expand` is explored a stage at a time
-    through it (see :mod:`mdp.batch`); ``batch=False`` uses its per-state hooks instead.
+    through it, a stage at a time; ``batch=False`` uses its per-state hooks instead.
     ``max_states`` (``None``: no limit) refuses a model whose estimated size exceeds it
     before any work, and stops exploring once it is passed. ``progress``, if given, is
     called now and then with a short text saying how far exploration has got.

@@ -22,7 +22,7 @@ WRITERS = {
 def write_table(frame: pl.DataFrame, path: str | Path) -> Path:
     """Write ``frame`` to ``path`` atomically: all of it, or nothing at all.
 
-    The format follows the extension (see :data:`WRITERS`). The table goes to a temporary
+    The format follows the extension: ``.parquet``, ``.csv``, ``.json`` or ``.ndjson``. The table goes to a temporary
     file beside the target, which is renamed over it only once complete.
     """
     path = Path(path)

@@ -77,10 +77,12 @@ class Game:
         return list(self.call("mdp_variants") or [])
 
     def describe(self) -> str:
+        """The rules in force, in one line (the game's name if it gives none)."""
         return self.call("mdp_describe") or self.name
 
     @property
     def objective(self) -> Objective:
+        """What the game's value means and which way is better."""
         return self.call("mdp_objective") or Objective()
 
     def shown_params(self) -> dict[str, Any]:

@@ -47,22 +47,27 @@ class CompiledModel:
 
     @property
     def n_states(self) -> int:
+        """Number of states."""
         return len(self.action_start) - 1
 
     @property
     def n_actions(self) -> int:
+        """Number of actions, over all states."""
         return len(self.outcome_start) - 1
 
     @property
     def n_outcomes(self) -> int:
+        """Number of outcomes, over all actions."""
         return len(self.outcome_next)
 
     @property
     def n_terminal(self) -> int:
+        """Number of terminal states (layer 0)."""
         return int(self.layer_start[1])
 
     @property
     def n_layers(self) -> int:
+        """Number of layers."""
         return len(self.layer_start) - 1
 
     def state_id(self, state: Any) -> int:

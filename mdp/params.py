@@ -28,6 +28,7 @@ class Param:
     show: Callable[[Any], Any] | None = None
 
     def shown(self, value: Any) -> Any:
+        """``value`` as people and JSON see it, as ``--set`` takes it back."""
         return value if self.show is None else self.show(value)
 
 

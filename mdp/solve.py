@@ -73,6 +73,7 @@ class Solution:
 
     @property
     def exact(self) -> bool:
+        """Whether the values are exact rationals."""
         return isinstance(self.numbers, _Exact)
 
     @property
@@ -81,6 +82,7 @@ class Solution:
         return self.value_of_id(self.model.initial)
 
     def value_of_id(self, state_id: int) -> float | Fraction:
+        """The value of the state numbered ``state_id`` in the compiled model."""
         return self.numbers.exact_value(self.raw_values[state_id], self.numbers.layer[state_id])
 
     def value_of(self, state: Any) -> float | Fraction:

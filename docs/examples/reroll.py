@@ -17,6 +17,12 @@ def mdp_params():
 
 
 @mdp.hookimpl
+def mdp_check(params):
+    if params["rolls"] < 1:
+        raise mdp.ParamError(f"parameter rolls={params['rolls']}: at least 1 roll is needed")
+
+
+@mdp.hookimpl
 def mdp_describe(params):
     return f"Reroll: up to {params['rolls']} rolls of a die, keep the last"
 
@@ -24,6 +30,11 @@ def mdp_describe(params):
 @mdp.hookimpl
 def mdp_objective(params):
     return mdp.Objective("expected face kept", "max")
+
+
+@mdp.hookimpl
+def mdp_estimate_states(params):
+    return 1 + 6 * params["rolls"]  # exact: the start, then six faces per roll
 
 
 @mdp.hookimpl

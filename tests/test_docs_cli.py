@@ -1,0 +1,105 @@
+"""docs/cli.rst against mdp/cli.py: every command, option, JSON key and exit code, both ways."""
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import mdp
+import mdp.cli
+
+PAGE = (Path(__file__).resolve().parent.parent / "docs" / "cli.rst").read_text()
+REROLL = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "reroll.py")
+HELP = {"-h", "--help"}
+
+
+def _sections(text: str) -> dict[str, str]:
+    """Each section's title mapped to its text up to the next title of any level."""
+    titles = list(re.finditer(r"^(\S.*)\n([-=~^'])\2+$", text, flags=re.MULTILINE))
+    ends = [m.start() for m in titles[1:]] + [len(text)]
+    return {m.group(1): text[m.end():end] for m, end in zip(titles, ends)}
+
+
+def _documented_options(section: str) -> set[str]:
+    """The options named in the terms of the section's definition lists (``--exact``)."""
+    terms = re.findall(r"^``-.*$", section, flags=re.MULTILINE)
+    return {option for term in terms for option in re.findall(r"``(-[-\w]+)", term)}
+
+
+def _options(parser) -> list[tuple[object, list[str]]]:
+    return [(action, action.option_strings) for action in parser._actions if action.option_strings]
+
+
+SECTIONS = _sections(PAGE)
+PARSER = mdp.cli._parser()
+COMMANDS = PARSER._subparsers._group_actions[0].choices
+PAGE_COMMANDS = {
+    match.group(1): body
+    for title, body in SECTIONS.items()
+    if (match := re.fullmatch(r"``mdp (\w+)(?: GAME)?``", title))
+}
+
+
+def test_page_has_a_section_for_every_command_and_no_other():
+    assert set(PAGE_COMMANDS) == set(COMMANDS)
+
+
+def test_global_options_are_documented():
+    documented = _documented_options(SECTIONS["Global options"])
+    top = {option for _, options in _options(PARSER) for option in options}
+    assert top | HELP == documented
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_option_of_a_command_is_in_its_section(name):
+    """An option shared with ``mdp solve`` (the same argparse action, from the common parent
+    parser) is documented once under solve; the command's section must then say so."""
+    own = _documented_options(PAGE_COMMANDS[name])
+    shared = _documented_options(PAGE_COMMANDS["solve"])
+    solve_actions = COMMANDS["solve"]._actions
+    for action, options in _options(COMMANDS[name]):
+        for option in options:
+            if option in HELP:
+                continue  # every command takes --help: documented under Global options
+            if name != "solve" and action in solve_actions:
+                assert "every option of ``mdp solve``" in PAGE_COMMANDS[name], (name, option)
+                assert option in shared, (name, option)
+            else:
+                assert option in own, (name, option)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_no_documented_option_is_missing_from_the_parser(name):
+    real = {option for _, options in _options(COMMANDS[name]) for option in options}
+    assert _documented_options(PAGE_COMMANDS[name]) <= real
+
+
+def _json_keys(section: str) -> list[str]:
+    return re.findall(r"^``(\w+)``$", section, flags=re.MULTILINE)
+
+
+def test_json_keys_on_the_page_are_those_printed(capsys):
+    documented = _json_keys(SECTIONS["JSON output"])
+    assert mdp.cli.main(["solve", REROLL, "--exact", "--json"]) == 0
+    solved = json.loads(capsys.readouterr().out)
+    assert mdp.cli.main(["policy", REROLL, "--exact", "--json"]) == 0
+    policy = json.loads(capsys.readouterr().out)
+    assert list(solved) == [key for key in documented if key in solved]
+    assert list(policy) == documented  # the solve keys in order, then rows, columns, out
+
+
+def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
+    codes = set(re.findall(r"^``(\d+)``$", SECTIONS["Exit codes"], flags=re.MULTILINE))
+    assert codes == {"0", "2", "130"}
+    assert mdp.cli.main(["solve", REROLL]) == 0
+    assert mdp.cli.main(["policy", REROLL, "--out", "policy.txt"]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("mdp: error: policy.txt: unknown file type") and error.count("\n") == 1
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(mdp, "solve", interrupted)
+    assert mdp.cli.main(["solve", REROLL]) == 130
+    assert capsys.readouterr().err == "mdp: interrupted\n"

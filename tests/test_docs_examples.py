@@ -1,0 +1,91 @@
+"""The example game of docs/writing-a-game.rst: its values, and the errors the page shows."""
+
+import re
+import types
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+import mdp
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+REROLL = DOCS / "examples" / "reroll.py"
+
+
+@pytest.mark.parametrize(
+    ("rolls", "expected", "states"),
+    # The derivation "By hand" on docs/writing-a-game.rst: one roll left is worth the mean
+    # face 7/2; with two, keep 4-6: (4+5+6)/6 + 3/6 * 7/2 = 17/4; with three, keep 5-6:
+    # (5+6)/6 + 4/6 * 17/4 = 14/3. States: the start, then six faces per roll (1 + 6 * rolls).
+    [(1, Fraction(7, 2), 7), (2, Fraction(17, 4), 13), (3, Fraction(14, 3), 19)],
+)
+def test_reroll_has_the_values_derived_by_hand(rolls, expected, states):
+    game = mdp.load_game(REROLL, rolls=str(rolls))
+    exact = mdp.solve(game, exact=True)
+    assert exact.value == expected
+    assert exact.model.n_states == states == game.call("mdp_estimate_states")
+    # Float mode carries the rounding of 1/6: within a few units in the last place.
+    assert mdp.solve(game).value == pytest.approx(float(expected), rel=1e-15, abs=0)
+
+
+def test_default_reroll_is_the_three_roll_game_solved_on_the_page():
+    assert mdp.solve(mdp.load_game(REROLL), exact=True).value == Fraction(14, 3)
+
+
+def test_reroll_refuses_zero_rolls():
+    with pytest.raises(mdp.ParamError, match="at least 1 roll"):
+        mdp.load_game(REROLL, rolls="0")
+
+
+def _reroll_with(**broken):
+    """Reroll's own hooks, with some replaced: a misbehaving copy of the game."""
+    module = mdp.load_game(REROLL).plugins.get_plugin("reroll")
+    hooks = {name: getattr(module, name) for name in dir(module) if name.startswith("mdp_")}
+    hooks.update({name: mdp.hookimpl(function) for name, function in broken.items()})
+    return mdp.load_game(types.SimpleNamespace(GAME_NAME="reroll", **hooks))
+
+
+def _die(rolls_left, faces=range(1, 7), p=Fraction(1, 6)):
+    return [(p, (rolls_left - 1, face)) for face in faces]
+
+
+BROKEN = {
+    "probabilities sum to": dict(mdp_outcomes=lambda state, action: _die(state[0], range(1, 6))),
+    "negative probability": dict(
+        mdp_outcomes=lambda state, action: [(Fraction(-1, 6), (state[0] - 1, 1))] + _die(state[0], p=Fraction(7, 36))
+    ),
+    "mdp_outcomes raised": dict(mdp_outcomes=lambda state, action: {}["x"]),
+    "mdp_actions returned nothing": dict(mdp_actions=lambda state: None),
+    "cycle": dict(mdp_outcomes=lambda state, action: [(1, state)]),
+    "exact solving needs": dict(mdp_outcomes=lambda state, action: _die(state[0], p=1 / 6)),
+}
+
+
+def _page_errors():
+    page = (DOCS / "writing-a-game.rst").read_text()
+    section = page[page.index("When a game misbehaves"):]
+    return re.findall(r"^   mdp: error: (.*)$", section, flags=re.MULTILINE)
+
+
+def test_page_shows_one_error_line_per_broken_game():
+    lines = _page_errors()
+    assert len(lines) == len(BROKEN)
+    for key in BROKEN:
+        assert sum(key in line for line in lines) == 1, key
+
+
+@pytest.mark.parametrize("key", BROKEN)
+def test_broken_reroll_fails_with_the_line_on_the_page(key):
+    (shown,) = [line for line in _page_errors() if key in line]
+    game = _reroll_with(**BROKEN[key])
+    with pytest.raises(mdp.ModelError) as raised:
+        mdp.solve(game, exact=True)
+    assert str(raised.value) == shown
+
+
+def test_reroll_policy_keeps_five_or_six_with_two_rolls_left():
+    # From the derivation on the page: with two rolls left a face beats 17/4 only at 5 or 6.
+    policy = mdp.solve(mdp.load_game(REROLL), exact=True).policy
+    kept = policy.filter((policy["rolls_left"] == 2) & (policy["action"] == "keep") & policy["optimal"])
+    assert sorted(kept["face"].to_list()) == [5, 6]
