@@ -97,8 +97,8 @@ def ragged_arange(counts: np.ndarray) -> np.ndarray:
     return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
-def offsets(counts, dtype=np.int64) -> np.ndarray:
+def offsets(counts) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, with the total at the end."""
-    result = np.zeros(len(counts) + 1, dtype=dtype)
+    result = np.zeros(len(counts) + 1, dtype=np.int64)
     np.cumsum(counts, out=result[1:])
     return result
