@@ -8,10 +8,11 @@ Fraction(956177159, 9795520512)
 """
 
 from mdp.entrypoints import register_plugins
-from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
-from mdp.game import Game, Objective, Variant, available_games, load_game
+from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
+from mdp.game import Game, Objective, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
-from mdp.params import Param
+from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
+from mdp.variants import Variant, read_variants
 from mdp.explore import explore
 from mdp.model import CompiledModel, ragged_arange
 from mdp.batch import Expansion
@@ -22,6 +23,7 @@ _LAZY = {"policy_frame": "mdp.policy", "write_table": "mdp.export"}
 
 __all__ = [
     "CompiledModel",
+    "INT_LIST",
     "CycleError",
     "Expansion",
     "Game",
@@ -35,13 +37,19 @@ __all__ = [
     "TooLarge",
     "Variant",
     "available_games",
+    "did_you_mean",
     "explore",
     "hookimpl",
     "hookspec",
     "load_game",
+    "parse_choice",
+    "parse_int",
+    "parse_int_list",
     "policy_frame",
     "ragged_arange",
+    "read_variants",
     "register_plugins",
+    "show_int_list",
     "solve",
     "write_table",
 ]

@@ -228,7 +228,7 @@ def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.
 def _describe(game, state, action=None) -> str:
     """A state (and action) in the game's own words, from its policy columns if it has them."""
     state, action = (x.item() if isinstance(x, np.generic) else x for x in (state, action))
-    columns = game.call("mdp_policy_columns", states=[state], actions=[action])
+    columns = game.call("mdp_columns", states=[state], actions=[action])
     if not columns:
         return f"state {state!r}" + ("" if action is None else f", action {action!r}")
     return ", ".join(f"{name} {values[0]}" for name, values in columns.items()

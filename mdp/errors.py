@@ -1,8 +1,12 @@
-"""The errors a user or a plugin can cause.
+"""The errors a user or a plugin can cause, and the hint that goes with a misspelt name.
 
 Every class here derives from :class:`MdpError`. The command line turns an ``MdpError`` into
 one line on stderr and exit code 2; anything else is a bug and keeps its traceback.
 """
+
+from __future__ import annotations
+
+from collections.abc import Iterable
 
 
 class MdpError(Exception):
@@ -18,7 +22,7 @@ class ParamError(MdpError):
 
 
 class ModelError(MdpError):
-    """A game plugin produced something the engine cannot solve.
+    """A game plugin produced something the engine cannot solve, or a hook raised.
 
     The message names the game, and the state and action where it happened.
     """
@@ -30,3 +34,14 @@ class CycleError(ModelError):
 
 class TooLarge(MdpError):
     """A model would exceed the state limit set by the caller."""
+
+
+def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
+    """``"; did you mean X?"`` when a known name is close to ``wanted``, else ``""``.
+
+    For error messages about misspelt names: ``f"unknown rule {name!r}{did_you_mean(...)}"``.
+    """
+    import difflib  # only on the error path: it costs start-up time
+
+    close = difflib.get_close_matches(wanted, list(known), n=n)
+    return f"; did you mean {' or '.join(close)}?" if close else ""

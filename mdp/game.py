@@ -1,4 +1,4 @@
-"""Finding, loading and configuring games."""
+"""Finding, loading and configuring games: the first step of game -> model -> solution."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import pluggy
 
 from mdp import hookspecs
 from mdp.entrypoints import entry_points, load
-from mdp.errors import GameNotFound, ParamError
+from mdp.errors import GameNotFound, MdpError, ModelError, ParamError
 from mdp.params import Param, resolve
+from mdp.variants import Variant, find_variant
 
 GAMES_ENTRY_POINTS = "mdp.games"
 """The entry-point group through which installed packages offer games by name."""
@@ -34,16 +35,6 @@ class Objective:
 
 
 @attrs.frozen
-class Variant:
-    """A named rule set of a game: parameter values as text, as ``--set`` takes them."""
-
-    name: str
-    params: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
-    rules: str = ""
-    """The rules in a few words, for people."""
-
-
-@attrs.frozen
 class Game:
     """A loaded game: its plugins and its resolved parameters.
 
@@ -59,8 +50,18 @@ class Game:
     _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
 
     def call(self, hook: str, **kwargs: Any) -> Any:
-        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs`."""
-        return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
+        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs`.
+
+        An exception other than an :class:`~mdp.MdpError` becomes a :class:`~mdp.ModelError`
+        that names the game, the hook and what it was called with.
+        """
+        try:
+            return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
+        except MdpError:
+            raise
+        except Exception as error:
+            raise ModelError(f"game {self.name}: {hook} raised {type(error).__name__}: {error}"
+                             f"{_where(kwargs)}") from error
 
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
@@ -74,7 +75,7 @@ class Game:
 
     def variants(self) -> list[Variant]:
         """The game's named rule sets, the default first (empty if it has none)."""
-        return list(self.call("mdp_variants") or [])
+        return _variants(self.plugins)
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
@@ -98,6 +99,16 @@ class Game:
         return game
 
 
+def _where(kwargs: Mapping[str, Any]) -> str:
+    """The state and action a hook was called with, for an error message."""
+    if "states" in kwargs:
+        states = kwargs["states"]
+        first = states[0].item() if hasattr(states[0], "item") else states[0]
+        return f" (expanding {len(states):,} states from state {first!r})" if len(states) else ""
+    parts = [f"{name} {kwargs[name]!r}" for name in ("state", "action") if name in kwargs]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
 def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, **params: Any) -> Game:
     """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
     a module or object that carries the hook implementations.
@@ -113,28 +124,19 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     plugins.register(module, name=name)
     plugins.hook.mdp_configure(plugins=plugins)
     # pluggy answers newest plugin first; the game's own parameters read better first.
-    declared = tuple(p for group in reversed(plugins.hook.mdp_params()) for p in group)
+    declared = tuple(p for group in reversed(plugins.hook.mdp_params()) for p in group or ())
     for param in declared:
         if not isinstance(param, Param):
             raise ParamError(f"game {name}: mdp_params returned {param!r}, not an mdp.Param")
     if variant is not None:
-        params = {**_variant(name, plugins, variant).params, **params}
+        params = {**find_variant(name, _variants(plugins), variant).params, **params}
     game = Game(name, plugins, declared, resolve(name, declared, params), variant)
     game.call("mdp_check")
     return game
 
 
-def _variant(name: str, plugins: pluggy.PluginManager, wanted: str) -> Variant:
-    variants = {v.name: v for v in plugins.hook.mdp_variants() or []}
-    if wanted in variants:
-        return variants[wanted]
-    if not variants:
-        raise ParamError(f"game {name} has no named variants")
-    import difflib
-
-    close = difflib.get_close_matches(wanted, variants, n=3)
-    hint = f"; did you mean {' or '.join(close)}?" if close else ""
-    raise ParamError(f"unknown variant {wanted!r} for game {name}{hint} (known: {', '.join(variants)})")
+def _variants(plugins: pluggy.PluginManager) -> list[Variant]:
+    return [v for group in reversed(plugins.hook.mdp_variants()) for v in group or ()]
 
 
 def _default_name(plugin: object) -> str:
@@ -176,6 +178,26 @@ def _import_path(path: str) -> ModuleType:
     while os.path.isfile(os.path.join(root, "__init__.py")):
         root, package = os.path.split(root)
         parts.insert(0, package)
-    if root not in sys.path:
+    installed = _installed_as(os.path.join(root, parts[0]))
+    if installed:
+        parts[0] = installed
+    elif root not in sys.path:
         sys.path.insert(0, root)
     return importlib.import_module(".".join(parts))
+
+
+def _installed_as(folder: str) -> str | None:
+    """The name under which an installed game package is imported from ``folder``, if any:
+    the folder games/ of a working tree installed in editable mode is ``mdp_games``."""
+    import importlib.util
+
+    for value in entry_points(GAMES_ENTRY_POINTS).values():
+        top = value.partition(":")[0].split(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        locations = spec.submodule_search_locations if spec else None
+        if locations and any(os.path.realpath(p) == folder for p in locations):
+            return top
+    return None

@@ -1,18 +1,37 @@
-"""The hooks a game implements.
+"""The hooks a game, a rule plugin or an extension implements.
 
-A game is a module (or any object) whose functions carry the :data:`mdp.hookimpl` marker and
-the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_, so a
-rule plugin registered after the game can override or wrap any of them.
+A plugin is a module (or any object) whose functions carry the :data:`mdp.hookimpl` marker
+and the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_,
+so a rule plugin registered after a game can override or wrap any of the game's hooks.
 
-Most hooks receive ``params``, a read-only mapping from each parameter name to its resolved
-value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through which
-a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from the
-parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
-States and actions are any hashable values the game likes.
+The hooks come in five groups, in the order the engine meets them:
 
-Unless a hook says otherwise it is ``firstresult``: implementations are called from the most
-recently registered plugin back to the game itself, and the first one that returns something
-other than ``None`` wins.
+1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
+   :func:`mdp_check`.
+2. **The problem, one state at a time**: :func:`mdp_initial_state`, :func:`mdp_actions`,
+   :func:`mdp_outcomes`, :func:`mdp_terminal_value`, :func:`mdp_estimate_states`. The plain
+   way to describe a game; the engine walks the states depth-first.
+3. **The problem in batch**: :func:`mdp_stage` and :func:`mdp_expand`, the fast way: the
+   engine expands a whole frontier of states at once as arrays. A game gives either group 2
+   or group 3 (with :func:`mdp_initial_state`); both feed the same compile step.
+4. **Presentation**: :func:`mdp_describe`, :func:`mdp_objective`, :func:`mdp_state_columns`,
+   :func:`mdp_action_columns`, :func:`mdp_columns`: the game's words for its rules, states
+   and actions, for people and tables.
+5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
+   :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
+   registered through them too (:mod:`mdp.builtins`); a plugin offers its own through the
+   ``mdp.plugins`` entry-point group.
+
+Hooks of groups 1 to 4 receive ``params``, a read-only mapping from each parameter name to its
+resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
+which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
+the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
+States and actions are any hashable values the game likes (64-bit integers in batch).
+
+Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
+are called from the most recently registered plugin back to the game itself, and the first
+one that returns something other than ``None`` wins. An exception raised by a hook is
+reported as an :class:`mdp.ModelError` naming the game, the hook, and the state and action.
 """
 
 from __future__ import annotations
@@ -23,20 +42,7 @@ hookspec = pluggy.HookspecMarker("mdp")
 hookimpl = pluggy.HookimplMarker("mdp")
 
 
-@hookspec
-def mdp_params():
-    """Declare parameters: return a list of :class:`mdp.Param`.
-
-    Called once when a game is loaded. Unlike the other hooks, every implementation is
-    called and the lists are joined, so a rule plugin adds its own parameters beside the
-    game's. A name declared twice is an error.
-
-    .. code-block:: python
-
-        @hookimpl
-        def mdp_params():
-            return [mdp.Param("rounds", 3, parse=int, help="rounds to play")]
-    """
+# 1. Loading a game.
 
 
 @hookspec
@@ -45,9 +51,116 @@ def mdp_configure(plugins):
 
     ``plugins`` is the :class:`pluggy.PluginManager` of the game being loaded. Called once,
     right after the game module is registered, so that a game can add hook specifications of
-    its own and register its default rule plugins, the way pytest registers its built-in
-    plugins. Every implementation is called; the return value is ignored.
+    its own and register its default rule plugins (see :func:`mdp.register_plugins`), the way
+    pytest registers its built-in plugins. Every implementation is called; the return value
+    is ignored.
     """
+
+
+@hookspec
+def mdp_params():
+    """Declare parameters: return a list of :class:`mdp.Param`.
+
+    Called once when a game is loaded. Every implementation is called and the lists are
+    joined, the game's first, so a rule plugin adds its own parameters beside the game's. A
+    name declared twice is an error.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_params():
+            return [mdp.Param("rounds", 3, parse=mdp.parse_int(1, 10), help="rounds to play")]
+    """
+
+
+@hookspec
+def mdp_variants():
+    """Declare named rule sets: return a list of :class:`mdp.Variant`.
+
+    Every implementation is called and the lists are joined, the game's first (its first
+    variant should be the default rules), so a rule plugin can name the variants its
+    parameters make possible. ``mdp variants GAME`` lists them and ``--variant NAME`` selects
+    one; :func:`mdp.read_variants` reads them from a TOML file.
+    """
+
+
+@hookspec
+def mdp_check(params, game):
+    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
+
+    For rules that involve more than one parameter (a minimum above its maximum, say).
+    Every implementation is called when a game is loaded; return values are ignored.
+    """
+
+
+# 2. The problem, one state at a time.
+
+
+@hookspec(firstresult=True)
+def mdp_initial_state(params, game):
+    """Return the state the game starts in. Required (in batch too, as an ``int``)."""
+
+
+@hookspec(firstresult=True)
+def mdp_actions(params, game, state):
+    """Return the actions available in ``state`` as a list; an empty list makes it terminal.
+
+    Called once for every reachable state.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_outcomes(params, game, state, action):
+    """Return what ``action`` in ``state`` leads to: a list of ``(probability, next_state)``.
+
+    Probabilities must be non-negative and sum to 1. Give them as ``int`` or
+    :class:`fractions.Fraction` so that exact solving stays exact; a ``float`` is accepted
+    for float solving only. A deterministic action returns ``[(1, next_state)]``.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_terminal_value(params, game, state):
+    """Return the value of the terminal ``state`` (one with no actions).
+
+    As with probabilities, an ``int`` or :class:`fractions.Fraction` keeps exact solving
+    exact. :func:`mdp.solve` can replace these values with others (``terminal=``).
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_estimate_states(params, game):
+    """Return an estimate of the number of states, before any is explored (optional).
+
+    The engine refuses a model whose estimate exceeds its state limit, before doing any
+    work, and says how to raise the limit.
+    """
+
+
+# 3. The problem in batch.
+
+
+@hookspec(firstresult=True)
+def mdp_stage(params, game, states):
+    """Return the stage of each state in the integer array ``states``, as an integer array.
+
+    Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
+    it as a count of moves left, or of pieces still on the board): the engine expands all
+    states of the highest stage at once, then the next, and so never meets a state twice.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_expand(params, game, states):
+    """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
+
+    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
+    implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
+    are then not called), and its initial state must be an ``int``.
+    """
+
+
+# 4. Presentation.
 
 
 @hookspec(firstresult=True)
@@ -71,42 +184,12 @@ def mdp_objective(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_initial_state(params, game):
-    """Return the state the game starts in. Required."""
-
-
-@hookspec(firstresult=True)
-def mdp_actions(params, game, state):
-    """Return the actions available in ``state`` as a list; an empty list makes it terminal.
-
-    Called once for every reachable state. Required.
-    """
-
-
-@hookspec(firstresult=True)
-def mdp_outcomes(params, game, state, action):
-    """Return what ``action`` in ``state`` leads to: a list of ``(probability, next_state)``.
-
-    Probabilities must be non-negative and sum to 1. Give them as ``int`` or
-    :class:`fractions.Fraction` so that exact solving stays exact; a ``float`` is accepted
-    for float solving only. A deterministic action returns ``[(1, next_state)]``. Required.
-    """
-
-
-@hookspec(firstresult=True)
-def mdp_terminal_value(params, game, state):
-    """Return the value of the terminal ``state`` (one with no actions). Required.
-
-    As with probabilities, an ``int`` or :class:`fractions.Fraction` keeps exact solving exact.
-    """
-
-
-@hookspec(firstresult=True)
 def mdp_state_columns(params, game, state):
-    """Return the readable columns of ``state`` for policy tables: ``{name: scalar}``.
+    """Return the readable columns of ``state``: ``{name: scalar}``.
 
-    Every state must give the same names; use ``None`` for a value that does not apply.
-    Without an implementation the policy shows ``str(state)`` in a column ``state``.
+    Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
+    the same names; use ``None`` for a value that does not apply. Without an implementation
+    a table shows ``str(state)`` in a column ``state``.
     """
 
 
@@ -118,63 +201,53 @@ def mdp_action_columns(params, game, state, action):
     """
 
 
+@hookspec(firstresult=True)
+def mdp_columns(params, game, states, actions):
+    """Return readable columns for many states at once: ``{name: values}``, the values a
+    list, a numpy array or a Polars Series (with nulls where nothing applies).
+
+    ``states`` is a sequence of states. ``actions`` is ``None`` when only the states' own
+    columns are wanted (the terminal states of a model), else a parallel sequence, one action
+    per row, some of which may be ``None`` (a state named alone, in an error message).
+    Optional; a batch game should implement it, since the per-state column hooks would be
+    called once per row otherwise.
+    """
+
+
+# 5. Extensions of mdp itself.
+
+
 @hookspec
-def mdp_check(params, game):
-    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
+def mdp_formats():
+    """Offer output formats: return a list of :class:`mdp.Format`.
 
-    For rules that involve more than one parameter (a minimum above its maximum, say).
-    Every implementation is called when a game is loaded; return values are ignored.
+    Every implementation is called and the lists are joined; a name offered twice is an
+    error. ``--out FILE`` picks a format by the file's extension, ``--format NAME`` by name.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_formats():
+            return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\\t"),
+                               "tab-separated values")]
     """
 
 
-@hookspec(firstresult=True)
-def mdp_variants():
-    """Return the game's named rule sets: a list of :class:`mdp.Variant`, the default first.
+@hookspec
+def mdp_commands():
+    """Offer commands of the ``mdp`` program: return a list of :class:`mdp.Command`.
 
-    ``mdp variants GAME`` lists them and ``--variant NAME`` selects one.
+    Every implementation is called and the lists are joined; a name offered twice is an
+    error. Called once when the program starts, before its arguments are read.
     """
 
 
-@hookspec(firstresult=True)
-def mdp_estimate_states(params, game):
-    """Return an estimate of the number of states, before any is explored (optional).
+@hookspec
+def mdp_analyses():
+    """Offer analyses: return a list of :class:`mdp.Analysis`, each a table computed from a
+    solved game.
 
-    The engine refuses a model whose estimate exceeds its state limit, before doing any
-    work, and says how to raise the limit.
-    """
-
-
-# The batch hooks: the fast way to describe a large game. A game that implements
-# mdp_expand is explored a frontier at a time; its states are then 64-bit integers.
-
-
-@hookspec(firstresult=True)
-def mdp_stage(params, game, states):
-    """Return the stage of each state in the integer array ``states``, as an integer array.
-
-    Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
-    it as a count of moves left, or of pieces still on the board): the engine expands all states of the
-    highest stage at once, then the next, and so never meets a state twice.
-    """
-
-
-@hookspec(firstresult=True)
-def mdp_expand(params, game, states):
-    """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
-
-    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. Optional:
-    a game that implements it is explored with it (the per-state hooks
-    :func:`mdp_actions`, :func:`mdp_outcomes` and :func:`mdp_terminal_value` are then not
-    called), and its initial state must be an ``int``.
-    """
-
-
-@hookspec(firstresult=True)
-def mdp_policy_columns(params, game, states, actions):
-    """Return readable columns for many (state, action) pairs at once: ``{name: values}``,
-    the values a list, a numpy array or a Polars Series (with nulls where nothing applies).
-
-    ``states`` and ``actions`` are parallel sequences, one item per policy row. Optional; a
-    batch game should implement it, since the per-state column hooks would be called once
-    per row otherwise.
+    Every implementation is called and the lists are joined. Each analysis is one call in
+    Python (:func:`mdp.analyse`) and one command of the ``mdp`` program, with the game's
+    options, its own options and the output options of ``mdp policy``.
     """

@@ -1,14 +1,15 @@
-"""Game parameters: declaration and resolution."""
+"""Game parameters: declaration, resolution, and parsers that many games share."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import itertools
+from collections.abc import Callable, Collection, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
-from mdp.errors import ParamError
+from mdp.errors import ParamError, did_you_mean
 
 
 @attrs.frozen
@@ -42,7 +43,8 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
     for key in given:
         if key not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise ParamError(f"unknown parameter {key!r} for game {game} (known: {known})")
+            raise ParamError(f"unknown parameter {key!r} for game {game}"
+                             f"{did_you_mean(key, by_name)} (known: {known})")
     values = {}
     for name, param in by_name.items():
         if name not in given:
@@ -64,3 +66,99 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
             raise ParamError(f"--set {item!r}: expected KEY=VALUE")
         result[key.strip()] = value.strip()
     return result
+
+
+# Parsers for Param(parse=...): each takes text or a Python value and raises ValueError
+# saying what is allowed.
+
+
+def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Callable[[Any], int]:
+    """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no upper bound).
+
+    ``why`` says, in the error message, why there is a maximum (``"a model's size grows
+    as 2**tiles"``).
+    """
+    allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
+        else f"a whole number of {minimum} or more"
+
+    def parse(value: Any) -> int:
+        try:
+            number = int(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"expected {allowed}") from None
+        if isinstance(value, float) and value != number:
+            raise ValueError(f"expected {allowed}")
+        if number < minimum or (maximum is not None and number > maximum):
+            raise ValueError(f"expected {allowed}" + (f" ({why})" if why else ""))
+        return number
+
+    return parse
+
+
+def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
+    """A parser that accepts one of ``allowed`` and suggests the nearest for a typo."""
+
+    def parse(value: Any) -> str:
+        if value not in allowed:
+            raise ValueError(f"allowed: {', '.join(allowed)}{did_you_mean(str(value), allowed)}")
+        return value
+
+    return parse
+
+
+INT_LIST = "a range like 1-9 or a list like 1,2,3"
+
+
+def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | None = None,
+                   what: str = "number", distinct: bool = True) -> tuple[int, ...]:
+    """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple.
+
+    ``what`` names an item in messages (``"tile"``); ``minimum`` and ``maximum`` bound each
+    item; ``distinct`` refuses repeats. A range is checked before it is expanded, so
+    ``1-999999999`` is refused at once rather than built.
+    """
+    if isinstance(value, str):
+        numbers = []
+        for item in value.split(","):
+            low, dash, high = item.strip().partition("-")
+            try:
+                low_n, high_n = int(low), int(high) if dash else int(low)
+            except ValueError:
+                raise ValueError(f"expected {INT_LIST}") from None
+            for number in (low_n, high_n):
+                _bound(number, minimum, maximum, what)
+            numbers += range(low_n, high_n + 1)
+    else:
+        try:
+            numbers = [int(n) for n in value]
+        except (TypeError, ValueError):
+            raise ValueError(f"expected {INT_LIST}") from None
+        for number in numbers:
+            _bound(number, minimum, maximum, what)
+    if not numbers:
+        raise ValueError(f"no {what}s; expected {INT_LIST}")
+    if distinct:
+        seen = set()
+        for number in numbers:
+            if number in seen:
+                raise ValueError(f"{what} {number} appears twice; each {what} may appear once")
+            seen.add(number)
+    return tuple(sorted(numbers))
+
+
+def _bound(number: int, minimum: int | None, maximum: int | None, what: str) -> None:
+    if minimum is not None and number < minimum:
+        raise ValueError(f"{what} {number} is below {minimum}; {what}s are whole numbers "
+                         f"from {minimum}" + (f" to {maximum}" if maximum is not None else ""))
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{what} {number} is above {maximum}; {what}s are whole numbers "
+                         + (f"from {minimum} " if minimum is not None else "") + f"to {maximum}")
+
+
+def show_int_list(numbers: Iterable[int]) -> str:
+    """The shortest text that :func:`parse_int_list` reads back: ``"1-9"``, ``"1-6,8"``."""
+    runs = []
+    for _, group in itertools.groupby(enumerate(sorted(numbers)), lambda pair: pair[1] - pair[0]):
+        run = [number for _, number in group]
+        runs.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ",".join(map(str, run)))
+    return ",".join(runs)

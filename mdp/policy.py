@@ -57,13 +57,13 @@ def policy_frame(solution: Solution) -> pl.DataFrame:
 
 def _game_columns(model, action_state: np.ndarray) -> dict[str, list]:
     game = model.game
-    if game.implements("mdp_policy_columns"):
+    if game.implements("mdp_columns"):
         states = model.states
         if isinstance(states, np.ndarray):
             states = states[action_state]
         else:
             states = [states[s] for s in action_state]
-        return dict(game.call("mdp_policy_columns", states=states, actions=model.actions))
+        return dict(game.call("mdp_columns", states=states, actions=model.actions))
     columns: dict[str, list] = {}
     names: list[str] | None = None
     for s in range(model.n_terminal, model.n_states):

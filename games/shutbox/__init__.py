@@ -254,7 +254,7 @@ def _popcount(masks: np.ndarray) -> np.ndarray:
 
 
 @mdp.hookimpl
-def mdp_policy_columns(game, states, actions):
+def mdp_columns(game, states, actions):
     import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
 
     b = box(game)

@@ -1,0 +1,47 @@
+"""Named rule sets of a game: declared by hooks, often read from a TOML file."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+
+import attrs
+
+from mdp.errors import ParamError, did_you_mean
+
+
+@attrs.frozen
+class Variant:
+    """A named rule set of a game: parameter values as text, as ``--set`` takes them."""
+
+    name: str
+    params: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
+    rules: str = ""
+    """The rules in a few words, for people."""
+
+
+def read_variants(path: str | os.PathLike) -> list[Variant]:
+    """The variants in a TOML file, in file order: one table per variant, with ``rules`` (text)
+    and ``params`` (an inline table of parameter values)::
+
+        [two-dice]
+        rules = "tiles 1-9, always two dice"
+        params = { one_die = "never" }
+    """
+    import tomllib  # here, not at the top: solving needs no variants, and start-up counts
+
+    with open(path, "rb") as file:
+        table = tomllib.load(file)
+    return [Variant(name, {key: str(value) for key, value in entry.get("params", {}).items()},
+                    entry.get("rules", "")) for name, entry in table.items()]
+
+
+def find_variant(game: str, variants: list[Variant], wanted: str) -> Variant:
+    """The variant named ``wanted``; a :class:`~mdp.ParamError` with a hint if there is none."""
+    by_name = {variant.name: variant for variant in variants}
+    if wanted in by_name:
+        return by_name[wanted]
+    if not by_name:
+        raise ParamError(f"game {game} has no named variants")
+    raise ParamError(f"unknown variant {wanted!r} for game {game}"
+                     f"{did_you_mean(wanted, by_name, n=3)} (known: {', '.join(by_name)})")
