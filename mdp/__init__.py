@@ -1,10 +1,14 @@
 """mdp: solve finite-horizon Markov decision processes exactly.
 
+The flow runs one way: game -> model -> solution -> outputs.
+
 >>> import mdp
 >>> game = mdp.load_game("games/shutbox")
->>> solution = mdp.solve(game, exact=True)
+>>> model = mdp.compile(game)
+>>> solution = mdp.solve(model, exact=True)
 >>> solution.value
 Fraction(956177159, 9795520512)
+>>> mdp.policy(solution, game)   # a Polars DataFrame    # doctest: +SKIP
 """
 
 from mdp.entrypoints import register_plugins
@@ -13,39 +17,59 @@ from mdp.game import Game, Objective, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
 from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 from mdp.variants import Variant, read_variants
-from mdp.explore import explore
-from mdp.model import CompiledModel, ragged_arange
-from mdp.batch import Expansion
-from mdp.solve import Solution, solve
+from mdp.discover import Expansion
+from mdp.model import CompiledModel, ModelInfo, ragged_arange
+from mdp.compile import DEFAULT_MAX_STATES, compile
+from mdp.solve import ActionValues, Solution, solve
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
-_LAZY = {"policy_frame": "mdp.policy", "write_table": "mdp.export"}
+_LAZY = {
+    "policy": "mdp.policy_table",
+    "Analysis": "mdp.extensions",
+    "Command": "mdp.extensions",
+    "Format": "mdp.extensions",
+    "analyse": "mdp.extensions",
+    "analyses": "mdp.extensions",
+    "commands": "mdp.extensions",
+    "formats": "mdp.extensions",
+    "write_table": "mdp.extensions",
+}
 
 __all__ = [
+    "ActionValues",
+    "Analysis",
+    "Command",
     "CompiledModel",
-    "INT_LIST",
     "CycleError",
+    "DEFAULT_MAX_STATES",
     "Expansion",
+    "Format",
     "Game",
     "GameNotFound",
+    "INT_LIST",
     "MdpError",
     "ModelError",
+    "ModelInfo",
     "Objective",
     "Param",
     "ParamError",
     "Solution",
     "TooLarge",
     "Variant",
+    "analyse",
+    "analyses",
     "available_games",
+    "commands",
+    "compile",
     "did_you_mean",
-    "explore",
+    "formats",
     "hookimpl",
     "hookspec",
     "load_game",
     "parse_choice",
     "parse_int",
     "parse_int_list",
-    "policy_frame",
+    "policy",
     "ragged_arange",
     "read_variants",
     "register_plugins",

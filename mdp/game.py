@@ -104,7 +104,9 @@ def _where(kwargs: Mapping[str, Any]) -> str:
     if "states" in kwargs:
         states = kwargs["states"]
         first = states[0].item() if hasattr(states[0], "item") else states[0]
-        return f" (expanding {len(states):,} states from state {first!r})" if len(states) else ""
+        if len(states) == 1:
+            return f" (state {first!r})"
+        return f" ({len(states):,} states from state {first!r})" if len(states) else ""
     parts = [f"{name} {kwargs[name]!r}" for name in ("state", "action") if name in kwargs]
     return f" ({', '.join(parts)})" if parts else ""
 

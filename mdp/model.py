@@ -1,49 +1,79 @@
-"""The compiled model: a game's states and transitions as arrays, ready to be solved."""
+"""The compiled model: a game's states and transitions as arrays, and the few operations that
+solving, evaluating, pushing probabilities forward and sampling are built on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+import functools
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
+
+from mdp.game import Objective
+
+if TYPE_CHECKING:
+    import polars as pl
 
 PROBABILITY_TOLERANCE = 1e-9
 """How far from 1 the float probabilities of one action may sum (rational ones must be 1)."""
 
 
+@attrs.frozen
+class ModelInfo:
+    """What a model was compiled from, in words: for summaries, tables and reports."""
+
+    game: str
+    variant: str | None
+    params: Mapping[str, Any]
+    """The parameters as ``--set`` takes them back."""
+    rules: str
+    objective: Objective
+
+
 @attrs.frozen(eq=False)
 class CompiledModel:
-    """Every reachable state of a game, numbered so that successors come first.
+    """Every reachable state of a game, numbered so that successors come first. It holds no
+    game: compile once (:func:`mdp.compile`), then solve it as often as needed, with the
+    game's terminal values or others (:func:`mdp.solve`).
 
-    States are grouped in *layers*: layer 0 holds the terminal states, and every transition
-    leads from a state to one in a lower layer, so layers can be solved one after another.
-    States ``layer_start[k]`` to ``layer_start[k + 1] - 1`` form layer ``k``.
+    States are grouped in *layers*: layer 0 holds the terminal states (ids ``0`` to
+    ``n_terminal - 1``), and every transition leads from a state to one in a lower layer.
 
-    The transitions are stored in compressed rows: the actions of state ``s`` are numbered
-    ``action_start[s]`` to ``action_start[s + 1] - 1``, the outcomes of action ``a`` are
-    ``outcome_start[a]`` to ``outcome_start[a + 1] - 1``, and outcome ``o`` leads to state
-    ``outcome_next[o]`` with probability ``probabilities[outcome_prob[o]]``.
+    Transitions are compressed rows. The actions of state ``s`` are ``action_start[s]`` to
+    ``action_start[s + 1] - 1``. An action with one certain outcome (a choice) costs one
+    successor id: ``action_next[a] >= 0`` is that successor. Any other action is a *chance*
+    action ``c = -1 - action_next[a]``, whose outcomes are ``chance_start[c]`` to
+    ``chance_start[c + 1] - 1``; outcome ``o`` leads to ``outcome_next[o]`` with probability
+    ``probabilities[outcome_prob[o]]``. Code outside this class goes through its operations
+    (:meth:`backup`, :meth:`push`, :meth:`sample`), so that this storage can change.
     """
 
-    game: Any = attrs.field(repr=False)
-    """The :class:`mdp.Game` explored, for labels and hooks."""
     states: Sequence[Any] = attrs.field(repr=False)
+    """Each state as the game wrote it: integer keys (a batch game), or any hashable values."""
     actions: Sequence[Any] = attrs.field(repr=False)
+    """Each action as the game wrote it (integer codes for a batch game)."""
     layer_start: np.ndarray = attrs.field(repr=False)
     action_start: np.ndarray = attrs.field(repr=False)
-    outcome_start: np.ndarray = attrs.field(repr=False)
+    action_next: np.ndarray = attrs.field(repr=False)
+    chance_start: np.ndarray = attrs.field(repr=False)
     outcome_next: np.ndarray = attrs.field(repr=False)
     outcome_prob: np.ndarray = attrs.field(repr=False)
     probabilities: tuple = attrs.field(repr=False)
     """The distinct probabilities, as the game gave them (``int``, ``Fraction`` or ``float``)."""
-    terminal_values: Sequence[Any] = attrs.field(repr=False)
-    """The value of each terminal state, in state order (states ``0`` to ``n_terminal - 1``):
-    a tuple of numbers, or a numeric array."""
     initial: int
+    terminal_values: Sequence[Any] = attrs.field(repr=False)
+    """The game's value of each terminal state, in state order: numbers, checked."""
+    terminal_columns: Mapping[str, Any] = attrs.field(repr=False)
+    """The game's readable columns of the terminal states (see :attr:`terminals`)."""
+    info: ModelInfo
     inexact: str | None = None
-    """Where the game gave a float probability or value, if it did: exact solving refuses."""
-    _ids: dict | None = attrs.field(default=None, init=False, repr=False)
+    """Where the game gave a float probability, if it did: exact solving is then refused."""
+    inexact_values: str | None = None
+    """Where the game gave a float terminal value, if it did."""
+    seconds: float = attrs.field(default=0.0, repr=False)
+    """How long discovery and compiling took."""
 
     @property
     def n_states(self) -> int:
@@ -53,12 +83,12 @@ class CompiledModel:
     @property
     def n_actions(self) -> int:
         """Number of actions, over all states."""
-        return len(self.outcome_start) - 1
+        return len(self.action_next)
 
     @property
     def n_outcomes(self) -> int:
-        """Number of outcomes, over all actions."""
-        return len(self.outcome_next)
+        """Number of outcomes, over all actions (a certain one counts once)."""
+        return len(self.outcome_next) + self.n_actions - (len(self.chance_start) - 1)
 
     @property
     def n_terminal(self) -> int:
@@ -70,24 +100,151 @@ class CompiledModel:
         """Number of layers."""
         return len(self.layer_start) - 1
 
+    @functools.cached_property
+    def terminals(self) -> pl.DataFrame:
+        """The terminal states as a Polars DataFrame, one row per state in the order that
+        ``mdp.solve(model, terminal=...)`` expects: the game's readable columns, then
+        ``value``, the game's own terminal value (and ``value_exact``, ``"p/q"``, where the
+        values are fractions).
+
+        >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
+        """
+        import polars as pl
+
+        values = self.terminal_values
+        columns = dict(self.terminal_columns)
+        if isinstance(values, np.ndarray):
+            columns["value"] = values
+        else:
+            columns["value"] = [float(v) for v in values]
+            if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
+                columns["value_exact"] = [str(Fraction(v)) for v in values]
+        return pl.DataFrame(columns, strict=False)
+
     def state_id(self, state: Any) -> int:
         """The id of a state given as the game writes it; ``KeyError`` if unreachable."""
-        if isinstance(self.states, np.ndarray):
-            found = np.flatnonzero(self.states == state)
-            if not len(found):
-                raise KeyError(state)
-            return int(found[0])
-        if self._ids is None:
-            object.__setattr__(self, "_ids", {s: i for i, s in enumerate(self.states)})
         return self._ids[state]
+
+    @functools.cached_property
+    def _ids(self) -> Mapping[Any, int]:
+        if isinstance(self.states, np.ndarray):
+            return _ArrayIndex(self.states)
+        return {s: i for i, s in enumerate(self.states)}
 
     def layer_of(self) -> np.ndarray:
         """The layer of every state, as an array."""
+        return self._layers
+
+    @functools.cached_property
+    def _layers(self) -> np.ndarray:
         return np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start))
 
     def action_state(self) -> np.ndarray:
         """The state each action belongs to, as an array."""
         return np.repeat(np.arange(self.n_states), np.diff(self.action_start))
+
+    def layer_actions(self, layer: int) -> tuple[int, int]:
+        """The first action of layer ``layer`` and one past its last."""
+        return int(self.action_start[self.layer_start[layer]]), \
+            int(self.action_start[self.layer_start[layer + 1]])
+
+    # The operations.
+
+    def backup(self, layer: int, values: np.ndarray, numbers: Any) -> np.ndarray:
+        """The value of every action of layer ``layer``: the expectation of its successors'
+        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`)."""
+        a0, a1 = self.layer_actions(layer)
+        targets = self.action_next[a0:a1]
+        if not len(targets) or targets.min() >= 0:
+            return numbers.certain(values, targets, layer)
+        chance = targets < 0
+        all_chance = targets.max() < 0
+        first, last = (-1 - targets[chance][[0, -1]]).tolist()
+        o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
+        weighted = numbers.weighted(values, self.outcome_next[o0:o1], self.outcome_prob[o0:o1], layer)
+        sums = weighted if o1 - o0 == last + 1 - first else \
+            np.add.reduceat(weighted, self.chance_start[first:last + 1] - o0)
+        if all_chance:
+            return sums
+        result = numbers.empty(a1 - a0)
+        result[chance] = sums
+        result[~chance] = numbers.certain(values, targets[~chance], layer)
+        return result
+
+    def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
+        """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
+        actions' outcomes, adding it to ``reach`` (per state). ``probabilities`` is the table
+        of :attr:`probabilities` as floats, or as fractions in an object array."""
+        a0, a1 = self.layer_actions(layer)
+        targets = self.action_next[a0:a1]
+        certain = targets >= 0
+        np.add.at(reach, targets[certain], mass[certain])
+        if certain.all():
+            return
+        chance = ~certain
+        first, last = (-1 - targets[chance][[0, -1]]).tolist()
+        o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
+        counts = np.diff(self.chance_start[first:last + 2])
+        spread = np.repeat(mass[chance], counts) * probabilities[self.outcome_prob[o0:o1]]
+        np.add.at(reach, self.outcome_next[o0:o1], spread)
+
+    def sample(self, actions: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """The next state of each of ``actions`` (action ids), drawn at random."""
+        targets = self.action_next[actions].astype(np.int64)
+        chance = np.flatnonzero(targets < 0)
+        if len(chance):
+            c = -1 - targets[chance]
+            cumulative = self._cumulative
+            low, high = self.chance_start[c], self.chance_start[c + 1]
+            base = np.where(low > 0, cumulative[low - 1], 0.0)
+            point = base + rng.random(len(c)) * (cumulative[high - 1] - base)
+            outcome = np.clip(np.searchsorted(cumulative, point, side="right"), low, high - 1)
+            targets[chance] = self.outcome_next[outcome]
+        return targets
+
+    def edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every transition, for exports and checks: three parallel arrays, the action, the
+        state it leads to, and the id of its probability in :attr:`probabilities` (-1 for an
+        action's one certain outcome), in action order."""
+        certain = self.action_next >= 0
+        chance = np.flatnonzero(~certain)
+        counts = np.ones(self.n_actions, dtype=np.int64)
+        counts[chance] = np.diff(self.chance_start)
+        action = np.repeat(np.arange(self.n_actions), counts)
+        successor = np.repeat(self.action_next.astype(np.int64), counts)
+        probability = np.full(len(action), -1, dtype=np.int64)
+        outcomes = np.repeat(~certain, counts)
+        successor[outcomes] = self.outcome_next
+        probability[outcomes] = self.outcome_prob
+        return action, successor, probability
+
+    @functools.cached_property
+    def _cumulative(self) -> np.ndarray:
+        table = np.array([float(p) for p in self.probabilities] or [0.0])
+        return np.cumsum(table[self.outcome_prob])
+
+
+class _ArrayIndex(Mapping):
+    """State key -> id for a model whose states are integer keys, without a dict of millions."""
+
+    def __init__(self, keys: np.ndarray) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        self.sorted = keys[self.order]
+
+    def __getitem__(self, key: Any) -> int:
+        try:
+            at = int(np.searchsorted(self.sorted, key))
+        except (TypeError, ValueError):
+            raise KeyError(key) from None
+        if at == len(self.sorted) or self.sorted[at] != key:
+            raise KeyError(key)
+        return int(self.order[at])
+
+    def __iter__(self):
+        return iter(self.sorted.tolist())
+
+    def __len__(self) -> int:
+        return len(self.sorted)
 
 
 def ragged_arange(counts: np.ndarray) -> np.ndarray:

@@ -106,6 +106,18 @@ def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     return parse
 
 
+def parse_flag(value: Any) -> bool:
+    """``True``/``False``, or text: ``true``, ``yes``, ``1`` and ``false``, ``no``, ``0``."""
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("true", "yes", "1"):
+        return True
+    if text in ("false", "no", "0"):
+        return False
+    raise ValueError("expected true or false (also yes/no, 1/0)")
+
+
 INT_LIST = "a range like 1-9 or a list like 1,2,3"
 
 

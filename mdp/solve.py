@@ -1,80 +1,130 @@
-"""Backward induction: the value of every state and action, layer by layer."""
+"""Backward induction: the value of every state and action of a compiled model, layer by
+layer, with the game's terminal values or any others."""
 
 from __future__ import annotations
 
-import functools
-import math
+import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 import numpy as np
 
+from mdp.arithmetic import Exact, Floats
+from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.errors import ModelError, ParamError
-from mdp.explore import DEFAULT_MAX_STATES, explore
 from mdp.game import Game
 from mdp.model import CompiledModel
-
-if TYPE_CHECKING:
-    import polars as pl
+from mdp.numbers import first_fault, first_float
 
 Sense = Literal["max", "min"]
+
+FLOAT_TIE = 1e-12
+"""In float mode, actions within this relative distance of the best are all optimal."""
+
+_UNSET: Any = object()
 
 
 def solve(
     target: Game | CompiledModel,
     *,
+    terminal: Any = None,
     exact: bool = False,
     sense: Sense | None = None,
-    max_states: int | None = DEFAULT_MAX_STATES,
+    max_states: int | None = _UNSET,
     progress: Callable[[str], None] | None = None,
 ) -> Solution:
-    """Solve a game (exploring it first) or an already compiled model.
+    """Solve a compiled model, or a game (compiled first: ``mdp.solve(game)`` is
+    ``mdp.solve(mdp.compile(game))``).
 
-    ``exact=True`` computes with rationals; the game must then give its probabilities and
-    terminal values as ``int`` or :class:`fractions.Fraction`. ``sense`` overrides the
-    game's objective: ``"max"`` or ``"min"``. ``max_states`` bounds the exploration;
-    ``progress`` is called now and then with a short text on how far the work has got.
+    ``terminal`` replaces the game's terminal values: one number per row of
+    :attr:`model.terminals <mdp.CompiledModel.terminals>`, as a list, a numpy array or a
+    Polars Series (booleans count as 0 and 1). ``exact=True`` computes with rationals: the
+    probabilities and terminal values must then be ``int`` or :class:`fractions.Fraction`.
+    ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``max_states`` bounds
+    the compile of a game; ``progress`` is called now and then with a short text on how far
+    the work has got.
     """
     if isinstance(target, CompiledModel):
+        if max_states is not _UNSET:
+            raise ParamError("max_states applies when compiling a game, not to a compiled model")
         model = target
+    elif isinstance(target, Game):
+        limit = DEFAULT_MAX_STATES if max_states is _UNSET else max_states
+        model = compile(target, max_states=limit, progress=progress)
     else:
-        model = explore(target, max_states=max_states, progress=progress)
-    sense = sense or model.game.objective.sense
+        raise ParamError(f"solve takes a game or a compiled model, not {type(target).__name__}")
+    start = time.perf_counter()
+    sense = sense or model.info.objective.sense
     if sense not in ("max", "min"):
         raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
-    if exact and model.inexact:
-        raise ModelError(
-            f"game {model.game.name}: exact solving needs rational numbers, "
-            f"but the game gave a float: {model.inexact}"
-        )
-    numbers = _Exact(model) if exact else _Float(model)
+    values = _terminal_values(model, terminal, exact)
+    numbers = (Exact if exact else Floats)(model, values)
     best = np.maximum if sense == "max" else np.minimum
-    values = numbers.terminal_values()
+    raw = numbers.start()
     for layer in range(1, model.n_layers):
         lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
-        q = numbers.q_values(layer, values)
-        values[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
-    return Solution(model, numbers, sense, values)
+        q = model.backup(layer, raw, numbers)
+        raw[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
+    return Solution(model, sense, raw, numbers, time.perf_counter() - start)
+
+
+def _terminal_values(model: CompiledModel, terminal: Any, exact: bool) -> Any:
+    """The terminal values to solve with, checked where they enter: the one place."""
+    if exact and model.inexact:
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                         f"but the game gave a float: {model.inexact}")
+    if terminal is None:
+        if exact and model.inexact_values:
+            raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                             f"but the game gave a float: {model.inexact_values}")
+        return model.terminal_values
+    if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
+        terminal = terminal.to_numpy()
+    if isinstance(terminal, np.ndarray):
+        if terminal.ndim != 1:
+            raise ParamError(f"terminal= must be one-dimensional, not of shape {terminal.shape}")
+        if terminal.dtype.kind == "b":
+            terminal = terminal.astype(np.int64)
+        elif terminal.dtype.kind not in "iuf":
+            terminal = terminal.tolist()
+    else:
+        terminal = list(terminal)
+    if len(terminal) != model.n_terminal:
+        raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
+                         f"{model.n_terminal:,} terminal states (the rows of model.terminals)")
+    bad = first_fault(terminal)
+    if bad:
+        row, value, problem = bad
+        raise ParamError(f"terminal= value {value!r} at row {row} {problem}; "
+                         "terminal values are finite numbers")
+    floated = first_float(terminal) if exact else None
+    if floated:
+        row, value = floated
+        raise ParamError(f"terminal= value {value!r} at row {row} is a float; exact solving "
+                         "needs int or fractions.Fraction values")
+    return terminal
 
 
 @attrs.frozen(eq=False)
 class Solution:
-    """The values of a solved model; ``policy`` gives the best actions as a table."""
+    """The values of a solved model. Tables of it are outputs: :func:`mdp.policy`."""
 
     model: CompiledModel
-    numbers: Any = attrs.field(repr=False)
     sense: Sense
-    raw_values: np.ndarray = attrs.field(repr=False)
+    _raw: np.ndarray = attrs.field(repr=False)
     """State values as computed: floats, or integer numerators in exact mode."""
+    _numbers: Any = attrs.field(repr=False)
+    seconds: float = attrs.field(default=0.0, repr=False)
+    """How long the solve took (without compiling)."""
 
     @property
     def exact(self) -> bool:
         """Whether the values are exact rationals."""
-        return isinstance(self.numbers, _Exact)
+        return self._numbers.exact
 
     @property
     def value(self) -> float | Fraction:
@@ -83,126 +133,80 @@ class Solution:
 
     def value_of_id(self, state_id: int) -> float | Fraction:
         """The value of the state numbered ``state_id`` in the compiled model."""
-        return self.numbers.exact_value(self.raw_values[state_id], self.numbers.layer[state_id])
+        return self._numbers.value(self._raw[state_id], self._layers[state_id])
 
     def value_of(self, state: Any) -> float | Fraction:
         """The value of a state given as the game writes it."""
         try:
             state_id = self.model.state_id(state)
         except KeyError:
-            raise ParamError(f"{state!r} is not a reachable state of {self.model.game.name}") from None
+            raise ParamError(f"{state!r} is not a reachable state of {self.model.info.game}") from None
         return self.value_of_id(state_id)
 
     @property
     def values(self) -> np.ndarray:
         """Every state's value as a float, in the model's state order."""
-        return self.numbers.floats(self.raw_values, self.numbers.layer)
+        return _floats(self._raw, self._numbers.scales(self._layers))
 
-    def q_values(self) -> np.ndarray:
-        """Every action's value, as computed (floats, or numerators in exact mode)."""
-        model = self.model
-        parts = [self.numbers.q_values(k, self.raw_values) for k in range(1, model.n_layers)]
-        return np.concatenate(parts) if parts else np.empty(0)
+    def action_values(self) -> ActionValues:
+        """Every action's value (its successors' expected value), how far it falls short of
+        the best action of its state, and whether it is optimal; in action order."""
+        model, numbers = self.model, self._numbers
+        parts = [model.backup(k, self._raw, numbers) for k in range(1, model.n_layers)]
+        q = np.concatenate(parts) if parts else numbers.empty(0)
+        state = model.action_state()
+        best = self._raw[state]
+        gap = best - q if self.sense == "max" else q - best
+        scale = numbers.scales(self._layers[state])
+        if self.exact:
+            return ActionValues(state, _floats(q, scale), gap == 0, _floats(gap, scale),
+                                [Fraction(n, d) for n, d in zip(q, scale)])
+        optimal = gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+        return ActionValues(state, q, optimal, np.maximum(gap, 0.0), None)
 
-    @functools.cached_property
-    def policy(self) -> pl.DataFrame:
-        """One row per action of every non-terminal state; see :func:`mdp.policy_frame`."""
-        from mdp.policy import policy_frame
+    @property
+    def _layers(self) -> np.ndarray:
+        return self.model.layer_of()
 
-        return policy_frame(self)
-
-
-class _Float:
-    """float64 arithmetic."""
-
-    def __init__(self, model: CompiledModel) -> None:
-        self.model = model
-        self.probabilities = np.array([float(p) for p in model.probabilities], dtype=np.float64)
-        self.layer = model.layer_of()
-
-    def terminal_values(self) -> np.ndarray:
-        values = np.empty(self.model.n_states, dtype=np.float64)
-        terminal = self.model.terminal_values
-        if not isinstance(terminal, np.ndarray):
-            terminal = [float(v) for v in terminal]
-        values[: self.model.n_terminal] = terminal
-        return values
-
-    def q_values(self, layer: int, values: np.ndarray) -> np.ndarray:
-        m = self.model
-        a0, a1 = m.action_start[m.layer_start[layer]], m.action_start[m.layer_start[layer + 1]]
-        o0, o1 = m.outcome_start[a0], m.outcome_start[a1]
-        weighted = self.probabilities[m.outcome_prob[o0:o1]]
-        weighted *= values[m.outcome_next[o0:o1]]
-        return _per_action(weighted, m, a0, a1, o0, o1)
-
-    def exact_value(self, raw: float, layer: int) -> float:
-        return float(raw)
-
-    def floats(self, raw: np.ndarray, layers: np.ndarray) -> np.ndarray:
-        return raw
-
-    def scale(self, layer: int) -> int:
-        return 1
+    def summary(self) -> dict[str, Any]:
+        """The solve in one JSON-ready dict, as ``mdp solve --json`` prints it: the game,
+        variant, parameters, rules, objective, sense, value (and ``exact``, ``"p/q"``, in exact
+        mode), the number of states and the seconds spent compiling and solving."""
+        info, value = self.model.info, self.value
+        summary: dict[str, Any] = {
+            "game": info.game,
+            "variant": info.variant,
+            "params": dict(info.params),
+            "rules": info.rules,
+            "objective": info.objective.name,
+            "sense": self.sense,
+            "value": float(value),
+        }
+        if self.exact:
+            summary["exact"] = f"{value.numerator}/{value.denominator}"
+        summary["states"] = self.model.n_states
+        summary["seconds"] = round(self.model.seconds + self.seconds, 6)
+        return summary
 
 
-class _Exact:
-    """Exact rationals without a fraction in the inner loop.
+@attrs.frozen(eq=False)
+class ActionValues:
+    """Per action of a solved model, in action order (see :meth:`Solution.action_values`)."""
 
-    Every probability is ``w / d`` for one common ``d``, every terminal value ``t / D0``.
-    A value in layer ``k`` is then an integer numerator over ``D0 * d**k``, so the solve
-    multiplies, adds and compares Python integers; a successor in layer ``j`` is brought to
-    the scale of layer ``k - 1`` by a factor ``d**(k - 1 - j)``.
-    """
-
-    def __init__(self, model: CompiledModel) -> None:
-        self.model = model
-        probabilities = [Fraction(p) for p in model.probabilities]
-        self.d = math.lcm(*(p.denominator for p in probabilities)) if probabilities else 1
-        self.weights = _objects([p.numerator * (self.d // p.denominator) for p in probabilities])
-        if isinstance(model.terminal_values, np.ndarray):  # integers (floats were refused)
-            self.d0, self.terminal = 1, model.terminal_values.astype(object)
-        else:
-            terminal = [Fraction(v) for v in model.terminal_values]
-            self.d0 = math.lcm(*(v.denominator for v in terminal)) if terminal else 1
-            self.terminal = [v.numerator * (self.d0 // v.denominator) for v in terminal]
-        self.powers = _objects([self.d**k for k in range(model.n_layers)])
-        self.layer = model.layer_of()
-
-    def terminal_values(self) -> np.ndarray:
-        values = np.empty(self.model.n_states, dtype=object)
-        values[: self.model.n_terminal] = self.terminal
-        return values
-
-    def q_values(self, layer: int, values: np.ndarray) -> np.ndarray:
-        m = self.model
-        a0, a1 = m.action_start[m.layer_start[layer]], m.action_start[m.layer_start[layer + 1]]
-        o0, o1 = m.outcome_start[a0], m.outcome_start[a1]
-        nxt = m.outcome_next[o0:o1]
-        rescale = self.powers[layer - 1 - self.layer[nxt]]
-        weighted = self.weights[m.outcome_prob[o0:o1]] * values[nxt] * rescale
-        return _per_action(weighted, m, a0, a1, o0, o1)
-
-    def scale(self, layer: int) -> int:
-        return self.d0 * self.d ** int(layer)
-
-    def exact_value(self, raw: int, layer: int) -> Fraction:
-        return Fraction(raw, self.scale(layer))
-
-    def floats(self, raw: np.ndarray, layers: np.ndarray) -> np.ndarray:
-        scales = _objects([self.scale(k) for k in range(self.model.n_layers)])
-        # int / int is correctly rounded in Python, so no precision is lost before the float.
-        return np.asarray(raw / scales[layers], dtype=np.float64)
+    state: np.ndarray
+    """The id of the state each action belongs to."""
+    value: np.ndarray
+    """Its value, as a float."""
+    optimal: np.ndarray
+    """Whether it is tied for best (exactly in exact mode; within :data:`FLOAT_TIE` in floats)."""
+    regret: np.ndarray
+    """The value lost against the best action of its state, as a float (never negative)."""
+    exact: list[Fraction] | None
+    """Its value as a fraction, in exact mode."""
 
 
-def _per_action(weighted: np.ndarray, m: CompiledModel, a0, a1, o0, o1) -> np.ndarray:
-    """Sum the weighted outcomes of actions ``a0`` to ``a1 - 1`` (outcomes ``o0`` to ``o1 - 1``)."""
-    if o1 - o0 == a1 - a0:  # one outcome per action, as after a choice: nothing to add up
-        return weighted
-    return np.add.reduceat(weighted, m.outcome_start[a0:a1] - o0)
-
-
-def _objects(items: list) -> np.ndarray:
-    array = np.empty(len(items), dtype=object)
-    array[:] = items
-    return array
+def _floats(raw: np.ndarray, scale: Any) -> np.ndarray:
+    if isinstance(scale, int) and scale == 1:
+        return np.asarray(raw, dtype=np.float64)
+    # int / int is correctly rounded in Python, so no precision is lost before the float.
+    return np.asarray(raw / scale, dtype=np.float64)

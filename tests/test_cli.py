@@ -114,7 +114,8 @@ def test_user_errors_are_one_line_and_exit_2(capsys, argv, message):
 def test_bad_output_file_leaves_nothing_behind(capsys, tmp_path):
     code, _, err = run(capsys, "policy", SHUTBOX, "--out", str(tmp_path / "policy.xlsx"))
     assert code == 2
-    assert err == f"mdp: error: {tmp_path / 'policy.xlsx'}: unknown file type '.xlsx' (allowed: .parquet, .csv, .json, .ndjson)\n"
+    assert err == (f"mdp: error: {tmp_path / 'policy.xlsx'}: unknown file type '.xlsx' (allowed: "
+                   ".csv, .parquet, .json, .ndjson, .jsonl, .md; or name a format with --format)\n")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -184,9 +185,9 @@ def test_bad_max_states_is_a_usage_error(capsys):
 
 
 def test_progress_on_a_terminal_is_shown_and_cleared(capsys, monkeypatch):
-    import mdp.cli
+    import mdp.arguments
 
-    monkeypatch.setattr(mdp.cli._Progress, "DELAY", 0)
+    monkeypatch.setattr(mdp.arguments.Progress, "DELAY", 0)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, out, err = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-5")
     assert code == 0

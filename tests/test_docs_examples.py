@@ -86,6 +86,6 @@ def test_broken_reroll_fails_with_the_line_on_the_page(key):
 
 def test_reroll_policy_keeps_five_or_six_with_two_rolls_left():
     # From the derivation on the page: with two rolls left a face beats 17/4 only at 5 or 6.
-    policy = mdp.solve(mdp.load_game(REROLL), exact=True).policy
+    policy = mdp.policy(mdp.solve(game := mdp.load_game(REROLL), exact=True), game)
     kept = policy.filter((policy["rolls_left"] == 2) & (policy["action"] == "keep") & policy["optimal"])
     assert sorted(kept["face"].to_list()) == [5, 6]

@@ -35,19 +35,19 @@ def test_gamble_two_rounds(exact):
 
 
 def test_chain_has_one_layer_per_step():
-    model = mdp.explore(mdp.load_game(chain(5)))
+    model = mdp.compile(mdp.load_game(chain(5)))
     assert model.n_states == 6
     assert model.n_layers == 6
     assert model.n_terminal == 1
     # Every transition leads to a lower layer.
     layer = model.layer_of()
-    outcome_action = np.repeat(np.arange(model.n_actions), np.diff(model.outcome_start))
-    assert (layer[model.outcome_next] < layer[model.action_state()[outcome_action]]).all()
+    action, successor, _ = model.edges()
+    assert (layer[successor] < layer[model.action_state()[action]]).all()
     assert mdp.solve(model, exact=True).value == 7
 
 
 def test_structure_once_values_many_times():
-    model = mdp.explore(mdp.load_game(coin()))
+    model = mdp.compile(mdp.load_game(coin()))
     assert mdp.solve(model).value == 0.5
     assert mdp.solve(model, sense="min").value == pytest.approx(1 / 3, rel=1e-15)
     assert mdp.solve(model, exact=True, sense="min").value == THIRD
@@ -55,7 +55,7 @@ def test_structure_once_values_many_times():
 
 @pytest.mark.parametrize("exact", [False, True])
 def test_policy_marks_every_tied_action_and_gives_regret(exact):
-    policy = mdp.solve(mdp.load_game(ties()), exact=exact).policy
+    policy = mdp.policy(mdp.solve(game := mdp.load_game(ties()), exact=exact), game)
     rows = {row["action"]: row for row in policy.iter_rows(named=True)}
     assert set(rows) == {"left", "right", "worse"}
     assert rows["left"]["optimal"] and rows["right"]["optimal"]
@@ -69,7 +69,7 @@ def test_policy_marks_every_tied_action_and_gives_regret(exact):
 
 
 def test_policy_of_minimization_has_non_negative_regret():
-    policy = mdp.solve(mdp.load_game(gamble()), sense="min", exact=True).policy
+    policy = mdp.policy(mdp.solve(game := mdp.load_game(gamble()), sense="min", exact=True), game)
     assert (policy["regret"] >= 0).all()
     optimal = policy.filter(policy["optimal"])["action"].to_list()
     # By hand, minimizing: V(again) = 1/4 by settling; Q(risky) = 1/3 + 2/3 * 1/4 = 1/2 < 3/5.
@@ -80,7 +80,7 @@ def test_cycle_is_reported_with_its_states():
     game = mdp.load_game(Table({"start": {"go": [(1, "a")]}, "a": {"go": [(1, "b")]},
                                 "b": {"back": [(1, "a")]}}, {}))
     with pytest.raises(mdp.CycleError, match=r"game table: the states form a cycle \('a' -> 'b' -> 'a'\)"):
-        mdp.explore(game)
+        mdp.compile(game)
 
 
 @pytest.mark.parametrize(
@@ -97,7 +97,7 @@ def test_cycle_is_reported_with_its_states():
 def test_bad_probabilities_name_game_state_and_action(outcomes, message):
     game = mdp.load_game(Table({"start": {"go": outcomes}}, {"end": 0}))
     with pytest.raises(mdp.ModelError, match="game table: " + message):
-        mdp.explore(game)
+        mdp.compile(game)
 
 
 def test_exception_in_a_hook_names_the_state():
@@ -110,7 +110,7 @@ def test_exception_in_a_hook_names_the_state():
 
     game = mdp.load_game(Broken({"start": {"go": [(1, "middle")]}}, {}))
     with pytest.raises(mdp.ModelError, match=r"game table: mdp_actions raised KeyError: 'oops' \(state 'middle'\)"):
-        mdp.explore(game)
+        mdp.compile(game)
 
 
 def test_exact_solving_refuses_float_probabilities():
@@ -122,7 +122,7 @@ def test_exact_solving_refuses_float_probabilities():
 
 def test_state_limit():
     with pytest.raises(mdp.TooLarge, match="more than 3 states"):
-        mdp.explore(mdp.load_game(chain(10)), max_states=3)
+        mdp.compile(mdp.load_game(chain(10)), max_states=3)
 
 
 def test_unknown_sense_is_refused():
@@ -131,7 +131,7 @@ def test_unknown_sense_is_refused():
 
 
 def test_float_and_exact_agree_on_every_state():
-    model = mdp.explore(mdp.load_game(gamble()))
+    model = mdp.compile(mdp.load_game(gamble()))
     floats = mdp.solve(model).values
     exact = mdp.solve(model, exact=True)
     assert [exact.value_of_id(s) for s in range(model.n_states)] == pytest.approx(list(floats), rel=1e-15)

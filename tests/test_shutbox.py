@@ -61,7 +61,7 @@ def test_worst_play_against_brute_force(tiles):
 
 
 def test_policy_columns_and_first_decision():
-    policy = mdp.solve(mdp.load_game("games/shutbox")).policy
+    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
     assert policy.columns == ["open", "roll", "dice", "shut", "value", "optimal", "regret"]
     # Rolled 9 with every tile open: shutting the 9 alone is best (an independent check: the
     # brute force's value of the box with 9 shut, against every other way to make 9).
@@ -73,7 +73,7 @@ def test_policy_columns_and_first_decision():
 
 
 def test_one_die_choice_appears_once_high_tiles_are_shut():
-    policy = mdp.solve(mdp.load_game("games/shutbox")).policy
+    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
     before_roll = policy.filter(policy["roll"].is_null())
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6")["dice"].to_list() == [2, 1]
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6 7")["dice"].to_list() == [2]
@@ -120,9 +120,9 @@ def test_parameters_resolve_and_show():
 )
 def test_batch_hooks_agree_with_per_state_hooks(params):
     game = mdp.load_game("games/shutbox", **params)
-    batch, per_state = mdp.explore(game), mdp.explore(game, batch=False)
+    batch, per_state = mdp.compile(game), mdp.compile(game, batch=False)
     assert batch.n_states == per_state.n_states and batch.n_actions == per_state.n_actions
     assert mdp.solve(batch, exact=True).value == mdp.solve(per_state, exact=True).value
-    by_batch = mdp.solve(batch).policy.sort(["open", "roll", "dice", "shut"])
-    by_state = mdp.solve(per_state).policy.sort(["open", "roll", "dice", "shut"])
+    by_batch = mdp.policy(mdp.solve(batch)).sort(["open", "roll", "dice", "shut"])
+    by_state = mdp.policy(mdp.solve(per_state)).sort(["open", "roll", "dice", "shut"])
     assert by_batch.drop("value", "regret").equals(by_state.drop("value", "regret"))

@@ -102,8 +102,8 @@ def test_payout_table_against_brute_force_and_changes_the_strategy():
     table = "0:100,1-3:5"
     expected = brute_shutbox.solve(range(1, 10), scoring="payout", payout={0: 100, 1: 5, 2: 5, 3: 5})
     assert value(scoring="payout", payout=table) == expected
-    win = mdp.solve(mdp.load_game(SHUTBOX)).policy
-    paid = mdp.solve(mdp.load_game(SHUTBOX, scoring="payout", payout="0:1,1-3:1/2")).policy
+    win = mdp.policy(mdp.solve(game := mdp.load_game(SHUTBOX)), game)
+    paid = mdp.policy(mdp.solve(game := mdp.load_game(SHUTBOX, scoring="payout", payout="0:1,1-3:1/2")), game)
     differ = (win["optimal"] != paid["optimal"]).sum()
     assert differ > 0
 
@@ -161,7 +161,7 @@ def test_too_large_is_refused_before_any_work():
 
 def test_default_limit_admits_twenty_tiles_and_four_dice():
     game = mdp.load_game(SHUTBOX, tiles="1-20", dice=4, one_die="never")
-    assert game.call("mdp_estimate_states") <= mdp.explore.__kwdefaults__["max_states"]
+    assert game.call("mdp_estimate_states") <= mdp.DEFAULT_MAX_STATES
 
 
 def test_rule_plugins_are_registered_from_the_entry_point_group():

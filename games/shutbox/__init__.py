@@ -259,6 +259,8 @@ def mdp_columns(game, states, actions):
 
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
+    if actions is None:
+        actions = [None] * len(masks)
     if isinstance(actions, np.ndarray):
         codes, known = actions.astype(np.int64), np.ones(len(actions), dtype=bool)
     else:  # a few rows, some without an action (the engine describing a state)

@@ -1,0 +1,7 @@
+"""``python -m mdp``: the same as the ``mdp`` command."""
+
+import sys
+
+from mdp.cli import main
+
+sys.exit(main())

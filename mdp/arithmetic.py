@@ -1,0 +1,102 @@
+"""The two number types of a solve: float64, and exact rationals that never pass through a
+float. :meth:`mdp.CompiledModel.backup` calls one of them for the arithmetic of a layer."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from mdp.model import CompiledModel
+
+
+class Floats:
+    """float64 arithmetic."""
+
+    exact = False
+
+    def __init__(self, model: CompiledModel, terminal: Any) -> None:
+        self.model = model
+        self.probabilities = np.array([float(p) for p in model.probabilities], dtype=np.float64)
+        self.terminal = np.asarray(terminal, dtype=np.float64)
+
+    def start(self) -> np.ndarray:
+        """State values with the terminal ones filled in, the rest to be solved."""
+        values = np.empty(self.model.n_states, dtype=np.float64)
+        values[: self.model.n_terminal] = self.terminal
+        return values
+
+    def empty(self, n: int) -> np.ndarray:
+        return np.empty(n, dtype=np.float64)
+
+    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
+        return values[successors]
+
+    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
+        weighted = self.probabilities[probability_ids]
+        weighted *= values[successors]
+        return weighted
+
+    def scales(self, layers: np.ndarray) -> Any:
+        """What raw values in these layers are divided by to be values: 1 in floats."""
+        return 1
+
+    def value(self, raw: Any, layer: int) -> float:
+        return float(raw)
+
+
+class Exact:
+    """Exact rationals without a fraction in the inner loop.
+
+    Every probability is ``w / d`` for one common ``d``, every terminal value ``t / D0``.
+    A value in layer ``k`` is then an integer numerator over ``D0 * d**k``, so the solve
+    multiplies, adds and compares Python integers; a successor in layer ``j`` is brought to
+    the scale of layer ``k`` by a factor ``d**(k - j)`` (``d**(k - 1 - j)`` times its weight).
+    """
+
+    exact = True
+
+    def __init__(self, model: CompiledModel, terminal: Any) -> None:
+        self.model = model
+        probabilities = [Fraction(p) for p in model.probabilities]
+        self.d = math.lcm(*(p.denominator for p in probabilities)) if probabilities else 1
+        self.weights = objects([p.numerator * (self.d // p.denominator) for p in probabilities])
+        if isinstance(terminal, np.ndarray) and terminal.dtype.kind in "iu":
+            self.d0, self.terminal = 1, terminal.astype(object)
+        else:
+            fractions = [Fraction(v) for v in terminal]
+            self.d0 = math.lcm(*(v.denominator for v in fractions)) if fractions else 1
+            self.terminal = [v.numerator * (self.d0 // v.denominator) for v in fractions]
+        self.powers = objects([self.d**k for k in range(model.n_layers + 1)])
+        self.layer = model.layer_of()
+
+    def start(self) -> np.ndarray:
+        values = np.empty(self.model.n_states, dtype=object)
+        values[: self.model.n_terminal] = self.terminal
+        return values
+
+    def empty(self, n: int) -> np.ndarray:
+        return np.empty(n, dtype=object)
+
+    def certain(self, values, successors, layer: int) -> np.ndarray:
+        return values[successors] * self.powers[layer - self.layer[successors]]
+
+    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
+        rescale = self.powers[layer - 1 - self.layer[successors]]
+        return self.weights[probability_ids] * values[successors] * rescale
+
+    def scales(self, layers: np.ndarray) -> np.ndarray:
+        scales = objects([self.d0 * self.d**k for k in range(self.model.n_layers)])
+        return scales[layers]
+
+    def value(self, raw: int, layer: int) -> Fraction:
+        return Fraction(raw, self.d0 * self.d ** int(layer))
+
+
+def objects(items: list) -> np.ndarray:
+    """A numpy array of Python objects (big integers, fractions)."""
+    array = np.empty(len(items), dtype=object)
+    array[:] = items
+    return array

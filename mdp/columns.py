@@ -1,0 +1,89 @@
+"""The game's words for its states and actions: readable columns for tables, and a short
+description of one state (and action) for error messages."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from mdp.errors import ModelError
+from mdp.game import Game
+
+
+def describe(game: Game, state: Any, action: Any = None) -> str:
+    """A state (and action) in the game's own words, from its columns if it has them."""
+    state, action = (x.item() if isinstance(x, np.generic) else x for x in (state, action))
+    if game.implements("mdp_columns"):
+        try:
+            columns = game.call("mdp_columns", states=[state], actions=[action])
+            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
+                             if _first(values) is not None)
+        except Exception:  # describing a state for an error must not hide that error
+            pass
+    return f"state {state!r}" + ("" if action is None else f", action {action!r}")
+
+
+def _first(values: Any) -> Any:
+    value = values[0]
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
+    """The readable columns of ``states`` (see :func:`~mdp.hookspecs.mdp_state_columns`)."""
+    if game.implements("mdp_columns"):
+        return _checked(game, game.call("mdp_columns", states=states, actions=None), len(states))
+    return _rows(game, [(state, None) for state in states], actions=False)
+
+
+def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
+    """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
+    if game.implements("mdp_columns"):
+        return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
+    return _rows(game, list(zip(states, actions)), actions=True)
+
+
+def _checked(game: Game, columns: Any, rows: int) -> dict[str, Any]:
+    if not isinstance(columns, dict):
+        raise ModelError(f"game {game.name}: mdp_columns returned {type(columns).__name__}, "
+                         "not a dict of columns")
+    for name, values in columns.items():
+        if len(values) != rows:
+            raise ModelError(f"game {game.name}: mdp_columns gave {len(values):,} values in "
+                             f"column {name!r} for {rows:,} rows")
+    return columns
+
+
+def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list]:
+    """Columns from the per-state hooks, one call per state and per action."""
+    columns: dict[str, list] = {}
+    names: list[str] | None = None
+    last_state, state_row = object(), {}
+    for state, action in pairs:
+        if state is not last_state:
+            state_row = _row(game, "mdp_state_columns", {"state": str(state)}, state=state)
+            last_state = state
+        row = dict(state_row)
+        if actions:
+            row.update(_row(game, "mdp_action_columns", {"action": str(action)},
+                            state=state, action=action))
+        if names is None:
+            names = list(row)
+            columns = {name: [] for name in names}
+        elif list(row) != names:
+            where = f"state {state!r}" + (f", action {action!r}" if actions else "")
+            raise ModelError(f"game {game.name}: columns {list(row)} differ from {names} ({where})")
+        for name, value in row.items():
+            columns[name].append(value)
+    return columns
+
+
+def _row(game: Game, hook: str, default: dict, **kwargs: Any) -> dict:
+    row = game.call(hook, **kwargs)
+    if row is None:
+        return default
+    if not isinstance(row, dict):
+        where = ", ".join(f"{k} {v!r}" for k, v in kwargs.items())
+        raise ModelError(f"game {game.name}: {hook} returned {row!r}, not a dict ({where})")
+    return row

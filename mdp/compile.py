@@ -1,0 +1,337 @@
+"""From a game to a :class:`~mdp.CompiledModel`: the one place that checks what a game says
+and numbers its states, whichever way the states were discovered."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.columns import describe, state_columns
+from mdp.discover import Block, Budget, Discovery, narrow, sweep, walk
+from mdp.errors import ModelError, TooLarge
+from mdp.game import Game
+from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
+from mdp.numbers import fault, first_fault, first_float
+
+DEFAULT_MAX_STATES = 50_000_000
+"""The state limit unless the caller sets another; a model this large takes several GB."""
+
+
+def compile(
+    game: Game,
+    *,
+    max_states: int | None = DEFAULT_MAX_STATES,
+    batch: bool | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> CompiledModel:
+    """Discover every state reachable from the initial one, check it, and compile the model.
+
+    A game that implements :func:`~mdp.hookspecs.mdp_expand` is discovered a stage at a
+    time through it; ``batch=False`` uses its per-state hooks instead. ``max_states``
+    (``None``: no limit) refuses a model whose estimated size exceeds it before any work,
+    and stops discovery once it is passed. ``progress``, if given, is called now and then
+    with a short text saying how far the work has got.
+    """
+    start = time.perf_counter()
+    if max_states is not None:
+        estimate = game.call("mdp_estimate_states")
+        if estimate is not None and estimate > max_states:
+            raise TooLarge(
+                f"game {game.name}: about {estimate:,} states, over the limit of "
+                f"{max_states:,}; raise it with --max-states (max_states= in Python)"
+            )
+    if batch is None:
+        batch = game.implements("mdp_expand")
+    budget = Budget(game, max_states, progress)
+    discovery = sweep(game, budget) if batch else walk(game, budget)
+    intake = _Intake(game, discovery)
+    for block in discovery.blocks:
+        intake.add(block)
+    if progress:
+        progress(f"compiling {budget.count:,} states")
+    return intake.compile(time.perf_counter() - start)
+
+
+@attrs.frozen(eq=False)
+class _Stage:
+    """A checked block, kept compact (narrow integer types) until the model is compiled."""
+
+    level: int
+    keys: np.ndarray
+    terminal: np.ndarray
+    action_counts: np.ndarray
+    actions: Any
+    outcome_counts: np.ndarray
+    next_states: np.ndarray
+    probabilities: np.ndarray
+    terminal_values: Any
+    certain: int
+    """How many of its actions have one outcome of probability 1."""
+
+
+class _Intake:
+    """Checks each block as it arrives, merges its probabilities into one table, and keeps it
+    compact; then numbers the states and joins the blocks into a model."""
+
+    def __init__(self, game: Game, discovery: Discovery) -> None:
+        self.game, self.discovery = game, discovery
+        self.table: dict[Any, int] = {}
+        self.stages: list[_Stage] = []
+        self.inexact: str | None = None
+        self.inexact_value: str | None = None
+
+    def where(self, keys, e: Any, action: int | None = None, state: int | None = None) -> str:
+        """The game's words for the state of ``action`` (or the ``state``-th of the block)."""
+        if action is not None:
+            state = int(np.searchsorted(np.cumsum(e.action_counts), action, side="right"))
+        key = self.discovery.state(int(keys[state]))
+        return describe(self.game, key, None if action is None else _item(e.actions[action]))
+
+    def add(self, block: Block) -> None:
+        game, e, keys = self.game, block.expansion, block.keys
+        self._check_sizes(keys, e)
+        outcome_counts = np.asarray(e.outcome_counts, dtype=np.int64)
+        outcome_ends = np.cumsum(outcome_counts)
+        probabilities = np.asarray(e.probabilities, dtype=np.int64)
+
+        def culprit(outcome_or_action: int, problem: str, *, outcome: bool = True) -> ModelError:
+            action = (int(np.searchsorted(outcome_ends, outcome_or_action, side="right"))
+                      if outcome else outcome_or_action)
+            return ModelError(f"game {game.name}: {problem} ({self.where(keys, e, action)})")
+
+        empty = np.flatnonzero(outcome_counts < 1)
+        if len(empty):
+            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
+        table = e.probability_table
+        if len(probabilities) and (probabilities.min() < 0 or probabilities.max() >= len(table)):
+            raise ModelError(f"game {game.name}: mdp_expand gave probability ids outside "
+                             f"its probability_table of {len(table)}")
+        used = np.zeros(len(table), dtype=bool)
+        used[probabilities] = True
+        for i, p in enumerate(table):
+            if not used[i]:
+                continue
+            problem = fault(p)
+            if problem or p < 0:
+                shown = f"probability {p!r} {problem}" if problem else f"negative probability {p}"
+                raise culprit(_first_use(probabilities, i), shown)
+            if self.inexact is None and first_float([p]) is not None:
+                action = int(np.searchsorted(outcome_ends, _first_use(probabilities, i), side="right"))
+                self.inexact = f"probability {p!r} ({self.where(keys, e, action)})"
+        if len(probabilities):
+            sums, one = _sums(table, probabilities, outcome_counts, outcome_ends)
+            wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+            if len(wrong):
+                total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
+                raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
+        self._check_terminal_values(keys, e)
+        ids = np.array([self.table.setdefault(p, len(self.table)) for p in table], dtype=np.int64)
+        merged = ids[probabilities] if len(ids) else probabilities
+        firsts = outcome_ends - outcome_counts
+        is_one = np.array([p == 1 for p in table], dtype=bool)
+        certain = int(np.count_nonzero((outcome_counts == 1) & is_one[probabilities[firsts]])) \
+            if len(firsts) else 0
+        terminal = np.asarray(e.action_counts) == 0
+        actions = narrow(e.actions) if isinstance(e.actions, np.ndarray) else list(e.actions)
+        self.stages.append(_Stage(
+            block.level, keys, terminal, narrow(np.asarray(e.action_counts)[~terminal]), actions,
+            narrow(outcome_counts), narrow(np.asarray(e.next_states, dtype=np.int64)),
+            narrow(merged), e.terminal_values, certain))
+
+    def _check_sizes(self, keys, e) -> None:
+        counts = np.asarray(e.action_counts)
+        if counts.ndim != 1 or counts.dtype.kind not in "iu":
+            raise ModelError(f"game {self.game.name}: mdp_expand gave action_counts of type "
+                             f"{counts.dtype}; expected integers")
+        n_actions, n_outcomes = int(np.sum(counts)), int(np.sum(e.outcome_counts))
+        n_terminal = int(np.count_nonzero(counts == 0))
+        sizes = [(len(counts), len(keys), "action_counts", "states"),
+                 (len(e.actions), n_actions, "actions", "actions counted"),
+                 (len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+                 (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
+                 (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted"),
+                 (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
+        for got, expected, what, of in sizes:
+            if got != expected:
+                raise ModelError(f"game {self.game.name}: mdp_expand gave {got:,} {what} for "
+                                 f"{expected:,} {of}")
+
+    def _check_terminal_values(self, keys, e) -> None:
+        values = e.terminal_values
+        if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf":
+            values = values.tolist()
+        bad = first_fault(values)
+        if bad is None and self.inexact_value is None and first_float(values) is not None:
+            position, value = first_float(values)
+            self.inexact_value = f"value {value!r} ({self._terminal_where(keys, e, position)})"
+        if bad is not None:
+            position, value, problem = bad
+            raise ModelError(f"game {self.game.name}: terminal value {value!r} {problem} "
+                             f"({self._terminal_where(keys, e, position)})")
+
+    def _terminal_where(self, keys, e, position: int) -> str:
+        state = int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position])
+        return self.where(keys, e, state=state)
+
+    def compile(self, seconds: float) -> CompiledModel:
+        """Number the states (terminal ones first, then level by level upwards) and join the
+        blocks. Each block is dropped as soon as it is copied: the joined arrays and the
+        blocks do not both fit in memory for the largest models."""
+        stages = self.stages
+        stages.sort(key=lambda s: -s.level)
+        n_terminal = sum(int(s.terminal.sum()) for s in stages)
+        n_states = sum(len(s.keys) for s in stages)
+        n_actions = sum(len(s.outcome_counts) for s in stages)
+        n_certain = sum(s.certain for s in stages)
+        n_outcomes = sum(len(s.next_states) for s in stages) - n_certain
+        n_chance = n_actions - n_certain
+        index = np.int32 if max(n_states, n_outcomes, n_chance) < 2**31 - 1 else np.int64
+        lookup = _Lookup(stages, n_states)
+        next_terminal, next_id = 0, n_terminal
+        for stage in reversed(stages):
+            ids = np.empty(len(stage.keys), dtype=index)
+            count = int(stage.terminal.sum())
+            ids[stage.terminal] = np.arange(next_terminal, next_terminal + count)
+            ids[~stage.terminal] = np.arange(next_id, next_id + len(ids) - count)
+            next_terminal, next_id = next_terminal + count, next_id + len(ids) - count
+            lookup.add(stage.keys, ids)
+        initial = int(lookup(np.array([self.discovery.initial]))[0])
+
+        is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
+        keys = np.empty(n_states, dtype=np.int64)
+        numeric = all(isinstance(s.actions, np.ndarray) for s in stages)
+        actions: Any = (np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
+                        if numeric else [None] * n_actions)
+        # Counts go where their offsets will be, turned into offsets in place at the end: a
+        # separate array of counts would cost as much memory again.
+        action_start = np.zeros(n_states + 1, dtype=index)
+        action_next = np.empty(n_actions, dtype=index)
+        chance_start = np.zeros(n_chance + 1, dtype=index)
+        outcome_next = np.empty(n_outcomes, dtype=index)
+        outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
+        terminal_values, layer_sizes = [], [n_terminal]
+        a = c = o = 0
+        while stages:
+            stage = stages.pop()
+            ids = lookup(stage.keys)
+            keys[ids] = stage.keys
+            action_start[ids[~stage.terminal] + 1] = stage.action_counts
+            na = len(stage.outcome_counts)
+            actions[a:a + na] = stage.actions
+            counts = stage.outcome_counts.astype(np.int64)
+            firsts = np.cumsum(counts) - counts
+            successors = lookup(stage.next_states)
+            certain = (counts == 1) & is_one[stage.probabilities[firsts]]
+            chance = ~certain
+            nc = na - int(certain.sum())
+            targets = np.empty(na, dtype=index)
+            targets[certain] = successors[firsts[certain]]
+            targets[chance] = -1 - np.arange(c, c + nc, dtype=index)
+            action_next[a:a + na] = targets
+            chance_start[c + 1:c + 1 + nc] = counts[chance]
+            kept = np.repeat(chance, counts)
+            no = int(counts[chance].sum())
+            outcome_next[o:o + no] = successors[kept]
+            outcome_prob[o:o + no] = stage.probabilities[kept]
+            a, c, o = a + na, c + nc, o + no
+            terminal_values.append(stage.terminal_values)
+            if not stage.terminal.all():
+                layer_sizes.append(int((~stage.terminal).sum()))
+        np.cumsum(action_start, out=action_start)
+        np.cumsum(chance_start, out=chance_start)
+        states = keys if self.discovery.objects is None \
+            else tuple(self.discovery.objects[k] for k in keys.tolist())
+        if not numeric:
+            actions = tuple(actions)
+        terminal = _join(terminal_values)
+        game = self.game
+        return CompiledModel(
+            states=states,
+            actions=actions,
+            layer_start=offsets(layer_sizes),
+            action_start=action_start,
+            action_next=action_next,
+            chance_start=chance_start,
+            outcome_next=outcome_next,
+            outcome_prob=outcome_prob,
+            probabilities=tuple(self.table),
+            initial=initial,
+            terminal_values=terminal,
+            terminal_columns=state_columns(game, states[:n_terminal]),
+            info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
+                           game.objective),
+            inexact=self.inexact,
+            inexact_values=self.inexact_value,
+            seconds=seconds,
+        )
+
+
+def _item(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _first_use(probabilities: np.ndarray, table_id: int) -> int:
+    """The first outcome whose probability is ``table_id``."""
+    return int(np.flatnonzero(probabilities == table_id)[0])
+
+
+def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.ndarray):
+    """Each action's sum of probabilities, and what a sum of 1 reads as.
+
+    Rational probabilities are summed exactly, as integers over their common denominator
+    (which a sum of 1 then equals); any float makes the sums floats, checked within
+    :data:`PROBABILITY_TOLERANCE`.
+    """
+    starts = ends - counts
+    if not all(isinstance(p, Rational) for p in table):
+        return np.add.reduceat(np.array([float(p) for p in table])[probabilities], starts), 1.0
+    common = math.lcm(*(Fraction(p).denominator for p in table))
+    weights = [int(Fraction(p) * common) for p in table]
+    fits = max(weights, default=0) * int(np.max(counts)) < 2**62
+    return np.add.reduceat(np.array(weights, dtype=np.int64 if fits else object)[probabilities],
+                           starts), common
+
+
+class _Lookup:
+    """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
+
+    def __init__(self, stages: list[_Stage], n_states: int) -> None:
+        low = min(int(s.keys[0]) for s in stages)
+        high = max(int(s.keys[-1]) for s in stages)
+        self.direct = None
+        if low >= 0 and high < 4 * n_states + 1024:
+            self.direct = np.full(high + 1, -1, dtype=np.int64 if n_states >= 2**31 else np.int32)
+        self.parts: list[tuple[np.ndarray, np.ndarray]] = []
+
+    def add(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        if self.direct is not None:
+            self.direct[keys] = ids
+        else:
+            self.parts.append((keys, ids))
+
+    def __call__(self, keys: np.ndarray) -> np.ndarray:
+        if self.direct is not None:
+            return self.direct[keys]
+        if self.parts:
+            all_keys = np.concatenate([k for k, _ in self.parts])
+            order = np.argsort(all_keys, kind="stable")
+            self.keys, self.ids = all_keys[order], np.concatenate([i for _, i in self.parts])[order]
+            self.parts = []
+        return self.ids[np.searchsorted(self.keys, keys)]
+
+
+def _join(parts: list) -> np.ndarray | tuple:
+    """Numeric arrays stay one array; anything else becomes a tuple of numbers."""
+    parts = [p for p in parts if len(p)]  # an empty np.array([]) would make it all float
+    if not parts:
+        return np.zeros(0, dtype=np.int64)
+    if all(isinstance(p, np.ndarray) and p.dtype.kind in "iuf" for p in parts):
+        return np.concatenate(parts)
+    return tuple(v for p in parts for v in (p.tolist() if isinstance(p, np.ndarray) else p))

@@ -1,0 +1,321 @@
+"""Discovering a game's states, the two ways a game can describe itself.
+
+- :func:`walk` calls the per-state hooks, depth-first from the initial state, and orders the
+  states by height (0 for a terminal state, else one more than its highest successor).
+- :func:`sweep` calls the batch hooks a stage at a time, from the highest stage down: every
+  transition lowers the stage, so no state is met twice.
+
+Both hand what they find to :func:`mdp.compile` as :class:`Block` s: the states of one level
+with their :class:`Expansion`, exactly as the game gave it. Checking the numbers and numbering
+the states is the compile step's work, not theirs; what each checks here is only what its
+own way of walking needs (a cycle; a stage that does not decrease).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.columns import describe
+from mdp.errors import CycleError, ModelError, TooLarge
+from mdp.game import Game
+
+
+@attrs.frozen(eq=False)
+class Expansion:
+    """The transitions of a batch of states, as arrays (see :func:`~mdp.hookspecs.mdp_expand`).
+
+    Rows follow the order of the states expanded; the actions of one state, and the outcomes
+    of one action, are consecutive.
+    """
+
+    action_counts: np.ndarray
+    """Per state: how many actions it has; 0 makes it terminal."""
+    actions: Any
+    """Per action: an integer code the game decodes for tables (any labels, per state)."""
+    outcome_counts: np.ndarray
+    """Per action: how many outcomes it has (at least one)."""
+    next_states: np.ndarray
+    """Per outcome: the key of the state it leads to."""
+    probabilities: np.ndarray
+    """Per outcome: an index into ``probability_table``."""
+    probability_table: tuple
+    """The distinct probabilities: ``int`` or ``Fraction`` (exact), or ``float``."""
+    terminal_values: Any
+    """Per terminal state, in order: its value (an integer or float array, or a sequence of
+    ``int``/``Fraction``)."""
+
+
+@attrs.frozen(eq=False)
+class Block:
+    """States of one level and their expansion; every transition leads to a lower level."""
+
+    level: int
+    keys: np.ndarray
+    """The states' keys: sorted, distinct 64-bit integers."""
+    expansion: Expansion
+
+
+class Budget:
+    """The state limit, and progress on a terminal: one place for both ways of walking."""
+
+    def __init__(self, game: Game, limit: int | None, progress: Callable[[str], None] | None):
+        self.game, self.limit, self.progress, self.count = game, limit, progress, 0
+
+    def take(self, states: int, note: str = "") -> None:
+        """Count ``states`` more; ``note`` says where (a stage), and shows progress at once."""
+        before, self.count = self.count, self.count + states
+        if self.limit is not None and self.count > self.limit:
+            raise TooLarge(f"game {self.game.name}: more than {self.limit:,} states; raise the "
+                           "limit with --max-states (max_states= in Python)")
+        if self.progress and (note or before // 50_000 != self.count // 50_000):
+            self.progress(f"explored {self.count:,} states{note}")
+
+
+@attrs.frozen(eq=False)
+class Discovery:
+    """What a walk found: the initial state's key, the blocks (an iterator: the batch way
+    yields each stage as it is expanded), and the state objects that the keys index, for a
+    game whose states are not integers."""
+
+    initial: int
+    blocks: Iterator[Block]
+    objects: list | None = None
+
+    def state(self, key: int) -> Any:
+        """The state that ``key`` stands for, as the game wrote it."""
+        return self.objects[key] if self.objects is not None else key
+
+
+def _initial(game: Game) -> Any:
+    initial = game.call("mdp_initial_state")
+    if initial is None:
+        raise ModelError(f"game {game.name}: mdp_initial_state returned nothing")
+    try:
+        hash(initial)
+    except TypeError:
+        raise ModelError(f"game {game.name}: the initial state {initial!r} is not hashable; "
+                         "states must be (use a tuple or a frozenset, not a list or a set)") from None
+    return initial
+
+
+# The per-state way.
+
+
+def walk(game: Game, budget: Budget) -> Discovery:
+    """Depth-first search through the per-state hooks; it stops at the first cycle."""
+    initial = _initial(game)
+    index: dict[Any, int] = {}
+    states: list[Any] = []
+    expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
+    heights: list[int] = []  # -1 while a state is on the search stack
+    stack: list[tuple[int, Iterator]] = []
+
+    def discover(state: Any) -> None:
+        budget.take(1)
+        index[state] = len(states)
+        states.append(state)
+        expansion = _expand_one(game, state)
+        expansions.append(expansion)
+        heights.append(-1)
+        stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
+
+    discover(initial)
+    while stack:
+        sid, children = stack[-1]
+        for child in children:
+            cid = index.get(child)
+            if cid is None:
+                discover(child)
+                break
+            if heights[cid] < 0:
+                _raise_cycle(game, states, [s for s, _ in stack], cid)
+        else:
+            stack.pop()
+            heights[sid] = 1 + max(
+                (heights[index[nxt]] for _, outs in expansions[sid] for _, nxt in outs),
+                default=-1,
+            )
+    return Discovery(0, _blocks_by_height(game, states, index, expansions, heights), states)
+
+
+def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:
+    actions = game.call("mdp_actions", state=state)
+    actions = _listed(game, "mdp_actions", actions, f"state {state!r}")
+    expansion = []
+    for action in actions:
+        where = f"state {state!r}, action {action!r}"
+        outcomes = _listed(game, "mdp_outcomes",
+                           game.call("mdp_outcomes", state=state, action=action), where)
+        for item in outcomes:
+            try:
+                _, nxt = item
+                hash(nxt)
+            except (TypeError, ValueError):
+                raise ModelError(
+                    f"game {game.name}: mdp_outcomes gave {item!r}, "
+                    f"not a (probability, hashable next state) pair ({where})"
+                ) from None
+        expansion.append((action, outcomes))
+    return expansion
+
+
+def _listed(game: Game, hook: str, result: Any, where: str) -> list:
+    if result is None:
+        raise ModelError(f"game {game.name}: {hook} returned nothing ({where})")
+    if isinstance(result, (str, bytes)) or not hasattr(result, "__iter__"):
+        raise ModelError(f"game {game.name}: {hook} returned {result!r}, not a list ({where})")
+    return list(result)
+
+
+def _raise_cycle(game: Game, states: list, stack: list[int], repeated: int) -> None:
+    loop = stack[stack.index(repeated):] + [repeated]
+    shown = " -> ".join(repr(states[s]) for s in loop[-6:])
+    more = "... -> " if len(loop) > 6 else ""
+    raise CycleError(
+        f"game {game.name}: the states form a cycle ({more}{shown}); "
+        "only acyclic, finite-horizon games can be solved"
+    )
+
+
+def _blocks_by_height(game, states, index, expansions, heights) -> Iterator[Block]:
+    """The walk's findings as one block per height, in the same arrays the batch way gives."""
+    by_height: dict[int, list[int]] = {}
+    for key, height in enumerate(heights):
+        by_height.setdefault(height, []).append(key)
+    for height in sorted(by_height, reverse=True):
+        keys = by_height[height]
+        table: dict[Any, int] = {}
+        counts, actions, outcome_counts, nexts, probs, terminal = [], [], [], [], [], []
+        for key in keys:
+            counts.append(len(expansions[key]))
+            if not expansions[key]:
+                terminal.append(game.call("mdp_terminal_value", state=states[key]))
+            for action, outcomes in expansions[key]:
+                actions.append(action)
+                outcome_counts.append(len(outcomes))
+                for probability, nxt in outcomes:
+                    probs.append(_table_id(table, probability))
+                    nexts.append(index[nxt])
+        yield Block(height, np.asarray(keys, dtype=np.int64), Expansion(
+            action_counts=np.asarray(counts, dtype=np.int64),
+            actions=actions,
+            outcome_counts=np.asarray(outcome_counts, dtype=np.int64),
+            next_states=np.asarray(nexts, dtype=np.int64),
+            probabilities=np.asarray(probs, dtype=np.int64),
+            probability_table=tuple(table),
+            terminal_values=terminal,
+        ))
+
+
+def _table_id(table: dict, probability: Any) -> int:
+    """The id of a probability in the block's table; an unhashable one gets an id of its own
+    (the compile step then says it is not a number)."""
+    try:
+        return table.setdefault(probability, len(table))
+    except TypeError:
+        table[_Unhashable(probability)] = len(table)
+        return len(table) - 1
+
+
+class _Unhashable:
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+# The batch way.
+
+
+def sweep(game: Game, budget: Budget) -> Discovery:
+    """Expand the states a stage at a time through :func:`~mdp.hookspecs.mdp_expand`."""
+    initial = _initial(game)
+    if isinstance(initial, bool) or not isinstance(initial, (int, np.integer)):
+        raise ModelError(f"game {game.name}: a game with mdp_expand needs an int initial state, "
+                         f"not {initial!r}")
+    return Discovery(int(initial), _stages(game, budget, int(initial)))
+
+
+def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
+    pending: dict[int, list[np.ndarray]] = {}
+    keys = np.array([initial], dtype=np.int64)
+    _schedule(pending, keys, _stage_of(game, keys))
+    while pending:
+        stage = max(pending)
+        keys = _distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
+        budget.take(len(keys), f" (stage {stage})")
+        expansion = game.call("mdp_expand", states=keys)
+        if not isinstance(expansion, Expansion):
+            raise ModelError(f"game {game.name}: mdp_expand returned "
+                             f"{type(expansion).__name__}, not an mdp.Expansion")
+        yield Block(stage, keys, expansion)  # compile checks it before we go on
+        next_states = np.asarray(expansion.next_states, dtype=np.int64)
+        next_stages = _stage_of(game, next_states)
+        rising = np.flatnonzero(next_stages >= stage)
+        if len(rising):
+            raise _rising(game, keys, expansion, next_states, next_stages, rising[0], stage)
+        _schedule(pending, next_states, next_stages)
+
+
+def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
+    if not game.implements("mdp_stage"):
+        raise ModelError(f"game {game.name}: a game with mdp_expand must implement mdp_stage")
+    stages = np.asarray(game.call("mdp_stage", states=keys))
+    if stages.shape != keys.shape or stages.dtype.kind not in "iu":
+        raise ModelError(f"game {game.name}: mdp_stage gave {stages.shape[0] if stages.ndim else 1:,} "
+                         f"values of type {stages.dtype} for {len(keys):,} states; expected one "
+                         "integer per state")
+    return stages.astype(np.int64)
+
+
+def _rising(game, keys, expansion, next_states, next_stages, outcome, stage) -> ModelError:
+    action = int(np.searchsorted(np.cumsum(expansion.outcome_counts), outcome, side="right"))
+    state = keys[np.searchsorted(np.cumsum(expansion.action_counts), action, side="right")]
+    return ModelError(
+        f"game {game.name}: the stage does not decrease: "
+        f"{describe(game, next_states[outcome])} has stage {next_stages[outcome]}, "
+        f"not below {stage} ({describe(game, state, expansion.actions[action])})")
+
+
+def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
+    if not len(stages):
+        return
+    low = int(stages.min())
+    for stage in np.flatnonzero(np.bincount(stages - low)) + low:
+        pending.setdefault(int(stage), []).append(narrow(keys[stages == stage]))
+
+
+def _distinct(keys: np.ndarray) -> np.ndarray:
+    """The distinct keys, sorted: through a bitmap when they are dense, else by sorting.
+
+    (Not np.unique: it imports numpy.ma on first use, 20 ms of start-up.)
+    """
+    if len(keys) and keys.min() >= 0 and keys.max() < 16 * len(keys) + 4096:
+        present = np.zeros(int(keys.max()) + 1, dtype=bool)
+        present[keys] = True
+        return np.flatnonzero(present)
+    keys = np.sort(keys)
+    return keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
+
+
+def narrow(values) -> np.ndarray:
+    """The same integers in the narrowest type that holds them (memory is the limit)."""
+    values = np.asarray(values)
+    if values.dtype.kind not in "iu":
+        return values
+    if not len(values):
+        return values.astype(np.uint8)
+    low, high = values.min(), values.max()
+    for kind, smallest, largest in _NARROW_TYPES:
+        if smallest <= low and high <= largest:
+            return values.astype(kind)
+    return values.astype(np.int64)
+
+
+_NARROW_TYPES = [(kind, np.iinfo(kind).min, np.iinfo(kind).max)
+                 for kind in (np.uint8, np.int8, np.uint16, np.int16, np.uint32, np.int32)]

@@ -1,0 +1,82 @@
+"""Writing files so that an error, Ctrl-C or SIGTERM leaves no half-written output: the
+target is checked before any work starts, then written to a temporary file beside it and
+renamed over it only once complete."""
+
+from __future__ import annotations
+
+import os
+import signal
+import tempfile
+import threading
+from collections.abc import Callable
+from typing import BinaryIO
+
+from mdp.errors import MdpError
+
+
+def check_target(path: str) -> None:
+    """Refuse, before any work, a target that cannot be written: an empty name, a folder
+    that does not exist or is not writable, or an existing folder in its place."""
+    if not path:
+        raise MdpError("an empty file name was given as the output; name a file")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise MdpError(f"{path}: is a folder; name a file to write")
+    if not os.path.isdir(folder):
+        raise MdpError(f"{path}: folder {folder} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise MdpError(f"{path}: folder {folder} is not writable")
+    if os.path.exists(path) and not os.access(path, os.W_OK):
+        raise MdpError(f"{path}: the file exists and is not writable")
+
+
+def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
+    """Call ``write(file)`` on a temporary file beside ``path``, then rename it over ``path``.
+
+    On any error, Ctrl-C or SIGTERM the temporary file is removed and ``path`` is untouched;
+    an operating-system error becomes one :class:`~mdp.MdpError` naming ``path``, not the
+    temporary file.
+    """
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    except OSError as error:
+        raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
+    with _terminate_as_interrupt():
+        try:
+            with os.fdopen(handle, "wb") as file:
+                write(file)
+            os.chmod(temporary, 0o666 & ~_umask())
+            os.replace(temporary, path)
+        except BaseException as error:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            if isinstance(error, OSError):
+                raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
+            raise
+
+
+class _terminate_as_interrupt:
+    """While writing, SIGTERM raises KeyboardInterrupt, so that the clean-up above runs."""
+
+    def __enter__(self):
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGTERM, _interrupt)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.previous is not None:
+            signal.signal(signal.SIGTERM, self.previous)
+
+
+def _interrupt(signum, frame) -> None:
+    raise KeyboardInterrupt
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

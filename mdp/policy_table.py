@@ -1,0 +1,43 @@
+"""The policy as a Polars DataFrame: every decision, each action's value, regret, optimality."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from mdp.columns import row_columns
+from mdp.game import Game
+from mdp.model import ragged_arange
+from mdp.solve import Solution
+
+
+def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
+    """One row per action of every non-terminal state, the initial state's first.
+
+    Columns: the game's state and action columns when ``game`` is given (see
+    :func:`~mdp.hookspecs.mdp_state_columns`; else ``state`` and ``action`` as the model
+    holds them), then ``value`` (the action's value when the rest is played optimally),
+    ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
+    marked) and ``regret`` (the value lost against the best action, never negative).
+    """
+    model = solution.model
+    per_action = solution.action_values()
+    metrics = {"value": per_action.value}
+    if per_action.exact is not None:
+        metrics["value_exact"] = [str(v) for v in per_action.exact]
+    metrics["optimal"] = per_action.optimal
+    metrics["regret"] = per_action.regret
+    states = _take(model.states, per_action.state)
+    if game is None:
+        labels = {"state": [str(s) for s in states], "action": [str(a) for a in model.actions]}
+    else:
+        labels = row_columns(game, states, model.actions)
+    frame = pl.DataFrame({**labels, **metrics}, strict=False)
+    # Highest layers first (the initial state leads), each state's actions in their order.
+    counts = np.diff(model.action_start)[::-1]
+    order = np.repeat(model.action_start[:-1][::-1], counts) + ragged_arange(counts)
+    return frame[order]
+
+
+def _take(items, ids: np.ndarray):
+    return items[ids] if isinstance(items, np.ndarray) else [items[i] for i in ids.tolist()]

@@ -1,0 +1,88 @@
+"""The compiled model as a value, and its operations: backup, push, sample, edges."""
+
+from fractions import Fraction
+
+import attrs
+import numpy as np
+import pluggy
+
+import mdp
+from models import HALF, Ladder, gamble
+
+
+def test_the_model_holds_no_game():
+    model = mdp.compile(mdp.load_game("games/shutbox"))
+    for field in attrs.fields(type(model)):
+        value = getattr(model, field.name)
+        assert not isinstance(value, (mdp.Game, pluggy.PluginManager)), field.name
+    assert model.info.game == "shutbox"
+    assert model.info.objective.name == "chance of shutting the box"
+
+
+def test_a_certain_outcome_costs_one_successor_id():
+    # Shut the Box at tiles 1-4, one die: every move after a roll is a choice with one
+    # certain outcome; only the rolls (one action per state before a roll) are chance actions.
+    model = mdp.compile(mdp.load_game("games/shutbox", tiles="1-4", dice=1))
+    chance = model.action_next < 0
+    assert len(model.chance_start) - 1 == int(chance.sum())
+    # Six outcomes per roll of one die: the outcome arrays hold the chance actions' only.
+    assert len(model.outcome_next) == 6 * int(chance.sum())
+    assert int((~chance).sum()) > 0
+
+
+def reach(model, solution, exact):
+    """Push the probability of the initial state down the optimal actions (first optimal
+    action of each state), layer by layer; return the probability of reaching each state."""
+    per_action = solution.action_values()
+    first_best = np.zeros(model.n_actions, dtype=bool)
+    taken = set()
+    for a in np.flatnonzero(per_action.optimal).tolist():
+        state = per_action.state[a]
+        if state not in taken:
+            taken.add(state)
+            first_best[a] = True
+    dtype = object if exact else np.float64
+    probabilities = np.array([Fraction(p) if exact else float(p) for p in model.probabilities], dtype=dtype)
+    reached = np.zeros(model.n_states, dtype=dtype)
+    reached[model.initial] = Fraction(1) if exact else 1.0
+    for layer in range(model.n_layers - 1, 0, -1):
+        a0, a1 = model.layer_actions(layer)
+        mass = np.where(first_best[a0:a1], reached[per_action.state[a0:a1]], 0)
+        model.push(layer, mass.astype(dtype), reached, probabilities)
+    return reached
+
+
+def test_push_reaches_the_end_with_probability_one_and_wins_with_the_value():
+    model = mdp.compile(mdp.load_game("games/shutbox", tiles="1-6"))
+    solution = mdp.solve(model, exact=True)
+    reached = reach(model, solution, exact=True)
+    ends = reached[: model.n_terminal]
+    assert sum(ends) == 1
+    won = [p for p, value in zip(ends, model.terminal_values) if value == 1]
+    assert sum(won) == solution.value
+
+
+def test_sample_follows_the_probabilities():
+    # The Ladder of tests/models.py: from position 4, "walk" reaches 3 with 5/6 and busts with 1/6.
+    model = mdp.compile(mdp.load_game(Ladder(4)))
+    walk = model.action_start[model.initial]  # the first action: walk
+    rng = np.random.default_rng(7)
+    nexts = model.sample(np.full(60_000, walk), rng)
+    bust = model.state_id(Ladder.BUST)
+    frequency = np.mean(nexts == bust)
+    # 60,000 draws of a 1/6 event: the standard deviation is 0.0015; allow five of them.
+    assert abs(frequency - 1 / 6) < 0.0076
+    assert set(nexts.tolist()) == {bust, model.state_id(6)}
+
+
+def test_edges_list_every_transition_once():
+    model = mdp.compile(mdp.load_game(gamble()))
+    action, successor, probability = model.edges()
+    # tests/models.py: risky (1/3 win, 2/3 again), safe (1), flip (1/2, 1/2), settle (1).
+    assert len(action) == 6 == model.n_outcomes
+    table = [Fraction(1) if p < 0 else Fraction(model.probabilities[p]) for p in probability]
+    totals = {}
+    for a, p in zip(action.tolist(), table):
+        totals[a] = totals.get(a, 0) + p
+    assert set(totals.values()) == {1}
+    assert sorted(table) == sorted([Fraction(1, 3), Fraction(2, 3), Fraction(1), HALF, HALF, Fraction(1)])

@@ -1,0 +1,111 @@
+"""Structure once, values many times: one compiled model re-solved with other terminal values."""
+
+from fractions import Fraction
+
+import numpy as np
+import polars as pl
+import pytest
+
+import brute_shutbox
+import mdp
+from models import coin, gamble
+
+SHUTBOX = "games/shutbox"
+
+
+def open_sums(model):
+    """The sum of the open tiles of each terminal state, from the game's readable column."""
+    return [sum(map(int, text.split())) for text in model.terminals["open"]]
+
+
+def test_one_model_46_terminal_vectors_each_against_the_brute_force():
+    # The second player of a match who must beat a first player's score t: win below t, tie
+    # (worth 1/2) at t. One vector per possible score 0..45, one model, 46 solves.
+    model = mdp.compile(mdp.load_game(SHUTBOX, one_die="never"))
+    scores = np.array(open_sums(model))
+    for t in range(46):
+        terminal = [Fraction(1) if s < t else Fraction(1, 2) if s == t else Fraction(0) for s in scores]
+        payout = {s: Fraction(1) for s in range(t)} | {t: Fraction(1, 2)}
+        expected = brute_shutbox.solve(range(1, 10), one_die="never", scoring="payout", payout=payout)
+        assert mdp.solve(model, terminal=terminal, exact=True).value == expected, t
+
+
+def test_terminal_values_from_a_polars_expression():
+    model = mdp.compile(mdp.load_game(SHUTBOX))
+    shut = model.terminals.select(pl.col("open") == "").to_series()   # booleans count as 0 and 1
+    assert mdp.solve(model, terminal=shut, exact=True).value == Fraction(956177159, 9795520512)
+    # The least expected score, from the same model: terminal value = the open sum, minimized.
+    score = mdp.solve(model, terminal=np.array(open_sums(model)), exact=True, sense="min").value
+    assert score == brute_shutbox.solve(range(1, 10), scoring="score")
+
+
+def test_terminals_frame_follows_the_order_solve_expects():
+    model = mdp.compile(mdp.load_game(coin()))
+    # tests/models.py: the coin's terminal states are worth 1 (won), 0 (lost) and 1/3 (walked).
+    frame = model.terminals
+    assert frame.columns == ["state", "value", "value_exact"]
+    assert dict(zip(frame["state"], frame["value_exact"])) == {"won": "1", "lost": "0", "walked": "1/3"}
+    # Paying 5 for "walked" and nothing else: walking becomes best, worth 5.
+    terminal = [5 if state == "walked" else 0 for state in frame["state"]]
+    assert mdp.solve(model, terminal=terminal, exact=True).value == 5
+
+
+@pytest.mark.parametrize(
+    ("terminal", "exact", "message"),
+    [
+        ([1, 0], False, "terminal= has 2 values; the model has 3 terminal states"),
+        ([1, float("nan"), 0], False, "terminal= value nan at row 1 is not finite"),
+        (np.array([1.0, np.inf, 0.0]), False, "terminal= value inf at row 1 is not finite"),
+        ([1, "x", 0], False, "terminal= value 'x' at row 1 is not a number"),
+        ([1, 0.5, 0], True, "terminal= value 0.5 at row 1 is a float; exact solving needs int or fractions.Fraction values"),
+        (np.ones((3, 1)), False, "terminal= must be one-dimensional, not of shape (3, 1)"),
+    ],
+)
+def test_terminal_values_are_checked_where_they_enter(terminal, exact, message):
+    model = mdp.compile(mdp.load_game(coin()))
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.solve(model, terminal=terminal, exact=exact)
+    assert str(error.value).startswith(message)
+
+
+def test_max_states_applies_to_a_game_not_a_model():
+    model = mdp.compile(mdp.load_game(gamble()))
+    with pytest.raises(mdp.ParamError, match="max_states applies when compiling a game"):
+        mdp.solve(model, max_states=10)
+
+
+def test_float_terminal_values_of_the_game_refuse_exact_solving_with_one_error():
+    game = mdp.load_game(_FloatEnd())
+    with pytest.raises(mdp.ModelError, match=r"game floatend: exact solving needs rational numbers, "
+                       r"but the game gave a float: value 0.5 \(state 'end'\)"):
+        mdp.solve(game, exact=True)
+    assert mdp.solve(game).value == 0.5
+
+
+class _FloatEnd:
+    GAME_NAME = "floatend"
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return "start"
+
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        return ["go"] if state == "start" else []
+
+    @mdp.hookimpl
+    def mdp_outcomes(self):
+        return [(1, "end")]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self):
+        return 0.5
+
+
+def test_summary_is_what_solve_json_prints():
+    solution = mdp.solve(mdp.load_game(SHUTBOX, tiles="1-6", dice=1), exact=True)
+    summary = solution.summary()
+    assert summary["exact"] == "145/1944"
+    assert summary["value"] == 145 / 1944
+    assert summary["params"]["tiles"] == "1-6"
+    assert summary["states"] == solution.model.n_states
