@@ -4,7 +4,7 @@ Tiles numbered 1 to 9 start open. Each turn the player rolls the dice and shuts 
 whose values add up to the total rolled; when no set of open tiles adds up to it, the game
 ends. The player wins by shutting every tile.
 
-A state is an integer key (see :mod:`games.shutbox.rules`): the open tiles and, between a
+A state is an integer key (see :mod:`mdp_games.shutbox.rules`): the open tiles and, between a
 roll and the move, the total rolled. Before a roll the actions are the numbers of dice the
 player may roll; after it, the sets of tiles to shut (as masks). The game implements both
 the per-state hooks and the batch hooks; the engine uses the batch ones.
@@ -17,8 +17,8 @@ import os
 import numpy as np
 
 import mdp
-from games.shutbox import hookspecs, scoring
-from games.shutbox.rules import PARAMS, Box, subsets_adding_to
+from . import hookspecs, scoring
+from .rules import PARAMS, Box, subsets_adding_to
 
 GAME_NAME = "shutbox"
 RULE_PLUGINS = "shutbox"

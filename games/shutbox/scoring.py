@@ -15,7 +15,7 @@ import mdp
 class ScoringRule:
     """One way to value the end of a game.
 
-    ``values(box, masks)`` receives the :class:`~games.shutbox.rules.Box` and an integer
+    ``values(box, masks)`` receives the :class:`~mdp_games.shutbox.rules.Box` and an integer
     array of masks of the tiles left open, and returns one value per mask: an integer
     array, or a sequence of ``int`` or ``Fraction`` for values that are not integers.
     """
