@@ -144,6 +144,15 @@ def test_maximize_score_is_the_worst_play_for_score():
         (dict(tiles="1-12", dice_schedule="0-49:3,50-60:2"), "parameter dice_schedule: shut totals 61-78 have no number of dice"),
         (dict(dice_schedule="0-49"), "parameter dice_schedule=0-49: range 0-49 needs a number of dice"),
         (dict(max_flips="0"), "parameter max_flips=0: expected a whole number of 1 or more"),
+        # Bounds that keep a few characters from asking for hours of work, refused at once.
+        (dict(tiles="1-41"), "parameter tiles=1-41: 41 tiles; at most 40, since each tile doubles the states"),
+        (dict(tiles="1-999999999"), "parameter tiles=1-999999999: tile 999999999 is above 1000; tiles are whole numbers from 1 to 1000"),
+        (dict(dice="51"), "parameter dice=51: expected a whole number from 1 to 50 (these bounds keep a throw to at most 4,951 totals)"),
+        (dict(faces="101"), "parameter faces=101: expected a whole number from 2 to 100"),
+        (dict(dice_schedule="0-:51"), "parameter dice_schedule=0-:51: range 0- needs a number of dice from 1 to 50"),
+        (dict(scoring="payout", payout="0-100000000:1"), "parameter payout: scores 0-100000000 pass 45, the highest final score (every tile open); pay scores from 0 to 45"),
+        (dict(scoring="payout", payout="0:1e-999999999"), "parameter payout=0:1e-999999999: item '0:1e-999999999': expected SCORE:AMOUNT"),
+        (dict(weights="1e-999999999,1,0,0,0,0"), "parameter weights=1e-999999999,1,0,0,0,0: expected one probability per face"),
     ],
 )
 def test_rule_errors(params, message):

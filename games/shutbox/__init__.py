@@ -17,8 +17,9 @@ import os
 import numpy as np
 
 import mdp
+from .. import dice
 from . import hookspecs, scoring
-from .rules import PARAMS, Box, subsets_adding_to
+from .rules import PARAMS, Box, check_payout, subsets_adding_to
 
 GAME_NAME = "shutbox"
 RULE_PLUGINS = "shutbox"
@@ -67,18 +68,14 @@ def mdp_params():
 def mdp_check(params, game):
     rules = _scoring_rules(game)
     if params["scoring"] not in rules:
-        import difflib
-
-        close = difflib.get_close_matches(params["scoring"], rules, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule{hint} "
+        raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule"
+                             f"{mdp.did_you_mean(params['scoring'], rules)} "
                              f"(allowed: {', '.join(rules)})")
     if (params["scoring"] == "payout") != (params["payout"] is not None):
         raise mdp.ParamError("parameters scoring and payout go together: set both "
                              "scoring=payout and payout=TABLE, or neither")
-    if params["weights"] is not None and len(params["weights"]) != params["faces"]:
-        raise mdp.ParamError(f"parameter weights: {len(params['weights'])} weights for dice of "
-                             f"{params['faces']} faces; give one per face")
+    check_payout(params["payout"], params["tiles"])
+    dice.check_weights(params["weights"], params["faces"])
     schedule = params["dice_schedule"]
     if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < sum(params["tiles"]):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"

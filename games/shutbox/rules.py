@@ -8,15 +8,16 @@ rolled, or 0 before rolling.
 from __future__ import annotations
 
 import functools
-import itertools
-from fractions import Fraction
 import os
+from fractions import Fraction
 from typing import Any
 
 import attrs
 import numpy as np
 
 import mdp
+
+from .. import dice
 
 ONE_DIE_RULES = {
     "never": "never",
@@ -25,62 +26,19 @@ ONE_DIE_RULES = {
     "always": "always",
 }
 ONE_DIE_MODES = {"choice": "may roll one die", "forced": "must roll one die"}
-RANGES = "a range like 1-9 or a list like 1,2,3"
+MAX_TILES = 40
+MAX_TILE = 1000
+TILES = (f"the tiles, as {mdp.INT_LIST}: at most {MAX_TILES} (each tile doubles the states), "
+         f"from 1 to {MAX_TILE}")
 
 
 def parse_tiles(value: Any) -> tuple[int, ...]:
     """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple."""
-    numbers = _parse_numbers(value) if isinstance(value, str) else [int(n) for n in value]
-    if not numbers:
-        raise ValueError(f"no tiles; expected {RANGES}")
-    if min(numbers) < 1:
-        raise ValueError(f"tile {min(numbers)} is below 1; tiles are whole numbers from 1")
-    repeated = sorted({n for n in numbers if numbers.count(n) > 1})
-    if repeated:
-        raise ValueError(f"tile {repeated[0]} appears twice; each tile may appear once")
-    return tuple(sorted(numbers))
-
-
-def _parse_numbers(text: str) -> list[int]:
-    numbers: list[int] = []
-    for item in text.split(","):
-        low, dash, high = item.strip().partition("-")
-        try:
-            numbers += range(int(low), int(high) + 1) if dash else [int(low)]
-        except ValueError:
-            raise ValueError(f"expected {RANGES}") from None
-    return numbers
-
-
-def show_tiles(tiles: tuple[int, ...]) -> str:
-    """The shortest text that :func:`parse_tiles` reads back: ``"1-9"``, ``"1-6,8"``."""
-    runs = []
-    for _, group in itertools.groupby(enumerate(tiles), lambda pair: pair[1] - pair[0]):
-        run = [tile for _, tile in group]
-        runs.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ",".join(map(str, run)))
-    return ",".join(runs)
-
-
-def parse_int(minimum: int):
-    def parse(value: Any) -> int:
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"expected a whole number of {minimum} or more") from None
-        if number < minimum or (isinstance(value, float) and value != number):
-            raise ValueError(f"expected a whole number of {minimum} or more")
-        return number
-
-    return parse
-
-
-def parse_choice(allowed):
-    def parse(value: Any) -> str:
-        if value not in allowed:
-            raise ValueError(f"allowed: {', '.join(allowed)}")
-        return value
-
-    return parse
+    tiles = mdp.parse_int_list(value, minimum=1, maximum=MAX_TILE, what="tile")
+    if len(tiles) > MAX_TILES:
+        raise ValueError(f"{len(tiles)} tiles; at most {MAX_TILES}, since each tile doubles "
+                         "the states")
+    return tiles
 
 
 def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None:
@@ -105,9 +63,9 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
         items = [tuple(item) for item in value]
     expected = 0
     for i, (low, high, count) in enumerate(items):
-        if count is None or count < 1:
-            raise ValueError(f"range {_span(low, high)} needs a number of dice of 1 or more, "
-                             "like 0-49:3")
+        if count is None or not 1 <= count <= dice.MAX_DICE:
+            raise ValueError(f"range {_span(low, high)} needs a number of dice from 1 to "
+                             f"{dice.MAX_DICE}, like 0-49:3")
         if low != expected:
             gap = "overlaps" if low < expected else f"leaves shut totals {_span(expected, low - 1)} out"
             raise ValueError(f"range {_span(low, high)} {gap}; ranges must start at 0 and follow "
@@ -130,62 +88,63 @@ def show_schedule(schedule) -> str | None:
     return ",".join(f"{_span(low, high)}:{count}" for low, high, count in schedule)
 
 
-def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
-    """Face probabilities, ``"1/6,1/6,..."`` or ``"0.2,0.16,..."``, kept as exact fractions."""
-    if value is None or value == "":
-        return None
-    items = value.split(",") if isinstance(value, str) else list(value)
-    try:
-        weights = tuple(Fraction(item.strip() if isinstance(item, str) else item) for item in items)
-    except (ValueError, ZeroDivisionError):
-        raise ValueError("expected one probability per face, like 1/6,1/6,1/6,1/6,1/6,1/6 "
-                         "or 0.2,0.16,0.16,0.16,0.16,0.16") from None
-    if any(w < 0 for w in weights):
-        raise ValueError(f"weight {min(weights)} is negative; weights are probabilities")
-    if sum(weights) != 1:
-        raise ValueError(f"the weights sum to {sum(weights)}, not 1")
-    return weights
-
-
-def show_weights(weights) -> str | None:
-    return None if weights is None else ",".join(map(str, weights))
-
-
-def parse_payout(value: Any):
+def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
     """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it.
 
     A file holds the same items, separated by commas or new lines; ``#`` starts a comment.
+    Ranges are kept as ranges, never expanded: :func:`check_payout` bounds them once the
+    tiles are known.
     """
     if value is None or value == "":
         return None
-    if not isinstance(value, str):
-        return tuple(value)
-    text = value
-    if ":" not in value:
-        if not os.path.isfile(value):
-            raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
-        with open(value, encoding="utf-8") as file:
-            text = ",".join(line.partition("#")[0] for line in file.read().splitlines())
-    table = []
-    for item in filter(None, (part.strip() for part in text.split(","))):
-        scores, colon, amount = item.partition(":")
-        low, dash, high = scores.partition("-")
-        try:
-            entry = (int(low), int(high) if dash else int(low), Fraction(amount.strip()))
-        except (ValueError, ZeroDivisionError):
-            raise ValueError(f"item {item!r}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT, "
-                             "like 0:100,1-3:5") from None
-        if not colon or entry[0] < 0 or entry[1] < entry[0]:
-            raise ValueError(f"item {item!r}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
-                             "scores of 0 or more, like 0:100,1-3:5")
-        table.append(entry)
+    if isinstance(value, str):
+        table = [_payout_item(item) for item in filter(None, map(str.strip, _payout_text(value).split(",")))]
+    else:
+        table = [tuple(item) for item in value]
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
-    scores = sorted(s for low, high, _ in table for s in range(low, high + 1))
-    repeated = [a for a, b in zip(scores, scores[1:]) if a == b]
-    if repeated:
-        raise ValueError(f"score {repeated[0]} is paid twice")
+    for low, high, _ in table:
+        if not 0 <= low <= high:
+            raise ValueError(f"scores {_span(low, high)}: expected scores of 0 or more, low to "
+                             "high, like 0:100,1-3:5")
+    covered = -1
+    for low, high, _ in sorted(table):
+        if low <= covered:
+            raise ValueError(f"score {low} is paid twice")
+        covered = max(covered, high)
     return tuple(table)
+
+
+def _payout_text(value: str) -> str:
+    """The table itself, or the items of the file it names, one line each."""
+    if ":" in value:
+        return value
+    if not os.path.isfile(value):
+        raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
+    with open(value, encoding="utf-8") as file:
+        return ",".join(line.partition("#")[0] for line in file.read().splitlines())
+
+
+def _payout_item(item: str) -> tuple[int, int, Fraction]:
+    scores, colon, amount = item.partition(":")
+    low, dash, high = scores.partition("-")
+    try:
+        entry = (int(low), int(high) if dash else int(low), dice.parse_fraction(amount))
+    except (ValueError, ZeroDivisionError):
+        entry = None
+    if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:
+        raise ValueError(f"item {item!r}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
+                         "scores of 0 or more, like 0:100,1-3:5")
+    return entry
+
+
+def check_payout(table: tuple[tuple[int, int, Fraction], ...] | None, tiles: tuple[int, ...]) -> None:
+    """Raise :class:`mdp.ParamError` if a range of ``table`` passes the highest final score."""
+    for low, high, _ in table or ():
+        if high > sum(tiles):
+            raise mdp.ParamError(f"parameter payout: scores {_span(low, high)} pass "
+                                 f"{sum(tiles)}, the highest final score (every tile open); "
+                                 f"pay scores from 0 to {sum(tiles)}")
 
 
 def show_payout(table) -> str | None:
@@ -195,18 +154,18 @@ def show_payout(table) -> str | None:
 
 
 PARAMS = [
-    mdp.Param("tiles", tuple(range(1, 10)), parse_tiles, f"the tiles, as {RANGES}", show_tiles),
-    mdp.Param("dice", 2, parse_int(1), "dice normally rolled"),
-    mdp.Param("faces", 6, parse_int(2), "faces on each die, numbered from 1"),
-    mdp.Param("one_die", "max6", parse_choice(ONE_DIE_RULES),
+    mdp.Param("tiles", tuple(range(1, 10)), parse_tiles, TILES, mdp.show_int_list),
+    mdp.Param("dice", 2, dice.parse_dice, "dice normally rolled"),
+    mdp.Param("faces", 6, dice.parse_faces, "faces on each die, numbered from 1"),
+    mdp.Param("one_die", "max6", mdp.parse_choice(ONE_DIE_RULES),
               "when one die may be rolled: " + ", ".join(ONE_DIE_RULES)),
-    mdp.Param("one_die_mode", "choice", parse_choice(ONE_DIE_MODES),
+    mdp.Param("one_die_mode", "choice", mdp.parse_choice(ONE_DIE_MODES),
               "choice: the player may roll one die; forced: the player must"),
     mdp.Param("dice_schedule", None, parse_schedule,
               "dice by total of shut tiles, replacing dice, e.g. 0-49:3,50-71:2,72-:1",
               show_schedule),
-    mdp.Param("weights", None, parse_weights,
-              "loaded dice: each face's probability, e.g. 1/4,1/4,1/8,1/8,1/8,1/8", show_weights),
+    mdp.Param("weights", None, dice.parse_weights,
+              "loaded dice: each face's probability, e.g. 1/4,1/4,1/8,1/8,1/8,1/8", dice.show_weights),
     mdp.Param("scoring", "win", str, "the value of the end: win, score, payout, ..."),
     mdp.Param("payout", None, parse_payout,
               "with scoring=payout: final score to amount, e.g. 0:100,1-3:5, or a file",
@@ -286,10 +245,9 @@ class Box:
         chosen = np.stack([np.ones_like(allowed), allowed], axis=1)
         return chosen.sum(axis=1), pairs[chosen]
 
-    def roll(self, dice: int) -> list[tuple[Fraction, int]]:
-        """The distribution of the total of ``dice`` dice: ``(probability, total)`` pairs."""
-        weights = self.weights or (Fraction(1, self.faces),) * self.faces
-        return _roll(weights, dice)
+    def roll(self, n: int) -> tuple[tuple[Fraction, int], ...]:
+        """The distribution of the total of ``n`` dice: ``(probability, total)`` pairs."""
+        return dice.sum_distribution(n, self.faces, self.weights)
 
     def moves(self, total: int) -> np.ndarray:
         return self.moves_of(total)
@@ -298,15 +256,15 @@ class Box:
         return self.scoring.values(self, masks)
 
     def describe(self) -> str:
-        text = f"tiles {show_tiles(self.tiles)}, "
+        text = f"tiles {mdp.show_int_list(self.tiles)}, "
         if self.dice_schedule is None:
-            text += f"{self.dice} {'die' if self.dice == 1 else 'dice'} of {self.faces} faces"
+            text += dice.show_dice(self.dice, self.faces)
         else:
             text += f"dice of {self.faces} faces by total shut: " + ", ".join(
                 f"{count} for {low}+" if high is None else f"{count} for {_span(low, high)}"
                 for low, high, count in self.dice_schedule)
         if self.weights is not None:
-            text += f", weighted {show_weights(self.weights)}"
+            text += f", weighted {dice.show_weights(self.weights)}"
         if self.most_dice > 1 and self.one_die != "never":
             text += f"; {ONE_DIE_MODES[self.one_die_mode]} {ONE_DIE_RULES[self.one_die]}"
         if self.scoring.name != "win":
@@ -314,19 +272,6 @@ class Box:
         if self.scoring.name == "payout":
             text += f" {show_payout(self.params['payout'])}"
         return text
-
-
-@functools.lru_cache(maxsize=64)
-def _roll(weights: tuple[Fraction, ...], dice: int) -> list[tuple[Fraction, int]]:
-    distribution = {0: Fraction(1)}
-    for _ in range(dice):
-        step: dict[int, Fraction] = {}
-        for total, p in distribution.items():
-            for face, weight in enumerate(weights, start=1):
-                if weight:
-                    step[total + face] = step.get(total + face, 0) + p * weight
-        distribution = step
-    return [(p, total) for total, p in sorted(distribution.items())]
 
 
 def subsets_adding_to(tiles: tuple[int, ...], total: int) -> list[int]:
