@@ -154,7 +154,7 @@ def test_variants_lists_every_variant_with_its_value(capsys):
     rows = json.loads(out)
     assert code == 0
     assert [r["variant"] for r in rows] == ["riddler", "durango", "two-dice", "fiddler",
-                                            "max-two-flips", "ten-box", "twelve-box", "twelve-box-321"]
+                                            "ten-box", "twelve-box", "twelve-box-321", "max-two-flips"]
     assert {r["variant"]: r["exact"] for r in rows}["fiddler"] == "145/1944"
     assert all({"variant", "params", "value", "exact", "rules"} <= set(r) for r in rows)
     code, out, _ = run(capsys, "variants", SHUTBOX, "--set", "tiles=1-4")
@@ -165,7 +165,7 @@ def test_variants_lists_every_variant_with_its_value(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, max-two-flips, ten-box, twelve-box, twelve-box-321)\n"),
+        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, max-two-flips)\n"),
         (["solve", SHUTBOX, "--max-states", "100"], "mdp: error: game shutbox: about 6,656 states, over the limit of 100; raise it with --max-states (max_states= in Python)\n"),
         (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
         (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),

@@ -19,10 +19,11 @@ VARIANTS = {
     "durango": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced"),
     "two-dice": dict(tiles=range(1, 10), one_die="never"),
     "fiddler": dict(tiles=range(1, 7), dice=1),
-    "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
     "ten-box": dict(tiles=range(1, 11), one_die="never"),
     "twelve-box": dict(tiles=range(1, 13), one_die="never"),
     "twelve-box-321": dict(tiles=range(1, 13), one_die="never", schedule=SCHEDULE_321),
+    # Named by the flip-limit plugin, after the game's own.
+    "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
 }
 
 

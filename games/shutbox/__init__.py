@@ -85,12 +85,7 @@ def mdp_check(params, game):
 
 @mdp.hookimpl
 def mdp_variants():
-    import tomllib  # here, not at the top: solving needs no variants, and start-up counts
-
-    with open(os.path.join(os.path.dirname(__file__), "variants.toml"), "rb") as file:
-        table = tomllib.load(file)
-    return [mdp.Variant(name, {k: str(v) for k, v in entry.get("params", {}).items()},
-                        entry["rules"]) for name, entry in table.items()]
+    return mdp.read_variants(os.path.join(os.path.dirname(__file__), "variants.toml"))
 
 
 @mdp.hookimpl
