@@ -1,4 +1,7 @@
-"""Shut the Box: published figures, and an independent brute force (tests/brute_shutbox.py)."""
+"""Shut the Box: published figures, and an independent brute force (tests/brute_shutbox.py).
+
+The game is described once, by its batch hooks; the brute force is the cross-check.
+"""
 
 from fractions import Fraction
 
@@ -6,6 +9,7 @@ import pytest
 
 import brute_shutbox
 import mdp
+from mdp_games import shutbox
 
 
 def solve(exact=True, sense=None, **params):
@@ -113,16 +117,19 @@ def test_parameters_resolve_and_show():
     assert game.with_params(faces="8").params["tiles"] == (1, 2, 3, 4, 5, 6, 8)
 
 
-@pytest.mark.parametrize(
-    "params",
-    [{}, {"variant": "twelve-box-321", "tiles": "1-8"}, {"variant": "max-two-flips"},
-     {"scoring": "digital", "tiles": "1-7"}, {"weights": "0.5,0.1,0.1,0.1,0.1,0.1", "tiles": "1-6"}],
-)
-def test_batch_hooks_agree_with_per_state_hooks(params):
-    game = mdp.load_game("games/shutbox", **params)
-    batch, per_state = mdp.explore(game), mdp.explore(game, batch=False)
-    assert batch.n_states == per_state.n_states and batch.n_actions == per_state.n_actions
-    assert mdp.solve(batch, exact=True).value == mdp.solve(per_state, exact=True).value
-    by_batch = mdp.solve(batch).policy.sort(["open", "roll", "dice", "shut"])
-    by_state = mdp.solve(per_state).policy.sort(["open", "roll", "dice", "shut"])
-    assert by_batch.drop("value", "regret").equals(by_state.drop("value", "regret"))
+def test_columns_of_states_alone():
+    # The terminal states of a model are named by their own columns: open tiles, and the
+    # roll that ended the game (none when the box is shut before a roll).
+    game = mdp.load_game("games/shutbox")
+    box = shutbox.box(game)
+    states = [box.key(0b1, 5), box.key(0), box.key(0b110000000, 2), box.key(0b1, 5)]
+    columns = game.call("mdp_columns", states=states, actions=None)
+    assert {name: list(values) for name, values in columns.items()} == {
+        "open": ["1", "", "8 9", "1"], "roll": [5, None, 2, 5]}
+
+
+def test_columns_of_a_state_in_a_large_box_need_no_table_of_every_box():
+    game = mdp.load_game("games/shutbox", tiles="1-40")
+    box = shutbox.box(game)
+    columns = game.call("mdp_columns", states=[box.key(box.full, 7)], actions=[None])
+    assert columns["open"][0] == " ".join(map(str, range(1, 41))) and columns["roll"][0] == 7

@@ -115,6 +115,30 @@ def test_payout_from_a_file(tmp_path):
     assert value(scoring="payout", payout=str(table)) == value(scoring="payout", payout="0:100,1-3:5")
 
 
+@pytest.mark.parametrize(
+    ("params", "brute"),
+    [
+        (dict(tiles="1-8", dice_schedule="0-9:3,10-19:2,20-:1", one_die="sum6", one_die_mode="forced"),
+         dict(tiles=range(1, 9), one_die="sum6", one_die_mode="forced",
+              schedule=[(0, 9, 3), (10, 19, 2), (20, None, 1)])),
+        (dict(tiles="1-7", dice="3", faces="4", weights="1/2,1/4,1/8,1/8", one_die="always"),
+         dict(tiles=range(1, 8), dice=3, faces=4, one_die="always",
+              weights=[Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)])),
+        (dict(scoring="payout", payout="0:10,1-3:1/2,10-45:-1/3", max_flips="2"),
+         dict(tiles=range(1, 10), max_flips=2, scoring="payout",
+              payout={0: 10, 1: Fraction(1, 2), 2: Fraction(1, 2), 3: Fraction(1, 2)}
+              | {score: Fraction(-1, 3) for score in range(10, 46)})),
+        (dict(tiles="1-8", scoring="digital", max_flips="1", weights="0.3,0.2,0.2,0.1,0.1,0.1"),
+         dict(tiles=range(1, 9), scoring="digital", max_flips=1,
+              weights=[Fraction(3, 10)] + [Fraction(1, 5)] * 2 + [Fraction(1, 10)] * 3)),
+    ],
+)
+def test_rules_together_against_brute_force(params, brute):
+    expected = brute_shutbox.solve(**brute)
+    assert value(**params) == expected
+    assert value(exact=False, **params) == pytest.approx(float(expected), rel=1e-12)
+
+
 @pytest.mark.parametrize("tiles", ["1-5", "1-8"])
 def test_minimize_win_is_the_worst_play(tiles):
     n = int(tiles[-1])

@@ -6,8 +6,9 @@ ends. The player wins by shutting every tile.
 
 A state is an integer key (see :mod:`mdp_games.shutbox.rules`): the open tiles and, between a
 roll and the move, the total rolled. Before a roll the actions are the numbers of dice the
-player may roll; after it, the sets of tiles to shut (as masks). The game implements both
-the per-state hooks and the batch hooks; the engine uses the batch ones.
+player may roll; after it, the sets of tiles to shut (as masks). The game is described once,
+by the batch hooks (a frontier of states at a time); tests/brute_shutbox.py, a plain
+solver sharing no code with it, checks every rule against it.
 """
 
 from __future__ import annotations
@@ -116,36 +117,7 @@ def mdp_initial_state(game):
     return b.key(b.full)
 
 
-# The per-state hooks: the plain description of the game.
-
-
-@mdp.hookimpl
-def mdp_actions(game, state):
-    b = box(game)
-    mask, roll = b.split(state)
-    if roll == 0:
-        return [] if mask == 0 else b.dice_options(np.array([mask]))[1].tolist()
-    return [int(move) for move in b.moves(roll) if move & ~mask == 0]
-
-
-@mdp.hookimpl
-def mdp_outcomes(game, state, action):
-    b = box(game)
-    mask, roll = b.split(state)
-    if roll == 0:
-        return [(p, b.key(mask, total)) for p, total in b.roll(action)]
-    return [(1, b.key(mask & ~action))]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(game, state):
-    b = box(game)
-    mask, _ = b.split(state)
-    value = b.values(np.array([mask]))[0]
-    return int(value) if isinstance(value, np.integer) else value
-
-
-# The batch hooks: the same game, a frontier of states at a time.
+# The game, a frontier of states at a time.
 
 
 @mdp.hookimpl
@@ -240,23 +212,26 @@ def _rank_within(rows: np.ndarray) -> np.ndarray:
     return np.arange(len(rows)) - group_start
 
 
-
 def _popcount(masks: np.ndarray) -> np.ndarray:
     return np.bitwise_count(masks.astype(np.uint64)).astype(np.int64)
 
 
 @mdp.hookimpl
 def mdp_columns(game, states, actions):
-    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
-
+    """``open`` and ``roll`` of each state; with actions, ``dice`` and ``shut`` too. ``None``
+    where a column does not apply: no roll yet, dice after the roll, tiles before it."""
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
+    before = rolls == 0
+    if actions is None:  # a model's terminal states, maybe millions, on the solve path
+        return {"open": _tile_lists(b, masks), "roll": _unless(before, rolls)}
+    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
+
     if isinstance(actions, np.ndarray):
         codes, known = actions.astype(np.int64), np.ones(len(actions), dtype=bool)
     else:  # a few rows, some without an action (the engine describing a state)
         known = np.array([a is not None for a in actions], dtype=bool)
         codes = np.array([a or 0 for a in actions], dtype=np.int64)
-    before = rolls == 0
 
     def where(values, keep):
         return pl.Series(values).scatter(np.flatnonzero(~keep), None)
@@ -269,9 +244,25 @@ def mdp_columns(game, states, actions):
     }
 
 
+def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values`` as Python objects, ``None`` where ``missing``."""
+    result = values.astype(object)
+    result[missing] = None
+    return result
+
+
 def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
     """Each mask's tiles as text ("1 2 9"), written once per distinct mask."""
-    seen = np.flatnonzero(np.bincount(masks))
-    text = np.empty(int(seen[-1]) + 1 if len(seen) else 0, dtype=object)
-    text[seen] = [" ".join(map(str, b.open_tiles(m))) for m in seen.tolist()]
-    return text[masks]
+    if not len(masks):
+        return np.empty(0, dtype=object)
+    # A table indexed by mask is fastest, but for a few masks of a large box (a state in an
+    # error message) it would be 2**tiles long: then sort the masks instead.
+    if int(masks.max()) < 4 * len(masks) + 4096:
+        distinct = np.flatnonzero(np.bincount(masks))
+        text = np.empty(int(distinct[-1]) + 1, dtype=object)
+        text[distinct] = [" ".join(map(str, b.open_tiles(m))) for m in distinct.tolist()]
+        return text[masks]
+    distinct, where = np.unique(masks, return_inverse=True)
+    text = np.empty(len(distinct), dtype=object)
+    text[:] = [" ".join(map(str, b.open_tiles(m))) for m in distinct.tolist()]
+    return text[where]
