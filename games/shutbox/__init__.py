@@ -4,7 +4,7 @@ Tiles numbered 1 to 9 start open. Each turn the player rolls the dice and shuts 
 whose values add up to the total rolled; when no set of open tiles adds up to it, the game
 ends. The player wins by shutting every tile.
 
-A state is an integer key (see :mod:`mdp_games.shutbox.rules`): the open tiles and, between a
+A state is an integer key (see :mod:`mdp_games.shutbox.box`): the open tiles and, between a
 roll and the move, the total rolled. Before a roll the actions are the numbers of dice the
 player may roll; after it, the sets of tiles to shut (as masks). The game is described once,
 by the batch hooks (a frontier of states at a time); tests/brute_shutbox.py, a plain
@@ -13,14 +13,17 @@ solver sharing no code with it, checks every rule against it.
 
 from __future__ import annotations
 
+import functools
 import os
 
 import numpy as np
 
 import mdp
-from .. import dice
+
+from ..dice import check_weights
 from . import hookspecs, scoring
-from .rules import PARAMS, Box, check_payout, subsets_adding_to
+from .box import Box, subsets_adding_to
+from .params import PARAMS, check_payout
 
 GAME_NAME = "shutbox"
 RULE_PLUGINS = "shutbox"
@@ -29,22 +32,18 @@ RULE_PLUGINS = "shutbox"
 
 def box(game: mdp.Game) -> Box:
     """The rules of a loaded game, with their lookup tables (made once per rule set)."""
-    return game.memo("shutbox.box", lambda: _make_box(game))
+    return game.memo("shutbox.box", lambda: Box.of(
+        game.params, scoring=_scoring_rules(game)[game.params["scoring"]], moves=_moves(game)))
 
 
-def _make_box(game: mdp.Game) -> Box:
-    p = game.params
-    rules = _scoring_rules(game)
-    moves: dict[int, np.ndarray] = {}
+def _moves(game: mdp.Game):
+    """``total -> masks`` from the shutbox_moves hook, which plugins may wrap: asked once per total."""
 
-    def moves_of(total: int) -> np.ndarray:
-        if total not in moves:
-            found = game.call("shutbox_moves", total=total)
-            moves[total] = np.array(found, dtype=np.int64)
-        return moves[total]
+    @functools.cache
+    def moves(total: int) -> np.ndarray:
+        return np.array(game.call("shutbox_moves", total=total), dtype=np.int64)
 
-    return Box(p["tiles"], p["dice"], p["faces"], p["one_die"], p["one_die_mode"],
-               p["dice_schedule"], p["weights"], rules[p["scoring"]], p, moves_of)
+    return moves
 
 
 def _scoring_rules(game: mdp.Game) -> dict:
@@ -76,7 +75,7 @@ def mdp_check(params, game):
         raise mdp.ParamError("parameters scoring and payout go together: set both "
                              "scoring=payout and payout=TABLE, or neither")
     check_payout(params["payout"], params["tiles"])
-    dice.check_weights(params["weights"], params["faces"])
+    check_weights(params["weights"], params["faces"])
     schedule = params["dice_schedule"]
     if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < sum(params["tiles"]):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
