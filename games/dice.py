@@ -52,7 +52,8 @@ def sum_distribution(dice: int, faces: int, weights: tuple[Fraction, ...] | None
     for _ in range(dice):
         counts = np.convolve(counts, face)
     whole = denominator ** dice
-    return tuple((Fraction(int(count), whole), total) for total, count in enumerate(counts) if count)
+    return tuple((Fraction(int(count), whole), total)
+                 for total, count in enumerate(counts) if count)
 
 
 def parse_weights(value: Any) -> tuple[Fraction, ...] | None:

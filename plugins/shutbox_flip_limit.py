@@ -24,7 +24,8 @@ def mdp_params():
 
 @mdp.hookimpl
 def mdp_variants():
-    return [mdp.Variant("max-two-flips", {"one_die": "sum6", "one_die_mode": "forced", "max_flips": "2"},
+    durango = {"one_die": "sum6", "one_die_mode": "forced"}
+    return [mdp.Variant("max-two-flips", {**durango, "max_flips": "2"},
                         "durango, and at most two tiles may be shut per roll")]
 
 

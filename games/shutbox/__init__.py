@@ -37,7 +37,7 @@ def box(game: mdp.Game) -> Box:
 
 
 def _moves(game: mdp.Game):
-    """``total -> masks`` from the shutbox_moves hook, which plugins may wrap: asked once per total."""
+    """``total -> masks`` from the shutbox_moves hook (which plugins wrap), once per total."""
 
     @functools.cache
     def moves(total: int) -> np.ndarray:
@@ -217,8 +217,11 @@ def _popcount(masks: np.ndarray) -> np.ndarray:
 
 @mdp.hookimpl
 def mdp_columns(game, states, actions):
-    """``open`` and ``roll`` of each state; with actions, ``dice`` and ``shut`` too. ``None``
-    where a column does not apply: no roll yet, dice after the roll, tiles before it."""
+    """``open`` and ``roll`` of each state; with actions, ``dice`` and ``shut`` too.
+
+    ``None`` where a column does not apply: ``roll`` and ``shut`` before a roll, ``dice``
+    after one.
+    """
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
     before = rolls == 0

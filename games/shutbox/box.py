@@ -44,7 +44,8 @@ class Box:
     """``total -> masks``: the sets of tiles that may be shut on that roll, open or not."""
 
     @classmethod
-    def of(cls, params: Mapping[str, Any], *, scoring: Any, moves: Callable[[int], np.ndarray]) -> Box:
+    def of(cls, params: Mapping[str, Any], *, scoring: Any,
+           moves: Callable[[int], np.ndarray]) -> Box:
         """The rule set of a game's resolved ``params`` (a plugin's own are not read)."""
         return cls(tiles=params["tiles"], dice=params["dice"], faces=params["faces"],
                    one_die=params["one_die"], one_die_mode=params["one_die_mode"],

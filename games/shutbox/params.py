@@ -21,6 +21,9 @@ ONE_DIE_RULES = {
     "always": "always",
 }
 ONE_DIE_MODES = {"choice": "may roll one die", "forced": "must roll one die"}
+# The state estimate refuses 22 tiles under the default limit already; 40 tiles beside the
+# roll (13 bits for 50 dice of 100 faces) still fit a state key in 64 bits. Tiles up to 1000
+# keep the final scores, which scoring tables list one by one, at 40,000 at most.
 MAX_TILES = 40
 MAX_TILE = 1000
 TILES = (f"the tiles, as {mdp.INT_LIST}: at most {MAX_TILES} (each tile doubles the states), "
@@ -136,7 +139,8 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     return entry
 
 
-def check_payout(table: tuple[tuple[int, int, Fraction], ...] | None, tiles: tuple[int, ...]) -> None:
+def check_payout(table: tuple[tuple[int, int, Fraction], ...] | None,
+                 tiles: tuple[int, ...]) -> None:
     """Raise :class:`mdp.ParamError` if a range of ``table`` passes the highest final score."""
     for low, high, _ in table or ():
         if high > sum(tiles):
