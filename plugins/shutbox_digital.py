@@ -7,7 +7,7 @@ shut box scores 0. Lower is better.
 import numpy as np
 
 import mdp
-from games.shutbox.scoring import ScoringRule
+from mdp_games.shutbox.scoring import ScoringRule
 
 
 def digital_values(box, masks):

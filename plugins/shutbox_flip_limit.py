@@ -1,28 +1,32 @@
 """Shut the Box rule plugin: at most ``max_flips`` tiles may be shut per roll.
 
-It declares the parameter ``max_flips`` and wraps the game's legal moves, keeping the sets
-of at most that many tiles. Unset (the default), it changes nothing.
+It declares the parameter ``max_flips`` and the variant ``max-two-flips``, and wraps the
+game's legal moves, keeping the sets of at most that many tiles. Unset (the default), it
+changes nothing.
 """
 
 import mdp
 
 
+_parse_limit = mdp.parse_int(1, why="unset: no limit")
+
+
 def parse_max_flips(value):
-    if value is None or value == "":
-        return None
-    try:
-        limit = int(value)
-    except (TypeError, ValueError):
-        limit = 0
-    if limit < 1:
-        raise ValueError("expected a whole number of 1 or more (unset: no limit)")
-    return limit
+    """A whole number of 1 or more; unset (``None`` or ``""``): no limit."""
+    return None if value is None or value == "" else _parse_limit(value)
 
 
 @mdp.hookimpl
 def mdp_params():
     return [mdp.Param("max_flips", None, parse_max_flips,
                       "at most this many tiles shut per roll (unset: no limit)")]
+
+
+@mdp.hookimpl
+def mdp_variants():
+    durango = {"one_die": "sum6", "one_die_mode": "forced"}
+    return [mdp.Variant("max-two-flips", {**durango, "max_flips": "2"},
+                        "durango, and at most two tiles may be shut per roll")]
 
 
 @mdp.hookimpl(wrapper=True)

@@ -96,7 +96,7 @@ def test_policy_json_summary(capsys, tmp_path):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1\n"),
+        (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1 to 1000\n"),
         (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
         (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox; or give a path)\n"),
@@ -130,7 +130,7 @@ def test_user_error_has_no_traceback_in_a_real_process(tmp_path):
     done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", "shutbox", "--set", "dice=0"],
                           cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 2
-    assert done.stderr == "mdp: error: parameter dice=0: expected a whole number of 1 or more\n"
+    assert done.stderr == "mdp: error: parameter dice=0: expected a whole number from 1 to 50 (these bounds keep a throw to at most 4,951 totals)\n"
 
 
 def test_help_lists_the_commands(capsys):
@@ -155,7 +155,7 @@ def test_variants_lists_every_variant_with_its_value(capsys):
     rows = json.loads(out)
     assert code == 0
     assert [r["variant"] for r in rows] == ["riddler", "durango", "two-dice", "fiddler",
-                                            "max-two-flips", "ten-box", "twelve-box", "twelve-box-321"]
+                                            "ten-box", "twelve-box", "twelve-box-321", "max-two-flips"]
     assert {r["variant"]: r["exact"] for r in rows}["fiddler"] == "145/1944"
     assert all({"variant", "params", "value", "exact", "rules"} <= set(r) for r in rows)
     code, out, _ = run(capsys, "variants", SHUTBOX, "--set", "tiles=1-4")
@@ -166,7 +166,7 @@ def test_variants_lists_every_variant_with_its_value(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, max-two-flips, ten-box, twelve-box, twelve-box-321)\n"),
+        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, max-two-flips)\n"),
         (["solve", SHUTBOX, "--max-states", "100"], "mdp: error: game shutbox: about 6,656 states, over the limit of 100; raise it with --max-states (max_states= in Python)\n"),
         (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
         (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),

@@ -13,16 +13,13 @@ from models import coin, gamble
 SHUTBOX = "games/shutbox"
 
 
-def open_sums(model):
-    """The sum of the open tiles of each terminal state, from the game's readable column."""
-    return [sum(map(int, text.split())) for text in model.terminals["open"]]
-
-
 def test_one_model_46_terminal_vectors_each_against_the_brute_force():
     # The second player of a match who must beat a first player's score t: win below t, tie
     # (worth 1/2) at t. One vector per possible score 0..45, one model, 46 solves.
     model = mdp.compile(mdp.load_game(SHUTBOX, one_die="never"))
-    scores = np.array(open_sums(model))
+    # The sum of the open tiles, from the game's column, checked against its open tiles.
+    scores = model.terminals["open_sum"].to_numpy()
+    assert scores.tolist() == [sum(map(int, text.split())) for text in model.terminals["open"]]
     for t in range(46):
         terminal = [Fraction(1) if s < t else Fraction(1, 2) if s == t else Fraction(0) for s in scores]
         payout = {s: Fraction(1) for s in range(t)} | {t: Fraction(1, 2)}
@@ -35,7 +32,7 @@ def test_terminal_values_from_a_polars_expression():
     shut = model.terminals.select(pl.col("open") == "").to_series()   # booleans count as 0 and 1
     assert mdp.solve(model, terminal=shut, exact=True).value == Fraction(956177159, 9795520512)
     # The least expected score, from the same model: terminal value = the open sum, minimized.
-    score = mdp.solve(model, terminal=np.array(open_sums(model)), exact=True, sense="min").value
+    score = mdp.solve(model, terminal=model.terminals["open_sum"], exact=True, sense="min").value
     assert score == brute_shutbox.solve(range(1, 10), scoring="score")
 
 

@@ -1,4 +1,7 @@
-"""Shut the Box: published figures, and an independent brute force (tests/brute_shutbox.py)."""
+"""Shut the Box: published figures, and an independent brute force (tests/brute_shutbox.py).
+
+The game is described once, by its batch hooks; the brute force is the cross-check.
+"""
 
 from fractions import Fraction
 
@@ -6,6 +9,7 @@ import pytest
 
 import brute_shutbox
 import mdp
+from mdp_games import shutbox
 
 
 def solve(exact=True, sense=None, **params):
@@ -61,7 +65,7 @@ def test_worst_play_against_brute_force(tiles):
 
 
 def test_policy_columns_and_first_decision():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
+    policy = mdp.solve(mdp.load_game("games/shutbox")).policy
     assert policy.columns == ["open", "roll", "dice", "shut", "value", "optimal", "regret"]
     # Rolled 9 with every tile open: shutting the 9 alone is best (an independent check: the
     # brute force's value of the box with 9 shut, against every other way to make 9).
@@ -73,7 +77,7 @@ def test_policy_columns_and_first_decision():
 
 
 def test_one_die_choice_appears_once_high_tiles_are_shut():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
+    policy = mdp.solve(mdp.load_game("games/shutbox")).policy
     before_roll = policy.filter(policy["roll"].is_null())
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6")["dice"].to_list() == [2, 1]
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6 7")["dice"].to_list() == [2]
@@ -86,9 +90,9 @@ def test_one_die_choice_appears_once_high_tiles_are_shut():
         ({"tiles": "1,2,2"}, "parameter tiles=1,2,2: tile 2 appears twice"),
         ({"tiles": "a-b"}, "parameter tiles=a-b: expected a range like 1-9 or a list like 1,2,3"),
         ({"tiles": ""}, "parameter tiles=: expected a range like 1-9"),
-        ({"dice": "0"}, "parameter dice=0: expected a whole number of 1 or more"),
-        ({"dice": "two"}, "parameter dice=two: expected a whole number of 1 or more"),
-        ({"faces": "1"}, "parameter faces=1: expected a whole number of 2 or more"),
+        ({"dice": "0"}, "parameter dice=0: expected a whole number from 1 to 50 (these bounds"),
+        ({"dice": "two"}, "parameter dice=two: expected a whole number from 1 to 50"),
+        ({"faces": "1"}, "parameter faces=1: expected a whole number from 2 to 100 (these bounds"),
         ({"one_die": "sometimes"}, "parameter one_die=sometimes: allowed: never, max6, sum6, always"),
         ({"one_die_mode": "maybe"}, "parameter one_die_mode=maybe: allowed: choice, forced"),
         ({"colour": "red"}, "unknown parameter 'colour' for game shutbox"),
@@ -113,16 +117,21 @@ def test_parameters_resolve_and_show():
     assert game.with_params(faces="8").params["tiles"] == (1, 2, 3, 4, 5, 6, 8)
 
 
-@pytest.mark.parametrize(
-    "params",
-    [{}, {"variant": "twelve-box-321", "tiles": "1-8"}, {"variant": "max-two-flips"},
-     {"scoring": "digital", "tiles": "1-7"}, {"weights": "0.5,0.1,0.1,0.1,0.1,0.1", "tiles": "1-6"}],
-)
-def test_batch_hooks_agree_with_per_state_hooks(params):
-    game = mdp.load_game("games/shutbox", **params)
-    batch, per_state = mdp.compile(game), mdp.compile(game, batch=False)
-    assert batch.n_states == per_state.n_states and batch.n_actions == per_state.n_actions
-    assert mdp.solve(batch, exact=True).value == mdp.solve(per_state, exact=True).value
-    by_batch = mdp.policy(mdp.solve(batch)).sort(["open", "roll", "dice", "shut"])
-    by_state = mdp.policy(mdp.solve(per_state)).sort(["open", "roll", "dice", "shut"])
-    assert by_batch.drop("value", "regret").equals(by_state.drop("value", "regret"))
+def test_columns_of_states_alone():
+    # The terminal states of a model are named by their own columns: open tiles, and the
+    # roll that ended the game (none when the box is shut before a roll), and the sums of
+    # the open and the shut tiles (of 1-9: 45 in all).
+    game = mdp.load_game("games/shutbox")
+    box = shutbox.box(game)
+    states = [box.key(0b1, 5), box.key(0), box.key(0b110000000, 2), box.key(0b1, 5)]
+    columns = game.call("mdp_columns", states=states, actions=None)
+    assert {name: list(values) for name, values in columns.items()} == {
+        "open": ["1", "", "8 9", "1"], "roll": [5, None, 2, 5],
+        "open_sum": [1, 0, 17, 1], "shut_sum": [44, 45, 28, 44]}
+
+
+def test_columns_of_a_state_in_a_large_box_need_no_table_of_every_box():
+    game = mdp.load_game("games/shutbox", tiles="1-40")
+    box = shutbox.box(game)
+    columns = game.call("mdp_columns", states=[box.key(box.full, 7)], actions=[None])
+    assert columns["open"][0] == " ".join(map(str, range(1, 41))) and columns["roll"][0] == 7

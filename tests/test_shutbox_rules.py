@@ -19,10 +19,11 @@ VARIANTS = {
     "durango": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced"),
     "two-dice": dict(tiles=range(1, 10), one_die="never"),
     "fiddler": dict(tiles=range(1, 7), dice=1),
-    "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
     "ten-box": dict(tiles=range(1, 11), one_die="never"),
     "twelve-box": dict(tiles=range(1, 13), one_die="never"),
     "twelve-box-321": dict(tiles=range(1, 13), one_die="never", schedule=SCHEDULE_321),
+    # Named by the flip-limit plugin, after the game's own.
+    "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
 }
 
 
@@ -114,6 +115,30 @@ def test_payout_from_a_file(tmp_path):
     assert value(scoring="payout", payout=str(table)) == value(scoring="payout", payout="0:100,1-3:5")
 
 
+@pytest.mark.parametrize(
+    ("params", "brute"),
+    [
+        (dict(tiles="1-8", dice_schedule="0-9:3,10-19:2,20-:1", one_die="sum6", one_die_mode="forced"),
+         dict(tiles=range(1, 9), one_die="sum6", one_die_mode="forced",
+              schedule=[(0, 9, 3), (10, 19, 2), (20, None, 1)])),
+        (dict(tiles="1-7", dice="3", faces="4", weights="1/2,1/4,1/8,1/8", one_die="always"),
+         dict(tiles=range(1, 8), dice=3, faces=4, one_die="always",
+              weights=[Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)])),
+        (dict(scoring="payout", payout="0:10,1-3:1/2,10-45:-1/3", max_flips="2"),
+         dict(tiles=range(1, 10), max_flips=2, scoring="payout",
+              payout={0: 10, 1: Fraction(1, 2), 2: Fraction(1, 2), 3: Fraction(1, 2)}
+              | {score: Fraction(-1, 3) for score in range(10, 46)})),
+        (dict(tiles="1-8", scoring="digital", max_flips="1", weights="0.3,0.2,0.2,0.1,0.1,0.1"),
+         dict(tiles=range(1, 9), scoring="digital", max_flips=1,
+              weights=[Fraction(3, 10)] + [Fraction(1, 5)] * 2 + [Fraction(1, 10)] * 3)),
+    ],
+)
+def test_rules_together_against_brute_force(params, brute):
+    expected = brute_shutbox.solve(**brute)
+    assert value(**params) == expected
+    assert value(exact=False, **params) == pytest.approx(float(expected), rel=1e-12)
+
+
 @pytest.mark.parametrize("tiles", ["1-5", "1-8"])
 def test_minimize_win_is_the_worst_play(tiles):
     n = int(tiles[-1])
@@ -144,6 +169,15 @@ def test_maximize_score_is_the_worst_play_for_score():
         (dict(tiles="1-12", dice_schedule="0-49:3,50-60:2"), "parameter dice_schedule: shut totals 61-78 have no number of dice"),
         (dict(dice_schedule="0-49"), "parameter dice_schedule=0-49: range 0-49 needs a number of dice"),
         (dict(max_flips="0"), "parameter max_flips=0: expected a whole number of 1 or more"),
+        # Bounds that keep a few characters from asking for hours of work, refused at once.
+        (dict(tiles="1-41"), "parameter tiles=1-41: 41 tiles; at most 40, since each tile doubles the states"),
+        (dict(tiles="1-999999999"), "parameter tiles=1-999999999: tile 999999999 is above 1000; tiles are whole numbers from 1 to 1000"),
+        (dict(dice="51"), "parameter dice=51: expected a whole number from 1 to 50 (these bounds keep a throw to at most 4,951 totals)"),
+        (dict(faces="101"), "parameter faces=101: expected a whole number from 2 to 100"),
+        (dict(dice_schedule="0-:51"), "parameter dice_schedule=0-:51: range 0- needs a number of dice from 1 to 50"),
+        (dict(scoring="payout", payout="0-100000000:1"), "parameter payout: scores 0-100000000 pass 45, the highest final score (every tile open); pay scores from 0 to 45"),
+        (dict(scoring="payout", payout="0:1e-999999999"), "parameter payout=0:1e-999999999: item '0:1e-999999999': expected SCORE:AMOUNT"),
+        (dict(weights="1e-999999999,1,0,0,0,0"), "parameter weights=1e-999999999,1,0,0,0,0: expected one probability per face"),
     ],
 )
 def test_rule_errors(params, message):

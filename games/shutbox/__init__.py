@@ -4,21 +4,26 @@ Tiles numbered 1 to 9 start open. Each turn the player rolls the dice and shuts 
 whose values add up to the total rolled; when no set of open tiles adds up to it, the game
 ends. The player wins by shutting every tile.
 
-A state is an integer key (see :mod:`games.shutbox.rules`): the open tiles and, between a
+A state is an integer key (see :mod:`mdp_games.shutbox.box`): the open tiles and, between a
 roll and the move, the total rolled. Before a roll the actions are the numbers of dice the
-player may roll; after it, the sets of tiles to shut (as masks). The game implements both
-the per-state hooks and the batch hooks; the engine uses the batch ones.
+player may roll; after it, the sets of tiles to shut (as masks). The game is described once,
+by the batch hooks (a frontier of states at a time); tests/brute_shutbox.py, a plain
+solver sharing no code with it, checks every rule against it.
 """
 
 from __future__ import annotations
 
+import functools
 import os
 
 import numpy as np
 
 import mdp
-from games.shutbox import hookspecs, scoring
-from games.shutbox.rules import PARAMS, Box, subsets_adding_to
+
+from ..dice import check_weights
+from . import hookspecs, scoring
+from .box import Box, subsets_adding_to
+from .params import PARAMS, check_payout
 
 GAME_NAME = "shutbox"
 RULE_PLUGINS = "shutbox"
@@ -27,22 +32,18 @@ RULE_PLUGINS = "shutbox"
 
 def box(game: mdp.Game) -> Box:
     """The rules of a loaded game, with their lookup tables (made once per rule set)."""
-    return game.memo("shutbox.box", lambda: _make_box(game))
+    return game.memo("shutbox.box", lambda: Box.of(
+        game.params, scoring=_scoring_rules(game)[game.params["scoring"]], moves=_moves(game)))
 
 
-def _make_box(game: mdp.Game) -> Box:
-    p = game.params
-    rules = _scoring_rules(game)
-    moves: dict[int, np.ndarray] = {}
+def _moves(game: mdp.Game):
+    """``total -> masks`` from the shutbox_moves hook (which plugins wrap), once per total."""
 
-    def moves_of(total: int) -> np.ndarray:
-        if total not in moves:
-            found = game.call("shutbox_moves", total=total)
-            moves[total] = np.array(found, dtype=np.int64)
-        return moves[total]
+    @functools.cache
+    def moves(total: int) -> np.ndarray:
+        return np.array(game.call("shutbox_moves", total=total), dtype=np.int64)
 
-    return Box(p["tiles"], p["dice"], p["faces"], p["one_die"], p["one_die_mode"],
-               p["dice_schedule"], p["weights"], rules[p["scoring"]], p, moves_of)
+    return moves
 
 
 def _scoring_rules(game: mdp.Game) -> dict:
@@ -67,18 +68,14 @@ def mdp_params():
 def mdp_check(params, game):
     rules = _scoring_rules(game)
     if params["scoring"] not in rules:
-        import difflib
-
-        close = difflib.get_close_matches(params["scoring"], rules, n=1)
-        hint = f"; did you mean {close[0]}?" if close else ""
-        raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule{hint} "
+        raise mdp.ParamError(f"parameter scoring={params['scoring']}: unknown scoring rule"
+                             f"{mdp.did_you_mean(params['scoring'], rules)} "
                              f"(allowed: {', '.join(rules)})")
     if (params["scoring"] == "payout") != (params["payout"] is not None):
         raise mdp.ParamError("parameters scoring and payout go together: set both "
                              "scoring=payout and payout=TABLE, or neither")
-    if params["weights"] is not None and len(params["weights"]) != params["faces"]:
-        raise mdp.ParamError(f"parameter weights: {len(params['weights'])} weights for dice of "
-                             f"{params['faces']} faces; give one per face")
+    check_payout(params["payout"], params["tiles"])
+    check_weights(params["weights"], params["faces"])
     schedule = params["dice_schedule"]
     if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < sum(params["tiles"]):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
@@ -88,12 +85,7 @@ def mdp_check(params, game):
 
 @mdp.hookimpl
 def mdp_variants():
-    import tomllib  # here, not at the top: solving needs no variants, and start-up counts
-
-    with open(os.path.join(os.path.dirname(__file__), "variants.toml"), "rb") as file:
-        table = tomllib.load(file)
-    return [mdp.Variant(name, {k: str(v) for k, v in entry.get("params", {}).items()},
-                        entry["rules"]) for name, entry in table.items()]
+    return mdp.read_variants(os.path.join(os.path.dirname(__file__), "variants.toml"))
 
 
 @mdp.hookimpl
@@ -124,36 +116,7 @@ def mdp_initial_state(game):
     return b.key(b.full)
 
 
-# The per-state hooks: the plain description of the game.
-
-
-@mdp.hookimpl
-def mdp_actions(game, state):
-    b = box(game)
-    mask, roll = b.split(state)
-    if roll == 0:
-        return [] if mask == 0 else b.dice_options(np.array([mask]))[1].tolist()
-    return [int(move) for move in b.moves(roll) if move & ~mask == 0]
-
-
-@mdp.hookimpl
-def mdp_outcomes(game, state, action):
-    b = box(game)
-    mask, roll = b.split(state)
-    if roll == 0:
-        return [(p, b.key(mask, total)) for p, total in b.roll(action)]
-    return [(1, b.key(mask & ~action))]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(game, state):
-    b = box(game)
-    mask, _ = b.split(state)
-    value = b.values(np.array([mask]))[0]
-    return int(value) if isinstance(value, np.integer) else value
-
-
-# The batch hooks: the same game, a frontier of states at a time.
+# The game, a frontier of states at a time.
 
 
 @mdp.hookimpl
@@ -248,25 +211,33 @@ def _rank_within(rows: np.ndarray) -> np.ndarray:
     return np.arange(len(rows)) - group_start
 
 
-
 def _popcount(masks: np.ndarray) -> np.ndarray:
     return np.bitwise_count(masks.astype(np.uint64)).astype(np.int64)
 
 
 @mdp.hookimpl
 def mdp_columns(game, states, actions):
-    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
+    """``open`` and ``roll`` of each state; with actions, ``dice`` and ``shut`` too. States
+    alone (the terminal states of a model) also get their scores as numbers: ``open_sum``
+    (the pub score) and ``shut_sum`` (Durango Bill's).
 
+    ``None`` where a column does not apply: ``roll`` and ``shut`` before a roll, ``dice``
+    after one.
+    """
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
-    if actions is None:
-        actions = [None] * len(masks)
+    before = rolls == 0
+    if actions is None:  # a model's terminal states, maybe millions, on the solve path
+        open_sum = b.open_sum(masks)
+        return {"open": _tile_lists(b, masks), "roll": _unless(before, rolls),
+                "open_sum": open_sum, "shut_sum": sum(b.tiles) - open_sum}
+    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
+
     if isinstance(actions, np.ndarray):
         codes, known = actions.astype(np.int64), np.ones(len(actions), dtype=bool)
     else:  # a few rows, some without an action (the engine describing a state)
         known = np.array([a is not None for a in actions], dtype=bool)
         codes = np.array([a or 0 for a in actions], dtype=np.int64)
-    before = rolls == 0
 
     def where(values, keep):
         return pl.Series(values).scatter(np.flatnonzero(~keep), None)
@@ -279,9 +250,25 @@ def mdp_columns(game, states, actions):
     }
 
 
+def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values`` as Python objects, ``None`` where ``missing``."""
+    result = values.astype(object)
+    result[missing] = None
+    return result
+
+
 def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
     """Each mask's tiles as text ("1 2 9"), written once per distinct mask."""
-    seen = np.flatnonzero(np.bincount(masks))
-    text = np.empty(int(seen[-1]) + 1 if len(seen) else 0, dtype=object)
-    text[seen] = [" ".join(map(str, b.open_tiles(m))) for m in seen.tolist()]
-    return text[masks]
+    if not len(masks):
+        return np.empty(0, dtype=object)
+    # A table indexed by mask is fastest, but for a few masks of a large box (a state in an
+    # error message) it would be 2**tiles long: then sort the masks instead.
+    if int(masks.max()) < 4 * len(masks) + 4096:
+        distinct = np.flatnonzero(np.bincount(masks))
+        text = np.empty(int(distinct[-1]) + 1, dtype=object)
+        text[distinct] = [" ".join(map(str, b.open_tiles(m))) for m in distinct.tolist()]
+        return text[masks]
+    distinct, where = np.unique(masks, return_inverse=True)
+    text = np.empty(len(distinct), dtype=object)
+    text[:] = [" ".join(map(str, b.open_tiles(m))) for m in distinct.tolist()]
+    return text[where]

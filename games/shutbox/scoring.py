@@ -15,7 +15,7 @@ import mdp
 class ScoringRule:
     """One way to value the end of a game.
 
-    ``values(box, masks)`` receives the :class:`~games.shutbox.rules.Box` and an integer
+    ``values(box, masks)`` receives the :class:`~mdp_games.shutbox.box.Box` and an integer
     array of masks of the tiles left open, and returns one value per mask: an integer
     array, or a sequence of ``int`` or ``Fraction`` for values that are not integers.
     """
@@ -43,7 +43,7 @@ def shutbox_scoring_rules():
 
 
 def _payout(box, masks: np.ndarray):
-    table = box.params["payout"]
+    table = box.payout
     paid = {score: amount for low, high, amount in table for score in range(low, high + 1)}
     amounts = [paid.get(score, 0) for score in range(sum(box.tiles) + 1)]
     scores = box.open_sum(masks)

@@ -1,0 +1,91 @@
+"""What every dice game needs: the total of a throw of dice, and dice as parameters.
+
+Probabilities are exact :class:`~fractions.Fraction` values, so that exact solving stays exact.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import re
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+import mdp
+
+MAX_DICE = 50
+MAX_FACES = 100
+_WHY = "these bounds keep a throw to at most 4,951 totals"
+parse_dice = mdp.parse_int(1, MAX_DICE, why=_WHY)
+parse_faces = mdp.parse_int(2, MAX_FACES, why=_WHY)
+
+_EXACT = re.compile(r"-?\d+(/\d+|\.\d*)?")
+
+
+def parse_fraction(text: str) -> Fraction:
+    """``"1/6"``, ``"0.16"`` or ``"2"`` read exactly; :class:`ValueError` for anything else.
+
+    Exponents are refused: ``1e-999999999`` is ten characters and minutes of arithmetic.
+    """
+    text = text.strip()
+    if not _EXACT.fullmatch(text):
+        raise ValueError(f"{text!r} is not a number like 1/6, 0.16 or 2")
+    return Fraction(text)
+
+
+@functools.lru_cache(maxsize=64)
+def sum_distribution(dice: int, faces: int, weights: tuple[Fraction, ...] | None = None
+                     ) -> tuple[tuple[Fraction, int], ...]:
+    """The distribution of the total of ``dice`` dice: ``(probability, total)`` by total.
+
+    Faces are numbered from 1; ``weights`` gives each face's probability (fair dice if
+    ``None``). Totals that cannot come up are left out.
+    """
+    weights = weights or (Fraction(1, faces),) * faces
+    # Count in integers over a common denominator: Fractions at every step cost
+    # a gcd each, and 50 dice of 100 faces make millions of steps.
+    denominator = math.lcm(*(w.denominator for w in weights))
+    face = np.array([0] + [int(w * denominator) for w in weights], dtype=object)
+    counts = np.array([1], dtype=object)
+    for _ in range(dice):
+        counts = np.convolve(counts, face)
+    whole = denominator ** dice
+    return tuple((Fraction(int(count), whole), total)
+                 for total, count in enumerate(counts) if count)
+
+
+def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
+    """Face probabilities, ``"1/6,1/6,..."`` or ``"0.2,0.16,..."``, kept as exact fractions."""
+    if value is None or value == "":
+        return None
+    items = value.split(",") if isinstance(value, str) else list(value)
+    try:
+        weights = tuple(parse_fraction(item) if isinstance(item, str) else Fraction(item)
+                        for item in items)
+    except (ValueError, TypeError, ZeroDivisionError):
+        raise ValueError("expected one probability per face, like 1/6,1/6,1/6,1/6,1/6,1/6 "
+                         "or 0.2,0.16,0.16,0.16,0.16,0.16") from None
+    if any(w < 0 for w in weights):
+        raise ValueError(f"weight {min(weights)} is negative; weights are probabilities")
+    if sum(weights) != 1:
+        raise ValueError(f"the weights sum to {sum(weights)}, not 1")
+    return weights
+
+
+def show_weights(weights: tuple[Fraction, ...] | None) -> str | None:
+    """The text :func:`parse_weights` reads back."""
+    return None if weights is None else ",".join(map(str, weights))
+
+
+def check_weights(weights: tuple[Fraction, ...] | None, faces: int) -> None:
+    """Raise :class:`mdp.ParamError` unless there is one weight per face (or none at all)."""
+    if weights is not None and len(weights) != faces:
+        raise mdp.ParamError(f"parameter weights: {len(weights)} weights for dice of "
+                             f"{faces} faces; give one per face")
+
+
+def show_dice(dice: int, faces: int) -> str:
+    """``"2 dice of 6 faces"``, ``"1 die of 6 faces"``."""
+    return f"{dice} {'die' if dice == 1 else 'dice'} of {faces} faces"

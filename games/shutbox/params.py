@@ -1,0 +1,176 @@
+"""The parameters of Shut the Box: their parsers, bounds and words for people.
+
+Each parser takes the text of ``--set`` or a Python value and raises :class:`ValueError`
+saying what is allowed; :func:`check_payout` checks what needs the tiles as well.
+"""
+
+from __future__ import annotations
+
+import os
+from fractions import Fraction
+from typing import Any
+
+import mdp
+
+from ..dice import MAX_DICE, parse_dice, parse_faces, parse_fraction, parse_weights, show_weights
+
+ONE_DIE_RULES = {
+    "never": "never",
+    "max6": "once every open tile is 6 or less",
+    "sum6": "once the open tiles sum to 6 or less",
+    "always": "always",
+}
+ONE_DIE_MODES = {"choice": "may roll one die", "forced": "must roll one die"}
+# The state estimate refuses 22 tiles under the default limit already; 40 tiles beside the
+# roll (13 bits for 50 dice of 100 faces) still fit a state key in 64 bits. Tiles up to 1000
+# keep the final scores, which scoring tables list one by one, at 40,000 at most.
+MAX_TILES = 40
+MAX_TILE = 1000
+TILES = (f"the tiles, as {mdp.INT_LIST}: at most {MAX_TILES} (each tile doubles the states), "
+         f"from 1 to {MAX_TILE}")
+
+
+def parse_tiles(value: Any) -> tuple[int, ...]:
+    """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple."""
+    tiles = mdp.parse_int_list(value, minimum=1, maximum=MAX_TILE, what="tile")
+    if len(tiles) > MAX_TILES:
+        raise ValueError(f"{len(tiles)} tiles; at most {MAX_TILES}, since each tile doubles "
+                         "the states")
+    return tiles
+
+
+def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None:
+    """``"0-49:3,50-71:2,72-:1"``: the number of dice for each range of shut-tile totals.
+
+    The ranges must start at 0 and follow one another without gaps; the last may be open.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        items = []
+        for item in value.split(","):
+            totals, colon, count = item.strip().partition(":")
+            low, dash, high = totals.partition("-")
+            try:
+                items.append((int(low), (int(high) if high else None) if dash else int(low),
+                              int(count) if colon else None))
+            except ValueError:
+                raise ValueError("expected ranges of shut totals with a number of dice, "
+                                 "like 0-49:3,50-71:2,72-:1") from None
+    else:
+        items = [tuple(item) for item in value]
+    expected = 0
+    for i, (low, high, count) in enumerate(items):
+        if count is None or not 1 <= count <= MAX_DICE:
+            raise ValueError(f"range {span(low, high)} needs a number of dice from 1 to "
+                             f"{MAX_DICE}, like 0-49:3")
+        if low != expected:
+            gap = "overlaps" if low < expected else f"leaves shut totals {span(expected, low - 1)} out"
+            raise ValueError(f"range {span(low, high)} {gap}; ranges must start at 0 and follow "
+                             "one another without gaps")
+        if high is None and i < len(items) - 1:
+            raise ValueError(f"only the last range may be open-ended, not {span(low, high)}")
+        if high is not None and high < low:
+            raise ValueError(f"range {span(low, high)} is empty")
+        expected = None if high is None else high + 1
+    return tuple(items)
+
+
+def span(low: int, high: int | None) -> str:
+    """A range as written in tables: ``"0-49"``, ``"72-"`` (open), ``"0"`` (one number)."""
+    return f"{low}-" if high is None else f"{low}-{high}" if high != low else f"{low}"
+
+
+def show_schedule(schedule) -> str | None:
+    """The text :func:`parse_schedule` reads back."""
+    if schedule is None:
+        return None
+    return ",".join(f"{span(low, high)}:{count}" for low, high, count in schedule)
+
+
+def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
+    """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it.
+
+    A file holds the same items, separated by commas or new lines; ``#`` starts a comment.
+    Ranges are kept as ranges, never expanded: :func:`check_payout` bounds them once the
+    tiles are known.
+    """
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        items = filter(None, map(str.strip, _payout_text(value).split(",")))
+        table = [_payout_item(item) for item in items]
+    else:
+        table = [tuple(item) for item in value]
+    if not table:
+        raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
+    for low, high, _ in table:
+        if not 0 <= low <= high:
+            raise ValueError(f"scores {span(low, high)}: expected scores of 0 or more, low to "
+                             "high, like 0:100,1-3:5")
+    covered = -1
+    for low, high, _ in sorted(table):
+        if low <= covered:
+            raise ValueError(f"score {low} is paid twice")
+        covered = max(covered, high)
+    return tuple(table)
+
+
+def _payout_text(value: str) -> str:
+    """The table itself, or the items of the file it names, one line each."""
+    if ":" in value:
+        return value
+    if not os.path.isfile(value):
+        raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
+    with open(value, encoding="utf-8") as file:
+        return ",".join(line.partition("#")[0] for line in file.read().splitlines())
+
+
+def _payout_item(item: str) -> tuple[int, int, Fraction]:
+    scores, colon, amount = item.partition(":")
+    low, dash, high = scores.partition("-")
+    try:
+        entry = (int(low), int(high) if dash else int(low), parse_fraction(amount))
+    except (ValueError, ZeroDivisionError):
+        entry = None
+    if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:
+        raise ValueError(f"item {item!r}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
+                         "scores of 0 or more, like 0:100,1-3:5")
+    return entry
+
+
+def check_payout(table: tuple[tuple[int, int, Fraction], ...] | None,
+                 tiles: tuple[int, ...]) -> None:
+    """Raise :class:`mdp.ParamError` if a range of ``table`` passes the highest final score."""
+    for low, high, _ in table or ():
+        if high > sum(tiles):
+            raise mdp.ParamError(f"parameter payout: scores {span(low, high)} pass "
+                                 f"{sum(tiles)}, the highest final score (every tile open); "
+                                 f"pay scores from 0 to {sum(tiles)}")
+
+
+def show_payout(table) -> str | None:
+    """The text :func:`parse_payout` reads back."""
+    if table is None:
+        return None
+    return ",".join(f"{span(low, high)}:{amount}" for low, high, amount in table)
+
+
+PARAMS = [
+    mdp.Param("tiles", tuple(range(1, 10)), parse_tiles, TILES, mdp.show_int_list),
+    mdp.Param("dice", 2, parse_dice, "dice normally rolled"),
+    mdp.Param("faces", 6, parse_faces, "faces on each die, numbered from 1"),
+    mdp.Param("one_die", "max6", mdp.parse_choice(ONE_DIE_RULES),
+              "when one die may be rolled: " + ", ".join(ONE_DIE_RULES)),
+    mdp.Param("one_die_mode", "choice", mdp.parse_choice(ONE_DIE_MODES),
+              "choice: the player may roll one die; forced: the player must"),
+    mdp.Param("dice_schedule", None, parse_schedule,
+              "dice by total of shut tiles, replacing dice, e.g. 0-49:3,50-71:2,72-:1",
+              show_schedule),
+    mdp.Param("weights", None, parse_weights,
+              "loaded dice: each face's probability, e.g. 1/4,1/4,1/8,1/8,1/8,1/8", show_weights),
+    mdp.Param("scoring", "win", str, "the value of the end: win, score, payout, ..."),
+    mdp.Param("payout", None, parse_payout,
+              "with scoring=payout: final score to amount, e.g. 0:100,1-3:5, or a file",
+              show_payout),
+]
