@@ -112,7 +112,9 @@ class CompiledModel:
         import polars as pl
 
         values = self.terminal_values
-        columns = dict(self.terminal_columns)
+        # Python objects (text, numbers with None) as lists: Polars infers their type.
+        columns = {name: column.tolist() if isinstance(column, np.ndarray) and column.dtype == object
+                   else column for name, column in self.terminal_columns.items()}
         if isinstance(values, np.ndarray):
             columns["value"] = values
         else:

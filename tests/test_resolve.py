@@ -106,3 +106,11 @@ def test_summary_is_what_solve_json_prints():
     assert summary["value"] == 145 / 1944
     assert summary["params"]["tiles"] == "1-6"
     assert summary["states"] == solution.model.n_states
+
+
+def test_least_expected_score_on_the_quick_start_page():
+    # docs/quickstart.rst: always two dice, the open sum minimized, from the compiled model.
+    model = mdp.compile(mdp.load_game(SHUTBOX, one_die="never"))
+    value = mdp.solve(model, terminal=model.terminals["open_sum"], sense="min", exact=True).value
+    assert value == Fraction(27323400707, 2448880128)
+    assert value == brute_shutbox.solve(range(1, 10), one_die="never", scoring="score")
