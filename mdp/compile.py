@@ -95,55 +95,58 @@ class _Intake:
         return describe(self.game, key, None if action is None else _item(e.actions[action]))
 
     def add(self, block: Block) -> None:
-        game, e, keys = self.game, block.expansion, block.keys
+        e, keys = block.expansion, block.keys
         self._check_sizes(keys, e)
-        outcome_counts = np.asarray(e.outcome_counts, dtype=np.int64)
-        outcome_ends = np.cumsum(outcome_counts)
-        probabilities = np.asarray(e.probabilities, dtype=np.int64)
-
-        def culprit(outcome_or_action: int, problem: str, *, outcome: bool = True) -> ModelError:
-            action = (int(np.searchsorted(outcome_ends, outcome_or_action, side="right"))
-                      if outcome else outcome_or_action)
-            return ModelError(f"game {game.name}: {problem} ({self.where(keys, e, action)})")
-
-        empty = np.flatnonzero(outcome_counts < 1)
-        if len(empty):
-            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
-        table = e.probability_table
-        if len(probabilities) and (probabilities.min() < 0 or probabilities.max() >= len(table)):
-            raise ModelError(f"game {game.name}: mdp_expand gave probability ids outside "
-                             f"its probability_table of {len(table)}")
-        used = np.zeros(len(table), dtype=bool)
-        used[probabilities] = True
-        for i, p in enumerate(table):
-            if not used[i]:
-                continue
-            problem = fault(p)
-            if problem or p < 0:
-                shown = f"probability {p!r} {problem}" if problem else f"negative probability {p}"
-                raise culprit(_first_use(probabilities, i), shown)
-            if self.inexact is None and first_float([p]) is not None:
-                action = int(np.searchsorted(outcome_ends, _first_use(probabilities, i), side="right"))
-                self.inexact = f"probability {p!r} ({self.where(keys, e, action)})"
-        if len(probabilities):
-            sums, one = _sums(table, probabilities, outcome_counts, outcome_ends)
-            wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
-            if len(wrong):
-                total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
-                raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
+        certain = self._check_probabilities(keys, e)
         self._check_terminal_values(keys, e)
-        ids = np.array([self.table.setdefault(p, len(self.table)) for p in table], dtype=np.int64)
-        merged = ids[probabilities] if len(ids) else probabilities
-        firsts = outcome_ends - outcome_counts
-        is_one = np.array([p == 1 for p in table], dtype=bool)
-        certain = int(np.count_nonzero((outcome_counts == 1) & is_one[probabilities[firsts]])) \
-            if len(firsts) else 0
+        ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
+                       dtype=np.int64)
+        probabilities = np.asarray(e.probabilities)
         terminal = np.asarray(e.action_counts) == 0
         actions = narrow(e.actions) if isinstance(e.actions, np.ndarray) else list(e.actions)
         self.stages.append(_Stage(
             block.level, keys, terminal, narrow(np.asarray(e.action_counts)[~terminal]), actions,
-            narrow(outcome_counts), narrow(np.asarray(e.next_states, dtype=np.int64)),
-            narrow(merged), e.terminal_values, certain))
+            narrow(e.outcome_counts), narrow(np.asarray(e.next_states, dtype=np.int64)),
+            narrow(ids[probabilities] if len(ids) else probabilities), e.terminal_values, certain))
+
+    def _check_probabilities(self, keys, e) -> int:
+        """Check that each action's probabilities are numbers, non-negative and sum to 1;
+        return how many actions have one outcome of probability 1 (choices)."""
+        counts, ids, table = np.asarray(e.outcome_counts), np.asarray(e.probabilities), e.probability_table
+        if not len(counts):
+            return 0
+        is_one = np.array([fault(p) is None and p == 1 for p in table] or [False], dtype=bool)
+        if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
+                and ids.max() < len(table) and is_one[ids].all():
+            return len(counts)  # every action a choice: nothing more to check
+        ends = np.cumsum(counts, dtype=np.int64)
+
+        def culprit(index: int, problem: str, *, outcome: bool = True) -> ModelError:
+            action = int(np.searchsorted(ends, index, side="right")) if outcome else index
+            return ModelError(f"game {self.game.name}: {problem} ({self.where(keys, e, action)})")
+
+        empty = np.flatnonzero(counts < 1)
+        if len(empty):
+            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
+        if len(ids) and (ids.min() < 0 or ids.max() >= len(table)):
+            raise ModelError(f"game {self.game.name}: mdp_expand gave probability ids outside "
+                             f"its probability_table of {len(table)}")
+        used = np.zeros(len(table), dtype=bool)
+        used[ids] = True
+        for i in np.flatnonzero(used).tolist():
+            p = table[i]
+            problem = fault(p)
+            if problem or p < 0:
+                shown = f"probability {p!r} {problem}" if problem else f"negative probability {p}"
+                raise culprit(_first_use(ids, i), shown)
+            if self.inexact is None and first_float([p]) is not None:
+                self.inexact = f"probability {p!r} ({self.where(keys, e, int(np.searchsorted(ends, _first_use(ids, i), side='right')))})"
+        sums, one = _sums(table, ids, counts, ends)
+        wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+        if len(wrong):
+            total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
+            raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
+        return int(np.count_nonzero((counts == 1) & is_one[ids[ends - counts]]))
 
     def _check_sizes(self, keys, e) -> None:
         counts = np.asarray(e.action_counts)
@@ -225,21 +228,25 @@ class _Intake:
             action_start[ids[~stage.terminal] + 1] = stage.action_counts
             na = len(stage.outcome_counts)
             actions[a:a + na] = stage.actions
-            counts = stage.outcome_counts.astype(np.int64)
-            firsts = np.cumsum(counts) - counts
             successors = lookup(stage.next_states)
-            certain = (counts == 1) & is_one[stage.probabilities[firsts]]
-            chance = ~certain
-            nc = na - int(certain.sum())
-            targets = np.empty(na, dtype=index)
-            targets[certain] = successors[firsts[certain]]
-            targets[chance] = -1 - np.arange(c, c + nc, dtype=index)
-            action_next[a:a + na] = targets
-            chance_start[c + 1:c + 1 + nc] = counts[chance]
-            kept = np.repeat(chance, counts)
-            no = int(counts[chance].sum())
-            outcome_next[o:o + no] = successors[kept]
-            outcome_prob[o:o + no] = stage.probabilities[kept]
+            if stage.certain == na:  # choices only: one successor id each
+                action_next[a:a + na] = successors
+                nc = no = 0
+            else:
+                counts = stage.outcome_counts.astype(np.int64)
+                firsts = np.cumsum(counts) - counts
+                certain = (counts == 1) & is_one[stage.probabilities[firsts]]
+                chance = ~certain
+                nc = na - stage.certain
+                targets = np.empty(na, dtype=index)
+                targets[certain] = successors[firsts[certain]]
+                targets[chance] = -1 - np.arange(c, c + nc, dtype=index)
+                action_next[a:a + na] = targets
+                chance_start[c + 1:c + 1 + nc] = counts[chance]
+                kept = np.repeat(chance, counts) if stage.certain else slice(None)
+                no = int(counts[chance].sum())
+                outcome_next[o:o + no] = successors[kept]
+                outcome_prob[o:o + no] = stage.probabilities[kept]
             a, c, o = a + na, c + nc, o + no
             terminal_values.append(stage.terminal_values)
             if not stage.terminal.all():
