@@ -56,7 +56,7 @@ def compile(
         intake.add(block)
     if progress:
         progress(f"compiling {budget.count:,} states")
-    return intake.compile(time.perf_counter() - start)
+    return intake.compile(start)
 
 
 @attrs.frozen(eq=False)
@@ -183,7 +183,7 @@ class _Intake:
         state = int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position])
         return self.where(keys, e, state=state)
 
-    def compile(self, seconds: float) -> CompiledModel:
+    def compile(self, start: float) -> CompiledModel:
         """Number the states (terminal ones first, then level by level upwards) and join the
         blocks. Each block is dropped as soon as it is copied: the joined arrays and the
         blocks do not both fit in memory for the largest models."""
@@ -276,7 +276,7 @@ class _Intake:
                            game.objective),
             inexact=self.inexact,
             inexact_values=self.inexact_value,
-            seconds=seconds,
+            seconds=time.perf_counter() - start,
         )
 
 
