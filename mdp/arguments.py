@@ -36,7 +36,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
     parser.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
-                        help=f"refuse games with more states than this (default {DEFAULT_MAX_STATES:,})")
+                        help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
+    parser.add_argument("--max-memory", type=_size, metavar="SIZE",
+                        help="stop before the model would need more memory than this, e.g. 4G "
+                        "or 500M (default: three quarters of this machine's memory)")
     sense = parser.add_mutually_exclusive_group()
     sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
                        help="maximize the value, whatever the game's usual aim")
@@ -67,6 +70,20 @@ def _positive(text: str) -> int:
     return value
 
 
+def _size(text: str) -> int:
+    units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
+    number = text.strip().upper().removesuffix("B")
+    unit = number[-1:] if number[-1:] in units else ""
+    try:
+        value = float(number[:len(number) - len(unit)]) * units[unit]
+    except ValueError:
+        value = 0
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
+                                         f"not {text!r}")
+    return int(value)
+
+
 def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     """The game the arguments name, with its variant and ``--set`` parameters."""
     return mdp.load_game(args.game, variant=variant or args.variant,
@@ -77,7 +94,8 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.
     """Load (unless ``game`` is given), compile and solve, with progress on a terminal."""
     game = game or load(args)
     with Progress() as progress:
-        model = mdp.compile(game, max_states=args.max_states, progress=progress)
+        model = mdp.compile(game, max_states=args.max_states,
+                            max_memory=args.max_memory or "default", progress=progress)
         solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
     return game, solution
 
@@ -104,11 +122,11 @@ def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:
     from mdp.output import write_atomically
 
     if args.out is not None:
-        write_atomically(args.out, lambda file: fmt.write(frame, file))
-    else:
-        sys.stdout.flush()
-        fmt.write(frame, sys.stdout.buffer)
-        sys.stdout.buffer.flush()
+        write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
+        return
+    sys.stdout.flush()
+    fmt.dump(frame, sys.stdout.buffer, "standard output")
+    sys.stdout.buffer.flush()
 
 
 def print_json(data: Any) -> None:

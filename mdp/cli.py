@@ -7,30 +7,81 @@ mdp's own among them (:mod:`mdp.builtins`).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 
 from mdp import arguments
-from mdp.errors import MdpError
+from mdp.errors import MdpError, TooLarge
 from mdp.extensions import Analysis, Command, analyse, analyses, commands
 
 
+EXIT_ERROR = 2
+"""A mistake in the input, or a plugin that misbehaves: one line on stderr."""
+EXIT_TOO_LARGE = 3
+"""The model would pass the state limit or the memory budget."""
+EXIT_INTERRUPTED = 130
+
+
 def main(argv: list[str] | None = None) -> int:
+    if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
+        sys.stdout = _Closed()
     try:
         args = _parser().parse_args(argv)
-        return args.command.run(args) or 0
+        code = args.command.run(args) or 0
+        sys.stdout.flush()  # a full standard output fails here, not silently at exit
+        return code
+    except TooLarge as error:
+        return _error(error, EXIT_TOO_LARGE)
     except MdpError as error:
-        print(f"mdp: error: {error}", file=sys.stderr)
-        return 2
+        return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
         print("mdp: interrupted", file=sys.stderr)
-        return 130
-    except OSError as error:
-        if not isinstance(error, BrokenPipeError) and "Broken pipe" not in str(error):
-            raise
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:
         # The reader went away (mdp policy ... | head): stop quietly, as Unix tools do.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        _drop_stdout()
         return 0
+    except OSError as error:
+        if error.errno not in _OUTPUT_ERRORS:
+            raise
+        _drop_stdout()
+        return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
+
+
+# What a full, closed or broken standard output raises when written to.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EBADF, errno.EIO, errno.EDQUOT, errno.EFBIG}
+
+
+def _error(error: MdpError, code: int) -> int:
+    print(f"mdp: error: {error}", file=sys.stderr)
+    return code
+
+
+def _drop_stdout() -> None:
+    """Send what is left in standard output's buffer nowhere, so that Python's own flush at
+    exit does not fail again with a traceback."""
+    try:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        sys.stdout = open(os.devnull, "w")
+
+
+class _Closed:
+    """Standard output when it was closed before mdp started: writing to it is one error."""
+
+    def write(self, text: str) -> int:
+        raise MdpError("standard output is closed; redirect it to a file, or use --out")
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def buffer(self):
+        return self
+
+    def isatty(self) -> bool:
+        return False
 
 
 def _parser() -> argparse.ArgumentParser:

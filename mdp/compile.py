@@ -4,18 +4,19 @@ and numbers its states, whichever way the states were discovered."""
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from numbers import Rational
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import numpy as np
 
 from mdp.columns import describe, state_columns
-from mdp.discover import Block, Budget, Discovery, narrow, sweep, walk
-from mdp.errors import ModelError, TooLarge
+from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narrow, sweep, walk
+from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
@@ -24,32 +25,41 @@ DEFAULT_MAX_STATES = 50_000_000
 """The state limit unless the caller sets another; a model this large takes several GB."""
 
 
+def default_max_memory() -> int:
+    """The memory budget unless the caller sets another: three quarters of this machine's."""
+    try:
+        return int(0.75 * os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
+    except (ValueError, OSError, AttributeError):  # no such figure here: no budget
+        return None
+
+
 def compile(
     game: Game,
     *,
     max_states: int | None = DEFAULT_MAX_STATES,
+    max_memory: int | None | Literal["default"] = "default",
     batch: bool | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> CompiledModel:
     """Discover every state reachable from the initial one, check it, and compile the model.
 
     A game that implements :func:`~mdp.hookspecs.mdp_expand` is discovered a stage at a
-    time through it; ``batch=False`` uses its per-state hooks instead. ``max_states``
-    (``None``: no limit) refuses a model whose estimated size exceeds it before any work,
-    and stops discovery once it is passed. ``progress``, if given, is called now and then
-    with a short text saying how far the work has got.
+    time through it; ``batch=False`` uses its per-state hooks instead. ``max_states`` and
+    ``max_memory`` (bytes; by default three quarters of this machine's memory) bound the
+    work: discovery stops with :class:`mdp.TooLarge` as soon as either would be passed, and
+    before any work when the game's count of states already passes them (``None``: no
+    bound). ``progress``, if given, is called now and then with a short text saying how far
+    the work has got.
     """
     start = time.perf_counter()
-    if max_states is not None:
-        estimate = game.call("mdp_estimate_states")
-        if estimate is not None and estimate > max_states:
-            raise TooLarge(
-                f"game {game.name}: about {estimate:,} states, over the limit of "
-                f"{max_states:,}; raise it with --max-states (max_states= in Python)"
-            )
+    if max_memory == "default":
+        max_memory = default_max_memory()
     if batch is None:
         batch = game.implements("mdp_expand")
-    budget = Budget(game, max_states, progress)
+    budget = Budget(game, max_states, max_memory, SWEEP_BYTES if batch else WALK_BYTES, progress)
+    at_least = game.call("mdp_estimate_states")
+    if at_least is not None:
+        budget.check(int(at_least))
     discovery = sweep(game, budget) if batch else walk(game, budget)
     intake = _Intake(game, discovery)
     for block in discovery.blocks:

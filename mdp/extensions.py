@@ -9,7 +9,6 @@ group. A plugin adds a format, a command or an analysis without touching ``mdp/`
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO
 
@@ -17,8 +16,8 @@ import attrs
 import pluggy
 
 from mdp import hookspecs
-from mdp.entrypoints import register_plugins
-from mdp.errors import MdpError, ParamError, did_you_mean
+from mdp.entrypoints import check_hook_names, import_module, register, register_plugins
+from mdp.errors import MdpError, ModelError, ParamError, did_you_mean
 from mdp.params import Param, resolve
 
 if TYPE_CHECKING:
@@ -49,6 +48,22 @@ class Format:
     help: str = ""
     binary: bool = False
     """Not for a terminal: ``--format`` refuses to print it there."""
+
+    def dump(self, frame: pl.DataFrame, file: BinaryIO, target: str) -> None:
+        """Write ``frame`` to ``file`` in this format. A failure to write is one
+        :class:`~mdp.MdpError` naming ``target``; a reader that went away, a
+        :class:`BrokenPipeError`; a writer that breaks, a :class:`~mdp.ModelError`."""
+        try:
+            self.write(frame, file)
+        except (BrokenPipeError, MdpError):
+            raise
+        except Exception as error:
+            text = str(error)  # writers in Rust (Polars) give no errno, only their text
+            if "os error 32" in text or "Broken pipe" in text:
+                raise BrokenPipeError(text) from None
+            if isinstance(error, OSError) or "os error" in text:
+                raise MdpError(f"cannot write to {target}: {getattr(error, 'strerror', None) or text}") from None
+            raise ModelError(f"the {self.name} format raised {type(error).__name__}: {error}") from error
 
 
 @attrs.frozen
@@ -92,15 +107,25 @@ def plugins() -> pluggy.PluginManager:
     manager = pluggy.PluginManager("mdp")
     manager.add_hookspecs(hookspecs)
     for name in BUILTIN_PLUGINS:
-        manager.register(importlib.import_module(name), name=name)
+        register(manager, import_module(name), name, "mdp")
     register_plugins(manager, PLUGINS_ENTRY_POINTS)
+    check_hook_names(manager, "mdp")
     return manager
 
 
-def _collect(hook: str, what: str) -> dict[str, Any]:
+def _collect(hook: str, kind: type) -> dict[str, Any]:
+    what = kind.__name__.lower()
     found: dict[str, Any] = {}
-    for group in reversed(getattr(plugins().hook, hook)()):  # built-ins first
-        for item in group or ():
+    try:
+        groups = getattr(plugins().hook, hook)()
+    except MdpError:
+        raise
+    except Exception as error:
+        raise ModelError(f"a plugin's {hook} raised {type(error).__name__}: {error}") from error
+    for group in reversed(groups):  # built-ins first
+        if not isinstance(group, (list, tuple)) or not all(isinstance(i, kind) for i in group):
+            raise ModelError(f"a plugin's {hook} returned {group!r}, not a list of mdp.{kind.__name__}")
+        for item in group:
             if item.name in found:
                 raise MdpError(f"two plugins offer the {what} {item.name!r}")
             found[item.name] = item
@@ -109,7 +134,7 @@ def _collect(hook: str, what: str) -> dict[str, Any]:
 
 def formats() -> dict[str, Format]:
     """Every output format on offer, by name, the built-ins first."""
-    found = _collect("mdp_formats", "format")
+    found = _collect("mdp_formats", Format)
     extensions: dict[str, str] = {}
     for fmt in found.values():
         for extension in fmt.extensions:
@@ -122,12 +147,12 @@ def formats() -> dict[str, Format]:
 
 def commands() -> dict[str, Command]:
     """Every command of the ``mdp`` program on offer, by name, the built-ins first."""
-    return _collect("mdp_commands", "command")
+    return _collect("mdp_commands", Command)
 
 
 def analyses() -> dict[str, Analysis]:
     """Every analysis on offer, by name, the built-ins first."""
-    return _collect("mdp_analyses", "analysis")
+    return _collect("mdp_analyses", Analysis)
 
 
 def analyse(name: str, solution: Solution, game: Game | None = None, **options: Any) -> pl.DataFrame:
@@ -171,5 +196,5 @@ def write_table(frame: pl.DataFrame, path: str, format: str | None = None) -> st
 
     fmt = format_for(path, format)
     check_target(path)
-    write_atomically(path, lambda file: fmt.write(frame, file))
+    write_atomically(path, lambda file: fmt.dump(frame, file, path))
     return path

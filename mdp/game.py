@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 from collections.abc import Callable, Mapping
@@ -13,8 +12,8 @@ import attrs
 import pluggy
 
 from mdp import hookspecs
-from mdp.entrypoints import entry_points, load
-from mdp.errors import GameNotFound, MdpError, ModelError, ParamError
+from mdp.entrypoints import check_hook_names, entry_points, import_module, load, register
+from mdp.errors import GameNotFound, MdpError, ModelError
 from mdp.params import Param, resolve
 from mdp.variants import Variant, find_variant
 
@@ -47,6 +46,9 @@ class Game:
     declared: tuple[Param, ...] = attrs.field(repr=False, eq=False)
     params: Mapping[str, Any]
     variant: str | None = None
+    given: frozenset[str] = frozenset()
+    """The parameters set by the caller or the variant (the others have their defaults), so
+    that a game can refuse a setting its other rules would silently override."""
     _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
 
     def call(self, hook: str, **kwargs: Any) -> Any:
@@ -75,7 +77,7 @@ class Game:
 
     def variants(self) -> list[Variant]:
         """The game's named rule sets, the default first (empty if it has none)."""
-        return _variants(self.plugins)
+        return _variants(self.plugins, self.name)
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
@@ -94,7 +96,8 @@ class Game:
         """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
         parsed = resolve(self.name, self.declared, changes)
         params = {**self.params, **{key: parsed[key] for key in changes}}
-        game = attrs.evolve(self, params=MappingProxyType(params), memo={})
+        game = attrs.evolve(self, params=MappingProxyType(params), memo={},
+                            given=self.given | set(changes))
         game.call("mdp_check")
         return game
 
@@ -123,22 +126,43 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     name = getattr(module, "GAME_NAME", None) or _default_name(module)
     plugins = pluggy.PluginManager("mdp")
     plugins.add_hookspecs(hookspecs)
-    plugins.register(module, name=name)
-    plugins.hook.mdp_configure(plugins=plugins)
-    # pluggy answers newest plugin first; the game's own parameters read better first.
-    declared = tuple(p for group in reversed(plugins.hook.mdp_params()) for p in group or ())
-    for param in declared:
-        if not isinstance(param, Param):
-            raise ParamError(f"game {name}: mdp_params returned {param!r}, not an mdp.Param")
+    register(plugins, module, name, f"game {name}")
+    _collect(name, plugins, "mdp_configure", None, plugins=plugins)
+    check_hook_names(plugins, f"game {name}")
+    declared = tuple(_collect(name, plugins, "mdp_params", Param))
     if variant is not None:
-        params = {**find_variant(name, _variants(plugins), variant).params, **params}
-    game = Game(name, plugins, declared, resolve(name, declared, params), variant)
+        params = {**find_variant(name, _variants(plugins, name), variant).params, **params}
+    game = Game(name, plugins, declared, resolve(name, declared, params), variant, frozenset(params))
     game.call("mdp_check")
     return game
 
 
-def _variants(plugins: pluggy.PluginManager) -> list[Variant]:
-    return [v for group in reversed(plugins.hook.mdp_variants()) for v in group or ()]
+def _collect(game: str, manager: pluggy.PluginManager, hook: str, kind: type | None, **kwargs) -> list:
+    """Every plugin's answer to a collecting hook, joined, the game's first (pluggy answers
+    newest first); each item checked to be a ``kind``."""
+    try:
+        groups = getattr(manager.hook, hook)(**kwargs)
+    except MdpError:
+        raise
+    except Exception as error:
+        raise ModelError(f"game {game}: {hook} raised {type(error).__name__}: {error}") from error
+    if kind is None:
+        return []
+    items = []
+    for group in reversed(groups):
+        if not isinstance(group, (list, tuple)):
+            raise ModelError(f"game {game}: {hook} returned {group!r}, not a list of "
+                             f"mdp.{kind.__name__}")
+        for item in group:
+            if not isinstance(item, kind):
+                raise ModelError(f"game {game}: {hook} returned {item!r}, not an "
+                                 f"mdp.{kind.__name__}")
+            items.append(item)
+    return items
+
+
+def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
+    return _collect(game, plugins, "mdp_variants", Variant)
 
 
 def _default_name(plugin: object) -> str:
@@ -185,7 +209,7 @@ def _import_path(path: str) -> ModuleType:
         parts[0] = installed
     elif root not in sys.path:
         sys.path.insert(0, root)
-    return importlib.import_module(".".join(parts))
+    return import_module(".".join(parts), shown=f"the game at {path}")
 
 
 def _installed_as(folder: str) -> str | None:

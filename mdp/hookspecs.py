@@ -130,10 +130,12 @@ def mdp_terminal_value(params, game, state):
 
 @hookspec(firstresult=True)
 def mdp_estimate_states(params, game):
-    """Return an estimate of the number of states, before any is explored (optional).
+    """Return a number of states the game is sure to have at least, before any is explored
+    (optional; an exact count is best).
 
-    The engine refuses a model whose estimate exceeds its state limit, before doing any
-    work, and says how to raise the limit.
+    The engine refuses before any work a model that even this many states would take past
+    its state limit or memory budget, and says how to raise them. Do not return a guess that
+    may be too high: without a count, discovery still stops cleanly at the limits.
     """
 
 

@@ -24,8 +24,12 @@ def check_target(path: str) -> None:
         raise MdpError(f"{path}: is a folder; name a file to write")
     if not os.path.isdir(folder):
         raise MdpError(f"{path}: folder {folder} does not exist")
-    if not os.access(folder, os.W_OK | os.X_OK):
-        raise MdpError(f"{path}: folder {folder} is not writable")
+    try:  # the only sure test, also for root, /proc and read-only file systems
+        handle, probe = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    except OSError as error:
+        raise MdpError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
+    os.close(handle)
+    os.unlink(probe)
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise MdpError(f"{path}: the file exists and is not writable")
 

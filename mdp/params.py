@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from mdp.errors import ParamError, did_you_mean
+from mdp.errors import ModelError, ParamError, did_you_mean
 
 
 @attrs.frozen
@@ -54,6 +54,11 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
             values[name] = param.parse(given[name])
         except (ValueError, TypeError) as error:
             raise ParamError(f"parameter {name}={given[name]}: {error}") from None
+        except ParamError:
+            raise
+        except Exception as error:  # a bug in the parser, not a bad value
+            raise ModelError(f"game {game}: the parser of parameter {name} raised "
+                             f"{type(error).__name__}: {error} (value {given[name]!r})") from error
     return MappingProxyType(values)
 
 

@@ -1,6 +1,7 @@
 """The mdp command: output, JSON shape, exports, exit codes and error messages."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -167,7 +168,6 @@ def test_variants_lists_every_variant_with_its_value(capsys):
     ("argv", "message"),
     [
         (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, max-two-flips)\n"),
-        (["solve", SHUTBOX, "--max-states", "100"], "mdp: error: game shutbox: about 6,656 states, over the limit of 100; raise it with --max-states (max_states= in Python)\n"),
         (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
         (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),
     ],
@@ -175,6 +175,18 @@ def test_variants_lists_every_variant_with_its_value(capsys):
 def test_rule_errors_on_the_command_line(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert (code, out, err) == (2, "", message)
+
+
+def test_too_large_is_one_line_and_exit_3(capsys):
+    code, out, err = run(capsys, "solve", SHUTBOX, "--max-states", "100")
+    assert (code, out) == (3, "")
+    assert err == ("mdp: error: game shutbox: more than 100 states; raise the limit with "
+                   "--max-states (max_states= in Python)\n")
+    code, out, err = run(capsys, "solve", SHUTBOX, "--max-memory", "100k")
+    assert (code, out) == (3, "")
+    assert re.fullmatch(r"mdp: error: game shutbox: the model would need more than 1\d\d kB of memory "
+                        r"\([\d,]+ states so far\), past the budget of 100 kB; raise it with "
+                        r"--max-memory \(max_memory= in Python\)\n", err)
 
 
 def test_bad_max_states_is_a_usage_error(capsys):

@@ -91,7 +91,7 @@ def test_json_keys_on_the_page_are_those_printed(capsys):
 
 def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
     codes = set(re.findall(r"^``(\d+)``$", SECTIONS["Exit codes"], flags=re.MULTILINE))
-    assert codes == {"0", "2", "130"}
+    assert codes == {"0", "2", "3", "130"}
     assert mdp.cli.main(["solve", REROLL]) == 0
     assert mdp.cli.main(["policy", REROLL, "--out", "policy.txt"]) == 2
     error = capsys.readouterr().err

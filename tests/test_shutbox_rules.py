@@ -187,15 +187,24 @@ def test_rule_errors(params, message):
     assert "\n" not in str(error.value)
 
 
-def test_too_large_is_refused_before_any_work():
-    # The estimate: 2**30 sets of open tiles, each before a roll or after one of 12 totals.
-    with pytest.raises(mdp.TooLarge, match=r"about 13,958,643,712 states, over the limit of 50,000,000; raise it with --max-states"):
-        mdp.solve(mdp.load_game(SHUTBOX, tiles="1-30"))
+def test_thirty_tiles_and_two_dice_are_few_states_and_solve():
+    # Two dice never total more than 12, so tiles 13-30 stay open: under 2**12 sets of open
+    # tiles are reachable. (A count of 2**30 sets once refused this box before any work.)
+    game = mdp.load_game(SHUTBOX, tiles="1-30", one_die="never")
+    solution = mdp.solve(game, exact=True)
+    assert solution.model.n_states < 50_000
+    assert solution.value == 0 == brute_shutbox.solve(range(1, 31), one_die="never")
+    score = mdp.solve(solution.model, terminal=solution.model.terminals["open_sum"], exact=True,
+                      sense="min").value
+    assert score == brute_shutbox.solve(range(1, 31), one_die="never", scoring="score")
 
 
-def test_default_limit_admits_twenty_tiles_and_four_dice():
+def test_a_large_box_stops_cleanly_at_the_state_limit_and_the_memory_budget():
     game = mdp.load_game(SHUTBOX, tiles="1-20", dice=4, one_die="never")
-    assert game.call("mdp_estimate_states") <= mdp.DEFAULT_MAX_STATES
+    with pytest.raises(mdp.TooLarge, match=r"^game shutbox: more than 100,000 states; raise the limit with --max-states \(max_states= in Python\)$"):
+        mdp.compile(game, max_states=100_000)
+    with pytest.raises(mdp.TooLarge, match=r"^game shutbox: the model would need more than 1\.\d+ MB of memory \([\d,]+ states so far\), past the budget of 1 MB; raise it with --max-memory \(max_memory= in Python\)$"):
+        mdp.compile(game, max_memory=1_000_000)
 
 
 def test_rule_plugins_are_registered_from_the_entry_point_group():

@@ -23,7 +23,7 @@ import mdp
 from ..dice import check_weights
 from . import hookspecs, scoring
 from .box import Box, subsets_adding_to
-from .params import PARAMS, check_payout
+from .params import PARAMS, check_payout, show_schedule
 
 GAME_NAME = "shutbox"
 RULE_PLUGINS = "shutbox"
@@ -81,6 +81,10 @@ def mdp_check(params, game):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
                              f"{sum(params['tiles'])} have no number of dice; end with an open "
                              "range like 72-:1")
+    if schedule is not None and "dice" in game.given:  # else dice would be dropped unsaid
+        raise mdp.ParamError(f"parameter dice={params['dice']} has no effect while dice_schedule "
+                             f"is set ({show_schedule(schedule)}); change dice_schedule instead, "
+                             "or clear it with --set dice_schedule=")
 
 
 @mdp.hookimpl
@@ -98,11 +102,6 @@ def mdp_objective(game):
     rule = box(game).scoring
     return mdp.Objective(rule.objective, rule.sense, probability=rule.probability)
 
-
-@mdp.hookimpl
-def mdp_estimate_states(game):
-    b = box(game)
-    return (1 << len(b.tiles)) * (1 + b.most_dice * b.faces)
 
 
 @mdp.hookimpl
