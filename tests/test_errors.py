@@ -1,0 +1,250 @@
+"""Nothing a user types or a plugin does ends in a traceback: one line, exit 2 (3 when too
+large), and no file left behind."""
+
+import errno
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import mdp
+from mdp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+SHUTBOX = str(ROOT / "games" / "shutbox")
+
+# A small game written as a file, with one hook replaced per case: the coin of tests/models.py.
+GAME = '''
+import mdp
+from fractions import Fraction
+
+GAME_NAME = "coin"
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("stake", 1, int, "what a win pays")]
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "start"
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["bet", "walk"] if state == "start" else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    if action == "bet":
+        return [(Fraction(1, 2), "won"), (Fraction(1, 2), "lost")]
+    return [(1, "walked")]
+
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    return {"won": params["stake"], "lost": 0, "walked": Fraction(1, 3)}[state]
+
+@mdp.hookimpl
+def mdp_state_columns(state):
+    return {"where": state}
+'''
+
+
+def broken(tmp_path, replace: str, hook: str | None = None) -> str:
+    """The coin game with ``hook``'s implementation replaced by ``replace`` (or ``replace``
+    appended), written to a file; returns its path."""
+    source = GAME
+    if hook:
+        start = source.index(f"def {hook}(")
+        end = source.find("\n@mdp.hookimpl", start)
+        source = source[:start] + textwrap.dedent(replace).strip() + "\n" + (source[end:] if end > 0 else "")
+    else:
+        source += "\n" + textwrap.dedent(replace)
+    tmp_path.mkdir(exist_ok=True)
+    # A module name of its own per test: Python keeps an imported module for the process.
+    path = tmp_path / f"coin_{tmp_path.name.replace('-', '_')}.py"
+    path.write_text(source)
+    return str(path)
+
+
+def one_line(capsys, argv, code=2):
+    got = main(argv)
+    out, err = capsys.readouterr()
+    assert got == code, err
+    assert err.startswith("mdp: error: ") and err.count("\n") == 1, err
+    assert "Traceback" not in err
+    return err[len("mdp: error: "):-1]
+
+
+def test_the_coin_file_solves(tmp_path, capsys):
+    path = broken(tmp_path, "")
+    assert main(["solve", path, "--exact", "--json"]) == 0
+    assert '"exact": "1/2"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("hook", "replace", "message"),
+    [
+        ("mdp_initial_state", "def mdp_initial_state():\n    raise RuntimeError('no start')",
+         "game coin: mdp_initial_state raised RuntimeError: no start"),
+        ("mdp_initial_state", "def mdp_initial_state():\n    return ['a', 'list']",
+         "game coin: the initial state ['a', 'list'] is not hashable; states must be (use a "
+         "tuple or a frozenset, not a list or a set)"),
+        ("mdp_actions", "def mdp_actions(state):\n    return 3",
+         "game coin: mdp_actions returned 3, not a list (state 'start')"),
+        ("mdp_outcomes", "def mdp_outcomes(state, action):\n    return [(float('nan'), 'won'), (1, 'lost')]",
+         "game coin: probability nan is not finite (state 'start', action 'bet')"),
+        ("mdp_outcomes", "def mdp_outcomes(state, action):\n    return [(float('inf'), 'won')]",
+         "game coin: probability inf is not finite (state 'start', action 'bet')"),
+        ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return float('nan')",
+         "game coin: terminal value nan is not finite (state 'won')"),
+        ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return 'x'",
+         "game coin: terminal value 'x' is not a number (state 'won')"),
+        ("mdp_state_columns", "def mdp_state_columns(state):\n    return {}['x']",
+         "game coin: mdp_state_columns raised KeyError: 'x' (state 'won')"),
+        ("mdp_state_columns", "def mdp_state_columns(state):\n    return 7",
+         "game coin: mdp_state_columns returned 7, not a dict (state 'won')"),
+        ("mdp_params", "def mdp_params():\n    return 3",
+         "game coin: mdp_params returned 3, not a list of mdp.Param"),
+        ("mdp_params", "def mdp_params():\n    return [mdp.Param('stake', 1, lambda v: {}[v], 'x')]",
+         None),  # only broken when the parameter is set: see below
+        ("mdp_actions", "def mdp_actions(stat):\n    return []",
+         "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
+    ],
+)
+def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message):
+    path = broken(tmp_path, replace, hook)
+    if message is None:
+        message = "game coin: the parser of parameter stake raised KeyError: '2' (value '2')"
+        assert one_line(capsys, ["solve", path, "--set", "stake=2"]) == message
+        return
+    assert one_line(capsys, ["solve", path]) == message
+
+
+@pytest.mark.parametrize(
+    ("added", "message"),
+    [
+        ("@mdp.hookimpl\ndef mdp_describe():\n    raise ValueError('no words')",
+         "game coin: mdp_describe raised ValueError: no words"),
+        ("@mdp.hookimpl\ndef mdp_check(params):\n    raise ZeroDivisionError('oops')",
+         "game coin: mdp_check raised ZeroDivisionError: oops"),
+        ("@mdp.hookimpl\ndef mdp_action(state):\n    return []",
+         "game coin: plugin coin implements mdp_action, which is no hook; did you mean mdp_actions?"),
+        ("@mdp.hookimpl\ndef mdp_variants():\n    return 'fast'",
+         "game coin: mdp_variants returned 'fast', not a list of mdp.Variant"),
+        ("def oops(:\n    pass", None),
+        ("import no_such_module_here", None),
+    ],
+)
+def test_a_broken_game_file_is_one_line(tmp_path, capsys, added, message):
+    path = broken(tmp_path, added)
+    if "mdp_variants" in added:
+        got = one_line(capsys, ["variants", path])
+    else:
+        got = one_line(capsys, ["solve", path])
+    if message is None:
+        assert got.startswith(f"cannot import the game at {path}: ")
+        assert ("SyntaxError: invalid syntax (coin_" in got and ".py, line " in got) \
+            or got.endswith("ModuleNotFoundError: No module named 'no_such_module_here'")
+    else:
+        assert got == message
+
+
+def test_a_cycle_and_a_bad_sum_name_the_state(tmp_path, capsys):
+    cycle = broken(tmp_path / "a", "def mdp_outcomes(state, action):\n    return [(1, 'start')]", "mdp_outcomes")
+    assert one_line(capsys, ["solve", cycle]).startswith("game coin: the states form a cycle ('start' -> 'start')")
+    bad = broken(tmp_path / "b", "def mdp_outcomes(state, action):\n    return [(Fraction(1, 3), 'won')]", "mdp_outcomes")
+    assert one_line(capsys, ["solve", bad]) == "game coin: probabilities sum to 1/3, not 1 (state 'start', action 'bet')"
+
+
+# Outputs.
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("", "an empty file name was given as the output; name a file"),
+        ("{tmp}", "{tmp}: is a folder; name a file to write"),
+        ("{tmp}/no/such/policy.csv", "{tmp}/no/such/policy.csv: folder {tmp}/no/such does not exist"),
+        ("/proc/policy.csv", "/proc/policy.csv: cannot write in folder /proc: No such file or directory"),
+        ("{tmp}/policy.xlsx", "{tmp}/policy.xlsx: unknown file type '.xlsx' (allowed: .csv, .parquet, .json, .ndjson, .jsonl, .md; or name a format with --format)"),
+    ],
+)
+def test_a_bad_target_is_refused_before_any_work(tmp_path, capsys, monkeypatch, target, message):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the game was compiled before the target was checked")
+
+    monkeypatch.setattr(mdp, "compile", no_work)
+    target = target.format(tmp=tmp_path)
+    assert one_line(capsys, ["policy", SHUTBOX, "--out", target]) == message.format(tmp=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, capsys, monkeypatch):
+    target = tmp_path / "policy.csv"
+    target.write_text("the old policy\n")
+
+    def full(frame, file):
+        file.write(b"open,roll")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    from mdp.extensions import Format
+
+    monkeypatch.setattr(Format, "dump", lambda self, frame, file, where: full(frame, file))
+    message = one_line(capsys, ["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)])
+    assert message == f"{target}: cannot write: No space left on device"
+    assert target.read_text() == "the old policy\n"
+    assert list(tmp_path.iterdir()) == [target]
+
+
+def test_sigterm_while_writing_leaves_no_file(tmp_path, capsys, monkeypatch):
+    target = tmp_path / "policy.csv"
+
+    def terminated(self, frame, file, where):
+        file.write(b"open,roll")
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    from mdp.extensions import Format
+    monkeypatch.setattr(Format, "dump", terminated)
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)]) == 130
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+    assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
+
+
+def run(*argv, **kwargs):
+    return subprocess.run([sys.executable, "-m", "mdp", *argv], capture_output=True, text=True,
+                          cwd=ROOT, **kwargs)
+
+
+def test_a_closed_standard_output_is_one_line():
+    # Closed before Python starts (mdp solve >&-), and closed while it runs.
+    done = subprocess.run([sys.executable, "-m", "mdp", "solve", "shutbox"], stderr=subprocess.PIPE,
+                          text=True, cwd=ROOT, preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (
+        2, "mdp: error: standard output is closed; redirect it to a file, or use --out\n")
+    done = subprocess.run([sys.executable, "-c", "import os, sys; os.close(1); "
+                           "from mdp.cli import main; sys.exit(main(['solve', 'shutbox']))"],
+                          stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (
+        2, "mdp: error: cannot write to standard output: Bad file descriptor\n")
+
+
+@pytest.mark.parametrize("command", [["solve", "shutbox"], ["policy", "shutbox"],
+                                     ["policy", "shutbox", "--format", "parquet"]])
+def test_a_full_standard_output_is_one_line(command):
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "mdp", *command], stdout=full,
+                              stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert done.returncode == 2
+    assert done.stderr.startswith("mdp: error: cannot write to standard output: ")
+    assert "No space left on device" in done.stderr
+    assert done.stderr.count("\n") == 1
+
+
+def test_json_is_strict():
+    done = run("solve", "shutbox", "--json")
+    assert done.returncode == 0 and "NaN" not in done.stdout
