@@ -21,6 +21,7 @@ from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.solve import ActionValues, Solution, solve
+from mdp.strategy import Strategy, choices, evaluate, strategies
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -54,14 +55,17 @@ __all__ = [
     "Param",
     "ParamError",
     "Solution",
+    "Strategy",
     "TooLarge",
     "Variant",
     "analyse",
     "analyses",
     "available_games",
+    "choices",
     "commands",
     "compile",
     "did_you_mean",
+    "evaluate",
     "formats",
     "hookimpl",
     "hookspec",
@@ -75,6 +79,7 @@ __all__ = [
     "register_plugins",
     "show_int_list",
     "solve",
+    "strategies",
     "write_table",
 ]
 
