@@ -21,7 +21,7 @@ from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.solve import ActionValues, Solution, solve
-from mdp.strategy import Strategy, choices, evaluate, strategies
+from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -34,9 +34,20 @@ _LAZY = {
     "commands": "mdp.extensions",
     "formats": "mdp.extensions",
     "write_table": "mdp.extensions",
+    "distribution": "mdp.distribution",
+    "simulate": "mdp.simulate",
+    "Simulation": "mdp.simulate",
+    "advise": "mdp.advise",
+    "Advice": "mdp.advise",
 }
 
 __all__ = [
+    "Advice",
+    "Simulation",
+    "advise",
+    "distribution",
+    "simulate",
+    "strategy_values",
     "ActionValues",
     "Analysis",
     "Command",

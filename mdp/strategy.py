@@ -235,3 +235,25 @@ def play(solution: Solution, tie_break: Sequence[Any] = ()) -> np.ndarray:
             raise ParamError(f"a tie-break applies to optimal play, not to the strategy {solution.strategy}")
         return solution.probabilities
     return probabilities(solution.model, choices(solution, tie_break), solution.exact)
+
+
+def strategy_values(model: CompiledModel, game: Game, *, exact: bool = False,
+                    sense: Sense | None = None) -> Any:
+    """Optimal play and every strategy the game names, with their values: a Polars DataFrame
+    with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
+    (the value lost against optimal play) and ``help``."""
+    import polars as pl
+
+    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense).value, "the best play")]
+    for strategy in strategies(game).values():
+        solution = evaluate(model, strategy, game=game, exact=exact, sense=sense)
+        rows.append((strategy.name, solution.value, strategy.help))
+    best = rows[0][1]
+    sign = 1 if (sense or model.info.objective.sense) == "max" else -1
+    columns: dict[str, Any] = {"strategy": [r[0] for r in rows],
+                               "value": [float(r[1]) for r in rows]}
+    if exact:
+        columns["exact"] = [f"{Fraction(r[1]).numerator}/{Fraction(r[1]).denominator}" for r in rows]
+    columns["regret"] = [float(sign * (best - r[1])) for r in rows]
+    columns["help"] = [r[2] for r in rows]
+    return pl.DataFrame(columns)
