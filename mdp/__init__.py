@@ -22,6 +22,10 @@ from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.solve import ActionValues, Solution, solve
 from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
+# Modules named as their function (as mdp.compile): imported here, so the name is the function.
+from mdp.distribution import distribution
+from mdp.simulate import Simulation, simulate
+from mdp.advise import Advice, advise
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -34,11 +38,6 @@ _LAZY = {
     "commands": "mdp.extensions",
     "formats": "mdp.extensions",
     "write_table": "mdp.extensions",
-    "distribution": "mdp.distribution",
-    "simulate": "mdp.simulate",
-    "Simulation": "mdp.simulate",
-    "advise": "mdp.advise",
-    "Advice": "mdp.advise",
 }
 
 __all__ = [
