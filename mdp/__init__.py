@@ -21,6 +21,11 @@ from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.solve import ActionValues, Solution, solve
+from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
+# Modules named as their function (as mdp.compile): imported here, so the name is the function.
+from mdp.distribution import distribution
+from mdp.simulate import Simulation, simulate
+from mdp.advise import Advice, advise
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -36,6 +41,12 @@ _LAZY = {
 }
 
 __all__ = [
+    "Advice",
+    "Simulation",
+    "advise",
+    "distribution",
+    "simulate",
+    "strategy_values",
     "ActionValues",
     "Analysis",
     "Command",
@@ -54,14 +65,17 @@ __all__ = [
     "Param",
     "ParamError",
     "Solution",
+    "Strategy",
     "TooLarge",
     "Variant",
     "analyse",
     "analyses",
     "available_games",
+    "choices",
     "commands",
     "compile",
     "did_you_mean",
+    "evaluate",
     "formats",
     "hookimpl",
     "hookspec",
@@ -75,6 +89,7 @@ __all__ = [
     "register_plugins",
     "show_int_list",
     "solve",
+    "strategies",
     "write_table",
 ]
 

@@ -40,6 +40,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
                         "or 500M (default: three quarters of this machine's memory)")
+    parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
+                        "instead of optimizing (see: mdp strategies GAME)")
     sense = parser.add_mutually_exclusive_group()
     sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
                        help="maximize the value, whatever the game's usual aim")
@@ -96,7 +98,11 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.
     with Progress() as progress:
         model = mdp.compile(game, max_states=args.max_states,
                             max_memory=args.max_memory or "default", progress=progress)
-        solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
+        strategy = getattr(args, "strategy", None)
+        if strategy and strategy != "optimal":
+            solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)
+        else:
+            solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
     return game, solution
 
 
@@ -141,7 +147,9 @@ def value_line(solution: mdp.Solution) -> str:
     and the value, as a percentage too when it is a probability."""
     objective, value = solution.model.info.objective, float(solution.value)
     name = objective.name
-    if solution.sense != objective.sense:
+    if solution.strategy is not None:
+        name += f" playing {solution.strategy}"
+    elif solution.sense != objective.sense:
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     text = f"{value:.15g}"
     if objective.probability:

@@ -100,3 +100,37 @@ def objects(items: list) -> np.ndarray:
     array = np.empty(len(items), dtype=object)
     array[:] = items
     return array
+
+
+class Rationals:
+    """Exact rationals as :class:`fractions.Fraction` objects, for the weighted averages of a
+    strategy (:func:`mdp.evaluate`), whose probabilities share no common denominator with the
+    model's. Slower than :class:`Exact`, which optimal play keeps to."""
+
+    exact = True
+
+    def __init__(self, model: CompiledModel, terminal: Any) -> None:
+        self.model = model
+        self.probabilities = objects([Fraction(p) for p in model.probabilities])
+        self.terminal = objects([Fraction(v.item() if isinstance(v, np.generic) else v)
+                                 for v in terminal])
+
+    def start(self) -> np.ndarray:
+        values = np.empty(self.model.n_states, dtype=object)
+        values[: self.model.n_terminal] = self.terminal
+        return values
+
+    def empty(self, n: int) -> np.ndarray:
+        return np.empty(n, dtype=object)
+
+    def certain(self, values, successors, layer: int) -> np.ndarray:
+        return values[successors]
+
+    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
+        return self.probabilities[probability_ids] * values[successors]
+
+    def scales(self, layers: np.ndarray) -> np.ndarray:
+        return objects([1] * len(layers))
+
+    def value(self, raw: Fraction, layer: int) -> Fraction:
+        return Fraction(raw)

@@ -14,9 +14,10 @@ The hooks come in five groups, in the order the engine meets them:
 3. **The problem in batch**: :func:`mdp_stage` and :func:`mdp_expand`, the fast way: the
    engine expands a whole frontier of states at once as arrays. A game gives either group 2
    or group 3 (with :func:`mdp_initial_state`); both feed the same compile step.
-4. **Presentation**: :func:`mdp_describe`, :func:`mdp_objective`, :func:`mdp_state_columns`,
-   :func:`mdp_action_columns`, :func:`mdp_columns`: the game's words for its rules, states
-   and actions, for people and tables.
+4. **Presentation and analysis**: :func:`mdp_describe`, :func:`mdp_objective`,
+   :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns`: the game's
+   words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
+   and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it.
 5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
    :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
    registered through them too (:mod:`mdp.builtins`); a plugin offers its own through the
@@ -162,7 +163,7 @@ def mdp_expand(params, game, states):
     """
 
 
-# 4. Presentation.
+# 4. Presentation and analysis.
 
 
 @hookspec(firstresult=True)
@@ -213,6 +214,42 @@ def mdp_columns(params, game, states, actions):
     per row, some of which may be ``None`` (a state named alone, in an error message).
     Optional; a batch game should implement it, since the per-state column hooks would be
     called once per row otherwise.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_outcome_columns(params, game):
+    """Return the names of the readable columns of a terminal state that make its outcome
+    (a list of names from :attr:`mdp.CompiledModel.terminals`).
+
+    ``mdp distribution`` groups the chance of ending in each terminal state by them, and
+    ``mdp simulate`` counts games by them. Without an implementation the outcome is the
+    terminal ``value``.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_outcome_columns():
+            return ["score"]
+    """
+
+
+@hookspec
+def mdp_strategies(params, game):
+    """Name ways to play other than the optimal one: return a list of :class:`mdp.Strategy`.
+
+    Every implementation is called and the lists are joined, the game's first. A strategy's
+    ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
+    :class:`mdp.Strategy`): compute them from ``model.states`` and ``model.actions`` at once
+    (``model.action_state()`` gives each action's state), not with a call per state.
+    ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_strategies():
+            return [mdp.Strategy("first", "always the first action",
+                                 lambda game, model: first_action_of_each_state(model))]
     """
 
 

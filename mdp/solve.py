@@ -120,6 +120,10 @@ class Solution:
     _numbers: Any = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long the solve took (without compiling)."""
+    strategy: str | None = None
+    """The strategy evaluated (:func:`mdp.evaluate`), or ``None`` for optimal play."""
+    probabilities: np.ndarray | None = attrs.field(default=None, repr=False)
+    """With a strategy: the chance that it takes each action, in action order."""
 
     @property
     def exact(self) -> bool:
@@ -150,12 +154,18 @@ class Solution:
 
     def action_values(self) -> ActionValues:
         """Every action's value (its successors' expected value), how far it falls short of
-        the best action of its state, and whether it is optimal; in action order."""
+        the best action of its state, and whether it is optimal; in action order. With a
+        strategy (:func:`mdp.evaluate`): the value of taking the action and following the
+        strategy after it, measured against the best of them."""
         model, numbers = self.model, self._numbers
         parts = [model.backup(k, self._raw, numbers) for k in range(1, model.n_layers)]
         q = np.concatenate(parts) if parts else numbers.empty(0)
         state = model.action_state()
         best = self._raw[state]
+        if self.strategy is not None and len(q):  # best of the actions, not the strategy's mix
+            starts = model.action_start[model.n_terminal:-1]
+            pick = np.maximum if self.sense == "max" else np.minimum
+            best = pick.reduceat(q, starts)[state - model.n_terminal]
         gap = best - q if self.sense == "max" else q - best
         scale = numbers.scales(self._layers[state])
         if self.exact:
@@ -184,6 +194,8 @@ class Solution:
         }
         if self.exact:
             summary["exact"] = f"{value.numerator}/{value.denominator}"
+        if self.strategy is not None:
+            summary["strategy"] = self.strategy
         summary["states"] = self.model.n_states
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary

@@ -21,7 +21,7 @@ import numpy as np
 import mdp
 
 from ..dice import check_weights
-from . import hookspecs, scoring
+from . import hookspecs, scoring, strategies
 from .box import Box, subsets_adding_to
 from .params import PARAMS, check_payout, show_schedule
 
@@ -37,11 +37,13 @@ def box(game: mdp.Game) -> Box:
 
 
 def _moves(game: mdp.Game):
-    """``total -> masks`` from the shutbox_moves hook (which plugins wrap), once per total."""
+    """``total -> masks`` from the shutbox_moves hook (which plugins wrap), once per total,
+    in the game's order of moves: the highest tile first (masks descending: 9, 1 8, 2 7, 3 6,
+    1 2 6, ...). Where several moves are optimal, the engine's default tie rule takes the first."""
 
     @functools.cache
     def moves(total: int) -> np.ndarray:
-        return np.array(game.call("shutbox_moves", total=total), dtype=np.int64)
+        return np.sort(np.array(game.call("shutbox_moves", total=total), dtype=np.int64))[::-1]
 
     return moves
 
@@ -56,6 +58,7 @@ def _scoring_rules(game: mdp.Game) -> dict:
 def mdp_configure(plugins):
     plugins.add_hookspecs(hookspecs)
     plugins.register(scoring, name="shutbox.scoring")
+    plugins.register(strategies, name="shutbox.strategies")
     mdp.register_plugins(plugins, RULE_PLUGINS)
 
 

@@ -1,0 +1,140 @@
+"""Distribution, simulation, advice and plots: published figures, exact identities, a seeded
+statistical check and the policy table as references."""
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import polars as pl
+import pytest
+
+import mdp
+import mdp.cli
+
+
+@pytest.fixture(scope="module")
+def box():
+    game = mdp.load_game("games/shutbox")
+    return game, mdp.solve(mdp.compile(game), exact=True)
+
+
+def test_twelve_box_reproduces_durango_bills_figures():
+    """Durango Bill's 12-tile table (two dice throughout, the chance of shutting the box
+    maximized): 83.355% of games end with a shut sum of at most 55, 3.83% with exactly 45.
+    Tie rule: the game's first optimal move (the highest tile first)."""
+    game = mdp.load_game("games/shutbox", variant="twelve-box")
+    frame = mdp.distribution(mdp.solve(mdp.compile(game)), game)
+    at_most_55 = frame.filter(pl.col("shut_sum") <= 55)["probability"].sum()
+    exactly_45 = frame.filter(pl.col("shut_sum") == 45)["probability"].sum()
+    assert f"{100 * at_most_55:.3f}" == "83.355"
+    assert f"{100 * exactly_45:.2f}" == "3.83"
+
+
+def test_exact_distribution_sums_to_one_and_wins_at_the_value(box):
+    game, solution = box
+    frame = mdp.distribution(solution, game)
+    exact = [Fraction(x) for x in frame["exact"]]
+    assert sum(exact) == 1
+    won = frame.with_columns(e=pl.Series(exact, dtype=pl.Object)).filter(pl.col("open_sum") == 0)
+    assert won["e"][0] == solution.value == Fraction(956177159, 9795520512)
+
+
+def test_a_strategys_distribution_wins_at_its_value(box):
+    game, solution = box
+    random = mdp.evaluate(solution.model, "random", game=game, exact=True)
+    frame = mdp.distribution(random, game)
+    assert Fraction(frame.filter(pl.col("open_sum") == 0)["exact"][0]) == random.value
+    assert sum(Fraction(x) for x in frame["exact"]) == 1
+
+
+def test_tie_break_changes_the_distribution_not_the_value(box):
+    game, solution = box
+    plain = mdp.distribution(solution, game)
+    lexicographic = mdp.distribution(solution, game, tie_break=["max:shut_sum"])
+    assert plain["exact"][-1] == lexicographic["exact"][-1]  # the chance of shutting the box
+    mean = lambda f: sum(Fraction(e) * s for e, s in zip(f["exact"], f["shut_sum"]))  # noqa: E731
+    # The second objective, solved on the optimal moves, can only raise the mean shut sum.
+    assert mean(lexicographic) > mean(plain)
+
+
+def test_simulation_agrees_with_the_exact_distribution(box):
+    """Fixed seed: the exact value lies in the interval, and a chi-square test of the outcome
+    frequencies against the exact chances passes at the 0.1% level."""
+    game, solution = box
+    random = mdp.evaluate(solution.model, "random", game=game, exact=True)
+    result = mdp.simulate(random, 400_000, seed=2024, game=game)
+    assert result.low <= float(random.value) <= result.high
+    expected = mdp.distribution(random, game)["probability"].to_numpy() * result.games
+    observed = result.outcomes["games"].to_numpy()
+    keep = expected >= 5  # the usual rule for the chi-square approximation
+    chi2 = (((observed - expected) ** 2 / expected)[keep]).sum()
+    # 99.9% point of chi-square with (keep.sum() - 1) degrees of freedom, Wilson-Hilferty.
+    k = keep.sum() - 1
+    bound = k * (1 - 2 / (9 * k) + 3.0902 * (2 / (9 * k)) ** 0.5) ** 3
+    assert chi2 < bound
+    assert observed[~keep].sum() == pytest.approx(expected[~keep].sum(), abs=50)
+
+
+def test_simulation_is_reproducible(box):
+    game, solution = box
+    one, two = (mdp.simulate(solution, 50_000, seed=5, game=game) for _ in range(2))
+    assert one.summary() == two.summary()
+    assert one.outcomes["games"].sum() == 50_000
+
+
+def test_advice_ranks_as_the_policy_table_on_every_state():
+    game = mdp.load_game("games/shutbox", tiles="1-5")
+    solution = mdp.solve(game, exact=True)
+    policy = mdp.policy(solution, game)
+    for (open_tiles, roll), rows in policy.group_by(["open", "roll"], maintain_order=True):
+        columns = {"open": open_tiles} if roll is None else {"open": open_tiles, "roll": roll}
+        advice = mdp.advise(solution, game, **columns)
+        assert advice.state == {"open": open_tiles, "roll": roll}
+        ranked = rows.sort("regret", maintain_order=True)
+        assert advice.actions["value_exact"].to_list() == ranked["value_exact"].to_list()
+        assert advice.actions["optimal"].to_list() == ranked["optimal"].to_list()
+        action = "dice" if roll is None else "shut"
+        assert advice.actions[action].to_list() == ranked[action].to_list()
+
+
+def test_advice_on_a_missing_state_is_one_line_and_exit_2(capsys):
+    assert mdp.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=13"]) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "columns open, roll" in error and "roll='13'" in error
+
+
+def test_cli_json_shapes(capsys):
+    assert mdp.cli.main(["distribution", "games/shutbox", "--exact", "--json"]) == 0
+    outcome = json.loads(capsys.readouterr().out)["outcomes"][0]
+    assert list(outcome) == ["shut_sum", "open_sum", "probability", "exact"]
+    assert mdp.cli.main(["simulate", "games/shutbox", "--games", "1000", "--seed", "1", "--json"]) == 0
+    assert list(json.loads(capsys.readouterr().out)) == ["games", "seed", "mean", "low", "high", "outcomes"]
+    assert mdp.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=9", "--json"]) == 0
+    advice = json.loads(capsys.readouterr().out)
+    assert advice["state"] == {"open": "1 2 3 5 8", "roll": 9}
+    assert [a["shut"] for a in advice["actions"]] == ["1 8", "1 3 5"]
+    assert mdp.cli.main(["strategies", "games/shutbox", "--exact", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["strategy"] == "optimal" and rows[0]["exact"] == "956177159/9795520512"
+
+
+def test_plot_is_written(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "outcomes.png"
+    assert mdp.cli.main(["distribution", "games/shutbox", "--plot", str(path), "--json"]) == 0
+    assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_without_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
+    import builtins
+
+    real = builtins.__import__
+
+    def no_matplotlib(name, *args, **kwargs):
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    assert mdp.cli.main(["distribution", "games/shutbox", "--plot", str(tmp_path / "a.png")]) == 2
+    assert "exact-mdp[plot]" in capsys.readouterr().err
