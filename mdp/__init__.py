@@ -20,7 +20,7 @@ from mdp.variants import Variant, read_variants
 from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
-from mdp.solve import ActionValues, Solution, solve
+from mdp.solve import ActionValues, Solution, Solutions, solve, solve_many
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -54,6 +54,7 @@ __all__ = [
     "Param",
     "ParamError",
     "Solution",
+    "Solutions",
     "TooLarge",
     "Variant",
     "analyse",
@@ -75,6 +76,7 @@ __all__ = [
     "register_plugins",
     "show_int_list",
     "solve",
+    "solve_many",
     "write_table",
 ]
 

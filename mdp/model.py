@@ -154,7 +154,8 @@ class CompiledModel:
 
     def backup(self, layer: int, values: np.ndarray, numbers: Any) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
-        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`)."""
+        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`). ``values``
+        may be a matrix, one row per state: then so is the result, one row per action."""
         a0, a1 = self.layer_actions(layer)
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
@@ -168,7 +169,7 @@ class CompiledModel:
             np.add.reduceat(weighted, self.chance_start[first:last + 1] - o0)
         if all_chance:
             return sums
-        result = numbers.empty(a1 - a0)
+        result = numbers.empty((a1 - a0, *values.shape[1:]))
         result[chance] = sums
         result[~chance] = numbers.certain(values, targets[~chance], layer)
         return result
