@@ -21,6 +21,7 @@ from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.solve import ActionValues, Solution, Solutions, solve, solve_many
+from mdp.match import Match, MatchRules, match
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -47,6 +48,8 @@ __all__ = [
     "Game",
     "GameNotFound",
     "INT_LIST",
+    "Match",
+    "MatchRules",
     "MdpError",
     "ModelError",
     "ModelInfo",
@@ -67,6 +70,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "load_game",
+    "match",
     "parse_choice",
     "parse_int",
     "parse_int_list",

@@ -177,7 +177,8 @@ class CompiledModel:
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
         """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
         actions' outcomes, adding it to ``reach`` (per state). ``probabilities`` is the table
-        of :attr:`probabilities` as floats, or as fractions in an object array."""
+        of :attr:`probabilities` as floats, or as fractions in an object array. ``mass`` and
+        ``reach`` may be matrices, one column per distribution pushed at once."""
         a0, a1 = self.layer_actions(layer)
         targets = self.action_next[a0:a1]
         certain = targets >= 0
@@ -188,7 +189,8 @@ class CompiledModel:
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
         counts = np.diff(self.chance_start[first:last + 2])
-        spread = np.repeat(mass[chance], counts) * probabilities[self.outcome_prob[o0:o1]]
+        weights = probabilities[self.outcome_prob[o0:o1]]
+        spread = np.repeat(mass[chance], counts, axis=0) * (weights[:, None] if mass.ndim > 1 else weights)
         np.add.at(reach, self.outcome_next[o0:o1], spread)
 
     def sample(self, actions: np.ndarray, rng: np.random.Generator) -> np.ndarray:

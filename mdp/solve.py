@@ -294,6 +294,19 @@ class Solutions:
         scales = self._numbers.scales(self.model.layer_of())
         return _floats(self._raw, scales if isinstance(scales, int) else scales[:, None])
 
+    def optimal(self, layer: int) -> np.ndarray:
+        """Whether each action of layer ``layer`` is optimal in each column: a boolean
+        matrix, one row per action of the layer (exact ties in exact mode; within
+        :data:`FLOAT_TIE` in floats)."""
+        model = self.model
+        q = model.backup(layer, self._raw, self._numbers)
+        a0, a1 = model.layer_actions(layer)
+        best = self._raw[model.action_state()[a0:a1]]
+        gap = best - q if self.sense == "max" else q - best
+        if self.exact:
+            return gap == 0
+        return gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+
     def column(self, j: int) -> Solution:
         """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
         return Solution(self.model, self.sense, self._raw[:, j], self._numbers, self.seconds)

@@ -21,7 +21,7 @@ import numpy as np
 import mdp
 
 from ..dice import check_weights
-from . import hookspecs, scoring
+from . import hookspecs, match, scoring
 from .box import Box, subsets_adding_to
 from .params import PARAMS, check_payout
 
@@ -56,6 +56,7 @@ def _scoring_rules(game: mdp.Game) -> dict:
 def mdp_configure(plugins):
     plugins.add_hookspecs(hookspecs)
     plugins.register(scoring, name="shutbox.scoring")
+    plugins.register(match, name="shutbox.match")
     mdp.register_plugins(plugins, RULE_PLUGINS)
 
 
