@@ -270,7 +270,8 @@ def mdp_match_rules(params, game):
     who pays whom (``payoff``): given an integer array of results, one row per match and one
     column per player in the order they play, ``payoff`` returns an array of the same shape,
     what each player receives (negative: pays), as integers or fractions for exact values.
-    It is called once for all the rows at once.
+    It is called once for all the rows at once. ``params`` names the parameters that only
+    the match reads, so that a table over them compiles the game once.
 
     .. code-block:: python
 

@@ -42,6 +42,9 @@ class MatchRules:
     payoff: Callable[[np.ndarray], Any] = attrs.field(repr=False)
     """Results (one row per match, one column per player, in playing order) -> what each
     player receives, the same shape: integers or fractions for exact values."""
+    params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    """The parameters that only the match reads (what a winner is paid, say): they change
+    no state, so a table over them compiles the game once."""
 
 
 @attrs.frozen

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import mdp
+import mdp.cli
 
 # Player 1's expected value in percent of the stake, to four decimals: (one_die, shut_pays,
 # shut_wins) -> value. Published (quoted in the issue): never/1/yes, sum6/2/yes,
@@ -215,3 +216,71 @@ def test_payoff_of_the_pub_rules():
     assert payoff(results, shut_pays=2, shut_wins=True)[3].tolist() == [2, -2]
     three = payoff(np.array([[5, 2, 2], [6, 1, 3], [0, 4, 0]]), shut_pays=2, shut_wins=False)
     assert three.tolist() == [[0, 0, 0], [-1, 2, -1], [0, 0, 0]]
+
+
+# The command line: one call away from the Python API.
+
+
+def _run(capsys, *argv):
+    code = mdp.cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_match_command_json_is_the_python_summary(capsys):
+    import json
+
+    code, out, _ = _run(capsys, "match", "shutbox", "--set", "tiles=1-4", "--exact", "--json")
+    assert code == 0
+    printed = json.loads(out)
+    expected = mdp.match(mdp.load_game("shutbox", tiles="1-4"), exact=True).summary()
+    assert printed["players"] == expected["players"]
+    assert sum(Fraction(p["exact"]) for p in printed["players"]) == 0
+
+
+def test_sixteen_row_table_fairest_first(capsys, tmp_path):
+    import polars as pl
+
+    out_file = tmp_path / "table.parquet"
+    code, _, _ = _run(capsys, "match", "shutbox", "--vary", "one_die=never,always,max6,sum6",
+                      "--vary", "shut_pays=1,2", "--vary", "shut_wins=yes,no", "--exact",
+                      "--out", str(out_file))
+    assert code == 0
+    table = pl.read_parquet(out_file)
+    assert table.height == 16
+    assert {(r["one_die"], r["shut_pays"], r["shut_wins"]): r["player_1_percent"]
+            for r in table.to_dicts()} == PERCENT
+    unfair = [abs(Fraction(v)) for v in table["player_1_exact"]]
+    assert unfair == sorted(unfair)
+    first = table.row(0, named=True)
+    assert Fraction(first["player_1_exact"]) == first_value(
+        first["one_die"], first["shut_pays"], first["shut_wins"])
+
+
+def test_solve_vary_is_one_solve_per_combination(capsys):
+    import polars as pl
+    import io
+
+    code, out, _ = _run(capsys, "solve", "shutbox", "--set", "tiles=1-5", "--vary",
+                        "one_die=never,always", "--vary", "dice=1,2", "--exact")
+    assert code == 0
+    table = pl.read_csv(io.StringIO(out))
+    assert table.columns == ["one_die", "dice", "value", "exact", "states"]
+    assert [(r["one_die"], r["dice"]) for r in table.to_dicts()] == [
+        ("never", 1), ("never", 2), ("always", 1), ("always", 2)]
+    for row in table.to_dicts():
+        game = mdp.load_game("shutbox", tiles="1-5", one_die=row["one_die"], dice=row["dice"])
+        assert Fraction(row["exact"]) == mdp.solve(game, exact=True).value
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["match", "shutbox", "--players", "1"], "a match needs 2 players or more"),
+    (["match", "shutbox", "--out", "x.csv"], "--out and --format write the table of --vary"),
+    (["solve", "shutbox", "--vary", "one_die"], "expected KEY=VALUE,VALUE"),
+    (["solve", "shutbox", "--vary", "dice=1,2", "--set", "dice=3"], "both set and varied"),
+    (["match", "shutbox", "--vary", "shut_pays=1,0"], "parameter shut_pays=0"),
+])
+def test_bad_match_and_vary_input(capsys, argv, message):
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert message in err

@@ -16,7 +16,8 @@ import mdp
 @mdp.hookimpl
 def mdp_match_rules(params):
     return mdp.MatchRules("open_sum", lambda results: payoff(
-        results, shut_pays=params["shut_pays"], shut_wins=params["shut_wins"] == "yes"))
+        results, shut_pays=params["shut_pays"], shut_wins=params["shut_wins"] == "yes"),
+        params=("shut_pays", "shut_wins"))
 
 
 def payoff(results: np.ndarray, *, shut_pays: int, shut_wins: bool) -> np.ndarray:
