@@ -34,6 +34,8 @@ _LAZY = {
     "commands": "mdp.extensions",
     "formats": "mdp.extensions",
     "write_table": "mdp.extensions",
+    "match_table": "mdp.vary",
+    "sweep": "mdp.vary",
 }
 
 __all__ = [
@@ -71,6 +73,7 @@ __all__ = [
     "hookspec",
     "load_game",
     "match",
+    "match_table",
     "parse_choice",
     "parse_int",
     "parse_int_list",
@@ -81,6 +84,7 @@ __all__ = [
     "show_int_list",
     "solve",
     "solve_many",
+    "sweep",
     "write_table",
 ]
 

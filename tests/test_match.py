@@ -284,3 +284,16 @@ def test_bad_match_and_vary_input(capsys, argv, message):
     code, out, err = _run(capsys, *argv)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert message in err
+
+
+def test_docs_page_shows_the_table_the_command_prints():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parent.parent / "docs" / "matches.rst").read_text()
+    rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
+            for line in page.splitlines() if line.strip().startswith("| ")]
+    assert rows[0][:4] == ["one_die", "shut_pays", "shut_wins", "player_1_percent"]
+    shown = {(r[0], int(r[1]), r[2]): float(r[3]) for r in rows[1:]}
+    assert shown == PERCENT
+    order = [abs(PERCENT[(r[0], int(r[1]), r[2])]) for r in rows[1:]]
+    assert order == sorted(order)
