@@ -17,8 +17,7 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     """``--vary KEY=V1,V2,...`` (repeatable), with the output options of a table."""
     parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
                         help="one row per combination of these parameter values, e.g. --vary "
-                        "one_die=never,always (repeatable; separate values holding commas "
-                        "with ;)")
+                        "rounds=2,3 (repeatable; separate values holding commas with ;)")
     arguments.add_output_arguments(parser)
 
 

@@ -1,9 +1,9 @@
 """Sweeps over rule sets: every combination of some parameters' values, one row each.
 
-``vary`` maps parameter names to the values to try, ``{"one_die": ["never", "always"],
-"dice": [2, 3]}``; the rows follow the order of the product, the first parameter slowest.
+``vary`` maps parameter names to the values to try, ``{"mode": ["fast", "safe"],
+"rounds": [2, 3]}``; the rows follow the order of the product, the first parameter slowest.
 :func:`sweep` solves each combination; :func:`match_table` plays a match under each.
-On the command line, ``--vary one_die=never,always`` names the values of one parameter.
+On the command line, ``--vary mode=fast,safe`` names the values of one parameter.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 
 def parse_vary(items: Iterable[str]) -> dict[str, list[str]]:
-    """``--vary`` texts as a dict: ``"one_die=never,always"`` -> ``{"one_die": ["never",
-    "always"]}``. Values that hold commas themselves are separated by ``;`` instead
-    (``"tiles=1-9;1,3,5,7,9"``)."""
+    """``--vary`` texts as a dict: ``"mode=fast,safe"`` -> ``{"mode": ["fast", "safe"]}``.
+    Values that hold commas themselves are separated by ``;`` instead
+    (``"rounds=1-9;1,3,5"``)."""
     vary: dict[str, list[str]] = {}
     for item in items:
         key, sep, values = item.partition("=")
