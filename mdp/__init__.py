@@ -20,12 +20,13 @@ from mdp.variants import Variant, read_variants
 from mdp.discover import Expansion
 from mdp.model import CompiledModel, ModelInfo, ragged_arange
 from mdp.compile import DEFAULT_MAX_STATES, compile
-from mdp.solve import ActionValues, Solution, solve
+from mdp.solve import ActionValues, Solution, Solutions, solve, solve_many
 from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
 # Modules named as their function (as mdp.compile): imported here, so the name is the function.
 from mdp.distribution import distribution
 from mdp.simulate import Simulation, simulate
 from mdp.advise import Advice, advise
+from mdp.match import Match, MatchRules, match
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -38,6 +39,8 @@ _LAZY = {
     "commands": "mdp.extensions",
     "formats": "mdp.extensions",
     "write_table": "mdp.extensions",
+    "match_table": "mdp.vary",
+    "sweep": "mdp.vary",
 }
 
 __all__ = [
@@ -58,6 +61,8 @@ __all__ = [
     "Game",
     "GameNotFound",
     "INT_LIST",
+    "Match",
+    "MatchRules",
     "MdpError",
     "ModelError",
     "ModelInfo",
@@ -66,6 +71,7 @@ __all__ = [
     "ParamError",
     "Solution",
     "Strategy",
+    "Solutions",
     "TooLarge",
     "Variant",
     "analyse",
@@ -80,6 +86,8 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "load_game",
+    "match",
+    "match_table",
     "parse_choice",
     "parse_int",
     "parse_int_list",
@@ -90,6 +98,8 @@ __all__ = [
     "show_int_list",
     "solve",
     "strategies",
+    "solve_many",
+    "sweep",
     "write_table",
 ]
 

@@ -1,5 +1,10 @@
 """The two number types of a solve: float64, and exact rationals that never pass through a
-float. :meth:`mdp.CompiledModel.backup` calls one of them for the arithmetic of a layer."""
+float. :meth:`mdp.CompiledModel.backup` calls one of them for the arithmetic of a layer.
+
+Values are one number per state, or a matrix with one row per state and one column per set
+of terminal values (:func:`mdp.solve_many`): a factor that belongs to a row (a probability,
+a rescaling) is then broadcast over the columns, so one pass over the layers solves them all.
+"""
 
 from __future__ import annotations
 
@@ -24,18 +29,20 @@ class Floats:
 
     def start(self) -> np.ndarray:
         """State values with the terminal ones filled in, the rest to be solved."""
-        values = np.empty(self.model.n_states, dtype=np.float64)
+        values = np.empty((self.model.n_states, *self.terminal.shape[1:]), dtype=np.float64)
         values[: self.model.n_terminal] = self.terminal
         return values
 
-    def empty(self, n: int) -> np.ndarray:
-        return np.empty(n, dtype=np.float64)
+    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
+        return np.empty(shape, dtype=np.float64)
 
     def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
         return values[successors]
 
     def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
         weighted = self.probabilities[probability_ids]
+        if values.ndim > 1:
+            return weighted[:, None] * values[successors]
         weighted *= values[successors]
         return weighted
 
@@ -65,6 +72,11 @@ class Exact:
         self.weights = objects([p.numerator * (self.d // p.denominator) for p in probabilities])
         if isinstance(terminal, np.ndarray) and terminal.dtype.kind in "iu":
             self.d0, self.terminal = 1, terminal.astype(object)
+        elif isinstance(terminal, np.ndarray) and terminal.ndim > 1:  # a matrix of columns
+            fractions = [Fraction(v) for v in terminal.ravel().tolist()]
+            self.d0 = math.lcm(*(v.denominator for v in fractions)) if fractions else 1
+            self.terminal = objects([v.numerator * (self.d0 // v.denominator)
+                                     for v in fractions]).reshape(terminal.shape)
         else:
             fractions = [Fraction(v) for v in terminal]
             self.d0 = math.lcm(*(v.denominator for v in fractions)) if fractions else 1
@@ -73,19 +85,19 @@ class Exact:
         self.layer = model.layer_of()
 
     def start(self) -> np.ndarray:
-        values = np.empty(self.model.n_states, dtype=object)
+        values = np.empty((self.model.n_states, *np.shape(self.terminal)[1:]), dtype=object)
         values[: self.model.n_terminal] = self.terminal
         return values
 
-    def empty(self, n: int) -> np.ndarray:
-        return np.empty(n, dtype=object)
+    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
+        return np.empty(shape, dtype=object)
 
     def certain(self, values, successors, layer: int) -> np.ndarray:
-        return values[successors] * self.powers[layer - self.layer[successors]]
+        return values[successors] * _rows(self.powers[layer - self.layer[successors]], values)
 
     def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
-        rescale = self.powers[layer - 1 - self.layer[successors]]
-        return self.weights[probability_ids] * values[successors] * rescale
+        factor = self.weights[probability_ids] * self.powers[layer - 1 - self.layer[successors]]
+        return _rows(factor, values) * values[successors]
 
     def scales(self, layers: np.ndarray) -> np.ndarray:
         scales = objects([self.d0 * self.d**k for k in range(self.model.n_layers)])
@@ -93,6 +105,11 @@ class Exact:
 
     def value(self, raw: int, layer: int) -> Fraction:
         return Fraction(raw, self.d0 * self.d ** int(layer))
+
+
+def _rows(factor: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """A factor per row, shaped to multiply ``values``' rows (each column alike)."""
+    return factor[:, None] if values.ndim > 1 else factor
 
 
 def objects(items: list) -> np.ndarray:

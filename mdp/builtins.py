@@ -61,9 +61,30 @@ def mdp_analyses():
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
     arguments.add_json_argument(parser)
+    from mdp.matches import add_vary_argument
+
+    add_vary_argument(parser)
+
+
+def _variants_arguments(parser: argparse.ArgumentParser) -> None:
+    arguments.add_game_arguments(parser)
+    arguments.add_json_argument(parser)
 
 
 def _solve(args: argparse.Namespace) -> None:
+    from mdp.matches import check_table_options, write_table
+
+    fmt = check_table_options(args)
+    if args.vary:
+        from mdp.params import parse_assignments
+        from mdp.vary import parse_vary, sweep
+
+        with arguments.Progress() as progress:
+            frame = sweep(args.game, parse_vary(args.vary), variant=args.variant,
+                          params=parse_assignments(args.params), exact=args.exact,
+                          sense=args.sense, max_states=args.max_states, progress=progress)
+        write_table(frame, args, fmt)
+        return
     _, solution = arguments.solved(args)
     summary = solution.summary()
     if args.json:
@@ -136,7 +157,7 @@ def mdp_commands() -> list[Command]:
         Command("solve", "the value of a game under optimal play", _solve, _solve_arguments,
                 "Solve a game and print the value of its initial state under optimal play."),
         Command("variants", "every named rule set of a game, with its value", _variants,
-                _solve_arguments, "Solve each named variant of a game (with any --set applied "
+                _variants_arguments, "Solve each named variant of a game (with any --set applied "
                 "on top) and print its rules and value."),
         Command("params", "the rule parameters of a game, with their defaults", _params,
                 _params_arguments, "List the parameters a game takes with --set: name, "

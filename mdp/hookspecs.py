@@ -4,7 +4,7 @@ A plugin is a module (or any object) whose functions carry the :data:`mdp.hookim
 and the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_,
 so a rule plugin registered after a game can override or wrap any of the game's hooks.
 
-The hooks come in five groups, in the order the engine meets them:
+The hooks come in six groups, in the order the engine meets them:
 
 1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
    :func:`mdp_check`.
@@ -22,12 +22,15 @@ The hooks come in five groups, in the order the engine meets them:
    :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
    registered through them too (:mod:`mdp.builtins`); a plugin offers its own through the
    ``mdp.plugins`` entry-point group.
+6. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
+   game are scored against each other (:func:`mdp.match`).
 
-Hooks of groups 1 to 4 receive ``params``, a read-only mapping from each parameter name to its
-resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
-which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
-the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
-States and actions are any hashable values the game likes (64-bit integers in batch).
+Hooks of groups 1 to 4 and 6 receive ``params``, a read-only mapping from each parameter
+name to its resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game`
+itself, through which a hook can call other hooks (``game.call("hook_name", ...)``) or keep
+data derived from the parameters (:meth:`mdp.Game.memo`). An implementation names only the
+arguments it uses. States and actions are any hashable values the game likes (64-bit
+integers in batch).
 
 Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
 are called from the most recently registered plugin back to the game itself, and the first
@@ -289,4 +292,33 @@ def mdp_analyses():
     Every implementation is called and the lists are joined. Each analysis is one call in
     Python (:func:`mdp.analyse`) and one command of the ``mdp`` program, with the game's
     options, its own options and the output options of ``mdp policy``.
+    """
+
+
+# 6. Matches.
+
+
+@hookspec(firstresult=True)
+def mdp_match_rules(params, game):
+    """Return the rules of a match: an :class:`mdp.MatchRules`, or ``None`` for a game that
+    is not played in matches.
+
+    In a match, players take turns at the same one-player game, each knowing the results of
+    the players before, and money changes hands at the end. The rules name the column of
+    :attr:`mdp.CompiledModel.terminals` that is a player's result (``outcome``) and say
+    who pays whom (``payoff``): given an integer array of results, one row per match and one
+    column per player in the order they play, ``payoff`` returns an array of the same shape,
+    what each player receives (negative: pays), as integers or fractions for exact values.
+    It is called once for all the rows at once. ``params`` names the parameters that only
+    the match reads, so that a table over them compiles the game once.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_match_rules(params):
+            def payoff(results):           # the higher score wins one from the other
+                first, second = results[:, 0], results[:, 1]
+                won = np.sign(second - first)
+                return np.stack([-won, won], axis=1)
+            return mdp.MatchRules("score", payoff)
     """

@@ -154,7 +154,8 @@ class CompiledModel:
 
     def backup(self, layer: int, values: np.ndarray, numbers: Any) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
-        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`)."""
+        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`). ``values``
+        may be a matrix, one row per state: then so is the result, one row per action."""
         a0, a1 = self.layer_actions(layer)
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
@@ -168,7 +169,7 @@ class CompiledModel:
             np.add.reduceat(weighted, self.chance_start[first:last + 1] - o0)
         if all_chance:
             return sums
-        result = numbers.empty(a1 - a0)
+        result = numbers.empty((a1 - a0, *values.shape[1:]))
         result[chance] = sums
         result[~chance] = numbers.certain(values, targets[~chance], layer)
         return result
@@ -176,7 +177,8 @@ class CompiledModel:
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
         """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
         actions' outcomes, adding it to ``reach`` (per state). ``probabilities`` is the table
-        of :attr:`probabilities` as floats, or as fractions in an object array."""
+        of :attr:`probabilities` as floats, or as fractions in an object array. ``mass`` and
+        ``reach`` may be matrices, one column per distribution pushed at once."""
         a0, a1 = self.layer_actions(layer)
         targets = self.action_next[a0:a1]
         certain = targets >= 0
@@ -187,7 +189,8 @@ class CompiledModel:
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
         counts = np.diff(self.chance_start[first:last + 2])
-        spread = np.repeat(mass[chance], counts) * probabilities[self.outcome_prob[o0:o1]]
+        weights = probabilities[self.outcome_prob[o0:o1]]
+        spread = np.repeat(mass[chance], counts, axis=0) * (weights[:, None] if mass.ndim > 1 else weights)
         np.add.at(reach, self.outcome_next[o0:o1], spread)
 
     def sample(self, actions: np.ndarray, rng: np.random.Generator) -> np.ndarray:

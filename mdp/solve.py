@@ -61,6 +61,46 @@ def solve(
         raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
     values = _terminal_values(model, terminal, exact)
     numbers = (Exact if exact else Floats)(model, values)
+    raw = _backward(model, numbers, sense, progress)
+    return Solution(model, sense, raw, numbers, time.perf_counter() - start)
+
+
+def solve_many(
+    model: CompiledModel,
+    terminals: Any,
+    *,
+    exact: bool = False,
+    sense: Sense | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> Solutions:
+    """Solve one compiled model for many sets of terminal values at once, in one pass over
+    its layers: far quicker than one :func:`solve` per set.
+
+    ``terminals`` is a matrix with one row per row of :attr:`model.terminals
+    <mdp.CompiledModel.terminals>` and one column per set of values: a 2-D numpy array (of
+    numbers, or of ``int`` and :class:`fractions.Fraction` objects), a Polars DataFrame
+    (each column one set), or a list of columns (each as :func:`solve` takes
+    ``terminal=``). ``exact`` and ``sense`` are as for :func:`solve`; each column is solved
+    on its own, as if by ``solve(model, terminal=column)``.
+
+    >>> both = mdp.solve_many(model, np.stack([win, score], axis=1))   # doctest: +SKIP
+    >>> both.value            # the initial state's value in each column
+    """
+    if not isinstance(model, CompiledModel):
+        raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
+    start = time.perf_counter()
+    sense = sense or model.info.objective.sense
+    if sense not in ("max", "min"):
+        raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
+    values = _terminal_matrix(model, terminals, exact)
+    numbers = (Exact if exact else Floats)(model, values)
+    raw = _backward(model, numbers, sense, progress)
+    return Solutions(model, sense, raw, numbers, time.perf_counter() - start)
+
+
+def _backward(model: CompiledModel, numbers: Any, sense: Sense,
+              progress: Callable[[str], None] | None) -> np.ndarray:
+    """Backward induction, layer by layer: every state's raw value (a row per state)."""
     best = np.maximum if sense == "max" else np.minimum
     raw = numbers.start()
     for layer in range(1, model.n_layers):
@@ -69,7 +109,32 @@ def solve(
             progress(f"solving layer {layer} of {model.n_layers - 1}")
         q = model.backup(layer, raw, numbers)
         raw[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
-    return Solution(model, sense, raw, numbers, time.perf_counter() - start)
+    return raw
+
+
+def _terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:
+    """The columns of terminal values of :func:`solve_many`, each checked as :func:`solve`
+    checks one, as one matrix (numbers, or Python objects for fractions)."""
+    if hasattr(terminals, "to_numpy") and not isinstance(terminals, np.ndarray):  # Polars
+        terminals = terminals.to_numpy()
+    if isinstance(terminals, np.ndarray) and terminals.dtype.kind in "biuf":
+        if terminals.ndim != 2 or terminals.shape[0] != model.n_terminal:
+            raise ParamError(f"terminals= must have one row per terminal state "
+                             f"({model.n_terminal:,}) and one column per set of values, "
+                             f"not shape {terminals.shape}")
+        columns = [terminals[:, j] for j in range(terminals.shape[1])]
+        for column in columns:
+            _terminal_values(model, column, exact)
+        return terminals.astype(np.int64) if terminals.dtype.kind == "b" else terminals
+    columns = list(terminals.T if isinstance(terminals, np.ndarray) and terminals.ndim == 2
+                   else terminals)
+    checked = [_terminal_values(model, column, exact) for column in columns]
+    matrix = np.empty((model.n_terminal, len(checked)), dtype=object)
+    for j, column in enumerate(checked):
+        matrix[:, j] = list(column) if not isinstance(column, np.ndarray) else column.tolist()
+    if not exact:
+        return matrix.astype(np.float64)
+    return matrix
 
 
 def _terminal_values(model: CompiledModel, terminal: Any, exact: bool) -> Any:
@@ -199,6 +264,64 @@ class Solution:
         summary["states"] = self.model.n_states
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary
+
+
+@attrs.frozen(eq=False)
+class Solutions:
+    """The values of one model solved for many sets of terminal values
+    (:func:`solve_many`): a column of values per set."""
+
+    model: CompiledModel
+    sense: Sense
+    _raw: np.ndarray = attrs.field(repr=False)
+    """State values as computed, one row per state, one column per set."""
+    _numbers: Any = attrs.field(repr=False)
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the values are exact rationals."""
+        return self._numbers.exact
+
+    @property
+    def n_columns(self) -> int:
+        """How many sets of terminal values were solved."""
+        return self._raw.shape[1]
+
+    @property
+    def value(self) -> list[Fraction] | np.ndarray:
+        """The initial state's value in each column: fractions in exact mode, else floats."""
+        return self.value_of_id(self.model.initial)
+
+    def value_of_id(self, state_id: int) -> list[Fraction] | np.ndarray:
+        """The value in each column of the state numbered ``state_id``."""
+        layer = self.model.layer_of()[state_id]
+        if self.exact:
+            return [self._numbers.value(raw, layer) for raw in self._raw[state_id].tolist()]
+        return self._raw[state_id].copy()
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every state's value in every column as floats: one row per state."""
+        scales = self._numbers.scales(self.model.layer_of())
+        return _floats(self._raw, scales if isinstance(scales, int) else scales[:, None])
+
+    def optimal(self, layer: int) -> np.ndarray:
+        """Whether each action of layer ``layer`` is optimal in each column: a boolean
+        matrix, one row per action of the layer (exact ties in exact mode; within
+        :data:`FLOAT_TIE` in floats)."""
+        model = self.model
+        q = model.backup(layer, self._raw, self._numbers)
+        a0, a1 = model.layer_actions(layer)
+        best = self._raw[model.action_state()[a0:a1]]
+        gap = best - q if self.sense == "max" else q - best
+        if self.exact:
+            return gap == 0
+        return gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+
+    def column(self, j: int) -> Solution:
+        """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
+        return Solution(self.model, self.sense, self._raw[:, j], self._numbers, self.seconds)
 
 
 @attrs.frozen(eq=False)

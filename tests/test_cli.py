@@ -45,7 +45,7 @@ def test_solve_json_is_one_object_with_resolved_params(capsys):
     assert summary["params"] == {
         "tiles": "1-9", "dice": 2, "faces": 6, "one_die": "never", "one_die_mode": "choice",
         "dice_schedule": None, "weights": None, "scoring": "win", "payout": None,
-        "max_flips": None}
+        "shut_pays": 1, "shut_wins": "yes", "max_flips": None}
     assert summary["exact"] == "466473281/6530347008"
     assert summary["value"] == 466473281 / 6530347008
     assert summary["states"] > 0 and summary["seconds"] >= 0
@@ -98,7 +98,7 @@ def test_policy_json_summary(capsys, tmp_path):
     ("argv", "message"),
     [
         (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1 to 1000\n"),
-        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, tiles, weights)\n"),
+        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, shut_pays, shut_wins, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
         (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox; or give a path)\n"),
         (["solve", "games/nowhere"], None),
@@ -229,7 +229,7 @@ def test_params_lists_every_parameter_with_its_default(capsys):
     assert code == 0
     assert [line.split()[0] for line in lines] == [
         "tiles", "dice", "faces", "one_die", "one_die_mode", "dice_schedule", "weights",
-        "scoring", "payout", "max_flips"]
+        "scoring", "payout", "shut_pays", "shut_wins", "max_flips"]
     assert lines[0].endswith("[default: 1-9]")
     assert lines[-1].endswith("[default: (unset)]")
     code, out, _ = run(capsys, "params", SHUTBOX, "--json")

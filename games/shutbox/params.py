@@ -20,6 +20,8 @@ ONE_DIE_RULES = {
     "sum6": "once the open tiles sum to 6 or less",
     "always": "always",
 }
+SHUT_WINS = {"yes": "a player who shuts the box wins at once",
+             "no": "later players still play, and may tie"}
 ONE_DIE_MODES = {"choice": "may roll one die", "forced": "must roll one die"}
 # The state estimate refuses 22 tiles under the default limit already; 40 tiles beside the
 # roll (13 bits for 50 dice of 100 faces) still fit a state key in 64 bits. Tiles up to 1000
@@ -173,4 +175,10 @@ PARAMS = [
     mdp.Param("payout", None, parse_payout,
               "with scoring=payout: final score to amount, e.g. 0:100,1-3:5, or a file",
               show_payout),
+    # Match rules (mdp match): how players are scored against each other, not how one plays.
+    mdp.Param("shut_pays", 1, mdp.parse_int(1),
+              "in a match: what each loser pays a winner who shut the box (1: the stake)"),
+    mdp.Param("shut_wins", "yes", mdp.parse_choice(SHUT_WINS),
+              "in a match: yes, a player who shuts the box wins at once; no, later ones "
+              "still play to tie"),
 ]
