@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend mdp."""
 
-BUILTIN_PLUGINS = ("mdp.builtins",)
+BUILTIN_PLUGINS = ("mdp.builtins", "mdp.export")
 """mdp's own extensions, registered by name like any plugin."""
 
 
