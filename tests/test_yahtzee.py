@@ -187,3 +187,11 @@ def test_mdp_solve_yahtzee_exact_prints_the_published_chance():
     assert lines[0] == "Yahtzee: 5 dice of 6 faces, up to 3 rolls; target: 5 of a kind"
     assert lines[1] == "chance of 5 of a kind: 4.6029% (0.046028642525699)"
     assert lines[2] == "exact: 347897/7558272"
+
+
+def test_chance_is_five_rerolls_by_hand():
+    # Scored as Chance the dice add up, and keeping one die does not change what another is
+    # worth: each die is docs' Reroll game, 14/3 with three rolls (derived by hand on
+    # docs/writing-a-game.rst), so five dice make 70/3.
+    assert solved(target="score", category="chance", dice="1").value == Fraction(14, 3)
+    assert solved(target="score", category="chance").value == 5 * Fraction(14, 3)
