@@ -103,3 +103,29 @@ def test_mdp_export_refuses_a_bad_target_before_any_work(tmp_path):
     assert done.returncode == 2
     assert done.stderr == f"mdp: error: {out}: folder {out.parent} does not exist\n"
     assert not any(tmp_path.iterdir())
+
+
+def test_a_game_with_float_probabilities_is_written_in_decimals(tmp_path):
+    # Reroll with 1/6 given as a float: solvable in floats only, and written so.
+    reroll = mdp.load_game(REROLL).plugins.get_plugin("reroll")
+    hooks = {name: getattr(reroll, name) for name in dir(reroll) if name.startswith("mdp_")}
+
+    def outcomes(state, action):
+        if action == "keep":
+            return [(1, (0, state[1]))]
+        return [(1 / 6, (state[0] - 1, face)) for face in range(1, 7)]
+
+    hooks["mdp_outcomes"] = mdp.hookimpl(outcomes)
+    model = mdp.compile(mdp.load_game(types.SimpleNamespace(GAME_NAME="reroll", **hooks)))
+    text = to_prism(model).model
+    assert "0.16666666666666666:(s'=" in text and "1/6" not in text
+    stormpy = pytest.importorskip("stormpy")
+    path = tmp_path / "model.prism"
+    write_prism(model, str(path))
+    program = stormpy.parse_prism_program(str(path))
+    properties = stormpy.parse_properties(Path(f"{path}.props").read_text(), program)
+    built = stormpy.build_model(program, properties)
+    result = stormpy.model_checking(built, properties[0], only_initial_states=True)
+    # Storm's default precision is 1e-6 relative; the value is 14/3 (docs' derivation).
+    assert result.get_value(built.initial_states[0]) == pytest.approx(14 / 3, rel=1e-6)
+    assert mdp.solve(model).value == pytest.approx(14 / 3, rel=1e-15)
