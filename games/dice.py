@@ -6,6 +6,7 @@ Probabilities are exact :class:`~fractions.Fraction` values, so that exact solvi
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import re
 from fractions import Fraction
@@ -89,3 +90,26 @@ def check_weights(weights: tuple[Fraction, ...] | None, faces: int) -> None:
 def show_dice(dice: int, faces: int) -> str:
     """``"2 dice of 6 faces"``, ``"1 die of 6 faces"``."""
     return f"{dice} {'die' if dice == 1 else 'dice'} of {faces} faces"
+
+
+@functools.lru_cache(maxsize=64)
+def multiset_distribution(dice: int, faces: int, weights: tuple[Fraction, ...] | None = None
+                          ) -> tuple[tuple[Fraction, tuple[int, ...]], ...]:
+    """The distribution of the faces a throw of ``dice`` dice shows, order forgotten:
+    ``(probability, faces)`` with ``faces`` a sorted tuple, in sorted order.
+
+    A throw showing face ``f`` ``c_f`` times has probability
+    ``dice! / prod(c_f!) * prod(weight_f ** c_f)`` (the multinomial distribution). Faces are
+    numbered from 1; ``weights`` as for :func:`sum_distribution`. Throws that cannot come up
+    (a face of weight 0) are left out; ``dice=0`` gives the one empty throw.
+    """
+    weights = weights or (Fraction(1, faces),) * faces
+    result = []
+    for hand in itertools.combinations_with_replacement(range(1, faces + 1), dice):
+        probability = Fraction(math.factorial(dice))
+        for face, group in itertools.groupby(hand):
+            count = len(list(group))
+            probability *= weights[face - 1] ** count / math.factorial(count)
+        if probability:
+            result.append((probability, hand))
+    return tuple(result)

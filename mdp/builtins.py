@@ -136,8 +136,23 @@ def _params(args: argparse.Namespace) -> None:
 
 
 def _games(args: argparse.Namespace) -> None:
+    from mdp.entrypoints import entry_points, load
+    from mdp.game import GAMES_ENTRY_POINTS
+
+    offered = entry_points(GAMES_ENTRY_POINTS)
+    rows = []
     for name in mdp.available_games():
-        print(name)
+        try:  # the first line of the game module's docstring: importing is the only way
+            description = (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
+        except Exception as error:  # noqa: BLE001  (one broken game must not hide the rest)
+            description = f"(cannot be loaded: {type(error).__name__}: {error})"
+        rows.append({"name": name, "description": description})
+    if args.json:
+        arguments.print_json(rows)
+        return
+    width = max((len(row["name"]) for row in rows), default=0)
+    for row in rows:
+        print(f"{row['name']:<{width}}  {row['description']}".rstrip())
 
 
 def _formats(args: argparse.Namespace) -> None:
@@ -162,8 +177,9 @@ def mdp_commands() -> list[Command]:
         Command("params", "the rule parameters of a game, with their defaults", _params,
                 _params_arguments, "List the parameters a game takes with --set: name, "
                 "default and meaning."),
-        Command("games", "list installed games", _games, None,
-                "List the games installed by name."),
+        Command("games", "list installed games, with a line on each", _games,
+                arguments.add_json_argument, "List the games installed by name, each with "
+                "the first line of its description."),
         Command("formats", "the output formats for tables", _formats, arguments.add_json_argument,
                 "List the formats that --out and --format write: name, file extensions and "
                 "what it is."),

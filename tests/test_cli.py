@@ -100,7 +100,7 @@ def test_policy_json_summary(capsys, tmp_path):
         (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1 to 1000\n"),
         (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, shut_pays, shut_wins, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
-        (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox; or give a path)\n"),
+        (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox, yahtzee; or give a path)\n"),
         (["solve", "games/nowhere"], None),
     ],
 )
@@ -238,4 +238,11 @@ def test_params_lists_every_parameter_with_its_default(capsys):
 
 def test_games_lists_installed_games(capsys):
     code, out, _ = run(capsys, "games")
-    assert code == 0 and "shutbox" in out.splitlines()
+    lines = out.splitlines()
+    # Each game with the first line of its module's docstring.
+    assert code == 0 and [line.split()[0] for line in lines] == ["shutbox", "yahtzee"]
+    assert lines[0] == ("shutbox  Shut the Box: roll dice and shut open tiles adding up to the "
+                        "roll, until all are shut.")
+    assert lines[1].startswith("yahtzee  Yahtzee, one turn: ")
+    code, out, _ = run(capsys, "games", "--json")
+    assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]

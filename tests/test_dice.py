@@ -50,3 +50,37 @@ def test_parse_fraction_is_exact(text):
 def test_parse_fraction_refuses_other_numbers(text):
     with pytest.raises(ValueError, match="is not a number like 1/6, 0.16 or 2"):
         dice.parse_fraction(text)
+
+
+def enumerated_multisets(n, weights):
+    """Every ordered throw, face by face, filed under its sorted faces."""
+    distribution = {}
+    for faces_up in itertools.product(range(1, len(weights) + 1), repeat=n):
+        p = Fraction(1)
+        for face in faces_up:
+            p *= weights[face - 1]
+        if p:
+            key = tuple(sorted(faces_up))
+            distribution[key] = distribution.get(key, 0) + p
+    return tuple((p, faces) for faces, p in sorted(distribution.items()))
+
+
+@pytest.mark.parametrize(("n", "weights"), [
+    (0, [Fraction(1, 6)] * 6),
+    (1, [Fraction(1, 6)] * 6),
+    (3, [Fraction(1, 6)] * 6),
+    (5, [Fraction(1, 6)] * 6),
+    (4, [Fraction(1, 2), Fraction(1, 3), Fraction(0), Fraction(1, 6)]),
+])
+def test_multiset_distribution_against_every_throw(n, weights):
+    fair = len(set(weights)) == 1
+    got = dice.multiset_distribution(n, len(weights), None if fair else tuple(weights))
+    assert got == enumerated_multisets(n, weights)
+    assert sum(p for p, _ in got) == 1
+
+
+def test_five_dice_show_252_multisets_and_a_yahtzee_of_sixes_is_one_in_7776():
+    # C(6 + 5 - 1, 5) = 252 multisets; all five dice showing 6 is (1/6)^5.
+    got = dict((faces, p) for p, faces in dice.multiset_distribution(5, 6))
+    assert len(got) == 252 and got[(6, 6, 6, 6, 6)] == Fraction(1, 7776)
+    assert got[(1, 2, 3, 4, 5)] == Fraction(120, 7776)

@@ -89,3 +89,57 @@ def test_reroll_policy_keeps_five_or_six_with_two_rolls_left():
     policy = mdp.policy(mdp.solve(game := mdp.load_game(REROLL), exact=True), game)
     kept = policy.filter((policy["rolls_left"] == 2) & (policy["action"] == "keep") & policy["optimal"])
     assert sorted(kept["face"].to_list()) == [5, 6]
+
+
+def _console_blocks(section):
+    """``(command, output lines)`` of each ``$ mdp ...`` in the section's console blocks."""
+    blocks = re.findall(r"\.\. code-block:: console\n\n((?:   .*\n|\n)+)", section)
+    found = []
+    for block in blocks:
+        lines = [line[3:] for line in block.rstrip().splitlines()]
+        for i, line in enumerate(lines):
+            if line.startswith("$ "):
+                end = next((j for j in range(i + 1, len(lines)) if lines[j].startswith("$ ")), len(lines))
+                found.append((line[2:], lines[i + 1:end]))
+    return found
+
+
+def _run_shown(command, cwd):
+    """Run a command as the page shows it, ``mdp`` being this Python's, in ``cwd``."""
+    import subprocess
+    import sys
+
+    shell = command.replace("mdp ", f"{sys.executable} -m mdp ", 1)
+    done = subprocess.run(shell, shell=True, cwd=cwd, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.splitlines()
+
+
+def _same_but_time(shown, real):
+    """Equal, but for the seconds of a "states, solved in" line."""
+    assert len(shown) == len(real), (shown, real)
+    for a, b in zip(shown, real):
+        if "solved in" in a:
+            a, b = a.partition(" solved in")[0], b.partition(" solved in")[0]
+        assert a == b
+
+
+def _section(title, next_title):
+    page = (DOCS / "writing-a-game.rst").read_text()
+    return page[page.index(title):page.index(next_title)]
+
+
+def test_the_four_hook_file_on_the_page_solves_as_shown(tmp_path):
+    section = _section("From an empty file to", "A complete game\n~~~")
+    code = re.search(r"\.\. code-block:: python\n\n((?:   .*\n|\n)+)", section).group(1)
+    (tmp_path / "reroll.py").write_text("\n".join(line[3:] for line in code.splitlines()))
+    ((command, shown),) = _console_blocks(section)
+    assert command == "mdp solve reroll.py --exact"
+    _same_but_time(shown, _run_shown(command, tmp_path))
+
+
+def test_the_yahtzee_commands_on_the_page_print_what_it_shows():
+    commands = _console_blocks(_section("Five dice: Yahtzee\n---", "The hooks\n---"))
+    assert len(commands) == 3
+    for command, shown in commands:
+        _same_but_time(shown, _run_shown(command, DOCS.parent))

@@ -1,4 +1,4 @@
-"""Shut the Box.
+"""Shut the Box: roll dice and shut open tiles adding up to the roll, until all are shut.
 
 Tiles numbered 1 to 9 start open. Each turn the player rolls the dice and shuts open tiles
 whose values add up to the total rolled; when no set of open tiles adds up to it, the game

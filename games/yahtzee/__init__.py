@@ -1,0 +1,244 @@
+"""Yahtzee, one turn: roll five dice up to three times, keeping any between rolls.
+
+After each roll but the last the player keeps any of the dice and rerolls the others, or
+keeps them all and stops. The target is a parameter: the chance of five of a kind (a
+"Yahtzee"), of a large or small straight, of a full house, of at least N of a kind, or the
+expected score of one scoring category.
+
+A state is ``(rolls_left, dice, rolled)``, ``dice`` a sorted tuple of faces. Before a roll
+(``rolled`` false) ``dice`` are the dice kept and the one action is ``"roll"``; after a roll
+(``rolled`` true) ``dice`` is the whole hand and the actions are the sorted tuples of dice to
+keep: keeping them all stops. The turn is over, and the state terminal, once a hand is
+rolled with no roll left or kept whole: ``(0, hand, True)``. Written with the per-state
+hooks: five dice make about a thousand states.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+
+import mdp
+
+from ..dice import (check_weights, multiset_distribution, parse_dice, parse_faces,
+                    parse_weights, show_dice, show_weights)
+
+GAME_NAME = "yahtzee"
+
+TARGETS = ("yahtzee", "large-straight", "small-straight", "full-house", "kind", "score")
+UPPER = ("ones", "twos", "threes", "fours", "fives", "sixes")
+CATEGORIES = UPPER + ("three-of-a-kind", "four-of-a-kind", "full-house", "small-straight",
+                      "large-straight", "yahtzee", "chance")
+# The points of the fixed-score categories, as on the official score card.
+FIXED_POINTS = {"full-house": 25, "small-straight": 30, "large-straight": 40, "yahtzee": 50}
+
+# A hand of d dice has at most 2**d ways to keep some: eight dice of twelve faces make about
+# 76,000 hands and millions of actions, as far as per-state hooks go in reasonable time.
+MAX_DICE, MAX_FACES, MAX_ROLLS = 8, 12, 10
+_WHY = "the per-state hooks enumerate every hand and every way to keep some of it"
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [
+        mdp.Param("dice", 5, mdp.parse_int(1, MAX_DICE, why=_WHY), "dice rolled"),
+        mdp.Param("faces", 6, mdp.parse_int(2, MAX_FACES, why=_WHY),
+                  "faces on each die, numbered from 1"),
+        mdp.Param("rolls", 3, mdp.parse_int(1, MAX_ROLLS), "rolls in the turn, the first included"),
+        mdp.Param("target", "yahtzee", mdp.parse_choice(TARGETS),
+                  "what to aim at: " + ", ".join(TARGETS)),
+        mdp.Param("kind", None, mdp.parse_int(1, MAX_DICE),
+                  "N for target=kind: the chance of at least N dice showing one face"),
+        mdp.Param("category", None, mdp.parse_choice(CATEGORIES),
+                  "the category for target=score: " + ", ".join(CATEGORIES)),
+        mdp.Param("weights", None, parse_weights,
+                  "probability of each face, e.g. 1/6,1/6,1/6,1/6,1/6,1/6 (default: fair)",
+                  show_weights),
+    ]
+
+
+@mdp.hookimpl
+def mdp_check(params):
+    dice, faces, target = params["dice"], params["faces"], params["target"]
+    check_weights(params["weights"], faces)
+    if (target == "kind") != (params["kind"] is not None):
+        raise mdp.ParamError("parameters target and kind go together: set both target=kind "
+                             "and kind=N, or neither")
+    if (target == "score") != (params["category"] is not None):
+        raise mdp.ParamError("parameters target and category go together: set both "
+                             "target=score and category=NAME, or neither")
+    if target == "kind" and params["kind"] > dice:
+        raise mdp.ParamError(f"parameter kind={params['kind']}: more than the {dice} dice")
+    needs = {"large-straight": dice, "small-straight": dice - 1}
+    aim = params["category"] if target == "score" else target
+    if aim in needs and needs[aim] > faces:
+        raise mdp.ParamError(f"{aim} needs {needs[aim]} different faces; the dice have {faces}")
+    if aim in UPPER and UPPER.index(aim) + 1 > faces:
+        raise mdp.ParamError(f"category {aim}: the dice have only {faces} faces")
+
+
+@mdp.hookimpl
+def mdp_variants():
+    return [
+        mdp.Variant("yahtzee", {}, "the chance of five of a kind"),
+        mdp.Variant("large-straight", {"target": "large-straight"},
+                    "the chance of a large straight (1-5 or 2-6)"),
+        mdp.Variant("full-house", {"target": "full-house"},
+                    "the chance of a full house (three of one face, two of another)"),
+        mdp.Variant("four-of-a-kind", {"target": "kind", "kind": "4"},
+                    "the chance of at least four of a kind"),
+        mdp.Variant("chance-score", {"target": "score", "category": "chance"},
+                    "the expected total of the dice, scored as Chance"),
+    ]
+
+
+def _aim(params) -> str:
+    """The target in words."""
+    dice, target = params["dice"], params["target"]
+    return {
+        "yahtzee": f"{dice} of a kind",
+        "large-straight": f"a straight of {dice}",
+        "small-straight": f"a straight of {dice - 1}",
+        "full-house": "a full house",
+        "kind": f"at least {params['kind']} of a kind",
+        "score": f"score in {params['category']}",
+    }[target]
+
+
+@mdp.hookimpl
+def mdp_describe(params):
+    weights = "" if params["weights"] is None else f" weighted {show_weights(params['weights'])}"
+    rolls = params["rolls"]
+    return (f"Yahtzee: {show_dice(params['dice'], params['faces'])}{weights}, "
+            f"up to {rolls} roll{'s' * (rolls != 1)}; target: {_aim(params)}")
+
+
+@mdp.hookimpl
+def mdp_objective(params):
+    if params["target"] == "score":
+        return mdp.Objective(f"expected {_aim(params)}", "max")
+    return mdp.Objective(f"chance of {_aim(params)}", "max", probability=True)
+
+
+@mdp.hookimpl
+def mdp_estimate_states(params):
+    dice, faces, rolls = params["dice"], params["faces"], params["rolls"]
+    hands = math.comb(faces + dice - 1, dice)
+    kept = sum(math.comb(faces + k - 1, k) for k in range(dice))
+    return 1 + (rolls - 1) * kept + rolls * hands  # at most: the start, kept dice, hands
+
+
+@mdp.hookimpl
+def mdp_initial_state(params):
+    return (params["rolls"], (), False)
+
+
+@mdp.hookimpl
+def mdp_actions(params, state):
+    rolls_left, dice, rolled = state
+    if not rolled:
+        return ["roll"]
+    if rolls_left == 0:
+        return []
+    return _keeps(dice)
+
+
+def _keeps(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """Every distinct sorted tuple of dice to keep from ``hand``, the whole hand first."""
+    counts = Counter(hand)
+    faces = sorted(counts)
+    keeps = [tuple(f for f, n in zip(faces, take) for _ in range(n))
+             for take in itertools.product(*(range(counts[f], -1, -1) for f in faces))]
+    return keeps
+
+
+@mdp.hookimpl
+def mdp_outcomes(params, state, action):
+    rolls_left, dice, rolled = state
+    if rolled:
+        if action == dice:  # all kept: the turn ends with this hand
+            return [(1, (0, dice, True))]
+        return [(1, (rolls_left, action, False))]
+    throw = multiset_distribution(params["dice"] - len(dice), params["faces"], params["weights"])
+    return [(p, (rolls_left - 1, tuple(sorted(dice + faces)), True)) for p, faces in throw]
+
+
+def _straight(hand: tuple[int, ...], length: int) -> bool:
+    """Whether ``hand`` shows ``length`` consecutive faces."""
+    faces = sorted(set(hand))
+    run = best = 1
+    for low, high in zip(faces, faces[1:]):
+        run = run + 1 if high == low + 1 else 1
+        best = max(best, run)
+    return bool(faces) and best >= length
+
+
+def _full_house(hand: tuple[int, ...]) -> bool:
+    """Two faces, split as evenly as the dice allow: three and two of five dice."""
+    counts = sorted(Counter(hand).values(), reverse=True)
+    return counts == [(len(hand) + 1) // 2, len(hand) // 2]
+
+
+def score(category: str, hand: tuple[int, ...]) -> int:
+    """The points ``hand`` scores in ``category``, as on the official score card."""
+    most = max(Counter(hand).values())
+    if category in UPPER:
+        face = UPPER.index(category) + 1
+        return face * hand.count(face)
+    if category in ("three-of-a-kind", "four-of-a-kind"):
+        return sum(hand) if most >= (3 if category == "three-of-a-kind" else 4) else 0
+    if category == "chance":
+        return sum(hand)
+    return FIXED_POINTS[category] if hits(category, hand) else 0
+
+
+def hits(target: str, hand: tuple[int, ...], kind: int | None = None) -> bool:
+    """Whether ``hand`` meets a chance target."""
+    if target == "yahtzee":
+        return len(set(hand)) == 1
+    if target == "large-straight":
+        return _straight(hand, len(hand))
+    if target == "small-straight":
+        return _straight(hand, len(hand) - 1)
+    if target == "full-house":
+        return _full_house(hand)
+    if target == "kind":
+        return max(Counter(hand).values()) >= kind
+    raise ValueError(f"unknown target {target!r}")
+
+
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    hand = state[1]
+    if params["target"] == "score":
+        return score(params["category"], hand)
+    return int(hits(params["target"], hand, params["kind"]))
+
+
+def show(dice: tuple[int, ...]) -> str:
+    """Dice as text: ``"1 1 5"``; ``""`` for none."""
+    return " ".join(map(str, dice))
+
+
+@mdp.hookimpl
+def mdp_state_columns(params, state):
+    rolls_left, dice, rolled = state
+    columns = {
+        "rolls_left": rolls_left,
+        "kept": None if rolled else show(dice),
+        "rolled": show(dice) if rolled else None,
+        # Of a hand: how many dice show its most common face.
+        "count": max(Counter(dice).values()) if rolled else None,
+    }
+    if params["target"] == "score":
+        columns["score"] = score(params["category"], dice) if rolled else None
+    return columns
+
+
+@mdp.hookimpl
+def mdp_action_columns(state, action):
+    rolls_left, dice, rolled = state
+    if not rolled:
+        return {"action": "roll", "keep": None}
+    return {"action": "stop" if action == dice else "reroll", "keep": show(action)}
