@@ -4,8 +4,7 @@ Usage:
     python benchmarks/run.py [--cases standard,sixteen,twelve-exact,twenty] [--repeat N]
                              [--markdown | --rst] [--smoke] [--storm-python PATH]
 
-Storm reads each case as `mdp export` writes it (a PRISM MDP with explicit states, written
-once per case and not timed). Every solver runs as a whole process on the same machine in the same run, the tools
+Every solver runs as a whole process on the same machine in the same run, the tools
 alternated, and each case is timed as the best of N runs. For each solver the table gives
 the states, the whole-process seconds, the seconds the solver reports for its own work
 (mdp: load + explore + solve; Storm: build + check; recursive: the solve), the peak memory
@@ -207,31 +206,10 @@ def mdp_command():
     return [str(exe)] if exe.exists() else [sys.executable, "-m", "mdp.cli"]
 
 
-def rule_settings(case):
-    return ["--set", f"tiles={case.tiles}", "--set", f"dice={case.dice}",
-            "--set", f"one_die={case.one_die}"]
-
-
 def mdp_argv(case):
-    argv = mdp_command() + ["solve", "shutbox", *rule_settings(case), "--json"]
-    return argv + (["--exact"] if case.exact else [])
-
-
-def exported(case, folder):
-    """The case's game as a PRISM model, written once by `mdp export` (not timed: it is
-    Storm's input, as a model file is any model checker's); its path."""
-    path = Path(folder, f"{case.name}.prism")
-    if not path.exists():
-        done = subprocess.run(mdp_command() + ["export", "shutbox", *rule_settings(case),
-                                               "--out", str(path)],
-                              capture_output=True, text=True, cwd=ROOT, env=child_env())
-        if done.returncode != 0:
-            raise RuntimeError(f"mdp export failed on {case.name}: {done.stderr.strip()}")
-    return path
-
-
-def storm_argv(python, case, folder):
-    argv = [python, str(HERE / "storm.py"), str(exported(case, folder))]
+    argv = mdp_command() + ["solve", "shutbox", "--set", f"tiles={case.tiles}",
+                            "--set", f"dice={case.dice}", "--set", f"one_die={case.one_die}",
+                            "--json"]
     return argv + (["--exact"] if case.exact else [])
 
 
@@ -572,8 +550,7 @@ def main(argv=None):
         find_storm_python(args.storm_python)
 
     mdp = Solver("mdp", mdp_argv, mdp_result)
-    models = tempfile.TemporaryDirectory(prefix="mdp-benchmark-")  # the exported models
-    storm = Solver("Storm", lambda c: storm_argv(storm_python, c, models.name), storm_result,
+    storm = Solver("Storm", lambda c: script_argv(storm_python, "storm.py", c), storm_result,
                    cap=args.storm_cap) if storm_python else None
     recursive = Solver("recursive", lambda c: script_argv(sys.executable, "recursive.py", c),
                        recursive_result, cap=args.recursive_cap)
