@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.columns import row_columns
+from mdp.columns import row_columns, table_state_columns, to_frame
 from mdp.errors import ParamError
 from mdp.solve import Solution
 
@@ -32,8 +32,8 @@ class Advice:
 
 def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     """The actions of the state whose readable columns have the given values (compared as
-    text: ``open="1 2 3 5 8", roll=9``), best first. A column left out must be empty (null)
-    in the state, unless a single state matches without it.
+    text: ``open="1 2 3 5 8", roll=9``), best first. A column left out that some states lack
+    must be empty (null) in the state, unless a single state matches without it.
 
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
@@ -42,8 +42,8 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
 
     model = solution.model
     states = model.states
-    # The columns a policy table shows of a state: those of (state, no action) that say something.
-    table = pl.DataFrame(row_columns(game, states, [None] * len(states)), strict=False)
+    # The columns a policy table shows of a state, those that say something.
+    table = to_frame(table_state_columns(game, states))
     table = table.select([c for c in table.columns if table[c].null_count() < table.height])
     table = table.with_row_index("_id")
     names = [c for c in table.columns if c != "_id"]
@@ -51,8 +51,9 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     if unknown or not columns:
         raise ParamError(_expected(game, table, names, model.initial, unknown))
     matches = table.filter([pl.col(c).cast(pl.String) == str(v) for c, v in columns.items()])
-    if matches.height > 1:  # the columns left out must then be empty
-        matches = matches.filter([pl.col(c).is_null() for c in names if c not in columns])
+    if matches.height > 1:  # the columns left out that a state may lack must then be empty
+        matches = matches.filter([pl.col(c).is_null() for c in names
+                                  if c not in columns and table[c].null_count()])
     if matches.height != 1:
         given = ", ".join(f"{c}={v!r}" for c, v in columns.items())
         what = "no reachable state has" if matches.height == 0 else "several states have"
@@ -63,7 +64,7 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     ids = np.arange(first, last)
     labels = row_columns(game, [states[state_id]] * len(ids), [model.actions[i] for i in ids])
     state = {c: _plain(matches[c][0]) for c in names}
-    frame = pl.DataFrame({k: v for k, v in labels.items() if k not in state}, strict=False)
+    frame = to_frame({k: v for k, v in labels.items() if k not in state})
     frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])
     frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64))
     if per_action.exact is not None:

@@ -84,7 +84,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 def _simulate(args: argparse.Namespace) -> None:
     fmt = arguments.output_format(args) if args.out or args.format else None
     game, solution = arguments.solved(args)
-    result = mdp.simulate(solution, args.games, seed=args.seed, game=game, tie_break=args.tie_break)
+    result = mdp.simulate(solution, game, games=args.games, seed=args.seed, tie_break=args.tie_break)
     if fmt is not None:
         arguments.emit(result.outcomes, args, fmt)
     if args.json:

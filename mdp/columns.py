@@ -4,12 +4,15 @@ description of one state (and action) for error messages."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mdp.errors import ModelError
 from mdp.game import Game
+
+if TYPE_CHECKING:
+    import polars as pl
 
 
 def describe(game: Game, state: Any, action: Any = None) -> str:
@@ -37,11 +40,29 @@ def state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
     return _rows(game, [(state, None) for state in states], actions=False)
 
 
+def table_state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
+    """The columns a policy table shows of ``states``, with no action's (for naming a state
+    as a player sees it: ``mdp advise``)."""
+    if game.implements("mdp_columns"):
+        columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
+        return _checked(game, columns, len(states))
+    return _rows(game, [(state, None) for state in states], actions=False)
+
+
 def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
     """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
     if game.implements("mdp_columns"):
         return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
     return _rows(game, list(zip(states, actions)), actions=True)
+
+
+def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
+    """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
+    None) become lists, so that Polars infers their type."""
+    import polars as pl
+
+    return pl.DataFrame({name: values.tolist() if isinstance(values, np.ndarray) and values.dtype == object
+                         else values for name, values in columns.items()}, strict=False)
 
 
 def _checked(game: Game, columns: Any, rows: int) -> dict[str, Any]:

@@ -109,19 +109,17 @@ class CompiledModel:
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
-        import polars as pl
+        from mdp.columns import to_frame
 
         values = self.terminal_values
-        # Python objects (text, numbers with None) as lists: Polars infers their type.
-        columns = {name: column.tolist() if isinstance(column, np.ndarray) and column.dtype == object
-                   else column for name, column in self.terminal_columns.items()}
+        columns = dict(self.terminal_columns)
         if isinstance(values, np.ndarray):
             columns["value"] = values
         else:
             columns["value"] = [float(v) for v in values]
             if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
-        return pl.DataFrame(columns, strict=False)
+        return to_frame(columns)
 
     def state_id(self, state: Any) -> int:
         """The id of a state given as the game writes it; ``KeyError`` if unreachable."""

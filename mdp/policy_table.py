@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from mdp.columns import row_columns
+from mdp.columns import row_columns, to_frame
 from mdp.game import Game
 from mdp.model import ragged_arange
 from mdp.solve import Solution
@@ -32,7 +32,7 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
         labels = {"state": [str(s) for s in states], "action": [str(a) for a in model.actions]}
     else:
         labels = row_columns(game, states, model.actions)
-    frame = pl.DataFrame({**labels, **metrics}, strict=False)
+    frame = to_frame({**labels, **metrics})
     # Highest layers first (the initial state leads), each state's actions in their order.
     counts = np.diff(model.action_start)[::-1]
     order = np.repeat(model.action_start[:-1][::-1], counts) + ragged_arange(counts)

@@ -54,7 +54,7 @@ class Simulation:
                 "high": self.high, "outcomes": self.outcomes.to_dicts()}
 
 
-def simulate(solution: Solution, games: int, *, seed: int | None = None, game: Game | None = None,
+def simulate(solution: Solution, game: Game | None = None, *, games: int, seed: int | None = None,
              tie_break: Sequence[Any] = ()) -> Simulation:
     """Play ``games`` games as the solution says (its strategy, or optimal play with ties
     broken as :func:`mdp.choices` does) and report the mean value with its 95% confidence

@@ -62,7 +62,7 @@ def test_simulation_agrees_with_the_exact_distribution(box):
     frequencies against the exact chances passes at the 0.1% level."""
     game, solution = box
     random = mdp.evaluate(solution.model, "random", game=game, exact=True)
-    result = mdp.simulate(random, 400_000, seed=2024, game=game)
+    result = mdp.simulate(random, game, games=400_000, seed=2024)
     assert result.low <= float(random.value) <= result.high
     expected = mdp.distribution(random, game)["probability"].to_numpy() * result.games
     observed = result.outcomes["games"].to_numpy()
@@ -77,7 +77,7 @@ def test_simulation_agrees_with_the_exact_distribution(box):
 
 def test_simulation_is_reproducible(box):
     game, solution = box
-    one, two = (mdp.simulate(solution, 50_000, seed=5, game=game) for _ in range(2))
+    one, two = (mdp.simulate(solution, game, games=50_000, seed=5) for _ in range(2))
     assert one.summary() == two.summary()
     assert one.outcomes["games"].sum() == 50_000
 

@@ -195,3 +195,21 @@ def test_chance_is_five_rerolls_by_hand():
     # docs/writing-a-game.rst), so five dice make 70/3.
     assert solved(target="score", category="chance", dice="1").value == Fraction(14, 3)
     assert solved(target="score", category="chance").value == 5 * Fraction(14, 3)
+
+
+def test_the_analyses_work_on_yahtzee_unchanged():
+    # The engine's analyses, written for Shut the Box, on the second game as it is.
+    game = mdp.load_game("games/yahtzee")
+    solution = mdp.solve(game, exact=True)
+    outcomes = mdp.distribution(solution, game)
+    assert outcomes.columns[0] == "count"
+    exact = dict(zip(outcomes["count"], (Fraction(p) for p in outcomes["exact"])))
+    assert sum(exact.values()) == 1
+    assert exact[5] == solution.value == Fraction(347897, 7558272)
+    advice = mdp.advise(solution, game, rolls_left=2, rolled="1 1 5 5 6")
+    assert advice.actions.filter(advice.actions["optimal"])["keep"].to_list() == ["1 1", "5 5"]
+    policy = mdp.policy(solution, game)
+    at = policy.filter((policy["rolls_left"] == 2) & (policy["rolled"] == "1 1 5 5 6"))
+    assert sorted(advice.actions["value_exact"].to_list()) == sorted(at["value_exact"].to_list())
+    played = mdp.simulate(solution, game, games=200_000, seed=3)
+    assert played.low <= float(solution.value) <= played.high

@@ -237,6 +237,12 @@ def mdp_state_columns(params, state):
 
 
 @mdp.hookimpl
+def mdp_outcome_columns(params):
+    # A turn ends with a hand: what it is worth, or how many dice show its commonest face.
+    return ["score"] if params["target"] == "score" else ["count"]
+
+
+@mdp.hookimpl
 def mdp_action_columns(state, action):
     rolls_left, dice, rolled = state
     if not rolled:
