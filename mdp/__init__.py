@@ -26,7 +26,7 @@ from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_value
 from mdp.distribution import distribution
 from mdp.simulate import Simulation, simulate
 from mdp.advise import Advice, advise
-from mdp.match import Match, MatchRules, match
+from mdp.match import Match, MatchRules, later_player_values, match, match_rules
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -85,7 +85,9 @@ __all__ = [
     "formats",
     "hookimpl",
     "hookspec",
+    "later_player_values",
     "load_game",
+    "match_rules",
     "match",
     "match_table",
     "parse_choice",

@@ -12,6 +12,7 @@ from mdp import arguments
 from mdp.errors import MdpError, ParamError
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
+from mdp.match import later_player_values
 from mdp.params import parse_assignments
 
 
@@ -133,6 +134,9 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("state", nargs="+", metavar="COLUMN=VALUE",
                         help='the state, by its columns as the policy table shows them, e.g. '
                         'open="1 2 3 5 8" roll=9')
+    parser.add_argument("--after", action="append", metavar="RESULT",
+                        help="advise the next player of a match, who plays for money after a "
+                        "player whose result was RESULT (repeat for each earlier player)")
     arguments.add_json_argument(parser)
 
 
@@ -141,12 +145,26 @@ def _advise(args: argparse.Namespace) -> None:
         columns = parse_assignments(args.state)
     except ParamError:
         raise ParamError(f"state {' '.join(args.state)!r}: expected COLUMN=VALUE ...") from None
-    game, solution = arguments.solved(args)
+    if args.after:
+        if args.strategy or args.sense:
+            raise ParamError("--after advises a player of a match, who plays for money: "
+                             "--strategy, --maximize and --minimize do not apply")
+        game = arguments.load(args)
+        model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+        money = later_player_values(game, model, args.after, exact=args.exact)
+        solution = mdp.solve(model, terminal=money, exact=args.exact, sense="max")
+    else:
+        game, solution = arguments.solved(args)
     advice = mdp.advise(solution, game, **columns)
     if args.json:
         arguments.print_json(advice.summary())
         return
     print(game.describe())
+    if args.after:
+        outcome = mdp.match_rules(game).outcome
+        print(f"player {len(args.after) + 1}, after "
+              + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(args.after, start=1))
+              + f": expected winnings {float(solution.value):.6g}")
     print("state: " + ", ".join(f"{k} {v}" for k, v in advice.state.items() if v is not None))
     if not advice.actions.height:
         print("no actions: the game is over")

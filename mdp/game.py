@@ -177,10 +177,12 @@ def available_games() -> list[str]:
 
 def _import(spec: str | os.PathLike) -> ModuleType:
     text = os.fspath(spec)
-    if os.path.exists(text) or os.sep in text or "/" in text or text.endswith(".py"):
-        return _import_path(text)
     games = entry_points(GAMES_ENTRY_POINTS)
-    if text not in games:
+    # A bare name is an installed game's, unless it names a game file or folder here.
+    is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
+    if os.sep in text or "/" in text or text.endswith(".py") or is_game_here or text not in games:
+        if os.path.exists(text) or os.sep in text or "/" in text or text.endswith(".py"):
+            return _import_path(text)
         names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r} (installed: {names}; or give a path)")
     return load(games[text])

@@ -119,6 +119,30 @@ def match(game: Game, *, players: int = 2, exact: bool = False,
                  time.perf_counter() - start)
 
 
+def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
+                        exact: bool = False) -> np.ndarray:
+    """What the next player of a match receives at each terminal state of ``model``, once
+    the players before have the results ``earlier`` (in playing order; as text or values):
+    terminal values for :func:`mdp.solve`, to play or be advised as that player.
+
+    With more players to come this is what the last player receives; a player followed by
+    others needs :func:`match`'s backward pass instead, and is refused here.
+    """
+    rules = match_rules(game)
+    own = model.terminals[rules.outcome].to_numpy()
+    results, index = np.unique(own, return_inverse=True)
+    positions = []
+    for k, result in enumerate(earlier, start=1):
+        found = np.flatnonzero(results.astype(str) == str(result))
+        if not len(found):
+            shown = ", ".join(map(str, results[:12])) + (", ..." if len(results) > 12 else "")
+            raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
+                             f"(possible: {shown})")
+        positions.append(int(found[0]))
+    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
+    return money[tuple(positions)][:, -1][index]
+
+
 def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
              exact: bool) -> np.ndarray:
     """What each player receives for every list of results, as an array indexed by each

@@ -15,6 +15,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
+import brute_shutbox
 import mdp
 import mdp.cli
 
@@ -297,3 +298,18 @@ def test_docs_page_shows_the_table_the_command_prints():
     assert shown == PERCENT
     order = [abs(PERCENT[(r[0], int(r[1]), r[2])]) for r in rows[1:]]
     assert order == sorted(order)
+
+
+@pytest.mark.parametrize("result", [0, 3, 10, 20])
+def test_the_second_player_is_advised_to_play_for_money_after_the_first(result):
+    # The second player's problem after the first left `result` open: win a stake below it,
+    # nothing at it, lose above it; a shut box pays shut_pays (1). With shut_wins=yes a first
+    # player who shut the box has already won: the second does not play and pays 1.
+    game = mdp.load_game("games/shutbox", tiles="1-6", shut_wins="no")
+    model = mdp.compile(game)
+    money = mdp.later_player_values(game, model, [result], exact=True)
+    solution = mdp.solve(model, terminal=money, exact=True)
+    payout = {s: Fraction(1 if s < result else 0 if s == result else -1) for s in range(22)}
+    assert solution.value == brute_shutbox.solve(range(1, 7), scoring="payout", payout=payout)
+    advice = mdp.advise(solution, game, open="1 2 3 4 5 6", roll=7)
+    assert advice.actions["regret"].min() == 0 and advice.actions["optimal"][0]
