@@ -56,9 +56,7 @@ def solve(
     else:
         raise ParamError(f"solve takes a game or a compiled model, not {type(target).__name__}")
     start = time.perf_counter()
-    sense = sense or model.info.objective.sense
-    if sense not in ("max", "min"):
-        raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
+    sense = _sense(model, sense)
     values = _terminal_values(model, terminal, exact)
     numbers = (Exact if exact else Floats)(model, values)
     raw = _backward(model, numbers, sense, progress)
@@ -89,13 +87,19 @@ def solve_many(
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
     start = time.perf_counter()
-    sense = sense or model.info.objective.sense
-    if sense not in ("max", "min"):
-        raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
+    sense = _sense(model, sense)
     values = _terminal_matrix(model, terminals, exact)
     numbers = (Exact if exact else Floats)(model, values)
     raw = _backward(model, numbers, sense, progress)
     return Solutions(model, sense, raw, numbers, time.perf_counter() - start)
+
+
+def _sense(model: CompiledModel, sense: Sense | None) -> Sense:
+    """The sense asked for, else the game's own; checked."""
+    sense = sense or model.info.objective.sense
+    if sense not in ("max", "min"):
+        raise ParamError(f"sense {sense!r}: allowed are 'max' and 'min'")
+    return sense
 
 
 def _backward(model: CompiledModel, numbers: Any, sense: Sense,
