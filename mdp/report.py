@@ -63,7 +63,10 @@ def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -
     ]
     name, _, rules = game.describe().partition(": ")  # "Name: rules", the usual description
     parts = {"TITLE": html.escape(game.describe()), "NAME": html.escape(name),
-             "RULES": html.escape(rules), "BODY": "\n".join(sections),
+             "RULES": html.escape(rules),
+             "NAV": '<p class="jump"><a href="#explorer-h">Find the best move of a position</a></p>'
+                    if explorer is not None else "",
+             "BODY": "\n".join(sections),
              "DATA": json.dumps(data, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c")}
     template = resources.files("mdp").joinpath("report.html").read_text(encoding="utf-8")
     # One pass: text put in is never read again for placeholders.

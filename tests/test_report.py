@@ -101,6 +101,7 @@ def test_a_policy_beyond_the_row_limit_gives_a_page_without_the_explorer_and_say
     assert embedded(page)["explorer"] is None
     assert "7,675 rows, more than the 7,674 a page carries" in page
     assert 'id="controls"' not in page
+    assert 'href="#explorer-h"' not in page  # no link to an explorer that is not there
     assert REPORT_MAX_ROWS == 250_000  # as docs/report.rst says
 
 
