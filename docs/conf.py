@@ -16,3 +16,19 @@ autodoc_typehints = "description"
 html_theme = "alabaster"
 html_theme_options = {"description": "Exact solutions of finite-horizon MDPs", "fixed_sidebar": True}
 nitpicky = False
+
+
+def _write_report(app, exception):
+    """The standard box's page of ``mdp report``, made at each build so that it cannot drift
+    from the code; docs/report.rst links it."""
+    if exception is not None or app.builder.format != "html":
+        return
+    import mdp
+
+    game = mdp.load_game(str(ROOT / "games" / "shutbox"))
+    page = mdp.report(mdp.solve(mdp.compile(game)), game)
+    (Path(app.outdir) / "shutbox-report.html").write_text(page, encoding="utf-8")
+
+
+def setup(app):
+    app.connect("build-finished", _write_report)

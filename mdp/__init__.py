@@ -27,6 +27,7 @@ from mdp.distribution import distribution
 from mdp.simulate import Simulation, simulate
 from mdp.advise import Advice, advise
 from mdp.match import Match, MatchRules, later_player_values, match, match_rules
+from mdp.report import report
 
 # Polars is imported on first use: solving needs only numpy, and start-up time counts.
 _LAZY = {
@@ -96,6 +97,7 @@ __all__ = [
     "policy",
     "ragged_arange",
     "read_variants",
+    "report",
     "register_plugins",
     "show_int_list",
     "solve",

@@ -86,7 +86,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
             state_row = _row(game, "mdp_state_columns", {"state": str(state)}, state=state)
             last_state = state
         row = dict(state_row)
-        if actions:
+        if actions and action is not None:  # a state named alone has no action columns
             row.update(_row(game, "mdp_action_columns", {"action": str(action)},
                             state=state, action=action))
         if names is None:

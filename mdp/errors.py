@@ -10,7 +10,13 @@ from collections.abc import Iterable
 
 
 class MdpError(Exception):
-    """A mistake in the input: a game that cannot be found, a bad parameter, a bad model."""
+    """A mistake in the input: a game that cannot be found, a bad parameter, a bad model.
+
+    Its message is one line, whatever text it quotes (a value typed with a new line in it).
+    """
+
+    def __str__(self) -> str:
+        return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
 
 
 class GameNotFound(MdpError):

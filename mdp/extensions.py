@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend mdp."""
 
-BUILTIN_PLUGINS = ("mdp.builtins", "mdp.analysing", "mdp.matches", "mdp.export")
+BUILTIN_PLUGINS = ("mdp.builtins", "mdp.analysing", "mdp.matches", "mdp.export", "mdp.reporting")
 """mdp's own extensions, registered by name like any plugin."""
 
 

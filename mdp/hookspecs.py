@@ -17,7 +17,8 @@ The hooks come in six groups, in the order the engine meets them:
 4. **Presentation and analysis**: :func:`mdp_describe`, :func:`mdp_objective`,
    :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns`: the game's
    words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
-   and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it.
+   and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it;
+   :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
 5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
    :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
    registered through them too (:mod:`mdp.builtins`); a plugin offers its own through the
@@ -253,6 +254,33 @@ def mdp_strategies(params, game):
         def mdp_strategies():
             return [mdp.Strategy("first", "always the first action",
                                  lambda game, model: first_action_of_each_state(model))]
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_report_controls(params, game):
+    """Return controls for the strategy explorer of ``mdp report`` (optional): a list of
+    dicts, one per readable state column the game wants drawn its own way.
+
+    Each names its ``column`` (a state column of :func:`mdp_columns`), its ``kind`` and a
+    ``label``. Kinds:
+
+    - ``"select"``: pick one of the values the column takes (the default for every column
+      the hook does not name); ``none`` is the text shown for a state where the column does
+      not apply (``None``).
+    - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
+      is the texts switched on, in the order of ``items``, joined by ``separator``
+      (default ``" "``); ``hint`` is a line shown under them.
+
+    The page is built from the policy table whatever this returns; a control only changes
+    how the user names a state.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_report_controls(params):
+            return [{"column": "held", "kind": "toggles", "label": "cards held",
+                     "items": [str(c) for c in params["cards"]]}]
     """
 
 

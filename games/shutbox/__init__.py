@@ -21,7 +21,7 @@ import numpy as np
 import mdp
 
 from ..dice import check_weights
-from . import hookspecs, match, scoring, strategies
+from . import hookspecs, match, report, scoring, strategies
 from .box import Box, subsets_adding_to
 from .params import PARAMS, check_payout, show_schedule
 
@@ -60,6 +60,7 @@ def mdp_configure(plugins):
     plugins.register(scoring, name="shutbox.scoring")
     plugins.register(strategies, name="shutbox.strategies")
     plugins.register(match, name="shutbox.match")
+    plugins.register(report, name="shutbox.report")
     mdp.register_plugins(plugins, RULE_PLUGINS)
 
 

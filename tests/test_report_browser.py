@@ -1,0 +1,169 @@
+"""The page of ``mdp report`` in a real browser: headless Chromium (Debian's chromium and
+chromium-driver, which .ci/run installs) driven by Selenium sets positions through the
+page's own controls, and the advice the page shows must be what ``mdp.advise`` says for
+those positions: the same actions in the same order, the same values and regrets to the
+last bit, the same optimal marks. Screenshots go to tests/artefacts/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+import mdp
+
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+ARTEFACTS = Path(__file__).resolve().parent / "artefacts"
+
+try:
+    import selenium  # noqa: F401
+    missing = None
+except ImportError:
+    missing = "selenium is not installed (pip install -e '.[test]')"
+if missing is None and not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    missing = f"no {CHROMIUM} and {DRIVER} (apt-get install chromium chromium-driver; CI installs them)"
+if missing is not None and os.environ.get("MDP_REQUIRE_BROWSER"):  # CI sets it: no silent skip
+    raise RuntimeError(f"MDP_REQUIRE_BROWSER is set but {missing}")
+pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
+
+# Chromium in a closed network: no calls home, no first-run work, a fresh profile.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--hide-scrollbars"]
+
+READ_ADVICE = """
+var rows = document.querySelectorAll('#actions tbody tr');
+return {
+  best: (document.getElementById('best') || {}).textContent || null,
+  over: (document.getElementById('game-over') || {}).textContent || null,
+  missing: (document.getElementById('no-state') || {}).textContent || null,
+  rows: Array.prototype.map.call(rows, function (tr) {
+    return {cells: Array.prototype.map.call(tr.querySelectorAll('td.action'), function (td) { return td.textContent; }),
+            numbers: Array.prototype.map.call(tr.querySelectorAll('td.num'), function (td) { return td.textContent; }),
+            value: tr.dataset.value, regret: tr.dataset.regret, optimal: tr.dataset.optimal};
+  }),
+  resources: performance.getEntriesByType('resource').length
+};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must download nothing
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS + [f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+def page(tmp_path, variant: str | None):
+    """The report written by the command, its game and its (float) solution."""
+    out = tmp_path / f"report-{variant or 'standard'}.html"
+    args = ["report", "games/shutbox", "--out", str(out)] + (["--variant", variant] if variant else [])
+    from mdp.cli import main
+
+    cwd = os.getcwd()
+    os.chdir(Path(__file__).resolve().parent.parent)
+    try:
+        assert main(args) in (0, None)
+    finally:
+        os.chdir(cwd)
+    game = mdp.load_game("shutbox", variant=variant)
+    return out, game, mdp.solve(mdp.compile(game))
+
+
+def set_position(driver, open_tiles: str, roll: int | None, keyboard: bool = False) -> None:
+    """Press the tile buttons whose state is wrong (or focus them and press space), pick the roll."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    wanted = set(open_tiles.split())
+    for button in driver.find_elements(By.CSS_SELECTOR, "#control-0 button"):
+        on = button.get_attribute("aria-pressed") == "true"
+        if on != (button.get_attribute("data-item") in wanted):
+            button.send_keys(Keys.SPACE) if keyboard else button.click()
+    roll_list = Select(driver.find_element(By.ID, "control-1"))
+    if roll is None:
+        roll_list.select_by_index(0)  # the first option: not rolled yet
+    else:
+        roll_list.select_by_visible_text(str(roll))
+
+
+def check_advice(driver, solution, game, open_tiles: str, roll: int | None) -> dict:
+    shown = driver.execute_script(READ_ADVICE)
+    assert shown["resources"] == 0  # nothing was fetched: the page holds everything
+    columns = {"open": open_tiles} if roll is None else {"open": open_tiles, "roll": roll}
+    try:
+        advice = mdp.advise(solution, game, **columns)
+    except mdp.ParamError:
+        assert shown["missing"] and "No reachable state" in shown["missing"], shown
+        return shown
+    expected = advice.actions
+    if expected.height == 0:
+        assert shown["over"] and "game is over" in shown["over"], shown
+        return shown
+    action_names = [c for c in expected.columns if c not in ("value", "regret", "optimal")]
+    assert len(shown["rows"]) == expected.height
+    for got, row in zip(shown["rows"], expected.iter_rows(named=True)):
+        assert got["cells"] == [str(row[c]) for c in action_names]
+        assert float(got["value"]) == row["value"]  # the same float, to the last bit
+        assert float(got["regret"]) == row["regret"]
+        assert (got["optimal"] == "true") == row["optimal"]
+        assert got["numbers"] == [f"{row['value']:.10f}", f"{row['regret']:.10f}"]  # as the CLI prints
+    best = expected.row(0, named=True)
+    assert shown["best"].startswith("Best: " + ", ".join(f"{c} {best[c]}" for c in action_names))
+    return shown
+
+
+def screenshot(driver, name: str, width: int) -> Path:
+    """The whole page at this width (the window made as tall as the page)."""
+    driver.set_window_size(width, 800)
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.set_window_size(width, min(height + 100, 6000))
+    driver.execute_script("document.activeElement.blur(); window.scrollTo(0, 0)")
+    ARTEFACTS.mkdir(exist_ok=True)
+    path = ARTEFACTS / f"{name}.png"
+    driver.save_screenshot(str(path))
+    assert path.stat().st_size > 10_000
+    return path
+
+
+# Positions of the standard box: the issue's example (1 2 3 5 8, rolled 9), the start before
+# and after a roll, a choice of dice, a roll no tiles add up to (the game is over), and a
+# position no game reaches (a roll of 1 while 7 is open: one die only once all are 6 or less).
+STANDARD = [("1 2 3 4 5 6 7 8 9", None), ("1 2 3 5 8", 9), ("1 2 3 4 5 6 7 8 9", 12),
+            ("1 2 3 4 5 6", None), ("1 2 3", 3), ("4 5", 2), ("7 8 9", 1), ("", None)]
+TWELVE = [("1 2 3 4 5 6 7 8 9 10 11 12", 12), ("1 2 3 4 5 6 7 8 9 10 11 12", 7),
+          ("3 4 10 12", 7), ("1 2 11 12", None), ("1 2 3 4 5 6 7 8 9 10 11 12", 2)]
+
+
+@pytest.mark.parametrize("variant, positions", [(None, STANDARD), ("twelve-box", TWELVE)],
+                         ids=["standard", "twelve-box"])
+def test_the_page_advises_as_mdp_advise_does(browser, tmp_path, variant, positions):
+    out, game, solution = page(tmp_path, variant)
+    browser.set_window_size(1000, 1200)
+    browser.get(out.as_uri())
+    name = variant or "standard"
+    # The page opens on the initial state, before the roll.
+    check_advice(browser, solution, game, " ".join(str(t) for t in game.params["tiles"]), None)
+    for i, (open_tiles, roll) in enumerate(positions):
+        set_position(browser, open_tiles, roll, keyboard=i % 2 == 1)
+        check_advice(browser, solution, game, open_tiles, roll)
+    set_position(browser, *positions[1])
+    screenshot(browser, f"report-{name}", 1000)
+    screenshot(browser, f"report-{name}-phone", 400)
+    from selenium.webdriver.common.by import By
+
+    browser.find_element(By.ID, "theme").click()
+    screenshot(browser, f"report-{name}-dark", 1000)
+    assert browser.execute_script("return document.documentElement.dataset.theme") == "dark"
