@@ -9,12 +9,25 @@ sys.path.insert(0, str(ROOT))
 project = "mdp"
 author = "the mdp developers"
 copyright = "2026, the mdp developers"
-extensions = ["sphinx.ext.autodoc"]
-exclude_patterns = ["_build"]
+extensions = ["sphinx.ext.autodoc", "sphinx_copybutton"]
+exclude_patterns = ["_build", "_generated"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
-html_theme = "alabaster"
-html_theme_options = {"description": "Exact solutions of finite-horizon MDPs", "fixed_sidebar": True}
+# Furo: light and dark modes (following the reader's system, with a toggle), a readable line
+# length, a phone layout, and little to configure; kept up by pip's maintainer and used by
+# pip, attrs, black and urllib3. docs/_static/custom.css wraps long lines in code blocks
+# and tables so that no page scrolls sideways (tests/test_docs_layout.py checks it).
+html_theme = "furo"
+html_title = "mdp: exact solutions of finite-horizon MDPs"
+html_static_path = ["_static"]
+html_css_files = ["custom.css"]
+pygments_style = "friendly"
+pygments_dark_style = "monokai"
+# The copy button copies the command, not the prompt or the output after it.
+copybutton_prompt_text = r"\$ |>>> |\.\.\. "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
+copybutton_line_continuation_character = "\\"
 nitpicky = False
 
 
@@ -30,5 +43,15 @@ def _write_report(app, exception):
     (Path(app.outdir) / "shutbox-report.html").write_text(page, encoding="utf-8")
 
 
+def _write_results(app):
+    """docs/_generated/results.inc, the figures of docs/results.rst: every command run again
+    and checked against its source, so that the page cannot drift (docs/results.py)."""
+    sys.path.insert(0, str(ROOT / "docs"))
+    import results
+
+    results.write()
+
+
 def setup(app):
+    app.connect("builder-inited", _write_results)
     app.connect("build-finished", _write_report)

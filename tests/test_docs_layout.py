@@ -1,0 +1,118 @@
+"""The docs as a reader sees them: built once into a temporary folder, then the home page, the
+quick start, the Results page and the Performance page opened in headless Chromium (Debian's
+chromium and chromium-driver, as in tests/test_report_browser.py) at 1200 and 400 pixels
+wide. No page may scroll sideways, and no code block may either: the theme's code blocks
+wrap their long lines (docs/_static/custom.css). A table wider than a phone scrolls in its
+own box, never the page. Screenshots go to tests/artefacts/ (git-ignored)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+ARTEFACTS = Path(__file__).resolve().parent / "artefacts"
+PAGES = ["index", "quickstart", "results", "performance"]
+WIDTHS = [1200, 400]
+
+missing = None
+for module, extra in [("selenium", "test"), ("sphinx", "docs"), ("furo", "docs"),
+                      ("sphinx_copybutton", "docs")]:
+    try:
+        __import__(module)
+    except ImportError:
+        missing = f"{module} is not installed (pip install -e '.[{extra}]')"
+        break
+if missing is None and not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
+    missing = f"no {CHROMIUM} and {DRIVER} (apt-get install chromium chromium-driver; CI installs them)"
+if missing is not None and os.environ.get("MDP_REQUIRE_BROWSER"):  # CI sets it: no silent skip
+    raise RuntimeError(f"MDP_REQUIRE_BROWSER is set but {missing}")
+pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
+
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage"]
+
+# What scrolls sideways: the page, and any code block (a table may scroll in its own box).
+MEASURE = """
+var wide = Array.prototype.filter.call(document.querySelectorAll('pre'), function (e) {
+  return e.getClientRects().length && e.scrollWidth > e.clientWidth + 1;
+}).map(function (e) { return e.textContent.split('\\n')[0].slice(0, 60); });
+var pre = document.querySelector('div.highlight pre');
+return {page: document.documentElement.scrollWidth, window: window.innerWidth,
+        wide_code: wide, code_wraps: pre ? getComputedStyle(pre).whiteSpace : null,
+        images: Array.prototype.filter.call(document.images, function (i) {
+          return !i.complete || i.naturalWidth === 0; }).map(function (i) { return i.src; })};
+"""
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> Path:
+    """The docs built as CI builds them (warnings are errors), once for this module."""
+    out = tmp_path_factory.mktemp("docs") / "html"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
+                            "html", str(ROOT / "docs"), str(out)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-3000:]
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must download nothing
+    options = Options()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS + [f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", PAGES)
+def test_nothing_scrolls_sideways(site, browser, page, width):
+    browser.set_window_size(width, 900)
+    browser.get((site / f"{page}.html").as_uri())
+    shown = browser.execute_script(MEASURE)
+    assert shown["page"] <= shown["window"], f"{page} at {width} px is {shown['page']} px wide"
+    assert shown["wide_code"] == [], f"code blocks wider than the column: {shown['wide_code']}"
+    assert shown["code_wraps"] == "pre-wrap"  # the theme's code blocks wrap, they do not scroll
+    assert shown["images"] == []
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(width, min(height + 100, 16000))
+    ARTEFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
+
+
+def test_the_measure_sees_a_page_that_scrolls(site, browser, tmp_path):
+    """The check can fail: a page with an unwrapped line far wider than the window."""
+    page = tmp_path / "wide.html"
+    page.write_text("<!doctype html><pre style='white-space: pre'>" + "x" * 400 + "</pre>")
+    browser.set_window_size(400, 900)
+    browser.get(page.as_uri())
+    shown = browser.execute_script(MEASURE)
+    assert shown["page"] > shown["window"] and shown["code_wraps"] is None
+
+
+def test_copy_buttons_and_both_modes(site, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(1200, 900)
+    browser.get((site / "quickstart.html").as_uri())
+    blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
+    assert blocks and len(browser.find_elements(By.CSS_SELECTOR, "button.copybtn")) == len(blocks)
+    # Light and dark: the theme follows the reader's system ("auto"), and its button cycles.
+    themes = []
+    for _ in range(3):
+        themes.append(browser.execute_script("return document.body.dataset.theme"))
+        browser.execute_script("document.querySelector('.theme-toggle').click()")
+    assert set(themes) == {"auto", "light", "dark"}
