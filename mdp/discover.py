@@ -304,7 +304,7 @@ def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
         raise ModelError(f"game {game.name}: mdp_stage gave {stages.shape[0] if stages.ndim else 1:,} "
                          f"values of type {stages.dtype} for {len(keys):,} states; expected one "
                          "integer per state")
-    return stages.astype(np.int64)
+    return stages
 
 
 def _rising(game, keys, expansion, next_states, next_stages, outcome, stage) -> ModelError:
@@ -317,11 +317,21 @@ def _rising(game, keys, expansion, next_states, next_stages, outcome, stage) -> 
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
+    """File ``keys`` under their stages: one stable sort by stage, then slices (not a pass
+    over all keys per distinct stage)."""
     if not len(stages):
         return
-    low = int(stages.min())
-    for stage in np.flatnonzero(np.bincount(stages - low)) + low:
-        pending.setdefault(int(stage), []).append(narrow(keys[stages == stage]))
+    low, high = int(stages.min()), int(stages.max())
+    if low == high:
+        pending.setdefault(low, []).append(narrow(keys))
+        return
+    stages = narrow(stages - low)
+    order = np.argsort(stages, kind="stable")  # a radix sort for small integer types
+    counts = np.bincount(stages, minlength=high - low + 1)
+    ends = np.cumsum(counts)
+    for stage in np.flatnonzero(counts).tolist():
+        part = order[ends[stage] - counts[stage]:ends[stage]]
+        pending.setdefault(stage + low, []).append(narrow(keys[part]))
 
 
 def _distinct(keys: np.ndarray) -> np.ndarray:

@@ -126,7 +126,10 @@ def mdp_initial_state(game):
 def mdp_stage(game, states):
     """Twice the number of open tiles, plus one before the roll: every move lowers it."""
     masks, rolls = box(game).split(np.asarray(states))
-    return 2 * _popcount(masks) + (rolls == 0)
+    stages = np.bitwise_count(masks).astype(np.int16)  # at most 63 tiles
+    stages <<= 1
+    stages += rolls == 0
+    return stages
 
 
 @mdp.hookimpl
@@ -243,10 +246,6 @@ def _move_tables(b: Box, total: int) -> list[tuple[int, _MoveTable]]:
             tables.append((high, _MoveTable(lows)))
         b.memo[total] = tables
     return tables
-
-
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(masks.astype(np.uint64)).astype(np.int64)
 
 
 @mdp.hookimpl
