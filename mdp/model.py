@@ -199,11 +199,15 @@ class CompiledModel:
         chance = np.flatnonzero(targets < 0)
         if len(chance):
             c = -1 - targets[chance]
-            cumulative = self._cumulative
-            low, high = self.chance_start[c], self.chance_start[c + 1]
-            base = np.where(low > 0, cumulative[low - 1], 0.0)
-            point = base + rng.random(len(c)) * (cumulative[high - 1] - base)
-            outcome = np.clip(np.searchsorted(cumulative, point, side="right"), low, high - 1)
+            within, steps = self._within
+            low, high = self.chance_start[c], self.chance_start[c + 1] - 1
+            point = rng.random(len(c)) * within[high]
+            # The first outcome whose running sum passes the point: a binary search within
+            # each action's own outcomes, a few steps for all at once (no search of the whole).
+            outcome = low.astype(np.int64)
+            for step in steps:
+                probe = outcome + step
+                outcome += step * ((probe <= high) & (within[np.minimum(probe, high) - 1] <= point))
             targets[chance] = self.outcome_next[outcome]
         return targets
 
@@ -224,9 +228,21 @@ class CompiledModel:
         return action, successor, probability
 
     @functools.cached_property
-    def _cumulative(self) -> np.ndarray:
+    def _within(self) -> tuple[np.ndarray, list[int]]:
+        """Each outcome's running sum of probability within its action (each action's sum on
+        its own, not one running sum over the model, which would lose the small ones), and
+        the steps of the binary search over the most outcomes an action has."""
         table = np.array([float(p) for p in self.probabilities] or [0.0])
-        return np.cumsum(table[self.outcome_prob])
+        within = table[self.outcome_prob]
+        counts = np.diff(self.chance_start)
+        rank = ragged_arange(counts)
+        order = np.argsort(rank, kind="stable")  # outcomes by their place in their action
+        ends = np.cumsum(np.bincount(rank)) if len(rank) else np.zeros(0, dtype=np.int64)
+        for r in range(1, len(ends)):
+            at = order[ends[r - 1]:ends[r]]
+            within[at] += within[at - 1]
+        most = int(counts.max()) if len(counts) else 1
+        return within, [1 << k for k in reversed(range(max(most - 1, 1).bit_length()))]
 
 
 class _ArrayIndex(Mapping):
