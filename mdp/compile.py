@@ -18,6 +18,7 @@ from mdp.columns import describe, state_columns
 from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narrow, sweep, walk
 from mdp.errors import ModelError
 from mdp.game import Game
+from mdp.memory import release
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
 
@@ -230,9 +231,10 @@ class _Intake:
         outcome_next = np.empty(n_outcomes, dtype=index)
         outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
         terminal_values, layer_sizes = [], [n_terminal]
-        a = c = o = 0
+        a = c = o = freed = 0
         while stages:
             stage = stages.pop()
+            release(freed)
             ids = lookup(stage.keys)
             keys[ids] = stage.keys
             action_start[ids[~stage.terminal] + 1] = stage.action_counts
@@ -258,6 +260,7 @@ class _Intake:
                 outcome_next[o:o + no] = successors[kept]
                 outcome_prob[o:o + no] = stage.probabilities[kept]
             a, c, o = a + na, c + nc, o + no
+            freed = _bytes(stage)
             terminal_values.append(stage.terminal_values)
             if not stage.terminal.all():
                 layer_sizes.append(int((~stage.terminal).sum()))
@@ -288,6 +291,14 @@ class _Intake:
             inexact_values=self.inexact_value,
             seconds=time.perf_counter() - start,
         )
+
+
+def _bytes(stage: _Stage) -> int:
+    """The memory of a stage's arrays (freed when it is dropped)."""
+    return sum(getattr(stage, name).nbytes for name in (
+        "keys", "terminal", "action_counts", "actions", "outcome_counts", "next_states",
+        "probabilities")
+        if isinstance(getattr(stage, name), np.ndarray))
 
 
 def _item(value: Any) -> Any:

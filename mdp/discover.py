@@ -22,6 +22,7 @@ import numpy as np
 from mdp.columns import describe
 from mdp.errors import CycleError, ModelError, TooLarge
 from mdp.game import Game
+from mdp.memory import release
 
 
 @attrs.frozen(eq=False)
@@ -294,6 +295,10 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         if len(rising):
             raise _rising(game, keys, expansion, next_states, next_stages, rising[0], stage)
         _schedule(pending, next_states, next_stages)
+        # Drop this stage's arrays before the next is expanded, and hand their pages back.
+        freed = next_states.nbytes * 3 + keys.nbytes * 2
+        del expansion, next_states, next_stages, keys
+        release(freed)
 
 
 def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
