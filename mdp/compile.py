@@ -79,12 +79,14 @@ class _Stage:
     terminal: np.ndarray
     action_counts: np.ndarray
     actions: Any
-    outcome_counts: np.ndarray
+    outcome_counts: np.ndarray | None
+    """``None`` (with ``probabilities``) when every action is certain: not needed then."""
     next_states: np.ndarray
-    probabilities: np.ndarray
+    probabilities: np.ndarray | None
     terminal_values: Any
     certain: int
     """How many of its actions have one outcome of probability 1."""
+    n_actions: int
 
 
 class _Intake:
@@ -115,10 +117,14 @@ class _Intake:
         probabilities = np.asarray(e.probabilities)
         terminal = np.asarray(e.action_counts) == 0
         actions = narrow(e.actions) if isinstance(e.actions, np.ndarray) else list(e.actions)
+        n_actions = len(e.outcome_counts)
+        choices_only = certain == n_actions  # then one successor per action is all it takes
         self.stages.append(_Stage(
-            block.level, keys, terminal, narrow(np.asarray(e.action_counts)[~terminal]), actions,
-            narrow(e.outcome_counts), narrow(np.asarray(e.next_states, dtype=np.int64)),
-            narrow(ids[probabilities] if len(ids) else probabilities), e.terminal_values, certain))
+            block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
+            actions, None if choices_only else narrow(e.outcome_counts),
+            narrow(np.asarray(e.next_states, dtype=np.int64)),
+            None if choices_only else narrow(ids[probabilities] if len(ids) else probabilities),
+            e.terminal_values, certain, n_actions))
 
     def _check_probabilities(self, keys, e) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
@@ -202,7 +208,7 @@ class _Intake:
         stages.sort(key=lambda s: -s.level)
         n_terminal = sum(int(s.terminal.sum()) for s in stages)
         n_states = sum(len(s.keys) for s in stages)
-        n_actions = sum(len(s.outcome_counts) for s in stages)
+        n_actions = sum(s.n_actions for s in stages)
         n_certain = sum(s.certain for s in stages)
         n_outcomes = sum(len(s.next_states) for s in stages) - n_certain
         n_chance = n_actions - n_certain
@@ -219,7 +225,7 @@ class _Intake:
         initial = int(lookup(np.array([self.discovery.initial]))[0])
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
-        keys = np.empty(n_states, dtype=np.int64)
+        keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
         numeric = all(isinstance(s.actions, np.ndarray) for s in stages)
         actions: Any = (np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
                         if numeric else [None] * n_actions)
@@ -238,7 +244,7 @@ class _Intake:
             ids = lookup(stage.keys)
             keys[ids] = stage.keys
             action_start[ids[~stage.terminal] + 1] = stage.action_counts
-            na = len(stage.outcome_counts)
+            na = stage.n_actions
             actions[a:a + na] = stage.actions
             successors = lookup(stage.next_states)
             if stage.certain == na:  # choices only: one successor id each

@@ -255,7 +255,7 @@ class _ArrayIndex(Mapping):
     def __getitem__(self, key: Any) -> int:
         try:
             at = int(np.searchsorted(self.sorted, key))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # not a key, or past the keys' type
             raise KeyError(key) from None
         if at == len(self.sorted) or self.sorted[at] != key:
             raise KeyError(key)
