@@ -289,7 +289,9 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
                              f"{type(expansion).__name__}, not an mdp.Expansion")
         budget.take(0, len(expansion.next_states))
         yield Block(stage, keys, expansion)  # compile checks it before we go on
-        next_states = np.asarray(expansion.next_states, dtype=np.int64)
+        next_states = np.asarray(expansion.next_states)
+        if next_states.dtype.kind not in "iu":
+            next_states = next_states.astype(np.int64)
         next_stages = _stage_of(game, next_states)
         rising = np.flatnonzero(next_stages >= stage)
         if len(rising):
@@ -362,8 +364,8 @@ def narrow(values) -> np.ndarray:
     low, high = values.min(), values.max()
     for kind, smallest, largest in _NARROW_TYPES:
         if smallest <= low and high <= largest:
-            return values.astype(kind)
-    return values.astype(np.int64)
+            return values.astype(kind, copy=False)
+    return values.astype(np.int64, copy=False)
 
 
 _NARROW_TYPES = [(kind, np.iinfo(kind).min, np.iinfo(kind).max)

@@ -152,11 +152,16 @@ class CompiledModel:
 
     # The operations.
 
-    def backup(self, layer: int, values: np.ndarray, numbers: Any) -> np.ndarray:
+    def backup(self, layer: int, values: np.ndarray, numbers: Any,
+               states: tuple[int, int] | None = None) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
         ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`). ``values``
-        may be a matrix, one row per state: then so is the result, one row per action."""
-        a0, a1 = self.layer_actions(layer)
+        may be a matrix, one row per state: then so is the result, one row per action.
+        ``states`` (first, one past the last) limits it to those states of the layer."""
+        if states is None:
+            a0, a1 = self.layer_actions(layer)
+        else:
+            a0, a1 = int(self.action_start[states[0]]), int(self.action_start[states[1]])
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
             return numbers.certain(values, targets, layer)

@@ -107,9 +107,25 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
         lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
-        q = model.backup(layer, raw, numbers)
-        raw[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
+        for s0, s1 in _pieces(model, lo, hi):
+            q = model.backup(layer, raw, numbers, states=(s0, s1))
+            raw[s0:s1] = best.reduceat(q, model.action_start[s0:s1] - model.action_start[s0])
     return raw
+
+
+PIECE = 1 << 22
+"""Actions backed up at a time: the action values of a whole layer of a large model would
+cost as much memory as the state values."""
+
+
+def _pieces(model: CompiledModel, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The states ``lo`` to ``hi`` in runs of about :data:`PIECE` actions."""
+    starts = model.action_start
+    if starts[hi] - starts[lo] <= PIECE:
+        return [(lo, hi)]
+    cuts = np.searchsorted(starts[lo:hi], np.arange(starts[lo], starts[hi], PIECE), side="right") - 1 + lo
+    cuts = sorted(set(cuts.tolist()) | {lo, hi})
+    return list(zip(cuts[:-1], cuts[1:]))
 
 
 def _terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:

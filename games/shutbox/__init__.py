@@ -175,6 +175,9 @@ def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
     """Each state's legal moves, in the game's order, looked up rather than tested: a move is
     a high part (tiles above the lowest ``LOW_BITS``) and a low part; for each high part, a
     table gives every open set of low tiles its legal low parts (see :func:`_move_tables`)."""
+    # Keys, masks and moves in 32 bits where they fit: half the memory of the largest stages.
+    kind = np.uint32 if b.key(b.full, (1 << b.roll_bits) - 1) < 2**32 else np.int64
+    masks = masks.astype(kind)
     counts = np.zeros(len(masks), dtype=np.int64)
     plans = []
     for total in np.flatnonzero(np.bincount(rolls)).tolist():
@@ -191,15 +194,17 @@ def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
         plans.append((rows, low, found, _move_tables(b, total)))
     # A state's moves start at starts[i]; each high part's moves follow the previous ones'.
     starts = np.cumsum(counts) - counts
-    actions = np.empty(int(counts.sum()), dtype=np.int64)
+    actions = np.empty(int(counts.sum()), dtype=kind)
     for rows, low, found, tables in plans:
         at = starts[rows]
         for (high, table), count in zip(tables, found):
             has = np.flatnonzero(count)
             n = count[has]
             step = mdp.ragged_arange(n)
-            actions[np.repeat(at[has], n) + step] = \
-                table.moves[np.repeat(table.starts[low[has]], n) + step] | high
+            moves = table.moves[np.repeat(table.starts[low[has]], n) + step]
+            if high:
+                moves |= high
+            actions[np.repeat(at[has], n) + step] = moves
             at += count
     next_states = np.repeat(masks, counts)
     next_states &= ~actions
