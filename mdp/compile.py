@@ -122,7 +122,7 @@ class _Intake:
         self.stages.append(_Stage(
             block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
             actions, None if choices_only else narrow(e.outcome_counts),
-            narrow(np.asarray(e.next_states, dtype=np.int64)),
+            narrow(_integers(e.next_states)),
             None if choices_only else narrow(ids[probabilities] if len(ids) else probabilities),
             e.terminal_values, certain, n_actions))
 
@@ -297,6 +297,12 @@ class _Intake:
             inexact_values=self.inexact_value,
             seconds=time.perf_counter() - start,
         )
+
+
+def _integers(values: Any) -> np.ndarray:
+    """An integer array as it is (no 64-bit copy of a narrower one), anything else as int64."""
+    values = np.asarray(values)
+    return values if values.dtype.kind in "iu" else values.astype(np.int64)
 
 
 def _bytes(stage: _Stage) -> int:

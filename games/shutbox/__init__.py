@@ -281,10 +281,10 @@ def mdp_columns(game, states, actions):
         return pl.Series(values).scatter(np.flatnonzero(~keep), None)
 
     return {
-        "open": pl.Series(_tile_lists(b, masks), dtype=pl.String),
+        "open": _tile_series(b, masks),
         "roll": where(rolls, ~before),
         "dice": where(codes, before & known),
-        "shut": where(_tile_lists(b, codes), ~before & known),
+        "shut": where(_tile_series(b, codes), ~before & known),
     }
 
 
@@ -293,6 +293,27 @@ def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
     result = values.astype(object)
     result[missing] = None
     return result
+
+
+def _tile_series(b: Box, masks: np.ndarray):
+    """Each mask's tiles as text, as a Polars column: the text of each distinct mask is
+    written once, then gathered by Polars (no Python string per row: a policy has millions)."""
+    import polars as pl
+
+    masks = np.asarray(masks, dtype=np.int64)
+    if not len(masks):
+        return pl.Series([], dtype=pl.String)
+    low, high = int(masks.min()), int(masks.max())
+    if low >= 0 and high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
+        present = np.zeros(high + 1, dtype=bool)
+        present[masks] = True
+        distinct = np.flatnonzero(present)
+        where = np.cumsum(present, dtype=np.int64) - 1
+        index = where[masks]
+    else:
+        distinct, index = np.unique(masks, return_inverse=True)
+    text = pl.Series(_joined(b, distinct).tolist(), dtype=pl.String)
+    return text.gather(pl.Series(index, dtype=pl.UInt32 if len(distinct) < 2**32 else pl.UInt64))
 
 
 def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
