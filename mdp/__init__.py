@@ -11,25 +11,44 @@ Fraction(956177159, 9795520512)
 >>> mdp.policy(solution, game)   # a Polars DataFrame    # doctest: +SKIP
 """
 
+import importlib
+import sys
+import types
+
 from mdp.entrypoints import register_plugins
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
 from mdp.game import Game, Objective, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 from mdp.variants import Variant, read_variants
-from mdp.discover import Expansion
-from mdp.model import CompiledModel, ModelInfo, ragged_arange
-from mdp.compile import DEFAULT_MAX_STATES, compile
-from mdp.solve import ActionValues, Solution, Solutions, solve, solve_many
-from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
-# Modules named as their function (as mdp.compile): imported here, so the name is the function.
-from mdp.distribution import distribution
-from mdp.simulate import Simulation, simulate
-from mdp.advise import Advice, advise
-from mdp.match import Match, MatchRules, match
 
-# Polars is imported on first use: solving needs only numpy, and start-up time counts.
+# The rest is imported on first use: numpy and Polars are not needed to list the commands
+# (``mdp --help``), and start-up time counts. name -> the module that defines it.
 _LAZY = {
+    "Expansion": "mdp.discover",
+    "CompiledModel": "mdp.model",
+    "ModelInfo": "mdp.model",
+    "ragged_arange": "mdp.model",
+    "compile": "mdp.compile",
+    "ActionValues": "mdp.solve",
+    "Solution": "mdp.solve",
+    "Solutions": "mdp.solve",
+    "solve": "mdp.solve",
+    "solve_many": "mdp.solve",
+    "Strategy": "mdp.strategy",
+    "choices": "mdp.strategy",
+    "evaluate": "mdp.strategy",
+    "strategies": "mdp.strategy",
+    "strategy_values": "mdp.strategy",
+    "distribution": "mdp.distribution",
+    "Simulation": "mdp.simulate",
+    "simulate": "mdp.simulate",
+    "Advice": "mdp.advise",
+    "advise": "mdp.advise",
+    "Match": "mdp.match",
+    "MatchRules": "mdp.match",
+    "match": "mdp.match",
     "policy": "mdp.policy_table",
     "Analysis": "mdp.extensions",
     "Command": "mdp.extensions",
@@ -42,6 +61,22 @@ _LAZY = {
     "match_table": "mdp.vary",
     "sweep": "mdp.vary",
 }
+
+# Modules named as their function (mdp.compile, mdp.solve, ...): the name is the function.
+_FUNCTIONS = {name for name, module in _LAZY.items() if module == f"mdp.{name}"}
+
+
+class _Package(types.ModuleType):
+    """The package, whose submodules named as their function leave the name to the function:
+    Python binds each submodule on its package as it is imported."""
+
+    def __setattr__(self, name, value):
+        if name in _FUNCTIONS and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "Advice",
@@ -105,8 +140,13 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mdp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'mdp' has no attribute {name!r}")
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

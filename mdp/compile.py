@@ -18,12 +18,11 @@ from mdp.columns import describe, state_columns
 from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narrow, sweep, walk
 from mdp.errors import ModelError
 from mdp.game import Game
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.memory import release
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
 
-DEFAULT_MAX_STATES = 50_000_000
-"""The state limit unless the caller sets another; a model this large takes several GB."""
 
 
 def default_max_memory() -> int:
