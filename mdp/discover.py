@@ -292,14 +292,21 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         next_states = np.asarray(expansion.next_states)
         if next_states.dtype.kind not in "iu":
             next_states = next_states.astype(np.int64)
-        next_stages = _stage_of(game, next_states)
+        # Many outcomes lead to the same state: their stages are asked for, checked and filed
+        # once per distinct state where the keys are dense enough for a bitmap.
+        found = _dense_distinct(next_states)
+        if found is None:
+            found = next_states
+        next_stages = _stage_of(game, found)
         rising = np.flatnonzero(next_stages >= stage)
         if len(rising):
-            raise _rising(game, keys, expansion, next_states, next_stages, rising[0], stage)
-        _schedule(pending, next_states, next_stages)
+            outcome = int(np.flatnonzero(next_states == found[rising[0]])[0])
+            raise _rising(game, keys, expansion, next_states, int(next_stages[rising[0]]),
+                          outcome, stage)
+        _schedule(pending, found, next_stages)
         # Drop this stage's arrays before the next is expanded, and hand their pages back.
         freed = next_states.nbytes * 3 + keys.nbytes * 2
-        del expansion, next_states, next_stages, keys
+        del expansion, next_states, next_stages, keys, found
         release(freed)
 
 
@@ -314,12 +321,12 @@ def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
     return stages
 
 
-def _rising(game, keys, expansion, next_states, next_stages, outcome, stage) -> ModelError:
+def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> ModelError:
     action = int(np.searchsorted(np.cumsum(expansion.outcome_counts), outcome, side="right"))
     state = keys[np.searchsorted(np.cumsum(expansion.action_counts), action, side="right")]
     return ModelError(
         f"game {game.name}: the stage does not decrease: "
-        f"{describe(game, next_states[outcome])} has stage {next_stages[outcome]}, "
+        f"{describe(game, next_states[outcome])} has stage {next_stage}, "
         f"not below {stage} ({describe(game, state, expansion.actions[action])})")
 
 
@@ -339,6 +346,18 @@ def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
     for stage in np.flatnonzero(counts).tolist():
         part = order[ends[stage] - counts[stage]:ends[stage]]
         pending.setdefault(stage + low, []).append(narrow(keys[part]))
+
+
+def _dense_distinct(keys: np.ndarray) -> np.ndarray | None:
+    """The distinct keys, sorted, through a bitmap; ``None`` when they are too sparse for one."""
+    if not len(keys):
+        return keys
+    low, high = int(keys.min()), int(keys.max())
+    if low < 0 or high >= 16 * len(keys) + 4096:
+        return None
+    present = np.zeros(high + 1, dtype=bool)
+    present[keys] = True
+    return narrow(np.flatnonzero(present))
 
 
 def _distinct(keys: np.ndarray) -> np.ndarray:
