@@ -190,22 +190,29 @@ def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
             if high:
                 count = np.where((open_ & high) == high, count, 0)
             found.append(count)
-        counts[rows] = np.sum(found, axis=0) if found else 0
+        if found:
+            counts[rows] = functools.reduce(np.add, found)
         plans.append((rows, low, found, _move_tables(b, total)))
     # A state's moves start at starts[i]; each high part's moves follow the previous ones'.
     starts = np.cumsum(counts) - counts
     actions = np.empty(int(counts.sum()), dtype=kind)
+    step = np.arange(len(actions), dtype=np.int64)  # sliced: i-th move of a group = start + i
     for rows, low, found, tables in plans:
         at = starts[rows]
         for (high, table), count in zip(tables, found):
-            has = np.flatnonzero(count)
-            n = count[has]
-            step = mdp.ragged_arange(n)
-            moves = table.moves[np.repeat(table.starts[low[has]], n) + step]
-            if high:
-                moves |= high
-            actions[np.repeat(at[has], n) + step] = moves
-            at += count
+            first = np.cumsum(count)
+            n = int(first[-1])
+            if n:
+                first -= count  # where each state's moves start in this group
+                source = np.repeat(table.starts[low] - first, count)
+                source += step[:n]
+                moves = table.moves[source]
+                if high:
+                    moves |= high
+                target = np.repeat(at - first, count)
+                target += step[:n]
+                actions[target] = moves
+                at += count
     next_states = np.repeat(masks, counts)
     next_states &= ~actions
     next_states <<= b.roll_bits
