@@ -487,7 +487,7 @@ def machine_lines(storm_python, storm_note, c_line="not run"):
         numpy_version = "not installed"
     try:
         from importlib.metadata import version
-        mdp_version = version("mdp")
+        mdp_version = version("exact-mdp")
     except Exception:  # noqa: BLE001  (a report line, not a reason to stop)
         mdp_version = "unknown"
     if storm_python:
