@@ -12,6 +12,10 @@ from collections.abc import Iterable
 class MdpError(Exception):
     """A mistake in the input: a game that cannot be found, a bad parameter, a bad model."""
 
+    def __str__(self) -> str:
+        # One line, whatever the input quoted in it holds (a value given with a line break).
+        return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
+
 
 class GameNotFound(MdpError):
     """No game answers to the name or path given."""

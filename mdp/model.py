@@ -179,6 +179,26 @@ class CompiledModel:
         result[~chance] = numbers.certain(values, targets[~chance], layer)
         return result
 
+    def backup_actions(self, layer: int, actions: np.ndarray, values: np.ndarray,
+                       numbers: Any) -> np.ndarray:
+        """As :meth:`backup`, for some actions of layer ``layer`` only (ids, ascending), one
+        value each (``values`` one per state)."""
+        targets = self.action_next[actions]
+        certain = targets >= 0
+        if certain.all():
+            return numbers.certain(values, targets, layer)
+        result = numbers.empty(len(actions))
+        result[certain] = numbers.certain(values, targets[certain], layer)
+        c = -1 - targets[~certain].astype(np.int64)
+        counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)
+        first = np.cumsum(counts) - counts
+        outcomes = np.repeat(self.chance_start[c].astype(np.int64) - first, counts)
+        outcomes += np.arange(len(outcomes))
+        weighted = numbers.weighted(values, self.outcome_next[outcomes],
+                                    self.outcome_prob[outcomes], layer)
+        result[~certain] = np.add.reduceat(weighted, first)
+        return result
+
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
         """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
         actions' outcomes, adding it to ``reach`` (per state). ``probabilities`` is the table

@@ -53,9 +53,7 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
         try:
             values[name] = param.parse(given[name])
         except (ValueError, TypeError) as error:
-            value = given[name]  # a value with a line break is shown escaped: one line
-            shown = value if not isinstance(value, str) or value.isprintable() else repr(value)
-            raise ParamError(f"parameter {name}={shown}: {error}") from None
+            raise ParamError(f"parameter {name}={given[name]}: {error}") from None
         except ParamError:
             raise
         except Exception as error:  # a bug in the parser, not a bad value
