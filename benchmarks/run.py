@@ -1,13 +1,15 @@
-"""Benchmark mdp against Storm (through stormpy) and a plain recursive Python solver.
+"""Benchmark mdp against Storm (through stormpy), a hand-written C solver and a plain
+recursive Python solver.
 
 Usage:
-    python benchmarks/run.py [--cases standard,sixteen,twelve-exact,twenty] [--repeat N]
-                             [--markdown | --rst] [--smoke] [--storm-python PATH]
+    python benchmarks/run.py [--cases standard,sixteen,sixteen-exact,twelve-exact,twenty]
+                             [--repeat N] [--markdown | --rst] [--smoke] [--storm-python PATH]
+    python benchmarks/run.py --cases twenty,twentytwo   # twentytwo is opt-in
 
 Every solver runs as a whole process on the same machine in the same run, the tools
 alternated, and each case is timed as the best of N runs. For each solver the table gives
 the states, the whole-process seconds, the seconds the solver reports for its own work
-(mdp: load + explore + solve; Storm: build + check; recursive: the solve), the peak memory
+(mdp: load + explore + solve; Storm: build + check; C and recursive: the solve), the peak memory
 of the child process (its maximum resident set, from os.wait4), and the value, which must
 agree across solvers: exact fractions exactly, floats to 1e-12 relative. The exit status
 is 1 when they do not (or a solver fails), 0 otherwise; a speed target that is not met is
@@ -26,6 +28,7 @@ import importlib.util
 import json
 import os
 import platform
+import shutil
 import signal
 import subprocess
 import sys
@@ -51,6 +54,8 @@ class Case:
     exact: bool = False
     storm: bool = True  # run Storm unless told otherwise
     recursive: bool = True
+    default: bool = True  # run when --cases is not given
+    max_states: int | None = None  # mdp's --max-states, for cases past its default limit
     target: str = ""
 
 
@@ -59,16 +64,25 @@ CASES = {
         "standard",
         "tiles 1-9, two dice; one die allowed (choice) once every open tile is 6 or less",
         "1-9", 2, "max6",
-        target="mdp's whole process faster than Storm's whole process"),
+        target="mdp's whole process at least 1.3x faster than Storm's whole process"),
     "sixteen": Case(
         "sixteen", "tiles 1-16, three dice always", "1-16", 3,
-        target="mdp's whole process at least 10x faster than Storm's build + check"),
+        target="mdp's whole process within 8x of C's, and at least 20x faster than Storm's "
+               "build + check"),
+    "sixteen-exact": Case(
+        "sixteen-exact", "tiles 1-16, three dice always, exact rationals", "1-16", 3,
+        exact=True, storm=False, recursive=False,
+        target="mdp's whole process at most 1.5x its float run (sixteen)"),
     "twelve-exact": Case(
         "twelve-exact", "tiles 1-12, two dice always, exact rationals", "1-12", 2, exact=True,
         target="mdp's whole process faster than Storm's exact mode (whole process)"),
     "twenty": Case(
         "twenty", "tiles 1-20, four dice always", "1-20", 4, storm=False, recursive=False,
-        target="mdp finishes in at most 60 s with peak memory at most 4 GB"),
+        target="mdp's whole process within 3x of C's, with peak memory at most 1 GB"),
+    "twentytwo": Case(
+        "twentytwo", "tiles 1-22, four dice always", "1-22", 4, storm=False, recursive=False,
+        default=False, max_states=200_000_000,
+        target="mdp's whole process within 4x of C's, with peak memory at most 4 GB"),
 }
 SMOKE_CASES = {
     "smoke": Case("smoke", "tiles 1-6, two dice; one die allowed (choice) once every open tile "
@@ -210,6 +224,8 @@ def mdp_argv(case):
     argv = mdp_command() + ["solve", "shutbox", "--set", f"tiles={case.tiles}",
                             "--set", f"dice={case.dice}", "--set", f"one_die={case.one_die}",
                             "--json"]
+    if case.max_states:
+        argv += ["--max-states", str(case.max_states)]
     return argv + (["--exact"] if case.exact else [])
 
 
@@ -229,6 +245,31 @@ def storm_result(out):
     value = out["value_float"] if exact is not None else out["value"]
     return Result(value, exact, out["states"], out["total_seconds"],
                   out["build_seconds"], out["check_seconds"])
+
+
+def c_argv(binary, case):
+    """The C solver's arguments: tile values, dice, faces, one-die rule and mode."""
+    tiles = []
+    for part in case.tiles.split(","):
+        low, _, high = part.partition("-")
+        tiles += range(int(low), int(high or low) + 1)
+    tiles = ",".join(map(str, tiles))
+    return [str(binary), tiles, str(case.dice), "6", case.one_die, "choice"]
+
+
+def build_c_solver(folder):
+    """Compile benchmarks/shutbox.c with the system's cc -O2 into `folder`:
+    (path of the binary, None), or (None, why the C rows are skipped)."""
+    compiler = os.environ.get("CC") or shutil.which("cc") or shutil.which("gcc")
+    if compiler is None:
+        return None, "no C compiler (cc) on this machine"
+    binary = Path(folder) / "shutbox"
+    done = subprocess.run([compiler, "-O2", "-o", str(binary), str(HERE / "shutbox.c")],
+                          capture_output=True, text=True)
+    if done.returncode != 0:
+        last = (done.stderr.strip().splitlines() or ["?"])[-1]
+        return None, f"{compiler} failed on shutbox.c ({last})"
+    return binary, None
 
 
 def recursive_result(out):
@@ -411,17 +452,18 @@ LEGEND = [
     "process s: best whole-process wall time over the runs (start to exit, as the runner "
     "sees it); inner s: the time the solver reports for its own work (mdp: load + explore + "
     "solve from `mdp solve --json`; Storm: build + check, in brackets build + check; "
-    "recursive: the solve); vs mdp: process s divided by mdp's process s; peak MB: the "
+    "C and recursive: the solve); vs mdp: process s divided by mdp's process s; peak MB: the "
     "largest maximum resident set of the child process over the runs (10^6 bytes).",
     "states: mdp and Storm count every state of the model (open tiles before a roll, and "
-    "open tiles with the roll just made); the recursive solver counts its memoized positions "
+    "open tiles with the roll just made); C and the recursive solver count their memoized "
+    "positions "
     "(sets of open tiles before a roll).",
     f"agrees: the value equals mdp's (exact fractions exactly, floats within "
     f"{RELATIVE_TOLERANCE:g} relative).",
 ]
 
 
-def machine_lines(storm_python, storm_note):
+def machine_lines(storm_python, storm_note, c_line="not run"):
     cpu = "unknown CPU"
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
@@ -445,7 +487,7 @@ def machine_lines(storm_python, storm_note):
         numpy_version = "not installed"
     try:
         from importlib.metadata import version
-        mdp_version = version("mdp")
+        mdp_version = version("exact-mdp")
     except Exception:  # noqa: BLE001  (a report line, not a reason to stop)
         mdp_version = "unknown"
     if storm_python:
@@ -465,6 +507,7 @@ def machine_lines(storm_python, storm_note):
         f"mdp {mdp_version}: Python {platform.python_version()} at {sys.executable}, "
         f"numpy {numpy_version}",
         f"Storm: {storm_line}",
+        f"C: {c_line}",
         "processes run without PYTHONDONTWRITEBYTECODE (so Python reuses compiled bytecode)",
     ]
 
@@ -477,36 +520,56 @@ def target_lines(rows_by_case):
         if not case.target:
             continue
         by = {r.solver: r for r in rows}
-        mdp, storm = by.get("mdp"), by.get("Storm")
-        verdict, detail = "not measured", ""
+        mdp, storm, c = by.get("mdp"), by.get("Storm"), by.get("C")
+        checks = []  # (met, detail)
         if mdp is None or mdp.process_seconds is None:
-            verdict = "NOT MET (mdp failed)"
-        elif name == "twenty":
-            secs, peak = mdp.process_seconds, mdp.peak_mb
-            met = secs <= 60 and peak <= 4000
-            verdict = "met" if met else "NOT MET"
-            detail = f"{secs:.1f} s, {peak:,.0f} MB"
-        elif storm is not None and storm.best is not None:
-            if name == "sixteen":
-                ratio = storm.best.inner_seconds / mdp.process_seconds
-                verdict = "met" if ratio >= 10 else "NOT MET"
-                detail = (f"Storm build + check {storm.best.inner_seconds:.2f} s / mdp process "
-                          f"{mdp.process_seconds:.3f} s = {ratio:.1f}x")
+            lines.append(f"{name}: {case.target}: NOT MET (mdp failed)")
+            continue
+        secs, peak = mdp.process_seconds, mdp.peak_mb
+        limits = {"sixteen": 8, "twenty": 3, "twentytwo": 4}
+        if name in limits:
+            if c is not None and c.process_seconds:
+                ratio = secs / c.process_seconds
+                checks.append((ratio <= limits[name], f"mdp process {secs:.3f} s / C process "
+                               f"{c.process_seconds:.3f} s = {ratio:.1f}x"))
             else:
-                ratio = storm.process_seconds / mdp.process_seconds
-                verdict = "met" if ratio > 1 else "NOT MET"
-                detail = (f"Storm process {storm.process_seconds:.3f} s / mdp process "
-                          f"{mdp.process_seconds:.3f} s = {ratio:.2f}x")
-        elif storm is not None and storm.timed_out_after is not None:
-            verdict, detail = "met", f"Storm did not finish in {storm.timed_out_after:g} s"
+                checks.append((None, "C not run"))
+        if name in ("twenty", "twentytwo"):
+            most = 1000 if name == "twenty" else 4000
+            checks.append((peak <= most, f"peak {peak:,.0f} MB"))
+        if name == "sixteen-exact":
+            float_run = rows_by_case.get("sixteen")
+            float_mdp = next((r for r in float_run or [] if r.solver == "mdp"), None)
+            if float_mdp is not None and float_mdp.process_seconds:
+                ratio = secs / float_mdp.process_seconds
+                checks.append((ratio <= 1.5, f"exact {secs:.3f} s / float "
+                               f"{float_mdp.process_seconds:.3f} s = {ratio:.2f}x"))
+            else:
+                checks.append((None, "the float case sixteen not run"))
+        if name == "sixteen" and storm is not None and storm.best is not None:
+            ratio = storm.best.inner_seconds / secs
+            checks.append((ratio >= 20, f"Storm build + check {storm.best.inner_seconds:.2f} s "
+                           f"/ mdp process {secs:.3f} s = {ratio:.1f}x"))
+        if name in ("standard", "twelve-exact") and storm is not None:
+            if storm.process_seconds is not None:
+                ratio = storm.process_seconds / secs
+                checks.append((ratio >= (1.3 if name == "standard" else 1.0),
+                               f"Storm process {storm.process_seconds:.3f} s / mdp process "
+                               f"{secs:.3f} s = {ratio:.2f}x"))
+            elif storm.timed_out_after is not None:
+                checks.append((True, f"Storm did not finish in {storm.timed_out_after:g} s"))
+        measured = [met for met, _ in checks if met is not None]
+        verdict = "not measured" if not measured else "met" if all(measured) else "NOT MET"
+        detail = "; ".join(text for _, text in checks)
         lines.append(f"{name}: {case.target}: {verdict}" + (f" ({detail})" if detail else ""))
     return lines
 
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--cases", default=",".join(CASES),
-                    help=f"comma-separated, from {', '.join(CASES)} (default: all)")
+    ap.add_argument("--cases", default=",".join(n for n, c in CASES.items() if c.default),
+                    help=f"comma-separated, from {', '.join(CASES)} (default: all but "
+                         f"{', '.join(n for n, c in CASES.items() if not c.default)})")
     ap.add_argument("--repeat", type=int, default=None,
                     help="runs per solver and case, best taken (default 7; 1 with --smoke)")
     ap.add_argument("--budget", type=float, default=60.0,
@@ -517,6 +580,7 @@ def main(argv=None):
     ap.add_argument("--storm-python", metavar="PATH",
                     help="a Python with stormpy, used when this one cannot import it")
     ap.add_argument("--no-storm", action="store_true", help="skip Storm")
+    ap.add_argument("--no-c", action="store_true", help="skip the C solver")
     ap.add_argument("--with-storm-twenty", action="store_true",
                     help="run Storm on the twenty case too (slow: over 5 minutes)")
     ap.add_argument("--storm-cap", type=float, default=1800.0,
@@ -554,8 +618,14 @@ def main(argv=None):
                    cap=args.storm_cap) if storm_python else None
     recursive = Solver("recursive", lambda c: script_argv(sys.executable, "recursive.py", c),
                        recursive_result, cap=args.recursive_cap)
+    build = tempfile.TemporaryDirectory()
+    binary, c_note = (None, "--no-c") if args.no_c else build_c_solver(build.name)
+    c_solver = Solver("C", lambda case: c_argv(binary, case), recursive_result) \
+        if binary else None
+    c_line = ("benchmarks/shutbox.c, compiled with cc -O2 for this run; not run on exact "
+              "cases (doubles only)") if binary else f"skipped: {c_note}"
 
-    header = machine_lines(storm_python, storm_note)
+    header = machine_lines(storm_python, storm_note, c_line)
     header.append(f"timing: best of up to {repeat} runs per solver, solvers alternated; a "
                   f"solver is not repeated once its runs on a case took {args.budget:g} s")
 
@@ -563,7 +633,7 @@ def main(argv=None):
         # Untimed warm-up: compile bytecode and bring every file into the page cache.
         warm = Case("warm-up", "", "1-4", 2)
         log("warm-up")
-        for solver in filter(None, (mdp, storm, recursive)):
+        for solver in filter(None, (mdp, storm, c_solver, recursive)):
             run_process(solver.argv(warm))
 
     rows_by_case = {}
@@ -572,6 +642,8 @@ def main(argv=None):
         solvers = [mdp]
         if storm and (case.storm or (case.name == "twenty" and args.with_storm_twenty)):
             solvers.append(storm)
+        if c_solver and not case.exact:
+            solvers.append(c_solver)
         if case.recursive:
             solvers.append(recursive)
         rows_by_case[case.name] = measure(case, solvers, repeat, args.budget, log)

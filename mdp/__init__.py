@@ -11,26 +11,47 @@ Fraction(956177159, 9795520512)
 >>> mdp.policy(solution, game)   # a Polars DataFrame    # doctest: +SKIP
 """
 
+import importlib
+import sys
+import types
+
 from mdp.entrypoints import register_plugins
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
 from mdp.game import Game, Objective, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 from mdp.variants import Variant, read_variants
-from mdp.discover import Expansion
-from mdp.model import CompiledModel, ModelInfo, ragged_arange
-from mdp.compile import DEFAULT_MAX_STATES, compile
-from mdp.solve import ActionValues, Solution, Solutions, solve, solve_many
-from mdp.strategy import Strategy, choices, evaluate, strategies, strategy_values
-# Modules named as their function (as mdp.compile): imported here, so the name is the function.
-from mdp.distribution import distribution
-from mdp.simulate import Simulation, simulate
-from mdp.advise import Advice, advise
-from mdp.match import Match, MatchRules, later_player_values, match, match_rules
-from mdp.report import report
 
-# Polars is imported on first use: solving needs only numpy, and start-up time counts.
+# The rest is imported on first use: numpy and Polars are not needed to list the commands
+# (``mdp --help``), and start-up time counts. name -> the module that defines it.
 _LAZY = {
+    "Expansion": "mdp.discover",
+    "CompiledModel": "mdp.model",
+    "ModelInfo": "mdp.model",
+    "ragged_arange": "mdp.model",
+    "compile": "mdp.compile",
+    "ActionValues": "mdp.solve",
+    "Solution": "mdp.solve",
+    "Solutions": "mdp.solve",
+    "solve": "mdp.solve",
+    "solve_many": "mdp.solve",
+    "Strategy": "mdp.strategy",
+    "choices": "mdp.strategy",
+    "evaluate": "mdp.strategy",
+    "strategies": "mdp.strategy",
+    "strategy_values": "mdp.strategy",
+    "distribution": "mdp.distribution",
+    "Simulation": "mdp.simulate",
+    "simulate": "mdp.simulate",
+    "Advice": "mdp.advise",
+    "advise": "mdp.advise",
+    "Match": "mdp.match",
+    "MatchRules": "mdp.match",
+    "match": "mdp.match",
+    "match_rules": "mdp.match",
+    "later_player_values": "mdp.match",
+    "report": "mdp.report",
     "policy": "mdp.policy_table",
     "Analysis": "mdp.extensions",
     "Command": "mdp.extensions",
@@ -44,14 +65,25 @@ _LAZY = {
     "sweep": "mdp.vary",
 }
 
+# Modules named as their function (mdp.compile, mdp.solve, ...): the name is the function.
+_FUNCTIONS = {name for name, module in _LAZY.items() if module == f"mdp.{name}"}
+
+
+class _Package(types.ModuleType):
+    """The package, whose submodules named as their function leave the name to the function:
+    Python binds each submodule on its package as it is imported."""
+
+    def __setattr__(self, name, value):
+        if name in _FUNCTIONS and isinstance(value, types.ModuleType):
+            value = getattr(value, name)
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+
 __all__ = [
-    "Advice",
-    "Simulation",
-    "advise",
-    "distribution",
-    "simulate",
-    "strategy_values",
     "ActionValues",
+    "Advice",
     "Analysis",
     "Command",
     "CompiledModel",
@@ -70,11 +102,13 @@ __all__ = [
     "Objective",
     "Param",
     "ParamError",
+    "Simulation",
     "Solution",
-    "Strategy",
     "Solutions",
+    "Strategy",
     "TooLarge",
     "Variant",
+    "advise",
     "analyse",
     "analyses",
     "available_games",
@@ -82,14 +116,15 @@ __all__ = [
     "commands",
     "compile",
     "did_you_mean",
+    "distribution",
     "evaluate",
     "formats",
     "hookimpl",
     "hookspec",
     "later_player_values",
     "load_game",
-    "match_rules",
     "match",
+    "match_rules",
     "match_table",
     "parse_choice",
     "parse_int",
@@ -97,20 +132,27 @@ __all__ = [
     "policy",
     "ragged_arange",
     "read_variants",
-    "report",
     "register_plugins",
+    "report",
     "show_int_list",
+    "simulate",
     "solve",
-    "strategies",
     "solve_many",
+    "strategies",
+    "strategy_values",
     "sweep",
     "write_table",
 ]
 
 
 def __getattr__(name: str):
-    if name in _LAZY:
-        import importlib
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'mdp' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
-        return getattr(importlib.import_module(_LAZY[name]), name)
-    raise AttributeError(f"module 'mdp' has no attribute {name!r}")
+
+def __dir__():
+    return sorted(set(globals()) | set(_LAZY))

@@ -12,7 +12,6 @@ from mdp import arguments
 from mdp.errors import MdpError, ParamError
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
-from mdp.match import later_player_values
 from mdp.params import parse_assignments
 
 
@@ -151,7 +150,7 @@ def _advise(args: argparse.Namespace) -> None:
                              "--strategy, --maximize and --minimize do not apply")
         game = arguments.load(args)
         model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default")
-        money = later_player_values(game, model, args.after, exact=args.exact)
+        money = mdp.later_player_values(game, model, args.after, exact=args.exact)
         solution = mdp.solve(model, terminal=money, exact=args.exact, sense="max")
     else:
         game, solution = arguments.solved(args)

@@ -9,7 +9,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.compile import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.errors import MdpError
 from mdp.params import parse_assignments
 

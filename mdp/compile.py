@@ -18,11 +18,11 @@ from mdp.columns import describe, state_columns
 from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narrow, sweep, walk
 from mdp.errors import ModelError
 from mdp.game import Game
+from mdp.limits import DEFAULT_MAX_STATES
+from mdp.memory import release
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
 
-DEFAULT_MAX_STATES = 50_000_000
-"""The state limit unless the caller sets another; a model this large takes several GB."""
 
 
 def default_max_memory() -> int:
@@ -78,12 +78,14 @@ class _Stage:
     terminal: np.ndarray
     action_counts: np.ndarray
     actions: Any
-    outcome_counts: np.ndarray
+    outcome_counts: np.ndarray | None
+    """``None`` (with ``probabilities``) when every action is certain: not needed then."""
     next_states: np.ndarray
-    probabilities: np.ndarray
+    probabilities: np.ndarray | None
     terminal_values: Any
     certain: int
     """How many of its actions have one outcome of probability 1."""
+    n_actions: int
 
 
 class _Intake:
@@ -114,10 +116,14 @@ class _Intake:
         probabilities = np.asarray(e.probabilities)
         terminal = np.asarray(e.action_counts) == 0
         actions = narrow(e.actions) if isinstance(e.actions, np.ndarray) else list(e.actions)
+        n_actions = len(e.outcome_counts)
+        choices_only = certain == n_actions  # then one successor per action is all it takes
         self.stages.append(_Stage(
-            block.level, keys, terminal, narrow(np.asarray(e.action_counts)[~terminal]), actions,
-            narrow(e.outcome_counts), narrow(np.asarray(e.next_states, dtype=np.int64)),
-            narrow(ids[probabilities] if len(ids) else probabilities), e.terminal_values, certain))
+            block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
+            actions, None if choices_only else narrow(e.outcome_counts),
+            narrow(_integers(e.next_states)),
+            None if choices_only else narrow(ids[probabilities] if len(ids) else probabilities),
+            e.terminal_values, certain, n_actions))
 
     def _check_probabilities(self, keys, e) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
@@ -201,7 +207,7 @@ class _Intake:
         stages.sort(key=lambda s: -s.level)
         n_terminal = sum(int(s.terminal.sum()) for s in stages)
         n_states = sum(len(s.keys) for s in stages)
-        n_actions = sum(len(s.outcome_counts) for s in stages)
+        n_actions = sum(s.n_actions for s in stages)
         n_certain = sum(s.certain for s in stages)
         n_outcomes = sum(len(s.next_states) for s in stages) - n_certain
         n_chance = n_actions - n_certain
@@ -218,7 +224,7 @@ class _Intake:
         initial = int(lookup(np.array([self.discovery.initial]))[0])
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
-        keys = np.empty(n_states, dtype=np.int64)
+        keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
         numeric = all(isinstance(s.actions, np.ndarray) for s in stages)
         actions: Any = (np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
                         if numeric else [None] * n_actions)
@@ -230,13 +236,14 @@ class _Intake:
         outcome_next = np.empty(n_outcomes, dtype=index)
         outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
         terminal_values, layer_sizes = [], [n_terminal]
-        a = c = o = 0
+        a = c = o = freed = 0
         while stages:
             stage = stages.pop()
+            release(freed)
             ids = lookup(stage.keys)
             keys[ids] = stage.keys
             action_start[ids[~stage.terminal] + 1] = stage.action_counts
-            na = len(stage.outcome_counts)
+            na = stage.n_actions
             actions[a:a + na] = stage.actions
             successors = lookup(stage.next_states)
             if stage.certain == na:  # choices only: one successor id each
@@ -258,6 +265,7 @@ class _Intake:
                 outcome_next[o:o + no] = successors[kept]
                 outcome_prob[o:o + no] = stage.probabilities[kept]
             a, c, o = a + na, c + nc, o + no
+            freed = _bytes(stage)
             terminal_values.append(stage.terminal_values)
             if not stage.terminal.all():
                 layer_sizes.append(int((~stage.terminal).sum()))
@@ -288,6 +296,20 @@ class _Intake:
             inexact_values=self.inexact_value,
             seconds=time.perf_counter() - start,
         )
+
+
+def _integers(values: Any) -> np.ndarray:
+    """An integer array as it is (no 64-bit copy of a narrower one), anything else as int64."""
+    values = np.asarray(values)
+    return values if values.dtype.kind in "iu" else values.astype(np.int64)
+
+
+def _bytes(stage: _Stage) -> int:
+    """The memory of a stage's arrays (freed when it is dropped)."""
+    return sum(getattr(stage, name).nbytes for name in (
+        "keys", "terminal", "action_counts", "actions", "outcome_counts", "next_states",
+        "probabilities")
+        if isinstance(getattr(stage, name), np.ndarray))
 
 
 def _item(value: Any) -> Any:

@@ -8,7 +8,7 @@ import sys
 
 import mdp
 from mdp import arguments
-from mdp.compile import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
 

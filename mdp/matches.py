@@ -7,7 +7,7 @@ import argparse
 import sys
 
 from mdp import arguments
-from mdp.compile import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.errors import MdpError
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl

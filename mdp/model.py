@@ -150,11 +150,16 @@ class CompiledModel:
 
     # The operations.
 
-    def backup(self, layer: int, values: np.ndarray, numbers: Any) -> np.ndarray:
+    def backup(self, layer: int, values: np.ndarray, numbers: Any,
+               states: tuple[int, int] | None = None) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
         ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`). ``values``
-        may be a matrix, one row per state: then so is the result, one row per action."""
-        a0, a1 = self.layer_actions(layer)
+        may be a matrix, one row per state: then so is the result, one row per action.
+        ``states`` (first, one past the last) limits it to those states of the layer."""
+        if states is None:
+            a0, a1 = self.layer_actions(layer)
+        else:
+            a0, a1 = int(self.action_start[states[0]]), int(self.action_start[states[1]])
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
             return numbers.certain(values, targets, layer)
@@ -170,6 +175,26 @@ class CompiledModel:
         result = numbers.empty((a1 - a0, *values.shape[1:]))
         result[chance] = sums
         result[~chance] = numbers.certain(values, targets[~chance], layer)
+        return result
+
+    def backup_actions(self, layer: int, actions: np.ndarray, values: np.ndarray,
+                       numbers: Any) -> np.ndarray:
+        """As :meth:`backup`, for some actions of layer ``layer`` only (ids, ascending), one
+        value each (``values`` one per state)."""
+        targets = self.action_next[actions]
+        certain = targets >= 0
+        if certain.all():
+            return numbers.certain(values, targets, layer)
+        result = numbers.empty(len(actions))
+        result[certain] = numbers.certain(values, targets[certain], layer)
+        c = -1 - targets[~certain].astype(np.int64)
+        counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)
+        first = np.cumsum(counts) - counts
+        outcomes = np.repeat(self.chance_start[c].astype(np.int64) - first, counts)
+        outcomes += np.arange(len(outcomes))
+        weighted = numbers.weighted(values, self.outcome_next[outcomes],
+                                    self.outcome_prob[outcomes], layer)
+        result[~certain] = np.add.reduceat(weighted, first)
         return result
 
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
@@ -197,11 +222,15 @@ class CompiledModel:
         chance = np.flatnonzero(targets < 0)
         if len(chance):
             c = -1 - targets[chance]
-            cumulative = self._cumulative
-            low, high = self.chance_start[c], self.chance_start[c + 1]
-            base = np.where(low > 0, cumulative[low - 1], 0.0)
-            point = base + rng.random(len(c)) * (cumulative[high - 1] - base)
-            outcome = np.clip(np.searchsorted(cumulative, point, side="right"), low, high - 1)
+            within, steps = self._within
+            low, high = self.chance_start[c], self.chance_start[c + 1] - 1
+            point = rng.random(len(c)) * within[high]
+            # The first outcome whose running sum passes the point: a binary search within
+            # each action's own outcomes, a few steps for all at once (no search of the whole).
+            outcome = low.astype(np.int64)
+            for step in steps:
+                probe = outcome + step
+                outcome += step * ((probe <= high) & (within[np.minimum(probe, high) - 1] <= point))
             targets[chance] = self.outcome_next[outcome]
         return targets
 
@@ -222,9 +251,21 @@ class CompiledModel:
         return action, successor, probability
 
     @functools.cached_property
-    def _cumulative(self) -> np.ndarray:
+    def _within(self) -> tuple[np.ndarray, list[int]]:
+        """Each outcome's running sum of probability within its action (each action's sum on
+        its own, not one running sum over the model, which would lose the small ones), and
+        the steps of the binary search over the most outcomes an action has."""
         table = np.array([float(p) for p in self.probabilities] or [0.0])
-        return np.cumsum(table[self.outcome_prob])
+        within = table[self.outcome_prob]
+        counts = np.diff(self.chance_start)
+        rank = ragged_arange(counts)
+        order = np.argsort(rank, kind="stable")  # outcomes by their place in their action
+        ends = np.cumsum(np.bincount(rank)) if len(rank) else np.zeros(0, dtype=np.int64)
+        for r in range(1, len(ends)):
+            at = order[ends[r - 1]:ends[r]]
+            within[at] += within[at - 1]
+        most = int(counts.max()) if len(counts) else 1
+        return within, [1 << k for k in reversed(range(max(most - 1, 1).bit_length()))]
 
 
 class _ArrayIndex(Mapping):
@@ -237,7 +278,7 @@ class _ArrayIndex(Mapping):
     def __getitem__(self, key: Any) -> int:
         try:
             at = int(np.searchsorted(self.sorted, key))
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, OverflowError):  # not a key, or past the keys' type
             raise KeyError(key) from None
         if at == len(self.sorted) or self.sorted[at] != key:
             raise KeyError(key)

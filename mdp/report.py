@@ -20,6 +20,7 @@ import numpy as np
 from mdp.columns import row_columns
 from mdp.distribution import distribution
 from mdp.errors import ModelError, ParamError
+from mdp.limits import REPORT_MAX_ROWS
 from mdp.solve import Solution, solve
 from mdp.strategy import strategy_values
 
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 
     from mdp.game import Game
 
-REPORT_MAX_ROWS = 250_000
-"""The most policy rows (actions) a page embeds for its explorer: about 50 bytes each, so
-some 12 MB at most, which a phone still opens. A larger game gets a page without the
-explorer, and a line saying to ask ``mdp advise`` instead."""
 
 CONTROL_KINDS = ("select", "toggles")
 """The controls the explorer draws (see :func:`~mdp.hookspecs.mdp_report_controls`)."""

@@ -8,10 +8,10 @@ import sys
 
 import mdp
 from mdp import arguments
-from mdp.compile import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
-from mdp.report import REPORT_MAX_ROWS
+from mdp.limits import REPORT_MAX_ROWS
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

@@ -59,7 +59,8 @@ def solve(
     sense = _sense(model, sense)
     values = _terminal_values(model, terminal, exact)
     numbers = (Exact if exact else Floats)(model, values)
-    raw = _backward(model, numbers, sense, progress)
+    guide = _Guide.of(model, values) if exact else None
+    raw = _backward(model, numbers, sense, progress, guide)
     return Solution(model, sense, raw, numbers, time.perf_counter() - start)
 
 
@@ -103,7 +104,7 @@ def _sense(model: CompiledModel, sense: Sense | None) -> Sense:
 
 
 def _backward(model: CompiledModel, numbers: Any, sense: Sense,
-              progress: Callable[[str], None] | None) -> np.ndarray:
+              progress: Callable[[str], None] | None, guide: _Guide | None = None) -> np.ndarray:
     """Backward induction, layer by layer: every state's raw value (a row per state)."""
     best = np.maximum if sense == "max" else np.minimum
     raw = numbers.start()
@@ -111,9 +112,66 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
         lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
-        q = model.backup(layer, raw, numbers)
-        raw[lo:hi] = best.reduceat(q, model.action_start[lo:hi] - model.action_start[lo])
+        for s0, s1 in _pieces(model, lo, hi):
+            starts = model.action_start[s0:s1] - model.action_start[s0]
+            if guide is None:
+                q = model.backup(layer, raw, numbers, states=(s0, s1))
+                raw[s0:s1] = best.reduceat(q, starts)
+                continue
+            actions, counts = guide.contenders(layer, s0, s1, starts, best)
+            q = model.backup_actions(layer, actions, raw, numbers)
+            raw[s0:s1] = best.reduceat(q, np.cumsum(counts) - counts)
     return raw
+
+
+class _Guide:
+    """A float solve alongside an exact one, so that the exact arithmetic (big integers,
+    slow) is done only for the actions that may be best: those whose float value is within
+    :attr:`margin` of the best float value of their state. A float value is off from the
+    exact one by far less: its error is a few units of 2**-53 of the largest terminal value
+    per layer, and every value is an average of terminal values. Where actions are that
+    close, all of them are computed exactly and compared exactly."""
+
+    @classmethod
+    def of(cls, model: CompiledModel, terminal: Any) -> _Guide | None:
+        """A guide, or ``None`` where a terminal value is too large for a float."""
+        try:
+            floats = np.array([float(v) for v in terminal], dtype=np.float64)
+        except OverflowError:
+            return None
+        return cls(model, floats) if np.isfinite(floats).all() else None
+
+    def __init__(self, model: CompiledModel, floats: np.ndarray) -> None:
+        self.model, self.numbers = model, Floats(model, floats)
+        self.values = self.numbers.start()
+        largest = float(np.max(np.abs(floats))) if len(floats) else 0.0
+        self.margin = 1e-9 * largest
+
+    def contenders(self, layer: int, s0: int, s1: int, starts: np.ndarray, best: Any):
+        """The ids of the actions of states ``s0`` to ``s1`` that may be best, ascending, and
+        how many each state has (at least one)."""
+        q = self.model.backup(layer, self.values, self.numbers, states=(s0, s1))
+        top = best.reduceat(q, starts)
+        self.values[s0:s1] = top
+        counts = np.diff(np.append(starts, len(q)))
+        near = np.abs(q - np.repeat(top, counts)) <= self.margin
+        return (np.flatnonzero(near) + int(self.model.action_start[s0]),
+                np.add.reduceat(near, starts, dtype=np.int64))
+
+
+PIECE = 1 << 22
+"""Actions backed up at a time: the action values of a whole layer of a large model would
+cost as much memory as the state values."""
+
+
+def _pieces(model: CompiledModel, lo: int, hi: int) -> list[tuple[int, int]]:
+    """The states ``lo`` to ``hi`` in runs of about :data:`PIECE` actions."""
+    starts = model.action_start
+    if starts[hi] - starts[lo] <= PIECE:
+        return [(lo, hi)]
+    cuts = np.searchsorted(starts[lo:hi], np.arange(starts[lo], starts[hi], PIECE), side="right") - 1 + lo
+    cuts = sorted(set(cuts.tolist()) | {lo, hi})
+    return list(zip(cuts[:-1], cuts[1:]))
 
 
 def _terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:

@@ -246,3 +246,20 @@ def test_games_lists_installed_games(capsys):
     assert lines[1].startswith("yahtzee  Yahtzee, one turn: ")
     code, out, _ = run(capsys, "games", "--json")
     assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]
+
+
+def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
+    # Listing the commands needs neither: they are imported when a command does its work.
+    script = ("import sys\nfrom mdp.cli import main\ntry:\n    main(['--help'])\n"
+              "except SystemExit:\n    pass\nprint(sorted({'numpy', 'polars'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "policy" in done.stdout and "simulate" in done.stdout
+    assert done.stdout.strip().splitlines()[-1] == "[]"
+    # The lazy names are the functions, whichever module was imported first.
+    check = ("import mdp.solve, mdp.compile as c, mdp\nprint(callable(mdp.solve), callable(c), "
+             "callable(mdp.simulate), mdp.DEFAULT_MAX_STATES > 0)")
+    done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.stdout.split() == ["True"] * 4, done.stderr

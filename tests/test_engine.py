@@ -141,3 +141,29 @@ def test_float_and_exact_agree_on_every_state():
 def test_ragged_arange_numbers_items_within_their_groups():
     assert mdp.ragged_arange(np.array([2, 0, 3])).tolist() == [0, 1, 0, 1, 2]
     assert mdp.ragged_arange(np.array([], dtype=np.int64)).tolist() == []
+
+
+@pytest.mark.parametrize("kind", ["ties", "huge", "random"])
+def test_exact_solve_guided_by_floats_equals_the_plain_exact_solve(monkeypatch, kind):
+    # The exact solve computes exactly only the actions whose float value is near the best;
+    # the reference is the plain exact backward induction over every action (no guide).
+    import importlib
+    import random
+    from fractions import Fraction
+
+    solve_module = importlib.import_module("mdp.solve")
+    model = mdp.compile(mdp.load_game("shutbox", tiles="1-8"))
+    rng = random.Random(7)
+    terminal = {
+        "ties": [Fraction(i % 2) for i in range(model.n_terminal)],  # many exact ties
+        "huge": [Fraction(10**400 * (i % 3), 7) for i in range(model.n_terminal)],  # no float
+        "random": [Fraction(rng.randint(-5, 5), rng.randint(1, 7))
+                   for _ in range(model.n_terminal)],
+    }[kind]
+    guided = [mdp.solve(model, terminal=terminal, exact=True, sense=s) for s in ("max", "min")]
+    monkeypatch.setattr(solve_module._Guide, "of", classmethod(lambda cls, m, t: None))
+    plain = [mdp.solve(model, terminal=terminal, exact=True, sense=s) for s in ("max", "min")]
+    for a, b in zip(guided, plain):
+        assert a.value == b.value
+        ids = range(model.n_states)
+        assert [a.value_of_id(i) for i in ids] == [b.value_of_id(i) for i in ids]

@@ -11,7 +11,7 @@ import pytest
 
 import mdp
 from mdp.cli import main
-from mdp.report import REPORT_MAX_ROWS
+from mdp.limits import REPORT_MAX_ROWS
 
 import brute_shutbox
 import models

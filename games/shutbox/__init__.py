@@ -127,7 +127,10 @@ def mdp_initial_state(game):
 def mdp_stage(game, states):
     """Twice the number of open tiles, plus one before the roll: every move lowers it."""
     masks, rolls = box(game).split(np.asarray(states))
-    return 2 * _popcount(masks) + (rolls == 0)
+    stages = np.bitwise_count(masks).astype(np.int16)  # at most 63 tiles
+    stages <<= 1
+    stages += rolls == 0
+    return stages
 
 
 @mdp.hookimpl
@@ -170,53 +173,92 @@ def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
 
 
 def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
+    """Each state's legal moves, in the game's order, looked up rather than tested: a move is
+    a high part (tiles above the lowest ``LOW_BITS``) and a low part; for each high part, a
+    table gives every open set of low tiles its legal low parts (see :func:`_move_tables`)."""
+    # Keys, masks and moves in 32 bits where they fit: half the memory of the largest stages.
+    kind = np.uint32 if b.key(b.full, (1 << b.roll_bits) - 1) < 2**32 else np.int64
+    masks = masks.astype(kind)
     counts = np.zeros(len(masks), dtype=np.int64)
-    groups = []
+    plans = []
     for total in np.flatnonzero(np.bincount(rolls)).tolist():
         rows = np.flatnonzero(rolls == total)
-        row_index, moves = _legal_moves(masks[rows], b.moves(total))
-        counts[rows] = np.bincount(row_index, minlength=len(rows))
-        groups.append((rows[row_index], moves))
-    # Put each state's moves in state order: state i's moves start at starts[i].
-    starts = np.concatenate([[0], np.cumsum(counts)[:-1]])
-    actions = np.empty(int(counts.sum()), dtype=np.int64)
-    for state_rows, moves in groups:
-        actions[starts[state_rows] + _rank_within(state_rows)] = moves
-    action_masks = np.repeat(masks, counts)
+        open_ = masks[rows]
+        low = open_ & _LOW_MASK
+        found = []  # per high part, in the game's order: how many moves each state has
+        for high, table in _move_tables(b, total):
+            count = table.counts[low]
+            if high:
+                count = np.where((open_ & high) == high, count, 0)
+            found.append(count)
+        if found:
+            counts[rows] = functools.reduce(np.add, found)
+        plans.append((rows, low, found, _move_tables(b, total)))
+    # A state's moves start at starts[i]; each high part's moves follow the previous ones'.
+    starts = np.cumsum(counts) - counts
+    actions = np.empty(int(counts.sum()), dtype=kind)
+    step = np.arange(len(actions), dtype=np.int64)  # sliced: i-th move of a group = start + i
+    for rows, low, found, tables in plans:
+        at = starts[rows]
+        for (high, table), count in zip(tables, found):
+            first = np.cumsum(count)
+            n = int(first[-1])
+            if n:
+                first -= count  # where each state's moves start in this group
+                source = np.repeat(table.starts[low] - first, count)
+                source += step[:n]
+                moves = table.moves[source]
+                if high:
+                    moves |= high
+                target = np.repeat(at - first, count)
+                target += step[:n]
+                actions[target] = moves
+                at += count
+    next_states = np.repeat(masks, counts)
+    next_states &= ~actions
+    next_states <<= b.roll_bits
     return mdp.Expansion(
         action_counts=counts,
         actions=actions,
         outcome_counts=np.ones(len(actions), dtype=np.uint8),
-        next_states=(action_masks & ~actions) << b.roll_bits,
+        next_states=next_states,
         probabilities=np.zeros(len(actions), dtype=np.uint8),
         probability_table=(1,),
         terminal_values=b.values(masks[counts == 0]),
     )
 
 
-def _legal_moves(masks: np.ndarray, moves: np.ndarray, chunk: int = 1 << 16):
-    """(row, move) for every move whose tiles are all open in ``masks[row]``, by row."""
-    rows, found = [], []
-    for begin in range(0, len(masks), chunk):
-        block = masks[begin:begin + chunk]
-        legal = (block[:, None] & moves[None, :]) == moves[None, :]
-        r, c = np.nonzero(legal)
-        rows.append(r + begin)
-        found.append(moves[c])
-    return np.concatenate(rows), np.concatenate(found)
+LOW_BITS = 12
+"""The lowest tiles whose open sets the move tables list one by one (4,096 rows a table)."""
+_LOW_MASK = (1 << LOW_BITS) - 1
 
 
-def _rank_within(rows: np.ndarray) -> np.ndarray:
-    """For a sorted array of row numbers, each item's position among equal neighbours."""
-    if not len(rows):
-        return rows
-    first = np.concatenate([[True], rows[1:] != rows[:-1]])
-    group_start = np.maximum.accumulate(np.where(first, np.arange(len(rows)), 0))
-    return np.arange(len(rows)) - group_start
+class _MoveTable:
+    """For every set of open low tiles (a row), the legal low parts of moves, in order:
+    ``moves[starts[row]:starts[row] + counts[row]]``."""
+
+    def __init__(self, lows: np.ndarray) -> None:
+        rows = np.arange(1 << LOW_BITS, dtype=np.int64)
+        legal = (rows[:, None] & lows[None, :]) == lows[None, :]
+        self.counts = np.count_nonzero(legal, axis=1)
+        self.starts = np.cumsum(self.counts) - self.counts
+        self.moves = lows[np.nonzero(legal)[1]]
 
 
-def _popcount(masks: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(masks.astype(np.uint64)).astype(np.int64)
+def _move_tables(b: Box, total: int) -> list[tuple[int, _MoveTable]]:
+    """The moves for ``total`` (from the game's ``shutbox_moves``) split by their high part,
+    highest first, each with its table of low parts: the game's order of moves (masks
+    descending) is the high parts' order, then the low parts'."""
+    tables = b.memo.get(total)
+    if tables is None:
+        moves = b.moves(total)
+        highs = moves & ~_LOW_MASK
+        tables = []
+        for high in sorted(set(highs.tolist()), reverse=True):
+            lows = moves[highs == high] & _LOW_MASK  # already descending
+            tables.append((high, _MoveTable(lows)))
+        b.memo[total] = tables
+    return tables
 
 
 @mdp.hookimpl
@@ -247,10 +289,10 @@ def mdp_columns(game, states, actions):
         return pl.Series(values).scatter(np.flatnonzero(~keep), None)
 
     return {
-        "open": pl.Series(_tile_lists(b, masks), dtype=pl.String),
+        "open": _tile_series(b, masks),
         "roll": where(rolls, ~before),
         "dice": where(codes, before & known),
-        "shut": where(_tile_lists(b, codes), ~before & known),
+        "shut": where(_tile_series(b, codes), ~before & known),
     }
 
 
@@ -259,6 +301,27 @@ def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
     result = values.astype(object)
     result[missing] = None
     return result
+
+
+def _tile_series(b: Box, masks: np.ndarray):
+    """Each mask's tiles as text, as a Polars column: the text of each distinct mask is
+    written once, then gathered by Polars (no Python string per row: a policy has millions)."""
+    import polars as pl
+
+    masks = np.asarray(masks, dtype=np.int64)
+    if not len(masks):
+        return pl.Series([], dtype=pl.String)
+    low, high = int(masks.min()), int(masks.max())
+    if low >= 0 and high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
+        present = np.zeros(high + 1, dtype=bool)
+        present[masks] = True
+        distinct = np.flatnonzero(present)
+        where = np.cumsum(present, dtype=np.int64) - 1
+        index = where[masks]
+    else:
+        distinct, index = np.unique(masks, return_inverse=True)
+    text = pl.Series(_joined(b, distinct).tolist(), dtype=pl.String)
+    return text.gather(pl.Series(index, dtype=pl.UInt32 if len(distinct) < 2**32 else pl.UInt64))
 
 
 def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:

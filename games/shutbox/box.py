@@ -42,6 +42,8 @@ class Box:
     """The :class:`~mdp_games.shutbox.scoring.ScoringRule` in force."""
     moves: Callable[[int], np.ndarray] = attrs.field(repr=False)
     """``total -> masks``: the sets of tiles that may be shut on that roll, open or not."""
+    memo: dict = attrs.field(factory=dict, init=False, repr=False)
+    """Tables made from the rules, kept for the next frontier (the move tables by total)."""
 
     @classmethod
     def of(cls, params: Mapping[str, Any], *, scoring: Any,

@@ -1,0 +1,10 @@
+"""Limits that the command line needs before any work (kept apart from the numpy modules, so
+that ``mdp --help`` starts without them)."""
+
+DEFAULT_MAX_STATES = 50_000_000
+"""The state limit unless the caller sets another; a model this large takes several GB."""
+
+REPORT_MAX_ROWS = 250_000
+"""The most policy rows (actions) a report embeds for its explorer: about 50 bytes each, so
+some 12 MB at most, which a phone still opens. A larger game gets a page without the
+explorer, and a line saying to ask ``mdp advise`` instead."""

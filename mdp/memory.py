@@ -1,0 +1,31 @@
+"""Giving freed memory back to the system between the large steps of compiling.
+
+numpy takes arrays of up to 32 MB from the C heap (glibc raises its threshold for mapping
+memory directly as large arrays are freed), and freed heap memory stays with the process:
+the blocks of one stage, freed, would still count while the model's arrays are filled, and
+the peak would be their sum. ``malloc_trim`` hands the free pages back. Elsewhere than
+glibc this does nothing.
+"""
+
+from __future__ import annotations
+
+import functools
+
+LARGE = 1 << 24
+"""Bytes freed below which a trim is not worth its time."""
+
+
+def release(freed: int) -> None:
+    """Return free heap pages to the system, if ``freed`` bytes were just let go."""
+    if freed >= LARGE and _trim() is not None:
+        _trim()(0)
+
+
+@functools.cache
+def _trim():
+    try:
+        import ctypes
+
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
