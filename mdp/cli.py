@@ -1,7 +1,7 @@
 """The ``mdp`` program: a thin layer over the Python API.
 
 Its commands are the :class:`mdp.Command` s and :class:`mdp.Analysis` es that plugins offer,
-mdp's own among them (:mod:`mdp.builtins`).
+mdp's own among them (:mod:`mdp.builtins.core`).
 """
 
 from __future__ import annotations

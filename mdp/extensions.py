@@ -1,7 +1,7 @@
 """Extensions of mdp itself: output formats, commands and analyses.
 
 They are registered through the hooks of group 5 of :mod:`mdp.hookspecs` on one plugin
-manager for the whole program: mdp's own (:mod:`mdp.builtins`) first, the way pytest
+manager for the whole program: mdp's own (:mod:`mdp.builtins.core`) first, the way pytest
 registers its built-in plugins, then every plugin offered in the ``mdp.plugins`` entry-point
 group. A plugin adds a format, a command or an analysis without touching ``mdp/``.
 """
@@ -31,7 +31,13 @@ if TYPE_CHECKING:
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend mdp."""
 
-BUILTIN_PLUGINS = ("mdp.builtins", "mdp.analysing", "mdp.matches", "mdp.export", "mdp.reporting")
+BUILTIN_PLUGINS = (
+    "mdp.builtins.core",
+    "mdp.builtins.analyses",
+    "mdp.builtins.matches",
+    "mdp.builtins.export",
+    "mdp.builtins.report",
+)
 """mdp's own extensions, registered by name like any plugin."""
 
 

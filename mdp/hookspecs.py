@@ -21,7 +21,7 @@ The hooks come in six groups, in the order the engine meets them:
    :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
 5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
    :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
-   registered through them too (:mod:`mdp.builtins`); a plugin offers its own through the
+   registered through them too (:mod:`mdp.builtins.core`); a plugin offers its own through the
    ``mdp.plugins`` entry-point group.
 6. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).

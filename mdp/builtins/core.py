@@ -61,7 +61,7 @@ def mdp_analyses():
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
     arguments.add_json_argument(parser)
-    from mdp.matches import add_vary_argument
+    from mdp.builtins.matches import add_vary_argument
 
     add_vary_argument(parser)
 
@@ -72,7 +72,7 @@ def _variants_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace) -> None:
-    from mdp.matches import check_table_options, write_table
+    from mdp.builtins.matches import check_table_options, write_table
 
     fmt = check_table_options(args)
     if args.vary:

@@ -1,5 +1,5 @@
 """The ``mdp match`` command, and ``--vary`` tables: mdp's built-ins for matches and sweeps
-over rule sets (registered like :mod:`mdp.builtins`)."""
+over rule sets (registered like :mod:`mdp.builtins.core`)."""
 
 from __future__ import annotations
 
