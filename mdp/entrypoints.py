@@ -8,6 +8,7 @@ metadata: about 30 ms at start-up, more than solving a small game takes.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
 import re
@@ -22,33 +23,45 @@ from mdp.errors import ModelError, did_you_mean
 def entry_points(group: str) -> dict[str, str]:
     """``{name: "module:attribute"}`` for the entry points of ``group``, first on sys.path wins."""
     found: dict[str, str] = {}
-    for folder in sys.path:
+    for path in _entry_point_files(tuple(sys.path)):
+        for key, value in _read(path).get(group, ()):
+            found.setdefault(key, value)
+    return found
+
+
+@functools.cache
+def _entry_point_files(path: tuple[str, ...]) -> list[str]:
+    """Every installed distribution's ``entry_points.txt`` on ``path``, in order: listed once
+    per process (games, rule plugins and extensions all ask)."""
+    files = []
+    for folder in path:
         try:
             names = sorted(os.listdir(folder or "."))
         except OSError:
             continue
-        for name in names:
-            if name.endswith((".dist-info", ".egg-info")):
-                for key, value in _read(os.path.join(folder or ".", name, "entry_points.txt"), group):
-                    found.setdefault(key, value)
-    return found
+        files += [os.path.join(folder or ".", name, "entry_points.txt")
+                  for name in names if name.endswith((".dist-info", ".egg-info"))]
+    return files
 
 
-def _read(path: str, group: str) -> list[tuple[str, str]]:
+@functools.cache
+def _read(path: str) -> dict[str, list[tuple[str, str]]]:
+    """An ``entry_points.txt``: ``{group: [(name, value), ...]}``, read once per process."""
     try:
         with open(path, encoding="utf-8") as file:
             lines = file.read().splitlines()
     except OSError:
-        return []
-    items, current = [], None
+        return {}
+    groups: dict[str, list[tuple[str, str]]] = {}
+    current = None
     for line in lines:
         line = line.strip()
         if line.startswith("[") and line.endswith("]"):
-            current = line[1:-1].strip()
-        elif current == group and "=" in line and not line.startswith(("#", ";")):
+            current = groups.setdefault(line[1:-1].strip(), [])
+        elif current is not None and "=" in line and not line.startswith(("#", ";")):
             key, _, value = line.partition("=")
-            items.append((key.strip(), value.strip()))
-    return items
+            current.append((key.strip(), value.strip()))
+    return groups
 
 
 def load(value: str) -> Any:
