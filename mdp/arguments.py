@@ -35,18 +35,34 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
     if not solving:
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    add_limit_arguments(parser)
+    parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
+                        "instead of optimizing (see: mdp strategies GAME)")
+    add_sense_arguments(parser)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--max-states`` and ``--max-memory``: the bounds on compiling a game."""
     parser.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
                         help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
                         "or 500M (default: three quarters of this machine's memory)")
-    parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
-                        "instead of optimizing (see: mdp strategies GAME)")
+
+
+def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--maximize`` and ``--minimize``, whatever the game's usual aim."""
     sense = parser.add_mutually_exclusive_group()
     sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
                        help="maximize the value, whatever the game's usual aim")
     sense.add_argument("--minimize", dest="sense", action="store_const", const="min",
                        help="minimize the value (with a win probability: the worst play)")
+
+
+def compiled(args: argparse.Namespace, game: mdp.Game, progress=None) -> mdp.CompiledModel:
+    """The game compiled within the bounds the arguments set."""
+    return mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
+                       progress=progress)
 
 
 def add_json_argument(parser: argparse.ArgumentParser) -> None:
@@ -96,8 +112,7 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.
     """Load (unless ``game`` is given), compile and solve, with progress on a terminal."""
     game = game or load(args)
     with Progress() as progress:
-        model = mdp.compile(game, max_states=args.max_states,
-                            max_memory=args.max_memory or "default", progress=progress)
+        model = compiled(args, game, progress)
         strategy = getattr(args, "strategy", None)
         if strategy and strategy != "optimal":
             solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)

@@ -113,7 +113,7 @@ def _strategies(args: argparse.Namespace) -> None:
     if args.strategy:
         raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
     game = arguments.load(args)
-    model = mdp.compile(game, max_states=args.max_states)
+    model = arguments.compiled(args, game)
     frame = mdp.strategy_values(model, game, exact=args.exact, sense=args.sense)
     if args.json:
         arguments.print_json(frame.to_dicts())
@@ -149,7 +149,7 @@ def _advise(args: argparse.Namespace) -> None:
             raise ParamError("--after advises a player of a match, who plays for money: "
                              "--strategy, --maximize and --minimize do not apply")
         game = arguments.load(args)
-        model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+        model = arguments.compiled(args, game)
         money = mdp.later_player_values(game, model, args.after, exact=args.exact)
         solution = mdp.solve(model, terminal=money, exact=args.exact, sense="max")
     else:

@@ -8,7 +8,6 @@ import sys
 
 import mdp
 from mdp import arguments
-from mdp.limits import DEFAULT_MAX_STATES
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
 
@@ -24,9 +23,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
                         help="the format to write: " + "; ".join(
                             f"{name}: {what}" for name, what in EXPORTS.items())
                         + " [default: prism]")
-    parser.add_argument("--max-states", type=arguments._positive, default=DEFAULT_MAX_STATES,
-                        metavar="N", help="refuse games with more states than this "
-                        f"(default {DEFAULT_MAX_STATES:,})")
+    arguments.add_limit_arguments(parser)
 
 
 def _export(args: argparse.Namespace) -> None:
@@ -37,7 +34,7 @@ def _export(args: argparse.Namespace) -> None:
         check_target(target)  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
-        model = mdp.compile(game, max_states=args.max_states, progress=progress)
+        model = arguments.compiled(args, game, progress)
     model_path, props = write_prism(model, args.out)
     print(f"{model.n_states:,} states written to {model_path}, the property to {props}",
           file=sys.stderr)

@@ -7,7 +7,6 @@ import argparse
 import sys
 
 from mdp import arguments
-from mdp.limits import DEFAULT_MAX_STATES
 from mdp.errors import MdpError
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
@@ -45,9 +44,7 @@ def _match_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=2, metavar="N",
                         help="the number of players (default 2)")
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
-    parser.add_argument("--max-states", type=arguments._positive, default=DEFAULT_MAX_STATES,
-                        metavar="N", help=f"refuse games with more states than this "
-                        f"(default {DEFAULT_MAX_STATES:,})")
+    arguments.add_limit_arguments(parser)
     add_vary_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object on stdout "
                         "(with --vary: a list of the table's rows)")
@@ -71,7 +68,7 @@ def _match(args: argparse.Namespace) -> None:
     game = arguments.load(args)
     with arguments.Progress() as progress:
         result = mdp.match(game, players=args.players, exact=args.exact,
-                           max_states=args.max_states, progress=progress)
+                           model=arguments.compiled(args, game, progress), progress=progress)
     summary = result.summary()
     if args.json:
         arguments.print_json(summary)

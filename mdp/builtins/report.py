@@ -8,7 +8,6 @@ import sys
 
 import mdp
 from mdp import arguments
-from mdp.limits import DEFAULT_MAX_STATES
 from mdp.extensions import Command
 from mdp.hookspecs import hookimpl
 from mdp.limits import REPORT_MAX_ROWS
@@ -21,16 +20,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-rows", type=arguments._positive, default=REPORT_MAX_ROWS,
                         metavar="N", help="leave the explorer out when the policy has more rows "
                         f"than this (default {REPORT_MAX_ROWS:,})")
-    parser.add_argument("--max-states", type=arguments._positive, default=DEFAULT_MAX_STATES,
-                        metavar="N", help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
-    parser.add_argument("--max-memory", type=arguments._size, metavar="SIZE",
-                        help="stop before the model would need more memory than this, e.g. 4G "
-                        "(default: three quarters of this machine's memory)")
-    sense = parser.add_mutually_exclusive_group()
-    sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
-                       help="maximize the value, whatever the game's usual aim")
-    sense.add_argument("--minimize", dest="sense", action="store_const", const="min",
-                       help="minimize the value (with a win probability: the worst play)")
+    arguments.add_limit_arguments(parser)
+    arguments.add_sense_arguments(parser)
 
 
 def _report(args: argparse.Namespace) -> None:
@@ -39,8 +30,7 @@ def _report(args: argparse.Namespace) -> None:
     check_target(args.out)  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
-        model = mdp.compile(game, max_states=args.max_states,
-                            max_memory=args.max_memory or "default", progress=progress)
+        model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
     page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
     write_atomically(args.out, lambda file: file.write(page))
