@@ -7,36 +7,20 @@ own box, never the page. Screenshots go to tests/artefacts/ (git-ignored)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from browser import ARTEFACTS, chromium, skip_unless_available
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-ARTEFACTS = Path(__file__).resolve().parent / "artefacts"
 PAGES = ["index", "quickstart", "results", "performance"]
 WIDTHS = [1200, 400]
 
-missing = None
-for module, extra in [("selenium", "test"), ("sphinx", "docs"), ("furo", "docs"),
-                      ("sphinx_copybutton", "docs")]:
-    try:
-        __import__(module)
-    except ImportError:
-        missing = f"{module} is not installed (pip install -e '.[{extra}]')"
-        break
-if missing is None and not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    missing = f"no {CHROMIUM} and {DRIVER} (apt-get install chromium chromium-driver; CI installs them)"
-if missing is not None and os.environ.get("MDP_REQUIRE_BROWSER"):  # CI sets it: no silent skip
-    raise RuntimeError(f"MDP_REQUIRE_BROWSER is set but {missing}")
-pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
-
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage"]
+pytestmark = skip_unless_available({"selenium": "test", "sphinx": "docs", "furo": "docs",
+                                    "sphinx_copybutton": "docs"})
 
 # What scrolls sideways: the page, and any code block (a table may scroll in its own box).
 MEASURE = """
@@ -63,16 +47,7 @@ def site(tmp_path_factory) -> Path:
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must download nothing
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS + [f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium(tmp_path_factory.mktemp("chromium"))
     yield driver
     driver.quit()
 

@@ -13,25 +13,9 @@ from pathlib import Path
 import pytest
 
 import mdp
+from browser import ARTEFACTS, chromium, skip_unless_available
 
-CHROMIUM, DRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-ARTEFACTS = Path(__file__).resolve().parent / "artefacts"
-
-try:
-    import selenium  # noqa: F401
-    missing = None
-except ImportError:
-    missing = "selenium is not installed (pip install -e '.[test]')"
-if missing is None and not (os.path.exists(CHROMIUM) and os.path.exists(DRIVER)):
-    missing = f"no {CHROMIUM} and {DRIVER} (apt-get install chromium chromium-driver; CI installs them)"
-if missing is not None and os.environ.get("MDP_REQUIRE_BROWSER"):  # CI sets it: no silent skip
-    raise RuntimeError(f"MDP_REQUIRE_BROWSER is set but {missing}")
-pytestmark = pytest.mark.skipif(missing is not None, reason=missing or "")
-
-# Chromium in a closed network: no calls home, no first-run work, a fresh profile.
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--hide-scrollbars"]
+pytestmark = skip_unless_available({"selenium": "test"})
 
 READ_ADVICE = """
 var rows = document.querySelectorAll('#actions tbody tr');
@@ -51,16 +35,7 @@ return {
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ.setdefault("SE_OFFLINE", "true")  # Selenium Manager must download nothing
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS + [f"--user-data-dir={tmp_path_factory.mktemp('chromium')}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    driver = chromium(tmp_path_factory.mktemp("chromium"), "--hide-scrollbars")
     yield driver
     driver.quit()
 
