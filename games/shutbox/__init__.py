@@ -340,13 +340,19 @@ def _joined(b: Box, masks: np.ndarray) -> np.ndarray:
     the millions of states of a large box."""
     text = np.full(len(masks), "", dtype=object)
     for start in range(0, len(b.tiles), _TILES_PER_TABLE):
-        tiles = b.tiles[start:start + _TILES_PER_TABLE]
-        table = np.empty(1 << len(tiles), dtype=object)
-        table[:] = [" ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
-                    for m in range(len(table))]
+        table = _text_table(b.tiles[start:start + _TILES_PER_TABLE])
         piece = table[(masks >> start) & (len(table) - 1)]
         text = np.where((text != "") & (piece != ""), text + " ", text) + piece
     return text
+
+
+@functools.lru_cache(maxsize=16)
+def _text_table(tiles: tuple[int, ...]) -> np.ndarray:
+    """The text of every set of these tiles, indexed by its mask (made once per process)."""
+    table = np.empty(1 << len(tiles), dtype=object)
+    table[:] = [" ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
+                for m in range(len(table))]
+    return table
 
 
 _TILES_PER_TABLE = 10
