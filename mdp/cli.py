@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
         sys.stdout = _Closed()
     try:
-        args = _parser().parse_args(argv)
+        args = _parser(_command_named(sys.argv[1:] if argv is None else argv)).parse_args(argv)
         code = args.command.run(args) or 0
         sys.stdout.flush()  # a full standard output fails here, not silently at exit
         return code
@@ -84,7 +84,15 @@ class _Closed:
         return False
 
 
-def _parser() -> argparse.ArgumentParser:
+def _command_named(argv: list[str]) -> str | None:
+    """The command the arguments name, if the first that is not an option names one."""
+    return next((a for a in argv if not a.startswith("-")), None)
+
+
+def _parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The program's parser; with ``only`` a command's name, that command's alone (the others
+    cost start-up time to build), else every command's (for ``mdp --help`` and a mistyped
+    command)."""
     parser = argparse.ArgumentParser(
         prog="mdp",
         description="Solve finite-horizon Markov decision processes exactly: "
@@ -94,6 +102,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
     subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     offered = {**commands(), **{name: _command(a) for name, a in analyses().items()}}
+    if only in offered:
+        offered = {only: offered[only]}
     for command in offered.values():
         sub = subparsers.add_parser(command.name, help=command.help,
                                     description=command.description or command.help)
