@@ -65,8 +65,8 @@ WALK_BYTES = (400, 250)
 about 1.4 kB for a state with two actions of two outcomes each)."""
 SWEEP_BYTES = (48, 8)
 """Memory the batch way takes, per state and per outcome, up to the solved model (measured,
-whole process: 1.7-1.8 GB for the 23 million states and 118 million outcomes of 20 tiles and
-four dice; 0.48-0.51 GB for 5.8 million and 28 million at 18 tiles)."""
+whole process: 1.7-1.8 GB for the 23 million states and 118 million outcomes of the
+benchmark's case ``twenty``; 0.48-0.51 GB for 5.8 million states and 28 million outcomes)."""
 
 
 class Budget:

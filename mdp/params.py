@@ -80,8 +80,8 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
 def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Callable[[Any], int]:
     """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no upper bound).
 
-    ``why`` says, in the error message, why there is a maximum (``"a model's size grows
-    as 2**tiles"``).
+    ``why`` says, in the error message, why there is a maximum (``"each one doubles the
+    states"``).
     """
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
         else f"a whole number of {minimum} or more"
@@ -130,7 +130,7 @@ def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | Non
                    what: str = "number", distinct: bool = True) -> tuple[int, ...]:
     """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple.
 
-    ``what`` names an item in messages (``"tile"``); ``minimum`` and ``maximum`` bound each
+    ``what`` names an item in messages (``"card"``); ``minimum`` and ``maximum`` bound each
     item; ``distinct`` refuses repeats. A range is checked before it is expanded, so
     ``1-999999999`` is refused at once rather than built.
     """

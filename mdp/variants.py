@@ -24,9 +24,9 @@ def read_variants(path: str | os.PathLike) -> list[Variant]:
     """The variants in a TOML file, in file order: one table per variant, with ``rules`` (text)
     and ``params`` (an inline table of parameter values)::
 
-        [two-dice]
-        rules = "tiles 1-9, always two dice"
-        params = { one_die = "never" }
+        [short]
+        rules = "two rounds instead of three"
+        params = { rounds = "2" }
     """
     import tomllib  # here, not at the top: solving needs no variants, and start-up counts
 
