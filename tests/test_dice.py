@@ -8,15 +8,16 @@ import pytest
 from mdp_games import dice
 
 
-def enumerated(n, weights):
+def enumerated(n, weights, key=sum):
+    """Every ordered throw, face by face, filed under ``key`` of its faces (their sum)."""
     distribution = {}
     for faces_up in itertools.product(range(1, len(weights) + 1), repeat=n):
         p = Fraction(1)
         for face in faces_up:
             p *= weights[face - 1]
         if p:
-            distribution[sum(faces_up)] = distribution.get(sum(faces_up), 0) + p
-    return tuple((p, total) for total, p in sorted(distribution.items()))
+            distribution[key(faces_up)] = distribution.get(key(faces_up), 0) + p
+    return tuple((p, filed) for filed, p in sorted(distribution.items()))
 
 
 @pytest.mark.parametrize(("n", "weights"), [
@@ -52,19 +53,6 @@ def test_parse_fraction_refuses_other_numbers(text):
         dice.parse_fraction(text)
 
 
-def enumerated_multisets(n, weights):
-    """Every ordered throw, face by face, filed under its sorted faces."""
-    distribution = {}
-    for faces_up in itertools.product(range(1, len(weights) + 1), repeat=n):
-        p = Fraction(1)
-        for face in faces_up:
-            p *= weights[face - 1]
-        if p:
-            key = tuple(sorted(faces_up))
-            distribution[key] = distribution.get(key, 0) + p
-    return tuple((p, faces) for faces, p in sorted(distribution.items()))
-
-
 @pytest.mark.parametrize(("n", "weights"), [
     (0, [Fraction(1, 6)] * 6),
     (1, [Fraction(1, 6)] * 6),
@@ -75,7 +63,7 @@ def enumerated_multisets(n, weights):
 def test_multiset_distribution_against_every_throw(n, weights):
     fair = len(set(weights)) == 1
     got = dice.multiset_distribution(n, len(weights), None if fair else tuple(weights))
-    assert got == enumerated_multisets(n, weights)
+    assert got == enumerated(n, weights, key=lambda faces: tuple(sorted(faces)))
     assert sum(p for p, _ in got) == 1
 
 
