@@ -65,6 +65,11 @@ class Game:
             raise ModelError(f"game {self.name}: {hook} raised {type(error).__name__}: {error}"
                              f"{_where(kwargs)}") from error
 
+    def collect(self, hook: str, kind: type) -> list:
+        """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
+        game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
+        return _collect(self.name, self.plugins, hook, kind, params=self.params, game=self)
+
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
         return bool(getattr(self.plugins.hook, hook).get_hookimpls())
@@ -137,7 +142,7 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     return game
 
 
-def _collect(game: str, manager: pluggy.PluginManager, hook: str, kind: type | None, **kwargs) -> list:
+def _collect(owner: str, manager: pluggy.PluginManager, hook: str, kind: type | None, **kwargs) -> list:
     """Every plugin's answer to a collecting hook, joined, the game's first (pluggy answers
     newest first); each item checked to be a ``kind``."""
     try:
@@ -145,17 +150,17 @@ def _collect(game: str, manager: pluggy.PluginManager, hook: str, kind: type | N
     except MdpError:
         raise
     except Exception as error:
-        raise ModelError(f"game {game}: {hook} raised {type(error).__name__}: {error}") from error
+        raise ModelError(f"game {owner}: {hook} raised {type(error).__name__}: {error}") from error
     if kind is None:
         return []
     items = []
     for group in reversed(groups):
         if not isinstance(group, (list, tuple)):
-            raise ModelError(f"game {game}: {hook} returned {group!r}, not a list of "
+            raise ModelError(f"game {owner}: {hook} returned {group!r}, not a list of "
                              f"mdp.{kind.__name__}")
         for item in group:
             if not isinstance(item, kind):
-                raise ModelError(f"game {game}: {hook} returned {item!r}, not an "
+                raise ModelError(f"game {owner}: {hook} returned {item!r}, not an "
                                  f"mdp.{kind.__name__}")
             items.append(item)
     return items

@@ -51,13 +51,10 @@ class Strategy:
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first."""
     found: dict[str, Strategy] = {}
-    for group in reversed(game.call("mdp_strategies") or []):
-        for item in group or ():
-            if not isinstance(item, Strategy):
-                raise ModelError(f"game {game.name}: mdp_strategies gave {item!r}, not an mdp.Strategy")
-            if item.name in found or item.name == OPTIMAL:
-                raise ModelError(f"game {game.name}: two strategies are named {item.name!r}")
-            found[item.name] = item
+    for item in game.collect("mdp_strategies", Strategy):
+        if item.name in found or item.name == OPTIMAL:
+            raise ModelError(f"game {game.name}: two strategies are named {item.name!r}")
+        found[item.name] = item
     return found
 
 
