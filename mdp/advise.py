@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.columns import row_columns, table_state_columns, to_frame
+from mdp.columns import action_labels, row_columns, table_state_columns, to_frame
 from mdp.errors import ParamError
 from mdp.solve import Solution
 
@@ -62,7 +62,7 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     per_action = solution.action_values()
     first, last = int(model.action_start[state_id]), int(model.action_start[state_id + 1])
     ids = np.arange(first, last)
-    labels = row_columns(game, [states[state_id]] * len(ids), [model.actions[i] for i in ids])
+    labels = row_columns(game, [states[state_id]] * len(ids), action_labels(game, model, [state_id]))
     state = {c: _plain(matches[c][0]) for c in names}
     frame = to_frame({k: v for k, v in labels.items() if k not in state})
     frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])

@@ -77,7 +77,6 @@ class _Stage:
     keys: np.ndarray
     terminal: np.ndarray
     action_counts: np.ndarray
-    actions: Any
     outcome_counts: np.ndarray | None
     """``None`` (with ``probabilities``) when every action is certain: not needed then."""
     next_states: np.ndarray
@@ -115,12 +114,11 @@ class _Intake:
                        dtype=np.int64)
         probabilities = np.asarray(e.probabilities)
         terminal = np.asarray(e.action_counts) == 0
-        actions = narrow(e.actions) if isinstance(e.actions, np.ndarray) else list(e.actions)
         n_actions = len(e.outcome_counts)
         choices_only = certain == n_actions  # then one successor per action is all it takes
         self.stages.append(_Stage(
             block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
-            actions, None if choices_only else narrow(e.outcome_counts),
+            None if choices_only else narrow(e.outcome_counts),
             narrow(_integers(e.next_states)),
             None if choices_only else narrow(ids[probabilities] if len(ids) else probabilities),
             e.terminal_values, certain, n_actions))
@@ -225,9 +223,6 @@ class _Intake:
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
         keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
-        numeric = all(isinstance(s.actions, np.ndarray) for s in stages)
-        actions: Any = (np.empty(n_actions, dtype=np.result_type(*(s.actions for s in stages)))
-                        if numeric else [None] * n_actions)
         # Counts go where their offsets will be, turned into offsets in place at the end: a
         # separate array of counts would cost as much memory again.
         action_start = np.zeros(n_states + 1, dtype=index)
@@ -244,7 +239,6 @@ class _Intake:
             keys[ids] = stage.keys
             action_start[ids[~stage.terminal] + 1] = stage.action_counts
             na = stage.n_actions
-            actions[a:a + na] = stage.actions
             successors = lookup(stage.next_states)
             if stage.certain == na:  # choices only: one successor id each
                 action_next[a:a + na] = successors
@@ -273,13 +267,10 @@ class _Intake:
         np.cumsum(chance_start, out=chance_start)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
-        if not numeric:
-            actions = tuple(actions)
         terminal = _join(terminal_values)
         game = self.game
         return CompiledModel(
             states=states,
-            actions=actions,
             layer_start=offsets(layer_sizes),
             action_start=action_start,
             action_next=action_next,
@@ -307,7 +298,7 @@ def _integers(values: Any) -> np.ndarray:
 def _bytes(stage: _Stage) -> int:
     """The memory of a stage's arrays (freed when it is dropped)."""
     return sum(getattr(stage, name).nbytes for name in (
-        "keys", "terminal", "action_counts", "actions", "outcome_counts", "next_states",
+        "keys", "terminal", "action_counts", "outcome_counts", "next_states",
         "probabilities")
         if isinstance(getattr(stage, name), np.ndarray))
 

@@ -244,7 +244,7 @@ def mdp_strategies(params, game):
 
     Every implementation is called and the lists are joined, the game's first. A strategy's
     ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
-    :class:`mdp.Strategy`): compute them from ``model.states`` and ``model.actions`` at once
+    :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
     (``model.action_state()`` gives each action's state), not with a call per state.
     ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
 

@@ -48,12 +48,12 @@ class CompiledModel:
     ``chance_start[c + 1] - 1``; outcome ``o`` leads to ``outcome_next[o]`` with probability
     ``probabilities[outcome_prob[o]]``. Code outside this class goes through its operations
     (:meth:`backup`, :meth:`push`, :meth:`sample`), so that this storage can change.
+
+    The model keeps no action labels: :func:`mdp.action_labels` asks the game for them.
     """
 
     states: Sequence[Any] = attrs.field(repr=False)
     """Each state as the game wrote it: integer keys (a batch game), or any hashable values."""
-    actions: Sequence[Any] = attrs.field(repr=False)
-    """Each action as the game wrote it (integer codes for a batch game)."""
     layer_start: np.ndarray = attrs.field(repr=False)
     action_start: np.ndarray = attrs.field(repr=False)
     action_next: np.ndarray = attrs.field(repr=False)
@@ -134,6 +134,10 @@ class CompiledModel:
     def layer_of(self) -> np.ndarray:
         """The layer of every state, as an array."""
         return self._layers
+
+    def layer_of_id(self, state_id: int) -> int:
+        """The layer of one state (without the array of every state's layer)."""
+        return int(np.searchsorted(self.layer_start, state_id, side="right")) - 1
 
     @functools.cached_property
     def _layers(self) -> np.ndarray:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from mdp.columns import row_columns, to_frame
+from mdp.columns import action_labels, row_columns, to_frame
 from mdp.game import Game
 from mdp.model import ragged_arange
 from mdp.solve import Solution
@@ -15,8 +15,8 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     """One row per action of every non-terminal state, the initial state's first.
 
     Columns: the game's state and action columns when ``game`` is given (see
-    :func:`~mdp.hookspecs.mdp_state_columns`; else ``state`` and ``action`` as the model
-    holds them), then ``value`` (the action's value when the rest is played optimally),
+    :func:`~mdp.hookspecs.mdp_state_columns`; else ``state``, as the model holds it, and
+    ``action``, the action's place among its state's actions from 0), then ``value`` (the action's value when the rest is played optimally),
     ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
     marked) and ``regret`` (the value lost against the best action, never negative).
     """
@@ -28,10 +28,11 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     metrics["optimal"] = per_action.optimal
     metrics["regret"] = per_action.regret
     states = _take(model.states, per_action.state)
-    if game is None:
-        labels = {"state": [str(s) for s in states], "action": [str(a) for a in model.actions]}
+    if game is None:  # no game to name the actions: their place among the state's actions
+        place = np.arange(model.n_actions) - np.repeat(model.action_start[:-1], np.diff(model.action_start))
+        labels = {"state": [str(s) for s in states], "action": place}
     else:
-        labels = row_columns(game, states, model.actions)
+        labels = row_columns(game, states, action_labels(game, model))
     frame = to_frame({**labels, **metrics})
     # Highest layers first (the initial state leads), each state's actions in their order.
     counts = np.diff(model.action_start)[::-1]

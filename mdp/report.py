@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.columns import row_columns
+from mdp.columns import action_labels, row_columns
 from mdp.distribution import distribution
 from mdp.errors import ModelError, ParamError
 from mdp.limits import REPORT_MAX_ROWS
@@ -83,7 +83,7 @@ def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
     states = model.states
     table = pl.DataFrame(row_columns(game, states, [None] * len(states)), strict=False)
     names = [c for c in table.columns if table[c].null_count() < table.height]
-    labels = row_columns(game, _take(states, model.action_state()), model.actions)
+    labels = row_columns(game, _take(states, model.action_state()), action_labels(game, model))
     actions = pl.DataFrame({k: v for k, v in labels.items() if k not in names}, strict=False)
     per_action = solution.action_values()
     return {

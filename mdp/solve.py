@@ -264,7 +264,7 @@ class Solution:
 
     def value_of_id(self, state_id: int) -> float | Fraction:
         """The value of the state numbered ``state_id`` in the compiled model."""
-        return self._numbers.value(self._raw[state_id], self._layers[state_id])
+        return self._numbers.value(self._raw[state_id], self.model.layer_of_id(state_id))
 
     def value_of(self, state: Any) -> float | Fraction:
         """The value of a state given as the game writes it."""
@@ -357,7 +357,7 @@ class Solutions:
 
     def value_of_id(self, state_id: int) -> list[Fraction] | np.ndarray:
         """The value in each column of the state numbered ``state_id``."""
-        layer = self.model.layer_of()[state_id]
+        layer = self.model.layer_of_id(state_id)
         if self.exact:
             return [self._numbers.value(raw, layer) for raw in self._raw[state_id].tolist()]
         return self._raw[state_id].copy()

@@ -5,6 +5,7 @@ from fractions import Fraction
 import attrs
 import numpy as np
 import pluggy
+import pytest
 
 import mdp
 from models import HALF, Ladder, gamble
@@ -86,3 +87,33 @@ def test_edges_list_every_transition_once():
         totals[a] = totals.get(a, 0) + p
     assert set(totals.values()) == {1}
     assert sorted(table) == sorted([Fraction(1, 3), Fraction(2, 3), Fraction(1), HALF, HALF, Fraction(1)])
+
+
+@pytest.mark.parametrize("batch", [True, False])
+def test_action_labels_are_asked_of_the_game(batch):
+    # The model keeps no labels; both ways of discovery give the game's own, in action order.
+    ladder = Ladder(5)
+    game = mdp.load_game(ladder)
+    model = mdp.compile(game, batch=batch)
+    expected = [code for s in range(model.n_terminal, model.n_states)
+                for code, _ in ladder.moves(int(model.states[s]))]
+    assert list(mdp.action_labels(game, model)) == expected
+    some = [model.n_terminal, model.initial]  # one state of the lowest layer, and the top
+    assert list(mdp.action_labels(game, model, some)) == \
+        [code for s in some for code, _ in ladder.moves(int(model.states[s]))]
+
+
+def test_a_game_that_changes_its_actions_is_named():
+    class Fickle(Ladder):
+        changed = False  # after the compile: no jump from the start any more
+
+        def moves(self, key):
+            moves = super().moves(key)
+            return moves[:1] if self.changed and key == 2 * self.start else moves
+
+    fickle = Fickle(5)
+    game = mdp.load_game(fickle)
+    model = mdp.compile(game, batch=False)
+    fickle.changed = True
+    with pytest.raises(mdp.ModelError, match="asked again, it gave 1 actions where it gave 2"):
+        mdp.action_labels(game, model)
