@@ -71,7 +71,7 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
     if states is None:
         states = np.arange(model.n_terminal, model.n_states)
     states = np.asarray(states, dtype=np.int64)
-    counts = (model.action_start[states + 1] - model.action_start[states]).astype(np.int64)
+    counts = model.action_counts[states].astype(np.int64)
     if isinstance(model.states, np.ndarray):
         parts = []
         layers = np.searchsorted(model.layer_start, states, side="right") - 1

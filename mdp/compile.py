@@ -19,7 +19,7 @@ from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narr
 from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.limits import DEFAULT_MAX_STATES
-from mdp.memory import release
+from mdp.memory import LARGE as LARGE_TABLE, release
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
 
@@ -64,6 +64,7 @@ def compile(
     intake = _Intake(game, discovery)
     for block in discovery.blocks:
         intake.add(block)
+        del block  # else the expansion's arrays live on while the next stage is expanded
     if progress:
         progress(f"compiling {budget.count:,} states")
     return intake.compile(start)
@@ -223,21 +224,19 @@ class _Intake:
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
         keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
-        # Counts go where their offsets will be, turned into offsets in place at the end: a
-        # separate array of counts would cost as much memory again.
-        action_start = np.zeros(n_states + 1, dtype=index)
+        action_counts = np.zeros(n_states, dtype=np.result_type(*(s.action_counts for s in stages)))
         action_next = np.empty(n_actions, dtype=index)
         chance_start = np.zeros(n_chance + 1, dtype=index)
         outcome_next = np.empty(n_outcomes, dtype=index)
         outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
-        terminal_values, layer_sizes = [], [n_terminal]
+        terminal_values, layer_sizes, layer_actions = [], [n_terminal], [0]
         a = c = o = freed = 0
         while stages:
             stage = stages.pop()
             release(freed)
             ids = lookup(stage.keys)
             keys[ids] = stage.keys
-            action_start[ids[~stage.terminal] + 1] = stage.action_counts
+            action_counts[ids[~stage.terminal]] = stage.action_counts
             na = stage.n_actions
             successors = lookup(stage.next_states)
             if stage.certain == na:  # choices only: one successor id each
@@ -263,16 +262,19 @@ class _Intake:
             terminal_values.append(stage.terminal_values)
             if not stage.terminal.all():
                 layer_sizes.append(int((~stage.terminal).sum()))
-        np.cumsum(action_start, out=action_start)
+                layer_actions.append(na)
         np.cumsum(chance_start, out=chance_start)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
         terminal = _join(terminal_values)
+        del lookup, stages  # the key table is done with: free it before the columns are made
+        release(LARGE_TABLE)
         game = self.game
         return CompiledModel(
             states=states,
             layer_start=offsets(layer_sizes),
-            action_start=action_start,
+            action_counts=action_counts,
+            layer_action_start=offsets(layer_actions),
             action_next=action_next,
             chance_start=chance_start,
             outcome_next=outcome_next,

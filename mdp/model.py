@@ -41,8 +41,9 @@ class CompiledModel:
     States are grouped in *layers*: layer 0 holds the terminal states (ids ``0`` to
     ``n_terminal - 1``), and every transition leads from a state to one in a lower layer.
 
-    Transitions are compressed rows. The actions of state ``s`` are ``action_start[s]`` to
-    ``action_start[s + 1] - 1``. An action with one certain outcome (a choice) costs one
+    Transitions are compressed rows. State ``s`` has ``action_counts[s]`` actions, numbered
+    from ``action_start[s]`` (made on first use: the solve works from the counts, a layer at
+    a time, and a full array of offsets would cost a fifth of a large model). An action with one certain outcome (a choice) costs one
     successor id: ``action_next[a] >= 0`` is that successor. Any other action is a *chance*
     action ``c = -1 - action_next[a]``, whose outcomes are ``chance_start[c]`` to
     ``chance_start[c + 1] - 1``; outcome ``o`` leads to ``outcome_next[o]`` with probability
@@ -55,7 +56,9 @@ class CompiledModel:
     states: Sequence[Any] = attrs.field(repr=False)
     """Each state as the game wrote it: integer keys (a batch game), or any hashable values."""
     layer_start: np.ndarray = attrs.field(repr=False)
-    action_start: np.ndarray = attrs.field(repr=False)
+    action_counts: np.ndarray = attrs.field(repr=False)
+    layer_action_start: np.ndarray = attrs.field(repr=False)
+    """The first action of each layer, with the number of actions at the end."""
     action_next: np.ndarray = attrs.field(repr=False)
     chance_start: np.ndarray = attrs.field(repr=False)
     outcome_next: np.ndarray = attrs.field(repr=False)
@@ -78,7 +81,7 @@ class CompiledModel:
     @property
     def n_states(self) -> int:
         """Number of states."""
-        return len(self.action_start) - 1
+        return len(self.action_counts)
 
     @property
     def n_actions(self) -> int:
@@ -145,25 +148,34 @@ class CompiledModel:
 
     def action_state(self) -> np.ndarray:
         """The state each action belongs to, as an array."""
-        return np.repeat(np.arange(self.n_states), np.diff(self.action_start))
+        return np.repeat(np.arange(self.n_states), self.action_counts)
 
     def layer_actions(self, layer: int) -> tuple[int, int]:
         """The first action of layer ``layer`` and one past its last."""
-        return int(self.action_start[self.layer_start[layer]]), \
-            int(self.action_start[self.layer_start[layer + 1]])
+        return int(self.layer_action_start[layer]), int(self.layer_action_start[layer + 1])
+
+    @functools.cached_property
+    def action_start(self) -> np.ndarray:
+        """The first action of every state, with the number of actions at the end."""
+        return offsets(self.action_counts, self.n_actions)
+
+    def action_offsets(self, first: int, last: int) -> np.ndarray:
+        """``action_start[first:last + 1]`` for states ``first`` to ``last`` of one layer,
+        without making the array for every state."""
+        layer = self.layer_of_id(first)
+        before = int(self.layer_action_start[layer])
+        before += int(np.sum(self.action_counts[self.layer_start[layer]:first], dtype=np.int64))
+        return offsets(self.action_counts[first:last], self.n_actions, before)
 
     # The operations.
 
     def backup(self, layer: int, values: np.ndarray, numbers: Any,
-               states: tuple[int, int] | None = None) -> np.ndarray:
+               actions: tuple[int, int] | None = None) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
         ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.arithmetic`). ``values``
         may be a matrix, one row per state: then so is the result, one row per action.
-        ``states`` (first, one past the last) limits it to those states of the layer."""
-        if states is None:
-            a0, a1 = self.layer_actions(layer)
-        else:
-            a0, a1 = int(self.action_start[states[0]]), int(self.action_start[states[1]])
+        ``actions`` (first, one past the last) limits it to those actions of the layer."""
+        a0, a1 = self.layer_actions(layer) if actions is None else actions
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
             return numbers.certain(values, targets, layer)
@@ -302,8 +314,12 @@ def ragged_arange(counts: np.ndarray) -> np.ndarray:
     return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
-def offsets(counts) -> np.ndarray:
-    """Start offsets of consecutive groups of the given sizes, with the total at the end."""
-    result = np.zeros(len(counts) + 1, dtype=np.int64)
-    np.cumsum(counts, out=result[1:])
+def offsets(counts, total: int | None = None, first: int = 0) -> np.ndarray:
+    """Start offsets of consecutive groups of the given sizes, from ``first``, with the end
+    of the last at the end; in 32 bits where ``total``, the largest, fits."""
+    small = total is not None and total < 2**31
+    result = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
+    result[0] = first
+    np.cumsum(counts, out=result[1:], dtype=result.dtype)
+    result[1:] += first
     return result

@@ -29,13 +29,12 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     metrics["regret"] = per_action.regret
     states = _take(model.states, per_action.state)
     if game is None:  # no game to name the actions: their place among the state's actions
-        place = np.arange(model.n_actions) - np.repeat(model.action_start[:-1], np.diff(model.action_start))
-        labels = {"state": [str(s) for s in states], "action": place}
+        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_counts)}
     else:
         labels = row_columns(game, states, action_labels(game, model))
     frame = to_frame({**labels, **metrics})
     # Highest layers first (the initial state leads), each state's actions in their order.
-    counts = np.diff(model.action_start)[::-1]
+    counts = model.action_counts[::-1]
     order = np.repeat(model.action_start[:-1][::-1], counts) + ragged_arange(counts)
     return frame[order]
 

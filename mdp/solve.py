@@ -112,13 +112,15 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
         lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
-        for s0, s1 in _pieces(model, lo, hi):
-            starts = model.action_start[s0:s1] - model.action_start[s0]
+        layer_starts = model.action_offsets(lo, hi)
+        for s0, s1 in _pieces(layer_starts, lo):
+            a0, a1 = int(layer_starts[s0 - lo]), int(layer_starts[s1 - lo])
+            starts = layer_starts[s0 - lo:s1 - lo] - a0
             if guide is None:
-                q = model.backup(layer, raw, numbers, states=(s0, s1))
+                q = model.backup(layer, raw, numbers, actions=(a0, a1))
                 raw[s0:s1] = best.reduceat(q, starts)
                 continue
-            actions, counts = guide.contenders(layer, s0, s1, starts, best)
+            actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
             q = model.backup_actions(layer, actions, raw, numbers)
             raw[s0:s1] = best.reduceat(q, np.cumsum(counts) - counts)
     return raw
@@ -147,15 +149,16 @@ class _Guide:
         largest = float(np.max(np.abs(floats))) if len(floats) else 0.0
         self.margin = 1e-9 * largest
 
-    def contenders(self, layer: int, s0: int, s1: int, starts: np.ndarray, best: Any):
-        """The ids of the actions of states ``s0`` to ``s1`` that may be best, ascending, and
-        how many each state has (at least one)."""
-        q = self.model.backup(layer, self.values, self.numbers, states=(s0, s1))
+    def contenders(self, layer: int, actions: tuple[int, int], s0: int, s1: int,
+                   starts: np.ndarray, best: Any):
+        """The ids of the ``actions`` (first, one past the last) of states ``s0`` to ``s1``
+        that may be best, ascending, and how many each state has (at least one)."""
+        q = self.model.backup(layer, self.values, self.numbers, actions=actions)
         top = best.reduceat(q, starts)
         self.values[s0:s1] = top
         counts = np.diff(np.append(starts, len(q)))
         near = np.abs(q - np.repeat(top, counts)) <= self.margin
-        return (np.flatnonzero(near) + int(self.model.action_start[s0]),
+        return (np.flatnonzero(near) + actions[0],
                 np.add.reduceat(near, starts, dtype=np.int64))
 
 
@@ -164,12 +167,13 @@ PIECE = 1 << 22
 cost as much memory as the state values."""
 
 
-def _pieces(model: CompiledModel, lo: int, hi: int) -> list[tuple[int, int]]:
-    """The states ``lo`` to ``hi`` in runs of about :data:`PIECE` actions."""
-    starts = model.action_start
-    if starts[hi] - starts[lo] <= PIECE:
+def _pieces(starts: np.ndarray, lo: int) -> list[tuple[int, int]]:
+    """The states ``lo`` to ``hi`` in runs of about :data:`PIECE` actions; ``starts`` are
+    their first actions, with one past the last action at the end."""
+    hi = lo + len(starts) - 1
+    if starts[-1] - starts[0] <= PIECE:
         return [(lo, hi)]
-    cuts = np.searchsorted(starts[lo:hi], np.arange(starts[lo], starts[hi], PIECE), side="right") - 1 + lo
+    cuts = np.searchsorted(starts[:-1], np.arange(starts[0], starts[-1], PIECE), side="right") - 1 + lo
     cuts = sorted(set(cuts.tolist()) | {lo, hi})
     return list(zip(cuts[:-1], cuts[1:]))
 

@@ -149,7 +149,7 @@ def probabilities(model: CompiledModel, weights: Any, exact: bool, name: str = "
     if (totals <= 0).any():
         at = int(np.flatnonzero(totals <= 0)[0]) + model.n_terminal
         raise ModelError(f"strategy {name}: no action has weight in state {model.states[at]!r}")
-    return w / np.repeat(totals, np.diff(model.action_start[model.n_terminal:]))
+    return w / np.repeat(totals, model.action_counts[model.n_terminal:])
 
 
 def parse_tie_break(text: str) -> tuple[Sense, str]:
