@@ -211,7 +211,7 @@ class _Intake:
         n_outcomes = sum(len(s.next_states) for s in stages) - n_certain
         n_chance = n_actions - n_certain
         index = np.int32 if max(n_states, n_outcomes, n_chance) < 2**31 - 1 else np.int64
-        lookup = _Lookup(stages, n_states)
+        lookup = _Lookup(stages, n_states, index)
         next_terminal, next_id = 0, n_terminal
         for stage in reversed(stages):
             ids = np.empty(len(stage.keys), dtype=index)
@@ -238,11 +238,11 @@ class _Intake:
             keys[ids] = stage.keys
             action_counts[ids[~stage.terminal]] = stage.action_counts
             na = stage.n_actions
-            successors = lookup(stage.next_states)
-            if stage.certain == na:  # choices only: one successor id each
-                action_next[a:a + na] = successors
+            if stage.certain == na:  # choices only: one successor id each, looked up in place
+                lookup(stage.next_states, out=action_next[a:a + na])
                 nc = no = 0
             else:
+                successors = lookup(stage.next_states)
                 counts = stage.outcome_counts.astype(np.int64)
                 firsts = np.cumsum(counts) - counts
                 certain = (counts == 1) & is_one[stage.probabilities[firsts]]
@@ -334,12 +334,12 @@ def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.
 class _Lookup:
     """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
 
-    def __init__(self, stages: list[_Stage], n_states: int) -> None:
+    def __init__(self, stages: list[_Stage], n_states: int, index: type) -> None:
         low = min(int(s.keys[0]) for s in stages)
         high = max(int(s.keys[-1]) for s in stages)
         self.direct = None
         if low >= 0 and high < 4 * n_states + 1024:
-            self.direct = np.full(high + 1, -1, dtype=np.int64 if n_states >= 2**31 else np.int32)
+            self.direct = np.full(high + 1, -1, dtype=index)
         self.parts: list[tuple[np.ndarray, np.ndarray]] = []
 
     def add(self, keys: np.ndarray, ids: np.ndarray) -> None:
@@ -348,15 +348,16 @@ class _Lookup:
         else:
             self.parts.append((keys, ids))
 
-    def __call__(self, keys: np.ndarray) -> np.ndarray:
+    def __call__(self, keys: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
+        """The ids of ``keys`` (of reachable states), written to ``out`` if given."""
         if self.direct is not None:
-            return self.direct[keys]
+            return np.take(self.direct, keys, out=out, mode="clip")  # "raise" would copy
         if self.parts:
             all_keys = np.concatenate([k for k, _ in self.parts])
             order = np.argsort(all_keys, kind="stable")
             self.keys, self.ids = all_keys[order], np.concatenate([i for _, i in self.parts])[order]
             self.parts = []
-        return self.ids[np.searchsorted(self.keys, keys)]
+        return np.take(self.ids, np.searchsorted(self.keys, keys), out=out)
 
 
 def _join(parts: list) -> np.ndarray | tuple:

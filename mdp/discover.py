@@ -278,11 +278,12 @@ def sweep(game: Game, budget: Budget) -> Discovery:
 
 def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
     pending: dict[int, list[np.ndarray]] = {}
+    distinct = _Distinct()
     keys = np.array([initial], dtype=np.int64)
     _schedule(pending, keys, _stage_of(game, keys))
     while pending:
         stage = max(pending)
-        keys = _distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
+        keys = distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
         budget.take(len(keys), note=f" (stage {stage})")
         expansion = game.call("mdp_expand", states=keys)
         if not isinstance(expansion, Expansion):
@@ -295,7 +296,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
             next_states = next_states.astype(np.int64)
         # Many outcomes lead to the same state: their stages are asked for, checked and filed
         # once per distinct state where the keys are dense enough for a bitmap.
-        found = _dense_distinct(next_states)
+        found = distinct(next_states, sort_sparse=False)
         if found is None:
             found = next_states
         next_stages = _stage_of(game, found)
@@ -349,29 +350,35 @@ def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
         pending.setdefault(stage + low, []).append(narrow(keys[part]))
 
 
-def _dense_distinct(keys: np.ndarray) -> np.ndarray | None:
-    """The distinct keys, sorted, through a bitmap; ``None`` when they are too sparse for one."""
-    if not len(keys):
-        return keys
-    low, high = int(keys.min()), int(keys.max())
-    if low < 0 or high >= 16 * len(keys) + 4096:
-        return None
-    present = np.zeros(high + 1, dtype=bool)
-    present[keys] = True
-    return narrow(np.flatnonzero(present))
+class _Distinct:
+    """Distinct keys, sorted, through one bitmap kept from stage to stage: only the bits set
+    are cleared after each use, so its pages are zeroed once, not at every stage (a fresh
+    bitmap per stage cost more in the kernel's page zeroing than in the work itself)."""
 
+    def __init__(self) -> None:
+        self.bits = np.zeros(0, dtype=bool)
 
-def _distinct(keys: np.ndarray) -> np.ndarray:
-    """The distinct keys, sorted: through a bitmap when they are dense, else by sorting.
+    def __call__(self, keys: np.ndarray, sort_sparse: bool = True) -> np.ndarray | None:
+        """The distinct keys; where they are too sparse for a bitmap, sorted (or ``None``
+        when ``sort_sparse`` is false).
 
-    (Not np.unique: it imports numpy.ma on first use, 20 ms of start-up.)
-    """
-    if len(keys) and keys.min() >= 0 and keys.max() < 16 * len(keys) + 4096:
-        present = np.zeros(int(keys.max()) + 1, dtype=bool)
-        present[keys] = True
-        return np.flatnonzero(present)
-    keys = np.sort(keys)
-    return keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
+        (Not np.unique: it imports numpy.ma on first use, 20 ms of start-up.)
+        """
+        if not len(keys):
+            return keys
+        low, high = int(keys.min()), int(keys.max())
+        if low < 0 or high - low >= 16 * len(keys) + 4096:
+            if not sort_sparse:
+                return None
+            keys = np.sort(keys)
+            return keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
+        if len(self.bits) <= high:
+            self.bits = np.zeros(high + 1, dtype=bool)
+        self.bits[keys] = True
+        found = np.flatnonzero(self.bits[low:high + 1])
+        found += low
+        self.bits[found] = False
+        return narrow(found)
 
 
 def narrow(values) -> np.ndarray:
