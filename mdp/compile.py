@@ -282,7 +282,8 @@ class _Intake:
             probabilities=tuple(self.table),
             initial=initial,
             terminal_values=terminal,
-            terminal_columns=state_columns(game, states[:n_terminal]),
+            terminal_columns={name: narrow(values) if isinstance(values, np.ndarray) else values
+                              for name, values in state_columns(game, states[:n_terminal]).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
             inexact=self.inexact,

@@ -115,7 +115,10 @@ class CompiledModel:
         from mdp.columns import to_frame
 
         values = self.terminal_values
-        columns = dict(self.terminal_columns)
+        # Integer columns are kept narrow (compile); the table shows them as the game gave.
+        columns = {name: column.astype(np.int64) if isinstance(column, np.ndarray)
+                   and column.dtype.kind in "iu" else column
+                   for name, column in self.terminal_columns.items()}
         if isinstance(values, np.ndarray):
             columns["value"] = values
         else:
