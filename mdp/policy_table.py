@@ -22,21 +22,21 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     """
     model = solution.model
     per_action = solution.action_values()
-    metrics = {"value": per_action.value}
-    if per_action.exact is not None:
-        metrics["value_exact"] = [str(v) for v in per_action.exact]
-    metrics["optimal"] = per_action.optimal
-    metrics["regret"] = per_action.regret
-    states = _take(model.states, per_action.state)
-    if game is None:  # no game to name the actions: their place among the state's actions
-        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_counts)}
-    else:
-        labels = row_columns(game, states, action_labels(game, model))
-    frame = to_frame({**labels, **metrics})
-    # Highest layers first (the initial state leads), each state's actions in their order.
+    # Highest layers first (the initial state leads), each state's actions in their order:
+    # the rows are put in order before any text is made.
     counts = model.action_counts[::-1]
     order = np.repeat(model.action_start[:-1][::-1], counts) + ragged_arange(counts)
-    return frame[order]
+    states = _take(model.states, per_action.state[order])
+    if game is None:  # no game to name the actions: their place among the state's actions
+        labels = {"state": [str(s) for s in states], "action": ragged_arange(counts)}
+    else:
+        labels = row_columns(game, states, _take(action_labels(game, model), order))
+    metrics = {"value": per_action.value[order]}
+    if per_action.exact is not None:
+        metrics["value_exact"] = [str(per_action.exact[i]) for i in order.tolist()]
+    metrics["optimal"] = per_action.optimal[order]
+    metrics["regret"] = per_action.regret[order]
+    return to_frame({**labels, **metrics})
 
 
 def _take(items, ids: np.ndarray):
