@@ -25,7 +25,8 @@ class Floats:
     def __init__(self, model: CompiledModel, terminal: Any) -> None:
         self.model = model
         self.probabilities = np.array([float(p) for p in model.probabilities], dtype=np.float64)
-        self.terminal = np.asarray(terminal, dtype=np.float64)
+        # Kept as given (no float copy of millions of values): start() converts as it copies.
+        self.terminal = terminal if isinstance(terminal, np.ndarray) else np.asarray(terminal, dtype=np.float64)
 
     def start(self) -> np.ndarray:
         """State values with the terminal ones filled in, the rest to be solved."""

@@ -15,6 +15,7 @@ from mdp.arithmetic import Exact, Floats
 from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.errors import ModelError, ParamError
 from mdp.game import Game
+from mdp.memory import release
 from mdp.model import CompiledModel
 from mdp.numbers import first_fault, first_float
 
@@ -123,6 +124,7 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
             actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
             q = model.backup_actions(layer, actions, raw, numbers)
             raw[s0:s1] = best.reduceat(q, np.cumsum(counts) - counts)
+        release(int(layer_starts[-1] - layer_starts[0]) * 16)  # the layer's temporaries
     return raw
 
 
