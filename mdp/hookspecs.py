@@ -110,7 +110,9 @@ def mdp_initial_state(params, game):
 def mdp_actions(params, game, state):
     """Return the actions available in ``state`` as a list; an empty list makes it terminal.
 
-    Called once for every reachable state.
+    Called once for every reachable state, and again for the states of a table
+    (:func:`mdp.action_labels`: the model keeps no labels), so it must give the same actions
+    in the same order each time.
     """
 
 
@@ -163,7 +165,9 @@ def mdp_expand(params, game, states):
 
     ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
     implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
-    are then not called), and its initial state must be an ``int``.
+    are then not called), and its initial state must be an ``int``. It is called again for
+    the states of a table (:func:`mdp.action_labels`), with some states of one stage, and
+    must then give the same actions in the same order.
     """
 
 
