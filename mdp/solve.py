@@ -119,7 +119,7 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
             starts = layer_starts[s0 - lo:s1 - lo] - a0
             if guide is None:
                 q = model.backup(layer, raw, numbers, actions=(a0, a1))
-                raw[s0:s1] = best.reduceat(q, starts)
+                best.reduceat(q, starts, out=raw[s0:s1])
                 continue
             actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
             q = model.backup_actions(layer, actions, raw, numbers)
