@@ -3,9 +3,10 @@ description of one state (and action) for error messages."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 
 from mdp.errors import ModelError
@@ -15,6 +16,31 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.model import CompiledModel
+
+
+@attrs.frozen(eq=False)
+class LazyColumn:
+    """A column made when a table is made rather than when the model is compiled: a
+    function and its arguments, plain data (not the game). For the text of the millions of
+    terminal states of a large game, which a solve never reads; ``model.terminals`` makes it.
+
+    >>> mdp.LazyColumn(rows=len(masks), make=tile_text, arguments=(tiles, masks))   # doctest: +SKIP
+    """
+
+    rows: int
+    make: Callable[..., Any]
+    arguments: tuple = ()
+
+    def __len__(self) -> int:
+        return self.rows
+
+    def __call__(self) -> Any:
+        return self.make(*self.arguments)
+
+
+def made(values: Any) -> Any:
+    """A column's values, a :class:`LazyColumn` made."""
+    return values() if isinstance(values, LazyColumn) else values
 
 
 def describe(game: Game, state: Any, action: Any = None) -> str:
@@ -31,14 +57,16 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
 
 
 def _first(values: Any) -> Any:
-    value = values[0]
+    value = made(values)[0]
     return value.item() if isinstance(value, np.generic) else value
 
 
-def state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
-    """The readable columns of ``states`` (see :func:`~mdp.hookspecs.mdp_state_columns`)."""
+def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict[str, Any]:
+    """The readable columns of ``states`` (see :func:`~mdp.hookspecs.mdp_state_columns`);
+    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
     if game.implements("mdp_columns"):
-        return _checked(game, game.call("mdp_columns", states=states, actions=None), len(states))
+        columns = game.call("mdp_columns", states=states, actions=None)
+        return _checked(game, columns, len(states), lazy)
     return _rows(game, [(state, None) for state in states], actions=False)
 
 
@@ -109,10 +137,12 @@ def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
                          else values for name, values in columns.items()}, strict=False)
 
 
-def _checked(game: Game, columns: Any, rows: int) -> dict[str, Any]:
+def _checked(game: Game, columns: Any, rows: int, lazy: bool = False) -> dict[str, Any]:
     if not isinstance(columns, dict):
         raise ModelError(f"game {game.name}: mdp_columns returned {type(columns).__name__}, "
                          "not a dict of columns")
+    if not lazy:
+        columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
         if len(values) != rows:
             raise ModelError(f"game {game.name}: mdp_columns gave {len(values):,} values in "

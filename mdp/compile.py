@@ -283,7 +283,7 @@ class _Intake:
             initial=initial,
             terminal_values=terminal,
             terminal_columns={name: narrow(values) if isinstance(values, np.ndarray) else values
-                              for name, values in state_columns(game, states[:n_terminal]).items()},
+                              for name, values in state_columns(game, states[:n_terminal], lazy=True).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
             inexact=self.inexact,

@@ -221,7 +221,9 @@ def mdp_columns(params, game, states, actions):
     columns are wanted (the terminal states of a model), else a parallel sequence, one action
     per row, some of which may be ``None`` (a state named alone, in an error message).
     Optional; a batch game should implement it, since the per-state column hooks would be
-    called once per row otherwise.
+    called once per row otherwise. A column may also be an :class:`mdp.LazyColumn`, made
+    only when a table is: the terminal states' columns are asked for at every compile, and
+    kept in the model until :attr:`mdp.CompiledModel.terminals` is read.
     """
 
 

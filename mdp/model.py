@@ -69,7 +69,8 @@ class CompiledModel:
     terminal_values: Sequence[Any] = attrs.field(repr=False)
     """The game's value of each terminal state, in state order: numbers, checked."""
     terminal_columns: Mapping[str, Any] = attrs.field(repr=False)
-    """The game's readable columns of the terminal states (see :attr:`terminals`)."""
+    """The game's readable columns of the terminal states (see :attr:`terminals`), some
+    maybe still to be made (:class:`mdp.LazyColumn`)."""
     info: ModelInfo
     inexact: str | None = None
     """Where the game gave a float probability, if it did: exact solving is then refused."""
@@ -112,13 +113,13 @@ class CompiledModel:
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
-        from mdp.columns import to_frame
+        from mdp.columns import made, to_frame
 
         values = self.terminal_values
-        # Integer columns are kept narrow (compile); the table shows them as the game gave.
+        # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
+        columns = {name: made(column) for name, column in self.terminal_columns.items()}
         columns = {name: column.astype(np.int64) if isinstance(column, np.ndarray)
-                   and column.dtype.kind in "iu" else column
-                   for name, column in self.terminal_columns.items()}
+                   and column.dtype.kind in "iu" else column for name, column in columns.items()}
         if isinstance(values, np.ndarray):
             columns["value"] = values
         else:
