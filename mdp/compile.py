@@ -113,20 +113,24 @@ class _Intake:
         self._check_terminal_values(keys, e)
         ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
                        dtype=np.int64)
-        probabilities = np.asarray(e.probabilities)
         terminal = np.asarray(e.action_counts) == 0
-        n_actions = len(e.outcome_counts)
+        n_actions = len(e.actions)
         choices_only = certain == n_actions  # then one successor per action is all it takes
+        if not choices_only:
+            probabilities = np.asarray(e.probabilities)
+            probabilities = narrow(ids[probabilities] if len(ids) else probabilities)
         self.stages.append(_Stage(
             block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
             None if choices_only else narrow(e.outcome_counts),
             narrow(_integers(e.next_states)),
-            None if choices_only else narrow(ids[probabilities] if len(ids) else probabilities),
+            None if choices_only else probabilities,
             e.terminal_values, certain, n_actions))
 
     def _check_probabilities(self, keys, e) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
         return how many actions have one outcome of probability 1 (choices)."""
+        if e.all_choices:
+            return len(e.actions)
         counts, ids, table = np.asarray(e.outcome_counts), np.asarray(e.probabilities), e.probability_table
         if not len(counts):
             return 0
@@ -168,14 +172,16 @@ class _Intake:
         if counts.ndim != 1 or counts.dtype.kind not in "iu":
             raise ModelError(f"game {self.game.name}: mdp_expand gave action_counts of type "
                              f"{counts.dtype}; expected integers")
-        n_actions, n_outcomes = int(np.sum(counts)), int(np.sum(e.outcome_counts))
+        n_actions = int(np.sum(counts))
+        n_outcomes = n_actions if e.all_choices else int(np.sum(e.outcome_counts))
         n_terminal = int(np.count_nonzero(counts == 0))
         sizes = [(len(counts), len(keys), "action_counts", "states"),
                  (len(e.actions), n_actions, "actions", "actions counted"),
-                 (len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
                  (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
-                 (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted"),
                  (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
+        if not e.all_choices:
+            sizes[2:2] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+                          (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
         for got, expected, what, of in sizes:
             if got != expected:
                 raise ModelError(f"game {self.game.name}: mdp_expand gave {got:,} {what} for "

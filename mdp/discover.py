@@ -37,17 +37,29 @@ class Expansion:
     """Per state: how many actions it has; 0 makes it terminal."""
     actions: Any
     """Per action: an integer code the game decodes for tables (any labels, per state)."""
-    outcome_counts: np.ndarray
-    """Per action: how many outcomes it has (at least one)."""
+    outcome_counts: np.ndarray | None
+    """Per action: how many outcomes it has (at least one); ``None`` from :meth:`choices`."""
     next_states: np.ndarray
     """Per outcome: the key of the state it leads to."""
-    probabilities: np.ndarray
-    """Per outcome: an index into ``probability_table``."""
+    probabilities: np.ndarray | None
+    """Per outcome: an index into ``probability_table``; ``None`` from :meth:`choices`."""
     probability_table: tuple
     """The distinct probabilities: ``int`` or ``Fraction`` (exact), or ``float``."""
     terminal_values: Any
     """Per terminal state, in order: its value (an integer or float array, or a sequence of
     ``int``/``Fraction``)."""
+
+    @classmethod
+    def choices(cls, action_counts: np.ndarray, actions: Any, next_states: np.ndarray,
+                terminal_values: Any) -> Expansion:
+        """An expansion in which every action leads to one state for certain (a choice, such
+        as which tiles to shut): one next state per action, and no outcome arrays."""
+        return cls(action_counts, actions, None, next_states, None, (1,), terminal_values)
+
+    @property
+    def all_choices(self) -> bool:
+        """Whether it was made by :meth:`choices`."""
+        return self.outcome_counts is None
 
 
 @attrs.frozen(eq=False)
@@ -324,7 +336,8 @@ def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
 
 
 def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> ModelError:
-    action = int(np.searchsorted(np.cumsum(expansion.outcome_counts), outcome, side="right"))
+    action = outcome if expansion.all_choices else \
+        int(np.searchsorted(np.cumsum(expansion.outcome_counts), outcome, side="right"))
     state = keys[np.searchsorted(np.cumsum(expansion.action_counts), action, side="right")]
     return ModelError(
         f"game {game.name}: the stage does not decrease: "

@@ -87,3 +87,73 @@ def test_batch_game_needs_an_int_initial_state():
 
     with pytest.raises(mdp.ModelError, match="game ladder: a game with mdp_expand needs an int initial state, not 'top'"):
         mdp.compile(mdp.load_game(Named()))
+
+
+class Hops:
+    """Hop home from position n: choose to hop 1 or 2 (a choice, certain), then survive a
+    roll with 2/3 (else bust). Keys: 2n to choose at n (home, 0, is worth 1), 2n + 1 to roll
+    after landing on n >= 1, and 1 the bust (worth 0). By hand, with C(m) = 2/3 V(m), C(0)=1:
+    V(1) = V(2) = 1; V(3) = C(2) = 2/3; V(4) = max(C(3), C(2)) = 2/3; V(5) = max(C(4), C(3))
+    = 4/9, a tie. ``choices`` says whether the choosing stages use Expansion.choices."""
+
+    GAME_NAME = "hops"
+
+    def __init__(self, choices):
+        self.choices = choices
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return 10
+
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        return np.asarray(states)
+
+    @mdp.hookimpl
+    def mdp_expand(self, states):
+        if states[0] % 2:  # rolling (or the bust, terminal)
+            live = states != 1
+            counts = live.astype(np.int64)
+            nexts = np.stack([states[live] - 1, np.ones(int(live.sum()), dtype=np.int64)], axis=1)
+            return mdp.Expansion(counts, np.zeros(int(live.sum()), dtype=np.int64),
+                                 np.full(int(live.sum()), 2), nexts.ravel(),
+                                 np.tile([0, 1], int(live.sum())), (Fraction(2, 3), Fraction(1, 3)),
+                                 np.zeros(int((~live).sum()), dtype=np.int64))
+        counts, hops, nexts = [], [], []
+        for key in states.tolist():
+            n = key // 2
+            options = [h for h in (1, 2) if h <= n]
+            counts.append(len(options))
+            for h in options:
+                hops.append(h)
+                nexts.append(0 if n == h else 2 * (n - h) + 1)
+        values = np.ones(counts.count(0), dtype=np.int64)  # only home is terminal here
+        counts, hops, nexts = (np.array(x, dtype=np.int64) for x in (counts, hops, nexts))
+        if self.choices:
+            return mdp.Expansion.choices(counts, hops, nexts, values)
+        ones = np.ones(len(hops), dtype=np.int64)
+        return mdp.Expansion(counts, hops, ones, nexts, ones - 1, (1,), values)
+
+
+def test_an_expansion_of_choices_needs_no_outcome_arrays():
+    models = {c: mdp.compile(mdp.load_game(Hops(c))) for c in (True, False)}
+    for model in models.values():
+        assert mdp.solve(model, exact=True).value == Fraction(4, 9)
+    short, full = models[True], models[False]
+    assert (short.n_states, short.n_actions, short.n_outcomes) == \
+        (full.n_states, full.n_actions, full.n_outcomes)
+    assert np.array_equal(short.action_next, full.action_next)
+    game = mdp.load_game(Hops(True))
+    policy = mdp.policy(mdp.solve(game, exact=True), game)
+    assert policy.filter(policy["state"] == "10")["optimal"].to_list() == [True, True]
+
+
+def test_an_expansion_of_choices_is_checked_for_size():
+    class Short(Hops):
+        @mdp.hookimpl
+        def mdp_expand(self, states):
+            e = super().mdp_expand(states)
+            return attrs.evolve(e, next_states=e.next_states[:-1]) if e.all_choices else e
+
+    with pytest.raises(mdp.ModelError, match="next_states for .* outcomes counted"):
+        mdp.compile(mdp.load_game(Short(True)))
