@@ -7,7 +7,9 @@ mdp's own among them (:mod:`mdp.builtins.core`).
 from __future__ import annotations
 
 import argparse
+import atexit
 import errno
+import gc
 import os
 import sys
 
@@ -24,6 +26,7 @@ EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
+    _freeze_at_exit()
     if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
         sys.stdout = _Closed()
     try:
@@ -47,6 +50,21 @@ def main(argv: list[str] | None = None) -> int:
             raise
         _drop_stdout()
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
+
+
+def _freeze_at_exit() -> None:
+    """Have the interpreter leave the objects made so far out of its last garbage collection.
+
+    At exit Python collects garbage once more, walking every object it still holds: nearly
+    all of them modules, classes and functions (numpy's thousands) that live to the end
+    anyway. The walk costs about 15 ms, more than solving a small game. Frozen
+    (:func:`gc.freeze`) as the exit handlers run, they are left to the operating system.
+    Exit handlers still run, modules are still cleared (so open files are flushed and
+    closed), and Python never promised to finalize what is still alive at exit. Registered
+    once, however often ``main`` runs.
+    """
+    atexit.unregister(gc.freeze)
+    atexit.register(gc.freeze)
 
 
 # What a full, closed or broken standard output raises when written to.

@@ -248,6 +248,20 @@ def test_games_lists_installed_games(capsys):
     assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]
 
 
+def test_the_program_leaves_its_objects_out_of_the_last_garbage_collection(tmp_path):
+    # Python's last collection at exit would walk every module, class and function again:
+    # mdp freezes them as the exit handlers run. The handler registered first runs last.
+    script = ("import atexit, gc\n"
+              "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+              "from mdp.cli import main\n"
+              "main(['params', 'shutbox']); main(['params', 'shutbox'])\n"
+              "print('frozen before exit:', gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.splitlines()[-2:] == ["frozen before exit: False", "frozen at exit: True"]
+
+
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     # Listing the commands needs neither: they are imported when a command does its work.
     script = ("import sys\nfrom mdp.cli import main\ntry:\n    main(['--help'])\n"
