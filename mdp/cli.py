@@ -112,7 +112,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     cost start-up time to build), else every command's (for ``mdp --help`` and a mistyped
     command)."""
     parser = argparse.ArgumentParser(
-        prog="mdp",
+        prog="mdp", formatter_class=_Formatter,
         description="Solve finite-horizon Markov decision processes exactly: "
         "the best play and its value, for games of chance and choice.",
         epilog="Examples: mdp solve games/shutbox --exact; mdp policy shutbox --out policy.parquet",
@@ -123,12 +123,39 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in offered:
         offered = {only: offered[only]}
     for command in offered.values():
-        sub = subparsers.add_parser(command.name, help=command.help,
+        sub = subparsers.add_parser(command.name, help=command.help, formatter_class=_Formatter,
                                     description=command.description or command.help)
         if command.arguments:
             command.arguments(sub)
         sub.set_defaults(command=command)
     return parser
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as the terminal as it would make it, but without
+    importing :mod:`shutil` for the width: that module and the compression modules it imports
+    cost 2 ms of start-up, and argparse makes a formatter for every argument added."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:  # shutil.get_terminal_size().columns - 2, as argparse has it
+            width = _terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _terminal_columns() -> int:
+    """The columns of :func:`shutil.get_terminal_size`: ``$COLUMNS``, else the terminal's,
+    else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        return 80
 
 
 def _command(analysis: Analysis) -> Command:

@@ -262,6 +262,33 @@ def test_the_program_leaves_its_objects_out_of_the_last_garbage_collection(tmp_p
     assert done.stdout.splitlines()[-2:] == ["frozen before exit: False", "frozen at exit: True"]
 
 
+@pytest.mark.parametrize("columns", ["", "50", "200"])
+def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch, columns):
+    # mdp sizes its help without shutil (start-up time); the text must not change for it.
+    import argparse
+
+    import mdp.cli
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = [mdp.cli._parser(), mdp.cli._parser("solve")]
+    monkeypatch.setattr(mdp.cli, "_Formatter", argparse.HelpFormatter)
+    theirs = [mdp.cli._parser(), mdp.cli._parser("solve")]
+    solve = [p._subparsers._group_actions[0].choices["solve"] for p in (ours[1], theirs[1])]
+    assert ours[0].format_help() == theirs[0].format_help()
+    assert solve[0].format_help() == solve[1].format_help()
+    assert solve[0].format_usage() == solve[1].format_usage()
+
+
+def test_solving_does_not_import_shutil(tmp_path):
+    # argparse imports it (and the compression modules) for the terminal's width only.
+    script = ("import sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print('shutil' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "False"
+
+
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     # Listing the commands needs neither: they are imported when a command does its work.
     script = ("import sys\nfrom mdp.cli import main\ntry:\n    main(['--help'])\n"
