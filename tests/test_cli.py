@@ -1,6 +1,7 @@
 """The mdp command: output, JSON shape, exports, exit codes and error messages."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -287,6 +288,23 @@ def test_solving_does_not_import_shutil(tmp_path):
                           cwd=tmp_path, timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "False"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
+def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
+    # OpenBLAS's threads spin as numpy loads; mdp multiplies no matrices.
+    script = ("import os, sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 1"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, env={**env, "OMP_NUM_THREADS": "2"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].split()[1] == "None"
 
 
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
