@@ -490,6 +490,7 @@ def machine_lines(storm_python, storm_note, c_line="not run"):
         mdp_version = version("exact-mdp")
     except Exception:  # noqa: BLE001  (a report line, not a reason to stop)
         mdp_version = "unknown"
+    mdp_version += f" ({mdp_install()})"
     if storm_python:
         probe = subprocess.run(
             [storm_python, "-c", "import platform, stormpy, stormpy.info; print("
@@ -510,6 +511,20 @@ def machine_lines(storm_python, storm_note, c_line="not run"):
         f"C: {c_line}",
         "processes run without PYTHONDONTWRITEBYTECODE (so Python reuses compiled bytecode)",
     ]
+
+
+def mdp_install():
+    """How the mdp that runs is installed: "regular install" (pip install .), or "editable
+    install" (pip install -e ., as PEP 610's direct_url.json records it). An editable install
+    adds setuptools' import finder, and the modules it imports, to every process's start."""
+    try:
+        from importlib.metadata import distribution
+        direct = json.loads(distribution("exact-mdp").read_text("direct_url.json") or "{}")
+    except Exception:  # noqa: BLE001  (a report line, not a reason to stop)
+        return "install unknown"
+    if direct.get("dir_info", {}).get("editable"):
+        return "editable install, slower to start: see benchmarks/README.md"
+    return "regular install"
 
 
 def target_lines(rows_by_case):

@@ -21,11 +21,13 @@ from mdp.game import Game, Objective, available_games, load_game
 from mdp.hookspecs import hookimpl, hookspec
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
-from mdp.variants import Variant, read_variants
 
 # The rest is imported on first use: numpy and Polars are not needed to list the commands
-# (``mdp --help``), and start-up time counts. name -> the module that defines it.
+# (``mdp --help``), nor variants to solve a game, and start-up time counts.
+# name -> the module that defines it.
 _LAZY = {
+    "Variant": "mdp.variants",
+    "read_variants": "mdp.variants",
     "Expansion": "mdp.discover",
     "CompiledModel": "mdp.model",
     "ModelInfo": "mdp.model",

@@ -24,8 +24,9 @@ def entry_points(group: str) -> dict[str, str]:
     """``{name: "module:attribute"}`` for the entry points of ``group``, first on sys.path wins."""
     found: dict[str, str] = {}
     for path in _entry_point_files(tuple(sys.path)):
-        for key, value in _read(path).get(group, ()):
-            found.setdefault(key, value)
+        if group in _text(path):  # most distributions offer nothing to mdp: not parsed
+            for key, value in _read(path).get(group, ()):
+                found.setdefault(key, value)
     return found
 
 
@@ -45,16 +46,21 @@ def _entry_point_files(path: tuple[str, ...]) -> list[str]:
 
 
 @functools.cache
-def _read(path: str) -> dict[str, list[tuple[str, str]]]:
-    """An ``entry_points.txt``: ``{group: [(name, value), ...]}``, read once per process."""
+def _text(path: str) -> str:
+    """An ``entry_points.txt`` as text (empty if there is none), read once per process."""
     try:
         with open(path, encoding="utf-8") as file:
-            lines = file.read().splitlines()
+            return file.read()
     except OSError:
-        return {}
+        return ""
+
+
+@functools.cache
+def _read(path: str) -> dict[str, list[tuple[str, str]]]:
+    """An ``entry_points.txt``: ``{group: [(name, value), ...]}``, parsed once per process."""
     groups: dict[str, list[tuple[str, str]]] = {}
     current = None
-    for line in lines:
+    for line in _text(path).splitlines():
         line = line.strip()
         if line.startswith("[") and line.endswith("]"):
             current = groups.setdefault(line[1:-1].strip(), [])

@@ -6,7 +6,7 @@ import os
 import sys
 from collections.abc import Callable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import pluggy
@@ -15,7 +15,9 @@ from mdp import hookspecs
 from mdp.entrypoints import check_hook_names, entry_points, import_module, load, register
 from mdp.errors import GameNotFound, MdpError, ModelError
 from mdp.params import Param, resolve
-from mdp.variants import Variant, find_variant
+
+if TYPE_CHECKING:
+    from mdp.variants import Variant
 
 GAMES_ENTRY_POINTS = "mdp.games"
 """The entry-point group through which installed packages offer games by name."""
@@ -136,6 +138,8 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     check_hook_names(plugins, f"game {name}")
     declared = tuple(_collect(name, plugins, "mdp_params", Param))
     if variant is not None:
+        from mdp.variants import find_variant
+
         params = {**find_variant(name, _variants(plugins, name), variant).params, **params}
     game = Game(name, plugins, declared, resolve(name, declared, params), variant, frozenset(params))
     game.call("mdp_check")
@@ -167,6 +171,8 @@ def _collect(owner: str, manager: pluggy.PluginManager, hook: str, kind: type | 
 
 
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
+    from mdp.variants import Variant  # here: solving a game needs no variants
+
     return _collect(game, plugins, "mdp_variants", Variant)
 
 

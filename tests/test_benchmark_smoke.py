@@ -65,3 +65,25 @@ def test_value_check_rejects_disagreement():
                     results=[run.Result(0.2, None, 1, 0.0)])]
     assert run.compare(rows) is False
     assert [r.agrees for r in rows] == ["ref", "NO"]
+
+
+def test_the_report_says_how_mdp_is_installed(monkeypatch):
+    # An editable install starts slower (setuptools' finder): the header must say which ran.
+    import importlib.metadata
+
+    run = load_runner()
+
+    class Installed:
+        def __init__(self, direct_url):
+            self.direct_url = direct_url
+
+        def read_text(self, name):
+            return self.direct_url if name == "direct_url.json" else None
+
+    for direct_url, expected in [('{"dir_info": {"editable": true}, "url": "file:///x"}',
+                                  "editable install"),
+                                 ('{"dir_info": {}, "url": "file:///x"}', "regular install"),
+                                 (None, "regular install")]:  # from an index: no direct_url.json
+        monkeypatch.setattr(importlib.metadata, "distribution",
+                            lambda name, d=direct_url: Installed(d))
+        assert run.mdp_install().startswith(expected)

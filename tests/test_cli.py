@@ -1,6 +1,7 @@
 """The mdp command: output, JSON shape, exports, exit codes and error messages."""
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -246,6 +247,65 @@ def test_games_lists_installed_games(capsys):
     assert lines[1].startswith("yahtzee  Yahtzee, one turn: ")
     code, out, _ = run(capsys, "games", "--json")
     assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]
+
+
+def test_the_program_leaves_its_objects_out_of_the_last_garbage_collection(tmp_path):
+    # Python's last collection at exit would walk every module, class and function again:
+    # mdp freezes them as the exit handlers run. The handler registered first runs last.
+    script = ("import atexit, gc\n"
+              "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
+              "from mdp.cli import main\n"
+              "main(['params', 'shutbox']); main(['params', 'shutbox'])\n"
+              "print('frozen before exit:', gc.get_freeze_count() > 0)")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert done.stdout.splitlines()[-2:] == ["frozen before exit: False", "frozen at exit: True"]
+
+
+@pytest.mark.parametrize("columns", ["", "50", "200"])
+def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch, columns):
+    # mdp sizes its help without shutil (start-up time); the text must not change for it.
+    import argparse
+
+    import mdp.cli
+
+    monkeypatch.setenv("COLUMNS", columns)
+    ours = [mdp.cli._parser(), mdp.cli._parser("solve")]
+    monkeypatch.setattr(mdp.cli, "_Formatter", argparse.HelpFormatter)
+    theirs = [mdp.cli._parser(), mdp.cli._parser("solve")]
+    solve = [p._subparsers._group_actions[0].choices["solve"] for p in (ours[1], theirs[1])]
+    assert ours[0].format_help() == theirs[0].format_help()
+    assert solve[0].format_help() == solve[1].format_help()
+    assert solve[0].format_usage() == solve[1].format_usage()
+
+
+def test_solving_imports_neither_shutil_nor_variants(tmp_path):
+    # Start-up time: argparse imports shutil (and the compression modules) for the terminal's
+    # width alone, and a game's named variants are not read to solve it.
+    script = ("import sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print(sorted({'shutil', 'mdp.variants'} & set(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[]"
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
+def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
+    # OpenBLAS's threads spin as numpy loads; mdp multiplies no matrices.
+    script = ("import os, sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 1"
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, env={**env, "OMP_NUM_THREADS": "2"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].split()[1] == "None"
 
 
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
