@@ -136,129 +136,223 @@ def mdp_stage(game, states):
 @mdp.hookimpl
 def mdp_expand(game, states):
     b = box(game)
-    masks, rolls = b.split(states)
-    expand = _expand_before_roll if rolls[0] == 0 else _expand_after_roll
-    return expand(b, masks, rolls)
+    if states[0] & b.roll_mask == 0:
+        return _expand_before_roll(b, states >> b.roll_bits)
+    return _expand_after_roll(b, states)
 
 
-def _expand_before_roll(b: Box, masks, rolls) -> mdp.Expansion:
+def _expand_before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
+    """Each state's choices of dice, and for each the totals it may roll: the distributions
+    of the numbers of dice chosen lie end to end in one table, of which each choice reads a
+    run. The empty box is the one terminal state."""
+    masks = masks.astype(b.key_type)
     live = masks != 0
     choices, dice = b.dice_options(masks[live])
-    action_counts = np.zeros(len(masks), dtype=np.int64)
+    action_counts = np.zeros(len(masks), dtype=np.uint8)
     action_counts[live] = choices
-    # Every distribution of 1 .. most_dice dice, laid end to end.
     distributions = {n: b.roll(n) for n in np.flatnonzero(np.bincount(dice)).tolist()}
     table = sorted({p for d in distributions.values() for p, _ in d})
     prob_id = {p: i for i, p in enumerate(table)}
-    start = np.zeros(b.most_dice + 2, dtype=np.int64)
-    length = np.zeros(b.most_dice + 2, dtype=np.int64)
-    totals, prob_ids = [], []
+    starts = np.zeros(b.most_dice + 1, dtype=np.int64)
+    lengths = np.zeros(b.most_dice + 1, dtype=np.int64)
+    totals, ids = [], []
     for n, distribution in distributions.items():
-        start[n], length[n] = len(totals), len(distribution)
+        starts[n], lengths[n] = len(totals), len(distribution)
         totals += [total for _, total in distribution]
-        prob_ids += [prob_id[p] for p, _ in distribution]
-    outcome_counts = length[dice]
-    flat = np.repeat(start[dice], outcome_counts) + mdp.ragged_arange(outcome_counts)
-    action_masks = np.repeat(masks[live], choices)
-    next_states = np.repeat(action_masks, outcome_counts) << b.roll_bits | np.array(totals, dtype=np.int64)[flat]
+        ids += [prob_id[p] for p, _ in distribution]
+    totals = np.array(totals, dtype=b.key_type)
+    ids = np.array(ids, dtype=np.min_scalar_type(len(table)))
+    outcome_counts = lengths[dice]
+    keys = np.repeat(masks[live], choices) << b.roll_bits  # each choice's state, rolled 0
+    next_states = np.empty(int(outcome_counts.sum()), dtype=b.key_type)
+    probabilities = np.empty(len(next_states), dtype=ids.dtype)
+    at = 0
+    for chunk in _chunks(len(dice)):
+        picks = _ranges(starts[dice[chunk]], outcome_counts[chunk])
+        out = slice(at, at + len(picks))
+        np.take(totals, picks, out=next_states[out])
+        next_states[out] |= np.repeat(keys[chunk], outcome_counts[chunk])
+        np.take(ids, picks, out=probabilities[out])
+        at += len(picks)
     return mdp.Expansion(
         action_counts=action_counts,
-        actions=dice,
-        outcome_counts=outcome_counts,
+        actions=dice.astype(np.uint8),
+        outcome_counts=outcome_counts.astype(np.min_scalar_type(lengths.max())),
         next_states=next_states,
-        probabilities=np.array(prob_ids, dtype=np.int32)[flat],
+        probabilities=probabilities,
         probability_table=tuple(table),
         terminal_values=b.values(masks[~live]),
     )
 
 
-def _expand_after_roll(b: Box, masks, rolls) -> mdp.Expansion:
-    """Each state's legal moves, in the game's order, looked up rather than tested: a move is
-    a high part (tiles above the lowest ``LOW_BITS``) and a low part; for each high part, a
-    table gives every open set of low tiles its legal low parts (see :func:`_move_tables`)."""
-    # Keys, masks and moves in 32 bits where they fit: half the memory of the largest stages.
-    kind = np.uint32 if b.key(b.full, (1 << b.roll_bits) - 1) < 2**32 else np.int64
-    masks = masks.astype(kind)
-    counts = np.zeros(len(masks), dtype=np.int64)
-    plans = []
-    for total in np.flatnonzero(np.bincount(rolls)).tolist():
-        rows = np.flatnonzero(rolls == total)
-        open_ = masks[rows]
-        low = open_ & _LOW_MASK
-        found = []  # per high part, in the game's order: how many moves each state has
-        for high, table in _move_tables(b, total):
-            count = table.counts[low]
-            if high:
-                count = np.where((open_ & high) == high, count, 0)
-            found.append(count)
-        if found:
-            counts[rows] = functools.reduce(np.add, found)
-        plans.append((rows, low, found, _move_tables(b, total)))
-    # A state's moves start at starts[i]; each high part's moves follow the previous ones'.
-    starts = np.cumsum(counts) - counts
-    actions = np.empty(int(counts.sum()), dtype=kind)
-    step = np.arange(len(actions), dtype=np.int64)  # sliced: i-th move of a group = start + i
-    for rows, low, found, tables in plans:
-        at = starts[rows]
-        for (high, table), count in zip(tables, found):
-            first = np.cumsum(count)
-            n = int(first[-1])
-            if n:
-                first -= count  # where each state's moves start in this group
-                source = np.repeat(table.starts[low] - first, count)
-                source += step[:n]
-                moves = table.moves[source]
-                if high:
-                    moves |= high
-                target = np.repeat(at - first, count)
-                target += step[:n]
-                actions[target] = moves
-                at += count
-    next_states = np.repeat(masks, counts)
-    next_states &= ~actions
-    next_states <<= b.roll_bits
+def _expand_after_roll(b: Box, keys: np.ndarray) -> mdp.Expansion:
+    """Each state's legal moves, in the game's order, read off the trie of moves (see
+    :class:`_MoveTrie`) a chunk of states at a time, so that the temporaries stay small.
+
+    First each state is walked down the trie, which finds its moves as runs of the trie's
+    list of moves, and counts them: that sizes the output. Then the runs are copied, front
+    to back, straight into the output."""
+    trie = _move_trie(b)
+    chunks = _chunks(len(keys))
+    counts = np.empty(len(keys), dtype=trie.count_type)
+    runs = []
+    for chunk in chunks:
+        counts[chunk], cells = trie.walk(*_split(b, keys[chunk]))
+        runs.append(cells)
+    actions = np.empty(int(counts.sum(dtype=np.int64)), dtype=b.key_type)
+    next_states = np.empty_like(actions)
+    at = 0
+    for chunk, cells in zip(chunks, runs):
+        picks, _ = _picks(cells)
+        out = slice(at, at + len(picks))
+        np.take(trie.moves, picks, out=actions[out])
+        # mask ^ move is mask & ~move: a move's tiles are open.
+        masks, _ = _split(b, keys[chunk])
+        np.bitwise_xor(np.repeat(masks, counts[chunk]), actions[out], out=next_states[out])
+        next_states[out] <<= b.roll_bits
+        at += len(picks)
     return mdp.Expansion(
         action_counts=counts,
         actions=actions,
-        outcome_counts=np.ones(len(actions), dtype=np.uint8),
+        # Every move is certain: one outcome of probability 1 (views, no memory).
+        outcome_counts=np.broadcast_to(np.uint8(1), len(actions)),
         next_states=next_states,
-        probabilities=np.zeros(len(actions), dtype=np.uint8),
+        probabilities=np.broadcast_to(np.uint8(0), len(actions)),
         probability_table=(1,),
-        terminal_values=b.values(masks[counts == 0]),
+        terminal_values=b.values(keys[counts == 0] >> b.roll_bits),
     )
 
 
-LOW_BITS = 12
-"""The lowest tiles whose open sets the move tables list one by one (4,096 rows a table)."""
-_LOW_MASK = (1 << LOW_BITS) - 1
+def _split(b: Box, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Masks (in :attr:`Box.key_type`) and totals of a chunk of state keys."""
+    return (keys >> b.roll_bits).astype(b.key_type), keys & b.roll_mask
 
 
-class _MoveTable:
-    """For every set of open low tiles (a row), the legal low parts of moves, in order:
-    ``moves[starts[row]:starts[row] + counts[row]]``."""
-
-    def __init__(self, lows: np.ndarray) -> None:
-        rows = np.arange(1 << LOW_BITS, dtype=np.int64)
-        legal = (rows[:, None] & lows[None, :]) == lows[None, :]
-        self.counts = np.count_nonzero(legal, axis=1)
-        self.starts = np.cumsum(self.counts) - self.counts
-        self.moves = lows[np.nonzero(legal)[1]]
+def _chunks(n: int) -> list[slice]:
+    """``range(n)`` in slices of ``_CHUNK``."""
+    return [slice(at, at + _CHUNK) for at in range(0, n, _CHUNK)]
 
 
-def _move_tables(b: Box, total: int) -> list[tuple[int, _MoveTable]]:
-    """The moves for ``total`` (from the game's ``shutbox_moves``) split by their high part,
-    highest first, each with its table of low parts: the game's order of moves (masks
-    descending) is the high parts' order, then the low parts'."""
-    tables = b.memo.get(total)
-    if tables is None:
-        moves = b.moves(total)
-        highs = moves & ~_LOW_MASK
-        tables = []
-        for high in sorted(set(highs.tolist()), reverse=True):
-            lows = moves[highs == high] & _LOW_MASK  # already descending
-            tables.append((high, _MoveTable(lows)))
-        b.memo[total] = tables
-    return tables
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The runs ``starts[i], starts[i] + 1, .., starts[i] + lengths[i] - 1``, end to end."""
+    firsts = np.cumsum(lengths, dtype=np.int64)
+    firsts -= lengths
+    picks = np.repeat(starts - firsts, lengths)
+    picks += np.arange(len(picks))
+    return picks
+
+
+def _running(counts: np.ndarray) -> np.ndarray:
+    """0, then the running totals of ``counts``: item ``i`` is where group ``i`` starts."""
+    result = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=result[1:])
+    return result
+
+
+_CHUNK = 1 << 14
+"""States expanded at a time: a chunk's temporaries stay in the processor's cache."""
+
+DIGIT_BITS = 12
+"""Tiles per digit of a mask in the trie of moves: a node's table has a row for each of the
+4,096 open sets of its digit's tiles."""
+_COUNT_BITS = DIGIT_BITS + 1
+"""Bits of a table cell that hold its count of legal children: at most 4,096 (one per
+value of a digit)."""
+
+
+def _move_trie(b: Box) -> _MoveTrie:
+    """The trie of moves of every total the dice can roll, made once per rule set."""
+    trie = b.memo.get("trie")
+    if trie is None:
+        trie = b.memo["trie"] = _MoveTrie(b, range(1, b.most_dice * b.faces + 1))
+    return trie
+
+
+class _MoveTrie:
+    """The moves of some roll totals as a trie over the digits of their masks.
+
+    A mask is read ``DIGIT_BITS`` tiles (a digit) at a time, the highest digit first. A node
+    of level ``i`` holds the moves of one total that agree on the digits above digit ``i``;
+    its children are their distinct values of digit ``i``, highest first; at the lowest
+    level they are the moves themselves. Each node has a table: for every open set of its
+    digit's tiles (a row), which children are legal (all their tiles open). A state's moves
+    are the leaves of its walk down the trie through the rows its own digits pick, and the
+    walk meets them in the game's order (masks descending).
+
+    For the usual boxes (up to 12 tiles) the trie is one level: a table per total.
+    """
+
+    def __init__(self, b: Box, totals: range) -> None:
+        groups = [b.moves(total).astype(b.key_type) for total in totals]
+        self.count_type = np.min_scalar_type(max(len(group) for group in groups))
+        """The type of a state's count of moves: the most a total has."""
+        top = max((int(group[0]).bit_length() for group in groups if len(group)), default=1)
+        self.levels = []
+        for shift in range(DIGIT_BITS * ((top - 1) // DIGIT_BITS), -1, -DIGIT_BITS):
+            self.levels.append(_Level(groups, shift, min(DIGIT_BITS, top - shift)))
+            groups = self.levels[-1].below
+        self.roots = np.zeros(totals.stop, dtype=np.int64)
+        self.roots[totals] = np.arange(len(totals)) << self.levels[0].width
+        self.moves = self.levels[-1].children
+
+    def walk(self, masks: np.ndarray, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Walk states (their ``masks`` and ``totals``) down the trie. Returns how many moves
+        each state has, and the cells of the lowest level it reaches, state after state: its
+        moves are the runs of :attr:`moves` they point at (see :func:`_picks`)."""
+        level = self.levels[0]
+        cells = level.cells[self.roots[totals] + ((masks >> level.shift) & level.row_mask)]
+        bounds = None  # where each state's cells start, then where the last ends (None: one each)
+        for below in self.levels[1:]:
+            picks, counts = _picks(cells)
+            bounds = _running(counts) if bounds is None else _running(counts)[bounds]
+            masks = np.repeat(masks, counts)
+            cells = below.cells[level.children[picks] + ((masks >> below.shift) & below.row_mask)]
+            level = below
+        counts = cells & _COUNT_MASK
+        return (counts, cells) if bounds is None else (np.diff(_running(counts)[bounds]), cells)
+
+
+def _picks(cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Where the children that table ``cells`` point at are in their level's ``children``,
+    cell after cell, and how many each cell has."""
+    counts = cells & _COUNT_MASK
+    return _ranges(cells >> _COUNT_BITS, counts), counts
+
+
+_COUNT_MASK = (1 << _COUNT_BITS) - 1
+
+
+class _Level:
+    """One level of a :class:`_MoveTrie`: its digit (``width`` tiles from bit ``shift``) and
+    its nodes, made from ``groups`` (each node's moves, descending). A node is ``2**width``
+    rows of ``cells``: row ``r`` holds how many of the node's children are legal when the
+    digit's open tiles are ``r`` (the lowest ``_COUNT_BITS``) and where they start in
+    ``children`` (the bits above). The children are the moves at the lowest level (shift 0),
+    and above it the first row of each child's node in the level below, made from ``below``."""
+
+    def __init__(self, groups: list[np.ndarray], shift: int, width: int) -> None:
+        self.shift, self.width, self.row_mask = shift, width, (1 << width) - 1
+        rows = np.arange(1 << width)
+        cells, children, self.below = [], [], []
+        used = 0
+        for group in groups:
+            digits = (group >> shift).astype(np.int64) & self.row_mask
+            firsts = np.flatnonzero(np.diff(digits, prepend=-1))  # runs of one digit
+            distinct = digits[firsts]
+            legal = (rows[:, None] & distinct) == distinct
+            count = np.count_nonzero(legal, axis=1)
+            cells.append((np.cumsum(count) - count + used) << _COUNT_BITS | count)
+            picked = np.nonzero(legal)[1]
+            used += len(picked)
+            if shift:  # a child's node starts at its number times its rows (a full digit)
+                children.append((picked + len(self.below)) << DIGIT_BITS)
+                self.below += np.split(group, firsts[1:])
+            else:
+                children.append(group[firsts[picked]])
+        self.cells = np.concatenate(cells)
+        if used << _COUNT_BITS < 2**32:  # half the memory, for the walk's cache and its output
+            self.cells = self.cells.astype(np.uint32)
+        self.children = np.concatenate(children)
 
 
 @mdp.hookimpl

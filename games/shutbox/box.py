@@ -43,7 +43,7 @@ class Box:
     moves: Callable[[int], np.ndarray] = attrs.field(repr=False)
     """``total -> masks``: the sets of tiles that may be shut on that roll, open or not."""
     memo: dict = attrs.field(factory=dict, init=False, repr=False)
-    """Tables made from the rules, kept for the next frontier (the move tables by total)."""
+    """Tables made from the rules, kept for the next frontier (the trie of moves)."""
 
     @classmethod
     def of(cls, params: Mapping[str, Any], *, scoring: Any,
@@ -68,12 +68,23 @@ class Box:
     def roll_bits(self) -> int:
         return (self.most_dice * self.faces).bit_length()
 
+    @property
+    def roll_mask(self) -> int:
+        """The bits of a key that hold the total rolled."""
+        return (1 << self.roll_bits) - 1
+
+    @functools.cached_property
+    def key_type(self) -> type:
+        """The integer type of keys and masks: 32 bits where every key fits them (half the
+        memory of the largest stages)."""
+        return np.uint32 if self.key(self.full, self.roll_mask) < 2**32 else np.int64
+
     def key(self, mask: int, roll: int = 0) -> int:
         return mask << self.roll_bits | roll
 
     def split(self, keys):
         """Masks and rolls of state keys (ints or arrays)."""
-        return keys >> self.roll_bits, keys & ((1 << self.roll_bits) - 1)
+        return keys >> self.roll_bits, keys & self.roll_mask
 
     def open_tiles(self, mask: int) -> list[int]:
         return [tile for i, tile in enumerate(self.tiles) if mask >> i & 1]
