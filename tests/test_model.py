@@ -117,3 +117,16 @@ def test_a_game_that_changes_its_actions_is_named():
     fickle.changed = True
     with pytest.raises(mdp.ModelError, match="asked again, it gave 1 actions where it gave 2"):
         mdp.action_labels(game, model)
+
+
+def test_terminal_text_is_made_when_the_table_is():
+    # Shut the Box keeps its terminal states' text lazy: the model holds a function of the
+    # tiles and masks, and model.terminals makes the same text the game writes for a table.
+    game = mdp.load_game("games/shutbox", tiles="1-5")
+    model = mdp.compile(game)
+    assert isinstance(model.terminal_columns["open"], mdp.LazyColumn)
+    shown = mdp.columns.table_state_columns(game, model.states[:model.n_terminal])
+    assert model.terminals["open"].to_list() == list(shown["open"])
+    assert model.terminals["roll"].to_list() == list(shown["roll"])
+    assert model.terminals["open"].null_count() == 0
+    assert "" in model.terminals["open"].to_list()  # the shut box

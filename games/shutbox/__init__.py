@@ -211,16 +211,9 @@ def _expand_after_roll(b: Box, keys: np.ndarray) -> mdp.Expansion:
         np.bitwise_xor(np.repeat(masks, counts[chunk]), actions[out], out=next_states[out])
         next_states[out] <<= b.roll_bits
         at += len(picks)
-    return mdp.Expansion(
-        action_counts=counts,
-        actions=actions,
-        # Every move is certain: one outcome of probability 1 (views, no memory).
-        outcome_counts=np.broadcast_to(np.uint8(1), len(actions)),
-        next_states=next_states,
-        probabilities=np.broadcast_to(np.uint8(0), len(actions)),
-        probability_table=(1,),
-        terminal_values=b.values(keys[counts == 0] >> b.roll_bits),
-    )
+    # Every move is certain: one next state each, no outcome arrays.
+    return mdp.Expansion.choices(counts, actions, next_states,
+                                 b.values(keys[counts == 0] >> b.roll_bits))
 
 
 def _split(b: Box, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -367,9 +360,11 @@ def mdp_columns(game, states, actions):
     b = box(game)
     masks, rolls = b.split(np.asarray(states, dtype=np.int64))
     before = rolls == 0
-    if actions is None:  # a model's terminal states, maybe millions, on the solve path
+    if actions is None:  # a model's terminal states, maybe millions, on the solve path:
+        # the text is made when a table of them is (plain data here, not the game)
         open_sum = b.open_sum(masks)
-        return {"open": _tile_lists(b, masks), "roll": _unless(before, rolls),
+        return {"open": mdp.LazyColumn(len(masks), _tile_lists, (b.tiles, masks)),
+                "roll": mdp.LazyColumn(len(masks), _unless, (before, rolls)),
                 "open_sum": open_sum, "shut_sum": sum(b.tiles) - open_sum}
     import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
 
@@ -414,27 +409,27 @@ def _tile_series(b: Box, masks: np.ndarray):
         index = where[masks]
     else:
         distinct, index = np.unique(masks, return_inverse=True)
-    text = pl.Series(_joined(b, distinct).tolist(), dtype=pl.String)
+    text = pl.Series(_joined(b.tiles, distinct).tolist(), dtype=pl.String)
     return text.gather(pl.Series(index, dtype=pl.UInt32 if len(distinct) < 2**32 else pl.UInt64))
 
 
-def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
+def _tile_lists(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
     """Each mask's tiles as text ("1 2 9"), written once per distinct mask when they repeat."""
     masks = np.asarray(masks, dtype=np.int64)
     if len(masks) and masks.max() < len(masks):  # a dense table of masks: write each once
         present = np.bincount(masks) > 0
         text = np.empty(len(present), dtype=object)
-        text[present] = _joined(b, np.flatnonzero(present))
+        text[present] = _joined(tiles, np.flatnonzero(present))
         return text[masks]
-    return _joined(b, masks)
+    return _joined(tiles, masks)
 
 
-def _joined(b: Box, masks: np.ndarray) -> np.ndarray:
+def _joined(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
     """Tiles as text joined from tables of ten tiles at a time: no Python call per mask, for
     the millions of states of a large box."""
     text = np.full(len(masks), "", dtype=object)
-    for start in range(0, len(b.tiles), _TILES_PER_TABLE):
-        table = _text_table(b.tiles[start:start + _TILES_PER_TABLE])
+    for start in range(0, len(tiles), _TILES_PER_TABLE):
+        table = _text_table(tiles[start:start + _TILES_PER_TABLE])
         piece = table[(masks >> start) & (len(table) - 1)]
         text = np.where((text != "") & (piece != ""), text + " ", text) + piece
     return text
