@@ -338,6 +338,10 @@ def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.
                            starts), common
 
 
+_LOOKUP_PIECE = 1 << 20
+"""Keys looked up at a time into the model's array."""
+
+
 class _Lookup:
     """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
 
@@ -358,7 +362,13 @@ class _Lookup:
     def __call__(self, keys: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """The ids of ``keys`` (of reachable states), written to ``out`` if given."""
         if self.direct is not None:
-            return np.take(self.direct, keys, out=out, mode="clip")  # "raise" would copy
+            if out is None:
+                return np.take(self.direct, keys, mode="clip")  # "raise" would copy
+            # In pieces: numpy makes 64-bit indices of the keys, a temporary twice their size.
+            for at in range(0, len(keys), _LOOKUP_PIECE):
+                piece = slice(at, at + _LOOKUP_PIECE)
+                np.take(self.direct, keys[piece], out=out[piece], mode="clip")
+            return out
         if self.parts:
             all_keys = np.concatenate([k for k, _ in self.parts])
             order = np.argsort(all_keys, kind="stable")

@@ -164,7 +164,7 @@ class _Guide:
                 np.add.reduceat(near, starts, dtype=np.int64))
 
 
-PIECE = 1 << 22
+PIECE = 1 << 20
 """Actions backed up at a time: the action values of a whole layer of a large model would
 cost as much memory as the state values."""
 
