@@ -218,14 +218,18 @@ class _Intake:
         n_chance = n_actions - n_certain
         index = np.int32 if max(n_states, n_outcomes, n_chance) < 2**31 - 1 else np.int64
         lookup = _Lookup(stages, n_states, index)
-        next_terminal, next_id = 0, n_terminal
+        # A stage's terminal states take the next ids of layer 0, its others the next ids
+        # above: two runs of ids per stage, in the order of its (sorted) keys.
+        next_terminal, next_id, runs = 0, n_terminal, []
         for stage in reversed(stages):
             ids = np.empty(len(stage.keys), dtype=index)
             count = int(stage.terminal.sum())
             ids[stage.terminal] = np.arange(next_terminal, next_terminal + count)
             ids[~stage.terminal] = np.arange(next_id, next_id + len(ids) - count)
+            runs.append((next_terminal, count, next_id, len(ids) - count))
             next_terminal, next_id = next_terminal + count, next_id + len(ids) - count
             lookup.add(stage.keys, ids)
+        runs.reverse()
         initial = int(lookup(np.array([self.discovery.initial]))[0])
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
@@ -236,13 +240,15 @@ class _Intake:
         outcome_next = np.empty(n_outcomes, dtype=index)
         outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
         terminal_values, layer_sizes, layer_actions = [], [n_terminal], [0]
-        a = c = o = freed = 0
+        a = c = o = 0
+        freed = LARGE_TABLE  # discovery's free pages too, before the model's arrays fill
         while stages:
             stage = stages.pop()
             release(freed)
-            ids = lookup(stage.keys)
-            keys[ids] = stage.keys
-            action_counts[ids[~stage.terminal]] = stage.action_counts
+            t0, nt, s0, ns = runs.pop()
+            keys[t0:t0 + nt] = stage.keys[stage.terminal]
+            keys[s0:s0 + ns] = stage.keys[~stage.terminal]
+            action_counts[s0:s0 + ns] = stage.action_counts
             na = stage.n_actions
             if stage.certain == na:  # choices only: one successor id each, looked up in place
                 lookup(stage.next_states, out=action_next[a:a + na])
