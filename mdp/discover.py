@@ -75,10 +75,10 @@ class Block:
 WALK_BYTES = (400, 250)
 """Memory a walk takes, per state and per outcome, until compiled: Python objects (measured:
 about 1.4 kB for a state with two actions of two outcomes each)."""
-SWEEP_BYTES = (48, 8)
+SWEEP_BYTES = (40, 2)
 """Memory the batch way takes, per state and per outcome, up to the solved model (measured,
-whole process: 1.7-1.8 GB for the 23 million states and 118 million outcomes of the
-benchmark's case ``twenty``; 0.48-0.51 GB for 5.8 million states and 28 million outcomes)."""
+whole process: 994 MB for the 23 million states and 118 million outcomes of the
+benchmark's case ``twenty``, 3.8 GB for the 92 million states of ``twentytwo``)."""
 
 
 class Budget:
