@@ -234,11 +234,19 @@ def _chunks(n: int) -> list[slice]:
 
 
 def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The runs ``starts[i], starts[i] + 1, .., starts[i] + lengths[i] - 1``, end to end."""
+    """The runs ``starts[i], starts[i] + 1, .., starts[i] + lengths[i] - 1``, end to end.
+
+    Item ``p`` is ``p`` plus its run's offset, ``starts[i]`` less where the run begins. The
+    offsets change where runs begin; the changes are put there (added up: an empty run
+    begins where the next one does) and carried along by a running sum, which is faster
+    than ``np.repeat`` on many short runs."""
     firsts = np.cumsum(lengths, dtype=np.int64)
     firsts -= lengths
-    picks = np.repeat(starts - firsts, lengths)
-    picks += np.arange(len(picks))
+    size = int(firsts[-1] + lengths[-1]) if len(firsts) else 0
+    steps = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(steps, firsts, np.diff(starts - firsts, prepend=0))
+    picks = np.cumsum(steps[:size], out=steps[:size])
+    picks += np.arange(size)
     return picks
 
 
