@@ -439,20 +439,29 @@ def _tile_lists(b: Box, masks: np.ndarray) -> np.ndarray:
 
 def _joined(b: Box, masks: np.ndarray) -> np.ndarray:
     """Tiles as text joined from tables of ten tiles at a time: no Python call per mask, for
-    the millions of states of a large box."""
-    text = np.full(len(masks), "", dtype=object)
+    the millions of states of a large box. The masks tell which texts are empty: a string is
+    added to only where both parts have tiles."""
+    text = None
     for start in range(0, len(b.tiles), _TILES_PER_TABLE):
-        table = _text_table(b.tiles[start:start + _TILES_PER_TABLE])
-        piece = table[(masks >> start) & (len(table) - 1)]
-        text = np.where((text != "") & (piece != ""), text + " ", text) + piece
+        tiles = b.tiles[start:start + _TILES_PER_TABLE]
+        part = (masks >> start) & ((1 << len(tiles)) - 1)
+        if text is None:
+            text = _text_table(tiles)[part]
+            continue
+        before = (masks & ((1 << start) - 1)) != 0
+        alone = ~before
+        text[alone] = _text_table(tiles)[part[alone]]
+        both = before & (part != 0)
+        text[both] += _text_table(tiles, " ")[part[both]]
     return text
 
 
 @functools.lru_cache(maxsize=16)
-def _text_table(tiles: tuple[int, ...]) -> np.ndarray:
-    """The text of every set of these tiles, indexed by its mask (made once per process)."""
+def _text_table(tiles: tuple[int, ...], lead: str = "") -> np.ndarray:
+    """The text of every set of these tiles, indexed by its mask, each after ``lead`` but the
+    empty set's (made once per process)."""
     table = np.empty(1 << len(tiles), dtype=object)
-    table[:] = [" ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
+    table[:] = [lead * (m > 0) + " ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
                 for m in range(len(table))]
     return table
 
