@@ -287,13 +287,15 @@ class _MoveTrie:
     are the leaves of its walk down the trie through the rows its own digits pick, and the
     walk meets them in the game's order (masks descending).
 
-    For the usual boxes (up to 12 tiles) the trie is one level: a table per total.
+    For the usual boxes (moves among the twelve lowest tiles) it is one level: a table per
+    total. ``levels`` are the :class:`_Level` s, highest first; ``roots`` gives each total
+    the first row of its node in the top level; ``moves`` is the lowest level's children;
+    ``count_type`` holds any state's number of moves (the most a total has).
     """
 
     def __init__(self, b: Box, totals: range) -> None:
         groups = [b.moves(total).astype(b.key_type) for total in totals]
         self.count_type = np.min_scalar_type(max(len(group) for group in groups))
-        """The type of a state's count of moves: the most a total has."""
         top = max((int(group[0]).bit_length() for group in groups if len(group)), default=1)
         self.levels = []
         for shift in range(DIGIT_BITS * ((top - 1) // DIGIT_BITS), -1, -DIGIT_BITS):
@@ -340,11 +342,11 @@ class _Level:
 
     def __init__(self, groups: list[np.ndarray], shift: int, width: int) -> None:
         self.shift, self.width, self.row_mask = shift, width, (1 << width) - 1
-        rows = np.arange(1 << width)
+        rows = np.arange(1 << width, dtype=np.int32)
         cells, children, self.below = [], [], []
         used = 0
         for group in groups:
-            digits = (group >> shift).astype(np.int64) & self.row_mask
+            digits = ((group >> shift) & self.row_mask).astype(np.int32)
             firsts = np.flatnonzero(np.diff(digits, prepend=-1))  # runs of one digit
             distinct = digits[firsts]
             legal = (rows[:, None] & distinct) == distinct
