@@ -227,11 +227,19 @@ def _chunks(n: int) -> list[slice]:
 
 
 def _ranges(starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The runs ``starts[i], starts[i] + 1, .., starts[i] + lengths[i] - 1``, end to end."""
+    """The runs ``starts[i], starts[i] + 1, .., starts[i] + lengths[i] - 1``, end to end.
+
+    Item ``p`` is ``p`` plus its run's offset, ``starts[i]`` less where the run begins. The
+    offsets change where runs begin; the changes are put there (added up: an empty run
+    begins where the next one does) and carried along by a running sum, which is faster
+    than ``np.repeat`` on many short runs."""
     firsts = np.cumsum(lengths, dtype=np.int64)
     firsts -= lengths
-    picks = np.repeat(starts - firsts, lengths)
-    picks += np.arange(len(picks))
+    size = int(firsts[-1] + lengths[-1]) if len(firsts) else 0
+    steps = np.zeros(size + 1, dtype=np.int64)
+    np.add.at(steps, firsts, np.diff(starts - firsts, prepend=0))
+    picks = np.cumsum(steps[:size], out=steps[:size])
+    picks += np.arange(size)
     return picks
 
 
@@ -272,13 +280,15 @@ class _MoveTrie:
     are the leaves of its walk down the trie through the rows its own digits pick, and the
     walk meets them in the game's order (masks descending).
 
-    For the usual boxes (up to 12 tiles) the trie is one level: a table per total.
+    For the usual boxes (moves among the twelve lowest tiles) it is one level: a table per
+    total. ``levels`` are the :class:`_Level` s, highest first; ``roots`` gives each total
+    the first row of its node in the top level; ``moves`` is the lowest level's children;
+    ``count_type`` holds any state's number of moves (the most a total has).
     """
 
     def __init__(self, b: Box, totals: range) -> None:
         groups = [b.moves(total).astype(b.key_type) for total in totals]
         self.count_type = np.min_scalar_type(max(len(group) for group in groups))
-        """The type of a state's count of moves: the most a total has."""
         top = max((int(group[0]).bit_length() for group in groups if len(group)), default=1)
         self.levels = []
         for shift in range(DIGIT_BITS * ((top - 1) // DIGIT_BITS), -1, -DIGIT_BITS):
@@ -325,11 +335,11 @@ class _Level:
 
     def __init__(self, groups: list[np.ndarray], shift: int, width: int) -> None:
         self.shift, self.width, self.row_mask = shift, width, (1 << width) - 1
-        rows = np.arange(1 << width)
+        rows = np.arange(1 << width, dtype=np.int32)
         cells, children, self.below = [], [], []
         used = 0
         for group in groups:
-            digits = (group >> shift).astype(np.int64) & self.row_mask
+            digits = ((group >> shift) & self.row_mask).astype(np.int32)
             firsts = np.flatnonzero(np.diff(digits, prepend=-1))  # runs of one digit
             distinct = digits[firsts]
             legal = (rows[:, None] & distinct) == distinct
@@ -426,20 +436,29 @@ def _tile_lists(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
 
 def _joined(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
     """Tiles as text joined from tables of ten tiles at a time: no Python call per mask, for
-    the millions of states of a large box."""
-    text = np.full(len(masks), "", dtype=object)
+    the millions of states of a large box. The masks tell which texts are empty: a string is
+    added to only where both parts have tiles."""
+    text = None
     for start in range(0, len(tiles), _TILES_PER_TABLE):
-        table = _text_table(tiles[start:start + _TILES_PER_TABLE])
-        piece = table[(masks >> start) & (len(table) - 1)]
-        text = np.where((text != "") & (piece != ""), text + " ", text) + piece
+        some = tiles[start:start + _TILES_PER_TABLE]
+        part = (masks >> start) & ((1 << len(some)) - 1)
+        if text is None:
+            text = _text_table(some)[part]
+            continue
+        before = (masks & ((1 << start) - 1)) != 0
+        alone = ~before
+        text[alone] = _text_table(some)[part[alone]]
+        both = before & (part != 0)
+        text[both] += _text_table(some, " ")[part[both]]
     return text
 
 
 @functools.lru_cache(maxsize=16)
-def _text_table(tiles: tuple[int, ...]) -> np.ndarray:
-    """The text of every set of these tiles, indexed by its mask (made once per process)."""
+def _text_table(tiles: tuple[int, ...], lead: str = "") -> np.ndarray:
+    """The text of every set of these tiles, indexed by its mask, each after ``lead`` but the
+    empty set's (made once per process)."""
     table = np.empty(1 << len(tiles), dtype=object)
-    table[:] = [" ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
+    table[:] = [lead * (m > 0) + " ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1)
                 for m in range(len(table))]
     return table
 
