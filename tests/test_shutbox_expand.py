@@ -5,11 +5,14 @@ part of the game (the highest tile first: masks descending), nor boxes of more t
 tiles whose moves reach past the twelfth tile. These tests do.
 """
 
+import collections
+import itertools
+from fractions import Fraction
+
 import numpy as np
 import pytest
 
 import mdp
-from mdp.discover import Budget, sweep
 from mdp_games import shutbox
 
 SHUTBOX = "games/shutbox"
@@ -34,42 +37,80 @@ def moves_of(tiles, mask, total, most=None):
     return sorted(found, reverse=True)
 
 
-@pytest.mark.parametrize("params", [
-    dict(tiles="1-26", dice=1, faces=30),  # three digits of twelve tiles
-    dict(tiles="3,8,20,21,25,26,27,28,29,30,31,32,33,34,40", dice=5, faces=8),
-    dict(tiles="1-16", dice=3, one_die="never", max_flips=2),
+def states_with_open_tiles(b, count, rolled, samples=1500):
+    """Keys of ``samples`` sets of ``count`` open tiles (all of them if ``None``), each with
+    every total in ``rolled`` (0 for before the roll), sorted: states of one stage."""
+    if samples is None:
+        masks = [sum(1 << i for i in c) for c in itertools.combinations(range(len(b.tiles)), count)]
+    else:
+        rng = np.random.default_rng(0)
+        masks = [sum(1 << int(i) for i in rng.choice(len(b.tiles), count, replace=False))
+                 for _ in range(samples)]
+    return np.array(sorted({m << b.roll_bits | t for m in masks for t in rolled}), dtype=np.int64)
+
+
+def rows(e, keys, states):
+    """Per state of ``states`` (positions in ``keys``): its key, per action its slice of the
+    outcomes, and its slice of the actions."""
+    counts = np.asarray(e.action_counts, dtype=np.int64)
+    firsts = np.cumsum(counts) - counts
+    outcomes = np.ones(len(e.actions), dtype=np.int64) if e.all_choices \
+        else np.asarray(e.outcome_counts, dtype=np.int64)  # choices: one next state each
+    starts = np.cumsum(outcomes) - outcomes
+    return [(int(keys[i]), [slice(starts[a], starts[a] + outcomes[a])
+                            for a in range(firsts[i], firsts[i] + counts[i])],
+             slice(firsts[i], firsts[i] + counts[i])) for i in states]
+
+
+@pytest.mark.parametrize(("params", "open_tiles", "samples"), [
+    (dict(tiles="1-26", dice=1, faces=30), 13, 600),  # masks of three digits of twelve tiles
+    (dict(tiles="3,8,20,21,25,26,27,28,29,30,31,32,33,34,40", dice=5, faces=8), 8, 500),
+    (dict(tiles="1-16", dice=3, one_die="never", max_flips=2), 9, 1500),
+    (dict(tiles=",".join(str(10 * i) for i in range(1, 25)), dice=3, faces=100), 12, 300),
+    (dict(), 5, None),
 ])
-def test_moves_in_the_games_order_stage_by_stage(params):
+def test_moves_in_the_games_order(params, open_tiles, samples):
     game = mdp.load_game(SHUTBOX, **params)
     b = shutbox.box(game)
-    most = game.params["max_flips"]
-    rng = np.random.default_rng(0)
-    blocks = sweep(game, Budget(game, 120_000, None, (0, 0), None)).blocks
-    largest, checked = 0, 0
-    while True:
-        try:
-            block = next(blocks)
-        except (StopIteration, mdp.TooLarge):
-            break
-        e, keys = block.expansion, block.keys
-        if keys[0] & b.roll_mask == 0:
-            continue
-        largest = max(largest, len(keys))
-        counts = np.asarray(e.action_counts, dtype=np.int64)
-        starts = np.cumsum(counts) - counts
-        picked = rng.choice(len(keys), min(len(keys), 150), replace=False)
-        for i in [0, len(keys) - 1, *picked.tolist()]:
-            mask, total = int(keys[i]) >> b.roll_bits, int(keys[i]) & b.roll_mask
-            expected = moves_of(b.tiles, mask, total, most)
-            got = slice(starts[i], starts[i] + counts[i])
-            assert np.asarray(e.actions[got]).tolist() == expected
-            assert np.asarray(e.next_states[got]).tolist() == [
-                (mask ^ move) << b.roll_bits for move in expected]
-            checked += 1
-        assert e.all_choices  # every move certain: one next state each
-        assert len(e.terminal_values) == np.count_nonzero(counts == 0)
-    assert checked > 300
-    assert largest > 16_384, largest  # more than one chunk of states in a stage
+    keys = states_with_open_tiles(b, open_tiles, range(1, b.most_dice * b.faces + 1), samples)
+    e = game.call("mdp_expand", states=keys)
+    states = range(len(keys))
+    if len(keys) > 2000:
+        assert len(keys) > 16_384  # more than one chunk of states
+    if b.key_type != np.uint32:  # keys past 32 bits; few of its many totals have moves
+        states = [0, len(keys) - 1, *np.random.default_rng(1).choice(len(keys), 5000).tolist()]
+    for key, outcomes, actions in rows(e, keys, states):
+        mask, total = key >> b.roll_bits, key & b.roll_mask
+        expected = moves_of(b.tiles, mask, total, game.params["max_flips"])
+        assert np.asarray(e.actions[actions]).tolist() == expected
+        assert [np.asarray(e.next_states[o]).tolist() for o in outcomes] == [
+            [(mask ^ move) << b.roll_bits] for move in expected]
+    assert e.all_choices  # every move certain: one next state each, no outcome arrays
+    assert len(e.terminal_values) == np.count_nonzero(np.asarray(e.action_counts) == 0)
+
+
+def totals_of(dice, faces=6):
+    """``{total: probability}`` of ``dice`` fair dice, every throw counted."""
+    throws = list(itertools.product(range(1, faces + 1), repeat=dice))
+    counts = collections.Counter(map(sum, throws))
+    return {total: Fraction(n, len(throws)) for total, n in sorted(counts.items())}
+
+
+def test_rolls_of_a_stage_past_one_chunk():
+    # One die or two for every state: two actions each, 48,620 in the stage.
+    game = mdp.load_game(SHUTBOX, tiles="1-17", one_die="always")
+    b = shutbox.box(game)
+    keys = states_with_open_tiles(b, 8, [0], samples=None)
+    assert len(keys) == 24_310
+    e = game.call("mdp_expand", states=keys)
+    for key, outcomes, actions in rows(e, keys, range(len(keys))):
+        assert np.asarray(e.actions[actions]).tolist() == [2, 1]
+        for dice, o in zip((2, 1), outcomes):
+            rolled = {int(k) & b.roll_mask: e.probability_table[int(p)]
+                      for k, p in zip(e.next_states[o], e.probabilities[o])}
+            assert rolled == totals_of(dice)
+            assert {int(k) >> b.roll_bits for k in e.next_states[o]} == {key >> b.roll_bits}
+    assert len(e.terminal_values) == 0
 
 
 def test_open_sums_and_texts_of_a_box_of_forty_tiles():
