@@ -280,15 +280,20 @@ def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch, columns):
     assert solve[0].format_usage() == solve[1].format_usage()
 
 
+def _last_line(tmp_path, script: str, env=None) -> str:
+    """The last line a Python script prints, run in a fresh process (it must succeed)."""
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=60, env=env)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip().splitlines()[-1]
+
+
 def test_solving_imports_neither_shutil_nor_variants(tmp_path):
     # Start-up time: argparse imports shutil (and the compression modules) for the terminal's
     # width alone, and a game's named variants are not read to solve it.
     script = ("import sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
               "print(sorted({'shutil', 'mdp.variants'} & set(sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "[]"
+    assert _last_line(tmp_path, script) == "[]"
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
@@ -298,14 +303,8 @@ def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
               "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))")
     env = {key: value for key, value in os.environ.items()
            if key not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=60, env=env)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == "1 1"
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=60, env={**env, "OMP_NUM_THREADS": "2"})
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].split()[1] == "None"
+    assert _last_line(tmp_path, script, env) == "1 1"
+    assert _last_line(tmp_path, script, {**env, "OMP_NUM_THREADS": "2"}).split()[1] == "None"
 
 
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
