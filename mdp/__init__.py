@@ -55,7 +55,7 @@ _LAZY = {
     "later_player_values": "mdp.match",
     "report": "mdp.report",
     "policy": "mdp.policy_table",
-    "action_labels": "mdp.columns",
+    "action_labels": "mdp.labels",
     "LazyColumn": "mdp.columns",
     "Analysis": "mdp.extensions",
     "Command": "mdp.extensions",

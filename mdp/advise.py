@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.columns import action_labels, row_columns, table_state_columns, to_frame
+from mdp.columns import row_columns, table_state_columns, to_frame
+from mdp.labels import action_labels
 from mdp.errors import ParamError
 from mdp.solve import Solution
 

@@ -15,8 +15,6 @@ from mdp.game import Game
 if TYPE_CHECKING:
     import polars as pl
 
-    from mdp.model import CompiledModel
-
 
 @attrs.frozen(eq=False)
 class LazyColumn:
@@ -24,7 +22,7 @@ class LazyColumn:
     function and its arguments, plain data (not the game). For the text of the millions of
     terminal states of a large game, which a solve never reads; ``model.terminals`` makes it.
 
-    >>> mdp.LazyColumn(rows=len(masks), make=tile_text, arguments=(tiles, masks))   # doctest: +SKIP
+    >>> mdp.LazyColumn(rows=len(codes), make=text_of, arguments=(names, codes))   # doctest: +SKIP
     """
 
     rows: int
@@ -84,48 +82,6 @@ def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> di
     if game.implements("mdp_columns"):
         return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
     return _rows(game, list(zip(states, actions)), actions=True)
-
-
-def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = None) -> Any:
-    """The game's label of every action of ``states`` (ids of non-terminal states, ascending;
-    by default all of them), in action order: the number of dice, the tiles to shut.
-
-    The model keeps no labels (at 20 tiles and four dice they would be a third of its
-    memory): they are asked of the game again, a layer at a time through
-    :func:`~mdp.hookspecs.mdp_expand` for a model discovered that way (its states are an
-    integer array), else a state at a time through :func:`~mdp.hookspecs.mdp_actions`.
-    A game must give the same actions in the same order each time it is asked.
-    """
-    if states is None:
-        states = np.arange(model.n_terminal, model.n_states)
-    states = np.asarray(states, dtype=np.int64)
-    counts = model.action_counts[states].astype(np.int64)
-    if isinstance(model.states, np.ndarray):
-        parts = []
-        layers = np.searchsorted(model.layer_start, states, side="right") - 1
-        bounds = np.flatnonzero(np.diff(layers)) + 1
-        for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
-            expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64))
-            _same_count(game, model, states[part], counts[part], expansion.action_counts)
-            parts.append(expansion.actions)
-        if all(isinstance(p, np.ndarray) for p in parts):
-            return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-        return [a for p in parts for a in p]
-    labels = []
-    for state_id, count in zip(states.tolist(), counts.tolist()):
-        actions = list(game.call("mdp_actions", state=model.states[state_id]))
-        _same_count(game, model, [state_id], [count], [len(actions)])
-        labels += actions
-    return labels
-
-
-def _same_count(game: Game, model: CompiledModel, states, expected, got) -> None:
-    wrong = np.flatnonzero(np.asarray(expected) != np.asarray(got))
-    if len(wrong):
-        state = model.states[states[wrong[0]]]
-        raise ModelError(f"game {game.name}: asked again, it gave {got[wrong[0]]} actions where it "
-                         f"gave {expected[wrong[0]]} before ({describe(game, state)}); a game must "
-                         "give the same actions each time")
 
 
 def to_frame(columns: dict[str, Any]) -> pl.DataFrame:

@@ -52,8 +52,8 @@ class Expansion:
     @classmethod
     def choices(cls, action_counts: np.ndarray, actions: Any, next_states: np.ndarray,
                 terminal_values: Any) -> Expansion:
-        """An expansion in which every action leads to one state for certain (a choice, such
-        as which tiles to shut): one next state per action, and no outcome arrays."""
+        """An expansion in which every action leads to one state for certain (a choice, as
+        against a throw of chance): one next state per action, and no outcome arrays."""
         return cls(action_counts, actions, None, next_states, None, (1,), terminal_values)
 
     @property

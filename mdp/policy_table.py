@@ -5,8 +5,9 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from mdp.columns import action_labels, row_columns, to_frame
+from mdp.columns import row_columns, to_frame
 from mdp.game import Game
+from mdp.labels import action_labels
 from mdp.model import ragged_arange
 from mdp.solve import Solution
 

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.columns import action_labels, row_columns
+from mdp.columns import row_columns
 from mdp.distribution import distribution
 from mdp.errors import ModelError, ParamError
+from mdp.labels import action_labels
 from mdp.limits import REPORT_MAX_ROWS
 from mdp.solve import Solution, solve
 from mdp.strategy import strategy_values
