@@ -19,7 +19,7 @@ from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narr
 from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.limits import DEFAULT_MAX_STATES
-from mdp.memory import LARGE as LARGE_TABLE, release
+from mdp.memory import LARGE, release
 from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
 from mdp.numbers import fault, first_fault, first_float
 
@@ -241,7 +241,7 @@ class _Intake:
         outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
         terminal_values, layer_sizes, layer_actions = [], [n_terminal], [0]
         a = c = o = 0
-        freed = LARGE_TABLE  # discovery's free pages too, before the model's arrays fill
+        freed = LARGE  # so the first trim hands back discovery's free pages too
         while stages:
             stage = stages.pop()
             release(freed)
@@ -279,8 +279,8 @@ class _Intake:
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
         terminal = _join(terminal_values)
-        del lookup, stages  # the key table is done with: free it before the columns are made
-        release(LARGE_TABLE)
+        del lookup  # the key table is done with: free it before the columns are made
+        release(LARGE)
         game = self.game
         return CompiledModel(
             states=states,

@@ -43,11 +43,11 @@ class CompiledModel:
 
     Transitions are compressed rows. State ``s`` has ``action_counts[s]`` actions, numbered
     from ``action_start[s]`` (made on first use: the solve works from the counts, a layer at
-    a time, and a full array of offsets would cost a fifth of a large model). An action with one certain outcome (a choice) costs one
-    successor id: ``action_next[a] >= 0`` is that successor. Any other action is a *chance*
-    action ``c = -1 - action_next[a]``, whose outcomes are ``chance_start[c]`` to
-    ``chance_start[c + 1] - 1``; outcome ``o`` leads to ``outcome_next[o]`` with probability
-    ``probabilities[outcome_prob[o]]``. Code outside this class goes through its operations
+    a time, and a full array of offsets would cost a fifth of a large model). An action with
+    one certain outcome (a choice) costs one successor id: ``action_next[a] >= 0`` is that
+    successor. Any other action is a *chance* action ``c = -1 - action_next[a]``, whose
+    outcomes are ``chance_start[c]`` to ``chance_start[c + 1] - 1``; outcome ``o`` leads to
+    ``outcome_next[o]`` with probability ``probabilities[outcome_prob[o]]``. Code outside this class goes through its operations
     (:meth:`backup`, :meth:`push`, :meth:`sample`), so that this storage can change.
 
     The model keeps no action labels: :func:`mdp.action_labels` asks the game for them.
