@@ -192,7 +192,7 @@ class CompiledModel:
             np.add.reduceat(weighted, self.chance_start[first:last + 1] - o0)
         if all_chance:
             return sums
-        result = numbers.empty((a1 - a0, *values.shape[1:]))
+        result = np.empty((a1 - a0, *values.shape[1:]), dtype=values.dtype)
         result[chance] = sums
         result[~chance] = numbers.certain(values, targets[~chance], layer)
         return result
@@ -205,7 +205,7 @@ class CompiledModel:
         certain = targets >= 0
         if certain.all():
             return numbers.certain(values, targets, layer)
-        result = numbers.empty(len(actions))
+        result = np.empty(len(actions), dtype=values.dtype)
         result[certain] = numbers.certain(values, targets[certain], layer)
         c = -1 - targets[~certain].astype(np.int64)
         counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)

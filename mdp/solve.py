@@ -114,16 +114,19 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
         layer_starts = model.action_offsets(lo, hi)
+        values = numbers.backed(layer, raw)
         for s0, s1 in _pieces(layer_starts, lo):
             a0, a1 = int(layer_starts[s0 - lo]), int(layer_starts[s1 - lo])
             starts = layer_starts[s0 - lo:s1 - lo] - a0
-            if guide is None:
-                q = model.backup(layer, raw, numbers, actions=(a0, a1))
-                best.reduceat(q, starts, out=raw[s0:s1])
-                continue
-            actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
-            q = model.backup_actions(layer, actions, raw, numbers)
-            raw[s0:s1] = best.reduceat(q, np.cumsum(counts) - counts)
+            if guide is None or values is not raw:  # every action (exact: in 64-bit integers)
+                top = best.reduceat(model.backup(layer, values, numbers, actions=(a0, a1)), starts)
+                if guide is not None:
+                    guide.follow(s0, s1, top, numbers.scales(layer))
+            else:  # exact, in Python integers: only the actions that may be best
+                actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
+                q = model.backup_actions(layer, actions, values, numbers)
+                top = best.reduceat(q, np.cumsum(counts) - counts)
+            numbers.keep(raw, s0, s1, top)
         release(int(layer_starts[-1] - layer_starts[0]) * 16)  # the layer's temporaries
     return raw
 
@@ -140,7 +143,9 @@ class _Guide:
     def of(cls, model: CompiledModel, terminal: Any) -> _Guide | None:
         """A guide, or ``None`` where a terminal value is too large for a float."""
         try:
-            floats = np.array([float(v) for v in terminal], dtype=np.float64)
+            floats = (terminal.astype(np.float64) if isinstance(terminal, np.ndarray)
+                      and terminal.dtype.kind in "biuf" else
+                      np.array([float(v) for v in terminal], dtype=np.float64))
         except OverflowError:
             return None
         return cls(model, floats) if np.isfinite(floats).all() else None
@@ -150,6 +155,11 @@ class _Guide:
         self.values = self.numbers.start()
         largest = float(np.max(np.abs(floats))) if len(floats) else 0.0
         self.margin = 1e-9 * largest
+
+    def follow(self, s0: int, s1: int, raw: np.ndarray, scale: int) -> None:
+        """Take the float values of states ``s0`` to ``s1`` from their exact numerators
+        (64-bit integers) over ``scale``, rather than solving them again in floats."""
+        self.values[s0:s1] = raw / float(scale)
 
     def contenders(self, layer: int, actions: tuple[int, int], s0: int, s1: int,
                    starts: np.ndarray, best: Any):

@@ -114,3 +114,26 @@ def test_least_expected_score_on_the_quick_start_page():
     value = mdp.solve(model, terminal=model.terminals["open_sum"], sense="min", exact=True).value
     assert value == Fraction(27323400707, 2448880128)
     assert value == brute_shutbox.solve(range(1, 10), one_die="never", scoring="score")
+
+
+@pytest.mark.parametrize("scale", [1, 2**40, 2**70])
+def test_exact_values_across_the_64_bit_boundary(scale):
+    # Exact solving does the layers whose numerators fit in 64 bits in numpy integers and the
+    # rest in Python integers. Terminal values times `scale` must give values times `scale`,
+    # exactly: with 1 every layer fits (the largest numerator of the standard box is 36**9,
+    # about 2**47), with 2**40 the lower layers do and the upper do not, with 2**70 none do.
+    model = mdp.compile(mdp.load_game(SHUTBOX))
+    shut = (model.terminals["open_sum"] == 0).to_numpy()
+    win = Fraction(956177159, 9795520512)   # the shutting chance (brute force: test_shutbox)
+    assert mdp.solve(model, terminal=[scale * int(s) for s in shut], exact=True).value == scale * win
+    # Negative values too: a loss of `scale` per point left open, the least expected score.
+    score = brute_shutbox.solve(range(1, 10), scoring="score")
+    penalty = [-scale * int(s) for s in model.terminals["open_sum"].to_numpy()]
+    assert mdp.solve(model, terminal=penalty, exact=True).value == -scale * score
+    # Many columns at once, mixed in size.
+    both = mdp.solve_many(model, [[int(s) for s in shut], penalty], exact=True)
+    assert both.value == [win, -scale * score]
+    # Action values are made from the same numbers: the initial state's best is its value.
+    actions = both.column(1).action_values()
+    first = [v for v, state in zip(actions.exact, actions.state) if state == model.initial]
+    assert max(first) == -scale * score
