@@ -15,7 +15,8 @@ import attrs
 import numpy as np
 
 from mdp.columns import describe, state_columns
-from mdp.discover import SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, narrow, sweep, walk
+from mdp.discover import (SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, action_label, narrow, sweep,
+                          walk)
 from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.limits import DEFAULT_MAX_STATES
@@ -104,17 +105,16 @@ class _Intake:
         if action is not None:
             state = int(np.searchsorted(np.cumsum(e.action_counts), action, side="right"))
         key = self.discovery.state(int(keys[state]))
-        return describe(self.game, key, None if action is None else _item(e.actions[action]))
+        return describe(self.game, key, None if action is None else action_label(self.game, keys, e, action))
 
     def add(self, block: Block) -> None:
         e, keys = block.expansion, block.keys
-        self._check_sizes(keys, e)
+        n_actions = self._check_sizes(keys, e)
         certain = self._check_probabilities(keys, e)
         self._check_terminal_values(keys, e)
         ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
                        dtype=np.int64)
         terminal = np.asarray(e.action_counts) == 0
-        n_actions = len(e.actions)
         choices_only = certain == n_actions  # then one successor per action is all it takes
         if not choices_only:
             probabilities = np.asarray(e.probabilities)
@@ -130,7 +130,7 @@ class _Intake:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
         return how many actions have one outcome of probability 1 (choices)."""
         if e.all_choices:
-            return len(e.actions)
+            return len(e.next_states)
         counts, ids, table = np.asarray(e.outcome_counts), np.asarray(e.probabilities), e.probability_table
         if not len(counts):
             return 0
@@ -167,7 +167,8 @@ class _Intake:
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
         return int(np.count_nonzero((counts == 1) & is_one[ids[ends - counts]]))
 
-    def _check_sizes(self, keys, e) -> None:
+    def _check_sizes(self, keys, e) -> int:
+        """Check that the arrays' sizes agree; return the number of actions."""
         counts = np.asarray(e.action_counts)
         if counts.ndim != 1 or counts.dtype.kind not in "iu":
             raise ModelError(f"game {self.game.name}: mdp_expand gave action_counts of type "
@@ -176,7 +177,8 @@ class _Intake:
         n_outcomes = n_actions if e.all_choices else int(np.sum(e.outcome_counts))
         n_terminal = int(np.count_nonzero(counts == 0))
         sizes = [(len(counts), len(keys), "action_counts", "states"),
-                 (len(e.actions), n_actions, "actions", "actions counted"),
+                 (n_actions if e.actions is None else len(e.actions), n_actions, "actions",
+                  "actions counted"),
                  (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
                  (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
         if not e.all_choices:
@@ -186,6 +188,7 @@ class _Intake:
             if got != expected:
                 raise ModelError(f"game {self.game.name}: mdp_expand gave {got:,} {what} for "
                                  f"{expected:,} {of}")
+        return n_actions
 
     def _check_terminal_values(self, keys, e) -> None:
         values = e.terminal_values
@@ -318,10 +321,6 @@ def _bytes(stage: _Stage) -> int:
         if isinstance(getattr(stage, name), np.ndarray))
 
 
-def _item(value: Any) -> Any:
-    return value.item() if isinstance(value, np.generic) else value
-
-
 def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     """The first outcome whose probability is ``table_id``."""
     return int(np.flatnonzero(probabilities == table_id)[0])
@@ -380,7 +379,7 @@ class _Lookup:
             order = np.argsort(all_keys, kind="stable")
             self.keys, self.ids = all_keys[order], np.concatenate([i for _, i in self.parts])[order]
             self.parts = []
-        return np.take(self.ids, np.searchsorted(self.keys, keys), out=out)
+        return np.take(self.ids, np.searchsorted(self.keys, keys), out=out, mode="clip")
 
 
 def _join(parts: list) -> np.ndarray | tuple:

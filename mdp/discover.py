@@ -36,7 +36,8 @@ class Expansion:
     action_counts: np.ndarray
     """Per state: how many actions it has; 0 makes it terminal."""
     actions: Any
-    """Per action: an integer code the game decodes for tables (any labels, per state)."""
+    """Per action: an integer code the game decodes for tables (any labels, per state);
+    ``None`` when the game was asked for no labels (see :func:`~mdp.hookspecs.mdp_expand`)."""
     outcome_counts: np.ndarray | None
     """Per action: how many outcomes it has (at least one); ``None`` from :meth:`choices`."""
     next_states: np.ndarray
@@ -298,7 +299,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         stage = max(pending)
         keys = distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
         budget.take(len(keys), note=f" (stage {stage})")
-        expansion = game.call("mdp_expand", states=keys)
+        expansion = game.call("mdp_expand", states=keys, labels=False)
         if not isinstance(expansion, Expansion):
             raise ModelError(f"game {game.name}: mdp_expand returned "
                              f"{type(expansion).__name__}, not an mdp.Expansion")
@@ -343,7 +344,19 @@ def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> M
     return ModelError(
         f"game {game.name}: the stage does not decrease: "
         f"{describe(game, next_states[outcome])} has stage {next_stage}, "
-        f"not below {stage} ({describe(game, state, expansion.actions[action])})")
+        f"not below {stage} ({describe(game, state, action_label(game, keys, expansion, action))})")
+
+
+def action_label(game: Game, keys: np.ndarray, expansion: Expansion, action: int) -> Any:
+    """The label of action number ``action`` of an expansion of ``keys``: as the game gave
+    it, or, where it gave none, asked of it again for that action's state alone."""
+    if expansion.actions is not None:
+        return expansion.actions[action]
+    ends = np.cumsum(expansion.action_counts)
+    state = int(np.searchsorted(ends, action, side="right"))
+    again = game.call("mdp_expand", states=np.asarray(keys[state:state + 1], dtype=np.int64),
+                      labels=True)
+    return again.actions[action - int(ends[state] - expansion.action_counts[state])]
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:

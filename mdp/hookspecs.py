@@ -160,14 +160,19 @@ def mdp_stage(params, game, states):
 
 
 @hookspec(firstresult=True)
-def mdp_expand(params, game, states):
+def mdp_expand(params, game, states, labels):
     """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
 
     ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
     implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
-    are then not called), and its initial state must be an ``int``. It is called again for
-    the states of a table (:func:`mdp.action_labels`), with some states of one stage, and
-    must then give the same actions in the same order.
+    are then not called), and its initial state must be an ``int``.
+
+    ``labels`` says whether the actions' labels are wanted. While the model is built they
+    are not (it keeps none): the game may then give ``actions=None`` and save making them.
+    It is called again with ``labels=True`` for the states of a table
+    (:func:`mdp.action_labels`), or of an error message, with some states of one stage, and
+    must then give the same actions in the same order. An implementation that does not take
+    ``labels`` is called without it and always gives the labels.
     """
 
 

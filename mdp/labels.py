@@ -31,8 +31,12 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
         layers = np.searchsorted(model.layer_start, states, side="right") - 1
         bounds = np.flatnonzero(np.diff(layers)) + 1
         for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
-            expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64))
+            expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64),
+                                  labels=True)
             _same_count(game, model, states[part], counts[part], expansion.action_counts)
+            if expansion.actions is None:
+                raise ModelError(f"game {game.name}: mdp_expand gave no actions when asked for "
+                                 "their labels")
             parts.append(expansion.actions)
         if all(isinstance(p, np.ndarray) for p in parts):
             return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)

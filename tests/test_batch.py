@@ -79,6 +79,57 @@ def test_batch_errors_name_the_game_state_and_action(fault, message):
         mdp.compile(mdp.load_game(Broken(fault)))
 
 
+class Unlabelled(Broken):
+    """As Broken, but giving its actions' labels only when asked for them (mdp_expand's
+    ``labels``): a model is built without them, and an error message asks again."""
+
+    @mdp.hookimpl
+    def mdp_expand(self, states, labels):
+        expansion = super().mdp_expand(states)
+        return expansion if labels else attrs.evolve(expansion, actions=None)
+
+
+@pytest.mark.parametrize(
+    ("fault", "message"),
+    [
+        ("sum", r"game ladder: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
+        ("negative", r"game ladder: negative probability -1/6 \(state 4, action 0\)"),
+        ("rising", r"game ladder: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
+    ],
+)
+def test_an_error_asks_again_for_the_label_it_names(fault, message):
+    with pytest.raises(mdp.ModelError, match=message):
+        mdp.compile(mdp.load_game(Unlabelled(fault)))
+
+
+def test_a_model_is_built_without_labels_and_a_table_asks_for_them():
+    class Quiet(Ladder):
+        asked = []
+
+        @mdp.hookimpl
+        def mdp_expand(self, states, labels):
+            self.asked.append(labels)
+            expansion = super().mdp_expand(states)
+            return expansion if labels else attrs.evolve(expansion, actions=None)
+
+    game = mdp.load_game(Quiet(3))
+    solution = mdp.solve(game, exact=True)
+    assert set(Quiet.asked) == {False}
+    policy = mdp.policy(solution, game)
+    assert True in Quiet.asked
+    plain = mdp.load_game(Ladder(3))
+    assert policy.equals(mdp.policy(mdp.solve(plain, exact=True), plain))
+
+    class Withheld(Ladder):
+        @mdp.hookimpl
+        def mdp_expand(self, states, labels):
+            return attrs.evolve(super().mdp_expand(states), actions=None)
+
+    game = mdp.load_game(Withheld(3))
+    with pytest.raises(mdp.ModelError, match="game ladder: mdp_expand gave no actions when asked for their labels"):
+        mdp.policy(mdp.solve(game), game)
+
+
 def test_batch_game_needs_an_int_initial_state():
     class Named(Ladder):
         @mdp.hookimpl

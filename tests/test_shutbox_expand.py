@@ -73,7 +73,12 @@ def test_moves_in_the_games_order(params, open_tiles, samples):
     game = mdp.load_game(SHUTBOX, **params)
     b = shutbox.box(game)
     keys = states_with_open_tiles(b, open_tiles, range(1, b.most_dice * b.faces + 1), samples)
-    e = game.call("mdp_expand", states=keys)
+    e = game.call("mdp_expand", states=keys, labels=True)
+    # Building a model asks for no labels: the same next states, and no moves kept.
+    unlabelled = game.call("mdp_expand", states=keys, labels=False)
+    assert unlabelled.actions is None
+    assert np.array_equal(unlabelled.next_states, e.next_states)
+    assert np.array_equal(unlabelled.action_counts, e.action_counts)
     states = range(len(keys))
     if len(keys) > 2000:
         assert len(keys) > 16_384  # more than one chunk of states
@@ -102,7 +107,7 @@ def test_rolls_of_a_stage_past_one_chunk():
     b = shutbox.box(game)
     keys = states_with_open_tiles(b, 8, [0], samples=None)
     assert len(keys) == 24_310
-    e = game.call("mdp_expand", states=keys)
+    e = game.call("mdp_expand", states=keys, labels=True)
     for key, outcomes, actions in rows(e, keys, range(len(keys))):
         assert np.asarray(e.actions[actions]).tolist() == [2, 1]
         for dice, o in zip((2, 1), outcomes):

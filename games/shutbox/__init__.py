@@ -134,11 +134,11 @@ def mdp_stage(game, states):
 
 
 @mdp.hookimpl
-def mdp_expand(game, states):
+def mdp_expand(game, states, labels):
     b = box(game)
     if states[0] & b.roll_mask == 0:
         return _expand_before_roll(b, states >> b.roll_bits)
-    return _expand_after_roll(b, states)
+    return _expand_after_roll(b, states, labels)
 
 
 def _expand_before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
@@ -170,9 +170,9 @@ def _expand_before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
     for chunk in _chunks(len(dice)):
         picks = _ranges(starts[dice[chunk]], outcome_counts[chunk])
         out = slice(at, at + len(picks))
-        np.take(totals, picks, out=next_states[out])
+        np.take(totals, picks, out=next_states[out], mode="clip")  # "raise" buffers
         next_states[out] |= np.repeat(keys[chunk], outcome_counts[chunk])
-        np.take(ids, picks, out=probabilities[out])
+        np.take(ids, picks, out=probabilities[out], mode="clip")
         at += len(picks)
     return mdp.Expansion(
         action_counts=action_counts,
@@ -185,13 +185,14 @@ def _expand_before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
     )
 
 
-def _expand_after_roll(b: Box, keys: np.ndarray) -> mdp.Expansion:
+def _expand_after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
     """Each state's legal moves, in the game's order, read off the trie of moves (see
     :class:`_MoveTrie`) a chunk of states at a time, so that the temporaries stay small.
 
     First each state is walked down the trie, which finds its moves as runs of the trie's
     list of moves, and counts them: that sizes the output. Then the runs are copied, front
-    to back, straight into the output."""
+    to back, straight into the output, and made next states there. The moves themselves
+    (the actions' labels) are kept only when asked for: at 20 tiles they are 380 MB."""
     trie = _move_trie(b)
     chunks = _chunks(len(keys))
     counts = np.empty(len(keys), dtype=trie.count_type)
@@ -199,17 +200,19 @@ def _expand_after_roll(b: Box, keys: np.ndarray) -> mdp.Expansion:
     for chunk in chunks:
         counts[chunk], cells = trie.walk(*_split(b, keys[chunk]))
         runs.append(cells)
-    actions = np.empty(int(counts.sum(dtype=np.int64)), dtype=b.key_type)
-    next_states = np.empty_like(actions)
+    next_states = np.empty(int(counts.sum(dtype=np.int64)), dtype=b.key_type)
+    actions = np.empty_like(next_states) if labels else None
     at = 0
     for chunk, cells in zip(chunks, runs):
         picks, _ = _picks(cells)
-        out = slice(at, at + len(picks))
-        np.take(trie.moves, picks, out=actions[out])
+        moves = next_states[at:at + len(picks)]
+        np.take(trie.moves, picks, out=moves, mode="clip")  # "raise" buffers
+        if labels:
+            actions[at:at + len(picks)] = moves
         # mask ^ move is mask & ~move: a move's tiles are open.
         masks, _ = _split(b, keys[chunk])
-        np.bitwise_xor(np.repeat(masks, counts[chunk]), actions[out], out=next_states[out])
-        next_states[out] <<= b.roll_bits
+        moves ^= np.repeat(masks, counts[chunk])
+        moves <<= b.roll_bits
         at += len(picks)
     # Every move is certain: one next state each, no outcome arrays.
     return mdp.Expansion.choices(counts, actions, next_states,
