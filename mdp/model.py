@@ -151,8 +151,8 @@ class CompiledModel:
         return np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start))
 
     def action_state(self) -> np.ndarray:
-        """The state each action belongs to, as an array."""
-        return np.repeat(np.arange(self.n_states), self.action_counts)
+        """The state each action belongs to, as an array (of the model's index type)."""
+        return np.repeat(np.arange(self.n_states, dtype=self.action_next.dtype), self.action_counts)
 
     def layer_actions(self, layer: int) -> tuple[int, int]:
         """The first action of layer ``layer`` and one past its last."""

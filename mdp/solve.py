@@ -301,21 +301,29 @@ class Solution:
         strategy (:func:`mdp.evaluate`): the value of taking the action and following the
         strategy after it, measured against the best of them."""
         model, numbers = self.model, self._numbers
-        parts = [model.backup(k, self._raw, numbers) for k in range(1, model.n_layers)]
-        q = np.concatenate(parts) if parts else numbers.empty(0)
+        q = numbers.empty(model.n_actions)
+        for k in range(1, model.n_layers):
+            a0, a1 = model.layer_actions(k)
+            q[a0:a1] = model.backup(k, self._raw, numbers)
         state = model.action_state()
         best = self._raw[state]
         if self.strategy is not None and len(q):  # best of the actions, not the strategy's mix
             starts = model.action_start[model.n_terminal:-1]
             pick = np.maximum if self.sense == "max" else np.minimum
             best = pick.reduceat(q, starts)[state - model.n_terminal]
-        gap = best - q if self.sense == "max" else q - best
-        scale = numbers.scales(self._layers[state])
         if self.exact:
+            gap = best - q if self.sense == "max" else q - best
+            scale = numbers.scales(self._layers[state])
             return ActionValues(state, _floats(q, scale), gap == 0, _floats(gap, scale),
                                 [Fraction(n, d) for n, d in zip(q, scale)])
-        optimal = gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
-        return ActionValues(state, q, optimal, np.maximum(gap, 0.0), None)
+        # In place where it can be: a policy has millions of actions, each array is large.
+        tie = np.abs(best)
+        np.maximum(tie, 1.0, out=tie)
+        tie *= FLOAT_TIE
+        gap = np.subtract(best, q, out=best) if self.sense == "max" else np.subtract(q, best, out=best)
+        optimal = gap <= tie
+        del tie
+        return ActionValues(state, q, optimal, np.maximum(gap, 0.0, out=gap), None)
 
     @property
     def _layers(self) -> np.ndarray:

@@ -371,7 +371,8 @@ def mdp_columns(game, states, actions):
     after one.
     """
     b = box(game)
-    masks, rolls = b.split(np.asarray(states, dtype=np.int64))
+    states = np.asarray(states)
+    masks, rolls = b.split(states if states.dtype.kind in "iu" else states.astype(np.int64))
     before = rolls == 0
     if actions is None:  # a model's terminal states, maybe millions, on the solve path:
         # the text is made when a table of them is (plain data here, not the game)
@@ -379,22 +380,19 @@ def mdp_columns(game, states, actions):
         return {"open": mdp.LazyColumn(len(masks), _tile_lists, (b.tiles, masks)),
                 "roll": mdp.LazyColumn(len(masks), _unless, (before, rolls)),
                 "open_sum": open_sum, "shut_sum": sum(b.tiles) - open_sum}
-    import polars as pl  # only here: a policy is a Polars table, and solving needs no Polars
-
+    # Millions of rows (a policy): every column is a small table of values gathered by
+    # Polars, the table's first entry None (a roll of 0 is no roll yet; no move shuts no
+    # tile; no choice of dice is 0 dice).
     if isinstance(actions, np.ndarray):
-        codes, known = actions.astype(np.int64), np.ones(len(actions), dtype=bool)
+        codes = actions
     else:  # a few rows, some without an action (the engine describing a state)
-        known = np.array([a is not None for a in actions], dtype=bool)
         codes = np.array([a or 0 for a in actions], dtype=np.int64)
-
-    def where(values, keep):
-        return pl.Series(values).scatter(np.flatnonzero(~keep), None)
-
+    moves = np.where(before, 0, codes)
     return {
         "open": _tile_series(b, masks),
-        "roll": where(rolls, ~before),
-        "dice": where(codes, before & known),
-        "shut": where(_tile_series(b, codes), ~before & known),
+        "roll": _gathered(range(1, b.roll_mask + 1), rolls),
+        "dice": _gathered(range(1, b.most_dice + 1), np.where(before, codes, 0)),
+        "shut": _tile_series(b, moves, empty=None),
     }
 
 
@@ -405,25 +403,37 @@ def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
     return result
 
 
-def _tile_series(b: Box, masks: np.ndarray):
-    """Each mask's tiles as text, as a Polars column: the text of each distinct mask is
-    written once, then gathered by Polars (no Python string per row: a policy has millions)."""
+def _tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
+    """Each mask's tiles as text, as a Polars column, ``empty`` for no tiles: the text of
+    each distinct mask is written once, then gathered by Polars (no Python string per row:
+    a policy has millions)."""
     import polars as pl
 
-    masks = np.asarray(masks, dtype=np.int64)
+    masks = np.asarray(masks)
     if not len(masks):
         return pl.Series([], dtype=pl.String)
-    low, high = int(masks.min()), int(masks.max())
-    if low >= 0 and high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
+    high = int(masks.max())
+    if high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
         present = np.zeros(high + 1, dtype=bool)
         present[masks] = True
         distinct = np.flatnonzero(present)
-        where = np.cumsum(present, dtype=np.int64) - 1
+        where = np.cumsum(present, dtype=np.uint32)
+        where -= 1
         index = where[masks]
     else:
         distinct, index = np.unique(masks, return_inverse=True)
-    text = pl.Series(_joined(b.tiles, distinct).tolist(), dtype=pl.String)
-    return text.gather(pl.Series(index, dtype=pl.UInt32 if len(distinct) < 2**32 else pl.UInt64))
+    text = _joined(b.tiles, distinct).tolist()
+    if distinct[0] == 0:
+        text[0] = empty
+    return pl.Series(text, dtype=pl.String).gather(pl.Series(index))
+
+
+def _gathered(values: range, index: np.ndarray):
+    """``values[index - 1]`` as a Polars column of integers, ``None`` where ``index`` is 0."""
+    import polars as pl
+
+    table = pl.Series([None, *values], dtype=pl.Int64)
+    return table.gather(pl.Series(index.astype(np.min_scalar_type(len(values)), copy=False)))
 
 
 def _tile_lists(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
