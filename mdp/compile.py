@@ -282,6 +282,8 @@ class _Intake:
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
         terminal = _join(terminal_values)
+        if isinstance(terminal, np.ndarray):
+            terminal = narrow(terminal)  # integers in the fewest bytes
         del lookup  # the key table is done with: free it before the columns are made
         release(LARGE)
         game = self.game

@@ -59,17 +59,41 @@ class Format:
         """Write ``frame`` to ``file`` in this format. A failure to write is one
         :class:`~mdp.MdpError` naming ``target``; a reader that went away, a
         :class:`BrokenPipeError`; a writer that breaks, a :class:`~mdp.ModelError`."""
+        watched = _Watched(file)
         try:
-            self.write(frame, file)
+            self.write(frame, watched)
         except (BrokenPipeError, MdpError):
             raise
         except Exception as error:
+            if isinstance(watched.error, BrokenPipeError):
+                raise BrokenPipeError(str(watched.error)) from None
+            if watched.error is not None:
+                raise MdpError(f"cannot write to {target}: "
+                               f"{watched.error.strerror or watched.error}") from None
             text = str(error)  # writers in Rust (Polars) give no errno, only their text
             if "os error 32" in text or "Broken pipe" in text:
                 raise BrokenPipeError(text) from None
             if isinstance(error, OSError) or "os error" in text:
                 raise MdpError(f"cannot write to {target}: {getattr(error, 'strerror', None) or text}") from None
             raise ModelError(f"the {self.name} format raised {type(error).__name__}: {error}") from error
+
+
+class _Watched:
+    """A file that keeps the first operating-system error its writes raised: a writer in
+    Rust (Polars) reports it in its own words, and after a failed Parquet footer not at all."""
+
+    def __init__(self, file: BinaryIO) -> None:
+        self.file, self.error = file, None
+
+    def write(self, data):
+        try:
+            return self.file.write(data)
+        except OSError as error:
+            self.error = self.error or error
+            raise
+
+    def __getattr__(self, name: str):
+        return getattr(self.file, name)
 
 
 @attrs.frozen

@@ -46,7 +46,7 @@ def states_with_open_tiles(b, count, rolled, samples=1500):
         rng = np.random.default_rng(0)
         masks = [sum(1 << int(i) for i in rng.choice(len(b.tiles), count, replace=False))
                  for _ in range(samples)]
-    return np.array(sorted({m << b.roll_bits | t for m in masks for t in rolled}), dtype=np.int64)
+    return np.array(sorted({b.key(m, t) for m in masks for t in rolled}), dtype=np.int64)
 
 
 def rows(e, keys, states):
@@ -85,11 +85,11 @@ def test_moves_in_the_games_order(params, open_tiles, samples):
     if b.key_type != np.uint32:  # keys past 32 bits; few of its many totals have moves
         states = [0, len(keys) - 1, *np.random.default_rng(1).choice(len(keys), 5000).tolist()]
     for key, outcomes, actions in rows(e, keys, states):
-        mask, total = key >> b.roll_bits, key & b.roll_mask
+        mask, total = b.split(key)
         expected = moves_of(b.tiles, mask, total, game.params["max_flips"])
         assert np.asarray(e.actions[actions]).tolist() == expected
         assert [np.asarray(e.next_states[o]).tolist() for o in outcomes] == [
-            [(mask ^ move) << b.roll_bits] for move in expected]
+            [b.key(mask ^ move)] for move in expected]
     assert e.all_choices  # every move certain: one next state each, no outcome arrays
     assert len(e.terminal_values) == np.count_nonzero(np.asarray(e.action_counts) == 0)
 
@@ -111,10 +111,10 @@ def test_rolls_of_a_stage_past_one_chunk():
     for key, outcomes, actions in rows(e, keys, range(len(keys))):
         assert np.asarray(e.actions[actions]).tolist() == [2, 1]
         for dice, o in zip((2, 1), outcomes):
-            rolled = {int(k) & b.roll_mask: e.probability_table[int(p)]
+            rolled = {b.split(int(k))[1]: e.probability_table[int(p)]
                       for k, p in zip(e.next_states[o], e.probabilities[o])}
             assert rolled == totals_of(dice)
-            assert {int(k) >> b.roll_bits for k in e.next_states[o]} == {key >> b.roll_bits}
+            assert {b.split(int(k))[0] for k in e.next_states[o]} == {b.split(key)[0]}
     assert len(e.terminal_values) == 0
 
 
@@ -126,10 +126,10 @@ def test_open_sums_and_texts_of_a_box_of_forty_tiles():
     masks = rng.integers(0, 1 << 40, 3000, dtype=np.int64)
     masks[:3] = [0, (1 << 40) - 1, 1 << 39]
     chosen = [[t for i, t in enumerate(tiles) if m >> i & 1] for m in masks.tolist()]
-    columns = mdp.columns.state_columns(game, masks << b.roll_bits)  # lazy text made
+    columns = mdp.columns.state_columns(game, masks)  # before a roll: keys are masks; lazy text made
     assert columns["open_sum"].tolist() == [sum(c) for c in chosen]
     assert columns["open"].tolist() == [" ".join(map(str, c)) for c in chosen]
     dense = masks & 0xFFF  # repeated masks: the text of each is written once
-    columns = mdp.columns.state_columns(game, dense << b.roll_bits)
+    columns = mdp.columns.state_columns(game, dense)
     assert columns["open"].tolist() == [
         " ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1) for m in dense.tolist()]

@@ -136,8 +136,8 @@ def mdp_stage(game, states):
 @mdp.hookimpl
 def mdp_expand(game, states, labels):
     b = box(game)
-    if states[0] & b.roll_mask == 0:
-        return _expand_before_roll(b, states >> b.roll_bits)
+    if states[0] >> b.mask_bits == 0:  # not rolled yet: the keys are the masks
+        return _expand_before_roll(b, states)
     return _expand_after_roll(b, states, labels)
 
 
@@ -160,10 +160,10 @@ def _expand_before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
         starts[n], lengths[n] = len(totals), len(distribution)
         totals += [total for _, total in distribution]
         ids += [prob_id[p] for p, _ in distribution]
-    totals = np.array(totals, dtype=b.key_type)
+    totals = np.array(totals, dtype=b.key_type) << b.mask_bits  # rolled, no tile open
     ids = np.array(ids, dtype=np.min_scalar_type(len(table)))
     outcome_counts = lengths[dice]
-    keys = np.repeat(masks[live], choices) << b.roll_bits  # each choice's state, rolled 0
+    keys = np.repeat(masks[live], choices)  # each choice's state, rolled 0
     next_states = np.empty(int(outcome_counts.sum()), dtype=b.key_type)
     probabilities = np.empty(len(next_states), dtype=ids.dtype)
     at = 0
@@ -209,19 +209,19 @@ def _expand_after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
         np.take(trie.moves, picks, out=moves, mode="clip")  # "raise" buffers
         if labels:
             actions[at:at + len(picks)] = moves
-        # mask ^ move is mask & ~move: a move's tiles are open.
+        # mask ^ move is mask & ~move: a move's tiles are open. The result is the key of
+        # the state before the next roll.
         masks, _ = _split(b, keys[chunk])
         moves ^= np.repeat(masks, counts[chunk])
-        moves <<= b.roll_bits
         at += len(picks)
     # Every move is certain: one next state each, no outcome arrays.
     return mdp.Expansion.choices(counts, actions, next_states,
-                                 b.values(keys[counts == 0] >> b.roll_bits))
+                                 b.values(keys[counts == 0] & b.full))
 
 
 def _split(b: Box, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Masks (in :attr:`Box.key_type`) and totals of a chunk of state keys."""
-    return (keys >> b.roll_bits).astype(b.key_type), keys & b.roll_mask
+    return (keys & b.full).astype(b.key_type), keys >> b.mask_bits
 
 
 def _chunks(n: int) -> list[slice]:
@@ -390,7 +390,7 @@ def mdp_columns(game, states, actions):
     moves = np.where(before, 0, codes)
     return {
         "open": _tile_series(b, masks),
-        "roll": _gathered(range(1, b.roll_mask + 1), rolls),
+        "roll": _gathered(range(1, b.most_rolled + 1), rolls),
         "dice": _gathered(range(1, b.most_dice + 1), np.where(before, codes, 0)),
         "shut": _tile_series(b, moves, empty=None),
     }

@@ -1,8 +1,9 @@
 """One rule set of Shut the Box, with the tables the game's hooks look things up in.
 
 A set of tiles is a bit mask (bit ``i`` for the ``i``-th smallest tile). A state is an
-integer *key*: the mask of open tiles shifted left by ``roll_bits``, plus the total just
-rolled, or 0 before rolling.
+integer *key*: the total just rolled (0 before rolling) shifted left by ``mask_bits``, plus
+the mask of open tiles. The states before a roll are then the masks themselves, dense from
+0: the engine's tables of them stay small, and the states after one roll lie side by side.
 """
 
 from __future__ import annotations
@@ -64,27 +65,30 @@ class Box:
             return self.dice
         return max(count for _, _, count in self.dice_schedule)
 
-    @functools.cached_property
-    def roll_bits(self) -> int:
-        return (self.most_dice * self.faces).bit_length()
-
     @property
-    def roll_mask(self) -> int:
-        """The bits of a key that hold the total rolled."""
-        return (1 << self.roll_bits) - 1
+    def mask_bits(self) -> int:
+        """The bits of a key below the total rolled: one per tile."""
+        return len(self.tiles)
+
+    @functools.cached_property
+    def most_rolled(self) -> int:
+        """The highest total the dice can show."""
+        return self.most_dice * self.faces
 
     @functools.cached_property
     def key_type(self) -> type:
         """The integer type of keys and masks: 32 bits where every key fits them (half the
         memory of the largest stages)."""
-        return np.uint32 if self.key(self.full, self.roll_mask) < 2**32 else np.int64
+        return np.uint32 if self.key(self.full, self.most_rolled) < 2**32 else np.int64
 
     def key(self, mask: int, roll: int = 0) -> int:
-        return mask << self.roll_bits | roll
+        return roll << self.mask_bits | mask
 
     def split(self, keys):
         """Masks and rolls of state keys (ints or arrays)."""
-        return keys >> self.roll_bits, keys & self.roll_mask
+        if isinstance(keys, np.ndarray) and np.iinfo(keys.dtype).max < self.full:
+            keys = keys.astype(self.key_type)  # narrower than a mask (the engine narrows keys)
+        return keys & self.full, keys >> self.mask_bits
 
     def open_tiles(self, mask: int) -> list[int]:
         return [tile for i, tile in enumerate(self.tiles) if mask >> i & 1]
