@@ -307,6 +307,17 @@ def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
     assert _last_line(tmp_path, script, {**env, "OMP_NUM_THREADS": "2"}).split()[1] == "None"
 
 
+def test_the_program_asks_numpy_for_no_huge_pages_unless_told_otherwise(tmp_path):
+    # Where the kernel compacts memory for them on the spot, huge pages cost six times the
+    # time of plain ones (docs/cli.rst, Environment).
+    script = ("import os, sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "from numpy._core.multiarray import _get_madvise_hugepage\n"
+              "print(os.environ.get('NUMPY_MADVISE_HUGEPAGE'), _get_madvise_hugepage())")
+    env = {key: value for key, value in os.environ.items() if key != "NUMPY_MADVISE_HUGEPAGE"}
+    assert _last_line(tmp_path, script, env) == "0 False"
+    assert _last_line(tmp_path, script, {**env, "NUMPY_MADVISE_HUGEPAGE": "1"}) == "1 True"
+
+
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     # Listing the commands needs neither: they are imported when a command does its work.
     script = ("import sys\nfrom mdp.cli import main\ntry:\n    main(['--help'])\n"
