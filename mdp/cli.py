@@ -85,7 +85,8 @@ def _numpy_settings() -> None:
       every array of 4 MB or more, and where the kernel then compacts memory on the spot
       (transparent huge pages with ``defrag`` set to ``madvise``, a common default) a fresh
       array costs six times the time: 1.0 s against 0.16 s for 400 MB on the benchmark
-      machine, and 5.6 s against 4.7 s for the 23 million states of 20 tiles, four dice.
+      machine, and 5.6 s against 4.7 s for the 23 million states of the benchmark's
+      ``twenty`` case.
     """
     if "numpy" in sys.modules:
         return
