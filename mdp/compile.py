@@ -355,7 +355,7 @@ class _Lookup:
     def __init__(self, stages: list[_Stage], n_states: int, index: type) -> None:
         low = min(int(s.keys[0]) for s in stages)
         high = max(int(s.keys[-1]) for s in stages)
-        self.direct = None
+        self.direct = self.index = None
         if low >= 0 and high < 4 * n_states + 1024:
             self.direct = np.full(high + 1, -1, dtype=index)
         self.parts: list[tuple[np.ndarray, np.ndarray]] = []
@@ -370,11 +370,16 @@ class _Lookup:
         """The ids of ``keys`` (of reachable states), written to ``out`` if given."""
         if self.direct is not None:
             if out is None:
-                return np.take(self.direct, keys, mode="clip")  # "raise" would copy
-            # In pieces: numpy makes 64-bit indices of the keys, a temporary twice their size.
+                out = np.empty(len(keys), dtype=self.direct.dtype)
+            # In pieces, through one buffer of 64-bit indices: numpy would make them of the
+            # keys, a temporary twice their size, in fresh memory at every stage.
+            if self.index is None:
+                self.index = np.empty(_LOOKUP_PIECE, dtype=np.intp)
             for at in range(0, len(keys), _LOOKUP_PIECE):
-                piece = slice(at, at + _LOOKUP_PIECE)
-                np.take(self.direct, keys[piece], out=out[piece], mode="clip")
+                piece = keys[at:at + _LOOKUP_PIECE]
+                index = self.index[:len(piece)]
+                index[:] = piece
+                np.take(self.direct, index, out=out[at:at + len(piece)], mode="clip")  # "raise" would copy
             return out
         if self.parts:
             all_keys = np.concatenate([k for k, _ in self.parts])

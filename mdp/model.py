@@ -186,10 +186,7 @@ class CompiledModel:
         chance = targets < 0
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
-        o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
-        weighted = numbers.weighted(values, self.outcome_next[o0:o1], self.outcome_prob[o0:o1], layer)
-        sums = weighted if o1 - o0 == last + 1 - first else \
-            np.add.reduceat(weighted, self.chance_start[first:last + 1] - o0)
+        sums = self._expectations(layer, values, numbers, first, last + 1)
         if all_chance:
             return sums
         result = np.empty((a1 - a0, *values.shape[1:]), dtype=values.dtype)
@@ -216,6 +213,25 @@ class CompiledModel:
                                     self.outcome_prob[outcomes], layer)
         result[~certain] = np.add.reduceat(weighted, first)
         return result
+
+    def _expectations(self, layer: int, values: np.ndarray, numbers: Any, first: int,
+                      stop: int) -> np.ndarray:
+        """The expected successor value of chance actions ``first`` to ``stop - 1``, about
+        :data:`OUTCOMES_AT_A_TIME` outcomes at a time: the temporaries stay the same few
+        megabytes from layer to layer, and are used again rather than made afresh."""
+        bounds = self.chance_start[first:stop + 1]
+        o0, o1 = int(bounds[0]), int(bounds[-1])
+        cuts = [0] if o1 - o0 <= OUTCOMES_AT_A_TIME else sorted(set(
+            (np.searchsorted(bounds, np.arange(o0, o1, OUTCOMES_AT_A_TIME), side="right") - 1).tolist()))
+        sums = np.empty((stop - first, *values.shape[1:]), dtype=values.dtype)
+        for c0, c1 in zip(cuts, [*cuts[1:], stop - first]):
+            p0, p1 = int(bounds[c0]), int(bounds[c1])
+            weighted = numbers.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
+            if p1 - p0 == c1 - c0:  # one outcome each
+                sums[c0:c1] = weighted
+            else:
+                np.add.reduceat(weighted, bounds[c0:c1] - p0, out=sums[c0:c1])
+        return sums
 
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
         """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
@@ -309,6 +325,10 @@ class _ArrayIndex(Mapping):
 
     def __len__(self) -> int:
         return len(self.sorted)
+
+
+OUTCOMES_AT_A_TIME = 1 << 20
+"""Outcomes of chance actions backed up at a time (a few megabytes of temporaries)."""
 
 
 def ragged_arange(counts: np.ndarray) -> np.ndarray:

@@ -137,3 +137,23 @@ def test_exact_values_across_the_64_bit_boundary(scale):
     actions = both.column(1).action_values()
     first = [v for v, state in zip(actions.exact, actions.state) if state == model.initial]
     assert max(first) == -scale * score
+
+
+@pytest.mark.parametrize("at_a_time", [5, 37])
+def test_chance_outcomes_backed_up_a_piece_at_a_time(monkeypatch, at_a_time):
+    # A layer's chance outcomes are backed up about a million at a time. Pieces smaller than
+    # one action's outcomes (the standard box rolls 11 totals), or a few actions' worth, give
+    # the same values: exactly the brute force's, and the floats bit for bit.
+    import importlib
+
+    model = mdp.compile(mdp.load_game(SHUTBOX))
+    whole = mdp.solve(model)
+    monkeypatch.setattr(importlib.import_module("mdp.model"), "OUTCOMES_AT_A_TIME", at_a_time)
+    pieces = mdp.solve(model)
+    assert [pieces.value_of_id(i) for i in range(model.n_states)] == \
+        [whole.value_of_id(i) for i in range(model.n_states)]
+    win = Fraction(956177159, 9795520512)  # the shutting chance (brute force: test_shutbox)
+    assert mdp.solve(model, exact=True).value == win
+    scores = model.terminals["open_sum"].to_numpy()
+    both = mdp.solve_many(model, [[int(s == 0) for s in scores], [-int(s) for s in scores]], exact=True)
+    assert both.value == [win, -brute_shutbox.solve(range(1, 10), scoring="score")]
