@@ -78,7 +78,7 @@ about 1.4 kB for a state with two actions of two outcomes each)."""
 SWEEP_BYTES = (38, 1)
 """Memory the batch way takes, per state and per outcome, up to the solved model (measured,
 whole process, on the benchmark's large cases: 986 MB for 23 million states and 118
-million outcomes, 3.8 GB for 92 million states and 482 million outcomes, 14.0 GB for 369
+million outcomes, 3.8 GB for 92 million states and 482 million outcomes, 13.9 GB for 369
 million states and about 1.9 billion outcomes; these figures estimate 1.0 GB, 4.0 GB and
 16 GB)."""
 
