@@ -5,7 +5,7 @@ Usage:
     python benchmarks/run.py [--cases standard,sixteen,sixteen-exact,twelve-exact,twenty]
                              [--repeat N] [--markdown | --rst] [--smoke] [--storm-python PATH]
     python benchmarks/run.py --cases twenty,twentytwo   # twentytwo is opt-in
-    python benchmarks/run.py --cases twentyfour --repeat 1   # so is twentyfour: minutes, 15 GB
+    python benchmarks/run.py --cases twentyfour --repeat 1   # so is twentyfour: minutes, 14 GB
 
 Every solver runs as a whole process on the same machine in the same run, the tools
 alternated, and each case is timed as the best of N runs. For each solver the table gives

@@ -216,12 +216,13 @@ def _expand_after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
         at += len(picks)
     # Every move is certain: one next state each, no outcome arrays.
     return mdp.Expansion.choices(counts, actions, next_states,
-                                 b.values(keys[counts == 0] & b.full))
+                                 b.values(b.split(keys[counts == 0])[0]))
 
 
 def _split(b: Box, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Masks (in :attr:`Box.key_type`) and totals of a chunk of state keys."""
-    return (keys & b.full).astype(b.key_type), keys >> b.mask_bits
+    masks, totals = b.split(keys)
+    return masks.astype(b.key_type), totals
 
 
 def _chunks(n: int) -> list[slice]:
