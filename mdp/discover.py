@@ -291,13 +291,20 @@ def sweep(game: Game, budget: Budget) -> Discovery:
 
 
 def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
-    pending: dict[int, list[np.ndarray]] = {}
+    pending: dict[int, list[np.ndarray]] = {}  # each stage's keys, as they were found
+    rough: set[int] = set()  # stages some of whose keys may repeat or be out of order
     distinct = _Distinct()
     keys = np.array([initial], dtype=np.int64)
     _schedule(pending, keys, _stage_of(game, keys))
     while pending:
         stage = max(pending)
-        keys = distinct(np.concatenate(pending.pop(stage))).astype(np.int64)
+        parts = pending.pop(stage)
+        # Keys found by one stage alone are sorted and distinct already (a chance layer's
+        # states, often): only keys from several stages, or unsorted, are merged.
+        keys = parts[0] if len(parts) == 1 and stage not in rough \
+            else distinct(np.concatenate(parts))
+        keys = keys.astype(np.int64)
+        del parts
         budget.take(len(keys), note=f" (stage {stage})")
         expansion = game.call("mdp_expand", states=keys, labels=False)
         if not isinstance(expansion, Expansion):
@@ -311,7 +318,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         # Many outcomes lead to the same state: their stages are asked for, checked and filed
         # once per distinct state where the keys are dense enough for a bitmap.
         found = distinct(next_states, sort_sparse=False)
-        if found is None:
+        if found is None:  # too sparse for the bitmap: sorted when their stage is reached
             found = next_states
         next_stages = _stage_of(game, found)
         rising = np.flatnonzero(next_stages >= stage)
@@ -319,7 +326,9 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
             outcome = int(np.flatnonzero(next_states == found[rising[0]])[0])
             raise _rising(game, keys, expansion, next_states, int(next_stages[rising[0]]),
                           outcome, stage)
-        _schedule(pending, found, next_stages)
+        filed = _schedule(pending, found, next_stages)
+        if found is next_states:
+            rough.update(filed)
         # Drop this stage's arrays before the next is expanded; their pages are kept for
         # the next stage's (handed back here, they were faulted in again at every stage:
         # 180,000 page faults at 20/4, and the peak comes later, in the solve).
@@ -359,22 +368,24 @@ def action_label(game: Game, keys: np.ndarray, expansion: Expansion, action: int
     return again.actions[action - int(ends[state] - expansion.action_counts[state])]
 
 
-def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> None:
-    """File ``keys`` under their stages: one stable sort by stage, then slices (not a pass
-    over all keys per distinct stage)."""
+def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:
+    """File ``keys`` under their stages, in their order: one stable sort by stage, then
+    slices (not a pass over all keys per distinct stage). Returns the stages filed under."""
     if not len(stages):
-        return
+        return []
     low, high = int(stages.min()), int(stages.max())
     if low == high:
         pending.setdefault(low, []).append(narrow(keys))
-        return
+        return [low]
     stages = narrow(stages - low)
     order = np.argsort(stages, kind="stable")  # a radix sort for small integer types
     counts = np.bincount(stages, minlength=high - low + 1)
     ends = np.cumsum(counts)
-    for stage in np.flatnonzero(counts).tolist():
-        part = order[ends[stage] - counts[stage]:ends[stage]]
-        pending.setdefault(stage + low, []).append(narrow(keys[part]))
+    filed = (np.flatnonzero(counts) + low).tolist()
+    for stage in filed:
+        part = order[ends[stage - low] - counts[stage - low]:ends[stage - low]]
+        pending.setdefault(stage, []).append(narrow(keys[part]))
+    return filed
 
 
 class _Distinct:
@@ -394,7 +405,7 @@ class _Distinct:
         if not len(keys):
             return keys
         low, high = int(keys.min()), int(keys.max())
-        if low < 0 or high - low >= 16 * len(keys) + 4096:
+        if low < 0 or high >= 16 * len(keys) + 4096:  # the bitmap runs from key 0
             if not sort_sparse:
                 return None
             keys = np.sort(keys)

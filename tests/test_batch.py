@@ -208,3 +208,41 @@ def test_an_expansion_of_choices_is_checked_for_size():
 
     with pytest.raises(mdp.ModelError, match="next_states for .* outcomes counted"):
         mdp.compile(mdp.load_game(Short(True)))
+
+
+class Fork:
+    """Two roads to one place: from A both actions lead to B for certain; from B a coin is
+    tossed, heads (1) winning. Four states, worth 1/2 by hand. The keys are far apart and far
+    from 0 (A is 3 << 40, B 2 << 40; heads 1, tails 0), and B is found twice by one stage."""
+
+    GAME_NAME = "fork"
+    A, B = 3 << 40, 2 << 40
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return self.A
+
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        return np.asarray(states) >> 40
+
+    @mdp.hookimpl
+    def mdp_expand(self, states):
+        (key,) = states.tolist() if len(states) == 1 else (None,)
+        if key == self.A:
+            return mdp.Expansion.choices(np.array([2]), np.array([0, 1]),
+                                         np.array([self.B, self.B], dtype=np.int64), [])
+        if key == self.B:
+            return mdp.Expansion(np.array([1]), np.array([0]), np.array([2]),
+                                 np.array([1, 0], dtype=np.int64), np.array([0, 0]),
+                                 (Fraction(1, 2),), [])
+        assert states.tolist() == [0, 1]  # tails and heads, each found once
+        return mdp.Expansion.choices(np.zeros(2, dtype=np.int64), np.zeros(0, dtype=np.int64),
+                                     np.zeros(0, dtype=np.int64), [0, 1])
+
+
+def test_a_state_found_twice_by_one_stage_is_one_state_whatever_its_key():
+    model = mdp.compile(mdp.load_game(Fork()))
+    assert model.n_states == 4
+    assert sorted(model.states.tolist()) == [0, 1, Fork.B, Fork.A]
+    assert mdp.solve(model, exact=True).value == Fraction(1, 2)
