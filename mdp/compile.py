@@ -21,7 +21,8 @@ from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.memory import LARGE, release
-from mdp.model import PROBABILITY_TOLERANCE, CompiledModel, ModelInfo, offsets
+from mdp.model import (OUTCOMES_AT_A_TIME, PROBABILITY_TOLERANCE, CompiledModel, ModelInfo,
+                       offsets, pieces)
 from mdp.numbers import fault, first_fault, first_float
 
 
@@ -333,16 +334,24 @@ def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.
 
     Rational probabilities are summed exactly, as integers over their common denominator
     (which a sum of 1 then equals); any float makes the sums floats, checked within
-    :data:`PROBABILITY_TOLERANCE`.
+    :data:`PROBABILITY_TOLERANCE`. The outcomes are weighed about
+    :data:`~mdp.model.OUTCOMES_AT_A_TIME` at a time (a stage may have hundreds of millions).
     """
-    starts = ends - counts
+    bounds = np.empty(len(counts) + 1, dtype=np.int64)
+    bounds[0] = 0
+    bounds[1:] = ends
     if not all(isinstance(p, Rational) for p in table):
-        return np.add.reduceat(np.array([float(p) for p in table])[probabilities], starts), 1.0
-    common = math.lcm(*(Fraction(p).denominator for p in table))
-    weights = [int(Fraction(p) * common) for p in table]
-    fits = max(weights, default=0) * int(np.max(counts)) < 2**62
-    return np.add.reduceat(np.array(weights, dtype=np.int64 if fits else object)[probabilities],
-                           starts), common
+        weights, one = np.array([float(p) for p in table]), 1.0
+    else:
+        one = math.lcm(*(Fraction(p).denominator for p in table))
+        weights = [int(Fraction(p) * one) for p in table]
+        fits = max(weights, default=0) * int(np.max(counts)) < 2**62
+        weights = np.array(weights, dtype=np.int64 if fits else object)
+    sums = np.empty(len(counts), dtype=weights.dtype)
+    for a0, a1 in pieces(bounds, OUTCOMES_AT_A_TIME):
+        o0 = bounds[a0]
+        np.add.reduceat(weights[probabilities[o0:bounds[a1]]], bounds[a0:a1] - o0, out=sums[a0:a1])
+    return sums, one
 
 
 _LOOKUP_PIECE = 1 << 20
@@ -357,7 +366,9 @@ class _Lookup:
         high = max(int(s.keys[-1]) for s in stages)
         self.direct = self.index = None
         if low >= 0 and high < 4 * n_states + 1024:
-            self.direct = np.full(high + 1, -1, dtype=index)
+            # Not filled: only reachable keys are looked up, and the pages of keys never
+            # added are then never touched (nor zeroed by the kernel).
+            self.direct = np.empty(high + 1, dtype=index)
         self.parts: list[tuple[np.ndarray, np.ndarray]] = []
 
     def add(self, keys: np.ndarray, ids: np.ndarray) -> None:

@@ -220,11 +220,8 @@ class CompiledModel:
         :data:`OUTCOMES_AT_A_TIME` outcomes at a time: the temporaries stay the same few
         megabytes from layer to layer, and are used again rather than made afresh."""
         bounds = self.chance_start[first:stop + 1]
-        o0, o1 = int(bounds[0]), int(bounds[-1])
-        cuts = [0] if o1 - o0 <= OUTCOMES_AT_A_TIME else sorted(set(
-            (np.searchsorted(bounds, np.arange(o0, o1, OUTCOMES_AT_A_TIME), side="right") - 1).tolist()))
         sums = np.empty((stop - first, *values.shape[1:]), dtype=values.dtype)
-        for c0, c1 in zip(cuts, [*cuts[1:], stop - first]):
+        for c0, c1 in pieces(bounds, OUTCOMES_AT_A_TIME):
             p0, p1 = int(bounds[c0]), int(bounds[c1])
             weighted = numbers.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
             if p1 - p0 == c1 - c0:  # one outcome each
@@ -329,6 +326,19 @@ class _ArrayIndex(Mapping):
 
 OUTCOMES_AT_A_TIME = 1 << 20
 """Outcomes of chance actions backed up at a time (a few megabytes of temporaries)."""
+
+
+def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:
+    """Groups of items cut into runs of about ``size`` items, for work a run at a time in
+    temporaries of one size: ``(first, one past the last)`` group of each run. ``bounds``
+    are the groups' first items, with one past the last item at the end; a group larger
+    than ``size`` is a run of its own."""
+    n = len(bounds) - 1
+    if bounds[-1] - bounds[0] <= size:
+        return [(0, n)]
+    cuts = np.searchsorted(bounds[:-1], np.arange(bounds[0], bounds[-1], size), side="right") - 1
+    cuts = sorted(set(cuts.tolist()) | {0, n})
+    return list(zip(cuts[:-1], cuts[1:]))
 
 
 def ragged_arange(counts: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ from mdp.compile import DEFAULT_MAX_STATES, compile
 from mdp.errors import ModelError, ParamError
 from mdp.game import Game
 from mdp.memory import release
-from mdp.model import CompiledModel
+from mdp.model import CompiledModel, pieces
 from mdp.numbers import first_fault, first_float
 
 Sense = Literal["max", "min"]
@@ -115,7 +115,8 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
             progress(f"solving layer {layer} of {model.n_layers - 1}")
         layer_starts = model.action_offsets(lo, hi)
         values = numbers.backed(layer, raw)
-        for s0, s1 in _pieces(layer_starts, lo):
+        for s0, s1 in pieces(layer_starts, PIECE):
+            s0, s1 = lo + s0, lo + s1
             a0, a1 = int(layer_starts[s0 - lo]), int(layer_starts[s1 - lo])
             starts = layer_starts[s0 - lo:s1 - lo] - a0
             if guide is None or values is not raw:  # every action (exact: in 64-bit integers)
@@ -177,17 +178,6 @@ class _Guide:
 PIECE = 1 << 20
 """Actions backed up at a time: the action values of a whole layer of a large model would
 cost as much memory as the state values."""
-
-
-def _pieces(starts: np.ndarray, lo: int) -> list[tuple[int, int]]:
-    """The states ``lo`` to ``hi`` in runs of about :data:`PIECE` actions; ``starts`` are
-    their first actions, with one past the last action at the end."""
-    hi = lo + len(starts) - 1
-    if starts[-1] - starts[0] <= PIECE:
-        return [(lo, hi)]
-    cuts = np.searchsorted(starts[:-1], np.arange(starts[0], starts[-1], PIECE), side="right") - 1 + lo
-    cuts = sorted(set(cuts.tolist()) | {lo, hi})
-    return list(zip(cuts[:-1], cuts[1:]))
 
 
 def _terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:

@@ -79,6 +79,19 @@ def test_batch_errors_name_the_game_state_and_action(fault, message):
         mdp.compile(mdp.load_game(Broken(fault)))
 
 
+@pytest.mark.parametrize("at_a_time", [1, 3])
+def test_probabilities_are_summed_a_piece_at_a_time(monkeypatch, at_a_time):
+    # A stage's outcomes are weighed about a million at a time; in pieces of one action
+    # (smaller than its two outcomes) or of a few, the sum that is wrong is still found, in
+    # the second action, and the sums that are right still pass.
+    import importlib
+
+    monkeypatch.setattr(importlib.import_module("mdp.compile"), "OUTCOMES_AT_A_TIME", at_a_time)
+    with pytest.raises(mdp.ModelError, match=r"sum to 19/20, not 1 \(state 4, action 1\)"):
+        mdp.compile(mdp.load_game(Broken("sum")))
+    assert mdp.solve(mdp.load_game(Ladder(4)), exact=True).value == Fraction(9, 16)
+
+
 class Unlabelled(Broken):
     """As Broken, but giving its actions' labels only when asked for them (mdp_expand's
     ``labels``): a model is built without them, and an error message asks again."""
