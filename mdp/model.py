@@ -336,7 +336,9 @@ def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:
     n = len(bounds) - 1
     if bounds[-1] - bounds[0] <= size:
         return [(0, n)]
-    cuts = np.searchsorted(bounds[:-1], np.arange(bounds[0], bounds[-1], size), side="right") - 1
+    # The probes in the bounds' own type: else numpy copies the bounds to a common type first.
+    probes = np.arange(bounds[0], bounds[-1], size, dtype=bounds.dtype)
+    cuts = np.searchsorted(bounds[:-1], probes, side="right") - 1
     cuts = sorted(set(cuts.tolist()) | {0, n})
     return list(zip(cuts[:-1], cuts[1:]))
 
