@@ -115,10 +115,10 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
             progress(f"solving layer {layer} of {model.n_layers - 1}")
         layer_starts = model.action_offsets(lo, hi)
         values = numbers.backed(layer, raw)
-        for s0, s1 in pieces(layer_starts, PIECE):
-            s0, s1 = lo + s0, lo + s1
-            a0, a1 = int(layer_starts[s0 - lo]), int(layer_starts[s1 - lo])
-            starts = layer_starts[s0 - lo:s1 - lo] - a0
+        for p0, p1 in pieces(layer_starts, PIECE):  # the layer's states p0 to p1 - 1
+            s0, s1 = lo + p0, lo + p1
+            a0, a1 = int(layer_starts[p0]), int(layer_starts[p1])
+            starts = layer_starts[p0:p1] - a0
             if guide is None or values is not raw:  # every action (exact: in 64-bit integers)
                 top = best.reduceat(model.backup(layer, values, numbers, actions=(a0, a1)), starts)
                 if guide is not None:

@@ -140,15 +140,17 @@ def test_exact_values_across_the_64_bit_boundary(scale):
 
 
 @pytest.mark.parametrize("at_a_time", [5, 37])
-def test_chance_outcomes_backed_up_a_piece_at_a_time(monkeypatch, at_a_time):
-    # A layer's chance outcomes are backed up about a million at a time. Pieces smaller than
-    # one action's outcomes (the standard box rolls 11 totals), or a few actions' worth, give
-    # the same values: exactly the brute force's, and the floats bit for bit.
+def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time):
+    # A layer's actions, and its chance outcomes, are backed up about a million at a time.
+    # Pieces smaller than one state's actions or one action's outcomes (the standard box
+    # rolls 11 totals), or a few states' worth, give the same values: exactly the brute
+    # force's, and the floats bit for bit.
     import importlib
 
     model = mdp.compile(mdp.load_game(SHUTBOX))
     whole = mdp.solve(model)
     monkeypatch.setattr(importlib.import_module("mdp.model"), "OUTCOMES_AT_A_TIME", at_a_time)
+    monkeypatch.setattr(importlib.import_module("mdp.solve"), "PIECE", at_a_time)
     pieces = mdp.solve(model)
     assert [pieces.value_of_id(i) for i in range(model.n_states)] == \
         [whole.value_of_id(i) for i in range(model.n_states)]
