@@ -139,7 +139,8 @@ class _Intake:
         if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
                 and ids.max() < len(table) and is_one[ids].all():
             return len(counts)  # every action a choice: nothing more to check
-        ends = np.cumsum(counts, dtype=np.int64)
+        bounds = offsets(counts)  # each action's first outcome, and the end of the last
+        ends = bounds[1:]
 
         def culprit(index: int, problem: str, *, outcome: bool = True) -> ModelError:
             action = int(np.searchsorted(ends, index, side="right")) if outcome else index
@@ -161,12 +162,12 @@ class _Intake:
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 self.inexact = f"probability {p!r} ({self.where(keys, e, int(np.searchsorted(ends, _first_use(ids, i), side='right')))})"
-        sums, one = _sums(table, ids, counts, ends)
+        sums, one = _sums(table, ids, counts, bounds)
         wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
             total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
-        return int(np.count_nonzero((counts == 1) & is_one[ids[ends - counts]]))
+        return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
 
     def _check_sizes(self, keys, e) -> int:
         """Check that the arrays' sizes agree; return the number of actions."""
@@ -329,17 +330,15 @@ def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     return int(np.flatnonzero(probabilities == table_id)[0])
 
 
-def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, ends: np.ndarray):
-    """Each action's sum of probabilities, and what a sum of 1 reads as.
+def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, bounds: np.ndarray):
+    """Each action's sum of probabilities, and what a sum of 1 reads as; ``bounds`` are
+    the actions' first outcomes, with the end of the last at the end.
 
     Rational probabilities are summed exactly, as integers over their common denominator
     (which a sum of 1 then equals); any float makes the sums floats, checked within
     :data:`PROBABILITY_TOLERANCE`. The outcomes are weighed about
     :data:`~mdp.model.OUTCOMES_AT_A_TIME` at a time (a stage may have hundreds of millions).
     """
-    bounds = np.empty(len(counts) + 1, dtype=np.int64)
-    bounds[0] = 0
-    bounds[1:] = ends
     if not all(isinstance(p, Rational) for p in table):
         weights, one = np.array([float(p) for p in table]), 1.0
     else:
