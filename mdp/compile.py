@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 import time
 from collections.abc import Callable
 from fractions import Fraction
 from numbers import Rational
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import numpy as np
 
 from mdp.columns import describe, state_columns
-from mdp.discover import (SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, action_label, narrow, sweep,
-                          walk)
+from mdp.discover import (SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, action_place, label_again,
+                          narrow, sweep, walk)
 from mdp.errors import ModelError
 from mdp.game import Game
 from mdp.limits import DEFAULT_MAX_STATES
@@ -24,6 +25,10 @@ from mdp.memory import LARGE, release
 from mdp.model import (OUTCOMES_AT_A_TIME, PROBABILITY_TOLERANCE, CompiledModel, ModelInfo,
                        offsets, pieces)
 from mdp.numbers import fault, first_fault, first_float
+from mdp.parallel import beside, side_by_side, threads
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 
 
@@ -54,6 +59,7 @@ def compile(
     the work has got.
     """
     start = time.perf_counter()
+    threads()  # a wrong MDP_THREADS is refused before any work
     if max_memory == "default":
         max_memory = default_max_memory()
     if batch is None:
@@ -64,9 +70,19 @@ def compile(
         budget.check(int(at_least))
     discovery = sweep(game, budget) if batch else walk(game, budget)
     intake = _Intake(game, discovery)
-    for block in discovery.blocks:
-        intake.add(block)
-        del block  # else the expansion's arrays live on while the next stage is expanded
+    check = None  # of the last block, run beside the discovery of the next
+    try:
+        for block in discovery.blocks:
+            if check is not None:
+                intake.finished(check)
+            check = beside(len(block.expansion.next_states), intake.add, block)
+            del block  # else the expansion's arrays live on while the next stage is expanded
+    except Exception:
+        if check is not None:  # a fault in a block comes before what discovery met after it
+            intake.finished(check)
+        raise
+    if check is not None:
+        intake.finished(check)
     if progress:
         progress(f"compiling {budget.count:,} states")
     return intake.compile(start)
@@ -98,17 +114,29 @@ class _Intake:
         self.game, self.discovery = game, discovery
         self.table: dict[Any, int] = {}
         self.stages: list[_Stage] = []
-        self.inexact: str | None = None
-        self.inexact_value: str | None = None
+        # The first float probability and terminal value, if any, and where they were found.
+        self.inexact: tuple[str, _Place] | None = None
+        self.inexact_value: tuple[str, _Place] | None = None
 
-    def where(self, keys, e: Any, action: int | None = None, state: int | None = None) -> str:
-        """The game's words for the state of ``action`` (or the ``state``-th of the block)."""
-        if action is not None:
-            state = int(np.searchsorted(np.cumsum(e.action_counts), action, side="right"))
-        key = self.discovery.state(int(keys[state]))
-        return describe(self.game, key, None if action is None else action_label(self.game, keys, e, action))
+    def name(self, place: _Place) -> str:
+        """The game's words for a place a check found (on the thread that calls the game)."""
+        label = place.label if place.number is None else label_again(self.game, place.key, place.number)
+        return describe(self.game, self.discovery.state(place.key), label)
+
+    def finished(self, check: Future) -> None:
+        """Wait for a block's check (see :meth:`add`); raise what it found, in the game's words."""
+        try:
+            check.result()
+        except _Finding as finding:
+            raise ModelError(f"game {self.game.name}: {finding.what} ({self.name(finding.place)})") from None
+
+    def _named(self, found: tuple[str, _Place] | None) -> str | None:
+        return None if found is None else f"{found[0]} ({self.name(found[1])})"
 
     def add(self, block: Block) -> None:
+        """Check a block and keep it compact. It runs beside discovery, which calls the game
+        meanwhile: it calls no game hook itself, and says where a fault is as a :class:`_Place`,
+        named once it is raised by :meth:`finished`."""
         e, keys = block.expansion, block.keys
         n_actions = self._check_sizes(keys, e)
         certain = self._check_probabilities(keys, e)
@@ -142,9 +170,9 @@ class _Intake:
         bounds = offsets(counts)  # each action's first outcome, and the end of the last
         ends = bounds[1:]
 
-        def culprit(index: int, problem: str, *, outcome: bool = True) -> ModelError:
+        def culprit(index: int, problem: str, *, outcome: bool = True) -> _Finding:
             action = int(np.searchsorted(ends, index, side="right")) if outcome else index
-            return ModelError(f"game {self.game.name}: {problem} ({self.where(keys, e, action)})")
+            return _Finding(problem, _place(keys, e, action=action))
 
         empty = np.flatnonzero(counts < 1)
         if len(empty):
@@ -161,7 +189,8 @@ class _Intake:
                 shown = f"probability {p!r} {problem}" if problem else f"negative probability {p}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
-                self.inexact = f"probability {p!r} ({self.where(keys, e, int(np.searchsorted(ends, _first_use(ids, i), side='right')))})"
+                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
+                self.inexact = (f"probability {p!r}", _place(keys, e, action=action))
         sums, one = _sums(table, ids, counts, bounds)
         wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
@@ -199,15 +228,10 @@ class _Intake:
         bad = first_fault(values)
         if bad is None and self.inexact_value is None and first_float(values) is not None:
             position, value = first_float(values)
-            self.inexact_value = f"value {value!r} ({self._terminal_where(keys, e, position)})"
+            self.inexact_value = (f"value {value!r}", _terminal_place(keys, e, position))
         if bad is not None:
             position, value, problem = bad
-            raise ModelError(f"game {self.game.name}: terminal value {value!r} {problem} "
-                             f"({self._terminal_where(keys, e, position)})")
-
-    def _terminal_where(self, keys, e, position: int) -> str:
-        state = int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position])
-        return self.where(keys, e, state=state)
+            raise _Finding(f"terminal value {value!r} {problem}", _terminal_place(keys, e, position))
 
     def compile(self, start: float) -> CompiledModel:
         """Number the states (terminal ones first, then level by level upwards) and join the
@@ -305,10 +329,43 @@ class _Intake:
                               for name, values in state_columns(game, states[:n_terminal], lazy=True).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
-            inexact=self.inexact,
-            inexact_values=self.inexact_value,
+            inexact=self._named(self.inexact),
+            inexact_values=self._named(self.inexact_value),
             seconds=time.perf_counter() - start,
         )
+
+
+@attrs.frozen
+class _Place:
+    """Where a check found something: a state's key and, for an action, the label the game
+    gave it, or else its number among its state's actions (to ask the game again)."""
+
+    key: int
+    label: Any = None
+    number: int | None = None
+
+
+class _Finding(Exception):
+    """A fault a check found (``what``) and its place, named in the game's words by
+    :meth:`_Intake.finished`."""
+
+    def __init__(self, what: str, place: _Place) -> None:
+        super().__init__(what)
+        self.what, self.place = what, place
+
+
+def _place(keys: np.ndarray, e: Any, *, action: int | None = None, state: int | None = None) -> _Place:
+    """The place of action number ``action`` of an expansion of ``keys``, or of its
+    ``state``-th state."""
+    if action is None:
+        return _Place(int(keys[state]))
+    key, label, number = action_place(keys, e, action)
+    return _Place(key, label) if e.actions is not None else _Place(key, number=number)
+
+
+def _terminal_place(keys: np.ndarray, e: Any, position: int) -> _Place:
+    """The place of an expansion's ``position``-th terminal state."""
+    return _place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
 
 
 def _integers(values: Any) -> np.ndarray:
@@ -363,7 +420,8 @@ class _Lookup:
     def __init__(self, stages: list[_Stage], n_states: int, index: type) -> None:
         low = min(int(s.keys[0]) for s in stages)
         high = max(int(s.keys[-1]) for s in stages)
-        self.direct = self.index = None
+        self.direct = None
+        self.buffers = threading.local()
         if low >= 0 and high < 4 * n_states + 1024:
             # Not filled: only reachable keys are looked up, and the pages of keys never
             # added are then never touched (nor zeroed by the kernel).
@@ -381,15 +439,19 @@ class _Lookup:
         if self.direct is not None:
             if out is None:
                 out = np.empty(len(keys), dtype=self.direct.dtype)
-            # In pieces, through one buffer of 64-bit indices: numpy would make them of the
-            # keys, a temporary twice their size, in fresh memory at every stage.
-            if self.index is None:
-                self.index = np.empty(_LOOKUP_PIECE, dtype=np.intp)
-            for at in range(0, len(keys), _LOOKUP_PIECE):
-                piece = keys[at:at + _LOOKUP_PIECE]
-                index = self.index[:len(piece)]
-                index[:] = piece
-                np.take(self.direct, index, out=out[at:at + len(piece)], mode="clip")  # "raise" would copy
+
+            def piece(at: int) -> None:
+                # Through a buffer of 64-bit indices, one per thread: numpy would make them of
+                # the keys, a temporary twice their size, in fresh memory at every stage.
+                buffer = getattr(self.buffers, "index", None)
+                if buffer is None:
+                    buffer = self.buffers.index = np.empty(_LOOKUP_PIECE, dtype=np.intp)
+                keys_piece = keys[at:at + _LOOKUP_PIECE]
+                index = buffer[:len(keys_piece)]
+                index[:] = keys_piece
+                np.take(self.direct, index, out=out[at:at + len(keys_piece)], mode="clip")  # "raise" would copy
+
+            side_by_side(piece, range(0, len(keys), _LOOKUP_PIECE))
             return out
         if self.parts:
             all_keys = np.concatenate([k for k, _ in self.parts])

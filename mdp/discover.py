@@ -359,13 +359,22 @@ def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> M
 def action_label(game: Game, keys: np.ndarray, expansion: Expansion, action: int) -> Any:
     """The label of action number ``action`` of an expansion of ``keys``: as the game gave
     it, or, where it gave none, asked of it again for that action's state alone."""
-    if expansion.actions is not None:
-        return expansion.actions[action]
+    key, label, number = action_place(keys, expansion, action)
+    return label if expansion.actions is not None else label_again(game, key, number)
+
+
+def action_place(keys: np.ndarray, expansion: Expansion, action: int) -> tuple[int, Any, int]:
+    """Action number ``action`` of an expansion of ``keys``: its state's key, its label as the
+    game gave it (``None`` if it gave none) and its number among its state's actions."""
     ends = np.cumsum(expansion.action_counts)
     state = int(np.searchsorted(ends, action, side="right"))
-    again = game.call("mdp_expand", states=np.asarray(keys[state:state + 1], dtype=np.int64),
-                      labels=True)
-    return again.actions[action - int(ends[state] - expansion.action_counts[state])]
+    label = None if expansion.actions is None else expansion.actions[action]
+    return int(keys[state]), label, action - int(ends[state] - expansion.action_counts[state])
+
+
+def label_again(game: Game, key: int, number: int) -> Any:
+    """The label of action number ``number`` of the state ``key``, asked of the game again."""
+    return game.call("mdp_expand", states=np.array([key], dtype=np.int64), labels=True).actions[number]
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:

@@ -18,6 +18,7 @@ from mdp.game import Game
 from mdp.memory import release
 from mdp.model import CompiledModel, pieces
 from mdp.numbers import first_fault, first_float
+from mdp.parallel import side_by_side
 
 Sense = Literal["max", "min"]
 
@@ -115,7 +116,9 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
             progress(f"solving layer {layer} of {model.n_layers - 1}")
         layer_starts = model.action_offsets(lo, hi)
         values = numbers.backed(layer, raw)
-        for p0, p1 in pieces(layer_starts, PIECE):  # the layer's states p0 to p1 - 1
+
+        def piece(bounds: tuple[int, int]) -> None:  # the layer's states p0 to p1 - 1
+            p0, p1 = bounds
             s0, s1 = lo + p0, lo + p1
             a0, a1 = int(layer_starts[p0]), int(layer_starts[p1])
             starts = layer_starts[p0:p1] - a0
@@ -128,6 +131,15 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
                 q = model.backup_actions(layer, actions, values, numbers)
                 top = best.reduceat(q, np.cumsum(counts) - counts)
             numbers.keep(raw, s0, s1, top)
+
+        # Pieces write their own states' values: side by side in machine numbers, where
+        # numpy lets go of Python's lock (see mdp.parallel); one by one in Python integers.
+        work = pieces(layer_starts, PIECE)
+        if values.dtype == object:
+            for bounds in work:
+                piece(bounds)
+        else:
+            side_by_side(piece, work)
         release(int(layer_starts[-1] - layer_starts[0]) * 16)  # the layer's temporaries
     return raw
 

@@ -36,6 +36,15 @@ def test_batch_policy_marks_the_tie():
     assert at_three["value_exact"].to_list() == ["5/8", "5/8"]
 
 
+def check_beside(monkeypatch, beside: bool) -> None:
+    """Each stage checked on another thread while the next is discovered (``beside``), or
+    every check done before discovery goes on."""
+    import importlib
+
+    monkeypatch.setenv("MDP_THREADS", "2" if beside else "1")
+    monkeypatch.setattr(importlib.import_module("mdp.parallel"), "SMALL", 0)
+
+
 class Broken(Ladder):
     """The Ladder with one thing wrong in its expansion of position 2."""
 
@@ -74,7 +83,9 @@ class Broken(Ladder):
         ("type", r"game ladder: mdp_expand returned str, not an mdp.Expansion"),
     ],
 )
-def test_batch_errors_name_the_game_state_and_action(fault, message):
+@pytest.mark.parametrize("beside", [False, True])
+def test_batch_errors_name_the_game_state_and_action(fault, message, beside, monkeypatch):
+    check_beside(monkeypatch, beside)
     with pytest.raises(mdp.ModelError, match=message):
         mdp.compile(mdp.load_game(Broken(fault)))
 
@@ -110,7 +121,9 @@ class Unlabelled(Broken):
         ("rising", r"game ladder: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
     ],
 )
-def test_an_error_asks_again_for_the_label_it_names(fault, message):
+@pytest.mark.parametrize("beside", [False, True])
+def test_an_error_asks_again_for_the_label_it_names(fault, message, beside, monkeypatch):
+    check_beside(monkeypatch, beside)
     with pytest.raises(mdp.ModelError, match=message):
         mdp.compile(mdp.load_game(Unlabelled(fault)))
 

@@ -139,16 +139,19 @@ def test_exact_values_across_the_64_bit_boundary(scale):
     assert max(first) == -scale * score
 
 
+@pytest.mark.parametrize("threads", ["1", "3"])
 @pytest.mark.parametrize("at_a_time", [5, 37])
-def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time):
-    # A layer's actions, and its chance outcomes, are backed up about a million at a time.
-    # Pieces smaller than one state's actions or one action's outcomes (the standard box
-    # rolls 11 totals), or a few states' worth, give the same values: exactly the brute
-    # force's, and the floats bit for bit.
+def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time, threads):
+    # A layer's actions, and its chance outcomes, are backed up about a million at a time,
+    # the pieces side by side on threads. Pieces smaller than one state's actions or one
+    # action's outcomes (the standard box rolls 11 totals), or a few states' worth, on one
+    # thread or three, give the same values: exactly the brute force's, and the floats bit
+    # for bit.
     import importlib
 
     model = mdp.compile(mdp.load_game(SHUTBOX))
     whole = mdp.solve(model)
+    monkeypatch.setenv("MDP_THREADS", threads)
     monkeypatch.setattr(importlib.import_module("mdp.model"), "OUTCOMES_AT_A_TIME", at_a_time)
     monkeypatch.setattr(importlib.import_module("mdp.solve"), "PIECE", at_a_time)
     pieces = mdp.solve(model)

@@ -1,0 +1,105 @@
+"""Pieces of one large array operation side by side on the processor's cores.
+
+numpy lets go of Python's lock while it loops over an array of machine numbers (a gather,
+a sum, a maximum), so pieces of such work run at the same time in threads: each piece
+reads what it needs and writes its own part of the result. Work on Python objects (exact
+big integers) holds the lock, and is done a piece at a time as before.
+
+The number of threads is ``MDP_THREADS`` where set, else the cores this process may run on,
+at most :data:`DEFAULT_MOST`.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from mdp.errors import ParamError
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
+
+DEFAULT_MOST = 4
+"""Threads used unless ``MDP_THREADS`` says otherwise: each holds a piece's temporaries (tens
+of megabytes), and beyond a few the pieces only wait for the same memory."""
+
+SMALL = 1 << 16
+"""Items of work below which :func:`beside` does it at once: handing it to another thread
+would cost more than it saves."""
+
+_local = threading.local()
+_pool: Any = None
+_pool_size = 0
+
+
+def threads() -> int:
+    """The number of threads pieces of work run on: ``MDP_THREADS``, checked, or the cores
+    this process may use (at most :data:`DEFAULT_MOST`)."""
+    text = os.environ.get("MDP_THREADS", "").strip()
+    if not text:
+        try:
+            cores = len(os.sched_getaffinity(0))
+        except (AttributeError, OSError):  # not on Linux
+            cores = os.cpu_count() or 1
+        return max(1, min(cores, DEFAULT_MOST))
+    if not text.isdigit() or int(text) < 1:
+        raise ParamError(f"MDP_THREADS={text!r}: expected a whole number of threads, 1 or more")
+    return int(text)
+
+
+def side_by_side(work: Callable[[Any], None], items: Iterable[Any]) -> None:
+    """Call ``work(item)`` for every item, on :func:`threads` threads where there are several
+    items; the first error any of them raises is raised here, once all have stopped."""
+    items = list(items)
+    count = threads()
+    if count == 1 or len(items) < 2 or getattr(_local, "worker", False):  # (no pool in the pool)
+        for item in items:
+            work(item)
+        return
+    from concurrent.futures import wait
+
+    futures = [_executor(count).submit(work, item) for item in items]
+    try:
+        wait(futures)
+    except BaseException:  # Ctrl-C: the pieces not begun are dropped
+        for future in futures:
+            future.cancel()
+        raise
+    for future in futures:
+        future.result()
+
+
+def beside(size: int, work: Callable[..., Any], *args: Any) -> Future:
+    """Start ``work(*args)`` on another thread, and return its future: its result, or its
+    error, once done. Small work (``size`` items, fewer than :data:`SMALL`), or any with one
+    thread (``MDP_THREADS=1``), is done at once, here."""
+    from concurrent.futures import Future
+
+    if size >= SMALL and threads() > 1:
+        return _executor(threads()).submit(work, *args)
+    done: Future = Future()
+    try:
+        done.set_result(work(*args))
+    except Exception as error:
+        done.set_exception(error)
+    return done
+
+
+def _executor(count: int):
+    """One pool of threads for the process, made on first use (and again if the number of
+    threads asked for changes)."""
+    global _pool, _pool_size
+    if _pool is None or _pool_size != count:
+        from concurrent.futures import ThreadPoolExecutor
+
+        if _pool is not None:
+            _pool.shutdown(wait=True)
+        _pool = ThreadPoolExecutor(count, thread_name_prefix="mdp", initializer=_mark_worker)
+        _pool_size = count
+    return _pool
+
+
+def _mark_worker() -> None:
+    _local.worker = True
