@@ -22,6 +22,7 @@ import numpy as np
 from mdp.columns import describe
 from mdp.errors import CycleError, ModelError, TooLarge
 from mdp.game import Game
+from mdp.parallel import side_by_side
 
 
 @attrs.frozen(eq=False)
@@ -397,6 +398,10 @@ def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:
     return filed
 
 
+_MARKED = 1 << 20
+"""Keys marked in the bitmap of distinct keys at a time."""
+
+
 class _Distinct:
     """Distinct keys, sorted, through one bitmap kept from stage to stage: only the bits set
     are cleared after each use, so its pages are zeroed once, not at every stage (a fresh
@@ -421,10 +426,15 @@ class _Distinct:
             return keys[np.concatenate(([True], keys[1:] != keys[:-1]))]
         if len(self.bits) <= high:
             self.bits = np.zeros(high + 1, dtype=bool)
-        self.bits[keys] = True
-        found = np.flatnonzero(self.bits[low:high + 1])
+        bits = self.bits
+        # A million keys at a time, side by side: two threads that both mark a key write
+        # the same byte, True.
+        side_by_side(lambda at: bits.__setitem__(keys[at:at + _MARKED], True),
+                     range(0, len(keys), _MARKED))
+        found = np.flatnonzero(bits[low:high + 1])
         found += low
-        self.bits[found] = False
+        side_by_side(lambda at: bits.__setitem__(found[at:at + _MARKED], False),
+                     range(0, len(found), _MARKED))
         return narrow(found)
 
 

@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 
 from mdp.game import Objective
+from mdp.parallel import side_by_side
 
 if TYPE_CHECKING:
     import polars as pl
@@ -221,13 +222,17 @@ class CompiledModel:
         megabytes from layer to layer, and are used again rather than made afresh."""
         bounds = self.chance_start[first:stop + 1]
         sums = np.empty((stop - first, *values.shape[1:]), dtype=values.dtype)
-        for c0, c1 in pieces(bounds, OUTCOMES_AT_A_TIME):
+
+        def piece(actions: tuple[int, int]) -> None:
+            c0, c1 = actions
             p0, p1 = int(bounds[c0]), int(bounds[c1])
             weighted = numbers.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
             if p1 - p0 == c1 - c0:  # one outcome each
                 sums[c0:c1] = weighted
             else:
                 np.add.reduceat(weighted, bounds[c0:c1] - p0, out=sums[c0:c1])
+
+        side_by_side(piece, pieces(bounds, OUTCOMES_AT_A_TIME), locked=values.dtype == object)
         return sums
 
     def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:

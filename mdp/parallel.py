@@ -49,12 +49,15 @@ def threads() -> int:
     return int(text)
 
 
-def side_by_side(work: Callable[[Any], None], items: Iterable[Any]) -> None:
+def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: bool = False) -> None:
     """Call ``work(item)`` for every item, on :func:`threads` threads where there are several
-    items; the first error any of them raises is raised here, once all have stopped."""
+    items; the first error any of them raises is raised here, once all have stopped. Work
+    that holds Python's lock (``locked``: arithmetic on Python objects) would only wait for
+    it: its items are done one after another, here, as are items of work already on a
+    thread of the pool."""
     items = list(items)
     count = threads()
-    if count == 1 or len(items) < 2 or getattr(_local, "worker", False):  # (no pool in the pool)
+    if count == 1 or len(items) < 2 or locked or getattr(_local, "worker", False):
         for item in items:
             work(item)
         return

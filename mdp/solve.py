@@ -132,14 +132,8 @@ def _backward(model: CompiledModel, numbers: Any, sense: Sense,
                 top = best.reduceat(q, np.cumsum(counts) - counts)
             numbers.keep(raw, s0, s1, top)
 
-        # Pieces write their own states' values: side by side in machine numbers, where
-        # numpy lets go of Python's lock (see mdp.parallel); one by one in Python integers.
-        work = pieces(layer_starts, PIECE)
-        if values.dtype == object:
-            for bounds in work:
-                piece(bounds)
-        else:
-            side_by_side(piece, work)
+        # Each piece writes its own states' values.
+        side_by_side(piece, pieces(layer_starts, PIECE), locked=values.dtype == object)
         release(int(layer_starts[-1] - layer_starts[0]) * 16)  # the layer's temporaries
     return raw
 

@@ -50,6 +50,13 @@ def test_one_thread_does_the_pieces_in_order_here(monkeypatch):
     assert seen == [(i, threading.current_thread()) for i in range(5)]
 
 
+def test_work_that_holds_the_lock_is_done_here_in_order(monkeypatch):
+    monkeypatch.setenv("MDP_THREADS", "3")
+    seen = []
+    side_by_side(lambda item: seen.append((item, threading.current_thread())), range(5), locked=True)
+    assert seen == [(i, threading.current_thread()) for i in range(5)]
+
+
 def test_the_first_error_is_raised_once_every_piece_has_run(monkeypatch):
     monkeypatch.setenv("MDP_THREADS", "2")
     done = []
@@ -119,12 +126,14 @@ def test_threads_default_to_the_cores_at_most_four(monkeypatch):
 
 @pytest.mark.parametrize("count", ["1", "3"])
 def test_a_model_compiled_in_pieces_on_threads_is_the_same(monkeypatch, count):
-    # The compile looks up successors a million keys at a time, side by side; in pieces of 7
-    # keys (every stage of the standard box is cut), on one thread or three, with each stage
-    # checked beside the discovery of the next, the model is the one compiled in one go.
+    # Discovery marks distinct keys, and the compile looks up successors, a million keys at a
+    # time, side by side; in pieces of 3 and 7 keys (every stage of the standard box is cut),
+    # on one thread or three, with each stage checked beside the discovery of the next, the
+    # model is the one compiled in one go.
     whole = mdp.compile(mdp.load_game(SHUTBOX))
     monkeypatch.setenv("MDP_THREADS", count)
     monkeypatch.setattr(parallel, "SMALL", 0)
+    monkeypatch.setattr(importlib.import_module("mdp.discover"), "_MARKED", 3)
     monkeypatch.setattr(importlib.import_module("mdp.compile"), "_LOOKUP_PIECE", 7)
     cut = mdp.compile(mdp.load_game(SHUTBOX))
     for name in ("states", "action_counts", "action_next", "chance_start", "outcome_next",
