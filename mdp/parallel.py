@@ -51,27 +51,42 @@ def threads() -> int:
 
 def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: bool = False) -> None:
     """Call ``work(item)`` for every item, on :func:`threads` threads where there are several
-    items; the first error any of them raises is raised here, once all have stopped. Work
-    that holds Python's lock (``locked``: arithmetic on Python objects) would only wait for
-    it: its items are done one after another, here, as are items of work already on a
-    thread of the pool."""
+    items, this one among them (so that the work goes on while the pool is busy with work
+    started :func:`beside`). The first error raised, in the items' order, is raised here
+    once every thread has stopped; after an error no new item is begun. Work that holds
+    Python's lock (``locked``: arithmetic on Python objects) would only wait for it: its
+    items are done one after another, here, as are items of work already on the pool."""
     items = list(items)
-    count = threads()
-    if count == 1 or len(items) < 2 or locked or getattr(_local, "worker", False):
+    count = min(threads(), len(items))
+    if count < 2 or locked or getattr(_local, "worker", False):
         for item in items:
             work(item)
         return
-    from concurrent.futures import wait
+    taken = iter(range(len(items)))
+    take = threading.Lock()
+    errors: dict[int, BaseException] = {}
 
-    futures = [_executor(count).submit(work, item) for item in items]
+    def run() -> None:
+        while not errors:
+            with take:
+                i = next(taken, None)
+            if i is None:
+                return
+            try:
+                work(items[i])
+            except BaseException as error:  # Ctrl-C here too: the others stop at their next item
+                errors[i] = error
+
+    helpers = [_executor().submit(run) for _ in range(count - 1)]
     try:
-        wait(futures)
-    except BaseException:  # Ctrl-C: the pieces not begun are dropped
-        for future in futures:
-            future.cancel()
+        run()
+        for helper in helpers:
+            helper.result()
+    except BaseException as error:  # Ctrl-C while waiting: the helpers stop at their next item
+        errors.setdefault(len(items), error)
         raise
-    for future in futures:
-        future.result()
+    if errors:
+        raise errors[min(errors)]
 
 
 def beside(size: int, work: Callable[..., Any], *args: Any) -> Future:
@@ -81,7 +96,7 @@ def beside(size: int, work: Callable[..., Any], *args: Any) -> Future:
     from concurrent.futures import Future
 
     if size >= SMALL and threads() > 1:
-        return _executor(threads()).submit(work, *args)
+        return _executor().submit(work, *args)
     done: Future = Future()
     try:
         done.set_result(work(*args))
@@ -90,10 +105,11 @@ def beside(size: int, work: Callable[..., Any], *args: Any) -> Future:
     return done
 
 
-def _executor(count: int):
+def _executor():
     """One pool of threads for the process, made on first use (and again if the number of
     threads asked for changes)."""
     global _pool, _pool_size
+    count = threads()
     if _pool is None or _pool_size != count:
         from concurrent.futures import ThreadPoolExecutor
 

@@ -28,7 +28,8 @@ def checked_beside(monkeypatch):
 
 
 def test_pieces_run_at_the_same_time(monkeypatch):
-    # Three pieces meet at a barrier: one thread at a time would never get past it.
+    # Three pieces meet at a barrier: one thread at a time would never get past it. The
+    # calling thread is one of the three.
     monkeypatch.setenv("MDP_THREADS", "3")
     barrier = threading.Barrier(3, timeout=10)
     names = []
@@ -40,7 +41,19 @@ def test_pieces_run_at_the_same_time(monkeypatch):
     side_by_side(piece, range(3))
     assert sorted(item for item, _ in names) == [0, 1, 2]
     assert len({name for _, name in names}) == 3
-    assert threading.current_thread().name not in {name for _, name in names}
+    assert threading.current_thread().name in {name for _, name in names}
+
+
+def test_pieces_go_on_while_the_pool_is_busy(monkeypatch):
+    # Work started beside holds a thread of the pool until the pieces are done: the calling
+    # thread and the other thread of the pool do them meanwhile.
+    monkeypatch.setenv("MDP_THREADS", "2")
+    release = threading.Event()
+    busy = beside(parallel.SMALL, release.wait, 10)
+    barrier = threading.Barrier(2, timeout=10)
+    side_by_side(lambda item: barrier.wait(), range(4))
+    release.set()
+    assert busy.result() is True
 
 
 def test_one_thread_does_the_pieces_in_order_here(monkeypatch):
@@ -57,33 +70,37 @@ def test_work_that_holds_the_lock_is_done_here_in_order(monkeypatch):
     assert seen == [(i, threading.current_thread()) for i in range(5)]
 
 
-def test_the_first_error_is_raised_once_every_piece_has_run(monkeypatch):
+def test_the_first_error_in_order_is_raised_and_no_piece_is_begun_after_it(monkeypatch):
     monkeypatch.setenv("MDP_THREADS", "2")
     done = []
 
     def piece(item):
-        if item in (1, 3):
+        if item in (3, 5):
             raise ValueError(f"piece {item}")
         done.append(item)
 
-    with pytest.raises(ValueError, match="piece 1"):
-        side_by_side(piece, range(5))
-    assert sorted(done) == [0, 2, 4]
+    with pytest.raises(ValueError, match="piece 3"):
+        side_by_side(piece, range(40))
+    assert {0, 1, 2} <= set(done) and len(done) < 38
 
 
-def test_pieces_within_a_piece_run_on_its_thread(monkeypatch):
-    # The pool's threads are all busy with the outer pieces: inner ones asking for the pool
-    # would wait for ever.
+def test_pieces_within_a_piece_on_the_pool_run_on_its_thread(monkeypatch):
+    # The pool's threads may all be busy with the outer pieces: inner ones asking the pool
+    # for more could wait for ever.
     monkeypatch.setenv("MDP_THREADS", "2")
-    inner = []
+    barrier = threading.Barrier(2, timeout=10)
+    outer_thread, inner = {}, []
 
     def outer(item):
+        barrier.wait()  # one outer piece on each thread
+        outer_thread[item] = threading.current_thread().name
         side_by_side(lambda sub: inner.append((item, sub, threading.current_thread().name)), range(3))
 
     side_by_side(outer, range(2))
     assert sorted(i[:2] for i in inner) == [(i, s) for i in range(2) for s in range(3)]
-    for item in range(2):
-        assert len({name for i, _, name in inner if i == item}) == 1
+    pooled = [item for item, name in outer_thread.items() if name != threading.current_thread().name]
+    assert len(pooled) == 1
+    assert {name for i, _, name in inner if i == pooled[0]} == {outer_thread[pooled[0]]}
 
 
 def test_small_work_is_done_at_once_and_large_beside(monkeypatch):
