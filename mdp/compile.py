@@ -282,6 +282,12 @@ class _Intake:
             if stage.certain == na:  # choices only: one successor id each, looked up in place
                 lookup(stage.next_states, out=action_next[a:a + na])
                 nc = no = 0
+            elif stage.certain == 0:  # chance only: the successors looked up in place too
+                nc, no = na, len(stage.next_states)
+                lookup(stage.next_states, out=outcome_next[o:o + no])
+                action_next[a:a + na] = -1 - np.arange(c, c + nc, dtype=index)
+                chance_start[c + 1:c + 1 + nc] = stage.outcome_counts
+                outcome_prob[o:o + no] = stage.probabilities
             else:
                 successors = lookup(stage.next_states)
                 counts = stage.outcome_counts.astype(np.int64)
@@ -294,7 +300,7 @@ class _Intake:
                 targets[chance] = -1 - np.arange(c, c + nc, dtype=index)
                 action_next[a:a + na] = targets
                 chance_start[c + 1:c + 1 + nc] = counts[chance]
-                kept = np.repeat(chance, counts) if stage.certain else slice(None)
+                kept = np.repeat(chance, counts)
                 no = int(counts[chance].sum())
                 outcome_next[o:o + no] = successors[kept]
                 outcome_prob[o:o + no] = stage.probabilities[kept]
@@ -430,7 +436,9 @@ class _Lookup:
 
     def add(self, keys: np.ndarray, ids: np.ndarray) -> None:
         if self.direct is not None:
-            self.direct[keys] = ids
+            direct = self.direct
+            side_by_side(lambda at: direct.__setitem__(keys[at:at + _LOOKUP_PIECE], ids[at:at + _LOOKUP_PIECE]),
+                         range(0, len(keys), _LOOKUP_PIECE))
         else:
             self.parts.append((keys, ids))
 
