@@ -431,11 +431,20 @@ class _Distinct:
         # the same byte, True.
         side_by_side(lambda at: bits.__setitem__(keys[at:at + _MARKED], True),
                      range(0, len(keys), _MARKED))
-        found = np.flatnonzero(bits[low:high + 1])
-        found += low
-        side_by_side(lambda at: bits.__setitem__(found[at:at + _MARKED], False),
-                     range(0, len(found), _MARKED))
-        return narrow(found)
+        # The keys marked, read off a piece of the bitmap at a time straight into their
+        # narrowest type: a 64-bit array of them would be fresh memory at every stage.
+        cuts = list(range(low, high + 1, _MARKED)) + [high + 1]
+        starts = np.cumsum([0] + [np.count_nonzero(bits[a:b]) for a, b in zip(cuts, cuts[1:])])
+        found = np.empty(int(starts[-1]), dtype=narrow(np.array([low, high])).dtype)
+
+        def read(piece: int) -> None:
+            at, part = cuts[piece], found[starts[piece]:starts[piece + 1]]
+            part[:] = np.flatnonzero(bits[at:cuts[piece + 1]])
+            part += at
+            bits[part] = False
+
+        side_by_side(read, range(len(cuts) - 1))
+        return found
 
 
 def narrow(values) -> np.ndarray:
