@@ -30,6 +30,8 @@ from mdp.parallel import beside, side_by_side, threads
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
+    from mdp.parallel import Done
+
 
 
 def default_max_memory() -> int:
@@ -123,7 +125,7 @@ class _Intake:
         label = place.label if place.number is None else label_again(self.game, place.key, place.number)
         return describe(self.game, self.discovery.state(place.key), label)
 
-    def finished(self, check: Future) -> None:
+    def finished(self, check: Future | Done) -> None:
         """Wait for a block's check (see :meth:`add`); raise what it found, in the game's words."""
         try:
             check.result()

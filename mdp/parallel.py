@@ -89,20 +89,35 @@ def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: b
         raise errors[min(errors)]
 
 
-def beside(size: int, work: Callable[..., Any], *args: Any) -> Future:
+def beside(size: int, work: Callable[..., Any], *args: Any) -> Future | Done:
     """Start ``work(*args)`` on another thread, and return its future: its result, or its
     error, once done. Small work (``size`` items, fewer than :data:`SMALL`), or any with one
-    thread (``MDP_THREADS=1``), is done at once, here."""
-    from concurrent.futures import Future
-
+    thread (``MDP_THREADS=1``), is done at once, here (and no thread is started, nor
+    :mod:`concurrent.futures` imported, for the small games whose whole solve takes a tenth
+    of a second)."""
     if size >= SMALL and threads() > 1:
         return _executor().submit(work, *args)
-    done: Future = Future()
-    try:
-        done.set_result(work(*args))
-    except Exception as error:
-        done.set_exception(error)
-    return done
+    return Done(work, *args)
+
+
+class Done:
+    """Work done at once, read as its future would be: :meth:`result` gives its result or
+    raises its error."""
+
+    def __init__(self, work: Callable[..., Any], *args: Any) -> None:
+        self.value, self.error = None, None
+        try:
+            self.value = work(*args)
+        except Exception as error:
+            self.error = error
+
+    def done(self) -> bool:
+        return True
+
+    def result(self) -> Any:
+        if self.error is not None:
+            raise self.error
+        return self.value
 
 
 def _executor():

@@ -133,6 +133,17 @@ def test_the_program_refuses_a_wrong_thread_count_in_one_line(tmp_path):
     assert done.stdout == ""
 
 
+def test_a_small_game_starts_no_thread_nor_imports_their_module(tmp_path):
+    # The standard box's whole solve takes a tenth of a second; concurrent.futures alone
+    # takes 3 ms to import.
+    script = ("import sys, threading\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print(threading.active_count(), 'concurrent.futures' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
+                          env={**__import__("os").environ, "MDP_THREADS": "4"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 False"
+
+
 def test_threads_default_to_the_cores_at_most_four(monkeypatch):
     monkeypatch.delenv("MDP_THREADS", raising=False)
     import os
