@@ -76,7 +76,8 @@ def compile(
     try:
         for block in discovery.blocks:
             if check is not None:
-                intake.finished(check)
+                done, check = check, None
+                intake.finished(done)
             check = beside(len(block.expansion.next_states), intake.add, block)
             del block  # else the expansion's arrays live on while the next stage is expanded
     except Exception:
