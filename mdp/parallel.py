@@ -32,6 +32,7 @@ would cost more than it saves."""
 _local = threading.local()
 _pool: Any = None
 _pool_size = 0
+_pool_pid = 0
 
 
 def threads() -> int:
@@ -121,17 +122,18 @@ class Done:
 
 
 def _executor():
-    """One pool of threads for the process, made on first use (and again if the number of
-    threads asked for changes)."""
-    global _pool, _pool_size
+    """One pool of threads for the process, made on first use, and again if the number of
+    threads asked for changes or in a child process forked since (which has none of its
+    parent's threads: work handed to the parent's pool would wait for ever)."""
+    global _pool, _pool_size, _pool_pid
     count = threads()
-    if _pool is None or _pool_size != count:
+    if _pool is None or _pool_size != count or _pool_pid != os.getpid():
         from concurrent.futures import ThreadPoolExecutor
 
-        if _pool is not None:
+        if _pool is not None and _pool_pid == os.getpid():
             _pool.shutdown(wait=True)
         _pool = ThreadPoolExecutor(count, thread_name_prefix="mdp", initializer=_mark_worker)
-        _pool_size = count
+        _pool_size, _pool_pid = count, os.getpid()
     return _pool
 
 

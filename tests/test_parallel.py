@@ -103,6 +103,29 @@ def test_pieces_within_a_piece_on_the_pool_run_on_its_thread(monkeypatch):
     assert {name for i, _, name in inner if i == pooled[0]} == {outer_thread[pooled[0]]}
 
 
+def test_a_forked_child_gets_threads_of_its_own(monkeypatch):
+    # A child forked after the pool was made has none of its threads: work handed to the
+    # parent's pool would never start.
+    import multiprocessing
+
+    monkeypatch.setenv("MDP_THREADS", "2")
+    side_by_side(lambda item: None, range(4))  # the parent's pool exists
+    context = multiprocessing.get_context("fork")
+    child = context.Process(target=_pieces_and_a_check_in_a_child)
+    child.start()
+    child.join(30)
+    if child.is_alive():
+        child.kill()
+        pytest.fail("the forked child waited for threads it does not have")
+    assert child.exitcode == 0
+
+
+def _pieces_and_a_check_in_a_child():
+    barrier = threading.Barrier(2, timeout=10)
+    side_by_side(lambda item: barrier.wait(), range(2))
+    assert beside(parallel.SMALL, lambda: 7).result() == 7
+
+
 def test_small_work_is_done_at_once_and_large_beside(monkeypatch):
     monkeypatch.setenv("MDP_THREADS", "2")
     here = threading.current_thread().name
