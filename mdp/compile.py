@@ -251,21 +251,22 @@ class _Intake:
         index = np.int32 if max(n_states, n_outcomes, n_chance) < 2**31 - 1 else np.int64
         lookup = _Lookup(stages, n_states, index)
         # A stage's terminal states take the next ids of layer 0, its others the next ids
-        # above: two runs of ids per stage, in the order of its (sorted) keys.
+        # above: two runs of ids per stage, in the order of its (sorted) keys, which go
+        # straight to their places in the model's keys.
+        keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
         next_terminal, next_id, runs = 0, n_terminal, []
         for stage in reversed(stages):
-            ids = np.empty(len(stage.keys), dtype=index)
             count = int(stage.terminal.sum())
-            ids[stage.terminal] = np.arange(next_terminal, next_terminal + count)
-            ids[~stage.terminal] = np.arange(next_id, next_id + len(ids) - count)
-            runs.append((next_terminal, count, next_id, len(ids) - count))
-            next_terminal, next_id = next_terminal + count, next_id + len(ids) - count
-            lookup.add(stage.keys, ids)
+            run = (next_terminal, count, next_id, len(stage.keys) - count)
+            for first, size, chosen in ((run[0], run[1], stage.terminal), (run[2], run[3], ~stage.terminal)):
+                keys[first:first + size] = stage.keys[chosen]
+                lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
+            runs.append(run)
+            next_terminal, next_id = next_terminal + run[1], next_id + run[3]
         runs.reverse()
         initial = int(lookup(np.array([self.discovery.initial]))[0])
 
         is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
-        keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
         action_counts = np.zeros(n_states, dtype=np.result_type(*(s.action_counts for s in stages)))
         action_next = np.empty(n_actions, dtype=index)
         chance_start = np.zeros(n_chance + 1, dtype=index)
@@ -277,9 +278,7 @@ class _Intake:
         while stages:
             stage = stages.pop()
             release(freed)
-            t0, nt, s0, ns = runs.pop()
-            keys[t0:t0 + nt] = stage.keys[stage.terminal]
-            keys[s0:s0 + ns] = stage.keys[~stage.terminal]
+            _, _, s0, ns = runs.pop()
             action_counts[s0:s0 + ns] = stage.action_counts
             na = stage.n_actions
             if stage.certain == na:  # choices only: one successor id each, looked up in place
