@@ -96,7 +96,8 @@ class _Stage:
     """A checked block, kept compact (narrow integer types) until the model is compiled."""
 
     level: int
-    keys: np.ndarray
+    keys: np.ndarray | None
+    """``None`` once copied into the model's keys."""
     terminal: np.ndarray
     action_counts: np.ndarray
     outcome_counts: np.ndarray | None
@@ -254,13 +255,20 @@ class _Intake:
         # above: two runs of ids per stage, in the order of its (sorted) keys, which go
         # straight to their places in the model's keys.
         keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
-        next_terminal, next_id, runs = 0, n_terminal, []
-        for stage in reversed(stages):
+        next_terminal, next_id, runs, freed = 0, n_terminal, [], 0
+        for i in reversed(range(len(stages))):
+            stage = stages[i]
             count = int(stage.terminal.sum())
             run = (next_terminal, count, next_id, len(stage.keys) - count)
             for first, size, chosen in ((run[0], run[1], stage.terminal), (run[2], run[3], ~stage.terminal)):
                 keys[first:first + size] = stage.keys[chosen]
                 lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
+            # Copied: the stage's keys are let go, and handed back as the model's fill up.
+            freed += stage.keys.nbytes
+            stages[i] = stage = attrs.evolve(stage, keys=None)
+            if freed >= LARGE:
+                release(freed)
+                freed = 0
             runs.append(run)
             next_terminal, next_id = next_terminal + run[1], next_id + run[3]
         runs.reverse()
