@@ -260,8 +260,8 @@ class _Intake:
             stage = stages[i]
             count = int(stage.terminal.sum())
             run = (next_terminal, count, next_id, len(stage.keys) - count)
-            for first, size, chosen in ((run[0], run[1], stage.terminal), (run[2], run[3], ~stage.terminal)):
-                keys[first:first + size] = stage.keys[chosen]
+            _parted(stage.keys, stage.terminal, keys, run[0], run[2])
+            for first, size in ((run[0], run[1]), (run[2], run[3])):
                 lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
             # Copied: the stage's keys are let go, and handed back as the model's fill up.
             freed += stage.keys.nbytes
@@ -382,6 +382,22 @@ def _place(keys: np.ndarray, e: Any, *, action: int | None = None, state: int | 
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> _Place:
     """The place of an expansion's ``position``-th terminal state."""
     return _place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
+
+
+def _parted(values: np.ndarray, chosen: np.ndarray, out: np.ndarray, first: int, rest: int) -> None:
+    """``values[chosen]`` to ``out`` from ``first`` on, and the others from ``rest`` on, in
+    their order: a million values at a time, side by side."""
+    cuts = list(range(0, len(values), _LOOKUP_PIECE)) + [len(values)]
+    before = np.cumsum([0] + [int(np.count_nonzero(chosen[a:b])) for a, b in zip(cuts, cuts[1:])])
+
+    def piece(j: int) -> None:
+        a, b, taken = cuts[j], cuts[j + 1], int(before[j])
+        part, picked = values[a:b], chosen[a:b]
+        n = int(before[j + 1]) - taken
+        out[first + taken:first + taken + n] = part[picked]
+        out[rest + a - taken:rest + b - taken - n] = part[~picked]
+
+    side_by_side(piece, range(len(cuts) - 1))
 
 
 def _integers(values: Any) -> np.ndarray:

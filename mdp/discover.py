@@ -418,7 +418,7 @@ class _Distinct:
         """
         if not len(keys):
             return keys
-        low, high = int(keys.min()), int(keys.max())
+        low, high = _bounds(keys)
         if low < 0 or high >= 16 * len(keys) + 4096:  # the bitmap runs from key 0
             if not sort_sparse:
                 return None
@@ -445,6 +445,19 @@ class _Distinct:
 
         side_by_side(read, range(len(cuts) - 1))
         return found
+
+
+def _bounds(keys: np.ndarray) -> tuple[int, int]:
+    """The least and the greatest of ``keys``, a million at a time side by side."""
+    cuts = range(0, len(keys), _MARKED)
+    found: list = [None] * len(cuts)
+
+    def piece(j: int) -> None:
+        part = keys[cuts[j]:cuts[j] + _MARKED]
+        found[j] = (int(part.min()), int(part.max()))
+
+    side_by_side(piece, range(len(cuts)))
+    return min(low for low, _ in found), max(high for _, high in found)
 
 
 def narrow(values) -> np.ndarray:

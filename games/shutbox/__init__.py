@@ -198,12 +198,13 @@ def _expand_after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
     counts = np.empty(len(keys), dtype=trie.count_type)
     runs = []
     for chunk in chunks:
-        counts[chunk], cells, ends = trie.walk(*_split(b, keys[chunk]))
-        runs.append((cells, ends))
+        masks, totals = _split(b, keys[chunk])
+        counts[chunk], cells, ends = trie.walk(masks, totals)
+        runs.append((masks, cells, ends))
     next_states = np.empty(int(counts.sum(dtype=np.int64)), dtype=b.key_type)
     actions = np.empty_like(next_states) if labels else None
     at = 0
-    for chunk, (cells, ends) in zip(chunks, runs):
+    for chunk, (masks, cells, ends) in zip(chunks, runs):
         picks, _, _ = _picks(cells, ends)
         moves = next_states[at:at + len(picks)]
         np.take(trie.moves, picks, out=moves, mode="clip")  # "raise" buffers
@@ -211,7 +212,6 @@ def _expand_after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
             actions[at:at + len(picks)] = moves
         # mask ^ move is mask & ~move: a move's tiles are open. The result is the key of
         # the state before the next roll.
-        masks, _ = _split(b, keys[chunk])
         moves ^= np.repeat(masks, counts[chunk])
         at += len(picks)
     # Every move is certain: one next state each, no outcome arrays.
