@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from numbers import Rational
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import attrs
 import numpy as np
@@ -351,10 +351,10 @@ class _Intake:
         )
 
 
-@attrs.frozen
-class _Place:
+class _Place(NamedTuple):
     """Where a check found something: a state's key and, for an action, the label the game
-    gave it, or else its number among its state's actions (to ask the game again)."""
+    gave it, or else its number among its state's actions (to ask the game again). (A named
+    tuple: an attrs class costs half a millisecond of every start.)"""
 
     key: int
     label: Any = None
