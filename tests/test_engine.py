@@ -167,3 +167,17 @@ def test_exact_solve_guided_by_floats_equals_the_plain_exact_solve(monkeypatch, 
         assert a.value == b.value
         ids = range(model.n_states)
         assert [a.value_of_id(i) for i in ids] == [b.value_of_id(i) for i in ids]
+
+
+def test_the_engine_never_mentions_dice_or_tiles():
+    # The engine knows no game: dice and tiles belong to games/ and plugins/. Its code,
+    # docstrings and report page are read for the words.
+    import re
+    from pathlib import Path
+
+    engine = Path(mdp.__file__).resolve().parent
+    words = re.compile(r"\b(dice|die|tiles?)\b", re.IGNORECASE)
+    found = [f"{path.relative_to(engine)}:{number}: {line.strip()}"
+             for path in sorted(engine.rglob("*")) if path.suffix in (".py", ".html")
+             for number, line in enumerate(path.read_text().splitlines(), 1) if words.search(line)]
+    assert found == []
