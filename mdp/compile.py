@@ -25,7 +25,7 @@ from mdp.memory import LARGE, release
 from mdp.model import (OUTCOMES_AT_A_TIME, PROBABILITY_TOLERANCE, CompiledModel, ModelInfo,
                        offsets, pieces)
 from mdp.numbers import fault, first_fault, first_float
-from mdp.parallel import beside, side_by_side, threads
+from mdp.parallel import beside, side_by_side, slices, threads
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -386,18 +386,19 @@ def _terminal_place(keys: np.ndarray, e: Any, position: int) -> _Place:
 
 def _parted(values: np.ndarray, chosen: np.ndarray, out: np.ndarray, first: int, rest: int) -> None:
     """``values[chosen]`` to ``out`` from ``first`` on, and the others from ``rest`` on, in
-    their order: a million values at a time, side by side."""
-    cuts = list(range(0, len(values), _LOOKUP_PIECE)) + [len(values)]
-    before = np.cumsum([0] + [int(np.count_nonzero(chosen[a:b])) for a, b in zip(cuts, cuts[1:])])
+    their order: a slice at a time, side by side."""
+    parts = slices(len(values))
+    before = np.cumsum([0] + [int(np.count_nonzero(chosen[part])) for part in parts])
 
-    def piece(j: int) -> None:
-        a, b, taken = cuts[j], cuts[j + 1], int(before[j])
-        part, picked = values[a:b], chosen[a:b]
-        n = int(before[j + 1]) - taken
-        out[first + taken:first + taken + n] = part[picked]
-        out[rest + a - taken:rest + b - taken - n] = part[~picked]
+    def piece(slice_: tuple[int, slice]) -> None:
+        j, part = slice_
+        taken, n = int(before[j]), int(before[j + 1] - before[j])
+        picked = chosen[part]
+        out[first + taken:first + taken + n] = values[part][picked]
+        others = part.start - taken
+        out[rest + others:rest + others + part.stop - part.start - n] = values[part][~picked]
 
-    side_by_side(piece, range(len(cuts) - 1))
+    side_by_side(piece, enumerate(parts))
 
 
 def _integers(values: Any) -> np.ndarray:
@@ -442,10 +443,6 @@ def _sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, bounds: n
     return sums, one
 
 
-_LOOKUP_PIECE = 1 << 20
-"""Keys looked up at a time into the model's array."""
-
-
 class _Lookup:
     """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
 
@@ -463,8 +460,11 @@ class _Lookup:
     def add(self, keys: np.ndarray, ids: np.ndarray) -> None:
         if self.direct is not None:
             direct = self.direct
-            side_by_side(lambda at: direct.__setitem__(keys[at:at + _LOOKUP_PIECE], ids[at:at + _LOOKUP_PIECE]),
-                         range(0, len(keys), _LOOKUP_PIECE))
+
+            def fill(part: slice) -> None:
+                direct[keys[part]] = ids[part]
+
+            side_by_side(fill, slices(len(keys)))
         else:
             self.parts.append((keys, ids))
 
@@ -474,18 +474,18 @@ class _Lookup:
             if out is None:
                 out = np.empty(len(keys), dtype=self.direct.dtype)
 
-            def piece(at: int) -> None:
+            def piece(part: slice) -> None:
                 # Through a buffer of 64-bit indices, one per thread: numpy would make them of
                 # the keys, a temporary twice their size, in fresh memory at every stage.
+                size = part.stop - part.start
                 buffer = getattr(self.buffers, "index", None)
-                if buffer is None:
-                    buffer = self.buffers.index = np.empty(_LOOKUP_PIECE, dtype=np.intp)
-                keys_piece = keys[at:at + _LOOKUP_PIECE]
-                index = buffer[:len(keys_piece)]
-                index[:] = keys_piece
-                np.take(self.direct, index, out=out[at:at + len(keys_piece)], mode="clip")  # "raise" would copy
+                if buffer is None or len(buffer) < size:
+                    buffer = self.buffers.index = np.empty(size, dtype=np.intp)
+                index = buffer[:size]
+                index[:] = keys[part]
+                np.take(self.direct, index, out=out[part], mode="clip")  # "raise" would copy
 
-            side_by_side(piece, range(0, len(keys), _LOOKUP_PIECE))
+            side_by_side(piece, slices(len(keys)))
             return out
         if self.parts:
             all_keys = np.concatenate([k for k, _ in self.parts])

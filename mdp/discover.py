@@ -22,7 +22,7 @@ import numpy as np
 from mdp.columns import describe
 from mdp.errors import CycleError, ModelError, TooLarge
 from mdp.game import Game
-from mdp.parallel import side_by_side
+from mdp.parallel import side_by_side, slices
 
 
 @attrs.frozen(eq=False)
@@ -398,10 +398,6 @@ def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:
     return filed
 
 
-_MARKED = 1 << 20
-"""Keys marked in the bitmap of distinct keys at a time."""
-
-
 class _Distinct:
     """Distinct keys, sorted, through one bitmap kept from stage to stage: only the bits set
     are cleared after each use, so its pages are zeroed once, not at every stage (a fresh
@@ -427,36 +423,38 @@ class _Distinct:
         if len(self.bits) <= high:
             self.bits = np.zeros(high + 1, dtype=bool)
         bits = self.bits
-        # A million keys at a time, side by side: two threads that both mark a key write
-        # the same byte, True.
-        side_by_side(lambda at: bits.__setitem__(keys[at:at + _MARKED], True),
-                     range(0, len(keys), _MARKED))
+
+        def mark(part: slice) -> None:  # two threads that mark one key write the same byte
+            bits[keys[part]] = True
+
+        side_by_side(mark, slices(len(keys)))
         # The keys marked, read off a piece of the bitmap at a time straight into their
         # narrowest type: a 64-bit array of them would be fresh memory at every stage.
-        cuts = list(range(low, high + 1, _MARKED)) + [high + 1]
-        starts = np.cumsum([0] + [np.count_nonzero(bits[a:b]) for a, b in zip(cuts, cuts[1:])])
+        parts = slices(high + 1, low)
+        starts = np.cumsum([0] + [np.count_nonzero(bits[part]) for part in parts])
         found = np.empty(int(starts[-1]), dtype=narrow(np.array([low, high])).dtype)
 
-        def read(piece: int) -> None:
-            at, part = cuts[piece], found[starts[piece]:starts[piece + 1]]
-            part[:] = np.flatnonzero(bits[at:cuts[piece + 1]])
-            part += at
-            bits[part] = False
+        def read(piece: tuple[int, slice]) -> None:
+            j, part = piece
+            out = found[starts[j]:starts[j + 1]]
+            out[:] = np.flatnonzero(bits[part])
+            out += part.start
+            bits[out] = False
 
-        side_by_side(read, range(len(cuts) - 1))
+        side_by_side(read, enumerate(parts))
         return found
 
 
 def _bounds(keys: np.ndarray) -> tuple[int, int]:
-    """The least and the greatest of ``keys``, a million at a time side by side."""
-    cuts = range(0, len(keys), _MARKED)
-    found: list = [None] * len(cuts)
+    """The least and the greatest of ``keys``, a slice at a time side by side."""
+    parts = slices(len(keys))
+    found: list = [None] * len(parts)
 
-    def piece(j: int) -> None:
-        part = keys[cuts[j]:cuts[j] + _MARKED]
-        found[j] = (int(part.min()), int(part.max()))
+    def piece(slice_: tuple[int, slice]) -> None:
+        j, part = slice_
+        found[j] = (int(keys[part].min()), int(keys[part].max()))
 
-    side_by_side(piece, range(len(cuts)))
+    side_by_side(piece, enumerate(parts))
     return min(low for low, _ in found), max(high for _, high in found)
 
 

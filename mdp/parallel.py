@@ -25,6 +25,9 @@ DEFAULT_MOST = 4
 """Threads used unless ``MDP_THREADS`` says otherwise: each holds a piece's temporaries (tens
 of megabytes), and beyond a few the pieces only wait for the same memory."""
 
+SLICE = 1 << 20
+"""Items of one array that a thread takes at a time (see :func:`slices`): a few megabytes."""
+
 SMALL = 1 << 16
 """Items of work below which :func:`beside` does it at once: handing it to another thread
 would cost more than it saves."""
@@ -88,6 +91,12 @@ def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: b
         raise
     if errors:
         raise errors[min(errors)]
+
+
+def slices(stop: int, start: int = 0) -> list[slice]:
+    """``range(start, stop)`` as consecutive slices of :data:`SLICE` items: the pieces of one
+    array that :func:`side_by_side` hands to its threads."""
+    return [slice(at, min(at + SLICE, stop)) for at in range(start, stop, SLICE)]
 
 
 def beside(size: int, work: Callable[..., Any], *args: Any) -> Future | Done:

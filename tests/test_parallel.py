@@ -3,6 +3,7 @@ the checks of a stage run beside the discovery of the next, with the same result
 thread gives."""
 
 import importlib
+import os
 import subprocess
 import sys
 import threading
@@ -150,7 +151,7 @@ def test_a_wrong_thread_count_is_refused(monkeypatch, value):
 def test_the_program_refuses_a_wrong_thread_count_in_one_line(tmp_path):
     done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", SHUTBOX],
                           cwd=tmp_path, capture_output=True, text=True,
-                          env={**__import__("os").environ, "MDP_THREADS": "0"})
+                          env={**os.environ, "MDP_THREADS": "0"})
     assert done.returncode == 2
     assert done.stderr == "mdp: error: MDP_THREADS='0': expected a whole number of threads, 1 or more\n"
     assert done.stdout == ""
@@ -162,15 +163,13 @@ def test_a_small_game_starts_no_thread_nor_imports_their_module(tmp_path):
     script = ("import sys, threading\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
               "print(threading.active_count(), 'concurrent.futures' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
-                          env={**__import__("os").environ, "MDP_THREADS": "4"})
+                          env={**os.environ, "MDP_THREADS": "4"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "1 False"
 
 
 def test_threads_default_to_the_cores_at_most_four(monkeypatch):
     monkeypatch.delenv("MDP_THREADS", raising=False)
-    import os
-
     cores = len(os.sched_getaffinity(0))
     assert threads() == max(1, min(cores, parallel.DEFAULT_MOST)) and parallel.DEFAULT_MOST == 4
 
@@ -178,14 +177,13 @@ def test_threads_default_to_the_cores_at_most_four(monkeypatch):
 @pytest.mark.parametrize("count", ["1", "3"])
 def test_a_model_compiled_in_pieces_on_threads_is_the_same(monkeypatch, count):
     # Discovery marks distinct keys, and the compile looks up successors, a million keys at a
-    # time, side by side; in pieces of 3 and 7 keys (every stage of the standard box is cut),
-    # on one thread or three, with each stage checked beside the discovery of the next, the
+    # time, side by side; in slices of 3 keys (every stage of the standard box is cut), on
+    # one thread or three, with each stage checked beside the discovery of the next, the
     # model is the one compiled in one go.
     whole = mdp.compile(mdp.load_game(SHUTBOX))
     monkeypatch.setenv("MDP_THREADS", count)
     monkeypatch.setattr(parallel, "SMALL", 0)
-    monkeypatch.setattr(importlib.import_module("mdp.discover"), "_MARKED", 3)
-    monkeypatch.setattr(importlib.import_module("mdp.compile"), "_LOOKUP_PIECE", 7)
+    monkeypatch.setattr(parallel, "SLICE", 3)
     cut = mdp.compile(mdp.load_game(SHUTBOX))
     for name in ("states", "action_counts", "action_next", "chance_start", "outcome_next",
                  "outcome_prob", "layer_start", "terminal_values"):
