@@ -220,9 +220,9 @@ def last_json_line(text):
 
 
 def mdp_command():
-    """The mdp executable next to the running Python, else `python -m mdp.cli`."""
+    """The mdp executable next to the running Python, else `python -m mdp.program.cli`."""
     exe = Path(sys.executable).parent / "mdp"
-    return [str(exe)] if exe.exists() else [sys.executable, "-m", "mdp.cli"]
+    return [str(exe)] if exe.exists() else [sys.executable, "-m", "mdp.program.cli"]
 
 
 def mdp_argv(case):

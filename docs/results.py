@@ -28,7 +28,7 @@ OUTPUT = Path(__file__).with_name("_generated") / "results.inc"
 
 def run(command: str) -> str:
     """What ``command`` (``mdp ...``, run from the repository root) prints."""
-    from mdp.cli import main
+    from mdp.program.cli import main
 
     # A text stream with a byte buffer below it, as a real standard output has (some formats
     # write bytes).

@@ -12,78 +12,60 @@ Fraction(956177159, 9795520512)
 """
 
 import importlib
-import sys
-import types
 
-from mdp.entrypoints import register_plugins
+from mdp.game.plugins import register_plugins
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
-from mdp.game import Game, Objective, available_games, load_game
-from mdp.hookspecs import hookimpl, hookspec
+from mdp.game.load import Game, Objective, available_games, load_game
+from mdp.game.hookspecs import hookimpl, hookspec
 from mdp.limits import DEFAULT_MAX_STATES
-from mdp.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
+from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 
 # The rest is imported on first use: numpy and Polars are not needed to list the commands
-# (``mdp --help``), nor variants to solve a game, and start-up time counts.
-# name -> the module that defines it.
+# (``mdp --help``), nor variants to solve a game, and start-up time counts. This table is the
+# one place where start-up laziness lives: name -> the module that defines it.
 _LAZY = {
-    "Variant": "mdp.variants",
-    "read_variants": "mdp.variants",
-    "Expansion": "mdp.discover",
-    "CompiledModel": "mdp.model",
-    "ModelInfo": "mdp.model",
-    "ragged_arange": "mdp.model",
-    "compile": "mdp.compile",
-    "ActionValues": "mdp.solve",
-    "Solution": "mdp.solve",
-    "Solutions": "mdp.solve",
-    "solve": "mdp.solve",
-    "solve_many": "mdp.solve",
-    "Strategy": "mdp.strategy",
-    "choices": "mdp.strategy",
-    "evaluate": "mdp.strategy",
-    "strategies": "mdp.strategy",
-    "strategy_values": "mdp.strategy",
-    "distribution": "mdp.distribution",
-    "Simulation": "mdp.simulate",
-    "simulate": "mdp.simulate",
-    "Advice": "mdp.advise",
-    "advise": "mdp.advise",
-    "Match": "mdp.match",
-    "MatchRules": "mdp.match",
-    "match": "mdp.match",
-    "match_rules": "mdp.match",
-    "later_player_values": "mdp.match",
-    "report": "mdp.report",
-    "policy": "mdp.policy_table",
-    "action_labels": "mdp.labels",
-    "LazyColumn": "mdp.columns",
-    "Analysis": "mdp.extensions",
-    "Command": "mdp.extensions",
-    "Format": "mdp.extensions",
-    "analyse": "mdp.extensions",
-    "analyses": "mdp.extensions",
-    "commands": "mdp.extensions",
-    "formats": "mdp.extensions",
-    "write_table": "mdp.extensions",
-    "match_table": "mdp.vary",
-    "sweep": "mdp.vary",
+    "Variant": "mdp.game.variants",
+    "read_variants": "mdp.game.variants",
+    "LazyColumn": "mdp.game.columns",
+    "Expansion": "mdp.engine.discover",
+    "compile": "mdp.engine.compile",
+    "CompiledModel": "mdp.engine.model",
+    "ModelInfo": "mdp.engine.model",
+    "ragged_arange": "mdp.engine.model",
+    "ActionValues": "mdp.engine.solve",
+    "Solution": "mdp.engine.solve",
+    "Solutions": "mdp.engine.solve",
+    "solve": "mdp.engine.solve",
+    "solve_many": "mdp.engine.solve",
+    "Strategy": "mdp.analysis.strategy",
+    "choices": "mdp.analysis.strategy",
+    "evaluate": "mdp.analysis.strategy",
+    "strategies": "mdp.analysis.strategy",
+    "strategy_values": "mdp.analysis.strategy",
+    "distribution": "mdp.analysis.distribution",
+    "Simulation": "mdp.analysis.simulate",
+    "simulate": "mdp.analysis.simulate",
+    "Advice": "mdp.analysis.advise",
+    "advise": "mdp.analysis.advise",
+    "Match": "mdp.analysis.match",
+    "MatchRules": "mdp.analysis.match",
+    "match": "mdp.analysis.match",
+    "match_rules": "mdp.analysis.match",
+    "later_player_values": "mdp.analysis.match",
+    "match_table": "mdp.analysis.vary",
+    "solve_table": "mdp.analysis.vary",
+    "policy": "mdp.analysis.policy_table",
+    "action_labels": "mdp.analysis.labels",
+    "Format": "mdp.outputs.formats",
+    "report": "mdp.outputs.report",
+    "Analysis": "mdp.program.registry",
+    "Command": "mdp.program.registry",
+    "analyse": "mdp.program.registry",
+    "analyses": "mdp.program.registry",
+    "commands": "mdp.program.registry",
+    "formats": "mdp.program.registry",
+    "write_table": "mdp.program.registry",
 }
-
-# Modules named as their function (mdp.compile, mdp.solve, ...): the name is the function.
-_FUNCTIONS = {name for name, module in _LAZY.items() if module == f"mdp.{name}"}
-
-
-class _Package(types.ModuleType):
-    """The package, whose submodules named as their function leave the name to the function:
-    Python binds each submodule on its package as it is imported."""
-
-    def __setattr__(self, name, value):
-        if name in _FUNCTIONS and isinstance(value, types.ModuleType):
-            value = getattr(value, name)
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 __all__ = [
     "ActionValues",
@@ -144,9 +126,9 @@ __all__ = [
     "simulate",
     "solve",
     "solve_many",
+    "solve_table",
     "strategies",
     "strategy_values",
-    "sweep",
     "write_table",
 ]
 

@@ -2,6 +2,6 @@
 
 import sys
 
-from mdp.cli import main
+from mdp.program.cli import main
 
 sys.exit(main())

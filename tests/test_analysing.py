@@ -9,7 +9,7 @@ import polars as pl
 import pytest
 
 import mdp
-import mdp.cli
+import mdp.program.cli
 
 
 @pytest.fixture(scope="module")
@@ -98,22 +98,22 @@ def test_advice_ranks_as_the_policy_table_on_every_state():
 
 
 def test_advice_on_a_missing_state_is_one_line_and_exit_2(capsys):
-    assert mdp.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=13"]) == 2
+    assert mdp.program.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=13"]) == 2
     error = capsys.readouterr().err
     assert error.count("\n") == 1 and "columns open, roll" in error and "roll='13'" in error
 
 
 def test_cli_json_shapes(capsys):
-    assert mdp.cli.main(["distribution", "games/shutbox", "--exact", "--json"]) == 0
+    assert mdp.program.cli.main(["distribution", "games/shutbox", "--exact", "--json"]) == 0
     outcome = json.loads(capsys.readouterr().out)["outcomes"][0]
     assert list(outcome) == ["shut_sum", "open_sum", "probability", "exact"]
-    assert mdp.cli.main(["simulate", "games/shutbox", "--games", "1000", "--seed", "1", "--json"]) == 0
+    assert mdp.program.cli.main(["simulate", "games/shutbox", "--games", "1000", "--seed", "1", "--json"]) == 0
     assert list(json.loads(capsys.readouterr().out)) == ["games", "seed", "mean", "low", "high", "outcomes"]
-    assert mdp.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=9", "--json"]) == 0
+    assert mdp.program.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=9", "--json"]) == 0
     advice = json.loads(capsys.readouterr().out)
     assert advice["state"] == {"open": "1 2 3 5 8", "roll": 9}
     assert [a["shut"] for a in advice["actions"]] == ["1 8", "1 3 5"]
-    assert mdp.cli.main(["strategies", "games/shutbox", "--exact", "--json"]) == 0
+    assert mdp.program.cli.main(["strategies", "games/shutbox", "--exact", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["strategy"] == "optimal" and rows[0]["exact"] == "956177159/9795520512"
 
@@ -121,7 +121,7 @@ def test_cli_json_shapes(capsys):
 def test_plot_is_written(tmp_path):
     pytest.importorskip("matplotlib")
     path = tmp_path / "outcomes.png"
-    assert mdp.cli.main(["distribution", "games/shutbox", "--plot", str(path), "--json"]) == 0
+    assert mdp.program.cli.main(["distribution", "games/shutbox", "--plot", str(path), "--json"]) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -136,5 +136,5 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
         return real(name, *args, **kwargs)
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
-    assert mdp.cli.main(["distribution", "games/shutbox", "--plot", str(tmp_path / "a.png")]) == 2
+    assert mdp.program.cli.main(["distribution", "games/shutbox", "--plot", str(tmp_path / "a.png")]) == 2
     assert "exact-mdp[plot]" in capsys.readouterr().err

@@ -42,7 +42,7 @@ def check_beside(monkeypatch, beside: bool) -> None:
     import importlib
 
     monkeypatch.setenv("MDP_THREADS", "2" if beside else "1")
-    monkeypatch.setattr(importlib.import_module("mdp.parallel"), "SMALL", 0)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.parallel"), "SMALL", 0)
 
 
 class Broken(Ladder):
@@ -97,7 +97,7 @@ def test_probabilities_are_summed_a_piece_at_a_time(monkeypatch, at_a_time):
     # the second action, and the sums that are right still pass.
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("mdp.compile"), "OUTCOMES_AT_A_TIME", at_a_time)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.compile"), "OUTCOMES_AT_A_TIME", at_a_time)
     with pytest.raises(mdp.ModelError, match=r"sum to 19/20, not 1 \(state 4, action 1\)"):
         mdp.compile(mdp.load_game(Broken("sum")))
     assert mdp.solve(mdp.load_game(Ladder(4)), exact=True).value == Fraction(9, 16)

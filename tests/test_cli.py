@@ -10,7 +10,7 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from mdp.cli import main
+from mdp.program.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHUTBOX = str(ROOT / "games" / "shutbox")
@@ -122,14 +122,14 @@ def test_bad_output_file_leaves_nothing_behind(capsys, tmp_path):
 
 
 def test_installed_command_finds_the_game_by_name_from_anywhere(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", "shutbox", "--json"],
+    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "solve", "shutbox", "--json"],
                           cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["value"] == pytest.approx(0.0976137161704307, rel=1e-15)
 
 
 def test_user_error_has_no_traceback_in_a_real_process(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", "shutbox", "--set", "dice=0"],
+    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "solve", "shutbox", "--set", "dice=0"],
                           cwd=tmp_path, capture_output=True, text=True)
     assert done.returncode == 2
     assert done.stderr == "mdp: error: parameter dice=0: expected a whole number from 1 to 50 (these bounds keep a throw to at most 4,951 totals)\n"
@@ -198,9 +198,9 @@ def test_bad_max_states_is_a_usage_error(capsys):
 
 
 def test_progress_on_a_terminal_is_shown_and_cleared(capsys, monkeypatch):
-    import mdp.arguments
+    import mdp.program.arguments
 
-    monkeypatch.setattr(mdp.arguments.Progress, "DELAY", 0)
+    monkeypatch.setattr(mdp.program.arguments.Progress, "DELAY", 0)
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     code, out, err = run(capsys, "solve", SHUTBOX, "--set", "tiles=1-5")
     assert code == 0
@@ -215,7 +215,7 @@ def test_no_progress_when_not_a_terminal(capsys):
 
 
 def test_a_closed_pipe_ends_quietly(tmp_path):
-    process = subprocess.Popen([sys.executable, "-m", "mdp.cli", "policy", "shutbox"],
+    process = subprocess.Popen([sys.executable, "-m", "mdp.program.cli", "policy", "shutbox"],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdout.readline().startswith(b"open,roll,dice,shut")
     process.stdout.close()
@@ -254,7 +254,7 @@ def test_the_program_leaves_its_objects_out_of_the_last_garbage_collection(tmp_p
     # mdp freezes them as the exit handlers run. The handler registered first runs last.
     script = ("import atexit, gc\n"
               "atexit.register(lambda: print('frozen at exit:', gc.get_freeze_count() > 0))\n"
-              "from mdp.cli import main\n"
+              "from mdp.program.cli import main\n"
               "main(['params', 'shutbox']); main(['params', 'shutbox'])\n"
               "print('frozen before exit:', gc.get_freeze_count() > 0)")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -268,12 +268,12 @@ def test_help_is_as_wide_as_argparse_would_make_it(monkeypatch, columns):
     # mdp sizes its help without shutil (start-up time); the text must not change for it.
     import argparse
 
-    import mdp.cli
+    import mdp.program.cli
 
     monkeypatch.setenv("COLUMNS", columns)
-    ours = [mdp.cli._parser(), mdp.cli._parser("solve")]
-    monkeypatch.setattr(mdp.cli, "_Formatter", argparse.HelpFormatter)
-    theirs = [mdp.cli._parser(), mdp.cli._parser("solve")]
+    ours = [mdp.program.cli._parser(), mdp.program.cli._parser("solve")]
+    monkeypatch.setattr(mdp.program.cli, "_Formatter", argparse.HelpFormatter)
+    theirs = [mdp.program.cli._parser(), mdp.program.cli._parser("solve")]
     solve = [p._subparsers._group_actions[0].choices["solve"] for p in (ours[1], theirs[1])]
     assert ours[0].format_help() == theirs[0].format_help()
     assert solve[0].format_help() == solve[1].format_help()
@@ -291,15 +291,15 @@ def _last_line(tmp_path, script: str, env=None) -> str:
 def test_solving_imports_neither_shutil_nor_variants(tmp_path):
     # Start-up time: argparse imports shutil (and the compression modules) for the terminal's
     # width alone, and a game's named variants are not read to solve it.
-    script = ("import sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
-              "print(sorted({'shutil', 'mdp.variants'} & set(sys.modules)))")
+    script = ("import sys\nfrom mdp.program.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+              "print(sorted({'shutil', 'mdp.game.variants'} & set(sys.modules)))")
     assert _last_line(tmp_path, script) == "[]"
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
 def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
     # OpenBLAS's threads spin as numpy loads; mdp multiplies no matrices.
-    script = ("import os, sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+    script = ("import os, sys\nfrom mdp.program.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
               "print(len(os.listdir('/proc/self/task')), os.environ.get('OPENBLAS_NUM_THREADS'))")
     env = {key: value for key, value in os.environ.items()
            if key not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")}
@@ -310,7 +310,7 @@ def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
 def test_the_program_asks_numpy_for_no_huge_pages_unless_told_otherwise(tmp_path):
     # Where the kernel compacts memory for them on the spot, huge pages cost six times the
     # time of plain ones (docs/cli.rst, Environment).
-    script = ("import os, sys\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+    script = ("import os, sys\nfrom mdp.program.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
               "from numpy._core.multiarray import _get_madvise_hugepage\n"
               "print(os.environ.get('NUMPY_MADVISE_HUGEPAGE'), _get_madvise_hugepage())")
     env = {key: value for key, value in os.environ.items() if key != "NUMPY_MADVISE_HUGEPAGE"}
@@ -320,15 +320,16 @@ def test_the_program_asks_numpy_for_no_huge_pages_unless_told_otherwise(tmp_path
 
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     # Listing the commands needs neither: they are imported when a command does its work.
-    script = ("import sys\nfrom mdp.cli import main\ntry:\n    main(['--help'])\n"
+    script = ("import sys\nfrom mdp.program.cli import main\ntry:\n    main(['--help'])\n"
               "except SystemExit:\n    pass\nprint(sorted({'numpy', 'polars'} & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "policy" in done.stdout and "simulate" in done.stdout
     assert done.stdout.strip().splitlines()[-1] == "[]"
-    # The lazy names are the functions, whichever module was imported first.
-    check = ("import mdp.solve, mdp.compile as c, mdp\nprint(callable(mdp.solve), callable(c), "
+    # The lazy names are the functions, whichever module was imported first: the modules
+    # that define them live in the rooms (mdp.engine.solve), not on the package itself.
+    check = ("import mdp.engine.solve, mdp.engine.compile, mdp\nprint(callable(mdp.solve), callable(mdp.compile), "
              "callable(mdp.simulate), mdp.DEFAULT_MAX_STATES > 0)")
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)

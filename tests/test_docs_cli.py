@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import mdp
-import mdp.cli
+import mdp.program.cli
 
 PAGE = (Path(__file__).resolve().parent.parent / "docs" / "cli.rst").read_text()
 REROLL = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "reroll.py")
@@ -32,7 +32,7 @@ def _options(parser) -> list[tuple[object, list[str]]]:
 
 
 SECTIONS = _sections(PAGE)
-PARSER = mdp.cli._parser()
+PARSER = mdp.program.cli._parser()
 COMMANDS = PARSER._subparsers._group_actions[0].choices
 PAGE_COMMANDS = {
     match.group(1): body
@@ -53,7 +53,7 @@ def test_global_options_are_documented():
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_option_of_a_command_is_in_its_section(name):
-    """An option shared with ``mdp solve`` (the game's arguments of :mod:`mdp.arguments`) is
+    """An option shared with ``mdp solve`` (the game's arguments of :mod:`mdp.program.arguments`) is
     documented once under solve; the command's section must then say so."""
     own = _documented_options(PAGE_COMMANDS[name])
     shared = _documented_options(PAGE_COMMANDS["solve"])
@@ -81,9 +81,9 @@ def _json_keys(section: str) -> list[str]:
 
 def test_json_keys_on_the_page_are_those_printed(capsys):
     documented = _json_keys(SECTIONS["JSON output"])
-    assert mdp.cli.main(["solve", REROLL, "--exact", "--json"]) == 0
+    assert mdp.program.cli.main(["solve", REROLL, "--exact", "--json"]) == 0
     solved = json.loads(capsys.readouterr().out)
-    assert mdp.cli.main(["policy", REROLL, "--exact", "--json"]) == 0
+    assert mdp.program.cli.main(["policy", REROLL, "--exact", "--json"]) == 0
     policy = json.loads(capsys.readouterr().out)
     assert list(solved) == [key for key in documented if key in solved]
     assert list(policy) == documented  # the solve keys in order, then rows, columns, out
@@ -92,8 +92,8 @@ def test_json_keys_on_the_page_are_those_printed(capsys):
 def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
     codes = set(re.findall(r"^``(\d+)``$", SECTIONS["Exit codes"], flags=re.MULTILINE))
     assert codes == {"0", "2", "3", "130"}
-    assert mdp.cli.main(["solve", REROLL]) == 0
-    assert mdp.cli.main(["policy", REROLL, "--out", "policy.txt"]) == 2
+    assert mdp.program.cli.main(["solve", REROLL]) == 0
+    assert mdp.program.cli.main(["policy", REROLL, "--out", "policy.txt"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("mdp: error: policy.txt: unknown file type") and error.count("\n") == 1
 
@@ -101,5 +101,5 @@ def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
         raise KeyboardInterrupt
 
     monkeypatch.setattr(mdp, "solve", interrupted)
-    assert mdp.cli.main(["solve", REROLL]) == 130
+    assert mdp.program.cli.main(["solve", REROLL]) == 130
     assert capsys.readouterr().err == "mdp: interrupted\n"

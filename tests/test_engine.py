@@ -151,7 +151,7 @@ def test_exact_solve_guided_by_floats_equals_the_plain_exact_solve(monkeypatch, 
     import random
     from fractions import Fraction
 
-    solve_module = importlib.import_module("mdp.solve")
+    solve_module = importlib.import_module("mdp.engine.solve")
     model = mdp.compile(mdp.load_game("shutbox", tiles="1-8"))
     rng = random.Random(7)
     terminal = {

@@ -13,7 +13,7 @@ import polars as pl
 import pytest
 
 import mdp
-from mdp.cli import main
+from mdp.program.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHUTBOX = str(ROOT / "games" / "shutbox")
@@ -191,7 +191,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, capsys, 
         file.write(b"open,roll")
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    from mdp.extensions import Format
+    from mdp.program.registry import Format
 
     monkeypatch.setattr(Format, "dump", lambda self, frame, file, where: full(frame, file))
     message = one_line(capsys, ["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)])
@@ -207,7 +207,7 @@ def test_sigterm_while_writing_leaves_no_file(tmp_path, capsys, monkeypatch):
         file.write(b"open,roll")
         os.kill(os.getpid(), signal.SIGTERM)
 
-    from mdp.extensions import Format
+    from mdp.program.registry import Format
     monkeypatch.setattr(Format, "dump", terminated)
     assert main(["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)]) == 130
     assert capsys.readouterr().err == "mdp: interrupted\n"
@@ -227,7 +227,7 @@ def test_a_closed_standard_output_is_one_line():
     assert (done.returncode, done.stderr) == (
         2, "mdp: error: standard output is closed; redirect it to a file, or use --out\n")
     done = subprocess.run([sys.executable, "-c", "import os, sys; os.close(1); "
-                           "from mdp.cli import main; sys.exit(main(['solve', 'shutbox']))"],
+                           "from mdp.program.cli import main; sys.exit(main(['solve', 'shutbox']))"],
                           stderr=subprocess.PIPE, text=True, cwd=ROOT)
     assert (done.returncode, done.stderr) == (
         2, "mdp: error: cannot write to standard output: Bad file descriptor\n")

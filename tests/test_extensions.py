@@ -7,8 +7,8 @@ import polars as pl
 import pytest
 
 import mdp
-from mdp.cli import main
-from mdp.extensions import plugins
+from mdp.program.cli import main
+from mdp.program.registry import plugins
 
 SHUTBOX = "games/shutbox"
 

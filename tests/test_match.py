@@ -17,7 +17,7 @@ import pytest
 
 import brute_shutbox
 import mdp
-import mdp.cli
+import mdp.program.cli
 
 # Player 1's expected value in percent of the stake, to four decimals: (one_die, shut_pays,
 # shut_wins) -> value. Published (quoted in the issue): never/1/yes, sum6/2/yes,
@@ -223,7 +223,7 @@ def test_payoff_of_the_pub_rules():
 
 
 def _run(capsys, *argv):
-    code = mdp.cli.main(list(argv))
+    code = mdp.program.cli.main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 

@@ -125,7 +125,7 @@ def test_terminal_text_is_made_when_the_table_is():
     game = mdp.load_game("games/shutbox", tiles="1-5")
     model = mdp.compile(game)
     assert isinstance(model.terminal_columns["open"], mdp.LazyColumn)
-    shown = mdp.columns.table_state_columns(game, model.states[:model.n_terminal])
+    shown = mdp.game.columns.table_state_columns(game, model.states[:model.n_terminal])
     assert model.terminals["open"].to_list() == list(shown["open"])
     assert model.terminals["roll"].to_list() == list(shown["roll"])
     assert model.terminals["open"].null_count() == 0

@@ -14,10 +14,10 @@ import numpy as np
 import pytest
 
 import mdp
-from mdp.parallel import beside, side_by_side, threads
+from mdp.engine.parallel import beside, side_by_side, threads
 from models import Ladder
 
-parallel = importlib.import_module("mdp.parallel")
+parallel = importlib.import_module("mdp.engine.parallel")
 SHUTBOX = "shutbox"
 
 
@@ -149,7 +149,7 @@ def test_a_wrong_thread_count_is_refused(monkeypatch, value):
 
 
 def test_the_program_refuses_a_wrong_thread_count_in_one_line(tmp_path):
-    done = subprocess.run([sys.executable, "-m", "mdp.cli", "solve", SHUTBOX],
+    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "solve", SHUTBOX],
                           cwd=tmp_path, capture_output=True, text=True,
                           env={**os.environ, "MDP_THREADS": "0"})
     assert done.returncode == 2
@@ -160,7 +160,7 @@ def test_the_program_refuses_a_wrong_thread_count_in_one_line(tmp_path):
 def test_a_small_game_starts_no_thread_nor_imports_their_module(tmp_path):
     # The standard box's whole solve takes a tenth of a second; concurrent.futures alone
     # takes 3 ms to import.
-    script = ("import sys, threading\nfrom mdp.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
+    script = ("import sys, threading\nfrom mdp.program.cli import main\nmain(['solve', 'shutbox', '--json'])\n"
               "print(threading.active_count(), 'concurrent.futures' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True,
                           env={**os.environ, "MDP_THREADS": "4"})
@@ -229,13 +229,13 @@ class Floats(Ladder):
 
 def test_inexact_numbers_are_named_where_found_when_checked_beside(checked_beside, monkeypatch):
     named = []
-    columns = importlib.import_module("mdp.compile").describe
+    columns = importlib.import_module("mdp.engine.compile").describe
 
     def describe(game, state, action=None):
         named.append(threading.current_thread() is threading.main_thread())
         return columns(game, state, action)
 
-    monkeypatch.setattr(importlib.import_module("mdp.compile"), "describe", describe)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.compile"), "describe", describe)
     model = mdp.compile(mdp.load_game(Floats(3)))
     assert model.inexact == "probability 0.8333333333333334 (state 6, action 0)"
     assert model.inexact_values == "value 1.0 (state 0)"

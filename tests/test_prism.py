@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import mdp
-from mdp.prism import to_prism, write_prism
+from mdp.outputs.prism import to_prism, write_prism
 
 ROOT = Path(__file__).resolve().parent.parent
 REROLL = ROOT / "docs" / "examples" / "reroll.py"

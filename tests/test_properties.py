@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import brute_shutbox
 import mdp
-from mdp.cli import main
+from mdp.program.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
 SHUTBOX = str(ROOT / "games" / "shutbox")

@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import mdp
-from mdp.cli import main
+from mdp.program.cli import main
 from mdp.limits import REPORT_MAX_ROWS
 
 import brute_shutbox

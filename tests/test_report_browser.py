@@ -44,7 +44,7 @@ def page(tmp_path, variant: str | None):
     """The report written by the command, its game and its (float) solution."""
     out = tmp_path / f"report-{variant or 'standard'}.html"
     args = ["report", "games/shutbox", "--out", str(out)] + (["--variant", variant] if variant else [])
-    from mdp.cli import main
+    from mdp.program.cli import main
 
     cwd = os.getcwd()
     os.chdir(Path(__file__).resolve().parent.parent)

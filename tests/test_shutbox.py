@@ -124,7 +124,7 @@ def test_columns_of_states_alone():
     game = mdp.load_game("games/shutbox")
     box = shutbox.box(game)
     states = [box.key(0b1, 5), box.key(0), box.key(0b110000000, 2), box.key(0b1, 5)]
-    columns = mdp.columns.state_columns(game, states)  # lazy text made
+    columns = mdp.game.columns.state_columns(game, states)  # lazy text made
     assert {name: list(values) for name, values in columns.items()} == {
         "open": ["1", "", "8 9", "1"], "roll": [5, None, 2, 5],
         "open_sum": [1, 0, 17, 1], "shut_sum": [44, 45, 28, 44]}

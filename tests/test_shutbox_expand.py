@@ -126,10 +126,10 @@ def test_open_sums_and_texts_of_a_box_of_forty_tiles():
     masks = rng.integers(0, 1 << 40, 3000, dtype=np.int64)
     masks[:3] = [0, (1 << 40) - 1, 1 << 39]
     chosen = [[t for i, t in enumerate(tiles) if m >> i & 1] for m in masks.tolist()]
-    columns = mdp.columns.state_columns(game, masks)  # before a roll: keys are masks; lazy text made
+    columns = mdp.game.columns.state_columns(game, masks)  # before a roll: keys are masks; lazy text made
     assert columns["open_sum"].tolist() == [sum(c) for c in chosen]
     assert columns["open"].tolist() == [" ".join(map(str, c)) for c in chosen]
     dense = masks & 0xFFF  # repeated masks: the text of each is written once
-    columns = mdp.columns.state_columns(game, dense)
+    columns = mdp.game.columns.state_columns(game, dense)
     assert columns["open"].tolist() == [
         " ".join(str(t) for i, t in enumerate(tiles) if m >> i & 1) for m in dense.tolist()]

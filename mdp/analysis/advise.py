@@ -1,0 +1,98 @@
+"""Advice for one state, named by its readable columns: every action there, best first."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from mdp.game.columns import row_columns, table_state_columns, to_frame
+from mdp.analysis.labels import action_labels
+from mdp.errors import ParamError
+from mdp.engine.solve import Solution
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.game.load import Game
+
+
+@attrs.frozen
+class Advice:
+    """The state advised on (its columns) and its actions, best first: the action's columns,
+    ``value``, ``regret`` and ``optimal`` (as in :func:`mdp.policy`)."""
+
+    state: dict[str, Any]
+    actions: pl.DataFrame
+
+    def summary(self) -> dict[str, Any]:
+        """As ``mdp advise --json`` prints it."""
+        return {"state": self.state, "actions": self.actions.to_dicts()}
+
+
+def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
+    """The actions of the state whose readable columns have the given values (compared as
+    text: ``open="1 2 3 5 8", roll=9``), best first. A column left out that some states lack
+    must be empty (null) in the state, unless a single state matches without it.
+
+    A state that no column values name raises :class:`mdp.ParamError`, saying which columns
+    a state has and giving the initial state's values as an example.
+    """
+    import polars as pl
+
+    model = solution.model
+    states = model.states
+    # The columns a policy table shows of a state, those that say something.
+    table = to_frame(table_state_columns(game, states))
+    table = table.select([c for c in table.columns if table[c].null_count() < table.height])
+    table = table.with_row_index("_id")
+    names = [c for c in table.columns if c != "_id"]
+    unknown = [c for c in columns if c not in names]
+    if unknown or not columns:
+        raise ParamError(_expected(game, table, names, model.initial, unknown))
+    matches = table.filter([pl.col(c).cast(pl.String) == str(v) for c, v in columns.items()])
+    if matches.height > 1:  # the columns left out that a state may lack must then be empty
+        matches = matches.filter([pl.col(c).is_null() for c in names
+                                  if c not in columns and table[c].null_count()])
+    if matches.height != 1:
+        given = ", ".join(f"{c}={v!r}" for c, v in columns.items())
+        what = "no reachable state has" if matches.height == 0 else "several states have"
+        raise ParamError(f"{what} {given}; " + _expected(game, table, names, model.initial, []))
+    state_id = int(matches["_id"][0])
+    per_action = solution.action_values()
+    first, last = int(model.action_start[state_id]), int(model.action_start[state_id + 1])
+    ids = np.arange(first, last)
+    labels = row_columns(game, [states[state_id]] * len(ids), action_labels(game, model, [state_id]))
+    state = {c: _plain(matches[c][0]) for c in names}
+    frame = to_frame({k: v for k, v in labels.items() if k not in state})
+    frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])
+    frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64))
+    if per_action.exact is not None:
+        frame = frame.with_columns(value_exact=pl.Series([str(per_action.exact[i]) for i in ids],
+                                                         dtype=pl.String))
+    frame = frame.with_columns(regret=pl.Series(per_action.regret[ids], dtype=pl.Float64),
+                               optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
+    if solution.probabilities is not None and solution.strategy != "optimal":
+        frame = frame.with_columns(probability=pl.Series(
+            np.asarray(solution.probabilities[ids], dtype=np.float64)))
+    # Best first; among equals, the game's order (a stable sort).
+    order = np.argsort(per_action.regret[ids], kind="stable")
+    return Advice(state, frame[order])
+
+
+def _plain(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def _expected(game: Game, table, names: list[str], initial: int, unknown: list[str]) -> str:
+    start = table.row(initial, named=True)
+    example = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
+    lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
+    return (f"{lead}name a state of {game.name} by its columns {', '.join(names)} "
+            f"(COLUMN=VALUE, e.g. the initial state: {example})")
+
+
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return f'"{text}"' if " " in text or not text else text

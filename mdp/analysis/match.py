@@ -1,0 +1,245 @@
+"""Matches: players take turns at the same one-player game, and money changes hands.
+
+Each player plays a whole game in turn, knowing the results of the players before, and
+plays for money under the rules the game gives (:func:`mdp.game.hookspecs.mdp_match_rules`).
+Every player's problem is the one compiled model solved with other terminal values, one set
+per possible list of earlier results (:func:`mdp.solve_many`): a match costs solves, never
+a new exploration.
+
+Working back from the last player: the last player's terminal value is the payoff given
+the earlier results and their own; an earlier player's is what they can expect given their
+result and the later players' optimal answers to it. With two players and a zero-sum
+payoff that is minus the second player's value; otherwise it takes the distribution of
+each later player's result under their optimal play (:func:`optimal_outcome_distribution`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.compile import DEFAULT_MAX_STATES, compile
+from mdp.errors import ModelError, ParamError
+from mdp.game.load import Game
+from mdp.engine.model import CompiledModel
+from mdp.engine.solve import Solutions, solve, solve_many
+
+MAX_PROFILES = 1_000_000
+"""The most lists of results a match solves for (results ** (players - 1) of them)."""
+
+
+@attrs.frozen
+class MatchRules:
+    """How a match of a one-player game is scored (see :func:`mdp_match_rules`)."""
+
+    outcome: str
+    """The column of :attr:`mdp.CompiledModel.terminals` that is a player's result."""
+    payoff: Callable[[np.ndarray], Any] = attrs.field(repr=False)
+    """Results (one row per match, one column per player, in playing order) -> what each
+    player receives, the same shape: integers or fractions for exact values."""
+    params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    """The parameters that only the match reads (what a winner is paid, say): they change
+    no state, so a table over them compiles the game once."""
+
+
+@attrs.frozen
+class Match:
+    """Each player's expected winnings in a match, the first player first."""
+
+    game: str
+    params: Mapping[str, Any]
+    rules: str
+    values: tuple[float | Fraction, ...]
+    """Each player's expected winnings: fractions in exact mode, else floats."""
+    exact: bool
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def players(self) -> int:
+        return len(self.values)
+
+    def summary(self) -> dict[str, Any]:
+        """The match as ``mdp match --json`` prints it: the game, parameters, rules, and
+        ``players``, a list of ``{"player": k, "value": float}`` (with ``"exact": "p/q"``
+        in exact mode), and the seconds spent."""
+        players = []
+        for k, value in enumerate(self.values, start=1):
+            entry: dict[str, Any] = {"player": k, "value": float(value)}
+            if self.exact:
+                entry["exact"] = f"{value.numerator}/{value.denominator}"
+            players.append(entry)
+        return {"game": self.game, "params": dict(self.params), "rules": self.rules,
+                "players": players, "seconds": round(self.seconds, 6)}
+
+
+def match_rules(game: Game) -> MatchRules:
+    """The game's match rules; :class:`mdp.ModelError` if it has none."""
+    rules = game.call("mdp_match_rules")
+    if rules is None:
+        raise ModelError(f"game {game.name} is not played in matches "
+                         "(it does not implement mdp_match_rules)")
+    return rules
+
+
+def match(game: Game, *, players: int = 2, exact: bool = False,
+          model: CompiledModel | None = None, max_states: int = DEFAULT_MAX_STATES,
+          progress: Callable[[str], None] | None = None) -> Match:
+    """Each player's expected winnings when ``players`` players take turns at ``game``,
+    each playing optimally for money knowing the earlier players' results.
+
+    ``model`` is the game compiled (compiled here if not given); ``exact=True`` gives
+    fractions.
+    """
+    start = time.perf_counter()
+    if not isinstance(players, int) or players < 2:
+        raise ParamError(f"a match needs 2 players or more, not {players!r}")
+    rules = match_rules(game)
+    model = model or compile(game, max_states=max_states, progress=progress)
+    if rules.outcome not in model.terminals.columns:
+        raise ModelError(f"game {game.name}: the match outcome {rules.outcome!r} is not a "
+                         f"column of the terminal states ({', '.join(model.terminals.columns)})")
+    results, index = np.unique(model.terminals[rules.outcome].to_numpy(), return_inverse=True)
+    m = len(results)
+    if m ** (players - 1) > MAX_PROFILES:
+        raise ParamError(f"{players} players with {m} possible results means "
+                         f"{m ** (players - 1):,} lists of earlier results to solve for; "
+                         f"at most {MAX_PROFILES:,}")
+    money = _payoffs(game, rules, results, players, exact)  # shape (m,) * players + (players,)
+    for k in range(players - 1, 0, -1):  # the last player first
+        if progress:
+            progress(f"solving player {k + 1} of {players}")
+        money = _earlier(model, money, index, k, exact)
+    values = _first(model, money, index, exact)
+    return Match(game.name, game.shown_params(), game.describe(), values, exact,
+                 time.perf_counter() - start)
+
+
+def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
+                        exact: bool = False) -> np.ndarray:
+    """What the next player of a match receives at each terminal state of ``model``, once
+    the players before have the results ``earlier`` (in playing order; as text or values):
+    terminal values for :func:`mdp.solve`, to play or be advised as that player.
+
+    With more players to come this is what the last player receives; a player followed by
+    others needs :func:`match`'s backward pass instead, and is refused here.
+    """
+    rules = match_rules(game)
+    own = model.terminals[rules.outcome].to_numpy()
+    results, index = np.unique(own, return_inverse=True)
+    positions = []
+    for k, result in enumerate(earlier, start=1):
+        found = np.flatnonzero(results.astype(str) == str(result))
+        if not len(found):
+            shown = ", ".join(map(str, results[:12])) + (", ..." if len(results) > 12 else "")
+            raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
+                             f"(possible: {shown})")
+        positions.append(int(found[0]))
+    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
+    return money[tuple(positions)][:, -1][index]
+
+
+def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
+             exact: bool) -> np.ndarray:
+    """What each player receives for every list of results, as an array indexed by each
+    player's result (its position among ``results``), then by player."""
+    m = len(results)
+    grid = np.indices((m,) * players).reshape(players, -1).T
+    try:
+        paid = rules.payoff(results[grid])
+    except Exception as error:
+        raise ModelError(f"game {game.name}: the match payoff raised "
+                         f"{type(error).__name__}: {error}") from error
+    paid = np.asarray(paid)
+    if paid.shape != grid.shape:
+        raise ModelError(f"game {game.name}: the match payoff gave shape {paid.shape} for "
+                         f"{grid.shape[0]:,} matches of {players} players")
+    if exact and paid.dtype.kind == "f":
+        raise ModelError(f"game {game.name}: the match payoff gave floats; exact values need "
+                         "integers or fractions")
+    if paid.dtype.kind not in "iuf":
+        paid = paid.astype(object)
+    return paid.reshape((m,) * players + (players,))
+
+
+def _earlier(model: CompiledModel, money: np.ndarray, index: np.ndarray, k: int,
+             exact: bool) -> np.ndarray:
+    """Player ``k`` (from 0) plays optimally, once per list of earlier results: what every
+    player can expect given the first ``k`` results."""
+    m, players = money.shape[0], money.shape[-1]
+    flat = money.reshape(m ** k, m, players)  # earlier results, player k's result, player
+    terminals = flat[:, :, k].T[index]  # one row per terminal state, one column per list
+    solutions = solve_many(model, terminals, exact=exact, sense="max")
+    if players == 2 and _zero_sum(flat):
+        # Whatever the second player wins, the first loses: no distribution needed.
+        mine = _column_values(solutions, exact)
+        expected = np.stack([-mine, mine], axis=1)
+    else:
+        shares = optimal_outcome_distribution(model, solutions, index, m, exact)
+        expected = np.einsum("co,cop->cp", shares, flat) if not exact else \
+            (shares[:, :, None] * flat).sum(axis=1)
+    return expected.reshape((m,) * k + (players,))
+
+
+def _first(model: CompiledModel, money: np.ndarray, index: np.ndarray,
+           exact: bool) -> tuple[Any, ...]:
+    """The first player plays: each player's expected winnings."""
+    players = money.shape[-1]
+    solution = solve(model, terminal=money[:, 0][index], exact=exact, sense="max")
+    if players == 2 and _zero_sum(money):
+        return solution.value, -solution.value
+    solutions = solve_many(model, money[:, :1][index], exact=exact, sense="max")
+    shares = optimal_outcome_distribution(model, solutions, index, money.shape[0], exact)[0]
+    expected = (shares[:, None] * money).sum(axis=0)
+    return tuple(expected.tolist()) if exact else tuple(float(v) for v in expected)
+
+
+def _zero_sum(money: np.ndarray) -> bool:
+    return bool(np.all(money.sum(axis=-1) == 0))
+
+
+def _column_values(solutions: Solutions, exact: bool) -> np.ndarray:
+    value = solutions.value
+    if exact:
+        array = np.empty(len(value), dtype=object)
+        array[:] = value
+        return array
+    return np.asarray(value, dtype=np.float64)
+
+
+def optimal_outcome_distribution(model: CompiledModel, solutions: Solutions,
+                                 index: np.ndarray, m: int, exact: bool) -> np.ndarray:
+    """For each column of ``solutions``, the probability of each result (``index`` numbers
+    the result of each terminal state, from 0 to ``m - 1``) when its player plays the
+    column's optimal policy, the first optimal action of each state in action order:
+    a matrix, one row per column. Fractions in exact mode.
+
+    Computed here by pushing the probability of each column forward through the model
+    (:meth:`mdp.CompiledModel.push`); the place to swap in the engine's distribution of
+    outcomes under optimal play once it has one.
+    """
+    k = solutions.n_columns
+    zero: Any = Fraction(0) if exact else 0.0
+    reach = np.full((model.n_states, k), zero, dtype=object if exact else np.float64)
+    reach[model.initial] = Fraction(1) if exact else 1.0
+    table = np.array(model.probabilities, dtype=object) if exact else \
+        np.array([float(p) for p in model.probabilities], dtype=np.float64)
+    for layer in range(model.n_layers - 1, 0, -1):
+        a0, a1 = model.layer_actions(layer)
+        lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
+        starts = model.action_start[lo:hi] - a0
+        optimal = solutions.optimal(layer)
+        position = np.where(optimal, np.arange(a1 - a0)[:, None], a1 - a0)
+        chosen = np.minimum.reduceat(position, starts, axis=0)  # one row per state
+        mass = np.full((a1 - a0, k), zero, dtype=reach.dtype)
+        columns = np.broadcast_to(np.arange(k), chosen.shape)
+        mass[chosen, columns] = reach[lo:hi]
+        model.push(layer, mass, reach, table)
+    terminal = reach[: model.n_terminal]
+    shares = np.full((m, k), zero, dtype=reach.dtype)
+    np.add.at(shares, index, terminal)
+    return shares.T

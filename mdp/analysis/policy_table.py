@@ -1,0 +1,59 @@
+"""The policy as a Polars DataFrame: every decision, each action's value, regret, optimality."""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from mdp.game.columns import row_columns, to_frame
+from mdp.game.load import Game
+from mdp.analysis.labels import action_labels
+from mdp.engine.model import ragged_arange
+from mdp.engine.solve import Solution
+
+
+def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
+    """One row per action of every non-terminal state, the initial state's first.
+
+    Columns: the game's state and action columns when ``game`` is given (see
+    :func:`~mdp.game.hookspecs.mdp_state_columns`; else ``state``, as the model holds it, and
+    ``action``, the action's place among its state's actions from 0), then ``value`` (the action's value when the rest is played optimally),
+    ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
+    marked) and ``regret`` (the value lost against the best action, never negative).
+    """
+    model = solution.model
+    per_action = solution.action_values()
+    # Highest layers first (the initial state leads), each state's actions in their order:
+    # the rows are put in order before any text is made. A policy has millions of rows, so
+    # each array is let go as soon as it is used.
+    order = _rows(model)
+    state = per_action.state[order]
+    metrics = {"value": per_action.value[order]}
+    if per_action.exact is not None:
+        metrics["value_exact"] = [str(per_action.exact[i]) for i in order.tolist()]
+    metrics["optimal"] = per_action.optimal[order]
+    metrics["regret"] = per_action.regret[order]
+    del per_action
+    states = _take(model.states, state)
+    del state
+    if game is None:  # no game to name the actions: their place among the state's actions
+        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_counts[::-1])}
+    else:
+        labels = row_columns(game, states, _take(action_labels(game, model), order))
+    return to_frame({**labels, **metrics})
+
+
+def _rows(model) -> np.ndarray:
+    """The action of each row: states from the last, their actions from the first. Row
+    ``p`` of a state whose rows start at ``p0`` is its action ``start + p - p0``."""
+    counts = model.action_counts[::-1]
+    starts = model.action_start[:-1][::-1]
+    order = np.arange(model.n_actions, dtype=starts.dtype)
+    first_row = np.cumsum(counts, dtype=starts.dtype)
+    first_row -= counts
+    order += np.repeat(starts - first_row, counts)
+    return order
+
+
+def _take(items, ids: np.ndarray):
+    return items[ids] if isinstance(items, np.ndarray) else [items[i] for i in ids.tolist()]

@@ -1,0 +1,132 @@
+"""Sweeps over rule sets: every combination of some parameters' values, one row each.
+
+``vary`` maps parameter names to the values to try, ``{"mode": ["fast", "safe"],
+"rounds": [2, 3]}``; the rows follow the order of the product, the first parameter slowest.
+:func:`solve_table` solves each combination; :func:`match_table` plays a match under each.
+On the command line, ``--vary mode=fast,safe`` names the values of one parameter.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mdp.engine.compile import DEFAULT_MAX_STATES, compile
+from mdp.errors import ParamError
+from mdp.game.load import Game, load_game
+from mdp.analysis.match import match
+from mdp.engine.solve import solve
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+def parse_vary(items: Iterable[str]) -> dict[str, list[str]]:
+    """``--vary`` texts as a dict: ``"mode=fast,safe"`` -> ``{"mode": ["fast", "safe"]}``.
+    Values that hold commas themselves are separated by ``;`` instead
+    (``"rounds=1-9;1,3,5"``)."""
+    vary: dict[str, list[str]] = {}
+    for item in items:
+        key, sep, values = item.partition("=")
+        key = key.strip()
+        if not sep or not key or not values.strip():
+            raise ParamError(f"--vary {item!r}: expected KEY=VALUE,VALUE,...")
+        if key in vary:
+            raise ParamError(f"--vary {key} is given twice; list all its values in one --vary")
+        vary[key] = [v.strip() for v in values.split(";" if ";" in values else ",")]
+    return vary
+
+
+def combinations(vary: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """Every combination of the values of ``vary``, the first parameter varying slowest."""
+    for name, values in vary.items():
+        if isinstance(values, (str, bytes)) or not len(values):
+            raise ParamError(f"vary {name}: expected a list of values, not {values!r}")
+    names = list(vary)
+    return [dict(zip(names, chosen)) for chosen in itertools.product(*vary.values())]
+
+
+def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
+          params: Mapping[str, Any] | None = None) -> list[Game]:
+    """The game loaded once per combination of ``vary``, on top of ``params``; every
+    combination is checked before any is solved."""
+    given = dict(params or {})
+    overlap = sorted(set(given) & set(vary))
+    if overlap:
+        raise ParamError(f"parameter {overlap[0]} is both set and varied; vary it alone")
+    return [load_game(spec, variant=variant, **given, **combination)
+            for combination in combinations(vary)]
+
+
+def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
+          params: Mapping[str, Any] | None = None, exact: bool = False,
+          sense: str | None = None, max_states: int = DEFAULT_MAX_STATES,
+          progress: Callable[[str], None] | None = None) -> pl.DataFrame:
+    """Solve the game once per combination of ``vary``: a Polars DataFrame with one column
+    per varied parameter (as ``--set`` shows it), ``value``, ``exact`` (``"p/q"``, with
+    ``exact=True``) and ``states``, one row per combination in order."""
+    import polars as pl
+
+    rows = []
+    for game in games(spec, vary, variant=variant, params=params):
+        solution = solve(game, exact=exact, sense=sense, max_states=max_states, progress=progress)
+        row = _varied(game, vary)
+        row["value"] = float(solution.value)
+        if exact:
+            row["exact"] = _fraction(solution.value)
+        row["states"] = solution.model.n_states
+        rows.append(row)
+    return pl.DataFrame(rows)
+
+
+def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 2,
+                variant: str | None = None, params: Mapping[str, Any] | None = None,
+                exact: bool = False, max_states: int = DEFAULT_MAX_STATES,
+                progress: Callable[[str], None] | None = None) -> pl.DataFrame:
+    """Play a match (:func:`mdp.match`) under each combination of ``vary``: a Polars
+    DataFrame, one row per combination, fairest first (by the largest expected winnings of
+    any player, in absolute value), with one column per varied parameter,
+    ``player_1_percent`` (player 1's expected winnings in percent of the stake, to four
+    decimals, as fairness tables print them), then ``player_K`` for each player (and
+    ``player_K_exact``, ``"p/q"``, with ``exact=True``)."""
+    import polars as pl
+
+    rows, unfair = [], []
+    models: dict[Any, Any] = {}
+    for game in games(spec, vary, variant=variant, params=params):
+        # Match rules change no state: a model is compiled once per rule set that plays.
+        key = _play_key(game)
+        if key not in models:
+            models[key] = compile(game, max_states=max_states, progress=progress)
+        result = match(game, players=players, exact=exact, model=models[key], progress=progress)
+        row = _varied(game, vary)
+        row["player_1_percent"] = round(float(result.values[0]) * 100, 4)
+        for k, value in enumerate(result.values, start=1):
+            row[f"player_{k}"] = float(value)
+            if exact:
+                row[f"player_{k}_exact"] = _fraction(value)
+        rows.append(row)
+        unfair.append(max(abs(v) for v in result.values))
+    order = sorted(range(len(rows)), key=unfair.__getitem__)  # stable: ties keep their order
+    return pl.DataFrame([rows[i] for i in order])
+
+
+def _play_key(game: Game) -> Any:
+    """What decides the compiled model: the game's own description of its rules, with the
+    parameters that the match rules read left out."""
+    from mdp.analysis.match import match_rules
+
+    rules = match_rules(game)
+    ignored = set(rules.params)
+    return game.name, game.variant, tuple(
+        (name, repr(value)) for name, value in game.shown_params().items() if name not in ignored)
+
+
+def _varied(game: Game, vary: Mapping[str, Any]) -> dict[str, Any]:
+    shown = game.shown_params()
+    return {name: shown[name] for name in vary}
+
+
+def _fraction(value: Any) -> str:
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,140 @@
+"""The game's words for its states and actions: readable columns for tables, and a short
+description of one state (and action) for error messages."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+from mdp.errors import ModelError
+from mdp.game.load import Game
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+@attrs.frozen(eq=False)
+class LazyColumn:
+    """A column made when a table is made rather than when the model is compiled: a
+    function and its arguments, plain data (not the game). For the text of the millions of
+    terminal states of a large game, which a solve never reads; ``model.terminals`` makes it.
+
+    >>> mdp.LazyColumn(rows=len(codes), make=text_of, arguments=(names, codes))   # doctest: +SKIP
+    """
+
+    rows: int
+    make: Callable[..., Any]
+    arguments: tuple = ()
+
+    def __len__(self) -> int:
+        return self.rows
+
+    def __call__(self) -> Any:
+        return self.make(*self.arguments)
+
+
+def made(values: Any) -> Any:
+    """A column's values, a :class:`LazyColumn` made."""
+    return values() if isinstance(values, LazyColumn) else values
+
+
+def describe(game: Game, state: Any, action: Any = None) -> str:
+    """A state (and action) in the game's own words, from its columns if it has them."""
+    state, action = (x.item() if isinstance(x, np.generic) else x for x in (state, action))
+    if game.implements("mdp_columns"):
+        try:
+            columns = game.call("mdp_columns", states=[state], actions=[action])
+            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
+                             if _first(values) is not None)
+        except Exception:  # describing a state for an error must not hide that error
+            pass
+    return f"state {state!r}" + ("" if action is None else f", action {action!r}")
+
+
+def _first(values: Any) -> Any:
+    value = made(values)[0]
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict[str, Any]:
+    """The readable columns of ``states`` (see :func:`~mdp.game.hookspecs.mdp_state_columns`);
+    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
+    if game.implements("mdp_columns"):
+        columns = game.call("mdp_columns", states=states, actions=None)
+        return _checked(game, columns, len(states), lazy)
+    return _rows(game, [(state, None) for state in states], actions=False)
+
+
+def table_state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
+    """The columns a policy table shows of ``states``, with no action's (for naming a state
+    as a player sees it: ``mdp advise``)."""
+    if game.implements("mdp_columns"):
+        columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
+        return _checked(game, columns, len(states))
+    return _rows(game, [(state, None) for state in states], actions=False)
+
+
+def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
+    """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
+    if game.implements("mdp_columns"):
+        return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
+    return _rows(game, list(zip(states, actions)), actions=True)
+
+
+def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
+    """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
+    None) become lists, so that Polars infers their type."""
+    import polars as pl
+
+    return pl.DataFrame({name: values.tolist() if isinstance(values, np.ndarray) and values.dtype == object
+                         else values for name, values in columns.items()}, strict=False)
+
+
+def _checked(game: Game, columns: Any, rows: int, lazy: bool = False) -> dict[str, Any]:
+    if not isinstance(columns, dict):
+        raise ModelError(f"game {game.name}: mdp_columns returned {type(columns).__name__}, "
+                         "not a dict of columns")
+    if not lazy:
+        columns = {name: made(values) for name, values in columns.items()}
+    for name, values in columns.items():
+        if len(values) != rows:
+            raise ModelError(f"game {game.name}: mdp_columns gave {len(values):,} values in "
+                             f"column {name!r} for {rows:,} rows")
+    return columns
+
+
+def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list]:
+    """Columns from the per-state hooks, one call per state and per action."""
+    columns: dict[str, list] = {}
+    names: list[str] | None = None
+    last_state, state_row = object(), {}
+    for state, action in pairs:
+        if state is not last_state:
+            state_row = _row(game, "mdp_state_columns", {"state": str(state)}, state=state)
+            last_state = state
+        row = dict(state_row)
+        if actions and action is not None:  # a state named alone has no action columns
+            row.update(_row(game, "mdp_action_columns", {"action": str(action)},
+                            state=state, action=action))
+        if names is None:
+            names = list(row)
+            columns = {name: [] for name in names}
+        elif list(row) != names:
+            where = f"state {state!r}" + (f", action {action!r}" if actions else "")
+            raise ModelError(f"game {game.name}: columns {list(row)} differ from {names} ({where})")
+        for name, value in row.items():
+            columns[name].append(value)
+    return columns
+
+
+def _row(game: Game, hook: str, default: dict, **kwargs: Any) -> dict:
+    row = game.call(hook, **kwargs)
+    if row is None:
+        return default
+    if not isinstance(row, dict):
+        where = ", ".join(f"{k} {v!r}" for k, v in kwargs.items())
+        raise ModelError(f"game {game.name}: {hook} returned {row!r}, not a dict ({where})")
+    return row

@@ -1,0 +1,363 @@
+"""The hooks a game, a rule plugin or an extension implements.
+
+A plugin is a module (or any object) whose functions carry the :data:`mdp.hookimpl` marker
+and the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_,
+so a rule plugin registered after a game can override or wrap any of the game's hooks.
+
+The hooks come in six groups, in the order the engine meets them:
+
+1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
+   :func:`mdp_check`.
+2. **The problem, one state at a time**: :func:`mdp_initial_state`, :func:`mdp_actions`,
+   :func:`mdp_outcomes`, :func:`mdp_terminal_value`, :func:`mdp_estimate_states`. The plain
+   way to describe a game; the engine walks the states depth-first.
+3. **The problem in batch**: :func:`mdp_stage` and :func:`mdp_expand`, the fast way: the
+   engine expands a whole frontier of states at once as arrays. A game gives either group 2
+   or group 3 (with :func:`mdp_initial_state`); both feed the same compile step.
+4. **Presentation and analysis**: :func:`mdp_describe`, :func:`mdp_objective`,
+   :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns`: the game's
+   words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
+   and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it;
+   :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
+5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
+   :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
+   registered through them too (:mod:`mdp.program.builtins.core`); a plugin offers its own through the
+   ``mdp.plugins`` entry-point group.
+6. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
+   game are scored against each other (:func:`mdp.match`).
+
+Hooks of groups 1 to 4 and 6 receive ``params``, a read-only mapping from each parameter
+name to its resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game`
+itself, through which a hook can call other hooks (``game.call("hook_name", ...)``) or keep
+data derived from the parameters (:meth:`mdp.Game.memo`). An implementation names only the
+arguments it uses. States and actions are any hashable values the game likes (64-bit
+integers in batch).
+
+Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
+are called from the most recently registered plugin back to the game itself, and the first
+one that returns something other than ``None`` wins. An exception raised by a hook is
+reported as an :class:`mdp.ModelError` naming the game, the hook, and the state and action.
+"""
+
+from __future__ import annotations
+
+import pluggy
+
+hookspec = pluggy.HookspecMarker("mdp")
+hookimpl = pluggy.HookimplMarker("mdp")
+
+
+# 1. Loading a game.
+
+
+@hookspec
+def mdp_configure(plugins):
+    """Register further plugins before parameters are resolved.
+
+    ``plugins`` is the :class:`pluggy.PluginManager` of the game being loaded. Called once,
+    right after the game module is registered, so that a game can add hook specifications of
+    its own and register its default rule plugins (see :func:`mdp.register_plugins`), the way
+    pytest registers its built-in plugins. Every implementation is called; the return value
+    is ignored.
+    """
+
+
+@hookspec
+def mdp_params():
+    """Declare parameters: return a list of :class:`mdp.Param`.
+
+    Called once when a game is loaded. Every implementation is called and the lists are
+    joined, the game's first, so a rule plugin adds its own parameters beside the game's. A
+    name declared twice is an error.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_params():
+            return [mdp.Param("rounds", 3, parse=mdp.parse_int(1, 10), help="rounds to play")]
+    """
+
+
+@hookspec
+def mdp_variants():
+    """Declare named rule sets: return a list of :class:`mdp.Variant`.
+
+    Every implementation is called and the lists are joined, the game's first (its first
+    variant should be the default rules), so a rule plugin can name the variants its
+    parameters make possible. ``mdp variants GAME`` lists them and ``--variant NAME`` selects
+    one; :func:`mdp.read_variants` reads them from a TOML file.
+    """
+
+
+@hookspec
+def mdp_check(params, game):
+    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
+
+    For rules that involve more than one parameter (a minimum above its maximum, say).
+    Every implementation is called when a game is loaded; return values are ignored.
+    """
+
+
+# 2. The problem, one state at a time.
+
+
+@hookspec(firstresult=True)
+def mdp_initial_state(params, game):
+    """Return the state the game starts in. Required (in batch too, as an ``int``)."""
+
+
+@hookspec(firstresult=True)
+def mdp_actions(params, game, state):
+    """Return the actions available in ``state`` as a list; an empty list makes it terminal.
+
+    Called once for every reachable state, and again for the states of a table
+    (:func:`mdp.action_labels`: the model keeps no labels), so it must give the same actions
+    in the same order each time.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_outcomes(params, game, state, action):
+    """Return what ``action`` in ``state`` leads to: a list of ``(probability, next_state)``.
+
+    Probabilities must be non-negative and sum to 1. Give them as ``int`` or
+    :class:`fractions.Fraction` so that exact solving stays exact; a ``float`` is accepted
+    for float solving only. A deterministic action returns ``[(1, next_state)]``.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_terminal_value(params, game, state):
+    """Return the value of the terminal ``state`` (one with no actions).
+
+    As with probabilities, an ``int`` or :class:`fractions.Fraction` keeps exact solving
+    exact. :func:`mdp.solve` can replace these values with others (``terminal=``).
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_estimate_states(params, game):
+    """Return a number of states the game is sure to have at least, before any is explored
+    (optional; an exact count is best).
+
+    The engine refuses before any work a model that even this many states would take past
+    its state limit or memory budget, and says how to raise them. Do not return a guess that
+    may be too high: without a count, discovery still stops cleanly at the limits.
+    """
+
+
+# 3. The problem in batch.
+
+
+@hookspec(firstresult=True)
+def mdp_stage(params, game, states):
+    """Return the stage of each state in the integer array ``states``, as an integer array.
+
+    Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
+    it as a count of moves left, or of pieces still on the board): the engine expands all
+    states of the highest stage at once, then the next, and so never meets a state twice.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_expand(params, game, states, labels):
+    """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
+
+    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
+    implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
+    are then not called), and its initial state must be an ``int``.
+
+    ``labels`` says whether the actions' labels are wanted. While the model is built they
+    are not (it keeps none): the game may then give ``actions=None`` and save making them.
+    It is called again with ``labels=True`` for the states of a table
+    (:func:`mdp.action_labels`), or of an error message, with some states of one stage, and
+    must then give the same actions in the same order. An implementation that does not take
+    ``labels`` is called without it and always gives the labels.
+    """
+
+
+# 4. Presentation and analysis.
+
+
+@hookspec(firstresult=True)
+def mdp_describe(params, game):
+    """Return the rules in force as one short line of text, for people.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_describe(params, game):
+            return f"a coin with {params['faces']} faces"
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_objective(params, game):
+    """Return the :class:`mdp.Objective`: what a value means and whether to maximize it.
+
+    Without an implementation the engine maximizes an unnamed value.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_state_columns(params, game, state):
+    """Return the readable columns of ``state``: ``{name: scalar}``.
+
+    Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
+    the same names; use ``None`` for a value that does not apply. Without an implementation
+    a table shows ``str(state)`` in a column ``state``.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_action_columns(params, game, state, action):
+    """Return the readable columns of ``action`` taken in ``state``: ``{name: scalar}``.
+
+    The same rules as :func:`mdp_state_columns`; the default is a column ``action``.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_columns(params, game, states, actions):
+    """Return readable columns for many states at once: ``{name: values}``, the values a
+    list, a numpy array or a Polars Series (with nulls where nothing applies).
+
+    ``states`` is a sequence of states. ``actions`` is ``None`` when only the states' own
+    columns are wanted (the terminal states of a model), else a parallel sequence, one action
+    per row, some of which may be ``None`` (a state named alone, in an error message).
+    Optional; a batch game should implement it, since the per-state column hooks would be
+    called once per row otherwise. A column may also be an :class:`mdp.LazyColumn`, made
+    only when a table is: the terminal states' columns are asked for at every compile, and
+    kept in the model until :attr:`mdp.CompiledModel.terminals` is read.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_outcome_columns(params, game):
+    """Return the names of the readable columns of a terminal state that make its outcome
+    (a list of names from :attr:`mdp.CompiledModel.terminals`).
+
+    ``mdp distribution`` groups the chance of ending in each terminal state by them, and
+    ``mdp simulate`` counts games by them. Without an implementation the outcome is the
+    terminal ``value``.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_outcome_columns():
+            return ["score"]
+    """
+
+
+@hookspec
+def mdp_strategies(params, game):
+    """Name ways to play other than the optimal one: return a list of :class:`mdp.Strategy`.
+
+    Every implementation is called and the lists are joined, the game's first. A strategy's
+    ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
+    :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
+    (``model.action_state()`` gives each action's state), not with a call per state.
+    ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_strategies():
+            return [mdp.Strategy("first", "always the first action",
+                                 lambda game, model: first_action_of_each_state(model))]
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_report_controls(params, game):
+    """Return controls for the strategy explorer of ``mdp report`` (optional): a list of
+    dicts, one per readable state column the game wants drawn its own way.
+
+    Each names its ``column`` (a state column of :func:`mdp_columns`), its ``kind`` and a
+    ``label``. Kinds:
+
+    - ``"select"``: pick one of the values the column takes (the default for every column
+      the hook does not name); ``none`` is the text shown for a state where the column does
+      not apply (``None``).
+    - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
+      is the texts switched on, in the order of ``items``, joined by ``separator``
+      (default ``" "``); ``hint`` is a line shown under them.
+
+    The page is built from the policy table whatever this returns; a control only changes
+    how the user names a state.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_report_controls(params):
+            return [{"column": "held", "kind": "toggles", "label": "cards held",
+                     "items": [str(c) for c in params["cards"]]}]
+    """
+
+
+# 5. Extensions of mdp itself.
+
+
+@hookspec
+def mdp_formats():
+    """Offer output formats: return a list of :class:`mdp.Format`.
+
+    Every implementation is called and the lists are joined; a name offered twice is an
+    error. ``--out FILE`` picks a format by the file's extension, ``--format NAME`` by name.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_formats():
+            return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\\t"),
+                               "tab-separated values")]
+    """
+
+
+@hookspec
+def mdp_commands():
+    """Offer commands of the ``mdp`` program: return a list of :class:`mdp.Command`.
+
+    Every implementation is called and the lists are joined; a name offered twice is an
+    error. Called once when the program starts, before its arguments are read.
+    """
+
+
+@hookspec
+def mdp_analyses():
+    """Offer analyses: return a list of :class:`mdp.Analysis`, each a table computed from a
+    solved game.
+
+    Every implementation is called and the lists are joined. Each analysis is one call in
+    Python (:func:`mdp.analyse`) and one command of the ``mdp`` program, with the game's
+    options, its own options and the output options of ``mdp policy``.
+    """
+
+
+# 6. Matches.
+
+
+@hookspec(firstresult=True)
+def mdp_match_rules(params, game):
+    """Return the rules of a match: an :class:`mdp.MatchRules`, or ``None`` for a game that
+    is not played in matches.
+
+    In a match, players take turns at the same one-player game, each knowing the results of
+    the players before, and money changes hands at the end. The rules name the column of
+    :attr:`mdp.CompiledModel.terminals` that is a player's result (``outcome``) and say
+    who pays whom (``payoff``): given an integer array of results, one row per match and one
+    column per player in the order they play, ``payoff`` returns an array of the same shape,
+    what each player receives (negative: pays), as integers or fractions for exact values.
+    It is called once for all the rows at once. ``params`` names the parameters that only
+    the match reads, so that a table over them compiles the game once.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_match_rules(params):
+            def payoff(results):           # the higher score wins one from the other
+                first, second = results[:, 0], results[:, 1]
+                won = np.sign(second - first)
+                return np.stack([-won, won], axis=1)
+            return mdp.MatchRules("score", payoff)
+    """

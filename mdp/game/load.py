@@ -1,0 +1,242 @@
+"""Finding, loading and configuring games: the first step of game -> model -> solution."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+import pluggy
+
+from mdp.game import hookspecs
+from mdp.game.plugins import check_hook_names, entry_points, import_module, load, register
+from mdp.errors import GameNotFound, MdpError, ModelError
+from mdp.game.params import Param, resolve
+
+if TYPE_CHECKING:
+    from mdp.game.variants import Variant
+
+GAMES_ENTRY_POINTS = "mdp.games"
+"""The entry-point group through which installed packages offer games by name."""
+
+
+@attrs.frozen
+class Objective:
+    """What the value of a state means, and which way is better."""
+
+    name: str = "value"
+    sense: Literal["max", "min"] = attrs.field(
+        default="max", validator=attrs.validators.in_(("max", "min"))
+    )
+    probability: bool = False
+    """Values are probabilities (shown as percentages too)."""
+
+
+@attrs.frozen
+class Game:
+    """A loaded game: its plugins and its resolved parameters.
+
+    Create one with :func:`load_game`; every hook is called with ``params`` and ``game``
+    already filled in, e.g. ``game.call("mdp_actions", state=s)``.
+    """
+
+    name: str
+    plugins: pluggy.PluginManager = attrs.field(repr=False, eq=False)
+    declared: tuple[Param, ...] = attrs.field(repr=False, eq=False)
+    params: Mapping[str, Any]
+    variant: str | None = None
+    given: frozenset[str] = frozenset()
+    """The parameters set by the caller or the variant (the others have their defaults), so
+    that a game can refuse a setting its other rules would silently override."""
+    _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
+
+    def call(self, hook: str, **kwargs: Any) -> Any:
+        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.game.hookspecs`.
+
+        An exception other than an :class:`~mdp.MdpError` becomes a :class:`~mdp.ModelError`
+        that names the game, the hook and what it was called with.
+        """
+        try:
+            return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
+        except MdpError:
+            raise
+        except Exception as error:
+            raise ModelError(f"game {self.name}: {hook} raised {type(error).__name__}: {error}"
+                             f"{_where(kwargs)}") from error
+
+    def collect(self, hook: str, kind: type) -> list:
+        """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
+        game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
+        return _collect(self.name, self.plugins, hook, kind, params=self.params, game=self)
+
+    def implements(self, hook: str) -> bool:
+        """Whether any plugin implements ``hook``."""
+        return bool(getattr(self.plugins.hook, hook).get_hookimpls())
+
+    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+        """Data derived from this game's parameters, made on first use and kept with it."""
+        if key not in self._memo:
+            self._memo[key] = make()
+        return self._memo[key]
+
+    def variants(self) -> list[Variant]:
+        """The game's named rule sets, the default first (empty if it has none)."""
+        return _variants(self.plugins, self.name)
+
+    def describe(self) -> str:
+        """The rules in force, in one line (the game's name if it gives none)."""
+        return self.call("mdp_describe") or self.name
+
+    @property
+    def objective(self) -> Objective:
+        """What the game's value means and which way is better."""
+        return self.call("mdp_objective") or Objective()
+
+    def shown_params(self) -> dict[str, Any]:
+        """The parameters as people and JSON see them: as ``--set`` takes them back."""
+        return {p.name: p.shown(self.params[p.name]) for p in self.declared}
+
+    def with_params(self, **changes: Any) -> Game:
+        """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
+        parsed = resolve(self.name, self.declared, changes)
+        params = {**self.params, **{key: parsed[key] for key in changes}}
+        game = attrs.evolve(self, params=MappingProxyType(params), memo={},
+                            given=self.given | set(changes))
+        game.call("mdp_check")
+        return game
+
+
+def _where(kwargs: Mapping[str, Any]) -> str:
+    """The state and action a hook was called with, for an error message."""
+    if "states" in kwargs:
+        states = kwargs["states"]
+        first = states[0].item() if hasattr(states[0], "item") else states[0]
+        if len(states) == 1:
+            return f" (state {first!r})"
+        return f" ({len(states):,} states from state {first!r})" if len(states) else ""
+    parts = [f"{name} {kwargs[name]!r}" for name in ("state", "action") if name in kwargs]
+    return f" ({', '.join(parts)})" if parts else ""
+
+
+def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, **params: Any) -> Game:
+    """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
+    a module or object that carries the hook implementations.
+
+    ``variant`` picks one of the game's named rule sets; keyword arguments set parameters on
+    top of it. A string is parsed as on the command line (``rounds="3"``); other values are
+    checked by the parameter's parser.
+    """
+    module = _import(spec) if isinstance(spec, (str, os.PathLike)) else spec
+    name = getattr(module, "GAME_NAME", None) or _default_name(module)
+    plugins = pluggy.PluginManager("mdp")
+    plugins.add_hookspecs(hookspecs)
+    register(plugins, module, name, f"game {name}")
+    _collect(name, plugins, "mdp_configure", None, plugins=plugins)
+    check_hook_names(plugins, f"game {name}")
+    declared = tuple(_collect(name, plugins, "mdp_params", Param))
+    if variant is not None:
+        from mdp.game.variants import find_variant
+
+        params = {**find_variant(name, _variants(plugins, name), variant).params, **params}
+    game = Game(name, plugins, declared, resolve(name, declared, params), variant, frozenset(params))
+    game.call("mdp_check")
+    return game
+
+
+def _collect(owner: str, manager: pluggy.PluginManager, hook: str, kind: type | None, **kwargs) -> list:
+    """Every plugin's answer to a collecting hook, joined, the game's first (pluggy answers
+    newest first); each item checked to be a ``kind``."""
+    try:
+        groups = getattr(manager.hook, hook)(**kwargs)
+    except MdpError:
+        raise
+    except Exception as error:
+        raise ModelError(f"game {owner}: {hook} raised {type(error).__name__}: {error}") from error
+    if kind is None:
+        return []
+    items = []
+    for group in reversed(groups):
+        if not isinstance(group, (list, tuple)):
+            raise ModelError(f"game {owner}: {hook} returned {group!r}, not a list of "
+                             f"mdp.{kind.__name__}")
+        for item in group:
+            if not isinstance(item, kind):
+                raise ModelError(f"game {owner}: {hook} returned {item!r}, not an "
+                                 f"mdp.{kind.__name__}")
+            items.append(item)
+    return items
+
+
+def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
+    from mdp.game.variants import Variant  # here: solving a game needs no variants
+
+    return _collect(game, plugins, "mdp_variants", Variant)
+
+
+def _default_name(plugin: object) -> str:
+    qualified = getattr(plugin, "__name__", None) or type(plugin).__name__
+    return qualified.rpartition(".")[2]
+
+
+def available_games() -> list[str]:
+    """Names of the games installed through the ``mdp.games`` entry-point group."""
+    return sorted(entry_points(GAMES_ENTRY_POINTS))
+
+
+def _import(spec: str | os.PathLike) -> ModuleType:
+    text = os.fspath(spec)
+    games = entry_points(GAMES_ENTRY_POINTS)
+    # A bare name is an installed game's, unless it names a game file or folder here.
+    is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
+    if os.sep in text or "/" in text or text.endswith(".py") or is_game_here or text not in games:
+        if os.path.exists(text) or os.sep in text or "/" in text or text.endswith(".py"):
+            return _import_path(text)
+        names = ", ".join(sorted(games)) or "none installed"
+        raise GameNotFound(f"no game named {text!r} (installed: {names}; or give a path)")
+    return load(games[text])
+
+
+def _import_path(path: str) -> ModuleType:
+    """Import a game folder (a package) or a single ``.py`` file from its path.
+
+    (os.path rather than pathlib: pathlib costs 5 ms of start-up, a tenth of a small solve.)
+    """
+    path = os.path.realpath(path)
+    root, name = os.path.split(path)
+    if os.path.isfile(os.path.join(path, "__init__.py")):
+        parts = [name]
+    elif os.path.isfile(path) and name.endswith(".py"):
+        parts = [name[:-3]]
+    else:
+        raise GameNotFound(f"{path}: not a game (expected a folder with __init__.py or a .py file)")
+    # A game inside a package (games/shutbox) is imported by its dotted name, so that rule
+    # plugins importing it by that name get the very same module.
+    while os.path.isfile(os.path.join(root, "__init__.py")):
+        root, package = os.path.split(root)
+        parts.insert(0, package)
+    installed = _installed_as(os.path.join(root, parts[0]))
+    if installed:
+        parts[0] = installed
+    elif root not in sys.path:
+        sys.path.insert(0, root)
+    return import_module(".".join(parts), shown=f"the game at {path}")
+
+
+def _installed_as(folder: str) -> str | None:
+    """The name under which an installed game package is imported from ``folder``, if any:
+    the folder games/ of a working tree installed in editable mode is ``mdp_games``."""
+    import importlib.util
+
+    for value in entry_points(GAMES_ENTRY_POINTS).values():
+        top = value.partition(":")[0].split(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        locations = spec.submodule_search_locations if spec else None
+        if locations and any(os.path.realpath(p) == folder for p in locations):
+            return top
+    return None

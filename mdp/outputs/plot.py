@@ -1,0 +1,52 @@
+"""Pictures of a distribution, with matplotlib (the optional extra ``plot``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from mdp.errors import MdpError
+
+if TYPE_CHECKING:
+    import polars as pl
+
+
+def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None) -> str:
+    """Draw the chance of each outcome (bars) and the cumulative chance (a line, right axis)
+    against the outcome column ``column`` (the first column by default); write a PNG or SVG
+    as ``path``'s extension says. Returns the path."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise MdpError("--plot needs matplotlib: pip install 'exact-mdp[plot]'") from None
+    if not path.lower().endswith((".png", ".svg")):
+        raise MdpError(f"{path}: a plot is written as .png or .svg")
+    column = column or frame.columns[0]
+    frame = frame.sort(column)
+    x = frame[column].to_list()
+    p = [100 * v for v in frame["probability"].to_list()]
+    cumulative, total = [], 0.0
+    for v in p:
+        total += v
+        cumulative.append(min(total, 100.0))
+    figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
+    bars.bar(x, p, color="#4878a8", width=0.8, label="probability")
+    bars.set_xlabel(column)
+    bars.set_ylabel("probability of the outcome (%)")
+    bars.set_xlim(min(x) - 1, max(x) + 1)
+    bars.grid(axis="y", alpha=0.3)
+    line = bars.twinx()
+    line.plot(x, cumulative, color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
+    line.set_ylabel("cumulative probability (%)")
+    line.set_ylim(0, 101)
+    handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
+    bars.legend(handles, [h.get_label() for h in handles], loc="upper left")
+    bars.set_title(title, fontsize=10, wrap=True)
+    figure.tight_layout()
+    from mdp.outputs.files import write_atomically
+
+    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+    plt.close(figure)
+    return path

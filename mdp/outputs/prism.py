@@ -1,0 +1,151 @@
+"""A compiled model as a PRISM MDP, for probabilistic model checkers (PRISM, Storm).
+
+The model is written state by state: one variable ``s``, the state ids of the
+:class:`~mdp.CompiledModel` (terminal states first), one command per action, labelled
+``a0``, ``a1``, ... within its state. The label ``"done"`` holds in the terminal states, each
+of which loops on itself. The reward structure ``"value"`` pays on each action the expected
+terminal value of those of its outcomes that end the game, so that the expected total reward
+until ``"done"``, ``Rmax=? [ F "done" ]`` (``Rmin`` for a minimizing game), is the value of
+the initial state under optimal play. PRISM's rewards belong to commands, not to single
+outcomes, hence the expectation; by linearity it adds up to the same value. A game whose
+initial state is terminal gets one more state, the start, whose one action leads to it and
+pays its value.
+
+Numbers are written as the game gave them: ``p/q`` for fractions, so that an exact model
+checker (Storm's exact mode) computes the very value of ``mdp solve --exact``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.model import CompiledModel
+
+REWARDS = "value"
+LABEL = "done"
+
+
+@attrs.frozen
+class PrismModel:
+    """The text of a PRISM model and of the property whose value is the game's value."""
+
+    model: str
+    properties: str
+
+
+def prism_property(sense: str) -> str:
+    """The property that gives the value: ``Rmax=? [ F "done" ]`` or ``Rmin=...``."""
+    return f'R{sense}=? [ F "{LABEL}" ]'
+
+
+def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
+    """``model`` as a PRISM MDP with explicit states, and its property (see the module)."""
+    sense = sense or model.info.objective.sense
+    exact = model.inexact is None and model.inexact_values is None
+    n, n_terminal, initial = model.n_states, model.n_terminal, model.initial
+    values = _numbers(model.terminal_values, exact)
+    probabilities = [_number(p, exact) for p in model.probabilities]
+    texts = [_text(p) for p in probabilities]
+
+    action, successor, probability = model.edges()
+    # Each action's expected terminal value, over the outcomes that end the game.
+    rewards: dict[int, Any] = {}
+    for a, t, p in zip(*(x[successor < n_terminal].tolist() for x in (action, successor, probability))):
+        term = values[t] if p < 0 else probabilities[p] * values[t]
+        rewards[a] = rewards.get(a, 0) + term
+
+    state = model.action_state()
+    index = np.arange(model.n_actions) - model.action_start[state]
+    starts = np.searchsorted(action, np.arange(model.n_actions + 1))
+    successor_text = successor.tolist()
+    probability_ids = probability.tolist()
+    commands, reward_items = [], []
+    for a, (s, k) in enumerate(zip(state.tolist(), index.tolist())):
+        o0, o1 = int(starts[a]), int(starts[a + 1])
+        if probability_ids[o0] < 0:
+            update = f"(s'={successor_text[o0]})"
+        else:
+            update = " + ".join(f"{texts[probability_ids[o]]}:(s'={successor_text[o]})"
+                                for o in range(o0, o1))
+        commands.append(f"  [a{k}] s={s} -> {update};")
+        if rewards.get(a, 0) != 0:
+            reward_items.append(f"  [a{k}] s={s} : {_text(rewards[a])};")
+
+    start = initial
+    if initial < n_terminal:  # a game over before it starts: a start state pays its value
+        start = n
+        commands.append(f"  [a0] s={n} -> (s'={initial});")
+        if values[initial] != 0:
+            reward_items.append(f"  [a0] s={n} : {_text(values[initial])};")
+
+    lines = [*_header(model, sense), "mdp", "", "module game",
+             f"  s : [0..{max(start, n - 1)}] init {start};",
+             f"  [] s<{n_terminal} -> true; // the terminal states: the game is over",
+             *commands, "endmodule", "",
+             f'label "{LABEL}" = s<{n_terminal};', "",
+             f'rewards "{REWARDS}"', *reward_items, "endrewards", ""]
+    return PrismModel("\n".join(lines), prism_property(sense) + "\n")
+
+
+def write_prism(model: CompiledModel, path: str, sense: str | None = None) -> tuple[str, str]:
+    """Write ``to_prism(model)`` to ``path`` and its property to ``path + ".props"``, each
+    whole or not at all; return the two paths."""
+    from mdp.outputs.files import check_target, write_atomically
+
+    props = path + ".props"
+    for target in (path, props):
+        check_target(target)
+    prism = to_prism(model, sense)
+    write_atomically(path, lambda file: file.write(prism.model.encode()))
+    write_atomically(props, lambda file: file.write(prism.properties.encode()))
+    return path, props
+
+
+def _header(model: CompiledModel, sense: str) -> list[str]:
+    info = model.info
+    params = ", ".join(f"{k}={v}" for k, v in _shown(info.params).items()) or "none"
+    aim = {"max": "maximized", "min": "minimized"}[sense]
+    lines = [f"game {info.game}" + (f", variant {info.variant}" if info.variant else ""),
+             *info.rules.splitlines(),
+             f"parameters: {params}",
+             f"value: {info.objective.name}, {aim}: {prism_property(sense)}",
+             f"{model.n_states:,} states, numbered as mdp numbers them; the {model.n_terminal:,} "
+             f'terminal ones (ids below {model.n_terminal}) are labelled "{LABEL}".',
+             f'The reward structure "{REWARDS}" pays on each action the expected terminal value '
+             "of its outcomes that end the game.",
+             "Written by mdp export (exact-mdp)."]
+    return [f"// {line}" for line in lines] + [""]
+
+
+def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in params.items() if v is not None}
+
+
+def _numbers(values: Any, exact: bool) -> list:
+    if isinstance(values, np.ndarray):
+        values = values.tolist()
+    return [_number(v, exact) for v in values]
+
+
+def _number(x: Any, exact: bool) -> Any:
+    if isinstance(x, np.generic):
+        x = x.item()
+    if isinstance(x, bool):
+        x = int(x)
+    if not exact:
+        return float(x)
+    return x if isinstance(x, int) else Fraction(x)
+
+
+def _text(x: Any) -> str:
+    """A number as PRISM reads it: ``3``, ``1/6``, ``-5/2``, ``0.1``."""
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if isinstance(x, float):
+        return repr(x)
+    return str(x)

@@ -1,0 +1,195 @@
+"""What commands of the ``mdp`` program share: their usual arguments and what is done with
+them. mdp's own commands are built from these, and a plugin's :class:`mdp.Command` can be."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import TYPE_CHECKING, Any
+
+import mdp
+from mdp.limits import DEFAULT_MAX_STATES
+from mdp.errors import MdpError
+from mdp.game.params import parse_assignments
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.program.registry import Format
+
+STDOUT_FORMAT = "csv"
+"""The format of a table printed on standard output, unless ``--format`` names another."""
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True) -> None:
+    """``GAME``, ``--set`` and ``--variant``; with ``solving``, also ``--exact``,
+    ``--max-states`` and ``--maximize``/``--minimize``."""
+    parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
+                        "game's name (shutbox)")
+    parser.add_argument("--set", "-s", dest="params", action="append", default=[],
+                        metavar="KEY=VALUE",
+                        help="set one rule parameter, e.g. --set rounds=3 (repeatable)")
+    parser.add_argument("--variant", metavar="NAME", help="start from one of the game's named "
+                        "rule sets (see: mdp variants GAME)")
+    if not solving:
+        return
+    parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    add_limit_arguments(parser)
+    parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
+                        "instead of optimizing (see: mdp strategies GAME)")
+    add_sense_arguments(parser)
+
+
+def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--max-states`` and ``--max-memory``: the bounds on compiling a game."""
+    parser.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
+                        help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
+    parser.add_argument("--max-memory", type=_size, metavar="SIZE",
+                        help="stop before the model would need more memory than this, e.g. 4G "
+                        "or 500M (default: three quarters of this machine's memory)")
+
+
+def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--maximize`` and ``--minimize``, whatever the game's usual aim."""
+    sense = parser.add_mutually_exclusive_group()
+    sense.add_argument("--maximize", dest="sense", action="store_const", const="max",
+                       help="maximize the value, whatever the game's usual aim")
+    sense.add_argument("--minimize", dest="sense", action="store_const", const="min",
+                       help="minimize the value (with a win probability: the worst play)")
+
+
+def compiled(args: argparse.Namespace, game: mdp.Game, progress=None) -> mdp.CompiledModel:
+    """The game compiled within the bounds the arguments set."""
+    return mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
+                       progress=progress)
+
+
+def add_json_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+
+
+def add_output_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--out FILE`` and ``--format NAME``, for a command that writes a table."""
+    parser.add_argument("--out", "-o", metavar="FILE",
+                        help="write the table to FILE, in the format its extension names (see: "
+                        f"mdp formats); default: standard output, as {STDOUT_FORMAT.upper()}")
+    parser.add_argument("--format", "-f", metavar="NAME",
+                        help="the format to write, whatever the extension (see: mdp formats)")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+    return value
+
+
+def _size(text: str) -> int:
+    units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
+    number = text.strip().upper().removesuffix("B")
+    unit = number[-1:] if number[-1:] in units else ""
+    try:
+        value = float(number[:len(number) - len(unit)]) * units[unit]
+    except ValueError:
+        value = 0
+    if not 1 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
+                                         f"not {text!r}")
+    return int(value)
+
+
+def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
+    """The game the arguments name, with its variant and ``--set`` parameters."""
+    return mdp.load_game(args.game, variant=variant or args.variant,
+                         **parse_assignments(args.params))
+
+
+def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.Game, mdp.Solution]:
+    """Load (unless ``game`` is given), compile and solve, with progress on a terminal."""
+    game = game or load(args)
+    with Progress() as progress:
+        model = compiled(args, game, progress)
+        strategy = getattr(args, "strategy", None)
+        if strategy and strategy != "optimal":
+            solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)
+        else:
+            solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
+    return game, solution
+
+
+def output_format(args: argparse.Namespace) -> Format:
+    """The format of the table to write, checked before any work: the ``--out`` target can
+    be written and its extension (or ``--format``) is known; a binary format is not printed
+    on a terminal."""
+    from mdp.program.registry import format_for
+    from mdp.outputs.files import check_target
+
+    if args.out is not None:
+        check_target(args.out)
+        return format_for(args.out, args.format)
+    fmt = format_for(name=args.format or STDOUT_FORMAT)
+    if fmt.binary and sys.stdout.isatty():
+        raise MdpError(f"the {fmt.name} format is binary and standard output is a terminal; "
+                       "write it to a file with --out, or pipe it")
+    return fmt
+
+
+def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:
+    """Write a table to ``--out`` (atomically) or to standard output."""
+    from mdp.outputs.files import write_atomically
+
+    if args.out is not None:
+        write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
+        return
+    sys.stdout.flush()
+    fmt.dump(frame, sys.stdout.buffer, "standard output")
+    sys.stdout.buffer.flush()
+
+
+def print_json(data: Any) -> None:
+    """One line of strict JSON on standard output (no NaN or Infinity)."""
+    import json  # only when asked for: every millisecond of start-up shows on small games
+
+    print(json.dumps(data, default=str, allow_nan=False))
+
+
+def value_line(solution: mdp.Solution) -> str:
+    """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
+    and the value, as a percentage too when it is a probability."""
+    objective, value = solution.model.info.objective, float(solution.value)
+    name = objective.name
+    if solution.strategy is not None:
+        name += f" playing {solution.strategy}"
+    elif solution.sense != objective.sense:
+        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    text = f"{value:.15g}"
+    if objective.probability:
+        text = f"{value:.4%} ({text})"
+    return f"{name}: {text}"
+
+
+class Progress:
+    """Shows on one line of a terminal's stderr how far long work has got; ``None`` (no
+    progress) when stderr is not a terminal."""
+
+    DELAY = 0.5  # seconds before the first line: quick work shows nothing
+
+    def __enter__(self):
+        self.start, self.shown = time.perf_counter(), False
+        return self if sys.stderr.isatty() else None
+
+    def __call__(self, text: str) -> None:
+        seconds = time.perf_counter() - self.start
+        if seconds >= self.DELAY:
+            sys.stderr.write(f"\r\033[K{text}  [{seconds:.1f} s]")
+            sys.stderr.flush()
+            self.shown = True
+
+    def __exit__(self, *exc) -> None:
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()

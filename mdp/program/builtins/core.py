@@ -1,0 +1,186 @@
+"""mdp's own output formats, commands and analyses, registered through the same hooks as any
+plugin's (see :mod:`mdp.program.registry`)."""
+
+from __future__ import annotations
+
+import argparse
+import mdp
+from mdp.program import arguments
+from mdp.errors import MdpError
+from mdp.program.registry import Analysis, Command, Format
+from mdp.game.hookspecs import hookimpl
+from mdp.game.params import Param, parse_flag
+
+
+# Formats.
+
+
+def _markdown(frame, file) -> None:
+    import polars as pl
+
+    with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
+                   tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
+        file.write(f"{frame}\n".encode())
+
+
+@hookimpl
+def mdp_formats():
+    import polars as pl
+
+    return [
+        Format("csv", (".csv",), pl.DataFrame.write_csv, "comma-separated values, a header row first"),
+        Format("parquet", (".parquet",), pl.DataFrame.write_parquet,
+               "Apache Parquet: compact, typed, fast to read back", binary=True),
+        Format("json", (".json",), pl.DataFrame.write_json, "one JSON array of row objects"),
+        Format("ndjson", (".ndjson", ".jsonl"), pl.DataFrame.write_ndjson,
+               "one JSON object per line"),
+        Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents"),
+    ]
+
+
+# Analyses.
+
+
+def _policy(solution, game, optimal_only: bool):
+    table = mdp.policy(solution, game)
+    return table.filter(table["optimal"]) if optimal_only else table
+
+
+@hookimpl
+def mdp_analyses():
+    return [Analysis(
+        "policy", "the optimal policy, as a table", _policy,
+        [Param("optimal_only", False, parse_flag, "keep only optimal actions")],
+        "Solve a game and write every decision with the value of each action, whether it is "
+        "optimal, and its regret.")]
+
+
+# Commands.
+
+
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    arguments.add_game_arguments(parser)
+    arguments.add_json_argument(parser)
+    from mdp.program.builtins.matches import add_vary_argument
+
+    add_vary_argument(parser)
+
+
+def _variants_arguments(parser: argparse.ArgumentParser) -> None:
+    arguments.add_game_arguments(parser)
+    arguments.add_json_argument(parser)
+
+
+def _solve(args: argparse.Namespace) -> None:
+    from mdp.program.builtins.matches import check_table_options, write_table
+
+    fmt = check_table_options(args)
+    if args.vary:
+        from mdp.game.params import parse_assignments
+        from mdp.analysis.vary import parse_vary, solve_table
+
+        with arguments.Progress() as progress:
+            frame = solve_table(args.game, parse_vary(args.vary), variant=args.variant,
+                          params=parse_assignments(args.params), exact=args.exact,
+                          sense=args.sense, max_states=args.max_states, progress=progress)
+        write_table(frame, args, fmt)
+        return
+    _, solution = arguments.solved(args)
+    summary = solution.summary()
+    if args.json:
+        arguments.print_json(summary)
+        return
+    print(summary["rules"])
+    print(arguments.value_line(solution))
+    if solution.exact:
+        print(f"exact: {summary['exact']}")
+    print(f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+
+
+def _variants(args: argparse.Namespace) -> None:
+    if args.variant:
+        raise MdpError("mdp variants solves every variant; --variant does not apply")
+    variants = arguments.load(args).variants()
+    if not variants:
+        raise MdpError(f"game {args.game} has no named variants")
+    rows = []
+    for variant in variants:
+        game, solution = arguments.solved(args, arguments.load(args, variant.name))
+        summary = solution.summary()
+        # With --set on top, the variant's own words no longer say what was solved.
+        summary["rules"] = game.describe() if args.params else variant.rules
+        rows.append(summary)
+        if not args.json:
+            value = arguments.value_line(solution).partition(": ")[2]
+            exact = f"  = {summary['exact']}" if solution.exact else ""
+            print(f"{variant.name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
+    if args.json:
+        arguments.print_json(rows)
+
+
+def _params_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="a game folder or file, or an installed game's name")
+    parser.add_argument("--json", action="store_true", help="print one JSON list on stdout")
+
+
+def _params(args: argparse.Namespace) -> None:
+    game = mdp.load_game(args.game)
+    rows = [{"name": p.name, "default": p.shown(p.default), "help": p.help} for p in game.declared]
+    if args.json:
+        arguments.print_json(rows)
+        return
+    width = max((len(row["name"]) for row in rows), default=0)
+    for row in rows:
+        default = "(unset)" if row["default"] is None else row["default"]
+        print(f"{row['name']:<{width}}  {row['help']} [default: {default}]")
+
+
+def _games(args: argparse.Namespace) -> None:
+    from mdp.game.plugins import entry_points, load
+    from mdp.game.load import GAMES_ENTRY_POINTS
+
+    offered = entry_points(GAMES_ENTRY_POINTS)
+    rows = []
+    for name in mdp.available_games():
+        try:  # the first line of the game module's docstring: importing is the only way
+            description = (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
+        except Exception as error:  # noqa: BLE001  (one broken game must not hide the rest)
+            description = f"(cannot be loaded: {type(error).__name__}: {error})"
+        rows.append({"name": name, "description": description})
+    if args.json:
+        arguments.print_json(rows)
+        return
+    width = max((len(row["name"]) for row in rows), default=0)
+    for row in rows:
+        print(f"{row['name']:<{width}}  {row['description']}".rstrip())
+
+
+def _formats(args: argparse.Namespace) -> None:
+    rows = [{"name": f.name, "extensions": list(f.extensions), "help": f.help}
+            for f in mdp.formats().values()]
+    if args.json:
+        arguments.print_json(rows)
+        return
+    width = max(len(row["name"]) for row in rows)
+    for row in rows:
+        print(f"{row['name']:<{width}}  {' '.join(row['extensions']):<16} {row['help']}")
+
+
+@hookimpl
+def mdp_commands() -> list[Command]:
+    return [
+        Command("solve", "the value of a game under optimal play", _solve, _solve_arguments,
+                "Solve a game and print the value of its initial state under optimal play."),
+        Command("variants", "every named rule set of a game, with its value", _variants,
+                _variants_arguments, "Solve each named variant of a game (with any --set applied "
+                "on top) and print its rules and value."),
+        Command("params", "the rule parameters of a game, with their defaults", _params,
+                _params_arguments, "List the parameters a game takes with --set: name, "
+                "default and meaning."),
+        Command("games", "list installed games, with a line on each", _games,
+                arguments.add_json_argument, "List the games installed by name, each with "
+                "the first line of its description."),
+        Command("formats", "the output formats for tables", _formats, arguments.add_json_argument,
+                "List the formats that --out and --format write: name, file extensions and "
+                "what it is."),
+    ]

@@ -1,0 +1,49 @@
+"""``mdp report``: one self-contained HTML page about a solved game, with a strategy explorer
+(a built-in plugin, see :mod:`mdp.program.registry`; the page itself is :func:`mdp.report`)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import mdp
+from mdp.program import arguments
+from mdp.program.registry import Command
+from mdp.game.hookspecs import hookimpl
+from mdp.limits import REPORT_MAX_ROWS
+
+
+def _arguments(parser: argparse.ArgumentParser) -> None:
+    arguments.add_game_arguments(parser, solving=False)
+    parser.add_argument("--out", "-o", metavar="FILE", default="report.html",
+                        help="the page to write [default: report.html]")
+    parser.add_argument("--max-rows", type=arguments._positive, default=REPORT_MAX_ROWS,
+                        metavar="N", help="leave the explorer out when the policy has more rows "
+                        f"than this (default {REPORT_MAX_ROWS:,})")
+    arguments.add_limit_arguments(parser)
+    arguments.add_sense_arguments(parser)
+
+
+def _report(args: argparse.Namespace) -> None:
+    from mdp.outputs.files import check_target, write_atomically
+
+    check_target(args.out)  # before any work
+    game = arguments.load(args)
+    with arguments.Progress() as progress:
+        model = arguments.compiled(args, game, progress)
+        solution = mdp.solve(model, sense=args.sense, progress=progress)
+    page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
+    write_atomically(args.out, lambda file: file.write(page))
+    what = (f"with an explorer of {model.n_actions:,} policy rows" if model.n_actions <= args.max_rows
+            else f"WITHOUT the explorer: {model.n_actions:,} policy rows is more than --max-rows "
+                 f"{args.max_rows:,}")
+    print(f"{args.out}: {len(page) / 1e6:.1f} MB, {model.n_states:,} states, {what}", file=sys.stderr)
+
+
+@hookimpl
+def mdp_commands() -> list[Command]:
+    return [Command("report", "write one self-contained HTML page with a strategy explorer",
+                    _report, _arguments, "Solve a game and write one HTML page that needs no "
+                    "network: the rules, the value under optimal play (exact), the outcome "
+                    "distribution, the named strategies, and an explorer that gives the best "
+                    "move of any position, as mdp advise does.")]
