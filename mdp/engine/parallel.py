@@ -93,10 +93,12 @@ def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: b
         raise errors[min(errors)]
 
 
-def slices(stop: int, start: int = 0) -> list[slice]:
-    """``range(start, stop)`` as consecutive slices of :data:`SLICE` items: the pieces of one
-    array that :func:`side_by_side` hands to its threads."""
-    return [slice(at, min(at + SLICE, stop)) for at in range(start, stop, SLICE)]
+def slices(stop: int, start: int = 0, size: int | None = None) -> list[slice]:
+    """``range(start, stop)`` as consecutive slices of ``size`` items (:data:`SLICE` unless
+    given): the pieces of one array that :func:`side_by_side` hands to its threads, or that
+    a batch game expands a chunk at a time."""
+    size = size or SLICE
+    return [slice(at, min(at + size, stop)) for at in range(start, stop, size)]
 
 
 def beside(size: int, work: Callable[..., Any], *args: Any) -> Future | Done:
