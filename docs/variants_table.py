@@ -19,7 +19,7 @@ GAME = str(Path(__file__).resolve().parent.parent / "games" / "shutbox")
 def table() -> str:
     rows = [("variant", "rules", "chance of shutting the box", "exact")]
     for variant in mdp.load_game(GAME).variants():
-        value = mdp.solve(mdp.load_game(GAME, variant=variant.name), exact=True).value
+        value = mdp.solve(mdp.compile(mdp.load_game(GAME, variant=variant.name)), exact=True).value
         rows.append((f"``{variant.name}``", variant.rules, f"{float(value):.4%}",
                      f"{value.numerator}/{value.denominator}"))
     lines = [".. list-table::", "   :header-rows: 1", ""]

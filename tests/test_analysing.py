@@ -84,7 +84,7 @@ def test_simulation_is_reproducible(box):
 
 def test_advice_ranks_as_the_policy_table_on_every_state():
     game = mdp.load_game("games/shutbox", tiles="1-5")
-    solution = mdp.solve(game, exact=True)
+    solution = mdp.solve(mdp.compile(game), exact=True)
     policy = mdp.policy(solution, game)
     for (open_tiles, roll), rows in policy.group_by(["open", "roll"], maintain_order=True):
         columns = {"open": open_tiles} if roll is None else {"open": open_tiles, "roll": roll}

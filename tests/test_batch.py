@@ -14,8 +14,8 @@ from models import Ladder
                                                  (3, Fraction(5, 8)), (4, Fraction(9, 16))])
 def test_ladder_values_derived_by_hand(start, expected):
     game = mdp.load_game(Ladder(start))
-    assert mdp.solve(game, exact=True).value == expected
-    assert mdp.solve(game).value == pytest.approx(float(expected), rel=1e-15)
+    assert mdp.solve(mdp.compile(game), exact=True).value == expected
+    assert mdp.solve(mdp.compile(game)).value == pytest.approx(float(expected), rel=1e-15)
 
 
 def test_batch_and_per_state_paths_build_the_same_model():
@@ -30,7 +30,7 @@ def test_batch_and_per_state_paths_build_the_same_model():
 
 
 def test_batch_policy_marks_the_tie():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game(Ladder(3)), exact=True), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(Ladder(3))), exact=True), game)
     at_three = policy.filter(policy["state"] == "6")
     assert at_three["optimal"].to_list() == [True, True]
     assert at_three["value_exact"].to_list() == ["5/8", "5/8"]
@@ -100,7 +100,7 @@ def test_probabilities_are_summed_a_piece_at_a_time(monkeypatch, at_a_time):
     monkeypatch.setattr(importlib.import_module("mdp.engine.compile"), "OUTCOMES_AT_A_TIME", at_a_time)
     with pytest.raises(mdp.ModelError, match=r"sum to 19/20, not 1 \(state 4, action 1\)"):
         mdp.compile(mdp.load_game(Broken("sum")))
-    assert mdp.solve(mdp.load_game(Ladder(4)), exact=True).value == Fraction(9, 16)
+    assert mdp.solve(mdp.compile(mdp.load_game(Ladder(4))), exact=True).value == Fraction(9, 16)
 
 
 class Unlabelled(Broken):
@@ -139,12 +139,12 @@ def test_a_model_is_built_without_labels_and_a_table_asks_for_them():
             return expansion if labels else attrs.evolve(expansion, actions=None)
 
     game = mdp.load_game(Quiet(3))
-    solution = mdp.solve(game, exact=True)
+    solution = mdp.solve(mdp.compile(game), exact=True)
     assert set(Quiet.asked) == {False}
     policy = mdp.policy(solution, game)
     assert True in Quiet.asked
     plain = mdp.load_game(Ladder(3))
-    assert policy.equals(mdp.policy(mdp.solve(plain, exact=True), plain))
+    assert policy.equals(mdp.policy(mdp.solve(mdp.compile(plain), exact=True), plain))
 
     class Withheld(Ladder):
         @mdp.hookimpl
@@ -153,7 +153,7 @@ def test_a_model_is_built_without_labels_and_a_table_asks_for_them():
 
     game = mdp.load_game(Withheld(3))
     with pytest.raises(mdp.ModelError, match="game ladder: mdp_expand gave no actions when asked for their labels"):
-        mdp.policy(mdp.solve(game), game)
+        mdp.policy(mdp.solve(mdp.compile(game)), game)
 
 
 def test_batch_game_needs_an_int_initial_state():
@@ -221,7 +221,7 @@ def test_an_expansion_of_choices_needs_no_outcome_arrays():
         (full.n_states, full.n_actions, full.n_outcomes)
     assert np.array_equal(short.action_next, full.action_next)
     game = mdp.load_game(Hops(True))
-    policy = mdp.policy(mdp.solve(game, exact=True), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game), exact=True), game)
     assert policy.filter(policy["state"] == "10")["optimal"].to_list() == [True, True]
 
 

@@ -22,15 +22,15 @@ REROLL = DOCS / "examples" / "reroll.py"
 )
 def test_reroll_has_the_values_derived_by_hand(rolls, expected, states):
     game = mdp.load_game(REROLL, rolls=str(rolls))
-    exact = mdp.solve(game, exact=True)
+    exact = mdp.solve(mdp.compile(game), exact=True)
     assert exact.value == expected
     assert exact.model.n_states == states == game.call("mdp_estimate_states")
     # Float mode carries the rounding of 1/6: within a few units in the last place.
-    assert mdp.solve(game).value == pytest.approx(float(expected), rel=1e-15, abs=0)
+    assert mdp.solve(mdp.compile(game)).value == pytest.approx(float(expected), rel=1e-15, abs=0)
 
 
 def test_default_reroll_is_the_three_roll_game_solved_on_the_page():
-    assert mdp.solve(mdp.load_game(REROLL), exact=True).value == Fraction(14, 3)
+    assert mdp.solve(mdp.compile(mdp.load_game(REROLL)), exact=True).value == Fraction(14, 3)
 
 
 def test_reroll_refuses_zero_rolls():
@@ -80,13 +80,13 @@ def test_broken_reroll_fails_with_the_line_on_the_page(key):
     (shown,) = [line for line in _page_errors() if key in line]
     game = _reroll_with(**BROKEN[key])
     with pytest.raises(mdp.ModelError) as raised:
-        mdp.solve(game, exact=True)
+        mdp.solve(mdp.compile(game), exact=True)
     assert str(raised.value) == shown
 
 
 def test_reroll_policy_keeps_five_or_six_with_two_rolls_left():
     # From the derivation on the page: with two rolls left a face beats 17/4 only at 5 or 6.
-    policy = mdp.policy(mdp.solve(game := mdp.load_game(REROLL), exact=True), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(REROLL)), exact=True), game)
     kept = policy.filter((policy["rolls_left"] == 2) & (policy["action"] == "keep") & policy["optimal"])
     assert sorted(kept["face"].to_list()) == [5, 6]
 

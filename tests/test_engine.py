@@ -17,19 +17,19 @@ def same(value, expected, exact):
 @pytest.mark.parametrize("exact", [False, True])
 def test_coin_maximized_bets_and_minimized_walks(exact):
     game = mdp.load_game(coin())
-    assert same(mdp.solve(game, exact=exact).value, HALF, exact)
-    assert same(mdp.solve(game, exact=exact, sense="min").value, THIRD, exact)
+    assert same(mdp.solve(mdp.compile(game), exact=exact).value, HALF, exact)
+    assert same(mdp.solve(mdp.compile(game), exact=exact, sense="min").value, THIRD, exact)
 
 
 def test_exact_values_are_fractions_and_float_values_are_floats():
     game = mdp.load_game(gamble())
-    assert type(mdp.solve(game, exact=True).value) is Fraction
-    assert type(mdp.solve(game).value) is float
+    assert type(mdp.solve(mdp.compile(game), exact=True).value) is Fraction
+    assert type(mdp.solve(mdp.compile(game)).value) is float
 
 
 @pytest.mark.parametrize("exact", [False, True])
 def test_gamble_two_rounds(exact):
-    solution = mdp.solve(mdp.load_game(gamble()), exact=exact)
+    solution = mdp.solve(mdp.compile(mdp.load_game(gamble())), exact=exact)
     assert same(solution.value, Fraction(2, 3), exact)
     assert same(solution.value_of("again"), HALF, exact)
 
@@ -55,7 +55,7 @@ def test_structure_once_values_many_times():
 
 @pytest.mark.parametrize("exact", [False, True])
 def test_policy_marks_every_tied_action_and_gives_regret(exact):
-    policy = mdp.policy(mdp.solve(game := mdp.load_game(ties()), exact=exact), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(ties())), exact=exact), game)
     rows = {row["action"]: row for row in policy.iter_rows(named=True)}
     assert set(rows) == {"left", "right", "worse"}
     assert rows["left"]["optimal"] and rows["right"]["optimal"]
@@ -69,7 +69,7 @@ def test_policy_marks_every_tied_action_and_gives_regret(exact):
 
 
 def test_policy_of_minimization_has_non_negative_regret():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game(gamble()), sense="min", exact=True), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(gamble())), sense="min", exact=True), game)
     assert (policy["regret"] >= 0).all()
     optimal = policy.filter(policy["optimal"])["action"].to_list()
     # By hand, minimizing: V(again) = 1/4 by settling; Q(risky) = 1/3 + 2/3 * 1/4 = 1/2 < 3/5.
@@ -115,9 +115,9 @@ def test_exception_in_a_hook_names_the_state():
 
 def test_exact_solving_refuses_float_probabilities():
     game = mdp.load_game(Table({"start": {"go": [(0.5, "a"), (0.5, "b")]}}, {"a": 1, "b": 0}))
-    assert mdp.solve(game).value == 0.5
+    assert mdp.solve(mdp.compile(game)).value == 0.5
     with pytest.raises(mdp.ModelError, match=r"exact solving needs rational numbers.*probability 0.5 \(state 'start', action 'go'\)"):
-        mdp.solve(game, exact=True)
+        mdp.solve(mdp.compile(game), exact=True)
 
 
 def test_state_limit():
@@ -127,7 +127,7 @@ def test_state_limit():
 
 def test_unknown_sense_is_refused():
     with pytest.raises(mdp.ParamError, match="sense 'up': allowed are 'max' and 'min'"):
-        mdp.solve(mdp.load_game(coin()), sense="up")
+        mdp.solve(mdp.compile(mdp.load_game(coin())), sense="up")
 
 
 def test_float_and_exact_agree_on_every_state():
@@ -161,7 +161,7 @@ def test_exact_solve_guided_by_floats_equals_the_plain_exact_solve(monkeypatch, 
                    for _ in range(model.n_terminal)],
     }[kind]
     guided = [mdp.solve(model, terminal=terminal, exact=True, sense=s) for s in ("max", "min")]
-    monkeypatch.setattr(solve_module._Guide, "of", classmethod(lambda cls, m, t: None))
+    monkeypatch.setattr(solve_module._Guide, "of", classmethod(lambda cls, *args: None))
     plain = [mdp.solve(model, terminal=terminal, exact=True, sense=s) for s in ("max", "min")]
     for a, b in zip(guided, plain):
         assert a.value == b.value

@@ -77,7 +77,7 @@ def test_a_plugin_adds_a_command(tab_plugin, capsys):
 
 def test_a_plugin_adds_an_analysis_that_is_a_command_and_a_call(tab_plugin, capsys):
     game = mdp.load_game(SHUTBOX, tiles="1-4")
-    table = mdp.analyse("choices", mdp.solve(game), game, at_least="2")
+    table = mdp.analyse("choices", mdp.solve(mdp.compile(game)), game, at_least="2")
     # By hand: at the start, tiles 1-4 are open, all 6 or less, so the player may roll two
     # dice or one: two choices.
     assert table.row(0) == ("1 2 3 4", None, 2)

@@ -112,20 +112,20 @@ def models():
 def test_sixteen_rule_sets_exactly(models, rules):
     rule, pays, wins = rules
     game = mdp.load_game("shutbox", one_die=rule, shut_pays=pays, shut_wins=wins)
-    result = mdp.match(game, exact=True, model=models[rule])
+    result = mdp.match(game, models[rule], exact=True)
     expected = first_value(rule, pays, wins)
     assert result.values == (expected, -expected)  # zero-sum, exactly
     assert round(float(result.values[0]) * 100, 4) == PERCENT[rules]
     if rules in PUBLISHED:
         assert round(float(expected) * 100, 4) == PUBLISHED[rules]
-    floats = mdp.match(game, model=models[rule])
+    floats = mdp.match(game, models[rule])
     assert floats.values[0] == pytest.approx(float(expected), abs=1e-12)
     assert floats.values[0] + floats.values[1] == 0
 
 
 def test_match_rules_leave_the_single_player_value_alone():
-    plain = mdp.solve(mdp.load_game("shutbox", tiles="1-5"), exact=True).value
-    other = mdp.solve(mdp.load_game("shutbox", tiles="1-5", shut_pays=2, shut_wins="no"), exact=True)
+    plain = mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-5")), exact=True).value
+    other = mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-5", shut_pays=2, shut_wins="no")), exact=True)
     assert other.value == plain
 
 
@@ -185,25 +185,25 @@ def brute_match(tiles, players, pays, wins, rule="max6"):
 @pytest.mark.parametrize("pays, wins", [(1, True), (2, False)])
 def test_three_players_on_a_small_box(pays, wins):
     game = mdp.load_game("shutbox", tiles="1-4", shut_pays=pays, shut_wins="yes" if wins else "no")
-    result = mdp.match(game, players=3, exact=True)
+    result = mdp.match(game, mdp.compile(game), players=3, exact=True)
     expected = brute_match(range(1, 5), 3, pays, wins)
     assert result.values == expected
     assert sum(result.values) == 0
-    floats = mdp.match(game, players=3)
+    floats = mdp.match(game, mdp.compile(game), players=3)
     assert floats.values == pytest.approx([float(v) for v in expected], abs=1e-12)
 
 
 def test_summary_and_refusals():
     game = mdp.load_game("shutbox", tiles="1-4")
-    summary = mdp.match(game, exact=True).summary()
+    summary = mdp.match(game, mdp.compile(game), exact=True).summary()
     assert [p["player"] for p in summary["players"]] == [1, 2]
     first, second = (Fraction(p["exact"]) for p in summary["players"])
     assert first == -second and summary["players"][0]["value"] == float(first)
     with pytest.raises(mdp.ParamError, match="2 players or more"):
-        mdp.match(game, players=1)
+        mdp.match(game, mdp.compile(game), players=1)
     with pytest.raises(mdp.ModelError, match="not played in matches"):
         from models import coin
-        mdp.match(mdp.load_game(coin()))
+        mdp.match(mdp.load_game(coin()), mdp.compile(mdp.load_game(coin())))
 
 
 def test_payoff_of_the_pub_rules():
@@ -234,7 +234,7 @@ def test_match_command_json_is_the_python_summary(capsys):
     code, out, _ = _run(capsys, "match", "shutbox", "--set", "tiles=1-4", "--exact", "--json")
     assert code == 0
     printed = json.loads(out)
-    expected = mdp.match(mdp.load_game("shutbox", tiles="1-4"), exact=True).summary()
+    expected = mdp.match(small := mdp.load_game("shutbox", tiles="1-4"), mdp.compile(small), exact=True).summary()
     assert printed["players"] == expected["players"]
     assert sum(Fraction(p["exact"]) for p in printed["players"]) == 0
 
@@ -271,7 +271,7 @@ def test_solve_vary_is_one_solve_per_combination(capsys):
         ("never", 1), ("never", 2), ("always", 1), ("always", 2)]
     for row in table.to_dicts():
         game = mdp.load_game("shutbox", tiles="1-5", one_die=row["one_die"], dice=row["dice"])
-        assert Fraction(row["exact"]) == mdp.solve(game, exact=True).value
+        assert Fraction(row["exact"]) == mdp.solve(mdp.compile(game), exact=True).value
 
 
 @pytest.mark.parametrize("argv, message", [

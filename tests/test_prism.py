@@ -54,7 +54,7 @@ GAMES = {
 @pytest.mark.parametrize("name", GAMES)
 def test_storm_finds_our_exact_value(name, tmp_path):
     game = GAMES[name]()
-    solution = mdp.solve(game, exact=True)
+    solution = mdp.solve(mdp.compile(game), exact=True)
     path = tmp_path / "model.prism"
     write_prism(solution.model, str(path))
     value, states = storm_value(path)

@@ -65,18 +65,19 @@ def test_terminal_values_are_checked_where_they_enter(terminal, exact, message):
     assert str(error.value).startswith(message)
 
 
-def test_max_states_applies_to_a_game_not_a_model():
-    model = mdp.compile(mdp.load_game(gamble()))
-    with pytest.raises(mdp.ParamError, match="max_states applies when compiling a game"):
-        mdp.solve(model, max_states=10)
+def test_solve_takes_a_compiled_model_not_a_game():
+    # The flow runs one way: compiling is the caller's one line, the solve never explores.
+    game = mdp.load_game(gamble())
+    with pytest.raises(mdp.ParamError, match=r"solve takes a compiled model \(mdp.compile\(game\)\), not Game"):
+        mdp.solve(game)
 
 
 def test_float_terminal_values_of_the_game_refuse_exact_solving_with_one_error():
     game = mdp.load_game(_FloatEnd())
     with pytest.raises(mdp.ModelError, match=r"game floatend: exact solving needs rational numbers, "
                        r"but the game gave a float: value 0.5 \(state 'end'\)"):
-        mdp.solve(game, exact=True)
-    assert mdp.solve(game).value == 0.5
+        mdp.solve(mdp.compile(game), exact=True)
+    assert mdp.solve(mdp.compile(game)).value == 0.5
 
 
 class _FloatEnd:
@@ -100,7 +101,7 @@ class _FloatEnd:
 
 
 def test_summary_is_what_solve_json_prints():
-    solution = mdp.solve(mdp.load_game(SHUTBOX, tiles="1-6", dice=1), exact=True)
+    solution = mdp.solve(mdp.compile(mdp.load_game(SHUTBOX, tiles="1-6", dice=1)), exact=True)
     summary = solution.summary()
     assert summary["exact"] == "145/1944"
     assert summary["value"] == 145 / 1944
@@ -153,7 +154,7 @@ def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time, threads):
     whole = mdp.solve(model)
     monkeypatch.setenv("MDP_THREADS", threads)
     monkeypatch.setattr(importlib.import_module("mdp.engine.model"), "OUTCOMES_AT_A_TIME", at_a_time)
-    monkeypatch.setattr(importlib.import_module("mdp.engine.solve"), "PIECE", at_a_time)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.sweep"), "PIECE", at_a_time)
     pieces = mdp.solve(model)
     assert [pieces.value_of_id(i) for i in range(model.n_states)] == \
         [whole.value_of_id(i) for i in range(model.n_states)]

@@ -13,7 +13,7 @@ from mdp_games import shutbox
 
 
 def solve(exact=True, sense=None, **params):
-    return mdp.solve(mdp.load_game("games/shutbox", **params), exact=exact, sense=sense).value
+    return mdp.solve(mdp.compile(mdp.load_game("games/shutbox", **params)), exact=exact, sense=sense).value
 
 
 def test_standard_box():
@@ -65,7 +65,7 @@ def test_worst_play_against_brute_force(tiles):
 
 
 def test_policy_columns_and_first_decision():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game("games/shutbox"))), game)
     assert policy.columns == ["open", "roll", "dice", "shut", "value", "optimal", "regret"]
     # Rolled 9 with every tile open: shutting the 9 alone is best (an independent check: the
     # brute force's value of the box with 9 shut, against every other way to make 9).
@@ -77,7 +77,7 @@ def test_policy_columns_and_first_decision():
 
 
 def test_one_die_choice_appears_once_high_tiles_are_shut():
-    policy = mdp.policy(mdp.solve(game := mdp.load_game("games/shutbox")), game)
+    policy = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game("games/shutbox"))), game)
     before_roll = policy.filter(policy["roll"].is_null())
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6")["dice"].to_list() == [2, 1]
     assert before_roll.filter(before_roll["open"] == "1 2 3 4 5 6 7")["dice"].to_list() == [2]

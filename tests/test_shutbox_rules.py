@@ -29,7 +29,7 @@ VARIANTS = {
 
 def value(exact=True, sense=None, variant=None, **params):
     game = mdp.load_game(SHUTBOX, variant=variant, **params)
-    return mdp.solve(game, exact=exact, sense=sense).value
+    return mdp.solve(mdp.compile(game), exact=exact, sense=sense).value
 
 
 def test_every_variant_is_tested():
@@ -103,8 +103,8 @@ def test_payout_table_against_brute_force_and_changes_the_strategy():
     table = "0:100,1-3:5"
     expected = brute_shutbox.solve(range(1, 10), scoring="payout", payout={0: 100, 1: 5, 2: 5, 3: 5})
     assert value(scoring="payout", payout=table) == expected
-    win = mdp.policy(mdp.solve(game := mdp.load_game(SHUTBOX)), game)
-    paid = mdp.policy(mdp.solve(game := mdp.load_game(SHUTBOX, scoring="payout", payout="0:1,1-3:1/2")), game)
+    win = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(SHUTBOX))), game)
+    paid = mdp.policy(mdp.solve(mdp.compile(game := mdp.load_game(SHUTBOX, scoring="payout", payout="0:1,1-3:1/2"))), game)
     differ = (win["optimal"] != paid["optimal"]).sum()
     assert differ > 0
 
@@ -191,7 +191,7 @@ def test_thirty_tiles_and_two_dice_are_few_states_and_solve():
     # Two dice never total more than 12, so tiles 13-30 stay open: under 2**12 sets of open
     # tiles are reachable. (A count of 2**30 sets once refused this box before any work.)
     game = mdp.load_game(SHUTBOX, tiles="1-30", one_die="never")
-    solution = mdp.solve(game, exact=True)
+    solution = mdp.solve(mdp.compile(game), exact=True)
     assert solution.model.n_states < 50_000
     assert solution.value == 0 == brute_shutbox.solve(range(1, 31), one_die="never")
     score = mdp.solve(solution.model, terminal=solution.model.terminals["open_sum"], exact=True,

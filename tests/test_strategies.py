@@ -89,7 +89,7 @@ def test_optimal_play_as_a_strategy_has_the_optimal_value(box):
     game, model = box
     solution = mdp.evaluate(model, "optimal", game=game, exact=True)
     assert solution.value == mdp.solve(model, exact=True).value == Fraction(956177159, 9795520512)
-    assert solution.strategy == "optimal"
+    assert solution.policy.name == "optimal"
 
 
 def test_weights_are_checked(box):

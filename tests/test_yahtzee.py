@@ -68,7 +68,7 @@ def full_house(hand):
 
 
 def solved(**params):
-    return mdp.solve(mdp.load_game("yahtzee", **params), exact=True)
+    return mdp.solve(mdp.compile(mdp.load_game("yahtzee", **params)), exact=True)
 
 
 # The chance of a Yahtzee in one turn of three rolls, keeping optimally: 2,783,176/6^10 =
@@ -153,7 +153,7 @@ def test_score_targets_carry_a_score_column():
 
 def test_policy_keeps_the_three_of_a_kind_and_starts_with_a_roll():
     game = mdp.load_game("yahtzee")
-    table = mdp.policy(mdp.solve(game, exact=True), game)
+    table = mdp.policy(mdp.solve(mdp.compile(game), exact=True), game)
     assert table.columns[:6] == ["rolls_left", "kept", "rolled", "count", "action", "keep"]
     first = table.row(0, named=True)
     assert (first["rolls_left"], first["kept"], first["action"]) == (3, "", "roll")
@@ -200,7 +200,7 @@ def test_chance_is_five_rerolls_by_hand():
 def test_the_analyses_work_on_yahtzee_unchanged():
     # The engine's analyses, written for Shut the Box, on the second game as it is.
     game = mdp.load_game("games/yahtzee")
-    solution = mdp.solve(game, exact=True)
+    solution = mdp.solve(mdp.compile(game), exact=True)
     outcomes = mdp.distribution(solution, game)
     assert outcomes.columns[0] == "count"
     exact = dict(zip(outcomes["count"], (Fraction(p) for p in outcomes["exact"])))

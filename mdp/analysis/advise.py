@@ -10,6 +10,7 @@ import numpy as np
 from mdp.game.columns import row_columns, table_state_columns, to_frame
 from mdp.analysis.labels import action_labels
 from mdp.errors import ParamError
+from mdp.engine.policy import OPTIMAL
 from mdp.engine.solve import Solution
 
 if TYPE_CHECKING:
@@ -61,8 +62,7 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
         raise ParamError(f"{what} {given}; " + _expected(game, table, names, model.initial, []))
     state_id = int(matches["_id"][0])
     per_action = solution.action_values()
-    first, last = int(model.action_start[state_id]), int(model.action_start[state_id + 1])
-    ids = np.arange(first, last)
+    ids = np.arange(*model.actions_of(state_id))
     labels = row_columns(game, [states[state_id]] * len(ids), action_labels(game, model, [state_id]))
     state = {c: _plain(matches[c][0]) for c in names}
     frame = to_frame({k: v for k, v in labels.items() if k not in state})
@@ -73,9 +73,8 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
                                                          dtype=pl.String))
     frame = frame.with_columns(regret=pl.Series(per_action.regret[ids], dtype=pl.Float64),
                                optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
-    if solution.probabilities is not None and solution.strategy != "optimal":
-        frame = frame.with_columns(probability=pl.Series(
-            np.asarray(solution.probabilities[ids], dtype=np.float64)))
+    if solution.policy is not None and solution.policy.name != OPTIMAL:
+        frame = frame.with_columns(probability=pl.Series(solution.policy.as_floats()[ids]))
     # Best first; among equals, the game's order (a stable sort).
     order = np.argsort(per_action.regret[ids], kind="stable")
     return Advice(state, frame[order])

@@ -1,6 +1,7 @@
-"""How a game ends under a way of playing: a forward pass over the compiled model gives the
-chance of reaching every state, then the chance of every outcome (the terminal states grouped
-by the columns the game names, :func:`~mdp.game.hookspecs.mdp_outcome_columns`)."""
+"""How a game ends under a way of playing: the forward pass over the compiled model
+(:func:`mdp.engine.sweep.forward`) gives the chance of reaching every state, then the chance
+of every outcome (the terminal states grouped by the columns the game names,
+:func:`~mdp.hookspecs.game.mdp_outcome_columns`)."""
 
 from __future__ import annotations
 
@@ -9,37 +10,44 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import polars as pl
 
 from mdp.engine.arithmetic import objects
-from mdp.errors import ModelError
 from mdp.engine.model import CompiledModel
+from mdp.engine.policy import Policy
 from mdp.engine.solve import Solution
-from mdp.analysis.strategy import play
+from mdp.engine.sweep import forward
+from mdp.errors import ModelError
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from mdp.game.load import Game
 
 
-def reach(solution: Solution, tie_break: Sequence[Any] = ()) -> np.ndarray:
-    """The chance of reaching each state, in state order, playing as the solution says (its
-    strategy, or optimal play with ties broken: :func:`mdp.choices`): floats, or fractions
-    in an object array when the solution is exact."""
-    model = solution.model
-    p = play(solution, tie_break)
-    if solution.exact:
+def playing(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> Policy:
+    """The policy that ``how`` stands for: a policy itself, or a solution's play (its
+    policy, or optimal play with ties broken by ``tie_break``: :meth:`mdp.Solution.play`)."""
+    if isinstance(how, Policy):
+        if tie_break:
+            raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
+        return how
+    return how.play(tie_break)
+
+
+def reach(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
+    """The chance of reaching each state, in state order, playing as ``how`` says (a
+    :class:`mdp.Policy`, or a solution's play): floats, or fractions in an object array when
+    the policy is exact."""
+    policy = playing(how, tie_break)
+    model = policy.model
+    if policy.exact:
         reached = objects([Fraction(0)] * model.n_states)
         table = objects([Fraction(x) for x in model.probabilities])
     else:
         reached = np.zeros(model.n_states)
         table = np.array([float(x) for x in model.probabilities])
     reached[model.initial] = 1
-    state = model.action_state()
-    for layer in range(model.n_layers - 1, 0, -1):  # every state before its successors
-        a0, a1 = model.layer_actions(layer)
-        model.push(layer, reached[state[a0:a1]] * p[a0:a1], reached, table)
-    return reached
+    chances = policy.probabilities
+    return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
 
 
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
@@ -57,8 +65,6 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
 def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
     over each: floats, ints, or fractions in an object array."""
-    import polars as pl
-
     keys = model.terminals.select(columns)
     outcomes = keys.unique().sort(columns, nulls_last=True)
     ids = (keys.with_row_index("row")
@@ -74,24 +80,23 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items() if t.is_integer()}), sums
 
 
-def distribution(solution: Solution, game: Game | None = None, *,
+def distribution(how: Solution | Policy, game: Game | None = None, *,
                  tie_break: Sequence[Any] = ()) -> pl.DataFrame:
     """The chance of every outcome, as a Polars DataFrame: the outcome columns (those the
     game names; else ``value``), ``probability`` and, for an exact solution, ``exact``
     (``"p/q"``). The probabilities sum to 1, exactly in exact mode.
 
-    Play is the solution's: a strategy (:func:`mdp.evaluate`), or optimal play with its ties
-    broken by ``tie_break`` and then the game's order (:func:`mdp.choices`).
+    Play is ``how``: a :class:`mdp.Policy`, or a solution's (a strategy's policy, or optimal
+    play with its ties broken by ``tie_break`` and then the game's order: :func:`mdp.choices`).
 
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
-    import polars as pl
-
-    model = solution.model
+    policy = playing(how, tie_break)
+    model = policy.model
     columns = outcome_columns(model, game)
-    outcomes, sums = group(model, columns, reach(solution, tie_break)[: model.n_terminal])
+    outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
     frame = outcomes.with_columns(probability=pl.Series(np.asarray(sums, dtype=np.float64)))
-    if solution.exact:
+    if policy.exact:
         frame = frame.with_columns(exact=pl.Series([f"{s.numerator}/{s.denominator}" for s in sums],
                                                    dtype=pl.String))
     return frame

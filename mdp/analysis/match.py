@@ -23,11 +23,11 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine.compile import DEFAULT_MAX_STATES, compile
-from mdp.errors import ModelError, ParamError
-from mdp.game.load import Game
 from mdp.engine.model import CompiledModel
 from mdp.engine.solve import Solutions, solve, solve_many
+from mdp.engine.sweep import forward
+from mdp.errors import ModelError, ParamError
+from mdp.game.load import Game
 
 MAX_PROFILES = 1_000_000
 """The most lists of results a match solves for (results ** (players - 1) of them)."""
@@ -86,20 +86,19 @@ def match_rules(game: Game) -> MatchRules:
     return rules
 
 
-def match(game: Game, *, players: int = 2, exact: bool = False,
-          model: CompiledModel | None = None, max_states: int = DEFAULT_MAX_STATES,
+def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = False,
           progress: Callable[[str], None] | None = None) -> Match:
     """Each player's expected winnings when ``players`` players take turns at ``game``,
     each playing optimally for money knowing the earlier players' results.
 
-    ``model`` is the game compiled (compiled here if not given); ``exact=True`` gives
-    fractions.
+    ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
     """
     start = time.perf_counter()
     if not isinstance(players, int) or players < 2:
         raise ParamError(f"a match needs 2 players or more, not {players!r}")
     rules = match_rules(game)
-    model = model or compile(game, max_states=max_states, progress=progress)
+    if not isinstance(model, CompiledModel):
+        raise ParamError(f"match takes the game's compiled model (mdp.compile(game)), not {type(model).__name__}")
     if rules.outcome not in model.terminals.columns:
         raise ModelError(f"game {game.name}: the match outcome {rules.outcome!r} is not a "
                          f"column of the terminal states ({', '.join(model.terminals.columns)})")
@@ -216,29 +215,15 @@ def optimal_outcome_distribution(model: CompiledModel, solutions: Solutions,
     """For each column of ``solutions``, the probability of each result (``index`` numbers
     the result of each terminal state, from 0 to ``m - 1``) when its player plays the
     column's optimal policy, the first optimal action of each state in action order:
-    a matrix, one row per column. Fractions in exact mode.
-
-    Computed here by pushing the probability of each column forward through the model
-    (:meth:`mdp.CompiledModel.push`); the place to swap in the engine's distribution of
-    outcomes under optimal play once it has one.
-    """
+    a matrix, one row per column. Fractions in exact mode. One forward pass pushes every
+    column at once (:func:`mdp.engine.sweep.forward`)."""
     k = solutions.n_columns
     zero: Any = Fraction(0) if exact else 0.0
     reach = np.full((model.n_states, k), zero, dtype=object if exact else np.float64)
     reach[model.initial] = Fraction(1) if exact else 1.0
     table = np.array(model.probabilities, dtype=object) if exact else \
         np.array([float(p) for p in model.probabilities], dtype=np.float64)
-    for layer in range(model.n_layers - 1, 0, -1):
-        a0, a1 = model.layer_actions(layer)
-        lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
-        starts = model.action_start[lo:hi] - a0
-        optimal = solutions.optimal(layer)
-        position = np.where(optimal, np.arange(a1 - a0)[:, None], a1 - a0)
-        chosen = np.minimum.reduceat(position, starts, axis=0)  # one row per state
-        mass = np.full((a1 - a0, k), zero, dtype=reach.dtype)
-        columns = np.broadcast_to(np.arange(k), chosen.shape)
-        mass[chosen, columns] = reach[lo:hi]
-        model.push(layer, mass, reach, table)
+    forward(model, solutions.first_optimal, reach, table)
     terminal = reach[: model.n_terminal]
     shares = np.full((m, k), zero, dtype=reach.dtype)
     np.add.at(shares, index, terminal)

@@ -4,22 +4,20 @@ going at a time, by sampling the compiled model's transitions (:meth:`~mdp.Compi
 from __future__ import annotations
 
 import math
-import os
-from concurrent.futures import ThreadPoolExecutor
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
+import polars as pl
 
-from mdp.analysis.distribution import group, outcome_columns
-from mdp.errors import ParamError
+from mdp.analysis.distribution import group, outcome_columns, playing
+from mdp.engine.parallel import side_by_side
+from mdp.engine.policy import Policy
 from mdp.engine.solve import Solution
-from mdp.analysis.strategy import play
+from mdp.errors import ParamError
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from mdp.game.load import Game
 
 Z95 = 1.959963984540054
@@ -28,10 +26,6 @@ Z95 = 1.959963984540054
 CHUNK = 1 << 20
 """Games played together: memory stays small and the arrays stay in cache. Fixed, so that the
 same seed gives the same numbers."""
-
-
-THREADS = min(8, os.cpu_count() or 1)
-"""Chunks played at once."""
 
 
 @attrs.frozen
@@ -54,19 +48,16 @@ class Simulation:
                 "high": self.high, "outcomes": self.outcomes.to_dicts()}
 
 
-def simulate(solution: Solution, game: Game | None = None, *, games: int, seed: int | None = None,
-             tie_break: Sequence[Any] = ()) -> Simulation:
-    """Play ``games`` games as the solution says (its strategy, or optimal play with ties
-    broken as :func:`mdp.choices` does) and report the mean value with its 95% confidence
-    interval and how often each outcome came (by the game's outcome columns). The same
-    ``seed`` gives the same numbers."""
-    import polars as pl
-
+def simulate(how: Solution | Policy, game: Game | None = None, *, games: int,
+             seed: int | None = None, tie_break: Sequence[Any] = ()) -> Simulation:
+    """Play ``games`` games as ``how`` says (a :class:`mdp.Policy`, or a solution's play: its
+    strategy, or optimal play with ties broken as :func:`mdp.choices` does) and report the
+    mean value with its 95% confidence interval and how often each outcome came (by the
+    game's outcome columns). The same ``seed`` gives the same numbers."""
     if not isinstance(games, int) or games < 1:
         raise ParamError(f"games={games!r}: expected a whole number of 1 or more")
-    model = solution.model
-    p = np.asarray(play(solution, tie_break), dtype=np.float64)
-    pick = _picker(model, p)
+    policy = playing(how, tie_break)
+    model = policy.model
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
     # A random stream per chunk, from the seed: the numbers do not depend on which thread
     # plays which chunk, and numpy lets go of the interpreter lock while a chunk is played.
@@ -76,7 +67,7 @@ def simulate(solution: Solution, game: Game | None = None, *, games: int, seed: 
         ends = np.zeros(model.n_terminal, dtype=np.int64)
         state = np.full(size, model.initial, dtype=np.int64)
         while len(state) and model.initial >= model.n_terminal:
-            state = model.sample(pick(state, rng), rng)
+            state = model.sample(policy.draw(state, rng), rng)
             over = state < model.n_terminal
             ends += np.bincount(state[over], minlength=model.n_terminal)
             state = state[~over]
@@ -84,9 +75,15 @@ def simulate(solution: Solution, game: Game | None = None, *, games: int, seed: 
             ends[model.initial] += len(state)
         return ends
 
-    model.sample(np.zeros(0, dtype=np.int64), streams[0])  # its tables, made once, not per thread
-    with ThreadPoolExecutor(max_workers=THREADS) as pool:
-        ends = sum(pool.map(chunk, sizes, streams))
+    # The tables of sampling and drawing, made once, not on every thread.
+    model.sample(policy.draw(np.zeros(0, dtype=np.int64), streams[0]), streams[0])
+    played: list[np.ndarray] = [np.zeros(0)] * len(sizes)
+
+    def play(k: int) -> None:
+        played[k] = chunk(sizes[k], streams[k])
+
+    side_by_side(play, range(len(sizes)))
+    ends = sum(played)
     values = np.asarray(model.terminal_values, dtype=np.float64)
     mean = float(ends @ values) / games
     variance = float(ends @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
@@ -95,24 +92,3 @@ def simulate(solution: Solution, game: Game | None = None, *, games: int, seed: 
     frame = outcomes.with_columns(games=pl.Series(counts), frequency=pl.Series(counts / games))
     return Simulation(games, seed, mean, mean - half, mean + half, frame)
 
-
-def _picker(model, p: np.ndarray):
-    """A function drawing each game's action in its state, at once for all games."""
-    n_terminal = model.n_terminal
-    starts = model.action_start
-    if ((p == 0) | (p == 1)).all():  # a pure strategy: one action per state, looked up
-        chosen = np.zeros(model.n_states, dtype=np.int64)
-        ones = np.flatnonzero(p == 1)
-        chosen[model.action_state()[ones]] = ones
-        return lambda state, rng: chosen[state]
-    cumulative = np.cumsum(p)
-    base = np.concatenate([[0.0], cumulative])[starts[:-1]]
-    span = np.concatenate([[0.0], cumulative])[starts[1:]] - base
-
-    def pick(state, rng):
-        point = base[state] + rng.random(len(state)) * span[state]
-        action = np.searchsorted(cumulative, point, side="right")
-        return np.clip(action, starts[state], starts[state + 1] - 1)
-
-    del n_terminal
-    return pick

@@ -70,7 +70,8 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
 
     rows = []
     for game in games(spec, vary, variant=variant, params=params):
-        solution = solve(game, exact=exact, sense=sense, max_states=max_states, progress=progress)
+        solution = solve(compile(game, max_states=max_states, progress=progress), exact=exact,
+                         sense=sense, progress=progress)
         row = _varied(game, vary)
         row["value"] = float(solution.value)
         if exact:

@@ -1,20 +1,30 @@
-"""The two number types of a solve: float64, and exact rationals that never pass through a
-float. :meth:`mdp.CompiledModel.backup` calls one of them for the arithmetic of a layer.
+"""The two number types of a pass over the layers (:mod:`mdp.engine.sweep`): float64, and
+exact rationals that never pass through a float. :meth:`mdp.CompiledModel.backup` calls one
+of them for the arithmetic of a layer.
 
 Values are one number per state, or a matrix with one row per state and one column per set
 of terminal values (:func:`mdp.solve_many`): a factor that belongs to a row (a probability,
 a rescaling) is then broadcast over the columns, so one pass over the layers solves them all.
+
+Either type may carry a policy (the chance of each action, :class:`mdp.Policy`): its
+:meth:`mixed` is then the value of each state under that policy.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
+import operator
 from fractions import Fraction
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mdp.engine.model import CompiledModel
+
+if TYPE_CHECKING:
+    from mdp.engine.sweep import Piece
 
 
 class Floats:
@@ -22,11 +32,12 @@ class Floats:
 
     exact = False
 
-    def __init__(self, model: CompiledModel, terminal: Any) -> None:
+    def __init__(self, model: CompiledModel, terminal: Any, policy: np.ndarray | None = None) -> None:
         self.model = model
         self.probabilities = np.array([float(p) for p in model.probabilities], dtype=np.float64)
         # Kept as given (no float copy of millions of values): start() converts as it copies.
         self.terminal = terminal if isinstance(terminal, np.ndarray) else np.asarray(terminal, dtype=np.float64)
+        self.policy = None if policy is None else np.asarray(policy, dtype=np.float64)
 
     def start(self) -> np.ndarray:
         """State values with the terminal ones filled in, the rest to be solved."""
@@ -41,9 +52,18 @@ class Floats:
         """The values that a layer's actions are backed up from: ``raw`` itself."""
         return raw
 
-    def keep(self, raw: np.ndarray, s0: int, s1: int, top: np.ndarray) -> None:
-        """Store the solved values ``top`` of states ``s0`` to ``s1``."""
-        raw[s0:s1] = top
+    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
+        """Store the solved values ``top`` of a piece's states."""
+        if raw.ndim > 1:
+            raw[where.s0:where.s1, where.c0:where.c1] = top
+        else:
+            raw[where.s0:where.s1] = top
+
+    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
+        """Each state's value under the policy: its actions' values weighted by their
+        chance (a decision of :func:`mdp.engine.sweep.backward`)."""
+        q = backup()
+        return np.add.reduceat(q * _rows(self.policy[where.a0:where.a1], q), starts, axis=0)
 
     def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
         return values[successors]
@@ -59,6 +79,8 @@ class Floats:
         """What raw values in these layers are divided by to be values: 1 in floats."""
         return 1
 
+    action_scales = scales
+
     def value(self, raw: Any, layer: int) -> float:
         return float(raw)
 
@@ -66,13 +88,15 @@ class Floats:
 class Exact:
     """Exact rationals without a fraction in the inner loop.
 
-    Every probability is ``w / d`` for one common ``d``, every terminal value ``t / D0``.
-    A value in layer ``k`` is then an integer numerator over ``D0 * d**e[k]``, where
-    ``e[k]`` counts the layers up to ``k`` that have a chance action (a chance step divides
-    by ``d`` once; a choice takes a successor's value as it is). The solve multiplies, adds
-    and compares Python integers: a successor in layer ``j`` is brought to the scale of
-    layer ``k`` by a factor ``d**(e[k] - e[j])`` (``d**(e[k] - 1 - e[j])`` times its
-    weight), which is mostly 1 and then not multiplied at all.
+    Every probability is ``w / d`` for one common ``d``, every terminal value ``t / D0``, and
+    a policy's chances in layer ``k`` are ``m / L[k]``, ``L[k]`` the common denominator of
+    that layer's (1 for a policy that takes one action, and without a policy). A value in
+    layer ``k`` is then an integer numerator over the layer's *scale*: ``D0`` for the
+    terminal states, and for the others the scale of the layer below, times ``d`` where the
+    layer has a chance action, times ``L[k]``. The scales divide one another from layer to
+    layer, so a successor's value is brought to a layer's scale by one integer factor, which
+    is mostly 1 and then not multiplied at all. The solve multiplies, adds and compares
+    Python integers.
 
     Where every numerator of a layer is below 2**63 (the lower half of the layers or so),
     the layer is solved in 64-bit integers, as fast as floats: its values are kept in
@@ -81,34 +105,57 @@ class Exact:
 
     exact = True
 
-    def __init__(self, model: CompiledModel, terminal: Any) -> None:
+    def __init__(self, model: CompiledModel, terminal: Any, policy: np.ndarray | None = None) -> None:
         self.model = model
         probabilities = [Fraction(p) for p in model.probabilities]
         self.d = math.lcm(*(p.denominator for p in probabilities)) if probabilities else 1
         self.weights = objects([p.numerator * (self.d // p.denominator) for p in probabilities])
         if isinstance(terminal, np.ndarray) and terminal.dtype.kind in "iu":
             self.d0, self.terminal = 1, terminal.astype(object)
-        elif isinstance(terminal, np.ndarray) and terminal.ndim > 1:  # a matrix of columns
-            fractions = [Fraction(v) for v in terminal.ravel().tolist()]
-            self.d0 = math.lcm(*(v.denominator for v in fractions)) if fractions else 1
-            self.terminal = objects([v.numerator * (self.d0 // v.denominator)
-                                     for v in fractions]).reshape(terminal.shape)
         else:
-            fractions = [Fraction(v) for v in terminal]
+            flat = terminal.ravel().tolist() if isinstance(terminal, np.ndarray) else list(terminal)
+            fractions = [Fraction(v) for v in flat]
             self.d0 = math.lcm(*(v.denominator for v in fractions)) if fractions else 1
-            self.terminal = [v.numerator * (self.d0 // v.denominator) for v in fractions]
-        self.exponents = _exponents(model)
-        self.powers = objects([self.d**k for k in range(int(self.exponents[-1]) + 1)])
-        self.exponent = self.exponents[model.layer_of()]  # each state's
+            self.terminal = objects([v.numerator * (self.d0 // v.denominator) for v in fractions])
+            if isinstance(terminal, np.ndarray):
+                self.terminal = self.terminal.reshape(terminal.shape)
+        layers = model.layer_of()
+        mix = np.ones(model.n_layers, dtype=object)
+        self.policy = None
+        if policy is not None:
+            chances = [Fraction(p) for p in policy.tolist()]
+            action_layers = layers[model.action_state()]
+            # Actions come layer by layer: each layer's common denominator in one reduce.
+            has = np.flatnonzero(model.layer_action_start[:-1] < model.layer_action_start[1:])
+            denominators = objects([p.denominator for p in chances])
+            mix[has] = _LCM.reduceat(denominators, model.layer_action_start[has])
+            self.policy = objects([p.numerator * (mix[k] // p.denominator)
+                                   for p, k in zip(chances, action_layers.tolist())])
+        # Each layer's scale, and the scale of its actions' values (before the policy's mix).
+        chance = np.where(_chance_layers(model), self.d, 1).astype(object)
+        scale = list(itertools.accumulate(chance[1:] * mix[1:], operator.mul, initial=self.d0))
+        actions = [self.d0, *(np.array(scale[:-1], dtype=object) * chance[1:]).tolist()]
+        # Each distinct scale once, ascending: they divide one another, so the factor from
+        # one to another is a lookup in a small table (0 where it would not be whole).
+        distinct = sorted(set(scale) | set(actions))
+        place = {s: i for i, s in enumerate(distinct)}
+        self.scale = objects(scale)
+        self.action_scale = objects(actions)
+        self.ratio = objects(distinct)[:, None] // objects(distinct)[None, :]
+        self.level = np.array([place[s] for s in scale], dtype=np.int64)[layers]  # each state's
+        self.certain_level = [place[s] for s in actions]  # each layer's, for its choices
+        self.chance_level = [place.get(s // self.d, -1) for s in actions]
         # The layers whose numerators are all below 2**63: at most the largest terminal
-        # numerator times d to the layer's exponent (a weighted sum is at most that too).
+        # numerator times the layer's scale over D0 (a weighted sum is at most that too).
         largest = max(_largest(terminal if isinstance(terminal, np.ndarray) and terminal.dtype != object
                                else self.terminal), 1)
-        powers64 = [power for power in self.powers.tolist() if largest * power < 2**63]
-        self.powers64 = np.array(powers64, dtype=np.int64)
-        self.fits = self.exponents < len(powers64)  # per layer
-        # Used only where a chance layer fits, and then every weight, at most d, does.
-        self.weights64 = np.array([min(w, 2**63 - 1) for w in self.weights.tolist()], dtype=np.int64)
+        self.fits = np.array([largest * (s // self.d0) < 2**63 for s in scale], dtype=bool)
+        self.fits &= np.logical_and.accumulate(self.fits)
+        bounded = np.vectorize(lambda x: x if x < 2**63 else 0, otypes=[np.int64])
+        self.ratio64 = bounded(self.ratio) if self.ratio.size else np.zeros((0, 0), dtype=np.int64)
+        # Used only where a layer fits, and then every weight and policy numerator does.
+        self.weights64 = bounded(self.weights) if len(self.weights) else np.zeros(0, dtype=np.int64)
+        self.policy64 = None if self.policy is None else bounded(self.policy)
         self.small = None
 
     def start(self) -> np.ndarray:
@@ -128,51 +175,70 @@ class Exact:
         """The values that a layer's actions are backed up from: the 64-bit integers where
         the layer's numerators fit in them, else ``raw`` (and the integers are let go: the
         layers above need larger numbers still)."""
-        if self.fits[layer]:
+        if self.fits[layer] and self.small is not None:
             return self.small
         self.small = None
         return raw
 
-    def keep(self, raw: np.ndarray, s0: int, s1: int, top: np.ndarray) -> None:
-        raw[s0:s1] = top
+    def big(self, layer: int) -> bool:
+        """Whether the layer being solved is in Python integers (not 64-bit ones)."""
+        return self.small is None or not self.fits[layer]
+
+    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
+        rows = slice(where.s0, where.s1)
+        at = (rows, where.columns) if raw.ndim > 1 else rows
+        raw[at] = top
         if top.dtype != object:
-            self.small[s0:s1] = top
+            self.small[at] = top
+
+    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
+        q = backup()
+        policy = self.policy if q.dtype == object else self.policy64
+        return np.add.reduceat(q * _rows(policy[where.a0:where.a1], q), starts, axis=0)
 
     def certain(self, values, successors, layer: int) -> np.ndarray:
-        return self._scaled(values[successors], self.exponents[layer], successors)
+        return self._scaled(values[successors], self.certain_level[layer], successors)
 
     def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
         weights = self.weights if values.dtype == object else self.weights64
-        factor = self._scaled(weights[probability_ids], self.exponents[layer] - 1, successors)
+        factor = self._scaled(weights[probability_ids], self.chance_level[layer], successors)
         return _rows(factor, values) * values[successors]
 
-    def _scaled(self, items: np.ndarray, exponent: int, successors: np.ndarray) -> np.ndarray:
-        """``items`` times ``d`` to the power ``exponent`` less each successor's exponent,
-        multiplied only where that is not 1 (``items`` is a fresh array, changed in place)."""
-        shift = exponent - self.exponent[successors]
-        scaled = np.flatnonzero(shift)
+    def _scaled(self, items: np.ndarray, level: int, successors: np.ndarray) -> np.ndarray:
+        """``items`` times the factor from each successor's scale to the scale ``level``
+        (of :attr:`ratio`), multiplied only where that is not 1 (``items`` is a fresh array,
+        changed in place)."""
+        theirs = self.level[successors]
+        scaled = np.flatnonzero(theirs != level)
         if len(scaled):
-            powers = self.powers if items.dtype == object else self.powers64
-            items[scaled] = items[scaled] * _rows(powers[shift[scaled]], items)
+            ratio = self.ratio if items.dtype == object else self.ratio64
+            items[scaled] = items[scaled] * _rows(ratio[level, theirs[scaled]], items)
         return items
 
     def scales(self, layers: np.ndarray) -> np.ndarray:
-        scales = objects([self.d0 * power for power in self.powers.tolist()])
-        return scales[self.exponents[layers]]
+        return self.scale[layers]
+
+    def action_scales(self, layers: np.ndarray) -> np.ndarray:
+        """What action values in these layers are divided by (before a policy's mix)."""
+        return self.action_scale[layers]
 
     def value(self, raw: int, layer: int) -> Fraction:
-        return Fraction(raw, self.d0 * self.powers[self.exponents[layer]])
+        return Fraction(raw, self.scale[layer])
 
 
-def _exponents(model: CompiledModel) -> np.ndarray:
-    """The power of ``d`` in the scale of each layer: how many layers up to it have a
-    chance action (a layer's successors lie in lower layers, whose exponents are no higher
-    than its previous layer's)."""
-    chance = np.zeros(model.n_layers, dtype=np.int64)
-    for layer in range(1, model.n_layers):
-        a0, a1 = model.layer_actions(layer)
-        chance[layer] = a1 > a0 and model.action_next[a0:a1].min() < 0
-    return np.cumsum(chance)
+_LCM = np.frompyfunc(math.lcm, 2, 1)
+"""The least common multiple as a ufunc of Python integers (for ``reduceat``)."""
+
+
+def _chance_layers(model: CompiledModel) -> np.ndarray:
+    """Whether each layer has a chance action."""
+    chance = np.zeros(model.n_layers, dtype=bool)
+    starts = model.layer_action_start[:-1]
+    has = starts < model.layer_action_start[1:]
+    if model.n_actions:
+        lowest = np.minimum.reduceat(model.action_next, np.minimum(starts, model.n_actions - 1))
+        chance[has] = lowest[has] < 0
+    return chance
 
 
 def _largest(numerators: Any) -> int:
@@ -195,35 +261,10 @@ def objects(items: list) -> np.ndarray:
     return array
 
 
-class Rationals:
-    """Exact rationals as :class:`fractions.Fraction` objects, for the weighted averages of a
-    strategy (:func:`mdp.evaluate`), whose probabilities share no common denominator with the
-    model's. Slower than :class:`Exact`, which optimal play keeps to."""
+def floats(raw: np.ndarray, scale: Any) -> np.ndarray:
+    """Raw values over their scale as floats (``int / int`` is correctly rounded in Python,
+    so no precision is lost before the float)."""
+    if isinstance(scale, int) and scale == 1:
+        return np.asarray(raw, dtype=np.float64)
+    return np.asarray(raw / scale, dtype=np.float64)
 
-    exact = True
-
-    def __init__(self, model: CompiledModel, terminal: Any) -> None:
-        self.model = model
-        self.probabilities = objects([Fraction(p) for p in model.probabilities])
-        self.terminal = objects([Fraction(v.item() if isinstance(v, np.generic) else v)
-                                 for v in terminal])
-
-    def start(self) -> np.ndarray:
-        values = np.empty(self.model.n_states, dtype=object)
-        values[: self.model.n_terminal] = self.terminal
-        return values
-
-    def empty(self, n: int) -> np.ndarray:
-        return np.empty(n, dtype=object)
-
-    def certain(self, values, successors, layer: int) -> np.ndarray:
-        return values[successors]
-
-    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
-        return self.probabilities[probability_ids] * values[successors]
-
-    def scales(self, layers: np.ndarray) -> np.ndarray:
-        return objects([1] * len(layers))
-
-    def value(self, raw: Fraction, layer: int) -> Fraction:
-        return Fraction(raw)

@@ -164,6 +164,24 @@ class CompiledModel:
         """The first action of every state, with the number of actions at the end."""
         return offsets(self.action_counts, self.n_actions)
 
+    def actions_of(self, state_id: int) -> tuple[int, int]:
+        """The first action of a state and one past its last."""
+        first = int(self.action_offsets(state_id, state_id + 1)[0]) if self.n_actions else 0
+        return first, first + int(self.action_counts[state_id])
+
+    def action_rank(self) -> np.ndarray:
+        """Each action's place among its state's actions (0 for the first), in action order."""
+        return ragged_arange(self.action_counts)
+
+    def per_state(self, ufunc: np.ufunc, values: np.ndarray) -> np.ndarray:
+        """``ufunc`` over each state's actions of ``values`` (one row per action): one row per
+        state that has actions, the states from :attr:`n_terminal` on."""
+        return ufunc.reduceat(values, self.action_start[self.n_terminal:-1], axis=0)
+
+    def each_action(self, values: np.ndarray) -> np.ndarray:
+        """Values of the states from :attr:`n_terminal` on (one row each), one row per action."""
+        return np.repeat(values, self.action_counts[self.n_terminal:], axis=0)
+
     def action_offsets(self, first: int, last: int) -> np.ndarray:
         """``action_start[first:last + 1]`` for states ``first`` to ``last`` of one layer,
         without making the array for every state."""
@@ -232,15 +250,19 @@ class CompiledModel:
             else:
                 np.add.reduceat(weighted, bounds[c0:c1] - p0, out=sums[c0:c1])
 
-        side_by_side(piece, pieces(bounds, OUTCOMES_AT_A_TIME), locked=values.dtype == object)
+        width = values.shape[1] if values.ndim > 1 else 1
+        side_by_side(piece, pieces(bounds, max(1, OUTCOMES_AT_A_TIME // width)),
+                     locked=values.dtype == object)
         return sums
 
-    def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray) -> None:
+    def push(self, layer: int, mass: np.ndarray, reach: np.ndarray, probabilities: np.ndarray,
+             actions: tuple[int, int] | None = None) -> None:
         """Spread ``mass``, the probability of taking each action of layer ``layer``, over the
         actions' outcomes, adding it to ``reach`` (per state). ``probabilities`` is the table
         of :attr:`probabilities` as floats, or as fractions in an object array. ``mass`` and
-        ``reach`` may be matrices, one column per distribution pushed at once."""
-        a0, a1 = self.layer_actions(layer)
+        ``reach`` may be matrices, one column per distribution pushed at once. ``actions``
+        (first, one past the last) limits it to those actions of the layer."""
+        a0, a1 = self.layer_actions(layer) if actions is None else actions
         targets = self.action_next[a0:a1]
         certain = targets >= 0
         np.add.at(reach, targets[certain], mass[certain])
@@ -330,7 +352,8 @@ class _ArrayIndex(Mapping):
 
 
 OUTCOMES_AT_A_TIME = 1 << 20
-"""Outcomes of chance actions backed up at a time (a few megabytes of temporaries)."""
+"""Outcome values (outcomes times value columns) of chance actions backed up at a time: a
+few megabytes of temporaries."""
 
 
 def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:

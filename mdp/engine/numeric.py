@@ -1,4 +1,5 @@
-"""What counts as a number: the one check for probabilities and values, from a game or a user.
+"""What counts as a number: the one check for probabilities and values, from a game or a
+user, and the check of the terminal values a solve is given.
 
 A number is an ``int``, a :class:`fractions.Fraction` (any :class:`numbers.Rational`) or a
 finite ``float``; ``bool`` is not one, nor NaN or an infinity. Rationals keep exact solving
@@ -9,9 +10,14 @@ from __future__ import annotations
 
 import math
 from numbers import Rational
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from mdp.errors import ModelError, ParamError
+
+if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
 
 
 def fault(value: Any) -> str | None:
@@ -44,3 +50,70 @@ def first_float(values: Any) -> tuple[int, float] | None:
     if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
         return (0, values[0].item()) if values.dtype.kind == "f" and len(values) else None
     return next(((i, v) for i, v in enumerate(values) if not isinstance(v, Rational)), None)
+
+
+def check_terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:
+    """The columns of terminal values of :func:`mdp.solve_many`, each checked as
+    :func:`check_terminal` checks one, as one matrix (numbers, or Python objects for
+    fractions)."""
+    if hasattr(terminals, "to_numpy") and not isinstance(terminals, np.ndarray):  # Polars
+        terminals = terminals.to_numpy()
+    if isinstance(terminals, np.ndarray) and terminals.dtype.kind in "biuf":
+        if terminals.ndim != 2 or terminals.shape[0] != model.n_terminal:
+            raise ParamError(f"terminals= must have one row per terminal state "
+                             f"({model.n_terminal:,}) and one column per set of values, "
+                             f"not shape {terminals.shape}")
+        # The whole matrix at once (thousands of columns): a column is checked on its own,
+        # for its message, only where one is at fault.
+        faulty = ~np.isfinite(terminals).all(axis=0) if terminals.dtype.kind == "f" else None
+        suspect = np.flatnonzero(faulty) if faulty is not None else []
+        if len(suspect) or (exact and terminals.shape[1]):
+            check_terminal(model, terminals[:, suspect[0] if len(suspect) else 0], exact)
+        return terminals.astype(np.int64) if terminals.dtype.kind == "b" else terminals
+    columns = list(terminals.T if isinstance(terminals, np.ndarray) and terminals.ndim == 2
+                   else terminals)
+    checked = [check_terminal(model, column, exact) for column in columns]
+    matrix = np.empty((model.n_terminal, len(checked)), dtype=object)
+    for j, column in enumerate(checked):
+        matrix[:, j] = list(column) if not isinstance(column, np.ndarray) else column.tolist()
+    if not exact:
+        return matrix.astype(np.float64)
+    return matrix
+
+
+def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
+    """The terminal values to solve with (``terminal=`` of :func:`mdp.solve`; ``None`` for
+    the game's own), checked where they enter: the one place."""
+    if exact and model.inexact:
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                         f"but the game gave a float: {model.inexact}")
+    if terminal is None:
+        if exact and model.inexact_values:
+            raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                             f"but the game gave a float: {model.inexact_values}")
+        return model.terminal_values
+    if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
+        terminal = terminal.to_numpy()
+    if isinstance(terminal, np.ndarray):
+        if terminal.ndim != 1:
+            raise ParamError(f"terminal= must be one-dimensional, not of shape {terminal.shape}")
+        if terminal.dtype.kind == "b":
+            terminal = terminal.astype(np.int64)
+        elif terminal.dtype.kind not in "iuf":
+            terminal = terminal.tolist()
+    else:
+        terminal = list(terminal)
+    if len(terminal) != model.n_terminal:
+        raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
+                         f"{model.n_terminal:,} terminal states (the rows of model.terminals)")
+    bad = first_fault(terminal)
+    if bad:
+        row, value, problem = bad
+        raise ParamError(f"terminal= value {value!r} at row {row} {problem}; "
+                         "terminal values are finite numbers")
+    floated = first_float(terminal) if exact else None
+    if floated:
+        row, value = floated
+        raise ParamError(f"terminal= value {value!r} at row {row} is a float; exact solving "
+                         "needs int or fractions.Fraction values")
+    return terminal

@@ -1,69 +1,58 @@
-"""Backward induction: the value of every state and action of a compiled model, layer by
-layer, with the game's terminal values or any others."""
+"""Backward induction: the value of every state and action of a compiled model, with the
+game's terminal values or any others, under optimal play or under a given policy."""
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 import numpy as np
 
-from mdp.engine.arithmetic import Exact, Floats
-from mdp.engine.compile import DEFAULT_MAX_STATES, compile
-from mdp.errors import ModelError, ParamError
-from mdp.game.load import Game
-from mdp.engine.memory import release
-from mdp.engine.model import CompiledModel, pieces
-from mdp.engine.numeric import first_fault, first_float
-from mdp.engine.parallel import side_by_side
-
-Sense = Literal["max", "min"]
-
-FLOAT_TIE = 1e-12
-"""In float mode, actions within this relative distance of the best are all optimal."""
-
-_UNSET: Any = object()
+from mdp.engine.arithmetic import Exact, Floats, floats
+from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import check_terminal, check_terminal_matrix
+from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.sweep import Piece, backward
+from mdp.errors import ParamError
 
 
 def solve(
-    target: Game | CompiledModel,
+    model: CompiledModel,
     *,
     terminal: Any = None,
     exact: bool = False,
     sense: Sense | None = None,
-    max_states: int | None = _UNSET,
+    policy: Policy | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> Solution:
-    """Solve a compiled model, or a game (compiled first: ``mdp.solve(game)`` is
-    ``mdp.solve(mdp.compile(game))``).
+    """Solve a compiled model (:func:`mdp.compile`): the value of every state under optimal
+    play, or under ``policy`` (:class:`mdp.Policy`) where one is given.
 
     ``terminal`` replaces the game's terminal values: one number per row of
     :attr:`model.terminals <mdp.CompiledModel.terminals>`, as a list, a numpy array or a
     Polars Series (booleans count as 0 and 1). ``exact=True`` computes with rationals: the
     probabilities and terminal values must then be ``int`` or :class:`fractions.Fraction`.
-    ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``max_states`` bounds
-    the compile of a game; ``progress`` is called now and then with a short text on how far
-    the work has got.
+    ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
+    now and then with a short text on how far the work has got.
     """
-    if isinstance(target, CompiledModel):
-        if max_states is not _UNSET:
-            raise ParamError("max_states applies when compiling a game, not to a compiled model")
-        model = target
-    elif isinstance(target, Game):
-        limit = DEFAULT_MAX_STATES if max_states is _UNSET else max_states
-        model = compile(target, max_states=limit, progress=progress)
-    else:
-        raise ParamError(f"solve takes a game or a compiled model, not {type(target).__name__}")
+    if not isinstance(model, CompiledModel):
+        raise ParamError(f"solve takes a compiled model (mdp.compile(game)), not {type(model).__name__}")
     start = time.perf_counter()
     sense = _sense(model, sense)
-    values = _terminal_values(model, terminal, exact)
-    numbers = (Exact if exact else Floats)(model, values)
-    guide = _Guide.of(model, values) if exact else None
-    raw = _backward(model, numbers, sense, progress, guide)
-    return Solution(model, sense, raw, numbers, time.perf_counter() - start)
+    values = check_terminal(model, terminal, exact)
+    if policy is not None:
+        _check_policy(model, policy, exact)
+        chances = policy.probabilities if exact or not policy.exact else policy.asfloats()
+        arithmetic = (Exact if exact else Floats)(model, values, chances)
+        raw = backward(model, arithmetic, arithmetic.mixed, arithmetic.start(), progress=progress)
+    else:
+        arithmetic = (Exact if exact else Floats)(model, values)
+        guide = _Guide.of(model, values, arithmetic, sense) if exact else None
+        raw = backward(model, arithmetic, guide or _best(sense), arithmetic.start(), progress=progress)
+    return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy)
 
 
 def solve_many(
@@ -82,7 +71,9 @@ def solve_many(
     numbers, or of ``int`` and :class:`fractions.Fraction` objects), a Polars DataFrame
     (each column one set), or a list of columns (each as :func:`solve` takes
     ``terminal=``). ``exact`` and ``sense`` are as for :func:`solve`; each column is solved
-    on its own, as if by ``solve(model, terminal=column)``.
+    on its own, as if by ``solve(model, terminal=column)``. The work goes in pieces of
+    actions and columns, side by side on every thread; besides the values (a number per
+    state and column), it needs a few megabytes per thread.
 
     >>> both = mdp.solve_many(model, np.stack([win, score], axis=1))   # doctest: +SKIP
     >>> both.value            # the initial state's value in each column
@@ -91,10 +82,10 @@ def solve_many(
         raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
     start = time.perf_counter()
     sense = _sense(model, sense)
-    values = _terminal_matrix(model, terminals, exact)
-    numbers = (Exact if exact else Floats)(model, values)
-    raw = _backward(model, numbers, sense, progress)
-    return Solutions(model, sense, raw, numbers, time.perf_counter() - start)
+    values = check_terminal_matrix(model, terminals, exact)
+    arithmetic = (Exact if exact else Floats)(model, values)
+    raw = backward(model, arithmetic, _best(sense), arithmetic.start(), progress=progress)
+    return Solutions(model, sense, raw, arithmetic, time.perf_counter() - start)
 
 
 def _sense(model: CompiledModel, sense: Sense | None) -> Sense:
@@ -105,171 +96,94 @@ def _sense(model: CompiledModel, sense: Sense | None) -> Sense:
     return sense
 
 
-def _backward(model: CompiledModel, numbers: Any, sense: Sense,
-              progress: Callable[[str], None] | None, guide: _Guide | None = None) -> np.ndarray:
-    """Backward induction, layer by layer: every state's raw value (a row per state)."""
+def _check_policy(model: CompiledModel, policy: Any, exact: bool) -> None:
+    if not isinstance(policy, Policy):
+        raise ParamError(f"policy= takes an mdp.Policy, not {type(policy).__name__}")
+    if policy.model is not model:
+        raise ParamError(f"the policy {policy.name} is of another compiled model")
+    if exact and not policy.exact:
+        raise ParamError(f"the policy {policy.name} has float chances; exact evaluation needs "
+                         "a policy made with exact=True")
+
+
+def _best(sense: Sense) -> Callable[..., np.ndarray]:
+    """Optimal play: each state's best action value."""
     best = np.maximum if sense == "max" else np.minimum
-    raw = numbers.start()
-    for layer in range(1, model.n_layers):
-        lo, hi = model.layer_start[layer], model.layer_start[layer + 1]
-        if progress:
-            progress(f"solving layer {layer} of {model.n_layers - 1}")
-        layer_starts = model.action_offsets(lo, hi)
-        values = numbers.backed(layer, raw)
 
-        def piece(bounds: tuple[int, int]) -> None:  # the layer's states p0 to p1 - 1
-            p0, p1 = bounds
-            s0, s1 = lo + p0, lo + p1
-            a0, a1 = int(layer_starts[p0]), int(layer_starts[p1])
-            starts = layer_starts[p0:p1] - a0
-            if guide is None or values is not raw:  # every action (exact: in 64-bit integers)
-                top = best.reduceat(model.backup(layer, values, numbers, actions=(a0, a1)), starts)
-                if guide is not None:
-                    guide.follow(s0, s1, top, numbers.scales(layer))
-            else:  # exact, in Python integers: only the actions that may be best
-                actions, counts = guide.contenders(layer, (a0, a1), s0, s1, starts, best)
-                q = model.backup_actions(layer, actions, values, numbers)
-                top = best.reduceat(q, np.cumsum(counts) - counts)
-            numbers.keep(raw, s0, s1, top)
+    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        return best.reduceat(backup(), starts, axis=0)
 
-        # Each piece writes its own states' values.
-        side_by_side(piece, pieces(layer_starts, PIECE), locked=values.dtype == object)
-        release(int(layer_starts[-1] - layer_starts[0]) * 16)  # the layer's temporaries
-    return raw
+    decide.best = best  # type: ignore[attr-defined]
+    return decide
 
 
 class _Guide:
-    """A float solve alongside an exact one, so that the exact arithmetic (big integers,
-    slow) is done only for the actions that may be best: those whose float value is within
-    :attr:`margin` of the best float value of their state. A float value is off from the
-    exact one by far less: its error is a few units of 2**-53 of the largest terminal value
-    per layer, and every value is an average of terminal values. Where actions are that
-    close, all of them are computed exactly and compared exactly."""
+    """Optimal play in exact rationals, with a float solve alongside, so that the exact
+    arithmetic (big integers, slow) is done only for the actions that may be best: those
+    whose float value is within :attr:`margin` of the best float value of their state. A
+    float value is off from the exact one by far less: its error is a few units of 2**-53
+    of the largest terminal value per layer, and every value is an average of terminal
+    values. Where actions are that close, all of them are computed exactly and compared
+    exactly. Where a layer's numerators fit in 64 bits, every action is computed exactly
+    (as fast as floats), and the float values are taken from the exact ones."""
 
     @classmethod
-    def of(cls, model: CompiledModel, terminal: Any) -> _Guide | None:
-        """A guide, or ``None`` where a terminal value is too large for a float."""
+    def of(cls, model: CompiledModel, terminal: Any, arithmetic: Exact,
+           sense: Sense) -> Callable[..., Any] | None:
+        """A guide's decision, or ``None`` where a terminal value is too large for a float."""
         try:
-            floats = (terminal.astype(np.float64) if isinstance(terminal, np.ndarray)
-                      and terminal.dtype.kind in "biuf" else
-                      np.array([float(v) for v in terminal], dtype=np.float64))
+            approximate = (terminal.astype(np.float64) if isinstance(terminal, np.ndarray)
+                           and terminal.dtype.kind in "biuf" else
+                           np.array([float(v) for v in terminal], dtype=np.float64))
         except OverflowError:
             return None
-        return cls(model, floats) if np.isfinite(floats).all() else None
+        if not np.isfinite(approximate).all():
+            return None
+        return cls(model, approximate, arithmetic, sense).decide
 
-    def __init__(self, model: CompiledModel, floats: np.ndarray) -> None:
-        self.model, self.numbers = model, Floats(model, floats)
-        self.values = self.numbers.start()
-        largest = float(np.max(np.abs(floats))) if len(floats) else 0.0
+    def __init__(self, model: CompiledModel, terminal: np.ndarray, arithmetic: Exact,
+                 sense: Sense) -> None:
+        self.model, self.exact = model, arithmetic
+        self.floats = Floats(model, terminal)
+        self.values = self.floats.start()
+        largest = float(np.max(np.abs(terminal))) if len(terminal) else 0.0
         self.margin = 1e-9 * largest
+        self.best = np.maximum if sense == "max" else np.minimum
 
-    def follow(self, s0: int, s1: int, raw: np.ndarray, scale: int) -> None:
-        """Take the float values of states ``s0`` to ``s1`` from their exact numerators
-        (64-bit integers) over ``scale``, rather than solving them again in floats."""
-        self.values[s0:s1] = raw / float(scale)
-
-    def contenders(self, layer: int, actions: tuple[int, int], s0: int, s1: int,
-                   starts: np.ndarray, best: Any):
-        """The ids of the ``actions`` (first, one past the last) of states ``s0`` to ``s1``
-        that may be best, ascending, and how many each state has (at least one)."""
-        q = self.model.backup(layer, self.values, self.numbers, actions=actions)
-        top = best.reduceat(q, starts)
+    def decide(self, backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        layer, s0, s1 = where.layer, where.s0, where.s1
+        if not self.exact.big(layer):  # 64-bit integers: every action, exactly
+            top = self.best.reduceat(backup(), starts)
+            self.values[s0:s1] = top / float(self.exact.scale[layer])
+            return top
+        q = self.model.backup(layer, self.values, self.floats, actions=(where.a0, where.a1))
+        top = self.best.reduceat(q, starts)
         self.values[s0:s1] = top
         counts = np.diff(np.append(starts, len(q)))
         near = np.abs(q - np.repeat(top, counts)) <= self.margin
-        return (np.flatnonzero(near) + actions[0],
-                np.add.reduceat(near, starts, dtype=np.int64))
-
-
-PIECE = 1 << 18
-"""Actions backed up at a time: the action values of a whole layer of a large model would
-cost as much memory as the state values. A quarter of a million: on two threads, pieces
-of a million took 0.63 to 0.68 s on the benchmark's ``twenty`` case (23 million states),
-these 0.60 s."""
-
-
-def _terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:
-    """The columns of terminal values of :func:`solve_many`, each checked as :func:`solve`
-    checks one, as one matrix (numbers, or Python objects for fractions)."""
-    if hasattr(terminals, "to_numpy") and not isinstance(terminals, np.ndarray):  # Polars
-        terminals = terminals.to_numpy()
-    if isinstance(terminals, np.ndarray) and terminals.dtype.kind in "biuf":
-        if terminals.ndim != 2 or terminals.shape[0] != model.n_terminal:
-            raise ParamError(f"terminals= must have one row per terminal state "
-                             f"({model.n_terminal:,}) and one column per set of values, "
-                             f"not shape {terminals.shape}")
-        columns = [terminals[:, j] for j in range(terminals.shape[1])]
-        for column in columns:
-            _terminal_values(model, column, exact)
-        return terminals.astype(np.int64) if terminals.dtype.kind == "b" else terminals
-    columns = list(terminals.T if isinstance(terminals, np.ndarray) and terminals.ndim == 2
-                   else terminals)
-    checked = [_terminal_values(model, column, exact) for column in columns]
-    matrix = np.empty((model.n_terminal, len(checked)), dtype=object)
-    for j, column in enumerate(checked):
-        matrix[:, j] = list(column) if not isinstance(column, np.ndarray) else column.tolist()
-    if not exact:
-        return matrix.astype(np.float64)
-    return matrix
-
-
-def _terminal_values(model: CompiledModel, terminal: Any, exact: bool) -> Any:
-    """The terminal values to solve with, checked where they enter: the one place."""
-    if exact and model.inexact:
-        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
-                         f"but the game gave a float: {model.inexact}")
-    if terminal is None:
-        if exact and model.inexact_values:
-            raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
-                             f"but the game gave a float: {model.inexact_values}")
-        return model.terminal_values
-    if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
-        terminal = terminal.to_numpy()
-    if isinstance(terminal, np.ndarray):
-        if terminal.ndim != 1:
-            raise ParamError(f"terminal= must be one-dimensional, not of shape {terminal.shape}")
-        if terminal.dtype.kind == "b":
-            terminal = terminal.astype(np.int64)
-        elif terminal.dtype.kind not in "iuf":
-            terminal = terminal.tolist()
-    else:
-        terminal = list(terminal)
-    if len(terminal) != model.n_terminal:
-        raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
-                         f"{model.n_terminal:,} terminal states (the rows of model.terminals)")
-    bad = first_fault(terminal)
-    if bad:
-        row, value, problem = bad
-        raise ParamError(f"terminal= value {value!r} at row {row} {problem}; "
-                         "terminal values are finite numbers")
-    floated = first_float(terminal) if exact else None
-    if floated:
-        row, value = floated
-        raise ParamError(f"terminal= value {value!r} at row {row} is a float; exact solving "
-                         "needs int or fractions.Fraction values")
-    return terminal
+        kept = np.add.reduceat(near, starts, dtype=np.int64)
+        return self.best.reduceat(backup(np.flatnonzero(near) + where.a0), np.cumsum(kept) - kept)
 
 
 @attrs.frozen(eq=False)
 class Solution:
-    """The values of a solved model. Tables of it are outputs: :func:`mdp.policy`."""
+    """The values of a solved model's states, under optimal play or under a policy. Tables
+    of it are outputs: :func:`mdp.policy`."""
 
     model: CompiledModel
     sense: Sense
     _raw: np.ndarray = attrs.field(repr=False)
     """State values as computed: floats, or integer numerators in exact mode."""
-    _numbers: Any = attrs.field(repr=False)
+    _arithmetic: Any = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long the solve took (without compiling)."""
-    strategy: str | None = None
-    """The strategy evaluated (:func:`mdp.evaluate`), or ``None`` for optimal play."""
-    probabilities: np.ndarray | None = attrs.field(default=None, repr=False)
-    """With a strategy: the chance that it takes each action, in action order."""
+    policy: Policy | None = attrs.field(default=None, repr=False)
+    """The policy evaluated (``mdp.solve(model, policy=...)``), or ``None`` for optimal play."""
 
     @property
     def exact(self) -> bool:
         """Whether the values are exact rationals."""
-        return self._numbers.exact
+        return self._arithmetic.exact
 
     @property
     def value(self) -> float | Fraction:
@@ -278,7 +192,7 @@ class Solution:
 
     def value_of_id(self, state_id: int) -> float | Fraction:
         """The value of the state numbered ``state_id`` in the compiled model."""
-        return self._numbers.value(self._raw[state_id], self.model.layer_of_id(state_id))
+        return self._arithmetic.value(self._raw[state_id], self.model.layer_of_id(state_id))
 
     def value_of(self, state: Any) -> float | Fraction:
         """The value of a state given as the game writes it."""
@@ -291,28 +205,26 @@ class Solution:
     @property
     def values(self) -> np.ndarray:
         """Every state's value as a float, in the model's state order."""
-        return _floats(self._raw, self._numbers.scales(self._layers))
+        return floats(self._raw, self._arithmetic.scales(self._layers))
 
     def action_values(self) -> ActionValues:
         """Every action's value (its successors' expected value), how far it falls short of
-        the best action of its state, and whether it is optimal; in action order. With a
-        strategy (:func:`mdp.evaluate`): the value of taking the action and following the
-        strategy after it, measured against the best of them."""
-        model, numbers = self.model, self._numbers
-        q = numbers.empty(model.n_actions)
-        for k in range(1, model.n_layers):
-            a0, a1 = model.layer_actions(k)
-            q[a0:a1] = model.backup(k, self._raw, numbers)
+        the best action of its state, and whether it is optimal; in action order. Under a
+        policy: the value of taking the action and following the policy after it, measured
+        against the best of them."""
+        model, arithmetic = self.model, self._arithmetic
+        q = arithmetic.empty(model.n_actions)
+        backward(model, arithmetic, None, self._raw, actions=q)
         state = model.action_state()
-        best = self._raw[state]
-        if self.strategy is not None and len(q):  # best of the actions, not the strategy's mix
-            starts = model.action_start[model.n_terminal:-1]
+        if self.policy is not None and len(q):  # best of the actions, not the policy's mix
             pick = np.maximum if self.sense == "max" else np.minimum
-            best = pick.reduceat(q, starts)[state - model.n_terminal]
+            best = model.each_action(model.per_state(pick, q))
+        else:
+            best = self._raw[state]
         if self.exact:
             gap = best - q if self.sense == "max" else q - best
-            scale = numbers.scales(self._layers[state])
-            return ActionValues(state, _floats(q, scale), gap == 0, _floats(gap, scale),
+            scale = arithmetic.action_scales(self._layers[state])
+            return ActionValues(state, floats(q, scale), gap == 0, floats(gap, scale),
                                 [Fraction(n, d) for n, d in zip(q, scale)])
         # In place where it can be: a policy has millions of actions, each array is large.
         tie = np.abs(best)
@@ -326,6 +238,16 @@ class Solution:
     @property
     def _layers(self) -> np.ndarray:
         return self.model.layer_of()
+
+    def play(self, tie_break: Sequence[Any] = ()) -> Policy:
+        """How this solution plays: the policy evaluated, or optimal play with its ties
+        broken (:meth:`mdp.Policy.optimal`)."""
+        if self.policy is not None and (self.policy.name != OPTIMAL or not tie_break):
+            if tie_break:
+                raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
+                                 f"{self.policy.name}")
+            return self.policy
+        return Policy.optimal(self, tie_break)
 
     def summary(self) -> dict[str, Any]:
         """The solve in one JSON-ready dict, as ``mdp solve --json`` prints it: the game,
@@ -343,8 +265,8 @@ class Solution:
         }
         if self.exact:
             summary["exact"] = f"{value.numerator}/{value.denominator}"
-        if self.strategy is not None:
-            summary["strategy"] = self.strategy
+        if self.policy is not None:
+            summary["strategy"] = self.policy.name
         summary["states"] = self.model.n_states
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary
@@ -359,13 +281,13 @@ class Solutions:
     sense: Sense
     _raw: np.ndarray = attrs.field(repr=False)
     """State values as computed, one row per state, one column per set."""
-    _numbers: Any = attrs.field(repr=False)
+    _arithmetic: Any = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
 
     @property
     def exact(self) -> bool:
         """Whether the values are exact rationals."""
-        return self._numbers.exact
+        return self._arithmetic.exact
 
     @property
     def n_columns(self) -> int:
@@ -381,21 +303,21 @@ class Solutions:
         """The value in each column of the state numbered ``state_id``."""
         layer = self.model.layer_of_id(state_id)
         if self.exact:
-            return [self._numbers.value(raw, layer) for raw in self._raw[state_id].tolist()]
+            return [self._arithmetic.value(raw, layer) for raw in self._raw[state_id].tolist()]
         return self._raw[state_id].copy()
 
     @property
     def values(self) -> np.ndarray:
         """Every state's value in every column as floats: one row per state."""
-        scales = self._numbers.scales(self.model.layer_of())
-        return _floats(self._raw, scales if isinstance(scales, int) else scales[:, None])
+        scales = self._arithmetic.scales(self.model.layer_of())
+        return floats(self._raw, scales if isinstance(scales, int) else scales[:, None])
 
     def optimal(self, layer: int) -> np.ndarray:
         """Whether each action of layer ``layer`` is optimal in each column: a boolean
         matrix, one row per action of the layer (exact ties in exact mode; within
         :data:`FLOAT_TIE` in floats)."""
         model = self.model
-        q = model.backup(layer, self._raw, self._numbers)
+        q = model.backup(layer, self._raw, self._arithmetic)
         a0, a1 = model.layer_actions(layer)
         best = self._raw[model.action_state()[a0:a1]]
         gap = best - q if self.sense == "max" else q - best
@@ -403,9 +325,23 @@ class Solutions:
             return gap == 0
         return gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
 
+    def first_optimal(self, layer: int, a0: int, a1: int) -> np.ndarray:
+        """1 for the first optimal action of each state of layer ``layer`` in each column,
+        else 0: a matrix, one row per action ``a0`` to ``a1 - 1`` (the layer's), for the
+        forward pass of :func:`mdp.engine.sweep.forward`."""
+        optimal = self.optimal(layer)
+        model = self.model
+        lo = int(model.layer_start[layer])
+        starts = model.action_offsets(lo, int(model.layer_start[layer + 1]))[:-1] - a0
+        position = np.where(optimal, np.arange(a1 - a0)[:, None], a1 - a0)
+        chosen = np.minimum.reduceat(position, starts, axis=0)  # one row per state
+        taken = np.zeros((a1 - a0, optimal.shape[1]), dtype=np.int64)
+        taken[chosen, np.broadcast_to(np.arange(optimal.shape[1]), chosen.shape)] = 1
+        return taken
+
     def column(self, j: int) -> Solution:
         """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
-        return Solution(self.model, self.sense, self._raw[:, j], self._numbers, self.seconds)
+        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds)
 
 
 @attrs.frozen(eq=False)
@@ -423,9 +359,3 @@ class ActionValues:
     exact: list[Fraction] | None
     """Its value as a fraction, in exact mode."""
 
-
-def _floats(raw: np.ndarray, scale: Any) -> np.ndarray:
-    if isinstance(scale, int) and scale == 1:
-        return np.asarray(raw, dtype=np.float64)
-    # int / int is correctly rounded in Python, so no precision is lost before the float.
-    return np.asarray(raw / scale, dtype=np.float64)

@@ -43,9 +43,9 @@ def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
-    if solution.strategy is not None:
+    if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
-                         f"it is made from an optimal solution, not from {solution.strategy}")
+                         f"it is made from an optimal solution, not from {solution.policy.name}")
     model = solution.model
     floats = solve(model, sense=solution.sense) if solution.exact else solution
     exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)

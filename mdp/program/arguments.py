@@ -162,8 +162,8 @@ def value_line(solution: mdp.Solution) -> str:
     and the value, as a percentage too when it is a probability."""
     objective, value = solution.model.info.objective, float(solution.value)
     name = objective.name
-    if solution.strategy is not None:
-        name += f" playing {solution.strategy}"
+    if solution.policy is not None:
+        name += f" playing {solution.policy.name}"
     elif solution.sense != objective.sense:
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     text = f"{value:.15g}"

@@ -1,0 +1,140 @@
+"""The two passes over a model's layers, and the one place that loops over them: backward
+(values, from the terminal states up: solving, evaluating a policy, breaking ties, every
+action's value) and forward (probabilities, from the initial state down: how games end).
+
+Each layer is worked in pieces of rows (a run of the layer's actions) and columns (a run of
+the value columns of :func:`mdp.solve_many`), about :data:`PIECE` numbers each, side by side
+on the threads of :mod:`mdp.engine.parallel`: the temporaries of a piece stay the same size
+whatever the model and however many columns, and every thread has pieces to work on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from mdp.engine.memory import release
+from mdp.engine.model import CompiledModel, pieces
+from mdp.engine.parallel import side_by_side
+
+PIECE = 1 << 18
+"""Numbers (actions times columns) backed up at a time: the action values of a whole layer
+of a large model would cost as much memory as the state values."""
+
+FEWEST_COLUMNS = 64
+"""Columns of a piece unless the model has fewer: a piece of a few columns repeats the
+lookups of its successors for every few columns."""
+
+Decide = Callable[[Callable[..., np.ndarray], np.ndarray, "Piece"], Any]
+"""What a backward pass makes of a piece: ``decide(backup, starts, piece)`` gives the values
+of the piece's states (one row per state), or ``None`` to keep them as they are.
+``backup()`` is the value of each of the piece's actions (one row per action; ``starts``
+are the states' first actions among them), ``backup(ids)`` that of some of them only."""
+
+
+class Piece:
+    """Where a piece lies: its layer, its states ``s0`` to ``s1 - 1``, its actions ``a0`` to
+    ``a1 - 1`` (model-wide ids) and its columns ``c0`` to ``c1 - 1``."""
+
+    __slots__ = ("layer", "s0", "s1", "a0", "a1", "c0", "c1")
+
+    def __init__(self, layer: int, s0: int, s1: int, a0: int, a1: int, c0: int, c1: int) -> None:
+        self.layer, self.s0, self.s1, self.a0, self.a1, self.c0, self.c1 = layer, s0, s1, a0, a1, c0, c1
+
+    @property
+    def columns(self) -> slice:
+        return slice(self.c0, self.c1)
+
+
+def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: np.ndarray, *,
+             actions: np.ndarray | None = None,
+             progress: Callable[[str], None] | None = None) -> np.ndarray:
+    """Back the values ``raw`` (one row per state, the terminal ones filled in) up through
+    every layer, in the arithmetic ``arithmetic`` (:mod:`mdp.engine.arithmetic`): each
+    piece goes to ``decide``, which gives its states' values; with ``decide``
+    ``None`` the values are known already and only ``actions`` is filled. ``actions``, if
+    given, receives every action's value (one row per action). Returns ``raw``."""
+    width = raw.shape[1] if raw.ndim > 1 else 1
+    locked = raw.dtype == object
+    for layer in range(1, model.n_layers):
+        lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
+        if progress:
+            progress(f"solving layer {layer} of {model.n_layers - 1}")
+        starts = model.action_offsets(lo, hi)
+        values = arithmetic.backed(layer, raw) if decide is not None else raw
+        count = int(starts[-1] - starts[0])
+        columns = _column_pieces(width, count)
+        rows = pieces(starts, max(1, PIECE // (columns[0][1] - columns[0][0])))
+
+        def piece(at: tuple[tuple[int, int], tuple[int, int]]) -> None:
+            (p0, p1), (c0, c1) = at
+            a0, a1 = int(starts[p0]), int(starts[p1])
+            where = Piece(layer, lo + p0, lo + p1, a0, a1, c0, c1)
+            block = values if raw.ndim == 1 else values[:, c0:c1]
+
+            def backup(ids: np.ndarray | None = None) -> np.ndarray:
+                if ids is not None:  # some of the piece's actions only (ids, ascending)
+                    return model.backup_actions(layer, ids, block, arithmetic)
+                q = model.backup(layer, block, arithmetic, actions=(a0, a1))
+                if actions is not None:
+                    actions[(slice(a0, a1), slice(c0, c1)) if actions.ndim > 1 else slice(a0, a1)] = q
+                return q
+
+            if decide is None:
+                backup()
+                return
+            top = decide(backup, starts[p0:p1] - a0, where)
+            if top is not None:
+                arithmetic.keep(raw, where, top)
+
+        side_by_side(piece, [(r, c) for r in rows for c in columns], locked=locked)
+        release(count * width * 16)  # the layer's temporaries
+    return raw
+
+
+def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], reach: np.ndarray,
+            table: np.ndarray) -> np.ndarray:
+    """Push the chance of reaching each state down through every layer, every state before
+    its successors: ``reach`` (one row per state, one column per distribution, the initial
+    state's filled in) gains each state's share of the chance of its predecessors.
+    ``play(layer, a0, a1)`` gives the chance of taking each of the layer's actions ``a0``
+    to ``a1 - 1`` in its state (one row per action, and one column per distribution where
+    they differ); ``table`` is :attr:`~mdp.CompiledModel.probabilities` as floats or
+    fractions. Columns are pushed side by side; the rows of a layer one piece after another
+    (their successors overlap). Returns ``reach``."""
+    width = reach.shape[1] if reach.ndim > 1 else 1
+    state = model.action_state()
+    for layer in range(model.n_layers - 1, 0, -1):
+        a0, a1 = model.layer_actions(layer)
+        if a1 == a0:
+            continue
+        chosen = play(layer, a0, a1)
+        columns = _column_pieces(width, a1 - a0)
+        bounds = np.arange(a0, a1 + 1)
+        rows = pieces(bounds, max(1, PIECE // (columns[0][1] - columns[0][0])))
+
+        def push(span: tuple[int, int]) -> None:
+            c0, c1 = span
+            for r0, r1 in rows:
+                b0, b1 = a0 + r0, a0 + r1
+                p = chosen[b0 - a0:b1 - a0]
+                if reach.ndim > 1:
+                    p = p[:, c0:c1] if p.ndim > 1 else p[:, None]
+                    mass = reach[state[b0:b1], c0:c1] * p
+                    model.push(layer, mass, reach[:, c0:c1], table, actions=(b0, b1))
+                else:
+                    model.push(layer, reach[state[b0:b1]] * p, reach, table, actions=(b0, b1))
+
+        side_by_side(push, columns, locked=reach.dtype == object)
+    return reach
+
+
+def _column_pieces(width: int, count: int) -> list[tuple[int, int]]:
+    """The value columns cut into runs for pieces of a layer of ``count`` actions: all of
+    them where a piece of :data:`PIECE` numbers holds them, else runs of about
+    ``PIECE / count`` columns (at least :data:`FEWEST_COLUMNS`)."""
+    size = width if width * max(count, 1) <= PIECE else max(FEWEST_COLUMNS, PIECE // max(count, 1))
+    size = max(1, min(size, width))
+    return [(c, min(c + size, width)) for c in range(0, width, size)]
