@@ -25,10 +25,10 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
     if states is None:
         states = np.arange(model.n_terminal, model.n_states)
     states = np.asarray(states, dtype=np.int64)
-    counts = model.action_counts[states].astype(np.int64)
+    counts = model.action_count(states).astype(np.int64)
     if isinstance(model.states, np.ndarray):
         parts = []
-        layers = np.searchsorted(model.layer_start, states, side="right") - 1
+        layers = model.layers_of(states)
         bounds = np.flatnonzero(np.diff(layers)) + 1
         for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
             expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64),

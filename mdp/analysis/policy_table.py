@@ -8,7 +8,6 @@ import polars as pl
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
 from mdp.analysis.labels import action_labels
-from mdp.engine.model import ragged_arange
 from mdp.engine.solve import Solution
 
 
@@ -26,7 +25,7 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     # Highest layers first (the initial state leads), each state's actions in their order:
     # the rows are put in order before any text is made. A policy has millions of rows, so
     # each array is let go as soon as it is used.
-    order = _rows(model)
+    order = model.actions_of_states(np.arange(model.n_states)[::-1])
     state = per_action.state[order]
     metrics = {"value": per_action.value[order]}
     if per_action.exact is not None:
@@ -37,22 +36,10 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     states = _take(model.states, state)
     del state
     if game is None:  # no game to name the actions: their place among the state's actions
-        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_counts[::-1])}
+        labels = {"state": [str(s) for s in states], "action": model.action_rank()[order]}
     else:
         labels = row_columns(game, states, _take(action_labels(game, model), order))
     return to_frame({**labels, **metrics})
-
-
-def _rows(model) -> np.ndarray:
-    """The action of each row: states from the last, their actions from the first. Row
-    ``p`` of a state whose rows start at ``p0`` is its action ``start + p - p0``."""
-    counts = model.action_counts[::-1]
-    starts = model.action_start[:-1][::-1]
-    order = np.arange(model.n_actions, dtype=starts.dtype)
-    first_row = np.cumsum(counts, dtype=starts.dtype)
-    first_row -= counts
-    order += np.repeat(starts - first_row, counts)
-    return order
 
 
 def _take(items, ids: np.ndarray):

@@ -169,6 +169,24 @@ class CompiledModel:
         first = int(self.action_offsets(state_id, state_id + 1)[0]) if self.n_actions else 0
         return first, first + int(self.action_counts[state_id])
 
+    def action_count(self, ids: np.ndarray | None = None) -> np.ndarray:
+        """How many actions each state has (those of ``ids``, or every state's)."""
+        return self.action_counts if ids is None else self.action_counts[ids]
+
+    def layers_of(self, ids: np.ndarray) -> np.ndarray:
+        """The layer of each of the states ``ids`` (without the array of every state's)."""
+        return np.searchsorted(self.layer_start, ids, side="right") - 1
+
+    def actions_of_states(self, ids: np.ndarray) -> np.ndarray:
+        """The actions of the states ``ids``, state after state, each state's in their order."""
+        counts = self.action_counts[ids]
+        starts = self.action_start[ids]
+        actions = np.arange(int(np.sum(counts, dtype=np.int64)), dtype=starts.dtype)
+        first = np.cumsum(counts, dtype=starts.dtype)
+        first -= counts
+        actions += np.repeat(starts - first, counts)
+        return actions
+
     def action_rank(self) -> np.ndarray:
         """Each action's place among its state's actions (0 for the first), in action order."""
         return ragged_arange(self.action_counts)

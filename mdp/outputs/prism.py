@@ -60,7 +60,7 @@ def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
         rewards[a] = rewards.get(a, 0) + term
 
     state = model.action_state()
-    index = np.arange(model.n_actions) - model.action_start[state]
+    index = model.action_rank()
     starts = np.searchsorted(action, np.arange(model.n_actions + 1))
     successor_text = successor.tolist()
     probability_ids = probability.tolist()

@@ -91,7 +91,7 @@ def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
         "states": model.n_states,
         "initial": int(model.initial),
         "columns": [_encode(table[c]) for c in names],
-        "actionStart": model.action_start.tolist(),
+        "actionStart": model.action_offsets(0, model.n_states).tolist(),
         "actionColumns": [_encode(actions[c]) for c in actions.columns
                           if actions[c].null_count() < actions.height],
         "value": np.asarray(per_action.value, dtype=np.float64).tolist(),
