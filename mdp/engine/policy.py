@@ -147,7 +147,8 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str) -> np.n
     if (w < 0).any():
         at = int(np.flatnonzero(w < 0)[0])
         raise ModelError(f"strategy {name}: negative weight for action {at}")
-    totals = model.per_state(np.add, w)
+    with np.errstate(over="ignore"):
+        totals = model.per_state(np.add, w)
     if not exact and not np.isfinite(totals).all():  # weights of 1e308: only their ratios count
         w = w / w.max()
         totals = model.per_state(np.add, w)
