@@ -12,13 +12,12 @@ independently of mdp (it imports neither mdp nor games), one Python function wit
 functools.lru_cache over a bitmask of open tiles.
 """
 
-import argparse
 import json
 import os
 import sys
 import time
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 
@@ -68,7 +67,7 @@ def solve(tiles, dice=2, faces=6, one_die="never", one_die_mode="choice", exact=
             return max(open_tiles(mask)) <= 6
         return sum(open_tiles(mask)) <= 6  # sum6
 
-    @lru_cache(maxsize=None)
+    @cache
     def win(mask):
         """Chance of shutting the box from the open tiles `mask`, before rolling."""
         if mask == 0:

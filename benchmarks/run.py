@@ -35,7 +35,6 @@ import subprocess
 import sys
 import tempfile
 import threading
-import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -505,7 +504,7 @@ def machine_lines(storm_python, storm_note, c_line="not run"):
         storm_line = f"stormpy {sp} (Storm {storm}), Python {py} at {storm_python}"
     else:
         storm_line = f"skipped: {storm_note}"
-    now = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     return [
         f"date: {now}",
         f"machine: {cpu}, {os.cpu_count()} cores ({usable} usable), {memory}, "

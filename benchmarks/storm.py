@@ -7,7 +7,6 @@ prints one JSON line: value, states, build_seconds, check_seconds, total_seconds
 stormpy is imported inside the functions so this module loads without it.
 """
 
-import argparse
 import json
 import os
 import sys

@@ -13,12 +13,12 @@ Fraction(956177159, 9795520512)
 
 import importlib
 
-from mdp.game.plugins import register_plugins
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
-from mdp.game.load import Game, Objective, available_games, load_game
 from mdp.game.hookspecs import hookimpl, hookspec
-from mdp.limits import DEFAULT_MAX_STATES
+from mdp.game.load import Game, Objective, available_games, load_game
 from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
+from mdp.game.plugins import register_plugins
+from mdp.limits import DEFAULT_MAX_STATES
 
 # The rest is imported on first use: numpy and Polars are not needed to list the commands
 # (``mdp --help``), nor variants to solve a game, and start-up time counts. This table is the

@@ -16,9 +16,6 @@ class MdpError(Exception):
     """
 
     def __str__(self) -> str:
-        return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
-
-    def __str__(self) -> str:
         # One line, whatever the input quoted in it holds (a value given with a line break).
         return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
 

@@ -4,7 +4,6 @@ statistical check and the policy table as references."""
 import json
 from fractions import Fraction
 
-import numpy as np
 import polars as pl
 import pytest
 

@@ -58,7 +58,7 @@ def test_every_option_of_a_command_is_in_its_section(name):
     own = _documented_options(PAGE_COMMANDS[name])
     shared = _documented_options(PAGE_COMMANDS["solve"])
     solve_options = {option for _, options in _options(COMMANDS["solve"]) for option in options}
-    for action, options in _options(COMMANDS[name]):
+    for _, options in _options(COMMANDS[name]):
         for option in options:
             if option in HELP:
                 continue  # every command takes --help: documented under Global options

@@ -9,7 +9,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import polars as pl
 import pytest
 
 import mdp

@@ -7,13 +7,12 @@ last bit, the same optimal marks. Screenshots go to tests/artefacts/ (git-ignore
 from __future__ import annotations
 
 import os
-import shutil
 from pathlib import Path
 
 import pytest
+from browser import ARTEFACTS, chromium, skip_unless_available
 
 import mdp
-from browser import ARTEFACTS, chromium, skip_unless_available
 
 pytestmark = skip_unless_available({"selenium": "test"})
 

@@ -8,10 +8,9 @@ from fractions import Fraction
 import numpy as np
 import polars as pl
 import pytest
+from models import gamble
 
 import mdp
-
-from models import gamble
 
 
 @pytest.fixture(scope="module")

@@ -19,7 +19,7 @@ def _uniform(items):
 
 
 def _fewest_tiles(moves):
-    return [(1, min(moves, key=lambda m: (len(m), sorted((-t for t in m)))))]
+    return [(1, min(moves, key=lambda m: (len(m), sorted(-t for t in m))))]
 
 
 def _by_count(pick):

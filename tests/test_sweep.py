@@ -8,12 +8,11 @@ import tracemalloc
 from fractions import Fraction
 from pathlib import Path
 
+import brute_shutbox
 import numpy as np
 import pytest
 
 import mdp
-
-import brute_shutbox
 
 sweep = importlib.import_module("mdp.engine.sweep")
 parallel = importlib.import_module("mdp.engine.parallel")

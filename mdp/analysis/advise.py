@@ -6,16 +6,15 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
+import polars as pl
 
-from mdp.game.columns import row_columns, table_state_columns, to_frame
 from mdp.analysis.labels import action_labels
-from mdp.errors import ParamError
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.solve import Solution
+from mdp.errors import ParamError
+from mdp.game.columns import row_columns, table_state_columns, to_frame
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from mdp.game.load import Game
 
 
@@ -40,8 +39,6 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
     """
-    import polars as pl
-
     model = solution.model
     states = model.states
     # The columns a policy table shows of a state, those that say something.

@@ -6,10 +6,10 @@ from typing import Any
 
 import numpy as np
 
-from mdp.game.columns import describe
-from mdp.errors import ModelError
-from mdp.game.load import Game
 from mdp.engine.model import CompiledModel
+from mdp.errors import ModelError
+from mdp.game.columns import describe
+from mdp.game.load import Game
 
 
 def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = None) -> Any:

@@ -98,7 +98,8 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
         raise ParamError(f"a match needs 2 players or more, not {players!r}")
     rules = match_rules(game)
     if not isinstance(model, CompiledModel):
-        raise ParamError(f"match takes the game's compiled model (mdp.compile(game)), not {type(model).__name__}")
+        raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
+                         f"not {type(model).__name__}")
     if rules.outcome not in model.terminals.columns:
         raise ModelError(f"game {game.name}: the match outcome {rules.outcome!r} is not a "
                          f"column of the terminal states ({', '.join(model.terminals.columns)})")

@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from mdp.game.columns import row_columns, to_frame
-from mdp.game.load import Game
 from mdp.analysis.labels import action_labels
 from mdp.engine.solve import Solution
+from mdp.game.columns import row_columns, to_frame
+from mdp.game.load import Game
 
 
 def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
@@ -16,7 +16,8 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
 
     Columns: the game's state and action columns when ``game`` is given (see
     :func:`~mdp.game.hookspecs.mdp_state_columns`; else ``state``, as the model holds it, and
-    ``action``, the action's place among its state's actions from 0), then ``value`` (the action's value when the rest is played optimally),
+    ``action``, the action's place among its state's actions from 0), then ``value`` (the
+    action's value when the rest is played optimally),
     ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
     marked) and ``regret`` (the value lost against the best action, never negative).
     """

@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import polars as pl
+
+from mdp.analysis.match import match, match_rules
 from mdp.engine.compile import DEFAULT_MAX_STATES, compile
+from mdp.engine.solve import solve
 from mdp.errors import ParamError
 from mdp.game.load import Game, load_game
-from mdp.analysis.match import match
-from mdp.engine.solve import solve
-
-if TYPE_CHECKING:
-    import polars as pl
 
 
 def parse_vary(items: Iterable[str]) -> dict[str, list[str]]:
@@ -66,8 +65,6 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     """Solve the game once per combination of ``vary``: a Polars DataFrame with one column
     per varied parameter (as ``--set`` shows it), ``value``, ``exact`` (``"p/q"``, with
     ``exact=True``) and ``states``, one row per combination in order."""
-    import polars as pl
-
     rows = []
     for game in games(spec, vary, variant=variant, params=params):
         solution = solve(compile(game, max_states=max_states, progress=progress), exact=exact,
@@ -91,8 +88,6 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     ``player_1_percent`` (player 1's expected winnings in percent of the stake, to four
     decimals, as fairness tables print them), then ``player_K`` for each player (and
     ``player_K_exact``, ``"p/q"``, with ``exact=True``)."""
-    import polars as pl
-
     rows, unfair = [], []
     models: dict[Any, Any] = {}
     for game in games(spec, vary, variant=variant, params=params):
@@ -116,7 +111,6 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
 def _play_key(game: Game) -> Any:
     """What decides the compiled model: the game's own description of its rules, with the
     parameters that the match rules read left out."""
-    from mdp.analysis.match import match_rules
 
     rules = match_rules(game)
     ignored = set(rules.params)

@@ -15,8 +15,8 @@ from __future__ import annotations
 import itertools
 import math
 import operator
-from fractions import Fraction
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -36,7 +36,8 @@ class Floats:
         self.model = model
         self.probabilities = np.array([float(p) for p in model.probabilities], dtype=np.float64)
         # Kept as given (no float copy of millions of values): start() converts as it copies.
-        self.terminal = terminal if isinstance(terminal, np.ndarray) else np.asarray(terminal, dtype=np.float64)
+        self.terminal = terminal if isinstance(terminal, np.ndarray) else \
+            np.asarray(terminal, dtype=np.float64)
         self.policy = None if policy is None else np.asarray(policy, dtype=np.float64)
 
     def start(self) -> np.ndarray:

@@ -15,17 +15,33 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 import attrs
 import numpy as np
 
-from mdp.game.columns import describe, state_columns
-from mdp.engine.discover import (SWEEP_BYTES, WALK_BYTES, Block, Budget, Discovery, action_place, label_again,
-                          narrow, by_stages, walk)
-from mdp.errors import ModelError
-from mdp.game.load import Game
-from mdp.limits import DEFAULT_MAX_STATES
+from mdp.engine.discover import (
+    SWEEP_BYTES,
+    WALK_BYTES,
+    Block,
+    Budget,
+    Discovery,
+    action_place,
+    by_stages,
+    label_again,
+    narrow,
+    walk,
+)
 from mdp.engine.memory import LARGE, release
-from mdp.engine.model import (OUTCOMES_AT_A_TIME, PROBABILITY_TOLERANCE, CompiledModel, ModelInfo,
-                       offsets, pieces)
+from mdp.engine.model import (
+    OUTCOMES_AT_A_TIME,
+    PROBABILITY_TOLERANCE,
+    CompiledModel,
+    ModelInfo,
+    offsets,
+    pieces,
+)
 from mdp.engine.numeric import fault, first_fault, first_float
 from mdp.engine.parallel import beside, side_by_side, slices, threads
+from mdp.errors import ModelError
+from mdp.game.columns import describe, state_columns
+from mdp.game.load import Game
+from mdp.limits import DEFAULT_MAX_STATES
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
@@ -341,8 +357,9 @@ class _Intake:
             probabilities=tuple(self.table),
             initial=initial,
             terminal_values=terminal,
-            terminal_columns={name: narrow(values) if isinstance(values, np.ndarray) else values
-                              for name, values in state_columns(game, states[:n_terminal], lazy=True).items()},
+            terminal_columns={
+                name: narrow(values) if isinstance(values, np.ndarray) else values
+                for name, values in state_columns(game, states[:n_terminal], lazy=True).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
             inexact=self._named(self.inexact),

@@ -19,10 +19,10 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.game.columns import describe
-from mdp.errors import CycleError, ModelError, TooLarge
-from mdp.game.load import Game
 from mdp.engine.parallel import side_by_side, slices
+from mdp.errors import CycleError, ModelError, TooLarge
+from mdp.game.columns import describe
+from mdp.game.load import Game
 
 
 @attrs.frozen(eq=False)

@@ -11,8 +11,9 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.game.load import Objective
 from mdp.engine.parallel import side_by_side
+from mdp.game.columns import made, to_frame
+from mdp.game.load import Objective
 
 if TYPE_CHECKING:
     import polars as pl
@@ -48,8 +49,9 @@ class CompiledModel:
     one certain outcome (a choice) costs one successor id: ``action_next[a] >= 0`` is that
     successor. Any other action is a *chance* action ``c = -1 - action_next[a]``, whose
     outcomes are ``chance_start[c]`` to ``chance_start[c + 1] - 1``; outcome ``o`` leads to
-    ``outcome_next[o]`` with probability ``probabilities[outcome_prob[o]]``. Code outside this class goes through its operations
-    (:meth:`backup`, :meth:`push`, :meth:`sample`), so that this storage can change.
+    ``outcome_next[o]`` with probability ``probabilities[outcome_prob[o]]``. Code outside
+    the engine goes through the model's operations (:meth:`backup`, :meth:`push`,
+    :meth:`sample`, :meth:`actions_of`, ...), so that this storage can change.
 
     The model keeps no action labels: :func:`mdp.action_labels` asks the game for them.
     """
@@ -114,8 +116,6 @@ class CompiledModel:
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
-        from mdp.game.columns import made, to_frame
-
         values = self.terminal_values
         # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
         columns = {name: made(column) for name, column in self.terminal_columns.items()}

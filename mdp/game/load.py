@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.game import hookspecs
-from mdp.game.plugins import check_hook_names, entry_points, import_module, load, register
 from mdp.errors import GameNotFound, MdpError, ModelError
+from mdp.game import hookspecs
 from mdp.game.params import Param, resolve
+from mdp.game.plugins import check_hook_names, entry_points, import_module, load, register
 
 if TYPE_CHECKING:
     from mdp.game.variants import Variant

@@ -49,7 +49,8 @@ class Format:
             if "os error 32" in text or "Broken pipe" in text:
                 raise BrokenPipeError(text) from None
             if isinstance(error, OSError) or "os error" in text:
-                raise MdpError(f"cannot write to {target}: {getattr(error, 'strerror', None) or text}") from None
+                reason = getattr(error, "strerror", None) or text
+                raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"the {self.name} format raised {type(error).__name__}: {error}") from error
 
 

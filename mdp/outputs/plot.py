@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mdp.errors import MdpError
+from mdp.outputs.files import write_atomically
 
 if TYPE_CHECKING:
     import polars as pl
@@ -45,7 +46,6 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     bars.legend(handles, [h.get_label() for h in handles], loc="upper left")
     bars.set_title(title, fontsize=10, wrap=True)
     figure.tight_layout()
-    from mdp.outputs.files import write_atomically
 
     write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
     plt.close(figure)

@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
+from mdp.outputs.files import check_target, write_atomically
 
 REWARDS = "value"
 LABEL = "done"
@@ -95,7 +96,6 @@ def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
 def write_prism(model: CompiledModel, path: str, sense: str | None = None) -> tuple[str, str]:
     """Write ``to_prism(model)`` to ``path`` and its property to ``path + ".props"``, each
     whole or not at all; return the two paths."""
-    from mdp.outputs.files import check_target, write_atomically
 
     props = path + ".props"
     for target in (path, props):

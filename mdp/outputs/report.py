@@ -16,18 +16,17 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import polars as pl
 
-from mdp.game.columns import row_columns
 from mdp.analysis.distribution import distribution
-from mdp.errors import ModelError, ParamError
 from mdp.analysis.labels import action_labels
-from mdp.limits import REPORT_MAX_ROWS
-from mdp.engine.solve import Solution, solve
 from mdp.analysis.strategy import strategy_values
+from mdp.engine.solve import Solution, solve
+from mdp.errors import ModelError, ParamError
+from mdp.game.columns import row_columns
+from mdp.limits import REPORT_MAX_ROWS
 
 if TYPE_CHECKING:
-    import polars as pl
-
     from mdp.game.load import Game
 
 
@@ -78,8 +77,6 @@ def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
     ``regret`` and ``optimal`` (0 or 1) as :meth:`mdp.Solution.action_values` gives them,
     ``initial`` and ``controls``. A column is ``{"name", "values", "codes"}``: its distinct
     values as text (``null`` where it does not apply), sorted, and one code per row."""
-    import polars as pl
-
     model = solution.model
     states = model.states
     table = pl.DataFrame(row_columns(game, states, [None] * len(states)), strict=False)
@@ -137,8 +134,6 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
 def _encode(series: pl.Series) -> dict[str, Any]:
     """A column as its sorted distinct values (text, compared as :func:`mdp.advise`
     compares them; ``None`` first) and one code per row."""
-    import polars as pl
-
     values = series.unique().sort(nulls_last=False)
     text = values.cast(pl.String)
     codes = (series.to_frame("v").with_row_index("row")
@@ -217,7 +212,8 @@ def chart(x: list[Any], p: np.ndarray, cumulative: np.ndarray, axis: str, labels
         value = top_p * k / 4
         y = top + plot_h * (1 - k / 4)
         out.append(f'<line class="grid" x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}"/>'
-                   f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{100 * value:.3g}%</text>'
+                   f'<text class="tick" x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">'
+                   f'{100 * value:.3g}%</text>'
                    f'<text class="tick" x="{width - right + 6}" y="{y + 4:.1f}">{25 * k}%</text>')
     every = max(1, int(np.ceil(n / 16)))
     for i, (value, chance, label, total) in enumerate(zip(x, p, labels, cumulative)):
@@ -232,7 +228,8 @@ def chart(x: list[Any], p: np.ndarray, cumulative: np.ndarray, axis: str, labels
     points = " ".join(f"{left + (i + 0.5) * step:.1f},{top + plot_h * (1 - float(c)):.1f}"
                       for i, c in enumerate(cumulative))
     out.append(f'<polyline class="cum" points="{points}"/>')
-    out.append(f'<line class="axis" x1="{left}" x2="{width - right}" y1="{top + plot_h}" y2="{top + plot_h}"/>')
+    out.append(f'<line class="axis" x1="{left}" x2="{width - right}" y1="{top + plot_h}" '
+               f'y2="{top + plot_h}"/>')
     out.append(f'<text class="label" x="{left + plot_w / 2}" y="{height - 6}" text-anchor="middle">'
                f'{html.escape(axis)}</text></svg>')
     return "".join(out)
@@ -254,11 +251,11 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
                     f"<span class=help>{html.escape(row['help'])}</span></th>"
                     f"<td>{_number(row['value'], probability)}</td>"
                     f"<td>{_number(row['regret'], probability)}</td></tr>")
-    return (f'<section aria-labelledby="strategies-h"><h2 id="strategies-h">Ways to play</h2>\n'
-            f"<p>The best play beside the game's named strategies; regret is the value each "
-            f"gives up against it.</p>\n<div class=scroll><table class=numbers>"
-            f"<thead><tr><th scope=col>strategy</th><th scope=col>value</th>"
-            f"<th scope=col>regret</th></tr></thead><tbody>\n"
+    return ('<section aria-labelledby="strategies-h"><h2 id="strategies-h">Ways to play</h2>\n'
+            "<p>The best play beside the game's named strategies; regret is the value each "
+            "gives up against it.</p>\n<div class=scroll><table class=numbers>"
+            "<thead><tr><th scope=col>strategy</th><th scope=col>value</th>"
+            "<th scope=col>regret</th></tr></thead><tbody>\n"
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
