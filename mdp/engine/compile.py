@@ -16,7 +16,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.discover import (
-    SWEEP_BYTES,
+    STAGE_BYTES,
     WALK_BYTES,
     Block,
     Budget,
@@ -50,7 +50,7 @@ if TYPE_CHECKING:
 
 
 
-def default_max_memory() -> int:
+def default_max_memory() -> int | None:
     """The memory budget unless the caller sets another: three quarters of this machine's."""
     try:
         return int(0.75 * os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
@@ -82,7 +82,7 @@ def compile(
         max_memory = default_max_memory()
     if batch is None:
         batch = game.implements("mdp_expand")
-    budget = Budget(game, max_states, max_memory, SWEEP_BYTES if batch else WALK_BYTES, progress)
+    budget = Budget(game, max_states, max_memory, STAGE_BYTES if batch else WALK_BYTES, progress)
     at_least = game.call("mdp_estimate_states")
     if at_least is not None:
         budget.check(int(at_least))
@@ -259,87 +259,27 @@ class _Intake:
         blocks do not both fit in memory for the largest models."""
         stages = self.stages
         stages.sort(key=lambda s: -s.level)
-        n_terminal = sum(int(s.terminal.sum()) for s in stages)
         n_states = sum(len(s.keys) for s in stages)
-        n_actions = sum(s.n_actions for s in stages)
         n_certain = sum(s.certain for s in stages)
-        n_outcomes = sum(len(s.next_states) for s in stages) - n_certain
-        n_chance = n_actions - n_certain
-        index = np.int32 if max(n_states, n_outcomes, n_chance) < 2**31 - 1 else np.int64
+        n_actions = sum(s.n_actions for s in stages)
+        sizes = (n_states, n_actions, n_actions - n_certain,
+                 sum(len(s.next_states) for s in stages) - n_certain)
+        index = np.int32 if max(sizes[0], sizes[2], sizes[3]) < 2**31 - 1 else np.int64
         lookup = _Lookup(stages, n_states, index)
-        # A stage's terminal states take the next ids of layer 0, its others the next ids
-        # above: two runs of ids per stage, in the order of its (sorted) keys, which go
-        # straight to their places in the model's keys.
-        keys = np.empty(n_states, dtype=np.result_type(*(s.keys for s in stages)))
-        next_terminal, next_id, runs, freed = 0, n_terminal, [], 0
-        for i in reversed(range(len(stages))):
-            stage = stages[i]
-            count = int(stage.terminal.sum())
-            run = (next_terminal, count, next_id, len(stage.keys) - count)
-            _parted(stage.keys, stage.terminal, keys, run[0], run[2])
-            for first, size in ((run[0], run[1]), (run[2], run[3])):
-                lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
-            # Copied: the stage's keys are let go, and handed back as the model's fill up.
-            freed += stage.keys.nbytes
-            stages[i] = stage = attrs.evolve(stage, keys=None)
-            if freed >= LARGE:
-                release(freed)
-                freed = 0
-            runs.append(run)
-            next_terminal, next_id = next_terminal + run[1], next_id + run[3]
-        runs.reverse()
+        keys, runs = _number(stages, lookup, index)
         initial = int(lookup(np.array([self.discovery.initial]))[0])
-
-        is_one = np.array([p == 1 for p in self.table] or [False], dtype=bool)
-        action_counts = np.zeros(n_states, dtype=np.result_type(*(s.action_counts for s in stages)))
-        action_next = np.empty(n_actions, dtype=index)
-        chance_start = np.zeros(n_chance + 1, dtype=index)
-        outcome_next = np.empty(n_outcomes, dtype=index)
-        outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(self.table)])).dtype)
-        terminal_values, layer_sizes, layer_actions = [], [n_terminal], [0]
-        a = c = o = 0
+        n_terminal = sum(run[1] for run in runs)
+        transitions = _Transitions(stages, sizes, index, self.table)
         freed = LARGE  # so the first trim hands back discovery's free pages too
         while stages:
             stage = stages.pop()
             release(freed)
-            _, _, s0, ns = runs.pop()
-            action_counts[s0:s0 + ns] = stage.action_counts
-            na = stage.n_actions
-            if stage.certain == na:  # choices only: one successor id each, looked up in place
-                lookup(stage.next_states, out=action_next[a:a + na])
-                nc = no = 0
-            elif stage.certain == 0:  # chance only: the successors looked up in place too
-                nc, no = na, len(stage.next_states)
-                lookup(stage.next_states, out=outcome_next[o:o + no])
-                action_next[a:a + na] = -1 - np.arange(c, c + nc, dtype=index)
-                chance_start[c + 1:c + 1 + nc] = stage.outcome_counts
-                outcome_prob[o:o + no] = stage.probabilities
-            else:
-                successors = lookup(stage.next_states)
-                counts = stage.outcome_counts.astype(np.int64)
-                firsts = np.cumsum(counts) - counts
-                certain = (counts == 1) & is_one[stage.probabilities[firsts]]
-                chance = ~certain
-                nc = na - stage.certain
-                targets = np.empty(na, dtype=index)
-                targets[certain] = successors[firsts[certain]]
-                targets[chance] = -1 - np.arange(c, c + nc, dtype=index)
-                action_next[a:a + na] = targets
-                chance_start[c + 1:c + 1 + nc] = counts[chance]
-                kept = np.repeat(chance, counts)
-                no = int(counts[chance].sum())
-                outcome_next[o:o + no] = successors[kept]
-                outcome_prob[o:o + no] = stage.probabilities[kept]
-            a, c, o = a + na, c + nc, o + no
+            _, _, first, count = runs.pop()
+            transitions.add(stage, first, count, lookup)
             freed = _bytes(stage)
-            terminal_values.append(stage.terminal_values)
-            if not stage.terminal.all():
-                layer_sizes.append(int((~stage.terminal).sum()))
-                layer_actions.append(na)
-        np.cumsum(chance_start, out=chance_start)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
-        terminal = _join(terminal_values)
+        terminal = _join(transitions.terminal_values)
         if isinstance(terminal, np.ndarray):
             terminal = narrow(terminal)  # integers in the fewest bytes
         del lookup  # the key table is done with: free it before the columns are made
@@ -347,13 +287,13 @@ class _Intake:
         game = self.game
         return CompiledModel(
             states=states,
-            layer_start=offsets(layer_sizes),
-            action_counts=action_counts,
-            layer_action_start=offsets(layer_actions),
-            action_next=action_next,
-            chance_start=chance_start,
-            outcome_next=outcome_next,
-            outcome_prob=outcome_prob,
+            layer_start=offsets([n_terminal, *transitions.layer_sizes]),
+            action_counts=transitions.action_counts,
+            layer_action_start=offsets([0, *transitions.layer_actions]),
+            action_next=transitions.action_next,
+            chance_start=np.cumsum(transitions.chance_start, out=transitions.chance_start),
+            outcome_next=transitions.outcome_next,
+            outcome_prob=transitions.outcome_prob,
             probabilities=tuple(self.table),
             initial=initial,
             terminal_values=terminal,
@@ -366,6 +306,88 @@ class _Intake:
             inexact_values=self._named(self.inexact_value),
             seconds=time.perf_counter() - start,
         )
+
+
+def _number(stages: list[_Stage], lookup: _Lookup, index: type) -> tuple[np.ndarray, list]:
+    """The model's keys in id order, and each stage's ``(first terminal id, terminal count,
+    first other id, other count)``, the last stage's first. A stage's terminal states take
+    the next ids of layer 0, its others the next ids above: two runs of ids per stage, in
+    the order of its (sorted) keys, which go straight to their places in the model's keys.
+    Each stage's keys are let go once copied, and handed back as the model fills up."""
+    n_terminal = sum(int(s.terminal.sum()) for s in stages)
+    keys = np.empty(sum(len(s.keys) for s in stages), dtype=np.result_type(*(s.keys for s in stages)))
+    next_terminal, next_id, runs, freed = 0, n_terminal, [], 0
+    for i in reversed(range(len(stages))):
+        stage = stages[i]
+        count = int(stage.terminal.sum())
+        run = (next_terminal, count, next_id, len(stage.keys) - count)
+        _parted(stage.keys, stage.terminal, keys, run[0], run[2])
+        for first, size in ((run[0], run[1]), (run[2], run[3])):
+            lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
+        freed += stage.keys.nbytes
+        stages[i] = attrs.evolve(stage, keys=None)
+        if freed >= LARGE:
+            release(freed)
+            freed = 0
+        runs.append(run)
+        next_terminal, next_id = next_terminal + run[1], next_id + run[3]
+    runs.reverse()
+    return keys, runs
+
+
+class _Transitions:
+    """The model's transition arrays, filled a stage at a time (:meth:`add`), in the order
+    of the states' ids."""
+
+    def __init__(self, stages: list[_Stage], sizes: tuple[int, int, int, int], index: type,
+                 table: dict) -> None:
+        n_states, n_actions, n_chance, n_outcomes = sizes
+        self.index = index
+        self.is_one = np.array([p == 1 for p in table] or [False], dtype=bool)
+        self.action_counts = np.zeros(n_states, dtype=np.result_type(*(s.action_counts for s in stages)))
+        self.action_next = np.empty(n_actions, dtype=index)
+        self.chance_start = np.zeros(n_chance + 1, dtype=index)  # counts, summed at the end
+        self.outcome_next = np.empty(n_outcomes, dtype=index)
+        self.outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(table)])).dtype)
+        self.terminal_values: list = []
+        self.layer_sizes: list[int] = []
+        self.layer_actions: list[int] = []
+        self.a = self.c = self.o = 0  # the next action, chance action and outcome
+
+    def add(self, stage: _Stage, first: int, count: int, lookup: _Lookup) -> None:
+        """A stage's states: ``count`` non-terminal ones, numbered from ``first``."""
+        self.action_counts[first:first + count] = stage.action_counts
+        a, c, o, na = self.a, self.c, self.o, stage.n_actions
+        if stage.certain == na:  # choices only: one successor id each, looked up in place
+            lookup(stage.next_states, out=self.action_next[a:a + na])
+            nc = no = 0
+        elif stage.certain == 0:  # chance only: the successors looked up in place too
+            nc, no = na, len(stage.next_states)
+            lookup(stage.next_states, out=self.outcome_next[o:o + no])
+            self.action_next[a:a + na] = -1 - np.arange(c, c + nc, dtype=self.index)
+            self.chance_start[c + 1:c + 1 + nc] = stage.outcome_counts
+            self.outcome_prob[o:o + no] = stage.probabilities
+        else:  # both: each action's first outcome, where it is certain, is its successor
+            successors = lookup(stage.next_states)
+            counts = stage.outcome_counts.astype(np.int64)
+            firsts = np.cumsum(counts) - counts
+            certain = (counts == 1) & self.is_one[stage.probabilities[firsts]]
+            chance = ~certain
+            nc = na - stage.certain
+            targets = np.empty(na, dtype=self.index)
+            targets[certain] = successors[firsts[certain]]
+            targets[chance] = -1 - np.arange(c, c + nc, dtype=self.index)
+            self.action_next[a:a + na] = targets
+            self.chance_start[c + 1:c + 1 + nc] = counts[chance]
+            kept = np.repeat(chance, counts)
+            no = int(counts[chance].sum())
+            self.outcome_next[o:o + no] = successors[kept]
+            self.outcome_prob[o:o + no] = stage.probabilities[kept]
+        self.a, self.c, self.o = a + na, c + nc, o + no
+        self.terminal_values.append(stage.terminal_values)
+        if not stage.terminal.all():
+            self.layer_sizes.append(int((~stage.terminal).sum()))
+            self.layer_actions.append(na)
 
 
 class _Place(NamedTuple):

@@ -76,7 +76,7 @@ class Block:
 WALK_BYTES = (400, 250)
 """Memory a walk takes, per state and per outcome, until compiled: Python objects (measured:
 about 1.4 kB for a state with two actions of two outcomes each)."""
-SWEEP_BYTES = (38, 1)
+STAGE_BYTES = (38, 1)
 """Memory the batch way takes, per state and per outcome, up to the solved model (measured,
 whole process, on the benchmark's large cases: 986 MB for 23 million states and 118
 million outcomes, 3.8 GB for 92 million states and 482 million outcomes, 13.9 GB for 369
@@ -410,7 +410,7 @@ class _Distinct:
         """The distinct keys; where they are too sparse for a bitmap, sorted (or ``None``
         when ``sort_sparse`` is false).
 
-        (Not np.unique: it imports numpy.ma on first use, 20 ms of start-up.)
+        (Not np.unique: it imports numpy.ma on first use, which nothing else of a solve needs.)
         """
         if not len(keys):
             return keys
