@@ -57,7 +57,6 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
     ``None`` the values are known already and only ``actions`` is filled. ``actions``, if
     given, receives every action's value (one row per action). Returns ``raw``."""
     width = raw.shape[1] if raw.ndim > 1 else 1
-    locked = raw.dtype == object
     for layer in range(1, model.n_layers):
         lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
         if progress:
@@ -89,7 +88,8 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
             if top is not None:
                 arithmetic.keep(raw, where, top)
 
-        side_by_side(piece, [(r, c) for r in rows for c in columns], locked=locked)
+        # Python integers hold the interpreter's lock: their pieces go one after another.
+        side_by_side(piece, [(r, c) for r in rows for c in columns], locked=values.dtype == object)
         release(count * width * 16)  # the layer's temporaries
     return raw
 
