@@ -212,8 +212,8 @@ class Exact:
         theirs = self.level[successors]
         scaled = np.flatnonzero(theirs != level)
         if len(scaled):
-            ratio = self.ratio if items.dtype == object else self.ratio64
-            items[scaled] = items[scaled] * _rows(ratio[level, theirs[scaled]], items)
+            ratio = (self.ratio if items.dtype == object else self.ratio64)[level]
+            items[scaled] = items[scaled] * _rows(ratio[theirs[scaled]], items)
         return items
 
     def scales(self, layers: np.ndarray) -> np.ndarray:
