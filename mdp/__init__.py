@@ -14,7 +14,7 @@ Fraction(956177159, 9795520512)
 import importlib
 
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
-from mdp.game.hookspecs import hookimpl, hookspec
+from mdp.hookspecs import hookimpl, hookspec
 from mdp.game.load import Game, Objective, available_games, load_game
 from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 from mdp.game.plugins import register_plugins
@@ -40,7 +40,7 @@ _LAZY = {
     "solve": "mdp.engine.solve",
     "solve_many": "mdp.engine.solve",
     "Strategy": "mdp.analysis.strategy",
-    "choices": "mdp.engine.policy",
+    "choices": "mdp.engine.solve",
     "Policy": "mdp.engine.policy",
     "strategy_policy": "mdp.analysis.strategy",
     "evaluate": "mdp.analysis.strategy",
@@ -61,12 +61,14 @@ _LAZY = {
     "policy": "mdp.analysis.policy_table",
     "action_labels": "mdp.analysis.labels",
     "Format": "mdp.outputs.formats",
+    "Export": "mdp.outputs.exports",
     "report": "mdp.outputs.report",
     "Analysis": "mdp.program.registry",
     "Command": "mdp.program.registry",
     "analyse": "mdp.program.registry",
     "analyses": "mdp.program.registry",
     "commands": "mdp.program.registry",
+    "exports": "mdp.program.registry",
     "formats": "mdp.program.registry",
     "write_table": "mdp.program.registry",
 }
@@ -80,6 +82,7 @@ __all__ = [
     "CycleError",
     "DEFAULT_MAX_STATES",
     "Expansion",
+    "Export",
     "Format",
     "Game",
     "GameNotFound",
@@ -111,6 +114,7 @@ __all__ = [
     "did_you_mean",
     "distribution",
     "evaluate",
+    "exports",
     "formats",
     "hookimpl",
     "hookspec",

@@ -134,6 +134,15 @@ def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message
          "game coin: plugin coin implements mdp_action, which is no hook; did you mean mdp_actions?"),
         ("@mdp.hookimpl\ndef mdp_variants():\n    return 'fast'",
          "game coin: mdp_variants returned 'fast', not a list of mdp.Variant"),
+        # A hook of the program in a game would be silently never called: the game's plugin
+        # manager knows only a game's hooks (mdp.hookspecs.game).
+        ("@mdp.hookimpl\ndef mdp_formats():\n    return []",
+         "game coin: mdp_formats is a hook of the mdp program, not of a game: offer it from a "
+         "plugin in the mdp.plugins entry-point group"),
+        ("class Extra:\n    @mdp.hookimpl\n    def mdp_exports(self):\n        return []\n\n"
+         "@mdp.hookimpl\ndef mdp_configure(plugins):\n    plugins.register(Extra(), name='extra')",
+         "game coin: plugin extra: mdp_exports is a hook of the mdp program, not of a game: offer "
+         "it from a plugin in the mdp.plugins entry-point group"),
         ("def oops(:\n    pass", None),
         ("import no_such_module_here", None),
     ],

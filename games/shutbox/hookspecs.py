@@ -1,6 +1,6 @@
 """The hooks through which rule plugins extend Shut the Box.
 
-They belong to the same plugin manager as :mod:`mdp.game.hookspecs` and are implemented with
+They belong to the same plugin manager as :mod:`mdp.hookspecs.game` and are implemented with
 :data:`mdp.hookimpl`. The game registers them when it is loaded; rule plugins offered in
 the ``shutbox`` entry-point group are registered right after, like pytest's built-in plugins.
 Masks of tiles number the tiles in ascending order: bit ``i`` stands for

@@ -52,7 +52,7 @@ def reach(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
 
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
     """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
-    outcome: the game's (:func:`~mdp.game.hookspecs.mdp_outcome_columns`), else ``value``."""
+    outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
     columns = list(game.call("mdp_outcome_columns") or []) if game is not None else []
     columns = columns or ["value"]
     missing = [c for c in columns if c not in model.terminals.columns]

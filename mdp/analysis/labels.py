@@ -18,8 +18,8 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
 
     The model keeps no labels (in a large model they would be a third of its memory): they
     are asked of the game again, a layer at a time through
-    :func:`~mdp.game.hookspecs.mdp_expand` for a model discovered that way (its states are an
-    integer array), else a state at a time through :func:`~mdp.game.hookspecs.mdp_actions`.
+    :func:`~mdp.hookspecs.game.mdp_expand` for a model discovered that way (its states are an
+    integer array), else a state at a time through :func:`~mdp.hookspecs.game.mdp_actions`.
     A game must give the same actions in the same order each time it is asked.
     """
     if states is None:

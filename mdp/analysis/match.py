@@ -1,7 +1,7 @@
 """Matches: players take turns at the same one-player game, and money changes hands.
 
 Each player plays a whole game in turn, knowing the results of the players before, and
-plays for money under the rules the game gives (:func:`mdp.game.hookspecs.mdp_match_rules`).
+plays for money under the rules the game gives (:func:`mdp.hookspecs.game.mdp_match_rules`).
 Every player's problem is the one compiled model solved with other terminal values, one set
 per possible list of earlier results (:func:`mdp.solve_many`): a match costs solves, never
 a new exploration.

@@ -15,7 +15,7 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     """One row per action of every non-terminal state, the initial state's first.
 
     Columns: the game's state and action columns when ``game`` is given (see
-    :func:`~mdp.game.hookspecs.mdp_state_columns`; else ``state``, as the model holds it, and
+    :func:`~mdp.hookspecs.game.mdp_state_columns`; else ``state``, as the model holds it, and
     ``action``, the action's place among its state's actions from 0), then ``value`` (the
     action's value when the rest is played optimally),
     ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class Strategy:
-    """A named way to play, offered by a game or a rule plugin (:func:`~mdp.game.hookspecs.mdp_strategies`).
+    """A named way to play, offered by a game or a rule plugin (:func:`~mdp.hookspecs.game.mdp_strategies`).
 
     ``weights(game, model)`` returns one non-negative weight per action of the compiled model,
     in action order (an integer array for a strategy that exact evaluation keeps exact); the
@@ -88,7 +88,7 @@ def evaluate(model: CompiledModel, strategy: str | Strategy | Policy | Any, *,
     """
     if isinstance(strategy, str) and strategy == OPTIMAL:
         solution = solve(model, exact=exact, terminal=terminal, sense=sense)
-        return attrs.evolve(solution, policy=Policy.optimal(solution))
+        return attrs.evolve(solution, policy=solution.play())
     policy = strategy if isinstance(strategy, Policy) else \
         strategy_policy(model, strategy, game=game, exact=exact)
     return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy)

@@ -68,7 +68,7 @@ def compile(
 ) -> CompiledModel:
     """Discover every state reachable from the initial one, check it, and compile the model.
 
-    A game that implements :func:`~mdp.game.hookspecs.mdp_expand` is discovered a stage at a
+    A game that implements :func:`~mdp.hookspecs.game.mdp_expand` is discovered a stage at a
     time through it; ``batch=False`` uses its per-state hooks instead. ``max_states`` and
     ``max_memory`` (bytes; by default three quarters of this machine's memory) bound the
     work: discovery stops with :class:`mdp.TooLarge` as soon as either would be passed, and

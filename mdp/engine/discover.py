@@ -27,7 +27,7 @@ from mdp.game.load import Game
 
 @attrs.frozen(eq=False)
 class Expansion:
-    """The transitions of a batch of states, as arrays (see :func:`~mdp.game.hookspecs.mdp_expand`).
+    """The transitions of a batch of states, as arrays (see :func:`~mdp.hookspecs.game.mdp_expand`).
 
     Rows follow the order of the states expanded; the actions of one state, and the outcomes
     of one action, are consecutive.
@@ -37,7 +37,7 @@ class Expansion:
     """Per state: how many actions it has; 0 makes it terminal."""
     actions: Any
     """Per action: an integer code the game decodes for tables (any labels, per state);
-    ``None`` when the game was asked for no labels (see :func:`~mdp.game.hookspecs.mdp_expand`)."""
+    ``None`` when the game was asked for no labels (see :func:`~mdp.hookspecs.game.mdp_expand`)."""
     outcome_counts: np.ndarray | None
     """Per action: how many outcomes it has (at least one); ``None`` from :meth:`choices`."""
     next_states: np.ndarray
@@ -283,7 +283,7 @@ class _Unhashable:
 
 
 def by_stages(game: Game, budget: Budget) -> Discovery:
-    """Expand the states a stage at a time through :func:`~mdp.game.hookspecs.mdp_expand`."""
+    """Expand the states a stage at a time through :func:`~mdp.hookspecs.game.mdp_expand`."""
     initial = _initial(game)
     if isinstance(initial, bool) or not isinstance(initial, (int, np.integer)):
         raise ModelError(f"game {game.name}: a game with mdp_expand needs an int initial state, "

@@ -1,5 +1,12 @@
 """Backward induction: the value of every state and action of a compiled model, with the
-game's terminal values or any others, under optimal play or under a given policy."""
+game's terminal values or any others, under optimal play or under a given policy.
+
+Where several actions are optimal, the choice changes how a game ends (not its value). The
+rule of optimal play (:meth:`Solution.play`): keep the optimal actions; for each tie-break
+objective in turn, keep those of them that are best for it (the objective solved on the
+kept actions only); then take the *first* kept action in the game's own order. Exact values
+tie when equal; floats within :data:`FLOAT_TIE` of the best.
+"""
 
 from __future__ import annotations
 
@@ -16,7 +23,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal, check_terminal_matrix
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.sweep import Piece, backward
-from mdp.errors import ParamError
+from mdp.errors import ParamError, did_you_mean
 
 
 def solve(
@@ -241,13 +248,14 @@ class Solution:
 
     def play(self, tie_break: Sequence[Any] = ()) -> Policy:
         """How this solution plays: the policy evaluated, or optimal play with its ties
-        broken (:meth:`mdp.Policy.optimal`)."""
+        broken (see :func:`choices`)."""
         if self.policy is not None and (self.policy.name != OPTIMAL or not tie_break):
             if tie_break:
                 raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
                                  f"{self.policy.name}")
             return self.policy
-        return Policy.optimal(self, tie_break)
+        return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact,
+                                 name=OPTIMAL)
 
     def summary(self) -> dict[str, Any]:
         """The solve in one JSON-ready dict, as ``mdp solve --json`` prints it: the game,
@@ -359,3 +367,71 @@ class ActionValues:
     exact: list[Fraction] | None
     """Its value as a fraction, in exact mode."""
 
+
+def parse_tie_break(text: str) -> tuple[Sense, str]:
+    """``"max:shut_sum"`` -> ``("max", "shut_sum")``; a bare column is maximized."""
+    sense, sep, column = text.rpartition(":")
+    sense = sense if sep else "max"
+    if sense not in ("max", "min") or not column:
+        raise ParamError(f"tie-break {text!r}: expected COLUMN, max:COLUMN or min:COLUMN")
+    return sense, column  # type: ignore[return-value]
+
+
+def choices(solution: Solution, tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
+    """Optimal play as weights, one per action: 1 for the action taken in each state, else 0.
+
+    Among the optimal actions of a state, each tie-break objective in turn keeps those that
+    are best for it (a column of ``model.terminals``, maximized or minimized, solved on the
+    actions kept so far); then the first in the game's order is taken. Tie-breaks are
+    ``"max:COLUMN"``, ``"min:COLUMN"`` (``"COLUMN"`` is maximized) or ``(sense, column)``.
+    """
+    model = solution.model
+    if solution.policy is not None and solution.policy.name != OPTIMAL:
+        raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
+    tie_break = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    columns = [_column(model, column) for _, column in tie_break]  # all checked before work
+    kept = np.asarray(solution.action_values().optimal, dtype=bool)
+    for (sense, _), column in zip(tie_break, columns):
+        kept = _best_among(solution, kept, column, sense)
+    return _first(model, kept)
+
+
+def _column(model: CompiledModel, column: str) -> Any:
+    terminals = model.terminals
+    numeric = [c for c, t in terminals.schema.items() if t.is_numeric()]
+    if column not in numeric:
+        raise ParamError(f"tie-break column {column!r}{did_you_mean(column, numeric)}: the numeric "
+                         f"columns of a terminal state are {', '.join(numeric)}")
+    return terminals[column]
+
+
+def _best_among(solution: Solution, kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:
+    """The kept actions that are best for a second objective, solved on kept actions only."""
+    model, exact = solution.model, solution.exact
+    arithmetic = (Exact if exact else Floats)(model, check_terminal(model, terminal, exact))
+    best = np.maximum if sense == "max" else np.minimum
+    worst = np.minimum if sense == "max" else np.maximum
+    q = arithmetic.empty(model.n_actions)
+
+    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        values = backup()
+        # A dropped action takes the piece's worst value: it never beats a kept one.
+        values = np.where(kept[where.a0:where.a1], values, worst.reduce(values))
+        return best.reduceat(values, starts)
+
+    raw = backward(model, arithmetic, decide, arithmetic.start(), actions=q)
+    top = raw[model.action_state()]
+    if exact:
+        return kept & (q == top)
+    return kept & (np.abs(q - top) <= FLOAT_TIE * np.maximum(1.0, np.abs(top)))
+
+
+def _first(model: CompiledModel, kept: np.ndarray) -> np.ndarray:
+    """1 for the first kept action of each state, 0 elsewhere."""
+    index = np.flatnonzero(kept)
+    state = model.action_state()[index]
+    first = np.ones(len(index), dtype=bool)
+    first[1:] = state[1:] != state[:-1]
+    chosen = np.zeros(model.n_actions, dtype=np.int64)
+    chosen[index[first]] = 1
+    return chosen

@@ -60,7 +60,7 @@ def _first(values: Any) -> Any:
 
 
 def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict[str, Any]:
-    """The readable columns of ``states`` (see :func:`~mdp.game.hookspecs.mdp_state_columns`);
+    """The readable columns of ``states`` (see :func:`~mdp.hookspecs.game.mdp_state_columns`);
     with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
     if game.implements("mdp_columns"):
         columns = game.call("mdp_columns", states=states, actions=None)

@@ -12,9 +12,9 @@ import attrs
 import pluggy
 
 from mdp.errors import GameNotFound, MdpError, ModelError
-from mdp.game import hookspecs
 from mdp.game.params import Param, resolve
-from mdp.game.plugins import check_hook_names, entry_points, import_module, load, register
+from mdp.game.plugins import check_hook_names, collect, entry_points, import_module, load, register
+from mdp.hookspecs import game as game_hooks
 
 if TYPE_CHECKING:
     from mdp.game.variants import Variant
@@ -54,7 +54,7 @@ class Game:
     _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
 
     def call(self, hook: str, **kwargs: Any) -> Any:
-        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.game.hookspecs`.
+        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs.game`.
 
         An exception other than an :class:`~mdp.MdpError` becomes a :class:`~mdp.ModelError`
         that names the game, the hook and what it was called with.
@@ -70,7 +70,7 @@ class Game:
     def collect(self, hook: str, kind: type) -> list:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
         game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
-        return _collect(self.name, self.plugins, hook, kind, params=self.params, game=self)
+        return collect(self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self)
 
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
@@ -132,11 +132,11 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     module = _import(spec) if isinstance(spec, (str, os.PathLike)) else spec
     name = getattr(module, "GAME_NAME", None) or _default_name(module)
     plugins = pluggy.PluginManager("mdp")
-    plugins.add_hookspecs(hookspecs)
+    plugins.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(plugins, module, name, f"game {name}")
-    _collect(name, plugins, "mdp_configure", None, plugins=plugins)
+    collect(plugins, "mdp_configure", None, f"game {name}", plugins=plugins)
     check_hook_names(plugins, f"game {name}")
-    declared = tuple(_collect(name, plugins, "mdp_params", Param))
+    declared = tuple(collect(plugins, "mdp_params", Param, f"game {name}"))
     if variant is not None:
         from mdp.game.variants import find_variant
 
@@ -146,34 +146,10 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     return game
 
 
-def _collect(owner: str, manager: pluggy.PluginManager, hook: str, kind: type | None, **kwargs) -> list:
-    """Every plugin's answer to a collecting hook, joined, the game's first (pluggy answers
-    newest first); each item checked to be a ``kind``."""
-    try:
-        groups = getattr(manager.hook, hook)(**kwargs)
-    except MdpError:
-        raise
-    except Exception as error:
-        raise ModelError(f"game {owner}: {hook} raised {type(error).__name__}: {error}") from error
-    if kind is None:
-        return []
-    items = []
-    for group in reversed(groups):
-        if not isinstance(group, (list, tuple)):
-            raise ModelError(f"game {owner}: {hook} returned {group!r}, not a list of "
-                             f"mdp.{kind.__name__}")
-        for item in group:
-            if not isinstance(item, kind):
-                raise ModelError(f"game {owner}: {hook} returned {item!r}, not an "
-                                 f"mdp.{kind.__name__}")
-            items.append(item)
-    return items
-
-
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
     from mdp.game.variants import Variant  # here: solving a game needs no variants
 
-    return _collect(game, plugins, "mdp_variants", Variant)
+    return collect(plugins, "mdp_variants", Variant, f"game {game}")
 
 
 def _default_name(plugin: object) -> str:

@@ -17,7 +17,12 @@ from typing import Any
 
 import pluggy
 
-from mdp.errors import ModelError, did_you_mean
+from mdp.errors import MdpError, ModelError, did_you_mean
+from mdp.hookspecs import game as game_hooks
+from mdp.hookspecs import program as program_hooks
+
+PLUGINS_ENTRY_POINTS = "mdp.plugins"
+"""The entry-point group through which installed packages extend the mdp program."""
 
 
 def entry_points(group: str) -> dict[str, str]:
@@ -117,9 +122,12 @@ def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Except
     text = str(error)
     unknown = re.search(r"unknown hook '(\w+)'", text)
     if unknown:
+        hook = unknown.group(1)
+        misplaced = _misplaced(owner, name, hook)
+        if misplaced:
+            return ModelError(misplaced)
         known = [h for h in dir(plugins.hook)
                  if not h.startswith("_") and getattr(plugins.hook, h).spec is not None]
-        hook = unknown.group(1)
         return ModelError(f"{owner}: plugin {name} implements {hook}, which is no hook"
                           f"{did_you_mean(hook, known)}")
     hook = re.search(r"for hook '(\w+)'", text)
@@ -133,9 +141,48 @@ def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Except
     return ModelError(f"{owner}: plugin {name}: {' '.join(text.split())}")
 
 
+def _misplaced(owner: str, name: str, hook: str) -> str | None:
+    """Where a hook unknown to one plugin manager belongs, if the other one knows it: a
+    game's plugin manager knows only the hooks of a game, the program's only its own, so a
+    hook in the wrong place would be silently never called."""
+    if hasattr(program_hooks, hook):
+        who = owner if owner == f"game {name}" else f"{owner}: plugin {name}"
+        return (f"{who}: {hook} is a hook of the mdp program, not of a game: offer it from a "
+                f"plugin in the {PLUGINS_ENTRY_POINTS} entry-point group")
+    if hasattr(game_hooks, hook):
+        return (f"plugin {name}: {hook} is a hook of a game, not of the mdp program: implement "
+                "it in the game module or a rule plugin registered beside it")
+    return None
+
+
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
     """Register every plugin offered in the entry-point group ``group`` (pytest's ``pytest11``
-    way); a game calls it from :func:`~mdp.game.hookspecs.mdp_configure` for its rule plugins."""
+    way); a game calls it from :func:`~mdp.hookspecs.game.mdp_configure` for its rule plugins."""
     for name, value in entry_points(group).items():
         if plugins.get_plugin(name) is None and not plugins.is_blocked(name):
             register(plugins, load(value), name, f"plugins of {group}")
+
+
+def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: str, /,
+            **kwargs: Any) -> list:
+    """Every plugin's answer to a collecting hook (one whose every implementation is called),
+    joined in the order the plugins were registered (pluggy answers newest first); each item
+    checked to be a ``kind`` (``None``: the answers are ignored). ``owner`` names, in an
+    error, whose plugins they are: ``"game shutbox"``."""
+    try:
+        groups = getattr(plugins.hook, hook)(**kwargs)
+    except MdpError:
+        raise
+    except Exception as error:
+        raise ModelError(f"{owner}: {hook} raised {type(error).__name__}: {error}") from error
+    if kind is None:
+        return []
+    items = []
+    for group in reversed(groups):
+        if not isinstance(group, (list, tuple)):
+            raise ModelError(f"{owner}: {hook} returned {group!r}, not a list of mdp.{kind.__name__}")
+        for item in group:
+            if not isinstance(item, kind):
+                raise ModelError(f"{owner}: {hook} returned {item!r}, not an mdp.{kind.__name__}")
+            items.append(item)
+    return items

@@ -1,6 +1,6 @@
 """Output formats for tables: a :class:`Format` writes a Polars DataFrame to a file object.
 
-Formats are offered through the hook :func:`~mdp.program.hookspecs.mdp_formats` (the
+Formats are offered through the hook :func:`~mdp.hookspecs.program.mdp_formats` (the
 built-in ones too) and chosen by a file's extension or by name (:func:`mdp.formats`)."""
 
 from __future__ import annotations

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 
 CONTROL_KINDS = ("select", "toggles")
-"""The controls the explorer draws (see :func:`~mdp.game.hookspecs.mdp_report_controls`)."""
+"""The controls the explorer draws (see :func:`~mdp.hookspecs.game.mdp_report_controls`)."""
 
 
 def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -> str:
@@ -99,7 +99,7 @@ def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
 
 
 def controls(game: Game, columns: list[str]) -> list[dict[str, Any]]:
-    """One control per state column: the game's (:func:`~mdp.game.hookspecs.mdp_report_controls`)
+    """One control per state column: the game's (:func:`~mdp.hookspecs.game.mdp_report_controls`)
     where it gives one, else a select of the values that occur."""
     given = game.call("mdp_report_controls") or []
     if not isinstance(given, (list, tuple)):

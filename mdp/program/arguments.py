@@ -4,19 +4,23 @@ them. mdp's own commands are built from these, and a plugin's :class:`mdp.Comman
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import mdp
-from mdp.limits import DEFAULT_MAX_STATES
 from mdp.errors import MdpError
-from mdp.game.params import parse_assignments
+from mdp.game.params import Param, parse_assignments
+from mdp.limits import DEFAULT_MAX_STATES
+from mdp.program.registry import format_for
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable
+
     import polars as pl
 
-    from mdp.program.registry import Format
+    from mdp.outputs.formats import Format
 
 STDOUT_FORMAT = "csv"
 """The format of a table printed on standard output, unless ``--format`` names another."""
@@ -43,7 +47,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """``--max-states`` and ``--max-memory``: the bounds on compiling a game."""
-    parser.add_argument("--max-states", type=_positive, default=DEFAULT_MAX_STATES, metavar="N",
+    parser.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
                         help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
@@ -78,7 +82,64 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the format to write, whatever the extension (see: mdp formats)")
 
 
-def _positive(text: str) -> int:
+def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> None:
+    """Each of an analysis's options as ``--NAME VALUE`` (with ``-`` for ``_``), or a switch
+    ``--NAME`` when its default is ``False``; the value goes to the argument ``NAME``."""
+    for option in options:
+        flag = "--" + option.name.replace("_", "-")
+        if option.default is False:
+            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+        else:
+            parser.add_argument(flag, dest=option.name, metavar="VALUE",
+                                help=f"{option.help} [default: {option.shown(option.default)}]")
+
+
+def add_vary_argument(parser: argparse.ArgumentParser) -> None:
+    """``--vary KEY=V1,V2,...`` (repeatable), with the output options of its table."""
+    parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
+                        help="one row per combination of these parameter values, e.g. --vary "
+                        "rounds=2,3 (repeatable; separate values holding commas with ;)")
+    add_output_arguments(parser)
+
+
+def check_table_options(args: argparse.Namespace) -> Format | None:
+    """The format of the table of ``--vary``, checked before any work (``None``: the table
+    is printed as JSON rows); ``--out`` and ``--format`` need ``--vary``."""
+    if not args.vary:
+        if args.out is not None or args.format is not None:
+            raise MdpError("--out and --format write the table of --vary; without --vary "
+                           "there is no table")
+        return None
+    return None if args.json and args.out is None else output_format(args)
+
+
+def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
+               **settings: Any) -> pl.DataFrame:
+    """The table over rule sets that ``--vary`` asks for: ``make(game, values, ...)``
+    (:func:`mdp.solve_table`, :func:`mdp.match_table`) with the game, its variant, ``--set``,
+    ``--exact`` and ``--max-states`` of the arguments, progress on a terminal, and
+    ``settings``."""
+    from mdp.analysis.vary import parse_vary  # numpy and Polars, which make imports anyway
+
+    values = parse_vary(args.vary)
+    with Progress() as progress:
+        return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
+                    exact=args.exact, max_states=args.max_states, progress=progress, **settings)
+
+
+def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format | None) -> None:
+    """Write the table of ``--vary``: its rows as JSON with ``--json``, and the table in the
+    format ``fmt`` to ``--out`` (saying how many rows on stderr) or to standard output."""
+    if args.json:
+        print_json(frame.to_dicts())
+    if fmt is not None:
+        emit(frame, args, fmt)
+        if args.out:
+            print(f"{frame.height:,} rows written to {args.out}", file=sys.stderr)
+
+
+def positive_int(text: str) -> int:
+    """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
     try:
         value = int(text.replace("_", "").replace(",", ""))
     except ValueError:
@@ -125,9 +186,6 @@ def output_format(args: argparse.Namespace) -> Format:
     """The format of the table to write, checked before any work: the ``--out`` target can
     be written and its extension (or ``--format``) is known; a binary format is not printed
     on a terminal."""
-    from mdp.program.registry import format_for
-    from mdp.outputs.files import check_target
-
     if args.out is not None:
         check_target(args.out)
         return format_for(args.out, args.format)
@@ -138,10 +196,25 @@ def output_format(args: argparse.Namespace) -> Format:
     return fmt
 
 
+def check_target(path: str) -> None:
+    """Refuse, before any work, an output file that cannot be written
+    (:func:`mdp.outputs.files.check_target`)."""
+    _files().check_target(path)
+
+
+def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
+    """Write ``path`` whole or not at all (:func:`mdp.outputs.files.write_atomically`)."""
+    _files().write_atomically(path, write)
+
+
+def _files() -> Any:
+    """:mod:`mdp.outputs.files`, imported when a command writes a file: it needs the tempfile
+    module, 3 ms of start-up that listing the commands does without."""
+    return importlib.import_module("mdp.outputs.files")
+
+
 def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:
     """Write a table to ``--out`` (atomically) or to standard output."""
-    from mdp.outputs.files import write_atomically
-
     if args.out is not None:
         write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
         return

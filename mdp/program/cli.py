@@ -13,10 +13,9 @@ import gc
 import os
 import sys
 
-from mdp.program import arguments
 from mdp.errors import MdpError, TooLarge
-from mdp.program.registry import Analysis, Command, analyse, analyses, commands
-
+from mdp.program import arguments
+from mdp.program.registry import Analysis, Command, analyses, commands
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
@@ -187,35 +186,68 @@ def _terminal_columns() -> int:
 
 
 def _command(analysis: Analysis) -> Command:
-    """An analysis as a command: solve the game, run the analysis, write the table."""
+    """An analysis as a command: the game solved (or compiled, for an analysis that solves
+    what it needs itself), the analysis run through :meth:`Analysis.answer`, its table
+    written and its answer shown, as :class:`Analysis` says."""
 
     def add_arguments(parser: argparse.ArgumentParser) -> None:
+        if analysis.arguments is not None:
+            analysis.arguments(parser)
+            return
         arguments.add_game_arguments(parser)
-        arguments.add_output_arguments(parser)
-        for option in analysis.options:
-            flag = "--" + option.name.replace("_", "-")
-            if option.default is False:
-                parser.add_argument(flag, dest=f"option_{option.name}", action="store_true",
-                                    help=option.help)
-            else:
-                parser.add_argument(flag, dest=f"option_{option.name}", metavar="VALUE",
-                                    help=f"{option.help} [default: {option.shown(option.default)}]")
-        parser.add_argument("--json", action="store_true", help="print a JSON summary on stdout "
-                            "(with --out; without it, the table is not printed)")
+        if analysis.vary is not None:
+            arguments.add_vary_argument(parser)
+        else:
+            arguments.add_output_arguments(parser)
+        arguments.add_options(parser, analysis.options)
+        if analysis.show is not None:
+            arguments.add_json_argument(parser)
+        else:
+            parser.add_argument("--json", action="store_true", help="print a JSON summary on "
+                                "stdout (with --out; without it, the table is not printed)")
 
     def run(args: argparse.Namespace) -> None:
-        fmt = arguments.output_format(args) if args.out or not args.json else None
-        options = {o.name: getattr(args, f"option_{o.name}") for o in analysis.options
-                   if getattr(args, f"option_{o.name}") is not None}
-        game, solution = arguments.solved(args)
-        table = analyse(analysis.name, solution, game, **options)
+        if analysis.check is not None:
+            analysis.check(args)
+        options = {o.name: getattr(args, o.name) for o in analysis.options
+                   if getattr(args, o.name, None) is not None}
+        out, as_json = getattr(args, "out", None), getattr(args, "json", False)
+        if analysis.vary is not None:  # --out and --format write the table of --vary alone
+            fmt, on_stdout = arguments.check_table_options(args), False
+            if args.vary:
+                table = arguments.vary_table(args, analysis.vary, **options)
+                arguments.write_vary_table(table, args, fmt)
+                return
+        else:
+            # The table goes to standard output when --format asks for it, or, for an
+            # analysis that cannot show itself, unless --json asks for the summary instead.
+            asked = getattr(args, "format", None) is not None if analysis.show else not as_json
+            on_stdout = hasattr(args, "format") and out is None and asked
+            fmt = arguments.output_format(args) if out is not None or on_stdout else None
+        game = arguments.load(args)
+        if analysis.needs == "model":
+            with arguments.Progress() as progress:
+                solved = arguments.compiled(args, game, progress)
+                answer = analysis.answer(solved, game, options, exact=args.exact,
+                                         sense=getattr(args, "sense", None), progress=progress)
+        else:
+            _, solved = arguments.solved(args, game)
+            answer = analysis.answer(solved, game, options)
+        table = analysis.table_of(answer)
         if fmt is not None:
             arguments.emit(table, args, fmt)
-        if args.json:
-            arguments.print_json({**solution.summary(), "rows": table.height,
-                                  "columns": table.columns, "out": args.out})
-        elif args.out:
-            print(f"{table.height:,} rows written to {args.out}", file=sys.stderr)
+        if as_json:
+            if analysis.summary is not None:
+                arguments.print_json(analysis.summary(answer, solved))
+            else:
+                solution = solved.summary() if analysis.needs == "solution" else {}
+                arguments.print_json({**solution, "rows": table.height, "columns": table.columns,
+                                      "out": out})
+        elif not on_stdout:
+            if analysis.show is not None:
+                analysis.show(answer, solved, game)
+            elif out:
+                print(f"{table.height:,} rows written to {out}", file=sys.stderr)
 
     return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)
 

@@ -1,24 +1,34 @@
-"""Extensions of mdp itself: output formats, commands and analyses.
+"""The program's plugins: output formats, commands, analyses and model exports.
 
-They are registered through the hooks of group 5 of :mod:`mdp.game.hookspecs` on one plugin
-manager for the whole program: mdp's own (:mod:`mdp.program.builtins.core`) first, the way pytest
+They are registered through the hooks of :mod:`mdp.hookspecs.program` on one plugin manager
+for the whole program: mdp's own (:mod:`mdp.program.builtins`) first, the way pytest
 registers its built-in plugins, then every plugin offered in the ``mdp.plugins`` entry-point
-group. A plugin adds a format, a command or an analysis without touching ``mdp/``.
+group. A plugin adds a format, a command, an analysis or an export without touching ``mdp/``.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, BinaryIO
+import os
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import pluggy
 
-from mdp.game import hookspecs
-from mdp.game.plugins import check_hook_names, import_module, register, register_plugins
-from mdp.errors import MdpError, ModelError, ParamError, did_you_mean
+from mdp.errors import MdpError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
+from mdp.game.plugins import (
+    PLUGINS_ENTRY_POINTS,
+    check_hook_names,
+    collect,
+    import_module,
+    register,
+    register_plugins,
+)
+from mdp.hookspecs import PROJECT
+from mdp.hookspecs import program as program_hooks
+from mdp.outputs.exports import Export
 from mdp.outputs.formats import Format
 
 if TYPE_CHECKING:
@@ -26,11 +36,9 @@ if TYPE_CHECKING:
 
     import polars as pl
 
-    from mdp.game.load import Game
+    from mdp.engine.model import CompiledModel
     from mdp.engine.solve import Solution
-
-PLUGINS_ENTRY_POINTS = "mdp.plugins"
-"""The entry-point group through which installed packages extend mdp."""
+    from mdp.game.load import Game
 
 BUILTIN_PLUGINS = (
     "mdp.program.builtins.core",
@@ -68,27 +76,81 @@ def _tuple(options: Iterable[Param]) -> tuple[Param, ...]:
 
 @attrs.frozen
 class Analysis:
-    """A table computed from a solved game: ``run(solution, game, **options)`` returns a
-    Polars DataFrame.
+    """A table computed from a game: one call in Python (:func:`mdp.analyse`) and one command
+    of the ``mdp`` program (``mdp NAME GAME``), both through :meth:`answer`.
 
-    ``options`` are :class:`mdp.Param` s, parsed like game parameters; on the command line
-    each is ``--NAME VALUE`` (with ``-`` for ``_``), or a switch ``--NAME`` when its default
-    is ``False``. Every analysis is also a command: ``mdp NAME GAME [options]``, with the
-    game's options and the output options of ``mdp policy``.
+    ``run(solution, game, **options)`` computes the answer: a Polars DataFrame, or an object
+    that holds one, which ``table(answer)`` takes out (a :class:`mdp.Simulation`'s
+    outcomes). ``options`` are :class:`mdp.Param` s, parsed like game parameters, so text
+    works as on the command line. An analysis with ``needs="model"`` solves what it needs
+    itself (``strategies`` evaluates each strategy, ``match`` solves for money): it is given
+    the compiled model and the settings of a solve instead of a solution,
+    ``run(model, game, *, exact, sense, progress, **options)``.
+
+    The command solves the game (with ``needs="model"``, compiles it), runs the analysis and
+    writes its answer. Its arguments are the game's (:func:`mdp.program.arguments.add_game_arguments`),
+    ``--out`` and ``--format``, each option as ``--NAME VALUE`` (a switch ``--NAME`` when its
+    default is ``False``) and ``--json``, unless ``arguments(parser)`` adds the command's
+    own; each option takes the value of the argument of its name. Then:
+
+    - ``check(args)``, if given, refuses before any work what the arguments cannot mean;
+    - the table goes to ``--out FILE``, or to standard output with ``--format NAME``;
+    - ``--json`` prints ``summary(answer, solved)`` on standard output (by default the
+      solution's :meth:`~mdp.Solution.summary` with the table's ``rows``, ``columns`` and
+      ``out``);
+    - otherwise, unless the table went to standard output, ``show(answer, solved, game)``
+      prints the answer for people (``solved`` is what ``run`` was given). An analysis
+      without ``show`` prints its table instead, as CSV, and ``--json`` its summary alone;
+    - with ``vary``, the command also takes ``--vary KEY=V1,V2`` (repeatable) and then
+      writes ``vary(game, values, variant=, params=, exact=, max_states=, progress=,
+      **options)``, a table over rule sets (:func:`mdp.match_table`), instead of the answer;
+      ``--out`` and ``--format`` write only that table.
     """
 
     name: str
     help: str
-    run: Callable[..., pl.DataFrame] = attrs.field(repr=False)
+    run: Callable[..., Any] = attrs.field(repr=False)
     options: tuple[Param, ...] = attrs.field(default=(), converter=_tuple)
     description: str = ""
+    needs: Literal["solution", "model"] = attrs.field(
+        default="solution", validator=attrs.validators.in_(("solution", "model")))
+    table: Callable[[Any], pl.DataFrame] | None = attrs.field(default=None, repr=False)
+    arguments: Callable[[argparse.ArgumentParser], None] | None = attrs.field(default=None, repr=False)
+    check: Callable[[argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    summary: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
+    show: Callable[[Any, Any, Game], None] | None = attrs.field(default=None, repr=False)
+    vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
+
+    def answer(self, solved: Solution | CompiledModel, game: Game | None,
+               options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,
+               progress: Callable[[str], None] | None = None) -> Any:
+        """Run the analysis on ``solved``, with ``options`` parsed by its own parameters.
+
+        ``solved`` is a solution; for an analysis that ``needs="model"``, a solution (its
+        model is then solved as the solution was: exact or not, and for the same aim) or a
+        compiled model, solved as ``exact`` and ``sense`` say.
+        """
+        parsed = resolve(f"analysis {self.name}", self.options, options)
+        is_solution = hasattr(solved, "model")
+        if self.needs == "solution":
+            if not is_solution:
+                raise ParamError(f"analysis {self.name} takes a solution (mdp.solve(model)), "
+                                 f"not {type(solved).__name__}")
+            return self.run(solved, game, **parsed)
+        if is_solution:
+            solved, exact, sense = solved.model, solved.exact, solved.sense
+        return self.run(solved, game, exact=exact, sense=sense, progress=progress, **parsed)
+
+    def table_of(self, answer: Any) -> pl.DataFrame:
+        """The table an answer holds (the answer itself, without ``table``)."""
+        return answer if self.table is None else self.table(answer)
 
 
 @functools.cache
 def plugins() -> pluggy.PluginManager:
     """The program's plugin manager, with the built-ins and the installed plugins registered."""
-    manager = pluggy.PluginManager("mdp")
-    manager.add_hookspecs(hookspecs)
+    manager = pluggy.PluginManager(PROJECT)
+    manager.add_hookspecs(program_hooks)  # the program's hooks only: see check_hook_names
     for name in BUILTIN_PLUGINS:
         register(manager, import_module(name), name, "mdp")
     register_plugins(manager, PLUGINS_ENTRY_POINTS)
@@ -96,28 +158,21 @@ def plugins() -> pluggy.PluginManager:
     return manager
 
 
-def _collect(hook: str, kind: type) -> dict[str, Any]:
+def _offered(hook: str, kind: type) -> dict[str, Any]:
+    """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
+    twice is an error."""
     what = kind.__name__.lower()
     found: dict[str, Any] = {}
-    try:
-        groups = getattr(plugins().hook, hook)()
-    except MdpError:
-        raise
-    except Exception as error:
-        raise ModelError(f"a plugin's {hook} raised {type(error).__name__}: {error}") from error
-    for group in reversed(groups):  # built-ins first
-        if not isinstance(group, (list, tuple)) or not all(isinstance(i, kind) for i in group):
-            raise ModelError(f"a plugin's {hook} returned {group!r}, not a list of mdp.{kind.__name__}")
-        for item in group:
-            if item.name in found:
-                raise MdpError(f"two plugins offer the {what} {item.name!r}")
-            found[item.name] = item
+    for item in collect(plugins(), hook, kind, "a plugin of mdp"):
+        if item.name in found:
+            raise MdpError(f"two plugins offer the {what} {item.name!r}")
+        found[item.name] = item
     return found
 
 
 def formats() -> dict[str, Format]:
     """Every output format on offer, by name, the built-ins first."""
-    found = _collect("mdp_formats", Format)
+    found = _offered("mdp_formats", Format)
     extensions: dict[str, str] = {}
     for fmt in found.values():
         for extension in fmt.extensions:
@@ -130,27 +185,36 @@ def formats() -> dict[str, Format]:
 
 def commands() -> dict[str, Command]:
     """Every command of the ``mdp`` program on offer, by name, the built-ins first."""
-    return _collect("mdp_commands", Command)
+    return _offered("mdp_commands", Command)
 
 
 def analyses() -> dict[str, Analysis]:
     """Every analysis on offer, by name, the built-ins first."""
-    return _collect("mdp_analyses", Analysis)
+    return _offered("mdp_analyses", Analysis)
 
 
-def analyse(name: str, solution: Solution, game: Game | None = None, **options: Any) -> pl.DataFrame:
-    """Run the analysis ``name`` on a solution (``game`` gives it the game's words).
+def exports() -> dict[str, Export]:
+    """Every model export on offer (``mdp export --format NAME``), by name, the built-ins
+    first."""
+    return _offered("mdp_exports", Export)
+
+
+def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = None,
+            **options: Any) -> pl.DataFrame:
+    """Run the analysis ``name`` on a solution (``game`` gives it the game's words) and
+    return its table.
 
     Options are parsed by the analysis's own parameters, so text works as on the command
-    line: ``mdp.analyse("policy", solution, game, optimal_only=True)``.
+    line: ``mdp.analyse("policy", solution, game, optimal_only=True)``,
+    ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
+    what it needs itself (``strategies``, ``match``) takes the compiled model as well.
     """
     known = analyses()
     if name not in known:
         raise ParamError(f"unknown analysis {name!r}{did_you_mean(name, known)} "
                          f"(known: {', '.join(known)})")
     analysis = known[name]
-    parsed = resolve(f"analysis {name}", analysis.options, options)
-    return analysis.run(solution, game, **parsed)
+    return analysis.table_of(analysis.answer(solution, game, options))
 
 
 def format_for(path: str | None = None, name: str | None = None) -> Format:
@@ -161,8 +225,6 @@ def format_for(path: str | None = None, name: str | None = None) -> Format:
             raise ParamError(f"unknown format {name!r}{did_you_mean(name, known)} "
                              f"(known: {', '.join(known)})")
         return known[name]
-    import os
-
     extension = os.path.splitext(path or "")[1].lower()
     for fmt in known.values():
         if extension in (e.lower() for e in fmt.extensions):
@@ -175,6 +237,8 @@ def format_for(path: str | None = None, name: str | None = None) -> Format:
 def write_table(frame: pl.DataFrame, path: str, format: str | None = None) -> str:
     """Write ``frame`` to ``path`` atomically, all of it or nothing at all, in the format
     ``format`` names or else the one its extension asks for. Returns the path."""
+    # Here, not at the top: atomic writing needs the tempfile module, 3 ms of start-up that
+    # listing the commands does without.
     from mdp.outputs.files import check_target, write_atomically
 
     fmt = format_for(path, format)

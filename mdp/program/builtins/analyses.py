@@ -1,18 +1,56 @@
-"""mdp's commands beyond the optimal value: ``distribution``, ``simulate``, ``strategies``
-and ``advise``, registered as a built-in plugin (see :mod:`mdp.program.registry`). Each is one
-call in Python; these commands only format the answer."""
+"""mdp's analyses beyond the optimal value: ``distribution``, ``simulate``, ``strategies`` and
+``advise``, registered as a built-in plugin (see :mod:`mdp.program.registry`). Each is one
+call in Python (``mdp.analyse(name, ...)``, or :func:`mdp.distribution` and its kin) and one
+command; these only name the options and print the answer for people."""
 
 from __future__ import annotations
 
 import argparse
-import sys
+from collections.abc import Mapping
+from typing import Any
+
+import attrs
 
 import mdp
+from mdp.errors import ParamError
+from mdp.game.params import Param, parse_assignments, parse_int
+from mdp.hookspecs import hookimpl
 from mdp.program import arguments
-from mdp.errors import MdpError, ParamError
-from mdp.program.registry import Command
-from mdp.game.hookspecs import hookimpl
-from mdp.game.params import parse_assignments
+from mdp.program.registry import Analysis
+
+# Parsers of the options, for text as on the command line and for Python values alike.
+
+
+def _texts(value: Any) -> tuple[Any, ...]:
+    """One item or several: ``"min:open_sum"`` or ``["max:shut_sum", "min:open_sum"]``."""
+    if value is None:
+        return ()
+    return (value,) if isinstance(value, (str, int)) else tuple(value)
+
+
+def _seed(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+def _path(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _state(value: Any) -> dict[str, Any]:
+    """A state by its columns: ``{"open": "1 2 3 5 8", "roll": 9}``, or ``COLUMN=VALUE``
+    texts as the command line takes them."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    items = [value] if isinstance(value, str) else list(value)
+    try:
+        return parse_assignments(items)
+    except ParamError:
+        raise ParamError(f"state {' '.join(items)!r}: expected COLUMN=VALUE ...") from None
+
+
+TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those best for this "
+                  "column of the terminal states ([max:|min:]COLUMN, maximized unless min:), "
+                  "one after the other; then the game's first action is taken")
 
 
 def _tie_break_argument(parser: argparse.ArgumentParser) -> None:
@@ -36,72 +74,94 @@ def _percent(value: float) -> str:
 # mdp distribution
 
 
+def _distribution(solution, game, tie_break, plot):
+    frame = mdp.distribution(solution, game, tie_break=tie_break)
+    if plot:
+        # Here, not at the top: drawing needs matplotlib, and writing the file tempfile.
+        from mdp.outputs.plot import plot_distribution
+
+        rules = game.describe() if game is not None else solution.model.info.rules
+        plot_distribution(frame, plot, f"{rules}\n{arguments.value_line(solution)}")
+    return frame
+
+
 def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _table_arguments(parser)
     parser.add_argument("--plot", metavar="FILE", help="draw the chance of each outcome and the "
                         "cumulative chance to FILE (.png or .svg; needs the extra [plot])")
 
 
-def _distribution(args: argparse.Namespace) -> None:
-    fmt = arguments.output_format(args) if args.out or args.format else None
+def _distribution_check(args: argparse.Namespace) -> None:
     if args.plot:
-        from mdp.outputs.files import check_target
+        arguments.check_target(args.plot)
 
-        check_target(args.plot)
-    game, solution = arguments.solved(args)
-    frame = mdp.distribution(solution, game, tie_break=args.tie_break)
-    if args.plot:
-        from mdp.outputs.plot import plot_distribution
 
-        plot_distribution(frame, args.plot, f"{game.describe()}\n{arguments.value_line(solution)}")
-    if fmt is not None:
-        arguments.emit(frame, args, fmt)
-    if args.json:
-        arguments.print_json({**solution.summary(), "outcomes": frame.to_dicts()})
-    elif fmt is None or args.out:
-        print(game.describe())
-        print(arguments.value_line(solution))
-        names = [c for c in frame.columns if c not in ("probability", "exact")]
-        print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
-        total = 0.0
-        for row in frame.iter_rows(named=True):
-            total += row["probability"]
-            print("  ".join(f"{row[n]!s:>8}" for n in names)
-                  + f"  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+def _show_distribution(frame, solution, game) -> None:
+    print(game.describe())
+    print(arguments.value_line(solution))
+    names = [c for c in frame.columns if c not in ("probability", "exact")]
+    print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
+    total = 0.0
+    for row in frame.iter_rows(named=True):
+        total += row["probability"]
+        print("  ".join(f"{row[n]!s:>8}" for n in names)
+              + f"  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+
+
+DISTRIBUTION = Analysis(
+    "distribution", "the chance of every outcome under a way of playing", _distribution,
+    [TIE_BREAK, Param("plot", None, _path, "draw the chance of each outcome and the cumulative "
+                      "chance to this file (.png or .svg; needs matplotlib)")],
+    "Push the chance of reaching each state forward through the game and print the chance of "
+    "every outcome (optimal play, or --strategy), exactly with --exact.",
+    arguments=_distribution_arguments, check=_distribution_check,
+    summary=lambda frame, solution: {**solution.summary(), "outcomes": frame.to_dicts()},
+    show=_show_distribution)
 
 
 # mdp simulate
 
 
+def _simulate(solution, game, games, seed, tie_break):
+    return mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+
+
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _table_arguments(parser)
-    parser.add_argument("--games", type=arguments._positive, required=True, metavar="N",
+    parser.add_argument("--games", type=arguments.positive_int, required=True, metavar="N",
                         help="the number of games to play")
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random numbers: the "
                         "same seed, the same numbers")
 
 
-def _simulate(args: argparse.Namespace) -> None:
-    fmt = arguments.output_format(args) if args.out or args.format else None
-    game, solution = arguments.solved(args)
-    result = mdp.simulate(solution, game, games=args.games, seed=args.seed, tie_break=args.tie_break)
-    if fmt is not None:
-        arguments.emit(result.outcomes, args, fmt)
-    if args.json:
-        arguments.print_json(result.summary())
-    elif fmt is None or args.out:
-        print(game.describe())
-        print(arguments.value_line(solution))
-        print(f"{result.games:,} games: mean {result.mean:.6g} "
-              f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
-        names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
-        print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
-        for row in result.outcomes.iter_rows(named=True):
-            print("  ".join(f"{row[n]!s:>8}" for n in names)
-                  + f"  {row['games']:>10,}  {_percent(row['frequency'])}")
+def _show_simulation(result, solution, game) -> None:
+    print(game.describe())
+    print(arguments.value_line(solution))
+    print(f"{result.games:,} games: mean {result.mean:.6g} "
+          f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+    names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
+    print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
+    for row in result.outcomes.iter_rows(named=True):
+        print("  ".join(f"{row[n]!s:>8}" for n in names)
+              + f"  {row['games']:>10,}  {_percent(row['frequency'])}")
+
+
+SIMULATE = Analysis(
+    "simulate", "play many games at random and count their outcomes", _simulate,
+    [Param("games", None, parse_int(1), "the number of games to play (required)"),
+     Param("seed", None, _seed, "seed of the random numbers: the same seed, the same numbers"),
+     TIE_BREAK],
+    "Play N games by sampling the game's transitions, all games at once, and print the mean "
+    "value with a 95% confidence interval and the outcome frequencies.",
+    table=lambda result: result.outcomes, arguments=_simulate_arguments,
+    summary=lambda result, solution: result.summary(), show=_show_simulation)
 
 
 # mdp strategies
+
+
+def _strategies(model, game, *, exact, sense, progress):
+    return mdp.strategy_values(model, game, exact=exact, sense=sense)
 
 
 def _strategies_arguments(parser: argparse.ArgumentParser) -> None:
@@ -109,15 +169,12 @@ def _strategies_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_json_argument(parser)
 
 
-def _strategies(args: argparse.Namespace) -> None:
+def _strategies_check(args: argparse.Namespace) -> None:
     if args.strategy:
         raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
-    game = arguments.load(args)
-    model = arguments.compiled(args, game)
-    frame = mdp.strategy_values(model, game, exact=args.exact, sense=args.sense)
-    if args.json:
-        arguments.print_json(frame.to_dicts())
-        return
+
+
+def _show_strategies(frame, model, game) -> None:
     print(game.describe())
     width = max(len(name) for name in frame["strategy"])
     for row in frame.iter_rows(named=True):
@@ -125,7 +182,37 @@ def _strategies(args: argparse.Namespace) -> None:
         print(f"{row['strategy']:<{width}}  {row['value']:.10f}{exact}  {row['help']}")
 
 
+STRATEGIES = Analysis(
+    "strategies", "the game's named strategies, with their values", _strategies, (),
+    "Evaluate each strategy the game names, exactly with --exact, and print its value beside "
+    "the optimum.",
+    needs="model", arguments=_strategies_arguments, check=_strategies_check,
+    summary=lambda frame, model: frame.to_dicts(), show=_show_strategies)
+
+
 # mdp advise
+
+
+@attrs.frozen
+class Advised:
+    """What ``advise`` answers: the advice, and the solution it was drawn from (for a later
+    player of a match, ``after`` the results of the players before, the one that plays for
+    money)."""
+
+    advice: mdp.Advice
+    solution: mdp.Solution
+    after: tuple[Any, ...] = ()
+
+
+def _advise(solution, game, state, after) -> Advised:
+    if after:
+        if solution.policy is not None:
+            raise ParamError("after: a later player of a match plays for money, not by a "
+                             "strategy; give the optimal solution")
+        model = solution.model
+        money = mdp.later_player_values(game, model, list(after), exact=solution.exact)
+        solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
+    return Advised(mdp.advise(solution, game, **(state or {})), solution, after)
 
 
 def _advise_arguments(parser: argparse.ArgumentParser) -> None:
@@ -139,31 +226,21 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_json_argument(parser)
 
 
-def _advise(args: argparse.Namespace) -> None:
-    try:
-        columns = parse_assignments(args.state)
-    except ParamError:
-        raise ParamError(f"state {' '.join(args.state)!r}: expected COLUMN=VALUE ...") from None
-    if args.after:
-        if args.strategy or args.sense:
-            raise ParamError("--after advises a player of a match, who plays for money: "
-                             "--strategy, --maximize and --minimize do not apply")
-        game = arguments.load(args)
-        model = arguments.compiled(args, game)
-        money = mdp.later_player_values(game, model, args.after, exact=args.exact)
-        solution = mdp.solve(model, terminal=money, exact=args.exact, sense="max")
-    else:
-        game, solution = arguments.solved(args)
-    advice = mdp.advise(solution, game, **columns)
-    if args.json:
-        arguments.print_json(advice.summary())
-        return
+def _advise_check(args: argparse.Namespace) -> None:
+    _state(args.state)
+    if args.after and (args.strategy or args.sense):
+        raise ParamError("--after advises a player of a match, who plays for money: "
+                         "--strategy, --maximize and --minimize do not apply")
+
+
+def _show_advice(advised: Advised, solution, game) -> None:
+    advice = advised.advice
     print(game.describe())
-    if args.after:
+    if advised.after:
         outcome = mdp.match_rules(game).outcome
-        print(f"player {len(args.after) + 1}, after "
-              + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(args.after, start=1))
-              + f": expected winnings {float(solution.value):.6g}")
+        print(f"player {len(advised.after) + 1}, after "
+              + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
+              + f": expected winnings {float(advised.solution.value):.6g}")
     print("state: " + ", ".join(f"{k} {v}" for k, v in advice.state.items() if v is not None))
     if not advice.actions.height:
         print("no actions: the game is over")
@@ -177,24 +254,19 @@ def _advise(args: argparse.Namespace) -> None:
               + f"  {row['value']:.10f}  {row['regret']:.10f}{mark}")
 
 
+ADVISE = Analysis(
+    "advise", "every action of one state, best first", _advise,
+    [Param("state", None, _state, "the state, by its columns as the policy table shows them: "
+           '{"open": "1 2 3 5 8", "roll": 9}, or COLUMN=VALUE texts'),
+     Param("after", (), _texts, "advise the next player of a match, who plays for money after "
+           "players whose results were these, in playing order")],
+    "Name a state by its columns and print every action there, best first, with its value, its "
+    "regret and whether it is optimal.",
+    table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
+    check=_advise_check, summary=lambda advised, solution: advised.advice.summary(),
+    show=_show_advice)
+
+
 @hookimpl
-def mdp_commands() -> list[Command]:
-    return [
-        Command("distribution", "the chance of every outcome under a way of playing",
-                _distribution, _distribution_arguments,
-                "Push the chance of reaching each state forward through the game and print the "
-                "chance of every outcome (optimal play, or --strategy), exactly with --exact."),
-        Command("simulate", "play many games at random and count their outcomes", _simulate,
-                _simulate_arguments, "Play N games by sampling the game's transitions, all "
-                "games at once, and print the mean value with a 95% confidence interval and "
-                "the outcome frequencies."),
-        Command("strategies", "the game's named strategies, with their values", _strategies,
-                _strategies_arguments, "Evaluate each strategy the game names, exactly with "
-                "--exact, and print its value beside the optimum."),
-        Command("advise", "every action of one state, best first", _advise, _advise_arguments,
-                "Name a state by its columns and print every action there, best first, with "
-                "its value, its regret and whether it is optimal."),
-    ]
-
-
-
+def mdp_analyses() -> list[Analysis]:
+    return [DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]

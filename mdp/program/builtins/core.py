@@ -1,22 +1,26 @@
-"""mdp's own output formats, commands and analyses, registered through the same hooks as any
-plugin's (see :mod:`mdp.program.registry`)."""
+"""mdp's own output formats, the ``policy`` analysis and the commands about a game as a whole
+(``solve``, ``variants``, ``params``, ``games``, ``formats``), registered through the same
+hooks as any plugin's (see :mod:`mdp.program.registry`)."""
 
 from __future__ import annotations
 
 import argparse
+
 import mdp
-from mdp.program import arguments
 from mdp.errors import MdpError
-from mdp.program.registry import Analysis, Command, Format
-from mdp.game.hookspecs import hookimpl
+from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.params import Param, parse_flag
+from mdp.game.plugins import entry_points, load
+from mdp.hookspecs import hookimpl
+from mdp.program import arguments
+from mdp.program.registry import Analysis, Command, Format
 
-
-# Formats.
+# Formats. Their writers are Polars' methods, called on the frame: listing the formats (and
+# the commands) imports no Polars.
 
 
 def _markdown(frame, file) -> None:
-    import polars as pl
+    import polars as pl  # here: only a Markdown table needs Polars' settings
 
     with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
                    tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
@@ -24,15 +28,15 @@ def _markdown(frame, file) -> None:
 
 
 @hookimpl
-def mdp_formats():
-    import polars as pl
-
+def mdp_formats() -> list[Format]:
     return [
-        Format("csv", (".csv",), pl.DataFrame.write_csv, "comma-separated values, a header row first"),
-        Format("parquet", (".parquet",), pl.DataFrame.write_parquet,
+        Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
+               "comma-separated values, a header row first"),
+        Format("parquet", (".parquet",), lambda frame, file: frame.write_parquet(file),
                "Apache Parquet: compact, typed, fast to read back", binary=True),
-        Format("json", (".json",), pl.DataFrame.write_json, "one JSON array of row objects"),
-        Format("ndjson", (".ndjson", ".jsonl"), pl.DataFrame.write_ndjson,
+        Format("json", (".json",), lambda frame, file: frame.write_json(file),
+               "one JSON array of row objects"),
+        Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
                "one JSON object per line"),
         Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents"),
     ]
@@ -47,7 +51,7 @@ def _policy(solution, game, optimal_only: bool):
 
 
 @hookimpl
-def mdp_analyses():
+def mdp_analyses() -> list[Analysis]:
     return [Analysis(
         "policy", "the optimal policy, as a table", _policy,
         [Param("optimal_only", False, parse_flag, "keep only optimal actions")],
@@ -61,9 +65,7 @@ def mdp_analyses():
 def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
     arguments.add_json_argument(parser)
-    from mdp.program.builtins.matches import add_vary_argument
-
-    add_vary_argument(parser)
+    arguments.add_vary_argument(parser)
 
 
 def _variants_arguments(parser: argparse.ArgumentParser) -> None:
@@ -72,18 +74,10 @@ def _variants_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _solve(args: argparse.Namespace) -> None:
-    from mdp.program.builtins.matches import check_table_options, write_table
-
-    fmt = check_table_options(args)
+    fmt = arguments.check_table_options(args)
     if args.vary:
-        from mdp.game.params import parse_assignments
-        from mdp.analysis.vary import parse_vary, solve_table
-
-        with arguments.Progress() as progress:
-            frame = solve_table(args.game, parse_vary(args.vary), variant=args.variant,
-                          params=parse_assignments(args.params), exact=args.exact,
-                          sense=args.sense, max_states=args.max_states, progress=progress)
-        write_table(frame, args, fmt)
+        frame = arguments.vary_table(args, mdp.solve_table, sense=args.sense)
+        arguments.write_vary_table(frame, args, fmt)
         return
     _, solution = arguments.solved(args)
     summary = solution.summary()
@@ -136,9 +130,6 @@ def _params(args: argparse.Namespace) -> None:
 
 
 def _games(args: argparse.Namespace) -> None:
-    from mdp.game.plugins import entry_points, load
-    from mdp.game.load import GAMES_ENTRY_POINTS
-
     offered = entry_points(GAMES_ENTRY_POINTS)
     rows = []
     for name in mdp.available_games():

@@ -1,4 +1,5 @@
-"""``mdp export``: a compiled model written for other tools (a built-in plugin, see
+"""``mdp export``: a compiled model written for other tools, by any export on offer
+(:func:`mdp.exports`), and mdp's own, PRISM (a built-in plugin, see
 :mod:`mdp.program.registry`)."""
 
 from __future__ import annotations
@@ -7,37 +8,52 @@ import argparse
 import sys
 
 import mdp
+from mdp.hookspecs import hookimpl
+from mdp.outputs.exports import Export
 from mdp.program import arguments
 from mdp.program.registry import Command
-from mdp.game.hookspecs import hookimpl
 
-EXPORTS = {"prism": "a PRISM MDP with explicit states, and its property in FILE.props"}
-"""The formats ``mdp export`` writes, with what each is."""
+
+def _write_prism(model, path: str) -> list[str]:
+    # Here, not at the top: PRISM's writer needs numpy, which listing the exports does not.
+    from mdp.outputs.prism import write_prism
+
+    return list(write_prism(model, path))
+
+
+@hookimpl
+def mdp_exports() -> list[Export]:
+    return [Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
+                   _write_prism, [(".props", "the property")])]
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
+    exports = mdp.exports()
+    beside = "; ".join(f"FILE{suffix} beside it, for {export.name}"
+                       for export in exports.values() for suffix, _ in export.beside)
+    default = next(iter(exports), None)
     arguments.add_game_arguments(parser, solving=False)
     parser.add_argument("--out", "-o", metavar="FILE", required=True,
-                        help="the file to write (and FILE.props beside it, for prism)")
-    parser.add_argument("--format", "-f", metavar="NAME", default="prism", choices=EXPORTS,
+                        help="the file to write" + (f" (and {beside})" if beside else ""))
+    parser.add_argument("--format", "-f", metavar="NAME", default=default, choices=exports,
                         help="the format to write: " + "; ".join(
-                            f"{name}: {what}" for name, what in EXPORTS.items())
-                        + " [default: prism]")
+                            f"{name}: {export.help}" for name, export in exports.items())
+                        + f" [default: {default}]")
     arguments.add_limit_arguments(parser)
 
 
 def _export(args: argparse.Namespace) -> None:
-    from mdp.outputs.files import check_target
-    from mdp.outputs.prism import write_prism
-
-    for target in (args.out, args.out + ".props"):
-        check_target(target)  # before any work
+    export = mdp.exports()[args.format]
+    for target in (args.out, *(args.out + suffix for suffix, _ in export.beside)):
+        arguments.check_target(target)  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
-    model_path, props = write_prism(model, args.out)
-    print(f"{model.n_states:,} states written to {model_path}, the property to {props}",
-          file=sys.stderr)
+    written = list(export.write(model, args.out))
+    named = {args.out + suffix: what for suffix, what in export.beside}
+    others = "".join(f", {named[path]} to {path}" if path in named else f", {path}"
+                     for path in written[1:])
+    print(f"{model.n_states:,} states written to {written[0]}{others}", file=sys.stderr)
 
 
 @hookimpl

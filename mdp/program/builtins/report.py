@@ -7,17 +7,17 @@ import argparse
 import sys
 
 import mdp
+from mdp.hookspecs import hookimpl
+from mdp.limits import REPORT_MAX_ROWS
 from mdp.program import arguments
 from mdp.program.registry import Command
-from mdp.game.hookspecs import hookimpl
-from mdp.limits import REPORT_MAX_ROWS
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser, solving=False)
     parser.add_argument("--out", "-o", metavar="FILE", default="report.html",
                         help="the page to write [default: report.html]")
-    parser.add_argument("--max-rows", type=arguments._positive, default=REPORT_MAX_ROWS,
+    parser.add_argument("--max-rows", type=arguments.positive_int, default=REPORT_MAX_ROWS,
                         metavar="N", help="leave the explorer out when the policy has more rows "
                         f"than this (default {REPORT_MAX_ROWS:,})")
     arguments.add_limit_arguments(parser)
@@ -25,15 +25,13 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _report(args: argparse.Namespace) -> None:
-    from mdp.outputs.files import check_target, write_atomically
-
-    check_target(args.out)  # before any work
+    arguments.check_target(args.out)  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
     page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
-    write_atomically(args.out, lambda file: file.write(page))
+    arguments.write_atomically(args.out, lambda file: file.write(page))
     what = (f"with an explorer of {model.n_actions:,} policy rows" if model.n_actions <= args.max_rows
             else f"WITHOUT the explorer: {model.n_actions:,} policy rows is more than --max-rows "
                  f"{args.max_rows:,}")

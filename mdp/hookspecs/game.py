@@ -1,10 +1,14 @@
-"""The hooks a game, a rule plugin or an extension implements.
+"""The hooks of a game: implemented by the game's module and the rule plugins registered
+beside it, on the game's own plugin manager (:func:`mdp.load_game`).
 
-A plugin is a module (or any object) whose functions carry the :data:`mdp.hookimpl` marker
-and the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_,
-so a rule plugin registered after a game can override or wrap any of the game's hooks.
+A game is a module (or any object) whose functions carry the :data:`mdp.hookimpl` marker and
+the names below. The engine calls them through `pluggy <https://pluggy.readthedocs.io>`_,
+so a rule plugin registered after a game can override or wrap any of the game's hooks. The
+hooks of the mdp program (output formats, commands, analyses, exports) are in
+:mod:`mdp.hookspecs.program`: a game that implements one of them is refused with a line that
+says where it belongs.
 
-The hooks come in six groups, in the order the engine meets them:
+The hooks come in five groups, in the order the engine meets them:
 
 1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
    :func:`mdp_check`.
@@ -19,19 +23,14 @@ The hooks come in six groups, in the order the engine meets them:
    words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
    and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it;
    :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
-5. **Extensions** of mdp itself, not of one game: :func:`mdp_formats`, :func:`mdp_commands`,
-   :func:`mdp_analyses`. mdp's own output formats, commands and the policy table are
-   registered through them too (:mod:`mdp.program.builtins.core`); a plugin offers its own through the
-   ``mdp.plugins`` entry-point group.
-6. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
+5. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).
 
-Hooks of groups 1 to 4 and 6 receive ``params``, a read-only mapping from each parameter
-name to its resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game`
-itself, through which a hook can call other hooks (``game.call("hook_name", ...)``) or keep
-data derived from the parameters (:meth:`mdp.Game.memo`). An implementation names only the
-arguments it uses. States and actions are any hashable values the game likes (64-bit
-integers in batch).
+Hooks that take them receive ``params``, a read-only mapping from each parameter name to its
+resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
+which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
+the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
+States and actions are any hashable values the game likes (64-bit integers in batch).
 
 Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
 are called from the most recently registered plugin back to the game itself, and the first
@@ -41,17 +40,25 @@ reported as an :class:`mdp.ModelError` naming the game, the hook, and the state 
 
 from __future__ import annotations
 
-import pluggy
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-hookspec = pluggy.HookspecMarker("mdp")
-hookimpl = pluggy.HookimplMarker("mdp")
+from mdp.hookspecs import hookspec
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    import numpy as np
+    import pluggy
+
+    import mdp
 
 
 # 1. Loading a game.
 
 
 @hookspec
-def mdp_configure(plugins):
+def mdp_configure(plugins: pluggy.PluginManager) -> None:
     """Register further plugins before parameters are resolved.
 
     ``plugins`` is the :class:`pluggy.PluginManager` of the game being loaded. Called once,
@@ -63,7 +70,7 @@ def mdp_configure(plugins):
 
 
 @hookspec
-def mdp_params():
+def mdp_params() -> list[mdp.Param]:
     """Declare parameters: return a list of :class:`mdp.Param`.
 
     Called once when a game is loaded. Every implementation is called and the lists are
@@ -79,7 +86,7 @@ def mdp_params():
 
 
 @hookspec
-def mdp_variants():
+def mdp_variants() -> list[mdp.Variant]:
     """Declare named rule sets: return a list of :class:`mdp.Variant`.
 
     Every implementation is called and the lists are joined, the game's first (its first
@@ -90,7 +97,7 @@ def mdp_variants():
 
 
 @hookspec
-def mdp_check(params, game):
+def mdp_check(params: Mapping[str, Any], game: mdp.Game) -> None:
     """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
 
     For rules that involve more than one parameter (a minimum above its maximum, say).
@@ -102,12 +109,12 @@ def mdp_check(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_initial_state(params, game):
+def mdp_initial_state(params: Mapping[str, Any], game: mdp.Game) -> Hashable:
     """Return the state the game starts in. Required (in batch too, as an ``int``)."""
 
 
 @hookspec(firstresult=True)
-def mdp_actions(params, game, state):
+def mdp_actions(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> list[Hashable]:
     """Return the actions available in ``state`` as a list; an empty list makes it terminal.
 
     Called once for every reachable state, and again for the states of a table
@@ -117,7 +124,8 @@ def mdp_actions(params, game, state):
 
 
 @hookspec(firstresult=True)
-def mdp_outcomes(params, game, state, action):
+def mdp_outcomes(params: Mapping[str, Any], game: mdp.Game, state: Hashable,
+                 action: Hashable) -> list[tuple[int | Fraction | float, Hashable]]:
     """Return what ``action`` in ``state`` leads to: a list of ``(probability, next_state)``.
 
     Probabilities must be non-negative and sum to 1. Give them as ``int`` or
@@ -127,7 +135,7 @@ def mdp_outcomes(params, game, state, action):
 
 
 @hookspec(firstresult=True)
-def mdp_terminal_value(params, game, state):
+def mdp_terminal_value(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> int | Fraction | float:
     """Return the value of the terminal ``state`` (one with no actions).
 
     As with probabilities, an ``int`` or :class:`fractions.Fraction` keeps exact solving
@@ -136,7 +144,7 @@ def mdp_terminal_value(params, game, state):
 
 
 @hookspec(firstresult=True)
-def mdp_estimate_states(params, game):
+def mdp_estimate_states(params: Mapping[str, Any], game: mdp.Game) -> int | None:
     """Return a number of states the game is sure to have at least, before any is explored
     (optional; an exact count is best).
 
@@ -150,7 +158,7 @@ def mdp_estimate_states(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_stage(params, game, states):
+def mdp_stage(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray) -> np.ndarray:
     """Return the stage of each state in the integer array ``states``, as an integer array.
 
     Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
@@ -160,7 +168,8 @@ def mdp_stage(params, game, states):
 
 
 @hookspec(firstresult=True)
-def mdp_expand(params, game, states, labels):
+def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
+               labels: bool) -> mdp.Expansion:
     """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
 
     ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
@@ -180,7 +189,7 @@ def mdp_expand(params, game, states, labels):
 
 
 @hookspec(firstresult=True)
-def mdp_describe(params, game):
+def mdp_describe(params: Mapping[str, Any], game: mdp.Game) -> str:
     """Return the rules in force as one short line of text, for people.
 
     .. code-block:: python
@@ -192,7 +201,7 @@ def mdp_describe(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_objective(params, game):
+def mdp_objective(params: Mapping[str, Any], game: mdp.Game) -> mdp.Objective:
     """Return the :class:`mdp.Objective`: what a value means and whether to maximize it.
 
     Without an implementation the engine maximizes an unnamed value.
@@ -200,7 +209,7 @@ def mdp_objective(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_state_columns(params, game, state):
+def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> dict[str, Any]:
     """Return the readable columns of ``state``: ``{name: scalar}``.
 
     Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
@@ -210,7 +219,8 @@ def mdp_state_columns(params, game, state):
 
 
 @hookspec(firstresult=True)
-def mdp_action_columns(params, game, state, action):
+def mdp_action_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable,
+                       action: Hashable) -> dict[str, Any]:
     """Return the readable columns of ``action`` taken in ``state``: ``{name: scalar}``.
 
     The same rules as :func:`mdp_state_columns`; the default is a column ``action``.
@@ -218,7 +228,8 @@ def mdp_action_columns(params, game, state, action):
 
 
 @hookspec(firstresult=True)
-def mdp_columns(params, game, states, actions):
+def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hashable],
+                actions: Sequence[Hashable | None] | None) -> dict[str, Any]:
     """Return readable columns for many states at once: ``{name: values}``, the values a
     list, a numpy array or a Polars Series (with nulls where nothing applies).
 
@@ -233,7 +244,7 @@ def mdp_columns(params, game, states, actions):
 
 
 @hookspec(firstresult=True)
-def mdp_outcome_columns(params, game):
+def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
     (a list of names from :attr:`mdp.CompiledModel.terminals`).
 
@@ -250,7 +261,7 @@ def mdp_outcome_columns(params, game):
 
 
 @hookspec
-def mdp_strategies(params, game):
+def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strategy]:
     """Name ways to play other than the optimal one: return a list of :class:`mdp.Strategy`.
 
     Every implementation is called and the lists are joined, the game's first. A strategy's
@@ -269,7 +280,7 @@ def mdp_strategies(params, game):
 
 
 @hookspec(firstresult=True)
-def mdp_report_controls(params, game):
+def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[str, Any]]:
     """Return controls for the strategy explorer of ``mdp report`` (optional): a list of
     dicts, one per readable state column the game wants drawn its own way.
 
@@ -295,50 +306,11 @@ def mdp_report_controls(params, game):
     """
 
 
-# 5. Extensions of mdp itself.
-
-
-@hookspec
-def mdp_formats():
-    """Offer output formats: return a list of :class:`mdp.Format`.
-
-    Every implementation is called and the lists are joined; a name offered twice is an
-    error. ``--out FILE`` picks a format by the file's extension, ``--format NAME`` by name.
-
-    .. code-block:: python
-
-        @hookimpl
-        def mdp_formats():
-            return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\\t"),
-                               "tab-separated values")]
-    """
-
-
-@hookspec
-def mdp_commands():
-    """Offer commands of the ``mdp`` program: return a list of :class:`mdp.Command`.
-
-    Every implementation is called and the lists are joined; a name offered twice is an
-    error. Called once when the program starts, before its arguments are read.
-    """
-
-
-@hookspec
-def mdp_analyses():
-    """Offer analyses: return a list of :class:`mdp.Analysis`, each a table computed from a
-    solved game.
-
-    Every implementation is called and the lists are joined. Each analysis is one call in
-    Python (:func:`mdp.analyse`) and one command of the ``mdp`` program, with the game's
-    options, its own options and the output options of ``mdp policy``.
-    """
-
-
-# 6. Matches.
+# 5. Matches.
 
 
 @hookspec(firstresult=True)
-def mdp_match_rules(params, game):
+def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules | None:
     """Return the rules of a match: an :class:`mdp.MatchRules`, or ``None`` for a game that
     is not played in matches.
 
