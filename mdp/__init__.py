@@ -14,10 +14,10 @@ Fraction(956177159, 9795520512)
 import importlib
 
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
-from mdp.hookspecs import hookimpl, hookspec
 from mdp.game.load import Game, Objective, available_games, load_game
 from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
 from mdp.game.plugins import register_plugins
+from mdp.hookspecs import hookimpl, hookspec
 from mdp.limits import DEFAULT_MAX_STATES
 
 # The rest is imported on first use: numpy and Polars are not needed to list the commands

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import signal
-import tempfile
 import threading
 from collections.abc import Callable
 from typing import BinaryIO
@@ -25,7 +24,7 @@ def check_target(path: str) -> None:
     if not os.path.isdir(folder):
         raise MdpError(f"{path}: folder {folder} does not exist")
     try:  # the only sure test, also for root, /proc and read-only file systems
-        handle, probe = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+        handle, probe = _beside(path, folder)
     except OSError as error:
         raise MdpError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
     os.close(handle)
@@ -43,7 +42,7 @@ def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
     """
     folder = os.path.dirname(os.path.abspath(path))
     try:
-        handle, temporary = tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+        handle, temporary = _beside(path, folder)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
     with _terminate_as_interrupt():
@@ -84,3 +83,12 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def _beside(path: str, folder: str) -> tuple[int, str]:
+    """A new hidden file in ``folder`` named after ``path``: its handle and name."""
+    # The tempfile module is imported only when a file is written: listing the commands
+    # (mdp --help), which imports this module, does without its start-up.
+    import tempfile
+
+    return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)

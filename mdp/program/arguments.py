@@ -4,15 +4,15 @@ them. mdp's own commands are built from these, and a plugin's :class:`mdp.Comman
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import MdpError
 from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
+from mdp.outputs.files import check_target, write_atomically
 from mdp.program.registry import format_for
 
 if TYPE_CHECKING:
@@ -194,23 +194,6 @@ def output_format(args: argparse.Namespace) -> Format:
         raise MdpError(f"the {fmt.name} format is binary and standard output is a terminal; "
                        "write it to a file with --out, or pipe it")
     return fmt
-
-
-def check_target(path: str) -> None:
-    """Refuse, before any work, an output file that cannot be written
-    (:func:`mdp.outputs.files.check_target`)."""
-    _files().check_target(path)
-
-
-def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
-    """Write ``path`` whole or not at all (:func:`mdp.outputs.files.write_atomically`)."""
-    _files().write_atomically(path, write)
-
-
-def _files() -> Any:
-    """:mod:`mdp.outputs.files`, imported when a command writes a file: it needs the tempfile
-    module, 3 ms of start-up that listing the commands does without."""
-    return importlib.import_module("mdp.outputs.files")
 
 
 def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:

@@ -57,7 +57,7 @@ def _freeze_at_exit() -> None:
 
     At exit Python collects garbage once more, walking every object it still holds: nearly
     all of them modules, classes and functions (numpy's thousands) that live to the end
-    anyway. The walk costs about 15 ms, more than solving a small game. Frozen
+    anyway, a walk longer than solving a small game takes. Frozen
     (:func:`gc.freeze`) as the exit handlers run, they are left to the operating system.
     Exit handlers still run, modules are still cleared (so open files are flushed and
     closed), and Python never promised to finalize what is still alive at exit. Registered
@@ -76,16 +76,13 @@ def _numpy_settings() -> None:
     set it.
 
     - One OpenBLAS thread: mdp multiplies no matrices, and OpenBLAS starts a thread for
-      each other core as numpy loads, each spinning for about 0.1 s in wait for work. On a
-      busy machine they take the solve's core: ``mdp solve shutbox`` took 0.166 s against
-      0.117 s on two shared cores. Set ``OPENBLAS_NUM_THREADS`` for a plugin that
+      each other core as numpy loads, each spinning a while in wait for work: on a busy
+      machine they take the solve's core. Set ``OPENBLAS_NUM_THREADS`` for a plugin that
       multiplies large matrices.
     - No huge pages (``NUMPY_MADVISE_HUGEPAGE=0``): numpy asks the kernel for them for
       every array of 4 MB or more, and where the kernel then compacts memory on the spot
       (transparent huge pages with ``defrag`` set to ``madvise``, a common default) a fresh
-      array costs six times the time: 1.0 s against 0.16 s for 400 MB on the benchmark
-      machine, and 5.6 s against 4.7 s for the 23 million states of the benchmark's
-      ``twenty`` case.
+      array costs several times the time (the Performance page measures it).
     """
     if "numpy" in sys.modules:
         return
@@ -161,7 +158,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 class _Formatter(argparse.HelpFormatter):
     """argparse's help formatter, as wide as the terminal as it would make it, but without
     importing :mod:`shutil` for the width: that module and the compression modules it imports
-    cost 2 ms of start-up, and argparse makes a formatter for every argument added."""
+    slow the start, and argparse makes a formatter for every argument added."""
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:

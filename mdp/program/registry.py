@@ -29,6 +29,7 @@ from mdp.game.plugins import (
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import program as program_hooks
 from mdp.outputs.exports import Export
+from mdp.outputs.files import check_target, write_atomically
 from mdp.outputs.formats import Format
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ class Command:
 def _tuple(options: Iterable[Param]) -> tuple[Param, ...]:
     # A function, not the type tuple: attrs reads a converter's signature, and a built-in
     # type's is parsed from text with the tokenize module's regular expressions, compiled on
-    # first use (2 ms of start-up).
+    # first use, at start-up.
     return tuple(options)
 
 
@@ -237,10 +238,6 @@ def format_for(path: str | None = None, name: str | None = None) -> Format:
 def write_table(frame: pl.DataFrame, path: str, format: str | None = None) -> str:
     """Write ``frame`` to ``path`` atomically, all of it or nothing at all, in the format
     ``format`` names or else the one its extension asks for. Returns the path."""
-    # Here, not at the top: atomic writing needs the tempfile module, 3 ms of start-up that
-    # listing the commands does without.
-    from mdp.outputs.files import check_target, write_atomically
-
     fmt = format_for(path, format)
     check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))
