@@ -7,7 +7,6 @@ changes nothing.
 
 import mdp
 
-
 _parse_limit = mdp.parse_int(1, why="unset: no limit")
 
 

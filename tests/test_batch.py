@@ -5,9 +5,9 @@ from fractions import Fraction
 import attrs
 import numpy as np
 import pytest
+from models import Ladder
 
 import mdp
-from models import Ladder
 
 
 @pytest.mark.parametrize(("start", "expected"), [(1, Fraction(5, 6)), (2, Fraction(3, 4)),

@@ -12,7 +12,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from browser import ARTEFACTS, chromium, skip_unless_available
 
 ROOT = Path(__file__).resolve().parent.parent

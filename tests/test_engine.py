@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from models import HALF, THIRD, Table, chain, coin, gamble, ties
 
 import mdp
-from models import HALF, THIRD, Table, chain, coin, gamble, ties
 
 
 def same(value, expected, exact):

@@ -12,10 +12,10 @@ import itertools
 import math
 from fractions import Fraction
 
+import brute_shutbox
 import numpy as np
 import pytest
 
-import brute_shutbox
 import mdp
 import mdp.program.cli
 
@@ -259,8 +259,9 @@ def test_sixteen_row_table_fairest_first(capsys, tmp_path):
 
 
 def test_solve_vary_is_one_solve_per_combination(capsys):
-    import polars as pl
     import io
+
+    import polars as pl
 
     code, out, _ = _run(capsys, "solve", "shutbox", "--set", "tiles=1-5", "--vary",
                         "one_die=never,always", "--vary", "dice=1,2", "--exact")

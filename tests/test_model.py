@@ -6,9 +6,9 @@ import attrs
 import numpy as np
 import pluggy
 import pytest
+from models import HALF, Ladder, gamble
 
 import mdp
-from models import HALF, Ladder, gamble
 
 
 def test_the_model_holds_no_game():

@@ -12,10 +12,10 @@ from fractions import Fraction
 import attrs
 import numpy as np
 import pytest
+from models import Ladder
 
 import mdp
 from mdp.engine.parallel import beside, side_by_side, threads
-from models import Ladder
 
 parallel = importlib.import_module("mdp.engine.parallel")
 SHUTBOX = "shutbox"

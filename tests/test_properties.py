@@ -9,11 +9,11 @@ import itertools
 from fractions import Fraction
 from pathlib import Path
 
+import brute_shutbox
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-import brute_shutbox
 import mdp
 from mdp.program.cli import main
 

@@ -7,14 +7,13 @@ import json
 import re
 from fractions import Fraction
 
+import brute_shutbox
+import models
 import pytest
 
 import mdp
-from mdp.program.cli import main
 from mdp.limits import REPORT_MAX_ROWS
-
-import brute_shutbox
-import models
+from mdp.program.cli import main
 
 
 def embedded(page: str) -> dict:

@@ -2,13 +2,13 @@
 
 from fractions import Fraction
 
+import brute_shutbox
 import numpy as np
 import polars as pl
 import pytest
-
-import brute_shutbox
-import mdp
 from models import coin, gamble
+
+import mdp
 
 SHUTBOX = "games/shutbox"
 

@@ -5,9 +5,9 @@ The game is described once, by its batch hooks; the brute force is the cross-che
 
 from fractions import Fraction
 
+import brute_shutbox
 import pytest
 
-import brute_shutbox
 import mdp
 from mdp_games import shutbox
 

@@ -122,7 +122,6 @@ def test_open_sums_and_texts_of_a_box_of_forty_tiles():
     rng = np.random.default_rng(1)
     tiles = sorted(rng.choice(np.arange(1, 1001), 40, replace=False).tolist())
     game = mdp.load_game(SHUTBOX, tiles=",".join(map(str, tiles)))
-    b = shutbox.box(game)
     masks = rng.integers(0, 1 << 40, 3000, dtype=np.int64)
     masks[:3] = [0, (1 << 40) - 1, 1 << 39]
     chosen = [[t for i, t in enumerate(tiles) if m >> i & 1] for m in masks.tolist()]

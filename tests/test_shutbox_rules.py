@@ -6,9 +6,9 @@ rules written out again from its description in the issue that asked for it.
 
 from fractions import Fraction
 
+import brute_shutbox
 import pytest
 
-import brute_shutbox
 import mdp
 
 SHUTBOX = "games/shutbox"

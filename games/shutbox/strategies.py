@@ -20,14 +20,13 @@ import numpy as np
 
 import mdp
 
+from .rules import box
+
 
 def _parts(game: mdp.Game, model: mdp.CompiledModel):
     """Per action: its mask of tiles (0 before a roll), whether it is a choice of dice, the
     number of tiles it shuts, and the id of its state."""
-    import importlib
-
-    # The game's rules, from its package (imported here: the package imports this module).
-    b = importlib.import_module(__package__).box(game)
+    b = box(game)
     state = model.action_state()
     _, rolls = b.split(np.asarray(model.states, dtype=np.int64)[state])
     codes = np.asarray(mdp.action_labels(game, model), dtype=np.int64)

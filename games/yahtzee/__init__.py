@@ -21,8 +21,7 @@ from collections import Counter
 
 import mdp
 
-from ..dice import (check_weights, multiset_distribution, parse_dice, parse_faces,
-                    parse_weights, show_dice, show_weights)
+from ..dice import check_weights, multiset_distribution, parse_weights, show_dice, show_weights
 
 GAME_NAME = "yahtzee"
 
