@@ -210,48 +210,49 @@ class CompiledModel:
 
     # The operations.
 
-    def backup(self, layer: int, values: np.ndarray, numbers: Any,
+    def backup(self, layer: int, values: np.ndarray, arithmetic: Any,
                actions: tuple[int, int] | None = None) -> np.ndarray:
         """The value of every action of layer ``layer``: the expectation of its successors'
-        ``values``, in the arithmetic of ``numbers`` (see :mod:`mdp.engine.arithmetic`). ``values``
-        may be a matrix, one row per state: then so is the result, one row per action.
+        ``values``, in ``arithmetic`` (floats or exact, :mod:`mdp.engine.arithmetic`).
+        ``values`` may be a matrix, one row per state: then so is the result, one row per
+        action.
         ``actions`` (first, one past the last) limits it to those actions of the layer."""
         a0, a1 = self.layer_actions(layer) if actions is None else actions
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
-            return numbers.certain(values, targets, layer)
+            return arithmetic.certain(values, targets, layer)
         chance = targets < 0
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
-        sums = self._expectations(layer, values, numbers, first, last + 1)
+        sums = self._expectations(layer, values, arithmetic, first, last + 1)
         if all_chance:
             return sums
         result = np.empty((a1 - a0, *values.shape[1:]), dtype=values.dtype)
         result[chance] = sums
-        result[~chance] = numbers.certain(values, targets[~chance], layer)
+        result[~chance] = arithmetic.certain(values, targets[~chance], layer)
         return result
 
     def backup_actions(self, layer: int, actions: np.ndarray, values: np.ndarray,
-                       numbers: Any) -> np.ndarray:
+                       arithmetic: Any) -> np.ndarray:
         """As :meth:`backup`, for some actions of layer ``layer`` only (ids, ascending), one
         value each (``values`` one per state)."""
         targets = self.action_next[actions]
         certain = targets >= 0
         if certain.all():
-            return numbers.certain(values, targets, layer)
+            return arithmetic.certain(values, targets, layer)
         result = np.empty(len(actions), dtype=values.dtype)
-        result[certain] = numbers.certain(values, targets[certain], layer)
+        result[certain] = arithmetic.certain(values, targets[certain], layer)
         c = -1 - targets[~certain].astype(np.int64)
         counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)
         first = np.cumsum(counts) - counts
         outcomes = np.repeat(self.chance_start[c].astype(np.int64) - first, counts)
         outcomes += np.arange(len(outcomes))
-        weighted = numbers.weighted(values, self.outcome_next[outcomes],
+        weighted = arithmetic.weighted(values, self.outcome_next[outcomes],
                                     self.outcome_prob[outcomes], layer)
         result[~certain] = np.add.reduceat(weighted, first)
         return result
 
-    def _expectations(self, layer: int, values: np.ndarray, numbers: Any, first: int,
+    def _expectations(self, layer: int, values: np.ndarray, arithmetic: Any, first: int,
                       stop: int) -> np.ndarray:
         """The expected successor value of chance actions ``first`` to ``stop - 1``, about
         :data:`OUTCOMES_AT_A_TIME` outcomes at a time: the temporaries stay the same few
@@ -262,7 +263,7 @@ class CompiledModel:
         def piece(actions: tuple[int, int]) -> None:
             c0, c1 = actions
             p0, p1 = int(bounds[c0]), int(bounds[c1])
-            weighted = numbers.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
+            weighted = arithmetic.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
             if p1 - p0 == c1 - c0:  # one outcome each
                 sums[c0:c1] = weighted
             else:
