@@ -31,7 +31,8 @@ def test_the_wheel_installs_no_top_level_name_but_mdp_and_its_two_packages(tmp_p
     top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
     assert top == {"mdp", "mdp_games", "mdp_plugins"}
     assert "mdp_games/shutbox/variants.toml" in names
-    assert "mdp/report.html" in names  # the page of mdp report, package data
+    assert "mdp/outputs/report.html" in names  # the page of mdp report, package data
+    assert "mdp/py.typed" in names  # the annotations are part of the package (PEP 561)
 
 
 def test_python_dash_m_mdp_works_like_mdp(tmp_path):
