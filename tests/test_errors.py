@@ -199,7 +199,7 @@ def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, capsys, 
         file.write(b"open,roll")
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    from mdp.program.registry import Format
+    from mdp import Format
 
     monkeypatch.setattr(Format, "dump", lambda self, frame, file, where: full(frame, file))
     message = one_line(capsys, ["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)])
@@ -215,7 +215,7 @@ def test_sigterm_while_writing_leaves_no_file(tmp_path, capsys, monkeypatch):
         file.write(b"open,roll")
         os.kill(os.getpid(), signal.SIGTERM)
 
-    from mdp.program.registry import Format
+    from mdp import Format
     monkeypatch.setattr(Format, "dump", terminated)
     assert main(["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(target)]) == 130
     assert capsys.readouterr().err == "mdp: interrupted\n"

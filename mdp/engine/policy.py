@@ -27,7 +27,7 @@ FLOAT_TIE = 1e-12
 """In float mode, actions within this relative distance of the best are all optimal."""
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen(eq=False, slots=False)  # a dict for the cached draw; quicker to define
 class Policy:
     """A way to play a compiled model: the chance of taking each action in its state, in
     action order (floats, or fractions in an object array for exact evaluation). Optimal

@@ -13,7 +13,7 @@ import pluggy
 
 from mdp.errors import GameNotFound, MdpError, ModelError
 from mdp.game.params import Param, resolve
-from mdp.game.plugins import check_hook_names, collect, entry_points, import_module, load, register
+from mdp.game.plugins import Plugins, check_hook_names, collect, entry_points, import_module, load, register
 from mdp.hookspecs import game as game_hooks
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
     """
     module = _import(spec) if isinstance(spec, (str, os.PathLike)) else spec
     name = getattr(module, "GAME_NAME", None) or _default_name(module)
-    plugins = pluggy.PluginManager("mdp")
+    plugins = Plugins("mdp")
     plugins.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(plugins, module, name, f"game {name}")
     collect(plugins, "mdp_configure", None, f"game {name}", plugins=plugins)

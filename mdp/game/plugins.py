@@ -99,6 +99,16 @@ def import_module(name: str, shown: str | None = None) -> Any:
         raise ModelError(f"cannot import {shown or name}: {type(error).__name__}: {error}") from None
 
 
+class Plugins(pluggy.PluginManager):
+    """A plugin manager that takes no private name (``_helper``) for a hook: it reads each
+    plugin's public names only, and a plugin's own helpers cost nothing to register."""
+
+    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
+        if name.startswith("_"):
+            return None
+        return super().parse_hookimpl_opts(plugin, name)
+
+
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:
     """Register ``plugin``; a hook whose arguments the hook specification does not give is
     one :class:`~mdp.ModelError` naming ``owner`` (``"game shutbox"``), the plugin and the hook."""

@@ -14,12 +14,13 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
-import pluggy
 
+import mdp
 from mdp.errors import MdpError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
+    Plugins,
     check_hook_names,
     collect,
     import_module,
@@ -28,9 +29,7 @@ from mdp.game.plugins import (
 )
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import program as program_hooks
-from mdp.outputs.exports import Export
 from mdp.outputs.files import check_target, write_atomically
-from mdp.outputs.formats import Format
 
 if TYPE_CHECKING:
     import argparse
@@ -40,6 +39,8 @@ if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
     from mdp.engine.solve import Solution
     from mdp.game.load import Game
+    from mdp.outputs.exports import Export
+    from mdp.outputs.formats import Format
 
 BUILTIN_PLUGINS = (
     "mdp.program.builtins.core",
@@ -148,9 +149,9 @@ class Analysis:
 
 
 @functools.cache
-def plugins() -> pluggy.PluginManager:
+def plugins() -> Plugins:
     """The program's plugin manager, with the built-ins and the installed plugins registered."""
-    manager = pluggy.PluginManager(PROJECT)
+    manager = Plugins(PROJECT)
     manager.add_hookspecs(program_hooks)  # the program's hooks only: see check_hook_names
     for name in BUILTIN_PLUGINS:
         register(manager, import_module(name), name, "mdp")
@@ -173,7 +174,7 @@ def _offered(hook: str, kind: type) -> dict[str, Any]:
 
 def formats() -> dict[str, Format]:
     """Every output format on offer, by name, the built-ins first."""
-    found = _offered("mdp_formats", Format)
+    found = _offered("mdp_formats", mdp.Format)
     extensions: dict[str, str] = {}
     for fmt in found.values():
         for extension in fmt.extensions:
@@ -197,7 +198,7 @@ def analyses() -> dict[str, Analysis]:
 def exports() -> dict[str, Export]:
     """Every model export on offer (``mdp export --format NAME``), by name, the built-ins
     first."""
-    return _offered("mdp_exports", Export)
+    return _offered("mdp_exports", mdp.Export)
 
 
 def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = None,

@@ -13,7 +13,7 @@ from mdp.game.params import Param, parse_flag
 from mdp.game.plugins import entry_points, load
 from mdp.hookspecs import hookimpl
 from mdp.program import arguments
-from mdp.program.registry import Analysis, Command, Format
+from mdp.program.registry import Analysis, Command
 
 # Formats. Their writers are Polars' methods, called on the frame: listing the formats (and
 # the commands) imports no Polars.
@@ -28,17 +28,17 @@ def _markdown(frame, file) -> None:
 
 
 @hookimpl
-def mdp_formats() -> list[Format]:
+def mdp_formats() -> list[mdp.Format]:
     return [
-        Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
+        mdp.Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
                "comma-separated values, a header row first"),
-        Format("parquet", (".parquet",), lambda frame, file: frame.write_parquet(file),
+        mdp.Format("parquet", (".parquet",), lambda frame, file: frame.write_parquet(file),
                "Apache Parquet: compact, typed, fast to read back", binary=True),
-        Format("json", (".json",), lambda frame, file: frame.write_json(file),
+        mdp.Format("json", (".json",), lambda frame, file: frame.write_json(file),
                "one JSON array of row objects"),
-        Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
+        mdp.Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
                "one JSON object per line"),
-        Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents"),
+        mdp.Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents"),
     ]
 
 

@@ -9,7 +9,6 @@ import sys
 
 import mdp
 from mdp.hookspecs import hookimpl
-from mdp.outputs.exports import Export
 from mdp.program import arguments
 from mdp.program.registry import Command
 
@@ -22,8 +21,8 @@ def _write_prism(model, path: str) -> list[str]:
 
 
 @hookimpl
-def mdp_exports() -> list[Export]:
-    return [Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
+def mdp_exports() -> list[mdp.Export]:
+    return [mdp.Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
                    _write_prism, [(".props", "the property")])]
 
 
