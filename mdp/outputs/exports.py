@@ -7,31 +7,25 @@ built-in PRISM one too) and chosen by name with ``mdp export --format NAME``
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
-
-import attrs
+from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
 
 
-def _pairs(beside: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    return tuple((suffix, what) for suffix, what in beside)
-
-
-@attrs.frozen
-class Export:
+class Export(NamedTuple):
     """A way to write a compiled model for another tool: ``mdp export --format NAME``.
 
     ``write(model, path)`` writes the model to ``path`` (and any file beside it), each whole
     or not at all (:func:`mdp.outputs.files.write_atomically`), and returns the paths
-    written, ``path`` first.
+    written, ``path`` first. (A named tuple: ``mdp --help`` lists the exports, and an attrs
+    class would cost every start its definition.)
     """
 
     name: str
     help: str
-    write: Callable[[CompiledModel, str], Sequence[str]] = attrs.field(repr=False)
-    beside: tuple[tuple[str, str], ...] = attrs.field(default=(), converter=_pairs)
+    write: Callable[[CompiledModel, str], Sequence[str]]
+    beside: tuple[tuple[str, str], ...] = ()
     """The files written beside ``path``, as ``(suffix, what it holds)``: PRISM's is
     ``((".props", "the property"),)``. ``mdp export`` checks that each can be written before
     any work, and names them in the line it prints."""

@@ -5,7 +5,6 @@ renamed over it only once complete."""
 from __future__ import annotations
 
 import os
-import signal
 import threading
 from collections.abc import Callable
 from typing import BinaryIO
@@ -65,14 +64,16 @@ class _terminate_as_interrupt:
     """While writing, SIGTERM raises KeyboardInterrupt, so that the clean-up above runs."""
 
     def __enter__(self):
-        self.previous = None
+        import signal  # when a file is written: see _beside
+
+        self.signal, self.previous = signal, None
         if threading.current_thread() is threading.main_thread():
             self.previous = signal.signal(signal.SIGTERM, _interrupt)
         return self
 
     def __exit__(self, *exc) -> None:
         if self.previous is not None:
-            signal.signal(signal.SIGTERM, self.previous)
+            self.signal.signal(self.signal.SIGTERM, self.previous)
 
 
 def _interrupt(signum, frame) -> None:
@@ -87,8 +88,8 @@ def _umask() -> int:
 
 def _beside(path: str, folder: str) -> tuple[int, str]:
     """A new hidden file in ``folder`` named after ``path``: its handle and name."""
-    # The tempfile module is imported only when a file is written: listing the commands
-    # (mdp --help), which imports this module, does without its start-up.
+    # The tempfile and signal modules are imported only when a file is written: listing
+    # the commands (mdp --help), which imports this module, does without their start-up.
     import tempfile
 
     return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)

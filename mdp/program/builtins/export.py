@@ -23,7 +23,7 @@ def _write_prism(model, path: str) -> list[str]:
 @hookimpl
 def mdp_exports() -> list[mdp.Export]:
     return [mdp.Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
-                   _write_prism, [(".props", "the property")])]
+                       _write_prism, ((".props", "the property"),))]
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:
