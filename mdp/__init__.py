@@ -146,6 +146,13 @@ __all__ = [
 
 
 def __getattr__(name: str):
+    if name == "__version__":  # from the installed distribution, when asked: its metadata is slow to read
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            return version("exact-mdp")
+        except PackageNotFoundError:
+            return "0+unknown"
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'mdp' has no attribute {name!r}")

@@ -7,6 +7,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import mdp
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -41,3 +43,16 @@ def test_python_dash_m_mdp_works_like_mdp(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True, env={**os.environ})
     assert done.returncode == 0, done.stderr
     assert '"exact": "145/1944"' in done.stdout
+
+
+def test_the_distribution_names_its_licence_and_version(tmp_path):
+    # What pip show reports: the licence (MIT, the LICENSE file shipped), the version, and
+    # mdp.__version__ and mdp --version (on standard output) agree with it.
+    from importlib.metadata import metadata
+
+    meta = metadata("exact-mdp")
+    assert meta["License-Expression"] == "MIT"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert mdp.__version__ == meta["Version"]
+    done = subprocess.run([sys.executable, "-m", "mdp", "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"mdp {meta['Version']}\n", "")

@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 
+import mdp
 from mdp.errors import MdpError, TooLarge
 from mdp.program import arguments
 from mdp.program.registry import Analysis, Command, analyses, commands
@@ -250,15 +251,12 @@ def _command(analysis: Analysis) -> Command:
 
 
 class _Version(argparse.Action):
-    """Looks the version up only when asked: package metadata is slow to import."""
+    """Prints the version on standard output, as asked (``mdp.__version__`` reads the
+    package's metadata only then)."""
 
     def __call__(self, parser, namespace, values, option_string=None):
-        from importlib.metadata import PackageNotFoundError, version
-
-        try:
-            parser.exit(message=f"mdp {version('exact-mdp')}\n")
-        except PackageNotFoundError:
-            parser.exit(message="mdp (not installed)\n")
+        print(f"mdp {mdp.__version__}")
+        parser.exit()
 
 
 if __name__ == "__main__":
