@@ -334,3 +334,49 @@ def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     done = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     assert done.stdout.split() == ["True"] * 4, done.stderr
+
+
+def test_mdp_alone_prints_its_help_and_succeeds(capsys):
+    code, out, err = run(capsys)
+    assert (code, err) == (0, "")
+    assert out.startswith("usage: mdp") and "solve" in out and "policy" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["solv", "shutbox"], "mdp: error: unknown command 'solv'; did you mean solve? (commands: "
+                          "solve, variants,"),
+    (["solve", "shutbx"], "mdp: error: no game named 'shutbx'; did you mean shutbox? "
+                          "(installed: shutbox, yahtzee; or give a path)\n"),
+])
+def test_a_misspelt_command_or_game_gets_the_nearest_name(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "")
+    assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_the_game_folder_from_another_folder_names_the_installed_game(capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "solve", "games/shutbox")
+    assert (code, out) == (2, "")
+    assert err.rstrip().endswith("not a game (expected a folder with __init__.py or a .py file); "
+                                 "the installed game 'shutbox' is found by its name from any folder")
+
+
+def test_a_minimized_objective_says_so(capsys):
+    # The pub score is minimized by the game's own aim: the value line says which way.
+    code, out, _ = run(capsys, "solve", SHUTBOX, "--set", "scoring=score")
+    assert code == 0
+    assert out.splitlines()[1].startswith("expected final score (minimized): 11.009")
+
+
+@pytest.mark.parametrize(("command", "what"), [("solve", "one JSON object"),
+                                               ("variants", "one JSON array"),
+                                               ("strategies", "one JSON array"),
+                                               ("games", "one JSON array"),
+                                               ("formats", "one JSON array"),
+                                               ("params", "one JSON array")])
+def test_json_help_says_what_is_printed(capsys, command, what):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"--json print {what} on stdout" in out

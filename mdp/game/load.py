@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.errors import GameNotFound, MdpError, ModelError
+from mdp.errors import GameNotFound, MdpError, ModelError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import Plugins, check_hook_names, collect, entry_points, import_module, load, register
 from mdp.hookspecs import game as game_hooks
@@ -171,7 +171,8 @@ def _import(spec: str | os.PathLike) -> ModuleType:
         if os.path.exists(text) or os.sep in text or "/" in text or text.endswith(".py"):
             return _import_path(text)
         names = ", ".join(sorted(games)) or "none installed"
-        raise GameNotFound(f"no game named {text!r} (installed: {names}; or give a path)")
+        raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
+                           f"(installed: {names}; or give a path)")
     return load(games[text])
 
 
@@ -187,7 +188,11 @@ def _import_path(path: str) -> ModuleType:
     elif os.path.isfile(path) and name.endswith(".py"):
         parts = [name[:-3]]
     else:
-        raise GameNotFound(f"{path}: not a game (expected a folder with __init__.py or a .py file)")
+        installed = name.removesuffix(".py")
+        hint = (f"; the installed game {installed!r} is found by its name from any folder"
+                if not os.path.exists(path) and installed in available_games() else "")
+        raise GameNotFound(f"{path}: not a game (expected a folder with __init__.py or a .py "
+                           f"file){hint}")
     # A game inside a package (games/shutbox) is imported by its dotted name, so that rule
     # plugins importing it by that name get the very same module.
     while os.path.isfile(os.path.join(root, "__init__.py")):

@@ -33,7 +33,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
                         "game's name (shutbox)")
     parser.add_argument("--set", "-s", dest="params", action="append", default=[],
                         metavar="KEY=VALUE",
-                        help="set one rule parameter, e.g. --set rounds=3 (repeatable)")
+                        help="set one rule parameter (repeatable); mdp params GAME lists them")
     parser.add_argument("--variant", metavar="NAME", help="start from one of the game's named "
                         "rule sets (see: mdp variants GAME)")
     if not solving:
@@ -69,8 +69,14 @@ def compiled(args: argparse.Namespace, game: mdp.Game, progress=None) -> mdp.Com
                        progress=progress)
 
 
-def add_json_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object") -> None:
+    """``--json``: print ``what`` (``"one JSON array"`` for a command that prints a list)."""
+    parser.add_argument("--json", action="store_true", help=f"print {what} on stdout")
+
+
+def add_json_list_argument(parser: argparse.ArgumentParser) -> None:
+    """``--json`` for a command that prints a list: one JSON array."""
+    add_json_argument(parser, "one JSON array")
 
 
 def add_output_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,8 +103,8 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
 def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     """``--vary KEY=V1,V2,...`` (repeatable), with the output options of its table."""
     parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
-                        help="one row per combination of these parameter values, e.g. --vary "
-                        "rounds=2,3 (repeatable; separate values holding commas with ;)")
+                        help="one row per combination of these values of a parameter (repeatable; "
+                        "separate values holding commas with ;)")
     add_output_arguments(parser)
 
 
@@ -220,7 +226,7 @@ def value_line(solution: mdp.Solution) -> str:
     name = objective.name
     if solution.policy is not None:
         name += f" playing {solution.policy.name}"
-    elif solution.sense != objective.sense:
+    elif solution.sense == "min" or solution.sense != objective.sense:  # say which way
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     text = f"{value:.15g}"
     if objective.probability:

@@ -14,7 +14,7 @@ import os
 import sys
 
 import mdp
-from mdp.errors import MdpError, TooLarge
+from mdp.errors import MdpError, TooLarge, did_you_mean
 from mdp.program import arguments
 from mdp.program.registry import Analysis, Command, analyses, commands
 
@@ -31,7 +31,11 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
         sys.stdout = _Closed()
     try:
-        args = _parser(_command_named(sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        given = sys.argv[1:] if argv is None else argv
+        if not given:  # mdp alone: what it can do
+            _parser().print_help()
+            return 0
+        args = _parser(_known_command(given)).parse_args(argv)
         code = args.command.run(args) or 0
         sys.stdout.flush()  # a full standard output fails here, not silently at exit
         return code
@@ -127,9 +131,17 @@ class _Closed:
         return False
 
 
-def _command_named(argv: list[str]) -> str | None:
-    """The command the arguments name, if the first that is not an option names one."""
-    return next((a for a in argv if not a.startswith("-")), None)
+def _known_command(argv: list[str]) -> str | None:
+    """The command the arguments name (the first that is not an option), checked: one that
+    is not a command is one line naming the nearest and every command."""
+    name = next((a for a in argv if not a.startswith("-")), None)
+    if name is None:
+        return None
+    known = [*commands(), *analyses()]
+    if name not in known:
+        raise MdpError(f"unknown command {name!r}{did_you_mean(name, known)} "
+                       f"(commands: {', '.join(known)}; mdp --help says what each does)")
+    return name
 
 
 def _parser(only: str | None = None) -> argparse.ArgumentParser:

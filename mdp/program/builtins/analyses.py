@@ -166,7 +166,7 @@ def _strategies(model, game, *, exact, sense, progress):
 
 def _strategies_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
-    arguments.add_json_argument(parser)
+    arguments.add_json_list_argument(parser)
 
 
 def _strategies_check(args: argparse.Namespace) -> None:

@@ -70,7 +70,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _variants_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
-    arguments.add_json_argument(parser)
+    arguments.add_json_list_argument(parser)
 
 
 def _solve(args: argparse.Namespace) -> None:
@@ -114,7 +114,7 @@ def _variants(args: argparse.Namespace) -> None:
 
 def _params_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="a game folder or file, or an installed game's name")
-    parser.add_argument("--json", action="store_true", help="print one JSON list on stdout")
+    arguments.add_json_list_argument(parser)
 
 
 def _params(args: argparse.Namespace) -> None:
@@ -169,9 +169,9 @@ def mdp_commands() -> list[Command]:
                 _params_arguments, "List the parameters a game takes with --set: name, "
                 "default and meaning."),
         Command("games", "list installed games, with a line on each", _games,
-                arguments.add_json_argument, "List the games installed by name, each with "
+                arguments.add_json_list_argument, "List the games installed by name, each with "
                 "the first line of its description."),
-        Command("formats", "the output formats for tables", _formats, arguments.add_json_argument,
+        Command("formats", "the output formats for tables", _formats, arguments.add_json_list_argument,
                 "List the formats that --out and --format write: name, file extensions and "
                 "what it is."),
     ]
