@@ -137,3 +137,14 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     assert mdp.program.cli.main(["distribution", "games/shutbox", "--plot", str(tmp_path / "a.png")]) == 2
     assert "exact-mdp[plot]" in capsys.readouterr().err
+
+
+def test_a_chance_simulated_in_few_games_has_an_interval_within_0_and_1():
+    # Wilson's score interval for 1 success in 10 trials, 95%: 0.0179 to 0.4042 (Wilson 1927;
+    # the usual tables). The normal interval, 0.1 +- 0.196, would reach below 0.
+    model = mdp.compile(mdp.load_game("shutbox"))
+    result = mdp.simulate(mdp.solve(model), games=10, seed=1)
+    assert result.mean == 0.1  # seed 1: one box shut in ten games
+    assert (round(result.low, 4), round(result.high, 4)) == (0.0179, 0.4042)
+    none = mdp.simulate(mdp.solve(model, sense="min"), games=5, seed=1)
+    assert none.mean == 0.0 and none.low == 0.0 and 0 < none.high < 1

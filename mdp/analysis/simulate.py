@@ -38,7 +38,9 @@ class Simulation:
     """The mean terminal value over the games (the share of games won, for a chance to win)."""
     low: float
     high: float
-    """The 95% confidence interval of the mean: mean +- 1.96 standard errors."""
+    """The 95% confidence interval of the mean: Wilson's score interval where every game ends
+    at 0 or 1 (a chance: the interval stays within 0 and 1, however few the games), else
+    mean +- 1.96 standard errors, within the least and greatest value a game ended at."""
     outcomes: pl.DataFrame = attrs.field(repr=False)
     """Games and their share by outcome: the outcome columns, ``games`` and ``frequency``."""
 
@@ -86,9 +88,21 @@ def simulate(how: Solution | Policy, game: Game | None = None, *, games: int,
     ends = sum(played)
     values = np.asarray(model.terminal_values, dtype=np.float64)
     mean = float(ends @ values) / games
-    variance = float(ends @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
-    half = Z95 * math.sqrt(variance / games)
+    low, high = _interval(values[ends > 0], ends[ends > 0], mean, games)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     frame = outcomes.with_columns(games=pl.Series(counts), frequency=pl.Series(counts / games))
-    return Simulation(games, seed, mean, mean - half, mean + half, frame)
+    return Simulation(games, seed, mean, low, high, frame)
+
+
+def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -> tuple[float, float]:
+    """The 95% confidence interval of the mean of ``games`` games that ended at ``values``
+    (``counts`` times each): see :attr:`Simulation.low`."""
+    if np.isin(values, (0.0, 1.0)).all():  # a share of games: Wilson's score interval
+        z2n = Z95 * Z95 / games
+        centre = (mean + z2n / 2) / (1 + z2n)
+        half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
+        return max(0.0, centre - half), min(1.0, centre + half)
+    variance = float(counts @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
+    half = Z95 * math.sqrt(variance / games)
+    return max(float(values.min()), mean - half), min(float(values.max()), mean + half)
 
