@@ -61,7 +61,7 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
 
     masks = np.asarray(masks)
     if not len(masks):
-        return pl.Series([], dtype=pl.String)
+        return pl.Series([], dtype=pl.Categorical)
     high = int(masks.max())
     if high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
         present = np.zeros(high + 1, dtype=bool)
@@ -75,7 +75,7 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
     text = _joined(b.tiles, distinct).tolist()
     if distinct[0] == 0:
         text[0] = empty
-    return pl.Series(text, dtype=pl.String).gather(pl.Series(index))
+    return pl.Series(text, dtype=pl.Categorical).gather(pl.Series(index))
 
 
 def _gathered(values: range, index: np.ndarray):
