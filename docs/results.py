@@ -108,7 +108,7 @@ FIGURES = [
            "tiles sum to 6 or less, ``--variant durango``) give the same fraction."),
     Figure("two-dice", "Always two dice",
            "mdp solve games/shutbox --variant two-dice --exact",
-           "published as an exact fraction (quoted by ``tests/test_shutbox.py``)",
+           "*The Fiddler on the Proof*: tiles 1-9, two dice always, as an exact fraction",
            "466473281/6530347008", _exact_fraction),
     Figure("fiddler", "The Fiddler's box: tiles 1-6, one die",
            "mdp solve games/shutbox --variant fiddler --exact",

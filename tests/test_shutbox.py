@@ -31,7 +31,7 @@ def test_six_tiles_one_die():
 
 
 def test_always_two_dice():
-    # Published: 466473281/6530347008 when two dice are always rolled.
+    # Published (The Fiddler on the Proof): 466473281/6530347008 when two dice are always rolled.
     assert solve(one_die="never") == Fraction(466473281, 6530347008)
 
 
