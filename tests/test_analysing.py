@@ -117,14 +117,15 @@ def test_cli_json_shapes(capsys):
     assert rows[0]["strategy"] == "optimal" and rows[0]["exact"] == "956177159/9795520512"
 
 
-def test_plot_is_written(tmp_path):
+def test_plot_is_written_and_the_program_says_where(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "outcomes.png"
     assert mdp.program.cli.main(["distribution", "games/shutbox", "--plot", str(path), "--json"]) == 0
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert capsys.readouterr().err == f"the picture written to {path}\n"
 
 
-def test_plot_without_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
+def test_plot_without_matplotlib_names_the_package(tmp_path, monkeypatch, capsys):
     import builtins
 
     real = builtins.__import__
@@ -136,7 +137,7 @@ def test_plot_without_matplotlib_names_the_extra(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setattr(builtins, "__import__", no_matplotlib)
     assert mdp.program.cli.main(["distribution", "games/shutbox", "--plot", str(tmp_path / "a.png")]) == 2
-    assert "exact-mdp[plot]" in capsys.readouterr().err
+    assert "--plot needs matplotlib: pip install matplotlib" in capsys.readouterr().err
 
 
 def test_a_chance_simulated_in_few_games_has_an_interval_within_0_and_1():

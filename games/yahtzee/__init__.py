@@ -52,7 +52,7 @@ def mdp_params():
         mdp.Param("category", None, mdp.parse_choice(CATEGORIES),
                   "the category for target=score: " + ", ".join(CATEGORIES)),
         mdp.Param("weights", None, parse_weights,
-                  "probability of each face, e.g. 1/6,1/6,1/6,1/6,1/6,1/6 (default: fair)",
+                  "probability of each face, e.g. 1/4,1/4,1/8,1/8,1/8,1/8; unset, fair dice",
                   show_weights),
     ]
 

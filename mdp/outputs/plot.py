@@ -21,7 +21,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise MdpError("--plot needs matplotlib: pip install 'exact-mdp[plot]'") from None
+        raise MdpError("--plot needs matplotlib: pip install matplotlib") from None
     if not path.lower().endswith((".png", ".svg")):
         raise MdpError(f"{path}: a plot is written as .png or .svg")
     column = column or frame.columns[0]

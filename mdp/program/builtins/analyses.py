@@ -6,6 +6,7 @@ command; these only name the options and print the answer for people."""
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -82,13 +83,14 @@ def _distribution(solution, game, tie_break, plot):
 
         rules = game.describe() if game is not None else solution.model.info.rules
         plot_distribution(frame, plot, f"{rules}\n{arguments.value_line(solution)}")
+        print(f"the picture written to {plot}", file=sys.stderr)  # as mdp export says its files
     return frame
 
 
 def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _table_arguments(parser)
     parser.add_argument("--plot", metavar="FILE", help="draw the chance of each outcome and the "
-                        "cumulative chance to FILE (.png or .svg; needs the extra [plot])")
+                        "cumulative chance to FILE (.png or .svg; needs matplotlib)")
 
 
 def _distribution_check(args: argparse.Namespace) -> None:
