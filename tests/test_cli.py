@@ -380,3 +380,13 @@ def test_json_help_says_what_is_printed(capsys, command, what):
         main([command, "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert f"--json print {what} on stdout" in out
+
+
+def test_a_table_on_a_terminal_is_for_people_and_csv_through_a_pipe(capsys, monkeypatch):
+    argv = ["match", "shutbox", "--set", "tiles=1-4", "--vary", "shut_pays=1,2"]
+    code, piped, _ = run(capsys, *argv)
+    assert code == 0 and piped.splitlines()[0] == "shut_pays,player_1_percent,player_1,player_2"
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    code, shown, _ = run(capsys, *argv)
+    assert code == 0
+    assert shown.splitlines()[0].startswith("| shut_pays ") and shown.splitlines()[1].startswith("|---")

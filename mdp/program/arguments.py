@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 STDOUT_FORMAT = "csv"
 """The format of a table printed on standard output, unless ``--format`` names another."""
+TERMINAL_FORMAT = "markdown"
+"""... and when standard output is a terminal: a table for people, its columns aligned."""
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True) -> None:
@@ -83,7 +85,8 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
     """``--out FILE`` and ``--format NAME``, for a command that writes a table."""
     parser.add_argument("--out", "-o", metavar="FILE",
                         help="write the table to FILE, in the format its extension names (see: "
-                        f"mdp formats); default: standard output, as {STDOUT_FORMAT.upper()}")
+                        f"mdp formats); default: standard output, as {STDOUT_FORMAT.upper()} (a "
+                        "table for people on a terminal)")
     parser.add_argument("--format", "-f", metavar="NAME",
                         help="the format to write, whatever the extension (see: mdp formats)")
 
@@ -195,7 +198,7 @@ def output_format(args: argparse.Namespace) -> Format:
     if args.out is not None:
         check_target(args.out)
         return format_for(args.out, args.format)
-    fmt = format_for(name=args.format or STDOUT_FORMAT)
+    fmt = format_for(name=args.format or (TERMINAL_FORMAT if sys.stdout.isatty() else STDOUT_FORMAT))
     if fmt.binary and sys.stdout.isatty():
         raise MdpError(f"the {fmt.name} format is binary and standard output is a terminal; "
                        "write it to a file with --out, or pipe it")
