@@ -85,7 +85,6 @@ def mdp_objective(game):
     return mdp.Objective(rule.objective, rule.sense, probability=rule.probability)
 
 
-
 @mdp.hookimpl
 def shutbox_moves(params, total):
     return subsets_adding_to(params["tiles"], total)

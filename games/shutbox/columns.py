@@ -45,7 +45,6 @@ def columns(b: Box, states, actions) -> dict:
     }
 
 
-
 def _unless(missing: np.ndarray, values: np.ndarray) -> np.ndarray:
     """``values`` as Python objects, ``None`` where ``missing``."""
     result = values.astype(object)
