@@ -55,10 +55,7 @@ class Floats:
 
     def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
         """Store the solved values ``top`` of a piece's states."""
-        if raw.ndim > 1:
-            raw[where.s0:where.s1, where.c0:where.c1] = top
-        else:
-            raw[where.s0:where.s1] = top
+        raw[where.states(raw.ndim)] = top
 
     def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         """Each state's value under the policy: its actions' values weighted by their
@@ -186,8 +183,7 @@ class Exact:
         return self.small is None or not self.fits[layer]
 
     def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
-        rows = slice(where.s0, where.s1)
-        at = (rows, where.columns) if raw.ndim > 1 else rows
+        at = where.states(raw.ndim)
         raw[at] = top
         if top.dtype != object:
             self.small[at] = top

@@ -16,6 +16,7 @@ import numpy as np
 
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import first_fault
 from mdp.errors import ModelError, ParamError
 
 Sense = Literal["max", "min"]
@@ -124,9 +125,10 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str) -> np.n
         w = w.astype(np.float64)
     if not len(w):
         return w
-    if not exact and not np.isfinite(w).all():
-        at = int(np.flatnonzero(~np.isfinite(w))[0])
-        raise ModelError(f"strategy {name}: weight {w[at]} for action {at} is not finite")
+    bad = None if exact else first_fault(w)
+    if bad:
+        at, value, problem = bad
+        raise ModelError(f"strategy {name}: weight {value} for action {at} {problem}")
     if (w < 0).any():
         at = int(np.flatnonzero(w < 0)[0])
         raise ModelError(f"strategy {name}: negative weight for action {at}")

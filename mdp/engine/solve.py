@@ -120,7 +120,6 @@ def _best(sense: Sense) -> Callable[..., np.ndarray]:
     def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
         return best.reduceat(backup(), starts, axis=0)
 
-    decide.best = best  # type: ignore[attr-defined]
     return decide
 
 
@@ -249,13 +248,13 @@ class Solution:
     def play(self, tie_break: Sequence[Any] = ()) -> Policy:
         """How this solution plays: the policy evaluated, or optimal play with its ties
         broken (see :func:`choices`)."""
-        if self.policy is not None and (self.policy.name != OPTIMAL or not tie_break):
-            if tie_break:
-                raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
-                                 f"{self.policy.name}")
-            return self.policy
-        return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact,
-                                 name=OPTIMAL)
+        if self.policy is None or (self.policy.name == OPTIMAL and tie_break):
+            return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact,
+                                     name=OPTIMAL)
+        if tie_break:
+            raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
+                             f"{self.policy.name}")
+        return self.policy
 
     def summary(self) -> dict[str, Any]:
         """The solve in one JSON-ready dict, as ``mdp solve --json`` prints it: the game,

@@ -17,7 +17,7 @@ import numpy as np
 
 from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel, pieces
-from mdp.engine.parallel import side_by_side
+from mdp.engine.parallel import side_by_side, slices
 
 PIECE = 1 << 18
 """Numbers (actions times columns) backed up at a time: the action values of a whole layer
@@ -43,9 +43,13 @@ class Piece:
     def __init__(self, layer: int, s0: int, s1: int, a0: int, a1: int, c0: int, c1: int) -> None:
         self.layer, self.s0, self.s1, self.a0, self.a1, self.c0, self.c1 = layer, s0, s1, a0, a1, c0, c1
 
-    @property
-    def columns(self) -> slice:
-        return slice(self.c0, self.c1)
+    def states(self, ndim: int) -> slice | tuple[slice, slice]:
+        """Where the piece's states are in an array of state values of ``ndim`` dimensions."""
+        return slice(self.s0, self.s1) if ndim == 1 else (slice(self.s0, self.s1), slice(self.c0, self.c1))
+
+    def actions(self, ndim: int) -> slice | tuple[slice, slice]:
+        """Where the piece's actions are in an array of action values of ``ndim`` dimensions."""
+        return slice(self.a0, self.a1) if ndim == 1 else (slice(self.a0, self.a1), slice(self.c0, self.c1))
 
 
 def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: np.ndarray, *,
@@ -78,7 +82,7 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
                     return model.backup_actions(layer, ids, block, arithmetic)
                 q = model.backup(layer, block, arithmetic, actions=(a0, a1))
                 if actions is not None:
-                    actions[(slice(a0, a1), slice(c0, c1)) if actions.ndim > 1 else slice(a0, a1)] = q
+                    actions[where.actions(actions.ndim)] = q
                 return q
 
             if decide is None:
@@ -112,13 +116,12 @@ def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], r
             continue
         chosen = play(layer, a0, a1)
         columns = _column_pieces(width, a1 - a0)
-        bounds = np.arange(a0, a1 + 1)
-        rows = pieces(bounds, max(1, PIECE // (columns[0][1] - columns[0][0])))
+        rows = slices(a1, a0, max(1, PIECE // (columns[0][1] - columns[0][0])))
 
         def push(span: tuple[int, int]) -> None:
             c0, c1 = span
-            for r0, r1 in rows:
-                b0, b1 = a0 + r0, a0 + r1
+            for run in rows:
+                b0, b1 = run.start, run.stop
                 p = chosen[b0 - a0:b1 - a0]
                 if reach.ndim > 1:
                     p = p[:, c0:c1] if p.ndim > 1 else p[:, None]
