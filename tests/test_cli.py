@@ -244,7 +244,7 @@ def test_games_lists_installed_games(capsys):
     assert code == 0 and [line.split()[0] for line in lines] == ["shutbox", "yahtzee"]
     assert lines[0] == ("shutbox  Shut the Box: roll dice and shut open tiles adding up to the "
                         "roll, until all are shut.")
-    assert lines[1].startswith("yahtzee  Yahtzee, one turn: ")
+    assert lines[1].startswith("yahtzee  Yahtzee, one turn or the whole game: ")
     code, out, _ = run(capsys, "games", "--json")
     assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]
 

@@ -55,9 +55,11 @@ def test_solve_many_over_a_hundred_thousand_columns_uses_every_thread_within_its
     monkeypatch.undo()
     bound = small.n_states * columns * 8 + 3 * PER_THREAD
     assert peak <= bound, f"peak {peak:,} bytes past {bound:,}"
-    # Every column is the solve of that column alone (a few, checked one by one).
+    # Every column is the solve of that column alone (a few, checked one by one), but for the
+    # order of its sums (many columns of a throw are one matrix product).
     for j in (0, 1, columns // 2, columns - 1):
-        assert solutions.value[j] == mdp.solve(small, terminal=terminals[:, j], sense="max").value
+        alone = mdp.solve(small, terminal=terminals[:, j], sense="max").value
+        assert solutions.value[j] == pytest.approx(alone, rel=1e-14)
     # Column 0 is the chance of shutting tiles 1-7 with two dice (the brute force).
     assert solutions.value[0] == pytest.approx(
         float(brute_shutbox.solve(range(1, 8), one_die="never")), rel=1e-12)

@@ -1,16 +1,19 @@
-"""Yahtzee, one turn: roll five dice up to three times, keeping any between rolls.
+"""Yahtzee, one turn or the whole game: roll five dice up to three times, keeping any between rolls.
 
 After each roll but the last the player keeps any of the dice and rerolls the others, or
 keeps them all and stops. The target is a parameter: the chance of five of a kind (a
 "Yahtzee"), of a large or small straight, of a full house, of at least N of a kind, or the
-expected score of one scoring category.
+expected score of one scoring category. With a score card (``card=yahtzee``, or Yatzy's),
+the game is the whole game, a turn a round, each turn ending with a box of the card filled
+(:mod:`.cards`): the expected final score.
 
 A state is ``(rolls_left, dice, rolled)``, ``dice`` a sorted tuple of faces. Before a roll
 (``rolled`` false) ``dice`` are the dice kept and the one action is ``"roll"``; after a roll
 (``rolled`` true) ``dice`` is the whole hand and the actions are the sorted tuples of dice to
 keep: keeping them all stops. The turn is over, and the state terminal, once a hand is
-rolled with no roll left or kept whole: ``(0, hand, True)``. Written with the per-state
-hooks: five dice make about a thousand states.
+rolled with no roll left or kept whole: ``(0, hand, True)``; with a card, that hand's
+actions are the boxes, and the turn ends in ``(box, points, face)``. Written with the
+per-state hooks: five dice make about a thousand states.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from collections import Counter
 import mdp
 
 from ..dice import check_weights, multiset_distribution, parse_weights, show_dice, show_weights
+from .cards import CARDS, Rounds, end_of
 
 GAME_NAME = "yahtzee"
 
@@ -54,7 +58,30 @@ def mdp_params():
         mdp.Param("weights", None, parse_weights,
                   "probability of each face, e.g. 1/4,1/4,1/8,1/8,1/8,1/8; unset, fair dice",
                   show_weights),
+        mdp.Param("card", None, mdp.parse_choice(tuple(CARDS)),
+                  "play the whole game on a score card, the expected final score: "
+                  + ", ".join(CARDS) + "; unset, one turn"),
+        mdp.Param("boxes", None, _parse_boxes,
+                  "with card: the boxes played, e.g. ones,twos,chance; unset, the whole card",
+                  lambda boxes: None if boxes is None else ",".join(boxes)),
     ]
+
+
+def _parse_boxes(value):
+    if value is None or value == "":
+        return None
+    boxes = tuple(b.strip() for b in (value.split(",") if isinstance(value, str) else value))
+    if len(set(boxes)) != len(boxes):
+        raise ValueError("a box is named twice")
+    return boxes
+
+
+def _card(params):
+    """The score card in play, and its boxes; ``None`` for one turn."""
+    if params["card"] is None:
+        return None
+    card = CARDS[params["card"]]
+    return card, params["boxes"] or card.boxes
 
 
 @mdp.hookimpl
@@ -75,6 +102,25 @@ def mdp_check(params):
         raise mdp.ParamError(f"{aim} needs {needs[aim]} different faces; the dice have {faces}")
     if aim in UPPER and UPPER.index(aim) + 1 > faces:
         raise mdp.ParamError(f"category {aim}: the dice have only {faces} faces")
+    _check_card(params)
+
+
+def _check_card(params):
+    if params["card"] is None:
+        if params["boxes"] is not None:
+            raise mdp.ParamError("parameter boxes is for a score card: set card too")
+        return
+    card = CARDS[params["card"]]
+    if (params["dice"], params["faces"]) != (5, 6) or params["weights"] is not None:
+        raise mdp.ParamError(f"card={card.name} is scored with five fair dice of six faces; "
+                             "leave dice, faces and weights unset")
+    if params["target"] != "yahtzee" or params["kind"] is not None or params["category"] is not None:
+        raise mdp.ParamError("a score card aims at the final score; leave target, kind and "
+                             "category unset")
+    unknown = [b for b in params["boxes"] or () if b not in card.boxes]
+    if unknown:
+        raise mdp.ParamError(f"parameter boxes: {unknown[0]!r} is not a box of card "
+                             f"{card.name}; its boxes are {', '.join(card.boxes)}")
 
 
 @mdp.hookimpl
@@ -89,6 +135,13 @@ def mdp_variants():
                     "the chance of at least four of a kind"),
         mdp.Variant("chance-score", {"target": "score", "category": "chance"},
                     "the expected total of the dice, scored as Chance"),
+        mdp.Variant("full", {"card": "yahtzee"},
+                    "the whole game, official rules: " + CARDS["yahtzee"].rules),
+        mdp.Variant("full-free-joker", {"card": "free-joker"},
+                    "the whole game, " + CARDS["free-joker"].rules),
+        mdp.Variant("full-no-bonus", {"card": "no-bonus"},
+                    "the whole game, " + CARDS["no-bonus"].rules),
+        mdp.Variant("yatzy", {"card": "yatzy"}, "the whole game of " + CARDS["yatzy"].rules),
     ]
 
 
@@ -107,6 +160,10 @@ def _aim(params) -> str:
 
 @mdp.hookimpl
 def mdp_describe(params):
+    if _card(params):
+        card, boxes = _card(params)
+        played = "" if params["boxes"] is None else f", boxes {', '.join(boxes)}"
+        return f"Yahtzee, the whole game on card {card.name}: {card.rules}{played}"
     weights = "" if params["weights"] is None else f" weighted {show_weights(params['weights'])}"
     rolls = params["rolls"]
     return (f"Yahtzee: {show_dice(params['dice'], params['faces'])}{weights}, "
@@ -115,7 +172,9 @@ def mdp_describe(params):
 
 @mdp.hookimpl
 def mdp_objective(params):
-    if params["target"] == "score":
+    if params["target"] == "score" or _card(params):
+        if _card(params):
+            return mdp.Objective("expected final score", "max")
         return mdp.Objective(f"expected {_aim(params)}", "max")
     return mdp.Objective(f"chance of {_aim(params)}", "max", probability=True)
 
@@ -136,10 +195,12 @@ def mdp_initial_state(params):
 @mdp.hookimpl
 def mdp_actions(params, state):
     rolls_left, dice, rolled = state
+    if isinstance(rolls_left, str):  # the end of a turn on a card
+        return []
     if not rolled:
         return ["roll"]
     if rolls_left == 0:
-        return []
+        return list(_card(params)[1]) if _card(params) else []
     return _keeps(dice)
 
 
@@ -155,6 +216,8 @@ def _keeps(hand: tuple[int, ...]) -> list[tuple[int, ...]]:
 @mdp.hookimpl
 def mdp_outcomes(params, state, action):
     rolls_left, dice, rolled = state
+    if rolled and rolls_left == 0:  # a box of the card filled
+        return [(1, end_of(_card(params)[0], action, dice))]
     if rolled:
         if action == dice:  # all kept: the turn ends with this hand
             return [(1, (0, dice, True))]
@@ -209,6 +272,8 @@ def hits(target: str, hand: tuple[int, ...], kind: int | None = None) -> bool:
 
 @mdp.hookimpl
 def mdp_terminal_value(params, state):
+    if _card(params):  # an end of a turn: the points of the box by its own rule
+        return state[1]
     hand = state[1]
     if params["target"] == "score":
         return score(params["category"], hand)
@@ -223,6 +288,15 @@ def show(dice: tuple[int, ...]) -> str:
 @mdp.hookimpl
 def mdp_state_columns(params, state):
     rolls_left, dice, rolled = state
+    if _card(params):
+        ended = isinstance(rolls_left, str)
+        return {
+            "rolls_left": None if ended else rolls_left,
+            "kept": None if ended or rolled else show(dice),
+            "rolled": show(dice) if rolled and not ended else None,
+            "box": rolls_left if ended else None,
+            "points": dice if ended else None,
+        }
     columns = {
         "rolls_left": rolls_left,
         "kept": None if rolled else show(dice),
@@ -238,12 +312,31 @@ def mdp_state_columns(params, state):
 @mdp.hookimpl
 def mdp_outcome_columns(params):
     # A turn ends with a hand: what it is worth, or how many dice show its commonest face.
+    if _card(params):
+        return ["box", "points"]
     return ["score"] if params["target"] == "score" else ["count"]
 
 
 @mdp.hookimpl
 def mdp_action_columns(state, action):
     rolls_left, dice, rolled = state
+    if rolled and rolls_left == 0:
+        return {"action": "score", "keep": action}
     if not rolled:
         return {"action": "roll", "keep": None}
     return {"action": "stop" if action == dice else "reroll", "keep": show(action)}
+
+
+@mdp.hookimpl
+def mdp_round_start(params, game):
+    return _rounds(params, game).start() if _card(params) else None
+
+
+@mdp.hookimpl
+def mdp_round_ends(params, game, states, ends):
+    following, points = _rounds(params, game).ends(states, ends)
+    return mdp.RoundEnds(following, points)
+
+
+def _rounds(params, game) -> Rounds:
+    return game.memo("rounds", lambda: Rounds(*_card(params)))

@@ -104,7 +104,13 @@ def compile(
         intake.finished(check)
     if progress:
         progress(f"compiling {budget.count:,} states")
-    return intake.compile(start)
+    model = intake.compile(start)
+    first = game.call("mdp_round_start") if game.implements("mdp_round_start") else None
+    if first is None:
+        return model
+    from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
+
+    return compile_rounds(game, model, first, max_states=max_states, progress=progress)
 
 
 @attrs.frozen(eq=False)

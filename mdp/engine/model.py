@@ -4,6 +4,7 @@ solving, evaluating, pushing probabilities forward and sampling are built on."""
 from __future__ import annotations
 
 import functools
+import threading
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -224,7 +225,12 @@ class CompiledModel:
         chance = targets < 0
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
-        sums = self._expectations(layer, values, arithmetic, first, last + 1)
+        dense = self._dense(layer) if values.ndim > 1 and values.dtype == np.float64 else None
+        if dense is not None:  # many columns at once: one matrix product
+            matrix, c0, lo = dense
+            sums = matrix[first - c0:last + 1 - c0] @ values[lo:lo + matrix.shape[1]]
+        else:
+            sums = self._expectations(layer, values, arithmetic, first, last + 1)
         if all_chance:
             return sums
         result = np.empty((a1 - a0, *values.shape[1:]), dtype=values.dtype)
@@ -234,13 +240,13 @@ class CompiledModel:
 
     def backup_actions(self, layer: int, actions: np.ndarray, values: np.ndarray,
                        arithmetic: Any) -> np.ndarray:
-        """As :meth:`backup`, for some actions of layer ``layer`` only (ids, ascending), one
-        value each (``values`` one per state)."""
+        """As :meth:`backup`, for some actions of layer ``layer`` only (ids, in any order):
+        a row each."""
         targets = self.action_next[actions]
         certain = targets >= 0
         if certain.all():
             return arithmetic.certain(values, targets, layer)
-        result = np.empty(len(actions), dtype=values.dtype)
+        result = np.empty((len(actions), *values.shape[1:]), dtype=values.dtype)
         result[certain] = arithmetic.certain(values, targets[certain], layer)
         c = -1 - targets[~certain].astype(np.int64)
         counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)
@@ -251,6 +257,40 @@ class CompiledModel:
                                     self.outcome_prob[outcomes], layer)
         result[~certain] = np.add.reduceat(weighted, first)
         return result
+
+    def _dense(self, layer: int) -> tuple[np.ndarray, int, int] | None:
+        """The chance actions of a layer as a dense matrix of float probabilities (one row
+        per chance action, one column per state from the lowest successor to the highest),
+        with the first chance action and the lowest successor: where the matrix is small
+        and not too sparse, so that a matrix product by many columns of values beats adding
+        the outcomes one by one. ``None`` where it is not."""
+        with _DENSE_LOCK:
+            if layer not in self._dense_layers:
+                self._dense_layers[layer] = self._make_dense(layer)
+            return self._dense_layers[layer]
+
+    @functools.cached_property
+    def _dense_layers(self) -> dict[int, Any]:
+        return {}
+
+    def _make_dense(self, layer: int) -> tuple[np.ndarray, int, int] | None:
+        a0, a1 = self.layer_actions(layer)
+        targets = self.action_next[a0:a1]
+        chance = -1 - targets[targets < 0].astype(np.int64)
+        if not len(chance):
+            return None
+        c0, c1 = int(chance[0]), int(chance[-1]) + 1
+        o0, o1 = int(self.chance_start[c0]), int(self.chance_start[c1])
+        successors = self.outcome_next[o0:o1]
+        lo, hi = int(successors.min()), int(successors.max()) + 1
+        size = (c1 - c0) * (hi - lo)
+        if size > DENSE_MOST or (o1 - o0) * DENSE_SPARSEST < size:
+            return None
+        matrix = np.zeros((c1 - c0, hi - lo))
+        rows = np.repeat(np.arange(c1 - c0), np.diff(self.chance_start[c0:c1 + 1]))
+        table = np.array([float(p) for p in self.probabilities])
+        np.add.at(matrix, (rows, successors - lo), table[self.outcome_prob[o0:o1]])
+        return matrix, c0, lo
 
     def _expectations(self, layer: int, values: np.ndarray, arithmetic: Any, first: int,
                       stop: int) -> np.ndarray:
@@ -369,6 +409,13 @@ class _ArrayIndex(Mapping):
     def __len__(self) -> int:
         return len(self.sorted)
 
+
+DENSE_MOST = 1 << 21
+"""The most entries of a layer's dense matrix of chance (16 MB of floats)."""
+DENSE_SPARSEST = 32
+"""A dense matrix is used where at least one entry in this many is an outcome: a matrix
+product does that many multiplications in the time of adding a few outcomes one by one."""
+_DENSE_LOCK = threading.Lock()
 
 OUTCOMES_AT_A_TIME = 1 << 20
 """Outcome values (outcomes times value columns) of chance actions backed up at a time: a

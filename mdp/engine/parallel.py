@@ -11,6 +11,7 @@ at most :data:`DEFAULT_MOST`.
 
 from __future__ import annotations
 
+import functools
 import os
 import threading
 from collections.abc import Callable, Iterable
@@ -150,3 +151,44 @@ def _executor():
 
 def _mark_worker() -> None:
     _local.worker = True
+
+
+class one_blas_thread:
+    """While inside, the matrix products of numpy's BLAS run on one thread (OpenBLAS; with
+    any other BLAS nothing changes): the pieces of a sweep already run side by side, and a
+    BLAS that starts threads of its own for each of them only makes them wait for cores."""
+
+    def __enter__(self) -> None:
+        control = _blas_threads()
+        self.before = control[1]() if control else None
+        if control and self.before != 1:
+            control[0](1)
+
+    def __exit__(self, *exc: object) -> None:
+        control = _blas_threads()
+        if control and self.before not in (None, 1):
+            control[0](self.before)
+
+
+@functools.cache
+def _blas_threads() -> tuple[Callable[[int], None], Callable[[], int]] | None:
+    """OpenBLAS's calls to set and get its number of threads, from the copy numpy loaded."""
+    try:
+        import ctypes
+
+        import numpy  # noqa: F401  (loads its BLAS)
+
+        with open("/proc/self/maps") as maps:
+            paths = {line.split()[-1] for line in maps if "openblas" in line.lower()}
+        for path in sorted(paths):
+            library = ctypes.CDLL(path)
+            for prefix, suffix in (("scipy_openblas", "64_"), ("scipy_openblas", ""),
+                                   ("openblas", "")):
+                setter = getattr(library, f"{prefix}_set_num_threads{suffix}", None)
+                getter = getattr(library, f"{prefix}_get_num_threads{suffix}", None)
+                if setter is not None and getter is not None:
+                    getter.restype = ctypes.c_int
+                    return (lambda n, setter=setter: setter(ctypes.c_int(n))), getter
+    except (OSError, AttributeError):  # not Linux, or no OpenBLAS: nothing to do
+        pass
+    return None

@@ -22,7 +22,8 @@ from mdp.engine.arithmetic import Exact, Floats, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal, check_terminal_matrix
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
-from mdp.engine.sweep import Piece, backward
+from mdp.engine.rounds import Rounds, solve_rounds
+from mdp.engine.sweep import Piece, backward, best
 from mdp.errors import ParamError, did_you_mean
 
 
@@ -45,6 +46,11 @@ def solve(
     ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
     now and then with a short text on how far the work has got.
     """
+    if isinstance(model, Rounds):
+        if terminal is not None or policy is not None:
+            raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
+                             "terminal= and policy= do not apply to it")
+        return solve_rounds(model, exact=exact, sense=_sense(model.round, sense), progress=progress)
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve takes a compiled model (mdp.compile(game)), not {type(model).__name__}")
     start = time.perf_counter()
@@ -58,7 +64,7 @@ def solve(
     else:
         arithmetic = (Exact if exact else Floats)(model, values)
         guide = _Guide.of(model, values, arithmetic, sense) if exact else None
-        raw = backward(model, arithmetic, guide or _best(sense), arithmetic.start(), progress=progress)
+        raw = backward(model, arithmetic, guide or best(sense), arithmetic.start(), progress=progress)
     return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy)
 
 
@@ -91,7 +97,7 @@ def solve_many(
     sense = _sense(model, sense)
     values = check_terminal_matrix(model, terminals, exact)
     arithmetic = (Exact if exact else Floats)(model, values)
-    raw = backward(model, arithmetic, _best(sense), arithmetic.start(), progress=progress)
+    raw = backward(model, arithmetic, best(sense), arithmetic.start(), progress=progress)
     return Solutions(model, sense, raw, arithmetic, time.perf_counter() - start)
 
 
@@ -111,16 +117,6 @@ def _check_policy(model: CompiledModel, policy: Any, exact: bool) -> None:
     if exact and not policy.exact:
         raise ParamError(f"the policy {policy.name} has float chances; exact evaluation needs "
                          "a policy made with exact=True")
-
-
-def _best(sense: Sense) -> Callable[..., np.ndarray]:
-    """Optimal play: each state's best action value."""
-    best = np.maximum if sense == "max" else np.minimum
-
-    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
-        return best.reduceat(backup(), starts, axis=0)
-
-    return decide
 
 
 class _Guide:
@@ -168,7 +164,7 @@ class _Guide:
         counts = np.diff(np.append(starts, len(q)))
         near = np.abs(q - np.repeat(top, counts)) <= self.margin
         kept = np.add.reduceat(near, starts, dtype=np.int64)
-        return self.best.reduceat(backup(np.flatnonzero(near) + where.a0), np.cumsum(kept) - kept)
+        return self.best.reduceat(backup(np.flatnonzero(near)), np.cumsum(kept) - kept)
 
 
 @attrs.frozen(eq=False)

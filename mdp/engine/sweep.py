@@ -17,9 +17,9 @@ import numpy as np
 
 from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel, pieces
-from mdp.engine.parallel import side_by_side, slices
+from mdp.engine.parallel import one_blas_thread, side_by_side, slices
 
-PIECE = 1 << 18
+PIECE = 1 << 20
 """Numbers (actions times columns) backed up at a time: the action values of a whole layer
 of a large model would cost as much memory as the state values."""
 
@@ -31,7 +31,8 @@ Decide = Callable[[Callable[..., np.ndarray], np.ndarray, "Piece"], Any]
 """What a backward pass makes of a piece: ``decide(backup, starts, piece)`` gives the values
 of the piece's states (one row per state), or ``None`` to keep them as they are.
 ``backup()`` is the value of each of the piece's actions (one row per action; ``starts``
-are the states' first actions among them), ``backup(ids)`` that of some of them only."""
+are the states' first actions among them), ``backup(ids)`` that of some of them only
+(numbered as ``starts`` are, from the piece's first action)."""
 
 
 class Piece:
@@ -78,8 +79,8 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
             block = values if raw.ndim == 1 else values[:, c0:c1]
 
             def backup(ids: np.ndarray | None = None) -> np.ndarray:
-                if ids is not None:  # some of the piece's actions only (ids, ascending)
-                    return model.backup_actions(layer, ids, block, arithmetic)
+                if ids is not None:  # some of the piece's actions only
+                    return model.backup_actions(layer, ids + a0, block, arithmetic)
                 q = model.backup(layer, block, arithmetic, actions=(a0, a1))
                 if actions is not None:
                     actions[where.actions(actions.ndim)] = q
@@ -93,7 +94,8 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
                 arithmetic.keep(raw, where, top)
 
         # Python integers hold the interpreter's lock: their pieces go one after another.
-        side_by_side(piece, [(r, c) for r in rows for c in columns], locked=values.dtype == object)
+        with one_blas_thread():
+            side_by_side(piece, [(r, c) for r in rows for c in columns], locked=values.dtype == object)
         release(count * width * 16)  # the layer's temporaries
     return raw
 
@@ -132,6 +134,43 @@ def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], r
 
         side_by_side(push, columns, locked=reach.dtype == object)
     return reach
+
+
+def best(sense: str) -> Decide:
+    """Optimal play: each state's best action value (``sense`` ``"max"`` or ``"min"``)."""
+    ufunc = np.maximum if sense == "max" else np.minimum
+
+    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        return per_state(ufunc, backup, starts, where.a1 - where.a0)
+
+    return decide
+
+
+MOST_RANKS = 64
+"""Actions of a state up to which :func:`per_state` goes through them by rank."""
+
+
+def per_state(ufunc: np.ufunc, backup, starts: np.ndarray, count: int) -> np.ndarray:
+    """``ufunc`` (a maximum, say) over each state's actions of ``q`` (one row per action,
+    ``starts`` the states' first): for many columns, the states with the most actions first,
+    every state's first action, then the second of those that have one, and so on, each a
+    pass over whole rows; numpy's ``reduceat`` along rows is several times slower."""
+    counts = np.diff(starts, append=count)
+    most = int(counts.max()) if len(counts) else 0
+    if most == 1:
+        return backup()
+    if most > MOST_RANKS:
+        return ufunc.reduceat(backup(), starts, axis=0)
+    order = np.argsort(-counts, kind="stable")
+    first = starts[order]
+    having = np.searchsorted(-counts[order], -np.arange(most), side="left")  # counts > rank
+    top = backup(first)
+    for rank in range(1, most):
+        n = int(having[rank])
+        ufunc(top[:n], backup(first[:n] + rank), out=top[:n])
+    result = np.empty_like(top)
+    result[order] = top
+    return result
 
 
 def _column_pieces(width: int, count: int) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ hooks of the mdp program (output formats, commands, analyses, exports) are in
 :mod:`mdp.hookspecs.program`: a game that implements one of them is refused with a line that
 says where it belongs.
 
-The hooks come in five groups, in the order the engine meets them:
+The hooks come in six groups, in the order the engine meets them:
 
 1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
    :func:`mdp_check`.
@@ -25,6 +25,9 @@ The hooks come in five groups, in the order the engine meets them:
    :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
 5. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).
+6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_ends`, for a game played in
+   rounds: the hooks of groups 2 or 3 describe one round, played again between round
+   states, and these say how a round's end leads to the next round state.
 
 Hooks that take them receive ``params``, a read-only mapping from each parameter name to its
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
@@ -332,4 +335,48 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
                 won = np.sign(second - first)
                 return np.stack([-won, won], axis=1)
             return mdp.MatchRules("score", payoff)
+    """
+
+
+# 6. Rounds.
+
+
+@hookspec(firstresult=True)
+def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
+    """Return the round state before the first round, as an ``int`` key of at least 0, for a
+    game played in rounds; ``None`` (or no implementation) for a game that is not.
+
+    In a game of rounds the other hooks describe *one round*: it is compiled once and played
+    again in every round, and its terminal states are the ways a round can end. Between
+    rounds the game is in a *round state*, which the round's hooks never see: it only
+    changes what each end is worth (:func:`mdp_round_ends`). :func:`mdp.compile` then gives
+    an :class:`mdp.Rounds`, and :func:`mdp.solve` its value from this round state.
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_round_ends(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
+                   ends: Sequence[Hashable]) -> mdp.RoundEnds:
+    """Say how a round ends from each of ``states``: return an :class:`mdp.RoundEnds`.
+
+    ``states`` is an array of round states (64-bit integer keys) that all follow the same
+    number of rounds; ``ends`` are the round's terminal states, as the game writes them, in
+    the order of the round model. The answer has one row per round state and one column per
+    end: ``next``, the round state that follows (``-1`` where that end cannot close a round
+    from that state: the player is never let choose it), and ``points``, what that end earns
+    from that state. A round state with no end allowed (a row of ``-1``) ends the game.
+
+    Every way to a round state must take the same number of rounds, and an end that a round
+    state does not allow must be one the player can avoid (reached by a choice, never only
+    by chance). The engine asks for the round states of one round many at a time, and again
+    when it solves them: the answer must be the same.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_round_ends(states, ends):      # a round state counts the rounds left
+            score = np.array([end[1] for end in ends])
+            left = states[:, None] - np.ones(len(ends), dtype=np.int64)
+            return mdp.RoundEnds(np.where(states[:, None] > 0, left, -1),
+                                 np.broadcast_to(score, left.shape))
     """

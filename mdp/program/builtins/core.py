@@ -88,7 +88,11 @@ def _solve(args: argparse.Namespace) -> None:
     print(arguments.value_line(solution))
     if solution.exact:
         print(f"exact: {summary['exact']}")
-    print(f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+    if "rounds" in summary:
+        print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a "
+              f"round of {summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+    else:
+        print(f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
 
 
 def _variants(args: argparse.Namespace) -> None:

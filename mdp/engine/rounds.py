@@ -1,0 +1,339 @@
+"""Games played in rounds: one model of a round, played again and again between *round
+states*, solved backward by rounds.
+
+A game of rounds (:func:`~mdp.hookspecs.game.mdp_round_start`) describes one round with the
+usual hooks: it is compiled once, and its terminal states are the ways a round can *end*.
+Between rounds the game is in a round state, an integer key. For each round state and each
+end, :func:`~mdp.hookspecs.game.mdp_round_ends` says which round state follows and what the
+end earns, or that the end cannot close a round from that state. The value of a round state
+is then the round's value with each end worth its points plus the value of the round state
+that follows: every round state of one round is a column of terminal values of the one
+round model, and a round's states are solved many columns at a time, the last round first.
+
+A round state with no end allowed is the end of the game, worth nothing more: whatever the
+game pays, it pays at the end of a round.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import check_terminal_matrix
+from mdp.engine.sweep import backward, best
+from mdp.errors import ModelError, TooLarge
+from mdp.game.load import Game
+
+WORK = 1 << 22
+"""Numbers (round states times the round's states, or times its ends) worked at a time: a
+batch of round states as value columns of the round model costs about this many floats."""
+
+
+@attrs.frozen(eq=False)
+class RoundEnds:
+    """How rounds end (see :func:`~mdp.hookspecs.game.mdp_round_ends`): one row per round
+    state asked about, one column per end of the round (the round model's terminal states,
+    in its order).
+
+    ``next`` is the key of the round state that follows (an integer array), or ``-1`` where
+    that end cannot close a round from that state; ``points`` is what the end earns there
+    (numbers; ``int`` and :class:`~fractions.Fraction` objects keep exact solving exact).
+    A row of ``-1`` only marks a round state that ends the game.
+    """
+
+    next: np.ndarray
+    points: Any
+
+
+@attrs.frozen(eq=False)
+class Rounds:
+    """A game of rounds, compiled: the model of one round, and every round state reachable
+    from the start, round by round (:func:`mdp.compile` makes it; :func:`mdp.solve` solves
+    it). The ends of rounds are asked of the game again when it is solved: a table of them
+    for every round state would be far larger than the round states themselves."""
+
+    round: CompiledModel
+    """The model of one round; its terminal states are the round's ends."""
+    keys: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The round states reached after 0, 1, 2, ... rounds: sorted integer keys."""
+    ends: Callable[[np.ndarray], RoundEnds] = attrs.field(repr=False)
+    """The game's :func:`~mdp.hookspecs.game.mdp_round_ends` for some round states, checked."""
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def info(self):
+        """What the game was compiled from, in words (that of the round model)."""
+        return self.round.info
+
+    @property
+    def n_rounds(self) -> int:
+        """The most rounds a game lasts."""
+        return len(self.keys) - 1
+
+    @property
+    def n_round_states(self) -> int:
+        """Number of round states, over all rounds."""
+        return sum(len(k) for k in self.keys)
+
+    @property
+    def start(self) -> int:
+        """The round state before the first round."""
+        return int(self.keys[0][0])
+
+
+def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: int | None,
+                   progress: Callable[[str], None] | None = None) -> Rounds:
+    """Find every round state reachable from ``start``, a round at a time."""
+    began = time.perf_counter()
+    if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+        raise ModelError(f"game {game.name}: mdp_round_start must give a round state as an int "
+                         f"key of at least 0, not {start!r}")
+    ends = _Ends(game, round)
+    keys = [np.array([start], dtype=np.int64)]
+    count = 1
+    while True:
+        found = _distinct(e.next for e in map(ends, _batches(keys[-1], round.n_terminal)))
+        if not len(found):
+            break
+        again = np.flatnonzero(np.isin(found, np.concatenate(keys)))
+        if len(again):
+            raise ModelError(f"game {game.name}: round state {int(found[again[0]])} is reached "
+                             f"after {len(keys)} rounds and after fewer: every way to a round "
+                             "state must take the same number of rounds")
+        count += len(found)
+        if max_states is not None and count > max_states:
+            raise TooLarge(f"game {game.name}: more than {max_states:,} round states; raise the "
+                           "limit with --max-states (max_states= in Python)")
+        keys.append(found)
+        if progress:
+            progress(f"found {count:,} round states, {len(keys) - 1} rounds")
+    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began)
+
+
+DENSE = 1 << 24
+"""Round states whose keys are all below this many are found, and their values looked up, in
+tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
+
+
+def _distinct(batches) -> np.ndarray:
+    """The distinct keys of ``batches`` of next round states (``-1`` left out), sorted."""
+    seen = np.zeros(0, dtype=bool)
+    sorted_parts = []
+    for following in batches:
+        following = following[following >= 0]
+        if not len(following):
+            continue
+        top = int(following.max())
+        if top < DENSE and not sorted_parts:
+            if top >= len(seen):
+                seen = np.concatenate([seen, np.zeros(top + 1 - len(seen), dtype=bool)])
+            seen[following] = True
+        else:
+            sorted_parts.append(np.unique(following))
+    if sorted_parts:
+        sorted_parts.append(np.flatnonzero(seen))
+        return np.unique(np.concatenate(sorted_parts))
+    return np.flatnonzero(seen).astype(np.int64)
+
+
+class _Ends:
+    """The game's ends of rounds for some round states, checked where they enter."""
+
+    def __init__(self, game: Game, round: CompiledModel) -> None:
+        self.game, self.shape_of = game, round.n_terminal
+        self.states = list(round.states[: round.n_terminal])
+
+    def __call__(self, keys: np.ndarray) -> RoundEnds:
+        given = self.game.call("mdp_round_ends", states=keys, ends=self.states)
+        where = f"game {self.game.name}: mdp_round_ends"
+        if not isinstance(given, RoundEnds):
+            raise ModelError(f"{where} must return an mdp.RoundEnds, not {type(given).__name__}")
+        shape = (len(keys), self.shape_of)
+        next_, points = np.asarray(given.next), np.asarray(given.points)
+        for name, array in (("next", next_), ("points", points)):
+            if array.shape != shape:
+                raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
+                                 f"per round state and one column per end of the round: {shape}")
+        if next_.dtype.kind not in "iu":
+            raise ModelError(f"{where} gave next as {next_.dtype}; round states are int keys")
+        if points.dtype.kind not in "biufO":
+            raise ModelError(f"{where} gave points as {points.dtype}; points are numbers")
+        if points.dtype.kind == "f" and not np.isfinite(points[next_ >= 0]).all():
+            row = int(np.flatnonzero(~np.isfinite(np.where(next_ >= 0, points, 0)).all(axis=1))[0])
+            raise ModelError(f"{where} gave a point that is not a finite number (round state "
+                             f"{int(keys[row])})")
+        return RoundEnds(next_.astype(np.int64, copy=False), points)
+
+
+def _batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
+    """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
+    size = max(1, WORK // max(width, 1))
+    return [keys[i:i + size] for i in range(0, len(keys), size)]
+
+
+@attrs.frozen(eq=False)
+class RoundsSolution:
+    """The value of every round state of a game of rounds under optimal play."""
+
+    model: Rounds
+    sense: str
+    values: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The value of each round state, round by round, in the order of :attr:`Rounds.keys`."""
+    exact: bool = False
+    seconds: float = attrs.field(default=0.0, repr=False)
+    policy: None = None
+    """Optimal play only: a game of rounds is not evaluated under a policy."""
+
+    @property
+    def value(self) -> float | Fraction:
+        """The value of the game, from the round state before the first round."""
+        return self.values[0][0]
+
+    def value_of(self, key: int) -> float | Fraction:
+        """The value of a round state (from the start of the next round on)."""
+        for keys, values in zip(self.model.keys, self.values):
+            at = int(np.searchsorted(keys, key))
+            if at < len(keys) and keys[at] == key:
+                return values[at]
+        raise KeyError(key)
+
+    def summary(self) -> dict[str, Any]:
+        """As :meth:`mdp.Solution.summary`, with the round states and rounds counted."""
+        info, value = self.model.info, self.value
+        summary: dict[str, Any] = {
+            "game": info.game, "variant": info.variant, "params": dict(info.params),
+            "rules": info.rules, "objective": info.objective.name, "sense": self.sense,
+            "value": float(value),
+        }
+        if self.exact:
+            summary["exact"] = f"{value.numerator}/{value.denominator}"
+        summary["states"] = self.model.round.n_states
+        summary["round_states"] = self.model.n_round_states
+        summary["rounds"] = self.model.n_rounds
+        summary["seconds"] = round(self.model.seconds + self.seconds, 6)
+        return summary
+
+
+def solve_rounds(model: Rounds, *, exact: bool = False, sense: str,
+                 progress: Callable[[str], None] | None = None) -> RoundsSolution:
+    """Solve a game of rounds backward, a round at a time, each batch of round states as
+    value columns of the round model."""
+    began = time.perf_counter()
+    if exact and (model.round.inexact or model.round.inexact_values):
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
+                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
+    values: list[np.ndarray] = [np.zeros(0)] * len(model.keys)
+    inner = model.round
+    width = max(inner.n_states, inner.n_terminal)
+    for r in range(model.n_rounds, -1, -1):
+        if progress:
+            progress(f"solving round {r + 1} of {model.n_rounds + 1}: "
+                     f"{len(model.keys[r]):,} round states")
+        later = _Lookup(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
+        parts = [_solve_batch(model, batch, later, exact, sense)
+                 for batch in _batches(model.keys[r], width)]
+        values[r] = np.concatenate(parts) if parts else np.zeros(0)
+    return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began)
+
+
+def _solve_batch(model: Rounds, keys: np.ndarray, later: _Lookup | None, exact: bool,
+                 sense: str) -> np.ndarray:
+    """The values of some round states of one round."""
+    ends = model.ends(keys)
+    over = ends.next.max(axis=1) < 0
+    if over.all():
+        return np.zeros(len(keys), dtype=object if exact else np.float64) + (Fraction(0) if exact else 0)
+    if later is None:
+        raise ModelError(f"game {model.info.game}: round state {int(keys[np.argmin(over)])} "
+                         "allows an end of the round, but no round state follows it")
+    if over.any():  # some round states end the game: worth nothing more
+        playing = np.flatnonzero(~over)
+        result = np.zeros(len(keys), dtype=object if exact else np.float64)
+        result[:] = 0
+        result[playing] = _solve_playing(model, keys[playing], RoundEnds(
+            ends.next[playing], ends.points[playing]), later, exact, sense)
+        return result
+    return _solve_playing(model, keys, ends, later, exact, sense)
+
+
+def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: _Lookup,
+                   exact: bool, sense: str) -> np.ndarray:
+    # Each end is worth its points and the value of what follows; an end not allowed is one
+    # that no play chooses: worth -inf in floats (+inf, minimizing). In exact numbers, the
+    # least allowed value less one loses against every allowed end as surely.
+    worst = -np.inf if sense == "max" else np.inf
+    worth = later.values_of(ends.next, worst, model.info.game)
+    terminals = np.ascontiguousarray((ends.points + worth).T, dtype=np.float64)
+    values = _solve_columns(model, terminals, sense, keys, ends, later)
+    if not exact:
+        return values
+    allowed = ends.next >= 0
+    total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
+    for row, ok in zip(total, allowed):
+        row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
+    checked = check_terminal_matrix(model.round, np.ascontiguousarray(total.T), True)
+    arithmetic = Exact(model.round, checked)
+    raw = backward(model.round, arithmetic, best(sense), arithmetic.start())
+    scale = arithmetic.scales(model.round.layer_of_id(model.round.initial))
+    return np.array([Fraction(v, scale) for v in raw[model.round.initial]], dtype=object)
+
+
+def _solve_columns(model: Rounds, terminals: np.ndarray, sense: str, keys: np.ndarray,
+                   ends: RoundEnds, later: _Lookup) -> np.ndarray:
+    """The value of the round for each column of terminal values, in floats."""
+    inner = model.round
+    arithmetic = Floats(inner, terminals)
+    raw = backward(inner, arithmetic, best(sense), arithmetic.start())
+    value = raw[inner.initial].copy()
+    bad = np.flatnonzero(~np.isfinite(value))
+    if len(bad):
+        row = int(bad[0])
+        if np.isnan(terminals[:, row]).any():
+            later.values_of(ends.next[row], 0.0, model.info.game, check=True)
+        raise ModelError(f"game {model.info.game}: from round state {int(keys[row])}, a round "
+                         "can come to an end that mdp_round_ends does not allow there (next "
+                         "-1) whatever the player does")
+    return value
+
+
+class _Lookup:
+    """The values of one round's states by key: a table indexed by the key itself where the
+    keys are small enough (:data:`DENSE`), else a binary search."""
+
+    def __init__(self, keys: np.ndarray, values: np.ndarray) -> None:
+        self.keys, self.values = keys, values
+        self.table = None
+        if len(keys) and int(keys[-1]) < DENSE:
+            # One more entry at the end, for the key -1: an end not allowed.
+            self.table = np.full(int(keys[-1]) + 2, np.nan)
+            self.table[keys] = np.asarray(values, dtype=np.float64)
+
+    def values_of(self, keys: np.ndarray, worst: float, game: str, check: bool = False) -> np.ndarray:
+        """The float values of the round states ``keys`` (which must be of this round), and
+        ``worst`` for ``-1``. A key not of this round is NaN, found only with ``check``."""
+        if self.table is not None and not check:
+            self.table[-1] = worst
+            try:
+                return self.table[keys]
+            except IndexError:  # past the largest key: not of this round
+                check = True
+        allowed = keys >= 0
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        missing = allowed & (self.keys[at] != keys)
+        if missing.any():
+            raise ModelError(f"game {game}: mdp_round_ends gave round state "
+                             f"{int(keys[missing].flat[0])} when asked again, but not when the "
+                             "round states were found")
+        return np.where(allowed, np.asarray(self.values, dtype=np.float64)[at], worst)
+
+    def exact_values_of(self, keys: np.ndarray) -> np.ndarray:
+        """The exact values of the round states ``keys`` (``-1``: 0, to be replaced)."""
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(keys >= 0, self.values[at], 0)
