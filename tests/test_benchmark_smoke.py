@@ -87,3 +87,16 @@ def test_the_report_says_how_mdp_is_installed(monkeypatch):
         monkeypatch.setattr(importlib.metadata, "distribution",
                             lambda name, d=direct_url: Installed(d))
         assert run.mdp_install().startswith(expected)
+
+
+def test_yahtzee_benchmark_runs_both_solvers_and_they_agree():
+    # The whole game without Yahtzee bonus: a few seconds for each solver.
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yahtzee.py"),
+                           "--cases", "no-bonus", "--repeat", "1", "--quiet"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = table_rows(done.stdout)
+    mdp, reference = rows["no-bonus", "mdp"], rows["no-bonus", "reference"]
+    assert (mdp[-1], reference[-1]) == ("yes", "ref"), done.stdout
+    assert mdp[-2] == reference[-2] == "245.870775", done.stdout  # published: 245.87
+    assert "values: all agree" in done.stdout

@@ -135,8 +135,7 @@ def mdp_variants():
                     "the chance of at least four of a kind"),
         mdp.Variant("chance-score", {"target": "score", "category": "chance"},
                     "the expected total of the dice, scored as Chance"),
-        mdp.Variant("full", {"card": "yahtzee"},
-                    "the whole game, official rules: " + CARDS["yahtzee"].rules),
+        mdp.Variant("full", {"card": "yahtzee"}, "the whole game, " + CARDS["yahtzee"].rules),
         mdp.Variant("full-free-joker", {"card": "free-joker"},
                     "the whole game, " + CARDS["free-joker"].rules),
         mdp.Variant("full-no-bonus", {"card": "no-bonus"},
@@ -163,7 +162,8 @@ def mdp_describe(params):
     if _card(params):
         card, boxes = _card(params)
         played = "" if params["boxes"] is None else f", boxes {', '.join(boxes)}"
-        return f"Yahtzee, the whole game on card {card.name}: {card.rules}{played}"
+        game = "Yatzy" if card.name == "yatzy" else f"Yahtzee on card {card.name}"
+        return f"{game}, the whole game: {card.rules}{played}"
     weights = "" if params["weights"] is None else f" weighted {show_weights(params['weights'])}"
     rolls = params["rolls"]
     return (f"Yahtzee: {show_dice(params['dice'], params['faces'])}{weights}, "

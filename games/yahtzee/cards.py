@@ -116,7 +116,7 @@ CARDS = {
     "no-bonus": Card("no-bonus", YAHTZEE_BOXES, 35, 0, None, yahtzee_points,
                      "35 bonus at 63, no Yahtzee bonus, no joker"),
     "yatzy": Card("yatzy", YATZY_BOXES, 50, 0, None, yatzy_points,
-                  "Scandinavian Yatzy: 15 boxes, 50 bonus at 63"),
+                  "Scandinavian Yatzy, 15 boxes, 50 bonus at 63"),
 }
 FIVE_OF_A_KIND = {"yahtzee", "yatzy"}
 

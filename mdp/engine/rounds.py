@@ -31,7 +31,7 @@ from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError, TooLarge
 from mdp.game.load import Game
 
-WORK = 1 << 22
+WORK = 1 << 20
 """Numbers (round states times the round's states, or times its ends) worked at a time: a
 batch of round states as value columns of the round model costs about this many floats."""
 

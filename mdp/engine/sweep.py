@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel, pieces
 from mdp.engine.parallel import one_blas_thread, side_by_side, slices
 
@@ -96,7 +95,6 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
         # Python integers hold the interpreter's lock: their pieces go one after another.
         with one_blas_thread():
             side_by_side(piece, [(r, c) for r in rows for c in columns], locked=values.dtype == object)
-        release(count * width * 16)  # the layer's temporaries
     return raw
 
 
