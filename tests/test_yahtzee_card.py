@@ -135,7 +135,7 @@ def test_full_yahtzee_without_the_yahtzee_bonus_is_the_published_245_87():
 
 
 def test_yatzy_is_the_published_248_44():
-    assert round(solve(card="yatzy").value, 2) == 248.44  # Larsson and Sjöberg (2012)
+    assert round(solve(card="yatzy").value, 2) == 248.44  # the published optimum of Yatzy
 
 
 def test_the_official_forced_joker_agrees_with_the_independent_numpy_solver():
