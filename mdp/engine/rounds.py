@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -27,9 +27,12 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
-from mdp.engine.sweep import backward, best
+from mdp.engine.sweep import backward, best, per_state
 from mdp.errors import ModelError, TooLarge
 from mdp.game.load import Game
+
+if TYPE_CHECKING:
+    from mdp.engine.solve import Solution
 
 WORK = 1 << 20
 """Numbers (round states times the round's states, or times its ends) worked at a time: a
@@ -204,6 +207,70 @@ class RoundsSolution:
                 return values[at]
         raise KeyError(key)
 
+    def round_of(self, key: int) -> int:
+        """How many rounds come before round state ``key``; ``KeyError`` if it is unreachable."""
+        for r, keys in enumerate(self.model.keys):
+            at = int(np.searchsorted(keys, key))
+            if at < len(keys) and keys[at] == key:
+                return r
+        raise KeyError(key)
+
+    def at(self, key: int) -> Solution:
+        """The round played from round state ``key``, solved: the model of the round with
+        each end worth its points and the value of the round state that follows, and an end
+        that ``key`` does not allow worth -inf (+inf minimizing), so that no play takes it.
+        In floats. Every analysis of one model works on it: the policy of a round,
+        :func:`mdp.advise` at a position."""
+        from mdp.engine.solve import Solution  # here: solve imports this module
+
+        terminals = self._terminals(np.array([key], dtype=np.int64))
+        arithmetic = Floats(self.model.round, terminals[:, 0])
+        raw = backward(self.model.round, arithmetic, best(self.sense), arithmetic.start())
+        return Solution(self.model.round, self.sense, raw, arithmetic)
+
+    def _terminals(self, keys: np.ndarray) -> np.ndarray:
+        """The round's terminal values from round states ``keys``, all of one round, one
+        column each (see :func:`_terminals`)."""
+        r = self.round_of(int(keys[0]))
+        ends = self.model.ends(keys)
+        if r == self.model.n_rounds:
+            return np.zeros((self.model.round.n_terminal, len(keys)))
+        later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
+        return _terminals(self.model, ends, later, self.sense)
+
+    def play(self, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+        """Play ``games`` games optimally, at random: the points each game earned and the round
+        state it ended in. Each round, the round states the games are in are solved again
+        (with the first best action of each state), a batch at a time, and every game in the
+        batch plays its round a move at a time."""
+        model, inner = self.model, self.model.round
+        key = np.full(games, model.start, dtype=np.int64)
+        points = np.zeros(games)
+        for _ in range(model.n_rounds + 1):
+            keys, column = np.unique(key, return_inverse=True)
+            size = max(1, WORK // max(inner.n_states, inner.n_terminal))
+            for c0 in range(0, len(keys), size):
+                batch = keys[c0:c0 + size]
+                ends = model.ends(batch)
+                over = ends.next.max(axis=1) < 0
+                mine = np.flatnonzero((column >= c0) & (column < c0 + len(batch)))
+                mine = mine[~over[column[mine] - c0]]
+                if not len(mine):
+                    continue
+                choice = np.zeros((inner.n_states, len(batch)), dtype=np.int16)
+                _backward(model, self._terminals(batch), _choosing(self.sense, choice))
+                where = column[mine] - c0
+                state = np.full(len(mine), inner.initial, dtype=np.int64)
+                going = np.arange(len(mine))
+                while len(going):
+                    s = state[going]
+                    actions = inner.action_start[s] + choice[s, where[going]]
+                    state[going] = inner.sample(actions, rng)
+                    going = going[state[going] >= inner.n_terminal]
+                points[mine] += ends.points[where, state]
+                key[mine] = ends.next[where, state]
+        return points, key
+
     def summary(self) -> dict[str, Any]:
         """As :meth:`mdp.Solution.summary`, with the round states and rounds counted."""
         info, value = self.model.info, self.value
@@ -265,15 +332,14 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Lookup | None, exact: 
 
 def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: _Lookup,
                    exact: bool, sense: str) -> np.ndarray:
-    # Each end is worth its points and the value of what follows; an end not allowed is one
-    # that no play chooses: worth -inf in floats (+inf, minimizing). In exact numbers, the
-    # least allowed value less one loses against every allowed end as surely.
-    worst = -np.inf if sense == "max" else np.inf
-    worth = later.values_of(ends.next, worst, model.info.game)
-    terminals = np.ascontiguousarray((ends.points + worth).T, dtype=np.float64)
-    values = _solve_columns(model, terminals, sense, keys, ends, later)
+    terminals = _terminals(model, ends, later, sense)
+    raw = _backward(model, terminals, best(sense))
+    values = raw[model.round.initial].copy()
+    _check_finite(model, values, keys, terminals, ends, later)
     if not exact:
         return values
+    # In exact numbers an end not allowed is worth the least allowed value less one: it loses
+    # against every allowed end as surely.
     allowed = ends.next >= 0
     total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
     for row, ok in zip(total, allowed):
@@ -285,14 +351,24 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: _Loo
     return np.array([Fraction(v, scale) for v in raw[model.round.initial]], dtype=object)
 
 
-def _solve_columns(model: Rounds, terminals: np.ndarray, sense: str, keys: np.ndarray,
-                   ends: RoundEnds, later: _Lookup) -> np.ndarray:
-    """The value of the round for each column of terminal values, in floats."""
-    inner = model.round
-    arithmetic = Floats(inner, terminals)
-    raw = backward(inner, arithmetic, best(sense), arithmetic.start())
-    value = raw[inner.initial].copy()
-    bad = np.flatnonzero(~np.isfinite(value))
+def _terminals(model: Rounds, ends: RoundEnds, later: _Lookup, sense: str) -> np.ndarray:
+    """The round's terminal values from some round states, one column each, in floats: each
+    end worth its points and the value of the round state that follows; an end not allowed,
+    one that no play chooses: -inf (+inf, minimizing)."""
+    worth = later.values_of(ends.next, -np.inf if sense == "max" else np.inf, model.info.game)
+    return np.ascontiguousarray((ends.points + worth).T, dtype=np.float64)
+
+
+def _backward(model: Rounds, terminals: np.ndarray, decide: Any) -> np.ndarray:
+    arithmetic = Floats(model.round, terminals)
+    return backward(model.round, arithmetic, decide, arithmetic.start())
+
+
+def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, terminals: np.ndarray,
+                  ends: RoundEnds, later: _Lookup) -> None:
+    """A round state whose value is not finite let an end be reached that it does not allow
+    (or, NaN, met a round state not found before)."""
+    bad = np.flatnonzero(~np.isfinite(values))
     if len(bad):
         row = int(bad[0])
         if np.isnan(terminals[:, row]).any():
@@ -300,7 +376,27 @@ def _solve_columns(model: Rounds, terminals: np.ndarray, sense: str, keys: np.nd
         raise ModelError(f"game {model.info.game}: from round state {int(keys[row])}, a round "
                          "can come to an end that mdp_round_ends does not allow there (next "
                          "-1) whatever the player does")
-    return value
+
+
+def _choosing(sense: str, choice: np.ndarray) -> Any:
+    """Optimal play that also writes, in ``choice`` (one row per state, one column per round
+    state), the place among its state's actions of each state's best action: the first of
+    those tied."""
+    ufunc = np.maximum if sense == "max" else np.minimum
+
+    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+        q = backup()
+        counts = np.diff(starts, append=len(q))
+        top = per_state(ufunc, lambda ids=None: q if ids is None else q[ids], starts, len(q))
+        rank = np.full(top.shape, -1, dtype=np.int16)
+        for k in range(int(counts.max())):
+            having = np.flatnonzero(counts > k)
+            hit = (q[starts[having] + k] == top[having]) & (rank[having] < 0)
+            rank[having] = np.where(hit, k, rank[having])
+        choice[where.states(2)] = rank
+        return top
+
+    return decide
 
 
 class _Lookup:

@@ -15,12 +15,18 @@ from typing import Any
 
 import numpy as np
 
+from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel, pieces
 from mdp.engine.parallel import one_blas_thread, side_by_side, slices
 
-PIECE = 1 << 20
+PIECE = 1 << 18
 """Numbers (actions times columns) backed up at a time: the action values of a whole layer
 of a large model would cost as much memory as the state values."""
+
+PIECE_OF_COLUMNS = 1 << 20
+"""The same where there are many columns: a piece of a few dozen columns and a few thousand
+actions is gone through in a few dozen steps, each a call from Python; larger pieces make
+fewer calls for the same work."""
 
 FEWEST_COLUMNS = 64
 """Columns of a piece unless the model has fewer: a piece of a few columns repeats the
@@ -68,8 +74,9 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
         starts = model.action_offsets(lo, hi)
         values = arithmetic.backed(layer, raw) if decide is not None else raw
         count = int(starts[-1] - starts[0])
-        columns = _column_pieces(width, count)
-        rows = pieces(starts, max(1, PIECE // (columns[0][1] - columns[0][0])))
+        size = PIECE if width < FEWEST_COLUMNS else PIECE_OF_COLUMNS
+        columns = _column_pieces(width, count, size)
+        rows = pieces(starts, max(1, size // (columns[0][1] - columns[0][0])))
 
         def piece(at: tuple[tuple[int, int], tuple[int, int]]) -> None:
             (p0, p1), (c0, c1) = at
@@ -93,8 +100,13 @@ def backward(model: CompiledModel, arithmetic: Any, decide: Decide | None, raw: 
                 arithmetic.keep(raw, where, top)
 
         # Python integers hold the interpreter's lock: their pieces go one after another.
-        with one_blas_thread():
-            side_by_side(piece, [(r, c) for r in rows for c in columns], locked=values.dtype == object)
+        work = [(r, c) for r in rows for c in columns]
+        if raw.ndim == 1:
+            side_by_side(piece, work, locked=values.dtype == object)
+            release(count * 16)  # the layer's temporaries
+        else:  # throws of many columns may be matrix products (CompiledModel.backup)
+            with one_blas_thread():
+                side_by_side(piece, work, locked=values.dtype == object)
     return raw
 
 
@@ -139,6 +151,8 @@ def best(sense: str) -> Decide:
     ufunc = np.maximum if sense == "max" else np.minimum
 
     def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        if where.c1 - where.c0 == 1:  # one column: numpy's reduceat is quick along it
+            return ufunc.reduceat(backup(), starts)
         return per_state(ufunc, backup, starts, where.a1 - where.a0)
 
     return decide
@@ -148,11 +162,13 @@ MOST_RANKS = 64
 """Actions of a state up to which :func:`per_state` goes through them by rank."""
 
 
-def per_state(ufunc: np.ufunc, backup, starts: np.ndarray, count: int) -> np.ndarray:
-    """``ufunc`` (a maximum, say) over each state's actions of ``q`` (one row per action,
-    ``starts`` the states' first): for many columns, the states with the most actions first,
-    every state's first action, then the second of those that have one, and so on, each a
-    pass over whole rows; numpy's ``reduceat`` along rows is several times slower."""
+def per_state(ufunc: np.ufunc, backup: Callable[..., np.ndarray], starts: np.ndarray,
+              count: int) -> np.ndarray:
+    """``ufunc`` (a maximum, say) over each state's actions, for many columns: ``backup(ids)``
+    gives the values of some of the ``count`` actions (a row each), ``starts`` the states'
+    first. The states with the most actions first, every state's first action, then the
+    second of those that have one, and so on, each a pass over whole rows: numpy's
+    ``reduceat`` along rows is several times slower."""
     counts = np.diff(starts, append=count)
     most = int(counts.max()) if len(counts) else 0
     if most == 1:
@@ -171,10 +187,10 @@ def per_state(ufunc: np.ufunc, backup, starts: np.ndarray, count: int) -> np.nda
     return result
 
 
-def _column_pieces(width: int, count: int) -> list[tuple[int, int]]:
+def _column_pieces(width: int, count: int, piece: int = PIECE) -> list[tuple[int, int]]:
     """The value columns cut into runs for pieces of a layer of ``count`` actions: all of
-    them where a piece of :data:`PIECE` numbers holds them, else runs of about
-    ``PIECE / count`` columns (at least :data:`FEWEST_COLUMNS`)."""
-    size = width if width * max(count, 1) <= PIECE else max(FEWEST_COLUMNS, PIECE // max(count, 1))
+    them where a piece of ``piece`` numbers holds them, else runs of about ``piece / count``
+    columns (at least :data:`FEWEST_COLUMNS`)."""
+    size = width if width * max(count, 1) <= piece else max(FEWEST_COLUMNS, piece // max(count, 1))
     size = max(1, min(size, width))
     return [(c, min(c + size, width)) for c in range(0, width, size)]
