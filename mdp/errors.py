@@ -28,6 +28,16 @@ class ParamError(MdpError):
     """A parameter is unknown, or its value is not allowed."""
 
 
+class InRounds(ParamError):
+    """Work that reads a game of one model (a policy table, an exact distribution, an
+    export) was asked of a game played in rounds."""
+
+    def __init__(self, game: str, what: str) -> None:
+        super().__init__(f"game {game} is played in rounds, and {what} reads a game of one "
+                         "model; advise gives the actions at a position of a game of rounds, "
+                         "and simulate plays it")
+
+
 class ModelError(MdpError):
     """A game plugin produced something the engine cannot solve, or a hook raised.
 

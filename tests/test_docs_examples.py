@@ -140,7 +140,7 @@ def test_the_four_hook_file_on_the_page_solves_as_shown(tmp_path):
 
 def test_the_yahtzee_commands_on_the_page_print_what_it_shows():
     commands = _console_blocks(_section("Five dice: Yahtzee\n---", "The hooks\n---"))
-    assert len(commands) == 4  # the last the whole game, 254.5896
+    assert len(commands) == 5  # the whole game last: 254.5896, then advice in it
     for command, shown in commands:
         _same_but_time(shown, _run_shown(command, DOCS.parent))
 
@@ -154,5 +154,7 @@ def test_two_boxes_has_the_values_derived_by_hand():
     assert exact.value == Fraction(571, 48)
     assert (exact.value_of(0b01), exact.value_of(0b10), exact.value_of(0b11)) == (6, Fraction(17, 4), 0)
     assert mdp.solve(rounds).value == pytest.approx(571 / 48, rel=1e-15)
-    ((command, shown),) = _console_blocks(_section("Games of rounds\n~~~", "Running a game\n---"))
-    _same_but_time(shown, _run_shown(command, DOCS.parent))
+    commands = _console_blocks(_section("Games of rounds\n~~~", "Running a game\n---"))
+    assert [command.split()[1] for command, _ in commands] == ["solve", "advise"]
+    for command, shown in commands:
+        _same_but_time(shown, _run_shown(command, DOCS.parent))

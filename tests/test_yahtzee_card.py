@@ -43,8 +43,13 @@ def rolls(n):
 
 
 def brute_force(boxes, joker):
-    """The optimal expected final score of a card of ``boxes``, in exact fractions, by a plain
-    recursion: over cards (boxes filled, upper total, whether the Yahtzee box holds 50), and
+    """The optimal expected final score of a card of ``boxes``, in exact fractions."""
+    return brute_force_cards(boxes, joker)(frozenset(), 0, False)
+
+
+def brute_force_cards(boxes, joker):
+    """The optimal expected score still to come from each card of ``boxes``,
+    ``card(filled, total, holds_50)``, in exact fractions, by a plain recursion: over cards (boxes filled, upper total, whether the Yahtzee box holds 50), and
     in a turn over hands and the dice kept. ``joker``: None (no Yahtzee bonus, no joker),
     "free" (a five of a kind rolled with the Yahtzee box filled goes in any open box, and
     scores 25/30/40 in the lower boxes once its own upper box is filled) or "forced" (its own
@@ -97,7 +102,7 @@ def brute_force(boxes, joker):
 
         return keep_value(3, ())
 
-    return card(frozenset(), 0, False)
+    return card
 
 
 def solve(exact=False, **params):
@@ -164,3 +169,23 @@ def test_a_card_s_turn_is_the_one_turn_game_with_the_boxes_at_its_end(free_joker
 def test_a_card_with_rules_it_cannot_have_is_refused_before_any_work(params, message):
     with pytest.raises(mdp.ParamError, match=message):
         mdp.load_game("yahtzee", **params)
+
+
+def test_advice_at_a_position_of_the_whole_game_is_the_brute_force():
+    # Threes filled (9 points, the bonus out of reach: the card keeps 0), five threes in the
+    # hand: the Yahtzee box takes 50 and the card goes on holding 50; the full house, nothing
+    # (no joker while the Yahtzee box is open).
+    card = brute_force_cards(("threes", "full-house", "yahtzee"), "free")
+    game = mdp.load_game("yahtzee", card="free-joker", boxes="threes,full-house,yahtzee")
+    solution = mdp.solve(mdp.compile(game))
+    advice = mdp.advise(solution, game, filled="threes", upper=0, holds_50=False, rolls_left=0,
+                        rolled="3 3 3 3 3")
+    assert advice.actions["fill"].to_list() == ["yahtzee", "full-house"]
+    assert advice.actions["value"].to_list() == pytest.approx(
+        [float(50 + card(frozenset({"threes", "yahtzee"}), 9, True)),
+         float(card(frozenset({"threes", "full-house"}), 9, False))], rel=1e-12)
+    # At the start of a turn, the one action is worth what the card is.
+    start = mdp.advise(solution, game, filled="threes yahtzee", holds_50=True, rolls_left=3,
+                       kept="")
+    assert start.actions["value"].to_list() == pytest.approx(
+        [float(card(frozenset({"threes", "yahtzee"}), 9, True))], rel=1e-12)

@@ -78,3 +78,20 @@ def mdp_describe():
 @mdp.hookimpl
 def mdp_objective():
     return mdp.Objective("expected total", "max")
+
+
+# In words: the columns of the analyses.
+
+
+@mdp.hookimpl
+def mdp_state_columns(state):
+    if state[0] == "end":
+        return {"throws_left": None, "face": state[2], "scored_in": state[1]}
+    face = state[2] if state[0] == "face" else None
+    return {"throws_left": state[1], "face": face, "scored_in": None}
+
+
+@mdp.hookimpl
+def mdp_round_columns(states):
+    return {"filled": [" ".join(b for i, b in enumerate(BOXES) if s >> i & 1)
+                       for s in states.tolist()]}

@@ -318,13 +318,15 @@ def mdp_outcome_columns(params):
 
 
 @mdp.hookimpl
-def mdp_action_columns(state, action):
+def mdp_action_columns(params, state, action):
     rolls_left, dice, rolled = state
-    if rolled and rolls_left == 0:
-        return {"action": "score", "keep": action}
+    if rolled and rolls_left == 0:  # on a card: the box to fill
+        return {"action": "score", "keep": None, "fill": action}
     if not rolled:
-        return {"action": "roll", "keep": None}
-    return {"action": "stop" if action == dice else "reroll", "keep": show(action)}
+        columns = {"action": "roll", "keep": None}
+    else:
+        columns = {"action": "stop" if action == dice else "reroll", "keep": show(action)}
+    return {**columns, "fill": None} if _card(params) else columns
 
 
 @mdp.hookimpl
@@ -336,6 +338,11 @@ def mdp_round_start(params, game):
 def mdp_round_ends(params, game, states, ends):
     following, points = _rounds(params, game).ends(states, ends)
     return mdp.RoundEnds(following, points)
+
+
+@mdp.hookimpl
+def mdp_round_columns(params, game, states):
+    return _rounds(params, game).columns(states) if _card(params) else None
 
 
 def _rounds(params, game) -> Rounds:

@@ -7,9 +7,9 @@ rule, and the face of a five of a kind, else 0), and the round state is the card
 integer: a bit per box filled, then the upper section's total, then whether the Yahtzee box
 holds 50.
 
-The upper total matters only while the bonus is still open: once it is won, or out of reach
-of the upper boxes left, the card keeps 63 there, so that cards with the same future are one
-round state.
+The upper total matters only while the bonus is still open: once it is won the card keeps
+63 there, and once it is out of reach of the upper boxes left, 0, so that cards with the same
+future are one round state (a total of 0 with the bonus in reach is a card of its own).
 
 The readings of the rules, with their sources, are on the game's page in the docs:
 
@@ -149,8 +149,8 @@ class Rounds:
 
     def _settled(self, filled: Any, total: Any, reach: Any) -> Any:
         """The key of cards with boxes ``filled``, upper total ``total`` and ``reach`` still
-        open above it: the total kept at 63 once the bonus is won or out of reach."""
-        total = np.where(total + reach < BONUS_AT, BONUS_AT, np.minimum(total, BONUS_AT))
+        open above it: the total kept at 63 once the bonus is won, 0 once out of reach."""
+        total = np.where(total + reach < BONUS_AT, 0, np.minimum(total, BONUS_AT))
         return filled | (total << self.total_shift)
 
     def _of_ends(self, ends: list[tuple[str, int, int]]) -> dict[str, np.ndarray]:
@@ -221,12 +221,16 @@ class Rounds:
         return np.where(own_open, e["box"] == own, np.where(lower_open, ~upper, upper))
 
     def columns(self, keys: np.ndarray) -> dict[str, Any]:
-        """The cards as readable columns: the boxes filled, the upper total, the 50."""
+        """The cards as readable columns: the boxes filled (in the card's order), the upper
+        total while the bonus is open (63 once won, 0 once out of reach), and, on a card
+        with a Yahtzee bonus, whether the Yahtzee box holds 50."""
         n = len(self.boxes)
-        filled = keys & ((1 << n) - 1)
-        return {
-            "filled": [" ".join(b for i, b in enumerate(self.boxes) if f >> i & 1)
-                       for f in filled.tolist()],
+        masks, filled = np.unique(keys & ((1 << n) - 1), return_inverse=True)
+        words = [" ".join(b for i, b in enumerate(self.boxes) if f >> i & 1) for f in masks.tolist()]
+        columns = {
+            "filled": [words[f] for f in filled.tolist()],
             "upper": ((keys >> self.total_shift) & 63).tolist(),
-            "holds_50": ((keys >> self.flag_shift) & 1).astype(bool).tolist(),
         }
+        if self.card.extra_bonus:
+            columns["holds_50"] = ((keys >> self.flag_shift) & 1).astype(bool).tolist()
+        return columns

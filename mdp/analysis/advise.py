@@ -10,9 +10,10 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.engine.policy import OPTIMAL
+from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solve import Solution
 from mdp.errors import ParamError
-from mdp.game.columns import row_columns, table_state_columns, to_frame
+from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -31,14 +32,20 @@ class Advice:
         return {"state": self.state, "actions": self.actions.to_dicts()}
 
 
-def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
+def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> Advice:
     """The actions of the state whose readable columns have the given values (compared as
     text: ``open="1 2 3 5 8", roll=9``), best first. A column left out that some states lack
     must be empty (null) in the state, unless a single state matches without it.
 
+    In a game of rounds, the columns name a round state as well
+    (:func:`~mdp.hookspecs.game.mdp_round_columns`) and a state of the round played from it;
+    the actions that round state does not allow are left out.
+
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
     """
+    if isinstance(solution, RoundsSolution):
+        return _advise_in_round(solution, game, columns)
     model = solution.model
     states = model.states
     # The columns a policy table shows of a state, those that say something.
@@ -49,7 +56,7 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     unknown = [c for c in columns if c not in names]
     if unknown or not columns:
         raise ParamError(_expected(game, table, names, model.initial, unknown))
-    matches = table.filter([pl.col(c).cast(pl.String) == str(v) for c, v in columns.items()])
+    matches = table.filter([_same(table, c, v) for c, v in columns.items()])
     if matches.height > 1:  # the columns left out that a state may lack must then be empty
         matches = matches.filter([pl.col(c).is_null() for c in names
                                   if c not in columns and table[c].null_count()])
@@ -75,6 +82,36 @@ def advise(solution: Solution, game: Game, **columns: Any) -> Advice:
     # Best first; among equals, the game's order (a stable sort).
     order = np.argsort(per_action.regret[ids], kind="stable")
     return Advice(state, frame[order])
+
+
+def _advise_in_round(solution: RoundsSolution, game: Game, columns: dict[str, Any]) -> Advice:
+    """Advice at a position of a game of rounds: the round state, then the state within it."""
+    keys = np.concatenate(solution.model.keys)
+    table = to_frame(round_columns(game, keys)).with_columns(_key=pl.Series(keys))
+    names = [c for c in table.columns if c != "_key"]
+    given = {c: v for c, v in columns.items() if c in names}
+    start = table.row(0, named=True)
+    example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
+    if not given:
+        raise ParamError(f"name a round state of {game.name} by its columns {', '.join(names)} "
+                         f"(COLUMN=VALUE, e.g. the first: {example}), beside a state of the round")
+    matches = table.filter([_same(table, c, v) for c, v in given.items()])
+    if matches.height != 1:
+        what = "no reachable round state has" if matches.height == 0 else "several round states have"
+        said = ", ".join(f"{c}={v!r}" for c, v in given.items())
+        raise ParamError(f"{what} {said}; name one by its columns {', '.join(names)} (e.g. the "
+                         f"first: {example})")
+    within = advise(solution.at(int(matches["_key"][0])), game,
+                    **{c: v for c, v in columns.items() if c not in names})
+    state = {**{c: _plain(matches[c][0]) for c in names}, **within.state}
+    return Advice(state, within.actions.filter(pl.col("value").is_finite()))
+
+
+def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
+    """Whether a column has a value given as text (a true-or-false column: in any case)."""
+    if table.schema[column] == pl.Boolean:
+        return pl.col(column).cast(pl.String) == str(value).lower()
+    return pl.col(column).cast(pl.String) == str(value)
 
 
 def _plain(value: Any) -> Any:

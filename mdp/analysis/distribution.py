@@ -15,6 +15,7 @@ import polars as pl
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy
+from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError
@@ -91,6 +92,7 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
 
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
+    one_model("an exact outcome distribution", how)
     policy = playing(how, tie_break)
     model = policy.model
     columns = outcome_columns(model, game)

@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
+from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solutions, solve, solve_many
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError, ParamError
@@ -96,6 +97,7 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
     start = time.perf_counter()
     if not isinstance(players, int) or players < 2:
         raise ParamError(f"a match needs 2 players or more, not {players!r}")
+    one_model("a match", model)
     rules = match_rules(game)
     if not isinstance(model, CompiledModel):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "

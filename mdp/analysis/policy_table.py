@@ -6,6 +6,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
+from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
@@ -21,6 +22,7 @@ def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
     ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
     marked) and ``regret`` (the value lost against the best action, never negative).
     """
+    one_model("a policy table", solution)
     model = solution.model
     per_action = solution.action_values()
     # Highest layers first (the initial state leads), each state's actions in their order:

@@ -14,8 +14,10 @@ import polars as pl
 from mdp.analysis.distribution import group, outcome_columns, playing
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
+from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solve import Solution
 from mdp.errors import ParamError
+from mdp.game.columns import round_columns, to_frame
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -43,21 +45,33 @@ class Simulation:
     mean +- 1.96 standard errors, within the least and greatest value a game ended at."""
     outcomes: pl.DataFrame = attrs.field(repr=False)
     """Games and their share by outcome: the outcome columns, ``games`` and ``frequency``."""
+    sd: float = 0.0
+    """The standard deviation of the value a game ended at."""
+    percentiles: dict[str, float] = attrs.field(factory=dict)
+    """The value below which 5%, 25%, 50%, 75% and 95% of the games ended (the least value
+    that at least that share of games did not pass): for a game of rounds, its points."""
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp simulate --json`` prints it."""
         return {"games": self.games, "seed": self.seed, "mean": self.mean, "low": self.low,
-                "high": self.high, "outcomes": self.outcomes.to_dicts()}
+                "high": self.high, "sd": self.sd, "percentiles": self.percentiles,
+                "outcomes": self.outcomes.to_dicts()}
 
 
-def simulate(how: Solution | Policy, game: Game | None = None, *, games: int,
+def simulate(how: Solution | Policy | RoundsSolution, game: Game | None = None, *, games: int,
              seed: int | None = None, tie_break: Sequence[Any] = ()) -> Simulation:
     """Play ``games`` games as ``how`` says (a :class:`mdp.Policy`, or a solution's play: its
     strategy, or optimal play with ties broken as :func:`mdp.choices` does) and report the
     mean value with its 95% confidence interval and how often each outcome came (by the
-    game's outcome columns). The same ``seed`` gives the same numbers."""
+    game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) is played
+    optimally, and its games counted by their points and the columns of the round state
+    they end in. The same ``seed`` gives the same numbers."""
     if not isinstance(games, int) or games < 1:
         raise ParamError(f"games={games!r}: expected a whole number of 1 or more")
+    if isinstance(how, RoundsSolution):
+        if tie_break:
+            raise ParamError("a tie-break applies to a game of one model, not to a game of rounds")
+        return _simulate_rounds(how, game, games, seed)
     policy = playing(how, tie_break)
     model = policy.model
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
@@ -87,11 +101,43 @@ def simulate(how: Solution | Policy, game: Game | None = None, *, games: int,
     side_by_side(play, range(len(sizes)))
     ends = sum(played)
     values = np.asarray(model.terminal_values, dtype=np.float64)
-    mean = float(ends @ values) / games
-    low, high = _interval(values[ends > 0], ends[ends > 0], mean, games)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     frame = outcomes.with_columns(games=pl.Series(counts), frequency=pl.Series(counts / games))
-    return Simulation(games, seed, mean, low, high, frame)
+    return _found(games, seed, values[ends > 0], ends[ends > 0], frame)
+
+
+def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
+           outcomes: pl.DataFrame) -> Simulation:
+    """What games that ended at ``values`` (``counts`` times each) show."""
+    mean = float(counts @ values) / games
+    low, high = _interval(values, counts, mean, games)
+    sd = math.sqrt(float(counts @ (values - mean) ** 2) / (games - 1)) if games > 1 else 0.0
+    order = np.argsort(values, kind="stable")
+    below = np.cumsum(counts[order])
+    percentiles = {f"{p}%": float(values[order][np.searchsorted(below, p * games / 100)])
+                   for p in (5, 25, 50, 75, 95)}
+    return Simulation(games, seed, mean, low, high, outcomes, sd, percentiles)
+
+
+def _simulate_rounds(solution: RoundsSolution, game: Game | None, games: int,
+                     seed: int | None) -> Simulation:
+    """Games of a game of rounds, by their points and the round state they end in."""
+    points, final = solution.play(games, np.random.default_rng(seed))
+    played = (pl.DataFrame({"points": points, "_key": final}).group_by(["points", "_key"])
+              .len("games"))
+    keys = np.unique(final)
+    columns = (to_frame(round_columns(game, keys)) if game is not None
+               else pl.DataFrame({"round_state": keys}))
+    varied = [c for c in columns.columns if columns[c].n_unique() > 1]
+    columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
+    outcomes = played.join(columns, on="_key", how="left").drop("_key")
+    if (outcomes["points"] == outcomes["points"].round()).all():
+        outcomes = outcomes.with_columns(pl.col("points").cast(pl.Int64))
+    names = [c for c in outcomes.columns if c != "games"]
+    outcomes = outcomes.select(*names, "games").sort(names)
+    outcomes = outcomes.with_columns(frequency=pl.col("games") / games)
+    values = outcomes["points"].cast(pl.Float64).to_numpy()
+    return _found(games, seed, values, outcomes["games"].to_numpy(), outcomes)
 
 
 def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -> tuple[float, float]:

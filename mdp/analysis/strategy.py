@@ -17,6 +17,7 @@ import polars as pl
 
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
+from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution, solve
 from mdp.errors import ModelError, ParamError, did_you_mean
 
@@ -63,6 +64,7 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``;
     needs ``game``), a :class:`Strategy` (needs ``game``), or the weights themselves, one
     per action."""
+    one_model("a strategy", model)
     if isinstance(strategy, str):
         if game is None:
             raise ParamError(f"strategy {strategy!r}: pass game= to look it up")
@@ -86,6 +88,7 @@ def evaluate(model: CompiledModel, strategy: str | Strategy | Policy | Any, *,
     ``"optimal"`` is optimal play, with ties broken by the first action. ``exact``,
     ``terminal`` and ``sense`` are those of :func:`mdp.solve`.
     """
+    one_model("a strategy", model)
     if isinstance(strategy, str) and strategy == OPTIMAL:
         solution = solve(model, exact=exact, terminal=terminal, sense=sense)
         return attrs.evolve(solution, policy=solution.play())

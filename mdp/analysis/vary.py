@@ -73,7 +73,7 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
         row["value"] = float(solution.value)
         if exact:
             row["exact"] = _fraction(solution.value)
-        row["states"] = solution.model.n_states
+        row["states"] = solution.summary()["states"]
         rows.append(row)
     return pl.DataFrame(rows)
 

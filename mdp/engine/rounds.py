@@ -28,7 +28,7 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
 from mdp.engine.sweep import backward, best, per_state
-from mdp.errors import ModelError, TooLarge
+from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.game.load import Game
 
 if TYPE_CHECKING:
@@ -89,6 +89,14 @@ class Rounds:
     def start(self) -> int:
         """The round state before the first round."""
         return int(self.keys[0][0])
+
+
+def one_model(what: str, solved: Any) -> None:
+    """Refuse ``what`` (work that reads one model) for a game played in rounds, given as its
+    :class:`Rounds` or :class:`RoundsSolution`: :class:`mdp.errors.InRounds`."""
+    model = getattr(solved, "model", solved)
+    if isinstance(model, Rounds):
+        raise InRounds(model.info.game, what)
 
 
 def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: int | None,

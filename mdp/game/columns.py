@@ -77,6 +77,15 @@ def table_state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
     return _rows(game, [(state, None) for state in states], actions=False)
 
 
+def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
+    """The readable columns of round states (a game of rounds): the game's
+    (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key."""
+    if not game.implements("mdp_round_columns"):
+        return {"round_state": states}
+    return _checked(game, game.call("mdp_round_columns", states=states), len(states),
+                    hook="mdp_round_columns")
+
+
 def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
     """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
     if game.implements("mdp_columns"):
@@ -93,15 +102,16 @@ def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
                          else values for name, values in columns.items()}, strict=False)
 
 
-def _checked(game: Game, columns: Any, rows: int, lazy: bool = False) -> dict[str, Any]:
+def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
+             hook: str = "mdp_columns") -> dict[str, Any]:
     if not isinstance(columns, dict):
-        raise ModelError(f"game {game.name}: mdp_columns returned {type(columns).__name__}, "
+        raise ModelError(f"game {game.name}: {hook} returned {type(columns).__name__}, "
                          "not a dict of columns")
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
         if len(values) != rows:
-            raise ModelError(f"game {game.name}: mdp_columns gave {len(values):,} values in "
+            raise ModelError(f"game {game.name}: {hook} gave {len(values):,} values in "
                              f"column {name!r} for {rows:,} rows")
     return columns
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.errors import GameNotFound, MdpError, ModelError, did_you_mean
+from mdp.errors import GameNotFound, InRounds, MdpError, ModelError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import Plugins, check_hook_names, collect, entry_points, import_module, load, register
 from mdp.hookspecs import game as game_hooks
@@ -75,6 +75,17 @@ class Game:
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
         return bool(getattr(self.plugins.hook, hook).get_hookimpls())
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether the game is played in rounds (:func:`~mdp.hookspecs.game.mdp_round_start`)."""
+        return self.implements("mdp_round_start") and self.call("mdp_round_start") is not None
+
+    def one_model(self, what: str) -> None:
+        """Refuse, before any work, ``what`` (an analysis, an export: work that reads one
+        model) if the game is played in rounds: :class:`mdp.errors.InRounds`."""
+        if self.in_rounds:
+            raise InRounds(self.name, what)
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """Data derived from this game's parameters, made on first use and kept with it."""

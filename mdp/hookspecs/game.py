@@ -27,7 +27,8 @@ The hooks come in six groups, in the order the engine meets them:
    game are scored against each other (:func:`mdp.match`).
 6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_ends`, for a game played in
    rounds: the hooks of groups 2 or 3 describe one round, played again between round
-   states, and these say how a round's end leads to the next round state.
+   states, and these say how a round's end leads to the next round state;
+   :func:`mdp_round_columns`, the round states in words.
 
 Hooks that take them receive ``params``, a read-only mapping from each parameter name to its
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
@@ -379,4 +380,24 @@ def mdp_round_ends(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray
             left = states[:, None] - np.ones(len(ends), dtype=np.int64)
             return mdp.RoundEnds(np.where(states[:, None] > 0, left, -1),
                                  np.broadcast_to(score, left.shape))
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
+                      states: np.ndarray) -> dict[str, Sequence[Any]]:
+    """Return readable columns of many round states at once, as ``{name: values}`` with one
+    value per state of the integer array ``states`` (optional; without it, a column
+    ``round_state`` holds the key).
+
+    :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
+    of the round, and :func:`mdp.simulate` counts the games by the columns of the round
+    state they end in (as well as by their points).
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_round_columns(states):          # the boxes filled, as bits
+            return {"filled": [" ".join(b for i, b in enumerate(BOXES) if s >> i & 1)
+                               for s in states.tolist()]}
     """

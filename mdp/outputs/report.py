@@ -21,6 +21,7 @@ import polars as pl
 from mdp.analysis.distribution import distribution
 from mdp.analysis.labels import action_labels
 from mdp.analysis.strategy import strategy_values
+from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution, solve
 from mdp.errors import ModelError, ParamError
 from mdp.game.columns import row_columns
@@ -42,6 +43,7 @@ def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
+    one_model("a report", solution)
     if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.policy.name}")

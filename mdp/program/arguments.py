@@ -181,9 +181,11 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
 def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.Game, mdp.Solution]:
     """Load (unless ``game`` is given), compile and solve, with progress on a terminal."""
     game = game or load(args)
+    strategy = getattr(args, "strategy", None)
+    if strategy and strategy != "optimal":
+        game.one_model("--strategy")
     with Progress() as progress:
         model = compiled(args, game, progress)
-        strategy = getattr(args, "strategy", None)
         if strategy and strategy != "optimal":
             solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)
         else:

@@ -235,6 +235,8 @@ def _command(analysis: Analysis) -> Command:
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
         game = arguments.load(args)
+        if not analysis.rounds:
+            game.one_model(f"mdp {analysis.name}")
         if analysis.needs == "model":
             with arguments.Progress() as progress:
                 solved = arguments.compiled(args, game, progress)

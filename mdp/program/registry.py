@@ -122,6 +122,9 @@ class Analysis:
     summary: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
     show: Callable[[Any, Any, Game], None] | None = attrs.field(default=None, repr=False)
     vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
+    rounds: bool = False
+    """Whether it answers for a game played in rounds too (``advise``, ``simulate``); the
+    others refuse one, before any work."""
 
     def answer(self, solved: Solution | CompiledModel, game: Game | None,
                options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,
@@ -133,6 +136,10 @@ class Analysis:
         compiled model, solved as ``exact`` and ``sense`` say.
         """
         parsed = resolve(f"analysis {self.name}", self.options, options)
+        if not self.rounds:
+            from mdp.engine.rounds import one_model  # here: listing the analyses needs no NumPy
+
+            one_model(f"analysis {self.name}", solved)
         is_solution = hasattr(solved, "model")
         if self.needs == "solution":
             if not is_solution:

@@ -136,11 +136,30 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         "same seed, the same numbers")
 
 
+SHOWN_MOST = 60
+"""The most outcomes ``mdp simulate`` prints one by one; past it (a game of rounds, whose
+outcomes are its points), how often the end had each value of each column of the round state."""
+
+
 def _show_simulation(result, solution, game) -> None:
     print(game.describe())
     print(arguments.value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+    if not solution.model.info.objective.probability:
+        shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
+        print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
+    if result.outcomes.height > SHOWN_MOST:  # a game of rounds: a row per points and end
+        import polars as pl  # here: listing the commands needs no Polars
+
+        for column in result.outcomes.columns:
+            if column not in ("points", "games", "frequency"):
+                shares = result.outcomes.group_by(column).agg(pl.col("frequency").sum()).sort(column)
+                print(f"{column}: " + ", ".join(f"{value} {_percent(share).strip()}"
+                                               for value, share in shares.iter_rows()))
+        print(f"{result.outcomes.height:,} outcomes, a row per points and end: --out FILE "
+              "writes them all")
+        return
     names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
     print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
     for row in result.outcomes.iter_rows(named=True):
@@ -156,7 +175,7 @@ SIMULATE = Analysis(
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, arguments=_simulate_arguments,
-    summary=lambda result, solution: result.summary(), show=_show_simulation)
+    summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
 # mdp strategies
@@ -266,7 +285,7 @@ ADVISE = Analysis(
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
     check=_advise_check, summary=lambda advised, solution: advised.advice.summary(),
-    show=_show_advice)
+    show=_show_advice, rounds=True)
 
 
 @hookimpl

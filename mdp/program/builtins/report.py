@@ -27,6 +27,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace) -> None:
     arguments.check_target(args.out)  # before any work
     game = arguments.load(args)
+    game.one_model("mdp report")
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
