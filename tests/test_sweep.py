@@ -18,10 +18,10 @@ sweep = importlib.import_module("mdp.engine.sweep")
 parallel = importlib.import_module("mdp.engine.parallel")
 MDP = Path(mdp.__file__).parent
 
-PER_THREAD = 32 << 20
+PER_THREAD = 48 << 20
 """What solve_many may take besides its values (8 bytes a state and column), per thread:
-the temporaries of the piece a thread works on (a few arrays of at most a million numbers:
-OUTCOMES_AT_A_TIME outcome values, PIECE action values)."""
+the temporaries of the piece a thread works on (a few arrays of at most two million numbers:
+OUTCOMES_AT_A_TIME outcome values, PIECE_OF_COLUMNS action values of many columns)."""
 
 
 @pytest.fixture(scope="module")

@@ -34,7 +34,7 @@ from mdp.game.load import Game
 if TYPE_CHECKING:
     from mdp.engine.solve import Solution
 
-WORK = 1 << 20
+WORK = 1 << 21
 """Numbers (round states times the round's states, or times its ends) worked at a time: a
 batch of round states as value columns of the round model costs about this many floats."""
 

@@ -23,7 +23,7 @@ PIECE = 1 << 18
 """Numbers (actions times columns) backed up at a time: the action values of a whole layer
 of a large model would cost as much memory as the state values."""
 
-PIECE_OF_COLUMNS = 1 << 20
+PIECE_OF_COLUMNS = 1 << 21
 """The same where there are many columns: a piece of a few dozen columns and a few thousand
 actions is gone through in a few dozen steps, each a call from Python; larger pieces make
 fewer calls for the same work."""
