@@ -125,6 +125,20 @@ def test_plot_is_written_and_the_program_says_where(tmp_path, capsys):
     assert capsys.readouterr().err == f"the picture written to {path}\n"
 
 
+def test_a_simulation_is_drawn_too_and_a_plot_file_of_another_type_is_refused_before_work(
+        tmp_path, capsys, monkeypatch):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "games.svg"
+    assert mdp.program.cli.main(["simulate", "games/shutbox", "--games", "1000", "--plot",
+                                 str(path), "--json"]) == 0
+    assert b"share of games" in path.read_bytes()  # the axis says what the bars are
+    capsys.readouterr()
+    monkeypatch.setattr(mdp, "compile", lambda *a, **k: pytest.fail("compiled before the check"))
+    assert mdp.program.cli.main(["simulate", "games/shutbox", "--games", "10", "--plot",
+                                 str(tmp_path / "games.pdf")]) == 2
+    assert capsys.readouterr().err == f"mdp: error: {tmp_path / 'games.pdf'}: a plot is written as .png or .svg\n"
+
+
 def test_plot_without_matplotlib_names_the_package(tmp_path, monkeypatch, capsys):
     import builtins
 

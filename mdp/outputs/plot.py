@@ -11,10 +11,18 @@ if TYPE_CHECKING:
     import polars as pl
 
 
-def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None) -> str:
+def check_plot_path(path: str) -> None:
+    """Refuse, before any work, a plot file that is not .png or .svg."""
+    if not path.lower().endswith((".png", ".svg")):
+        raise MdpError(f"{path}: a plot is written as .png or .svg")
+
+
+def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None,
+                      share: str = "probability") -> str:
     """Draw the chance of each outcome (bars) and the cumulative chance (a line, right axis)
     against the outcome column ``column`` (the first column by default); write a PNG or SVG
-    as ``path``'s extension says. Returns the path."""
+    as ``path``'s extension says. ``share`` names what the bars are (the chance; a share of
+    games simulated). Returns the path."""
     try:
         import matplotlib
 
@@ -22,8 +30,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         import matplotlib.pyplot as plt
     except ImportError:
         raise MdpError("--plot needs matplotlib: pip install matplotlib") from None
-    if not path.lower().endswith((".png", ".svg")):
-        raise MdpError(f"{path}: a plot is written as .png or .svg")
+    check_plot_path(path)
     column = column or frame.columns[0]
     frame = frame.sort(column)
     x = frame[column].to_list()
@@ -33,17 +40,19 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         total += v
         cumulative.append(min(total, 100.0))
     figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
-    bars.bar(x, p, color="#4878a8", width=0.8, label="probability")
+    bars.bar(x, p, color="#4878a8", width=0.8, label=share)
     bars.set_xlabel(column)
-    bars.set_ylabel("probability of the outcome (%)")
+    bars.set_ylabel(f"{share} of the outcome (%)")
     bars.set_xlim(min(x) - 1, max(x) + 1)
     bars.grid(axis="y", alpha=0.3)
     line = bars.twinx()
     line.plot(x, cumulative, color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
-    line.set_ylabel("cumulative probability (%)")
+    line.set_ylabel(f"cumulative {share} (%)")
     line.set_ylim(0, 101)
     handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
-    bars.legend(handles, [h.get_label() for h in handles], loc="upper left")
+    # Below the axes: over them it would hide bars or the line, wherever they lie.
+    bars.legend(handles, [h.get_label() for h in handles], loc="upper center",
+                bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
     bars.set_title(title, fontsize=10, wrap=True)
     figure.tight_layout()
 

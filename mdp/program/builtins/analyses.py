@@ -78,24 +78,37 @@ def _percent(value: float) -> str:
 def _distribution(solution, game, tie_break, plot):
     frame = mdp.distribution(solution, game, tie_break=tie_break)
     if plot:
-        # Here, not at the top: drawing needs matplotlib, and writing the file tempfile.
-        from mdp.outputs.plot import plot_distribution
-
         rules = game.describe() if game is not None else solution.model.info.rules
-        plot_distribution(frame, plot, f"{rules}\n{arguments.value_line(solution)}")
-        print(f"the picture written to {plot}", file=sys.stderr)  # as mdp export says its files
+        _draw(frame, plot, f"{rules}\n{arguments.value_line(solution)}", "probability")
     return frame
+
+
+def _plot_argument(parser: argparse.ArgumentParser, what: str) -> None:
+    parser.add_argument("--plot", metavar="FILE", help=f"draw {what} of each outcome and the "
+                        "cumulative share to FILE (.png or .svg; needs matplotlib)")
+
+
+def _plot_check(args: argparse.Namespace) -> None:
+    """The picture's file, checked before any work: its type, and that it can be written."""
+    if args.plot:
+        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
+
+        check_plot_path(args.plot)
+        arguments.check_target(args.plot)
+
+
+def _draw(frame, plot: str, title: str, share: str) -> None:
+    """Draw ``frame`` (an outcome column first, then ``probability``) to the file ``plot``."""
+    # Here, not at the top: drawing needs matplotlib, and writing the file tempfile.
+    from mdp.outputs.plot import plot_distribution
+
+    plot_distribution(frame, plot, title, share=share)
+    print(f"the picture written to {plot}", file=sys.stderr)  # as mdp export says its files
 
 
 def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _table_arguments(parser)
-    parser.add_argument("--plot", metavar="FILE", help="draw the chance of each outcome and the "
-                        "cumulative chance to FILE (.png or .svg; needs matplotlib)")
-
-
-def _distribution_check(args: argparse.Namespace) -> None:
-    if args.plot:
-        arguments.check_target(args.plot)
+    _plot_argument(parser, "the chance")
 
 
 def _show_distribution(frame, solution, game) -> None:
@@ -116,7 +129,7 @@ DISTRIBUTION = Analysis(
                       "chance to this file (.png or .svg; needs matplotlib)")],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
-    arguments=_distribution_arguments, check=_distribution_check,
+    arguments=_distribution_arguments, check=_plot_check,
     summary=lambda frame, solution: {**solution.summary(), "outcomes": frame.to_dicts()},
     show=_show_distribution)
 
@@ -124,8 +137,18 @@ DISTRIBUTION = Analysis(
 # mdp simulate
 
 
-def _simulate(solution, game, games, seed, tie_break):
-    return mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+def _simulate(solution, game, games, seed, tie_break, plot):
+    result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+    if plot:
+        import polars as pl  # here: listing the commands needs no Polars
+
+        first = result.outcomes.columns[0]  # the points, in a game of rounds
+        frame = result.outcomes.group_by(first).agg(probability=pl.col("frequency").sum())
+        rules = game.describe() if game is not None else solution.model.info.rules
+        _draw(frame, plot, f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
+                           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})",
+              "share of games")
+    return result
 
 
 def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
@@ -134,6 +157,7 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the number of games to play")
     parser.add_argument("--seed", type=int, metavar="S", help="seed of the random numbers: the "
                         "same seed, the same numbers")
+    _plot_argument(parser, "the share of games")
 
 
 SHOWN_MOST = 60
@@ -171,10 +195,11 @@ SIMULATE = Analysis(
     "simulate", "play many games at random and count their outcomes", _simulate,
     [Param("games", None, parse_int(1), "the number of games to play (required)"),
      Param("seed", None, _seed, "seed of the random numbers: the same seed, the same numbers"),
-     TIE_BREAK],
+     TIE_BREAK, Param("plot", None, _path, "draw the share of games of each outcome and the "
+                      "cumulative share to this file (.png or .svg; needs matplotlib)")],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
-    table=lambda result: result.outcomes, arguments=_simulate_arguments,
+    table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_plot_check,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
