@@ -8,3 +8,11 @@ REPORT_MAX_ROWS = 250_000
 """The most policy rows (actions) a report embeds for its explorer: about 50 bytes each, so
 some 12 MB at most, which a phone still opens. A larger game gets a page without the
 explorer, and a line saying to ask ``mdp advise`` instead."""
+
+MAX_GAMES = 10**10
+"""The most games ``mdp simulate`` plays: about ten thousand seconds of Shut the Box on one
+core, and hours for a game of rounds; past it, exit 3 before any work."""
+
+MAX_PLAYERS = 20
+"""The most players of a match: with two results or more, 21 players would mean more than
+MAX_PROFILES (:mod:`mdp.analysis.match`), a million lists of earlier results to solve for."""

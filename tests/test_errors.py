@@ -256,3 +256,60 @@ def test_a_full_standard_output_is_one_line(command):
 def test_json_is_strict():
     done = run("solve", "shutbox", "--json")
     assert done.returncode == 0 and "NaN" not in done.stdout
+
+
+# Counts and options checked before the work ("Never silently wrong, round two").
+
+
+def _no_compile(monkeypatch):
+    """Make any compile fail the test: what follows must be refused before it."""
+    def compiled(*args, **kwargs):
+        raise AssertionError("compiled before the check")
+
+    monkeypatch.setattr(mdp, "compile", compiled)  # the name the command line calls
+
+
+def _code(argv):
+    """``main``'s exit code, the argument parser's refusals (SystemExit) included."""
+    try:
+        return main(argv)
+    except SystemExit as exited:
+        return exited.code
+
+
+@pytest.mark.parametrize("argv, code, line", [
+    (["simulate", SHUTBOX, "--games", "10", "--seed", "-1"], 2,
+     "argument --seed: expected a whole number of 0 or more, not '-1'"),
+    (["simulate", SHUTBOX, "--games", str(10**18)], 3,
+     "mdp: error: games=1,000,000,000,000,000,000: more than 10,000,000,000 games"),
+    (["match", SHUTBOX, "--players", "3000"], 3, "mdp: error: 3,000 players: at most 20"),
+    (["match", SHUTBOX, "--players", "100000000"], 3, "mdp: error: 100,000,000 players: at most 20"),
+    (["match", SHUTBOX, "--players", "1"], 2, "mdp: error: a match needs 2 players or more, not 1"),
+    (["solve", SHUTBOX, "--vary", "dice=2,3", "--strategy", "fewest-tiles"], 2,
+     "mdp: error: --vary plays each rule set optimally; --strategy does not apply"),
+    (["simulate", SHUTBOX, "--games", "10", "--plot", "games.txt"], 2,
+     "mdp: error: games.txt: a plot is written as .png or .svg"),
+])
+def test_counts_and_options_past_what_can_be_honoured_are_refused_before_any_work(
+        argv, code, line, capsys, monkeypatch):
+    _no_compile(monkeypatch)
+    assert _code(argv) == code
+    err = capsys.readouterr().err
+    assert line in err and "Traceback" not in err
+
+
+def test_seeds_and_games_out_of_range_are_refused_in_python_too():
+    game = mdp.load_game(SHUTBOX, tiles="1-4")
+    solution = mdp.solve(mdp.compile(game))
+    with pytest.raises(mdp.ParamError, match=r"^seed=-1: expected a whole number of 0 or more$"):
+        mdp.simulate(solution, game, games=10, seed=-1)
+    with pytest.raises(mdp.TooLarge, match=r"^games=10,000,000,001: more than 10,000,000,000"):
+        mdp.simulate(solution, game, games=10**10 + 1)
+    with pytest.raises(mdp.ParamError, match=r"^parameter seed=-3: expected a whole number of 0"):
+        mdp.analyse("simulate", solution, game, games=10, seed=-3)
+
+
+def test_vary_honours_the_memory_budget(capsys):
+    # --max-memory bounds each rule set's compile, as without --vary (it was dropped).
+    assert main(["solve", SHUTBOX, "--vary", "dice=1,2", "--max-memory", "100k"]) == 3
+    assert "raise it with --max-memory" in capsys.readouterr().err

@@ -128,8 +128,7 @@ def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_any_work(
     def no_work(*args, **kwargs):
         raise AssertionError("compiled before the refusal")
 
-    monkeypatch.setattr(mdp.engine.compile, "compile", no_work)
-    monkeypatch.setattr(mdp, "compile", no_work)
+    monkeypatch.setattr(mdp, "compile", no_work)  # the name the command line calls
     assert mdp.program.cli.main(argv) == 2
     err = capsys.readouterr().err
     assert "game two-boxes is played in rounds" in err and "Traceback" not in err

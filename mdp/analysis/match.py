@@ -27,11 +27,23 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solutions, solve, solve_many
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError, ParamError
+from mdp.errors import ModelError, ParamError, TooLarge
 from mdp.game.load import Game
+from mdp.limits import MAX_PLAYERS
 
 MAX_PROFILES = 1_000_000
 """The most lists of results a match solves for (results ** (players - 1) of them)."""
+
+
+def check_players(players: Any) -> None:
+    """Refuse, before any work, a number of players that is not a whole number from 2 to
+    :data:`~mdp.limits.MAX_PLAYERS` (past it: :class:`mdp.TooLarge`)."""
+    if not isinstance(players, int) or isinstance(players, bool) or players < 2:
+        raise ParamError(f"a match needs 2 players or more, not {players!r}")
+    if players > MAX_PLAYERS:
+        raise TooLarge(f"{players:,} players: at most {MAX_PLAYERS} (with two results or "
+                       f"more, more players mean more than {MAX_PROFILES:,} lists of earlier "
+                       "results to solve for)")
 
 
 @attrs.frozen
@@ -95,8 +107,7 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
     """
     start = time.perf_counter()
-    if not isinstance(players, int) or players < 2:
-        raise ParamError(f"a match needs 2 players or more, not {players!r}")
+    check_players(players)
     one_model("a match", model)
     rules = match_rules(game)
     if not isinstance(model, CompiledModel):

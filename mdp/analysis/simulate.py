@@ -16,8 +16,9 @@ from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solve import Solution
-from mdp.errors import ParamError
+from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, to_frame
+from mdp.limits import MAX_GAMES
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -66,8 +67,7 @@ def simulate(how: Solution | Policy | RoundsSolution, game: Game | None = None, 
     game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) is played
     optimally, and its games counted by their points and the columns of the round state
     they end in. The same ``seed`` gives the same numbers."""
-    if not isinstance(games, int) or games < 1:
-        raise ParamError(f"games={games!r}: expected a whole number of 1 or more")
+    check_games(games, seed)
     if isinstance(how, RoundsSolution):
         if tie_break:
             raise ParamError("a tie-break applies to a game of one model, not to a game of rounds")
@@ -106,6 +106,19 @@ def simulate(how: Solution | Policy | RoundsSolution, game: Game | None = None, 
     return _found(games, seed, values[ends > 0], ends[ends > 0], frame)
 
 
+def check_games(games: Any, seed: Any = None) -> None:
+    """Refuse, before any work, a number of games that is not a whole number from 1 to
+    :data:`~mdp.limits.MAX_GAMES` (past it: :class:`mdp.TooLarge`) and a seed that is not a
+    whole number of 0 or more."""
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ParamError(f"games={games!r}: expected a whole number of 1 or more")
+    if games > MAX_GAMES:
+        raise TooLarge(f"games={games:,}: more than {MAX_GAMES:,} games (hours of play; a "
+                       "million already gives the mean to a few parts in ten thousand)")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        raise ParamError(f"seed={seed!r}: expected a whole number of 0 or more")
+
+
 def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
            outcomes: pl.DataFrame) -> Simulation:
     """What games that ended at ``values`` (``counts`` times each) show."""
@@ -122,10 +135,14 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
 def _simulate_rounds(solution: RoundsSolution, game: Game | None, games: int,
                      seed: int | None) -> Simulation:
     """Games of a game of rounds, by their points and the round state they end in."""
-    points, final = solution.play(games, np.random.default_rng(seed))
-    played = (pl.DataFrame({"points": points, "_key": final}).group_by(["points", "_key"])
-              .len("games"))
-    keys = np.unique(final)
+    rng = np.random.default_rng(seed)
+    parts = []
+    for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
+        points, final = solution.play(min(CHUNK, games - begin), rng)
+        parts.append(pl.DataFrame({"points": points, "_key": final})
+                     .group_by(["points", "_key"]).len("games"))
+    played = pl.concat(parts).group_by(["points", "_key"]).agg(pl.col("games").sum())
+    keys = np.unique(played["_key"].to_numpy())
     columns = (to_frame(round_columns(game, keys)) if game is not None
                else pl.DataFrame({"round_state": keys}))
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]

@@ -61,14 +61,16 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
 def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
           params: Mapping[str, Any] | None = None, exact: bool = False,
           sense: str | None = None, max_states: int = DEFAULT_MAX_STATES,
+          max_memory: Any = "default",
           progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Solve the game once per combination of ``vary``: a Polars DataFrame with one column
     per varied parameter (as ``--set`` shows it), ``value``, ``exact`` (``"p/q"``, with
-    ``exact=True``) and ``states``, one row per combination in order."""
+    ``exact=True``) and ``states``, one row per combination in order. ``max_states`` and
+    ``max_memory`` bound each compile, as in :func:`mdp.compile`."""
     rows = []
     for game in games(spec, vary, variant=variant, params=params):
-        solution = solve(compile(game, max_states=max_states, progress=progress), exact=exact,
-                         sense=sense, progress=progress)
+        model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
+        solution = solve(model, exact=exact, sense=sense, progress=progress)
         row = _varied(game, vary)
         row["value"] = float(solution.value)
         if exact:
@@ -81,6 +83,7 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
 def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 2,
                 variant: str | None = None, params: Mapping[str, Any] | None = None,
                 exact: bool = False, max_states: int = DEFAULT_MAX_STATES,
+                max_memory: Any = "default",
                 progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Play a match (:func:`mdp.match`) under each combination of ``vary``: a Polars
     DataFrame, one row per combination, fairest first (by the largest expected winnings of
@@ -94,7 +97,8 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         # Match rules change no state: a model is compiled once per rule set that plays.
         key = _play_key(game)
         if key not in models:
-            models[key] = compile(game, max_states=max_states, progress=progress)
+            models[key] = compile(game, max_states=max_states, max_memory=max_memory,
+                                  progress=progress)
         result = match(game, players=players, exact=exact, model=models[key], progress=progress)
         row = _varied(game, vary)
         row["player_1_percent"] = round(float(result.values[0]) * 100, 4)

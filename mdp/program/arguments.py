@@ -126,14 +126,19 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
                **settings: Any) -> pl.DataFrame:
     """The table over rule sets that ``--vary`` asks for: ``make(game, values, ...)``
     (:func:`mdp.solve_table`, :func:`mdp.match_table`) with the game, its variant, ``--set``,
-    ``--exact`` and ``--max-states`` of the arguments, progress on a terminal, and
-    ``settings``."""
+    ``--exact``, ``--max-states`` and ``--max-memory`` of the arguments, progress on a
+    terminal, and ``settings``. Each rule set is played optimally: ``--strategy`` is
+    refused, not dropped."""
     from mdp.analysis.vary import parse_vary  # numpy and Polars, which make imports anyway
 
+    if getattr(args, "strategy", None) not in (None, "optimal"):
+        raise MdpError("--vary plays each rule set optimally; --strategy does not apply "
+                       "(evaluate a strategy under one rule set at a time)")
     values = parse_vary(args.vary)
     with Progress() as progress:
         return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                    exact=args.exact, max_states=args.max_states, progress=progress, **settings)
+                    exact=args.exact, max_states=args.max_states,
+                    max_memory=args.max_memory or "default", progress=progress, **settings)
 
 
 def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format | None) -> None:
@@ -149,12 +154,21 @@ def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format 
 
 def positive_int(text: str) -> int:
     """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
+    return _whole(text, 1)
+
+
+def whole_number(text: str) -> int:
+    """An argparse ``type``: a whole number of 0 or more (``1_000`` and ``1,000`` too)."""
+    return _whole(text, 0)
+
+
+def _whole(text: str, least: int) -> int:
     try:
         value = int(text.replace("_", "").replace(",", ""))
     except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of 1 or more, not {text!r}")
+        value = least - 1
+    if value < least:
+        raise argparse.ArgumentTypeError(f"expected a whole number of {least} or more, not {text!r}")
     return value
 
 

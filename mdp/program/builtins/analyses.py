@@ -30,7 +30,7 @@ def _texts(value: Any) -> tuple[Any, ...]:
 
 
 def _seed(value: Any) -> int | None:
-    return None if value is None else int(value)
+    return None if value is None else parse_int(0)(value)
 
 
 def _path(value: Any) -> str | None:
@@ -155,14 +155,21 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
     _table_arguments(parser)
     parser.add_argument("--games", type=arguments.positive_int, required=True, metavar="N",
                         help="the number of games to play")
-    parser.add_argument("--seed", type=int, metavar="S", help="seed of the random numbers: the "
-                        "same seed, the same numbers")
+    parser.add_argument("--seed", type=arguments.whole_number, metavar="S", help="seed of the "
+                        "random numbers (0 or more): the same seed, the same numbers")
     _plot_argument(parser, "the share of games")
 
 
 SHOWN_MOST = 60
 """The most outcomes ``mdp simulate`` prints one by one; past it (a game of rounds, whose
 outcomes are its points), how often the end had each value of each column of the round state."""
+
+
+def _simulate_check(args: argparse.Namespace) -> None:
+    from mdp.analysis.simulate import check_games  # here: listing the commands needs no NumPy
+
+    check_games(args.games, args.seed)
+    _plot_check(args)
 
 
 def _show_simulation(result, solution, game) -> None:
@@ -199,7 +206,7 @@ SIMULATE = Analysis(
                       "cumulative share to this file (.png or .svg; needs matplotlib)")],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
-    table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_plot_check,
+    table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_simulate_check,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 

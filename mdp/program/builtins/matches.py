@@ -7,7 +7,6 @@ import argparse
 from typing import Any
 
 import mdp
-from mdp.errors import MdpError
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.program import arguments
@@ -45,8 +44,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _check(args: argparse.Namespace) -> None:
-    if args.players < 2:
-        raise MdpError(f"--players {args.players}: a match needs 2 players or more")
+    from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
+
+    check_players(args.players)
 
 
 def _show(result, model, game) -> None:
