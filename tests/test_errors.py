@@ -313,3 +313,99 @@ def test_vary_honours_the_memory_budget(capsys):
     # --max-memory bounds each rule set's compile, as without --vary (it was dropped).
     assert main(["solve", SHUTBOX, "--vary", "dice=1,2", "--max-memory", "100k"]) == 3
     assert "raise it with --max-memory" in capsys.readouterr().err
+
+
+def test_a_second_game_of_the_same_file_name_is_not_the_first_one_again(tmp_path):
+    # Two folders, a game.py in each, values 1 and 2: before, loading the second in the same
+    # process gave the first module back, and its value.
+    for folder, value in (("one", 1), ("two", 2)):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "samename.py").write_text(textwrap.dedent(f"""
+            import mdp
+            GAME_NAME = "g{value}"
+
+            @mdp.hookimpl
+            def mdp_initial_state():
+                return 0
+
+            @mdp.hookimpl
+            def mdp_actions(state):
+                return []
+
+            @mdp.hookimpl
+            def mdp_terminal_value(state):
+                return {value}
+            """))
+    first = mdp.load_game(tmp_path / "one" / "samename.py")
+    assert mdp.solve(mdp.compile(first)).value == 1
+    with pytest.raises(mdp.GameNotFound, match=r"samename.py: its module name 'samename' is "
+                       r"taken by another module in this process \(.*one/samename.py\)"):
+        mdp.load_game(tmp_path / "two" / "samename.py")
+    assert mdp.load_game(tmp_path / "one" / "samename.py").name == "g1"  # the same file again
+
+
+@pytest.mark.parametrize("hook, kind, name, what", [
+    ("mdp_variants", lambda name: mdp.Variant(name, {}, "a house rule"), "short", "variants"),
+    ("mdp_strategies", lambda name: mdp.Strategy(name, lambda game, model: None, "a rule"),
+     "greedy", "strategies"),
+])
+def test_a_rule_plugin_naming_its_item_like_the_games_own_is_refused(hook, kind, name, what):
+    # Before, a rule plugin's variant of the game's own name silently replaced it.
+    from types import SimpleNamespace
+
+    rule = SimpleNamespace(**{hook: mdp.hookimpl(lambda: [kind(name)])})
+    getattr(rule, hook).__name__ = hook
+
+    @mdp.hookimpl
+    def mdp_configure(plugins):
+        plugins.register(rule, name="house")
+
+    own = mdp.hookimpl(lambda: [kind(name)])
+    own.__name__ = hook
+    game = mdp.load_game(SimpleNamespace(
+        GAME_NAME="coin", mdp_configure=mdp_configure, **{hook: own},
+        mdp_initial_state=mdp.hookimpl(lambda: 0)))
+    with pytest.raises(mdp.ModelError, match=f"^game coin: two {what} are named '{name}'$"):
+        game.variants() if hook == "mdp_variants" else mdp.strategies(game)
+
+
+def _two_step(**hooks):
+    """A game of one choice: ``go`` to a state worth 1, or ``stay`` at 0."""
+    from types import SimpleNamespace
+
+    base = dict(
+        mdp_initial_state=mdp.hookimpl(lambda: "start"),
+        mdp_actions=mdp.hookimpl(lambda state: ["go", "stay"] if state == "start" else []),
+        mdp_outcomes=mdp.hookimpl(lambda state, action: [(1, action)]),
+        mdp_terminal_value=mdp.hookimpl(lambda state: int(state == "go")))
+    for name, hook in hooks.items():
+        hook.__name__ = name
+    return mdp.load_game(SimpleNamespace(GAME_NAME="two-step", **{**base, **hooks}))
+
+
+@pytest.mark.parametrize("hooks, message", [
+    # Before, the policy table's own value column silently replaced the game's.
+    (dict(mdp_state_columns=mdp.hookimpl(lambda state: {"value": state})),
+     "game two-step: mdp_state_columns names a column 'value', which mdp's tables add "
+     "themselves"),
+    # Before, the action's column silently replaced the state's of the same name.
+    (dict(mdp_state_columns=mdp.hookimpl(lambda state: {"where": state}),
+          mdp_action_columns=mdp.hookimpl(lambda state, action: {"where": action})),
+     "game two-step: mdp_action_columns and mdp_state_columns both name a column 'where'"),
+])
+def test_a_column_a_table_has_already_is_refused_not_replaced(hooks, message):
+    game = _two_step(**hooks)
+    with pytest.raises(mdp.ModelError, match=message):
+        mdp.policy(mdp.solve(mdp.compile(game)), game)
+
+
+def test_a_round_state_column_named_like_the_simulations_points_is_refused():
+    from test_rounds import two_boxes
+
+    @mdp.hookimpl
+    def mdp_round_columns(states):
+        return {"points": states}
+
+    game = two_boxes(mdp_round_columns=mdp_round_columns)
+    with pytest.raises(mdp.ModelError, match="mdp_round_columns names a column 'points'"):
+        mdp.simulate(mdp.solve(mdp.compile(game)), game, games=10, seed=1)

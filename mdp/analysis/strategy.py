@@ -20,6 +20,7 @@ from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution, solve
 from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.game.plugins import by_name
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -41,12 +42,8 @@ class Strategy:
 
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first."""
-    found: dict[str, Strategy] = {}
-    for item in game.collect("mdp_strategies", Strategy):
-        if item.name in found or item.name == OPTIMAL:
-            raise ModelError(f"game {game.name}: two strategies are named {item.name!r}")
-        found[item.name] = item
-    return found
+    return by_name(game.collect("mdp_strategies", Strategy), "strategies", f"game {game.name}",
+                   reserved=(OPTIMAL,))
 
 
 def find_strategy(game: Game, name: str) -> Strategy:

@@ -83,7 +83,7 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
     if not game.implements("mdp_round_columns"):
         return {"round_state": states}
     return _checked(game, game.call("mdp_round_columns", states=states), len(states),
-                    hook="mdp_round_columns")
+                    hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
 
 
 def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
@@ -102,11 +102,26 @@ def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
                          else values for name, values in columns.items()}, strict=False)
 
 
+TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "exact",
+                 "games", "frequency")
+"""The columns mdp's tables add beside the game's (policy, advice, distribution,
+simulation): a game's column of one of these names would be silently replaced, so it is
+refused (a round state's, ``points`` too: the simulation of a game of rounds adds it)."""
+
+
+def _free(game: Game, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+    clash = [name for name in names if name in taken]
+    if clash:
+        raise ModelError(f"game {game.name}: {hook} names a column {clash[0]!r}, which mdp's "
+                         f"tables add themselves ({', '.join(taken)}); name it otherwise")
+
+
 def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
-             hook: str = "mdp_columns") -> dict[str, Any]:
+             hook: str = "mdp_columns", taken: tuple[str, ...] = TABLE_COLUMNS) -> dict[str, Any]:
     if not isinstance(columns, dict):
         raise ModelError(f"game {game.name}: {hook} returned {type(columns).__name__}, "
                          "not a dict of columns")
+    _free(game, columns, hook, taken)
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
@@ -127,9 +142,17 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
             last_state = state
         row = dict(state_row)
         if actions and action is not None:  # a state named alone has no action columns
-            row.update(_row(game, "mdp_action_columns", {"action": str(action)},
-                            state=state, action=action))
+            of_action = _row(game, "mdp_action_columns", {"action": str(action)},
+                             state=state, action=action)
+            both = [name for name in of_action if name in state_row]
+            if both:
+                raise ModelError(f"game {game.name}: mdp_action_columns and mdp_state_columns "
+                                 f"both name a column {both[0]!r} (state {state!r}, action "
+                                 f"{action!r}); a table holds one of each name")
+            row.update(of_action)
         if names is None:
+            _free(game, row, "mdp_state_columns" if not actions else
+                  "mdp_state_columns or mdp_action_columns")
             names = list(row)
             columns = {name: [] for name in names}
         elif list(row) != names:

@@ -13,7 +13,16 @@ import pluggy
 
 from mdp.errors import GameNotFound, InRounds, MdpError, ModelError, did_you_mean
 from mdp.game.params import Param, resolve
-from mdp.game.plugins import Plugins, check_hook_names, collect, entry_points, import_module, load, register
+from mdp.game.plugins import (
+    Plugins,
+    by_name,
+    check_hook_names,
+    collect,
+    entry_points,
+    import_module,
+    load,
+    register,
+)
 from mdp.hookspecs import game as game_hooks
 
 if TYPE_CHECKING:
@@ -160,7 +169,8 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
     from mdp.game.variants import Variant  # here: solving a game needs no variants
 
-    return collect(plugins, "mdp_variants", Variant, f"game {game}")
+    return list(by_name(collect(plugins, "mdp_variants", Variant, f"game {game}"), "variants",
+                        f"game {game}").values())
 
 
 def _default_name(plugin: object) -> str:
@@ -214,7 +224,17 @@ def _import_path(path: str) -> ModuleType:
         parts[0] = installed
     elif root not in sys.path:
         sys.path.insert(0, root)
-    return import_module(".".join(parts), shown=f"the game at {path}")
+    dotted = ".".join(parts)
+    module = import_module(dotted, shown=f"the game at {path}")
+    # The name may already stand for another module: a game of the same file name loaded
+    # before from another folder, or one earlier on the path. That module is not this game.
+    found = getattr(module, "__file__", None)
+    expected = os.path.join(path, "__init__.py") if os.path.isdir(path) else path
+    if found is None or os.path.realpath(found) != expected:
+        raise GameNotFound(f"{path}: its module name {dotted!r} is taken by another module in "
+                           f"this process ({found or 'built in'}); give the game a file or "
+                           "folder name of its own")
+    return module
 
 
 def _installed_as(folder: str) -> str | None:

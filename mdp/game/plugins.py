@@ -196,3 +196,15 @@ def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: 
                 raise ModelError(f"{owner}: {hook} returned {item!r}, not an mdp.{kind.__name__}")
             items.append(item)
     return items
+
+
+def by_name(items: list, what: str, owner: str, reserved: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Items that have a ``name`` (variants, strategies), by name in order; two of one name,
+    or one of a ``reserved`` name, are one :class:`~mdp.ModelError` naming ``owner``: a rule
+    plugin's item never silently replaces the game's."""
+    found: dict[str, Any] = {}
+    for item in items:
+        if item.name in found or item.name in reserved:
+            raise ModelError(f"{owner}: two {what} are named {item.name!r}")
+        found[item.name] = item
+    return found

@@ -218,7 +218,10 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
 
     Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
     the same names; use ``None`` for a value that does not apply. Without an implementation
-    a table shows ``str(state)`` in a column ``state``.
+    a table shows ``str(state)`` in a column ``state``. The names mdp's tables add themselves
+    (``value``, ``value_exact``, ``optimal``, ``regret``, ``probability``, ``exact``,
+    ``games``, ``frequency``) are refused, as is a name both a state's and its action's
+    columns give: a table holds one column of each name.
     """
 
 
@@ -388,7 +391,8 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
                       states: np.ndarray) -> dict[str, Sequence[Any]]:
     """Return readable columns of many round states at once, as ``{name: values}`` with one
     value per state of the integer array ``states`` (optional; without it, a column
-    ``round_state`` holds the key).
+    ``round_state`` holds the key). The names refused are those of
+    :func:`mdp_state_columns`, and ``points``.
 
     :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
     of the round, and :func:`mdp.simulate` counts the games by the columns of the round
