@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
+from pathlib import Path
 
 import brute_shutbox
 import models
@@ -145,3 +146,23 @@ def test_mdp_advise_names_a_state_of_a_game_of_per_state_hooks():
     assert advice.actions["value"][0] == float(solution.value)
     data = embedded(mdp.report(solution, game))
     assert [c["kind"] for c in data["explorer"]["controls"]] == ["select"] * 4
+
+
+def test_a_game_of_rounds_gets_its_value_its_rounds_and_how_played_games_end(tmp_path, capsys):
+    # Two boxes (docs/examples): 571/48 by hand, on the Writing a game page.
+    example = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+    out = tmp_path / "two.html"
+    assert main(["report", example, "--out", str(out)]) == 0
+    assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states, 100,000 games played, "
+                                       "WITHOUT the explorer: a game of rounds is advised by "
+                                       "mdp advise\n")
+    page = out.read_text()
+    assert "expected total: <strong>11.8958333333333</strong>" in page
+    assert "2 rounds through 4 round states; a round of 25 states" in page
+    assert "100,000 games played at random under optimal play (seed 0)" in page
+    # A bar per total from the least to the greatest, each named, 1 to 18 (none at 2 or 4).
+    bars = re.findall(r'<rect class="bar"[^>]*><title>points (\d+): +([\d.]+)%', page)
+    assert [int(p) for p, _ in bars] == list(range(1, 19))
+    assert [float(s) for p, s in bars if p in ("2", "4")] == [0.0, 0.0]
+    assert 'id="no-explorer"' in page and "mdp advise two-boxes COLUMN=VALUE" in page
+    assert embedded(page)["explorer"] is None

@@ -105,7 +105,6 @@ def test_advice_names_the_round_state_and_the_state_within_it():
     ("a strategy", lambda game, solution: mdp.evaluate(solution.model, "optimal")),
     ("a strategy", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
     ("a match", lambda game, solution: mdp.match(game, solution.model)),
-    ("a report", lambda game, solution: mdp.report(solution, game)),
     ("analysis distribution", lambda game, solution: mdp.analyse("distribution", solution, game)),
 ])
 def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
@@ -119,7 +118,6 @@ def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
 @pytest.mark.parametrize("argv", [
     ["policy", EXAMPLE], ["distribution", EXAMPLE], ["strategies", EXAMPLE],
     ["solve", EXAMPLE, "--strategy", "random"], ["export", EXAMPLE, "--out", "x.prism"],
-    ["report", EXAMPLE, "--out", "x.html"],
 ])
 def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_any_work(
         argv, capsys, monkeypatch, tmp_path):

@@ -20,30 +20,42 @@ import polars as pl
 
 from mdp.analysis.distribution import distribution
 from mdp.analysis.labels import action_labels
+from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
-from mdp.engine.rounds import one_model
+from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solve import Solution, solve
 from mdp.errors import ModelError, ParamError
 from mdp.game.columns import row_columns
-from mdp.limits import REPORT_MAX_ROWS
+from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
 
 
+CHART_MOST = 150
+"""Bars of the outcome chart of a game of rounds at most: past it, final scores in ranges."""
+
 CONTROL_KINDS = ("select", "toggles")
 """The controls the explorer draws (see :func:`~mdp.hookspecs.game.mdp_report_controls`)."""
 
 
-def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -> str:
+def report(solution: Solution | RoundsSolution, game: Game, *,
+           max_rows: int = REPORT_MAX_ROWS) -> str:
     """The HTML page of an optimal solution, as text: the rules, the value under optimal
     play (exact), the objective, the number of states, the outcome distribution (a chart),
     the named strategies beside the optimum, and the strategy explorer, left out (with a
     line saying so) when the policy has more than ``max_rows`` rows.
 
+    For a game of rounds (a :class:`mdp.RoundsSolution`): the rules, the value, the rounds
+    and round states, and how :data:`~mdp.limits.REPORT_GAMES` games played at random end (seed 0); its
+    positions are asked of :func:`mdp.advise`.
+
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
-    one_model("a report", solution)
+    if isinstance(solution, RoundsSolution):
+        return _page(game, [_round_facts(solution), _simulated(solution, game),
+                            _explorer(None, 0, max_rows, game.name, rounds=True)],
+                     solution.model.info.objective, None)
     if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.policy.name}")
@@ -51,15 +63,19 @@ def report(solution: Solution, game: Game, *, max_rows: int = REPORT_MAX_ROWS) -
     floats = solve(model, sense=solution.sense) if solution.exact else solution
     exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
     explorer = explorer_data(floats, game) if model.n_actions <= max_rows else None
-    data = {"objective": {"name": model.info.objective.name,
-                          "probability": model.info.objective.probability},
-            "explorer": explorer}
     sections = [
         _facts(exact, game),
         _outcomes(distribution(floats, game), model.info.objective.probability),
         _strategies(strategy_values(model, game, sense=solution.sense), model.info.objective.probability),
         _explorer(explorer, model.n_actions, max_rows, game.name),
     ]
+    return _page(game, sections, model.info.objective, explorer)
+
+
+def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None) -> str:
+    """The page: the template filled with the sections and the explorer's data."""
+    data = {"objective": {"name": objective.name, "probability": objective.probability},
+            "explorer": explorer}
     name, _, rules = game.describe().partition(": ")  # "Name: rules", the usual description
     parts = {"TITLE": html.escape(game.describe()), "NAME": html.escape(name),
              "RULES": html.escape(rules),
@@ -160,22 +176,69 @@ def _number(value: float, probability: bool) -> str:
 
 
 def _facts(exact: Solution, game: Game) -> str:
-    model, info = exact.model, exact.model.info
-    value = exact.value
-    sense = "maximized" if exact.sense == "max" else "minimized"
+    model = exact.model
+    return _facts_section(exact, f"{model.n_states:,} ({model.n_terminal:,} where the game is "
+                                 f"over); {model.n_actions:,} actions")
+
+
+def _round_facts(solution: RoundsSolution) -> str:
+    """The facts of a game of rounds: its value (exact where it was solved exactly) and
+    its rounds."""
+    model = solution.model
+    return _facts_section(solution, f"{model.n_rounds} rounds through "
+                                    f"{model.n_round_states:,} round states; a round of "
+                                    f"{model.round.n_states:,} states")
+
+
+def _facts_section(solution: Solution | RoundsSolution, size: str) -> str:
+    """The section on the game: its rules, value (with the fraction where exact) and size."""
+    info, value = solution.model.info, solution.value
+    sense = "maximized" if solution.sense == "max" else "minimized"
     shown = f"{float(value):.15g}"
     if info.objective.probability:
         shown = f"{float(value):.4%} ({shown})"
+    exact = f" = {value.numerator}/{value.denominator}" if solution.exact else ""
     params = ", ".join(f"{k}={_param(v)}" for k, v in info.params.items() if v not in (None, ""))
     rows = [("Rules", info.rules), ("Variant", info.variant or "none (the default rules)"),
             ("Parameters", params or "none"), ("Objective", f"{info.objective.name} ({sense})"),
-            ("Value under optimal play", f"{shown} = {value.numerator}/{value.denominator}"),
-            ("States", f"{model.n_states:,} ({model.n_terminal:,} where the game is over); "
-                       f"{model.n_actions:,} actions")]
+            ("Value under optimal play", shown + exact),
+            ("Rounds" if isinstance(solution, RoundsSolution) else "States", size)]
     items = "\n".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in rows)
     return (f'<section aria-labelledby="facts-h"><h2 id="facts-h">The game</h2>\n'
             f'<p class="value" id="value">{html.escape(info.objective.name)}: '
             f'<strong>{html.escape(shown)}</strong></p>\n<dl class="facts">\n{items}\n</dl></section>')
+
+
+def _simulated(solution: RoundsSolution, game: Game) -> str:
+    """How games played at random end: a chart of their points, the mean, the spread, and
+    how often each column of the round state they end in took each value."""
+    result = simulate(solution, game, games=REPORT_GAMES, seed=0)
+    frame = result.outcomes.group_by("points").agg(probability=pl.col("frequency").sum()).sort("points")
+    labels, width = None, 1
+    if frame["points"].dtype.is_integer():  # every score from the least to the greatest,
+        lo, hi = int(frame["points"].min()), int(frame["points"].max())  # in equal ranges
+        width = -(-(hi - lo + 1) // CHART_MOST)
+        start = lo // width * width
+        low = ((pl.col("points") - start) // width * width + start).alias("points")
+        frame = (pl.DataFrame({"points": range(start, hi + 1, width)})
+                 .join(frame.group_by(low).agg(pl.col("probability").sum()), on="points", how="left")
+                 .with_columns(pl.col("probability").fill_null(0.0)).sort("points"))
+        labels = [f"points {p}" if width == 1 else f"points {p} to {p + width - 1}"
+                  for p in frame["points"].to_list()]
+    spread = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
+    ends = []
+    for column in result.outcomes.columns:
+        if column not in ("points", "games", "frequency"):
+            shares = result.outcomes.group_by(column).agg(pl.col("frequency").sum()).sort(column)
+            ends.append(f"<li>{html.escape(column)}: " + ", ".join(
+                f"{html.escape(str(v))} {_percent(share)}" for v, share in shares.iter_rows()) + "</li>")
+    intro = (f"{result.games:,} games played at random under optimal play (seed 0): mean "
+             f"{result.mean:.6g} (95% confidence interval {result.low:.6g} to {result.high:.6g}), "
+             f"standard deviation {result.sd:.4g}; percentiles {spread}. The bars are the share "
+             f"of games at each final score{f' range ({width} points each)' if width > 1 else ''}, "
+             "the line the share up to it.")
+    extra = (f"<p>Where the games ended:</p><ul>{''.join(ends)}</ul>\n" if ends else "")
+    return _outcomes(frame, False, intro=intro, extra=extra, labels=labels)
 
 
 def _param(value: Any) -> str:
@@ -183,18 +246,22 @@ def _param(value: Any) -> str:
     return f'"{text}"' if " " in text or not text else text
 
 
-def _outcomes(frame: pl.DataFrame, probability: bool) -> str:
+def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
+              extra: str = "", labels: list[str] | None = None) -> str:
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     p = frame["probability"].to_numpy()
     cumulative = np.minimum(np.cumsum(p), 1.0)
-    labels = [", ".join(f"{n} {v}" for n, v in zip(names, row)) for row in frame.select(names).iter_rows()]
+    labels = labels or [", ".join(f"{n} {v}" for n, v in zip(names, row))
+                        for row in frame.select(names).iter_rows()]
     rows = "\n".join(f"<tr><td>{html.escape(label)}</td><td>{_percent(a)}</td><td>{_percent(b)}</td></tr>"
                      for label, a, b in zip(labels, p, cumulative))
     head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in ("outcome", "probability", "cumulative"))
+    intro = intro or ("The chance of each outcome under optimal play (bars), and the chance of "
+                      "an outcome up to it (the line, right axis).")
     return (f'<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">How the game ends</h2>\n'
-            f"<p>The chance of each outcome under optimal play (bars), and the chance of an "
-            f"outcome up to it (the line, right axis).</p>\n"
+            f"<p>{html.escape(intro)}</p>\n"
             f"<div class=scroll>{chart(frame[names[0]].to_list(), p, cumulative, names[0], labels)}</div>\n"
+            f"{extra}"
             f"<details><summary>The outcomes as a table</summary>\n<table class=numbers>"
             f"<thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table></details></section>")
 
@@ -261,8 +328,14 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
-def _explorer(explorer: dict | None, rows: int, max_rows: int, game: str) -> str:
+def _explorer(explorer: dict | None, rows: int, max_rows: int, game: str,
+              rounds: bool = False) -> str:
     head = '<section aria-labelledby="explorer-h"><h2 id="explorer-h">What should I play?</h2>\n'
+    if rounds:
+        return (head + '<p class="note" id="no-explorer">This game is played in rounds: its '
+                "positions, a round state and a state of the round, are too many for a page. "
+                f"Ask <code>mdp advise {html.escape(game)} COLUMN=VALUE ...</code>, naming the "
+                "round state and the state by their columns.</p></section>")
     if explorer is None:
         return (head + f'<p class="note" id="no-explorer">This game\'s policy has {rows:,} rows, '
                 f"more than the {max_rows:,} a page carries, so this page has no explorer; ask "

@@ -8,7 +8,7 @@ import sys
 
 import mdp
 from mdp.hookspecs import hookimpl
-from mdp.limits import REPORT_MAX_ROWS
+from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
 from mdp.program import arguments
 from mdp.program.registry import Command
 
@@ -27,12 +27,18 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace) -> None:
     arguments.check_target(args.out)  # before any work
     game = arguments.load(args)
-    game.one_model("mdp report")
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
-    page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
+        if progress and isinstance(model, mdp.Rounds):
+            progress(f"playing {REPORT_GAMES:,} games")
+        page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
+    if isinstance(model, mdp.Rounds):
+        print(f"{args.out}: {len(page) / 1e6:.1f} MB, {model.n_round_states:,} round states, "
+              f"{REPORT_GAMES:,} games played, WITHOUT the explorer: a game of rounds is "
+              "advised by mdp advise", file=sys.stderr)
+        return
     what = (f"with an explorer of {model.n_actions:,} policy rows" if model.n_actions <= args.max_rows
             else f"WITHOUT the explorer: {model.n_actions:,} policy rows is more than --max-rows "
                  f"{args.max_rows:,}")
