@@ -85,8 +85,10 @@ class BadControls(models.Table):
 
 @pytest.mark.parametrize("controls, message", [
     ([{"column": "nope", "kind": "select"}], "column must be one of the state columns state"),
-    ([{"column": "state", "kind": "dial"}], "kind must be one of select, toggles"),
+    ([{"column": "state", "kind": "dial"}], "kind must be one of select, toggles, multiset, derived"),
     ([{"column": "state", "kind": "toggles", "items": [1, 2]}], "toggles need items"),
+    ([{"column": "state", "kind": "multiset", "items": ["1", "2"]}], "a multiset needs most, the "
+     "most items picked, a whole number of 1 or more"),
     ("state", "not a list"),
 ])
 def test_a_broken_control_is_one_error_naming_the_game(controls, message):
@@ -139,13 +141,16 @@ def test_a_strategy_solution_is_refused():
 
 def test_mdp_advise_names_a_state_of_a_game_of_per_state_hooks():
     # Yahtzee describes its states one at a time: a state named alone has no action, and
-    # the page's generic selects are built from those columns.
+    # the page's controls are built from those columns: the dice a face at a time, and the
+    # commonest face's count left out (it follows from the dice rolled).
     game = mdp.load_game("yahtzee")
     solution = mdp.solve(mdp.compile(game))
     advice = mdp.advise(solution, game, rolls_left=3)
     assert advice.actions["value"][0] == float(solution.value)
     data = embedded(mdp.report(solution, game))
-    assert [c["kind"] for c in data["explorer"]["controls"]] == ["select"] * 4
+    assert [(c["column"], c["kind"]) for c in data["explorer"]["controls"]] == [
+        ("rolls_left", "select"), ("kept", "multiset"), ("rolled", "multiset"),
+        ("count", "derived")]
 
 
 def test_a_game_of_rounds_gets_its_value_its_rounds_and_how_played_games_end(tmp_path, capsys):

@@ -347,3 +347,22 @@ def mdp_round_columns(params, game, states):
 
 def _rounds(params, game) -> Rounds:
     return game.memo("rounds", lambda: Rounds(*_card(params)))
+
+
+@mdp.hookimpl
+def mdp_report_controls(params):
+    # The explorer of one turn: the dice as faces to add and remove, not lists of hands; the
+    # commonest face's count (and a score) follow from the dice rolled.
+    if _card(params):
+        return None
+    faces = [str(face) for face in range(1, params["faces"] + 1)]
+    derived = ["count"] + (["score"] if params["target"] == "score" else [])
+    return [
+        {"column": "rolls_left", "kind": "select", "label": "Rolls left"},
+        {"column": "kept", "kind": "multiset", "label": "Dice kept, to roll the others",
+         "items": faces, "most": params["dice"] - 1, "none": "the dice are rolled",
+         "hint": "Press a face to add a die, a die to take it away."},
+        {"column": "rolled", "kind": "multiset", "label": "Dice rolled",
+         "items": faces, "most": params["dice"], "none": "not rolled yet"},
+        *({"column": column, "kind": "derived"} for column in derived),
+    ]

@@ -300,6 +300,12 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
     - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
       is the texts switched on, in the order of ``items``, joined by ``separator``
       (default ``" "``); ``hint`` is a line shown under them.
+    - ``"multiset"``: items picked with repeats, up to ``most`` of them: one button per
+      item adds one, an item picked is taken away when pressed; the value is the items
+      picked in the order of ``items``, joined by ``separator``. With ``none``, a button of
+      that text stands for a state where the column does not apply (``None``).
+    - ``"derived"``: no control: the column follows from the others (a count of what
+      another column holds), so the page names a state by the other columns alone.
 
     The page is built from the policy table whatever this returns; a control only changes
     how the user names a state.

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 CHART_MOST = 150
 """Bars of the outcome chart of a game of rounds at most: past it, final scores in ranges."""
 
-CONTROL_KINDS = ("select", "toggles")
+CONTROL_KINDS = ("select", "toggles", "multiset", "derived")
 """The controls the explorer draws (see :func:`~mdp.hookspecs.game.mdp_report_controls`)."""
 
 
@@ -138,10 +138,14 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
         return f"column must be one of the state columns {', '.join(columns)}"
     if control.get("kind") not in CONTROL_KINDS:
         return f"kind must be one of {', '.join(CONTROL_KINDS)}"
-    if control["kind"] == "toggles":
+    if control["kind"] in ("toggles", "multiset"):
         items = control.get("items")
         if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
-            return "toggles need items, a list of texts"
+            return f"{control['kind']} need items, a list of texts"
+    if control["kind"] == "multiset":
+        most = control.get("most")
+        if not isinstance(most, int) or isinstance(most, bool) or most < 1:
+            return "a multiset needs most, the most items picked, a whole number of 1 or more"
     try:
         json.dumps(control, allow_nan=False)
     except (TypeError, ValueError):
