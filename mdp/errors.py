@@ -53,6 +53,22 @@ class TooLarge(MdpError):
     """A model would exceed the state limit set by the caller."""
 
 
+PLUGIN_FAULTS = (Exception, SystemExit)
+"""What code of a plugin may raise that is the plugin's fault, reported as a
+:class:`ModelError`: any exception, and ``SystemExit`` too, since a plugin must not end mdp
+(silently, exit 0). ``KeyboardInterrupt`` stays an interruption."""
+
+
+def fault(error: BaseException) -> str:
+    """``Type: message`` of an exception that plugin code raised, for a :class:`ModelError`:
+    one line, even where making the message raises in its turn."""
+    try:
+        text = str(error)
+    except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
+        text = "(its message could not be made)"
+    return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
 def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """``"; did you mean X?"`` when a known name is close to ``wanted``, else ``""``.
 

@@ -110,6 +110,15 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_params returned 3, not a list of mdp.Param"),
         ("mdp_params", "def mdp_params():\n    return [mdp.Param('stake', 1, lambda v: {}[v], 'x')]",
          None),  # only broken when the parameter is set: see below
+        # A plugin must not end mdp: before, SystemExit(0) was exit 0 with no output.
+        ("mdp_initial_state", "def mdp_initial_state():\n    raise SystemExit(0)",
+         "game coin: mdp_initial_state raised SystemExit: 0"),
+        ("mdp_actions", "def mdp_actions(state):\n    raise SystemExit(3)",
+         "game coin: mdp_actions raised SystemExit: 3 (state 'start')"),
+        # An exception whose message cannot be made is still one line.
+        ("mdp_initial_state", "def mdp_initial_state():\n    class Odd(Exception):\n"
+         "        def __str__(self):\n            raise ValueError\n    raise Odd()",
+         "game coin: mdp_initial_state raised Odd: (its message could not be made)"),
         ("mdp_actions", "def mdp_actions(stat):\n    return []",
          "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
     ],
@@ -409,3 +418,26 @@ def test_a_round_state_column_named_like_the_simulations_points_is_refused():
     game = two_boxes(mdp_round_columns=mdp_round_columns)
     with pytest.raises(mdp.ModelError, match="mdp_round_columns names a column 'points'"):
         mdp.simulate(mdp.solve(mdp.compile(game)), game, games=10, seed=1)
+
+
+def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys, monkeypatch, tmp_path):
+    import io
+
+    import polars as pl
+
+    from mdp.program import cli
+    from mdp.program.registry import Command
+
+    def boom(args):
+        raise SystemExit(0)  # before: mdp exited 0, saying nothing
+
+    known = dict(cli.commands())
+    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes", boom)})
+    assert one_line(capsys, ["boom"]) == ("command boom raised SystemExit(0); a command returns "
+                                          "its exit code")
+
+    def writer(frame, file):
+        raise SystemExit(1)
+
+    with pytest.raises(mdp.ModelError, match=r"^the odd format raised SystemExit: 1$"):
+        mdp.Format("odd", (".odd",), writer).dump(pl.DataFrame({"a": [1]}), io.BytesIO(), "x.odd")

@@ -27,7 +27,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solutions, solve, solve_many
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError, ParamError, TooLarge
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import Game
 from mdp.limits import MAX_PLAYERS
 
@@ -164,9 +164,8 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     grid = np.indices((m,) * players).reshape(players, -1).T
     try:
         paid = rules.payoff(results[grid])
-    except Exception as error:
-        raise ModelError(f"game {game.name}: the match payoff raised "
-                         f"{type(error).__name__}: {error}") from error
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"game {game.name}: the match payoff raised {fault(error)}") from error
     paid = np.asarray(paid)
     if paid.shape != grid.shape:
         raise ModelError(f"game {game.name}: the match payoff gave shape {paid.shape} for "

@@ -19,7 +19,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import one_model
 from mdp.engine.solve import Solution, solve
-from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.plugins import by_name
 
 if TYPE_CHECKING:
@@ -99,9 +99,8 @@ def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:
         return strategy.weights(game, model)
     except (ModelError, ParamError):
         raise
-    except Exception as error:
-        raise ModelError(f"game {game.name}: strategy {strategy.name} raised "
-                         f"{type(error).__name__}: {error}") from error
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"game {game.name}: strategy {strategy.name} raised {fault(error)}") from error
 
 
 def strategy_values(model: CompiledModel, game: Game, *, exact: bool = False,

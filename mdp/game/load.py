@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.errors import GameNotFound, InRounds, MdpError, ModelError, did_you_mean
+from mdp.errors import PLUGIN_FAULTS, GameNotFound, InRounds, MdpError, ModelError, did_you_mean, fault
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     Plugins,
@@ -72,8 +72,8 @@ class Game:
             return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
         except MdpError:
             raise
-        except Exception as error:
-            raise ModelError(f"game {self.name}: {hook} raised {type(error).__name__}: {error}"
+        except PLUGIN_FAULTS as error:
+            raise ModelError(f"game {self.name}: {hook} raised {fault(error)}"
                              f"{_where(kwargs)}") from error
 
     def collect(self, hook: str, kind: type) -> list:

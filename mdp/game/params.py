@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 
-from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 
 
 @attrs.frozen
@@ -56,9 +56,9 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
             raise ParamError(f"parameter {name}={given[name]}: {error}") from None
         except ParamError:
             raise
-        except Exception as error:  # a bug in the parser, not a bad value
+        except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
             raise ModelError(f"game {game}: the parser of parameter {name} raised "
-                             f"{type(error).__name__}: {error} (value {given[name]!r})") from error
+                             f"{fault(error)} (value {given[name]!r})") from error
     return MappingProxyType(values)
 
 

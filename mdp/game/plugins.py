@@ -17,7 +17,7 @@ from typing import Any
 
 import pluggy
 
-from mdp.errors import MdpError, ModelError, did_you_mean
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
 
@@ -95,8 +95,8 @@ def import_module(name: str, shown: str | None = None) -> Any:
     except SyntaxError as error:
         where = f"{os.path.basename(error.filename or '?')}, line {error.lineno}"
         raise ModelError(f"cannot import {shown or name}: SyntaxError: {error.msg} ({where})") from None
-    except Exception as error:
-        raise ModelError(f"cannot import {shown or name}: {type(error).__name__}: {error}") from None
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"cannot import {shown or name}: {fault(error)}") from None
 
 
 class Plugins(pluggy.PluginManager):
@@ -183,8 +183,8 @@ def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: 
         groups = getattr(plugins.hook, hook)(**kwargs)
     except MdpError:
         raise
-    except Exception as error:
-        raise ModelError(f"{owner}: {hook} raised {type(error).__name__}: {error}") from error
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"{owner}: {hook} raised {fault(error)}") from error
     if kind is None:
         return []
     items = []

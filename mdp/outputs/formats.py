@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import attrs
 
-from mdp.errors import MdpError, ModelError
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 
 if TYPE_CHECKING:
     import polars as pl
@@ -39,19 +39,19 @@ class Format:
             self.write(frame, watched)
         except (BrokenPipeError, MdpError):
             raise
-        except Exception as error:
+        except PLUGIN_FAULTS as error:
             if isinstance(watched.error, BrokenPipeError):
                 raise BrokenPipeError(str(watched.error)) from None
             if watched.error is not None:
                 raise MdpError(f"cannot write to {target}: "
                                f"{watched.error.strerror or watched.error}") from None
-            text = str(error)  # writers in Rust (Polars) give no errno, only their text
+            text = fault(error)  # writers in Rust (Polars) give no errno, only their text
             if "os error 32" in text or "Broken pipe" in text:
                 raise BrokenPipeError(text) from None
             if isinstance(error, OSError) or "os error" in text:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
-            raise ModelError(f"the {self.name} format raised {type(error).__name__}: {error}") from error
+            raise ModelError(f"the {self.name} format raised {text}") from error
 
 
 class _Watched:

@@ -14,7 +14,7 @@ import os
 import sys
 
 import mdp
-from mdp.errors import MdpError, TooLarge, did_you_mean
+from mdp.errors import MdpError, ModelError, TooLarge, did_you_mean
 from mdp.game.params import resolve
 from mdp.program import arguments
 from mdp.program.registry import Analysis, Command, analyses, commands
@@ -37,7 +37,11 @@ def main(argv: list[str] | None = None) -> int:
             _parser().print_help()
             return 0
         args = _parser(_known_command(given)).parse_args(argv)
-        code = args.command.run(args) or 0
+        try:
+            code = args.command.run(args) or 0
+        except SystemExit as exited:  # a plugin's command must not end mdp, silently
+            raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
+                             "a command returns its exit code") from None
         sys.stdout.flush()  # a full standard output fails here, not silently at exit
         return code
     except TooLarge as error:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 
 import mdp
-from mdp.errors import MdpError
+from mdp.errors import PLUGIN_FAULTS, MdpError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.params import Param, parse_flag
 from mdp.game.plugins import entry_points, load
@@ -139,8 +139,8 @@ def _games(args: argparse.Namespace) -> None:
     for name in mdp.available_games():
         try:  # the first line of the game module's docstring: importing is the only way
             description = (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
-        except Exception as error:  # noqa: BLE001  (one broken game must not hide the rest)
-            description = f"(cannot be loaded: {type(error).__name__}: {error})"
+        except PLUGIN_FAULTS as error:  # one broken game must not hide the rest
+            description = f"(cannot be loaded: {fault(error)})"
         rows.append({"name": name, "description": description})
     if args.json:
         arguments.print_json(rows)
