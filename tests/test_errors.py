@@ -119,6 +119,10 @@ def test_the_coin_file_solves(tmp_path, capsys):
         ("mdp_initial_state", "def mdp_initial_state():\n    class Odd(Exception):\n"
          "        def __str__(self):\n            raise ValueError\n    raise Odd()",
          "game coin: mdp_initial_state raised Odd: (its message could not be made)"),
+        # A value no float holds: before, a traceback (OverflowError), in floats and exact.
+        ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return 10**400",
+         "game coin: terminal value (a number of about 400 digits) is past what a float holds "
+         "(about 1.8e308) (state 'won')"),
         ("mdp_actions", "def mdp_actions(stat):\n    return []",
          "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
     ],
@@ -152,6 +156,13 @@ def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message
          "@mdp.hookimpl\ndef mdp_configure(plugins):\n    plugins.register(Extra(), name='extra')",
          "game coin: plugin extra: mdp_exports is a hook of the mdp program, not of a game: offer "
          "it from a plugin in the mdp.plugins entry-point group"),
+        # Answers of the wrong kind: before, each was a traceback.
+        ("@mdp.hookimpl\ndef mdp_objective():\n    return 'max'",
+         "game coin: mdp_objective returned 'max', not an mdp.Objective"),
+        ("@mdp.hookimpl\ndef mdp_estimate_states():\n    return 'lots'",
+         "game coin: mdp_estimate_states returned 'lots', not a whole number of states (0 or more)"),
+        ("@mdp.hookimpl\ndef mdp_estimate_states():\n    return float('nan')",
+         "game coin: mdp_estimate_states returned nan, not a whole number of states (0 or more)"),
         ("def oops(:\n    pass", None),
         ("import no_such_module_here", None),
     ],
@@ -294,6 +305,11 @@ def _code(argv):
     (["match", SHUTBOX, "--players", "3000"], 3, "mdp: error: 3,000 players: at most 20"),
     (["match", SHUTBOX, "--players", "100000000"], 3, "mdp: error: 100,000,000 players: at most 20"),
     (["match", SHUTBOX, "--players", "1"], 2, "mdp: error: a match needs 2 players or more, not 1"),
+    # Before: a 16 TiB array asked for (a traceback), and a stake that overflowed int64.
+    (["advise", SHUTBOX, "open=1 2 3", "roll=3", *["--after", "10"] * 25], 3,
+     "mdp: error: 26 players: at most 20"),
+    (["match", SHUTBOX, "--set", f"shut_pays={10**20}"], 2,
+     "expected a whole number from 1 to 1000000000000000 (a winner's takings"),
     (["solve", SHUTBOX, "--vary", "dice=2,3", "--strategy", "fewest-tiles"], 2,
      "mdp: error: --vary plays each rule set optimally; --strategy does not apply"),
     (["simulate", SHUTBOX, "--games", "10", "--plot", "games.txt"], 2,
@@ -441,3 +457,13 @@ def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys,
 
     with pytest.raises(mdp.ModelError, match=r"^the odd format raised SystemExit: 1$"):
         mdp.Format("odd", (".odd",), writer).dump(pl.DataFrame({"a": [1]}), io.BytesIO(), "x.odd")
+
+
+def test_terminal_values_no_float_holds_are_refused_in_floats_and_solved_exactly():
+    # Before: an OverflowError traceback. In exact mode such values are solved as they are.
+    model = mdp.compile(mdp.load_game(SHUTBOX, tiles="1-3"))
+    huge = [10**400] * model.n_terminal
+    with pytest.raises(mdp.ParamError, match=r"^terminal= value \(a number of about 400 digits\) "
+                       r"at row 0 is past what a float holds \(about 1\.8e308\); solve it exactly"):
+        mdp.solve(model, terminal=huge)
+    assert mdp.solve(model, terminal=huge, exact=True).value == 10**400

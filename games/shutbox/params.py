@@ -177,7 +177,8 @@ PARAMS = [
               "with scoring=payout: final score to amount, e.g. 0:100,1-3:5, or a file",
               show_payout),
     # Match rules (mdp match): how players are scored against each other, not how one plays.
-    mdp.Param("shut_pays", 1, mdp.parse_int(1),
+    mdp.Param("shut_pays", 1, mdp.parse_int(1, 10**15, why="a winner's takings from up to 19 "
+                                            "players must fit in 64-bit integers"),
               "in a match: what each loser pays a winner who shut the box (1: the stake)"),
     mdp.Param("shut_wins", "yes", mdp.parse_choice(SHUT_WINS),
               "in a match: yes, a player who shuts the box wins at once; no, later ones "

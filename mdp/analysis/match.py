@@ -141,6 +141,7 @@ def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
     With more players to come this is what the last player receives; a player followed by
     others needs :func:`match`'s backward pass instead, and is refused here.
     """
+    check_players(len(earlier) + 1)
     rules = match_rules(game)
     own = model.terminals[rules.outcome].to_numpy()
     results, index = np.unique(own, return_inverse=True)

@@ -36,7 +36,7 @@ from mdp.engine.model import (
     offsets,
     pieces,
 )
-from mdp.engine.numeric import fault, first_fault, first_float
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
 from mdp.engine.parallel import beside, side_by_side, slices, threads
 from mdp.errors import ModelError
 from mdp.game.columns import describe, state_columns
@@ -85,6 +85,9 @@ def compile(
     budget = Budget(game, max_states, max_memory, STAGE_BYTES if batch else WALK_BYTES, progress)
     at_least = game.call("mdp_estimate_states")
     if at_least is not None:
+        if not isinstance(at_least, (int, np.integer)) or isinstance(at_least, bool) or at_least < 0:
+            raise ModelError(f"game {game.name}: mdp_estimate_states returned {at_least!r}, not "
+                             "a whole number of states (0 or more)")
         budget.check(int(at_least))
     discovery = by_stages(game, budget) if batch else walk(game, budget)
     intake = _Intake(game, discovery)
@@ -212,7 +215,7 @@ class _Intake:
             p = table[i]
             problem = fault(p)
             if problem or p < 0:
-                shown = f"probability {p!r} {problem}" if problem else f"negative probability {p}"
+                shown = f"probability {quoted(p)} {problem}" if problem else f"negative probability {p}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
@@ -252,12 +255,16 @@ class _Intake:
         if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf":
             values = values.tolist()
         bad = first_fault(values)
+        if bad is None:  # a game's own values are printed and summed in floats too
+            huge = first_past_float(values)
+            if huge is not None:
+                bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
         if bad is None and self.inexact_value is None and first_float(values) is not None:
             position, value = first_float(values)
             self.inexact_value = (f"value {value!r}", _terminal_place(keys, e, position))
         if bad is not None:
             position, value, problem = bad
-            raise _Finding(f"terminal value {value!r} {problem}", _terminal_place(keys, e, position))
+            raise _Finding(f"terminal value {quoted(value)} {problem}", _terminal_place(keys, e, position))
 
     def compile(self, start: float) -> CompiledModel:
         """Number the states (terminal ones first, then level by level upwards) and join the

@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
 
 
+FLOAT_MOST = float(np.finfo(np.float64).max)
+"""The largest float: a number past it (an int or a fraction) would be infinite in floats,
+and its value could not even be printed."""
+
+
 def fault(value: Any) -> str | None:
     """Why ``value`` is not a number (``"is not a number"``, ``"is not finite"``), or None."""
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (Rational, float, np.floating)):
@@ -27,6 +32,24 @@ def fault(value: Any) -> str | None:
     if isinstance(value, (float, np.floating)) and not math.isfinite(value):
         return "is not finite"
     return None
+
+
+def first_past_float(values: Any) -> tuple[int, Any] | None:
+    """The position and value of the first number of ``values`` (numbers) that no float
+    holds, past :data:`FLOAT_MOST` (an int or a fraction), or None."""
+    if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
+        return None
+    return next(((i, v) for i, v in enumerate(values)
+                 if isinstance(v, Rational) and abs(v) > FLOAT_MOST), None)
+
+
+def quoted(value: Any) -> str:
+    """A value as an error message quotes it: its ``repr``, but a number past what a float
+    holds by its size alone (its digits could fill pages, or not be printable at all)."""
+    if isinstance(value, Rational) and not isinstance(value, bool) and abs(value) > FLOAT_MOST:
+        digits = int(abs(value).numerator.bit_length() * math.log10(2))
+        return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
+    return repr(value)
 
 
 def first_fault(values: Any) -> tuple[int, Any, str] | None:
@@ -109,11 +132,16 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
     bad = first_fault(terminal)
     if bad:
         row, value, problem = bad
-        raise ParamError(f"terminal= value {value!r} at row {row} {problem}; "
+        raise ParamError(f"terminal= value {quoted(value)} at row {row} {problem}; "
                          "terminal values are finite numbers")
     floated = first_float(terminal) if exact else None
     if floated:
         row, value = floated
         raise ParamError(f"terminal= value {value!r} at row {row} is a float; exact solving "
                          "needs int or fractions.Fraction values")
+    huge = None if exact else first_past_float(terminal)
+    if huge:
+        row, value = huge
+        raise ParamError(f"terminal= value {quoted(value)} at row {row} is past what a float "
+                         "holds (about 1.8e308); solve it exactly (exact=True)")
     return terminal

@@ -113,7 +113,11 @@ class Game:
     @property
     def objective(self) -> Objective:
         """What the game's value means and which way is better."""
-        return self.call("mdp_objective") or Objective()
+        objective = self.call("mdp_objective")
+        if objective is not None and not isinstance(objective, Objective):
+            raise ModelError(f"game {self.name}: mdp_objective returned {objective!r}, not an "
+                             "mdp.Objective")
+        return objective or Objective()
 
     def shown_params(self) -> dict[str, Any]:
         """The parameters as people and JSON see them: as ``--set`` takes them back."""

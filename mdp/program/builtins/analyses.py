@@ -281,6 +281,10 @@ def _advise_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _advise_check(args: argparse.Namespace) -> None:
     _state(args.state)
+    if args.after:
+        from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
+
+        check_players(len(args.after) + 1)
     if args.after and (args.strategy or args.sense):
         raise ParamError("--after advises a player of a match, who plays for money: "
                          "--strategy, --maximize and --minimize do not apply")
