@@ -1,9 +1,11 @@
 """The docs as a reader sees them: built once into a temporary folder, then the home page, the
-quick start, the Results page and the Performance page opened in headless Chromium (Debian's
-chromium and chromium-driver, as in tests/test_report_browser.py) at 1200 and 400 pixels
-wide. No page may scroll sideways, and no code block may either: the theme's code blocks
-wrap their long lines (docs/_static/custom.css). A table wider than a phone scrolls in its
-own box, never the page. Screenshots go to tests/artefacts/ (git-ignored)."""
+quick start, the Results, Performance and Writing a game pages opened in headless Chromium
+(Debian's chromium and chromium-driver, as in tests/test_report_browser.py) at 1200 and 400
+pixels wide. No page may scroll sideways, and no code block may either: the theme's code
+blocks wrap their long lines (docs/_static/custom.css), but for Python and TOML, which keep
+their lines (a wrapped line would read as wrongly indented) and, like a table wider than a
+phone, scroll in their own box, never the page. Screenshots go to tests/artefacts/
+(git-ignored)."""
 
 from __future__ import annotations
 
@@ -15,20 +17,26 @@ import pytest
 from browser import ARTEFACTS, chromium, skip_unless_available
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ["index", "quickstart", "results", "performance"]
+PAGES = ["index", "quickstart", "results", "performance", "writing-a-game"]
 WIDTHS = [1200, 400]
 
 pytestmark = skip_unless_available({"selenium": "test", "sphinx": "docs", "furo": "docs",
                                     "sphinx_copybutton": "docs"})
 
-# What scrolls sideways: the page, and any code block (a table may scroll in its own box).
+# What scrolls sideways: the page, and any code block but Python's and TOML's (which keep
+# their lines and scroll in their own box, as a table may).
 MEASURE = """
 var wide = Array.prototype.filter.call(document.querySelectorAll('pre'), function (e) {
-  return e.getClientRects().length && e.scrollWidth > e.clientWidth + 1;
+  return e.getClientRects().length && e.scrollWidth > e.clientWidth + 1 &&
+    !e.closest('div.highlight-python, div.highlight-toml');
 }).map(function (e) { return e.textContent.split('\\n')[0].slice(0, 60); });
-var pre = document.querySelector('div.highlight pre');
+var python = Array.prototype.map.call(document.querySelectorAll('div.highlight-python pre'),
+  function (e) { return getComputedStyle(e).whiteSpace; });
+var pre = Array.prototype.filter.call(document.querySelectorAll('div.highlight pre'),
+  function (e) { return !e.closest('div.highlight-python, div.highlight-toml'); })[0];
 return {page: document.documentElement.scrollWidth, window: window.innerWidth,
         wide_code: wide, code_wraps: pre ? getComputedStyle(pre).whiteSpace : null,
+        python_wraps: python,
         images: Array.prototype.filter.call(document.images, function (i) {
           return !i.complete || i.naturalWidth === 0; }).map(function (i) { return i.src; })};
 """
@@ -54,12 +62,20 @@ def browser(tmp_path_factory):
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", PAGES)
 def test_nothing_scrolls_sideways(site, browser, page, width):
+    from selenium.webdriver.support.ui import WebDriverWait
+
     browser.set_window_size(width, 900)
     browser.get((site / f"{page}.html").as_uri())
+    # Measured once the page is whole (a file page can answer before its body is laid out).
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+        "return document.readyState === 'complete' && !!document.querySelector('article pre')"))
     shown = browser.execute_script(MEASURE)
     assert shown["page"] <= shown["window"], f"{page} at {width} px is {shown['page']} px wide"
     assert shown["wide_code"] == [], f"code blocks wider than the column: {shown['wide_code']}"
     assert shown["code_wraps"] == "pre-wrap"  # the theme's code blocks wrap, they do not scroll
+    assert set(shown["python_wraps"]) <= {"pre"}  # Python keeps its lines and indentation
+    if page == "writing-a-game":  # the page of Python: the check above saw its blocks
+        assert len(shown["python_wraps"]) > 10
     assert shown["images"] == []
     height = browser.execute_script("return document.documentElement.scrollHeight")
     browser.set_window_size(width, min(height + 100, 16000))
@@ -81,8 +97,13 @@ def test_copy_buttons_and_both_modes(site, browser):
     from selenium.webdriver.common.by import By
 
     browser.set_window_size(1200, 900)
+    from selenium.webdriver.support.ui import WebDriverWait
+
     browser.get((site / "quickstart.html").as_uri())
     blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
+    # The buttons are added by a script once the page has loaded: wait for them.
+    WebDriverWait(browser, 10).until(
+        lambda b: len(b.find_elements(By.CSS_SELECTOR, "button.copybtn")) >= len(blocks))
     assert blocks and len(browser.find_elements(By.CSS_SELECTOR, "button.copybtn")) == len(blocks)
     # Light and dark: the theme follows the reader's system ("auto"), and its button cycles.
     themes = []
