@@ -467,3 +467,49 @@ def test_terminal_values_no_float_holds_are_refused_in_floats_and_solved_exactly
                        r"at row 0 is past what a float holds \(about 1\.8e308\); solve it exactly"):
         mdp.solve(model, terminal=huge)
     assert mdp.solve(model, terminal=huge, exact=True).value == 10**400
+
+
+def test_a_file_replaced_keeps_its_permissions_and_a_link_is_written_through(tmp_path, capsys):
+    # Before: a file of mode 600 came back 644, and a link was replaced by a plain file.
+    kept = tmp_path / "policy.csv"
+    kept.write_text("old")
+    kept.chmod(0o600)
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(kept)]) == 0
+    assert kept.stat().st_mode & 0o777 == 0o600 and kept.read_text().startswith("open,")
+    real, link = tmp_path / "real.csv", tmp_path / "link.csv"
+    real.write_text("old")
+    link.symlink_to(real)
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(link)]) == 0
+    assert link.is_symlink() and real.read_text().startswith("open,")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "policy.csv", "real.csv"]
+
+
+def test_a_pipe_as_the_output_is_written_into_not_replaced(tmp_path, capsys):
+    # Before: a FIFO (or, as root, /dev/null) named by --out was replaced by a plain file.
+    import stat
+    import threading
+
+    fifo = tmp_path / "pipe.csv"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(fifo)]) == 0
+    reader.join(10)
+    assert stat.S_ISFIFO(fifo.stat().st_mode) and got and got[0].startswith(b"open,")
+
+
+def test_a_set_of_files_is_written_all_or_nothing(tmp_path):
+    # Before: mdp export left the .prism file when its .props beside it could not be written.
+    from mdp.outputs.files import write_together
+
+    def full_disk(file):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    model, props = tmp_path / "game.prism", tmp_path / "game.prism.props"
+    with pytest.raises(mdp.MdpError, match=r"game\.prism\.props: cannot write: No space left on device$"):
+        write_together([(str(model), lambda file: file.write(b"mdp")), (str(props), full_disk)])
+    assert list(tmp_path.iterdir()) == []  # neither, and no temporary file either
+    write_together([(str(model), lambda file: file.write(b"mdp")),
+                    (str(props), lambda file: file.write(b"Rmax=?"))])
+    assert (model.read_bytes(), props.read_bytes()) == (b"mdp", b"Rmax=?")

@@ -16,8 +16,8 @@ if TYPE_CHECKING:
 class Export(NamedTuple):
     """A way to write a compiled model for another tool: ``mdp export --format NAME``.
 
-    ``write(model, path)`` writes the model to ``path`` (and any file beside it), each whole
-    or not at all (:func:`mdp.outputs.files.write_atomically`), and returns the paths
+    ``write(model, path)`` writes the model to ``path`` (and any file beside it), all whole
+    or none at all (:func:`mdp.outputs.files.write_together`), and returns the paths
     written, ``path`` first. (A named tuple: ``mdp --help`` lists the exports, and an attrs
     class would cost every start its definition.)
     """

@@ -26,7 +26,7 @@ import numpy as np
 
 from mdp.engine.model import CompiledModel
 from mdp.engine.rounds import one_model
-from mdp.outputs.files import check_target, write_atomically
+from mdp.outputs.files import check_target, write_together
 
 REWARDS = "value"
 LABEL = "done"
@@ -96,15 +96,15 @@ def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
 
 
 def write_prism(model: CompiledModel, path: str, sense: str | None = None) -> tuple[str, str]:
-    """Write ``to_prism(model)`` to ``path`` and its property to ``path + ".props"``, each
-    whole or not at all; return the two paths."""
+    """Write ``to_prism(model)`` to ``path`` and its property to ``path + ".props"``, both
+    whole or neither; return the two paths."""
 
     props = path + ".props"
     for target in (path, props):
         check_target(target)
     prism = to_prism(model, sense)
-    write_atomically(path, lambda file: file.write(prism.model.encode()))
-    write_atomically(props, lambda file: file.write(prism.properties.encode()))
+    write_together([(path, lambda file: file.write(prism.model.encode())),
+                    (props, lambda file: file.write(prism.properties.encode()))])
     return path, props
 
 
