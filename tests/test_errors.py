@@ -513,3 +513,19 @@ def test_a_set_of_files_is_written_all_or_nothing(tmp_path):
     write_together([(str(model), lambda file: file.write(b"mdp")),
                     (str(props), lambda file: file.write(b"Rmax=?"))])
     assert (model.read_bytes(), props.read_bytes()) == (b"mdp", b"Rmax=?")
+
+
+def test_a_hook_that_prints_cannot_spoil_json_or_a_table_on_standard_output(tmp_path, capsys):
+    # Before: the hook's line went to standard output ahead of the JSON, which no longer parsed.
+    import json
+
+    path = broken(tmp_path, "@mdp.hookimpl\ndef mdp_describe():\n    print('noise')\n    return 'coin'")
+    assert main(["solve", path, "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["game"] == "coin" and "noise" in err
+    assert main(["policy", path, "--format", "csv"]) == 0
+    out, err = capsys.readouterr()
+    assert out.splitlines()[0] == "where,action,value,optimal,regret" and "noise" not in out
+    assert "noise" in err  # the hook did print, elsewhere
+    assert main(["solve", path]) == 0  # for people, as it prints
+    assert "noise" in capsys.readouterr().out

@@ -214,8 +214,8 @@ def output_format(args: argparse.Namespace) -> Format:
     if args.out is not None:
         check_target(args.out)
         return format_for(args.out, args.format)
-    fmt = format_for(name=args.format or (TERMINAL_FORMAT if sys.stdout.isatty() else STDOUT_FORMAT))
-    if fmt.binary and sys.stdout.isatty():
+    fmt = format_for(name=args.format or (TERMINAL_FORMAT if stdout().isatty() else STDOUT_FORMAT))
+    if fmt.binary and stdout().isatty():
         raise MdpError(f"the {fmt.name} format is binary and standard output is a terminal; "
                        "write it to a file with --out, or pipe it")
     return fmt
@@ -226,16 +226,45 @@ def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:
     if args.out is not None:
         write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
         return
-    sys.stdout.flush()
-    fmt.dump(frame, sys.stdout.buffer, "standard output")
-    sys.stdout.buffer.flush()
+    out = stdout()
+    out.flush()
+    fmt.dump(frame, out.buffer, "standard output")
+    out.buffer.flush()
 
 
 def print_json(data: Any) -> None:
     """One line of strict JSON on standard output (no NaN or Infinity)."""
     import json  # only when asked for: every millisecond of start-up shows on small games
 
-    print(json.dumps(data, default=str, allow_nan=False))
+    print(json.dumps(data, default=str, allow_nan=False), file=stdout())
+
+
+_MACHINE_OUTPUT: list[Any] = []  # the standard output kept for JSON or a table, while shielded
+
+
+def machine_output(args: argparse.Namespace) -> bool:
+    """Whether the command prints for programs: JSON (``--json``), or a table on standard
+    output (``--format`` without ``--out``)."""
+    return bool(getattr(args, "json", False)) or (
+        getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
+
+
+class shielded:
+    """While inside, what plugin code prints goes to standard error, and standard output
+    holds only what the command writes for programs (:func:`print_json`, :func:`emit`): a
+    hook's stray print cannot spoil the JSON."""
+
+    def __enter__(self) -> None:
+        _MACHINE_OUTPUT.append(sys.stdout)
+        sys.stdout = sys.stderr
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout = _MACHINE_OUTPUT.pop()
+
+
+def stdout() -> Any:
+    """The real standard output, shielded or not."""
+    return _MACHINE_OUTPUT[-1] if _MACHINE_OUTPUT else sys.stdout
 
 
 def value_line(solution: mdp.Solution) -> str:

@@ -38,7 +38,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parser(_known_command(given)).parse_args(argv)
         try:
-            code = args.command.run(args) or 0
+            if arguments.machine_output(args):  # a plugin's print must not spoil the output
+                with arguments.shielded():
+                    code = args.command.run(args) or 0
+            else:
+                code = args.command.run(args) or 0
         except SystemExit as exited:  # a plugin's command must not end mdp, silently
             raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
                              "a command returns its exit code") from None
