@@ -168,6 +168,7 @@ class _Intake:
         named once it is raised by :meth:`finished`."""
         e, keys = block.expansion, block.keys
         n_actions = self._check_sizes(keys, e)
+        self._check_keys(keys, e)
         certain = self._check_probabilities(keys, e)
         self._check_terminal_values(keys, e)
         ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
@@ -183,6 +184,23 @@ class _Intake:
             narrow(_integers(e.next_states)),
             None if choices_only else probabilities,
             e.terminal_values, certain, n_actions))
+
+    def _check_keys(self, keys, e) -> None:
+        """The next states are integer keys of 64 bits: a float or a key past 2**63 - 1
+        would be cast silently into another state."""
+        values = np.asarray(e.next_states)
+        if not len(values):
+            return
+        counts = np.asarray(e.outcome_counts if e.outcome_counts is not None else
+                            np.ones(len(values), dtype=np.int64))
+        if values.dtype.kind == "u" and values.max() > np.iinfo(np.int64).max:
+            at = int(np.argmax(values > np.iinfo(np.int64).max))
+            action = int(np.searchsorted(np.cumsum(counts), at, side="right"))
+            raise _Finding(f"next state {int(values[at])} is past 2**63 - 1; state keys are "
+                           "64-bit signed integers", _place(keys, e, action=action))
+        if values.dtype.kind not in "iu":
+            raise _Finding(f"mdp_expand gave next_states of type {values.dtype}; state keys are "
+                           "64-bit integers", _place(keys, e, action=0))
 
     def _check_probabilities(self, keys, e) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
