@@ -529,3 +529,16 @@ def test_a_hook_that_prints_cannot_spoil_json_or_a_table_on_standard_output(tmp_
     assert "noise" in err  # the hook did print, elsewhere
     assert main(["solve", path]) == 0  # for people, as it prints
     assert "noise" in capsys.readouterr().out
+
+
+def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, monkeypatch):
+    # Before: mdp --help, and every command, ended in an argparse traceback.
+    from mdp.program import cli
+    from mdp.program.registry import Analysis
+
+    clash = Analysis("clash", "an analysis of a plugin", lambda solution, game, json: None,
+                     [mdp.Param("json", False, bool, "clashes with --json")])
+    known = dict(cli.analyses())
+    monkeypatch.setattr(cli, "analyses", lambda: {**known, "clash": clash})
+    assert one_line(capsys, ["--help"]).startswith("command clash: its argument --json clashes "
+                                                   "with one the command has already")

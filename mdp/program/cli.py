@@ -172,7 +172,12 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         sub = subparsers.add_parser(command.name, help=command.help, formatter_class=_Formatter,
                                     description=command.description or command.help)
         if command.arguments:
-            command.arguments(sub)
+            try:
+                command.arguments(sub)
+            except argparse.ArgumentError as error:  # a plugin's option named like ours
+                raise MdpError(f"command {command.name}: its argument {error.argument_name} "
+                               f"clashes with one the command has already ({error.message}); "
+                               "name it otherwise") from None
         sub.set_defaults(command=command)
     return parser
 
