@@ -390,3 +390,12 @@ def test_a_table_on_a_terminal_is_for_people_and_csv_through_a_pipe(capsys, monk
     code, shown, _ = run(capsys, *argv)
     assert code == 0
     assert shown.splitlines()[0].startswith("| shut_pays ") and shown.splitlines()[1].startswith("|---")
+
+
+def test_a_markdown_table_leaves_a_value_that_does_not_apply_empty(capsys):
+    # Before: the word null in every cell with nothing to say (the roll before a roll).
+    reroll = str(ROOT / "docs" / "examples" / "reroll.py")
+    code, out, _ = run(capsys, "policy", reroll, "--exact", "--format", "markdown")
+    assert code == 0 and "null" not in out
+    first = out.splitlines()[2].split("|")[1:-1]  # rolls_left 3, before the roll: no face
+    assert [cell.strip() for cell in first] == ["3", "", "roll", "4.666667", "14/3", "true", "0.0"]

@@ -22,6 +22,9 @@ from mdp.program.registry import Analysis, Command
 def _markdown(frame, file) -> None:
     import polars as pl  # here: only a Markdown table needs Polars' settings
 
+    # For people: a value that does not apply is an empty cell, not the word null.
+    frame = frame.with_columns(pl.col(c).cast(pl.String).fill_null("")
+                               for c in frame.columns if frame[c].null_count())
     with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
                    tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
         file.write(f"{frame}\n".encode())
