@@ -191,11 +191,10 @@ class _Intake:
         values = np.asarray(e.next_states)
         if not len(values):
             return
-        counts = np.asarray(e.outcome_counts if e.outcome_counts is not None else
-                            np.ones(len(values), dtype=np.int64))
         if values.dtype.kind == "u" and values.max() > np.iinfo(np.int64).max:
             at = int(np.argmax(values > np.iinfo(np.int64).max))
-            action = int(np.searchsorted(np.cumsum(counts), at, side="right"))
+            action = at if e.outcome_counts is None else \
+                int(np.searchsorted(np.cumsum(e.outcome_counts), at, side="right"))
             raise _Finding(f"next state {int(values[at])} is past 2**63 - 1; state keys are "
                            "64-bit signed integers", _place(keys, e, action=action))
         if values.dtype.kind not in "iu":
