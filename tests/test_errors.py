@@ -542,3 +542,32 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
     monkeypatch.setattr(cli, "analyses", lambda: {**known, "clash": clash})
     assert one_line(capsys, ["--help"]).startswith("command clash: its argument --json clashes "
                                                    "with one the command has already")
+
+
+def test_an_entry_point_naming_a_missing_attribute_is_one_error_naming_it():
+    # Before: an AttributeError traceback from the plugin loader.
+    from mdp.game.plugins import load
+
+    with pytest.raises(mdp.ModelError, match=r"^cannot load 'json:no_such_thing': json has no "
+                                             r"'no_such_thing'$"):
+        load("json:no_such_thing")
+    assert load("json:dumps.__name__") == "dumps"
+
+
+def test_an_interruption_inside_a_writer_that_hides_it_is_an_interruption():
+    # Before: a writer in Rust (Polars) turned Ctrl-C into an error of no words, reported as
+    # "cannot write to ...: " with exit 2 rather than an interruption (exit 130).
+    import polars as pl
+
+    class Interrupted:
+        def write(self, data):
+            raise KeyboardInterrupt
+
+    def hiding(frame, file):
+        try:
+            file.write(b"{")
+        except BaseException:  # as a writer in Rust does: its own error, with no words
+            raise RuntimeError("") from None
+
+    with pytest.raises(KeyboardInterrupt):
+        mdp.Format("json", (".json",), hiding).dump(pl.DataFrame({"a": [1]}), Interrupted(), "x.json")

@@ -78,12 +78,15 @@ def _read(path: str) -> dict[str, list[tuple[str, str]]]:
 def load(value: str) -> Any:
     """Import what an entry point names: ``"package.module"`` or ``"package.module:attribute"``.
 
-    A module that fails to import (a syntax error, a missing package) is one
-    :class:`~mdp.ModelError` naming it.
+    A module that fails to import (a syntax error, a missing package), or an attribute it
+    does not have, is one :class:`~mdp.ModelError` naming it.
     """
     module, _, attribute = value.partition(":")
     target = import_module(module.strip())
     for part in filter(None, attribute.strip().split(".")):
+        if not hasattr(target, part):
+            raise ModelError(f"cannot load {value.strip()!r}: {getattr(target, '__name__', target)!s} "
+                             f"has no {part!r}")
         target = getattr(target, part)
     return target
 

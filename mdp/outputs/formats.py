@@ -40,6 +40,8 @@ class Format:
         except (BrokenPipeError, MdpError):
             raise
         except PLUGIN_FAULTS as error:
+            if watched.interrupted:  # Ctrl-C or SIGTERM inside a writer that hid it (Rust)
+                raise KeyboardInterrupt from None
             if isinstance(watched.error, BrokenPipeError):
                 raise BrokenPipeError(str(watched.error)) from None
             if watched.error is not None:
@@ -59,13 +61,16 @@ class _Watched:
     Rust (Polars) reports it in its own words, and after a failed Parquet footer not at all."""
 
     def __init__(self, file: BinaryIO) -> None:
-        self.file, self.error = file, None
+        self.file, self.error, self.interrupted = file, None, False
 
     def write(self, data):
         try:
             return self.file.write(data)
         except OSError as error:
             self.error = self.error or error
+            raise
+        except KeyboardInterrupt:  # a writer in Rust turns it into an error of no words
+            self.interrupted = True
             raise
 
     def __getattr__(self, name: str):
