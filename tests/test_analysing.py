@@ -163,3 +163,13 @@ def test_a_chance_simulated_in_few_games_has_an_interval_within_0_and_1():
     assert (round(result.low, 4), round(result.high, 4)) == (0.0179, 0.4042)
     none = mdp.simulate(mdp.solve(model, sense="min"), games=5, seed=1)
     assert none.mean == 0.0 and none.low == 0.0 and 0 < none.high < 1
+
+
+def test_a_simulation_of_many_outcomes_prints_every_one(capsys):
+    # The twelve-box ends in 77 sums: all printed, one per line, as before games of rounds
+    # (whose outcomes are summed up column by column past 60).
+    assert mdp.program.cli.main(["simulate", "games/shutbox", "--variant", "twelve-box",
+                                 "--games", "1000", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "shut_sum  open_sum       games   frequency" in out and "a row per points" not in out
+    assert len(out.splitlines()) == 4 + 77

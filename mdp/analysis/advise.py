@@ -11,7 +11,7 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.rounds import RoundsSolution
-from mdp.engine.solve import Solution
+from mdp.engine.solution import Solution
 from mdp.errors import ParamError
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
 

@@ -16,7 +16,7 @@ from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import one_model
-from mdp.engine.solve import Solution
+from mdp.engine.solution import Solution
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError
 

@@ -25,7 +25,8 @@ import numpy as np
 
 from mdp.engine.model import CompiledModel
 from mdp.engine.rounds import one_model
-from mdp.engine.solve import Solutions, solve, solve_many
+from mdp.engine.solution import Solutions
+from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import Game

@@ -7,7 +7,7 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.engine.rounds import one_model
-from mdp.engine.solve import Solution
+from mdp.engine.solution import Solution
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
 

@@ -15,7 +15,7 @@ from mdp.analysis.distribution import group, outcome_columns, playing
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import RoundsSolution
-from mdp.engine.solve import Solution
+from mdp.engine.solution import Solution
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, to_frame
 from mdp.limits import MAX_GAMES
@@ -51,6 +51,11 @@ class Simulation:
     percentiles: dict[str, float] = attrs.field(factory=dict)
     """The value below which 5%, 25%, 50%, 75% and 95% of the games ended (the least value
     that at least that share of games did not pass): for a game of rounds, its points."""
+
+    def shares(self, column: str) -> pl.DataFrame:
+        """The share of games at each value of one outcome column, whatever the others:
+        ``column`` and ``probability`` (its estimate), in the column's order."""
+        return self.outcomes.group_by(column).agg(probability=pl.col("frequency").sum()).sort(column)
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp simulate --json`` prints it."""

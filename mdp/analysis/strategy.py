@@ -18,7 +18,8 @@ import polars as pl
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import one_model
-from mdp.engine.solve import Solution, solve
+from mdp.engine.solution import Solution
+from mdp.engine.solve import solve
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.plugins import by_name
 
@@ -42,8 +43,8 @@ class Strategy:
 
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first."""
-    return by_name(game.collect("mdp_strategies", Strategy), "strategies", f"game {game.name}",
-                   reserved=(OPTIMAL,))
+    return by_name(game.collect("mdp_strategies", Strategy), lambda name: ModelError(
+        f"game {game.name}: two strategies are named {name!r}"), reserved=(OPTIMAL,))
 
 
 def find_strategy(game: Game, name: str) -> Strategy:

@@ -108,7 +108,7 @@ def compile(
     if progress:
         progress(f"compiling {budget.count:,} states")
     model = intake.compile(start)
-    first = game.call("mdp_round_start") if game.implements("mdp_round_start") else None
+    first = game.round_start
     if first is None:
         return model
     from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
@@ -181,7 +181,7 @@ class _Intake:
         self.stages.append(_Stage(
             block.level, narrow(keys), terminal, narrow(np.asarray(e.action_counts)[~terminal]),
             None if choices_only else narrow(e.outcome_counts),
-            narrow(_integers(e.next_states)),
+            narrow(np.asarray(e.next_states)),  # integers: _check_keys saw to it
             None if choices_only else probabilities,
             e.terminal_values, certain, n_actions))
 
@@ -468,12 +468,6 @@ def _parted(values: np.ndarray, chosen: np.ndarray, out: np.ndarray, first: int,
         out[rest + others:rest + others + part.stop - part.start - n] = values[part][~picked]
 
     side_by_side(piece, enumerate(parts))
-
-
-def _integers(values: Any) -> np.ndarray:
-    """An integer array as it is (no 64-bit copy of a narrower one), anything else as int64."""
-    values = np.asarray(values)
-    return values if values.dtype.kind in "iu" else values.astype(np.int64)
 
 
 def _bytes(stage: _Stage) -> int:

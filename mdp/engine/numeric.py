@@ -39,14 +39,17 @@ def first_past_float(values: Any) -> tuple[int, Any] | None:
     holds, past :data:`FLOAT_MOST` (an int or a fraction), or None."""
     if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
         return None
-    return next(((i, v) for i, v in enumerate(values)
-                 if isinstance(v, Rational) and abs(v) > FLOAT_MOST), None)
+    return next(((i, v) for i, v in enumerate(values) if _past_float(v)), None)
+
+
+def _past_float(value: Any) -> bool:
+    return isinstance(value, Rational) and abs(value) > FLOAT_MOST
 
 
 def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number past what a float
     holds by its size alone (its digits could fill pages, or not be printable at all)."""
-    if isinstance(value, Rational) and not isinstance(value, bool) and abs(value) > FLOAT_MOST:
+    if _past_float(value):
         digits = int(abs(value).numerator.bit_length() * math.log10(2))
         return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
     return repr(value)

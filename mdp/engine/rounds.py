@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import numpy as np
@@ -27,12 +27,10 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
+from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best, per_state
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.game.load import Game
-
-if TYPE_CHECKING:
-    from mdp.engine.solve import Solution
 
 WORK = 1 << 21
 """Numbers (round states times the round's states, or times its ends) worked at a time: a
@@ -229,7 +227,6 @@ class RoundsSolution:
         that ``key`` does not allow worth -inf (+inf minimizing), so that no play takes it.
         In floats. Every analysis of one model works on it: the policy of a round,
         :func:`mdp.advise` at a position."""
-        from mdp.engine.solve import Solution  # here: solve imports this module
 
         terminals = self._terminals(np.array([key], dtype=np.int64))
         arithmetic = Floats(self.model.round, terminals[:, 0])

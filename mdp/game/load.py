@@ -86,9 +86,15 @@ class Game:
         return bool(getattr(self.plugins.hook, hook).get_hookimpls())
 
     @property
+    def round_start(self) -> Any:
+        """The round state a game played in rounds starts in
+        (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``."""
+        return self.call("mdp_round_start") if self.implements("mdp_round_start") else None
+
+    @property
     def in_rounds(self) -> bool:
-        """Whether the game is played in rounds (:func:`~mdp.hookspecs.game.mdp_round_start`)."""
-        return self.implements("mdp_round_start") and self.call("mdp_round_start") is not None
+        """Whether the game is played in rounds."""
+        return self.round_start is not None
 
     def one_model(self, what: str) -> None:
         """Refuse, before any work, ``what`` (an analysis, an export: work that reads one
@@ -173,8 +179,9 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, *
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
     from mdp.game.variants import Variant  # here: solving a game needs no variants
 
-    return list(by_name(collect(plugins, "mdp_variants", Variant, f"game {game}"), "variants",
-                        f"game {game}").values())
+    variants = collect(plugins, "mdp_variants", Variant, f"game {game}")
+    return list(by_name(variants, lambda name: ModelError(
+        f"game {game}: two variants are named {name!r}")).values())
 
 
 def _default_name(plugin: object) -> str:

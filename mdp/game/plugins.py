@@ -13,6 +13,7 @@ import importlib
 import os
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 
 import pluggy
@@ -201,13 +202,14 @@ def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: 
     return items
 
 
-def by_name(items: list, what: str, owner: str, reserved: tuple[str, ...] = ()) -> dict[str, Any]:
-    """Items that have a ``name`` (variants, strategies), by name in order; two of one name,
-    or one of a ``reserved`` name, are one :class:`~mdp.ModelError` naming ``owner``: a rule
-    plugin's item never silently replaces the game's."""
+def by_name(items: list, clash: Callable[[str], MdpError],
+            reserved: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Items that have a ``name`` (variants, strategies, formats, commands), by name in
+    order; two of one name, or one of a ``reserved`` name, raise ``clash(name)``: a plugin's
+    item never silently replaces another's."""
     found: dict[str, Any] = {}
     for item in items:
         if item.name in found or item.name in reserved:
-            raise ModelError(f"{owner}: two {what} are named {item.name!r}")
+            raise clash(item.name)
         found[item.name] = item
     return found

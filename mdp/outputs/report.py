@@ -23,7 +23,8 @@ from mdp.analysis.labels import action_labels
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
 from mdp.engine.rounds import RoundsSolution
-from mdp.engine.solve import Solution, solve
+from mdp.engine.solution import Solution
+from mdp.engine.solve import solve
 from mdp.errors import ModelError, ParamError
 from mdp.game.columns import row_columns
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
@@ -217,7 +218,7 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
     """How games played at random end: a chart of their points, the mean, the spread, and
     how often each column of the round state they end in took each value."""
     result = simulate(solution, game, games=REPORT_GAMES, seed=0)
-    frame = result.outcomes.group_by("points").agg(probability=pl.col("frequency").sum()).sort("points")
+    frame = result.shares("points")
     labels, width = None, 1
     if frame["points"].dtype.is_integer():  # every score from the least to the greatest,
         lo, hi = int(frame["points"].min()), int(frame["points"].max())  # in equal ranges
@@ -233,9 +234,9 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
     ends = []
     for column in result.outcomes.columns:
         if column not in ("points", "games", "frequency"):
-            shares = result.outcomes.group_by(column).agg(pl.col("frequency").sum()).sort(column)
             ends.append(f"<li>{html.escape(column)}: " + ", ".join(
-                f"{html.escape(str(v))} {_percent(share)}" for v, share in shares.iter_rows()) + "</li>")
+                f"{html.escape(str(v))} {_percent(share)}"
+                for v, share in result.shares(column).iter_rows()) + "</li>")
     intro = (f"{result.games:,} games played at random under optimal play (seed 0): mean "
              f"{result.mean:.6g} (95% confidence interval {result.low:.6g} to {result.high:.6g}), "
              f"standard deviation {result.sd:.4g}; percentiles {spread}. The bars are the share "

@@ -21,6 +21,7 @@ from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
     Plugins,
+    by_name,
     check_hook_names,
     collect,
     import_module,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.model import CompiledModel
-    from mdp.engine.solve import Solution
+    from mdp.engine.solution import Solution
     from mdp.game.load import Game
     from mdp.outputs.exports import Export
     from mdp.outputs.formats import Format
@@ -171,12 +172,8 @@ def _offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is an error."""
     what = kind.__name__.lower()
-    found: dict[str, Any] = {}
-    for item in collect(plugins(), hook, kind, "a plugin of mdp"):
-        if item.name in found:
-            raise MdpError(f"two plugins offer the {what} {item.name!r}")
-        found[item.name] = item
-    return found
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"),
+                   lambda name: MdpError(f"two plugins offer the {what} {name!r}"))
 
 
 def formats() -> dict[str, Format]:

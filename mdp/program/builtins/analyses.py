@@ -140,14 +140,11 @@ DISTRIBUTION = Analysis(
 def _simulate(solution, game, games, seed, tie_break, plot):
     result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
     if plot:
-        import polars as pl  # here: listing the commands needs no Polars
-
-        first = result.outcomes.columns[0]  # the points, in a game of rounds
-        frame = result.outcomes.group_by(first).agg(probability=pl.col("frequency").sum())
         rules = game.describe() if game is not None else solution.model.info.rules
-        _draw(frame, plot, f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
-                           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})",
-              "share of games")
+        # The first outcome column: the points, in a game of rounds.
+        title = (f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
+                 f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+        _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
     return result
 
 
@@ -161,8 +158,9 @@ def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 SHOWN_MOST = 60
-"""The most outcomes ``mdp simulate`` prints one by one; past it (a game of rounds, whose
-outcomes are its points), how often the end had each value of each column of the round state."""
+"""The most outcomes of a game of rounds (its points, with the round state it ends in) that
+``mdp simulate`` prints one by one; past it, how often each column of the round state ended
+at each value."""
 
 
 def _simulate_check(args: argparse.Namespace) -> None:
@@ -180,14 +178,11 @@ def _show_simulation(result, solution, game) -> None:
     if not solution.model.info.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
         print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
-    if result.outcomes.height > SHOWN_MOST:  # a game of rounds: a row per points and end
-        import polars as pl  # here: listing the commands needs no Polars
-
+    if isinstance(solution, mdp.RoundsSolution) and result.outcomes.height > SHOWN_MOST:
         for column in result.outcomes.columns:
             if column not in ("points", "games", "frequency"):
-                shares = result.outcomes.group_by(column).agg(pl.col("frequency").sum()).sort(column)
                 print(f"{column}: " + ", ".join(f"{value} {_percent(share).strip()}"
-                                               for value, share in shares.iter_rows()))
+                                               for value, share in result.shares(column).iter_rows()))
         print(f"{result.outcomes.height:,} outcomes, a row per points and end: --out FILE "
               "writes them all")
         return

@@ -1,0 +1,290 @@
+"""What a solve gives: the value of every state and action (:class:`Solution`, and
+:class:`Solutions` for many sets of terminal values at once), and the rule of optimal play.
+
+Where several actions are optimal, the choice changes how a game ends (not its value). The
+rule of optimal play (:meth:`Solution.play`): keep the optimal actions; for each tie-break
+objective in turn, keep those of them that are best for it (the objective solved on the
+kept actions only); then take the *first* kept action in the game's own order. Exact values
+tie when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.arithmetic import Exact, Floats, floats
+from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import check_terminal
+from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.sweep import Piece, backward
+from mdp.errors import ParamError, did_you_mean
+
+
+@attrs.frozen(eq=False)
+class Solution:
+    """The values of a solved model's states, under optimal play or under a policy. Tables
+    of it are outputs: :func:`mdp.policy`."""
+
+    model: CompiledModel
+    sense: Sense
+    _raw: np.ndarray = attrs.field(repr=False)
+    """State values as computed: floats, or integer numerators in exact mode."""
+    _arithmetic: Any = attrs.field(repr=False)
+    seconds: float = attrs.field(default=0.0, repr=False)
+    """How long the solve took (without compiling)."""
+    policy: Policy | None = attrs.field(default=None, repr=False)
+    """The policy evaluated (``mdp.solve(model, policy=...)``), or ``None`` for optimal play."""
+
+    @property
+    def exact(self) -> bool:
+        """Whether the values are exact rationals."""
+        return self._arithmetic.exact
+
+    @property
+    def value(self) -> float | Fraction:
+        """The value of the initial state: a ``Fraction`` in exact mode, else a float."""
+        return self.value_of_id(self.model.initial)
+
+    def value_of_id(self, state_id: int) -> float | Fraction:
+        """The value of the state numbered ``state_id`` in the compiled model."""
+        return self._arithmetic.value(self._raw[state_id], self.model.layer_of_id(state_id))
+
+    def value_of(self, state: Any) -> float | Fraction:
+        """The value of a state given as the game writes it."""
+        try:
+            state_id = self.model.state_id(state)
+        except KeyError:
+            raise ParamError(f"{state!r} is not a reachable state of {self.model.info.game}") from None
+        return self.value_of_id(state_id)
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every state's value as a float, in the model's state order."""
+        return floats(self._raw, self._arithmetic.scales(self._layers))
+
+    def action_values(self) -> ActionValues:
+        """Every action's value (its successors' expected value), how far it falls short of
+        the best action of its state, and whether it is optimal; in action order. Under a
+        policy: the value of taking the action and following the policy after it, measured
+        against the best of them."""
+        model, arithmetic = self.model, self._arithmetic
+        q = arithmetic.empty(model.n_actions)
+        backward(model, arithmetic, None, self._raw, actions=q)
+        state = model.action_state()
+        if self.policy is not None and len(q):  # best of the actions, not the policy's mix
+            pick = np.maximum if self.sense == "max" else np.minimum
+            best = model.each_action(model.per_state(pick, q))
+        else:
+            best = self._raw[state]
+        if self.exact:
+            gap = best - q if self.sense == "max" else q - best
+            scale = arithmetic.action_scales(self._layers[state])
+            return ActionValues(state, floats(q, scale), gap == 0, floats(gap, scale),
+                                [Fraction(n, d) for n, d in zip(q, scale)])
+        # In place where it can be: a policy has millions of actions, each array is large.
+        tie = np.abs(best)
+        np.maximum(tie, 1.0, out=tie)
+        tie *= FLOAT_TIE
+        gap = np.subtract(best, q, out=best) if self.sense == "max" else np.subtract(q, best, out=best)
+        optimal = gap <= tie
+        del tie
+        return ActionValues(state, q, optimal, np.maximum(gap, 0.0, out=gap), None)
+
+    @property
+    def _layers(self) -> np.ndarray:
+        return self.model.layer_of()
+
+    def play(self, tie_break: Sequence[Any] = ()) -> Policy:
+        """How this solution plays: the policy evaluated, or optimal play with its ties
+        broken (see :func:`choices`)."""
+        if self.policy is None or (self.policy.name == OPTIMAL and tie_break):
+            return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact,
+                                     name=OPTIMAL)
+        if tie_break:
+            raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
+                             f"{self.policy.name}")
+        return self.policy
+
+    def summary(self) -> dict[str, Any]:
+        """The solve in one JSON-ready dict, as ``mdp solve --json`` prints it: the game,
+        variant, parameters, rules, objective, sense, value (and ``exact``, ``"p/q"``, in exact
+        mode), the number of states and the seconds spent compiling and solving."""
+        info, value = self.model.info, self.value
+        summary: dict[str, Any] = {
+            "game": info.game,
+            "variant": info.variant,
+            "params": dict(info.params),
+            "rules": info.rules,
+            "objective": info.objective.name,
+            "sense": self.sense,
+            "value": float(value),
+        }
+        if self.exact:
+            summary["exact"] = f"{value.numerator}/{value.denominator}"
+        if self.policy is not None:
+            summary["strategy"] = self.policy.name
+        summary["states"] = self.model.n_states
+        summary["seconds"] = round(self.model.seconds + self.seconds, 6)
+        return summary
+
+
+@attrs.frozen(eq=False)
+class Solutions:
+    """The values of one model solved for many sets of terminal values
+    (:func:`solve_many`): a column of values per set."""
+
+    model: CompiledModel
+    sense: Sense
+    _raw: np.ndarray = attrs.field(repr=False)
+    """State values as computed, one row per state, one column per set."""
+    _arithmetic: Any = attrs.field(repr=False)
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def exact(self) -> bool:
+        """Whether the values are exact rationals."""
+        return self._arithmetic.exact
+
+    @property
+    def n_columns(self) -> int:
+        """How many sets of terminal values were solved."""
+        return self._raw.shape[1]
+
+    @property
+    def value(self) -> list[Fraction] | np.ndarray:
+        """The initial state's value in each column: fractions in exact mode, else floats."""
+        return self.value_of_id(self.model.initial)
+
+    def value_of_id(self, state_id: int) -> list[Fraction] | np.ndarray:
+        """The value in each column of the state numbered ``state_id``."""
+        layer = self.model.layer_of_id(state_id)
+        if self.exact:
+            return [self._arithmetic.value(raw, layer) for raw in self._raw[state_id].tolist()]
+        return self._raw[state_id].copy()
+
+    @property
+    def values(self) -> np.ndarray:
+        """Every state's value in every column as floats: one row per state."""
+        scales = self._arithmetic.scales(self.model.layer_of())
+        return floats(self._raw, scales if isinstance(scales, int) else scales[:, None])
+
+    def optimal(self, layer: int) -> np.ndarray:
+        """Whether each action of layer ``layer`` is optimal in each column: a boolean
+        matrix, one row per action of the layer (exact ties in exact mode; within
+        :data:`FLOAT_TIE` in floats)."""
+        model = self.model
+        q = model.backup(layer, self._raw, self._arithmetic)
+        a0, a1 = model.layer_actions(layer)
+        best = self._raw[model.action_state()[a0:a1]]
+        gap = best - q if self.sense == "max" else q - best
+        if self.exact:
+            return gap == 0
+        return gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+
+    def first_optimal(self, layer: int, a0: int, a1: int) -> np.ndarray:
+        """1 for the first optimal action of each state of layer ``layer`` in each column,
+        else 0: a matrix, one row per action ``a0`` to ``a1 - 1`` (the layer's), for the
+        forward pass of :func:`mdp.engine.sweep.forward`."""
+        optimal = self.optimal(layer)
+        model = self.model
+        lo = int(model.layer_start[layer])
+        starts = model.action_offsets(lo, int(model.layer_start[layer + 1]))[:-1] - a0
+        position = np.where(optimal, np.arange(a1 - a0)[:, None], a1 - a0)
+        chosen = np.minimum.reduceat(position, starts, axis=0)  # one row per state
+        taken = np.zeros((a1 - a0, optimal.shape[1]), dtype=np.int64)
+        taken[chosen, np.broadcast_to(np.arange(optimal.shape[1]), chosen.shape)] = 1
+        return taken
+
+    def column(self, j: int) -> Solution:
+        """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
+        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds)
+
+
+@attrs.frozen(eq=False)
+class ActionValues:
+    """Per action of a solved model, in action order (see :meth:`Solution.action_values`)."""
+
+    state: np.ndarray
+    """The id of the state each action belongs to."""
+    value: np.ndarray
+    """Its value, as a float."""
+    optimal: np.ndarray
+    """Whether it is tied for best (exactly in exact mode; within :data:`FLOAT_TIE` in floats)."""
+    regret: np.ndarray
+    """The value lost against the best action of its state, as a float (never negative)."""
+    exact: list[Fraction] | None
+    """Its value as a fraction, in exact mode."""
+
+
+def parse_tie_break(text: str) -> tuple[Sense, str]:
+    """``"max:shut_sum"`` -> ``("max", "shut_sum")``; a bare column is maximized."""
+    sense, sep, column = text.rpartition(":")
+    sense = sense if sep else "max"
+    if sense not in ("max", "min") or not column:
+        raise ParamError(f"tie-break {text!r}: expected COLUMN, max:COLUMN or min:COLUMN")
+    return sense, column  # type: ignore[return-value]
+
+
+def choices(solution: Solution, tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
+    """Optimal play as weights, one per action: 1 for the action taken in each state, else 0.
+
+    Among the optimal actions of a state, each tie-break objective in turn keeps those that
+    are best for it (a column of ``model.terminals``, maximized or minimized, solved on the
+    actions kept so far); then the first in the game's order is taken. Tie-breaks are
+    ``"max:COLUMN"``, ``"min:COLUMN"`` (``"COLUMN"`` is maximized) or ``(sense, column)``.
+    """
+    model = solution.model
+    if solution.policy is not None and solution.policy.name != OPTIMAL:
+        raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
+    tie_break = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    columns = [_column(model, column) for _, column in tie_break]  # all checked before work
+    kept = np.asarray(solution.action_values().optimal, dtype=bool)
+    for (sense, _), column in zip(tie_break, columns):
+        kept = _best_among(solution, kept, column, sense)
+    return _first(model, kept)
+
+
+def _column(model: CompiledModel, column: str) -> Any:
+    terminals = model.terminals
+    numeric = [c for c, t in terminals.schema.items() if t.is_numeric()]
+    if column not in numeric:
+        raise ParamError(f"tie-break column {column!r}{did_you_mean(column, numeric)}: the numeric "
+                         f"columns of a terminal state are {', '.join(numeric)}")
+    return terminals[column]
+
+
+def _best_among(solution: Solution, kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:
+    """The kept actions that are best for a second objective, solved on kept actions only."""
+    model, exact = solution.model, solution.exact
+    arithmetic = (Exact if exact else Floats)(model, check_terminal(model, terminal, exact))
+    best = np.maximum if sense == "max" else np.minimum
+    worst = np.minimum if sense == "max" else np.maximum
+    q = arithmetic.empty(model.n_actions)
+
+    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+        values = backup()
+        # A dropped action takes the piece's worst value: it never beats a kept one.
+        values = np.where(kept[where.a0:where.a1], values, worst.reduce(values))
+        return best.reduceat(values, starts)
+
+    raw = backward(model, arithmetic, decide, arithmetic.start(), actions=q)
+    top = raw[model.action_state()]
+    if exact:
+        return kept & (q == top)
+    return kept & (np.abs(q - top) <= FLOAT_TIE * np.maximum(1.0, np.abs(top)))
+
+
+def _first(model: CompiledModel, kept: np.ndarray) -> np.ndarray:
+    """1 for the first kept action of each state, 0 elsewhere."""
+    index = np.flatnonzero(kept)
+    state = model.action_state()[index]
+    first = np.ones(len(index), dtype=bool)
+    first[1:] = state[1:] != state[:-1]
+    chosen = np.zeros(model.n_actions, dtype=np.int64)
+    chosen[index[first]] = 1
+    return chosen
