@@ -100,3 +100,14 @@ def test_yahtzee_benchmark_runs_both_solvers_and_they_agree():
     assert (mdp[-1], reference[-1]) == ("yes", "ref"), done.stdout
     assert mdp[-2] == reference[-2] == "245.870775", done.stdout  # published: 245.87
     assert "values: all agree" in done.stdout
+
+
+def test_policy_benchmark_writes_the_policy_beside_the_solve_and_checks_its_value():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "policy.py"), "--cases", "standard",
+                           "--repeat", "1", "--format", "csv", "--quiet"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    row = table_rows(done.stdout)["standard", "1-9/2"]
+    assert row[2] == "7,675"  # rows: the standard box's actions (tests/test_policy_table.py)
+    assert row[-1] == "yes", done.stdout
+    assert "values: the policy's first row holds the solve's value, in every case" in done.stdout

@@ -61,6 +61,8 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
     masks = np.asarray(masks)
     if not len(masks):
         return pl.Series([], dtype=pl.Categorical)
+    if len(b.tiles) <= EVERY_SET_UP_TO:  # the text of every set, made once
+        return _every_set(b.tiles, empty).gather(pl.Series(masks))
     high = int(masks.max())
     if high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
         present = np.zeros(high + 1, dtype=bool)
@@ -75,6 +77,21 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
     if distinct[0] == 0:
         text[0] = empty
     return pl.Series(text, dtype=pl.Categorical).gather(pl.Series(index))
+
+
+EVERY_SET_UP_TO = 18
+"""Tiles up to which :func:`tile_series` keeps the text of every set of them (2**18 sets, 8
+MB), made once per process; the policy of a larger box is written in pieces, the text of a
+piece's sets made for each."""
+
+
+@functools.lru_cache(maxsize=4)
+def _every_set(tiles: tuple[int, ...], empty: str | None):
+    import polars as pl
+
+    text = _joined(tiles, np.arange(1 << len(tiles))).tolist()
+    text[0] = empty
+    return pl.Series(text, dtype=pl.Categorical)
 
 
 def _gathered(values: range, index: np.ndarray):

@@ -1,48 +1,98 @@
-"""The policy as a Polars DataFrame: every decision, each action's value, regret, optimality."""
+"""The policy as a table: every decision, each action's value, regret and optimality; made
+a layer at a time (:class:`~mdp.analysis.pieces.Pieces`), so that the policy of a large game
+is written to a file without being held whole."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
 
 import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
+from mdp.analysis.pieces import Pieces
+from mdp.engine.model import ragged_arange
 from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
+from mdp.engine.sweep import top_down
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
 
+ROWS = 1 << 18
+"""Rows of a piece, about: a layer of more actions is made in runs of its states."""
 
-def policy(solution: Solution, game: Game | None = None) -> pl.DataFrame:
-    """One row per action of every non-terminal state, the initial state's first.
+
+def policy(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> pl.DataFrame:
+    """One row per action of every non-terminal state: the initial state's first, then
+    layer by layer away from it; within a layer, the states in the order of their keys where
+    keys can be ordered (numbers, tuples, text), else in the order they were found; each
+    state's actions in the game's order.
 
     Columns: the game's state and action columns when ``game`` is given (see
     :func:`~mdp.hookspecs.game.mdp_state_columns`; else ``state``, as the model holds it, and
     ``action``, the action's place among its state's actions from 0), then ``value`` (the
     action's value when the rest is played optimally),
     ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
-    marked) and ``regret`` (the value lost against the best action, never negative).
+    marked) and ``regret`` (the value lost against the best action, never negative). A
+    column of the game's that is empty in every row is left out. With ``optimal_only``,
+    only the optimal actions' rows.
+
+    For a table of millions of rows, :func:`policy_pieces` makes it a piece at a time.
     """
+    return policy_pieces(solution, game, optimal_only).frame()
+
+
+def policy_pieces(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> Pieces:
+    """:func:`policy` as :class:`~mdp.analysis.pieces.Pieces`: made a piece at a time as it
+    is written (``mdp policy --out``), about :data:`ROWS` rows each."""
     one_model("a policy table", solution)
     model = solution.model
-    per_action = solution.action_values()
-    # Highest layers first (the initial state leads), each state's actions in their order:
-    # the rows are put in order before any text is made. A policy has millions of rows, so
-    # each array is let go as soon as it is used.
-    order = model.actions_of_states(np.arange(model.n_states)[::-1])
-    state = per_action.state[order]
-    metrics = {"value": per_action.value[order]}
+    bounds = [(lo, hi) for _, lo, hi in top_down(model)]
+
+    def make() -> Iterator[pl.DataFrame]:
+        for lo, hi in bounds:
+            ids = lo + _ordered(model.states, lo, hi)
+            counts = model.action_count(ids)
+            ends = np.searchsorted(np.cumsum(counts), np.arange(ROWS, int(counts.sum()), ROWS))
+            for run in np.split(ids, np.unique(ends)):
+                if len(run):
+                    yield _rows(solution, game, run, optimal_only)
+
+    # The types of the columns, from the first and the last state of every layer.
+    sample = [_rows(solution, game, np.unique([lo, hi - 1]), optimal_only=False)
+              for lo, hi in bounds if lo < hi]
+    return Pieces(make, pl.concat(sample, how="diagonal_relaxed") if sample else
+                  _rows(solution, game, np.zeros(0, dtype=np.int64), False), name="the policy table",
+                  total=None if optimal_only else model.n_actions)
+
+
+def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: bool) -> pl.DataFrame:
+    """The rows of the states ``ids``, of one layer."""
+    model = solution.model
+    per_action = solution.action_values(ids)
+    metrics = {"value": per_action.value}
     if per_action.exact is not None:
-        metrics["value_exact"] = [str(per_action.exact[i]) for i in order.tolist()]
-    metrics["optimal"] = per_action.optimal[order]
-    metrics["regret"] = per_action.regret[order]
-    del per_action
-    states = _take(model.states, state)
-    del state
+        metrics["value_exact"] = [str(x) for x in per_action.exact]
+    metrics.update(optimal=per_action.optimal.astype(bool), regret=per_action.regret)
+    states = _take(model.states, per_action.state)
     if game is None:  # no game to name the actions: their place among the state's actions
-        labels = {"state": [str(s) for s in states], "action": model.action_rank()[order]}
+        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_count(ids))}
     else:
-        labels = row_columns(game, states, _take(action_labels(game, model), order))
-    return to_frame({**labels, **metrics})
+        labels = row_columns(game, states, action_labels(game, model, ids))
+    frame = to_frame({**labels, **metrics})
+    return frame.filter(pl.Series(metrics["optimal"])) if optimal_only else frame
+
+
+def _ordered(states, lo: int, hi: int) -> np.ndarray:
+    """The places of states ``lo`` to ``hi - 1`` in the order of their keys, if keys of
+    theirs can be ordered; else as they are."""
+    if isinstance(states, np.ndarray) and states.dtype.kind in "iuf":
+        return np.argsort(states[lo:hi], kind="stable")
+    keys = states[lo:hi]
+    try:
+        return np.array(sorted(range(hi - lo), key=keys.__getitem__), dtype=np.int64)
+    except TypeError:  # keys of no order (a mix of types, say)
+        return np.arange(hi - lo)
 
 
 def _take(items, ids: np.ndarray):

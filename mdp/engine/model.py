@@ -181,12 +181,23 @@ class CompiledModel:
     def actions_of_states(self, ids: np.ndarray) -> np.ndarray:
         """The actions of the states ``ids``, state after state, each state's in their order."""
         counts = self.action_counts[ids]
-        starts = self.action_start[ids]
+        starts = self._first_actions(ids)
         actions = np.arange(int(np.sum(counts, dtype=np.int64)), dtype=starts.dtype)
         first = np.cumsum(counts, dtype=starts.dtype)
         first -= counts
         actions += np.repeat(starts - first, counts)
         return actions
+
+    def _first_actions(self, ids: np.ndarray) -> np.ndarray:
+        """The first action of each of the states ``ids``: from their layer's offsets where
+        they are of one layer (a table a piece at a time), without the array of every
+        state's first action."""
+        if len(ids):
+            layer = self.layer_of_id(int(ids.min()))
+            lo, hi = int(self.layer_start[layer]), int(self.layer_start[layer + 1])
+            if int(ids.max()) < hi:
+                return self.action_offsets(lo, hi)[ids - lo]
+        return self.action_start[ids]
 
     def action_rank(self) -> np.ndarray:
         """Each action's place among its state's actions (0 for the first), in action order."""

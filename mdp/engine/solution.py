@@ -67,18 +67,28 @@ class Solution:
         """Every state's value as a float, in the model's state order."""
         return floats(self._raw, self._arithmetic.scales(self._layers))
 
-    def action_values(self) -> ActionValues:
+    def action_values(self, states: np.ndarray | None = None) -> ActionValues:
         """Every action's value (its successors' expected value), how far it falls short of
         the best action of its state, and whether it is optimal; in action order. Under a
         policy: the value of taking the action and following the policy after it, measured
-        against the best of them."""
+        against the best of them. ``states`` (ids of states of one layer, in any order)
+        gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
-        q = arithmetic.empty(model.n_actions)
-        backward(model, arithmetic, None, self._raw, actions=q)
-        state = model.action_state()
+        if states is None:
+            q = arithmetic.empty(model.n_actions)
+            backward(model, arithmetic, None, self._raw, actions=q)
+            state, first = model.action_state(), lambda: model.action_start[model.n_terminal:-1]
+        else:
+            ids = np.asarray(states, dtype=np.int64)
+            counts = model.action_count(ids)
+            q = model.backup_actions(model.layer_of_id(int(ids[0])) if len(ids) else 0,
+                                     model.actions_of_states(ids), self._raw, arithmetic)
+            state = np.repeat(ids, counts)
+            first = lambda: (np.cumsum(counts) - counts)[counts > 0]
         if self.policy is not None and len(q):  # best of the actions, not the policy's mix
             pick = np.maximum if self.sense == "max" else np.minimum
-            best = model.each_action(model.per_state(pick, q))
+            starts = first()  # each state's first action among q
+            best = np.repeat(pick.reduceat(q, starts), np.diff(starts, append=len(q)))
         else:
             best = self._raw[state]
         if self.exact:

@@ -10,7 +10,7 @@ whatever the model and however many columns, and every thread has pieces to work
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
@@ -122,7 +122,7 @@ def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], r
     (their successors overlap). Returns ``reach``."""
     width = reach.shape[1] if reach.ndim > 1 else 1
     state = model.action_state()
-    for layer in range(model.n_layers - 1, 0, -1):
+    for layer, _, _ in top_down(model):
         a0, a1 = model.layer_actions(layer)
         if a1 == a0:
             continue
@@ -144,6 +144,14 @@ def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], r
 
         side_by_side(push, columns, locked=reach.dtype == object)
     return reach
+
+
+def top_down(model: CompiledModel) -> Iterator[tuple[int, int, int]]:
+    """Every layer but the terminal states', the initial state's first: its number, its
+    first state and one past its last (:func:`forward`, and tables of every state's
+    actions, :func:`mdp.policy_pieces`)."""
+    for layer in range(model.n_layers - 1, 0, -1):
+        yield layer, int(model.layer_start[layer]), int(model.layer_start[layer + 1])
 
 
 def best(sense: str) -> Decide:

@@ -44,6 +44,10 @@ def mdp_formats() -> list[mdp.Format]:
         def mdp_formats():
             return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\\t"),
                                "tab-separated values")]
+
+    A large table (the policy of a large game) comes as :class:`mdp.Pieces`: a format with
+    ``stream=`` writes each piece as it comes (iterate over the pieces, all of one set of
+    columns, :attr:`mdp.Pieces.schema` their types); one without is given the whole table.
     """
 
 

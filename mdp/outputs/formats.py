@@ -15,12 +15,17 @@ from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 if TYPE_CHECKING:
     import polars as pl
 
+    from mdp.analysis.pieces import Pieces
+
 
 @attrs.frozen
 class Format:
     """An output format for tables: chosen by a file's extension or by ``--format NAME``.
 
-    ``write(frame, file)`` writes a Polars DataFrame to a binary file object.
+    ``write(frame, file)`` writes a Polars DataFrame to a binary file object. A table made
+    a piece at a time (:class:`~mdp.analysis.pieces.Pieces`: the policy of a large game) is
+    given to ``stream(pieces, file)`` if the format has it, which writes each piece as it
+    comes; else it is made whole and given to ``write``.
     """
 
     name: str
@@ -29,14 +34,31 @@ class Format:
     help: str = ""
     binary: bool = False
     """Not for a terminal: ``--format`` refuses to print it there."""
+    stream: Callable[[Pieces, BinaryIO], None] | None = attrs.field(default=None, repr=False)
 
-    def dump(self, frame: pl.DataFrame, file: BinaryIO, target: str) -> None:
-        """Write ``frame`` to ``file`` in this format. A failure to write is one
+    def dump(self, table: pl.DataFrame | Pieces, file: BinaryIO, target: str) -> None:
+        """Write ``table`` to ``file`` in this format. A failure to write is one
         :class:`~mdp.MdpError` naming ``target``; a reader that went away, a
-        :class:`BrokenPipeError`; a writer that breaks, a :class:`~mdp.ModelError`."""
+        :class:`BrokenPipeError`; a writer that breaks, a :class:`~mdp.ModelError`.
+        Pieces are streamed into a file that can be written again from its start (a piece
+        that widens the columns' types starts it again); into a pipe, made whole first."""
+        from mdp.analysis.pieces import Pieces, Widened
+
         watched = _Watched(file)
         try:
-            self.write(frame, watched)
+            if not isinstance(table, Pieces):
+                self.write(table, watched)
+            elif self.stream is None or not _seekable(file):
+                self.write(table.frame(), watched)
+            else:
+                while True:
+                    try:
+                        return self.stream(table, watched)
+                    except Widened:  # again from the start; what the writer still holds
+                        watched.dropped = True  # is let go of (Polars writes it when freed)
+                        file.seek(0)
+                        file.truncate()
+                        watched = _Watched(file)
         except (BrokenPipeError, MdpError):
             raise
         except PLUGIN_FAULTS as error:
@@ -56,14 +78,23 @@ class Format:
             raise ModelError(f"the {self.name} format raised {text}") from error
 
 
+def _seekable(file: BinaryIO) -> bool:
+    try:
+        return file.seekable()
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 class _Watched:
     """A file that keeps the first operating-system error its writes raised: a writer in
     Rust (Polars) reports it in its own words, and after a failed Parquet footer not at all."""
 
     def __init__(self, file: BinaryIO) -> None:
-        self.file, self.error, self.interrupted = file, None, False
+        self.file, self.error, self.interrupted, self.dropped = file, None, False, False
 
     def write(self, data):
+        if self.dropped:
+            return len(data)
         try:
             return self.file.write(data)
         except OSError as error:

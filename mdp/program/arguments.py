@@ -20,6 +20,7 @@ if TYPE_CHECKING:
 
     import polars as pl
 
+    from mdp.analysis.pieces import Pieces
     from mdp.outputs.formats import Format
 
 STDOUT_FORMAT = "csv"
@@ -221,10 +222,16 @@ def output_format(args: argparse.Namespace) -> Format:
     return fmt
 
 
-def emit(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format) -> None:
-    """Write a table to ``--out`` (atomically) or to standard output."""
+def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) -> None:
+    """Write a table to ``--out`` (atomically) or to standard output; a table made a piece
+    at a time into a file shows how far it has got on a terminal."""
+    from mdp.analysis.pieces import Pieces  # Polars: there is a table to write
+
     if args.out is not None:
-        write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
+        with Progress() as progress:
+            if isinstance(frame, Pieces):
+                frame.progress = progress
+            write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
         return
     out = stdout()
     out.flush()

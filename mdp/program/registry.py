@@ -37,6 +37,7 @@ if TYPE_CHECKING:
 
     import polars as pl
 
+    from mdp.analysis.pieces import Pieces
     from mdp.engine.model import CompiledModel
     from mdp.engine.solution import Solution
     from mdp.game.load import Game
@@ -82,7 +83,8 @@ class Analysis:
     """A table computed from a game: one call in Python (:func:`mdp.analyse`) and one command
     of the ``mdp`` program (``mdp NAME GAME``), both through :meth:`answer`.
 
-    ``run(solution, game, **options)`` computes the answer: a Polars DataFrame, or an object
+    ``run(solution, game, **options)`` computes the answer: a Polars DataFrame (or
+    :class:`mdp.Pieces`, a table too large to hold, made as it is written), or an object
     that holds one, which ``table(answer)`` takes out (a :class:`mdp.Simulation`'s
     outcomes). ``options`` are :class:`mdp.Param` s, parsed like game parameters, so text
     works as on the command line. An analysis with ``needs="model"`` solves what it needs
@@ -220,7 +222,8 @@ def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = N
         raise ParamError(f"unknown analysis {name!r}{did_you_mean(name, known)} "
                          f"(known: {', '.join(known)})")
     analysis = known[name]
-    return analysis.table_of(analysis.answer(solution, game, options))
+    table = analysis.table_of(analysis.answer(solution, game, options))
+    return table.frame() if isinstance(table, mdp.Pieces) else table
 
 
 def format_for(path: str | None = None, name: str | None = None) -> Format:
@@ -240,9 +243,10 @@ def format_for(path: str | None = None, name: str | None = None) -> Format:
                      "or name a format with --format)")
 
 
-def write_table(frame: pl.DataFrame, path: str, format: str | None = None) -> str:
-    """Write ``frame`` to ``path`` atomically, all of it or nothing at all, in the format
-    ``format`` names or else the one its extension asks for. Returns the path."""
+def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = None) -> str:
+    """Write ``frame`` (a DataFrame, or :class:`mdp.Pieces`, written a piece at a time) to
+    ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
+    the one its extension asks for. Returns the path."""
     fmt = format_for(path, format)
     check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))

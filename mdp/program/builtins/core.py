@@ -19,9 +19,17 @@ from mdp.program.registry import Analysis, Command
 # the commands) imports no Polars.
 
 
+MARKDOWN_ROWS = 100_000
+"""Rows a Markdown table may have: it is for people to read, and its writer holds it whole
+(a larger table: CSV or Parquet)."""
+
+
 def _markdown(frame, file) -> None:
     import polars as pl  # here: only a Markdown table needs Polars' settings
 
+    if frame.height > MARKDOWN_ROWS:
+        raise mdp.TooLarge(f"a Markdown table of {frame.height:,} rows is too large to read (at "
+                           f"most {MARKDOWN_ROWS:,}); write CSV or Parquet (--out FILE.csv)")
     # For people: a value that does not apply is an empty cell, not the word null.
     frame = frame.with_columns(pl.col(c).cast(pl.String).fill_null("")
                                for c in frame.columns if frame[c].null_count())
@@ -30,18 +38,58 @@ def _markdown(frame, file) -> None:
         file.write(f"{frame}\n".encode())
 
 
+def _markdown_pieces(pieces, file) -> None:
+    _markdown(pieces.frame(MARKDOWN_ROWS, "for a Markdown table, which is for people to read; "
+                                          "write CSV or Parquet (--out FILE.csv)"), file)
+
+
+def _csv_pieces(pieces, file) -> None:
+    first = True
+    for piece in pieces:
+        piece.write_csv(file, include_header=first)
+        first = False
+    if first:  # no rows: the header alone
+        pieces.empty().write_csv(file)
+
+
+def _ndjson_pieces(pieces, file) -> None:
+    for piece in pieces:
+        piece.write_ndjson(file)
+
+
+def _json_pieces(pieces, file) -> None:
+    """One JSON array, as Polars writes a whole table: its pieces' rows joined."""
+    file.write(b"[")
+    first = True
+    for piece in pieces:
+        rows = piece.write_json()[1:-1]
+        if rows:
+            file.write((rows if first else "," + rows).encode())
+            first = False
+    file.write(b"]")
+
+
+def _parquet_pieces(pieces, file) -> None:
+    """Through Polars' streaming engine: each piece written as it is made."""
+    from polars.io.plugins import register_io_source
+
+    register_io_source(lambda *_: iter(pieces), schema=pieces.schema).sink_parquet(file)
+
+
 @hookimpl
 def mdp_formats() -> list[mdp.Format]:
     return [
         mdp.Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
-               "comma-separated values, a header row first"),
+                   "comma-separated values, a header row first", stream=_csv_pieces),
         mdp.Format("parquet", (".parquet",), lambda frame, file: frame.write_parquet(file),
-               "Apache Parquet: compact, typed, fast to read back", binary=True),
+                   "Apache Parquet: compact, typed, fast to read back", binary=True,
+                   stream=_parquet_pieces),
         mdp.Format("json", (".json",), lambda frame, file: frame.write_json(file),
-               "one JSON array of row objects"),
+                   "one JSON array of row objects", stream=_json_pieces),
         mdp.Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
-               "one JSON object per line"),
-        mdp.Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents"),
+                   "one JSON object per line", stream=_ndjson_pieces),
+        mdp.Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents",
+                   stream=_markdown_pieces),
     ]
 
 
@@ -49,8 +97,7 @@ def mdp_formats() -> list[mdp.Format]:
 
 
 def _policy(solution, game, optimal_only: bool):
-    table = mdp.policy(solution, game)
-    return table.filter(table["optimal"]) if optimal_only else table
+    return mdp.policy_pieces(solution, game, optimal_only)
 
 
 @hookimpl

@@ -1,0 +1,119 @@
+"""A table too large to hold at once (the policy of a large game: millions of rows), made
+and written a piece at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import polars as pl
+
+from mdp.errors import ModelError, TooLarge
+
+
+class Widened(Exception):
+    """A piece had a column the types guessed before did not hold: the table is made again
+    from its first piece with the wider types (see :meth:`Pieces.__iter__`)."""
+
+
+class Pieces:
+    """A table made a piece at a time: ``make()`` gives its pieces, Polars DataFrames of the
+    same columns, one after another; a file format writes each as it comes (a
+    :class:`mdp.Format` with ``stream``), so that only a piece is held at a time.
+
+    The columns' types are known before the first piece, from ``sample`` (a few rows from
+    across the table): Parquet writes them first. A column of no type (empty in every row of
+    the sample, its values given as ``None``) is left out: a column that never applies. A
+    piece that holds what the types do not (a value in such a column, a float in a column of
+    integers) widens them, and the table is made again from its first piece. :attr:`rows`
+    counts the rows once they are all made.
+
+    ``name`` names the table in messages; ``total``, if known, is how many rows it has, and
+    :attr:`progress`, if set, is told how far the making has got after each piece.
+    """
+
+    def __init__(self, make: Callable[[], Iterator[pl.DataFrame]], sample: pl.DataFrame,
+                 name: str = "the table", total: int | None = None) -> None:
+        self._make, self.name, self.total, self.rows = make, name, total, None
+        self.progress: Callable[[str], None] | None = None
+        self.schema: dict[str, pl.DataType] = {column: dtype for column, dtype in sample.schema.items()
+                                               if dtype != pl.Null}
+        """The columns and their types, as the pieces come."""
+        self._order = sample.columns
+
+    @property
+    def columns(self) -> list[str]:
+        """The names of the columns."""
+        return list(self.schema)
+
+    @property
+    def height(self) -> int:
+        """How many rows the table has (made, and counted, if it was not yet)."""
+        if self.rows is None:
+            for _ in self:
+                pass
+        return self.rows
+
+    def __iter__(self) -> Iterator[pl.DataFrame]:
+        """The pieces, each with the columns and types of :attr:`schema`; raises
+        :class:`Widened`, with the schema widened, at a piece that does not fit it."""
+        rows = 0
+        for piece in self._make():
+            piece = self._fitted(piece)
+            rows += piece.height
+            if self.progress is not None:
+                of = "" if self.total is None else f" of {self.total:,}"
+                self.progress(f"writing {self.name}: {rows:,}{of} rows")
+            yield piece
+        self.rows = rows
+
+    def frame(self, most: int | None = None, why: str = "") -> pl.DataFrame:
+        """The whole table as one DataFrame; with ``most``, refused (:class:`mdp.TooLarge`)
+        as soon as it has more rows than that (``why`` says what the limit is for)."""
+        while True:
+            try:
+                parts, rows = [], 0
+                for piece in self:
+                    rows += piece.height
+                    if most is not None and rows > most:
+                        raise TooLarge(f"{self.name} has more than {most:,} rows, too many {why}")
+                    parts.append(piece)
+                return pl.concat(parts) if parts else pl.DataFrame(schema=self.schema)
+            except Widened:
+                continue
+
+    def empty(self) -> pl.DataFrame:
+        """No rows, the table's columns."""
+        return pl.DataFrame(schema=self.schema)
+
+    def _fitted(self, piece: pl.DataFrame) -> pl.DataFrame:
+        missing = [column for column in self.schema if column not in piece.columns]
+        if missing:
+            raise ModelError(f"{self.name}: some rows have no column {missing[0]!r}; every row "
+                             "must have the same columns")
+        wider = dict(self.schema)
+        for column in piece.columns:
+            values = piece[column]
+            dtype = wider.get(column)
+            if dtype == values.dtype or values.null_count() == values.len():
+                continue
+            wider[column] = values.dtype if dtype is None else _common(self.name, column, dtype,
+                                                                        values.dtype)
+        if wider != self.schema:
+            self.schema = {column: wider[column] for column in self._order if column in wider}
+            raise Widened
+        return piece.select(pl.col(c).cast(t) if piece[c].dtype != t else pl.col(c)
+                            for c, t in self.schema.items())
+
+
+def _common(name: str, column: str, one: pl.DataType, other: pl.DataType) -> pl.DataType:
+    """The type that holds the values of both types, as Polars joins tables: numbers of
+    two kinds, or text of two kinds; never numbers and text."""
+    try:
+        if one.is_numeric() != other.is_numeric():
+            raise TypeError
+        both = pl.concat([pl.DataFrame(schema={column: one}), pl.DataFrame(schema={column: other})],
+                         how="vertical_relaxed")
+    except (TypeError, pl.exceptions.PolarsError):
+        raise ModelError(f"{name}: column {column!r} holds {one} in some rows and {other} in "
+                         "others; a column must hold one kind of value") from None
+    return both.schema[column]
