@@ -62,7 +62,7 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
     if not len(masks):
         return pl.Series([], dtype=pl.Categorical)
     if len(b.tiles) <= EVERY_SET_UP_TO:  # the text of every set, made once
-        return _every_set(b.tiles, empty).gather(pl.Series(masks))
+        return _every_set(b.tiles, empty)[masks]
     high = int(masks.max())
     if high < 4 * len(masks) + 4096:  # dense: distinct masks through a bitmap
         present = np.zeros(high + 1, dtype=bool)
@@ -76,7 +76,7 @@ def tile_series(b: Box, masks: np.ndarray, empty: str | None = ""):
     text = _joined(b.tiles, distinct).tolist()
     if distinct[0] == 0:
         text[0] = empty
-    return pl.Series(text, dtype=pl.Categorical).gather(pl.Series(index))
+    return pl.Series(text, dtype=pl.Categorical)[index]
 
 
 EVERY_SET_UP_TO = 18
@@ -99,7 +99,7 @@ def _gathered(values: range, index: np.ndarray):
     import polars as pl
 
     table = pl.Series([None, *values], dtype=pl.Int64)
-    return table.gather(pl.Series(index.astype(np.min_scalar_type(len(values)), copy=False)))
+    return table[index.astype(np.min_scalar_type(len(values)), copy=False)]
 
 
 def _tile_lists(tiles: tuple[int, ...], masks: np.ndarray) -> np.ndarray:
