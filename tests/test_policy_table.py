@@ -141,3 +141,21 @@ def test_half_is_exact_in_the_table():
     game = mdp.load_game(coin())
     table = mdp.policy(mdp.solve(mdp.compile(game), exact=True), game)
     assert table.filter(pl.col("action") == "bet")["value_exact"].to_list() == [str(HALF)]
+
+
+class Scored(Table):
+    """:func:`letters` with readable columns: ``name``, and ``score`` for the ends alone."""
+
+    @mdp.hookimpl
+    def mdp_state_columns(self, state):
+        return {"name": state, "score": self.values.get(state)}
+
+
+def test_a_column_that_applies_to_no_decision_is_left_out_of_the_policy(tmp_path):
+    game = mdp.load_game(Scored(letters().transitions, letters().values))
+    solution = mdp.solve(mdp.compile(game))
+    assert sorted(solution.model.terminals["score"].to_list()) == [0, 1, 2, 3]  # the ends keep it
+    table = mdp.policy(solution, game)
+    assert table.columns == ["name", "action", "value", "optimal", "regret"]
+    mdp.write_table(mdp.policy_pieces(solution, game), str(tmp_path / "p.parquet"))
+    assert pl.read_parquet(tmp_path / "p.parquet").columns == table.columns
