@@ -398,4 +398,4 @@ def test_a_markdown_table_leaves_a_value_that_does_not_apply_empty(capsys):
     code, out, _ = run(capsys, "policy", reroll, "--exact", "--format", "markdown")
     assert code == 0 and "null" not in out
     first = out.splitlines()[2].split("|")[1:-1]  # rolls_left 3, before the roll: no face
-    assert [cell.strip() for cell in first] == ["3", "", "roll", "4.666667", "14/3", "true", "0.0"]
+    assert [cell.strip() for cell in first] == ["3", "", "roll", "4.66666666666667", "14/3", "true", "0"]

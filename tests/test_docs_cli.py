@@ -37,7 +37,7 @@ COMMANDS = PARSER._subparsers._group_actions[0].choices
 PAGE_COMMANDS = {
     match.group(1): body
     for title, body in SECTIONS.items()
-    if (match := re.fullmatch(r"``mdp (\w+)(?: GAME)?``", title))
+    if (match := re.fullmatch(r"``mdp (\w+)(?: GAME| SHELL)?``", title))
 }
 
 

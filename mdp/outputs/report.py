@@ -28,6 +28,7 @@ from mdp.engine.solve import solve
 from mdp.errors import ModelError, ParamError
 from mdp.game.columns import row_columns
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
+from mdp.outputs.readable import readable
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -199,7 +200,7 @@ def _facts_section(solution: Solution | RoundsSolution, size: str) -> str:
     """The section on the game: its rules, value (with the fraction where exact) and size."""
     info, value = solution.model.info, solution.value
     sense = "maximized" if solution.sense == "max" else "minimized"
-    shown = f"{float(value):.15g}"
+    shown = readable(float(value))
     if info.objective.probability:
         shown = f"{float(value):.4%} ({shown})"
     exact = f" = {value.numerator}/{value.denominator}" if solution.exact else ""

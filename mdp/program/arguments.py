@@ -13,6 +13,7 @@ from mdp.errors import MdpError
 from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target, write_atomically
+from mdp.outputs.readable import readable
 from mdp.program.registry import format_for
 
 if TYPE_CHECKING:
@@ -283,7 +284,7 @@ def value_line(solution: mdp.Solution) -> str:
         name += f" playing {solution.policy.name}"
     elif solution.sense == "min" or solution.sense != objective.sense:  # say which way
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
-    text = f"{value:.15g}"
+    text = readable(value)
     if objective.probability:
         text = f"{value:.4%} ({text})"
     return f"{name}: {text}"

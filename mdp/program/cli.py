@@ -17,6 +17,7 @@ import mdp
 from mdp.errors import MdpError, ModelError, TooLarge, did_you_mean
 from mdp.game.params import resolve
 from mdp.program import arguments
+from mdp.program.builtins.completion import COMPLETE
 from mdp.program.registry import Analysis, Command, analyses, commands
 
 EXIT_ERROR = 2
@@ -36,6 +37,10 @@ def main(argv: list[str] | None = None) -> int:
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
+        if given[0] == COMPLETE:  # a shell's completion script asks (mdp completion)
+            from mdp.program.builtins.completion import answer
+
+            return answer(given[1:], _parser)
         args = _parser(_known_command(given)).parse_args(argv)
         try:
             if arguments.machine_output(args):  # a plugin's print must not spoil the output

@@ -50,6 +50,7 @@ BUILTIN_PLUGINS = (
     "mdp.program.builtins.matches",
     "mdp.program.builtins.export",
     "mdp.program.builtins.report",
+    "mdp.program.builtins.completion",
 )
 """mdp's own extensions, registered by name like any plugin."""
 

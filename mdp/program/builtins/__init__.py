@@ -9,5 +9,7 @@
   ``strategies`` and ``advise``;
 - :mod:`~mdp.program.builtins.matches`: the analysis ``match``, with its ``--vary`` table;
 - :mod:`~mdp.program.builtins.export`: the ``export`` command and the PRISM export;
-- :mod:`~mdp.program.builtins.report`: ``report`` (one HTML page).
+- :mod:`~mdp.program.builtins.report`: ``report`` (one HTML page);
+- :mod:`~mdp.program.builtins.completion`: ``completion`` (a shell's completion script) and
+  the completer it calls back.
 """

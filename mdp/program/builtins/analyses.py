@@ -16,6 +16,7 @@ import mdp
 from mdp.errors import ParamError
 from mdp.game.params import Param, parse_assignments, parse_int
 from mdp.hookspecs import hookimpl
+from mdp.outputs.readable import readable
 from mdp.program import arguments
 from mdp.program.registry import Analysis
 
@@ -119,7 +120,7 @@ def _show_distribution(frame, solution, game) -> None:
     total = 0.0
     for row in frame.iter_rows(named=True):
         total += row["probability"]
-        print("  ".join(f"{row[n]!s:>8}" for n in names)
+        print("  ".join(f"{readable(row[n]):>8}" for n in names)
               + f"  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
 
 
@@ -189,7 +190,7 @@ def _show_simulation(result, solution, game) -> None:
     names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
     print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
     for row in result.outcomes.iter_rows(named=True):
-        print("  ".join(f"{row[n]!s:>8}" for n in names)
+        print("  ".join(f"{readable(row[n]):>8}" for n in names)
               + f"  {row['games']:>10,}  {_percent(row['frequency'])}")
 
 
@@ -293,7 +294,7 @@ def _show_advice(advised: Advised, solution, game) -> None:
         print(f"player {len(advised.after) + 1}, after "
               + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
               + f": expected winnings {float(advised.solution.value):.6g}")
-    print("state: " + ", ".join(f"{k} {v}" for k, v in advice.state.items() if v is not None))
+    print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
     if not advice.actions.height:
         print("no actions: the game is over")
         return
@@ -302,7 +303,7 @@ def _show_advice(advised: Advised, solution, game) -> None:
     print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
     for row in advice.actions.iter_rows(named=True):
         mark = "  optimal" if row["optimal"] else ""
-        print("  ".join(f"{row[n]!s:>10}" for n in names)
+        print("  ".join(f"{readable(row[n]):>10}" for n in names)
               + f"  {row['value']:.10f}  {row['regret']:.10f}{mark}")
 
 

@@ -12,6 +12,7 @@ from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.params import Param, parse_flag
 from mdp.game.plugins import entry_points, load
 from mdp.hookspecs import hookimpl
+from mdp.outputs.readable import readable_table
 from mdp.program import arguments
 from mdp.program.registry import Analysis, Command
 
@@ -30,9 +31,7 @@ def _markdown(frame, file) -> None:
     if frame.height > MARKDOWN_ROWS:
         raise mdp.TooLarge(f"a Markdown table of {frame.height:,} rows is too large to read (at "
                            f"most {MARKDOWN_ROWS:,}); write CSV or Parquet (--out FILE.csv)")
-    # For people: a value that does not apply is an empty cell, not the word null.
-    frame = frame.with_columns(pl.col(c).cast(pl.String).fill_null("")
-                               for c in frame.columns if frame[c].null_count())
+    frame = readable_table(frame)  # for people: 4.25, not 4.249999999999999; no word null
     with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
                    tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
         file.write(f"{frame}\n".encode())

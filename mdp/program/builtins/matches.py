@@ -9,6 +9,7 @@ from typing import Any
 import mdp
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
+from mdp.outputs.readable import DIGITS
 from mdp.program import arguments
 from mdp.program.registry import Analysis
 
@@ -54,7 +55,7 @@ def _show(result, model, game) -> None:
     print(summary["rules"])
     for player, value in zip(summary["players"], result.values):
         exact = f"  = {player['exact']}" if result.exact else ""
-        print(f"player {player['player']}: {float(value):+.15g} "
+        print(f"player {player['player']}: {float(value):+.{DIGITS}g} "
               f"({float(value) * 100:+.4f}% of the stake){exact}")
     print(f"played in {summary['seconds']:.3f} s")
 

@@ -1,0 +1,43 @@
+"""Values as people read them: the one rule for numbers printed for people (the value line,
+the Markdown table, what an analysis shows), where files and JSON for programs keep every
+digit.
+
+A float is shown to :data:`DIGITS` significant digits: float arithmetic leaves noise in the
+last of its 17 (17/4 comes out as 4.249999999999999), which 15 digits round away (4.25),
+while every digit shown is one the float holds. A value that does not apply (``None``, a
+table's null) is shown as nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import polars as pl
+
+DIGITS = 15
+"""Significant digits of a float shown to people."""
+
+
+def readable(value: Any) -> str:
+    """``value`` for people: a float to :data:`DIGITS` significant digits (``4.25``,
+    ``0.0976137161704307``, ``1e-20``), ``None`` as nothing, anything else as ``str``."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return f"{value:.{DIGITS}g}"
+    return str(value)
+
+
+def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` as a table for people: each float column, and each column with nulls, as
+    text by :func:`readable`; the other columns as they are."""
+    import polars as pl  # here: listing the formats imports no Polars
+
+    def shown(column: pl.Series) -> pl.Series:
+        if column.dtype.is_float():
+            return pl.Series(column.name, [readable(v) for v in column.to_list()], pl.String)
+        return column.cast(pl.String).fill_null("")
+
+    return frame.with_columns(shown(frame[c]) for c in frame.columns
+                              if frame[c].dtype.is_float() or frame[c].null_count())
