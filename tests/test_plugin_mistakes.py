@@ -1,0 +1,96 @@
+"""A plugin author's mistakes: each refused as early as it can be, in one line naming the game,
+the plugin and its hook, and the state in the game's words (never a traceback, and never a
+message that points elsewhere)."""
+
+import textwrap
+
+import pytest
+from test_errors import one_line
+
+import mdp
+
+# Pig to 20 in one turn: roll a die and add it to the turn's total, or hold; a 1 ends the
+# turn with nothing. A state is (phase, total); holding and going bust end the game.
+PIG = '''
+import mdp
+from fractions import Fraction
+
+GAME_NAME = "pig"
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return ("turn", 0)
+
+@mdp.hookimpl
+def mdp_actions(state):
+    phase, total = state
+    return ["roll", "hold"] if phase == "turn" and total < 20 else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    _, total = state
+    if action == "hold":
+        return [(1, ("held", total))]
+    return [(Fraction(1, 6), ("bust", 0))] + [(Fraction(1, 6), ("turn", total + face))
+                                              for face in range(2, 7)]
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    phase, total = state
+    return int(phase != "bust" and total >= 20)
+
+@mdp.hookimpl
+def mdp_state_columns(state):
+    return {"phase": state[0], "total": state[1]}
+'''
+
+
+def pig(tmp_path, replace: str = "", hook: str | None = None) -> str:
+    """Pig's file, with ``hook`` replaced by ``replace`` (or ``replace`` added)."""
+    source = PIG
+    if hook:
+        start = source.index(f"def {hook}(")
+        end = source.find("\n@mdp.hookimpl", start)
+        source = source[:start] + textwrap.dedent(replace).strip() + "\n" + (source[end:] if end > 0 else "")
+    else:
+        source += "\n" + textwrap.dedent(replace)
+    tmp_path.mkdir(exist_ok=True)
+    path = tmp_path / f"pig_{tmp_path.name.replace('-', '_')}.py"
+    path.write_text(source)
+    return str(path)
+
+
+# 1. Advice on columns that several states have.
+
+
+def test_advice_names_the_states_columns_could_mean_and_the_column_that_tells_them_apart(tmp_path, capsys):
+    # Holding at 10 and rolling on at 10 both have total 10, and no column is empty in either:
+    # before, a ShapeError traceback from Polars.
+    path = pig(tmp_path)
+    message = ("2 states of pig have total='10' (phase=held total=10; phase=turn total=10); "
+               "give phase too, to say which")
+    assert one_line(capsys, ["advise", path, "total=10"]) == message
+    game = mdp.load_game(path)
+    solution = mdp.solve(mdp.compile(game))
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.advise(solution, game, total=10)
+    assert str(error.value) == message.replace("'10'", "10")  # as given: an int
+    advice = mdp.advise(solution, game, total=10, phase="turn")
+    assert advice.state == {"phase": "turn", "total": 10}
+    assert sorted(advice.actions["action"]) == ["hold", "roll"]
+    # Many states: the first four in the order of their columns, and how many more. The turn totals reachable: 0, then sums
+    # of faces 2 to 6: every total from 2 to 19, and past it what a roll from below 20 makes,
+    # 20 (14 + 6) to 25 (19 + 6).
+    turns = sorted(s[1] for s in mdp.compile(game).states if s[0] == "turn")
+    assert turns == [0, *range(2, 26)]
+    message = one_line(capsys, ["advise", path, "phase=turn"])
+    assert message == (f"{len(turns)} states of pig have phase='turn' (phase=turn total=0; "
+                       "phase=turn total=2; phase=turn total=3; phase=turn total=4, and "
+                       f"{len(turns) - 4} more); give total too, to say which")
+
+
+def test_advice_on_states_no_column_tells_apart_says_so(tmp_path, capsys):
+    path = pig(tmp_path, "def mdp_state_columns(state):\n    return {'total': state[1]}",
+               "mdp_state_columns")
+    assert one_line(capsys, ["advise", path, "total=10"]) == (
+        "2 states of pig have total='10' (total=10; total=10); no column of the game tells them apart")
