@@ -5,7 +5,7 @@ message that points elsewhere)."""
 import textwrap
 
 import pytest
-from test_errors import one_line
+from test_errors import broken, one_line
 
 import mdp
 
@@ -94,3 +94,47 @@ def test_advice_on_states_no_column_tells_apart_says_so(tmp_path, capsys):
                "mdp_state_columns")
     assert one_line(capsys, ["advise", path, "total=10"]) == (
         "2 states of pig have total='10' (total=10; total=10); no column of the game tells them apart")
+
+
+# 2. A hook not marked, and a game with no hooks.
+
+
+@pytest.mark.parametrize(("edit", "message"), [
+    (lambda source: source.replace("@mdp.hookimpl\n", ""),
+     "game coin: plugin coin's mdp_actions, mdp_initial_state, mdp_outcomes, mdp_params, "
+     "mdp_state_columns and mdp_terminal_value are not marked @mdp.hookimpl, so mdp would never "
+     "call them"),
+    (lambda source: source.replace("@mdp.hookimpl\ndef mdp_actions", "def mdp_actions"),
+     "game coin: plugin coin's mdp_actions is not marked @mdp.hookimpl, so mdp would never call it"),
+    (lambda source: source + "\ndef mdp_action(state):\n    return []\n",
+     "game coin: plugin coin's mdp_action is not marked @mdp.hookimpl, and no hook is named so; "
+     "did you mean mdp_actions? (start a helper's name with _)"),
+    # A rule plugin the game registers is checked as well.
+    (lambda source: source + "\nclass Extra:\n    def mdp_describe(self):\n        return 'x'\n\n"
+     "@mdp.hookimpl\ndef mdp_configure(plugins):\n    plugins.register(Extra(), name='extra')\n",
+     "game coin: plugin extra's mdp_describe is not marked @mdp.hookimpl, so mdp would never call it"),
+])
+def test_a_hook_not_marked_is_named_at_load(tmp_path, capsys, edit, message):
+    # Before, the function was silently passed over, and the game failed later with
+    # "mdp_initial_state returned nothing" or "mdp_actions returned nothing".
+    path = broken(tmp_path, "")
+    with open(path) as file:
+        source = edit(file.read())
+    with open(path, "w") as file:
+        file.write(source)
+    assert one_line(capsys, ["params", path]) == message
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game(path)
+    assert str(error.value) == message
+
+
+def test_a_game_without_the_hooks_a_game_needs_says_which(tmp_path, capsys):
+    name = f"empty_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{name}.py").write_text("")
+    assert one_line(capsys, ["solve", str(tmp_path / f"{name}.py")]) == (
+        f"game {name}: no mdp_initial_state hook; a game implements mdp_initial_state, "
+        "mdp_actions, mdp_outcomes and mdp_terminal_value, each marked @mdp.hookimpl")
+    path = broken(tmp_path / "without_outcomes", "", "mdp_outcomes")  # the coin with no mdp_outcomes
+    assert one_line(capsys, ["solve", path]) == (
+        "game coin: no mdp_outcomes hook; a game implements mdp_initial_state, mdp_actions, "
+        "mdp_outcomes and mdp_terminal_value, each marked @mdp.hookimpl")

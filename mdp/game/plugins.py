@@ -130,6 +130,34 @@ def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
     except pluggy.PluginValidationError as error:
         name = plugins.get_name(error.plugin) or str(error.plugin)
         raise _invalid(owner, name, plugins, error) from None
+    known = [h for h in dir(plugins.hook)
+             if not h.startswith("_") and getattr(plugins.hook, h).spec is not None]
+    for _, plugin in plugins.list_name_plugin():  # (get_plugins makes a set: a plugin may not hash)
+        if plugin is not None:  # None: a name blocked
+            _check_marked(plugins, plugin, owner, known)
+
+
+def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: list[str]) -> None:
+    """Refuse functions named as hooks (or ``mdp_...``) but not marked :data:`mdp.hookimpl`:
+    pluggy passes them over, so they would be silently never called, and the game would
+    fail later with a message pointing elsewhere (or an empty file's)."""
+    unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
+                and callable(getattr(plugin, hook, None))
+                and not isinstance(getattr(plugin, hook), type)
+                and plugins.parse_hookimpl_opts(plugin, hook) is None]
+    if not unmarked:
+        return
+    name = plugins.get_name(plugin) or str(plugin)
+    stray = [hook for hook in unmarked if hook not in known]
+    if stray:
+        raise ModelError(f"{owner}: plugin {name}'s {stray[0]} is not marked @mdp.hookimpl, and no "
+                         f"hook is named so{did_you_mean(stray[0], known)} (start a helper's name "
+                         "with _)")
+    if len(unmarked) == 1:
+        raise ModelError(f"{owner}: plugin {name}'s {unmarked[0]} is not marked @mdp.hookimpl, so mdp "
+                         "would never call it")
+    raise ModelError(f"{owner}: plugin {name}'s {', '.join(unmarked[:-1])} and {unmarked[-1]} are not "
+                     "marked @mdp.hookimpl, so mdp would never call them")
 
 
 def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
