@@ -138,3 +138,98 @@ def test_a_game_without_the_hooks_a_game_needs_says_which(tmp_path, capsys):
     assert one_line(capsys, ["solve", path]) == (
         "game coin: no mdp_outcomes hook; a game implements mdp_initial_state, mdp_actions, "
         "mdp_outcomes and mdp_terminal_value, each marked @mdp.hookimpl")
+
+
+# 3. A rule plugin's mistakes, blamed on it.
+
+HOUSE = '''
+import mdp
+import numpy as np
+from mdp_games.shutbox.scoring import ScoringRule
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [ScoringRule("house", "house score", "max", lambda box, masks: {values})]
+'''
+
+
+@pytest.fixture
+def house_rule(tmp_path, monkeypatch):
+    """Installs a rule plugin of Shut the Box, ``house``, from the source given (added to
+    HOUSE, whose scoring rule's values are ``values``)."""
+
+    def install(source: str = "", values: str = "(masks == 0).astype(np.int64)") -> None:
+        module = f"house_{tmp_path.name.replace('-', '_')}"
+        (tmp_path / "house_0.dist-info").mkdir()
+        (tmp_path / "house_0.dist-info" / "entry_points.txt").write_text(f"[shutbox]\nhouse = {module}\n")
+        (tmp_path / f"{module}.py").write_text(HOUSE.format(values=values) + textwrap.dedent(source))
+        monkeypatch.syspath_prepend(str(tmp_path))
+
+    return install
+
+
+MOVES = '''
+@mdp.hookimpl(wrapper=True)
+def shutbox_moves(total):
+    moves = yield
+    return {answer} if total == 11 else moves
+'''
+
+
+@pytest.mark.parametrize(("source", "values", "argv", "message"), [
+    # Before: "mdp_expand raised TypeError: int() argument must be ... (11 states from state 1535)".
+    (MOVES.format(answer="None"), None, [],
+     "plugin house's shutbox_moves returned None, not a list of masks of tiles (total 11)"),
+    (MOVES.format(answer="moves + [1024]"), None, [],
+     "plugin house's shutbox_moves returned 1024 among its moves, not a mask of tiles from 1 to "
+     "511 (total 11)"),
+    # The first move of 11 the game finds: 1 2 3 5, tiles 0, 1, 2 and 4 of 1-9.
+    (MOVES.format(answer="moves + moves[:1]"), None, [],
+     "plugin house's shutbox_moves returned the mask 23 twice: each move once (total 11)"),
+    (MOVES.format(answer="1 // 0"), None, [],
+     "plugin house's shutbox_moves raised ZeroDivisionError: integer division or modulo by zero "
+     "(total 11)"),
+    # Before: "mdp_expand gave 0 terminal_values for 1 terminal states".
+    ("", "masks[1:]", ["--set", "scoring=house"],
+     "scoring rule house of plugin house gave 0 values for 1 final position (open 1 3 4 5 6 7 8 9)"),
+    ("", "None", ["--set", "scoring=house"],
+     "scoring rule house of plugin house returned None, not a value per position"),
+    ("", "1 // 0", ["--set", "scoring=house"],
+     "scoring rule house of plugin house raised ZeroDivisionError: integer division or modulo by zero"),
+    # A fault in a wrapper of the game's own hook; a frontier of states named by its first.
+    ("@mdp.hookimpl(wrapper=True)\ndef mdp_expand(states):\n    expansion = yield\n"
+     "    if len(states) > 1:\n        raise ValueError('late')\n    return expansion\n",
+     None, [], "plugin house's mdp_expand raised ValueError: late (11 states, the first: open 1 2 3 "
+     "4 5 6 7 8 9, roll 2)"),
+    ("@mdp.hookimpl(wrapper=True)\ndef mdp_describe():\n    yield\n    raise KeyError('rules')\n",
+     None, [], "plugin house's mdp_describe raised KeyError: 'rules'"),
+])
+def test_a_rule_plugins_mistake_names_the_plugin_and_its_hook(house_rule, capsys, source, values, argv, message):
+    house_rule(source, **({"values": values} if values else {}))
+    assert one_line(capsys, ["solve", "shutbox", *argv]) == f"game shutbox: {message}"
+
+
+def test_the_games_own_hooks_are_not_blamed_on_a_plugin(house_rule, capsys):
+    house_rule()  # installed, and innocent
+    game = mdp.load_game("shutbox", tiles="1-4")
+    assert game.blame("shutbox_moves", lambda moves: len(moves) == 1, total=2) is None  # the game's: 2
+    assert game.blame("shutbox_scoring_rules", lambda groups: any(
+        rule.name == "house" for group in groups for rule in group)) == "house"
+
+
+def test_a_fault_in_a_plugins_code_that_the_game_calls_names_the_plugin(tmp_path, capsys):
+    # The coin's chances come from a plugin registered beside it, and the plugin fails.
+    module = f"odds_{tmp_path.name.replace('-', '_')}"
+    (tmp_path / f"{module}.py").write_text("def outcomes():\n    raise ValueError('no odds')\n")
+    path = broken(tmp_path, f"""
+        def mdp_outcomes(state, action):
+            import {module}
+            return {module}.outcomes()
+
+        @mdp.hookimpl
+        def mdp_configure(plugins):
+            import {module}
+            plugins.register({module}, name="odds")
+        """, "mdp_outcomes")
+    assert one_line(capsys, ["solve", path]) == (
+        "game coin: mdp_outcomes raised ValueError: no odds, in plugin odds (state 'start', action 'bet')")

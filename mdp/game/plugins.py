@@ -197,6 +197,44 @@ def _misplaced(owner: str, name: str, hook: str) -> str | None:
     return None
 
 
+def culprit(plugins: pluggy.PluginManager, hook: str, error: BaseException) -> tuple[str, bool] | None:
+    """The plugin in whose code ``error``, raised by a call of ``hook``, was raised: the
+    deepest frame of its traceback in a registered plugin's module. Returns its name and
+    whether it implements ``hook`` itself (else the fault is in code of it that another's
+    implementation called: a rule plugin's scoring function, say)."""
+    homes = {home_module(plugin): name for name, plugin in plugins.list_name_plugin()}
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        found = homes.get(trace.tb_frame.f_globals.get("__name__"), found)
+        trace = trace.tb_next
+    if found is None:
+        return None
+    return found, any(impl.plugin_name == found for impl in getattr(plugins.hook, hook).get_hookimpls())
+
+
+def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable[[Any], bool],
+                      kwargs: dict[str, Any]) -> str | None:
+    """The plugin whose implementation of ``hook`` first makes ``became(answer)`` true: the
+    hook asked again with its implementations added one at a time, from the innermost (the
+    first registered; wrappers last). ``None`` if none does."""
+    impls = getattr(plugins.hook, hook).get_hookimpls()
+    for count, impl in enumerate(impls, 1):
+        later = [other.plugin for other in impls[count:]]
+        try:
+            answer = plugins.subset_hook_caller(hook, remove_plugins=later)(**kwargs)
+        except PLUGIN_FAULTS:
+            return impl.plugin_name
+        if became(answer):
+            return impl.plugin_name
+    return None
+
+
+def home_module(plugin: Any) -> str:
+    """The name of the module that holds a plugin's code."""
+    return plugin.__name__ if isinstance(plugin, type(sys)) else type(plugin).__module__
+
+
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
     """Register every plugin offered in the entry-point group ``group`` (pytest's ``pytest11``
     way); a game calls it from :func:`~mdp.hookspecs.game.mdp_configure` for its rule plugins."""
