@@ -233,3 +233,32 @@ def test_a_fault_in_a_plugins_code_that_the_game_calls_names_the_plugin(tmp_path
         """, "mdp_outcomes")
     assert one_line(capsys, ["solve", path]) == (
         "game coin: mdp_outcomes raised ValueError: no odds, in plugin odds (state 'start', action 'bet')")
+
+
+# 5. Mistakes that passed silently, refused while the states are discovered.
+
+
+@pytest.mark.parametrize(("hook", "replace", "message"), [
+    # Before: two policy rows for one action.
+    ("mdp_actions", "def mdp_actions(state):\n    return ['bet', 'walk', 'bet'] if state == 'start' else []",
+     "game coin: mdp_actions gave the action 'bet' twice (state 'start'); each action once"),
+    # Before: solved, then mdp policy failed in the CSV writer.
+    ("mdp_actions", "def mdp_actions(state):\n    return [['bet'], ['walk']] if state == 'start' else []",
+     "game coin: mdp_actions gave the action ['bet'], which is not hashable (state 'start'); actions "
+     "must be (use a tuple or a frozenset, not a list or a set)"),
+    # Before: solved, and the policy (of the start) and the outcomes (of the ends) each showed
+    # their own columns; mdp advise failed.
+    ("mdp_state_columns", "def mdp_state_columns(state):\n    return {'where' if state == 'start' else 'place': state}",
+     "game coin: mdp_state_columns gave the columns ['place'] (state 'won'), not ['where'] as for "
+     "state 'start'; every state gives the same columns (None where one does not apply)"),
+    ("mdp_state_columns", "def mdp_state_columns(state):\n    return {'where': state} if state == 'start' else None",
+     "game coin: mdp_state_columns gave the columns ['state'] (state 'won'), not ['where'] as for "
+     "state 'start'; every state gives the same columns (None where one does not apply)"),
+])
+def test_a_silent_mistake_is_refused_at_discovery(tmp_path, capsys, hook, replace, message):
+    path = broken(tmp_path, replace, hook)
+    assert one_line(capsys, ["solve", path]) == message
+    game = mdp.load_game(path)
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(game)
+    assert str(error.value) == message

@@ -21,7 +21,7 @@ import numpy as np
 
 from mdp.engine.parallel import side_by_side, slices
 from mdp.errors import CycleError, ModelError, TooLarge
-from mdp.game.columns import describe
+from mdp.game.columns import SameColumns, describe
 from mdp.game.load import Game
 
 
@@ -174,11 +174,13 @@ def walk(game: Game, budget: Budget) -> Discovery:
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 while a state is on the search stack
     stack: list[tuple[int, Iterator]] = []
+    same_columns = SameColumns(game)
 
     def discover(state: Any) -> None:
         index[state] = len(states)
         states.append(state)
         expansion = _expand_one(game, state)
+        same_columns(state)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
         expansions.append(expansion)
         heights.append(-1)
@@ -206,6 +208,18 @@ def walk(game: Game, budget: Budget) -> Discovery:
 def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:
     actions = _required(game, "mdp_actions", state=state)
     actions = _listed(game, "mdp_actions", actions, f"state {state!r}")
+    seen: set = set()
+    for action in actions:
+        try:
+            twice = action in seen
+        except TypeError:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r}, which is "
+                             f"not hashable (state {state!r}); actions must be (use a tuple or a "
+                             "frozenset, not a list or a set)") from None
+        if twice:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r} twice "
+                             f"(state {state!r}); each action once")
+        seen.add(action)
     expansion = []
     for action in actions:
         where = f"state {state!r}, action {action!r}"
