@@ -8,6 +8,7 @@ import pytest
 from test_errors import broken, one_line
 
 import mdp
+from mdp.program.cli import main
 
 # Pig to 20 in one turn: roll a die and add it to the turn's total, or hold; a 1 ends the
 # turn with nothing. A state is (phase, total); holding and going bust end the game.
@@ -262,3 +263,21 @@ def test_a_silent_mistake_is_refused_at_discovery(tmp_path, capsys, hook, replac
     with pytest.raises(mdp.ModelError) as error:
         mdp.compile(game)
     assert str(error.value) == message
+
+
+# 10. Smaller things: ends that cannot happen, a strategy that cannot be evaluated, one name.
+
+
+def test_the_distribution_lists_only_the_ends_that_can_happen(tmp_path, capsys):
+    # Optimal play bets (1/2 against walking's 1/3): won or lost, each 1/2; walking away,
+    # worth 1/3, never happens, and was listed at 0.0000% before.
+    path = broken(tmp_path, "")
+    game = mdp.load_game(path)
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    frame = mdp.distribution(solution, game)
+    assert frame.select("value", "exact").rows() == [(0.0, "1/2"), (1.0, "1/2")]
+    assert main(["distribution", path]) == 0
+    assert capsys.readouterr().out.splitlines()[2:] == [
+        "   value  probability   cumulative",
+        "     0.0    50.0000%    50.0000%",
+        "     1.0    50.0000%   100.0000%"]
