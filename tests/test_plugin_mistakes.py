@@ -281,3 +281,34 @@ def test_the_distribution_lists_only_the_ends_that_can_happen(tmp_path, capsys):
         "   value  probability   cumulative",
         "     0.0    50.0000%    50.0000%",
         "     1.0    50.0000%   100.0000%"]
+
+
+STRATEGIES = '''
+@mdp.hookimpl
+def mdp_strategies():
+    return [mdp.Strategy("walker", "always walk", lambda game, model: [0, 1]),
+            mdp.Strategy("idle", "no move at all", lambda game, model: [0, 0]),
+            mdp.Strategy("better", "always bet", lambda game, model: [1, 0])]
+'''
+
+
+def test_a_strategy_that_cannot_be_evaluated_does_not_stop_the_others(tmp_path, capsys):
+    # Before, "idle" stopped mdp strategies with its error, and walker and better went unsaid.
+    # The coin's actions in the model: bet, then walk.
+    path = broken(tmp_path, STRATEGIES)
+    problem = "game coin: strategy idle: no action has weight in state 'start'"
+    assert main(["strategies", path, "--exact"]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        "coin",
+        "optimal  0.5000000000  = 1/2  the best play",
+        "walker   0.3333333333  = 1/3  always walk",
+        f"idle     not evaluated: {problem}",
+        "better   0.5000000000  = 1/2  always bet"]
+    game = mdp.load_game(path)
+    frame = mdp.strategy_values(mdp.compile(game), game, exact=True)
+    assert frame.select("strategy", "exact", "problem").rows() == [
+        ("optimal", "1/2", None), ("walker", "1/3", None), ("idle", None, problem),
+        ("better", "1/2", None)]
+    page = mdp.report(mdp.solve(mdp.compile(game)), game)
+    assert f"<td colspan=2>not evaluated: {problem.replace(chr(39), '&#x27;')}</td>" in page
+    assert one_line(capsys, ["solve", path, "--strategy", "idle"]) == problem
