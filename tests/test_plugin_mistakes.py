@@ -312,3 +312,10 @@ def test_a_strategy_that_cannot_be_evaluated_does_not_stop_the_others(tmp_path, 
     page = mdp.report(mdp.solve(mdp.compile(game)), game)
     assert f"<td colspan=2>not evaluated: {problem.replace(chr(39), '&#x27;')}</td>" in page
     assert one_line(capsys, ["solve", path, "--strategy", "idle"]) == problem
+
+
+def test_a_game_is_named_by_its_own_name_in_every_message(tmp_path, capsys):
+    # The coin's file is coin_....py, its name coin: before, mdp variants said the file's.
+    path = broken(tmp_path, "")
+    assert one_line(capsys, ["variants", path]) == "game coin has no named variants"
+    assert one_line(capsys, ["solve", path, "--variant", "x"]) == "game coin has no named variants"
