@@ -130,14 +130,13 @@ def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
     except pluggy.PluginValidationError as error:
         name = plugins.get_name(error.plugin) or str(error.plugin)
         raise _invalid(owner, name, plugins, error) from None
-    known = [h for h in dir(plugins.hook)
-             if not h.startswith("_") and getattr(plugins.hook, h).spec is not None]
+    known = {h for h, caller in vars(plugins.hook).items() if caller.spec is not None}
     for _, plugin in plugins.list_name_plugin():  # (get_plugins makes a set: a plugin may not hash)
         if plugin is not None:  # None: a name blocked
             _check_marked(plugins, plugin, owner, known)
 
 
-def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: list[str]) -> None:
+def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: set[str]) -> None:
     """Refuse functions named as hooks (or ``mdp_...``) but not marked :data:`mdp.hookimpl`:
     pluggy passes them over, so they would be silently never called, and the game would
     fail later with a message pointing elsewhere (or an empty file's)."""
