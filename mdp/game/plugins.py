@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -201,7 +202,7 @@ def culprit(plugins: pluggy.PluginManager, hook: str, error: BaseException) -> t
     deepest frame of its traceback in a registered plugin's module. Returns its name and
     whether it implements ``hook`` itself (else the fault is in code of it that another's
     implementation called: a rule plugin's scoring function, say)."""
-    homes = {home_module(plugin): name for name, plugin in plugins.list_name_plugin()}
+    homes = {home_module(plugin): name for name, plugin in plugins.list_name_plugin() if plugin is not None}
     found = None
     trace = error.__traceback__
     while trace is not None:
@@ -231,7 +232,7 @@ def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable
 
 def home_module(plugin: Any) -> str:
     """The name of the module that holds a plugin's code."""
-    return plugin.__name__ if isinstance(plugin, type(sys)) else type(plugin).__module__
+    return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
 
 
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
