@@ -38,11 +38,20 @@ def test_reroll_refuses_zero_rolls():
         mdp.load_game(REROLL, rolls="0")
 
 
+class _Unmarked:
+    """A hook written without ``@mdp.hookimpl``."""
+
+    def __init__(self, function):
+        self.function = function
+
+
 def _reroll_with(**broken):
-    """Reroll's own hooks, with some replaced: a misbehaving copy of the game."""
+    """Reroll's own hooks, with some replaced (``None``: left out): a misbehaving copy of the game."""
     module = mdp.load_game(REROLL).plugins.get_plugin("reroll")
     hooks = {name: getattr(module, name) for name in dir(module) if name.startswith("mdp_")}
-    hooks.update({name: mdp.hookimpl(function) for name, function in broken.items()})
+    hooks.update({name: function.function if isinstance(function, _Unmarked) else mdp.hookimpl(function)
+                  for name, function in broken.items() if function is not None})
+    hooks = {name: hook for name, hook in hooks.items() if broken.get(name, hook) is not None}
     return mdp.load_game(types.SimpleNamespace(GAME_NAME="reroll", **hooks))
 
 
@@ -59,6 +68,12 @@ BROKEN = {
     "mdp_actions returned nothing": dict(mdp_actions=lambda state: None),
     "cycle": dict(mdp_outcomes=lambda state, action: [(1, state)]),
     "exact solving needs": dict(mdp_outcomes=lambda state, action: _die(state[0], p=1 / 6)),
+    "twice": dict(mdp_actions=lambda state: ["roll", "roll"]),
+    "not hashable": dict(mdp_actions=lambda state: [["roll"]]),
+    "every state gives the same columns": dict(mdp_state_columns=lambda state: (
+        {"rolls_left": state[0]} if state[1] is None else {"rolls_left": state[0], "face": state[1]})),
+    "not marked": dict(mdp_actions=_Unmarked(lambda state: [])),
+    "no mdp_terminal_value hook": dict(mdp_terminal_value=None),
 }
 
 
@@ -78,9 +93,8 @@ def test_page_shows_one_error_line_per_broken_game():
 @pytest.mark.parametrize("key", BROKEN)
 def test_broken_reroll_fails_with_the_line_on_the_page(key):
     (shown,) = [line for line in _page_errors() if key in line]
-    game = _reroll_with(**BROKEN[key])
-    with pytest.raises(mdp.ModelError) as raised:
-        mdp.solve(mdp.compile(game), exact=True)
+    with pytest.raises(mdp.ModelError) as raised:  # loading it, or compiling it
+        mdp.solve(mdp.compile(_reroll_with(**BROKEN[key])), exact=True)
     assert str(raised.value) == shown
 
 

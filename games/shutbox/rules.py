@@ -4,7 +4,9 @@ scoring rules that the game and its rule plugins give (see :mod:`.hookspecs`).""
 from __future__ import annotations
 
 import functools
+import reprlib
 
+import attrs
 import numpy as np
 
 import mdp
@@ -15,7 +17,8 @@ from .box import Box
 def box(game: mdp.Game) -> Box:
     """The rules of a loaded game, with their lookup tables (made once per rule set)."""
     return game.memo("shutbox.box", lambda: Box.of(
-        game.params, scoring=scoring_rules(game)[game.params["scoring"]], moves=_moves(game)))
+        game.params, scoring=_checked(game, scoring_rules(game)[game.params["scoring"]]),
+        moves=_moves(game)))
 
 
 def _moves(game: mdp.Game):
@@ -23,11 +26,70 @@ def _moves(game: mdp.Game):
     in the game's order of moves: the highest tile first (masks descending: 9, 1 8, 2 7, 3 6,
     1 2 6, ...). Where several moves are optimal, the engine's default tie rule takes the first."""
 
+    full = (1 << len(game.params["tiles"])) - 1
+
     @functools.cache
     def moves(total: int) -> np.ndarray:
-        return np.sort(np.array(game.call("shutbox_moves", total=total), dtype=np.int64))[::-1]
+        answer = game.call("shutbox_moves", total=total)
+        masks, problem = _masks(answer, full)
+        if problem:
+            plugin = game.blame("shutbox_moves", lambda other: _masks(other, full)[1] is not None,
+                                total=total)
+            whose = f"plugin {plugin}'s " if plugin else ""
+            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_moves {problem} (total {total})")
+        return np.sort(masks)[::-1]
 
     return moves
+
+
+def _masks(answer, full: int) -> tuple[np.ndarray | None, str | None]:
+    """The moves a shutbox_moves hook returned, as an array, or what is wrong with them: each
+    a mask of tiles (1 to ``full``), none twice."""
+    if not isinstance(answer, (list, tuple, np.ndarray)):
+        return None, f"returned {reprlib.repr(answer)}, not a list of masks of tiles"
+    for mask in answer:
+        if not isinstance(mask, (int, np.integer)) or isinstance(mask, bool) or not 0 < mask <= full:
+            return None, f"returned {mask!r} among its moves, not a mask of tiles from 1 to {full}"
+    masks = np.array(answer, dtype=np.int64)
+    twice = np.flatnonzero(np.bincount(masks) > 1) if len(masks) else ()
+    if len(twice):
+        return None, f"returned the mask {int(twice[0])} twice: each move once"
+    return masks, None
+
+
+def _checked(game: mdp.Game, rule):
+    """A scoring rule whose values are checked to be one per final position, and blamed on
+    the plugin that offers the rule where they are not (or where the rule raises)."""
+
+    def values(b: Box, masks: np.ndarray):
+        try:
+            got = rule.values(b, masks)
+            size = len(got) if hasattr(got, "__len__") else None
+            problem = None if size == len(masks) else \
+                f"returned {reprlib.repr(got)}, not a value per position" if size is None \
+                else f"gave {size:,} value{'s' * (size != 1)}"
+        except MemoryError:
+            raise
+        except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
+            problem = f"raised {type(error).__name__}: {error}"
+        if problem is None:
+            return got
+        plugin = game.blame("shutbox_scoring_rules", lambda groups: _offers(groups, rule.name))
+        whose = f" of plugin {plugin}" if plugin else ""
+        first = " ".join(map(str, b.open_tiles(int(masks[0])))) if len(masks) else ""
+        first = f"open {first}" if first else "every tile shut"
+        where = f" ({first})" if len(masks) == 1 else f" (the first: {first})" if len(masks) else ""
+        count = "" if not len(masks) else " for 1 final position" if len(masks) == 1 \
+            else f" for {len(masks):,} final positions"
+        raise mdp.ModelError(f"game {game.name}: scoring rule {rule.name}{whose} {problem}{count}{where}")
+
+    return attrs.evolve(rule, values=values)
+
+
+def _offers(groups, name: str) -> bool:
+    """Whether answers of shutbox_scoring_rules offer a rule named ``name``."""
+    return any(getattr(rule, "name", None) == name for group in groups or ()
+               if isinstance(group, (list, tuple)) for rule in group)
 
 
 def scoring_rules(game: mdp.Game) -> dict:

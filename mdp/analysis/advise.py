@@ -57,13 +57,16 @@ def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> A
     if unknown or not columns:
         raise ParamError(_expected(game, table, names, model.initial, unknown))
     matches = table.filter([_same(table, c, v) for c, v in columns.items()])
-    if matches.height > 1:  # the columns left out that a state may lack must then be empty
-        matches = matches.filter([pl.col(c).is_null() for c in names
-                                  if c not in columns and table[c].null_count()])
-    if matches.height != 1:
-        given = ", ".join(f"{c}={v!r}" for c, v in columns.items())
-        what = "no reachable state has" if matches.height == 0 else "several states have"
-        raise ParamError(f"{what} {given}; " + _expected(game, table, names, model.initial, []))
+    lacking = [pl.col(c).is_null() for c in names if c not in columns and table[c].null_count()]
+    if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
+        empty = matches.filter(lacking)
+        matches = empty if empty.height else matches
+    given = ", ".join(f"{c}={v!r}" for c, v in columns.items())
+    if matches.height == 0:
+        raise ParamError(f"no reachable state has {given}; "
+                         + _expected(game, table, names, model.initial, []))
+    if matches.height > 1:
+        raise ParamError(_several(game, matches, names, given))
     state_id = int(matches["_id"][0])
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
@@ -124,6 +127,21 @@ def _expected(game: Game, table, names: list[str], initial: int, unknown: list[s
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
     return (f"{lead}name a state of {game.name} by its columns {', '.join(names)} "
             f"(COLUMN=VALUE, e.g. the initial state: {example})")
+
+
+SHOWN_STATES = 4
+"""The most states an ambiguous ``mdp advise`` lists one by one."""
+
+
+def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) -> str:
+    """Several states have the columns given: name them, and the columns that tell them apart."""
+    apart = [c for c in names if matches[c].n_unique() > 1]
+    shown = [" ".join(f"{c}={_quoted(row[c])}" for c in names if row[c] is not None)
+             for row in matches.sort(names, nulls_last=True).head(SHOWN_STATES).iter_rows(named=True)]
+    more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""
+    which = (f"give {' or '.join(apart)} too, to say which" if apart else
+             "no column of the game tells them apart")
+    return f"{matches.height:,} states of {game.name} have {given} ({'; '.join(shown)}{more}); {which}"
 
 
 def _quoted(value: Any) -> str:

@@ -83,9 +83,10 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
 
 def distribution(how: Solution | Policy, game: Game | None = None, *,
                  tie_break: Sequence[Any] = ()) -> pl.DataFrame:
-    """The chance of every outcome, as a Polars DataFrame: the outcome columns (those the
-    game names; else ``value``), ``probability`` and, for an exact solution, ``exact``
-    (``"p/q"``). The probabilities sum to 1, exactly in exact mode.
+    """The chance of every outcome that can happen, as a Polars DataFrame: the outcome
+    columns (those the game names; else ``value``), ``probability`` and, for an exact
+    solution, ``exact`` (``"p/q"``). The probabilities sum to 1, exactly in exact mode. An
+    outcome that this play never reaches (an end only other play leads to) is left out.
 
     Play is ``how``: a :class:`mdp.Policy`, or a solution's (a strategy's policy, or optimal
     play with its ties broken by ``tie_break`` and then the game's order: :func:`mdp.choices`).
@@ -97,6 +98,8 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
     model = policy.model
     columns = outcome_columns(model, game)
     outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
+    possible = np.array([s != 0 for s in sums], dtype=bool)
+    outcomes, sums = outcomes.filter(pl.Series(possible)), sums[possible]
     frame = outcomes.with_columns(probability=pl.Series(np.asarray(sums, dtype=np.float64)))
     if policy.exact:
         frame = frame.with_columns(exact=pl.Series([f"{s.numerator}/{s.denominator}" for s in sums],

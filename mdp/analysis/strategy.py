@@ -21,6 +21,7 @@ from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
+from mdp.game.columns import describe
 from mdp.game.plugins import by_name
 
 if TYPE_CHECKING:
@@ -70,7 +71,12 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     if isinstance(strategy, Strategy):
         if game is None:
             raise ParamError(f"strategy {strategy.name!r}: pass game= to compute its weights")
-        return Policy.of_weights(model, _call(game, strategy, model), exact=exact, name=strategy.name)
+        weights = _call(game, strategy, model)
+        try:
+            return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
+                                     named=lambda state: describe(game, state))
+        except ModelError as error:
+            raise ModelError(f"game {game.name}: {error}") from None
     return Policy.of_weights(model, strategy, exact=exact)
 
 
@@ -108,17 +114,30 @@ def strategy_values(model: CompiledModel, game: Game, *, exact: bool = False,
                     sense: Sense | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
-    (the value lost against optimal play) and ``help``."""
-    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense).value, "the best play")]
+    (the value lost against optimal play) and ``help``.
+
+    A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
+    the others: its row has no value, and a column ``problem`` says why."""
+    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense).value, "the best play", None)]
     for strategy in strategies(game).values():
-        solution = evaluate(model, strategy, game=game, exact=exact, sense=sense)
-        rows.append((strategy.name, solution.value, strategy.help))
+        try:
+            value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense).value, None
+        except ModelError as error:
+            value, problem = None, str(error)
+        rows.append((strategy.name, value, strategy.help, problem))
     best = rows[0][1]
     sign = 1 if (sense or model.info.objective.sense) == "max" else -1
+    values = [r[1] for r in rows]
     columns: dict[str, Any] = {"strategy": [r[0] for r in rows],
-                               "value": [float(r[1]) for r in rows]}
+                               "value": pl.Series([None if v is None else float(v) for v in values],
+                                                  dtype=pl.Float64)}
     if exact:
-        columns["exact"] = [f"{Fraction(r[1]).numerator}/{Fraction(r[1]).denominator}" for r in rows]
-    columns["regret"] = [float(sign * (best - r[1])) for r in rows]
+        exacts = [None if v is None else Fraction(v) for v in values]
+        columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
+                                      for v in exacts], dtype=pl.String)
+    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) for v in values],
+                                  dtype=pl.Float64)
     columns["help"] = [r[2] for r in rows]
+    if any(r[3] for r in rows):
+        columns["problem"] = pl.Series([r[3] for r in rows], dtype=pl.String)
     return pl.DataFrame(columns)

@@ -21,7 +21,7 @@ import numpy as np
 
 from mdp.engine.parallel import side_by_side, slices
 from mdp.errors import CycleError, ModelError, TooLarge
-from mdp.game.columns import describe
+from mdp.game.columns import SameColumns, describe
 from mdp.game.load import Game
 
 
@@ -140,8 +140,19 @@ class Discovery:
         return self.objects[key] if self.objects is not None else key
 
 
+def _required(game: Game, hook: str, **kwargs: Any) -> Any:
+    """Call a hook every game needs; one that no plugin implements (an empty file, a hook
+    misspelt or not marked) is said so, rather than that it returned nothing."""
+    answer = game.call(hook, **kwargs)
+    if answer is None and not game.implements(hook):
+        raise ModelError(f"game {game.name}: no {hook} hook; a game implements "
+                         "mdp_initial_state, mdp_actions, mdp_outcomes and mdp_terminal_value, "
+                         "each marked @mdp.hookimpl")
+    return answer
+
+
 def _initial(game: Game) -> Any:
-    initial = game.call("mdp_initial_state")
+    initial = _required(game, "mdp_initial_state")
     if initial is None:
         raise ModelError(f"game {game.name}: mdp_initial_state returned nothing")
     try:
@@ -163,11 +174,13 @@ def walk(game: Game, budget: Budget) -> Discovery:
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 while a state is on the search stack
     stack: list[tuple[int, Iterator]] = []
+    same_columns = SameColumns(game)
 
     def discover(state: Any) -> None:
         index[state] = len(states)
         states.append(state)
         expansion = _expand_one(game, state)
+        same_columns(state)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
         expansions.append(expansion)
         heights.append(-1)
@@ -193,13 +206,25 @@ def walk(game: Game, budget: Budget) -> Discovery:
 
 
 def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:
-    actions = game.call("mdp_actions", state=state)
+    actions = _required(game, "mdp_actions", state=state)
     actions = _listed(game, "mdp_actions", actions, f"state {state!r}")
+    seen: set = set()
+    for action in actions:
+        try:
+            twice = action in seen
+        except TypeError:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r}, which is "
+                             f"not hashable (state {state!r}); actions must be (use a tuple or a "
+                             "frozenset, not a list or a set)") from None
+        if twice:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r} twice "
+                             f"(state {state!r}); each action once")
+        seen.add(action)
     expansion = []
     for action in actions:
         where = f"state {state!r}, action {action!r}"
         outcomes = _listed(game, "mdp_outcomes",
-                           game.call("mdp_outcomes", state=state, action=action), where)
+                           _required(game, "mdp_outcomes", state=state, action=action), where)
         for item in outcomes:
             try:
                 _, nxt = item
@@ -243,7 +268,7 @@ def _blocks_by_height(game, states, index, expansions, heights) -> Iterator[Bloc
         for key in keys:
             counts.append(len(expansions[key]))
             if not expansions[key]:
-                terminal.append(game.call("mdp_terminal_value", state=states[key]))
+                terminal.append(_required(game, "mdp_terminal_value", state=states[key]))
             for action, outcomes in expansions[key]:
                 actions.append(action)
                 outcome_counts.append(len(outcomes))

@@ -53,12 +53,12 @@ class Policy:
 
     @classmethod
     def of_weights(cls, model: CompiledModel, weights: Any, *, exact: bool = False,
-                   name: str = "custom") -> Policy:
+                   name: str = "custom", named: Callable[[Any], str] | None = None) -> Policy:
         """The policy that takes each action with probability its weight over the total of
         its state's. Checked: one weight per action, each a finite number and none negative,
         some weight in every state where the player acts; exact chances need ``int`` or
-        ``Fraction`` weights."""
-        return cls(model, _chances(model, weights, exact, name), name)
+        ``Fraction`` weights. ``named`` says a state in an error (the game's words)."""
+        return cls(model, _chances(model, weights, exact, name, named or (lambda s: f"state {s!r}")), name)
 
     @classmethod
     def mix(cls, parts: Sequence[tuple[Policy, Any]], name: str = "mix") -> Policy:
@@ -108,7 +108,8 @@ class Policy:
         return draw
 
 
-def _chances(model: CompiledModel, weights: Any, exact: bool, name: str) -> np.ndarray:
+def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
+             named: Callable[[Any], str]) -> np.ndarray:
     w = np.asarray(weights)
     if w.shape != (model.n_actions,):
         raise ModelError(f"strategy {name}: {w.size:,} weights for {model.n_actions:,} actions")
@@ -139,5 +140,5 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str) -> np.n
         totals = model.per_state(np.add, w)
     if (totals <= 0).any():
         at = int(np.flatnonzero(totals <= 0)[0]) + model.n_terminal
-        raise ModelError(f"strategy {name}: no action has weight in state {model.states[at]!r}")
+        raise ModelError(f"strategy {name}: no action has weight in {named(model.states[at])}")
     return w / model.each_action(totals)

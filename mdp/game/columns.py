@@ -163,6 +163,29 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
     return columns
 
 
+class SameColumns:
+    """Checks, state by state as a walk finds them, that every state gives the same columns
+    (:func:`~mdp.hookspecs.game.mdp_state_columns`): the policy shows some states, the
+    outcomes others, and a state of other columns would pass unseen, or fail in a table."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.names: list[str] | None = None
+        self.first: Any = None
+        self.active = game.implements("mdp_state_columns")
+
+    def __call__(self, state: Any) -> None:
+        if not self.active:
+            return
+        names = list(_row(self.game, "mdp_state_columns", {"state": None}, state=state))
+        if self.names is None:
+            self.names, self.first = names, state
+        elif names != self.names:
+            raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
+                             f"(state {state!r}), not {self.names} as for state {self.first!r}; "
+                             "every state gives the same columns (None where one does not apply)")
+
+
 def _row(game: Game, hook: str, default: dict, **kwargs: Any) -> dict:
     row = game.call(hook, **kwargs)
     if row is None:

@@ -18,7 +18,10 @@ from mdp.game.plugins import (
     by_name,
     check_hook_names,
     collect,
+    culprit,
+    culprit_of_answer,
     entry_points,
+    home_module,
     import_module,
     load,
     register,
@@ -73,8 +76,26 @@ class Game:
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
-            raise ModelError(f"game {self.name}: {hook} raised {fault(error)}"
-                             f"{_where(kwargs)}") from error
+            found = culprit(self.plugins, hook, error)
+            plugin, own = found if found and not self._own(found[0]) else (None, False)
+            said = f"plugin {plugin}'s {hook} raised {fault(error)}" if own else \
+                f"{hook} raised {fault(error)}" + (f", in plugin {plugin}" if plugin else "")
+            raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
+
+    def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
+        """The rule plugin whose implementation of ``hook`` made its answer one that ``became``
+        finds (a wrong answer, to name it in an error): the hook is asked again with its
+        implementations added one at a time, the game's own first. ``None`` when it is the
+        game's own doing."""
+        found = culprit_of_answer(self.plugins, hook, became,
+                                  {"params": self.params, "game": self, **kwargs})
+        return None if found is None or self._own(found) else found
+
+    def _own(self, plugin: str) -> bool:
+        """Whether the plugin named so is the game or one of its own modules."""
+        home = home_module(self.plugins.get_plugin(self.name))
+        theirs = home_module(self.plugins.get_plugin(plugin))
+        return plugin == self.name or theirs == home or theirs.startswith(home + ".")
 
     def collect(self, hook: str, kind: type) -> list:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
@@ -139,15 +160,24 @@ class Game:
         return game
 
 
-def _where(kwargs: Mapping[str, Any]) -> str:
-    """The state and action a hook was called with, for an error message."""
+def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
+    """The state and action a hook was called with, for an error message: a batch of states
+    by its first, in the game's words where it has them."""
     if "states" in kwargs:
         states = kwargs["states"]
+        if not len(states):
+            return ""
         first = states[0].item() if hasattr(states[0], "item") else states[0]
-        if len(states) == 1:
-            return f" (state {first!r})"
-        return f" ({len(states):,} states from state {first!r})" if len(states) else ""
-    parts = [f"{name} {kwargs[name]!r}" for name in ("state", "action") if name in kwargs]
+        if hook.startswith("mdp_round_"):
+            named = f"round state {first!r}"
+        elif hook == "mdp_columns":  # not asked again of the hook at fault
+            named = f"state {first!r}"
+        else:
+            from mdp.game.columns import describe  # here: it imports this module
+
+            named = describe(game, first)
+        return f" ({named})" if len(states) == 1 else f" ({len(states):,} states, the first: {named})"
+    parts = [f"{name} {value!r}" for name, value in kwargs.items()]  # state, action; a game's own
     return f" ({', '.join(parts)})" if parts else ""
 
 

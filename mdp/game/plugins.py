@@ -14,6 +14,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -130,6 +131,33 @@ def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
     except pluggy.PluginValidationError as error:
         name = plugins.get_name(error.plugin) or str(error.plugin)
         raise _invalid(owner, name, plugins, error) from None
+    known = {h for h, caller in vars(plugins.hook).items() if caller.spec is not None}
+    for _, plugin in plugins.list_name_plugin():  # (get_plugins makes a set: a plugin may not hash)
+        if plugin is not None:  # None: a name blocked
+            _check_marked(plugins, plugin, owner, known)
+
+
+def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: set[str]) -> None:
+    """Refuse functions named as hooks (or ``mdp_...``) but not marked :data:`mdp.hookimpl`:
+    pluggy passes them over, so they would be silently never called, and the game would
+    fail later with a message pointing elsewhere (or an empty file's)."""
+    unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
+                and callable(getattr(plugin, hook, None))
+                and not isinstance(getattr(plugin, hook), type)
+                and plugins.parse_hookimpl_opts(plugin, hook) is None]
+    if not unmarked:
+        return
+    name = plugins.get_name(plugin) or str(plugin)
+    stray = [hook for hook in unmarked if hook not in known]
+    if stray:
+        raise ModelError(f"{owner}: plugin {name}'s {stray[0]} is not marked @mdp.hookimpl, and no "
+                         f"hook is named so{did_you_mean(stray[0], known)} (start a helper's name "
+                         "with _)")
+    if len(unmarked) == 1:
+        raise ModelError(f"{owner}: plugin {name}'s {unmarked[0]} is not marked @mdp.hookimpl, so mdp "
+                         "would never call it")
+    raise ModelError(f"{owner}: plugin {name}'s {', '.join(unmarked[:-1])} and {unmarked[-1]} are not "
+                     "marked @mdp.hookimpl, so mdp would never call them")
 
 
 def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
@@ -167,6 +195,44 @@ def _misplaced(owner: str, name: str, hook: str) -> str | None:
         return (f"plugin {name}: {hook} is a hook of a game, not of the mdp program: implement "
                 "it in the game module or a rule plugin registered beside it")
     return None
+
+
+def culprit(plugins: pluggy.PluginManager, hook: str, error: BaseException) -> tuple[str, bool] | None:
+    """The plugin in whose code ``error``, raised by a call of ``hook``, was raised: the
+    deepest frame of its traceback in a registered plugin's module. Returns its name and
+    whether it implements ``hook`` itself (else the fault is in code of it that another's
+    implementation called: a rule plugin's scoring function, say)."""
+    homes = {home_module(plugin): name for name, plugin in plugins.list_name_plugin() if plugin is not None}
+    found = None
+    trace = error.__traceback__
+    while trace is not None:
+        found = homes.get(trace.tb_frame.f_globals.get("__name__"), found)
+        trace = trace.tb_next
+    if found is None:
+        return None
+    return found, any(impl.plugin_name == found for impl in getattr(plugins.hook, hook).get_hookimpls())
+
+
+def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable[[Any], bool],
+                      kwargs: dict[str, Any]) -> str | None:
+    """The plugin whose implementation of ``hook`` first makes ``became(answer)`` true: the
+    hook asked again with its implementations added one at a time, from the innermost (the
+    first registered; wrappers last). ``None`` if none does."""
+    impls = getattr(plugins.hook, hook).get_hookimpls()
+    for count, impl in enumerate(impls, 1):
+        later = [other.plugin for other in impls[count:]]
+        try:
+            answer = plugins.subset_hook_caller(hook, remove_plugins=later)(**kwargs)
+        except PLUGIN_FAULTS:
+            return impl.plugin_name
+        if became(answer):
+            return impl.plugin_name
+    return None
+
+
+def home_module(plugin: Any) -> str:
+    """The name of the module that holds a plugin's code."""
+    return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
 
 
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:

@@ -322,10 +322,11 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
     rows = []
     for row in frame.iter_rows(named=True):
         best = ' class="best"' if row["strategy"] == "optimal" else ""
+        cells = (f"<td colspan=2>not evaluated: {html.escape(row['problem'])}</td>"
+                 if row["value"] is None else f"<td>{_number(row['value'], probability)}</td>"
+                 f"<td>{_number(row['regret'], probability)}</td>")
         rows.append(f"<tr{best}><th scope=row>{html.escape(row['strategy'])}"
-                    f"<span class=help>{html.escape(row['help'])}</span></th>"
-                    f"<td>{_number(row['value'], probability)}</td>"
-                    f"<td>{_number(row['regret'], probability)}</td></tr>")
+                    f"<span class=help>{html.escape(row['help'])}</span></th>{cells}</tr>")
     return ('<section aria-labelledby="strategies-h"><h2 id="strategies-h">Ways to play</h2>\n'
             "<p>The best play beside the game's named strategies; regret is the value each "
             "gives up against it.</p>\n<div class=scroll><table class=numbers>"

@@ -227,6 +227,9 @@ def _show_strategies(frame, model, game) -> None:
     print(game.describe())
     width = max(len(name) for name in frame["strategy"])
     for row in frame.iter_rows(named=True):
+        if row["value"] is None:  # the others are still worth reporting
+            print(f"{row['strategy']:<{width}}  not evaluated: {row['problem']}")
+            continue
         exact = f"  = {row['exact']}" if "exact" in row else ""
         print(f"{row['strategy']:<{width}}  {row['value']:.10f}{exact}  {row['help']}")
 

@@ -147,9 +147,10 @@ def _solve(args: argparse.Namespace) -> None:
 def _variants(args: argparse.Namespace) -> None:
     if args.variant:
         raise MdpError("mdp variants solves every variant; --variant does not apply")
-    variants = arguments.load(args).variants()
-    if not variants:
-        raise MdpError(f"game {args.game} has no named variants")
+    game = arguments.load(args)
+    variants = game.variants()
+    if not variants:  # named as every other message names it: by the game's own name
+        raise MdpError(f"game {game.name} has no named variants")
     rows = []
     for variant in variants:
         game, solution = arguments.solved(args, arguments.load(args, variant.name))
