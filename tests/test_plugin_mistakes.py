@@ -279,8 +279,8 @@ def test_the_distribution_lists_only_the_ends_that_can_happen(tmp_path, capsys):
     assert main(["distribution", path]) == 0
     assert capsys.readouterr().out.splitlines()[2:] == [
         "   value  probability   cumulative",
-        "     0.0    50.0000%    50.0000%",
-        "     1.0    50.0000%   100.0000%"]
+        "       0    50.0000%    50.0000%",
+        "       1    50.0000%   100.0000%"]
 
 
 STRATEGIES = '''
