@@ -19,6 +19,7 @@ from typing import Any
 import pluggy
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
 
@@ -114,12 +115,22 @@ class Plugins(pluggy.PluginManager):
 
 
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:
-    """Register ``plugin``; a hook whose arguments the hook specification does not give is
-    one :class:`~mdp.ModelError` naming ``owner`` (``"game shutbox"``), the plugin and the hook."""
+    """Register ``plugin``; a hook whose arguments the hook specification does not give, or
+    a plugin registered already (by object or by name), is one :class:`~mdp.ModelError`
+    naming ``owner`` (``"game shutbox"``), the plugin and the hook."""
     try:
         plugins.register(plugin, name=name)
     except pluggy.PluginValidationError as error:
         raise _invalid(owner, name, plugins, error) from None
+    except ValueError:  # pluggy's word for a plugin, or a plugin's name, registered twice
+        raise ModelError(f"{owner}: plugin {name} is registered already") from None
+
+
+def hook_names(plugin: Any) -> list[str]:
+    """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
+    marker = f"{PROJECT}_impl"
+    return [name for name in dir(plugin)
+            if not name.startswith("_") and hasattr(getattr(plugin, name, None), marker)]
 
 
 def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:

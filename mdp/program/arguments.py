@@ -137,7 +137,7 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     values = parse_vary(args.vary)
     with Progress() as progress:
         return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                    exact=args.exact, max_states=args.max_states,
+                    plugins=plugins(args), exact=args.exact, max_states=args.max_states,
                     max_memory=args.max_memory or "default", progress=progress, **settings)
 
 
@@ -187,9 +187,16 @@ def _size(text: str) -> int:
 
 
 def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
-    """The game the arguments name, with its variant and ``--set`` parameters."""
-    return mdp.load_game(args.game, variant=variant or args.variant,
+    """The game the arguments name, with its variant, ``--set`` parameters and the rule
+    plugins of ``-p``."""
+    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args),
                          **parse_assignments(args.params))
+
+
+def plugins(args: argparse.Namespace) -> list[str]:
+    """The rule plugins that ``-p`` gives the game (none where the arguments were not read
+    by the ``mdp`` program)."""
+    return getattr(args, "plugins", None) or []
 
 
 def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.Game, mdp.Solution]:
