@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -291,13 +292,26 @@ def value_line(solution: mdp.Solution) -> str:
 
 class Progress:
     """Shows on one line of a terminal's stderr how far long work has got; ``None`` (no
-    progress) when stderr is not a terminal."""
+    progress) when stderr is not a terminal. mdp's warnings meanwhile (an
+    :class:`mdp.UnboundedWarning`) are each one line on stderr, terminal or not."""
 
     DELAY = 0.5  # seconds before the first line: quick work shows nothing
 
     def __enter__(self):
         self.start, self.shown = time.perf_counter(), False
+        self.warnings = warnings.catch_warnings()
+        self.warnings.__enter__()
+        self.others, warnings.showwarning = warnings.showwarning, self.warn
         return self if sys.stderr.isatty() else None
+
+    def warn(self, message, category, *where, **how) -> None:
+        """``mdp: warning: ...``, on a line of its own: the progress goes on below it."""
+        if not issubclass(category, mdp.UnboundedWarning):
+            self.others(message, category, *where, **how)
+            return
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+        print(f"mdp: warning: {message}", file=sys.stderr, flush=True)
 
     def __call__(self, text: str) -> None:
         seconds = time.perf_counter() - self.start
@@ -307,6 +321,7 @@ class Progress:
             self.shown = True
 
     def __exit__(self, *exc) -> None:
+        self.warnings.__exit__(*exc)
         if self.shown:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()
