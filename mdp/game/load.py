@@ -162,7 +162,7 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     checked by the parameter's parser.
 
     ``plugins`` are rule plugins to register beside the game without installing them, each
-    as :func:`load_plugin` takes it (a ``.py`` file, a module's name, a module): after the
+    as :func:`~mdp.game.load.load_plugin` takes it (a ``.py`` file, a module's name, a module): after the
     game's own and its installed ones, so they can wrap or override any of their hooks
     (``mdp -p FILE`` on the command line).
     """
