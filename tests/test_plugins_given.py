@@ -86,6 +86,16 @@ def test_a_rule_plugin_reaches_the_tables_of_vary(capsys):
         str(ONE_TILE_VALUE), str(brute(range(1, 4), max_flips=1))]
 
 
+def test_a_rule_plugins_parameters_are_listed_and_set(tmp_path, capsys):
+    plugin = _write(tmp_path, "streak.py", (
+        "import mdp\n\n\n@mdp.hookimpl\ndef mdp_params():\n"
+        "    return [mdp.Param('streak', 0, mdp.parse_int(0), 'a number of the plugin')]\n"))
+    code, out, _ = run(capsys, "params", "shutbox", "-p", plugin, "--json")
+    assert code == 0
+    assert json.loads(out)[-1] == {"name": "streak", "default": 0, "help": "a number of the plugin"}
+    assert mdp.load_game("shutbox", plugins=[plugin], streak="3").params["streak"] == 3
+
+
 def test_load_game_takes_plugins_by_path_name_or_module(monkeypatch):
     def value(plugins):
         game = mdp.load_game("shutbox", plugins=plugins, tiles="1-2")
