@@ -43,6 +43,16 @@ def test_a_rule_plugin_file_is_solved_with_p(capsys):
     assert run(capsys, "solve", "shutbox", "--set", "tiles=1-2", "--exact")[1].splitlines()[2] == f"exact: {USUAL_VALUE}"
 
 
+def test_the_command_on_the_page_prints_what_it_shows(capsys, monkeypatch):
+    [block] = re.findall(r"^   \$ (mdp solve shutbox -p .*)\n((?:   \S.*\n)+)", PAGE, flags=re.MULTILINE)
+    command, shown = block
+    monkeypatch.chdir(ROOT)
+    code, out, _ = run(capsys, *command.split()[1:])
+    assert code == 0
+    # all but the time taken
+    assert out.splitlines()[:3] == [line.strip() for line in shown.splitlines()][:3]
+
+
 @pytest.mark.parametrize("argv", [
     ["-p", ONE_TILE, "solve", "shutbox"],
     ["solve", f"-p{ONE_TILE}", "shutbox"],
