@@ -106,6 +106,15 @@ def test_a_rule_plugins_parameters_are_listed_and_set(tmp_path, capsys):
     assert mdp.load_game("shutbox", plugins=[plugin], streak="3").params["streak"] == 3
 
 
+def test_a_rule_plugins_mdp_configure_is_called(tmp_path):
+    # Its mdp_configure registers a plugin of its own, which flips the rule of one tile.
+    plugin = _write(tmp_path, "nested.py", (
+        "import mdp\n\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
+        f"    plugins.register(mdp.game.load.load_plugin({ONE_TILE!r})[1], name='one tile')\n"))
+    game = mdp.load_game("shutbox", plugins=[plugin], tiles="1-2")
+    assert mdp.solve(mdp.compile(game), exact=True).value == ONE_TILE_VALUE
+
+
 def test_load_game_takes_plugins_by_path_name_or_module(monkeypatch):
     def value(plugins):
         game = mdp.load_game("shutbox", plugins=plugins, tiles="1-2")

@@ -172,12 +172,16 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(manager, module, name, f"game {name}")
     collect(manager, "mdp_configure", None, f"game {name}", plugins=manager)
+    before = [p for _, p in manager.list_name_plugin()]  # (a game may be unhashable)
     for given in plugins:
         shown, plugin = load_plugin(given)
-        if _file(plugin) in {_file(p) for p in manager.get_plugins()} - {None}:
+        if _file(plugin) in {_file(p) for _, p in manager.list_name_plugin()} - {None}:
             # the same file imported under another name (plugins/ is mdp_plugins installed)
             raise ModelError(f"game {name}: plugin {shown} is registered already")
         register(manager, plugin, shown, f"game {name}")
+    if plugins:  # theirs too, once: they came after the game's
+        configure = manager.subset_hook_caller("mdp_configure", remove_plugins=before)
+        collect(manager, configure, None, f"game {name}", plugins=manager)
     check_hook_names(manager, f"game {name}")
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     if variant is not None:

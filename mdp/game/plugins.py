@@ -188,27 +188,29 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
             register(plugins, load(value), name, f"plugins of {group}")
 
 
-def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: str, /,
-            **kwargs: Any) -> list:
+def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller, kind: type | None,
+            owner: str, /, **kwargs: Any) -> list:
     """Every plugin's answer to a collecting hook (one whose every implementation is called),
     joined in the order the plugins were registered (pluggy answers newest first); each item
     checked to be a ``kind`` (``None``: the answers are ignored). ``owner`` names, in an
-    error, whose plugins they are: ``"game shutbox"``."""
+    error, whose plugins they are: ``"game shutbox"``. ``hook`` is the hook's name, or a
+    caller of some plugins' implementations alone (:meth:`pluggy.PluginManager.subset_hook_caller`)."""
+    caller = getattr(plugins.hook, hook) if isinstance(hook, str) else hook
     try:
-        groups = getattr(plugins.hook, hook)(**kwargs)
+        groups = caller(**kwargs)
     except MdpError:
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{owner}: {hook} raised {fault(error)}") from error
+        raise ModelError(f"{owner}: {caller.name} raised {fault(error)}") from error
     if kind is None:
         return []
     items = []
     for group in reversed(groups):
         if not isinstance(group, (list, tuple)):
-            raise ModelError(f"{owner}: {hook} returned {group!r}, not a list of mdp.{kind.__name__}")
+            raise ModelError(f"{owner}: {caller.name} returned {group!r}, not a list of mdp.{kind.__name__}")
         for item in group:
             if not isinstance(item, kind):
-                raise ModelError(f"{owner}: {hook} returned {item!r}, not an mdp.{kind.__name__}")
+                raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{kind.__name__}")
             items.append(item)
     return items
 
