@@ -9,7 +9,9 @@ sys.path.insert(0, str(ROOT))
 project = "mdp"
 author = "the mdp developers"
 copyright = "2026, the mdp developers"
-extensions = ["sphinx.ext.autodoc", "sphinx_copybutton"]
+# autosummary: the tables of hooks on the Writing a game page, their signatures and first
+# lines read from the hook specifications themselves.
+extensions = ["sphinx.ext.autodoc", "sphinx.ext.autosummary", "sphinx_copybutton"]
 exclude_patterns = ["_build", "_generated"]
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"

@@ -30,7 +30,8 @@ def shutbox_moves(params, game, total):
 
 @mdp.hookspec
 def shutbox_scoring_rules():
-    """Return the scoring rules a plugin offers, as a list of :class:`ScoringRule`.
+    """Return the scoring rules a plugin offers, as a list of
+    :class:`~mdp_games.shutbox.scoring.ScoringRule`.
 
     Every implementation is called and the lists are joined; the ``scoring`` parameter picks
     one by name.

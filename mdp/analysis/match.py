@@ -49,7 +49,7 @@ def check_players(players: Any) -> None:
 
 @attrs.frozen
 class MatchRules:
-    """How a match of a one-player game is scored (see :func:`mdp_match_rules`)."""
+    """How a match of a one-player game is scored (see :func:`~mdp.hookspecs.game.mdp_match_rules`)."""
 
     outcome: str
     """The column of :attr:`mdp.CompiledModel.terminals` that is a player's result."""

@@ -47,28 +47,29 @@ def combinations(vary: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
 
 
 def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
-          params: Mapping[str, Any] | None = None) -> list[Game]:
-    """The game loaded once per combination of ``vary``, on top of ``params``; every
-    combination is checked before any is solved."""
+          params: Mapping[str, Any] | None = None, plugins: Sequence[Any] = ()) -> list[Game]:
+    """The game loaded once per combination of ``vary``, on top of ``params``, with the rule
+    ``plugins`` of :func:`mdp.load_game`; every combination is checked before any is solved."""
     given = dict(params or {})
     overlap = sorted(set(given) & set(vary))
     if overlap:
         raise ParamError(f"parameter {overlap[0]} is both set and varied; vary it alone")
-    return [load_game(spec, variant=variant, **given, **combination)
+    return [load_game(spec, variant=variant, plugins=plugins, **given, **combination)
             for combination in combinations(vary)]
 
 
 def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
-          params: Mapping[str, Any] | None = None, exact: bool = False,
+          params: Mapping[str, Any] | None = None, plugins: Sequence[Any] = (), exact: bool = False,
           sense: str | None = None, max_states: int = DEFAULT_MAX_STATES,
           max_memory: Any = "default",
           progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Solve the game once per combination of ``vary``: a Polars DataFrame with one column
     per varied parameter (as ``--set`` shows it), ``value``, ``exact`` (``"p/q"``, with
     ``exact=True``) and ``states``, one row per combination in order. ``max_states`` and
-    ``max_memory`` bound each compile, as in :func:`mdp.compile`."""
+    ``max_memory`` bound each compile, as in :func:`mdp.compile`; ``plugins`` are the rule
+    plugins of :func:`mdp.load_game`."""
     rows = []
-    for game in games(spec, vary, variant=variant, params=params):
+    for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
         model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
         solution = solve(model, exact=exact, sense=sense, progress=progress)
         row = _varied(game, vary)
@@ -82,7 +83,7 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
 
 def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 2,
                 variant: str | None = None, params: Mapping[str, Any] | None = None,
-                exact: bool = False, max_states: int = DEFAULT_MAX_STATES,
+                plugins: Sequence[Any] = (), exact: bool = False, max_states: int = DEFAULT_MAX_STATES,
                 max_memory: Any = "default",
                 progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Play a match (:func:`mdp.match`) under each combination of ``vary``: a Polars
@@ -90,10 +91,11 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     any player, in absolute value), with one column per varied parameter,
     ``player_1_percent`` (player 1's expected winnings in percent of the stake, to four
     decimals, as fairness tables print them), then ``player_K`` for each player (and
-    ``player_K_exact``, ``"p/q"``, with ``exact=True``)."""
+    ``player_K_exact``, ``"p/q"``, with ``exact=True``); ``plugins`` are the rule plugins
+    of :func:`mdp.load_game`."""
     rows, unfair = [], []
     models: dict[Any, Any] = {}
-    for game in games(spec, vary, variant=variant, params=params):
+    for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
         # Match rules change no state: a model is compiled once per rule set that plays.
         key = _play_key(game)
         if key not in models:

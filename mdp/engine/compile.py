@@ -74,7 +74,8 @@ def compile(
     work: discovery stops with :class:`mdp.TooLarge` as soon as either would be passed, and
     before any work when the game's count of states already passes them (``None``: no
     bound). ``progress``, if given, is called now and then with a short text saying how far
-    the work has got.
+    the work has got. A game walked one state at a time whose paths still grow deeper after
+    a few seconds may have no end: an :class:`mdp.UnboundedWarning` says so, once.
     """
     start = time.perf_counter()
     threads()  # a wrong MDP_THREADS is refused before any work

@@ -13,6 +13,8 @@ own way of walking needs (a cycle; a stage that does not decrease).
 
 from __future__ import annotations
 
+import time
+import warnings
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -117,6 +119,47 @@ class Budget:
             self.progress(f"explored {self.count:,} states{note}")
 
 
+ENDLESS_AFTER = 5.0
+"""Seconds of walking after which a game whose paths still grow deeper is said to perhaps
+have no end, once (:class:`UnboundedWarning`): else it would run silently until the state
+limit, minutes later."""
+
+
+class UnboundedWarning(UserWarning):
+    """Warned, once, while :func:`mdp.compile` walks a game one state at a time, when after
+    a few seconds its paths still grow deeper: a game with no end on some path (Pig without
+    a cap on the score) runs until the state limit. The command line prints it as one line,
+    ``mdp: warning: ...``."""
+
+
+class _Deepening:
+    """Watches how deep a walk's paths go: every :data:`ENDLESS_AFTER` / 2 seconds (looked at
+    every 1,024 states) it notes the deepest path so far, and warns once if that grew since
+    the last look once :data:`ENDLESS_AFTER` seconds have passed. A game with an end on
+    every path reaches its depth within its first descent and then stops deepening."""
+
+    EVERY = 1024
+
+    def __init__(self, game: Game) -> None:
+        self.game, self.start = game, time.perf_counter()
+        self.last: int | None = None  # the depth at the last look
+        self.next = self.start + ENDLESS_AFTER / 2
+
+    def look(self, states: int, depth: int) -> None:
+        now = time.perf_counter()
+        if now < self.next:
+            return
+        self.next = now + ENDLESS_AFTER / 2
+        if self.last is not None and depth > self.last and now - self.start >= ENDLESS_AFTER:
+            warnings.warn(UnboundedWarning(
+                f"game {self.game.name}: {states:,} states so far, on paths {depth - 1:,} moves "
+                "deep and growing: the game may have no end; make every path end (a cap on a "
+                "score, a limit on turns), or stop sooner with --max-states N (max_states= in "
+                "Python)"), stacklevel=5)  # at the caller of mdp.compile: look, discover, walk, compile
+            self.next = float("inf")
+        self.last = depth
+
+
 def size(n: float) -> str:
     """Bytes for people: ``1.5 GB``, ``300 MB``."""
     for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
@@ -175,8 +218,10 @@ def walk(game: Game, budget: Budget) -> Discovery:
     heights: list[int] = []  # -1 while a state is on the search stack
     stack: list[tuple[int, Iterator]] = []
     same_columns = SameColumns(game)
+    deepening, deepest = _Deepening(game), 0
 
     def discover(state: Any) -> None:
+        nonlocal deepest
         index[state] = len(states)
         states.append(state)
         expansion = _expand_one(game, state)
@@ -185,6 +230,9 @@ def walk(game: Game, budget: Budget) -> Discovery:
         expansions.append(expansion)
         heights.append(-1)
         stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
+        deepest = max(deepest, len(stack))
+        if len(states) % _Deepening.EVERY == 0:
+            deepening.look(len(states), deepest)
 
     discover(initial)
     while stack:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -22,6 +22,7 @@ from mdp.game.plugins import (
     culprit_of_answer,
     entry_points,
     home_module,
+    hook_names,
     import_module,
     load,
     register,
@@ -181,29 +182,95 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def load_game(spec: str | os.PathLike | object, /, variant: str | None = None, **params: Any) -> Game:
+def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
+              plugins: Iterable[str | os.PathLike | object] = (), **params: Any) -> Game:
     """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
     a module or object that carries the hook implementations.
 
     ``variant`` picks one of the game's named rule sets; keyword arguments set parameters on
     top of it. A string is parsed as on the command line (``rounds="3"``); other values are
     checked by the parameter's parser.
+
+    ``plugins`` are rule plugins to register beside the game without installing them, each
+    as :func:`~mdp.game.load.load_plugin` takes it (a ``.py`` file, a module's name, a module): after the
+    game's own and its installed ones, so they can wrap or override any of their hooks
+    (``mdp -p FILE`` on the command line).
     """
     module = _import(spec) if isinstance(spec, (str, os.PathLike)) else spec
     name = getattr(module, "GAME_NAME", None) or _default_name(module)
-    plugins = Plugins("mdp")
-    plugins.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
-    register(plugins, module, name, f"game {name}")
-    collect(plugins, "mdp_configure", None, f"game {name}", plugins=plugins)
-    check_hook_names(plugins, f"game {name}")
-    declared = tuple(collect(plugins, "mdp_params", Param, f"game {name}"))
+    manager = Plugins("mdp")
+    manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
+    register(manager, module, name, f"game {name}")
+    collect(manager, "mdp_configure", None, f"game {name}", plugins=manager)
+    before = [p for _, p in manager.list_name_plugin()]  # (a game may be unhashable)
+    for given in plugins:
+        shown, plugin = load_plugin(given)
+        if _file(plugin) in {_file(p) for _, p in manager.list_name_plugin()} - {None}:
+            # the same file imported under another name (plugins/ is mdp_plugins installed)
+            raise ModelError(f"game {name}: plugin {shown} is registered already")
+        register(manager, plugin, shown, f"game {name}")
+    if plugins:  # theirs too, once: they came after the game's
+        configure = manager.subset_hook_caller("mdp_configure", remove_plugins=before)
+        collect(manager, configure, None, f"game {name}", plugins=manager)
+    check_hook_names(manager, f"game {name}")
+    declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     if variant is not None:
         from mdp.game.variants import find_variant
 
-        params = {**find_variant(name, _variants(plugins, name), variant).params, **params}
-    game = Game(name, plugins, declared, resolve(name, declared, params), variant, frozenset(params))
+        params = {**find_variant(name, _variants(manager, name), variant).params, **params}
+    game = Game(name, manager, declared, resolve(name, declared, params), variant, frozenset(params))
     game.call("mdp_check")
     return game
+
+
+def load_plugin(spec: str | os.PathLike | object) -> tuple[str, Any]:
+    """A plugin given by hand (``mdp -p``, ``load_game(plugins=...)``), and the name its
+    errors call it by: a ``.py`` file or a package folder by its path (``"my_rule.py"``), a
+    module by its importable name (``"my_package.my_rule"``), or a module or object itself.
+
+    A file that is not there, one that does not import, and a plugin without hooks (no
+    function marked with :data:`mdp.hookimpl`) are each one :class:`~mdp.ModelError`.
+    """
+    if not isinstance(spec, (str, os.PathLike)):
+        name, plugin = _default_name(spec), spec
+    else:
+        name = os.fspath(spec)
+        if not _is_path(name):
+            plugin = _import_module_named(name)
+        elif not os.path.exists(name):
+            raise ModelError(f"plugin {name}: no such file")
+        else:
+            plugin = _import_path(name, "plugin")
+    if not hook_names(plugin):
+        raise ModelError(f"plugin {name} has no hooks: none of its functions is marked "
+                         "@mdp.hookimpl")
+    return name, plugin
+
+
+def _file(plugin: Any) -> str | None:
+    """The file a plugin module was imported from."""
+    path = getattr(plugin, "__file__", None)
+    return os.path.realpath(path) if isinstance(path, str) else None
+
+
+def _import_module_named(name: str) -> ModuleType:
+    """A plugin module by its importable name; one that is not found is one line saying what
+    else a plugin can be."""
+    import importlib.util
+
+    try:
+        found = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        found = None
+    if found is None:
+        raise ModelError(f"plugin {name}: no such file or module (a plugin is a .py file, a "
+                         "package folder, or the name of a module that Python can import)")
+    return import_module(name, shown=f"the plugin {name}")
+
+
+def _is_path(text: str) -> bool:
+    """Whether a game's or plugin's name is a path (else an installed name)."""
+    return os.sep in text or "/" in text or text.endswith(".py") or os.path.exists(text)
 
 
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
@@ -229,8 +296,8 @@ def _import(spec: str | os.PathLike) -> ModuleType:
     games = entry_points(GAMES_ENTRY_POINTS)
     # A bare name is an installed game's, unless it names a game file or folder here.
     is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
-    if os.sep in text or "/" in text or text.endswith(".py") or is_game_here or text not in games:
-        if os.path.exists(text) or os.sep in text or "/" in text or text.endswith(".py"):
+    if is_game_here or text not in games:
+        if _is_path(text):
             return _import_path(text)
         names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
@@ -238,8 +305,9 @@ def _import(spec: str | os.PathLike) -> ModuleType:
     return load(games[text])
 
 
-def _import_path(path: str) -> ModuleType:
-    """Import a game folder (a package) or a single ``.py`` file from its path.
+def _import_path(path: str, what: str = "game") -> ModuleType:
+    """Import a game folder (a package) or a single ``.py`` file from its path (``what``: a
+    game's, or a plugin's).
 
     (os.path rather than pathlib, which nothing else of a small solve imports.)
     """
@@ -253,7 +321,7 @@ def _import_path(path: str) -> ModuleType:
         installed = name.removesuffix(".py")
         hint = (f"; the installed game {installed!r} is found by its name from any folder"
                 if not os.path.exists(path) and installed in available_games() else "")
-        raise GameNotFound(f"{path}: not a game (expected a folder with __init__.py or a .py "
+        raise GameNotFound(f"{path}: not a {what} (expected a folder with __init__.py or a .py "
                            f"file){hint}")
     # A game inside a package (games/shutbox) is imported by its dotted name, so that rule
     # plugins importing it by that name get the very same module.
@@ -266,14 +334,14 @@ def _import_path(path: str) -> ModuleType:
     elif root not in sys.path:
         sys.path.insert(0, root)
     dotted = ".".join(parts)
-    module = import_module(dotted, shown=f"the game at {path}")
+    module = import_module(dotted, shown=f"the {what} at {path}")
     # The name may already stand for another module: a game of the same file name loaded
     # before from another folder, or one earlier on the path. That module is not this game.
     found = getattr(module, "__file__", None)
     expected = os.path.join(path, "__init__.py") if os.path.isdir(path) else path
     if found is None or os.path.realpath(found) != expected:
         raise GameNotFound(f"{path}: its module name {dotted!r} is taken by another module in "
-                           f"this process ({found or 'built in'}); give the game a file or "
+                           f"this process ({found or 'built in'}); give the {what} a file or "
                            "folder name of its own")
     return module
 

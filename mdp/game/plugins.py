@@ -20,6 +20,7 @@ from typing import Any
 import pluggy
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
 
@@ -115,12 +116,22 @@ class Plugins(pluggy.PluginManager):
 
 
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:
-    """Register ``plugin``; a hook whose arguments the hook specification does not give is
-    one :class:`~mdp.ModelError` naming ``owner`` (``"game shutbox"``), the plugin and the hook."""
+    """Register ``plugin``; a hook whose arguments the hook specification does not give, or
+    a plugin registered already (by object or by name), is one :class:`~mdp.ModelError`
+    naming ``owner`` (``"game shutbox"``), the plugin and the hook."""
     try:
         plugins.register(plugin, name=name)
     except pluggy.PluginValidationError as error:
         raise _invalid(owner, name, plugins, error) from None
+    except ValueError:  # pluggy's word for a plugin, or a plugin's name, registered twice
+        raise ModelError(f"{owner}: plugin {name} is registered already") from None
+
+
+def hook_names(plugin: Any) -> list[str]:
+    """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
+    marker = f"{PROJECT}_impl"
+    return [name for name in dir(plugin)
+            if not name.startswith("_") and hasattr(getattr(plugin, name, None), marker)]
 
 
 def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
@@ -243,27 +254,29 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
             register(plugins, load(value), name, f"plugins of {group}")
 
 
-def collect(plugins: pluggy.PluginManager, hook: str, kind: type | None, owner: str, /,
-            **kwargs: Any) -> list:
+def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller, kind: type | None,
+            owner: str, /, **kwargs: Any) -> list:
     """Every plugin's answer to a collecting hook (one whose every implementation is called),
     joined in the order the plugins were registered (pluggy answers newest first); each item
     checked to be a ``kind`` (``None``: the answers are ignored). ``owner`` names, in an
-    error, whose plugins they are: ``"game shutbox"``."""
+    error, whose plugins they are: ``"game shutbox"``. ``hook`` is the hook's name, or a
+    caller of some plugins' implementations alone (:meth:`pluggy.PluginManager.subset_hook_caller`)."""
+    caller = getattr(plugins.hook, hook) if isinstance(hook, str) else hook
     try:
-        groups = getattr(plugins.hook, hook)(**kwargs)
+        groups = caller(**kwargs)
     except MdpError:
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{owner}: {hook} raised {fault(error)}") from error
+        raise ModelError(f"{owner}: {caller.name} raised {fault(error)}") from error
     if kind is None:
         return []
     items = []
     for group in reversed(groups):
         if not isinstance(group, (list, tuple)):
-            raise ModelError(f"{owner}: {hook} returned {group!r}, not a list of mdp.{kind.__name__}")
+            raise ModelError(f"{owner}: {caller.name} returned {group!r}, not a list of mdp.{kind.__name__}")
         for item in group:
             if not isinstance(item, kind):
-                raise ModelError(f"{owner}: {hook} returned {item!r}, not an mdp.{kind.__name__}")
+                raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{kind.__name__}")
             items.append(item)
     return items
 

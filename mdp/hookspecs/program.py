@@ -59,15 +59,15 @@ def mdp_commands() -> list[mdp.Command]:
 
     .. code-block:: python
 
+        from mdp.program import arguments
+
         @hookimpl
         def mdp_commands():
-            def arguments(parser):
-                parser.add_argument("game")
+            def run(args):  # the game as mdp's commands load it: --set, --variant, -p
+                print(arguments.load(args).describe())
 
-            def run(args):
-                print(mdp.load_game(args.game).describe())
-
-            return [mdp.Command("rules", "the rules of a game in words", run, arguments)]
+            return [mdp.Command("rules", "the rules of a game in words", run,
+                                lambda parser: arguments.add_game_arguments(parser, solving=False))]
     """
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -139,7 +140,7 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     values = parse_vary(args.vary)
     with Progress() as progress:
         return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                    exact=args.exact, max_states=args.max_states,
+                    plugins=plugins(args), exact=args.exact, max_states=args.max_states,
                     max_memory=args.max_memory or "default", progress=progress, **settings)
 
 
@@ -189,9 +190,16 @@ def _size(text: str) -> int:
 
 
 def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
-    """The game the arguments name, with its variant and ``--set`` parameters."""
-    return mdp.load_game(args.game, variant=variant or args.variant,
+    """The game the arguments name, with its variant, ``--set`` parameters and the rule
+    plugins of ``-p``."""
+    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args),
                          **parse_assignments(args.params))
+
+
+def plugins(args: argparse.Namespace) -> list[str]:
+    """The rule plugins that ``-p`` gives the game (none where the arguments were not read
+    by the ``mdp`` program)."""
+    return getattr(args, "plugins", None) or []
 
 
 def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.Game, mdp.Solution]:
@@ -292,13 +300,26 @@ def value_line(solution: mdp.Solution) -> str:
 
 class Progress:
     """Shows on one line of a terminal's stderr how far long work has got; ``None`` (no
-    progress) when stderr is not a terminal."""
+    progress) when stderr is not a terminal. mdp's warnings meanwhile (an
+    :class:`mdp.UnboundedWarning`) are each one line on stderr, terminal or not."""
 
     DELAY = 0.5  # seconds before the first line: quick work shows nothing
 
     def __enter__(self):
         self.start, self.shown = time.perf_counter(), False
+        self.warnings = warnings.catch_warnings()
+        self.warnings.__enter__()
+        self.others, warnings.showwarning = warnings.showwarning, self.warn
         return self if sys.stderr.isatty() else None
+
+    def warn(self, message, category, *where, **how) -> None:
+        """``mdp: warning: ...``, on a line of its own: the progress goes on below it."""
+        if not issubclass(category, mdp.UnboundedWarning):
+            self.others(message, category, *where, **how)
+            return
+        if self.shown:
+            sys.stderr.write("\r\033[K")
+        print(f"mdp: warning: {message}", file=sys.stderr, flush=True)
 
     def __call__(self, text: str) -> None:
         seconds = time.perf_counter() - self.start
@@ -308,6 +329,7 @@ class Progress:
             self.shown = True
 
     def __exit__(self, *exc) -> None:
+        self.warnings.__exit__(*exc)
         if self.shown:
             sys.stderr.write("\r\033[K")
             sys.stderr.flush()

@@ -16,7 +16,7 @@ import sys
 import mdp
 from mdp.errors import MdpError, ModelError, TooLarge, did_you_mean
 from mdp.game.params import resolve
-from mdp.program import arguments
+from mdp.program import arguments, registry
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.registry import Analysis, Command, analyses, commands
 
@@ -33,15 +33,17 @@ def main(argv: list[str] | None = None) -> int:
     if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
         sys.stdout = _Closed()
     try:
-        given = sys.argv[1:] if argv is None else argv
+        argv = sys.argv[1:] if argv is None else argv
+        if argv[:1] == [COMPLETE]:  # a shell's completion script asks (mdp completion), as
+            from mdp.program.builtins.completion import answer  # the words are typed: -p too
+
+            return answer(argv[1:], _parser)
+        given, rule_plugins = _plugins_given(argv)
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        if given[0] == COMPLETE:  # a shell's completion script asks (mdp completion)
-            from mdp.program.builtins.completion import answer
-
-            return answer(given[1:], _parser)
-        args = _parser(_known_command(given)).parse_args(argv)
+        args = _parser(_known_command(given)).parse_args(given)
+        _hand_over(args, rule_plugins)
         try:
             if arguments.machine_output(args):  # a plugin's print must not spoil the output
                 with arguments.shielded():
@@ -69,6 +71,8 @@ def main(argv: list[str] | None = None) -> int:
             raise
         _drop_stdout()
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
+    finally:
+        registry.drop_given()
 
 
 def _freeze_at_exit() -> None:
@@ -145,6 +149,49 @@ class _Closed:
         return False
 
 
+PLUGIN_OPTIONS = ("-p", "--plugin")
+"""The option that loads a plugin without installing it, anywhere among the arguments: read
+before the parser is built, since a plugin of the program adds commands and formats."""
+
+
+def _plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The arguments without ``-p FILE`` (``--plugin FILE``, ``-pFILE``, ``--plugin=FILE``),
+    and the rule plugins among those given (:func:`mdp.program.registry.add_given`
+    registers the program's plugins)."""
+    rest, specs = [], []
+    items = iter(argv)
+    for item in items:
+        if item == "--":  # what follows is no option
+            rest += [item, *items]
+        elif item in PLUGIN_OPTIONS:
+            spec = next(items, None)
+            if spec is None:
+                raise MdpError(f"{item} needs a plugin: a .py file, a package folder or a "
+                               "module's name")
+            specs.append(spec)
+        elif item.startswith("--plugin="):
+            specs.append(item.partition("=")[2])
+        elif item.startswith("-p") and len(item) > 2:
+            specs.append(item[2:])
+        else:
+            rest.append(item)
+    return rest, registry.add_given(specs)
+
+
+def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
+    """Give the rule plugins of ``-p`` to the game the command loads
+    (:func:`mdp.program.arguments.load`); a command that loads no game refuses them."""
+    args.plugins = rule_plugins
+    if rule_plugins and not hasattr(args, "game"):
+        from mdp.game.load import load_plugin
+        from mdp.game.plugins import hook_names
+
+        spec = rule_plugins[0]
+        hooks = ", ".join(hook_names(load_plugin(spec)[1]))
+        raise MdpError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
+                       f"and mdp {args.command.name} loads no game for it to extend")
+
+
 def _known_command(argv: list[str]) -> str | None:
     """The command the arguments name (the first that is not an option), checked: one that
     is not a command is one line naming the nearest and every command."""
@@ -163,12 +210,16 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     cost start-up time to build), else every command's (for ``mdp --help`` and a mistyped
     command)."""
     parser = argparse.ArgumentParser(
-        prog="mdp", formatter_class=_Formatter,
+        prog="mdp", formatter_class=_Formatter, allow_abbrev=False,  # --plug is no -p: see _plugins_given
         description="Solve finite-horizon Markov decision processes exactly: "
         "the best play and its value, for games of chance and choice.",
         epilog="Examples: mdp solve games/shutbox --exact; mdp policy shutbox --out policy.parquet",
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
+    parser.add_argument(*PLUGIN_OPTIONS, metavar="FILE", action="append",
+                        help="load a plugin without installing it (repeatable, anywhere among the "
+                        "arguments): a .py file, a package folder or a module's name; a rule "
+                        "plugin of the game, or a plugin of the mdp program")
     subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
     offered = {**commands(), **{name: _command(a) for name, a in analyses().items()}}
     if only in offered:

@@ -17,6 +17,7 @@ import attrs
 
 import mdp
 from mdp.errors import MdpError, ParamError, did_you_mean
+from mdp.game.load import load_plugin
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
@@ -24,6 +25,7 @@ from mdp.game.plugins import (
     by_name,
     check_hook_names,
     collect,
+    hook_names,
     import_module,
     register,
     register_plugins,
@@ -169,6 +171,33 @@ def plugins() -> Plugins:
     register_plugins(manager, PLUGINS_ENTRY_POINTS)
     check_hook_names(manager, "mdp")
     return manager
+
+
+_GIVEN: list[str] = []  # the names of the program's plugins given by hand, while registered
+
+
+def add_given(specs: Iterable[str]) -> list[str]:
+    """Load the plugins given by hand (``mdp -p FILE``, each as
+    :func:`mdp.game.load.load_plugin` takes it): register with the program those whose hooks
+    are all the program's, and return the others, rule plugins of a game, for the game the
+    command loads. :func:`drop_given` unregisters them again."""
+    program = {name for name in dir(program_hooks) if name.startswith("mdp_")}
+    rules = []
+    for spec in specs:
+        name, plugin = load_plugin(spec)
+        if set(hook_names(plugin)) <= program:
+            register(plugins(), plugin, name, "mdp")
+            _GIVEN.append(name)
+        else:
+            rules.append(spec)
+    return rules
+
+
+def drop_given() -> None:
+    """Unregister the plugins :func:`add_given` registered: the program's plugins are what
+    is installed again."""
+    while _GIVEN:
+        plugins().unregister(name=_GIVEN.pop())
 
 
 def _offered(hook: str, kind: type) -> dict[str, Any]:

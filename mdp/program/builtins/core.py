@@ -172,7 +172,7 @@ def _params_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _params(args: argparse.Namespace) -> None:
-    game = mdp.load_game(args.game)
+    game = mdp.load_game(args.game, plugins=arguments.plugins(args))
     rows = [{"name": p.name, "default": p.shown(p.default), "help": p.help} for p in game.declared]
     if args.json:
         arguments.print_json(rows)
