@@ -27,7 +27,14 @@ def words(*typed):
 def test_a_command_is_completed_from_every_command_on_offer():
     assert words("s") == ["solve", "simulate", "strategies"]
     assert words("co") == ["completion"]
-    assert words("-") == ["--help", "--version"]
+    assert words("-") == ["--help", "--version", "--plugin"]
+
+
+def test_a_plugin_given_with_p_is_a_file_and_is_passed_over_wherever_it_stands():
+    assert complete(["--plugin", ""], _parser).files
+    assert complete(["policy", "shutbox", "-p", ""], _parser).files
+    # The game is shutbox, not the plugin's file: its variants are offered.
+    assert "twelve-box" in words("solve", "-p", "rule.py", "shutbox", "--variant", "")
 
 
 def test_the_options_of_a_command_are_its_parser_s():

@@ -155,6 +155,33 @@ def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format 
             print(f"{frame.height:,} rows written to {args.out}", file=sys.stderr)
 
 
+PLUGIN_OPTIONS = ("-p", "--plugin")
+"""The option that gives a plugin without installing it: anywhere among the arguments."""
+
+
+def plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
+    """The arguments without ``-p FILE`` (``--plugin FILE``, ``-pFILE``, ``--plugin=FILE``),
+    and the plugins they give, in order."""
+    rest, specs = [], []
+    items = iter(argv)
+    for item in items:
+        if item == "--":  # what follows is no option
+            rest += [item, *items]
+        elif item in PLUGIN_OPTIONS:
+            spec = next(items, None)
+            if spec is None:
+                raise MdpError(f"{item} needs a plugin: a .py file, a package folder or a "
+                               "module's name")
+            specs.append(spec)
+        elif item.startswith("--plugin="):
+            specs.append(item.partition("=")[2])
+        elif item.startswith("-p") and len(item) > 2:
+            specs.append(item[2:])
+        else:
+            rest.append(item)
+    return rest, specs
+
+
 def positive_int(text: str) -> int:
     """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
     return _whole(text, 1)

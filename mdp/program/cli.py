@@ -149,32 +149,11 @@ class _Closed:
         return False
 
 
-PLUGIN_OPTIONS = ("-p", "--plugin")
-"""The option that loads a plugin without installing it, anywhere among the arguments: read
-before the parser is built, since a plugin of the program adds commands and formats."""
-
-
 def _plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
-    """The arguments without ``-p FILE`` (``--plugin FILE``, ``-pFILE``, ``--plugin=FILE``),
-    and the rule plugins among those given (:func:`mdp.program.registry.add_given`
-    registers the program's plugins)."""
-    rest, specs = [], []
-    items = iter(argv)
-    for item in items:
-        if item == "--":  # what follows is no option
-            rest += [item, *items]
-        elif item in PLUGIN_OPTIONS:
-            spec = next(items, None)
-            if spec is None:
-                raise MdpError(f"{item} needs a plugin: a .py file, a package folder or a "
-                               "module's name")
-            specs.append(spec)
-        elif item.startswith("--plugin="):
-            specs.append(item.partition("=")[2])
-        elif item.startswith("-p") and len(item) > 2:
-            specs.append(item[2:])
-        else:
-            rest.append(item)
+    """The arguments without ``-p FILE`` (:func:`mdp.program.arguments.plugins_given`), and
+    the rule plugins among those given (:func:`mdp.program.registry.add_given` registers the
+    program's plugins)."""
+    rest, specs = arguments.plugins_given(argv)
     return rest, registry.add_given(specs)
 
 
@@ -216,7 +195,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         epilog="Examples: mdp solve games/shutbox --exact; mdp policy shutbox --out policy.parquet",
     )
     parser.add_argument("--version", action=_Version, nargs=0, help="show the version and exit")
-    parser.add_argument(*PLUGIN_OPTIONS, metavar="FILE", action="append",
+    parser.add_argument(*arguments.PLUGIN_OPTIONS, metavar="FILE", action="append",
                         help="load a plugin without installing it (repeatable, anywhere among the "
                         "arguments): a .py file, a package folder or a module's name; a rule "
                         "plugin of the game, or a plugin of the mdp program")

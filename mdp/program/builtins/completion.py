@@ -23,6 +23,7 @@ import attrs
 
 import mdp
 from mdp.hookspecs import hookimpl
+from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
 from mdp.program.registry import Command, analyses, commands
 
 COMPLETE = "__complete"
@@ -62,6 +63,9 @@ def answer(words: Sequence[str], parser: Parser) -> int:
 def complete(words: list[str], parser: Parser) -> Candidates:
     """The candidates for ``words[-1]``, the word being typed, after ``words[:-1]``."""
     *typed, current = words
+    if typed[-1:] and typed[-1] in PLUGIN_OPTIONS:  # -p FILE, anywhere
+        return Candidates(files=True)
+    typed = plugins_given(typed)[0]
     known = {**commands(), **analyses()}
     at = next((i for i, word in enumerate(typed) if word in known), None)
     if at is None:  # no command yet: a command, or an option of mdp itself
