@@ -5,6 +5,7 @@ rolls, the choices of dice and the scoring rules that the game and its rule plug
 from __future__ import annotations
 
 import functools
+import numbers
 
 import numpy as np
 
@@ -38,12 +39,12 @@ def _rolls(game: mdp.Game, dice: int) -> list:
     answer = list(game.call("shutbox_rolls", dice=dice))
     low, high = dice, dice * game.params["faces"]
     for entry in answer:
-        if not (isinstance(entry, tuple) and len(entry) == 3 and isinstance(entry[1], int)
-                and low <= entry[1] <= high):
+        if not (isinstance(entry, tuple | list) and len(entry) == 3
+                and isinstance(entry[1], numbers.Integral) and low <= entry[1] <= high):
             raise mdp.ModelError(f"game {game.name}: shutbox_rolls gave {entry!r} for {dice} "
                                  f"{'die' if dice == 1 else 'dice'}; expected (probability, total, "
                                  f"kind) with a total from {low} to {high}")
-    return answer
+    return [(p, int(total), kind) for p, total, kind in answer]
 
 
 def _dice_options(game: mdp.Game, b: Box, masks: np.ndarray) -> np.ndarray:
