@@ -105,7 +105,7 @@ class Box:
                 roll = number.setdefault((total, kind), len(kinds))
                 if roll == len(kinds):
                     kinds.append((total, kind))
-                added[roll] = added.get(roll, 0) + p
+                added[roll] = added[roll] + p if roll in added else p
             by_dice[dice] = tuple((p, roll) for roll, p in added.items())
         return by_dice, kinds
 
