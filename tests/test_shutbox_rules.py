@@ -251,6 +251,10 @@ def test_a_double_is_a_roll_of_its_own_kind():
     assert double.actions["shut"].cast(str).to_list() == ["4", "3 4", "2 4", "1 4", "1 3", "1 3 4", "1 2 3"]
     plain = mdp.advise(solution, game, open="1 2 3 4", roll=4)
     assert plain.state["kind"] is None and plain.actions["shut"].cast(str).to_list() == ["4", "1 3"]
+    # A game that ends on a roll names it by its total and kind too.
+    ends = mdp.game.columns.state_columns(game, solution.model.states[:solution.model.n_terminal])
+    ended = {(o, r, k) for o, r, k in zip(ends["open"], ends["roll"], ends["kind"])}
+    assert ("1", 2, "double") in ended and ("1", 3, None) in ended and ("", None, None) in ended
 
 
 def _with_plugin(game, **hooks):
