@@ -11,11 +11,13 @@ from fractions import Fraction
 
 
 def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, schedule=None,
-          weights=None, max_flips=None, scoring="win", payout=None, minimize=None):
+          weights=None, max_flips=None, doubles=False, scoring="win", payout=None, minimize=None):
     """The exact optimal (or, minimizing, worst) value of a game of Shut the Box.
 
     ``schedule``: ``[(low, high, dice)]`` over the total of shut tiles (``high`` None: open).
-    ``payout``: ``{final score: amount}``. ``minimize`` defaults to the scoring rule's aim.
+    ``doubles``: when two dice show the same face, the player may shut one more open tile
+    besides a set adding up to the total. ``payout``: ``{final score: amount}``.
+    ``minimize`` defaults to the scoring rule's aim.
     """
     tiles = frozenset(tiles)
     weights = weights or [Fraction(1, faces)] * faces
@@ -25,13 +27,15 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
 
     @functools.cache
     def roll(n):
+        """``{(total, double): probability}``, every throw of the n dice counted."""
         distribution = {}
         for faces_up in itertools.product(range(1, faces + 1), repeat=n):
             p = Fraction(1)
             for face in faces_up:
                 p *= weights[face - 1]
             if p:
-                distribution[sum(faces_up)] = distribution.get(sum(faces_up), 0) + p
+                rolled = (sum(faces_up), doubles and n == 2 and faces_up[0] == faces_up[1])
+                distribution[rolled] = distribution.get(rolled, 0) + p
         return distribution
 
     def final_value(open_tiles):
@@ -87,14 +91,16 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
         if not open_tiles:
             return final_value(open_tiles)
         return best(
-            sum(p * after_roll(open_tiles, total) for total, p in roll(n).items())
+            sum(p * after_roll(open_tiles, total, double) for (total, double), p in roll(n).items())
             for n in dice_choices(open_tiles)
         )
 
-    def after_roll(open_tiles, total):
+    def after_roll(open_tiles, total, double=False):
         options = moves(open_tiles, total)
         if not options:
             return final_value(open_tiles)
+        if double:  # each move, and each move with one more open tile
+            options = set(options) | {m | {extra} for m in options for extra in open_tiles - m}
         return best(before_roll(open_tiles - shut) for shut in options)
 
     return before_roll(tiles)

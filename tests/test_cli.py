@@ -46,7 +46,7 @@ def test_solve_json_is_one_object_with_resolved_params(capsys):
     assert summary["params"] == {
         "tiles": "1-9", "dice": 2, "faces": 6, "one_die": "never", "one_die_mode": "choice",
         "dice_schedule": None, "weights": None, "scoring": "win", "payout": None,
-        "shut_pays": 1, "shut_wins": "yes", "max_flips": None}
+        "shut_pays": 1, "shut_wins": "yes", "doubles": "plain", "max_flips": None}
     assert summary["exact"] == "466473281/6530347008"
     assert summary["value"] == 466473281 / 6530347008
     assert summary["states"] > 0 and summary["seconds"] >= 0
@@ -99,7 +99,7 @@ def test_policy_json_summary(capsys, tmp_path):
     ("argv", "message"),
     [
         (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1 to 1000\n"),
-        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, faces, max_flips, one_die, one_die_mode, payout, scoring, shut_pays, shut_wins, tiles, weights)\n"),
+        (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, doubles, faces, max_flips, one_die, one_die_mode, payout, scoring, shut_pays, shut_wins, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
         (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox, yahtzee; or give a path)\n"),
         (["solve", "games/nowhere"], None),
@@ -157,7 +157,8 @@ def test_variants_lists_every_variant_with_its_value(capsys):
     rows = json.loads(out)
     assert code == 0
     assert [r["variant"] for r in rows] == ["riddler", "durango", "two-dice", "fiddler",
-                                            "ten-box", "twelve-box", "twelve-box-321", "max-two-flips"]
+                                            "ten-box", "twelve-box", "twelve-box-321", "doubles-extra",
+                                            "max-two-flips"]
     assert {r["variant"]: r["exact"] for r in rows}["fiddler"] == "145/1944"
     assert all({"variant", "params", "value", "exact", "rules"} <= set(r) for r in rows)
     code, out, _ = run(capsys, "variants", SHUTBOX, "--set", "tiles=1-4")
@@ -168,7 +169,7 @@ def test_variants_lists_every_variant_with_its_value(capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, max-two-flips)\n"),
+        (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, doubles-extra, max-two-flips)\n"),
         (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
         (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),
     ],
@@ -230,7 +231,7 @@ def test_params_lists_every_parameter_with_its_default(capsys):
     assert code == 0
     assert [line.split()[0] for line in lines] == [
         "tiles", "dice", "faces", "one_die", "one_die_mode", "dice_schedule", "weights",
-        "scoring", "payout", "shut_pays", "shut_wins", "max_flips"]
+        "scoring", "payout", "shut_pays", "shut_wins", "doubles", "max_flips"]
     assert lines[0].endswith("[default: 1-9]")
     assert lines[-1].endswith("[default: (unset)]")
     code, out, _ = run(capsys, "params", SHUTBOX, "--json")

@@ -213,7 +213,7 @@ def test_a_rule_plugins_mistake_names_the_plugin_and_its_hook(house_rule, capsys
 def test_the_games_own_hooks_are_not_blamed_on_a_plugin(house_rule, capsys):
     house_rule()  # installed, and innocent
     game = mdp.load_game("shutbox", tiles="1-4")
-    assert game.blame("shutbox_moves", lambda moves: len(moves) == 1, total=2) is None  # the game's: 2
+    assert game.blame("shutbox_moves", lambda moves: len(moves) == 1, total=2, kind=None) is None  # the game's: 2
     assert game.blame("shutbox_scoring_rules", lambda groups: any(
         rule.name == "house" for group in groups for rule in group)) == "house"
 

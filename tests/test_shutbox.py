@@ -112,7 +112,7 @@ def test_parameters_resolve_and_show():
     assert game.shown_params() == {
         "tiles": "1-6,8", "dice": 3, "faces": 6, "one_die": "max6", "one_die_mode": "choice",
         "dice_schedule": None, "weights": None, "scoring": "win", "payout": None,
-        "shut_pays": 1, "shut_wins": "yes", "max_flips": None}
+        "shut_pays": 1, "shut_wins": "yes", "doubles": "plain", "max_flips": None}
     assert game.with_params(tiles=[1, 2]).params["tiles"] == (1, 2)
     assert game.with_params(faces="8").params["tiles"] == (1, 2, 3, 4, 5, 6, 8)
 

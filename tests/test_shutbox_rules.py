@@ -7,6 +7,7 @@ rules written out again from its description in the issue that asked for it.
 from fractions import Fraction
 
 import brute_shutbox
+import numpy as np
 import pytest
 
 import mdp
@@ -22,7 +23,9 @@ VARIANTS = {
     "ten-box": dict(tiles=range(1, 11), one_die="never"),
     "twelve-box": dict(tiles=range(1, 13), one_die="never"),
     "twelve-box-321": dict(tiles=range(1, 13), one_die="never", schedule=SCHEDULE_321),
-    # Named by the flip-limit plugin, after the game's own.
+    # Named by the rule plugins, after the game's own (their entry points by name: doubles,
+    # flip_limit).
+    "doubles-extra": dict(tiles=range(1, 10), one_die="max6", one_die_mode="choice", doubles=True),
     "max-two-flips": dict(tiles=range(1, 10), one_die="sum6", one_die_mode="forced", max_flips=2),
 }
 
@@ -210,4 +213,98 @@ def test_a_large_box_stops_cleanly_at_the_state_limit_and_the_memory_budget():
 def test_rule_plugins_are_registered_from_the_entry_point_group():
     game = mdp.load_game(SHUTBOX)
     names = {game.plugins.get_name(p) for p in game.plugins.get_plugins()}
-    assert {"flip_limit", "digital"} <= names
+    assert {"flip_limit", "digital", "doubles"} <= names
+
+
+@pytest.mark.parametrize(
+    ("params", "brute"),
+    [
+        (dict(tiles="1-6", one_die="never"), dict(tiles=range(1, 7), one_die="never")),
+        (dict(tiles="1-9"), dict(tiles=range(1, 10))),
+        (dict(tiles="1-8", one_die="sum6", one_die_mode="forced", scoring="score",
+              weights="0.3,0.2,0.2,0.1,0.1,0.1"),
+         dict(tiles=range(1, 9), one_die="sum6", one_die_mode="forced", scoring="score",
+              weights=[Fraction(3, 10)] + [Fraction(1, 5)] * 2 + [Fraction(1, 10)] * 3)),
+        (dict(tiles="1-7", faces="4", one_die="always"), dict(tiles=range(1, 8), faces=4, one_die="always")),
+    ],
+)
+def test_doubles_let_one_more_tile_be_shut_against_brute_force(params, brute):
+    expected = brute_shutbox.solve(**brute, doubles=True)
+    assert expected != brute_shutbox.solve(**brute)  # the rule changes the game here
+    assert value(doubles="extra", **params) == expected
+    assert value(exact=False, doubles="extra", **params) == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_three_dice_throw_no_double():
+    assert value(tiles="1-7", dice="3", doubles="extra") == value(tiles="1-7", dice="3") == \
+        brute_shutbox.solve(range(1, 8), dice=3, doubles=True)
+
+
+def test_a_double_is_a_roll_of_its_own_kind():
+    # Tiles 1-4, all open, a roll of 4: a plain 4 shuts 4 or 1 3; a double 2 2 lets one more
+    # tile be shut too. Shutting 4 alone stays best: 1 2 3 are left, and the extra tile is
+    # a choice, not a duty.
+    game = mdp.load_game(SHUTBOX, tiles="1-4", doubles="extra")
+    assert game.describe().endswith("; a double lets one more tile be shut")
+    solution = mdp.solve(mdp.compile(game))
+    double = mdp.advise(solution, game, open="1 2 3 4", roll=4, kind="double")
+    assert double.actions["shut"].cast(str).to_list() == ["4", "3 4", "2 4", "1 4", "1 3", "1 3 4", "1 2 3"]
+    plain = mdp.advise(solution, game, open="1 2 3 4", roll=4)
+    assert plain.state["kind"] is None and plain.actions["shut"].cast(str).to_list() == ["4", "1 3"]
+    # A game that ends on a roll names it by its total and kind too.
+    ends = mdp.game.columns.state_columns(game, solution.model.states[:solution.model.n_terminal])
+    ended = {(o, r, k) for o, r, k in zip(ends["open"], ends["roll"], ends["kind"])}
+    assert ("1", 2, "double") in ended and ("1", 3, None) in ended and ("", None, None) in ended
+
+
+def _with_plugin(game, **hooks):
+    """``game`` with one more rule plugin, registered after the others: its hooks wrap theirs."""
+    import types
+
+    game.plugins.register(types.SimpleNamespace(**{name: mdp.hookimpl(wrapper=True)(hook)
+                                                   for name, hook in hooks.items()}), name="house")
+    return game
+
+
+def test_a_rule_plugin_chooses_the_dice():
+    # The durango rule (one die, forced, once the open tiles sum to 6 or less) written as a
+    # plugin over a game without the built-in one-die rule.
+    def one_die_when_low(box, masks):
+        options = yield
+        return np.where((box.open_sum(masks) <= 6)[:, None], 1, options)
+
+    game = _with_plugin(mdp.load_game(SHUTBOX, tiles="1-8", one_die="never"),
+                        shutbox_dice_options=one_die_when_low)
+    expected = brute_shutbox.solve(range(1, 9), one_die="sum6", one_die_mode="forced")
+    assert mdp.solve(mdp.compile(game), exact=True).value == expected
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        (lambda options: options + 1, "game shutbox: shutbox_dice_options gave dice [3] (open 1 2 3 4 5 6 7 8 9); give each state one number of dice or more, from 1 to 2 (the most the parameters roll), none twice, 0 for no more"),
+        (lambda options: np.column_stack([options, options]), "game shutbox: shutbox_dice_options gave dice [2, 2] (open 1 2 3 4 5 6 7 8 9); give each state"),
+        (lambda options: options * 0, "game shutbox: shutbox_dice_options gave dice [0] (open 1 2 3 4 5 6 7 8 9); give each state"),
+        (lambda options: options[:, 0], "game shutbox: shutbox_dice_options gave an array of shape (1,) and type int64 for 1 masks; expected integers, a row per mask"),
+    ],
+)
+def test_a_rule_plugins_dice_are_checked(answer, message):
+    def wrong(box, masks):
+        return answer((yield))
+
+    game = _with_plugin(mdp.load_game(SHUTBOX, one_die="never"), shutbox_dice_options=wrong)
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(game)
+    assert str(error.value).startswith(message), str(error.value)
+
+
+def test_a_rule_plugins_rolls_are_checked():
+    def wrong(dice):
+        rolls = yield
+        return [(p, total + 1, kind) for p, total, kind in rolls]
+
+    game = _with_plugin(mdp.load_game(SHUTBOX), shutbox_rolls=wrong)
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(game)
+    assert str(error.value) == ("game shutbox: shutbox_rolls gave (Fraction(1, 6), 7, None) for 1 die; "
+                                "expected (probability, total, kind) with a total from 1 to 6")

@@ -19,8 +19,8 @@ import numpy as np
 
 import mdp
 
-from ..dice import check_weights
-from . import expand, hookspecs, match, report, scoring, strategies
+from ..dice import check_weights, sum_distribution
+from . import expand, hookspecs, match, one_die, report, scoring, strategies
 from .box import subsets_adding_to
 from .columns import columns
 from .params import PARAMS, check_payout, show_schedule
@@ -35,6 +35,7 @@ RULE_PLUGINS = "shutbox"
 def mdp_configure(plugins):
     plugins.add_hookspecs(hookspecs)
     plugins.register(scoring, name="shutbox.scoring")
+    plugins.register(one_die, name="shutbox.one_die")
     plugins.register(strategies, name="shutbox.strategies")
     plugins.register(match, name="shutbox.match")
     plugins.register(report, name="shutbox.report")
@@ -83,6 +84,16 @@ def mdp_describe(game):
 def mdp_objective(game):
     rule = box(game).scoring
     return mdp.Objective(rule.objective, rule.sense, probability=rule.probability)
+
+
+@mdp.hookimpl
+def shutbox_dice_options(box, masks):
+    return box.usual_dice(masks)[:, None]
+
+
+@mdp.hookimpl
+def shutbox_rolls(params, dice):
+    return [(p, total, None) for p, total in sum_distribution(dice, params["faces"], params["weights"])]
 
 
 @mdp.hookimpl

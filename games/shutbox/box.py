@@ -1,9 +1,11 @@
 """One rule set of Shut the Box, with the tables the game's hooks look things up in.
 
 A set of tiles is a bit mask (bit ``i`` for the ``i``-th smallest tile). A state is an
-integer *key*: the total just rolled (0 before rolling) shifted left by ``mask_bits``, plus
-the mask of open tiles. The states before a roll are then the masks themselves, dense from
-0: the engine's tables of them stay small, and the states after one roll lie side by side.
+integer *key*: the roll just made (0 before rolling) shifted left by ``mask_bits``, plus the
+mask of open tiles. The states before a roll are then the masks themselves, dense from 0:
+the engine's tables of them stay small, and the states after one roll lie side by side. A
+roll is its total, or, for a roll of a kind the rules tell apart (a double, say), a number
+past the highest total (see :attr:`Box.roll_totals`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import numpy as np
 
 import mdp
 
-from ..dice import show_dice, show_weights, sum_distribution
+from ..dice import show_dice, show_weights
 from .params import ONE_DIE_MODES, ONE_DIE_RULES, show_payout, span
 
 
@@ -41,19 +43,27 @@ class Box:
     """The payout table, read by the ``payout`` scoring rule."""
     scoring: Any
     """The :class:`~mdp_games.shutbox.scoring.ScoringRule` in force."""
-    moves: Callable[[int], np.ndarray] = attrs.field(repr=False)
-    """``total -> masks``: the sets of tiles that may be shut on that roll, open or not."""
+    moves: Callable[[int, Any], np.ndarray] = attrs.field(repr=False)
+    """``(total, kind) -> masks``: the sets of tiles that may be shut on that roll, open or
+    not (the ``shutbox_moves`` hook)."""
+    rolls_of: Callable[[int], list] = attrs.field(repr=False)
+    """``dice -> [(probability, total, kind)]``: what a throw shows (the ``shutbox_rolls``
+    hook)."""
+    options: Callable[[Box, np.ndarray], np.ndarray] = attrs.field(repr=False)
+    """``(box, masks) -> numbers of dice``, a row per mask (the ``shutbox_dice_options``
+    hook)."""
     memo: dict = attrs.field(factory=dict, init=False, repr=False)
     """Tables made from the rules, kept for the next frontier (the trie of moves)."""
 
     @classmethod
-    def of(cls, params: Mapping[str, Any], *, scoring: Any,
-           moves: Callable[[int], np.ndarray]) -> Box:
+    def of(cls, params: Mapping[str, Any], *, scoring: Any, moves: Callable[[int, Any], np.ndarray],
+           rolls_of: Callable[[int], list], options: Callable[[Box, np.ndarray], np.ndarray]) -> Box:
         """The rule set of a game's resolved ``params`` (a plugin's own are not read)."""
         return cls(tiles=params["tiles"], dice=params["dice"], faces=params["faces"],
                    one_die=params["one_die"], one_die_mode=params["one_die_mode"],
                    dice_schedule=params["dice_schedule"], weights=params["weights"],
-                   payout=params["payout"], scoring=scoring, moves=moves)
+                   payout=params["payout"], scoring=scoring, moves=moves, rolls_of=rolls_of,
+                   options=options)
 
     @property
     def full(self) -> int:
@@ -79,7 +89,43 @@ class Box:
     def key_type(self) -> type:
         """The integer type of keys and masks: 32 bits where every key fits them (half the
         memory of the largest stages)."""
-        return np.uint32 if self.key(self.full, self.most_rolled) < 2**32 else np.int64
+        return np.uint32 if self.key(self.full, len(self.roll_totals) - 1) < 2**32 else np.int64
+
+    @functools.cached_property
+    def _rolls(self) -> tuple[dict[int, tuple[tuple[Any, int], ...]], list[tuple[int, Any]]]:
+        """For each number of dice, its ``(probability, roll)`` pairs; and each roll's total
+        and kind, by roll. A plain roll is its total; the rolls of a kind come after the
+        highest total, in the order they first appear."""
+        kinds: list[tuple[int, Any]] = [(total, None) for total in range(self.most_rolled + 1)]
+        number = {roll: i for i, roll in enumerate(kinds)}
+        by_dice = {}
+        for dice in range(1, self.most_dice + 1):
+            added: dict[int, Any] = {}
+            for p, total, kind in self.rolls_of(dice):
+                roll = number.setdefault((total, kind), len(kinds))
+                if roll == len(kinds):
+                    kinds.append((total, kind))
+                added[roll] = added[roll] + p if roll in added else p
+            by_dice[dice] = tuple((p, roll) for roll, p in added.items())
+        return by_dice, kinds
+
+    def rolls(self, n: int) -> tuple[tuple[Any, int], ...]:
+        """What a throw of ``n`` dice shows: ``(probability, roll)`` pairs."""
+        return self._rolls[0][n]
+
+    @functools.cached_property
+    def roll_totals(self) -> np.ndarray:
+        """The total of each roll, by roll (0: not rolled yet)."""
+        return np.array([total for total, _ in self._rolls[1]], dtype=np.int64)
+
+    @functools.cached_property
+    def roll_kinds(self) -> list[Any]:
+        """The kind of each roll, by roll: ``None`` for a plain roll."""
+        return [kind for _, kind in self._rolls[1]]
+
+    def roll_moves(self, roll: int) -> np.ndarray:
+        """The sets of tiles that may be shut on ``roll``, open or not."""
+        return self.moves(*self._rolls[1][roll])
 
     def key(self, mask: int, roll: int = 0) -> int:
         return roll << self.mask_bits | mask
@@ -107,32 +153,21 @@ class Box:
         return [bits[:, :len(group)] @ np.array(group, dtype=np.int64)
                 for group in (self.tiles[at:at + 8] for at in range(0, len(self.tiles), 8))]
 
+    def usual_dice(self, masks: np.ndarray) -> np.ndarray:
+        """The usual number of dice of each mask: ``dice``, or what ``dice_schedule`` gives
+        for the total of its shut tiles."""
+        if self.dice_schedule is None:
+            return np.full(len(masks), self.dice, dtype=np.int64)
+        starts = np.array([low for low, _, _ in self.dice_schedule])
+        counts = np.array([count for _, _, count in self.dice_schedule])
+        return counts[np.searchsorted(starts, sum(self.tiles) - self.open_sum(masks), side="right") - 1]
+
     def dice_options(self, masks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """For each mask, how many choices of dice it has, and the choices one after another
         (the usual number of dice first)."""
-        open_sum = self.open_sum(masks)
-        if self.dice_schedule is None:
-            usual = np.full(len(masks), self.dice, dtype=np.int64)
-        else:
-            starts = np.array([low for low, _, _ in self.dice_schedule])
-            counts = np.array([count for _, _, count in self.dice_schedule])
-            usual = counts[np.searchsorted(starts, sum(self.tiles) - open_sum, side="right") - 1]
-        if self.one_die == "max6":
-            allowed = (masks & sum(1 << i for i, tile in enumerate(self.tiles) if tile > 6)) == 0
-        elif self.one_die == "sum6":
-            allowed = open_sum <= 6
-        else:
-            allowed = np.full(len(masks), self.one_die == "always")
-        allowed &= usual != 1
-        if self.one_die_mode == "forced":
-            return np.ones(len(masks), dtype=np.int64), np.where(allowed, 1, usual)
-        pairs = np.stack([usual, np.ones_like(usual)], axis=1)
-        chosen = np.stack([np.ones_like(allowed), allowed], axis=1)
-        return chosen.sum(axis=1), pairs[chosen]
-
-    def roll(self, n: int) -> tuple[tuple[Fraction, int], ...]:
-        """The distribution of the total of ``n`` dice: ``(probability, total)`` pairs."""
-        return sum_distribution(n, self.faces, self.weights)
+        options = self.options(self, masks)
+        given = options != 0
+        return given.sum(axis=1), options[given]
 
     def values(self, masks: np.ndarray):
         return self.scoring.values(self, masks)

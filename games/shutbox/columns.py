@@ -4,6 +4,7 @@ the roll, the dice and the tiles shut, for millions of rows without a Python str
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -13,21 +14,25 @@ from .box import Box
 
 
 def columns(b: Box, states, actions) -> dict:
-    """``open`` and ``roll`` of each state; with actions, ``dice`` and ``shut`` too. States
-    alone (the terminal states of a model) also get their scores as numbers: ``open_sum``
-    (the pub score) and ``shut_sum`` (Durango Bill's).
+    """``open`` and ``roll`` (its total) of each state, and ``kind`` (a roll's kind, such as
+    ``double``) where the rules tell kinds of rolls apart; with actions, ``dice`` and ``shut``
+    too. States alone (the terminal states of a model) also get their scores as numbers:
+    ``open_sum`` (the pub score) and ``shut_sum`` (Durango Bill's).
 
-    ``None`` where a column does not apply: ``roll`` and ``shut`` before a roll, ``dice``
-    after one.
+    ``None`` where a column does not apply: ``roll``, ``kind`` and ``shut`` before a roll
+    (and ``kind`` for a plain roll), ``dice`` after one.
     """
     states = np.asarray(states)
     masks, rolls = b.split(states if states.dtype.kind in "iu" else states.astype(np.int64))
     before = rolls == 0
+    kinds = _kinds(b)
     if actions is None:  # a model's terminal states, maybe millions, on the solve path:
         # the text is made when a table of them is (plain data here, not the game)
         open_sum = b.open_sum(masks)
         return {"open": mdp.LazyColumn(len(masks), _tile_lists, (b.tiles, masks)),
-                "roll": mdp.LazyColumn(len(masks), _unless, (before, rolls)),
+                "roll": mdp.LazyColumn(len(masks), _unless, (before, b.roll_totals[rolls])),
+                **({"kind": mdp.LazyColumn(len(masks), kinds.__getitem__, (rolls,))}
+                   if kinds is not None else {}),
                 "open_sum": open_sum, "shut_sum": sum(b.tiles) - open_sum}
     # Millions of rows (a policy): every column is a small table of values gathered by
     # Polars, the table's first entry None (a roll of 0 is no roll yet; no move shuts no
@@ -39,7 +44,8 @@ def columns(b: Box, states, actions) -> dict:
     moves = np.where(before, 0, codes)
     return {
         "open": tile_series(b, masks),
-        "roll": _gathered(range(1, b.most_rolled + 1), rolls),
+        "roll": _gathered(b.roll_totals[1:].tolist(), rolls),
+        **({"kind": _gathered(kinds[1:].tolist(), rolls, text=True)} if kinds is not None else {}),
         "dice": _gathered(range(1, b.most_dice + 1), np.where(before, codes, 0)),
         "shut": tile_series(b, moves, empty=None),
     }
@@ -94,11 +100,22 @@ def _every_set(tiles: tuple[int, ...], empty: str | None):
     return pl.Series(text, dtype=pl.Categorical)
 
 
-def _gathered(values: range, index: np.ndarray):
-    """``values[index - 1]`` as a Polars column of integers, ``None`` where ``index`` is 0."""
+def _kinds(b: Box) -> np.ndarray | None:
+    """The kind of each roll as text, by roll (``None`` for a plain one), or ``None`` where
+    every roll is plain."""
+    if all(kind is None for kind in b.roll_kinds):
+        return None
+    kinds = np.empty(len(b.roll_kinds), dtype=object)
+    kinds[:] = [None if kind is None else str(kind) for kind in b.roll_kinds]
+    return kinds
+
+
+def _gathered(values: Sequence, index: np.ndarray, text: bool = False):
+    """``values[index - 1]`` as a Polars column of integers (of ``text``), ``None`` where
+    ``index`` is 0."""
     import polars as pl
 
-    table = pl.Series([None, *values], dtype=pl.Int64)
+    table = pl.Series([None, *values], dtype=pl.String if text else pl.Int64)
     return table[index.astype(np.min_scalar_type(len(values)), copy=False)]
 
 

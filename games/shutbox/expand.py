@@ -1,5 +1,5 @@
 """The game a frontier of states at a time (:func:`~mdp.hookspecs.game.mdp_expand`): before a
-roll, each state's choices of dice and the totals they roll; after it, each state's moves."""
+roll, each state's choices of dice and the rolls they make; after it, each state's moves."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ CHUNK = 1 << 14
 
 
 def before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
-    """Each state's choices of dice, and for each the totals it may roll: the distributions
+    """Each state's choices of dice, and for each the rolls it may make: the distributions
     of the numbers of dice chosen lie end to end in one table, of which each choice reads a
     run. The empty box is the one terminal state."""
     masks = masks.astype(b.key_type)
@@ -23,17 +23,17 @@ def before_roll(b: Box, masks: np.ndarray) -> mdp.Expansion:
     choices, dice = b.dice_options(masks[live])
     action_counts = np.zeros(len(masks), dtype=np.uint8)
     action_counts[live] = choices
-    distributions = {n: b.roll(n) for n in np.flatnonzero(np.bincount(dice)).tolist()}
+    distributions = {n: b.rolls(n) for n in np.flatnonzero(np.bincount(dice)).tolist()}
     table = sorted({p for d in distributions.values() for p, _ in d})
     prob_id = {p: i for i, p in enumerate(table)}
     starts = np.zeros(b.most_dice + 1, dtype=np.int64)
     lengths = np.zeros(b.most_dice + 1, dtype=np.int64)
-    totals, ids = [], []
+    rolls, ids = [], []
     for n, distribution in distributions.items():
-        starts[n], lengths[n] = len(totals), len(distribution)
-        totals += [total for _, total in distribution]
+        starts[n], lengths[n] = len(rolls), len(distribution)
+        rolls += [roll for _, roll in distribution]
         ids += [prob_id[p] for p, _ in distribution]
-    totals = np.array(totals, dtype=b.key_type) << b.mask_bits  # rolled, no tile open
+    totals = np.array(rolls, dtype=b.key_type) << b.mask_bits  # rolled, no tile open
     ids = np.array(ids, dtype=np.min_scalar_type(len(table)))
     outcome_counts = lengths[dice]
     keys = np.repeat(masks[live], choices)  # each choice's state, rolled 0
@@ -71,8 +71,8 @@ def after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
     counts = np.empty(len(keys), dtype=trie.count_type)
     runs = []
     for chunk in chunks:
-        masks, totals = _split(b, keys[chunk])
-        counts[chunk], cells, ends = trie.walk(masks, totals)
+        masks, rolls = _split(b, keys[chunk])
+        counts[chunk], cells, ends = trie.walk(masks, rolls)
         runs.append((masks, cells, ends))
     next_states = np.empty(int(counts.sum(dtype=np.int64)), dtype=b.key_type)
     actions = np.empty_like(next_states) if labels else None
@@ -93,6 +93,6 @@ def after_roll(b: Box, keys: np.ndarray, labels: bool) -> mdp.Expansion:
 
 
 def _split(b: Box, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Masks (in :attr:`Box.key_type`) and totals of a chunk of state keys."""
-    masks, totals = b.split(keys)
-    return masks.astype(b.key_type), totals
+    """Masks (in :attr:`Box.key_type`) and rolls of a chunk of state keys."""
+    masks, rolls = b.split(keys)
+    return masks.astype(b.key_type), rolls

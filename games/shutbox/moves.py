@@ -18,18 +18,19 @@ value of a digit)."""
 
 
 def move_trie(b: Box) -> MoveTrie:
-    """The trie of moves of every total the dice can roll, made once per rule set."""
+    """The trie of moves of every roll the dice can make, made once per rule set."""
     trie = b.memo.get("trie")
     if trie is None:
-        trie = b.memo["trie"] = MoveTrie(b, range(1, b.most_dice * b.faces + 1))
+        trie = b.memo["trie"] = MoveTrie(b, range(1, len(b.roll_totals)))
     return trie
 
 
 class MoveTrie:
-    """The moves of some roll totals as a trie over the digits of their masks.
+    """The moves of some rolls (see :class:`~.box.Box`) as a trie over the digits of their
+    masks.
 
     A mask is read ``DIGIT_BITS`` tiles (a digit) at a time, the highest digit first. A node
-    of level ``i`` holds the moves of one total that agree on the digits above digit ``i``;
+    of level ``i`` holds the moves of one roll that agree on the digits above digit ``i``;
     its children are their distinct values of digit ``i``, highest first; at the lowest
     level they are the moves themselves. Each node has a table: for every open set of its
     digit's tiles (a row), which children are legal (all their tiles open). A state's moves
@@ -37,30 +38,30 @@ class MoveTrie:
     walk meets them in the game's order (masks descending).
 
     For the usual boxes (moves among the twelve lowest tiles) it is one level: a table per
-    total. ``levels`` are the :class:`Level` s, highest first; ``roots`` gives each total
-    the first row of its node in the top level; ``moves`` is the lowest level's children;
-    ``count_type`` holds any state's number of moves (the most a total has).
+    roll. ``levels`` are the :class:`Level` s, highest first; ``roots`` gives each roll the
+    first row of its node in the top level; ``moves`` is the lowest level's children;
+    ``count_type`` holds any state's number of moves (the most a roll has).
     """
 
-    def __init__(self, b: Box, totals: range) -> None:
-        groups = [b.moves(total).astype(b.key_type) for total in totals]
+    def __init__(self, b: Box, rolls: range) -> None:
+        groups = [b.roll_moves(roll).astype(b.key_type) for roll in rolls]
         self.count_type = np.min_scalar_type(max(len(group) for group in groups))
         top = max((int(group[0]).bit_length() for group in groups if len(group)), default=1)
         self.levels = []
         for shift in range(DIGIT_BITS * ((top - 1) // DIGIT_BITS), -1, -DIGIT_BITS):
             self.levels.append(Level(groups, shift, min(DIGIT_BITS, top - shift)))
             groups = self.levels[-1].below
-        self.roots = np.zeros(totals.stop, dtype=np.int64)
-        self.roots[totals] = np.arange(len(totals)) << self.levels[0].width
+        self.roots = np.zeros(rolls.stop, dtype=np.int64)
+        self.roots[rolls] = np.arange(len(rolls)) << self.levels[0].width
         self.moves = self.levels[-1].children
 
-    def walk(self, masks: np.ndarray, totals: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
-        """Walk states (their ``masks`` and ``totals``) down the trie. Returns how many moves
+    def walk(self, masks: np.ndarray, rolls: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray | None]:
+        """Walk states (their ``masks`` and ``rolls``) down the trie. Returns how many moves
         each state has, and the cells of the lowest level it reaches, state after state: its
         moves are the runs of :attr:`moves` they point at (see :func:`children`), with the
         cells' running counts where the walk made them (below a level above, else ``None``)."""
         level = self.levels[0]
-        cells = level.cells[self.roots[totals] + ((masks >> level.shift) & level.row_mask)]
+        cells = level.cells[self.roots[rolls] + ((masks >> level.shift) & level.row_mask)]
         bounds = None  # where each state's cells start, then where the last ends (None: one each)
         for below in self.levels[1:]:
             picks, counts, ends = children(cells)

@@ -1,9 +1,11 @@
-"""The rules of a loaded game of Shut the Box: its :class:`~.box.Box`, with the moves and the
-scoring rules that the game and its rule plugins give (see :mod:`.hookspecs`)."""
+"""The rules of a loaded game of Shut the Box: its :class:`~.box.Box`, with the moves, the
+rolls, the choices of dice and the scoring rules that the game and its rule plugins give
+(see :mod:`.hookspecs`), their answers checked where they enter."""
 
 from __future__ import annotations
 
 import functools
+import numbers
 import reprlib
 
 import attrs
@@ -18,23 +20,25 @@ def box(game: mdp.Game) -> Box:
     """The rules of a loaded game, with their lookup tables (made once per rule set)."""
     return game.memo("shutbox.box", lambda: Box.of(
         game.params, scoring=_checked(game, scoring_rules(game)[game.params["scoring"]]),
-        moves=_moves(game)))
+        moves=_moves(game), rolls_of=functools.partial(_rolls, game),
+        options=functools.partial(_dice_options, game)))
 
 
 def _moves(game: mdp.Game):
-    """``total -> masks`` from the shutbox_moves hook (which plugins wrap), once per total,
-    in the game's order of moves: the highest tile first (masks descending: 9, 1 8, 2 7, 3 6,
-    1 2 6, ...). Where several moves are optimal, the engine's default tie rule takes the first."""
+    """``(total, kind) -> masks`` from the shutbox_moves hook (which plugins wrap), once per
+    roll, in the game's order of moves: the highest tile first (masks descending: 9, 1 8,
+    2 7, 3 6, 1 2 6, ...). Where several moves are optimal, the engine's default tie rule
+    takes the first."""
 
     full = (1 << len(game.params["tiles"])) - 1
 
     @functools.cache
-    def moves(total: int) -> np.ndarray:
-        answer = game.call("shutbox_moves", total=total)
+    def moves(total: int, kind) -> np.ndarray:
+        answer = game.call("shutbox_moves", total=total, kind=kind)
         masks, problem = _masks(answer, full)
         if problem:
             plugin = game.blame("shutbox_moves", lambda other: _masks(other, full)[1] is not None,
-                                total=total)
+                                total=total, kind=kind)
             whose = f"plugin {plugin}'s " if plugin else ""
             raise mdp.ModelError(f"game {game.name}: {whose}shutbox_moves {problem} (total {total})")
         return np.sort(masks)[::-1]
@@ -90,6 +94,41 @@ def _offers(groups, name: str) -> bool:
     """Whether answers of shutbox_scoring_rules offer a rule named ``name``."""
     return any(getattr(rule, "name", None) == name for group in groups or ()
                if isinstance(group, (list, tuple)) for rule in group)
+
+
+def _rolls(game: mdp.Game, dice: int) -> list:
+    """The shutbox_rolls hook's answer for ``dice`` dice, each roll's total checked."""
+    answer = list(game.call("shutbox_rolls", dice=dice))
+    low, high = dice, dice * game.params["faces"]
+    for entry in answer:
+        if not (isinstance(entry, tuple | list) and len(entry) == 3
+                and isinstance(entry[1], numbers.Integral) and low <= entry[1] <= high):
+            raise mdp.ModelError(f"game {game.name}: shutbox_rolls gave {entry!r} for {dice} "
+                                 f"{'die' if dice == 1 else 'dice'}; expected (probability, total, "
+                                 f"kind) with a total from {low} to {high}")
+    return [(p, int(total), kind) for p, total, kind in answer]
+
+
+def _dice_options(game: mdp.Game, b: Box, masks: np.ndarray) -> np.ndarray:
+    """The shutbox_dice_options hook's answer for ``masks``, checked: a row per mask, each
+    with one number of dice or more, from 1 to the most the parameters roll, none twice."""
+    options = np.asarray(game.call("shutbox_dice_options", box=b, masks=masks))
+    if options.shape[:1] != (len(masks),) or options.ndim != 2 or options.dtype.kind not in "iu":
+        raise mdp.ModelError(f"game {game.name}: shutbox_dice_options gave an array of shape "
+                             f"{options.shape} and type {options.dtype} for {len(masks)} masks; "
+                             "expected integers, a row per mask")
+    bad = ((options < 0) | (options > b.most_dice)).any(axis=1) | (options == 0).all(axis=1)
+    if options.shape[1] > 1:
+        ordered = np.sort(options, axis=1)
+        bad |= ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] != 0)).any(axis=1)
+    if bad.any():
+        at = int(np.flatnonzero(bad)[0])
+        raise mdp.ModelError(
+            f"game {game.name}: shutbox_dice_options gave dice {options[at].tolist()} (open "
+            f"{' '.join(map(str, b.open_tiles(int(masks[at]))))}); give each state one number of "
+            f"dice or more, from 1 to {b.most_dice} (the most the parameters roll), none twice, "
+            "0 for no more")
+    return options
 
 
 def scoring_rules(game: mdp.Game) -> dict:

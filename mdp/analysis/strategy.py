@@ -8,13 +8,16 @@ the same action.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
+import numpy as np
 import polars as pl
 
+from mdp.analysis.labels import action_labels
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import one_model
@@ -35,11 +38,28 @@ class Strategy:
     ``weights(game, model)`` returns one non-negative weight per action of the compiled model,
     in action order (an integer array for a strategy that exact evaluation keeps exact); the
     strategy takes an action with probability its weight over the total of its state's.
+    :meth:`per_state` makes one from a function of one state instead.
     """
 
     name: str
     help: str
     weights: Callable[[Game, CompiledModel], Any] = attrs.field(repr=False)
+
+    @classmethod
+    def per_state(cls, name: str, help: str,
+                  choose: Callable[[Any, list[Any]], Sequence[Any]]) -> Strategy:
+        """A strategy written one state at a time: ``choose(state, actions)`` receives a state
+        where the player acts and its actions, both as the game writes them (for a game
+        discovered in batches, the integer key and the labels of
+        :func:`~mdp.hookspecs.game.mdp_expand`), and returns their weights, one per action in
+        the same order (``int`` or ``Fraction`` keep exact evaluation exact; ``1`` for the
+        action taken and ``0`` for the others make a strategy that always takes it).
+
+        It is called once for every such state of the model: simple to write, and quick for
+        games of up to some hundred thousand states; a game of millions is better served by
+        ``weights`` computed for all actions at once.
+        """
+        return cls(name, help, functools.partial(_weights_per_state, name, choose))
 
 
 def strategies(game: Game) -> dict[str, Strategy]:
@@ -108,6 +128,34 @@ def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:
         raise
     except PLUGIN_FAULTS as error:
         raise ModelError(f"game {game.name}: strategy {strategy.name} raised {fault(error)}") from error
+
+
+def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[Any]],
+                       game: Game, model: CompiledModel) -> list[Any]:
+    """The weights of a :meth:`Strategy.per_state`: ``choose`` asked state after state, with
+    the actions' labels asked of the game (the model keeps none)."""
+    labels = action_labels(game, model)
+    if isinstance(labels, np.ndarray):
+        labels = labels.tolist()
+    ids = range(model.n_terminal, model.n_states)
+    weights: list[Any] = []
+    for state_id, count in zip(ids, model.action_count(np.arange(ids.start, ids.stop)).tolist()):
+        state = model.states[state_id]
+        state = state.item() if isinstance(state, np.generic) else state
+        actions = labels[len(weights):len(weights) + count]
+        try:
+            chosen = list(choose(state, actions))
+        except (ModelError, ParamError):
+            raise
+        except PLUGIN_FAULTS as error:
+            raise ModelError(f"game {game.name}: strategy {name} raised {fault(error)} "
+                             f"({describe(game, state)})") from error
+        if len(chosen) != count:
+            raise ModelError(f"game {game.name}: strategy {name} gave {len(chosen)} weight"
+                             f"{'s' * (len(chosen) != 1)} for {count} action{'s' * (count != 1)} "
+                             f"({describe(game, state)}); give one per action")
+        weights += chosen
+    return weights
 
 
 def strategy_values(model: CompiledModel, game: Game, *, exact: bool = False,

@@ -178,7 +178,8 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
 
             named = describe(game, first)
         return f" ({named})" if len(states) == 1 else f" ({len(states):,} states, the first: {named})"
-    parts = [f"{name} {value!r}" for name, value in kwargs.items()]  # state, action; a game's own
+    parts = [f"{name} {value!r}" for name, value in kwargs.items()  # state, action; a game's own
+             if value is not None]
     return f" ({', '.join(parts)})" if parts else ""
 
 

@@ -274,7 +274,9 @@ def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strate
     Every implementation is called and the lists are joined, the game's first. A strategy's
     ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
     :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
-    (``model.action_state()`` gives each action's state), not with a call per state.
+    (``model.action_state()`` gives each action's state), not with a call per state; or
+    write the strategy one state at a time with :meth:`mdp.Strategy.per_state`, for a game
+    of not too many states.
     ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
 
     .. code-block:: python

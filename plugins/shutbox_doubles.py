@@ -1,0 +1,48 @@
+"""Shut the Box rule plugin: a double lets the player shut one more tile.
+
+With ``doubles=extra``, after a throw of two dice that show the same face the player shuts
+tiles adding up to the total as usual and may shut one more open tile of their choice too.
+One die, or three dice or more, never throw a double; where no open tiles add up to the
+total, the game ends as usual, double or not.
+"""
+
+import mdp
+from mdp_games.dice import throws
+
+DOUBLES = {"plain": "a double counts as its total", "extra": "a double lets one more tile be shut"}
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("doubles", "plain", mdp.parse_choice(DOUBLES),
+                      "extra: after a double, one more open tile may be shut; plain: no")]
+
+
+@mdp.hookimpl
+def mdp_variants():
+    return [mdp.Variant("doubles-extra", {"doubles": "extra"},
+                        "riddler, and after a double one more open tile of the player's choice may be shut")]
+
+
+@mdp.hookimpl(wrapper=True)
+def shutbox_rolls(params, dice):
+    rolls = yield
+    if params["doubles"] == "plain" or dice != 2:
+        return rolls
+    return [(p, sum(faces), "double" if faces[0] == faces[1] else None)
+            for p, faces in throws(dice, params["faces"], params["weights"])]
+
+
+@mdp.hookimpl(wrapper=True)
+def shutbox_moves(params, kind):
+    moves = yield
+    if kind != "double":
+        return moves
+    tiles = range(len(params["tiles"]))
+    return list({*moves, *(move | 1 << i for move in moves for i in tiles if not move >> i & 1)})
+
+
+@mdp.hookimpl(wrapper=True)
+def mdp_describe(params):
+    text = yield
+    return text if params["doubles"] == "plain" else f"{text}; a double lets one more tile be shut"
