@@ -87,10 +87,11 @@ def test_a_game_is_an_installed_name_or_a_path():
 
 
 def test_variants_are_the_typed_game_s_plugins_ones_too():
-    # games/shutbox/variants.toml, then max-two-flips of the flip_limit rule plugin.
+    # games/shutbox/variants.toml, then those of the rule plugins: doubles-extra of doubles,
+    # max-two-flips of flip_limit.
     assert words("solve", "shutbox", "--variant", "") == [
         "riddler", "durango", "two-dice", "fiddler", "ten-box", "twelve-box", "twelve-box-321",
-        "max-two-flips"]
+        "doubles-extra", "max-two-flips"]
     assert words("solve", SHUTBOX, "--variant", "t") == [
         "two-dice", "ten-box", "twelve-box", "twelve-box-321"]
     assert words("variants", "shutbox", "--exact", "--variant=f") == ["--variant=fiddler"]
