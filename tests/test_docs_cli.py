@@ -1,7 +1,10 @@
 """docs/cli.rst against mdp/cli.py: every command, option, JSON key and exit code, both ways."""
 
 import json
+import os
 import re
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -97,8 +100,9 @@ def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
     error = capsys.readouterr().err
     assert error.startswith("mdp: error: policy.txt: unknown file type") and error.count("\n") == 1
 
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
+    def interrupted(*args, **kwargs):  # the user's Ctrl-C, while it solves
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
 
     monkeypatch.setattr(mdp, "solve", interrupted)
     assert mdp.program.cli.main(["solve", REROLL]) == 130

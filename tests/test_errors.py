@@ -115,6 +115,11 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_initial_state raised SystemExit: 0"),
         ("mdp_actions", "def mdp_actions(state):\n    raise SystemExit(3)",
          "game coin: mdp_actions raised SystemExit: 3 (state 'start')"),
+        # Nor pass for the user's Ctrl-C: before, "mdp: interrupted" and exit 130.
+        ("mdp_actions", "def mdp_actions(state):\n    raise KeyboardInterrupt",
+         "game coin: mdp_actions raised KeyboardInterrupt (state 'start')"),
+        ("mdp_params", "def mdp_params():\n    raise KeyboardInterrupt('bye')",
+         "game coin: mdp_params raised KeyboardInterrupt: bye"),
         # An exception whose message cannot be made is still one line.
         ("mdp_initial_state", "def mdp_initial_state():\n    class Odd(Exception):\n"
          "        def __str__(self):\n            raise ValueError\n    raise Odd()",
@@ -134,6 +139,24 @@ def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message
         assert one_line(capsys, ["solve", path, "--set", "stake=2"]) == message
         return
     assert one_line(capsys, ["solve", path]) == message
+
+
+def test_memory_running_out_in_a_hook_is_too_large_not_the_games_fault(tmp_path, capsys):
+    # Before: "game coin: mdp_outcomes raised MemoryError", exit 2, as if the game were wrong.
+    path = broken(tmp_path, "def mdp_outcomes(state, action):\n    raise MemoryError", "mdp_outcomes")
+    assert one_line(capsys, ["solve", path], code=3).startswith("out of memory (mdp may use ")
+
+
+def test_ctrl_c_inside_a_hook_is_an_interruption(tmp_path, capsys):
+    # The user's Ctrl-C (a real SIGINT) while a hook runs is an interruption, not the game's
+    # fault: it is told apart from a KeyboardInterrupt that the game raises of itself.
+    path = broken(tmp_path, "def mdp_actions(state):\n    import os, signal, time\n"
+                  "    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\n    return []",
+                  "mdp_actions")
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["solve", path]) == 130
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is before  # handed back as it was
 
 
 @pytest.mark.parametrize(
@@ -451,6 +474,13 @@ def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys,
     monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes", boom)})
     assert one_line(capsys, ["boom"]) == ("command boom raised SystemExit(0); a command returns "
                                           "its exit code")
+
+    def interrupting(args):
+        raise KeyboardInterrupt  # before: "mdp: interrupted" and exit 130, though no one did
+
+    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes",
+                                                                           interrupting)})
+    assert one_line(capsys, ["boom"]) == "command boom raised KeyboardInterrupt, and no one interrupted it"
 
     def writer(frame, file):
         raise SystemExit(1)

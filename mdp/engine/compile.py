@@ -4,7 +4,6 @@ and numbers its states, whichever way the states were discovered."""
 from __future__ import annotations
 
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -41,21 +40,13 @@ from mdp.engine.parallel import beside, side_by_side, slices, threads
 from mdp.errors import ModelError
 from mdp.game.columns import describe, state_columns
 from mdp.game.load import Game
-from mdp.limits import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from mdp.engine.parallel import Done
 
-
-
-def default_max_memory() -> int | None:
-    """The memory budget unless the caller sets another: three quarters of this machine's."""
-    try:
-        return int(0.75 * os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):  # no such figure here: no budget
-        return None
 
 
 def compile(
@@ -70,11 +61,11 @@ def compile(
 
     A game that implements :func:`~mdp.hookspecs.game.mdp_expand` is discovered a stage at a
     time through it; ``batch=False`` uses its per-state hooks instead. ``max_states`` and
-    ``max_memory`` (bytes; by default three quarters of this machine's memory) bound the
-    work: discovery stops with :class:`mdp.TooLarge` as soon as either would be passed, and
-    before any work when the game's count of states already passes them (``None``: no
-    bound). ``progress``, if given, is called now and then with a short text saying how far
-    the work has got.
+    ``max_memory`` (bytes; by default three quarters of the memory this process may use,
+    :func:`mdp.limits.memory_limit`) bound the work: discovery stops with
+    :class:`mdp.TooLarge` as soon as either would be passed, and before any work when the
+    game's count of states already passes them (``None``: no bound). ``progress``, if given,
+    is called now and then with a short text saying how far the work has got.
     """
     start = time.perf_counter()
     threads()  # a wrong MDP_THREADS is refused before any work
