@@ -119,6 +119,34 @@ def test_a_game_that_changes_its_actions_is_named():
         mdp.action_labels(game, model)
 
 
+@pytest.mark.parametrize("batch", [False, True])
+def test_a_game_that_reorders_its_actions_is_named(batch):
+    # Asked again for its labels, the game gives its two actions at the start in the other
+    # order: before, each label landed on the other action's value (walk on jump's), silently.
+    class Reordering(Ladder):
+        reordered = False  # after the compile
+
+        def moves(self, key):
+            moves = super().moves(key)
+            return moves[::-1] if self.reordered and key == 2 * self.start else moves
+
+    reordering = Reordering(5)
+    game = mdp.load_game(reordering)
+    model = mdp.compile(game, batch=batch)
+    assert mdp.policy(mdp.solve(model), game).height == 9  # the labels, as compiled
+    reordering.reordered = True
+    hook = "mdp_expand gave an action other outcomes than before (state 10, action 1)" if batch \
+        else "mdp_actions gave [1, 0]: other actions than before, or the same in another order (state 10)"
+    message = f"game ladder: asked again{' for labels' if batch else ''}, {hook}; a game must give " \
+        "the same actions in the same order each time"
+    with pytest.raises(mdp.ModelError) as raised:
+        mdp.policy(mdp.solve(model), game)
+    assert str(raised.value) == message
+    with pytest.raises(mdp.ModelError):  # the start alone
+        mdp.action_labels(game, model, [model.initial])
+    assert len(mdp.action_labels(game, model, [model.initial - 1])) == 2  # another state: as before
+
+
 def test_terminal_text_is_made_when_the_table_is():
     # Shut the Box keeps its terminal states' text lazy: the model holds a function of the
     # tiles and masks, and model.terminals makes the same text the game writes for a table.

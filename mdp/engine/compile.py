@@ -300,6 +300,7 @@ class _Intake:
             freed = _bytes(stage)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
+        prints = self.discovery.label_prints
         terminal = _join(transitions.terminal_values)
         if isinstance(terminal, np.ndarray):
             terminal = narrow(terminal)  # integers in the fewest bytes
@@ -325,6 +326,7 @@ class _Intake:
                            game.objective),
             inexact=self._named(self.inexact),
             inexact_values=self._named(self.inexact_value),
+            label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
             seconds=time.perf_counter() - start,
         )
 

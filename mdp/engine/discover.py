@@ -134,6 +134,8 @@ class Discovery:
     initial: int
     blocks: Iterator[Block]
     objects: list | None = None
+    label_prints: list[int] | None = None
+    """Per key, :func:`label_print` of the state's actions, where the walk met their labels."""
 
     def state(self, key: int) -> Any:
         """The state that ``key`` stands for, as the game wrote it."""
@@ -162,6 +164,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     states: list[Any] = []
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 while a state is on the search stack
+    prints: list[int] = []  # of each state's labels: see label_print
     stack: list[tuple[int, Iterator]] = []
 
     def discover(state: Any) -> None:
@@ -170,6 +173,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
         expansion = _expand_one(game, state)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
         expansions.append(expansion)
+        prints.append(label_print([action for action, _ in expansion]))
         heights.append(-1)
         stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
 
@@ -189,7 +193,19 @@ def walk(game: Game, budget: Budget) -> Discovery:
                 (heights[index[nxt]] for _, outs in expansions[sid] for _, nxt in outs),
                 default=-1,
             )
-    return Discovery(0, _blocks_by_height(game, states, index, expansions, heights), states)
+    return Discovery(0, _blocks_by_height(game, states, index, expansions, heights), states, prints)
+
+
+def label_print(actions: list) -> int:
+    """A 64-bit fingerprint of a state's action labels in their order, kept with the model
+    so that a game that gives them in another order when asked again is found
+    (:func:`mdp.action_labels`). A label equal only to itself (an object of a class with no
+    ``__eq__``) counts by its class: asked again, the game makes another."""
+    try:
+        return hash(tuple(a if type(a).__hash__ is not object.__hash__ else type(a).__qualname__
+                          for a in actions))
+    except TypeError:  # an unhashable label
+        return hash(repr(actions))
 
 
 def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:

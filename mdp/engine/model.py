@@ -80,6 +80,11 @@ class CompiledModel:
     """Where the game gave a float probability, if it did: exact solving is then refused."""
     inexact_values: str | None = None
     """Where the game gave a float terminal value, if it did."""
+    label_prints: np.ndarray | None = attrs.field(default=None, repr=False)
+    """Per state, a fingerprint of its action labels in their order
+    (:func:`mdp.engine.discover.label_print`), where the game gave them as the model was
+    compiled (a game of per-state hooks): :func:`mdp.action_labels` checks that the game
+    gives them in that order again."""
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long discovery and compiling took."""
 
