@@ -164,6 +164,8 @@ def test_ctrl_c_inside_a_hook_is_an_interruption(tmp_path, capsys):
     [
         ("@mdp.hookimpl\ndef mdp_describe():\n    raise ValueError('no words')",
          "game coin: mdp_describe raised ValueError: no words"),
+        ("@mdp.hookimpl\ndef mdp_describe():\n    return 7",  # before: rules "7", silently
+         "game coin: mdp_describe returned 7, not a str"),
         ("@mdp.hookimpl\ndef mdp_check(params):\n    raise ZeroDivisionError('oops')",
          "game coin: mdp_check raised ZeroDivisionError: oops"),
         ("@mdp.hookimpl\ndef mdp_action(state):\n    return []",

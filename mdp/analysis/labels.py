@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 
-from mdp.engine.discover import label_print
+from mdp.engine.discover import actions_of, expand, label_print
 from mdp.engine.model import CompiledModel, offsets, ragged_arange
 from mdp.errors import ModelError
 from mdp.game.columns import describe
@@ -32,8 +32,7 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
         layers = model.layers_of(states)
         bounds = np.flatnonzero(np.diff(layers)) + 1
         for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
-            expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64),
-                                  labels=True)
+            expansion = expand(game, model.states[states[part]].astype(np.int64), labels=True)
             _same_count(game, model, states[part], counts[part], expansion.action_counts)
             _same_outcomes(game, model, states[part], expansion)
             if expansion.actions is None:
@@ -45,7 +44,7 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
         return [a for p in parts for a in p]
     labels = []
     for state_id, count in zip(states.tolist(), counts.tolist()):
-        actions = list(game.call("mdp_actions", state=model.states[state_id]))
+        actions = actions_of(game, model.states[state_id])
         _same_count(game, model, [state_id], [count], [len(actions)])
         if model.label_prints is not None and label_print(actions) != model.label_prints[state_id]:
             raise ModelError(f"game {game.name}: asked again, mdp_actions gave {actions!r}: other "

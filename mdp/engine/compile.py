@@ -162,8 +162,10 @@ class _Intake:
         self._check_keys(keys, e)
         certain = self._check_probabilities(keys, e)
         self._check_terminal_values(keys, e)
-        ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
-                       dtype=np.int64)
+        # An entry that is no number was checked above if used; unused, it stays out of the
+        # model's table (exact solving reads every entry there).
+        ids = np.array([self.table.setdefault(p, len(self.table)) if fault(p) is None else -1
+                        for p in e.probability_table], dtype=np.int64)
         terminal = np.asarray(e.action_counts) == 0
         choices_only = certain == n_actions  # then one successor per action is all it takes
         if not choices_only:

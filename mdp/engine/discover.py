@@ -208,9 +208,14 @@ def label_print(actions: list) -> int:
         return hash(repr(actions))
 
 
+def actions_of(game: Game, state: Any) -> list:
+    """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`), checked
+    to be a list."""
+    return _listed(game, "mdp_actions", game.call("mdp_actions", state=state), f"state {state!r}")
+
+
 def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:
-    actions = game.call("mdp_actions", state=state)
-    actions = _listed(game, "mdp_actions", actions, f"state {state!r}")
+    actions = actions_of(game, state)
     expansion = []
     for action in actions:
         where = f"state {state!r}, action {action!r}"
@@ -323,10 +328,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         keys = keys.astype(np.int64)
         del parts
         budget.take(len(keys), note=f" (stage {stage})")
-        expansion = game.call("mdp_expand", states=keys, labels=False)
-        if not isinstance(expansion, Expansion):
-            raise ModelError(f"game {game.name}: mdp_expand returned "
-                             f"{type(expansion).__name__}, not an mdp.Expansion")
+        expansion = expand(game, keys, labels=False)
         budget.take(0, len(expansion.next_states))
         yield Block(stage, keys, expansion)  # compile checks it before we go on
         next_states = np.asarray(expansion.next_states)
@@ -350,6 +352,16 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         # the next stage's (handed back here, they were faulted in again at every stage:
         # 180,000 page faults at 20/4, and the peak comes later, in the solve).
         del expansion, next_states, next_stages, keys, found
+
+
+def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
+    """The game's :func:`~mdp.hookspecs.game.mdp_expand` of ``keys``, checked to be an
+    :class:`Expansion`."""
+    expansion = game.call("mdp_expand", states=keys, labels=labels)
+    if not isinstance(expansion, Expansion):
+        raise ModelError(f"game {game.name}: mdp_expand returned {type(expansion).__name__}, "
+                         "not an mdp.Expansion")
+    return expansion
 
 
 def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
@@ -391,7 +403,7 @@ def action_place(keys: np.ndarray, expansion: Expansion, action: int) -> tuple[i
 
 def label_again(game: Game, key: int, number: int) -> Any:
     """The label of action number ``number`` of the state ``key``, asked of the game again."""
-    return game.call("mdp_expand", states=np.array([key], dtype=np.int64), labels=True).actions[number]
+    return expand(game, np.array([key], dtype=np.int64), labels=True).actions[number]
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:

@@ -114,7 +114,10 @@ class Game:
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
-        return self.call("mdp_describe") or self.name
+        described = self.call("mdp_describe")
+        if described is not None and not isinstance(described, str):
+            raise ModelError(f"game {self.name}: mdp_describe returned {described!r}, not a str")
+        return described or self.name
 
     @property
     def objective(self) -> Objective:
@@ -143,10 +146,12 @@ def _where(kwargs: Mapping[str, Any]) -> str:
     """The state and action a hook was called with, for an error message."""
     if "states" in kwargs:
         states = kwargs["states"]
+        if not len(states):  # a call for no states at all (the stages of none)
+            return ""
         first = states[0].item() if hasattr(states[0], "item") else states[0]
         if len(states) == 1:
             return f" (state {first!r})"
-        return f" ({len(states):,} states from state {first!r})" if len(states) else ""
+        return f" ({len(states):,} states from state {first!r})"
     parts = [f"{name} {kwargs[name]!r}" for name in ("state", "action") if name in kwargs]
     return f" ({', '.join(parts)})" if parts else ""
 
