@@ -75,8 +75,11 @@ def limited(address_space: int, *argv: str) -> subprocess.CompletedProcess:
     def limit():
         resource.setrlimit(resource.RLIMIT_AS, (address_space, resource.getrlimit(resource.RLIMIT_AS)[1]))
 
+    # Few threads, each of which maps address space of its own (a stack, a heap arena),
+    # however many cores the machine has.
+    threads = {"MDP_THREADS": "2", "POLARS_MAX_THREADS": "2", "MALLOC_ARENA_MAX": "2"}
     return subprocess.run([sys.executable, "-m", "mdp", *argv], capture_output=True, text=True,
-                          preexec_fn=limit, timeout=120, env={**os.environ, "MDP_THREADS": "2"})
+                          preexec_fn=limit, timeout=120, env={**os.environ, **threads})
 
 
 def test_address_space_is_read_from_the_process_limit():
