@@ -119,6 +119,21 @@ def test_a_game_that_changes_its_actions_is_named():
         mdp.action_labels(game, model)
 
 
+def test_the_successors_of_any_actions_are_their_edges():
+    # Against model.edges, which lists every outcome of every action in one pass: the
+    # actions of the whole model, of one layer, and some in no order, choices and throws.
+    model = mdp.compile(mdp.load_game("games/shutbox", tiles="1-6"))
+    action, successor, _ = model.edges()
+    of = [successor[action == a].tolist() for a in range(model.n_actions)]
+    assert {len(s) for s in of} > {1}  # throws of many outcomes, and choices
+    first, last = model.layer_actions(2)
+    some = np.random.default_rng(7).permutation(model.n_actions)[:60]
+    for actions in (np.arange(model.n_actions), np.arange(first, last), some):
+        counts, ids = model.successors(actions)
+        assert counts.tolist() == [len(of[a]) for a in actions]
+        assert ids.tolist() == [s for a in actions for s in of[a]]
+
+
 @pytest.mark.parametrize("batch", [False, True])
 def test_a_game_that_reorders_its_actions_is_named(batch):
     # Asked again for its labels, the game gives its two actions at the start in the other

@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 
 from mdp.engine.discover import actions_of, expand, label_print
-from mdp.engine.model import CompiledModel, offsets, ragged_arange
+from mdp.engine.model import CompiledModel, offsets
 from mdp.errors import ModelError
 from mdp.game.columns import describe
 from mdp.game.load import Game
@@ -63,20 +63,9 @@ def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansi
     its actions in another order with their labels would have them land on other actions'
     values."""
     actions = model.actions_of_states(states)
-    nexts = model.action_next[actions]
-    keys = np.asarray(model.states)
-    counts = np.ones(len(actions), dtype=np.int64)
-    sums = keys[np.maximum(nexts, 0)].astype(np.int64)  # a choice's successor; chance's below
-    chance = np.flatnonzero(nexts < 0)
-    if len(chance):
-        ids = -1 - nexts[chance].astype(np.int64)
-        first = model.chance_start[ids]
-        counts[chance] = model.chance_start[ids + 1] - first
-        if ids[-1] - ids[0] + 1 == len(ids):  # one run (whole layers): their outcomes are too
-            outcomes = model.outcome_next[first[0]:first[0] + counts[chance].sum()]
-        else:
-            outcomes = model.outcome_next[ragged_arange(counts[chance]) + np.repeat(first, counts[chance])]
-        sums[chance] = np.add.reduceat(keys[outcomes], offsets(counts[chance])[:-1], dtype=np.int64)
+    counts, successors = model.successors(actions)
+    keys = np.asarray(model.states)[successors]
+    sums = np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64) if len(keys) else keys
     got_counts = np.ones(len(actions), dtype=np.int64) if expansion.all_choices \
         else np.asarray(expansion.outcome_counts, dtype=np.int64)
     got = np.asarray(expansion.next_states)
