@@ -67,9 +67,12 @@ def fault(error: BaseException) -> str:
 
     ``error`` is raised again, not worded, where it is no fault of the plugin's: a
     :class:`MemoryError` (the work is too large for the memory there is, exit 3), or the
-    user's interruption (:func:`by_user`)."""
+    user's interruption (:func:`by_user`); once the user interrupted, any error is taken for
+    the interruption that code made into an error of its own (a writer in Rust does)."""
     if isinstance(error, MemoryError) or by_user(error):
         raise error
+    if _Signals.watched and _Signals.interrupted:
+        raise KeyboardInterrupt from error
     try:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)

@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -145,6 +146,33 @@ def test_memory_running_out_in_a_hook_is_too_large_not_the_games_fault(tmp_path,
     # Before: "game coin: mdp_outcomes raised MemoryError", exit 2, as if the game were wrong.
     path = broken(tmp_path, "def mdp_outcomes(state, action):\n    raise MemoryError", "mdp_outcomes")
     assert one_line(capsys, ["solve", path], code=3).startswith("out of memory (mdp may use ")
+
+
+def test_ctrl_c_that_a_plugin_makes_into_an_error_of_its_own_is_an_interruption(tmp_path, capsys):
+    # A writer in Rust (Polars) turns Ctrl-C into an error of its own words; before, it was
+    # "the hiding format raised RuntimeError", exit 2, when the user had interrupted.
+    from mdp.program.registry import plugins
+
+    def hiding(frame, file):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, while the table is made
+            time.sleep(5)
+        except BaseException:
+            raise RuntimeError("") from None
+
+    class Hiding:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("hiding", (".hiding",), hiding)]
+
+    plugin = Hiding()
+    plugins().register(plugin, name="hiding")
+    try:
+        assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(tmp_path / "p.hiding")]) == 130
+    finally:
+        plugins().unregister(plugin)
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_ctrl_c_inside_a_hook_is_an_interruption(tmp_path, capsys):
