@@ -53,20 +53,77 @@ class TooLarge(MdpError):
     """A model would exceed the state limit set by the caller."""
 
 
-PLUGIN_FAULTS = (Exception, SystemExit)
+PLUGIN_FAULTS = (Exception, SystemExit, KeyboardInterrupt)
 """What code of a plugin may raise that is the plugin's fault, reported as a
-:class:`ModelError`: any exception, and ``SystemExit`` too, since a plugin must not end mdp
-(silently, exit 0). ``KeyboardInterrupt`` stays an interruption."""
+:class:`ModelError`: any exception, and ``SystemExit`` and ``KeyboardInterrupt`` too, since a
+plugin must not end mdp (silently, exit 0), nor pass for the user's Ctrl-C. Every
+``except PLUGIN_FAULTS`` words the error through :func:`fault`, which raises again what is
+no fault of the plugin's: memory running out, and the user's interruption."""
 
 
 def fault(error: BaseException) -> str:
     """``Type: message`` of an exception that plugin code raised, for a :class:`ModelError`:
-    one line, even where making the message raises in its turn."""
+    one line, even where making the message raises in its turn.
+
+    ``error`` is raised again, not worded, where it is no fault of the plugin's: a
+    :class:`MemoryError` (the work is too large for the memory there is, exit 3), or the
+    user's interruption (:func:`by_user`); once the user interrupted, any error is taken for
+    the interruption that code made into an error of its own (a writer in Rust does)."""
+    if isinstance(error, MemoryError) or by_user(error):
+        raise error
+    if _Signals.watched and _Signals.interrupted:
+        raise KeyboardInterrupt from error
     try:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
         text = "(its message could not be made)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class _Signals:
+    """Whether Ctrl-C is watched (:func:`watch_interruptions`), and whether the user
+    interrupted since: then, and only then, a ``KeyboardInterrupt`` is the user's."""
+
+    watched = False
+    interrupted = False
+
+
+def interrupt(signum: int, frame: object) -> None:
+    """The handler of the signals by which the user interrupts mdp (Ctrl-C; SIGTERM while a
+    file is written): it records that the user did, and raises ``KeyboardInterrupt``."""
+    _Signals.interrupted = True
+    raise KeyboardInterrupt
+
+
+def by_user(error: BaseException) -> bool:
+    """Whether ``error`` is the user's interruption: a ``KeyboardInterrupt`` raised after the
+    user interrupted, or any while Ctrl-C is not watched (mdp used from Python, where Ctrl-C
+    is Python's own), never one that plugin code raised of itself."""
+    return isinstance(error, KeyboardInterrupt) and (_Signals.interrupted or not _Signals.watched)
+
+
+class watch_interruptions:
+    """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
+    ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT
+    (a command started in the background) stays ignored."""
+
+    def __enter__(self) -> watch_interruptions:
+        import signal
+        import threading
+
+        self.signal, self.previous = signal, None
+        self.main = threading.current_thread() is threading.main_thread()
+        if self.main:  # elsewhere no signal handler can be set, nor is any signal received
+            _Signals.watched, _Signals.interrupted = True, False
+            if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
+                self.previous = signal.signal(signal.SIGINT, interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.previous is not None:
+            self.signal.signal(self.signal.SIGINT, self.previous)
+        if self.main:
+            _Signals.watched = False
 
 
 def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:

@@ -20,3 +20,95 @@ core, and hours for a game of rounds; past it, exit 3 before any work."""
 MAX_PLAYERS = 20
 """The most players of a match: with two results or more, 21 players would mean more than
 MAX_PROFILES (:mod:`mdp.analysis.match`), a million lists of earlier results to solve for."""
+
+MEMORY_SHARE = 0.75
+"""The share of the memory mdp may use that a model may take by default (``--max-memory``):
+the rest is for Python, numpy and what the analyses make of the model."""
+
+
+def default_max_memory() -> int | None:
+    """The memory budget unless the caller sets another: three quarters of
+    :func:`memory_limit`, of the address space counting only what is not in use yet
+    (``None``, no budget, where no figure can be had)."""
+    limit = memory_limit(left=True)
+    return None if limit is None else int(MEMORY_SHARE * limit)
+
+
+def memory_limit(left: bool = False) -> int | None:
+    """The memory this process may use, in bytes: the least of the machine's memory, the
+    limit of its control group (cgroup v2 or v1, its own and every enclosing one's), and its
+    address space (``RLIMIT_AS``, ``ulimit -v``; with ``left``, what of it is not in use
+    yet); ``None`` where none is known."""
+    figures = (physical_memory(), cgroup_memory(), address_space(left))
+    return min((figure for figure in figures if figure is not None), default=None)
+
+
+def physical_memory() -> int | None:
+    """The machine's memory, in bytes."""
+    import os
+
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):  # no such figure here
+        return None
+
+
+def cgroup_memory(root: str = "/sys/fs/cgroup", own: str = "/proc/self/cgroup") -> int | None:
+    """The least memory limit of this process's control group and those that enclose it:
+    ``memory.max`` (cgroup v2) or ``memory.limit_in_bytes`` (v1) under ``root``, for the group
+    that ``own`` names; ``None`` where there is no limit, or no control group to read."""
+    import os
+
+    try:
+        with open(own) as file:
+            lines = file.read().splitlines()
+    except OSError:
+        return None
+    limits = []
+    for line in lines:
+        controllers, _, path = line.partition(":")[2].partition(":")
+        if controllers == "":  # v2: one hierarchy
+            folder, name = root, "memory.max"
+        elif "memory" in controllers.split(","):
+            folder, name = os.path.join(root, "memory"), "memory.limit_in_bytes"
+        else:
+            continue
+        # A container sees its own group as the root: where the full path is missing, the
+        # files above it (the root's among them) are still read.
+        parts = [part for part in path.split("/") if part]
+        for depth in range(len(parts), -1, -1):
+            limits.append(_read_size(os.path.join(folder, *parts[:depth], name)))
+    return min((limit for limit in limits if limit is not None), default=None)
+
+
+def _read_size(path: str) -> int | None:
+    """A number of bytes from a control group's file; ``None`` for ``max`` or no file."""
+    try:
+        with open(path) as file:
+            return int(file.read().strip())
+    except (OSError, ValueError):  # no such file, or "max": no limit
+        return None
+
+
+def address_space(left: bool = False) -> int | None:
+    """This process's limit of address space (``RLIMIT_AS``, ``ulimit -v``), or with ``left``
+    what of it is not in use yet; ``None`` when there is no limit."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    limit = resource.getrlimit(resource.RLIMIT_AS)[0]
+    if limit == resource.RLIM_INFINITY or limit < 0:
+        return None
+    return max(0, limit - _address_space_used()) if left else limit
+
+
+def _address_space_used() -> int:
+    """The address space this process maps now, in bytes (0 where it cannot be read)."""
+    import os
+
+    try:
+        with open("/proc/self/statm") as file:
+            return int(file.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0

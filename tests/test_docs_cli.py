@@ -1,7 +1,10 @@
 """docs/cli.rst against mdp/cli.py: every command, option, JSON key and exit code, both ways."""
 
 import json
+import os
 import re
+import signal
+import time
 from pathlib import Path
 
 import pytest
@@ -91,15 +94,48 @@ def test_json_keys_on_the_page_are_those_printed(capsys):
 
 def test_exit_codes_on_the_page_are_the_real_ones(capsys, monkeypatch):
     codes = set(re.findall(r"^``(\d+)``$", SECTIONS["Exit codes"], flags=re.MULTILINE))
-    assert codes == {"0", "2", "3", "130"}
+    assert codes == {"0", "1", "2", "3", "130"}  # 1: a bug, a traceback
     assert mdp.program.cli.main(["solve", REROLL]) == 0
     assert mdp.program.cli.main(["policy", REROLL, "--out", "policy.txt"]) == 2
     error = capsys.readouterr().err
     assert error.startswith("mdp: error: policy.txt: unknown file type") and error.count("\n") == 1
 
-    def interrupted(*args, **kwargs):
-        raise KeyboardInterrupt
+    def interrupted(*args, **kwargs):  # the user's Ctrl-C, while it solves
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(5)
 
     monkeypatch.setattr(mdp, "solve", interrupted)
     assert mdp.program.cli.main(["solve", REROLL]) == 130
     assert capsys.readouterr().err == "mdp: interrupted\n"
+
+
+# docs/examples/reroll.py with one hook broken, as the page's section on faults says.
+_BEFORE_ROLL = "    rolls_left, face = state\n    if face is None:"
+BROKEN_REROLL = {
+    "raises": ("        return [(1, (0, face))]", "        return [(1, (0, face / 0))]"),
+    "exits": (_BEFORE_ROLL, "    rolls_left, face = state\n    if rolls_left == 1:\n"
+              "        raise SystemExit(1)\n    if face is None:"),
+    "interrupts": (_BEFORE_ROLL, "    rolls_left, face = state\n    if rolls_left == 1:\n"
+                   "        raise KeyboardInterrupt\n    if face is None:"),
+    "wrong kind": ('        return ["roll"]', '        return "roll"'),
+    "not finite": ("    return face\n", '    return float("nan") if face == 6 else face\n'),
+    # The other order the second time a state is asked.
+    "reorders": ('    return ["keep", "roll"] if rolls_left > 0 else []',
+                 '    actions = ["keep", "roll"] if rolls_left > 0 else []\n'
+                 '    ASKED[state] = ASKED.get(state, 0) + 1\n'
+                 '    return actions[::-1] if ASKED[state] == 2 and state == (1, 2) else actions'),
+}
+
+
+@pytest.mark.parametrize("fault", BROKEN_REROLL)
+def test_each_fault_on_the_page_is_the_line_printed(tmp_path, capsys, fault):
+    old, new = BROKEN_REROLL[fault]
+    source = Path(REROLL).read_text()
+    assert old in source
+    path = tmp_path / f"reroll_{fault.replace(' ', '_')}.py"
+    path.write_text(source.replace(old, new) + "\nASKED = {}\n")
+    assert mdp.program.cli.main(["policy", str(path), "--out", str(tmp_path / "p.csv")]) == 2
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1
+    assert f"\n      {line}" in SECTIONS["What each fault reports"], line
+    assert not (tmp_path / "p.csv").exists()

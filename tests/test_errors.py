@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,11 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_initial_state raised SystemExit: 0"),
         ("mdp_actions", "def mdp_actions(state):\n    raise SystemExit(3)",
          "game coin: mdp_actions raised SystemExit: 3 (state 'start')"),
+        # Nor pass for the user's Ctrl-C: before, "mdp: interrupted" and exit 130.
+        ("mdp_actions", "def mdp_actions(state):\n    raise KeyboardInterrupt",
+         "game coin: mdp_actions raised KeyboardInterrupt (state 'start')"),
+        ("mdp_params", "def mdp_params():\n    raise KeyboardInterrupt('bye')",
+         "game coin: mdp_params raised KeyboardInterrupt: bye"),
         # An exception whose message cannot be made is still one line.
         ("mdp_initial_state", "def mdp_initial_state():\n    class Odd(Exception):\n"
          "        def __str__(self):\n            raise ValueError\n    raise Odd()",
@@ -136,11 +142,58 @@ def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message
     assert one_line(capsys, ["solve", path]) == message
 
 
+def test_memory_running_out_in_a_hook_is_too_large_not_the_games_fault(tmp_path, capsys):
+    # Before: "game coin: mdp_outcomes raised MemoryError", exit 2, as if the game were wrong.
+    path = broken(tmp_path, "def mdp_outcomes(state, action):\n    raise MemoryError", "mdp_outcomes")
+    assert one_line(capsys, ["solve", path], code=3).startswith("out of memory (mdp may use ")
+
+
+def test_ctrl_c_that_a_plugin_makes_into_an_error_of_its_own_is_an_interruption(tmp_path, capsys):
+    # A writer in Rust (Polars) turns Ctrl-C into an error of its own words; before, it was
+    # "the hiding format raised RuntimeError", exit 2, when the user had interrupted.
+    from mdp.program.registry import plugins
+
+    def hiding(frame, file):
+        try:
+            os.kill(os.getpid(), signal.SIGINT)  # the user's Ctrl-C, while the table is made
+            time.sleep(5)
+        except BaseException:
+            raise RuntimeError("") from None
+
+    class Hiding:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("hiding", (".hiding",), hiding)]
+
+    plugin = Hiding()
+    plugins().register(plugin, name="hiding")
+    try:
+        assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(tmp_path / "p.hiding")]) == 130
+    finally:
+        plugins().unregister(plugin)
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_inside_a_hook_is_an_interruption(tmp_path, capsys):
+    # The user's Ctrl-C (a real SIGINT) while a hook runs is an interruption, not the game's
+    # fault: it is told apart from a KeyboardInterrupt that the game raises of itself.
+    path = broken(tmp_path, "def mdp_actions(state):\n    import os, signal, time\n"
+                  "    os.kill(os.getpid(), signal.SIGINT)\n    time.sleep(5)\n    return []",
+                  "mdp_actions")
+    before = signal.getsignal(signal.SIGINT)
+    assert main(["solve", path]) == 130
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    assert signal.getsignal(signal.SIGINT) is before  # handed back as it was
+
+
 @pytest.mark.parametrize(
     ("added", "message"),
     [
         ("@mdp.hookimpl\ndef mdp_describe():\n    raise ValueError('no words')",
          "game coin: mdp_describe raised ValueError: no words"),
+        ("@mdp.hookimpl\ndef mdp_describe():\n    return 7",  # before: rules "7", silently
+         "game coin: mdp_describe returned 7, not a str"),
         ("@mdp.hookimpl\ndef mdp_check(params):\n    raise ZeroDivisionError('oops')",
          "game coin: mdp_check raised ZeroDivisionError: oops"),
         ("@mdp.hookimpl\ndef mdp_action(state):\n    return []",
@@ -451,6 +504,13 @@ def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys,
     monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes", boom)})
     assert one_line(capsys, ["boom"]) == ("command boom raised SystemExit(0); a command returns "
                                           "its exit code")
+
+    def interrupting(args):
+        raise KeyboardInterrupt  # before: "mdp: interrupted" and exit 130, though no one did
+
+    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes",
+                                                                           interrupting)})
+    assert one_line(capsys, ["boom"]) == "command boom raised KeyboardInterrupt, and no one interrupted it"
 
     def writer(frame, file):
         raise SystemExit(1)

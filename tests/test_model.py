@@ -119,6 +119,49 @@ def test_a_game_that_changes_its_actions_is_named():
         mdp.action_labels(game, model)
 
 
+def test_the_successors_of_any_actions_are_their_edges():
+    # Against model.edges, which lists every outcome of every action in one pass: the
+    # actions of the whole model, of one layer, and some in no order, choices and throws.
+    model = mdp.compile(mdp.load_game("games/shutbox", tiles="1-6"))
+    action, successor, _ = model.edges()
+    of = [successor[action == a].tolist() for a in range(model.n_actions)]
+    assert {len(s) for s in of} > {1}  # throws of many outcomes, and choices
+    first, last = model.layer_actions(2)
+    some = np.random.default_rng(7).permutation(model.n_actions)[:60]
+    for actions in (np.arange(model.n_actions), np.arange(first, last), some):
+        counts, ids = model.successors(actions)
+        assert counts.tolist() == [len(of[a]) for a in actions]
+        assert ids.tolist() == [s for a in actions for s in of[a]]
+
+
+@pytest.mark.parametrize("batch", [False, True])
+def test_a_game_that_reorders_its_actions_is_named(batch):
+    # Asked again for its labels, the game gives its two actions at the start in the other
+    # order: before, each label landed on the other action's value (walk on jump's), silently.
+    class Reordering(Ladder):
+        reordered = False  # after the compile
+
+        def moves(self, key):
+            moves = super().moves(key)
+            return moves[::-1] if self.reordered and key == 2 * self.start else moves
+
+    reordering = Reordering(5)
+    game = mdp.load_game(reordering)
+    model = mdp.compile(game, batch=batch)
+    assert mdp.policy(mdp.solve(model), game).height == 9  # the labels, as compiled
+    reordering.reordered = True
+    hook = "mdp_expand gave an action other outcomes than before (state 10, action 1)" if batch \
+        else "mdp_actions gave [1, 0]: other actions than before, or the same in another order (state 10)"
+    message = f"game ladder: asked again{' for labels' if batch else ''}, {hook}; a game must give " \
+        "the same actions in the same order each time"
+    with pytest.raises(mdp.ModelError) as raised:
+        mdp.policy(mdp.solve(model), game)
+    assert str(raised.value) == message
+    with pytest.raises(mdp.ModelError):  # the start alone
+        mdp.action_labels(game, model, [model.initial])
+    assert len(mdp.action_labels(game, model, [model.initial - 1])) == 2  # another state: as before
+
+
 def test_terminal_text_is_made_when_the_table_is():
     # Shut the Box keeps its terminal states' text lazy: the model holds a function of the
     # tiles and masks, and model.terminals makes the same text the game writes for a table.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import brute_shutbox
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -242,3 +242,83 @@ def test_random_games_solve_right_or_fail_in_one_line(tmp_path, game):
     # A fault that cannot go unnoticed was reported (a float only fails exact solving; a fault
     # in a hook the game never calls, such as a cycle drawn in a game with no loop, may pass).
     assert fault is not None
+
+
+# Every hook of a small game made to misbehave, a kind of fault at a time, through the command
+# line: the promise is one line and exit 2 (exit 3 when memory runs out), nothing left in the
+# output folder, or else the very answer of the game that behaves.
+
+import faulty  # noqa: E402  (tests/faulty.py: the hooks that misbehave on demand)
+import faulty_dice  # noqa: E402
+import faulty_ladder  # noqa: E402
+
+FAULTY_GAMES = {module.__file__: sorted(name for name in vars(module) if name.startswith("mdp_"))
+                for module in (faulty_dice, faulty_ladder)}
+# By hand: hold or roll, two rolls: roll, then keep 4 to 6 or roll again (7/2): 17/4 against
+# 3 for stopping. The ladder of 4: 9/16 (tests/models.py).
+FAULTY_VALUES = {faulty_dice.__file__: "17/4", faulty_ladder.__file__: "9/16"}
+
+
+def run_policy(game: str, folder: Path) -> tuple[int, str, list[str] | None]:
+    """``mdp policy GAME --exact --out folder/policy.csv``: the exit code, standard error, and
+    the table's lines in an order of their own (an order of actions the game keeps is none
+    of the answer's)."""
+    out = folder / "policy.csv"
+    stderr = io.StringIO()
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(stderr):
+        code = main(["policy", game, "--exact", "--out", str(out)])
+    if not out.exists():
+        return code, stderr.getvalue(), None
+    header, *rows = out.read_text().splitlines()
+    return code, stderr.getvalue(), [header, *sorted(rows)]
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    """Each game's table as it behaves."""
+    faulty.inject(None)
+    found = {}
+    for game in FAULTY_GAMES:
+        code, err, lines = run_policy(game, tmp_path_factory.mktemp("behaving"))
+        assert code == 0, err
+        assert lines[0].startswith(("rolls_left,", "position,"))  # the header sorts first
+        found[game] = lines
+    return found
+
+
+@pytest.mark.parametrize("kind", faulty.KINDS)
+@pytest.mark.parametrize("target", [(game, hook) for game, hooks in FAULTY_GAMES.items()
+                                    for hook in hooks], ids=lambda t: f"{Path(t[0]).stem}-{t[1]}")
+@settings(SETTINGS, max_examples=6)
+@given(after=st.integers(0, 40))  # the calls that behave first: while compiling, or later
+@example(after=0)
+def test_every_hook_misbehaving_in_every_way_is_one_line_or_the_same_answer(answers, tmp_path, target,
+                                                                            kind, after):
+    game, hook = target
+    folder = tmp_path / f"f{next(_counter)}"
+    folder.mkdir()
+    faulty.inject(faulty.Fault(hook, kind, after))
+    try:
+        code, err, lines = run_policy(game, folder)
+    finally:
+        faulty.inject(None)
+    event(f"{kind}: exit {code}")
+    if code == 0:
+        assert lines == answers[game], (hook, kind, after)  # never a silently different answer
+        assert f",{FAULTY_VALUES[game]}," in "\n".join(lines)
+        return
+    assert code == (3 if kind == "memory" else 2), err
+    assert err.startswith("mdp: error: ") and err.count("\n") == 1 and "Traceback" not in err, err
+    if kind != "memory":
+        assert f"game {Path(game).stem}" in err, err  # the game named
+    assert list(folder.iterdir()) == []  # nothing left
+
+
+def test_the_faulty_games_cover_every_kind_of_hook():
+    # Every hook that discovers, solves, checks and shows a game, both ways of describing one.
+    assert FAULTY_GAMES[faulty_dice.__file__] == [
+        "mdp_action_columns", "mdp_actions", "mdp_check", "mdp_describe", "mdp_estimate_states",
+        "mdp_initial_state", "mdp_objective", "mdp_outcomes", "mdp_params", "mdp_state_columns",
+        "mdp_terminal_value"]
+    assert FAULTY_GAMES[faulty_ladder.__file__] == [
+        "mdp_columns", "mdp_describe", "mdp_expand", "mdp_initial_state", "mdp_stage"]

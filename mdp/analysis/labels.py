@@ -6,7 +6,8 @@ from typing import Any
 
 import numpy as np
 
-from mdp.engine.model import CompiledModel
+from mdp.engine.discover import actions_of, expand, label_print
+from mdp.engine.model import CompiledModel, offsets
 from mdp.errors import ModelError
 from mdp.game.columns import describe
 from mdp.game.load import Game
@@ -31,9 +32,9 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
         layers = model.layers_of(states)
         bounds = np.flatnonzero(np.diff(layers)) + 1
         for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
-            expansion = game.call("mdp_expand", states=model.states[states[part]].astype(np.int64),
-                                  labels=True)
+            expansion = expand(game, model.states[states[part]].astype(np.int64), labels=True)
             _same_count(game, model, states[part], counts[part], expansion.action_counts)
+            _same_outcomes(game, model, states[part], expansion)
             if expansion.actions is None:
                 raise ModelError(f"game {game.name}: mdp_expand gave no actions when asked for "
                                  "their labels")
@@ -43,10 +44,45 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
         return [a for p in parts for a in p]
     labels = []
     for state_id, count in zip(states.tolist(), counts.tolist()):
-        actions = list(game.call("mdp_actions", state=model.states[state_id]))
+        actions = actions_of(game, model.states[state_id])
         _same_count(game, model, [state_id], [count], [len(actions)])
+        if model.label_prints is not None and label_print(actions) != model.label_prints[state_id]:
+            raise ModelError(f"game {game.name}: asked again, mdp_actions gave {actions!r}: other "
+                             f"actions than before, or the same in another order "
+                             f"({describe(game, model.states[state_id])}); {_SAME}")
         labels += actions
     return labels
+
+
+_SAME = "a game must give the same actions in the same order each time"
+
+
+def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansion: Any) -> None:
+    """Check that each action of an expansion asked again leads where it led as the model
+    was compiled (as many outcomes, to states whose keys sum the same): a game that gives
+    its actions in another order with their labels would have them land on other actions'
+    values."""
+    actions = model.actions_of_states(states)
+    counts, successors = model.successors(actions)
+    keys = np.asarray(model.states)[successors]
+    sums = np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64) if len(keys) else keys
+    got_counts = np.ones(len(actions), dtype=np.int64) if expansion.all_choices \
+        else np.asarray(expansion.outcome_counts, dtype=np.int64)
+    got = np.asarray(expansion.next_states)
+    if len(got) and not expansion.all_choices:
+        got = np.add.reduceat(got, offsets(got_counts)[:-1], dtype=np.int64)
+    if len(got_counts) != len(counts) or len(got) != len(sums):
+        wrong = 0
+    else:
+        wrong = np.flatnonzero((got_counts != counts) | (got != sums))
+        if not len(wrong):
+            return
+        wrong = int(wrong[0])
+    state = int(np.searchsorted(np.cumsum(model.action_count(states)), wrong, side="right"))
+    label = None if expansion.actions is None else expansion.actions[wrong]
+    raise ModelError(f"game {game.name}: asked again for labels, mdp_expand gave an action other "
+                     f"outcomes than before ({describe(game, model.states[states[state]], label)}); "
+                     f"{_SAME}")
 
 
 def _same_count(game: Game, model: CompiledModel, states, expected, got) -> None:

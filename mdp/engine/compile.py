@@ -4,7 +4,6 @@ and numbers its states, whichever way the states were discovered."""
 from __future__ import annotations
 
 import math
-import os
 import threading
 import time
 from collections.abc import Callable
@@ -41,21 +40,13 @@ from mdp.engine.parallel import beside, side_by_side, slices, threads
 from mdp.errors import ModelError
 from mdp.game.columns import describe, state_columns
 from mdp.game.load import Game
-from mdp.limits import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 
 if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from mdp.engine.parallel import Done
 
-
-
-def default_max_memory() -> int | None:
-    """The memory budget unless the caller sets another: three quarters of this machine's."""
-    try:
-        return int(0.75 * os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE"))
-    except (ValueError, OSError, AttributeError):  # no such figure here: no budget
-        return None
 
 
 def compile(
@@ -70,12 +61,13 @@ def compile(
 
     A game that implements :func:`~mdp.hookspecs.game.mdp_expand` is discovered a stage at a
     time through it; ``batch=False`` uses its per-state hooks instead. ``max_states`` and
-    ``max_memory`` (bytes; by default three quarters of this machine's memory) bound the
-    work: discovery stops with :class:`mdp.TooLarge` as soon as either would be passed, and
-    before any work when the game's count of states already passes them (``None``: no
-    bound). ``progress``, if given, is called now and then with a short text saying how far
-    the work has got. A game walked one state at a time whose paths still grow deeper after
-    a few seconds may have no end: an :class:`mdp.UnboundedWarning` says so, once.
+    ``max_memory`` (bytes; by default three quarters of the memory this process may use,
+    :func:`mdp.limits.memory_limit`) bound the work: discovery stops with
+    :class:`mdp.TooLarge` as soon as either would be passed, and before any work when the
+    game's count of states already passes them (``None``: no bound). ``progress``, if given,
+    is called now and then with a short text saying how far the work has got. A game walked
+    one state at a time whose paths still grow deeper after a few seconds may have no end:
+    an :class:`mdp.UnboundedWarning` says so, once.
     """
     start = time.perf_counter()
     threads()  # a wrong MDP_THREADS is refused before any work
@@ -172,8 +164,10 @@ class _Intake:
         self._check_keys(keys, e)
         certain = self._check_probabilities(keys, e)
         self._check_terminal_values(keys, e)
-        ids = np.array([self.table.setdefault(p, len(self.table)) for p in e.probability_table],
-                       dtype=np.int64)
+        # An entry that is no number was checked above if used; unused, it stays out of the
+        # model's table (exact solving reads every entry there).
+        ids = np.array([self.table.setdefault(p, len(self.table)) if fault(p) is None else -1
+                        for p in e.probability_table], dtype=np.int64)
         terminal = np.asarray(e.action_counts) == 0
         choices_only = certain == n_actions  # then one successor per action is all it takes
         if not choices_only:
@@ -310,6 +304,7 @@ class _Intake:
             freed = _bytes(stage)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
+        prints = self.discovery.label_prints
         terminal = _join(transitions.terminal_values)
         if isinstance(terminal, np.ndarray):
             terminal = narrow(terminal)  # integers in the fewest bytes
@@ -335,6 +330,7 @@ class _Intake:
                            game.objective),
             inexact=self._named(self.inexact),
             inexact_values=self._named(self.inexact_value),
+            label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
             seconds=time.perf_counter() - start,
         )
 

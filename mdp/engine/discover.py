@@ -177,6 +177,8 @@ class Discovery:
     initial: int
     blocks: Iterator[Block]
     objects: list | None = None
+    label_prints: list[int] | None = None
+    """Per key, :func:`label_print` of the state's actions, where the walk met their labels."""
 
     def state(self, key: int) -> Any:
         """The state that ``key`` stands for, as the game wrote it."""
@@ -216,6 +218,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     states: list[Any] = []
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 while a state is on the search stack
+    prints: list[int] = []  # of each state's labels: see label_print
     stack: list[tuple[int, Iterator]] = []
     same_columns = SameColumns(game)
     deepening, deepest = _Deepening(game), 0
@@ -228,6 +231,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
         same_columns(state)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
         expansions.append(expansion)
+        prints.append(label_print([action for action, _ in expansion]))
         heights.append(-1)
         stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
         deepest = max(deepest, len(stack))
@@ -250,12 +254,29 @@ def walk(game: Game, budget: Budget) -> Discovery:
                 (heights[index[nxt]] for _, outs in expansions[sid] for _, nxt in outs),
                 default=-1,
             )
-    return Discovery(0, _blocks_by_height(game, states, index, expansions, heights), states)
+    return Discovery(0, _blocks_by_height(game, states, index, expansions, heights), states, prints)
+
+
+def label_print(actions: list) -> int:
+    """A 64-bit fingerprint of a state's action labels in their order, kept with the model
+    so that a game that gives them in another order when asked again is found
+    (:func:`mdp.action_labels`). A label equal only to itself (an object of a class with no
+    ``__eq__``) counts by its class: asked again, the game makes another."""
+    try:
+        return hash(tuple(a if type(a).__hash__ is not object.__hash__ else type(a).__qualname__
+                          for a in actions))
+    except TypeError:  # an unhashable label
+        return hash(repr(actions))
+
+
+def actions_of(game: Game, state: Any) -> list:
+    """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`), checked
+    to be a list."""
+    return _listed(game, "mdp_actions", _required(game, "mdp_actions", state=state), f"state {state!r}")
 
 
 def _expand_one(game: Game, state: Any) -> list[tuple[Any, list[tuple[Any, Any]]]]:
-    actions = _required(game, "mdp_actions", state=state)
-    actions = _listed(game, "mdp_actions", actions, f"state {state!r}")
+    actions = actions_of(game, state)
     seen: set = set()
     for action in actions:
         try:
@@ -380,10 +401,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         keys = keys.astype(np.int64)
         del parts
         budget.take(len(keys), note=f" (stage {stage})")
-        expansion = game.call("mdp_expand", states=keys, labels=False)
-        if not isinstance(expansion, Expansion):
-            raise ModelError(f"game {game.name}: mdp_expand returned "
-                             f"{type(expansion).__name__}, not an mdp.Expansion")
+        expansion = expand(game, keys, labels=False)
         budget.take(0, len(expansion.next_states))
         yield Block(stage, keys, expansion)  # compile checks it before we go on
         next_states = np.asarray(expansion.next_states)
@@ -407,6 +425,16 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         # the next stage's (handed back here, they were faulted in again at every stage:
         # 180,000 page faults at 20/4, and the peak comes later, in the solve).
         del expansion, next_states, next_stages, keys, found
+
+
+def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
+    """The game's :func:`~mdp.hookspecs.game.mdp_expand` of ``keys``, checked to be an
+    :class:`Expansion`."""
+    expansion = game.call("mdp_expand", states=keys, labels=labels)
+    if not isinstance(expansion, Expansion):
+        raise ModelError(f"game {game.name}: mdp_expand returned {type(expansion).__name__}, "
+                         "not an mdp.Expansion")
+    return expansion
 
 
 def _stage_of(game: Game, keys: np.ndarray) -> np.ndarray:
@@ -448,7 +476,7 @@ def action_place(keys: np.ndarray, expansion: Expansion, action: int) -> tuple[i
 
 def label_again(game: Game, key: int, number: int) -> Any:
     """The label of action number ``number`` of the state ``key``, asked of the game again."""
-    return game.call("mdp_expand", states=np.array([key], dtype=np.int64), labels=True).actions[number]
+    return expand(game, np.array([key], dtype=np.int64), labels=True).actions[number]
 
 
 def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:

@@ -80,6 +80,11 @@ class CompiledModel:
     """Where the game gave a float probability, if it did: exact solving is then refused."""
     inexact_values: str | None = None
     """Where the game gave a float terminal value, if it did."""
+    label_prints: np.ndarray | None = attrs.field(default=None, repr=False)
+    """Per state, a fingerprint of its action labels in their order
+    (:func:`mdp.engine.discover.label_print`), where the game gave them as the model was
+    compiled (a game of per-state hooks): :func:`mdp.action_labels` checks that the game
+    gives them in that order again."""
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long discovery and compiling took."""
 
@@ -198,6 +203,25 @@ class CompiledModel:
             if int(ids.max()) < hi:
                 return self.action_offsets(lo, hi)[ids - lo]
         return self.action_start[ids]
+
+    def successors(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The outcomes of ``actions``, action after action, each action's in the order the
+        game gave them: how many each action has, and the id of the state each leads to."""
+        nexts = self.action_next[actions].astype(np.int64)
+        counts = np.ones(len(actions), dtype=np.int64)
+        chance = np.flatnonzero(nexts < 0)
+        if not len(chance):
+            return counts, nexts
+        c = -1 - nexts[chance]
+        first = self.chance_start[c]
+        n = counts[chance] = self.chance_start[c + 1] - first
+        if (np.diff(c) == 1).all():  # one run (the actions of whole layers): so are their outcomes
+            outcomes = self.outcome_next[first[0]:first[0] + int(n.sum())]
+        else:
+            outcomes = self.outcome_next[ragged_arange(n) + np.repeat(first, n)]
+        ids = np.repeat(nexts, counts)  # each choice's successor in its place
+        ids[np.repeat(offsets(counts)[:-1][chance], n) + ragged_arange(n)] = outcomes
+        return counts, ids
 
     def action_rank(self) -> np.ndarray:
         """Each action's place among its state's actions (0 for the first), in action order."""

@@ -136,7 +136,10 @@ class Game:
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
-        return self.call("mdp_describe") or self.name
+        described = self.call("mdp_describe")
+        if described is not None and not isinstance(described, str):
+            raise ModelError(f"game {self.name}: mdp_describe returned {described!r}, not a str")
+        return described or self.name
 
     @property
     def objective(self) -> Objective:

@@ -123,7 +123,8 @@ def mdp_actions(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> l
 
     Called once for every reachable state, and again for the states of a table
     (:func:`mdp.action_labels`: the model keeps no labels), so it must give the same actions
-    in the same order each time.
+    in the same order each time: a game that does not is refused, in one line naming the
+    state.
     """
 
 
@@ -184,7 +185,8 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
     are not (it keeps none): the game may then give ``actions=None`` and save making them.
     It is called again with ``labels=True`` for the states of a table
     (:func:`mdp.action_labels`), or of an error message, with some states of one stage, and
-    must then give the same actions in the same order. An implementation that does not take
+    must then give the same actions in the same order (an action whose outcomes differ from
+    those compiled is refused). An implementation that does not take
     ``labels`` is called without it and always gives the labels.
     """
 

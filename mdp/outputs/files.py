@@ -11,7 +11,7 @@ import threading
 from collections.abc import Callable
 from typing import BinaryIO
 
-from mdp.errors import MdpError
+from mdp.errors import MdpError, interrupt
 
 
 def check_target(path: str) -> None:
@@ -97,16 +97,12 @@ class _terminate_as_interrupt:
 
         self.signal, self.previous = signal, None
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGTERM, _interrupt)
+            self.previous = signal.signal(signal.SIGTERM, interrupt)
         return self
 
     def __exit__(self, *exc) -> None:
         if self.previous is not None:
             self.signal.signal(self.signal.SIGTERM, self.previous)
-
-
-def _interrupt(signum, frame) -> None:
-    raise KeyboardInterrupt
 
 
 def _special(path: str) -> bool:

@@ -56,7 +56,8 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
-                        "or 500M (default: three quarters of this machine's memory)")
+                        "or 500M (default: three quarters of the memory mdp may use, the least "
+                        "of the machine's, its cgroup's limit and ulimit -v)")
 
 
 def add_sense_arguments(parser: argparse.ArgumentParser) -> None:

@@ -14,7 +14,7 @@ import os
 import sys
 
 import mdp
-from mdp.errors import MdpError, ModelError, TooLarge, did_you_mean
+from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, watch_interruptions
 from mdp.game.params import resolve
 from mdp.program import arguments, registry
 from mdp.program.builtins.completion import COMPLETE
@@ -44,19 +44,27 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parser(_known_command(given)).parse_args(given)
         _hand_over(args, rule_plugins)
-        try:
-            if arguments.machine_output(args):  # a plugin's print must not spoil the output
-                with arguments.shielded():
+        with watch_interruptions():  # Ctrl-C told apart from a plugin's KeyboardInterrupt
+            try:
+                if arguments.machine_output(args):  # a plugin's print must not spoil the output
+                    with arguments.shielded():
+                        code = args.command.run(args) or 0
+                else:
                     code = args.command.run(args) or 0
-            else:
-                code = args.command.run(args) or 0
-        except SystemExit as exited:  # a plugin's command must not end mdp, silently
-            raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
-                             "a command returns its exit code") from None
+            except SystemExit as exited:  # a plugin's command must not end mdp, silently
+                raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
+                                 "a command returns its exit code") from None
+            except KeyboardInterrupt as error:
+                if by_user(error):
+                    raise
+                raise ModelError(f"command {args.command.name} raised KeyboardInterrupt, and no "
+                                 "one interrupted it") from None
         sys.stdout.flush()  # a full standard output fails here, not silently at exit
         return code
     except TooLarge as error:
         return _error(error, EXIT_TOO_LARGE)
+    except MemoryError:
+        return _error(TooLarge(_out_of_memory()), EXIT_TOO_LARGE)
     except MdpError as error:
         return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
@@ -116,6 +124,17 @@ def _numpy_settings() -> None:
 
 # What a full, closed or broken standard output raises when written to.
 _OUTPUT_ERRORS = {errno.ENOSPC, errno.EBADF, errno.EIO, errno.EDQUOT, errno.EFBIG}
+
+
+def _out_of_memory() -> str:
+    """What to say when memory ran out: how much mdp may use here, and what to do."""
+    from mdp.engine.discover import size
+    from mdp.limits import memory_limit
+
+    limit = memory_limit()
+    shown = f" (mdp may use {size(limit)} here)" if limit else ""
+    return (f"out of memory{shown}; solve a smaller game, or set --max-memory lower so that a "
+            "game too large is refused before the work")
 
 
 def _error(error: MdpError, code: int) -> int:
