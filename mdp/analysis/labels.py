@@ -64,13 +64,10 @@ def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansi
     values."""
     actions = model.actions_of_states(states)
     counts, successors = model.successors(actions)
-    keys = np.asarray(model.states)[successors]
-    sums = np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64) if len(keys) else keys
+    sums = _sums(np.asarray(model.states)[successors], counts)
     got_counts = np.ones(len(actions), dtype=np.int64) if expansion.all_choices \
         else np.asarray(expansion.outcome_counts, dtype=np.int64)
-    got = np.asarray(expansion.next_states)
-    if len(got) and not expansion.all_choices:
-        got = np.add.reduceat(got, offsets(got_counts)[:-1], dtype=np.int64)
+    got = _sums(np.asarray(expansion.next_states), got_counts)
     if len(got_counts) != len(counts) or len(got) != len(sums):
         wrong = 0
     else:
@@ -83,6 +80,14 @@ def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansi
     raise ModelError(f"game {game.name}: asked again for labels, mdp_expand gave an action other "
                      f"outcomes than before ({describe(game, model.states[states[state]], label)}); "
                      f"{_SAME}")
+
+
+def _sums(keys: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The sum of each action's successors' keys (``counts`` of them each): the keys
+    themselves where every action has one."""
+    if not len(keys) or len(keys) == len(counts):
+        return keys.astype(np.int64, copy=False)
+    return np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64)
 
 
 def _same_count(game: Game, model: CompiledModel, states, expected, got) -> None:

@@ -18,8 +18,11 @@ from mdp.engine.sweep import top_down
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
 
-ROWS = 1 << 18
+ROWS = 1 << 17
 """Rows of a piece, about: a layer of more actions is made in runs of its states."""
+
+SAMPLED_LAYERS = 8
+"""Layers, about, whose first and last states give the types of the columns."""
 
 
 def policy(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> pl.DataFrame:
@@ -58,9 +61,11 @@ def policy_pieces(solution: Solution, game: Game | None = None, optimal_only: bo
                 if len(run):
                     yield _rows(solution, game, run, optimal_only)
 
-    # The types of the columns, from the first and the last state of every layer.
+    # The types of the columns, from the first and the last state of layers spread over the
+    # game (a type they miss widens the table's as it is made: see Pieces).
+    spread = bounds[::max(1, len(bounds) // SAMPLED_LAYERS)] + bounds[-1:]
     sample = [_rows(solution, game, np.unique([lo, hi - 1]), optimal_only=False)
-              for lo, hi in bounds if lo < hi]
+              for lo, hi in dict.fromkeys(spread) if lo < hi]
     return Pieces(make, pl.concat(sample, how="diagonal_relaxed") if sample else
                   _rows(solution, game, np.zeros(0, dtype=np.int64), False), name="the policy table",
                   total=None if optimal_only else model.n_actions)

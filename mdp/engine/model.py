@@ -201,8 +201,21 @@ class CompiledModel:
             layer = self.layer_of_id(int(ids.min()))
             lo, hi = int(self.layer_start[layer]), int(self.layer_start[layer + 1])
             if int(ids.max()) < hi:
-                return self.action_offsets(lo, hi)[ids - lo]
+                return self._layer_offsets(layer, lo, hi)[ids - lo]
         return self.action_start[ids]
+
+    def _layer_offsets(self, layer: int, lo: int, hi: int) -> np.ndarray:
+        """The first action of every state of a layer, kept for the layer last asked for (a
+        table is made a piece at a time, several pieces a layer)."""
+        last = self._kept_offsets.get("last")  # one read, one write: threads may ask too
+        if last is None or last[0] != layer:
+            last = layer, self.action_offsets(lo, hi)
+            self._kept_offsets["last"] = last
+        return last[1]
+
+    @functools.cached_property
+    def _kept_offsets(self) -> dict[str, Any]:
+        return {}
 
     def successors(self, actions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The outcomes of ``actions``, action after action, each action's in the order the

@@ -68,11 +68,20 @@ def _json_pieces(pieces, file) -> None:
     file.write(b"]")
 
 
+PARQUET = {"compression": "zstd", "compression_level": 1}
+"""Parquet's compression: zstd at its quickest level, a tenth larger than Polars' default
+level and a third quicker to write (a policy of millions of rows)."""
+
+
+def _parquet(frame, file) -> None:
+    frame.write_parquet(file, **PARQUET)
+
+
 def _parquet_pieces(pieces, file) -> None:
     """Through Polars' streaming engine: each piece written as it is made."""
     from polars.io.plugins import register_io_source
 
-    register_io_source(lambda *_: iter(pieces), schema=pieces.schema).sink_parquet(file)
+    register_io_source(lambda *_: iter(pieces), schema=pieces.schema).sink_parquet(file, **PARQUET)
 
 
 @hookimpl
@@ -80,7 +89,7 @@ def mdp_formats() -> list[mdp.Format]:
     return [
         mdp.Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
                    "comma-separated values, a header row first", stream=_csv_pieces),
-        mdp.Format("parquet", (".parquet",), lambda frame, file: frame.write_parquet(file),
+        mdp.Format("parquet", (".parquet",), _parquet,
                    "Apache Parquet: compact, typed, fast to read back", binary=True,
                    stream=_parquet_pieces),
         mdp.Format("json", (".json",), lambda frame, file: frame.write_json(file),
