@@ -631,3 +631,37 @@ def test_an_interruption_inside_a_writer_that_hides_it_is_an_interruption():
 
     with pytest.raises(KeyboardInterrupt):
         mdp.Format("json", (".json",), hiding).dump(pl.DataFrame({"a": [1]}), Interrupted(), "x.json")
+
+
+BREAKING_PLUGIN = '''
+import mdp
+
+def _boom(*args, **kwargs):
+    raise ValueError("no such luck")
+
+@mdp.hookimpl
+def mdp_commands():
+    return [mdp.Command("rules", "the rules in words", _boom)]
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("luck", "a table of luck", _boom)]
+
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export("odd", "an odd format", _boom)]
+'''
+
+
+def test_a_plugin_command_analysis_or_export_that_raises_is_its_fault_in_one_line(capsys, tmp_path):
+    # Before: a ValueError traceback, exit 1, as if mdp had a bug.
+    path = tmp_path / "breaking.py"
+    path.write_text(BREAKING_PLUGIN)
+    assert one_line(capsys, ["-p", str(path), "rules"]) == \
+        f"plugin {path}'s command rules raised ValueError: no such luck"
+    assert one_line(capsys, ["-p", str(path), "luck", SHUTBOX, "--set", "tiles=1-3"]) == \
+        f"plugin {path}'s analysis luck raised ValueError: no such luck"
+    out = tmp_path / "model.odd"
+    assert one_line(capsys, ["-p", str(path), "export", SHUTBOX, "--set", "tiles=1-3", "--format", "odd",
+                             "--out", str(out)]) == "the odd export raised ValueError: no such luck"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["breaking.py"]

@@ -14,7 +14,7 @@ import os
 import sys
 
 import mdp
-from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, watch_interruptions
+from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, fault, watch_interruptions
 from mdp.game.params import resolve
 from mdp.program import arguments, registry
 from mdp.program.builtins.completion import COMPLETE
@@ -59,6 +59,15 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 raise ModelError(f"command {args.command.name} raised KeyboardInterrupt, and no "
                                  "one interrupted it") from None
+            except (MdpError, OSError, MemoryError):
+                raise
+            except Exception as error:  # a plugin's command or analysis that breaks: its fault
+                offered = registry.offered_by(args.command.name)
+                if offered is None:  # mdp's own: a bug, shown with its traceback
+                    raise
+                plugin, kind = offered
+                raise ModelError(f"plugin {plugin}'s {kind} {args.command.name} raised "
+                                 f"{fault(error)}") from error
         sys.stdout.flush()  # a full standard output fails here, not silently at exit
         return code
     except TooLarge as error:

@@ -200,6 +200,19 @@ def drop_given() -> None:
         plugins().unregister(name=_GIVEN.pop())
 
 
+def offered_by(name: str) -> tuple[str, str] | None:
+    """The plugin, not one of mdp's own, that offers the command or analysis ``name``, and
+    which it is (``"command"``, ``"analysis"``): when it breaks, the plugin is to blame, where
+    a fault of mdp's own is a bug. ``None`` for mdp's own."""
+    manager = plugins()
+    for hook, kind in (("mdp_commands", "command"), ("mdp_analyses", "analysis")):
+        for impl in getattr(manager.hook, hook).get_hookimpls():
+            if impl.plugin_name not in BUILTIN_PLUGINS and \
+                    any(getattr(item, "name", None) == name for item in impl.function() or ()):
+                return impl.plugin_name, kind
+    return None
+
+
 def _offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is an error."""

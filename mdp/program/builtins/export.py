@@ -8,6 +8,7 @@ import argparse
 import sys
 
 import mdp
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.hookspecs import hookimpl
 from mdp.program import arguments
 from mdp.program.registry import Command
@@ -49,7 +50,12 @@ def _export(args: argparse.Namespace) -> None:
     game.one_model("mdp export")
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
-    written = list(export.write(model, args.out))
+    try:
+        written = list(export.write(model, args.out))
+    except MdpError:
+        raise
+    except PLUGIN_FAULTS as error:  # the export's fault (a plugin's, most often)
+        raise ModelError(f"the {export.name} export raised {fault(error)}") from error
     named = {args.out + suffix: what for suffix, what in export.beside}
     others = "".join(f", {named[path]} to {path}" if path in named else f", {path}"
                      for path in written[1:])
