@@ -9,8 +9,7 @@ import numpy as np
 from mdp.engine.discover import actions_of, expand, label_print
 from mdp.engine.model import CompiledModel, offsets
 from mdp.errors import ModelError
-from mdp.game.columns import describe
-from mdp.game.load import Game
+from mdp.game.load import Game, describe
 
 
 def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = None) -> Any:

@@ -24,7 +24,7 @@ from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
-from mdp.game.columns import describe
+from mdp.game.load import describe
 from mdp.game.plugins import by_name
 
 if TYPE_CHECKING:

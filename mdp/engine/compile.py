@@ -38,8 +38,8 @@ from mdp.engine.model import (
 from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
 from mdp.engine.parallel import beside, side_by_side, slices, threads
 from mdp.errors import ModelError
-from mdp.game.columns import describe, state_columns
-from mdp.game.load import Game
+from mdp.game.columns import state_columns
+from mdp.game.load import Game, describe
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 
 if TYPE_CHECKING:

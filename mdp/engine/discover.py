@@ -23,8 +23,8 @@ import numpy as np
 
 from mdp.engine.parallel import side_by_side, slices
 from mdp.errors import CycleError, ModelError, TooLarge
-from mdp.game.columns import SameColumns, describe
-from mdp.game.load import Game
+from mdp.game.columns import SameColumns
+from mdp.game.load import Game, describe
 
 
 @attrs.frozen(eq=False)

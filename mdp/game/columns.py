@@ -10,10 +10,11 @@ import attrs
 import numpy as np
 
 from mdp.errors import ModelError
-from mdp.game.load import Game
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
     import polars as pl
+
+    from mdp.game.load import Game
 
 
 @attrs.frozen(eq=False)
@@ -39,24 +40,6 @@ class LazyColumn:
 def made(values: Any) -> Any:
     """A column's values, a :class:`LazyColumn` made."""
     return values() if isinstance(values, LazyColumn) else values
-
-
-def describe(game: Game, state: Any, action: Any = None) -> str:
-    """A state (and action) in the game's own words, from its columns if it has them."""
-    state, action = (x.item() if isinstance(x, np.generic) else x for x in (state, action))
-    if game.implements("mdp_columns"):
-        try:
-            columns = game.call("mdp_columns", states=[state], actions=[action])
-            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
-                             if _first(values) is not None)
-        except Exception:  # describing a state for an error must not hide that error
-            pass
-    return f"state {state!r}" + ("" if action is None else f", action {action!r}")
-
-
-def _first(values: Any) -> Any:
-    value = made(values)[0]
-    return value.item() if isinstance(value, np.generic) else value
 
 
 def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict[str, Any]:

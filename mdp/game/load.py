@@ -164,6 +164,29 @@ class Game:
         return game
 
 
+def describe(game: Game, state: Any, action: Any = None) -> str:
+    """A state (and action) in the game's own words, from its columns if it has them."""
+    state, action = _plain(state), _plain(action)
+    if game.implements("mdp_columns"):
+        try:
+            columns = game.call("mdp_columns", states=[state], actions=[action])
+            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
+                             if _first(values) is not None)
+        except Exception:  # describing a state for an error must not hide that error
+            pass
+    return f"state {state!r}" + ("" if action is None else f", action {action!r}")
+
+
+def _first(values: Any) -> Any:
+    """The first value of a column, a :class:`~mdp.game.columns.LazyColumn` made first."""
+    return _plain((values() if callable(values) else values)[0])
+
+
+def _plain(value: Any) -> Any:
+    """A numpy scalar as the Python number it holds (without importing numpy here)."""
+    return value.item() if type(value).__module__ == "numpy" and getattr(value, "ndim", 1) == 0 else value
+
+
 def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
     """The state and action a hook was called with, for an error message: a batch of states
     by its first, in the game's words where it has them."""
@@ -177,8 +200,6 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
         elif hook == "mdp_columns":  # not asked again of the hook at fault
             named = f"state {first!r}"
         else:
-            from mdp.game.columns import describe  # here: it imports this module
-
             named = describe(game, first)
         return f" ({named})" if len(states) == 1 else f" ({len(states):,} states, the first: {named})"
     parts = [f"{name} {value!r}" for name, value in kwargs.items()  # state, action; a game's own
