@@ -665,3 +665,32 @@ def test_a_plugin_command_analysis_or_export_that_raises_is_its_fault_in_one_lin
     assert one_line(capsys, ["-p", str(path), "export", SHUTBOX, "--set", "tiles=1-3", "--format", "odd",
                              "--out", str(out)]) == "the odd export raised ValueError: no such luck"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["breaking.py"]
+
+
+ODD_FORMAT = '''
+import mdp
+
+def _write(frame, file):
+    raise ValueError("odd to the last")
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("odd", (".odd",), _write, "a format that breaks")]
+'''
+
+
+def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set(capsys, tmp_path):
+    # Before: the picture was written, then the table failed, and the picture stayed.
+    pytest.importorskip("matplotlib")
+    plugin = tmp_path / "odd.py"
+    plugin.write_text(ODD_FORMAT)
+    picture, table = tmp_path / "chance.png", tmp_path / "chance.odd"
+    assert one_line(capsys, ["-p", str(plugin), "distribution", SHUTBOX, "--set", "tiles=1-4",
+                             "--plot", str(picture), "--out", str(table)]) == \
+        "the odd format raised ValueError: odd to the last"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.py"]  # nor a temporary file
+    # Written whole, both are there, and the program says so once they are.
+    assert main(["distribution", SHUTBOX, "--set", "tiles=1-4", "--plot", str(picture), "--out",
+                 str(tmp_path / "chance.csv")]) == 0
+    assert capsys.readouterr().err == f"the picture written to {picture}\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["chance.csv", "chance.png", "odd.py"]

@@ -6,9 +6,11 @@ is replaced, the link stays), a file replaced keeps its permissions, and a devic
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
 from mdp.errors import MdpError, interrupt
@@ -53,7 +55,8 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], None]]]) -> None:
     """Write a set of files all or nothing (a model and the property beside it): each to a
     temporary file beside it, and only once every one is complete, each renamed over its
     target. On any error, Ctrl-C or SIGTERM the temporary files are removed and no target is
-    touched. A device or a pipe among them is written into last."""
+    touched. A device or a pipe among them is written into last. Within :func:`together`,
+    the set joins the files written before it, and all are renamed when it ends."""
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
     with _terminate_as_interrupt():
@@ -71,22 +74,86 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], None]]]) -> None:
                 with os.fdopen(handle, "wb") as file:
                     write(file)
                 os.chmod(temporary, mode)
-            for temporary, target, _ in staged:
-                os.replace(temporary, target)
+            specials = [(path, write) for path, write in files if _special(path)]
+            if _held is not None:  # within together(): renamed, and written into, at its end
+                _held.files += staged
+                _held.specials += specials
+                staged = []
+                return
+            _finish(staged, specials)
             staged = []
-            for path, write in files:  # nothing to replace, nothing to leave behind
-                if _special(path):
-                    with open(path, "wb") as file:
-                        write(file)
         except BaseException as error:
-            for temporary, _, _ in staged:
-                try:
-                    os.unlink(temporary)
-                except OSError:
-                    pass
+            _remove(staged)
             if isinstance(error, OSError):
                 raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
             raise
+
+
+class _Held:
+    """The files :func:`together` holds: written to their temporary files, not yet renamed."""
+
+    def __init__(self) -> None:
+        self.files: list[tuple[str, str, int]] = []
+        self.specials: list[tuple[str, Callable[[BinaryIO], None]]] = []
+        self.notes: list[str] = []
+
+
+_held: _Held | None = None
+
+
+@contextlib.contextmanager
+def together() -> Iterator[None]:
+    """Every file written within it (:func:`write_atomically`, :func:`write_together`) is
+    one set, written all or nothing: each is renamed over its target only when the block
+    ends without error (``mdp`` runs each command so: a table and its picture, say); on an
+    error, Ctrl-C or SIGTERM none is, and no temporary file is left. The lines given to
+    :func:`say_when_written` are printed once the files are in place."""
+    global _held
+    if _held is not None:  # within another: one set
+        yield
+        return
+    _held = held = _Held()
+    try:
+        with _terminate_as_interrupt():
+            yield
+            _finish(held.files, held.specials)
+    except BaseException:
+        _remove(held.files)
+        raise
+    finally:
+        _held = None
+    for note in held.notes:
+        print(note, file=sys.stderr)
+
+
+def say_when_written(note: str) -> None:
+    """Print ``note`` on standard error once the files written so far are in place: now,
+    or at the end of :func:`together`."""
+    if _held is not None:
+        _held.notes.append(note)
+    else:
+        print(note, file=sys.stderr)
+
+
+def _finish(staged: list[tuple[str, str, int]], specials: list) -> None:
+    """Rename the temporary files over their targets, then write into the devices."""
+    path = ""
+    try:
+        for temporary, path, _ in staged:
+            os.replace(temporary, path)
+        for path, write in specials:  # nothing to replace, nothing to leave behind
+            with open(path, "wb") as file:
+                write(file)
+    except OSError as error:
+        raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
+
+
+def _remove(staged: list[tuple[str, str, int]]) -> None:
+    for temporary, _, _ in staged:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
 
 
 class _terminate_as_interrupt:

@@ -13,7 +13,7 @@ import mdp
 from mdp.errors import MdpError
 from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
-from mdp.outputs.files import check_target, write_atomically
+from mdp.outputs.files import check_target, say_when_written, write_atomically
 from mdp.outputs.readable import readable
 from mdp.program.registry import format_for
 
@@ -153,7 +153,7 @@ def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format 
     if fmt is not None:
         emit(frame, args, fmt)
         if args.out:
-            print(f"{frame.height:,} rows written to {args.out}", file=sys.stderr)
+            say_when_written(f"{frame.height:,} rows written to {args.out}")
 
 
 PLUGIN_OPTIONS = ("-p", "--plugin")

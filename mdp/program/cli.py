@@ -16,6 +16,7 @@ import sys
 import mdp
 from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, fault, watch_interruptions
 from mdp.game.params import resolve
+from mdp.outputs.files import say_when_written, together
 from mdp.program import arguments, registry
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.registry import Analysis, Command, analyses, commands
@@ -44,7 +45,8 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parser(_known_command(given)).parse_args(given)
         _hand_over(args, rule_plugins)
-        with watch_interruptions():  # Ctrl-C told apart from a plugin's KeyboardInterrupt
+        # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
+        with watch_interruptions(), together():
             try:
                 if arguments.machine_output(args):  # a plugin's print must not spoil the output
                     with arguments.shielded():
@@ -337,7 +339,7 @@ def _command(analysis: Analysis) -> Command:
             if analysis.show is not None:
                 analysis.show(answer, solved, game)
             elif out:
-                print(f"{table.height:,} rows written to {out}", file=sys.stderr)
+                say_when_written(f"{table.height:,} rows written to {out}")
 
     return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)
 

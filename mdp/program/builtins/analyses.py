@@ -6,7 +6,6 @@ command; these only name the options and print the answer for people."""
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +15,7 @@ import mdp
 from mdp.errors import ParamError
 from mdp.game.params import Param, parse_assignments, parse_int
 from mdp.hookspecs import hookimpl
+from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import readable
 from mdp.program import arguments
 from mdp.program.registry import Analysis
@@ -104,7 +104,7 @@ def _draw(frame, plot: str, title: str, share: str) -> None:
     from mdp.outputs.plot import plot_distribution
 
     plot_distribution(frame, plot, title, share=share)
-    print(f"the picture written to {plot}", file=sys.stderr)  # as mdp export says its files
+    say_when_written(f"the picture written to {plot}")  # as mdp export says its files
 
 
 def _distribution_arguments(parser: argparse.ArgumentParser) -> None:

@@ -5,11 +5,11 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 import mdp
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.hookspecs import hookimpl
+from mdp.outputs.files import say_when_written
 from mdp.program import arguments
 from mdp.program.registry import Command
 
@@ -59,7 +59,7 @@ def _export(args: argparse.Namespace) -> None:
     named = {args.out + suffix: what for suffix, what in export.beside}
     others = "".join(f", {named[path]} to {path}" if path in named else f", {path}"
                      for path in written[1:])
-    print(f"{model.n_states:,} states written to {written[0]}{others}", file=sys.stderr)
+    say_when_written(f"{model.n_states:,} states written to {written[0]}{others}")
 
 
 @hookimpl
