@@ -73,8 +73,22 @@ def set_position(driver, open_tiles: str, roll: int | None, keyboard: bool = Fal
         roll_list.select_by_visible_text(str(roll))
 
 
+def read_advice(driver) -> dict:
+    """What the page shows, once it shows something: a page of millions of numbers may be
+    read while the browser is still busy (a loaded machine), so it is asked again for up to
+    five seconds before an empty advice counts."""
+    import time
+
+    for _ in range(50):
+        shown = driver.execute_script(READ_ADVICE)
+        if shown["rows"] or shown["over"] or shown["missing"]:
+            break
+        time.sleep(0.1)
+    return shown
+
+
 def check_advice(driver, solution, game, open_tiles: str, roll: int | None) -> dict:
-    shown = driver.execute_script(READ_ADVICE)
+    shown = read_advice(driver)
     assert shown["resources"] == 0  # nothing was fetched: the page holds everything
     columns = {"open": open_tiles} if roll is None else {"open": open_tiles, "roll": roll}
     try:
@@ -181,7 +195,7 @@ def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
     Select(browser.find_element(By.CSS_SELECTOR, "#controls select")).select_by_visible_text(rolls_left)
     pick_dice(browser, "control-1", kept)
     pick_dice(browser, "control-2", rolled)
-    shown = browser.execute_script(READ_ADVICE)
+    shown = read_advice(browser)
     named = {"rolls_left": int(rolls_left), **({"kept": kept} if kept is not None else {}),
              **({"rolled": rolled} if rolled is not None else {})}
     expected = mdp.advise(solution, game, **named).actions
