@@ -101,22 +101,22 @@ def test_advice_names_the_round_state_and_the_state_within_it():
 
 @pytest.mark.parametrize("what, call", [
     ("a policy table", lambda game, solution: mdp.policy(solution, game)),
-    ("an exact outcome distribution", lambda game, solution: mdp.distribution(solution, game)),
     ("a strategy", lambda game, solution: mdp.evaluate(solution.model, "optimal")),
     ("a strategy", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
     ("a match", lambda game, solution: mdp.match(game, solution.model)),
-    ("analysis distribution", lambda game, solution: mdp.analyse("distribution", solution, game)),
+    ("analysis policy", lambda game, solution: mdp.analyse("policy", solution, game)),
 ])
 def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
     game = two_boxes()
     with pytest.raises(mdp.ParamError, match=f"game two-boxes is played in rounds, and {what} "
                        "reads a game of one model; advise gives the actions at a position of a "
-                       "game of rounds, and simulate plays it"):
+                       "game of rounds, distribution the chance of each total, and simulate "
+                       "plays it"):
         call(game, mdp.solve(mdp.compile(game)))
 
 
 @pytest.mark.parametrize("argv", [
-    ["policy", EXAMPLE], ["distribution", EXAMPLE], ["strategies", EXAMPLE],
+    ["policy", EXAMPLE], ["strategies", EXAMPLE],
     ["solve", EXAMPLE, "--strategy", "random"], ["export", EXAMPLE, "--out", "x.prism"],
 ])
 def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_any_work(
@@ -142,3 +142,46 @@ def test_simulate_on_the_command_line_prints_the_spread_and_every_total(capsys):
     summary = json.loads(capsys.readouterr().out)
     assert sum(row["games"] for row in summary["outcomes"]) == 2000
     assert list(summary["percentiles"]) == ["5%", "25%", "50%", "75%", "95%"]
+
+
+def test_the_chance_of_each_total_is_the_hand_worked_one_exactly():
+    solution = mdp.solve(mdp.compile(two_boxes()), exact=True)
+    frame = mdp.distribution(solution)
+    assert frame.columns == ["points", "probability", "exact"]
+    assert {t: Fraction(e) for t, e in zip(frame["points"], frame["exact"])} == by_hand()
+    in_floats = mdp.distribution(mdp.solve(mdp.compile(two_boxes())))
+    assert dict(zip(in_floats["points"], in_floats["probability"])) == pytest.approx(
+        {t: float(p) for t, p in by_hand().items()}, rel=1e-15)
+
+
+def test_the_totals_of_a_small_yahtzee_card_average_to_its_value_exactly():
+    # Two ways to the same number: the value solved backward, and the mean of the totals
+    # followed forward round by round.
+    solution = mdp.solve(mdp.compile(mdp.load_game("yahtzee", card="no-bonus",
+                                                   boxes="fours,fives,sixes")), exact=True)
+    frame = mdp.distribution(solution)
+    chances = [Fraction(e) for e in frame["exact"]]
+    assert sum(chances) == 1
+    assert sum(t * p for t, p in zip(frame["points"], chances)) == solution.value
+
+
+def test_a_game_of_rounds_too_large_to_follow_is_refused_before_it_is_solved(capsys, monkeypatch):
+    import mdp.analysis.distribution as distribution
+
+    monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 3)
+
+    def no_solve(*args, **kwargs):
+        raise AssertionError("solved before the refusal")
+
+    monkeypatch.setattr(mdp, "solve", no_solve)  # the name the command line calls
+    assert mdp.program.cli.main(["distribution", EXAMPLE]) == 3
+    assert capsys.readouterr().err == (
+        "mdp: error: game two-boxes: 4 round states, too many to follow for the chance of every "
+        "total (at most 3); mdp simulate estimates it\n")
+
+
+def test_the_command_prints_the_chance_of_each_total(capsys):
+    assert mdp.program.cli.main(["distribution", EXAMPLE, "--exact"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2] == "  points  probability   cumulative"
+    assert lines[-1].split()[-1] == "100.0000%"

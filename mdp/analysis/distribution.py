@@ -5,6 +5,7 @@ of every outcome (the terminal states grouped by the columns the game names,
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -15,10 +16,10 @@ import polars as pl
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy
-from mdp.engine.rounds import one_model
+from mdp.engine.rounds import Rounds, RoundsSolution, one_model
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError
+from mdp.errors import ModelError, TooLarge
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -91,8 +92,14 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
     Play is ``how``: a :class:`mdp.Policy`, or a solution's (a strategy's policy, or optimal
     play with its ties broken by ``tie_break`` and then the game's order: :func:`mdp.choices`).
 
+    A game of rounds (a :class:`mdp.RoundsSolution`) ends with the points its rounds earned:
+    the outcome is ``points``, the total, followed round by round through every round state
+    (:func:`rounds_distribution`).
+
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
+    if isinstance(how, RoundsSolution):
+        return rounds_distribution(how, tie_break)
     one_model("an exact outcome distribution", how)
     policy = playing(how, tie_break)
     model = policy.model
@@ -104,4 +111,58 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
     if policy.exact:
         frame = frame.with_columns(exact=pl.Series([f"{s.numerator}/{s.denominator}" for s in sums],
                                                    dtype=pl.String))
+    return frame
+
+
+MOST_ROUND_STATES = 5_000
+"""Round states up to which :func:`rounds_distribution` follows a game of rounds: each is
+its round solved and played forward, and each carries the chance of every total so far."""
+
+
+def check_rounds(model: Rounds) -> None:
+    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds with more round
+    states than :func:`rounds_distribution` follows."""
+    if model.n_round_states > MOST_ROUND_STATES:
+        raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many to "
+                       f"follow for the chance of every total (at most {MOST_ROUND_STATES:,}); "
+                       "mdp simulate estimates it")
+
+
+def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+    """The chance of every total of points of a game of rounds under optimal play: a round at a
+    time, each round state's round solved (:meth:`mdp.RoundsSolution.at`) and its play pushed
+    forward to the round's ends, each end passing on the chance of every total so far, moved
+    by its points, to the round state it leads to. Columns ``points``, ``probability`` and,
+    solved exactly, ``exact``; ties are broken by ``tie_break`` and then the game's order."""
+    model = solution.model
+    check_rounds(model)
+    one = Fraction(1) if solution.exact else 1.0
+    now: dict[int, dict[Any, Any]] = {model.start: {0: one}}
+    ended: dict[Any, Any] = defaultdict(lambda: one * 0)
+    for _ in range(model.n_rounds + 1):
+        after: dict[int, dict[Any, Any]] = defaultdict(lambda: defaultdict(lambda: one * 0))
+        keys = np.array(sorted(now), dtype=np.int64)
+        ends = model.ends(keys)
+        for row, key in enumerate(keys.tolist()):
+            totals = now[key]
+            if ends.next[row].max() < 0:  # the game is over
+                for total, chance in totals.items():
+                    ended[total] += chance
+                continue
+            chances = reach(solution.at(key), tie_break)[: model.round.n_terminal]
+            for end in np.flatnonzero(chances != 0).tolist():
+                nxt, points = int(ends.next[row, end]), ends.points[row, end]
+                points = Fraction(points.item()) if solution.exact else float(points)
+                for total, chance in totals.items():
+                    after[nxt][total + points] += chance * chances[end]
+        now = after
+    if now:  # round states still playing past the last round: cannot be, see compile_rounds
+        raise ModelError(f"game {model.info.game}: games still playing after its last round")
+    totals = sorted(ended)
+    whole = all(t == int(t) for t in totals)  # points in whole numbers, as a rule
+    frame = pl.DataFrame({"points": [int(t) if whole else float(t) for t in totals],
+                          "probability": [float(ended[t]) for t in totals]})
+    if solution.exact:
+        frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
+                                                    for t in totals], dtype=pl.String))
     return frame

@@ -225,11 +225,18 @@ class RoundsSolution:
         """The round played from round state ``key``, solved: the model of the round with
         each end worth its points and the value of the round state that follows, and an end
         that ``key`` does not allow worth -inf (+inf minimizing), so that no play takes it.
-        In floats. Every analysis of one model works on it: the policy of a round,
-        :func:`mdp.advise` at a position."""
+        In exact numbers where the game of rounds was solved so (an end not allowed then
+        worth less than any allowed), else in floats. Every analysis of one model works on
+        it: the policy of a round, :func:`mdp.advise` at a position, the chance of each end."""
 
-        terminals = self._terminals(np.array([key], dtype=np.int64))
-        arithmetic = Floats(self.model.round, terminals[:, 0])
+        keys = np.array([key], dtype=np.int64)
+        if self.exact and self.round_of(key) < self.model.n_rounds:
+            r = self.round_of(key)
+            later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
+            arithmetic = Exact(self.model.round,
+                               _exact_terminals(self.model, self.model.ends(keys), later, self.sense)[:, 0])
+        else:
+            arithmetic = Floats(self.model.round, self._terminals(keys)[:, 0])
         raw = backward(self.model.round, arithmetic, best(self.sense), arithmetic.start())
         return Solution(self.model.round, self.sense, raw, arithmetic)
 
@@ -343,17 +350,21 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: _Loo
     _check_finite(model, values, keys, terminals, ends, later)
     if not exact:
         return values
-    # In exact numbers an end not allowed is worth the least allowed value less one: it loses
-    # against every allowed end as surely.
+    arithmetic = Exact(model.round, _exact_terminals(model, ends, later, sense))
+    raw = backward(model.round, arithmetic, best(sense), arithmetic.start())
+    scale = arithmetic.scales(model.round.layer_of_id(model.round.initial))
+    return np.array([Fraction(v, scale) for v in raw[model.round.initial]], dtype=object)
+
+
+def _exact_terminals(model: Rounds, ends: RoundEnds, later: _Lookup, sense: str) -> np.ndarray:
+    """:func:`_terminals` in exact numbers, checked. An end not allowed is worth the least
+    allowed value less one (the most plus one, minimizing): it loses against every allowed
+    end as surely."""
     allowed = ends.next >= 0
     total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
     for row, ok in zip(total, allowed):
         row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
-    checked = check_terminal_matrix(model.round, np.ascontiguousarray(total.T), True)
-    arithmetic = Exact(model.round, checked)
-    raw = backward(model.round, arithmetic, best(sense), arithmetic.start())
-    scale = arithmetic.scales(model.round.layer_of_id(model.round.initial))
-    return np.array([Fraction(v, scale) for v in raw[model.round.initial]], dtype=object)
+    return check_terminal_matrix(model.round, np.ascontiguousarray(total.T), True)
 
 
 def _terminals(model: Rounds, ends: RoundEnds, later: _Lookup, sense: str) -> np.ndarray:

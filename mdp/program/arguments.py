@@ -230,14 +230,18 @@ def plugins(args: argparse.Namespace) -> list[str]:
     return getattr(args, "plugins", None) or []
 
 
-def solved(args: argparse.Namespace, game: mdp.Game | None = None) -> tuple[mdp.Game, mdp.Solution]:
-    """Load (unless ``game`` is given), compile and solve, with progress on a terminal."""
+def solved(args: argparse.Namespace, game: mdp.Game | None = None,
+           check: Callable[[Any], None] | None = None) -> tuple[mdp.Game, mdp.Solution]:
+    """Load (unless ``game`` is given), compile and solve, with progress on a terminal;
+    ``check(model)``, if given, between the compile and the solve."""
     game = game or load(args)
     strategy = getattr(args, "strategy", None)
     if strategy and strategy != "optimal":
         game.one_model("--strategy")
     with Progress() as progress:
         model = compiled(args, game, progress)
+        if check is not None:
+            check(model)
         if strategy and strategy != "optimal":
             solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)
         else:

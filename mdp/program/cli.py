@@ -323,7 +323,7 @@ def _command(analysis: Analysis) -> Command:
                 answer = analysis.answer(solved, game, options, exact=args.exact,
                                          sense=getattr(args, "sense", None), progress=progress)
         else:
-            _, solved = arguments.solved(args, game)
+            _, solved = arguments.solved(args, game, analysis.check_model)
             answer = analysis.answer(solved, game, options)
         table = analysis.table_of(answer)
         if fmt is not None:

@@ -129,8 +129,11 @@ class Analysis:
     show: Callable[[Any, Any, Game], None] | None = attrs.field(default=None, repr=False)
     vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
     rounds: bool = False
-    """Whether it answers for a game played in rounds too (``advise``, ``simulate``); the
-    others refuse one, before any work."""
+    """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
+    ``distribution``); the others refuse one, before any work."""
+    check_model: Callable[[Any], None] | None = attrs.field(default=None, repr=False)
+    """Refuses, once the game is compiled and before it is solved, what the analysis cannot
+    answer for (a game of rounds too large to follow, say)."""
 
     def answer(self, solved: Solution | CompiledModel, game: Game | None,
                options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,

@@ -112,6 +112,14 @@ def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _plot_argument(parser, "the chance")
 
 
+def _followable(model) -> None:
+    """A game of rounds small enough to follow round state by round state, before its solve."""
+    if isinstance(model, mdp.Rounds):
+        from mdp.analysis.distribution import check_rounds  # here: NumPy, for a game of rounds
+
+        check_rounds(model)
+
+
 def _show_distribution(frame, solution, game) -> None:
     print(game.describe())
     print(arguments.value_line(solution))
@@ -132,7 +140,7 @@ DISTRIBUTION = Analysis(
     "every outcome (optimal play, or --strategy), exactly with --exact.",
     arguments=_distribution_arguments, check=_plot_check,
     summary=lambda frame, solution: {**solution.summary(), "outcomes": frame.to_dicts()},
-    show=_show_distribution)
+    show=_show_distribution, rounds=True, check_model=_followable)
 
 
 # mdp simulate
