@@ -135,3 +135,13 @@ def test_columns_of_a_state_in_a_large_box_need_no_table_of_every_box():
     box = shutbox.box(game)
     columns = game.call("mdp_columns", states=[box.key(box.full, 7)], actions=[None])
     assert columns["open"][0] == " ".join(map(str, range(1, 41))) and columns["roll"][0] == 7
+
+
+def test_exact_solving_of_many_dice_past_64_bits_of_denominator():
+    # Before: an OverflowError traceback (the common denominator 6**31 is past 64 bits).
+    # On tiles 1-5 every open tile is 6 or less from the start, so one die may be rolled;
+    # 31 dice throw at least 31, more than the 15 of every tile, so one die is always
+    # rolled: the value is that of one die, by hand.
+    many = mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-5", dice="31")), exact=True)
+    one = mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-5", dice="1")), exact=True)
+    assert many.value == one.value

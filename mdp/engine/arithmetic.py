@@ -130,7 +130,8 @@ class Exact:
             self.policy = objects([p.numerator * (mix[k] // p.denominator)
                                    for p, k in zip(chances, action_layers.tolist())])
         # Each layer's scale, and the scale of its actions' values (before the policy's mix).
-        chance = np.where(_chance_layers(model), self.d, 1).astype(object)
+        # (Python integers: a common denominator may be past 64 bits, 6**31 say.)
+        chance = objects([self.d if has else 1 for has in _chance_layers(model).tolist()])
         scale = list(itertools.accumulate(chance[1:] * mix[1:], operator.mul, initial=self.d0))
         actions = [self.d0, *(np.array(scale[:-1], dtype=object) * chance[1:]).tolist()]
         # Each distinct scale once, ascending: they divide one another, so the factor from
