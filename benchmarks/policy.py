@@ -112,6 +112,7 @@ def first_value(path, fmt):
 
 HEADER = ["case", "tiles/dice", "rows", "file MB", "solve s", "policy s", "time ratio",
           "solve MB", "policy MB", "memory ratio", "value agrees"]
+RIGHT = set(HEADER[2:-1])
 
 
 def cells(case, rows):
@@ -132,18 +133,6 @@ def cells(case, rows):
             {True: "yes", False: "NO", None: "-"}[agrees]], agrees
 
 
-def table(lines, style):
-    if style == "markdown":
-        return "\n".join(["| " + " | ".join(HEADER) + " |", "|" + "---|" * len(HEADER)]
-                         + ["| " + " | ".join(row) + " |" for row in lines])
-    widths = [max(len(h), *(len(r[i]) for r in lines)) for i, h in enumerate(HEADER)]
-    line = lambda row: "  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip()
-    if style == "rst":
-        border = "  ".join("=" * w for w in widths)
-        return "\n".join([border, line(HEADER), border, *map(line, lines), border])
-    return "\n".join([line(HEADER), line(["-" * w for w in widths]), *map(line, lines)])
-
-
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", default=",".join(n for n, c in CASES.items() if c.default),
@@ -152,22 +141,10 @@ def main(argv=None):
                     help="the policy's file format (default parquet)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per command and case, best taken (default 3)")
-    style = ap.add_mutually_exclusive_group()
-    style.add_argument("--markdown", action="store_true", help="print the table in Markdown")
-    style.add_argument("--rst", action="store_true",
-                       help="print the table as a reStructuredText simple table")
-    ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    RUNNER.add_output_options(ap)
     args = ap.parse_args(argv)
-    names = [n.strip() for n in args.cases.split(",") if n.strip()]
-    unknown = [n for n in names if n not in CASES]
-    if unknown or not names:
-        ap.error(f"unknown case(s) {', '.join(unknown)}; choose from {', '.join(CASES)}")
-    if args.repeat < 1:
-        ap.error("--repeat must be at least 1")
-
-    def log(message):
-        if not args.quiet:
-            print(message, file=sys.stderr, flush=True)
+    names = RUNNER.chosen_cases(ap, args, CASES)
+    log = RUNNER.progress_log(args.quiet)
 
     log("warm-up")
     RUNNER.run_process([*RUNNER.mdp_command(), "solve", "shutbox", "--json"])
@@ -179,8 +156,8 @@ def main(argv=None):
                   "command, commands alternated")
     print("\n".join(bullet + line for line in header), end="\n\n")
     results = [cells(CASES[name], rows) for name, rows in measured.items()]
-    print(table([line for line, _ in results], "markdown" if args.markdown else
-                "rst" if args.rst else "text"))
+    print(RUNNER.format_table([line for line, _ in results], "markdown" if args.markdown else
+                              "rst" if args.rst else "text", HEADER, RIGHT))
     print()
     targets = []
     for name, rows in measured.items():

@@ -431,25 +431,58 @@ HEADER = ["case", "solver", "states", "runs", "process s", "inner s", "vs mdp", 
 RIGHT = {"states", "runs", "process s", "inner s", "vs mdp", "peak MB"}
 
 
-def format_table(cells, style="text"):
-    """The table as aligned text, Markdown ("markdown") or a reStructuredText simple table."""
+def format_table(cells, style="text", header=HEADER, right=RIGHT):
+    """The table as aligned text, Markdown ("markdown") or a reStructuredText simple table:
+    ``header`` its column names, ``right`` those aligned right (this runner's by default;
+    yahtzee.py and policy.py give their own)."""
     if style == "rst":
         cells = [[c if c != "-" else "" for c in row] for row in cells]  # "-" is a bullet
     if style == "markdown":
-        lines = ["| " + " | ".join(HEADER) + " |",
-                 "|" + "|".join("---:" if h in RIGHT else "---" for h in HEADER) + "|"]
+        lines = ["| " + " | ".join(header) + " |",
+                 "|" + "|".join("---:" if h in right else "---" for h in header) + "|"]
         lines += ["| " + " | ".join(row) + " |" for row in cells]
         return "\n".join(lines)
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(HEADER)]
+    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(header)]
 
     def line(row):
-        return "  ".join(c.rjust(w) if h in RIGHT else c.ljust(w)
-                         for c, w, h in zip(row, widths, HEADER)).rstrip()
+        return "  ".join(c.rjust(w) if h in right else c.ljust(w)
+                         for c, w, h in zip(row, widths, header)).rstrip()
 
     if style == "rst":
         border = "  ".join("=" * w for w in widths)
-        return "\n".join([border, line(HEADER), border] + [line(r) for r in cells] + [border])
-    return "\n".join([line(HEADER), line(["-" * w for w in widths])] + [line(r) for r in cells])
+        return "\n".join([border, line(header), border] + [line(r) for r in cells] + [border])
+    return "\n".join([line(header), line(["-" * w for w in widths])] + [line(r) for r in cells])
+
+
+def add_output_options(ap):
+    """--markdown or --rst, and --quiet: the options of a benchmark's report (yahtzee.py,
+    policy.py)."""
+    style = ap.add_mutually_exclusive_group()
+    style.add_argument("--markdown", action="store_true", help="print the table in Markdown")
+    style.add_argument("--rst", action="store_true",
+                       help="print the table as a reStructuredText simple table")
+    ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+
+
+def chosen_cases(ap, args, cases):
+    """The names of ``--cases`` (each of ``cases``, at least one) and a ``--repeat`` of 1 or
+    more, else the parser's error."""
+    names = [n.strip() for n in args.cases.split(",") if n.strip()]
+    unknown = [n for n in names if n not in cases]
+    if unknown or not names:
+        ap.error(f"unknown case(s) {', '.join(unknown)}; choose from {', '.join(cases)}")
+    if args.repeat < 1:
+        ap.error("--repeat must be at least 1")
+    return names
+
+
+def progress_log(quiet):
+    """A function that prints a line of progress on stderr, unless ``quiet``."""
+    def log(message):
+        if not quiet:
+            print(message, file=sys.stderr, flush=True)
+
+    return log
 
 
 LEGEND = [

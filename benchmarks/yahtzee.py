@@ -144,26 +144,6 @@ def row_cells(row):
             row.agrees or "-"]
 
 
-def format_table(cells, style):
-    """The table as aligned text, Markdown or a reStructuredText simple table."""
-    if style == "markdown":
-        return "\n".join(["| " + " | ".join(HEADER) + " |",
-                          "|" + "|".join("---:" if h in RIGHT else "---" for h in HEADER) + "|"]
-                         + ["| " + " | ".join(row) + " |" for row in cells])
-    if style == "rst":
-        cells = [[c if c != "-" else "" for c in row] for row in cells]  # "-" is a bullet
-    widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(HEADER)]
-
-    def line(row):
-        return "  ".join(c.rjust(w) if h in RIGHT else c.ljust(w)
-                         for c, w, h in zip(row, widths, HEADER)).rstrip()
-
-    if style == "rst":
-        border = "  ".join("=" * w for w in widths)
-        return "\n".join([border, line(HEADER), border] + [line(r) for r in cells] + [border])
-    return "\n".join([line(HEADER), line(["-" * w for w in widths])] + [line(r) for r in cells])
-
-
 LEGEND = [
     "round states: the score cards each solver reports (mdp: round_states; reference: "
     "states); mdp merges the cards whose upper total can no longer matter, so the counts "
@@ -191,22 +171,10 @@ def main(argv=None):
                     help=f"comma-separated, from {', '.join(CASES)} (default: free-joker)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per solver and case, best taken (default 3)")
-    style = ap.add_mutually_exclusive_group()
-    style.add_argument("--markdown", action="store_true", help="print the table in Markdown")
-    style.add_argument("--rst", action="store_true",
-                       help="print the table as a reStructuredText simple table")
-    ap.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    RUNNER.add_output_options(ap)
     args = ap.parse_args(argv)
-    names = [n.strip() for n in args.cases.split(",") if n.strip()]
-    unknown = [n for n in names if n not in CASES]
-    if unknown or not names:
-        ap.error(f"unknown case(s) {', '.join(unknown)}; choose from {', '.join(CASES)}")
-    if args.repeat < 1:
-        ap.error("--repeat must be at least 1")
-
-    def log(message):
-        if not args.quiet:
-            print(message, file=sys.stderr, flush=True)
+    names = RUNNER.chosen_cases(ap, args, CASES)
+    log = RUNNER.progress_log(args.quiet)
 
     header = [line for line in RUNNER.machine_lines(None, "not run")
               if not line.startswith(("Storm:", "C:"))]
@@ -226,7 +194,8 @@ def main(argv=None):
     print("\n".join(f"{bullet}{n}: {CASES[n].about} (mdp --variant {CASES[n].variant}, "
                     f"reference --rules {CASES[n].rules})" for n in names), end="\n\n")
     cells = [row_cells(row) for rows in rows_by_case.values() for row in rows]
-    print(format_table(cells, "markdown" if args.markdown else "rst" if args.rst else "text"))
+    print(RUNNER.format_table(cells, "markdown" if args.markdown else "rst" if args.rst else "text",
+                              HEADER, RIGHT))
     print()
     for name, (mdp, ref) in rows_by_case.items():
         if mdp.process_seconds and ref.process_seconds:
