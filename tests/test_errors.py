@@ -56,7 +56,12 @@ def mdp_state_columns(state):
 def broken(tmp_path, replace: str, hook: str | None = None) -> str:
     """The coin game with ``hook``'s implementation replaced by ``replace`` (or ``replace``
     appended), written to a file; returns its path."""
-    source = GAME
+    return edited(GAME, "coin", tmp_path, replace, hook)
+
+
+def edited(source: str, stem: str, tmp_path, replace: str, hook: str | None = None) -> str:
+    """A game's ``source`` with ``hook``'s implementation replaced by ``replace`` (or
+    ``replace`` appended), written to a file named after ``stem``; returns its path."""
     if hook:
         start = source.index(f"def {hook}(")
         end = source.find("\n@mdp.hookimpl", start)
@@ -65,7 +70,7 @@ def broken(tmp_path, replace: str, hook: str | None = None) -> str:
         source += "\n" + textwrap.dedent(replace)
     tmp_path.mkdir(exist_ok=True)
     # A module name of its own per test: Python keeps an imported module for the process.
-    path = tmp_path / f"coin_{tmp_path.name.replace('-', '_')}.py"
+    path = tmp_path / f"{stem}_{tmp_path.name.replace('-', '_')}.py"
     path.write_text(source)
     return str(path)
 

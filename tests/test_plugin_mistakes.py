@@ -5,7 +5,7 @@ message that points elsewhere)."""
 import textwrap
 
 import pytest
-from test_errors import broken, one_line
+from test_errors import broken, edited, one_line
 
 import mdp
 from mdp.program.cli import main
@@ -48,17 +48,7 @@ def mdp_state_columns(state):
 
 def pig(tmp_path, replace: str = "", hook: str | None = None) -> str:
     """Pig's file, with ``hook`` replaced by ``replace`` (or ``replace`` added)."""
-    source = PIG
-    if hook:
-        start = source.index(f"def {hook}(")
-        end = source.find("\n@mdp.hookimpl", start)
-        source = source[:start] + textwrap.dedent(replace).strip() + "\n" + (source[end:] if end > 0 else "")
-    else:
-        source += "\n" + textwrap.dedent(replace)
-    tmp_path.mkdir(exist_ok=True)
-    path = tmp_path / f"pig_{tmp_path.name.replace('-', '_')}.py"
-    path.write_text(source)
-    return str(path)
+    return edited(PIG, "pig", tmp_path, replace, hook)
 
 
 # 1. Advice on columns that several states have.
