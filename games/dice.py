@@ -65,27 +65,6 @@ def _counts(dice: int, faces: int, weights: tuple[Fraction, ...] | None) -> tupl
     return np.convolve(below, face), whole * denominator
 
 
-def throws(dice: int, faces: int, weights: tuple[Fraction, ...] | None = None
-           ) -> tuple[tuple[Fraction, tuple[int, ...]], ...]:
-    """Every distinct throw of ``dice`` dice: ``(probability, faces shown)``, the faces in
-    ascending order; a throw that cannot come up (a face of weight 0) is left out.
-
-    Faces are numbered from 1; ``weights`` as for :func:`sum_distribution`. There are many
-    throws of many dice (4,421,275 of four dice of 100 faces): for rules that read the faces
-    of a few dice.
-    """
-    weights = weights or (Fraction(1, faces),) * faces
-    found = []
-    for shown in itertools.combinations_with_replacement(range(1, faces + 1), dice):
-        p = Fraction(math.factorial(dice))
-        for face, group in itertools.groupby(shown):
-            n = len(list(group))
-            p *= weights[face - 1] ** n / math.factorial(n)
-        if p:
-            found.append((p, shown))
-    return tuple(found)
-
-
 def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
     """Face probabilities, ``"1/6,1/6,..."`` or ``"0.2,0.16,..."``, kept as exact fractions."""
     if value is None or value == "":

@@ -7,7 +7,7 @@ total, the game ends as usual, double or not.
 """
 
 import mdp
-from mdp_games.dice import throws
+from mdp_games.dice import multiset_distribution
 
 DOUBLES = {"plain": "a double counts as its total", "extra": "a double lets one more tile be shut"}
 
@@ -30,7 +30,7 @@ def shutbox_rolls(params, dice):
     if params["doubles"] == "plain" or dice != 2:
         return rolls
     return [(p, sum(faces), "double" if faces[0] == faces[1] else None)
-            for p, faces in throws(dice, params["faces"], params["weights"])]
+            for p, faces in multiset_distribution(dice, params["faces"], params["weights"])]
 
 
 @mdp.hookimpl(wrapper=True)

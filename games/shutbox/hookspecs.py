@@ -44,8 +44,8 @@ def shutbox_rolls(params, game, dice):
     Called once per number of dice from 1 to the most the parameters roll, and rule set. The
     game's own implementation gives the distribution of the total, every roll of kind
     ``None``. A plugin that reads the faces wraps it and counts the throws afresh from
-    :func:`mdp_games.dice.throws` (the distinct throws of some dice, each with its
-    probability); the entries of one total and kind are added up.
+    :func:`mdp_games.dice.multiset_distribution` (the distinct throws of some dice, each
+    with its probability); the entries of one total and kind are added up.
     """
 
 
