@@ -319,15 +319,23 @@ def test_the_program_asks_numpy_for_no_huge_pages_unless_told_otherwise(tmp_path
     assert _last_line(tmp_path, script, {**env, "NUMPY_MADVISE_HUGEPAGE": "1"}) == "1 True"
 
 
-def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
-    # Listing the commands needs neither: they are imported when a command does its work.
-    script = ("import sys\nfrom mdp.program.cli import main\ntry:\n    main(['--help'])\n"
-              "except SystemExit:\n    pass\nprint(sorted({'numpy', 'polars'} & set(sys.modules)))")
+def heavy_imports(tmp_path, calls: str) -> str:
+    """Run ``calls`` (Python, with ``main`` of the command line at hand) in a fresh
+    interpreter; what they print, then which of numpy and Polars they imported (a last line
+    ``[]`` for neither)."""
+    script = ("import sys\nfrom mdp.program.cli import main\n" + calls +
+              "\nprint(sorted({'numpy', 'polars'} & set(sys.modules)))")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                           cwd=tmp_path, timeout=60)
     assert done.returncode == 0, done.stderr
-    assert "policy" in done.stdout and "simulate" in done.stdout
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    return done.stdout
+
+
+def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
+    # Listing the commands needs neither: they are imported when a command does its work.
+    out = heavy_imports(tmp_path, "try:\n    main(['--help'])\nexcept SystemExit:\n    pass")
+    assert "policy" in out and "simulate" in out
+    assert out.strip().splitlines()[-1] == "[]"
     # The lazy names are the functions, whichever module was imported first: the modules
     # that define them live in the rooms (mdp.engine.solve), not on the package itself.
     check = ("import mdp.engine.solve, mdp.engine.compile, mdp\nprint(callable(mdp.solve), callable(mdp.compile), "

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_cli import heavy_imports
 
 import mdp
 from mdp.program.builtins.completion import SCRIPTS, complete
@@ -140,15 +141,10 @@ def test_the_answer_is_a_head_line_then_a_word_and_its_description_a_line(capsys
 
 
 def test_completing_commands_options_and_formats_imports_neither_numpy_nor_polars(tmp_path):
-    script = ("import sys\nfrom mdp.program.cli import main\n"
-              "for typed in ([''], ['solve', '--'], ['policy', 'x', '--format', '']):\n"
-              "    main(['__complete', *typed])\n"
-              "print(sorted({'numpy', 'polars'} & set(sys.modules)))")
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=tmp_path, timeout=60)
-    assert done.returncode == 0, done.stderr
-    assert "markdown" in done.stdout and "--max-states" in done.stdout
-    assert done.stdout.strip().splitlines()[-1] == "[]"
+    out = heavy_imports(tmp_path, "for typed in ([''], ['solve', '--'], ['policy', 'x', '--format', '']):\n"
+                                  "    main(['__complete', *typed])")
+    assert "markdown" in out and "--max-states" in out
+    assert out.strip().splitlines()[-1] == "[]"
 
 
 # The scripts, in the shells themselves: the mdp installed beside this Python is run.
