@@ -230,8 +230,8 @@ class RoundsSolution:
         it: the policy of a round, :func:`mdp.advise` at a position, the chance of each end."""
 
         keys = np.array([key], dtype=np.int64)
-        if self.exact and self.round_of(key) < self.model.n_rounds:
-            r = self.round_of(key)
+        r = self.round_of(key)
+        if self.exact and r < self.model.n_rounds:
             later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
             arithmetic = Exact(self.model.round,
                                _exact_terminals(self.model, self.model.ends(keys), later, self.sense)[:, 0])
