@@ -10,11 +10,23 @@ from pathlib import Path
 
 import brute_shutbox
 import models
+import numpy as np
 import pytest
+from test_errors import edited
 
 import mdp
 from mdp.limits import REPORT_MAX_ROWS
 from mdp.program.cli import main
+
+TWO_BOXES = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+
+
+def unpacked(packed: dict) -> np.ndarray:
+    """An array the page carries as little-endian bytes in base64, read as its script does."""
+    import base64
+
+    dtype = {"Uint8": "<u1", "Uint16": "<u2", "Int32": "<i4", "Float64": "<f8"}[packed["type"]]
+    return np.frombuffer(base64.b64decode(packed["data"]), dtype=dtype)
 
 
 def embedded(page: str) -> dict:
@@ -101,7 +113,7 @@ def test_a_policy_beyond_the_row_limit_gives_a_page_without_the_explorer_and_say
     game = mdp.load_game("shutbox")
     page = mdp.report(mdp.solve(mdp.compile(game)), game, max_rows=7_674)  # one row short
     assert embedded(page)["explorer"] is None
-    assert "7,675 rows, more than the 7,674 a page carries" in page
+    assert "no explorer: its 7,675 rows are more than the 7,674 a page carries (--max-rows)" in page
     assert 'id="controls"' not in page
     assert 'href="#explorer-h"' not in page  # no link to an explorer that is not there
     assert REPORT_MAX_ROWS == 250_000  # as docs/report.rst says
@@ -153,14 +165,13 @@ def test_mdp_advise_names_a_state_of_a_game_of_per_state_hooks():
         ("count", "derived")]
 
 
-def test_a_game_of_rounds_gets_its_value_its_rounds_and_how_played_games_end(tmp_path, capsys):
+def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_explorer(tmp_path, capsys):
     # Two boxes (docs/examples): 571/48 by hand, on the Writing a game page.
-    example = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
     out = tmp_path / "two.html"
-    assert main(["report", example, "--out", str(out)]) == 0
+    assert main(["report", TWO_BOXES, "--out", str(out)]) == 0
+    # Its explorer: the 31 actions of the round, and 4 round states at a row per two.
     assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states, 100,000 games played, "
-                                       "WITHOUT the explorer: a game of rounds is advised by "
-                                       "mdp advise\n")
+                                       "with an explorer of 33 rows\n")
     page = out.read_text()
     assert "expected total: <strong>11.8958333333333</strong>" in page
     assert "2 rounds through 4 round states; a round of 25 states" in page
@@ -169,5 +180,25 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_and_how_played_games_end(tmp
     bars = re.findall(r'<rect class="bar"[^>]*><title>points (\d+): +([\d.]+)%', page)
     assert [int(p) for p, _ in bars] == list(range(1, 19))
     assert [float(s) for p, s in bars if p in ("2", "4")] == [0.0, 0.0]
-    assert 'id="no-explorer"' in page and "mdp advise two-boxes COLUMN=VALUE" in page
+    # The round states carried, round by round, with their values: 571/48 at the start; after
+    # one round, EVEN left is worth 6 and FACE left 17/4 (by hand, as above); then nothing.
+    rounds = embedded(page)["explorer"]["rounds"]
+    assert rounds["roundStart"] == [0, 1, 3, 4]
+    assert unpacked(rounds["keys"]).tolist() == [0, 1, 2, 3]
+    assert unpacked(rounds["values"]).tolist() == pytest.approx([571 / 48, 6, 17 / 4, 0], abs=1e-12)
+    assert "var mdpRoundEnds = (function (filled, ends)" in page
+
+
+def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_why(tmp_path, capsys):
+    source = Path(TWO_BOXES).read_text()
+    path = edited(source, "two_boxes_unscripted", tmp_path, hook="mdp_round_ends_script",
+                  replace="def mdp_round_ends_script():\n    return None\n")
+    out = tmp_path / "two.html"
+    assert main(["report", path, "--out", str(out)]) == 0
+    why = ("the game gives no script of the ends of a round (mdp_round_ends_script), which the "
+           "page needs to tell what they are worth")
+    assert capsys.readouterr().err.endswith(f"games played, WITHOUT the explorer: {why}\n")
+    page = out.read_text()
+    assert f'id="no-explorer">This page has no explorer: {why}. Ask' in page
+    assert "mdp advise two-boxes COLUMN=VALUE" in page
     assert embedded(page)["explorer"] is None

@@ -208,3 +208,165 @@ def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
         assert (got["optimal"] == "true") == row["optimal"]
     if rolled == "1 1 3 5 6":
         screenshot(browser, "report-yahtzee-dice", 1000)
+
+
+# A game of rounds: the page solves the round of the round state set, with the game's script of
+# the ends of a round (mdp_round_ends_script), and must advise as mdp.advise does.
+
+TWO_BOXES = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+CARDS = ["full", "full-free-joker", "full-no-bonus", "yatzy"]
+
+
+def compare_script(driver, script: str, keys, expected) -> list:
+    """Run a game's script of round ends in the browser for every key; the rows where its next
+    round states, or its points where an end is allowed, differ from ``expected``."""
+    return driver.execute_script("""
+        var f = eval("(" + arguments[0] + ")"), keys = arguments[1], ends = arguments[2];
+        var next = arguments[3], points = arguments[4], wrong = [];
+        keys.forEach(function (key, row) {
+          var got = f(key, ends);
+          for (var e = 0; e < ends.length; e++)
+            if (got.next[e] !== next[row][e] || (next[row][e] >= 0 && got.points[e] !== points[row][e])) {
+              wrong.push([key, ends[e], got.next[e], got.points[e], next[row][e], points[row][e]]);
+              break;
+            }
+        });
+        return wrong.slice(0, 5);
+    """, script, keys.tolist(), expected["ends"], expected["next"], expected["points"])
+
+
+@pytest.mark.parametrize("game_name, variant", [(TWO_BOXES, None)] + [("yahtzee", v) for v in CARDS])
+def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, game_name, variant):
+    import numpy as np
+
+    from mdp.outputs.report import _json_ready
+
+    game = mdp.load_game(game_name, variant=variant)
+    model = mdp.compile(game)
+    # Some hundreds of round states of every round at random (for a card: jokers, bonuses won
+    # and out of reach among them), each round's asked of the game on its own.
+    rng = np.random.default_rng(1)
+    rounds = [np.sort(rng.choice(keys, min(300, len(keys)), replace=False)) for keys in model.keys]
+    asked = [model.ends(keys) for keys in rounds]
+    keys = np.concatenate(rounds)
+    expected = {"ends": [_json_ready(e) for e in model.round.states[:model.round.n_terminal]],
+                "next": np.concatenate([a.next for a in asked]).tolist(),
+                "points": np.concatenate([np.asarray(a.points, dtype=np.float64) for a in asked]).tolist()}
+    browser.get("about:blank")
+    assert compare_script(browser, game.call("mdp_round_ends_script"), keys, expected) == []
+    assert min(map(min, expected["next"])) == -1 and max(map(max, expected["next"])) >= 0
+
+
+def set_controls(driver, position: dict) -> None:
+    """Set the explorer's controls by their columns: toggles pressed as listed, selects by
+    their text, multisets (dice) with pick_dice."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    specs = driver.execute_script("return JSON.parse(document.getElementById('mdp-data').textContent)"
+                                  ".explorer.controls")
+    for i, spec in enumerate(specs):
+        if spec["column"] not in position:
+            continue
+        value, control = position[spec["column"]], f"control-{i}"
+        if spec["kind"] == "toggles":
+            wanted = set(value.split())
+            for button in driver.find_elements(By.CSS_SELECTOR, f"#{control} .toggles button"):
+                if (button.get_attribute("aria-pressed") == "true") != (button.text in wanted):
+                    button.click()
+        elif spec["kind"] == "multiset":
+            pick_dice(driver, control, value)
+        else:
+            shown = (str(value).lower() if isinstance(value, bool)  # as Polars writes them
+                     else {None: "—", "": "(none)"}.get(value, str(value)))
+            Select(driver.find_element(By.ID, control)).select_by_visible_text(shown)
+
+
+def check_round_advice(driver, solution, game, position: dict) -> dict:
+    """The advice shown is mdp.advise's: the same actions, best first, with values and regrets
+    to 1e-9 (the page sums a round's chances in an order of its own), the same optimal marks."""
+    shown = read_advice(driver)
+    assert shown["resources"] == 0
+    named = {c: v for c, v in position.items() if v is not None}
+    try:
+        expected = mdp.advise(solution, game, **named).actions
+    except mdp.ParamError:
+        assert shown["missing"] and "No reachable" in shown["missing"], shown
+        return shown
+    if expected.height == 0:
+        assert shown["over"] and "game is over" in shown["over"], shown
+        return shown
+    names = [c for c in expected.columns if c not in ("value", "regret", "optimal")]
+    rows = {tuple({None: "—", "": "(none)"}.get(r[c], str(r[c])) for c in names): r
+            for r in expected.iter_rows(named=True)}
+    assert len(shown["rows"]) == expected.height, (shown, expected)
+    regrets = []
+    for got in shown["rows"]:
+        row = rows[tuple(got["cells"])]
+        assert float(got["value"]) == pytest.approx(row["value"], rel=1e-12, abs=1e-9)
+        assert float(got["regret"]) == pytest.approx(row["regret"], rel=1e-9, abs=1e-9)
+        assert (got["optimal"] == "true") == row["optimal"]
+        regrets.append(float(got["regret"]))
+    assert regrets == sorted(regrets)
+    return shown
+
+
+# By hand (docs/writing-a-game.rst): with FACE filled and a 4 thrown with a throw left, EVEN is
+# worth 8 and another throw 4; the first round's throw is worth 571/48.
+TWO_BOXES_POSITIONS = [
+    {"filled": "", "throws_left": 2, "face": None},
+    {"filled": "FACE", "throws_left": 1, "face": 4},
+    {"filled": "", "throws_left": 0, "face": 3},
+    {"filled": "EVEN", "throws_left": 0, "face": 5},
+    {"filled": "FACE EVEN", "throws_left": 2, "face": None},   # no round left: the game is over
+]
+
+
+def test_the_page_of_a_game_of_rounds_advises_as_mdp_advise_does(browser, tmp_path):
+    from mdp.program.cli import main
+
+    out = tmp_path / "two.html"
+    assert main(["report", TWO_BOXES, "--out", str(out)]) == 0
+    game = mdp.load_game(TWO_BOXES)
+    solution = mdp.solve(mdp.compile(game))
+    browser.set_window_size(1000, 1200)
+    browser.get(out.as_uri())
+    first = check_round_advice(browser, solution, game, TWO_BOXES_POSITIONS[0])
+    assert first["best"] == "Best: action throw, expected total 11.8958333333"  # 571/48
+    for position in TWO_BOXES_POSITIONS[1:]:
+        set_controls(browser, position)
+        check_round_advice(browser, solution, game, position)
+
+
+# Whole games of Yahtzee: the start, a hand to keep from, a five of a kind with the Yahtzee box
+# holding 50 and ones filled (a joker: under the forced rule a lower box only), a last box to
+# fill, the bonus out of reach, and a card no game reaches (an upper total with no upper box filled).
+YAHTZEE_POSITIONS = [
+    {"filled": "", "upper": 0, "holds_50": False, "rolls_left": 2, "kept": None, "rolled": "1 1 3 5 6"},
+    {"filled": "ones yahtzee", "upper": 3, "holds_50": True, "rolls_left": 0, "kept": None,
+     "rolled": "1 1 1 1 1"},
+    {"filled": "ones twos threes fours fives sixes three-of-a-kind four-of-a-kind full-house "
+               "small-straight large-straight yahtzee", "upper": 63, "holds_50": False,
+     "rolls_left": 1, "kept": None, "rolled": "2 3 4 6 6"},
+    {"filled": "sixes", "upper": 0, "holds_50": False, "rolls_left": 1, "kept": "5 5", "rolled": None},
+    {"filled": "", "upper": 12, "holds_50": False, "rolls_left": 3, "kept": "", "rolled": None},
+]
+
+
+def test_the_page_of_whole_yahtzee_advises_as_mdp_advise_does(browser, tmp_path):
+    from mdp.program.cli import main
+
+    out = tmp_path / "yahtzee.html"
+    assert main(["report", "yahtzee", "--variant", "full", "--out", str(out)]) == 0
+    game = mdp.load_game("yahtzee", variant="full")
+    solution = mdp.solve(mdp.compile(game))
+    browser.set_window_size(1000, 1600)
+    browser.get(out.as_uri())
+    check_round_advice(browser, solution, game, {"filled": "", "upper": 0, "holds_50": False,
+                                                  "rolls_left": 3, "kept": "", "rolled": None})
+    for position in YAHTZEE_POSITIONS:
+        set_controls(browser, position)
+        check_round_advice(browser, solution, game, position)
+        if position is YAHTZEE_POSITIONS[1]:
+            screenshot(browser, "report-yahtzee-full", 1000)
+            screenshot(browser, "report-yahtzee-full-phone", 400)

@@ -95,3 +95,23 @@ def mdp_state_columns(state):
 def mdp_round_columns(states):
     return {"filled": [" ".join(b for i, b in enumerate(BOXES) if s >> i & 1)
                        for s in states.tolist()]}
+
+
+# For the page of mdp report: mdp_round_ends in JavaScript, one round state at a time.
+
+
+@mdp.hookimpl
+def mdp_round_ends_script():
+    return """function (filled, ends) {
+      var boxes = ["FACE", "EVEN"];
+      return {
+        next: ends.map(function (end) {
+          var bit = 1 << boxes.indexOf(end[1]);
+          return filled & bit ? -1 : filled | bit;
+        }),
+        points: ends.map(function (end) {
+          var face = end[2];
+          return end[1] === "FACE" ? face : face % 2 === 0 ? 2 * face : 0;
+        })
+      };
+    }"""

@@ -19,13 +19,15 @@ per-state hooks: five dice make about a thousand states.
 from __future__ import annotations
 
 import itertools
+import json
 import math
 from collections import Counter
+from pathlib import Path
 
 import mdp
 
 from ..dice import check_weights, multiset_distribution, parse_weights, show_dice, show_weights
-from .cards import CARDS, Rounds, end_of
+from .cards import BONUS_AT, CARDS, JOKER_POINTS, Rounds, end_of
 
 GAME_NAME = "yahtzee"
 
@@ -351,13 +353,20 @@ def _rounds(params, game) -> Rounds:
 
 @mdp.hookimpl
 def mdp_report_controls(params):
-    # The explorer of one turn: the dice as faces to add and remove, not lists of hands; the
-    # commonest face's count (and a score) follow from the dice rolled.
-    if _card(params):
-        return None
+    # The dice as faces to add and remove, not lists of hands; the commonest face's count (and
+    # a score) follow from the dice rolled. On a card, its boxes are buttons to press filled.
     faces = [str(face) for face in range(1, params["faces"] + 1)]
-    derived = ["count"] + (["score"] if params["target"] == "score" else [])
+    card = _card(params)
+    # On a card, the box and points of a turn's end follow from the turn being over.
+    derived = (["box", "points"] if card else
+               ["count"] + (["score"] if params["target"] == "score" else []))
     return [
+        *([{"column": "filled", "kind": "toggles", "label": "Boxes filled", "items": list(card[1]),
+            "strike": "on", "hint": "Press a box to fill it or empty it."},
+           {"column": "upper", "kind": "select", "label": "Upper section total (63 once the "
+            "bonus is won, 0 once it is out of reach)"}] if card else []),
+        *([{"column": "holds_50", "kind": "select", "label": "The Yahtzee box holds 50"}]
+          if card and card[0].extra_bonus else []),
         {"column": "rolls_left", "kind": "select", "label": "Rolls left"},
         {"column": "kept", "kind": "multiset", "label": "Dice kept, to roll the others",
          "items": faces, "most": params["dice"] - 1, "none": "the dice are rolled",
@@ -366,3 +375,20 @@ def mdp_report_controls(params):
          "items": faces, "most": params["dice"], "none": "not rolled yet"},
         *({"column": column, "kind": "derived"} for column in derived),
     ]
+
+
+@mdp.hookimpl
+def mdp_round_ends_script(params):
+    card = _card(params)
+    if not card:
+        return None
+    rules, boxes = card
+    rounds = Rounds(rules, boxes)
+    constants = {
+        "boxes": list(boxes), "upper": rounds.upper.tolist(), "most": rounds.most.tolist(),
+        "five": rounds.five, "own": rounds.own.tolist(), "bonusAt": BONUS_AT,
+        "upperBonus": rules.upper_bonus, "extraBonus": rules.extra_bonus, "joker": rules.joker,
+        "jokerPoints": JOKER_POINTS,
+    }
+    script = (Path(__file__).parent / "round_ends.js").read_text(encoding="utf-8")
+    return f"{script.strip()}({json.dumps(constants)})"

@@ -104,9 +104,11 @@ def _advise_in_round(solution: RoundsSolution, game: Game, columns: dict[str, An
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
         raise ParamError(f"{what} {said}; name one by its columns {', '.join(names)} (e.g. the "
                          f"first: {example})")
-    within = advise(solution.at(int(matches["_key"][0])), game,
-                    **{c: v for c, v in columns.items() if c not in names})
+    key = int(matches["_key"][0])
+    within = advise(solution.at(key), game, **{c: v for c, v in columns.items() if c not in names})
     state = {**{c: _plain(matches[c][0]) for c in names}, **within.state}
+    if solution.model.ends(np.array([key])).next.max() < 0:  # no round left: no action
+        return Advice(state, within.actions.clear())
     return Advice(state, within.actions.filter(pl.col("value").is_finite()))
 
 

@@ -22,7 +22,8 @@ The hooks come in six groups, in the order the engine meets them:
    :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns`: the game's
    words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
    and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it;
-   :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``.
+   :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``, and
+   :func:`mdp_round_ends_script`, what the explorer of a game of rounds needs.
 5. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).
 6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_ends`, for a game played in
@@ -303,7 +304,9 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
       not apply (``None``).
     - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
       is the texts switched on, in the order of ``items``, joined by ``separator``
-      (default ``" "``); ``hint`` is a line shown under them.
+      (default ``" "``); ``hint`` is a line shown under them. The items switched off are
+      struck through (tiles shut), or, with ``strike`` ``"on"``, those switched on (boxes
+      filled).
     - ``"multiset"``: items picked with repeats, up to ``most`` of them: one button per
       item adds one, an item picked is taken away when pressed; the value is the items
       picked in the order of ``items``, joined by ``separator``. With ``none``, a button of
@@ -320,6 +323,31 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
         def mdp_report_controls(params):
             return [{"column": "held", "kind": "toggles", "label": "cards held",
                      "items": [str(c) for c in params["cards"]]}]
+    """
+
+
+@hookspec(firstresult=True)
+def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | None:
+    """Return, for a game of rounds, the JavaScript twin of :func:`mdp_round_ends`, which the
+    explorer of ``mdp report`` runs to solve the round of the round state the player sets
+    (optional; without it the page of a game of rounds has no explorer).
+
+    The text is a JavaScript function expression ``function (key, ends) {...}`` that returns
+    ``{next: [...], points: [...]}`` for one round state: ``key`` is its integer key (a
+    number; keys must stay below 2**53, and JavaScript's bit operators work on 32 bits),
+    ``ends`` the round's terminal states as JSON (tuples as arrays), and the two arrays hold,
+    for each end, what :func:`mdp_round_ends` gives in that round state's row: the next
+    round state (``-1`` where the end is not allowed) and the points. The page looks up the
+    values of the next round states itself. The tests of ``mdp report`` hold the explorer's
+    advice to :func:`mdp.advise`'s.
+
+    .. code-block:: python
+
+        @hookimpl
+        def mdp_round_ends_script():            # a round state counts the rounds left
+            return ("function (key, ends) { return {"
+                    "next: ends.map(function () { return key > 0 ? key - 1 : -1; }),"
+                    "points: ends.map(function (end) { return end[1]; })}; }")
     """
 
 

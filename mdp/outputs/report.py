@@ -9,6 +9,7 @@ state the controls name as :func:`mdp.advise` does.
 
 from __future__ import annotations
 
+import base64
 import html
 import json
 import re
@@ -22,11 +23,13 @@ from mdp.analysis.distribution import distribution
 from mdp.analysis.labels import action_labels
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
+from mdp.engine.model import CompiledModel, offsets
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.errors import ModelError, ParamError
-from mdp.game.columns import row_columns
+from mdp.game.columns import round_columns, row_columns, to_frame
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
 from mdp.outputs.readable import readable
 
@@ -55,27 +58,33 @@ def report(solution: Solution | RoundsSolution, game: Game, *,
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
     if isinstance(solution, RoundsSolution):
+        why = without_explorer(solution, game, max_rows)
+        explorer = None if why else rounds_explorer_data(solution, game)
         return _page(game, [_round_facts(solution), _simulated(solution, game),
-                            _explorer(None, 0, max_rows, game.name, rounds=True)],
-                     solution.model.info.objective, None)
+                            _explorer(explorer, why, game.name, rounds=True)],
+                     solution.model.info.objective, explorer,
+                     round_ends_script(game) if explorer else None)
     if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.policy.name}")
     model = solution.model
     floats = solve(model, sense=solution.sense) if solution.exact else solution
     exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
-    explorer = explorer_data(floats, game) if model.n_actions <= max_rows else None
+    why = without_explorer(solution, game, max_rows)
+    explorer = None if why else explorer_data(floats, game)
     sections = [
         _facts(exact, game),
         _outcomes(distribution(floats, game), model.info.objective.probability),
         _strategies(strategy_values(model, game, sense=solution.sense), model.info.objective.probability),
-        _explorer(explorer, model.n_actions, max_rows, game.name),
+        _explorer(explorer, why, game.name),
     ]
     return _page(game, sections, model.info.objective, explorer)
 
 
-def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None) -> str:
-    """The page: the template filled with the sections and the explorer's data."""
+def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None,
+          script: str | None = None) -> str:
+    """The page: the template filled with the sections, the explorer's data and, for a game
+    of rounds, the game's script of the ends of a round."""
     data = {"objective": {"name": objective.name, "probability": objective.probability},
             "explorer": explorer}
     name, _, rules = game.describe().partition(": ")  # "Name: rules", the usual description
@@ -84,26 +93,39 @@ def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None
              "NAV": '<p class="jump"><a href="#explorer-h">Find the best move of a position</a></p>'
                     if explorer is not None else "",
              "BODY": "\n".join(sections),
-             "DATA": json.dumps(data, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c")}
+             "DATA": json.dumps(data, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c"),
+             "SCRIPT": "" if script is None else
+                       f"<script>\nvar mdpRoundEnds = ({script});\n</script>"}
     template = resources.files("mdp.outputs").joinpath("report.html").read_text(encoding="utf-8")
     # One pass: text put in is never read again for placeholders.
     return re.sub(r"\{\{([A-Z]+)\}\}", lambda m: parts[m[1]], template)
 
 
 def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
-    """What the explorer embeds, JSON-ready: every state's readable columns (those
+    """What the explorer embeds, JSON-ready: the positions (:func:`_positions`) and every
+    action's ``value``, ``regret`` and ``optimal`` (0 or 1) as
+    :meth:`mdp.Solution.action_values` gives them."""
+    per_action = solution.action_values()
+    return {
+        **_positions(solution.model, game),
+        "value": np.asarray(per_action.value, dtype=np.float64).tolist(),
+        "regret": np.asarray(per_action.regret, dtype=np.float64).tolist(),
+        "optimal": np.asarray(per_action.optimal, dtype=np.int8).tolist(),
+    }
+
+
+def _positions(model: CompiledModel, game: Game, before: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The states of a model, JSON-ready: every state's readable columns (those
     :func:`mdp.advise` names a state by), ``actionStart`` (state ``s``'s actions are
-    ``actionStart[s]`` to ``actionStart[s + 1] - 1``), every action's columns, ``value``,
-    ``regret`` and ``optimal`` (0 or 1) as :meth:`mdp.Solution.action_values` gives them,
-    ``initial`` and ``controls``. A column is ``{"name", "values", "codes"}``: its distinct
-    values as text (``null`` where it does not apply), sorted, and one code per row."""
-    model = solution.model
+    ``actionStart[s]`` to ``actionStart[s + 1] - 1``), every action's columns, ``initial``
+    and ``controls`` (those of the columns ``before`` first: a round state's). A column is
+    ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
+    apply), sorted, and one code per row."""
     states = model.states
     table = pl.DataFrame(row_columns(game, states, [None] * len(states)), strict=False)
     names = [c for c in table.columns if table[c].null_count() < table.height]
     labels = row_columns(game, _take(states, model.action_state()), action_labels(game, model))
     actions = pl.DataFrame({k: v for k, v in labels.items() if k not in names}, strict=False)
-    per_action = solution.action_values()
     return {
         "states": model.n_states,
         "initial": int(model.initial),
@@ -111,11 +133,99 @@ def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
         "actionStart": model.action_offsets(0, model.n_states).tolist(),
         "actionColumns": [_encode(actions[c]) for c in actions.columns
                           if actions[c].null_count() < actions.height],
-        "value": np.asarray(per_action.value, dtype=np.float64).tolist(),
-        "regret": np.asarray(per_action.regret, dtype=np.float64).tolist(),
-        "optimal": np.asarray(per_action.optimal, dtype=np.int8).tolist(),
-        "controls": controls(game, names),
+        "controls": controls(game, [*(before or {}), *names]),
     }
+
+
+def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]:
+    """What the explorer of a game of rounds embeds, JSON-ready (the page also needs the
+    game's :func:`~mdp.hookspecs.game.mdp_round_ends_script`): the positions of the round
+    model (:func:`_positions`), its transitions (``outStart``: action ``a``'s outcomes are ``outStart[a]`` to
+    ``outStart[a + 1] - 1``, leading to ``outNext`` with chance ``outChance``), and
+    ``rounds``: every round state's key and value, round after round (``roundStart``), its
+    readable columns, the round's ``ends`` as the game writes them, and ``sense``. The long
+    arrays are little-endian bytes in base64 (:func:`_packed`)."""
+    model, inner = solution.model, solution.model.round
+    keys = np.concatenate(model.keys)
+    table = to_frame(round_columns(game, keys))
+    action, following, chance = inner.edges()
+    table_of = np.array([float(p) for p in inner.probabilities] + [1.0])  # -1: a certain one
+    return {
+        **_positions(inner, game, before=dict.fromkeys(table.columns)),
+        "outStart": _packed(offsets(np.bincount(action, minlength=inner.n_actions))),
+        "outNext": _packed(following),
+        "outChance": _packed(table_of[chance]),
+        "rounds": {
+            "sense": solution.sense,
+            "tie": FLOAT_TIE,
+            "roundStart": offsets([len(k) for k in model.keys]).tolist(),
+            "keys": _packed(keys),
+            "values": _packed(np.concatenate([np.asarray(v, dtype=np.float64) for v in solution.values])),
+            "columns": [_encode(table[c], packed=True) for c in table.columns],
+            "ends": [_json_ready(end) for end in inner.states[:inner.n_terminal]],
+        },
+    }
+
+
+def _packed(values: np.ndarray) -> dict[str, str]:
+    """An array as ``{"type", "data"}``: integers in the smallest of Uint8, Uint16, Int32
+    (past which Float64, exact up to 2**53), else Float64; little-endian bytes in base64,
+    as the page's typed arrays read them."""
+    values = np.asarray(values)
+    if values.dtype.kind in "iub" and len(values):
+        low, high = int(values.min()), int(values.max())
+        kind = next((t for t, lo, hi in (("Uint8", 0, 255), ("Uint16", 0, 65535),
+                                          ("Int32", -2**31, 2**31 - 1)) if lo <= low and high <= hi),
+                    "Float64")
+    else:
+        kind = "Float64"
+    if kind == "Float64" and values.dtype.kind in "iu" and (np.abs(values) > 2**53).any():
+        raise ModelError("a page carries integers up to 2**53 (its numbers are doubles), "
+                         f"not {int(np.abs(values).max())}")
+    dtype = {"Uint8": "<u1", "Uint16": "<u2", "Int32": "<i4", "Float64": "<f8"}[kind]
+    return {"type": kind, "data": base64.b64encode(values.astype(dtype).tobytes()).decode("ascii")}
+
+
+def _json_ready(value: Any) -> Any:
+    """A state as JSON: tuples as lists, numpy numbers as Python's; anything else as text."""
+    if isinstance(value, (tuple, list)):
+        return [_json_ready(v) for v in value]
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    return str(value)
+
+
+def explorer_rows(solution: Solution | RoundsSolution) -> int:
+    """The rows the explorer carries, counted as policy rows (about 50 bytes each on the
+    page): a row per action; in a game of rounds, a row per action of the round and one per
+    two round states (each a key, a value and a code per column: about half the bytes)."""
+    if isinstance(solution, RoundsSolution):
+        return -(-solution.model.n_round_states // 2) + solution.model.round.n_actions
+    return solution.model.n_actions
+
+
+def without_explorer(solution: Solution | RoundsSolution, game: Game, max_rows: int) -> str | None:
+    """Why the page of ``solution`` has no explorer, in words; ``None`` where it has one."""
+    if isinstance(solution, RoundsSolution) and round_ends_script(game) is None:
+        return ("the game gives no script of the ends of a round (mdp_round_ends_script), "
+                "which the page needs to tell what they are worth")
+    rows = explorer_rows(solution)
+    return (f"its {rows:,} rows are more than the {max_rows:,} a page carries (--max-rows)"
+            if rows > max_rows else None)
+
+
+def round_ends_script(game: Game) -> str | None:
+    """The game's :func:`~mdp.hookspecs.game.mdp_round_ends_script`, made safe to put inside
+    a ``<script>`` element (it cannot close it); ``None`` where the game gives none."""
+    script = game.call("mdp_round_ends_script")
+    if script is None:
+        return None
+    if not isinstance(script, str):
+        raise ModelError(f"game {game.name}: mdp_round_ends_script returned "
+                         f"{type(script).__name__}, not the text of a JavaScript function")
+    return re.sub(r"</(script)", r"<\\/\1", script, flags=re.IGNORECASE)
 
 
 def controls(game: Game, columns: list[str]) -> list[dict[str, Any]]:
@@ -155,15 +265,16 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
     return None
 
 
-def _encode(series: pl.Series) -> dict[str, Any]:
+def _encode(series: pl.Series, packed: bool = False) -> dict[str, Any]:
     """A column as its sorted distinct values (text, compared as :func:`mdp.advise`
-    compares them; ``None`` first) and one code per row."""
+    compares them; ``None`` first) and one code per row (:func:`_packed` with ``packed``)."""
     values = series.unique().sort(nulls_last=False)
     text = values.cast(pl.String)
     codes = (series.to_frame("v").with_row_index("row")
              .join(values.to_frame("v").with_row_index("code"), on="v", how="left", nulls_equal=True)
              .sort("row")["code"])
-    return {"name": series.name, "values": text.to_list(), "codes": codes.to_list()}
+    return {"name": series.name, "values": text.to_list(),
+            "codes": _packed(codes.to_numpy()) if packed else codes.to_list()}
 
 
 def _take(items: Any, ids: np.ndarray) -> Any:
@@ -335,19 +446,17 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
-def _explorer(explorer: dict | None, rows: int, max_rows: int, game: str,
-              rounds: bool = False) -> str:
+def _explorer(explorer: dict | None, why: str | None, game: str, rounds: bool = False) -> str:
     head = '<section aria-labelledby="explorer-h"><h2 id="explorer-h">What should I play?</h2>\n'
-    if rounds:
-        return (head + '<p class="note" id="no-explorer">This game is played in rounds: its '
-                "positions, a round state and a state of the round, are too many for a page. "
-                f"Ask <code>mdp advise {html.escape(game)} COLUMN=VALUE ...</code>, naming the "
-                "round state and the state by their columns.</p></section>")
     if explorer is None:
-        return (head + f'<p class="note" id="no-explorer">This game\'s policy has {rows:,} rows, '
-                f"more than the {max_rows:,} a page carries, so this page has no explorer; ask "
-                f"<code>mdp advise {html.escape(game)} COLUMN=VALUE ...</code> for a state.</p></section>")
+        position = "the round state and the state" if rounds else "the state"
+        return (head + f'<p class="note" id="no-explorer">This page has no explorer: {why}. Ask '
+                f"<code>mdp advise {html.escape(game)} COLUMN=VALUE ...</code>, naming {position} "
+                "by their columns.</p></section>")
+    still = (" In this game of rounds a position is a round state and a state of the round; a "
+             "value is what is still to come, the points of this round included, under best play."
+             if rounds else "")
     return (head + '<p>Set the position; the best move and every alternative follow, best first, '
-            'with the value of each and the regret of playing it instead.</p>\n'
+            f'with the value of each and the regret of playing it instead.{still}</p>\n'
             '<form id="controls" class="controls" onsubmit="return false"></form>\n'
             '<div id="advice" aria-live="polite"></div></section>')

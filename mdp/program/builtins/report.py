@@ -34,15 +34,13 @@ def _report(args: argparse.Namespace) -> None:
             progress(f"playing {REPORT_GAMES:,} games")
         page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
-    if isinstance(model, mdp.Rounds):
-        print(f"{args.out}: {len(page) / 1e6:.1f} MB, {model.n_round_states:,} round states, "
-              f"{REPORT_GAMES:,} games played, WITHOUT the explorer: a game of rounds is "
-              "advised by mdp advise", file=sys.stderr)
-        return
-    what = (f"with an explorer of {model.n_actions:,} policy rows" if model.n_actions <= args.max_rows
-            else f"WITHOUT the explorer: {model.n_actions:,} policy rows is more than --max-rows "
-                 f"{args.max_rows:,}")
-    print(f"{args.out}: {len(page) / 1e6:.1f} MB, {model.n_states:,} states, {what}", file=sys.stderr)
+    from mdp.outputs.report import explorer_rows, without_explorer  # here: --help imports no Polars
+
+    why = without_explorer(solution, game, args.max_rows)
+    size = (f"{model.n_round_states:,} round states, {REPORT_GAMES:,} games played"
+            if isinstance(model, mdp.Rounds) else f"{model.n_states:,} states")
+    what = f"WITHOUT the explorer: {why}" if why else f"with an explorer of {explorer_rows(solution):,} rows"
+    print(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}", file=sys.stderr)
 
 
 @hookimpl
