@@ -239,7 +239,7 @@ def compare_script(driver, script: str, keys, expected) -> list:
 def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, game_name, variant):
     import numpy as np
 
-    from mdp.outputs.report import _json_ready
+    from mdp.outputs.explorer import _json_ready
 
     game = mdp.load_game(game_name, variant=variant)
     model = mdp.compile(game)

@@ -34,7 +34,7 @@ def _report(args: argparse.Namespace) -> None:
             progress(f"playing {REPORT_GAMES:,} games")
         page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
-    from mdp.outputs.report import explorer_rows, without_explorer  # here: --help imports no Polars
+    from mdp.outputs.explorer import explorer_rows, without_explorer  # here: --help imports no Polars
 
     why = without_explorer(solution, game, args.max_rows)
     size = (f"{model.n_round_states:,} round states, {REPORT_GAMES:,} games played"
