@@ -11,7 +11,7 @@ explorer, and a line saying to ask ``mdp advise`` instead."""
 
 REPORT_GAMES = 100_000
 """Games a report plays at random to show how a game of rounds ends (its outcomes are too
-many to push forward exactly): the mean of Yahtzee to within about 0.4 points, in seconds."""
+many to push forward exactly): a mean to within 0.6% of a standard deviation (95%), in seconds."""
 
 MAX_GAMES = 10**10
 """The most games ``mdp simulate`` plays: about ten thousand seconds of Shut the Box on one

@@ -130,7 +130,7 @@ def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | Non
                    what: str = "number", distinct: bool = True) -> tuple[int, ...]:
     """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple.
 
-    ``what`` names an item in messages (``"card"``); ``minimum`` and ``maximum`` bound each
+    ``what`` names an item in messages (default ``"number"``); ``minimum`` and ``maximum`` bound each
     item; ``distinct`` refuses repeats. A range is checked before it is expanded, so
     ``1-999999999`` is refused at once rather than built.
     """

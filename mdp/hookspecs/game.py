@@ -305,8 +305,7 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
     - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
       is the texts switched on, in the order of ``items``, joined by ``separator``
       (default ``" "``); ``hint`` is a line shown under them. The items switched off are
-      struck through (tiles shut), or, with ``strike`` ``"on"``, those switched on (boxes
-      filled).
+      struck through, or, with ``strike`` ``"on"``, those switched on.
     - ``"multiset"``: items picked with repeats, up to ``most`` of them: one button per
       item adds one, an item picked is taken away when pressed; the value is the items
       picked in the order of ``items``, joined by ``separator``. With ``none``, a button of
