@@ -29,13 +29,14 @@ class ParamError(MdpError):
 
 
 class InRounds(ParamError):
-    """Work that reads a game of one model (a policy table, a strategy, an export) was asked
-    of a game played in rounds."""
+    """Work that reads a game of one model (a policy table, a policy of its actions, an
+    export) was asked of a game played in rounds."""
 
     def __init__(self, game: str, what: str) -> None:
         super().__init__(f"game {game} is played in rounds, and {what} reads a game of one "
                          "model; advise gives the actions at a position of a game of rounds, "
-                         "distribution the chance of each total, and simulate plays it")
+                         "distribution the chance of each total, simulate plays it, and "
+                         "strategies values its strategies")
 
 
 class ModelError(MdpError):

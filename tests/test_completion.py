@@ -115,6 +115,9 @@ def test_strategies_of_the_game_with_optimal_play():
     assert words("solve", "shutbox", "--strategy", "") == [
         "optimal", "random", "fewest-tiles", "shortest", "longest"]
     assert words("distribution", "shutbox", "--set", "tiles=1-6", "--strategy", "f") == ["fewest-tiles"]
+    # A game played in rounds: the engine's greedy, then the game's own.
+    assert words("simulate", "yahtzee", "--variant", "full", "--strategy", "") == [
+        "optimal", "greedy", "greedy-bonus"]
 
 
 def test_a_file_is_completed_where_a_file_is_asked_for():

@@ -101,8 +101,7 @@ def test_advice_names_the_round_state_and_the_state_within_it():
 
 @pytest.mark.parametrize("what, call", [
     ("a policy table", lambda game, solution: mdp.policy(solution, game)),
-    ("a strategy", lambda game, solution: mdp.evaluate(solution.model, "optimal")),
-    ("a strategy", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
+    ("a policy", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
     ("a match", lambda game, solution: mdp.match(game, solution.model)),
     ("analysis policy", lambda game, solution: mdp.analyse("policy", solution, game)),
 ])
@@ -110,14 +109,13 @@ def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
     game = two_boxes()
     with pytest.raises(mdp.ParamError, match=f"game two-boxes is played in rounds, and {what} "
                        "reads a game of one model; advise gives the actions at a position of a "
-                       "game of rounds, distribution the chance of each total, and simulate "
-                       "plays it"):
+                       "game of rounds, distribution the chance of each total, simulate plays "
+                       "it, and strategies values its strategies"):
         call(game, mdp.solve(mdp.compile(game)))
 
 
 @pytest.mark.parametrize("argv", [
-    ["policy", EXAMPLE], ["strategies", EXAMPLE],
-    ["solve", EXAMPLE, "--strategy", "random"], ["export", EXAMPLE, "--out", "x.prism"],
+    ["policy", EXAMPLE], ["export", EXAMPLE, "--out", "x.prism"],
 ])
 def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_any_work(
         argv, capsys, monkeypatch, tmp_path):

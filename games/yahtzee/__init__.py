@@ -347,6 +347,25 @@ def mdp_round_columns(params, game, states):
     return _rounds(params, game).columns(states) if _card(params) else None
 
 
+@mdp.hookimpl
+def mdp_strategies(params):
+    # Besides the engine's greedy (each turn for its points alone), greedy with the upper
+    # bonus in mind: its points shared out over the upper points that earn it.
+    if not _card(params):
+        return []
+    bonus = _card(params)[0].upper_bonus
+    return [mdp.Strategy(
+        "greedy-bonus", f"each turn for its points, and each upper point toward {BONUS_AT} for "
+        f"{bonus}/{BONUS_AT} more while the bonus is in reach", aims=_bonus_aims)]
+
+
+def _bonus_aims(game, model, keys, ends):
+    """The points of each end, and the upper bonus shared out over the upper points toward
+    it: in whole numbers, times 63 (only how the aims compare matters)."""
+    toward = _rounds(game.params, game).toward_bonus(keys, model.round.states[:model.round.n_terminal])
+    return BONUS_AT * ends.points + _card(game.params)[0].upper_bonus * toward
+
+
 def _rounds(params, game) -> Rounds:
     return game.memo("rounds", lambda: Rounds(*_card(params)))
 

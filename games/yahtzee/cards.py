@@ -204,6 +204,17 @@ class Rounds:
                 following = np.where(forced & ~self._forced(is_open, own_open, e), -1, following)
         return following, points
 
+    def toward_bonus(self, states: np.ndarray, ends: list[tuple[str, int, int]]) -> np.ndarray:
+        """Per card of ``states`` and end of a turn: the upper points the end adds toward
+        :data:`BONUS_AT` while the bonus is open and in reach of the upper boxes left, else 0
+        (a lower box, the bonus won or out of reach)."""
+        e, n = self._of_ends(ends), len(self.boxes)
+        filled = states & ((1 << n) - 1)
+        total = (states >> self.total_shift) & 63
+        reach = ((filled[:, None] & self.bit) == 0) @ self.most
+        open_ = (total < BONUS_AT) & (total + reach >= BONUS_AT)
+        return np.where(open_[:, None], np.minimum(e["gained"], (BONUS_AT - total)[:, None]), 0)
+
     def _own_open(self, is_open: np.ndarray) -> np.ndarray:
         """Per card and face (0 for none): whether that face's upper box is played and open."""
         table = np.zeros((len(is_open), 7), dtype=bool)

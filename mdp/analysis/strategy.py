@@ -4,6 +4,11 @@ every action a *weight*; in each state it takes an action with probability its w
 the state's total (:meth:`mdp.Policy.of_weights`). Weights that are ``int`` (or
 ``Fraction``) keep exact evaluation exact; ``0`` and ``1`` make a strategy that always takes
 the same action.
+
+A game played in rounds is too large for a choice per state: its strategies give *aims*
+instead, the worth the player aims at for each end of a round from each round state, and
+play each round best toward them (:class:`mdp.engine.rounds.Aims`). Every game of rounds
+has one without code of its own, :data:`GREEDY`.
 """
 
 from __future__ import annotations
@@ -20,9 +25,9 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
-from mdp.engine.rounds import one_model
+from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, one_model, solve_rounds
 from mdp.engine.solution import Solution
-from mdp.engine.solve import solve
+from mdp.engine.solve import sense_of, solve
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.load import describe
 from mdp.game.plugins import by_name
@@ -39,11 +44,28 @@ class Strategy:
     in action order (an integer array for a strategy that exact evaluation keeps exact); the
     strategy takes an action with probability its weight over the total of its state's.
     :meth:`per_state` makes one from a function of one state instead.
+
+    A strategy of a game played in rounds gives ``aims`` instead of weights:
+    ``aims(game, model, keys, ends)`` receives the :class:`mdp.Rounds`, some round states of
+    one round (an integer array of keys, none that ends the game) and their
+    :class:`mdp.RoundEnds`, and returns the worth the player aims at for each end of the
+    round from each of them: a matrix of numbers, one row per round state and one column per
+    end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
+    each round the player plays best toward those worths, the first of tied actions; an end
+    not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
+    itself is :data:`GREEDY`.
     """
 
     name: str
     help: str
-    weights: Callable[[Game, CompiledModel], Any] = attrs.field(repr=False)
+    weights: Callable[[Game, CompiledModel], Any] | None = attrs.field(default=None, repr=False)
+    aims: Callable[[Game, Rounds, np.ndarray, RoundEnds], Any] | None = attrs.field(
+        default=None, repr=False, kw_only=True)
+
+    def __attrs_post_init__(self) -> None:
+        if (self.weights is None) == (self.aims is None):
+            raise ModelError(f"strategy {self.name}: give weights (for a game of one model) or "
+                             "aims (for a game played in rounds), one of them")
 
     @classmethod
     def per_state(cls, name: str, help: str,
@@ -62,9 +84,17 @@ class Strategy:
         return cls(name, help, functools.partial(_weights_per_state, name, choose))
 
 
+GREEDY = Strategy("greedy", "each round for its own points alone, later rounds ignored",
+                  aims=lambda game, model, keys, ends: ends.points)
+"""The strategy every game played in rounds has: each end of a round worth its points, as
+if the round were the last."""
+
+
 def strategies(game: Game) -> dict[str, Strategy]:
-    """The strategies a game and its rule plugins name, by name, the game's first."""
-    return by_name(game.collect("mdp_strategies", Strategy), lambda name: ModelError(
+    """The strategies a game and its rule plugins name, by name, the game's first; for a
+    game played in rounds, :data:`GREEDY` before them."""
+    found = game.collect("mdp_strategies", Strategy)
+    return by_name([GREEDY, *found] if game.in_rounds else found, lambda name: ModelError(
         f"game {game.name}: two strategies are named {name!r}"), reserved=(OPTIMAL,))
 
 
@@ -83,7 +113,7 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``;
     needs ``game``), a :class:`Strategy` (needs ``game``), or the weights themselves, one
     per action."""
-    one_model("a strategy", model)
+    one_model("a policy", model)
     if isinstance(strategy, str):
         if game is None:
             raise ParamError(f"strategy {strategy!r}: pass game= to look it up")
@@ -91,6 +121,10 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     if isinstance(strategy, Strategy):
         if game is None:
             raise ParamError(f"strategy {strategy.name!r}: pass game= to compute its weights")
+        if strategy.weights is None:
+            raise ModelError(f"game {game.name}: strategy {strategy.name} gives aims, for a game "
+                             "played in rounds, but the game is of one model: a strategy of a "
+                             "game of one model gives weights of its actions")
         weights = _call(game, strategy, model)
         try:
             return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
@@ -100,9 +134,10 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     return Policy.of_weights(model, strategy, exact=exact)
 
 
-def evaluate(model: CompiledModel, strategy: str | Strategy | Policy | Any, *,
+def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | Policy | Any, *,
              game: Game | None = None, exact: bool = False, terminal: Any = None,
-             sense: Sense | None = None) -> Solution:
+             sense: Sense | None = None,
+             progress: Callable[[str], None] | None = None) -> Solution | RoundsSolution:
     """The value of every state when playing ``strategy``: a :class:`mdp.Solution` whose
     ``value`` is the strategy's (its ``action_values()`` are those of taking each action and
     following the strategy after it).
@@ -110,15 +145,80 @@ def evaluate(model: CompiledModel, strategy: str | Strategy | Policy | Any, *,
     ``strategy`` is a :class:`mdp.Policy`, a name (``"random"``; needs ``game``), a
     :class:`Strategy` (needs ``game``), or the weights themselves, one per action.
     ``"optimal"`` is optimal play, with ties broken by the first action. ``exact``,
-    ``terminal`` and ``sense`` are those of :func:`mdp.solve`.
+    ``terminal``, ``sense`` and ``progress`` are those of :func:`mdp.solve`.
+
+    For a game played in rounds (:class:`mdp.Rounds`), ``strategy`` is a name or a
+    :class:`Strategy` with aims, and the answer a :class:`mdp.RoundsSolution`: the value of
+    every round state under the strategy, which :func:`mdp.simulate` plays and
+    :func:`mdp.advise` and :func:`mdp.distribution` follow.
     """
-    one_model("a strategy", model)
+    if isinstance(model, Rounds):
+        return _evaluate_rounds(model, strategy, game, exact, terminal, sense, progress)
     if isinstance(strategy, str) and strategy == OPTIMAL:
-        solution = solve(model, exact=exact, terminal=terminal, sense=sense)
+        solution = solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress)
         return attrs.evolve(solution, policy=solution.play())
     policy = strategy if isinstance(strategy, Policy) else \
         strategy_policy(model, strategy, game=game, exact=exact)
-    return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy)
+    return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy, progress=progress)
+
+
+def _evaluate_rounds(model: Rounds, strategy: Any, game: Game | None, exact: bool, terminal: Any,
+                     sense: Sense | None, progress: Callable[[str], None] | None) -> RoundsSolution:
+    """:func:`evaluate` for a game played in rounds: optimal play, or a strategy's aims."""
+    if isinstance(strategy, str) and strategy == OPTIMAL:
+        return solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress)
+    if terminal is not None:
+        raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
+                         "terminal= does not apply to it")
+    if not isinstance(strategy, (str, Strategy)):
+        raise ParamError(f"game {model.info.game} is played in rounds: its strategies are named, "
+                         f"or an mdp.Strategy with aims, not {type(strategy).__name__}")
+    if game is None:
+        raise ParamError(f"strategy {getattr(strategy, 'name', strategy)!r}: pass game= to "
+                         "look it up and compute its aims")
+    if isinstance(strategy, str):
+        strategy = find_strategy(game, strategy)
+    if strategy.aims is None:
+        raise ModelError(f"game {game.name}: strategy {strategy.name} gives weights of the actions "
+                         "of one model, but the game is played in rounds: a strategy of a game "
+                         "of rounds gives aims (mdp.Strategy(..., aims=...))")
+    aims = Aims(strategy.name, functools.partial(_aims, game, strategy, model, exact))
+    return solve_rounds(model, exact=exact, sense=sense_of(model.round, sense), progress=progress,
+                        aims=aims)
+
+
+def _aims(game: Game, strategy: Strategy, model: Rounds, exact: bool, keys: np.ndarray,
+          ends: RoundEnds) -> np.ndarray:
+    """A strategy's aims from some round states, checked where they enter: one number per
+    round state and end, finite where the end is allowed, rational in exact evaluation."""
+    where = f"game {game.name}: strategy {strategy.name}"
+    try:
+        given = strategy.aims(game, model, keys, ends)
+    except (ModelError, ParamError):
+        raise
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"{where} raised {fault(error)}") from error
+    worth = np.asarray(given)
+    if worth.shape != ends.next.shape:
+        raise ModelError(f"{where} gave aims of shape {worth.shape}; expected one row per round "
+                         f"state and one column per end of the round: {ends.next.shape}")
+    if worth.dtype.kind == "O" and not exact:
+        try:
+            worth = worth.astype(np.float64)
+        except (TypeError, ValueError):
+            pass
+    if worth.dtype.kind not in "biufO" or (worth.dtype.kind == "O" and not all(
+            isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
+        raise ModelError(f"{where} gave aims that are not all numbers (int, Fraction or float)")
+    if worth.dtype.kind == "f":
+        if exact:
+            raise ModelError(f"{where} gave float aims; exact evaluation needs int or Fraction aims")
+        bad = ~np.isfinite(worth) & (ends.next >= 0)
+        if bad.any():
+            row = int(np.flatnonzero(bad.any(axis=1))[0])
+            raise ModelError(f"{where} gave an aim that is not a finite number for an end allowed "
+                             f"there (round state {int(keys[row])})")
+    return worth
 
 
 def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:
@@ -158,18 +258,22 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
     return weights
 
 
-def strategy_values(model: CompiledModel, game: Game, *, exact: bool = False,
-                    sense: Sense | None = None) -> pl.DataFrame:
+def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = False,
+                    sense: Sense | None = None,
+                    progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
-    (the value lost against optimal play) and ``help``.
+    (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a
+    compiled game of rounds (:class:`mdp.Rounds`): the same table.
 
     A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
     the others: its row has no value, and a column ``problem`` says why."""
-    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense).value, "the best play", None)]
+    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense, progress=progress).value,
+             "the best play", None)]
     for strategy in strategies(game).values():
         try:
-            value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense).value, None
+            value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense,
+                                      progress=progress).value, None
         except ModelError as error:
             value, problem = None, str(error)
         rows.append((strategy.name, value, strategy.help, problem))

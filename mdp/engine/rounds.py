@@ -12,6 +12,11 @@ round model, and a round's states are solved many columns at a time, the last ro
 
 A round state with no end allowed is the end of the game, worth nothing more: whatever the
 game pays, it pays at the end of a round.
+
+A way to play other than the best is a game's *aims* (:class:`Aims`, a strategy): what the
+player aims at for each end of a round. Within a round the player plays best toward those
+worths; the round's play so fixed is then valued with each end's true worth, its points and
+the value under the same aims of the round state that follows.
 """
 
 from __future__ import annotations
@@ -27,8 +32,9 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
+from mdp.engine.policy import FLOAT_TIE, Policy
 from mdp.engine.solution import Solution
-from mdp.engine.sweep import backward, best, per_state
+from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.game.load import Game
 
@@ -51,6 +57,21 @@ class RoundEnds:
 
     next: np.ndarray
     points: Any
+
+
+@attrs.frozen
+class Aims:
+    """A way to play a game of rounds (a strategy): how the player values the ends of a round.
+
+    ``worth(keys, ends)`` is given some round states of one round (none that ends the game)
+    and their :class:`RoundEnds`, and gives the worth the player aims at for each end: a
+    matrix, one row per round state and one column per end, of numbers (``int`` and
+    :class:`~fractions.Fraction` objects keep exact evaluation exact). An end not allowed
+    stays not allowed, whatever its worth. Only how the worths compare matters: any positive
+    multiple plays the same."""
+
+    name: str
+    worth: Callable[[np.ndarray, RoundEnds], Any] = attrs.field(repr=False)
 
 
 @attrs.frozen(eq=False)
@@ -189,7 +210,8 @@ def _batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
 
 @attrs.frozen(eq=False)
 class RoundsSolution:
-    """The value of every round state of a game of rounds under optimal play."""
+    """The value of every round state of a game of rounds under optimal play, or under a
+    strategy's :class:`Aims`."""
 
     model: Rounds
     sense: str
@@ -197,8 +219,8 @@ class RoundsSolution:
     """The value of each round state, round by round, in the order of :attr:`Rounds.keys`."""
     exact: bool = False
     seconds: float = attrs.field(default=0.0, repr=False)
-    policy: None = None
-    """Optimal play only: a game of rounds is not evaluated under a policy."""
+    policy: Aims | None = None
+    """The strategy played (its aims), or ``None`` for optimal play."""
 
     @property
     def value(self) -> float | Fraction:
@@ -227,7 +249,9 @@ class RoundsSolution:
         that ``key`` does not allow worth -inf (+inf minimizing), so that no play takes it.
         In exact numbers where the game of rounds was solved so (an end not allowed then
         worth less than any allowed), else in floats. Every analysis of one model works on
-        it: the policy of a round, :func:`mdp.advise` at a position, the chance of each end."""
+        it: the policy of a round, :func:`mdp.advise` at a position, the chance of each end.
+        Under a strategy, the round is played as its aims say, with that play as the
+        solution's policy."""
 
         keys = np.array([key], dtype=np.int64)
         r = self.round_of(key)
@@ -237,8 +261,15 @@ class RoundsSolution:
                                _exact_terminals(self.model, self.model.ends(keys), later, self.sense)[:, 0])
         else:
             arithmetic = Floats(self.model.round, self._terminals(keys)[:, 0])
-        raw = backward(self.model.round, arithmetic, best(self.sense), arithmetic.start())
-        return Solution(self.model.round, self.sense, raw, arithmetic)
+        if self.policy is None:
+            raw = backward(self.model.round, arithmetic, best(self.sense), arithmetic.start())
+            return Solution(self.model.round, self.sense, raw, arithmetic)
+        inner, choice = self.model.round, self.choices(keys)[:, 0]
+        raw = backward(inner, arithmetic, _following(choice), arithmetic.start())
+        taken = np.zeros(inner.n_actions, dtype=np.int64)
+        taken[inner.action_start[inner.n_terminal:-1] + choice[inner.n_terminal:]] = 1
+        policy = Policy.of_weights(inner, taken, exact=self.exact, name=self.policy.name)
+        return Solution(inner, self.sense, raw, arithmetic, policy=policy)
 
     def _terminals(self, keys: np.ndarray) -> np.ndarray:
         """The round's terminal values from round states ``keys``, all of one round, one
@@ -250,11 +281,31 @@ class RoundsSolution:
         later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
         return _terminals(self.model, ends, later, self.sense)
 
+    def choices(self, keys: np.ndarray) -> np.ndarray:
+        """How the round is played from round states ``keys`` (all of one round): the place
+        among its state's actions of the action each state of the round takes, one row per
+        state and one column per round state. Optimal play takes the first best action; a
+        strategy the first best toward its aims (in floats, within
+        :data:`~mdp.engine.policy.FLOAT_TIE` of the best). A round state that ends the game
+        takes the first actions."""
+        inner = self.model.round
+        choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
+        if self.policy is None:
+            _backward(self.model, self._terminals(keys), _choosing(self.sense, choice))
+            return choice
+        ends = self.model.ends(keys)
+        playing = np.flatnonzero(ends.next.max(axis=1) >= 0)
+        if len(playing):
+            ends = RoundEnds(ends.next[playing], ends.points[playing])
+            choice[:, playing] = _aiming(self.model, keys[playing], ends, self.policy, self.exact,
+                                         self.sense)
+        return choice
+
     def play(self, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-        """Play ``games`` games optimally, at random: the points each game earned and the round
-        state it ended in. Each round, the round states the games are in are solved again
-        (with the first best action of each state), a batch at a time, and every game in the
-        batch plays its round a move at a time."""
+        """Play ``games`` games at random, optimally or as the strategy's aims say: the points
+        each game earned and the round state it ended in. Each round, the round states the
+        games are in are solved again (:meth:`choices`), a batch at a time, and every game in
+        the batch plays its round a move at a time."""
         model, inner = self.model, self.model.round
         key = np.full(games, model.start, dtype=np.int64)
         points = np.zeros(games)
@@ -269,8 +320,7 @@ class RoundsSolution:
                 mine = mine[~over[column[mine] - c0]]
                 if not len(mine):
                     continue
-                choice = np.zeros((inner.n_states, len(batch)), dtype=np.int16)
-                _backward(model, self._terminals(batch), _choosing(self.sense, choice))
+                choice = self.choices(batch)
                 where = column[mine] - c0
                 state = np.full(len(mine), inner.initial, dtype=np.int64)
                 going = np.arange(len(mine))
@@ -293,6 +343,8 @@ class RoundsSolution:
         }
         if self.exact:
             summary["exact"] = f"{value.numerator}/{value.denominator}"
+        if self.policy is not None:
+            summary["strategy"] = self.policy.name
         summary["states"] = self.model.round.n_states
         summary["round_states"] = self.model.n_round_states
         summary["rounds"] = self.model.n_rounds
@@ -301,9 +353,10 @@ class RoundsSolution:
 
 
 def solve_rounds(model: Rounds, *, exact: bool = False, sense: str,
-                 progress: Callable[[str], None] | None = None) -> RoundsSolution:
+                 progress: Callable[[str], None] | None = None, aims: Aims | None = None) -> RoundsSolution:
     """Solve a game of rounds backward, a round at a time, each batch of round states as
-    value columns of the round model."""
+    value columns of the round model: under optimal play, or under the strategy ``aims``
+    (each batch's round played best toward its aims, that play then valued)."""
     began = time.perf_counter()
     if exact and (model.round.inexact or model.round.inexact_values):
         raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
@@ -316,14 +369,14 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: str,
             progress(f"solving round {r + 1} of {model.n_rounds + 1}: "
                      f"{len(model.keys[r]):,} round states")
         later = _Lookup(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
-        parts = [_solve_batch(model, batch, later, exact, sense)
+        parts = [_solve_batch(model, batch, later, exact, sense, aims)
                  for batch in _batches(model.keys[r], width)]
         values[r] = np.concatenate(parts) if parts else np.zeros(0)
-    return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began)
+    return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: _Lookup | None, exact: bool,
-                 sense: str) -> np.ndarray:
+                 sense: str, aims: Aims | None = None) -> np.ndarray:
     """The values of some round states of one round."""
     ends = model.ends(keys)
     over = ends.next.max(axis=1) < 0
@@ -337,21 +390,29 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Lookup | None, exact: 
         result = np.zeros(len(keys), dtype=object if exact else np.float64)
         result[:] = 0
         result[playing] = _solve_playing(model, keys[playing], RoundEnds(
-            ends.next[playing], ends.points[playing]), later, exact, sense)
+            ends.next[playing], ends.points[playing]), later, exact, sense, aims)
         return result
-    return _solve_playing(model, keys, ends, later, exact, sense)
+    return _solve_playing(model, keys, ends, later, exact, sense, aims)
 
 
 def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: _Lookup,
-                   exact: bool, sense: str) -> np.ndarray:
+                   exact: bool, sense: str, aims: Aims | None = None) -> np.ndarray:
     terminals = _terminals(model, ends, later, sense)
-    raw = _backward(model, terminals, best(sense))
+    if aims is None:
+        decide = best(sense)
+        raw = _backward(model, terminals, decide)
+    else:
+        choice = _aiming(model, keys, ends, aims, exact, sense)
+        decide = _following(choice)
+        floats = Floats(model.round, terminals)
+        raw = floats.start()
+        backward(model.round, floats, _following(choice, model.round, raw), raw)
     values = raw[model.round.initial].copy()
     _check_finite(model, values, keys, terminals, ends, later)
     if not exact:
         return values
     arithmetic = Exact(model.round, _exact_terminals(model, ends, later, sense))
-    raw = backward(model.round, arithmetic, best(sense), arithmetic.start())
+    raw = backward(model.round, arithmetic, decide, arithmetic.start())
     scale = arithmetic.scales(model.round.layer_of_id(model.round.initial))
     return np.array([Fraction(v, scale) for v in raw[model.round.initial]], dtype=object)
 
@@ -362,8 +423,15 @@ def _exact_terminals(model: Rounds, ends: RoundEnds, later: _Lookup, sense: str)
     end as surely."""
     allowed = ends.next >= 0
     total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
+    return _exact_columns(model, total, allowed, sense)
+
+
+def _exact_columns(model: Rounds, total: np.ndarray, allowed: np.ndarray, sense: str) -> np.ndarray:
+    """Exact worths of the ends (one row per round state) as terminal columns of the round,
+    checked, each end not allowed worth the least allowed less one (the most plus one)."""
     for row, ok in zip(total, allowed):
-        row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
+        if ok.any():
+            row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
     return check_terminal_matrix(model.round, np.ascontiguousarray(total.T), True)
 
 
@@ -394,23 +462,87 @@ def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, terminals
                          "-1) whatever the player does")
 
 
-def _choosing(sense: str, choice: np.ndarray) -> Any:
+def _choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
     """Optimal play that also writes, in ``choice`` (one row per state, one column per round
     state), the place among its state's actions of each state's best action: the first of
-    those tied."""
+    those tied (with ``tie``, of those within ``tie`` times the best, at least 1, of it)."""
     ufunc = np.maximum if sense == "max" else np.minimum
+    close = np.greater_equal if sense == "max" else np.less_equal
 
     def decide(backup, starts: np.ndarray, where) -> np.ndarray:
-        q = backup()
-        counts = np.diff(starts, append=len(q))
-        top = per_state(ufunc, lambda ids=None: q if ids is None else q[ids], starts, len(q))
-        rank = np.full(top.shape, -1, dtype=np.int16)
-        for k in range(int(counts.max())):
-            having = np.flatnonzero(counts > k)
-            hit = (q[starts[having] + k] == top[having]) & (rank[having] < 0)
-            rank[having] = np.where(hit, k, rank[having])
-        choice[where.states(2)] = rank
-        return top
+        counts = np.diff(starts, append=where.a1 - where.a0)
+        if counts.max() == 1:  # one action each (a throw): all of them at once, the quickest
+            choice[where.states(2)] = 0
+            return backup()
+        # Every state's first action, then the second of those that have one, and so on, the
+        # states with the most actions first: a rank's actions are then the first of them.
+        order = np.argsort(-counts, kind="stable")
+        having = np.searchsorted(-counts[order], -np.arange(int(counts.max())), side="left").tolist()
+        first = starts[order]
+        top = backup(first)
+        for k in range(1, len(having)):
+            n = having[k]
+            ufunc(top[:n], backup(first[:n] + k), out=top[:n])
+        near = top
+        if tie:  # an infinite best (no end allowed below) ties every action: the first is taken
+            near = np.abs(top)
+            np.maximum(near, 1.0, out=near)
+            near *= tie
+            (np.subtract if sense == "max" else np.add)(top, near, out=near)
+        rank = np.zeros(top.shape, dtype=np.int16)
+        hit = np.empty(top.shape, dtype=bool)
+        for k in range(len(having) - 1, -1, -1):  # the last written, the first tied
+            n = having[k]
+            close(backup(first[:n] + k), near[:n], out=hit[:n])
+            np.copyto(rank[:n], k, where=hit[:n])
+        choice[where.states(2)][order] = rank
+        values = np.empty_like(top)
+        values[order] = top
+        return values
+
+    return decide
+
+
+def _aiming(model: Rounds, keys: np.ndarray, ends: RoundEnds, aims: Aims, exact: bool,
+            sense: str) -> np.ndarray:
+    """The choices of :meth:`RoundsSolution.choices` under ``aims``, from round states that
+    do not end the game: the round solved with the worths aimed at as its terminal values
+    (an end not allowed, as in :func:`_terminals`), in exact numbers where ``exact``."""
+    worth = aims.worth(keys, ends)
+    allowed = ends.next >= 0
+    choice = np.zeros((model.round.n_states, len(keys)), dtype=np.int16)
+    if exact:
+        arithmetic: Any = Exact(model.round, _exact_columns(model, np.array(worth, dtype=object),
+                                                           allowed, sense))
+    else:
+        worst = -np.inf if sense == "max" else np.inf
+        arithmetic = Floats(model.round, np.ascontiguousarray(
+            np.where(allowed, worth, worst).T, dtype=np.float64))
+    backward(model.round, arithmetic, _choosing(sense, choice, 0 if exact else FLOAT_TIE),
+             arithmetic.start())
+    return choice
+
+
+def _following(choice: np.ndarray, model: CompiledModel | None = None,
+               raw: np.ndarray | None = None) -> Any:
+    """Play that takes, in each state and column, the action ``choice`` says (its place
+    among the state's actions, as :func:`_choosing` writes it; one column, or one row per
+    state alone for values of one column). Given the ``model`` and the float values ``raw``
+    being solved, a choice with one certain outcome takes its successor's value at once,
+    without the values of the actions not taken."""
+
+    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+        if len(starts) == where.a1 - where.a0:  # one action each
+            return backup()
+        if choice.ndim == 1:
+            return backup()[starts + choice[where.s0:where.s1]]
+        taken = starts[:, None] + choice[where.states(2)]
+        columns = np.arange(where.c1 - where.c0)
+        if raw is not None:
+            following = model.action_next[where.a0 + taken]
+            if following.min() >= 0:
+                return raw[following, columns + where.c0]
+        return backup()[taken, columns]
 
     return decide
 

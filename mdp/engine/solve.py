@@ -45,11 +45,11 @@ def solve(
         if terminal is not None or policy is not None:
             raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
                              "terminal= and policy= do not apply to it")
-        return solve_rounds(model, exact=exact, sense=_sense(model.round, sense), progress=progress)
+        return solve_rounds(model, exact=exact, sense=sense_of(model.round, sense), progress=progress)
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve takes a compiled model (mdp.compile(game)), not {type(model).__name__}")
     start = time.perf_counter()
-    sense = _sense(model, sense)
+    sense = sense_of(model, sense)
     values = check_terminal(model, terminal, exact)
     if policy is not None:
         _check_policy(model, policy, exact)
@@ -89,14 +89,14 @@ def solve_many(
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
     start = time.perf_counter()
-    sense = _sense(model, sense)
+    sense = sense_of(model, sense)
     values = check_terminal_matrix(model, terminals, exact)
     arithmetic = (Exact if exact else Floats)(model, values)
     raw = backward(model, arithmetic, best(sense), arithmetic.start(), progress=progress)
     return Solutions(model, sense, raw, arithmetic, time.perf_counter() - start)
 
 
-def _sense(model: CompiledModel, sense: Sense | None) -> Sense:
+def sense_of(model: CompiledModel, sense: Sense | None) -> Sense:
     """The sense asked for, else the game's own; checked."""
     sense = sense or model.info.objective.sense
     if sense not in ("max", "min"):

@@ -279,7 +279,9 @@ def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strate
     :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
     (``model.action_state()`` gives each action's state), not with a call per state; or
     write the strategy one state at a time with :meth:`mdp.Strategy.per_state`, for a game
-    of not too many states.
+    of not too many states. A game played in rounds gives ``aims`` instead of weights: the
+    worth the player aims at for each end of a round, from many round states at once (see
+    :class:`mdp.Strategy`); every game of rounds has ``greedy`` besides its own.
     ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
 
     .. code-block:: python

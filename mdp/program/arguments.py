@@ -237,13 +237,16 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
     game = game or load(args)
     strategy = getattr(args, "strategy", None)
     if strategy and strategy != "optimal":
-        game.one_model("--strategy")
+        from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is solved
+
+        find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
     with Progress() as progress:
         model = compiled(args, game, progress)
         if check is not None:
             check(model)
         if strategy and strategy != "optimal":
-            solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense)
+            solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense,
+                                    progress=progress)
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
     return game, solution

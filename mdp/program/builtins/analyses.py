@@ -218,7 +218,7 @@ SIMULATE = Analysis(
 
 
 def _strategies(model, game, *, exact, sense, progress):
-    return mdp.strategy_values(model, game, exact=exact, sense=sense)
+    return mdp.strategy_values(model, game, exact=exact, sense=sense, progress=progress)
 
 
 def _strategies_arguments(parser: argparse.ArgumentParser) -> None:
@@ -247,7 +247,7 @@ STRATEGIES = Analysis(
     "Evaluate each strategy the game names, exactly with --exact, and print its value beside "
     "the optimum.",
     needs="model", arguments=_strategies_arguments, check=_strategies_check,
-    summary=lambda frame, model: frame.to_dicts(), show=_show_strategies)
+    summary=lambda frame, model: frame.to_dicts(), show=_show_strategies, rounds=True)
 
 
 # mdp advise
