@@ -11,6 +11,7 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -35,29 +36,35 @@ if TYPE_CHECKING:
 CHART_MOST = 150
 """Bars of the outcome chart of a game of rounds at most: past it, final scores in ranges."""
 
-def report(solution: Solution | RoundsSolution, game: Game, *,
-           max_rows: int = REPORT_MAX_ROWS) -> str:
+def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
+           progress: Callable[[str], None] | None = None) -> str:
     """The HTML page of an optimal solution, as text: the rules, the value under optimal
     play (exact), the objective, the number of states, the outcome distribution (a chart),
     the named strategies beside the optimum, and the strategy explorer, left out (with a
     line saying so) when the policy has more than ``max_rows`` rows.
 
     For a game of rounds (a :class:`mdp.RoundsSolution`): the rules, the value, the rounds
-    and round states, and how :data:`~mdp.limits.REPORT_GAMES` games played at random end (seed 0); its
-    positions are asked of :func:`mdp.advise`.
+    and round states, how :data:`~mdp.limits.REPORT_GAMES` games played at random end (seed
+    0), the strategies, and the explorer where the game gives
+    :func:`~mdp.hookspecs.game.mdp_round_ends_script`. ``progress`` hears of the long steps.
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
-    if isinstance(solution, RoundsSolution):
-        why = without_explorer(solution, game, max_rows)
-        explorer = None if why else rounds_explorer_data(solution, game)
-        return _page(game, [_round_facts(solution), _simulated(solution, game),
-                            _explorer(explorer, why, game.name, rounds=True)],
-                     solution.model.info.objective, explorer,
-                     round_ends_script(game) if explorer else None)
     if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.policy.name}")
+    objective = solution.model.info.objective
+    if isinstance(solution, RoundsSolution):
+        why = without_explorer(solution, game, max_rows)
+        explorer = None if why else rounds_explorer_data(solution, game)
+        if progress:
+            progress(f"playing {REPORT_GAMES:,} games")
+        played = _simulated(solution, game)
+        return _page(game, [_round_facts(solution), played,
+                            _strategies(strategy_values(solution.model, game, sense=solution.sense,
+                                                        progress=progress), objective.probability),
+                            _explorer(explorer, why, game.name, rounds=True)],
+                     objective, explorer, round_ends_script(game) if explorer else None)
     model = solution.model
     floats = solve(model, sense=solution.sense) if solution.exact else solution
     exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
@@ -66,10 +73,10 @@ def report(solution: Solution | RoundsSolution, game: Game, *,
     sections = [
         _facts(exact, game),
         _outcomes(distribution(floats, game), model.info.objective.probability),
-        _strategies(strategy_values(model, game, sense=solution.sense), model.info.objective.probability),
+        _strategies(strategy_values(model, game, sense=solution.sense), objective.probability),
         _explorer(explorer, why, game.name),
     ]
-    return _page(game, sections, model.info.objective, explorer)
+    return _page(game, sections, objective, explorer)
 
 
 def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None,

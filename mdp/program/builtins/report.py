@@ -30,9 +30,7 @@ def _report(args: argparse.Namespace) -> None:
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
-        if progress and isinstance(model, mdp.Rounds):
-            progress(f"playing {REPORT_GAMES:,} games")
-        page = mdp.report(solution, game, max_rows=args.max_rows).encode("utf-8")
+        page = mdp.report(solution, game, max_rows=args.max_rows, progress=progress).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
     from mdp.outputs.explorer import explorer_rows, without_explorer  # here: --help imports no Polars
 
