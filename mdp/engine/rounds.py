@@ -27,8 +27,9 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.solution import Solution
-from mdp.engine.sweep import backward, best, per_state
+from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.game.load import Game
 
@@ -67,6 +68,9 @@ class Rounds:
     ends: Callable[[np.ndarray], RoundEnds] = attrs.field(repr=False)
     """The game's :func:`~mdp.hookspecs.game.mdp_round_ends` for some round states, checked."""
     seconds: float = attrs.field(default=0.0, repr=False)
+    points: tuple[tuple[Any, Any], ...] = attrs.field(default=(), repr=False)
+    """The least and the most points of an end allowed, in each round but the last (whose
+    round states end the game): bounds of the totals a game can have earned."""
 
     @property
     def info(self):
@@ -107,10 +111,21 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
     ends = _Ends(game, round)
     keys = [np.array([start], dtype=np.int64)]
     count = 1
+    points = []
     while True:
-        found = _distinct(e.next for e in map(ends, _batches(keys[-1], round.n_terminal)))
+        spans = []
+
+        def following(batch: np.ndarray) -> np.ndarray:
+            given = ends(batch)
+            allowed = given.points[given.next >= 0]
+            if len(allowed):
+                spans.append((allowed.min(), allowed.max()))
+            return given.next
+
+        found = _distinct(map(following, _batches(keys[-1], round.n_terminal)))
         if not len(found):
             break
+        points.append((min(low for low, _ in spans), max(high for _, high in spans)))
         again = np.flatnonzero(np.isin(found, np.concatenate(keys)))
         if len(again):
             raise ModelError(f"game {game.name}: round state {int(found[again[0]])} is reached "
@@ -123,7 +138,8 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
         keys.append(found)
         if progress:
             progress(f"found {count:,} round states, {len(keys) - 1} rounds")
-    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began)
+    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began,
+                  tuple(points))
 
 
 DENSE = 1 << 24
@@ -250,11 +266,21 @@ class RoundsSolution:
         later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
         return _terminals(self.model, ends, later, self.sense)
 
+    def choices(self, keys: np.ndarray) -> np.ndarray:
+        """Optimal play in the rounds played from round states ``keys`` (all of one round, none
+        the end of the game): the place among its actions of each state's first optimal
+        action (within :data:`~mdp.engine.policy.FLOAT_TIE` of the best, as
+        :meth:`mdp.Solution.play` takes them), one row per state of the round, one column
+        per round state."""
+        choice = np.zeros((self.model.round.n_states, len(keys)), dtype=np.int16)
+        _backward(self.model, self._terminals(keys), _choosing(self.sense, choice))
+        return choice
+
     def play(self, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         """Play ``games`` games optimally, at random: the points each game earned and the round
         state it ended in. Each round, the round states the games are in are solved again
-        (with the first best action of each state), a batch at a time, and every game in the
-        batch plays its round a move at a time."""
+        (the first optimal action of each state: :meth:`choices`), a batch at a time, and
+        every game in the batch plays its round a move at a time."""
         model, inner = self.model, self.model.round
         key = np.full(games, model.start, dtype=np.int64)
         points = np.zeros(games)
@@ -269,8 +295,7 @@ class RoundsSolution:
                 mine = mine[~over[column[mine] - c0]]
                 if not len(mine):
                     continue
-                choice = np.zeros((inner.n_states, len(batch)), dtype=np.int16)
-                _backward(model, self._terminals(batch), _choosing(self.sense, choice))
+                choice = self.choices(batch)
                 where = column[mine] - c0
                 state = np.full(len(mine), inner.initial, dtype=np.int64)
                 going = np.arange(len(mine))
@@ -397,19 +422,42 @@ def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, terminals
 def _choosing(sense: str, choice: np.ndarray) -> Any:
     """Optimal play that also writes, in ``choice`` (one row per state, one column per round
     state), the place among its state's actions of each state's best action: the first of
-    those tied."""
+    those within :data:`~mdp.engine.policy.FLOAT_TIE` of the best (the first action where
+    every one is an end not allowed: no play comes there)."""
     ufunc = np.maximum if sense == "max" else np.minimum
 
     def decide(backup, starts: np.ndarray, where) -> np.ndarray:
         q = backup()
         counts = np.diff(starts, append=len(q))
-        top = per_state(ufunc, lambda ids=None: q if ids is None else q[ids], starts, len(q))
-        rank = np.full(top.shape, -1, dtype=np.int16)
-        for k in range(int(counts.max())):
-            having = np.flatnonzero(counts > k)
-            hit = (q[starts[having] + k] == top[having]) & (rank[having] < 0)
-            rank[having] = np.where(hit, k, rank[having])
-        choice[where.states(2)] = rank
+        most = int(counts.max())
+        if most == 1:
+            choice[where.states(2)] = 0
+            return q
+        # The states with the most actions first, as per_state goes through them: the
+        # states that have a k-th action are the first few, and the values of their k-th
+        # actions one gather of rows (the same rows for the best, then for the ties).
+        order = np.argsort(-counts, kind="stable")
+        having = np.searchsorted(-counts[order], -np.arange(most), side="left").tolist()
+        first = starts[order]
+        kth = [q[first[:n] + k] for k, n in enumerate(having)]
+        peak = kth[0].copy()
+        for k in range(1, most):
+            ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
+        tie = np.abs(peak)
+        np.maximum(tie, 1.0, out=tie)
+        tie *= FLOAT_TIE
+        rank = np.zeros(peak.shape, dtype=np.int16)  # the first action where none is optimal
+        with np.errstate(invalid="ignore"):  # infinite values: an end not allowed, no tie
+            for k in range(most - 1, -1, -1):  # the last rank first: the first tied stays
+                n, gap = having[k], kth[k]  # the k-th action's value, then how far from the best
+                if sense == "max":
+                    np.subtract(peak[:n], gap, out=gap)
+                else:
+                    np.subtract(gap, peak[:n], out=gap)
+                np.copyto(rank[:n], k, where=gap <= tie[:n])
+        choice[where.states(2)][order] = rank
+        top = np.empty_like(peak)
+        top[order] = peak
         return top
 
     return decide
