@@ -24,7 +24,7 @@ from mdp.engine.rounds import WORK, RoundsSolution
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError
 
-ROWS = 1 << 21
+ROWS = 1 << 18
 """Numbers (rows times their width) gathered at a time when vectors are moved."""
 
 
