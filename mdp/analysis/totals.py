@@ -20,7 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from mdp.engine.rounds import WORK, RoundsSolution
+from mdp.engine.parallel import side_by_side
+from mdp.engine.rounds import WORK, RoundEnds, RoundsSolution
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError
 
@@ -103,16 +104,24 @@ class Totals:
             a[order] for a in (s, d, shift, chance, source, target, rank))
         cuts = _cuts(source, target, shift, rank)
         rows, into = self.row[s], after.row[d]
+        runs = {}  # by the block they move into: the blocks are filled side by side
         for i0, i1 in zip(cuts, cuts[1:]):
-            block, onto, k = self.blocks[source[i0]], after.blocks[target[i0]], int(shift[i0])
-            # Past its own width a row holds zeros: only what fits at the shift is moved.
-            width = min(block.shape[1], onto.shape[1] - k)
-            step = max(1, ROWS // max(width, 1))
-            for j0 in range(i0, i1, step):
-                j1 = min(j0 + step, i1)
-                moving = block[rows[j0:j1], :width]
-                moving *= chance[j0:j1, None]
-                onto[into[j0:j1], k:k + width] += moving
+            runs.setdefault(int(target[i0]), []).append((i0, i1))
+
+        def fill(into_block: int) -> None:
+            onto = after.blocks[into_block]
+            for i0, i1 in runs[into_block]:
+                block, k = self.blocks[source[i0]], int(shift[i0])
+                # Past its own width a row holds zeros: only what fits at the shift is moved.
+                width = min(block.shape[1], onto.shape[1] - k)
+                step = max(1, ROWS // max(width, 1))
+                for j0 in range(i0, i1, step):
+                    j1 = min(j0 + step, i1)
+                    moving = block[rows[j0:j1], :width]
+                    moving *= chance[j0:j1, None]
+                    onto[into[j0:j1], k:k + width] += moving
+
+        side_by_side(fill, sorted(runs, key=lambda b: -after.blocks[b].size))
         return after
 
 
@@ -162,7 +171,8 @@ def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends, rows: np.nda
     inner = solution.model.round
     reach = np.zeros((inner.n_states, len(keys)))
     reach[inner.initial] = 1.0
-    forward_chosen(inner, solution.choices(keys), reach, table)
+    playing = RoundEnds(ends.next[rows], ends.points[rows])
+    forward_chosen(inner, solution.choices(keys, playing), reach, table)
     end, row = np.nonzero(reach[:inner.n_terminal])
     chance = reach[end, row]
     next_ = ends.next[rows[row], end]

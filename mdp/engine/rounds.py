@@ -215,6 +215,8 @@ class RoundsSolution:
     seconds: float = attrs.field(default=0.0, repr=False)
     policy: None = None
     """Optimal play only: a game of rounds is not evaluated under a policy."""
+    _later: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
+    """The values of the round states of the round last asked for, by key (a table)."""
 
     @property
     def value(self) -> float | Fraction:
@@ -256,24 +258,26 @@ class RoundsSolution:
         raw = backward(self.model.round, arithmetic, best(self.sense), arithmetic.start())
         return Solution(self.model.round, self.sense, raw, arithmetic)
 
-    def _terminals(self, keys: np.ndarray) -> np.ndarray:
+    def _terminals(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:
         """The round's terminal values from round states ``keys``, all of one round, one
-        column each (see :func:`_terminals`)."""
+        column each (see :func:`_terminals`); ``ends``, theirs if already asked for."""
         r = self.round_of(int(keys[0]))
-        ends = self.model.ends(keys)
+        ends = self.model.ends(keys) if ends is None else ends
         if r == self.model.n_rounds:
             return np.zeros((self.model.round.n_terminal, len(keys)))
-        later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
-        return _terminals(self.model, ends, later, self.sense)
+        kept = self._later
+        if kept.get("round") != r:  # one table a round, not one a batch
+            kept.update(round=r, lookup=_Lookup(self.model.keys[r + 1], self.values[r + 1]))
+        return _terminals(self.model, ends, kept["lookup"], self.sense)
 
-    def choices(self, keys: np.ndarray) -> np.ndarray:
+    def choices(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:
         """Optimal play in the rounds played from round states ``keys`` (all of one round, none
-        the end of the game): the place among its actions of each state's first optimal
-        action (within :data:`~mdp.engine.policy.FLOAT_TIE` of the best, as
-        :meth:`mdp.Solution.play` takes them), one row per state of the round, one column
-        per round state."""
+        the end of the game; ``ends``, theirs if already asked for): the place among its
+        actions of each state's first optimal action (within
+        :data:`~mdp.engine.policy.FLOAT_TIE` of the best, as :meth:`mdp.Solution.play` takes
+        them), one row per state of the round, one column per round state."""
         choice = np.zeros((self.model.round.n_states, len(keys)), dtype=np.int16)
-        _backward(self.model, self._terminals(keys), _choosing(self.sense, choice))
+        _backward(self.model, self._terminals(keys, ends), _choosing(self.sense, choice))
         return choice
 
     def play(self, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
@@ -295,7 +299,7 @@ class RoundsSolution:
                 mine = mine[~over[column[mine] - c0]]
                 if not len(mine):
                     continue
-                choice = self.choices(batch)
+                choice = self.choices(batch, ends)
                 where = column[mine] - c0
                 state = np.full(len(mine), inner.initial, dtype=np.int64)
                 going = np.arange(len(mine))
@@ -427,19 +431,18 @@ def _choosing(sense: str, choice: np.ndarray) -> Any:
     ufunc = np.maximum if sense == "max" else np.minimum
 
     def decide(backup, starts: np.ndarray, where) -> np.ndarray:
-        q = backup()
-        counts = np.diff(starts, append=len(q))
+        counts = np.diff(starts, append=where.a1 - where.a0)
         most = int(counts.max())
         if most == 1:
             choice[where.states(2)] = 0
-            return q
+            return backup()
         # The states with the most actions first, as per_state goes through them: the
         # states that have a k-th action are the first few, and the values of their k-th
-        # actions one gather of rows (the same rows for the best, then for the ties).
+        # actions are backed up as rows of their own (for the best, then for the ties).
         order = np.argsort(-counts, kind="stable")
         having = np.searchsorted(-counts[order], -np.arange(most), side="left").tolist()
         first = starts[order]
-        kth = [q[first[:n] + k] for k, n in enumerate(having)]
+        kth = [backup(first[:n] + k) for k, n in enumerate(having)]
         peak = kth[0].copy()
         for k in range(1, most):
             ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
