@@ -163,21 +163,6 @@ def test_the_totals_of_a_small_yahtzee_card_average_to_its_value_exactly():
     assert sum(t * p for t, p in zip(frame["points"], chances)) == solution.value
 
 
-def test_a_game_of_rounds_too_large_to_follow_is_refused_before_it_is_solved(capsys, monkeypatch):
-    import mdp.analysis.distribution as distribution
-
-    monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 3)
-
-    def no_solve(*args, **kwargs):
-        raise AssertionError("solved before the refusal")
-
-    monkeypatch.setattr(mdp, "solve", no_solve)  # the name the command line calls
-    assert mdp.program.cli.main(["distribution", EXAMPLE]) == 3
-    assert capsys.readouterr().err == (
-        "mdp: error: game two-boxes: 4 round states, too many to follow for the chance of every "
-        "total (at most 3); mdp simulate estimates it\n")
-
-
 def test_the_command_prints_the_chance_of_each_total(capsys):
     assert mdp.program.cli.main(["distribution", EXAMPLE, "--exact"]) == 0
     lines = capsys.readouterr().out.splitlines()

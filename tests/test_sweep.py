@@ -151,3 +151,35 @@ def test_nothing_outside_the_engine_reads_the_models_arrays():
                for n, line in enumerate(path.read_text().splitlines(), 1)
                if RAW.search(line) and "expansion." not in line]
     assert readers == []
+
+
+@pytest.mark.parametrize("model", [
+    "small",  # choices of one certain successor; throws of many columns, matrix products
+    "two_boxes_round",  # a choice between a throw again (chance) and a box (certain)
+], indirect=True)
+def test_every_column_played_its_own_way_is_that_column_pushed_alone(model):
+    rng = np.random.default_rng(3)
+    columns = 70
+    counts = model.action_count()
+    choice = (rng.random((model.n_states, columns)) * np.maximum(counts, 1)[:, None]).astype(np.int16)
+    table = np.array([float(p) for p in model.probabilities])
+    reach = np.zeros((model.n_states, columns))
+    reach[model.initial] = 1
+    sweep.forward_chosen(model, choice, reach, table)
+    # Each column alone, by forward with the policy that takes the chosen action: 1 for the
+    # action of that rank in its state.
+    taken = model.action_rank()[:, None] == choice[model.action_state()]
+    for j in range(columns):
+        alone = np.zeros(model.n_states)
+        alone[model.initial] = 1
+        sweep.forward(model, lambda layer, a0, a1: taken[a0:a1, j].astype(float), alone, table)
+        assert reach[:, j] == pytest.approx(alone, rel=1e-13, abs=1e-17), j
+    assert reach[: model.n_terminal].sum(axis=0) == pytest.approx(np.ones(columns), rel=1e-13)
+
+
+@pytest.fixture
+def model(request, small):
+    if request.param == "small":
+        return small
+    return mdp.compile(mdp.load_game(Path(__file__).parent.parent / "docs" / "examples"
+                                     / "two_boxes.py")).round

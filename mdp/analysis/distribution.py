@@ -5,21 +5,25 @@ of every outcome (the terminal states grouped by the columns the game names,
 
 from __future__ import annotations
 
+import math
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import polars as pl
 
+from mdp.analysis.totals import NotWhole, follow
 from mdp.engine.arithmetic import objects
+from mdp.engine.discover import size
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import Rounds, RoundsSolution, one_model
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError, TooLarge
+from mdp.limits import default_max_memory
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -83,7 +87,8 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
 
 
 def distribution(how: Solution | Policy, game: Game | None = None, *,
-                 tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+                 tie_break: Sequence[Any] = (), progress: Callable[[str], None] | None = None,
+                 max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
     """The chance of every outcome that can happen, as a Polars DataFrame: the outcome
     columns (those the game names; else ``value``), ``probability`` and, for an exact
     solution, ``exact`` (``"p/q"``). The probabilities sum to 1, exactly in exact mode. An
@@ -94,12 +99,13 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
 
     A game of rounds (a :class:`mdp.RoundsSolution`) ends with the points its rounds earned:
     the outcome is ``points``, the total, followed round by round through every round state
-    (:func:`rounds_distribution`).
+    (:func:`rounds_distribution`, which says how far it has got to ``progress`` and takes no
+    more memory than ``max_memory``).
 
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
     if isinstance(how, RoundsSolution):
-        return rounds_distribution(how, tie_break)
+        return rounds_distribution(how, tie_break, progress, max_memory)
     one_model("an exact outcome distribution", how)
     policy = playing(how, tie_break)
     model = policy.model
@@ -115,27 +121,87 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
 
 
 MOST_ROUND_STATES = 5_000
-"""Round states up to which :func:`rounds_distribution` follows a game of rounds: each is
-its round solved and played forward, and each carries the chance of every total so far."""
+"""Round states up to which a game of rounds is followed in exact numbers, or with a
+tie-break: each round state's round solved and played forward on its own
+(:func:`_one_by_one`)."""
 
 
-def check_rounds(model: Rounds) -> None:
-    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds with more round
-    states than :func:`rounds_distribution` follows."""
-    if model.n_round_states > MOST_ROUND_STATES:
-        raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many to "
-                       f"follow for the chance of every total (at most {MOST_ROUND_STATES:,}); "
-                       "mdp simulate estimates it")
+def check_rounds(model: Rounds, *, exact: bool = False, tie_break: Sequence[Any] = (),
+                 max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds whose chance of
+    every total :func:`rounds_distribution` cannot follow: in exact numbers or with a
+    tie-break, one of more than :data:`MOST_ROUND_STATES` round states; in floats, one whose
+    totals of two rounds side by side, bounded by the least and the most points of each
+    round, would take more than ``max_memory`` bytes (by default the share of the memory
+    mdp may use that :func:`mdp.compile` allows a model)."""
+    game = model.info.game
+    if exact or tie_break:
+        if model.n_round_states > MOST_ROUND_STATES:
+            how = ("in exact numbers (at most {}); in floats they are followed a round at a time"
+                   if exact else "with a tie-break (at most {}); without one, play takes the first "
+                   "optimal action and they are followed a round at a time")
+            raise TooLarge(f"game {game}: {model.n_round_states:,} round states, too many to "
+                           "follow one by one for the chance of every total "
+                           + how.format(f"{MOST_ROUND_STATES:,}"))
+        return
+    if max_memory == "default":
+        max_memory = default_max_memory()
+    need = _totals_bytes(model)
+    if max_memory is not None and need > max_memory:
+        raise TooLarge(f"game {game}: following the chance of every total may take up to "
+                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
+                       "--max-memory (max_memory= in Python), or estimate the chances with mdp "
+                       "simulate")
 
 
-def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
-    """The chance of every total of points of a game of rounds under optimal play: a round at a
-    time, each round state's round solved (:meth:`mdp.RoundsSolution.at`) and its play pushed
-    forward to the round's ends, each end passing on the chance of every total so far, moved
-    by its points, to the round state it leads to. Columns ``points``, ``probability`` and,
-    solved exactly, ``exact``; ties are broken by ``tie_break`` and then the game's order."""
+def _totals_bytes(model: Rounds) -> int:
+    """A bound of the memory that the chances of every total take, two rounds side by side:
+    each round state of a round with a float for every total from the least points of the
+    rounds before it to the most."""
+    low = high = 0
+    sizes = [1]
+    for (least, most), keys in zip(model.points, model.keys[1:]):
+        low, high = low + math.floor(least), high + math.ceil(most)
+        sizes.append(len(keys) * (high - low + 1))
+    return 8 * max(a + b for a, b in zip(sizes, sizes[1:] + [0]))
+
+
+def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = (),
+                        progress: Callable[[str], None] | None = None,
+                        max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
+    """The chance of every total of points of a game of rounds under optimal play. Columns
+    ``points``, ``probability`` and, solved exactly, ``exact``; ties are broken by
+    ``tie_break`` and then the game's order (the first optimal action, floats within
+    :data:`~mdp.engine.policy.FLOAT_TIE` of the best tied).
+
+    In floats without a tie-break, the round states of a round are followed many at a time,
+    each carrying the chance of every total so far (:mod:`mdp.analysis.totals`): points in
+    whole numbers. In exact numbers, with a tie-break, or where points are not whole, each
+    round state is followed on its own (at most :data:`MOST_ROUND_STATES` of them).
+    :func:`check_rounds` refuses, with ``max_memory``, what cannot be followed."""
     model = solution.model
-    check_rounds(model)
+    check_rounds(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory)
+    if solution.exact or tie_break:
+        return _one_by_one(solution, tie_break)
+    try:
+        low, chances = follow(solution, progress)
+    except NotWhole as error:
+        if model.n_round_states > MOST_ROUND_STATES:
+            raise TooLarge(f"game {model.info.game}: {error}: the chance of every total is "
+                           "followed a round at a time for whole points only, and each round "
+                           f"state on its own for at most {MOST_ROUND_STATES:,} round states, "
+                           f"not {model.n_round_states:,}; mdp simulate estimates it") from None
+        return _one_by_one(solution)
+    reached = np.flatnonzero(chances > 0)
+    return pl.DataFrame({"points": reached + low, "probability": chances[reached]})
+
+
+def _one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+    """:func:`rounds_distribution` a round state at a time: each one's round solved
+    (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's ends, each end
+    passing on the chance of every total so far, moved by its points, to the round state it
+    leads to; exact where the solution is."""
+    model = solution.model
     one = Fraction(1) if solution.exact else 1.0
     now: dict[int, dict[Any, Any]] = {model.start: {0: one}}
     ended: dict[Any, Any] = defaultdict(lambda: one * 0)

@@ -377,6 +377,11 @@ class CompiledModel:
             return
         chance = ~certain
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
+        dense = self._dense(layer) if mass.ndim > 1 and mass.dtype == np.float64 else None
+        if dense is not None:  # many columns at once: the transpose of backup's matrix product
+            matrix, c0, lo = dense
+            reach[lo:lo + matrix.shape[1]] += matrix[first - c0:last + 1 - c0].T @ mass[chance]
+            return
         o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
         counts = np.diff(self.chance_start[first:last + 2])
         weights = probabilities[self.outcome_prob[o0:o1]]

@@ -88,6 +88,9 @@ class Rounds:
     ends: Callable[[np.ndarray], RoundEnds] = attrs.field(repr=False)
     """The game's :func:`~mdp.hookspecs.game.mdp_round_ends` for some round states, checked."""
     seconds: float = attrs.field(default=0.0, repr=False)
+    points: tuple[tuple[Any, Any], ...] = attrs.field(default=(), repr=False)
+    """The least and the most points of an end allowed, in each round but the last (whose
+    round states end the game): bounds of the totals a game can have earned."""
 
     @property
     def info(self):
@@ -128,10 +131,21 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
     ends = _Ends(game, round)
     keys = [np.array([start], dtype=np.int64)]
     count = 1
+    points = []
     while True:
-        found = _distinct(e.next for e in map(ends, _batches(keys[-1], round.n_terminal)))
+        spans = []
+
+        def following(batch: np.ndarray) -> np.ndarray:
+            given = ends(batch)
+            allowed = given.points[given.next >= 0]
+            if len(allowed):
+                spans.append((allowed.min(), allowed.max()))
+            return given.next
+
+        found = _distinct(map(following, _batches(keys[-1], round.n_terminal)))
         if not len(found):
             break
+        points.append((min(low for low, _ in spans), max(high for _, high in spans)))
         again = np.flatnonzero(np.isin(found, np.concatenate(keys)))
         if len(again):
             raise ModelError(f"game {game.name}: round state {int(found[again[0]])} is reached "
@@ -144,7 +158,8 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
         keys.append(found)
         if progress:
             progress(f"found {count:,} round states, {len(keys) - 1} rounds")
-    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began)
+    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began,
+                  tuple(points))
 
 
 DENSE = 1 << 24
@@ -221,6 +236,8 @@ class RoundsSolution:
     seconds: float = attrs.field(default=0.0, repr=False)
     policy: Aims | None = None
     """The strategy played (its aims), or ``None`` for optimal play."""
+    _later: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
+    """The values of the round states of the round last asked for, by key (a table)."""
 
     @property
     def value(self) -> float | Fraction:
@@ -271,29 +288,32 @@ class RoundsSolution:
         policy = Policy.of_weights(inner, taken, exact=self.exact, name=self.policy.name)
         return Solution(inner, self.sense, raw, arithmetic, policy=policy)
 
-    def _terminals(self, keys: np.ndarray) -> np.ndarray:
+    def _terminals(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:
         """The round's terminal values from round states ``keys``, all of one round, one
-        column each (see :func:`_terminals`)."""
+        column each (see :func:`_terminals`); ``ends``, theirs if already asked for."""
         r = self.round_of(int(keys[0]))
-        ends = self.model.ends(keys)
+        ends = self.model.ends(keys) if ends is None else ends
         if r == self.model.n_rounds:
             return np.zeros((self.model.round.n_terminal, len(keys)))
-        later = _Lookup(self.model.keys[r + 1], self.values[r + 1])
-        return _terminals(self.model, ends, later, self.sense)
+        kept = self._later
+        if kept.get("round") != r:  # one table a round, not one a batch
+            kept.update(round=r, lookup=_Lookup(self.model.keys[r + 1], self.values[r + 1]))
+        return _terminals(self.model, ends, kept["lookup"], self.sense)
 
-    def choices(self, keys: np.ndarray) -> np.ndarray:
-        """How the round is played from round states ``keys`` (all of one round): the place
-        among its state's actions of the action each state of the round takes, one row per
-        state and one column per round state. Optimal play takes the first best action; a
-        strategy the first best toward its aims (in floats, within
-        :data:`~mdp.engine.policy.FLOAT_TIE` of the best). A round state that ends the game
-        takes the first actions."""
+    def choices(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:
+        """How the round is played from round states ``keys`` (all of one round; ``ends``,
+        theirs if already asked for): the place among its state's actions of the action each
+        state of the round takes, one row per state and one column per round state. Optimal
+        play takes the first best action, a strategy the first best toward its aims; in
+        floats, of those within :data:`~mdp.engine.policy.FLOAT_TIE` of the best, as
+        :meth:`mdp.Solution.play` takes them. A round state that ends the game takes the
+        first actions."""
         inner = self.model.round
         choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         if self.policy is None:
-            _backward(self.model, self._terminals(keys), _choosing(self.sense, choice))
+            _backward(self.model, self._terminals(keys, ends), _choosing(self.sense, choice, FLOAT_TIE))
             return choice
-        ends = self.model.ends(keys)
+        ends = self.model.ends(keys) if ends is None else ends
         playing = np.flatnonzero(ends.next.max(axis=1) >= 0)
         if len(playing):
             ends = RoundEnds(ends.next[playing], ends.points[playing])
@@ -320,7 +340,7 @@ class RoundsSolution:
                 mine = mine[~over[column[mine] - c0]]
                 if not len(mine):
                     continue
-                choice = self.choices(batch)
+                choice = self.choices(batch, ends)
                 where = column[mine] - c0
                 state = np.full(len(mine), inner.initial, dtype=np.int64)
                 going = np.arange(len(mine))
@@ -465,40 +485,44 @@ def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, terminals
 def _choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
     """Optimal play that also writes, in ``choice`` (one row per state, one column per round
     state), the place among its state's actions of each state's best action: the first of
-    those tied (with ``tie``, of those within ``tie`` times the best, at least 1, of it)."""
+    those within ``tie`` of the best, relative (times the best, at least 1), or the first
+    action where every one is an end not allowed: no play comes there."""
     ufunc = np.maximum if sense == "max" else np.minimum
-    close = np.greater_equal if sense == "max" else np.less_equal
 
     def decide(backup, starts: np.ndarray, where) -> np.ndarray:
         counts = np.diff(starts, append=where.a1 - where.a0)
-        if counts.max() == 1:  # one action each (a throw): all of them at once, the quickest
+        most = int(counts.max())
+        if most == 1:
             choice[where.states(2)] = 0
             return backup()
-        # Every state's first action, then the second of those that have one, and so on, the
-        # states with the most actions first: a rank's actions are then the first of them.
+        # The states with the most actions first, as per_state goes through them: the
+        # states that have a k-th action are the first few, and the values of their k-th
+        # actions are backed up as rows of their own (for the best, then for the ties).
         order = np.argsort(-counts, kind="stable")
-        having = np.searchsorted(-counts[order], -np.arange(int(counts.max())), side="left").tolist()
+        having = np.searchsorted(-counts[order], -np.arange(most), side="left").tolist()
         first = starts[order]
-        top = backup(first)
-        for k in range(1, len(having)):
-            n = having[k]
-            ufunc(top[:n], backup(first[:n] + k), out=top[:n])
-        near = top
-        if tie:  # an infinite best (no end allowed below) ties every action: the first is taken
-            near = np.abs(top)
-            np.maximum(near, 1.0, out=near)
-            near *= tie
-            (np.subtract if sense == "max" else np.add)(top, near, out=near)
-        rank = np.zeros(top.shape, dtype=np.int16)
-        hit = np.empty(top.shape, dtype=bool)
-        for k in range(len(having) - 1, -1, -1):  # the last written, the first tied
-            n = having[k]
-            close(backup(first[:n] + k), near[:n], out=hit[:n])
-            np.copyto(rank[:n], k, where=hit[:n])
+        kth = [backup(first[:n] + k) for k, n in enumerate(having)]
+        peak = kth[0].copy()
+        for k in range(1, most):
+            ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
+        rank = np.zeros(peak.shape, dtype=np.int16)  # the first action where none is optimal
+        with np.errstate(invalid="ignore"):  # infinite values: an end not allowed, no tie
+            near = np.zeros(peak.shape)  # exact: ties are equal
+            if tie:
+                near = np.abs(peak)
+                np.maximum(near, 1.0, out=near)
+                near *= tie
+            for k in range(most - 1, -1, -1):  # the last rank first: the first tied stays
+                n, gap = having[k], kth[k]  # the k-th action's value, then how far from the best
+                if sense == "max":
+                    np.subtract(peak[:n], gap, out=gap)
+                else:
+                    np.subtract(gap, peak[:n], out=gap)
+                np.copyto(rank[:n], k, where=gap <= near[:n])
         choice[where.states(2)][order] = rank
-        values = np.empty_like(top)
-        values[order] = top
-        return values
+        top = np.empty_like(peak)
+        top[order] = peak
+        return top
 
     return decide
 

@@ -146,6 +146,51 @@ def forward(model: CompiledModel, play: Callable[[int, int, int], np.ndarray], r
     return reach
 
 
+def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
+                   table: np.ndarray) -> np.ndarray:
+    """As :func:`forward` in floats, each column played its own way, one action a state: in
+    column ``c`` state ``s`` takes its action number ``choice[s, c]`` among its own (a state
+    with one action takes it). ``reach`` is a C-ordered float matrix, one row per state and
+    one column per way of playing, the initial state's row filled in; ``table`` is
+    :attr:`~mdp.CompiledModel.probabilities` as floats.
+
+    A layer whose states have one action each pushes every column alike (for many columns,
+    a matrix product: :meth:`~mdp.CompiledModel.push`). Elsewhere each state's chance in
+    each column goes along the action chosen there: to its one successor, or spread over
+    the outcomes of a chance action. Returns ``reach``."""
+    width = reach.shape[1]
+    flat = reach.view()
+    flat.shape = (-1,)  # a view, or an error: a copy would take the chances away unseen
+    columns = np.arange(width)
+    for layer, lo, hi in top_down(model):
+        a0, a1 = model.layer_actions(layer)
+        if a1 - a0 == hi - lo:  # one action each (or none: nothing to push)
+            if a1 > a0:
+                model.push(layer, reach[lo:hi], reach, table)
+            continue
+        starts = model.action_offsets(lo, hi)[:-1]
+        step = max(1, PIECE_OF_COLUMNS // width)
+        for s0 in range(lo, hi, step):
+            s1 = min(s0 + step, hi)
+            taken = choice[s0:s1] + starts[s0 - lo:s1 - lo, None].astype(np.int64)
+            nexts = model.action_next[taken].astype(np.int64)
+            certain = nexts >= 0
+            index = nexts * width + columns
+            if certain.all():
+                np.add.at(flat, index.ravel(), reach[s0:s1].ravel())
+            else:
+                np.add.at(flat, index[certain], reach[s0:s1][certain])
+                # Chance actions chosen: the mass of each in each column, pushed as one.
+                chance = ~certain
+                actions = taken[chance]
+                b0, b1 = int(actions.min()), int(actions.max()) + 1
+                spread = np.zeros((b1 - b0, width))
+                np.add.at(spread, (actions - b0, np.broadcast_to(columns, taken.shape)[chance]),
+                          reach[s0:s1][chance])
+                model.push(layer, spread, reach, table, actions=(b0, b1))
+    return reach
+
+
 def top_down(model: CompiledModel) -> Iterator[tuple[int, int, int]]:
     """Every layer but the terminal states', the initial state's first: its number, its
     first state and one past its last (:func:`forward`, and tables of every state's

@@ -12,6 +12,7 @@ import errno
 import gc
 import os
 import sys
+from contextlib import nullcontext
 
 import mdp
 from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, fault, watch_interruptions
@@ -323,8 +324,10 @@ def _command(analysis: Analysis) -> Command:
                 answer = analysis.answer(solved, game, options, exact=args.exact,
                                          sense=getattr(args, "sense", None), progress=progress)
         else:
-            _, solved = arguments.solved(args, game, analysis.check_model)
-            answer = analysis.answer(solved, game, options)
+            check = analysis.check_model
+            _, solved = arguments.solved(args, game, check and (lambda model: check(model, args)))
+            with arguments.Progress() if analysis.progress else nullcontext() as progress:
+                answer = analysis.answer(solved, game, options, progress=progress)
         table = analysis.table_of(answer)
         if fmt is not None:
             arguments.emit(table, args, fmt)

@@ -131,9 +131,13 @@ class Analysis:
     rounds: bool = False
     """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
     ``distribution``); the others refuse one, before any work."""
-    check_model: Callable[[Any], None] | None = attrs.field(default=None, repr=False)
-    """Refuses, once the game is compiled and before it is solved, what the analysis cannot
-    answer for (a game of rounds too large to follow, say)."""
+    check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    """``check_model(model, args)`` refuses, once the game is compiled and before it is
+    solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
+    progress: bool = False
+    """Whether ``run`` of a solution takes ``progress=`` too: a callable given a line at each
+    step of long work, which the command shows on a terminal (``run`` of a model always
+    does)."""
 
     def answer(self, solved: Solution | CompiledModel, game: Game | None,
                options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,
@@ -154,7 +158,7 @@ class Analysis:
             if not is_solution:
                 raise ParamError(f"analysis {self.name} takes a solution (mdp.solve(model)), "
                                  f"not {type(solved).__name__}")
-            return self.run(solved, game, **parsed)
+            return self.run(solved, game, **parsed, **({"progress": progress} if self.progress else {}))
         if is_solution:
             solved, exact, sense = solved.model, solved.exact, solved.sense
         return self.run(solved, game, exact=exact, sense=sense, progress=progress, **parsed)

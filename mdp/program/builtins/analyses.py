@@ -34,6 +34,10 @@ def _seed(value: Any) -> int | None:
     return None if value is None else parse_int(0)(value)
 
 
+def _bytes(value: Any) -> int | None:
+    return None if value is None else parse_int(1)(value)
+
+
 def _path(value: Any) -> str | None:
     return None if value is None else str(value)
 
@@ -76,8 +80,9 @@ def _percent(value: float) -> str:
 # mdp distribution
 
 
-def _distribution(solution, game, tie_break, plot):
-    frame = mdp.distribution(solution, game, tie_break=tie_break)
+def _distribution(solution, game, tie_break, plot, max_memory, progress=None):
+    frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
+                             max_memory=max_memory or "default")
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         _draw(frame, plot, f"{rules}\n{arguments.value_line(solution)}", "probability")
@@ -112,12 +117,13 @@ def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _plot_argument(parser, "the chance")
 
 
-def _followable(model) -> None:
-    """A game of rounds small enough to follow round state by round state, before its solve."""
+def _followable(model, args: argparse.Namespace) -> None:
+    """A game of rounds whose chance of every total can be followed, before its solve."""
     if isinstance(model, mdp.Rounds):
         from mdp.analysis.distribution import check_rounds  # here: NumPy, for a game of rounds
 
-        check_rounds(model)
+        check_rounds(model, exact=args.exact, tie_break=args.tie_break,
+                     max_memory=args.max_memory or "default")
 
 
 def _show_distribution(frame, solution, game) -> None:
@@ -135,12 +141,14 @@ def _show_distribution(frame, solution, game) -> None:
 DISTRIBUTION = Analysis(
     "distribution", "the chance of every outcome under a way of playing", _distribution,
     [TIE_BREAK, Param("plot", None, _path, "draw the chance of each outcome and the cumulative "
-                      "chance to this file (.png or .svg; needs matplotlib)")],
+                      "chance to this file (.png or .svg; needs matplotlib)"),
+     Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
+           "every total may take (default: as a model compiled, --max-memory)")],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
     arguments=_distribution_arguments, check=_plot_check,
     summary=lambda frame, solution: {**solution.summary(), "outcomes": frame.to_dicts()},
-    show=_show_distribution, rounds=True, check_model=_followable)
+    show=_show_distribution, rounds=True, check_model=_followable, progress=True)
 
 
 # mdp simulate
