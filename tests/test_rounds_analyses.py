@@ -166,5 +166,5 @@ def test_the_totals_of_a_small_yahtzee_card_average_to_its_value_exactly():
 def test_the_command_prints_the_chance_of_each_total(capsys):
     assert mdp.program.cli.main(["distribution", EXAMPLE, "--exact"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2] == "  points  probability   cumulative"
+    assert lines[3] == "  points  probability   cumulative"
     assert lines[-1].split()[-1] == "100.0000%"

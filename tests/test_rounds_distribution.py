@@ -211,7 +211,7 @@ def test_the_command_on_a_game_of_rounds_in_floats_prints_every_total(capsys):
     assert mdp.program.cli.main(["distribution", EXAMPLE]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[1] == "expected total: 11.8958333333333"  # 571/48, worked by hand in the docs
-    assert lines[2] == "  points  probability   cumulative"
+    assert lines[3] == "  points  probability   cumulative"
     assert lines[-1].split()[-1] == "100.0000%"
 
 
@@ -226,3 +226,25 @@ def test_the_whole_game_s_totals_average_to_its_value_with_the_published_spread(
     mean = (chances * totals).sum()
     assert mean == pytest.approx(solution.value, rel=1e-12)
     assert round(float(np.sqrt((chances * (totals - mean) ** 2).sum())), 1) == 59.6
+
+
+def test_the_command_says_how_the_points_spread(capsys):
+    # From the exact chances, in fractions: the mean is 571/48 (by hand, in the docs), the
+    # spread and the percentiles (the least total whose chance up to it reaches the share)
+    # worked out here on their own.
+    frame = mdp.distribution(mdp.solve(mdp.compile(mdp.load_game(EXAMPLE)), exact=True))
+    chances = [Fraction(e) for e in frame["exact"]]
+    points = frame["points"].to_list()
+    mean = sum(c * p for c, p in zip(chances, points))
+    assert mean == Fraction(571, 48)
+    sd = float(sum(c * (p - mean) ** 2 for c, p in zip(chances, points))) ** 0.5
+    cumulative, shares = Fraction(0), {}
+    for chance, total in zip(chances, points):
+        cumulative += chance
+        for p in (5, 25, 50, 75, 95):
+            if cumulative >= Fraction(p, 100):
+                shares.setdefault(p, total)
+    assert mdp.program.cli.main(["distribution", EXAMPLE]) == 0
+    line = capsys.readouterr().out.splitlines()[2]
+    assert line == (f"mean 11.8958333333333, standard deviation {sd:.4g}; percentiles: "
+                    + ", ".join(f"{p}% {shares[p]}" for p in (5, 25, 50, 75, 95)))

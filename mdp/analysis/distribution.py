@@ -232,3 +232,20 @@ def _one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.D
         frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
                                                     for t in totals], dtype=pl.String))
     return frame
+
+
+PERCENTILES = (5, 25, 50, 75, 95)
+
+
+def spread(frame: pl.DataFrame) -> dict[str, Any]:
+    """The mean, the standard deviation and the percentiles of a distribution of points (a
+    game of rounds' ``points`` and ``probability``): each percentile the least total whose
+    chance up to it reaches the share, as :attr:`mdp.Simulation.percentiles` counts games."""
+    points, chances = frame["points"].to_numpy().astype(np.float64), frame["probability"].to_numpy()
+    mean = float(chances @ points)
+    sd = math.sqrt(max(float(chances @ (points - mean) ** 2), 0.0))
+    # Float chances may fall short of a share by the last bits: a margin of 1e-12.
+    cumulative = np.cumsum(chances)
+    at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(points) - 1) for p in PERCENTILES]
+    return {"mean": mean, "sd": sd,
+            "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}

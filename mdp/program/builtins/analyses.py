@@ -126,9 +126,23 @@ def _followable(model, args: argparse.Namespace) -> None:
                      max_memory=args.max_memory or "default")
 
 
+def _spread_of(frame, solution) -> dict:
+    """A game of rounds' mean, standard deviation and percentiles of points, for --json."""
+    if not isinstance(solution, mdp.RoundsSolution):
+        return {}
+    from mdp.analysis.distribution import spread
+
+    return spread(frame)
+
+
 def _show_distribution(frame, solution, game) -> None:
     print(game.describe())
     print(arguments.value_line(solution))
+    found = _spread_of(frame, solution)
+    if found:  # points: how they spread
+        shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
+        print(f"mean {readable(found['mean'])}, standard deviation {found['sd']:.4g}; "
+              f"percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
     total = 0.0
@@ -147,7 +161,8 @@ DISTRIBUTION = Analysis(
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
     arguments=_distribution_arguments, check=_plot_check,
-    summary=lambda frame, solution: {**solution.summary(), "outcomes": frame.to_dicts()},
+    summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
+                                     "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
 
 
