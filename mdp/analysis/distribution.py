@@ -160,7 +160,7 @@ def _totals_bytes(model: Rounds) -> int:
     rounds before it to the most."""
     low = high = 0
     sizes = [1]
-    for (least, most), keys in zip(model.points, model.keys[1:]):
+    for (least, most), keys in zip(model.points(), model.keys[1:]):
         low, high = low + math.floor(least), high + math.ceil(most)
         sizes.append(len(keys) * (high - low + 1))
     return 8 * max(a + b for a, b in zip(sizes, sizes[1:] + [0]))

@@ -88,9 +88,6 @@ class Rounds:
     ends: Callable[[np.ndarray], RoundEnds] = attrs.field(repr=False)
     """The game's :func:`~mdp.hookspecs.game.mdp_round_ends` for some round states, checked."""
     seconds: float = attrs.field(default=0.0, repr=False)
-    points: tuple[tuple[Any, Any], ...] = attrs.field(default=(), repr=False)
-    """The least and the most points of an end allowed, in each round but the last (whose
-    round states end the game): bounds of the totals a game can have earned."""
 
     @property
     def info(self):
@@ -112,6 +109,22 @@ class Rounds:
         """The round state before the first round."""
         return int(self.keys[0][0])
 
+    def points(self) -> list[tuple[Any, Any]]:
+        """The least and the most points of an end allowed, in each round but the last (whose
+        round states end the game): bounds of the totals a game can have earned. The ends
+        are asked of the game again, every round state's."""
+        spans = []
+        for keys in self.keys[:-1]:
+            low, high = [], []
+            for batch in _batches(keys, self.round.n_terminal):
+                given = self.ends(batch)
+                allowed = given.points[given.next >= 0]
+                if len(allowed):
+                    low.append(allowed.min())
+                    high.append(allowed.max())
+            spans.append((min(low), max(high)))
+        return spans
+
 
 def one_model(what: str, solved: Any) -> None:
     """Refuse ``what`` (work that reads one model) for a game played in rounds, given as its
@@ -131,21 +144,10 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
     ends = _Ends(game, round)
     keys = [np.array([start], dtype=np.int64)]
     count = 1
-    points = []
     while True:
-        spans = []
-
-        def following(batch: np.ndarray) -> np.ndarray:
-            given = ends(batch)
-            allowed = given.points[given.next >= 0]
-            if len(allowed):
-                spans.append((allowed.min(), allowed.max()))
-            return given.next
-
-        found = _distinct(map(following, _batches(keys[-1], round.n_terminal)))
+        found = _distinct(e.next for e in map(ends, _batches(keys[-1], round.n_terminal)))
         if not len(found):
             break
-        points.append((min(low for low, _ in spans), max(high for _, high in spans)))
         again = np.flatnonzero(np.isin(found, np.concatenate(keys)))
         if len(again):
             raise ModelError(f"game {game.name}: round state {int(found[again[0]])} is reached "
@@ -158,8 +160,7 @@ def compile_rounds(game: Game, round: CompiledModel, start: Any, *, max_states: 
         keys.append(found)
         if progress:
             progress(f"found {count:,} round states, {len(keys) - 1} rounds")
-    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began,
-                  tuple(points))
+    return Rounds(round, tuple(keys), ends, round.seconds + time.perf_counter() - began)
 
 
 DENSE = 1 << 24
