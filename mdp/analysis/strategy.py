@@ -260,16 +260,20 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
 
 def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = False,
                     sense: Sense | None = None,
-                    progress: Callable[[str], None] | None = None) -> pl.DataFrame:
+                    progress: Callable[[str], None] | None = None,
+                    optimal: Solution | RoundsSolution | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
     (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a
-    compiled game of rounds (:class:`mdp.Rounds`): the same table.
+    compiled game of rounds (:class:`mdp.Rounds`): the same table. ``optimal``, the model's
+    optimal solution where the caller has it (solved as ``exact`` and ``sense`` say), is
+    not solved again.
 
     A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
     the others: its row has no value, and a column ``problem`` says why."""
-    rows = [(OPTIMAL, solve(model, exact=exact, sense=sense, progress=progress).value,
-             "the best play", None)]
+    if optimal is None:
+        optimal = solve(model, exact=exact, sense=sense, progress=progress)
+    rows = [(OPTIMAL, optimal.value, "the best play", None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense,

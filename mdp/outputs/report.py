@@ -61,8 +61,9 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
             progress(f"playing {REPORT_GAMES:,} games")
         played = _simulated(solution, game)
         return _page(game, [_round_facts(solution), played,
-                            _strategies(strategy_values(solution.model, game, sense=solution.sense,
-                                                        progress=progress), objective.probability),
+                            _strategies(strategy_values(
+                                solution.model, game, sense=solution.sense, progress=progress,
+                                optimal=None if solution.exact else solution), objective.probability),
                             _explorer(explorer, why, game.name, rounds=True)],
                      objective, explorer, round_ends_script(game) if explorer else None)
     model = solution.model
@@ -73,7 +74,8 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
     sections = [
         _facts(exact, game),
         _outcomes(distribution(floats, game), model.info.objective.probability),
-        _strategies(strategy_values(model, game, sense=solution.sense), objective.probability),
+        _strategies(strategy_values(model, game, sense=solution.sense, optimal=floats),
+                    objective.probability),
         _explorer(explorer, why, game.name),
     ]
     return _page(game, sections, objective, explorer)
