@@ -61,12 +61,11 @@ class Row:
 
     @property
     def seconds(self):
-        ok = [run.seconds for run in self.runs if run.returncode == 0 and not run.timed_out]
-        return min(ok) if ok else None
+        return RUNNER.best_seconds(self.runs)
 
     @property
     def peak_mb(self):
-        return max(run.max_rss_kib for run in self.runs) * 1024 / 1e6 if self.runs else None
+        return RUNNER.peak_mb(self.runs)
 
 
 def arguments(case):

@@ -133,13 +133,11 @@ class Row:
 
     @property
     def process_seconds(self):
-        ok = [run.seconds for run in self.runs if run.returncode == 0 and not run.timed_out]
-        return min(ok) if ok else None
+        return best_seconds(self.runs)
 
     @property
     def peak_mb(self):
-        ok = [run.max_rss_kib for run in self.runs if not run.timed_out]
-        return max(ok) * 1024 / 1e6 if ok else None
+        return peak_mb([run for run in self.runs if not run.timed_out])
 
 
 # ---------------------------------------------------------------- running a child process
@@ -382,6 +380,17 @@ def compare(rows):
 
 
 # ---------------------------------------------------------------- the report
+
+
+def best_seconds(runs):
+    """The least wall time of the runs that ended well (exit 0, in time), or None."""
+    ok = [run.seconds for run in runs if run.returncode == 0 and not run.timed_out]
+    return min(ok) if ok else None
+
+
+def peak_mb(runs):
+    """The largest peak resident memory of the runs, in MB (10^6 bytes), or None."""
+    return max(run.max_rss_kib for run in runs) * 1024 / 1e6 if runs else None
 
 
 def seconds_text(s):
