@@ -70,10 +70,10 @@ def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansi
     if len(got_counts) != len(counts) or len(got) != len(sums):
         wrong = 0
     else:
-        wrong = np.flatnonzero((got_counts != counts) | (got != sums))
-        if not len(wrong):
+        differ = np.flatnonzero((got_counts != counts) | (got != sums))
+        if not len(differ):
             return
-        wrong = int(wrong[0])
+        wrong = int(differ[0])
     state = int(np.searchsorted(np.cumsum(model.action_count(states)), wrong, side="right"))
     label = None if expansion.actions is None else expansion.actions[wrong]
     raise ModelError(f"game {game.name}: asked again for labels, mdp_expand gave an action other "

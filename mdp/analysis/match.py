@@ -84,7 +84,7 @@ class Match:
         players = []
         for k, value in enumerate(self.values, start=1):
             entry: dict[str, Any] = {"player": k, "value": float(value)}
-            if self.exact:
+            if isinstance(value, Fraction):  # exact mode
                 entry["exact"] = f"{value.numerator}/{value.denominator}"
             players.append(entry)
         return {"game": self.game, "params": dict(self.params), "rules": self.rules,

@@ -33,7 +33,8 @@ class Pieces:
 
     def __init__(self, make: Callable[[], Iterator[pl.DataFrame]], sample: pl.DataFrame,
                  name: str = "the table", total: int | None = None) -> None:
-        self._make, self.name, self.total, self.rows = make, name, total, None
+        self._make, self.name, self.total = make, name, total
+        self.rows: int | None = None
         self.progress: Callable[[str], None] | None = None
         self.schema: dict[str, pl.DataType] = {column: dtype for column, dtype in sample.schema.items()
                                                if dtype != pl.Null}
@@ -51,6 +52,7 @@ class Pieces:
         if self.rows is None:
             for _ in self:
                 pass
+        assert self.rows is not None  # counted by the loop
         return self.rows
 
     def __iter__(self) -> Iterator[pl.DataFrame]:

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 import polars as pl
 
 from mdp.analysis.match import match, match_rules
-from mdp.engine.compile import DEFAULT_MAX_STATES, compile
+from mdp.engine.compile import compile
+from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
 from mdp.errors import ParamError
 from mdp.game.load import Game, load_game
+from mdp.limits import DEFAULT_MAX_STATES
 
 
 def parse_vary(items: Iterable[str]) -> dict[str, list[str]]:
@@ -60,7 +63,7 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
 
 def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,
           params: Mapping[str, Any] | None = None, plugins: Sequence[Any] = (), exact: bool = False,
-          sense: str | None = None, max_states: int = DEFAULT_MAX_STATES,
+          sense: Sense | None = None, max_states: int = DEFAULT_MAX_STATES,
           max_memory: Any = "default",
           progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     """Solve the game once per combination of ``vary``: a Polars DataFrame with one column
@@ -68,7 +71,7 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     ``exact=True``) and ``states``, one row per combination in order. ``max_states`` and
     ``max_memory`` bound each compile, as in :func:`mdp.compile`; ``plugins`` are the rule
     plugins of :func:`mdp.load_game`."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
         model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
         solution = solve(model, exact=exact, sense=sense, progress=progress)
@@ -93,7 +96,8 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     decimals, as fairness tables print them), then ``player_K`` for each player (and
     ``player_K_exact``, ``"p/q"``, with ``exact=True``); ``plugins`` are the rule plugins
     of :func:`mdp.load_game`."""
-    rows, unfair = [], []
+    rows: list[dict[str, Any]] = []
+    unfair: list[float | Fraction] = []
     models: dict[Any, Any] = {}
     for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
         # Match rules change no state: a model is compiled once per rule set that plays.
@@ -109,7 +113,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
             if exact:
                 row[f"player_{k}_exact"] = _fraction(value)
         rows.append(row)
-        unfair.append(max(abs(v) for v in result.values))
+        unfair.append(max(max(result.values), -min(result.values)))  # the largest in size
     order = sorted(range(len(rows)), key=unfair.__getitem__)  # stable: ties keep their order
     return pl.DataFrame([rows[i] for i in order])
 

@@ -17,7 +17,7 @@ import math
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
@@ -25,6 +25,42 @@ from mdp.engine.model import CompiledModel
 
 if TYPE_CHECKING:
     from mdp.engine.sweep import Piece
+
+Number = TypeVar("Number", float, Fraction)
+"""A value as a solve gives it: a float, or a fraction in exact mode."""
+
+_Value_co = TypeVar("_Value_co", float, Fraction, covariant=True)
+
+
+class Arithmetic(Protocol[_Value_co]):
+    """What a pass over the layers asks of its number type (:class:`Floats` is an
+    ``Arithmetic[float]``, :class:`Exact` an ``Arithmetic[Fraction]``): values are kept
+    *raw* (floats, or integer numerators over a scale per layer) and read with
+    :meth:`value`."""
+
+    @property
+    def exact(self) -> bool: ...
+
+    def start(self) -> np.ndarray: ...
+
+    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray: ...
+
+    def backed(self, layer: int, raw: np.ndarray) -> np.ndarray: ...
+
+    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None: ...
+
+    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray: ...
+
+    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray: ...
+
+    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
+                 layer: int) -> np.ndarray: ...
+
+    def scales(self, layers: np.ndarray) -> Any: ...
+
+    def action_scales(self, layers: np.ndarray) -> Any: ...
+
+    def value(self, raw: Any, layer: int) -> _Value_co: ...
 
 
 class Floats:
@@ -60,13 +96,15 @@ class Floats:
     def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         """Each state's value under the policy: its actions' values weighted by their
         chance (a decision of :func:`mdp.engine.sweep.backward`)."""
+        assert self.policy is not None, "mixed() is the decision of a policy's evaluation"
         q = backup()
         return np.add.reduceat(q * _rows(self.policy[where.a0:where.a1], q), starts, axis=0)
 
     def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
         return values[successors]
 
-    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
+    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
+                 layer: int) -> np.ndarray:
         weighted = self.probabilities[probability_ids]
         if values.ndim > 1:
             return weighted[:, None] * values[successors]
@@ -119,7 +157,7 @@ class Exact:
                 self.terminal = self.terminal.reshape(terminal.shape)
         layers = model.layer_of()
         mix = np.ones(model.n_layers, dtype=object)
-        self.policy = None
+        self.policy: np.ndarray | None = None
         if policy is not None:
             chances = [Fraction(p) for p in policy.tolist()]
             action_layers = layers[model.action_state()]
@@ -155,7 +193,7 @@ class Exact:
         # Used only where a layer fits, and then every weight and policy numerator does.
         self.weights64 = bounded(self.weights) if len(self.weights) else np.zeros(0, dtype=np.int64)
         self.policy64 = None if self.policy is None else bounded(self.policy)
-        self.small = None
+        self.small: np.ndarray | None = None
 
     def start(self) -> np.ndarray:
         shape = (self.model.n_states, *np.shape(self.terminal)[1:])
@@ -163,8 +201,9 @@ class Exact:
         values[: self.model.n_terminal] = self.terminal
         if self.fits.any():
             last = int(np.flatnonzero(self.fits)[-1])
-            self.small = np.empty((int(self.model.layer_start[last + 1]), *shape[1:]), dtype=np.int64)
-            self.small[: self.model.n_terminal] = self.terminal
+            small = np.empty((int(self.model.layer_start[last + 1]), *shape[1:]), dtype=np.int64)
+            small[: self.model.n_terminal] = self.terminal
+            self.small = small
         return values
 
     def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
@@ -187,17 +226,20 @@ class Exact:
         at = where.states(raw.ndim)
         raw[at] = top
         if top.dtype != object:
+            assert self.small is not None, "64-bit values come from a layer kept in them"
             self.small[at] = top
 
     def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         q = backup()
         policy = self.policy if q.dtype == object else self.policy64
+        assert policy is not None, "mixed() is the decision of a policy's evaluation"
         return np.add.reduceat(q * _rows(policy[where.a0:where.a1], q), starts, axis=0)
 
-    def certain(self, values, successors, layer: int) -> np.ndarray:
+    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
         return self._scaled(values[successors], self.certain_level[layer], successors)
 
-    def weighted(self, values, successors, probability_ids, layer: int) -> np.ndarray:
+    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
+                 layer: int) -> np.ndarray:
         weights = self.weights if values.dtype == object else self.weights64
         factor = self._scaled(weights[probability_ids], self.chance_level[layer], successors)
         return _rows(factor, values) * values[successors]
@@ -252,7 +294,7 @@ def _rows(factor: np.ndarray, values: np.ndarray) -> np.ndarray:
     return factor[:, None] if values.ndim > 1 else factor
 
 
-def objects(items: list) -> np.ndarray:
+def objects(items: list[Any]) -> np.ndarray:
     """A numpy array of Python objects (big integers, fractions)."""
     array = np.empty(len(items), dtype=object)
     array[:] = items

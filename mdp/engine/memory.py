@@ -10,6 +10,8 @@ glibc this does nothing.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from typing import Any
 
 LARGE = 1 << 24
 """Bytes freed below which a trim is not worth its time."""
@@ -17,12 +19,13 @@ LARGE = 1 << 24
 
 def release(freed: int) -> None:
     """Return free heap pages to the system, if ``freed`` bytes were just let go."""
-    if freed >= LARGE and _trim() is not None:
-        _trim()(0)
+    trim = _trim() if freed >= LARGE else None
+    if trim is not None:
+        trim(0)
 
 
 @functools.cache
-def _trim():
+def _trim() -> Callable[[int], Any] | None:
     try:
         import ctypes
 

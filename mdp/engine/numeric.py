@@ -43,7 +43,8 @@ def first_past_float(values: Any) -> tuple[int, Any] | None:
 
 
 def _past_float(value: Any) -> bool:
-    return isinstance(value, Rational) and abs(value) > FLOAT_MOST
+    # (numbers' ABCs are typed too loosely to compare with a float)
+    return isinstance(value, Rational) and abs(value) > FLOAT_MOST  # type: ignore[operator]
 
 
 def quoted(value: Any) -> str:
@@ -91,8 +92,8 @@ def check_terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> 
                              f"not shape {terminals.shape}")
         # The whole matrix at once (thousands of columns): a column is checked on its own,
         # for its message, only where one is at fault.
-        faulty = ~np.isfinite(terminals).all(axis=0) if terminals.dtype.kind == "f" else None
-        suspect = np.flatnonzero(faulty) if faulty is not None else []
+        suspect = np.flatnonzero(~np.isfinite(terminals).all(axis=0)) if terminals.dtype.kind == "f" \
+            else np.zeros(0, dtype=np.int64)
         if len(suspect) or (exact and terminals.shape[1]):
             check_terminal(model, terminals[:, suspect[0] if len(suspect) else 0], exact)
         return terminals.astype(np.int64) if terminals.dtype.kind == "b" else terminals

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from mdp.errors import ParamError
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ThreadPoolExecutor
 
 DEFAULT_MOST = 4
 """Threads used unless ``MDP_THREADS`` says otherwise: each holds a piece's temporaries (tens
@@ -34,7 +34,7 @@ SMALL = 1 << 16
 would cost more than it saves."""
 
 _local = threading.local()
-_pool: Any = None
+_pool: ThreadPoolExecutor | None = None
 _pool_size = 0
 _pool_pid = 0
 
@@ -102,7 +102,7 @@ def slices(stop: int, start: int = 0, size: int | None = None) -> list[slice]:
     return [slice(at, min(at + size, stop)) for at in range(start, stop, size)]
 
 
-def beside(size: int, work: Callable[..., Any], *args: Any) -> Future | Done:
+def beside(size: int, work: Callable[..., Any], *args: Any) -> Future[Any] | Done:
     """Start ``work(*args)`` on another thread, and return its future: its result, or its
     error, once done. Small work (``size`` items, fewer than :data:`SMALL`), or any with one
     thread (``MDP_THREADS=1``), is done at once, here (and no thread is started, nor
@@ -133,7 +133,7 @@ class Done:
         return self.value
 
 
-def _executor():
+def _executor() -> ThreadPoolExecutor:
     """One pool of threads for the process, made on first use, and again if the number of
     threads asked for changes or in a child process forked since (which has none of its
     parent's threads: work handed to the parent's pool would wait for ever)."""

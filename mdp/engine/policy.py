@@ -75,7 +75,8 @@ class Policy:
             raise ParamError(f"mix weights {[float(w) for w in weights]}: finite, none negative, "
                              "and some above 0")
         total = sum(weights)
-        chances = sum(policy.probabilities * (w / total) for (policy, _), w in zip(parts, weights))
+        none = np.zeros(model.n_actions, dtype=object if exact else np.float64)
+        chances = sum((policy.probabilities * (w / total) for (policy, _), w in zip(parts, weights)), none)
         return cls(model, chances if exact else np.asarray(chances, dtype=np.float64), name)
 
     def as_floats(self) -> np.ndarray:

@@ -10,14 +10,14 @@ tie when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, Generic, overload
 
 import attrs
 import numpy as np
 
-from mdp.engine.arithmetic import Exact, Floats, floats
+from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
@@ -26,15 +26,16 @@ from mdp.errors import ParamError, did_you_mean
 
 
 @attrs.frozen(eq=False)
-class Solution:
+class Solution(Generic[Number]):
     """The values of a solved model's states, under optimal play or under a policy. Tables
-    of it are outputs: :func:`mdp.policy`."""
+    of it are outputs: :func:`mdp.policy`. A ``Solution[Fraction]`` in exact mode, else a
+    ``Solution[float]``."""
 
     model: CompiledModel
     sense: Sense
     _raw: np.ndarray = attrs.field(repr=False)
     """State values as computed: floats, or integer numerators in exact mode."""
-    _arithmetic: Any = attrs.field(repr=False)
+    _arithmetic: Arithmetic[Number] = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long the solve took (without compiling)."""
     policy: Policy | None = attrs.field(default=None, repr=False)
@@ -46,15 +47,15 @@ class Solution:
         return self._arithmetic.exact
 
     @property
-    def value(self) -> float | Fraction:
+    def value(self) -> Number:
         """The value of the initial state: a ``Fraction`` in exact mode, else a float."""
         return self.value_of_id(self.model.initial)
 
-    def value_of_id(self, state_id: int) -> float | Fraction:
+    def value_of_id(self, state_id: int) -> Number:
         """The value of the state numbered ``state_id`` in the compiled model."""
         return self._arithmetic.value(self._raw[state_id], self.model.layer_of_id(state_id))
 
-    def value_of(self, state: Any) -> float | Fraction:
+    def value_of(self, state: Any) -> Number:
         """The value of a state given as the game writes it."""
         try:
             state_id = self.model.state_id(state)
@@ -74,6 +75,7 @@ class Solution:
         against the best of them. ``states`` (ids of states of one layer, in any order)
         gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
+        first: Callable[[], np.ndarray]
         if states is None:
             q = arithmetic.empty(model.n_actions)
             backward(model, arithmetic, None, self._raw, actions=q)
@@ -134,7 +136,7 @@ class Solution:
             "sense": self.sense,
             "value": float(value),
         }
-        if self.exact:
+        if isinstance(value, Fraction):  # exact mode
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.policy is not None:
             summary["strategy"] = self.policy.name
@@ -144,7 +146,7 @@ class Solution:
 
 
 @attrs.frozen(eq=False)
-class Solutions:
+class Solutions(Generic[Number]):
     """The values of one model solved for many sets of terminal values
     (:func:`solve_many`): a column of values per set."""
 
@@ -152,7 +154,7 @@ class Solutions:
     sense: Sense
     _raw: np.ndarray = attrs.field(repr=False)
     """State values as computed, one row per state, one column per set."""
-    _arithmetic: Any = attrs.field(repr=False)
+    _arithmetic: Arithmetic[Number] = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
 
     @property
@@ -170,7 +172,13 @@ class Solutions:
         """The initial state's value in each column: fractions in exact mode, else floats."""
         return self.value_of_id(self.model.initial)
 
-    def value_of_id(self, state_id: int) -> list[Fraction] | np.ndarray:
+    @overload
+    def value_of_id(self: Solutions[Fraction], state_id: int) -> list[Fraction]: ...
+
+    @overload
+    def value_of_id(self: Solutions[float], state_id: int) -> np.ndarray: ...
+
+    def value_of_id(self, state_id: int) -> list[Any] | np.ndarray:
         """The value in each column of the state numbered ``state_id``."""
         layer = self.model.layer_of_id(state_id)
         if self.exact:
@@ -210,7 +218,7 @@ class Solutions:
         taken[chosen, np.broadcast_to(np.arange(optimal.shape[1]), chosen.shape)] = 1
         return taken
 
-    def column(self, j: int) -> Solution:
+    def column(self, j: int) -> Solution[Number]:
         """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
         return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds)
 
@@ -240,7 +248,7 @@ def parse_tie_break(text: str) -> tuple[Sense, str]:
     return sense, column  # type: ignore[return-value]
 
 
-def choices(solution: Solution, tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
+def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
     """Optimal play as weights, one per action: 1 for the action taken in each state, else 0.
 
     Among the optimal actions of a state, each tie-break objective in turn keeps those that
@@ -251,10 +259,10 @@ def choices(solution: Solution, tie_break: Sequence[str | tuple[Sense, str]] = (
     model = solution.model
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
-    tie_break = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
-    columns = [_column(model, column) for _, column in tie_break]  # all checked before work
+    objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    columns = [_column(model, column) for _, column in objectives]  # all checked before work
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
-    for (sense, _), column in zip(tie_break, columns):
+    for (sense, _), column in zip(objectives, columns):
         kept = _best_among(solution, kept, column, sense)
     return _first(model, kept)
 
@@ -268,7 +276,7 @@ def _column(model: CompiledModel, column: str) -> Any:
     return terminals[column]
 
 
-def _best_among(solution: Solution, kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:
+def _best_among(solution: Solution[Any], kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:
     """The kept actions that are best for a second objective, solved on kept actions only."""
     model, exact = solution.model, solution.exact
     arithmetic = (Exact if exact else Floats)(model, check_terminal(model, terminal, exact))
@@ -276,7 +284,7 @@ def _best_among(solution: Solution, kept: np.ndarray, terminal: Any, sense: Sens
     worst = np.minimum if sense == "max" else np.maximum
     q = arithmetic.empty(model.n_actions)
 
-    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+    def decide(backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         values = backup()
         # A dropped action takes the piece's worst value: it never beats a kept one.
         values = np.where(kept[where.a0:where.a1], values, worst.reduce(values))

@@ -203,7 +203,7 @@ def best(sense: str) -> Decide:
     """Optimal play: each state's best action value (``sense`` ``"max"`` or ``"min"``)."""
     ufunc = np.maximum if sense == "max" else np.minimum
 
-    def decide(backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+    def decide(backup: Callable[..., np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         if where.c1 - where.c0 == 1:  # one column: numpy's reduceat is quick along it
             return ufunc.reduceat(backup(), starts)
         return per_state(ufunc, backup, starts, where.a1 - where.a0)

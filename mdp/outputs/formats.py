@@ -6,7 +6,7 @@ built-in ones too) and chosen by a file's extension or by name (:func:`mdp.forma
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, cast
 
 import attrs
 
@@ -46,14 +46,15 @@ class Format:
 
         watched = _Watched(file)
         try:
+            # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
-                self.write(table, watched)
+                self.write(table, cast(BinaryIO, watched))
             elif self.stream is None or not _seekable(file):
-                self.write(table.frame(), watched)
+                self.write(table.frame(), cast(BinaryIO, watched))
             else:
                 while True:
                     try:
-                        return self.stream(table, watched)
+                        return self.stream(table, cast(BinaryIO, watched))
                     except Widened:  # again from the start; what the writer still holds
                         watched.dropped = True  # is let go of (Polars writes it when freed)
                         file.seek(0)
@@ -90,9 +91,10 @@ class _Watched:
     Rust (Polars) reports it in its own words, and after a failed Parquet footer not at all."""
 
     def __init__(self, file: BinaryIO) -> None:
-        self.file, self.error, self.interrupted, self.dropped = file, None, False, False
+        self.file, self.interrupted, self.dropped = file, False, False
+        self.error: OSError | None = None
 
-    def write(self, data):
+    def write(self, data: bytes) -> int:
         if self.dropped:
             return len(data)
         try:
@@ -104,5 +106,5 @@ class _Watched:
             self.interrupted = True
             raise
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.file, name)

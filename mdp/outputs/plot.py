@@ -51,7 +51,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     line.set_ylim(0, 101)
     handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
     # Below the axes: over them it would hide bars or the line, wherever they lie.
-    bars.legend(handles, [h.get_label() for h in handles], loc="upper center",
+    bars.legend(handles, [str(h.get_label()) for h in handles], loc="upper center",
                 bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
     bars.set_title(title, fontsize=10, wrap=True)
     figure.tight_layout()

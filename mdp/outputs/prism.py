@@ -103,8 +103,9 @@ def write_prism(model: CompiledModel, path: str, sense: str | None = None) -> tu
     for target in (path, props):
         check_target(target)
     prism = to_prism(model, sense)
-    write_together([(path, lambda file: file.write(prism.model.encode())),
-                    (props, lambda file: file.write(prism.properties.encode()))])
+    # (ignored: write_together should take writers that return what file.write does)
+    write_together([(path, lambda file: file.write(prism.model.encode())),  # type: ignore[list-item]
+                    (props, lambda file: file.write(prism.properties.encode()))])  # type: ignore[list-item]
     return path, props
 
 
@@ -128,7 +129,7 @@ def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in params.items() if v is not None}
 
 
-def _numbers(values: Any, exact: bool) -> list:
+def _numbers(values: Any, exact: bool) -> list[Any]:
     if isinstance(values, np.ndarray):
         values = values.tolist()
     return [_number(v, exact) for v in values]
