@@ -12,6 +12,7 @@ Fraction(956177159, 9795520512)
 """
 
 import importlib
+from typing import TYPE_CHECKING, Any
 
 from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
 from mdp.game.load import Game, Objective, available_games, load_game
@@ -78,6 +79,44 @@ _LAZY = {
     "formats": "mdp.program.registry",
     "write_table": "mdp.program.registry",
 }
+
+# What _LAZY serves, as a type checker sees it: the same names from the same modules
+# (tests/test_types.py checks that the two agree).
+if TYPE_CHECKING:
+    from mdp.analysis.advise import Advice, advise
+    from mdp.analysis.distribution import distribution
+    from mdp.analysis.labels import action_labels
+    from mdp.analysis.match import Match, MatchRules, later_player_values, match, match_rules
+    from mdp.analysis.pieces import Pieces
+    from mdp.analysis.policy_table import policy, policy_pieces
+    from mdp.analysis.simulate import Simulation, simulate
+    from mdp.analysis.strategy import Strategy, evaluate, strategies, strategy_policy, strategy_values
+    from mdp.analysis.vary import match_table, solve_table
+    from mdp.engine.compile import compile
+    from mdp.engine.discover import Expansion, UnboundedWarning
+    from mdp.engine.model import CompiledModel, ModelInfo, offsets, ragged_arange
+    from mdp.engine.parallel import slices
+    from mdp.engine.policy import Policy
+    from mdp.engine.rounds import RoundEnds, Rounds, RoundsSolution
+    from mdp.engine.solution import ActionValues, Solution, Solutions, choices
+    from mdp.engine.solve import solve, solve_many
+    from mdp.game.columns import LazyColumn
+    from mdp.game.variants import Variant, read_variants
+    from mdp.outputs.exports import Export
+    from mdp.outputs.formats import Format
+    from mdp.outputs.report import report
+    from mdp.program.registry import (
+        Analysis,
+        Command,
+        analyse,
+        analyses,
+        commands,
+        exports,
+        formats,
+        write_table,
+    )
+
+    __version__: str
 
 __all__ = [
     "ActionValues",
@@ -157,7 +196,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str):
+def _lazy(name: str) -> Any:
     if name == "__version__":  # from the installed distribution, when asked: its metadata is slow to read
         from importlib.metadata import PackageNotFoundError, version
 
@@ -173,5 +212,9 @@ def __getattr__(name: str):
     return value
 
 
-def __dir__():
+if not TYPE_CHECKING:  # hidden from type checkers, which would take any name for one of mdp's
+    __getattr__ = _lazy
+
+
+def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_LAZY))
