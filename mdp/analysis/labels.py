@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -89,7 +90,8 @@ def _sums(keys: np.ndarray, counts: np.ndarray) -> np.ndarray:
     return np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64)
 
 
-def _same_count(game: Game, model: CompiledModel, states, expected, got) -> None:
+def _same_count(game: Game, model: CompiledModel, states: Sequence[int] | np.ndarray,
+                expected: Sequence[int] | np.ndarray, got: Sequence[int] | np.ndarray) -> None:
     wrong = np.flatnonzero(np.asarray(expected) != np.asarray(got))
     if len(wrong):
         state = model.states[states[wrong[0]]]
