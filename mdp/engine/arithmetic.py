@@ -17,7 +17,7 @@ import math
 import operator
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 
 import numpy as np
 
@@ -56,9 +56,15 @@ class Arithmetic(Protocol[_Value_co]):
     def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
                  layer: int) -> np.ndarray: ...
 
-    def scales(self, layers: np.ndarray) -> Any: ...
+    @overload
+    def scales(self, layers: int) -> int: ...
+    @overload
+    def scales(self, layers: np.ndarray) -> int | np.ndarray: ...
 
-    def action_scales(self, layers: np.ndarray) -> Any: ...
+    @overload
+    def action_scales(self, layers: int) -> int: ...
+    @overload
+    def action_scales(self, layers: np.ndarray) -> int | np.ndarray: ...
 
     def value(self, raw: Any, layer: int) -> _Value_co: ...
 
@@ -111,7 +117,7 @@ class Floats:
         weighted *= values[successors]
         return weighted
 
-    def scales(self, layers: np.ndarray) -> Any:
+    def scales(self, layers: int | np.ndarray) -> int:
         """What raw values in these layers are divided by to be values: 1 in floats."""
         return 1
 
@@ -255,10 +261,21 @@ class Exact:
             items[scaled] = items[scaled] * _rows(ratio[theirs[scaled]], items)
         return items
 
-    def scales(self, layers: np.ndarray) -> np.ndarray:
+    @overload
+    def scales(self, layers: int) -> int: ...
+    @overload
+    def scales(self, layers: np.ndarray) -> np.ndarray: ...
+
+    def scales(self, layers: int | np.ndarray) -> int | np.ndarray:
+        """What raw values in a layer, or in these layers, are divided by to be values."""
         return self.scale[layers]
 
-    def action_scales(self, layers: np.ndarray) -> np.ndarray:
+    @overload
+    def action_scales(self, layers: int) -> int: ...
+    @overload
+    def action_scales(self, layers: np.ndarray) -> np.ndarray: ...
+
+    def action_scales(self, layers: int | np.ndarray) -> int | np.ndarray:
         """What action values in these layers are divided by (before a policy's mix)."""
         return self.action_scale[layers]
 
