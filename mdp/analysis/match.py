@@ -216,7 +216,7 @@ def _zero_sum(money: np.ndarray) -> bool:
     return bool(np.all(money.sum(axis=-1) == 0))
 
 
-def _column_values(solutions: Solutions, exact: bool) -> np.ndarray:
+def _column_values(solutions: Solutions[Any], exact: bool) -> np.ndarray:
     value = solutions.value
     if exact:
         array = np.empty(len(value), dtype=object)
@@ -225,7 +225,7 @@ def _column_values(solutions: Solutions, exact: bool) -> np.ndarray:
     return np.asarray(value, dtype=np.float64)
 
 
-def optimal_outcome_distribution(model: CompiledModel, solutions: Solutions,
+def optimal_outcome_distribution(model: CompiledModel, solutions: Solutions[Any],
                                  index: np.ndarray, m: int, exact: bool) -> np.ndarray:
     """For each column of ``solutions``, the probability of each result (``index`` numbers
     the result of each terminal state, from 0 to ``m - 1``) when its player plays the
