@@ -394,6 +394,11 @@ def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
     rounds the game is in a *round state*, which the round's hooks never see: it only
     changes what each end is worth (:func:`mdp_round_ends`). :func:`mdp.compile` then gives
     an :class:`mdp.Rounds`, and :func:`mdp.solve` its value from this round state.
+
+    Where several actions of a round are equally good from a round state, the first in the
+    order of :func:`mdp_actions` is taken (in floats, those within
+    :data:`~mdp.engine.policy.FLOAT_TIE` of the best, relative, count as equal), by advice,
+    simulation, the distribution, strategies and the report alike.
     """
 
 
