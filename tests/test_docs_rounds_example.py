@@ -1,6 +1,7 @@
 """Three dice (docs/examples/three_dice.py), the worked game of rounds of docs/writing-a-game.rst:
 its value against a brute force written here, and the commands its section shows."""
 
+import importlib.util
 import itertools
 from collections import Counter
 from fractions import Fraction
@@ -123,3 +124,13 @@ def test_the_aims_example_runs_as_shown():
     runner = doctest.DocTestRunner()
     runner.run(test)
     assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=10)
+
+
+@pytest.mark.skipif(importlib.util.find_spec("py_mini_racer") is None,
+                    reason="mini-racer is not installed (pip install -e '.[test]')")
+def test_the_javascript_copy_of_the_rule_is_round_ends(tmp_path):
+    # mdp report runs the page's copy (mdp_round_ends_script) against round_ends on cards of
+    # every round before it writes the page; a copy that disagreed would be refused (exit 2).
+    from mdp.program.cli import main
+
+    assert main(["report", str(THREE_DICE), "--out", str(tmp_path / "three.html")]) == 0

@@ -55,9 +55,9 @@ def mdp_actions(state):
     rolls_left, dice = state
     if rolls_left == 2:
         return [()]  # the first roll throws all three dice: keep nothing
-    if rolls_left == 1:  # keep any of the dice (all three: stop) and roll the others
+    if rolls_left == 1:  # keep any of the dice (all three: the hand) and roll the others
         return sorted({kept for n in range(4) for kept in itertools.combinations(dice, n)})
-    return list(BOXES)  # the hand is final: score it in a box (the card says which are open)
+    return list(BOXES)  # a final hand goes in a box: the card says which are open
 
 
 @mdp.hookimpl
@@ -100,6 +100,9 @@ def mdp_round_ends(states, ends):
     return round_ends(states, ends)
 
 
+# In words: the rules, what the value means, the columns of the analyses.
+
+
 @mdp.hookimpl
 def mdp_describe():
     return (f"Three dice: five turns of up to two rolls, {', '.join(BOXES)} to fill; "
@@ -109,9 +112,6 @@ def mdp_describe():
 @mdp.hookimpl
 def mdp_objective():
     return mdp.Objective("expected final score", "max")
-
-
-# In words: the columns of the analyses.
 
 
 @mdp.hookimpl
@@ -146,8 +146,8 @@ def mdp_round_ends_script():
       var filled = card % 32, total = Math.floor(card / 32);
       var next = [], points = [];
       ends.forEach(function (end) {
-        var bit = 1 << boxes.indexOf(end[1]), upper = boxes.indexOf(end[1]) < 3 ? end[2] : 0;
-        var after = Math.min(total + upper, 30), won = total < 30 && after === 30;
+        var box = boxes.indexOf(end[1]), bit = 1 << box;
+        var after = Math.min(total + (box < 3 ? end[2] : 0), 30), won = total < 30 && after === 30;
         next.push(filled & bit ? -1 : (filled | bit) + 32 * after);
         points.push(end[2] + (won ? 10 : 0));
       });
