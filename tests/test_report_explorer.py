@@ -72,8 +72,8 @@ def _advice(driver) -> dict:
 
 
 def _selected(driver, control: int) -> str:
-    from selenium.webdriver.support.ui import Select
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
     return Select(driver.find_element(By.ID, f"control-{control}")).first_selected_option.text
 
