@@ -168,7 +168,7 @@ def test_two_boxes_has_the_values_derived_by_hand():
     assert exact.value == Fraction(571, 48)
     assert (exact.value_of(0b01), exact.value_of(0b10), exact.value_of(0b11)) == (6, Fraction(17, 4), 0)
     assert mdp.solve(rounds).value == pytest.approx(571 / 48, rel=1e-15)
-    commands = _console_blocks(_section("Games of rounds\n~~~", "Running a game\n---"))
+    commands = _console_blocks(_section("Games of rounds\n~~~", "Three dice, hook by hook\n---"))
     assert [command.split()[1] for command, _ in commands] == ["solve", "advise", "distribution",
                                                             "strategies"]
     for command, shown in commands:

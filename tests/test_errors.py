@@ -697,5 +697,6 @@ def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set
     # Written whole, both are there, and the program says so once they are.
     assert main(["distribution", SHUTBOX, "--set", "tiles=1-4", "--plot", str(picture), "--out",
                  str(tmp_path / "chance.csv")]) == 0
-    assert capsys.readouterr().err == f"the picture written to {picture}\n"
+    assert capsys.readouterr().err == (f"the picture written to {picture}\n"
+                                       f"9 rows written to {tmp_path / 'chance.csv'}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chance.csv", "chance.png", "odd.py"]

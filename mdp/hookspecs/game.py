@@ -339,8 +339,10 @@ def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | No
     ``ends`` the round's terminal states as JSON (tuples as arrays), and the two arrays hold,
     for each end, what :func:`mdp_round_ends` gives in that round state's row: the next
     round state (``-1`` where the end is not allowed) and the points. The page looks up the
-    values of the next round states itself. The tests of ``mdp report`` hold the explorer's
-    advice to :func:`mdp.advise`'s.
+    values of the next round states itself. It carries what :func:`mdp_round_ends` gives some
+    round states of every round, and checks the script against them when it opens; where a
+    JavaScript engine is installed (the extra ``report``), ``mdp report`` does so before it
+    writes the page, and refuses a script that disagrees, naming the round state and the end.
 
     .. code-block:: python
 
@@ -394,6 +396,11 @@ def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
     rounds the game is in a *round state*, which the round's hooks never see: it only
     changes what each end is worth (:func:`mdp_round_ends`). :func:`mdp.compile` then gives
     an :class:`mdp.Rounds`, and :func:`mdp.solve` its value from this round state.
+
+    Where several actions of a round are equally good from a round state, the first in the
+    order of :func:`mdp_actions` is taken (in floats, those within
+    :data:`~mdp.engine.policy.FLOAT_TIE` of the best, relative, count as equal), by advice,
+    simulation, the distribution, strategies and the report alike.
     """
 
 

@@ -95,8 +95,59 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
             "values": _packed(np.concatenate([np.asarray(v, dtype=np.float64) for v in solution.values])),
             "columns": [_encode(table[c], packed=True) for c in table.columns],
             "ends": [_json_ready(end) for end in inner.states[:inner.n_terminal]],
+            "check": checked_round_ends(solution, game),
         },
     }
+
+
+SAMPLE = 16
+"""Round states of each round, spread over its keys, whose ends the page carries."""
+
+
+def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
+    """The ends :func:`~mdp.hookspecs.game.mdp_round_ends` gives some round states of every
+    round (``keys``; ``next`` and ``points``, a row per key and a column per end), which the
+    page checks the game's script of round ends against when it opens. Where a JavaScript
+    engine is installed (mini-racer, the extra ``report``), the script is run on them here
+    first: one that disagrees, raises or does not parse is a :class:`~mdp.ModelError`
+    naming the round state and the end, and no page is made."""
+    model, inner = solution.model, solution.model.round
+    keys = np.concatenate([k[np.unique(np.linspace(0, len(k) - 1, min(SAMPLE, len(k))).astype(np.int64))]
+                           for k in model.keys])
+    asked = model.ends(keys)
+    points = np.asarray(asked.points)
+    points = points if points.dtype.kind in "iu" else points.astype(np.float64)
+    sample = {"keys": _packed(keys), "next": _packed(asked.next.ravel()), "points": _packed(points.ravel())}
+    try:
+        from py_mini_racer import JSEvalException, MiniRacer  # optional: exact-mdp[report]
+    except ImportError:
+        return sample
+    ends = [_json_ready(end) for end in inner.states[:inner.n_terminal]]
+    where = f"game {game.name}: mdp_round_ends_script"
+    with MiniRacer() as engine:  # closed before an error leaves: V8 then lets Python exit
+        try:
+            got = json.loads(str(engine.eval(
+                f"(function (f, keys, ends) {{ return JSON.stringify(keys.map(function (k) {{"
+                f" var got = f(k, ends); return [got.next, got.points]; }})); }})"
+                f"(({round_ends_script(game)}), {json.dumps(keys.tolist())}, {json.dumps(ends)})",
+                timeout_sec=10)))
+        except JSEvalException as error:  # a syntax error, an exception thrown, 10 s run
+            raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
+
+    def at(values: Any, e: int) -> Any:
+        return values[e] if isinstance(values, list) and e < len(values) else None
+
+    for row, (key, (following, scored)) in enumerate(zip(keys.tolist(), got)):
+        for e, end in enumerate(inner.states[:inner.n_terminal]):
+            want, worth = int(asked.next[row, e]), float(points[row, e])
+            shown, score = at(following, e), at(scored, e)
+            if shown != want or want >= 0 and not (
+                    isinstance(score, (int, float)) and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
+                card = ", ".join(f"{k} {v[0]}" for k, v in round_columns(game, keys[row:row + 1]).items())
+                raise ModelError(f"{where} disagrees with mdp_round_ends at round state {key} "
+                                 f"({card}), end {end!r}: it gives the next round state {shown} "
+                                 f"and {score} points, mdp_round_ends {want} and {worth:g}")
+    return sample
 
 
 def _packed(values: np.ndarray) -> dict[str, str]:

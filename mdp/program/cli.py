@@ -341,7 +341,7 @@ def _command(analysis: Analysis) -> Command:
         elif not on_stdout:
             if analysis.show is not None:
                 analysis.show(answer, solved, game)
-            elif out:
+            if out:  # as mdp policy --out says it, whether the answer shows itself or not
                 say_when_written(f"{table.height:,} rows written to {out}")
 
     return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)
