@@ -50,9 +50,9 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
-    if solution.policy is not None:
+    if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
-                         f"it is made from an optimal solution, not from {solution.policy.name}")
+                         f"it is made from an optimal solution, not from {solution.strategy}")
     objective = solution.model.info.objective
     if isinstance(solution, RoundsSolution):
         why = without_explorer(solution, game, max_rows)

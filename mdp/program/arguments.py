@@ -323,8 +323,8 @@ def value_line(solution: mdp.Solution) -> str:
     and the value, as a percentage too when it is a probability."""
     objective, value = solution.model.info.objective, float(solution.value)
     name = objective.name
-    if solution.policy is not None:
-        name += f" playing {solution.policy.name}"
+    if solution.strategy is not None:
+        name += f" playing {solution.strategy}"
     elif solution.sense == "min" or solution.sense != objective.sense:  # say which way
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     text = readable(value)

@@ -150,9 +150,7 @@ class Analysis:
         """
         parsed = resolve(f"analysis {self.name}", self.options, options)
         if not self.rounds:
-            from mdp.engine.rounds import one_model  # here: listing the analyses needs no NumPy
-
-            one_model(f"analysis {self.name}", solved)
+            solved.single(f"analysis {self.name}")
         is_solution = hasattr(solved, "model")
         if self.needs == "solution":
             if not is_solution:
