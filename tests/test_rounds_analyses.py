@@ -14,8 +14,8 @@ from test_rounds import TWO_BOXES, two_boxes
 
 import mdp
 import mdp.outputs.prism
-from mdp.engine.rounds.sample import sample
 import mdp.program.cli
+from mdp.engine.rounds.sample import sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")

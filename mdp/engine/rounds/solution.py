@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 import numpy as np
-import polars as pl
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.policy import FLOAT_TIE, Policy
@@ -25,6 +24,8 @@ from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ParamError
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from mdp.game.load import Game
 
 

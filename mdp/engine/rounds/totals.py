@@ -324,7 +324,8 @@ def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = (),
 
 
 def one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
-    """:func:`rounds_distribution` a round state at a time: each one's round solved
+    """:func:`rounds_distribution` a round state at a time (``points_exact`` beside
+    ``points`` where a total is not a float: see :func:`_points`): each one's round solved
     (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's ends, each end
     passing on the chance of every total so far, moved by its points, to the round state it
     leads to; exact where the solution is, totals in Python numbers (never overflowing)."""
@@ -354,25 +355,25 @@ def one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.Da
     if now:  # round states still playing past the last round: cannot be, see compile_rounds
         raise ModelError(f"game {model.info.game}: games still playing after its last round")
     totals = sorted(ended)
-    frame = pl.DataFrame({"points": _points(model.info.game, totals),
-                          "probability": [float(ended[t]) for t in totals]})
+    frame = pl.DataFrame({**_points(totals), "probability": [float(ended[t]) for t in totals]})
     if solution.exact:
         frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
                                                     for t in totals], dtype=pl.String))
     return frame
 
 
-def _points(game: str, totals: list[Any]) -> pl.Series:
-    """Totals as a column: whole numbers as Int64 where they fit; else floats, where each is
-    one exactly; else refused: never a total other than the one earned."""
+def _points(totals: list[Any]) -> dict[str, pl.Series]:
+    """Totals as columns: ``points``, whole numbers as Int64 where they all fit, else floats;
+    and where a float is not the total itself (a fraction, an int past 2**53),
+    ``points_exact`` beside it (``"p/q"``, or the int): never a total other than the one
+    earned without saying which it is."""
     if all(t == int(t) and -2**63 <= int(t) < 2**63 for t in totals):
-        return pl.Series("points", [int(t) for t in totals], dtype=pl.Int64)
+        return {"points": pl.Series("points", [int(t) for t in totals], dtype=pl.Int64)}
     floats = [float(t) for t in totals]
-    if all(Fraction(f) == t for f, t in zip(floats, totals)):
-        return pl.Series("points", floats, dtype=pl.Float64)
-    bad = next(t for f, t in zip(floats, totals) if Fraction(f) != t)
-    raise ModelError(f"game {game}: a total of {bad} points is neither a whole number of 64 "
-                     "bits nor a float: a table of totals cannot hold it")
+    columns = {"points": pl.Series("points", floats, dtype=pl.Float64)}
+    if any(Fraction(f) != t for f, t in zip(floats, totals)):
+        columns["points_exact"] = pl.Series("points_exact", [str(t) for t in totals], dtype=pl.String)
+    return columns
 
 
 PERCENTILES = (5, 25, 50, 75, 95)

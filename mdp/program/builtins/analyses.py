@@ -203,7 +203,8 @@ def _show_simulation(result, solution, game) -> None:
     if not solution.model.info.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
         print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
-    if result.outcomes.height > SHOWN_MOST:
+    if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:
+        # A game of rounds: its points and the round state each game ended in.
         for column in result.outcomes.columns:
             if column not in ("points", "games", "frequency"):
                 print(f"{column}: " + ", ".join(f"{value} {_percent(share).strip()}"
