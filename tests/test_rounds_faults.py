@@ -42,6 +42,18 @@ def boxes_rule(points_of, boxes="AB"):
     return rule_of(answer)
 
 
+def test_both_kinds_of_solution_answer_the_one_protocol():
+    game = mdp.load_game(EXAMPLE)
+    rounds = mdp.solve(mdp.compile(game))
+    one = mdp.solve(mdp.compile(mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))))
+    assert isinstance(rounds, mdp.Solved) and isinstance(one, mdp.Solved)
+    assert one.at() is one and one.single("x") is one
+    assert rounds.at().value == pytest.approx(rounds.value, rel=1e-15)
+    assert rounds.value == pytest.approx(571 / 48, rel=1e-15)
+    with pytest.raises(mdp.ParamError, match="game two-boxes is played in rounds, and x reads"):
+        rounds.single("x")
+
+
 def test_advice_under_exact_never_lists_an_end_the_round_state_does_not_allow(capsys):
     # FACE filled: with one throw left and a 4, EVEN scores 8 and a throw again is worth
     # E[2f, f even] = 4; FACE is not allowed, and is not listed (it was, at -1, on main).

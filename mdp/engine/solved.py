@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, runtime_checkable
 
 import attrs
 
@@ -36,11 +36,17 @@ class Located:
 class Solved(Protocol):
     """What a solution of any kind answers."""
 
-    model: Any
-    """What was solved: a :class:`mdp.CompiledModel` or a :class:`mdp.Rounds`."""
-    sense: Any
-    """``"max"`` or ``"min"``."""
-    seconds: float
+    @property
+    def model(self) -> Any:
+        """What was solved: a :class:`mdp.CompiledModel` or a :class:`mdp.Rounds`."""
+
+    @property
+    def sense(self) -> Any:
+        """``"max"`` or ``"min"``."""
+
+    @property
+    def seconds(self) -> float:
+        """How long the solve took (without compiling)."""
 
     @property
     def exact(self) -> bool:
@@ -60,7 +66,7 @@ class Solved(Protocol):
     def extent(self) -> str:
         """The size of what was solved, in words."""
 
-    def fixed(self) -> Solved:
+    def fixed(self) -> Self:
         """Optimal play fixed as a strategy: the first optimal action of each state."""
 
     def single(self, what: str) -> Solution:

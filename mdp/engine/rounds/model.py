@@ -204,7 +204,7 @@ def _distinct(ends) -> np.ndarray:
     """The distinct keys of the next round states of some :class:`RoundEnds` (``-1`` left
     out), sorted."""
     seen = np.zeros(0, dtype=bool)
-    sorted_parts = []
+    sorted_parts: list[np.ndarray] = []
     for following in ends:
         following = following[following >= 0]
         if not len(following):

@@ -12,7 +12,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
-from mdp.engine.policy import FLOAT_TIE, Policy
+from mdp.engine.policy import FLOAT_TIE, Policy, Sense
 from mdp.engine.rounds.backward import exact_terminals, terminals
 from mdp.engine.rounds.choose import Aims, aiming, choosing, following
 from mdp.engine.rounds.lookup import Lookup
@@ -35,7 +35,7 @@ class RoundsSolution:
     strategy's :class:`~mdp.engine.rounds.choose.Aims`."""
 
     model: Rounds
-    sense: str
+    sense: Sense
     values: tuple[np.ndarray, ...] = attrs.field(repr=False)
     """The value of each round state, round by round, in the order of :attr:`Rounds.keys`."""
     exact: bool = False

@@ -354,11 +354,11 @@ def one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.Da
         now = after
     if now:  # round states still playing past the last round: cannot be, see compile_rounds
         raise ModelError(f"game {model.info.game}: games still playing after its last round")
-    totals = sorted(ended)
-    frame = pl.DataFrame({**_points(totals), "probability": [float(ended[t]) for t in totals]})
+    final = sorted(ended)
+    frame = pl.DataFrame({**_points(final), "probability": [float(ended[t]) for t in final]})
     if solution.exact:
         frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
-                                                    for t in totals], dtype=pl.String))
+                                                    for t in final], dtype=pl.String))
     return frame
 
 
