@@ -92,6 +92,10 @@ class Solution:
         """Nothing: the outcomes of a game of one model are its own columns, not points."""
         return {}
 
+    def shown(self, by: Any) -> Any:
+        """``by.model(self)``: see :meth:`mdp.engine.solved.Solved.shown`."""
+        return by.model(self)
+
     def policy_pieces(self, game: Any, within: Any, table: Any) -> Any:
         """The policy table: every action of every state, by ``table``."""
         if within is not None:

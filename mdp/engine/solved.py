@@ -95,6 +95,11 @@ class Solved(Protocol):
         """What :meth:`chances` adds for ``--json``: a total's mean, spread and percentiles
         where outcomes are points; else nothing."""
 
+    def shown(self, by: Any) -> Any:
+        """What an output that shows each kind its own way makes of it (the page of ``mdp
+        report``): ``by.model(self)`` for a solution of one model, ``by.rounds(self)`` for a
+        game of rounds. The kind chooses; the output never asks which it holds."""
+
     def policy_pieces(self, game: Game | None, within: Any,
                       table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
         """The policy table (:func:`mdp.policy_pieces`): ``table(solution, columns)`` makes

@@ -175,6 +175,10 @@ class RoundsSolution:
 
         return spread(frame)
 
+    def shown(self, by: Any) -> Any:
+        """``by.rounds(self)``: see :meth:`mdp.engine.solved.Solved.shown`."""
+        return by.rounds(self)
+
     def policy_pieces(self, game: Game | None, within: Any,
                       table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
         """The policy table (:func:`mdp.policy`): without ``within``, the value of every
