@@ -114,7 +114,7 @@ def test_points_past_64_bits_give_the_right_value_and_totals_never_wrap():
 
 
 def test_round_states_that_never_stop_coming_are_refused_in_seconds(capsys, tmp_path, monkeypatch):
-    path = tmp_path / "endless.py"
+    path = tmp_path / "endless_rounds.py"
     path.write_text(EXAMPLE_ENDLESS, encoding="utf-8")
     began = time.perf_counter()
     with pytest.raises(mdp.TooLarge, match="round states still come after 10,000 rounds"):

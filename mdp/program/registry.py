@@ -130,7 +130,8 @@ class Analysis:
     vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
     rounds: bool = False
     """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
-    ``distribution``); the others refuse one, before any work."""
+    ``distribution``, ``strategies``, ``policy``); the others refuse one once it is compiled
+    (``model.single``), before it is solved."""
     check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     """``check_model(model, args)`` refuses, once the game is compiled and before it is
     solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
