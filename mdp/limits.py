@@ -112,3 +112,11 @@ def _address_space_used() -> int:
             return int(file.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return 0
+
+MAX_ROUNDS = 10_000
+"""The most rounds a game of rounds may last: past it, round states that keep coming (a
+round rule that never ends the game) are refused with exit 3 in seconds, not found for hours."""
+
+MAX_TABLE_ROWS = 2_000_000_000
+"""The most rows a policy table written a piece at a time may have (``mdp policy --within``
+of a game of rounds): some 100 GB of Parquet; past it, exit 3 before any work."""

@@ -170,8 +170,8 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
     out = tmp_path / "two.html"
     assert main(["report", TWO_BOXES, "--out", str(out)]) == 0
     # Its explorer: the 31 actions of the round, and 4 round states at a row per two.
-    assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states, 100,000 games played, "
-                                       "with an explorer of 33 rows\n")
+    assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states over 2 rounds, a round "
+                                       "of 25 states, with an explorer of 33 rows\n")
     page = out.read_text()
     assert "expected total: <strong>11.8958333333333</strong>" in page
     assert "2 rounds through 4 round states; a round of 25 states" in page
@@ -200,7 +200,7 @@ def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_
     assert main(["report", path, "--out", str(out)]) == 0
     why = ("the game gives no script of the ends of a round (mdp_round_ends_script), which the "
            "page needs to tell what they are worth")
-    assert capsys.readouterr().err.endswith(f"games played, WITHOUT the explorer: {why}\n")
+    assert capsys.readouterr().err.endswith(f"a round of 25 states, WITHOUT the explorer: {why}\n")
     page = out.read_text()
     assert f'id="no-explorer">This page has no explorer: {why}. Ask' in page
     assert "mdp advise two-boxes COLUMN=VALUE" in page

@@ -247,7 +247,7 @@ def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, game_name, 
     # and out of reach among them), each round's asked of the game on its own.
     rng = np.random.default_rng(1)
     rounds = [np.sort(rng.choice(keys, min(300, len(keys)), replace=False)) for keys in model.keys]
-    asked = [model.ends(keys) for keys in rounds]
+    asked = [model.rule(keys) for keys in rounds]
     keys = np.concatenate(rounds)
     expected = {"ends": [_json_ready(e) for e in model.round.states[:model.round.n_terminal]],
                 "next": np.concatenate([a.next for a in asked]).tolist(),

@@ -42,18 +42,20 @@ def two_boxes(**changes):
         return 0
 
     @mdp.hookimpl
-    def mdp_round_ends(states, ends):
-        box = np.array([0 if end[1] == "A" else 1 for end in ends])
-        face = np.array([end[2] for end in ends])
-        points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
-        filled = states[:, None]
-        open_ = (filled >> box) & 1 == 0
-        return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1),
-                             np.broadcast_to(points, open_.shape))
+    def mdp_round_rule(ends):
+        def rule(states):
+            box = np.array([0 if end[1] == "A" else 1 for end in ends])
+            face = np.array([end[2] for end in ends])
+            points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
+            filled = states[:, None]
+            open_ = (filled >> box) & 1 == 0
+            return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1),
+                                 np.broadcast_to(points, open_.shape))
+        return rule
 
     hooks = dict(mdp_initial_state=mdp_initial_state, mdp_actions=mdp_actions,
                  mdp_outcomes=mdp_outcomes, mdp_terminal_value=mdp_terminal_value,
-                 mdp_round_start=mdp_round_start, mdp_round_ends=mdp_round_ends)
+                 mdp_round_start=mdp_round_start, mdp_round_rule=mdp_round_rule)
     hooks.update(changes)
     return mdp.load_game(SimpleNamespace(GAME_NAME="two-boxes", **hooks))
 
@@ -104,21 +106,23 @@ def test_an_end_not_allowed_that_chance_alone_reaches_is_the_games_fault():
         raise AssertionError("no other action")
 
     with pytest.raises(mdp.ModelError, match="from round state 1, a round can come to an end "
-                       "that mdp_round_ends does not allow there"):
+                       "that mdp_round_rule does not allow there"):
         mdp.solve(mdp.compile(two_boxes(mdp_outcomes=mdp_outcomes)))
 
 
 def test_a_round_state_reached_after_different_numbers_of_rounds_is_refused():
     @mdp.hookimpl
-    def mdp_round_ends(states, ends):
-        # From 0 the ends lead to 1 or to 2; from 1 to 2 again.
-        following = np.where(states[:, None] == 0, np.arange(len(ends)) % 2 + 1,
-                             np.where(states[:, None] == 1, 2, -1))
-        return mdp.RoundEnds(following, np.zeros(following.shape, dtype=np.int64))
+    def mdp_round_rule(ends):
+        def rule(states):
+            # From 0 the ends lead to 1 or to 2; from 1 to 2 again.
+            following = np.where(states[:, None] == 0, np.arange(len(ends)) % 2 + 1,
+                                 np.where(states[:, None] == 1, 2, -1))
+            return mdp.RoundEnds(following, np.zeros(following.shape, dtype=np.int64))
+        return rule
 
     with pytest.raises(mdp.ModelError, match="round state 2 is reached after 2 rounds and after "
                        "fewer"):
-        mdp.compile(two_boxes(mdp_round_ends=mdp_round_ends))
+        mdp.compile(two_boxes(mdp_round_rule=mdp_round_rule))
 
 
 @pytest.mark.parametrize("answer, message", [
@@ -131,25 +135,27 @@ def test_a_round_state_reached_after_different_numbers_of_rounds_is_refused():
      "gave next as float64; round states are int keys"),
     (lambda states, ends: mdp.RoundEnds(np.where(states[:, None] == 0, 1, -1) + np.zeros((1, 12), int),
                                         np.full((len(states), 12), np.nan)),
-     r"gave a point that is not a finite number \(round state 0\)"),
+     r"gave points nan from round state 0 at the end \('end', 'A', 1\); points are finite"),
 ])
-def test_a_wrong_answer_of_mdp_round_ends_is_reported_with_what_was_expected(answer, message):
-    hook = mdp.hookimpl(answer)
-    hook.__name__ = "mdp_round_ends"
+def test_a_wrong_answer_of_mdp_round_rule_is_reported_with_what_was_expected(answer, message):
+    hook = mdp.hookimpl(lambda ends: lambda states: answer(states, ends))
+    hook.__name__ = "mdp_round_rule"
     with pytest.raises(mdp.ModelError, match=message):
-        mdp.compile(two_boxes(mdp_round_ends=hook))
+        mdp.compile(two_boxes(mdp_round_rule=hook))
 
 
 def test_round_states_past_the_state_limit_are_refused():
     @mdp.hookimpl
-    def mdp_round_ends(states, ends):  # 1, then 12, then 144 round states
-        following = states[:, None] * 12 + np.arange(1, 13)
-        return mdp.RoundEnds(np.where(states[:, None] <= 12, following, -1),
-                             np.ones(following.shape, dtype=np.int64))
+    def mdp_round_rule(ends):  # 1, then 12, then 144 round states
+        def rule(states):
+            following = states[:, None] * 12 + np.arange(1, 13)
+            return mdp.RoundEnds(np.where(states[:, None] <= 12, following, -1),
+                                 np.ones(following.shape, dtype=np.int64))
+        return rule
 
-    assert mdp.compile(two_boxes(mdp_round_ends=mdp_round_ends)).n_round_states == 157
-    with pytest.raises(mdp.TooLarge, match="more than 100 round states; raise the limit"):
-        mdp.compile(two_boxes(mdp_round_ends=mdp_round_ends), max_states=100)
+    assert mdp.compile(two_boxes(mdp_round_rule=mdp_round_rule)).n_round_states == 157
+    with pytest.raises(mdp.TooLarge, match="more than 100 round states after 2 rounds; raise the limit"):
+        mdp.compile(two_boxes(mdp_round_rule=mdp_round_rule), max_states=100)
 
 
 def test_a_round_start_that_is_not_an_int_key_is_refused():

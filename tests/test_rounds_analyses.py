@@ -13,7 +13,9 @@ import pytest
 from test_rounds import TWO_BOXES, two_boxes
 
 import mdp
+import mdp.outputs.prism
 import mdp.program.cli
+from mdp.engine.rounds.sample import sample
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")
@@ -49,7 +51,7 @@ def test_a_round_state_is_the_round_solved_with_the_later_values():
 
 def test_games_played_at_random_follow_the_distribution_worked_by_hand():
     games = 72_000
-    points, final = mdp.solve(mdp.compile(two_boxes())).play(games, np.random.default_rng(5))
+    points, final = sample(mdp.solve(mdp.compile(two_boxes())), games, np.random.default_rng(5))
     assert set(final.tolist()) == {3}  # both boxes filled
     seen = Counter(points.tolist())
     for total, p in by_hand().items():
@@ -100,10 +102,9 @@ def test_advice_names_the_round_state_and_the_state_within_it():
 
 
 @pytest.mark.parametrize("what, call", [
-    ("a policy table", lambda game, solution: mdp.policy(solution, game)),
-    ("a policy", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
+    ("a policy of its actions", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
     ("a match", lambda game, solution: mdp.match(game, solution.model)),
-    ("analysis policy", lambda game, solution: mdp.analyse("policy", solution, game)),
+    ("a PRISM model", lambda game, solution: mdp.outputs.prism.to_prism(solution.model)),
 ])
 def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
     game = two_boxes()
@@ -115,16 +116,16 @@ def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
 
 
 @pytest.mark.parametrize("argv", [
-    ["policy", EXAMPLE], ["export", EXAMPLE, "--out", "x.prism"],
+    ["export", EXAMPLE, "--out", "x.prism"],
 ])
-def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_any_work(
+def test_commands_that_read_one_model_refuse_a_game_of_rounds_before_the_solve(
         argv, capsys, monkeypatch, tmp_path):
     monkeypatch.chdir(tmp_path)
 
     def no_work(*args, **kwargs):
-        raise AssertionError("compiled before the refusal")
+        raise AssertionError("solved before the refusal")
 
-    monkeypatch.setattr(mdp, "compile", no_work)  # the name the command line calls
+    monkeypatch.setattr(mdp, "solve", no_work)  # the name the command line calls
     assert mdp.program.cli.main(argv) == 2
     err = capsys.readouterr().err
     assert "game two-boxes is played in rounds" in err and "Traceback" not in err

@@ -12,7 +12,8 @@ import pytest
 from test_rounds import two_boxes
 
 import mdp
-import mdp.analysis.distribution as distribution
+from mdp.engine.rounds.sample import sample
+import mdp.engine.rounds.totals as distribution
 import mdp.program.cli
 from mdp.engine.rounds import WORK
 
@@ -77,29 +78,31 @@ def test_a_card_of_many_round_states_has_totals_that_average_to_its_value(monkey
     assert (chances * totals).sum() == pytest.approx(solution.value, rel=1e-12)
 
 
-@mdp.hookimpl(specname="mdp_round_ends")
-def near_ends(states, ends):
-    """Two boxes where the first box filled earns 10**13 in A, 10**13 + 1 in B, and the
-    second nothing: a gap of one in 10**13, within FLOAT_TIE of the best."""
-    box = np.array([0 if end[1] == "A" else 1 for end in ends])
-    filled = states[:, None]
-    open_ = (filled >> box) & 1 == 0
-    points = np.where(filled == 0, 10**13 + box, 0)
-    return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), points)
+@mdp.hookimpl(specname="mdp_round_rule")
+def near_ends(ends):
+    def rule(states):
+        """Two boxes where the first box filled earns 10**13 in A, 10**13 + 1 in B, and the
+        second nothing: a gap of one in 10**13, within FLOAT_TIE of the best."""
+        box = np.array([0 if end[1] == "A" else 1 for end in ends])
+        filled = states[:, None]
+        open_ = (filled >> box) & 1 == 0
+        points = np.where(filled == 0, 10**13 + box, 0)
+        return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), points)
+    return rule
 
 
 def test_actions_within_float_tie_of_the_best_are_tied_and_the_first_is_taken():
     # Floats take values within a relative FLOAT_TIE of the best as tied, as one model's
     # play does (mdp.Solution.play): the first box, A, then. B first would make 10**13 + 1.
-    solution = mdp.solve(mdp.compile(two_boxes(mdp_round_ends=near_ends)))
+    solution = mdp.solve(mdp.compile(two_boxes(mdp_round_rule=near_ends)))
     assert solution.value == 10**13 + 1
     frame = mdp.distribution(solution)
     assert frame["points"].to_list() == [10**13]
     assert frame["probability"].to_list() == pytest.approx([1.0], rel=1e-15)
-    points, _ = solution.play(20, np.random.default_rng(1))
+    points, _ = sample(solution, 20, np.random.default_rng(1))
     assert points.tolist() == [10**13] * 20
     # In exact numbers only equal values tie: B.
-    exact = mdp.distribution(mdp.solve(mdp.compile(two_boxes(mdp_round_ends=near_ends)), exact=True))
+    exact = mdp.distribution(mdp.solve(mdp.compile(two_boxes(mdp_round_rule=near_ends)), exact=True))
     assert exact["points"].to_list() == [10**13 + 1]
 
 
@@ -124,16 +127,18 @@ def halved_six(box, face):
 
 
 @mdp.hookimpl
-def halved_ends(states, ends):
-    box = np.array([0 if end[1] == "A" else 1 for end in ends])
-    points = np.array([halved_six("AB"[b], end[2]) for b, end in zip(box, ends)])
-    filled = states[:, None]
-    open_ = (filled >> box) & 1 == 0
-    return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), np.broadcast_to(points, open_.shape))
+def halved_ends(ends):
+    def rule(states):
+        box = np.array([0 if end[1] == "A" else 1 for end in ends])
+        points = np.array([halved_six("AB"[b], end[2]) for b, end in zip(box, ends)])
+        filled = states[:, None]
+        open_ = (filled >> box) & 1 == 0
+        return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), np.broadcast_to(points, open_.shape))
+    return rule
 
 
 def test_points_that_are_not_whole_are_followed_round_state_by_round_state():
-    frame = mdp.distribution(mdp.solve(mdp.compile(two_boxes(mdp_round_ends=halved_ends))))
+    frame = mdp.distribution(mdp.solve(mdp.compile(two_boxes(mdp_round_rule=halved_ends))))
     expected = by_hand(halved_six)
     assert frame["points"].to_list() == sorted(float(t) for t in expected)
     assert frame["probability"].to_list() == pytest.approx([float(expected[t]) for t in sorted(expected)],
@@ -143,11 +148,11 @@ def test_points_that_are_not_whole_are_followed_round_state_by_round_state():
 
 def test_points_that_are_not_whole_in_a_large_game_of_rounds_are_refused(monkeypatch):
     monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 3)
-    solution = mdp.solve(mdp.compile(two_boxes(mdp_round_ends=halved_ends)))
+    solution = mdp.solve(mdp.compile(two_boxes(mdp_round_rule=halved_ends)))
     # The 6.5 is reached from B filled (round state 2): a first 6 goes in B for 12.
     with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: points 6\.5 from round state 2: the "
                        r"chance of every total is followed a round at a time for whole points "
-                       r"only, and each round state on its own for at most 3 round states, not "
+                       r"of 64 bits only, and each round state on its own for at most 3 round states, not "
                        r"4; mdp simulate estimates it$"):
         mdp.distribution(solution)
 
@@ -166,7 +171,7 @@ def test_the_memory_bound_is_the_totals_of_two_rounds_side_by_side():
     # 60 and 90: at most 3 * 31 + 3 * 61 = 276 floats side by side, 2,208 bytes.
     model = mdp.compile(yahtzee("yahtzee", "ones,twos,chance"))
     assert [len(keys) for keys in model.keys] == [1, 3, 3, 1]
-    distribution.check_rounds(model, max_memory=2208)
+    distribution.check_chances(model, max_memory=2208)
     with pytest.raises(mdp.TooLarge, match=r"^game yahtzee: following the chance of every total "
                        r"may take up to 2\.21 kB, past the budget of 2\.21 kB; raise it with "
                        r"--max-memory \(max_memory= in Python\), or estimate the chances with mdp "

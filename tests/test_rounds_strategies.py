@@ -269,32 +269,24 @@ def with_strategy(strategy):
      "game two-boxes: strategy odd raised ZeroDivisionError: division by zero"),
 ])
 def test_aims_are_checked_where_they_enter(aims, exact, message):
-    game = with_strategy(mdp.Strategy("odd", "wrong aims", aims=aims))
+    game = with_strategy(mdp.RoundsStrategy("odd", "wrong aims", aims))
     with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match=message):
         mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
 
 
 def test_a_strategy_is_of_its_kind_of_game():
     game = with_strategy(mdp.Strategy("first", "weights", lambda game, model: [1] * model.n_actions))
-    with pytest.raises(mdp.ModelError, match="game two-boxes: strategy first gives weights of the "
-                       "actions of one model, but the game is played in rounds: a strategy of a "
-                       "game of rounds gives aims"):
+    with pytest.raises(mdp.ModelError, match="game two-boxes: strategy first is an mdp.Strategy, "
+                       "for a game of one model, but two-boxes is not: give an mdp.RoundsStrategy"):
         mdp.evaluate(mdp.compile(game), "first", game=game)
-    aiming = mdp.Strategy("aiming", "aims", aims=lambda game, model, keys, ends: ends.points)
+    aiming = mdp.RoundsStrategy("aiming", "aims", lambda game, model, keys, ends: ends.points)
     game = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))
-    with pytest.raises(mdp.ModelError, match="game reroll: strategy aiming gives aims, for a game "
-                       "played in rounds, but the game is of one model"):
+    with pytest.raises(mdp.ParamError, match="game reroll is of one model, and strategy aiming "
+                       r"\(aims at the ends of rounds\) is for a game played in rounds"):
         mdp.evaluate(mdp.compile(game), aiming, game=game)
 
 
-@pytest.mark.parametrize("given", [{}, {"weights": lambda game, model: [], "aims": lambda *a: 0}])
-def test_a_strategy_gives_weights_or_aims(given):
-    with pytest.raises(mdp.ModelError, match="strategy odd: give weights .for a game of one "
-                       "model. or aims .for a game played in rounds., one of them"):
-        mdp.Strategy("odd", "neither or both", **given)
-
-
 def test_a_game_of_rounds_cannot_name_a_strategy_greedy():
-    game = with_strategy(mdp.Strategy("greedy", "mine", aims=lambda game, model, keys, ends: ends.points))
+    game = with_strategy(mdp.RoundsStrategy("greedy", "mine", lambda game, model, keys, ends: ends.points))
     with pytest.raises(mdp.ModelError, match="game two-boxes: two strategies are named 'greedy'"):
         mdp.strategies(game)

@@ -90,7 +90,7 @@ def test_pieces_of_columns_give_the_values_of_one_piece(small, monkeypatch):
 
 def test_a_mix_of_policies_is_valued_as_the_mixed_chances(small):
     game = mdp.load_game("shutbox", tiles="1-7", dice=2, one_die="never")
-    optimal = mdp.solve(small, exact=True).play()
+    optimal = mdp.solve(small, exact=True).as_policy()
     random = mdp.strategy_policy(small, "random", game=game, exact=True)
     mix = mdp.Policy.mix([(optimal, 3), (random, 1)])
     assert mix.exact and mix.name == "mix"

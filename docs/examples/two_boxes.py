@@ -62,12 +62,17 @@ def mdp_round_start():
 
 
 @mdp.hookimpl
-def mdp_round_ends(states, ends):
+def mdp_round_rule(ends):
+    # Once, for the round's ends: each end's box (a bit) and points.
     bit = np.array([1 << BOXES.index(box) for _, box, _ in ends])
     scored = np.array([points(box, face) for _, box, face in ends])
-    filled = states[:, None]
-    following = np.where(filled & bit, -1, filled | bit)  # a box takes one face
-    return mdp.RoundEnds(following, np.broadcast_to(scored, following.shape))
+
+    def rule(states):  # many round states at once
+        filled = states[:, None]
+        following = np.where(filled & bit, -1, filled | bit)  # a box takes one face
+        return mdp.RoundEnds(following, np.broadcast_to(scored, following.shape))
+
+    return rule
 
 
 @mdp.hookimpl
@@ -97,7 +102,7 @@ def mdp_round_columns(states):
                        for s in states.tolist()]}
 
 
-# For the page of mdp report: mdp_round_ends in JavaScript, one round state at a time.
+# For the page of mdp report: the round rule in JavaScript, one round state at a time.
 
 
 @mdp.hookimpl

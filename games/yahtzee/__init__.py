@@ -337,9 +337,9 @@ def mdp_round_start(params, game):
 
 
 @mdp.hookimpl
-def mdp_round_ends(params, game, states, ends):
-    following, points = _rounds(params, game).ends(states, ends)
-    return mdp.RoundEnds(following, points)
+def mdp_round_rule(params, game, ends):
+    rounds = _rounds(params, game)
+    return lambda states: mdp.RoundEnds(*rounds.ends(states, ends))
 
 
 @mdp.hookimpl
@@ -354,7 +354,7 @@ def mdp_strategies(params):
     if not _card(params):
         return []
     bonus = _card(params)[0].upper_bonus
-    return [mdp.Strategy(
+    return [mdp.RoundsStrategy(
         "greedy-bonus", f"each turn for its points, and each upper point toward {BONUS_AT} for "
         f"{bonus}/{BONUS_AT} more while the bonus is in reach", aims=_bonus_aims)]
 

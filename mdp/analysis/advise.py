@@ -10,10 +10,10 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.engine.policy import OPTIMAL
-from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
+from mdp.engine.solved import Solved
 from mdp.errors import ParamError
-from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
+from mdp.game.columns import row_columns, table_state_columns, to_frame
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -32,7 +32,7 @@ class Advice:
         return {"state": self.state, "actions": self.actions.to_dicts()}
 
 
-def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> Advice:
+def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     """The actions of the state whose readable columns have the given values (compared as
     text: ``open="1 2 3 5 8", roll=9``), best first. A column left out that some states lack
     must be empty (null) in the state, unless a single state matches without it.
@@ -44,8 +44,14 @@ def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> A
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
     """
-    if isinstance(solution, RoundsSolution):
-        return _advise_in_round(solution, game, columns)
+    where = solution.locate(game, columns)
+    within = _advise(where.solution, game, where.rest)
+    state = {**where.named, **within.state}
+    return Advice(state, within.actions.clear() if where.over else within.actions)
+
+
+def _advise(solution: Solution, game: Game, columns: dict[str, Any]) -> Advice:
+    """Advice at a state of one model, left out the actions the position does not allow."""
     model = solution.model
     states = model.states
     # The columns a policy table shows of a state, those that say something.
@@ -73,6 +79,9 @@ def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> A
     labels = row_columns(game, [states[state_id]] * len(ids), action_labels(game, model, [state_id]))
     state = {c: _plain(matches[c][0]) for c in names}
     frame = to_frame({k: v for k, v in labels.items() if k not in state})
+    if solution.allowed is not None:  # what the position does not allow, left out
+        frame = frame.filter(pl.Series(solution.allowed[ids]))
+        ids = ids[solution.allowed[ids]]
     frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])
     frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64))
     if per_action.exact is not None:
@@ -85,31 +94,6 @@ def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> A
     # Best first; among equals, the game's order (a stable sort).
     order = np.argsort(per_action.regret[ids], kind="stable")
     return Advice(state, frame[order])
-
-
-def _advise_in_round(solution: RoundsSolution, game: Game, columns: dict[str, Any]) -> Advice:
-    """Advice at a position of a game of rounds: the round state, then the state within it."""
-    keys = np.concatenate(solution.model.keys)
-    table = to_frame(round_columns(game, keys)).with_columns(_key=pl.Series(keys))
-    names = [c for c in table.columns if c != "_key"]
-    given = {c: v for c, v in columns.items() if c in names}
-    start = table.row(0, named=True)
-    example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
-    if not given:
-        raise ParamError(f"name a round state of {game.name} by its columns {', '.join(names)} "
-                         f"(COLUMN=VALUE, e.g. the first: {example}), beside a state of the round")
-    matches = table.filter([_same(table, c, v) for c, v in given.items()])
-    if matches.height != 1:
-        what = "no reachable round state has" if matches.height == 0 else "several round states have"
-        said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        raise ParamError(f"{what} {said}; name one by its columns {', '.join(names)} (e.g. the "
-                         f"first: {example})")
-    key = int(matches["_key"][0])
-    within = advise(solution.at(key), game, **{c: v for c, v in columns.items() if c not in names})
-    state = {**{c: _plain(matches[c][0]) for c in names}, **within.state}
-    if solution.model.ends(np.array([key])).next.max() < 0:  # no round left: no action
-        return Advice(state, within.actions.clear())
-    return Advice(state, within.actions.filter(pl.col("value").is_finite()))
 
 
 def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:

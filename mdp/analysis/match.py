@@ -24,7 +24,6 @@ import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
-from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
@@ -109,11 +108,11 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
     """
     start = time.perf_counter()
     check_players(players)
-    one_model("a match", model)
-    rules = match_rules(game)
-    if not isinstance(model, CompiledModel):
+    if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
+    model = model.single("a match")
+    rules = match_rules(game)
     if rules.outcome not in model.terminals.columns:
         raise ModelError(f"game {game.name}: the match outcome {rules.outcome!r} is not a "
                          f"column of the terminal states ({', '.join(model.terminals.columns)})")

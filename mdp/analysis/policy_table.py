@@ -5,6 +5,7 @@ is written to a file without being held whole."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 import polars as pl
@@ -12,8 +13,8 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
 from mdp.engine.model import ragged_arange
-from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
+from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
@@ -25,7 +26,8 @@ SAMPLED_LAYERS = 8
 """Layers, about, whose first and last states give the types of the columns."""
 
 
-def policy(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> pl.DataFrame:
+def policy(solution: Solved, game: Game | None = None, optimal_only: bool = False,
+           within: Any = None) -> pl.DataFrame:
     """One row per action of every non-terminal state: the initial state's first, then
     layer by layer away from it; within a layer, the states in the order of their keys where
     keys can be ordered (numbers, tuples, text), else in the order they were found; each
@@ -40,15 +42,29 @@ def policy(solution: Solution, game: Game | None = None, optimal_only: bool = Fa
     column of the game's that is empty in every row is left out. With ``optimal_only``,
     only the optimal actions' rows.
 
+    A game of rounds (a :class:`mdp.RoundsSolution`): without ``within``, one row per round
+    state, its round columns, ``round`` (the round played from it, 1 for the first) and
+    ``value`` (``value_exact`` too, exact); ``within="all"``, or a dict of round columns
+    naming some round states (as :func:`mdp.advise` takes them), the policy within the
+    round at each of them: its round columns beside the rows above, an action that the
+    round state does not allow left out.
+
     For a table of millions of rows, :func:`policy_pieces` makes it a piece at a time.
     """
-    return policy_pieces(solution, game, optimal_only).frame()
+    return policy_pieces(solution, game, optimal_only, within).frame()
 
 
-def policy_pieces(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> Pieces:
+def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool = False,
+                  within: Any = None) -> Pieces:
     """:func:`policy` as :class:`~mdp.analysis.pieces.Pieces`: made a piece at a time as it
     is written (``mdp policy --out``), about :data:`ROWS` rows each."""
-    one_model("a policy table", solution)
+    return solution.policy_pieces(
+        game, within, lambda one, columns: _pieces(one, game, optimal_only, columns))
+
+
+def _pieces(solution: Solution, game: Game | None, optimal_only: bool,
+            columns: dict[str, Any]) -> Pieces:
+    """The policy table of one model, each row beside ``columns``."""
     model = solution.model
     bounds = [(lo, hi) for _, lo, hi in top_down(model)]
 
@@ -59,20 +75,23 @@ def policy_pieces(solution: Solution, game: Game | None = None, optimal_only: bo
             ends = np.searchsorted(np.cumsum(counts), np.arange(ROWS, int(counts.sum()), ROWS))
             for run in np.split(ids, np.unique(ends)):
                 if len(run):
-                    yield _rows(solution, game, run, optimal_only)
+                    yield _rows(solution, game, run, optimal_only, columns)
 
     # The types of the columns, from the first and the last state of layers spread over the
     # game (a type they miss widens the table's as it is made: see Pieces).
     spread = bounds[::max(1, len(bounds) // SAMPLED_LAYERS)] + bounds[-1:]
-    sample = [_rows(solution, game, np.unique([lo, hi - 1]), optimal_only=False)
+    sample = [_rows(solution, game, np.unique([lo, hi - 1]), False, columns)
               for lo, hi in dict.fromkeys(spread) if lo < hi]
     return Pieces(make, pl.concat(sample, how="diagonal_relaxed") if sample else
-                  _rows(solution, game, np.zeros(0, dtype=np.int64), False), name="the policy table",
-                  total=None if optimal_only else model.n_actions)
+                  _rows(solution, game, np.zeros(0, dtype=np.int64), False, columns),
+                  name="the policy table",
+                  total=None if optimal_only or solution.allowed is not None else model.n_actions)
 
 
-def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: bool) -> pl.DataFrame:
-    """The rows of the states ``ids``, of one layer."""
+def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: bool,
+          columns: dict[str, Any]) -> pl.DataFrame:
+    """The rows of the states ``ids``, of one layer, beside ``columns``; an action the
+    position does not allow left out."""
     model = solution.model
     per_action = solution.action_values(ids)
     metrics = {"value": per_action.value}
@@ -85,7 +104,14 @@ def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: 
     else:
         labels = row_columns(game, states, action_labels(game, model, ids))
     frame = to_frame({**labels, **metrics})
-    return frame.filter(pl.Series(metrics["optimal"])) if optimal_only else frame
+    if columns:
+        frame = pl.DataFrame({c: [v] * frame.height for c, v in columns.items()},
+                             strict=False).hstack(frame)
+    keep = np.ones(frame.height, dtype=bool) if solution.allowed is None else \
+        solution.allowed[model.actions_of_states(ids)]
+    if optimal_only:
+        keep &= metrics["optimal"]
+    return frame if keep.all() else frame.filter(pl.Series(keep))
 
 
 def _ordered(states, lo: int, hi: int) -> np.ndarray:

@@ -5,10 +5,11 @@ the state's total (:meth:`mdp.Policy.of_weights`). Weights that are ``int`` (or
 ``Fraction``) keep exact evaluation exact; ``0`` and ``1`` make a strategy that always takes
 the same action.
 
-A game played in rounds is too large for a choice per state: its strategies give *aims*
-instead, the worth the player aims at for each end of a round from each round state, and
-play each round best toward them (:class:`mdp.engine.rounds.Aims`). Every game of rounds
-has one without code of its own, :data:`GREEDY`.
+A game played in rounds is too large for a choice per state: its strategies are of their
+own type, :class:`RoundsStrategy`, and give *aims* instead, the worth the player aims at for
+each end of a round from each round state, and play each round best toward them
+(:class:`mdp.engine.rounds.Aims`). Every game of rounds has one without code of its own,
+:data:`GREEDY`. Each type evaluates itself, and refuses a game of the other kind.
 """
 
 from __future__ import annotations
@@ -25,9 +26,10 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
-from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, one_model, solve_rounds
+from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution
 from mdp.engine.solve import sense_of, solve
+from mdp.engine.solved import Solved
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.load import describe
 from mdp.game.plugins import by_name
@@ -38,34 +40,30 @@ if TYPE_CHECKING:
 
 @attrs.frozen
 class Strategy:
-    """A named way to play, offered by a game or a rule plugin (:func:`~mdp.hookspecs.game.mdp_strategies`).
+    """A named way to play a game of one model, offered by a game or a rule plugin
+    (:func:`~mdp.hookspecs.game.mdp_strategies`).
 
     ``weights(game, model)`` returns one non-negative weight per action of the compiled model,
     in action order (an integer array for a strategy that exact evaluation keeps exact); the
     strategy takes an action with probability its weight over the total of its state's.
-    :meth:`per_state` makes one from a function of one state instead.
-
-    A strategy of a game played in rounds gives ``aims`` instead of weights:
-    ``aims(game, model, keys, ends)`` receives the :class:`mdp.Rounds`, some round states of
-    one round (an integer array of keys, none that ends the game) and their
-    :class:`mdp.RoundEnds`, and returns the worth the player aims at for each end of the
-    round from each of them: a matrix of numbers, one row per round state and one column per
-    end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
-    each round the player plays best toward those worths, the first of tied actions; an end
-    not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
-    itself is :data:`GREEDY`.
+    :meth:`per_state` makes one from a function of one state instead. A game played in
+    rounds has strategies of another type: :class:`RoundsStrategy`.
     """
 
     name: str
     help: str
-    weights: Callable[[Game, CompiledModel], Any] | None = attrs.field(default=None, repr=False)
-    aims: Callable[[Game, Rounds, np.ndarray, RoundEnds], Any] | None = attrs.field(
-        default=None, repr=False, kw_only=True)
+    weights: Callable[[Game, CompiledModel], Any] = attrs.field(repr=False)
 
-    def __attrs_post_init__(self) -> None:
-        if (self.weights is None) == (self.aims is None):
-            raise ModelError(f"strategy {self.name}: give weights (for a game of one model) or "
-                             "aims (for a game played in rounds), one of them")
+    def fits(self, game: Game) -> bool:
+        """Whether it is a strategy of ``game``'s kind: a game of one model."""
+        return game.round_start is None
+
+    def evaluate(self, model: Any, game: Game, *, exact: bool, terminal: Any, sense: Sense | None,
+                 progress: Callable[[str], None] | None) -> Solution:
+        """Its value on ``model``: the policy of its weights, evaluated."""
+        policy = strategy_policy(model, self, game=game, exact=exact)
+        return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy,
+                     progress=progress)
 
     @classmethod
     def per_state(cls, name: str, help: str,
@@ -84,17 +82,62 @@ class Strategy:
         return cls(name, help, functools.partial(_weights_per_state, name, choose))
 
 
-GREEDY = Strategy("greedy", "each round for its own points alone, later rounds ignored",
-                  aims=lambda game, model, keys, ends: ends.points)
+@attrs.frozen
+class RoundsStrategy:
+    """A named way to play a game played in rounds (:func:`~mdp.hookspecs.game.mdp_strategies`).
+
+    ``aims(game, model, keys, ends)`` receives the :class:`mdp.Rounds`, some round states of
+    one round (an integer array of keys, none that ends the game) and their
+    :class:`mdp.RoundEnds`, and returns the worth the player aims at for each end of the
+    round from each of them: a matrix of numbers, one row per round state and one column per
+    end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
+    each round the player plays best toward those worths, the first of tied actions; an end
+    not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
+    itself is :data:`GREEDY`. A game of one model has strategies of another type:
+    :class:`Strategy`.
+    """
+
+    name: str
+    help: str
+    aims: Callable[[Game, Rounds, np.ndarray, RoundEnds], Any] = attrs.field(repr=False)
+
+    def fits(self, game: Game) -> bool:
+        """Whether it is a strategy of ``game``'s kind: a game played in rounds."""
+        return game.round_start is not None
+
+    def evaluate(self, model: Any, game: Game, *, exact: bool, terminal: Any, sense: Sense | None,
+                 progress: Callable[[str], None] | None) -> RoundsSolution:
+        """Its value on ``model``, a game of rounds: each round played best toward its aims."""
+        rounds = model.of_rounds(f"strategy {self.name} (aims at the ends of rounds)")
+        if terminal is not None:
+            raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
+                             "terminal= does not apply to it")
+        aims = Aims(self.name, functools.partial(_aims, game, self, rounds, exact))
+        return solve_rounds(rounds, exact=exact, sense=sense_of(rounds.round, sense),
+                            progress=progress, aims=aims)
+
+
+GREEDY = RoundsStrategy("greedy", "each round for its own points alone, later rounds ignored",
+                        lambda game, model, keys, ends: ends.points)
 """The strategy every game played in rounds has: each end of a round worth its points, as
 if the round were the last."""
 
 
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first; for a
-    game played in rounds, :data:`GREEDY` before them."""
-    found = game.collect("mdp_strategies", Strategy)
-    return by_name([GREEDY, *found] if game.in_rounds else found, lambda name: ModelError(
+    game played in rounds, :data:`GREEDY` before them. A strategy of the other kind (a
+    :class:`Strategy` of a game of rounds, a :class:`RoundsStrategy` of a game of one
+    model) is refused."""
+    found = game.collect("mdp_strategies", (Strategy, RoundsStrategy))
+    for strategy in found:
+        if not strategy.fits(game):
+            raise ModelError(f"game {game.name}: strategy {strategy.name} is an "
+                             f"mdp.{type(strategy).__name__}, for "
+                             + ("a game of one model" if isinstance(strategy, Strategy) else
+                                "a game played in rounds")
+                             + f", but {game.name} is not: give an mdp."
+                             + ("RoundsStrategy" if isinstance(strategy, Strategy) else "Strategy"))
+    return by_name([GREEDY, *found] if GREEDY.fits(game) else found, lambda name: ModelError(
         f"game {game.name}: two strategies are named {name!r}"), reserved=(OPTIMAL,))
 
 
@@ -113,7 +156,7 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``;
     needs ``game``), a :class:`Strategy` (needs ``game``), or the weights themselves, one
     per action."""
-    one_model("a policy", model)
+    model = model.single("a policy of its actions")
     if isinstance(strategy, str):
         if game is None:
             raise ParamError(f"strategy {strategy!r}: pass game= to look it up")
@@ -121,10 +164,6 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     if isinstance(strategy, Strategy):
         if game is None:
             raise ParamError(f"strategy {strategy.name!r}: pass game= to compute its weights")
-        if strategy.weights is None:
-            raise ModelError(f"game {game.name}: strategy {strategy.name} gives aims, for a game "
-                             "played in rounds, but the game is of one model: a strategy of a "
-                             "game of one model gives weights of its actions")
         weights = _call(game, strategy, model)
         try:
             return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
@@ -134,60 +173,40 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     return Policy.of_weights(model, strategy, exact=exact)
 
 
-def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | Policy | Any, *,
-             game: Game | None = None, exact: bool = False, terminal: Any = None,
+def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
+             *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
-             progress: Callable[[str], None] | None = None) -> Solution | RoundsSolution:
-    """The value of every state when playing ``strategy``: a :class:`mdp.Solution` whose
-    ``value`` is the strategy's (its ``action_values()`` are those of taking each action and
-    following the strategy after it).
+             progress: Callable[[str], None] | None = None) -> Solved:
+    """The value of every state when playing ``strategy``: a solution whose ``value`` is the
+    strategy's (for a game of one model, a :class:`mdp.Solution` whose ``action_values()``
+    are those of taking each action and following the strategy after it).
 
-    ``strategy`` is a :class:`mdp.Policy`, a name (``"random"``; needs ``game``), a
-    :class:`Strategy` (needs ``game``), or the weights themselves, one per action.
-    ``"optimal"`` is optimal play, with ties broken by the first action. ``exact``,
-    ``terminal``, ``sense`` and ``progress`` are those of :func:`mdp.solve`.
-
-    For a game played in rounds (:class:`mdp.Rounds`), ``strategy`` is a name or a
-    :class:`Strategy` with aims, and the answer a :class:`mdp.RoundsSolution`: the value of
-    every round state under the strategy, which :func:`mdp.simulate` plays and
+    ``strategy`` is a name (``"random"``; needs ``game``), a :class:`Strategy` or a
+    :class:`RoundsStrategy` (needs ``game``), or for a game of one model a
+    :class:`mdp.Policy` or the weights themselves, one per action. ``"optimal"`` is optimal
+    play, with ties broken by the first action. ``exact``, ``terminal``, ``sense`` and
+    ``progress`` are those of :func:`mdp.solve`. A strategy of a game of rounds gives the
+    value of every round state under it, which :func:`mdp.simulate` plays and
     :func:`mdp.advise` and :func:`mdp.distribution` follow.
     """
-    if isinstance(model, Rounds):
-        return _evaluate_rounds(model, strategy, game, exact, terminal, sense, progress)
     if isinstance(strategy, str) and strategy == OPTIMAL:
-        solution = solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress)
-        return attrs.evolve(solution, policy=solution.play())
-    policy = strategy if isinstance(strategy, Policy) else \
-        strategy_policy(model, strategy, game=game, exact=exact)
-    return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy, progress=progress)
-
-
-def _evaluate_rounds(model: Rounds, strategy: Any, game: Game | None, exact: bool, terminal: Any,
-                     sense: Sense | None, progress: Callable[[str], None] | None) -> RoundsSolution:
-    """:func:`evaluate` for a game played in rounds: optimal play, or a strategy's aims."""
-    if isinstance(strategy, str) and strategy == OPTIMAL:
-        return solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress)
-    if terminal is not None:
-        raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
-                         "terminal= does not apply to it")
-    if not isinstance(strategy, (str, Strategy)):
-        raise ParamError(f"game {model.info.game} is played in rounds: its strategies are named, "
-                         f"or an mdp.Strategy with aims, not {type(strategy).__name__}")
-    if game is None:
-        raise ParamError(f"strategy {getattr(strategy, 'name', strategy)!r}: pass game= to "
-                         "look it up and compute its aims")
+        return solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress).fixed()
     if isinstance(strategy, str):
+        if game is None:
+            raise ParamError(f"strategy {strategy!r}: pass game= to look it up")
         strategy = find_strategy(game, strategy)
-    if strategy.aims is None:
-        raise ModelError(f"game {game.name}: strategy {strategy.name} gives weights of the actions "
-                         "of one model, but the game is played in rounds: a strategy of a game "
-                         "of rounds gives aims (mdp.Strategy(..., aims=...))")
-    aims = Aims(strategy.name, functools.partial(_aims, game, strategy, model, exact))
-    return solve_rounds(model, exact=exact, sense=sense_of(model.round, sense), progress=progress,
-                        aims=aims)
+    if isinstance(strategy, (Strategy, RoundsStrategy)):
+        if game is None:
+            raise ParamError(f"strategy {strategy.name!r}: pass game= to compute its play")
+        return strategy.evaluate(model, game, exact=exact, terminal=terminal, sense=sense,
+                                 progress=progress)
+    one = model.single("a policy of its actions")
+    policy = strategy if isinstance(strategy, Policy) else \
+        strategy_policy(one, strategy, game=game, exact=exact)
+    return solve(one, exact=exact, terminal=terminal, sense=sense, policy=policy, progress=progress)
 
 
-def _aims(game: Game, strategy: Strategy, model: Rounds, exact: bool, keys: np.ndarray,
+def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys: np.ndarray,
           ends: RoundEnds) -> np.ndarray:
     """A strategy's aims from some round states, checked where they enter: one number per
     round state and end, finite where the end is allowed, rational in exact evaluation."""
@@ -261,7 +280,7 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
 def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = False,
                     sense: Sense | None = None,
                     progress: Callable[[str], None] | None = None,
-                    optimal: Solution | RoundsSolution | None = None) -> pl.DataFrame:
+                    optimal: Solved | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
     (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a

@@ -106,7 +106,8 @@ def compile(
         return model
     from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
 
-    return compile_rounds(game, model, first, max_states=max_states, progress=progress)
+    return compile_rounds(game, model, first, max_states=max_states, max_memory=max_memory,
+                          progress=progress)
 
 
 @attrs.frozen(eq=False)

@@ -13,6 +13,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.parallel import side_by_side
+from mdp.errors import ParamError
 from mdp.game.columns import made, to_frame
 from mdp.game.load import Objective
 
@@ -134,6 +135,23 @@ class CompiledModel:
             if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
         return to_frame(columns)
+
+    def single(self, what: str) -> CompiledModel:
+        """Itself: ``what`` reads a game of one model (:meth:`mdp.Rounds.single` refuses)."""
+        return self
+
+    def of_rounds(self, what: str) -> Any:
+        """Refuse ``what``, work that reads a game of rounds (:meth:`mdp.Rounds.of_rounds`)."""
+        raise ParamError(f"game {self.info.game} is of one model, and {what} is for a game "
+                         "played in rounds")
+
+    def extent(self) -> str:
+        """Its size in words."""
+        return f"{self.n_states:,} states"
+
+    def check_chances(self, **_: Any) -> None:
+        """Nothing to refuse: the chance of every outcome of one model is one forward pass
+        (:meth:`mdp.Rounds.check_chances` may refuse)."""
 
     def state_id(self, state: Any) -> int:
         """The id of a state given as the game writes it; ``KeyError`` if unreachable."""

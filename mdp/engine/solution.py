@@ -2,7 +2,7 @@
 :class:`Solutions` for many sets of terminal values at once), and the rule of optimal play.
 
 Where several actions are optimal, the choice changes how a game ends (not its value). The
-rule of optimal play (:meth:`Solution.play`): keep the optimal actions; for each tie-break
+rule of optimal play (:meth:`Solution.as_policy`): keep the optimal actions; for each tie-break
 objective in turn, keep those of them that are best for it (the objective solved on the
 kept actions only); then take the *first* kept action in the game's own order. Exact values
 tie when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best.
@@ -21,6 +21,7 @@ from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
 from mdp.errors import ParamError, did_you_mean
 
@@ -40,11 +41,73 @@ class Solution(Generic[Number]):
     """How long the solve took (without compiling)."""
     policy: Policy | None = attrs.field(default=None, repr=False)
     """The policy evaluated (``mdp.solve(model, policy=...)``), or ``None`` for optimal play."""
+    allowed: np.ndarray | None = attrs.field(default=None, repr=False, kw_only=True)
+    """Per action, whether the position allows it; ``None``: every action. A round of a game
+    of rounds (:meth:`mdp.RoundsSolution.at`) does not allow an action that may come to an
+    end the round state does not allow: no output shows one."""
 
     @property
     def exact(self) -> bool:
         """Whether the values are exact rationals."""
         return self._arithmetic.exact
+
+    @property
+    def strategy(self) -> str | None:
+        """The name of the policy evaluated; ``None`` for optimal play."""
+        return None if self.policy is None else self.policy.name
+
+    @property
+    def steered(self) -> bool:
+        """Whether the play is optimal (a strategy of weights goes neither way)."""
+        return self.policy is None or self.policy.name == OPTIMAL
+
+    def single(self, what: str) -> Solution:
+        """Itself: a solution of one model (see :class:`mdp.engine.solved.Solved`)."""
+        return self
+
+    def at(self, key: int | None = None) -> Solution:
+        """Itself: the one model is played everywhere (see :meth:`mdp.RoundsSolution.at`)."""
+        if key is not None:
+            raise ParamError(f"game {self.model.info.game} is of one model: it has no round "
+                             f"state {key!r}")
+        return self
+
+    def extent(self) -> str:
+        """Its size in words."""
+        return f"{self.model.n_states:,} states"
+
+    def locate(self, game: Any, columns: dict[str, Any]) -> Located:
+        """The one model, and every column to name a state of it."""
+        return Located(self, {}, dict(columns))
+
+    def simulated(self, game: Any, games: int, seed: int | None,
+                  tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, Any]:
+        """Games played at random: see :func:`mdp.engine.outcomes.simulated`."""
+        from mdp.engine.outcomes import simulated  # here: Polars, for the outcomes
+
+        return simulated(self, game, games, seed, tie_break)
+
+    def chances(self, game: Any = None, tie_break: Sequence[Any] = (), progress: Any = None,
+                max_memory: Any = "default") -> Any:
+        """The chance of every outcome: see :func:`mdp.engine.outcomes.chances`."""
+        from mdp.engine.outcomes import chances  # here: Polars, for the outcomes
+
+        return chances(self, game, tie_break)
+
+    def spread(self, frame: Any) -> dict[str, Any]:
+        """Nothing: the outcomes of a game of one model are its own columns, not points."""
+        return {}
+
+    def shown(self, by: Any) -> Any:
+        """``by.model(self)``: see :meth:`mdp.engine.solved.Solved.shown`."""
+        return by.model(self)
+
+    def policy_pieces(self, game: Any, within: Any, table: Any) -> Any:
+        """The policy table: every action of every state, by ``table``."""
+        if within is not None:
+            raise ParamError(f"game {self.model.info.game} is of one model: its policy table "
+                             "has every state already (within applies to a game of rounds)")
+        return table(self, {})
 
     @property
     def value(self) -> Number:
@@ -111,7 +174,12 @@ class Solution(Generic[Number]):
     def _layers(self) -> np.ndarray:
         return self.model.layer_of()
 
-    def play(self, tie_break: Sequence[Any] = ()) -> Policy:
+    def fixed(self) -> Solution:
+        """Optimal play fixed as a strategy (``mdp.evaluate(model, "optimal")``): its policy
+        takes the first optimal action; action values are those of following it."""
+        return attrs.evolve(self, policy=self.as_policy())
+
+    def as_policy(self, tie_break: Sequence[Any] = ()) -> Policy:
         """How this solution plays: the policy evaluated, or optimal play with its ties
         broken (see :func:`choices`)."""
         if self.policy is None or (self.policy.name == OPTIMAL and tie_break):

@@ -53,7 +53,7 @@ def solve(
     values = check_terminal(model, terminal, exact)
     if policy is not None:
         _check_policy(model, policy, exact)
-        chances = policy.probabilities if exact or not policy.exact else policy.asfloats()
+        chances = policy.probabilities if exact or not policy.exact else policy.as_floats()
         arithmetic = (Exact if exact else Floats)(model, values, chances)
         raw = backward(model, arithmetic, arithmetic.mixed, arithmetic.start(), progress=progress)
     else:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.errors import PLUGIN_FAULTS, GameNotFound, InRounds, MdpError, ModelError, did_you_mean, fault
+from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     Plugins,
@@ -98,7 +98,7 @@ class Game:
         theirs = home_module(self.plugins.get_plugin(plugin))
         return plugin == self.name or theirs == home or theirs.startswith(home + ".")
 
-    def collect(self, hook: str, kind: type) -> list:
+    def collect(self, hook: str, kind: type | tuple[type, ...]) -> list:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
         game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
         return collect(self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self)
@@ -112,17 +112,6 @@ class Game:
         """The round state a game played in rounds starts in
         (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``."""
         return self.call("mdp_round_start") if self.implements("mdp_round_start") else None
-
-    @property
-    def in_rounds(self) -> bool:
-        """Whether the game is played in rounds."""
-        return self.round_start is not None
-
-    def one_model(self, what: str) -> None:
-        """Refuse, before any work, ``what`` (an analysis, an export: work that reads one
-        model) if the game is played in rounds: :class:`mdp.errors.InRounds`."""
-        if self.in_rounds:
-            raise InRounds(self.name, what)
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """Data derived from this game's parameters, made on first use and kept with it."""

@@ -254,7 +254,8 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
             register(plugins, load(value), name, f"plugins of {group}")
 
 
-def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller, kind: type | None,
+def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
+            kind: type | tuple[type, ...] | None,
             owner: str, /, **kwargs: Any) -> list:
     """Every plugin's answer to a collecting hook (one whose every implementation is called),
     joined in the order the plugins were registered (pluggy answers newest first); each item
@@ -271,12 +272,13 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller, kind: 
     if kind is None:
         return []
     items = []
+    named = " or mdp.".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
     for group in reversed(groups):
         if not isinstance(group, (list, tuple)):
-            raise ModelError(f"{owner}: {caller.name} returned {group!r}, not a list of mdp.{kind.__name__}")
+            raise ModelError(f"{owner}: {caller.name} returned {group!r}, not a list of mdp.{named}")
         for item in group:
             if not isinstance(item, kind):
-                raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{kind.__name__}")
+                raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{named}")
             items.append(item)
     return items
 

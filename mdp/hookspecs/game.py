@@ -26,7 +26,7 @@ The hooks come in six groups, in the order the engine meets them:
    :func:`mdp_round_ends_script`, what the explorer of a game of rounds needs.
 5. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).
-6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_ends`, for a game played in
+6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_rule`, for a game played in
    rounds: the hooks of groups 2 or 3 describe one round, played again between round
    states, and these say how a round's end leads to the next round state;
    :func:`mdp_round_columns`, the round states in words.
@@ -45,7 +45,7 @@ reported as an :class:`mdp.ModelError` naming the game, the hook, and the state 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdp.hookspecs import hookspec
@@ -271,17 +271,19 @@ def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
 
 
 @hookspec
-def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strategy]:
-    """Name ways to play other than the optimal one: return a list of :class:`mdp.Strategy`.
+def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strategy | mdp.RoundsStrategy]:
+    """Name ways to play other than the optimal one: return a list of :class:`mdp.Strategy`
+    (or, for a game of rounds, :class:`mdp.RoundsStrategy`).
 
     Every implementation is called and the lists are joined, the game's first. A strategy's
     ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
     :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
     (``model.action_state()`` gives each action's state), not with a call per state; or
     write the strategy one state at a time with :meth:`mdp.Strategy.per_state`, for a game
-    of not too many states. A game played in rounds gives ``aims`` instead of weights: the
-    worth the player aims at for each end of a round, from many round states at once (see
-    :class:`mdp.Strategy`); every game of rounds has ``greedy`` besides its own.
+    of not too many states. A game played in rounds returns :class:`mdp.RoundsStrategy`
+    instead, whose ``aims`` give the worth the player aims at for each end of a round, from
+    many round states at once; every game of rounds has ``greedy`` besides its own. A
+    strategy of the wrong kind for the game is refused.
     ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
 
     .. code-block:: python
@@ -329,7 +331,7 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
 
 @hookspec(firstresult=True)
 def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | None:
-    """Return, for a game of rounds, the JavaScript twin of :func:`mdp_round_ends`, which the
+    """Return, for a game of rounds, the JavaScript twin of :func:`mdp_round_rule`, which the
     explorer of ``mdp report`` runs to solve the round of the round state the player sets
     (optional; without it the page of a game of rounds has no explorer).
 
@@ -337,7 +339,7 @@ def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | No
     ``{next: [...], points: [...]}`` for one round state: ``key`` is its integer key (a
     number; keys must stay below 2**53, and JavaScript's bit operators work on 32 bits),
     ``ends`` the round's terminal states as JSON (tuples as arrays), and the two arrays hold,
-    for each end, what :func:`mdp_round_ends` gives in that round state's row: the next
+    for each end, what the function of :func:`mdp_round_rule` gives in that round state's row: the next
     round state (``-1`` where the end is not allowed) and the points. The page looks up the
     values of the next round states itself. It carries what :func:`mdp_round_ends` gives some
     round states of every round, and checks the script against them when it opens; where a
@@ -394,7 +396,7 @@ def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
     In a game of rounds the other hooks describe *one round*: it is compiled once and played
     again in every round, and its terminal states are the ways a round can end. Between
     rounds the game is in a *round state*, which the round's hooks never see: it only
-    changes what each end is worth (:func:`mdp_round_ends`). :func:`mdp.compile` then gives
+    changes what each end is worth (:func:`mdp_round_rule`). :func:`mdp.compile` then gives
     an :class:`mdp.Rounds`, and :func:`mdp.solve` its value from this round state.
 
     Where several actions of a round are equally good from a round state, the first in the
@@ -405,30 +407,40 @@ def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
 
 
 @hookspec(firstresult=True)
-def mdp_round_ends(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
-                   ends: Sequence[Hashable]) -> mdp.RoundEnds:
-    """Say how a round ends from each of ``states``: return an :class:`mdp.RoundEnds`.
+def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
+                   ends: Sequence[Hashable]) -> Callable[[np.ndarray], mdp.RoundEnds]:
+    """Return the round rule of a game of rounds: a function that says how a round ends from
+    many round states at once.
 
-    ``states`` is an array of round states (64-bit integer keys) that all follow the same
-    number of rounds; ``ends`` are the round's terminal states, as the game writes them, in
-    the order of the round model. The answer has one row per round state and one column per
-    end: ``next``, the round state that follows (``-1`` where that end cannot close a round
-    from that state: the player is never let choose it), and ``points``, what that end earns
-    from that state. A round state with no end allowed (a row of ``-1``) ends the game.
+    Called once, when the game is compiled, with ``ends``, the round's terminal states as
+    the game writes them, in the order of the round model. The function it returns is then
+    called again and again, during the compile and every solve, with ``states``, an array of
+    round states (``int64`` keys) that all follow the same number of rounds, and returns an
+    :class:`mdp.RoundEnds` with one row per round state and one column per end: ``next``,
+    the round state that follows (a key of at least 0, or ``-1`` where that end cannot close
+    a round from that state: the player is never let choose it; any other negative number is
+    refused), and ``points``, what that end earns from that state (``int``, numpy integers
+    and :class:`~fractions.Fraction` keep exact solving exact, ints of any size; floats are
+    solved in floats; finite where the end is allowed). A round state with no end allowed (a
+    row of ``-1``) ends the game. The function must be pure: the same states, the same
+    answer. Work out what depends on the ends alone once, outside it.
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only
-    by chance). The engine asks for the round states of one round many at a time, and again
-    when it solves them: the answer must be the same.
+    by chance). The engine checks what the function gives where it enters.
 
     .. code-block:: python
 
         @hookimpl
-        def mdp_round_ends(states, ends):      # a round state counts the rounds left
+        def mdp_round_rule(ends):              # a round state counts the rounds left
             score = np.array([end[1] for end in ends])
-            left = states[:, None] - np.ones(len(ends), dtype=np.int64)
-            return mdp.RoundEnds(np.where(states[:, None] > 0, left, -1),
-                                 np.broadcast_to(score, left.shape))
+
+            def rule(states):
+                left = states[:, None] - np.ones(len(ends), dtype=np.int64)
+                return mdp.RoundEnds(np.where(states[:, None] > 0, left, -1),
+                                     np.broadcast_to(score, left.shape))
+
+            return rule
     """
 
 

@@ -13,18 +13,20 @@ import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.engine.model import CompiledModel, offsets
 from mdp.engine.policy import FLOAT_TIE
-from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
+from mdp.engine.solved import Solved
 from mdp.errors import ModelError
 from mdp.game.columns import round_columns, row_columns, to_frame
 
 if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
     from mdp.game.load import Game
 
 
@@ -180,20 +182,48 @@ def _json_ready(value: Any) -> Any:
     return str(value)
 
 
-def explorer_rows(solution: Solution | RoundsSolution) -> int:
+class _Rows:
     """The rows the explorer carries, counted as policy rows (about 50 bytes each on the
-    page): a row per action; in a game of rounds, a row per action of the round and one per
-    two round states (each a key, a value and a code per column: about half the bytes)."""
-    if isinstance(solution, RoundsSolution):
+    page), by kind (:meth:`mdp.engine.solved.Solved.shown`): a row per action; in a game of
+    rounds, a row per action of the round and one per two round states (each a key, a value
+    and a code per column: about half the bytes)."""
+
+    @staticmethod
+    def model(solution: Solution) -> int:
+        return solution.model.n_actions
+
+    @staticmethod
+    def rounds(solution: RoundsSolution) -> int:
         return -(-solution.model.n_round_states // 2) + solution.model.round.n_actions
-    return solution.model.n_actions
 
 
-def without_explorer(solution: Solution | RoundsSolution, game: Game, max_rows: int) -> str | None:
+def explorer_rows(solution: Solved) -> int:
+    """The rows the explorer of ``solution`` carries (see :class:`_Rows`)."""
+    return solution.shown(_Rows)
+
+
+@attrs.frozen
+class _Without:
+    """Why a page has no explorer, by kind: a game of rounds needs the game's script of the
+    ends of a round as well."""
+
+    game: Game
+
+    def model(self, solution: Solution) -> str | None:
+        return None
+
+    def rounds(self, solution: RoundsSolution) -> str | None:
+        if round_ends_script(self.game) is None:
+            return ("the game gives no script of the ends of a round (mdp_round_ends_script), "
+                    "which the page needs to tell what they are worth")
+        return None
+
+
+def without_explorer(solution: Solved, game: Game, max_rows: int) -> str | None:
     """Why the page of ``solution`` has no explorer, in words; ``None`` where it has one."""
-    if isinstance(solution, RoundsSolution) and round_ends_script(game) is None:
-        return ("the game gives no script of the ends of a round (mdp_round_ends_script), "
-                "which the page needs to tell what they are worth")
+    why = solution.shown(_Without(game))
+    if why is not None:
+        return why
     rows = explorer_rows(solution)
     return (f"its {rows:,} rows are more than the {max_rows:,} a page carries (--max-rows)"
             if rows > max_rows else None)

@@ -25,7 +25,6 @@ import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
-from mdp.engine.rounds import one_model
 from mdp.outputs.files import check_target, write_together
 
 REWARDS = "value"
@@ -47,7 +46,7 @@ def prism_property(sense: str) -> str:
 
 def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
     """``model`` as a PRISM MDP with explicit states, and its property (see the module)."""
-    one_model("a PRISM model", model)
+    model = model.single("a PRISM model")
     sense = sense or model.info.objective.sense
     exact = model.inexact is None and model.inexact_values is None
     n, n_terminal, initial = model.n_states, model.n_terminal, model.initial

@@ -15,14 +15,15 @@ from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import numpy as np
 import polars as pl
 
 from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
-from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
+from mdp.engine.solved import Solved
 from mdp.engine.solve import solve
 from mdp.errors import ParamError
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
@@ -30,13 +31,14 @@ from mdp.outputs.explorer import explorer_data, round_ends_script, rounds_explor
 from mdp.outputs.readable import readable
 
 if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
     from mdp.game.load import Game
 
 
 CHART_MOST = 150
 """Bars of the outcome chart of a game of rounds at most: past it, final scores in ranges."""
 
-def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
+def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
            progress: Callable[[str], None] | None = None) -> str:
     """The HTML page of an optimal solution, as text: the rules, the value under optimal
     play (exact), the objective, the number of states, the outcome distribution (a chart),
@@ -47,15 +49,46 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
     and round states, how :data:`~mdp.limits.REPORT_GAMES` games played at random end (seed
     0), the strategies, and the explorer where the game gives
     :func:`~mdp.hookspecs.game.mdp_round_ends_script`. ``progress`` hears of the long steps.
+    Each kind of solution says which page it gets (:meth:`mdp.engine.solved.Solved.shown`).
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
-    if solution.policy is not None:
+    if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
-                         f"it is made from an optimal solution, not from {solution.policy.name}")
-    objective = solution.model.info.objective
-    if isinstance(solution, RoundsSolution):
-        why = without_explorer(solution, game, max_rows)
+                         f"it is made from an optimal solution, not from {solution.strategy}")
+    return solution.shown(_Pages(game, max_rows, progress))
+
+
+@attrs.frozen
+class _Pages:
+    """The page of each kind of solution (:meth:`mdp.engine.solved.Solved.shown`)."""
+
+    game: Game
+    max_rows: int
+    progress: Callable[[str], None] | None
+
+    def model(self, solution: Solution) -> str:
+        """A game of one model: every outcome's exact chance, and its states' advice."""
+        game, model = self.game, solution.model
+        objective = model.info.objective
+        floats = solve(model, sense=solution.sense) if solution.exact else solution
+        exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
+        why = without_explorer(solution, game, self.max_rows)
+        explorer = None if why else explorer_data(floats, game)
+        sections = [
+            _facts(exact, game),
+            _outcomes(distribution(floats, game), objective.probability),
+            _strategies(strategy_values(model, game, sense=solution.sense, optimal=floats),
+                        objective.probability),
+            _explorer(explorer, why, game.name),
+        ]
+        return _page(game, sections, objective, explorer)
+
+    def rounds(self, solution: RoundsSolution) -> str:
+        """A game of rounds: games played at random, and the explorer of its positions."""
+        game, progress = self.game, self.progress
+        objective = solution.model.info.objective
+        why = without_explorer(solution, game, self.max_rows)
         explorer = None if why else rounds_explorer_data(solution, game)
         if progress:
             progress(f"playing {REPORT_GAMES:,} games")
@@ -66,19 +99,6 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
                                 optimal=None if solution.exact else solution), objective.probability),
                             _explorer(explorer, why, game.name, rounds=True)],
                      objective, explorer, round_ends_script(game) if explorer else None)
-    model = solution.model
-    floats = solve(model, sense=solution.sense) if solution.exact else solution
-    exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
-    why = without_explorer(solution, game, max_rows)
-    explorer = None if why else explorer_data(floats, game)
-    sections = [
-        _facts(exact, game),
-        _outcomes(distribution(floats, game), model.info.objective.probability),
-        _strategies(strategy_values(model, game, sense=solution.sense, optimal=floats),
-                    objective.probability),
-        _explorer(explorer, why, game.name),
-    ]
-    return _page(game, sections, objective, explorer)
 
 
 def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None,
@@ -114,20 +134,20 @@ def _number(value: float, probability: bool) -> str:
 
 def _facts(exact: Solution, game: Game) -> str:
     model = exact.model
-    return _facts_section(exact, f"{model.n_states:,} ({model.n_terminal:,} where the game is "
-                                 f"over); {model.n_actions:,} actions")
+    return _facts_section(exact, "States", f"{model.n_states:,} ({model.n_terminal:,} where the "
+                                           f"game is over); {model.n_actions:,} actions")
 
 
 def _round_facts(solution: RoundsSolution) -> str:
     """The facts of a game of rounds: its value (exact where it was solved exactly) and
     its rounds."""
     model = solution.model
-    return _facts_section(solution, f"{model.n_rounds} rounds through "
+    return _facts_section(solution, "Rounds", f"{model.n_rounds} rounds through "
                                     f"{model.n_round_states:,} round states; a round of "
                                     f"{model.round.n_states:,} states")
 
 
-def _facts_section(solution: Solution | RoundsSolution, size: str) -> str:
+def _facts_section(solution: Solved, label: str, size: str) -> str:
     """The section on the game: its rules, value (with the fraction where exact) and size."""
     info, value = solution.model.info, solution.value
     sense = "maximized" if solution.sense == "max" else "minimized"
@@ -139,7 +159,7 @@ def _facts_section(solution: Solution | RoundsSolution, size: str) -> str:
     rows = [("Rules", info.rules), ("Variant", info.variant or "none (the default rules)"),
             ("Parameters", params or "none"), ("Objective", f"{info.objective.name} ({sense})"),
             ("Value under optimal play", shown + exact),
-            ("Rounds" if isinstance(solution, RoundsSolution) else "States", size)]
+            (label, size)]
     items = "\n".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in rows)
     return (f'<section aria-labelledby="facts-h"><h2 id="facts-h">The game</h2>\n'
             f'<p class="value" id="value">{html.escape(info.objective.name)}: '

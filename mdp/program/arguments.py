@@ -323,12 +323,11 @@ def value_line(solution: mdp.Solution) -> str:
     and the value, as a percentage too when it is a probability."""
     objective, value = solution.model.info.objective, float(solution.value)
     name = objective.name
-    if solution.policy is not None:
-        name += f" playing {solution.policy.name}"
-    # Which way the play went, where it went one: optimal play, or a game of rounds' strategy
-    # (each round played toward its aims); a strategy of one model's weights goes neither way.
-    steered = solution.policy is None or isinstance(solution, mdp.RoundsSolution)
-    if steered and (solution.sense == "min" or solution.sense != objective.sense):
+    if solution.strategy is not None:
+        name += f" playing {solution.strategy}"
+    # Which way the play went, where it went one (optimal play, or a game of rounds' strategy,
+    # each round played toward its aims); a strategy of one model's weights goes neither way.
+    if solution.steered and (solution.sense == "min" or solution.sense != objective.sense):
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     text = readable(value)
     if objective.probability:

@@ -316,16 +316,20 @@ def _command(analysis: Analysis) -> Command:
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
         game = arguments.load(args)
-        if not analysis.rounds:
-            game.one_model(f"mdp {analysis.name}")
+
+        def check(model: mdp.CompiledModel | mdp.Rounds) -> None:  # compiled, before the solve
+            if not analysis.rounds:
+                model.single(f"mdp {analysis.name}")
+            if analysis.check_model is not None:
+                analysis.check_model(model, args)
+
         if analysis.needs == "model":
             with arguments.Progress() as progress:
                 solved = arguments.compiled(args, game, progress)
                 answer = analysis.answer(solved, game, options, exact=args.exact,
                                          sense=getattr(args, "sense", None), progress=progress)
         else:
-            check = analysis.check_model
-            _, solved = arguments.solved(args, game, check and (lambda model: check(model, args)))
+            _, solved = arguments.solved(args, game, check)
             with arguments.Progress() if analysis.progress else nullcontext() as progress:
                 answer = analysis.answer(solved, game, options, progress=progress)
         table = analysis.table_of(answer)

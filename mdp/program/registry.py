@@ -130,7 +130,8 @@ class Analysis:
     vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
     rounds: bool = False
     """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
-    ``distribution``); the others refuse one, before any work."""
+    ``distribution``, ``strategies``, ``policy``); the others refuse one once it is compiled
+    (``model.single``), before it is solved."""
     check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     """``check_model(model, args)`` refuses, once the game is compiled and before it is
     solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
@@ -150,9 +151,7 @@ class Analysis:
         """
         parsed = resolve(f"analysis {self.name}", self.options, options)
         if not self.rounds:
-            from mdp.engine.rounds import one_model  # here: listing the analyses needs no NumPy
-
-            one_model(f"analysis {self.name}", solved)
+            solved.single(f"analysis {self.name}")
         is_solution = hasattr(solved, "model")
         if self.needs == "solution":
             if not is_solution:

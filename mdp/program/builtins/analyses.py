@@ -118,21 +118,14 @@ def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _followable(model, args: argparse.Namespace) -> None:
-    """A game of rounds whose chance of every total can be followed, before its solve."""
-    if isinstance(model, mdp.Rounds):
-        from mdp.analysis.distribution import check_rounds  # here: NumPy, for a game of rounds
-
-        check_rounds(model, exact=args.exact, tie_break=args.tie_break,
-                     max_memory=args.max_memory or "default")
+    """What the chance of every outcome cannot follow, refused before the solve."""
+    model.check_chances(exact=args.exact, tie_break=args.tie_break,
+                        max_memory=args.max_memory or "default")
 
 
 def _spread_of(frame, solution) -> dict:
-    """A game of rounds' mean, standard deviation and percentiles of points, for --json."""
-    if not isinstance(solution, mdp.RoundsSolution):
-        return {}
-    from mdp.analysis.distribution import spread
-
-    return spread(frame)
+    """A game of points' mean, standard deviation and percentiles, for --json."""
+    return solution.spread(frame)
 
 
 def _show_distribution(frame, solution, game) -> None:
@@ -210,7 +203,8 @@ def _show_simulation(result, solution, game) -> None:
     if not solution.model.info.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
         print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
-    if isinstance(solution, mdp.RoundsSolution) and result.outcomes.height > SHOWN_MOST:
+    if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:
+        # A game of rounds: its points and the round state each game ended in.
         for column in result.outcomes.columns:
             if column not in ("points", "games", "frequency"):
                 print(f"{column}: " + ", ".join(f"{value} {_percent(share).strip()}"
@@ -289,7 +283,7 @@ class Advised:
 
 def _advise(solution, game, state, after) -> Advised:
     if after:
-        if solution.policy is not None:
+        if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
                              "strategy; give the optimal solution")
         model = solution.model

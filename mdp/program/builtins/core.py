@@ -7,9 +7,9 @@ from __future__ import annotations
 import argparse
 
 import mdp
-from mdp.errors import PLUGIN_FAULTS, MdpError, fault
+from mdp.errors import PLUGIN_FAULTS, MdpError, ParamError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
-from mdp.game.params import Param, parse_flag
+from mdp.game.params import Param, parse_assignments, parse_flag
 from mdp.game.plugins import entry_points, load
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import readable_table
@@ -104,17 +104,36 @@ def mdp_formats() -> list[mdp.Format]:
 # Analyses.
 
 
-def _policy(solution, game, optimal_only: bool):
-    return mdp.policy_pieces(solution, game, optimal_only)
+def _policy(solution, game, optimal_only: bool, within=None):
+    return mdp.policy_pieces(solution, game, optimal_only, within)
+
+
+def _within(value):
+    """Where in a game of rounds: ``"all"``, round columns as a dict, or COLUMN=VALUE texts
+    in one line (``'filled="ones twos" upper=5'``)."""
+    if value is None or value == "all" or isinstance(value, dict):
+        return value
+    import shlex
+
+    try:
+        return parse_assignments(shlex.split(str(value)))
+    except (ParamError, ValueError):
+        raise ParamError(f"within {value!r}: expected all, or the round columns of round "
+                         "states as COLUMN=VALUE ...") from None
 
 
 @hookimpl
 def mdp_analyses() -> list[Analysis]:
     return [Analysis(
         "policy", "the optimal policy, as a table", _policy,
-        [Param("optimal_only", False, parse_flag, "keep only optimal actions")],
+        [Param("optimal_only", False, parse_flag, "keep only optimal actions"),
+         Param("within", None, _within, "a game of rounds: the policy within the round at "
+               "every round state (all), or at those whose round columns have these values "
+               "('COLUMN=VALUE ...', as mdp advise names them); without it, the value of "
+               "every round state")],
         "Solve a game and write every decision with the value of each action, whether it is "
-        "optimal, and its regret.")]
+        "optimal, and its regret; for a game of rounds, the value of every round state, or "
+        "with --within the policy within the round.", rounds=True)]
 
 
 # Commands.

@@ -47,9 +47,8 @@ def _export(args: argparse.Namespace) -> None:
     for target in (args.out, *(args.out + suffix for suffix, _ in export.beside)):
         arguments.check_target(target)  # before any work
     game = arguments.load(args)
-    game.one_model("mdp export")
     with arguments.Progress() as progress:
-        model = arguments.compiled(args, game, progress)
+        model = arguments.compiled(args, game, progress).single("mdp export")
     try:
         written = list(export.write(model, args.out))
     except MdpError:

@@ -8,7 +8,7 @@ import sys
 
 import mdp
 from mdp.hookspecs import hookimpl
-from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
+from mdp.limits import REPORT_MAX_ROWS
 from mdp.program import arguments
 from mdp.program.registry import Command
 
@@ -35,8 +35,7 @@ def _report(args: argparse.Namespace) -> None:
     from mdp.outputs.explorer import explorer_rows, without_explorer  # here: --help imports no Polars
 
     why = without_explorer(solution, game, args.max_rows)
-    size = (f"{model.n_round_states:,} round states, {REPORT_GAMES:,} games played"
-            if isinstance(model, mdp.Rounds) else f"{model.n_states:,} states")
+    size = model.extent()
     what = f"WITHOUT the explorer: {why}" if why else f"with an explorer of {explorer_rows(solution):,} rows"
     print(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}", file=sys.stderr)
 

@@ -1,7 +1,10 @@
-"""The chance of every total of points of a game of rounds under optimal play, in floats, a
-round at a time: the round states of a round in batches, each batch's rounds solved as value
+"""The chance of every total of points of a game of rounds under optimal play
+(:func:`rounds_distribution`): in floats, a round at a time (:func:`follow`), or a round
+state at a time, exactly (:func:`one_by_one`).
+
+In floats, a round at a time: the round states of a round in batches, each batch's rounds solved as value
 columns of the round model with every state's choice kept
-(:meth:`mdp.RoundsSolution.choices`), the play of each column pushed forward to the round's
+(:meth:`mdp.RoundsSolution.chosen`), the play of each column pushed forward to the round's
 ends (:func:`mdp.engine.sweep.forward_chosen`), and each round state's chance of every total
 so far moved, shifted by each end's points, to the round state that end leads to.
 
@@ -16,22 +19,34 @@ row is added to twice at once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import math
+from collections import defaultdict
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
+import polars as pl
 
+from mdp.engine.discover import size
+from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
-from mdp.engine.rounds import WORK, RoundEnds, RoundsSolution
+from mdp.engine.rounds.model import WORK, Rounds
+from mdp.engine.rounds.rule import exact_points
 from mdp.engine.sweep import forward_chosen
-from mdp.errors import ModelError
+from mdp.errors import ModelError, TooLarge
+from mdp.limits import default_max_memory
+
+if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
 
 ROWS = 1 << 18
 """Numbers (rows times their width) gathered at a time when vectors are moved."""
 
 
 class NotWhole(ModelError):
-    """An end reached earns points that are not a whole number: totals are not followed in
-    floats then (:func:`mdp.analysis.distribution.rounds_distribution` says what it does)."""
+    """An end reached earns points that are not a whole number of 64 bits: totals are not
+    followed in floats then (:func:`rounds_distribution` says what it does)."""
 
 
 class Totals:
@@ -133,7 +148,7 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
     model = solution.model
     inner = model.round
     table = np.array([float(p) for p in inner.probabilities])
-    size = max(1, WORK // max(inner.n_states, inner.n_terminal))
+    step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     now = Totals.start()
     ended = []
     for r in range(model.n_rounds + 1):
@@ -143,10 +158,10 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
                      f"{len(keys):,} round states reached")
         position = _positions(model.keys[r + 1]) if r < model.n_rounds else None
         moves = []
-        for b0 in range(0, len(keys), size):
-            batch = keys[b0:b0 + size]
-            ends = model.ends(batch)
-            over = ends.next.max(axis=1) < 0
+        for b0 in range(0, len(keys), step):
+            batch = keys[b0:b0 + step]
+            ends = model.rule(batch)
+            over = ends.over
             ended.append(now.ending(b0 + np.flatnonzero(over)))
             playing = np.flatnonzero(~over)
             if not len(playing):
@@ -169,17 +184,16 @@ def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends, rows: np.nda
     ``ends``): the round state's place among ``keys``, the next round state's key, the
     points (whole) and the chance."""
     inner = solution.model.round
-    reach = np.zeros((inner.n_states, len(keys)))
-    reach[inner.initial] = 1.0
-    playing = RoundEnds(ends.next[rows], ends.points[rows])
-    forward_chosen(inner, solution.choices(keys, playing), reach, table)
-    end, row = np.nonzero(reach[:inner.n_terminal])
-    chance = reach[end, row]
+    reached = np.zeros((inner.n_states, len(keys)))
+    reached[inner.initial] = 1.0
+    forward_chosen(inner, solution.chosen(keys, ends.rows(rows)), reached, table)
+    end, row = np.nonzero(reached[:inner.n_terminal])
+    chance = reached[end, row]
     next_ = ends.next[rows[row], end]
     if (next_ < 0).any():
         at = int(np.flatnonzero(next_ < 0)[0])
         raise ModelError(f"game {solution.model.info.game}: from round state {int(keys[row[at]])}, "
-                         "optimal play comes to an end that mdp_round_ends does not allow there")
+                         "optimal play comes to an end that mdp_round_rule does not allow there")
     return row, next_, _whole(ends.points[rows[row], end], keys[row]), chance
 
 
@@ -187,6 +201,8 @@ def _whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
     """``points`` as whole numbers (int64); :class:`NotWhole` if one is not."""
     if points.dtype.kind in "biu":
         return points.astype(np.int64)
+    if points.dtype == object:  # past 2**49: totals might not fit in 64 bits
+        raise NotWhole(f"points {points[0]} from round state {int(keys[0])}")
     whole = np.array([round(p) for p in points.tolist()], dtype=np.int64)
     wrong = np.flatnonzero(whole != points)
     if len(wrong):
@@ -230,3 +246,148 @@ def _order(*keys: np.ndarray) -> np.ndarray:
         packed <<= width
         packed |= key
     return np.argsort(packed, kind="stable")
+
+
+MOST_ROUND_STATES = 5_000
+"""Round states up to which a game of rounds is followed in exact numbers, or with a
+tie-break: each round state's round solved and played forward on its own (:func:`one_by_one`)."""
+
+
+def check_chances(model: Rounds, *, exact: bool = False, tie_break: Sequence[Any] = (),
+                  max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds whose chance of
+    every total :func:`rounds_distribution` cannot follow: in exact numbers or with a
+    tie-break, one of more than :data:`MOST_ROUND_STATES` round states; in floats, one whose
+    totals of two rounds side by side, bounded by the least and the most points of each
+    round, would take more than ``max_memory`` bytes (by default the share of the memory
+    mdp may use that :func:`mdp.compile` allows a model)."""
+    game = model.info.game
+    if exact or tie_break:
+        if model.n_round_states > MOST_ROUND_STATES:
+            how = ("in exact numbers (at most {}); in floats they are followed a round at a time"
+                   if exact else "with a tie-break (at most {}); without one, play takes the first "
+                   "optimal action and they are followed a round at a time")
+            raise TooLarge(f"game {game}: {model.n_round_states:,} round states, too many to "
+                           "follow one by one for the chance of every total "
+                           + how.format(f"{MOST_ROUND_STATES:,}"))
+        return
+    if max_memory == "default":
+        max_memory = default_max_memory()
+    need = _totals_bytes(model)
+    if max_memory is not None and need > max_memory:
+        raise TooLarge(f"game {game}: following the chance of every total may take up to "
+                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
+                       "--max-memory (max_memory= in Python), or estimate the chances with mdp "
+                       "simulate")
+
+
+def _totals_bytes(model: Rounds) -> int:
+    """A bound of the memory that the chances of every total take, two rounds side by side:
+    each round state of a round with a float for every total from the least points of the
+    rounds before it to the most."""
+    low = high = 0
+    sizes = [1]
+    for (least, most), keys in zip(model.points(), model.keys[1:]):
+        low, high = low + math.floor(least), high + math.ceil(most)
+        sizes.append(len(keys) * (high - low + 1))
+    return 8 * max(a + b for a, b in zip(sizes, sizes[1:] + [0]))
+
+
+def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = (),
+                        progress: Callable[[str], None] | None = None,
+                        max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
+    """The chance of every total of points of a game of rounds under optimal play. Columns
+    ``points``, ``probability`` and, solved exactly, ``exact``; ties are broken by
+    ``tie_break`` and then the game's order (the first optimal action, floats within
+    :data:`~mdp.engine.policy.FLOAT_TIE` of the best tied).
+
+    In floats without a tie-break, the round states of a round are followed many at a time,
+    each carrying the chance of every total so far (:func:`follow`): points in whole
+    numbers. In exact numbers, with a tie-break, or where points are not whole, each round
+    state is followed on its own (at most :data:`MOST_ROUND_STATES` of them).
+    :func:`check_chances` refuses, with ``max_memory``, what cannot be followed."""
+    model = solution.model
+    check_chances(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory)
+    if solution.exact or tie_break:
+        return one_by_one(solution, tie_break)
+    try:
+        low, chances = follow(solution, progress)
+    except NotWhole as error:
+        if model.n_round_states > MOST_ROUND_STATES:
+            raise TooLarge(f"game {model.info.game}: {error}: the chance of every total is "
+                           "followed a round at a time for whole points of 64 bits only, and "
+                           f"each round state on its own for at most {MOST_ROUND_STATES:,} round "
+                           f"states, not {model.n_round_states:,}; mdp simulate estimates it") from None
+        return one_by_one(solution)
+    reached = np.flatnonzero(chances > 0)
+    return pl.DataFrame({"points": reached + low, "probability": chances[reached]})
+
+
+def one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+    """:func:`rounds_distribution` a round state at a time (``points_exact`` beside
+    ``points`` where a total is not a float: see :func:`_points`): each one's round solved
+    (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's ends, each end
+    passing on the chance of every total so far, moved by its points, to the round state it
+    leads to; exact where the solution is, totals in Python numbers (never overflowing)."""
+    model = solution.model
+    one = Fraction(1) if solution.exact else 1.0
+    now: dict[int, dict[Any, Any]] = {model.start: {0: one}}
+    ended: dict[Any, Any] = defaultdict(lambda: one * 0)
+    for _ in range(model.n_rounds + 1):
+        after: dict[int, dict[Any, Any]] = defaultdict(lambda: defaultdict(lambda: one * 0))
+        keys = np.array(sorted(now), dtype=np.int64)
+        ends = model.rule(keys)
+        for row, key in enumerate(keys.tolist()):
+            totals = now[key]
+            if ends.over[row]:  # the game is over
+                for total, chance in totals.items():
+                    ended[total] += chance
+                continue
+            chances = reach(solution.at(key), tie_break)[: model.round.n_terminal]
+            for end in np.flatnonzero(chances != 0).tolist():
+                nxt, points = int(ends.next[row, end]), exact_points(ends.points[row, end])
+                if nxt < 0:
+                    raise ModelError(f"game {model.info.game}: from round state {key}, optimal "
+                                     "play comes to an end that mdp_round_rule does not allow there")
+                for total, chance in totals.items():
+                    after[nxt][total + points] += chance * chances[end]
+        now = after
+    if now:  # round states still playing past the last round: cannot be, see compile_rounds
+        raise ModelError(f"game {model.info.game}: games still playing after its last round")
+    final = sorted(ended)
+    frame = pl.DataFrame({**_points(final), "probability": [float(ended[t]) for t in final]})
+    if solution.exact:
+        frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
+                                                    for t in final], dtype=pl.String))
+    return frame
+
+
+def _points(totals: list[Any]) -> dict[str, pl.Series]:
+    """Totals as columns: ``points``, whole numbers as Int64 where they all fit, else floats;
+    and where a float is not the total itself (a fraction, an int past 2**53),
+    ``points_exact`` beside it (``"p/q"``, or the int): never a total other than the one
+    earned without saying which it is."""
+    if all(t == int(t) and -2**63 <= int(t) < 2**63 for t in totals):
+        return {"points": pl.Series("points", [int(t) for t in totals], dtype=pl.Int64)}
+    floats = [float(t) for t in totals]
+    columns = {"points": pl.Series("points", floats, dtype=pl.Float64)}
+    if any(Fraction(f) != t for f, t in zip(floats, totals)):
+        columns["points_exact"] = pl.Series("points_exact", [str(t) for t in totals], dtype=pl.String)
+    return columns
+
+
+PERCENTILES = (5, 25, 50, 75, 95)
+
+
+def spread(frame: pl.DataFrame) -> dict[str, Any]:
+    """The mean, the standard deviation and the percentiles of a distribution of points (a
+    game of rounds' ``points`` and ``probability``): each percentile the least total whose
+    chance up to it reaches the share, as :attr:`mdp.Simulation.percentiles` counts games."""
+    points, chances = frame["points"].to_numpy().astype(np.float64), frame["probability"].to_numpy()
+    mean = float(chances @ points)
+    sd = math.sqrt(max(float(chances @ (points - mean) ** 2), 0.0))
+    # Float chances may fall short of a share by the last bits: a margin of 1e-12.
+    cumulative = np.cumsum(chances)
+    at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(points) - 1) for p in PERCENTILES]
+    return {"mean": mean, "sd": sd,
+            "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}

@@ -1,0 +1,140 @@
+"""How a game of one model ends under a way of playing: the chance of reaching every state
+(the forward pass, :func:`mdp.engine.sweep.forward`), games played at random, and their
+outcomes: the terminal states grouped by the columns the game names
+(:func:`~mdp.hookspecs.game.mdp_outcome_columns`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import polars as pl
+
+from mdp.engine.arithmetic import objects
+from mdp.engine.model import CompiledModel
+from mdp.engine.parallel import side_by_side
+from mdp.engine.policy import Policy
+from mdp.engine.sweep import forward
+from mdp.errors import ModelError
+
+if TYPE_CHECKING:
+    from mdp.engine.solution import Solution
+    from mdp.game.load import Game
+
+CHUNK = 1 << 20
+"""Games played together: memory stays small and the arrays stay in cache. Fixed, so that the
+same seed gives the same numbers."""
+
+
+def playing(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> Policy:
+    """The policy that ``how`` stands for: a policy itself, or a solution's play (its
+    policy, or optimal play with ties broken by ``tie_break``: :meth:`mdp.Solution.as_policy`)."""
+    if isinstance(how, Policy):
+        if tie_break:
+            raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
+        return how
+    return how.as_policy(tie_break)
+
+
+def reach(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
+    """The chance of reaching each state, in state order, playing as ``how`` says (a
+    :class:`mdp.Policy`, or a solution's play): floats, or fractions in an object array when
+    the policy is exact."""
+    policy = playing(how, tie_break)
+    model = policy.model
+    if policy.exact:
+        reached = objects([Fraction(0)] * model.n_states)
+        table = objects([Fraction(x) for x in model.probabilities])
+    else:
+        reached = np.zeros(model.n_states)
+        table = np.array([float(x) for x in model.probabilities])
+    reached[model.initial] = 1
+    chances = policy.probabilities
+    return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
+
+
+def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
+    """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
+    outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
+    columns = list(game.call("mdp_outcome_columns") or []) if game is not None else []
+    columns = columns or ["value"]
+    missing = [c for c in columns if c not in model.terminals.columns]
+    if missing:
+        raise ModelError(f"game {model.info.game}: outcome columns {missing} are not columns of "
+                         f"a terminal state ({', '.join(model.terminals.columns)})")
+    return columns
+
+
+def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
+    """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
+    over each: floats, ints, or fractions in an object array."""
+    keys = model.terminals.select(columns)
+    outcomes = keys.unique().sort(columns, nulls_last=True)
+    ids = (keys.with_row_index("row")
+           .join(outcomes.with_row_index("group"), on=columns, how="left", nulls_equal=True)
+           .sort("row")["group"].to_numpy())
+    if weights.dtype == object:
+        sums = objects([Fraction(0)] * outcomes.height)
+        np.add.at(sums, ids, weights)
+    else:
+        sums = np.bincount(ids, weights=weights, minlength=outcomes.height)
+        if weights.dtype.kind in "iu":
+            sums = np.rint(sums).astype(np.int64)
+    return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items() if t.is_integer()}), sums
+
+
+def chances(how: Solution | Policy, game: Game | None = None,
+            tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+    """The chance of every outcome a game of one model can end at, playing as ``how``
+    says: the outcome columns, ``probability`` and, exact, ``exact`` (``"p/q"``)."""
+    policy = playing(how, tie_break)
+    model = policy.model
+    columns = outcome_columns(model, game)
+    outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
+    possible = np.array([s != 0 for s in sums], dtype=bool)
+    outcomes, sums = outcomes.filter(pl.Series(possible)), sums[possible]
+    frame = outcomes.with_columns(probability=pl.Series(np.asarray(sums, dtype=np.float64)))
+    if policy.exact:
+        frame = frame.with_columns(exact=pl.Series([f"{s.numerator}/{s.denominator}" for s in sums],
+                                                   dtype=pl.String))
+    return frame
+
+
+def simulated(how: Solution | Policy, game: Game | None, games: int, seed: int | None,
+              tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+    """``games`` games of one model played at random, all advancing together, one move of
+    every game still going at a time: the value of each outcome reached, how many games
+    ended there, and the outcomes (outcome columns, ``games``)."""
+    policy = playing(how, tie_break)
+    model = policy.model
+    sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
+    # A random stream per chunk, from the seed: the numbers do not depend on which thread
+    # plays which chunk, and numpy lets go of the interpreter lock while a chunk is played.
+    streams = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(sizes))]
+
+    def chunk(size: int, rng: np.random.Generator) -> np.ndarray:
+        ends = np.zeros(model.n_terminal, dtype=np.int64)
+        state = np.full(size, model.initial, dtype=np.int64)
+        while len(state) and model.initial >= model.n_terminal:
+            state = model.sample(policy.draw(state, rng), rng)
+            over = state < model.n_terminal
+            ends += np.bincount(state[over], minlength=model.n_terminal)
+            state = state[~over]
+        if len(state):  # the initial state is terminal: every game is over before it starts
+            ends[model.initial] += len(state)
+        return ends
+
+    # The tables of sampling and drawing, made once, not on every thread.
+    model.sample(policy.draw(np.zeros(0, dtype=np.int64), streams[0]), streams[0])
+    played: list[np.ndarray] = [np.zeros(0)] * len(sizes)
+
+    def play(k: int) -> None:
+        played[k] = chunk(sizes[k], streams[k])
+
+    side_by_side(play, range(len(sizes)))
+    ends = sum(played)
+    values = np.asarray(model.terminal_values, dtype=np.float64)
+    outcomes, counts = group(model, outcome_columns(model, game), ends)
+    return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

@@ -1,0 +1,123 @@
+"""The backward solve of a game of rounds: the last round first, each batch of a round's
+states as value columns of the round model, each end worth its points and the value of the
+round state it leads to."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.rounds.choose import Aims, aiming, exact_columns, following
+from mdp.engine.rounds.lookup import Lookup
+from mdp.engine.rounds.model import Rounds, batches
+from mdp.engine.rounds.rule import RoundEnds
+from mdp.engine.sweep import backward, best
+from mdp.errors import ModelError
+
+
+def solve_rounds(model: Rounds, *, exact: bool = False, sense: str,
+                 progress: Callable[[str], None] | None = None, aims: Aims | None = None):
+    """Solve a game of rounds backward, a round at a time, each batch of round states as
+    value columns of the round model: under optimal play, or under the strategy ``aims``
+    (each batch's round played best toward its aims, that play then valued)."""
+    from mdp.engine.rounds.solution import RoundsSolution
+
+    began = time.perf_counter()
+    if exact and (model.round.inexact or model.round.inexact_values):
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
+                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
+    values: list[np.ndarray] = [np.zeros(0)] * len(model.keys)
+    inner = model.round
+    width = max(inner.n_states, inner.n_terminal)
+    for r in range(model.n_rounds, -1, -1):
+        if progress:
+            progress(f"solving round {r + 1} of {model.n_rounds + 1}: "
+                     f"{len(model.keys[r]):,} round states")
+        later = Lookup(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
+        parts = [_solve_batch(model, batch, later, exact, sense, aims)
+                 for batch in batches(model.keys[r], width)]
+        values[r] = np.concatenate(parts) if parts else np.zeros(0)
+    return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
+
+
+def _solve_batch(model: Rounds, keys: np.ndarray, later: Lookup | None, exact: bool,
+                 sense: str, aims: Aims | None = None) -> np.ndarray:
+    """The values of some round states of one round."""
+    ends = model.rule(keys)
+    over = ends.over
+    if exact and ends.points.dtype.kind == "f":
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but "
+                         f"mdp_round_rule gave float points (round state {int(keys[0])})")
+    zero = np.zeros(len(keys), dtype=object if exact else np.float64)
+    zero[:] = Fraction(0) if exact else 0.0
+    if over.all():
+        return zero
+    if later is None:
+        raise ModelError(f"game {model.info.game}: round state {int(keys[np.argmin(over)])} "
+                         "allows an end of the round, but no round state follows it")
+    if over.any():  # some round states end the game: worth nothing more
+        playing = np.flatnonzero(~over)
+        zero[playing] = _solve_playing(model, keys[playing], ends.rows(playing), later, exact,
+                                       sense, aims)
+        return zero
+    return _solve_playing(model, keys, ends, later, exact, sense, aims)
+
+
+def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Lookup,
+                   exact: bool, sense: str, aims: Aims | None = None) -> np.ndarray:
+    inner = model.round
+    worths = terminals(model, ends, later, sense)
+    if aims is None:
+        decide = best(sense)
+        floats = Floats(inner, worths)
+        raw = backward(inner, floats, decide, floats.start())
+    else:
+        choice = aiming(inner, keys, ends, aims, exact, sense)
+        decide = following(choice)
+        floats = Floats(inner, worths)
+        raw = floats.start()
+        backward(inner, floats, following(choice, inner, raw), raw)
+    values = raw[inner.initial].copy()
+    _check_finite(model, values, keys, worths, ends, later)
+    if not exact:
+        return values
+    arithmetic = Exact(inner, exact_terminals(model, ends, later, sense))
+    raw = backward(inner, arithmetic, decide, arithmetic.start())
+    scale = arithmetic.scales(inner.layer_of_id(inner.initial))
+    return np.array([Fraction(v, scale) for v in raw[inner.initial]], dtype=object)
+
+
+def exact_terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -> np.ndarray:
+    """:func:`terminals` in exact numbers, checked (an end not allowed: see
+    :func:`~mdp.engine.rounds.choose.exact_columns`)."""
+    allowed = ends.next >= 0
+    total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
+    return exact_columns(model.round, total, allowed, sense)
+
+
+def terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -> np.ndarray:
+    """The round's terminal values from some round states, one column each, in floats: each
+    end worth its points and the value of the round state that follows; an end not allowed,
+    one that no play chooses: -inf (+inf, minimizing)."""
+    worth = later.values_of(ends.next, -np.inf if sense == "max" else np.inf, model.info.game)
+    points = ends.points if ends.points.dtype != object else ends.points.astype(np.float64)
+    return np.ascontiguousarray((points + worth).T, dtype=np.float64)
+
+
+def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, worths: np.ndarray,
+                  ends: RoundEnds, later: Lookup) -> None:
+    """A round state whose value is not finite let an end be reached that it does not allow
+    (or, NaN, met a round state not found before)."""
+    bad = np.flatnonzero(~np.isfinite(values))
+    if len(bad):
+        row = int(bad[0])
+        if np.isnan(worths[:, row]).any():
+            later.values_of(ends.next[row], 0.0, model.info.game, check=True)
+        raise ModelError(f"game {model.info.game}: from round state {int(keys[row])}, a round "
+                         "can come to an end that mdp_round_rule does not allow there (next "
+                         "-1) whatever the player does")

@@ -1,0 +1,135 @@
+"""Play within a round of a game of rounds: optimal play that writes down each state's choice,
+play that follows choices written so, and a strategy's aims (:class:`Aims`) turned into them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import check_terminal_matrix
+from mdp.engine.rounds.rule import RoundEnds
+from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.sweep import backward
+
+
+@attrs.frozen
+class Aims:
+    """A way to play a game of rounds (a strategy): how the player values the ends of a round.
+
+    ``worth(keys, ends)`` is given some round states of one round (none that ends the game)
+    and their :class:`RoundEnds`, and gives the worth the player aims at for each end: a
+    matrix, one row per round state and one column per end, of numbers (``int`` and
+    :class:`~fractions.Fraction` objects keep exact evaluation exact). An end not allowed
+    stays not allowed, whatever its worth. Only how the worths compare matters: any positive
+    multiple plays the same."""
+
+    name: str
+    worth: Callable[[np.ndarray, RoundEnds], Any] = attrs.field(repr=False)
+
+
+def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
+    """Optimal play that also writes, in ``choice`` (one row per state, one column per round
+    state), the place among its state's actions of each state's best action: the first of
+    those within ``tie`` of the best, relative (times the best, at least 1), or the first
+    action where every one is an end not allowed: no play comes there."""
+    ufunc = np.maximum if sense == "max" else np.minimum
+
+    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+        counts = np.diff(starts, append=where.a1 - where.a0)
+        most = int(counts.max())
+        if most == 1:
+            choice[where.states(2)] = 0
+            return backup()
+        # The states with the most actions first, as per_state goes through them: the
+        # states that have a k-th action are the first few, and the values of their k-th
+        # actions are backed up as rows of their own (for the best, then for the ties).
+        order = np.argsort(-counts, kind="stable")
+        having = np.searchsorted(-counts[order], -np.arange(most), side="left").tolist()
+        first = starts[order]
+        kth = [backup(first[:n] + k) for k, n in enumerate(having)]
+        peak = kth[0].copy()
+        for k in range(1, most):
+            ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
+        rank = np.zeros(peak.shape, dtype=np.int16)  # the first action where none is optimal
+        with np.errstate(invalid="ignore"):  # infinite values: an end not allowed, no tie
+            near = np.zeros(peak.shape)  # exact: ties are equal
+            if tie:
+                near = np.abs(peak)
+                np.maximum(near, 1.0, out=near)
+                near *= tie
+            for k in range(most - 1, -1, -1):  # the last rank first: the first tied stays
+                n, gap = having[k], kth[k]  # the k-th action's value, then how far from the best
+                if sense == "max":
+                    np.subtract(peak[:n], gap, out=gap)
+                else:
+                    np.subtract(gap, peak[:n], out=gap)
+                np.copyto(rank[:n], k, where=gap <= near[:n])
+        choice[where.states(2)][order] = rank
+        top = np.empty_like(peak)
+        top[order] = peak
+        return top
+
+    return decide
+
+
+def aiming(round: CompiledModel, keys: np.ndarray, ends: RoundEnds, aims: Aims, exact: bool,
+           sense: str) -> np.ndarray:
+    """The choices of :meth:`RoundsSolution.choices` under ``aims``, from round states that
+    do not end the game: the round solved with the worths aimed at as its terminal values
+    (an end not allowed, as in :func:`~mdp.engine.rounds.backward.terminals`), in exact
+    numbers where ``exact``."""
+    worth = aims.worth(keys, ends)
+    allowed = ends.next >= 0
+    choice = np.zeros((round.n_states, len(keys)), dtype=np.int16)
+    if exact:
+        arithmetic: Any = Exact(round, exact_columns(round, np.array(worth, dtype=object),
+                                                     allowed, sense))
+    else:
+        worst = -np.inf if sense == "max" else np.inf
+        arithmetic = Floats(round, np.ascontiguousarray(
+            np.where(allowed, worth, worst).T, dtype=np.float64))
+    backward(round, arithmetic, choosing(sense, choice, 0 if exact else FLOAT_TIE),
+             arithmetic.start())
+    return choice
+
+
+def exact_columns(round: CompiledModel, total: np.ndarray, allowed: np.ndarray,
+                  sense: str) -> np.ndarray:
+    """Exact worths of the ends (one row per round state) as terminal columns of the round,
+    checked. An end not allowed is worth the least allowed less one (the most plus one,
+    minimizing): no choice prefers it, and exact arithmetic has no infinity. Such ends, and
+    the actions that may come to them, are never shown: see
+    :attr:`mdp.Solution.allowed`."""
+    for row, ok in zip(total, allowed):
+        if ok.any():
+            row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
+    return check_terminal_matrix(round, np.ascontiguousarray(total.T), True)
+
+
+def following(choice: np.ndarray, model: CompiledModel | None = None,
+               raw: np.ndarray | None = None) -> Any:
+    """Play that takes, in each state and column, the action ``choice`` says (its place
+    among the state's actions, as :func:`choosing` writes it; one column, or one row per
+    state alone for values of one column). Given the ``model`` and the float values ``raw``
+    being solved, a choice with one certain outcome takes its successor's value at once,
+    without the values of the actions not taken."""
+
+    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+        if len(starts) == where.a1 - where.a0:  # one action each
+            return backup()
+        if choice.ndim == 1:
+            return backup()[starts + choice[where.s0:where.s1]]
+        taken = starts[:, None] + choice[where.states(2)]
+        columns = np.arange(where.c1 - where.c0)
+        if raw is not None:
+            following = model.action_next[where.a0 + taken]
+            if following.min() >= 0:
+                return raw[following, columns + where.c0]
+        return backup()[taken, columns]
+
+    return decide

@@ -1,0 +1,230 @@
+"""A game of rounds, compiled: the model of one round, its rule, and every round state
+reachable from the start, found a round at a time in time linear in their number."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.discover import size
+from mdp.engine.model import CompiledModel
+from mdp.engine.rounds.rule import RoundRule, round_rule
+from mdp.errors import InRounds, ModelError, TooLarge
+from mdp.limits import MAX_ROUNDS
+
+WORK = 1 << 21
+"""Numbers (round states times the round's states, or times its ends) worked at a time: a
+batch of round states as value columns of the round model costs about this many floats."""
+
+DENSE = 1 << 24
+"""Round states whose keys are all below this many are found, and their values looked up, in
+tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
+
+BYTES_PER_ROUND_STATE = 24
+"""Memory a round state takes, about: its key, its value, and its place in the tables."""
+
+
+@attrs.frozen(eq=False)
+class Rounds:
+    """A game of rounds, compiled: the model of one round, its rule, and every round state
+    reachable from the start, round by round (:func:`mdp.compile` makes it;
+    :func:`mdp.solve` solves it). The rule is a function, asked again when the game is
+    solved: a table of the ends of every round state would be far larger than the round
+    states themselves."""
+
+    round: CompiledModel
+    """The model of one round; its terminal states are the round's ends."""
+    keys: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The round states reached after 0, 1, 2, ... rounds: sorted integer keys."""
+    rule: RoundRule = attrs.field(repr=False)
+    """The game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`), checked."""
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def info(self):
+        """What the game was compiled from, in words (that of the round model)."""
+        return self.round.info
+
+    @property
+    def n_rounds(self) -> int:
+        """The most rounds a game lasts."""
+        return len(self.keys) - 1
+
+    @property
+    def n_round_states(self) -> int:
+        """Number of round states, over all rounds."""
+        return sum(len(k) for k in self.keys)
+
+    @property
+    def start(self) -> int:
+        """The round state before the first round."""
+        return int(self.keys[0][0])
+
+    def extent(self) -> str:
+        """Its size in words."""
+        return (f"{self.n_round_states:,} round states over {self.n_rounds} rounds, a round of "
+                f"{self.round.n_states:,} states")
+
+    def single(self, what: str) -> CompiledModel:
+        """Refuse ``what``, work that reads a game of one model: :class:`mdp.errors.InRounds`."""
+        raise InRounds(self.info.game, what)
+
+    def of_rounds(self, what: str) -> Rounds:
+        """Itself: ``what`` reads a game of rounds (compare :meth:`mdp.CompiledModel.of_rounds`)."""
+        return self
+
+    def check_chances(self, *, exact: bool = False, tie_break: Any = (),
+                      max_memory: Any = "default") -> None:
+        """Refuse, before the solve, a chance of every total that cannot be followed: see
+        :func:`mdp.engine.rounds.totals.check_chances`."""
+        from mdp.engine.rounds.totals import check_chances
+
+        check_chances(self, exact=exact, tie_break=tie_break, max_memory=max_memory)
+
+    def round_of(self, key: int) -> int:
+        """How many rounds come before round state ``key``; ``KeyError`` if it is unreachable."""
+        for r, keys in enumerate(self.keys):
+            at = int(np.searchsorted(keys, key))
+            if at < len(keys) and keys[at] == key:
+                return r
+        raise KeyError(key)
+
+    def points(self) -> list[tuple[Any, Any]]:
+        """The least and the most points of an end allowed, in each round but the last (whose
+        round states end the game): bounds of the totals a game can have earned. The ends
+        are asked of the rule again, every round state's."""
+        spans = []
+        for keys in self.keys[:-1]:
+            low, high = [], []
+            for batch in batches(keys, self.round.n_terminal):
+                given = self.rule(batch)
+                allowed = given.points[given.next >= 0]
+                if len(allowed):
+                    low.append(allowed.min())
+                    high.append(allowed.max())
+            spans.append((min(low), max(high)))
+        return spans
+
+
+def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: int | None,
+                   max_memory: int | None = None,
+                   progress: Callable[[str], None] | None = None) -> Rounds:
+    """The round rule asked of the game once, and every round state reachable from
+    ``start``, a round at a time; refused (:class:`mdp.TooLarge`) past ``max_states`` round
+    states, ``max_memory`` bytes or :data:`~mdp.limits.MAX_ROUNDS` rounds."""
+    began = time.perf_counter()
+    if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+        raise ModelError(f"game {game.name}: mdp_round_start must give a round state as an int "
+                         f"key of at least 0, not {start!r}")
+    rule = round_rule(game, list(round.states[: round.n_terminal]))
+    keys = [np.array([start], dtype=np.int64)]
+    seen = _Seen()
+    seen.repeated(keys[0])
+    count = 1
+    while True:
+        found = _distinct(e.next for e in map(rule, batches(keys[-1], round.n_terminal)))
+        if not len(found):
+            break
+        again = seen.repeated(found)
+        if again is not None:
+            when = f"after {len(keys)} rounds and after fewer" if again[1] else \
+                "after different numbers of rounds"
+            raise ModelError(f"game {game.name}: round state {again[0]} is reached {when}: every "
+                             "way to a round state must take the same number of rounds")
+        count += len(found)
+        _check_size(game.name, count, len(keys), max_states, max_memory)
+        keys.append(found)
+        if progress:
+            progress(f"found {count:,} round states, {len(keys) - 1} rounds")
+    again = seen.repeated(np.zeros(0, dtype=np.int64), last=True)
+    if again is not None:
+        raise ModelError(f"game {game.name}: round state {again[0]} is reached after different "
+                         "numbers of rounds: every way to a round state must take the same "
+                         "number of rounds")
+    return Rounds(round, tuple(keys), rule, round.seconds + time.perf_counter() - began)
+
+
+def _check_size(game: str, count: int, rounds: int, max_states: int | None,
+                max_memory: int | None) -> None:
+    if max_states is not None and count > max_states:
+        raise TooLarge(f"game {game}: more than {max_states:,} round states after {rounds} "
+                       "rounds; raise the limit with --max-states (max_states= in Python)")
+    if max_memory is not None and count * BYTES_PER_ROUND_STATE > max_memory:
+        raise TooLarge(f"game {game}: {count:,} round states after {rounds} rounds would take "
+                       f"more than the budget of {size(max_memory)}; raise it with --max-memory "
+                       "(max_memory= in Python)")
+    if rounds >= MAX_ROUNDS:
+        raise TooLarge(f"game {game}: round states still come after {MAX_ROUNDS:,} rounds, the "
+                       "most a game of rounds may last: does mdp_round_rule end the game (a "
+                       "round state whose ends are all -1)?")
+
+
+class _Seen:
+    """Every round state found so far, to tell one reached after different numbers of
+    rounds: small keys in a table indexed by the key, at once; the others sorted together
+    whenever their number has doubled, and at the end (time linear, give or take a log)."""
+
+    def __init__(self) -> None:
+        self.table = np.zeros(0, dtype=bool)
+        self.large: list[np.ndarray] = []
+        self.checked = 0
+
+    def repeated(self, found: np.ndarray, last: bool = False) -> tuple[int, bool] | None:
+        """A key of ``found`` (sorted, distinct) seen before, and whether it was seen in an
+        earlier round for certain (else: at some point, found late); ``None`` if none."""
+        small = found[found < DENSE]
+        if len(small):
+            top = int(small[-1])
+            if top >= len(self.table):
+                grown = np.zeros(max(top + 1, 2 * len(self.table)), dtype=bool)
+                grown[:len(self.table)] = self.table
+                self.table = grown
+            hit = np.flatnonzero(self.table[small])
+            if len(hit):
+                return int(small[hit[0]]), True
+            self.table[small] = True
+        large = found[found >= DENSE]
+        if len(large):
+            self.large.append(large)
+        total = sum(len(k) for k in self.large)
+        if total and (last or total >= 2 * max(self.checked, 1 << 16)):
+            merged = np.sort(np.concatenate(self.large))
+            same = np.flatnonzero(merged[1:] == merged[:-1])
+            if len(same):
+                return int(merged[same[0]]), False
+            self.large, self.checked = [merged], total
+        return None
+
+
+def _distinct(ends) -> np.ndarray:
+    """The distinct keys of the next round states of some :class:`RoundEnds` (``-1`` left
+    out), sorted."""
+    seen = np.zeros(0, dtype=bool)
+    sorted_parts: list[np.ndarray] = []
+    for following in ends:
+        following = following[following >= 0]
+        if not len(following):
+            continue
+        top = int(following.max())
+        if top < DENSE and not sorted_parts:
+            if top >= len(seen):
+                grown = np.zeros(max(top + 1, 2 * len(seen)), dtype=bool)
+                grown[:len(seen)] = seen
+                seen = grown
+            seen[following] = True
+        else:
+            sorted_parts.append(np.unique(following))
+    if sorted_parts:
+        sorted_parts.append(np.flatnonzero(seen))
+        return np.unique(np.concatenate(sorted_parts)).astype(np.int64)
+    return np.flatnonzero(seen).astype(np.int64)
+
+
+def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
+    """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
+    step = max(1, WORK // max(width, 1))
+    return [keys[i:i + step] for i in range(0, len(keys), step)]

@@ -1,0 +1,162 @@
+"""The round rule of a game of rounds: how a round ends from each round state, asked of the
+game once, at compile (:func:`~mdp.hookspecs.game.mdp_round_rule`), and checked wherever
+what it gives enters the engine."""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+
+INT64 = 1 << 49
+"""Points below this size (in magnitude) are kept as 64-bit integers: totals of them over
+:data:`~mdp.limits.MAX_ROUNDS` rounds stay within 64 bits. Larger ones are Python numbers."""
+
+
+@attrs.frozen(eq=False)
+class RoundEnds:
+    """How rounds end (what the function of :func:`~mdp.hookspecs.game.mdp_round_rule`
+    returns): one row per round state asked about, one column per end of the round (the
+    round model's terminal states, in its order).
+
+    ``next`` is the key of the round state that follows (an integer array, a key of at
+    least 0), or ``-1`` where that end cannot close a round from that state; ``points`` is
+    what the end earns there: numbers (``int``, numpy integers and
+    :class:`~fractions.Fraction` objects keep exact solving exact; floats are solved in
+    floats). A row of ``-1`` only marks a round state that ends the game.
+    """
+
+    next: np.ndarray
+    points: Any
+
+    def rows(self, which: np.ndarray) -> RoundEnds:
+        """The ends of some of the round states only (``which``: positions or a mask)."""
+        return RoundEnds(self.next[which], self.points[which])
+
+    @property
+    def over(self) -> np.ndarray:
+        """Whether each round state ends the game (no end allowed)."""
+        return self.next.max(axis=1, initial=-1) < 0
+
+
+@attrs.frozen(eq=False)
+class RoundRule:
+    """The game's round rule, checked: called with round states (an ``int64`` array), it
+    gives their :class:`RoundEnds`, ``next`` as ``int64`` and ``points`` as ``int64``,
+    ``float64`` or, for fractions and integers past 64 bits, Python numbers in an object
+    array. The game is no longer needed: the rule is a function of the round states."""
+
+    game: str
+    """The game's name, for messages."""
+    ends: tuple[Any, ...] = attrs.field(repr=False)
+    """The round's ends (its terminal states), as the game writes them."""
+    given: Callable[[np.ndarray], Any] = attrs.field(repr=False)
+
+    def __call__(self, states: np.ndarray) -> RoundEnds:
+        states = np.asarray(states, dtype=np.int64)
+        where = f"game {self.game}: mdp_round_rule"
+        try:
+            answer = self.given(states)
+        except MdpError:
+            raise
+        except PLUGIN_FAULTS as error:
+            raise ModelError(f"{where}'s function raised {fault(error)}") from error
+        if not isinstance(answer, RoundEnds):
+            raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "
+                             f"{type(answer).__name__}")
+        shape = (len(states), len(self.ends))
+        following, points = np.asarray(answer.next), np.asarray(answer.points)
+        for name, array in (("next", following), ("points", points)):
+            if array.shape != shape:
+                raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
+                                 f"per round state and one column per end of the round: {shape}")
+        if following.dtype.kind not in "iu":
+            raise ModelError(f"{where} gave next as {following.dtype}; round states are int keys "
+                             "(-1: the end is not allowed)")
+        following = following.astype(np.int64, copy=False)
+        bad = following < -1
+        if bad.any():
+            row, end = (int(i[0]) for i in np.nonzero(bad))
+            raise ModelError(f"{where} gave next {int(following[row, end])} from round state "
+                             f"{int(states[row])} at the end {self.ends[end]!r}: a round state "
+                             "is a key of at least 0, and -1 (only) says the end is not allowed")
+        return RoundEnds(following, self._points(points, following >= 0, states))
+
+    def _points(self, points: np.ndarray, allowed: np.ndarray, states: np.ndarray) -> np.ndarray:
+        """The points checked: numbers, finite where the end is allowed; int64 where they
+        fit in :data:`INT64`, else Python numbers (exact) or floats."""
+        where = f"game {self.game}: mdp_round_rule"
+        kind = points.dtype.kind
+        if kind == "b":
+            return points.astype(np.int64)
+        if kind in "iu":
+            if points.size and max(int(points.max()), -int(points.min())) >= INT64:
+                return _python(points)  # totals of such points would overflow 64 bits
+            return points.astype(np.int64, copy=False)
+        if kind == "f":
+            bad = allowed & ~np.isfinite(points)
+            if bad.any():
+                row, end = (int(i[0]) for i in np.nonzero(bad))
+                raise ModelError(f"{where} gave points {points[row, end]} from round state "
+                                 f"{int(states[row])} at the end {self.ends[end]!r}; points are "
+                                 "finite numbers")
+            return points.astype(np.float64, copy=False)
+        if kind != "O":
+            raise ModelError(f"{where} gave points as {points.dtype}; points are numbers (int, "
+                             "Fraction or float)")
+        kinds = set()
+        for (row, end), value in np.ndenumerate(points):
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+                raise ModelError(f"{where} gave points {value!r} from round state "
+                                 f"{int(states[row])} at the end {self.ends[end]!r}; points are "
+                                 "numbers (int, Fraction or float)")
+            if isinstance(value, numbers.Integral):
+                kinds.add("i" if abs(int(value)) < INT64 else "O")
+            elif isinstance(value, numbers.Rational):
+                kinds.add("O")
+            else:
+                if allowed[row, end] and not np.isfinite(float(value)):
+                    raise ModelError(f"{where} gave points {value!r} from round state "
+                                     f"{int(states[row])} at the end {self.ends[end]!r}; points "
+                                     "are finite numbers")
+                kinds.add("f")
+        if kinds <= {"i"}:
+            return points.astype(np.int64)
+        if "f" in kinds:  # a float among them: floats, as a float solve would take them
+            return points.astype(np.float64)
+        return _python(points)
+
+
+def _python(points: np.ndarray) -> np.ndarray:
+    """Points as Python numbers in an object array: ints and fractions, exact."""
+    out = np.empty(points.shape, dtype=object)
+    for index, value in np.ndenumerate(points):
+        value = int(value) if isinstance(value, numbers.Integral) else Fraction(value)
+        out[index] = value
+    return out
+
+
+def round_rule(game: Any, ends: list[Any]) -> RoundRule:
+    """The game's :func:`~mdp.hookspecs.game.mdp_round_rule`, asked once for the round's
+    ``ends`` and checked: a function of round states."""
+    given = game.call("mdp_round_rule", ends=list(ends))
+    if not callable(given):
+        raise ModelError(f"game {game.name}: mdp_round_rule must return a function of round "
+                         f"states (an int64 array) giving an mdp.RoundEnds, not "
+                         f"{type(given).__name__}")
+    return RoundRule(game.name, tuple(ends), given)
+
+
+def exact_points(points: Any) -> Any:
+    """Points as an exact Python number (int or Fraction): what exact arithmetic adds."""
+    if isinstance(points, np.integer):
+        return int(points)
+    if isinstance(points, (int, Fraction)):
+        return points
+    return Fraction(points)

@@ -1,0 +1,91 @@
+"""Games of rounds played at random: every game a move at a time, each round's play chosen
+for the round states the games are in, a batch at a time."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import polars as pl
+
+from mdp.engine.outcomes import CHUNK
+from mdp.engine.rounds.model import WORK
+from mdp.game.columns import round_columns, to_frame
+
+if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
+    from mdp.game.load import Game
+
+
+def sample(solution: RoundsSolution, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` games at random, optimally or as the strategy's aims say: the points
+    each game earned (int64, float64, or exact Python numbers in an object array, as the
+    rule gives them) and the round state it ended in. Each round, the round states the games
+    are in are solved again (:meth:`~mdp.engine.rounds.solution.RoundsSolution.chosen`), a
+    batch at a time, and every game in the batch plays its round a move at a time."""
+    model, inner = solution.model, solution.model.round
+    key = np.full(games, model.start, dtype=np.int64)
+    points: Any = None
+    for _ in range(model.n_rounds + 1):
+        keys, column = np.unique(key, return_inverse=True)
+        size = max(1, WORK // max(inner.n_states, inner.n_terminal))
+        for c0 in range(0, len(keys), size):
+            batch = keys[c0:c0 + size]
+            ends = model.rule(batch)
+            if points is None or (ends.points.dtype != points.dtype and points.dtype != object):
+                wider = np.zeros(games, dtype=np.result_type(ends.points.dtype, np.int64))
+                if points is not None:
+                    wider[:] = points
+                points = wider
+            mine = np.flatnonzero((column >= c0) & (column < c0 + len(batch)))
+            mine = mine[~ends.over[column[mine] - c0]]
+            if not len(mine):
+                continue
+            choice = solution.chosen(batch, ends)
+            where = column[mine] - c0
+            state = np.full(len(mine), inner.initial, dtype=np.int64)
+            going = np.arange(len(mine))
+            while len(going):
+                s = state[going]
+                actions = inner.action_start[s] + choice[s, where[going]]
+                state[going] = inner.sample(actions, rng)
+                going = going[state[going] >= inner.n_terminal]
+            points[mine] += ends.points[where, state]
+            key[mine] = ends.next[where, state]
+    return (np.zeros(games, dtype=np.int64) if points is None else points), key
+
+
+def points_column(points: np.ndarray) -> pl.Series:
+    """Totals of points as a column: whole numbers as Int64 where they fit, else floats."""
+    if points.dtype == object:
+        if all(p == int(p) and -2**63 <= int(p) < 2**63 for p in points.tolist()):
+            return pl.Series("points", [int(p) for p in points.tolist()], dtype=pl.Int64)
+        return pl.Series("points", [float(p) for p in points.tolist()], dtype=pl.Float64)
+    if points.dtype.kind == "f" and len(points) and (points == np.round(points)).all() \
+            and np.abs(points).max() < 2**53:
+        return pl.Series("points", points.astype(np.int64))
+    return pl.Series("points", points)
+
+
+def simulated(solution: RoundsSolution, game: Game | None, games: int,
+              seed: int | None) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+    """Games of a game of rounds, by their points and the round state they end in: the
+    points of each outcome (floats), how many games ended there, and the outcomes."""
+    rng = np.random.default_rng(seed)
+    parts = []
+    for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
+        points, final = sample(solution, min(CHUNK, games - begin), rng)
+        parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
+                     .group_by(["points", "_key"]).len("games"))
+    played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
+        pl.col("games").sum())
+    keys = np.unique(played["_key"].to_numpy())
+    columns = (to_frame(round_columns(game, keys)) if game is not None
+               else pl.DataFrame({"round_state": keys}))
+    varied = [c for c in columns.columns if columns[c].n_unique() > 1]
+    columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
+    outcomes = played.join(columns, on="_key", how="left").drop("_key")
+    names = [c for c in outcomes.columns if c != "games"]
+    outcomes = outcomes.select(*names, "games").sort(names)
+    values = outcomes["points"].cast(pl.Float64).to_numpy()
+    return values, outcomes["games"].to_numpy(), outcomes

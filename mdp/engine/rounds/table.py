@@ -1,0 +1,152 @@
+"""A game of rounds in tables: its round states by their readable columns
+(:func:`~mdp.hookspecs.game.mdp_round_columns`), found by COLUMN=VALUE, and its policy
+table: the value of every round state, or the policy within the round at some of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import polars as pl
+
+from mdp.engine.rounds.model import batches
+from mdp.errors import ParamError, TooLarge
+from mdp.game.columns import round_columns, to_frame
+from mdp.limits import MAX_TABLE_ROWS
+
+if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
+    from mdp.engine.solution import Solution
+    from mdp.game.load import Game
+
+ROUND_STATES = 1 << 16
+"""Round states to a piece of the table of their values."""
+
+WITHIN_ALL = "all"
+"""``within`` that asks for the policy within the round at every round state."""
+
+
+def _columns(game: Game | None, keys: np.ndarray) -> pl.DataFrame:
+    return (to_frame(round_columns(game, keys)) if game is not None
+            else pl.DataFrame({"round_state": keys}))
+
+
+def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
+    """Whether a column has a value given as text (a true-or-false column: in any case)."""
+    if table.schema[column] == pl.Boolean:
+        return pl.col(column).cast(pl.String) == str(value).lower()
+    return pl.col(column).cast(pl.String) == str(value)
+
+
+def _quoted(value: Any) -> str:
+    text = str(value)
+    return f'"{text}"' if " " in text or not text else text
+
+
+def matching(solution: RoundsSolution, game: Game | None,
+             columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
+    """The round states whose round columns have the values of ``columns`` (those of them
+    that are round columns, compared as text): their columns and ``_key``; the names of the
+    round columns; and the columns given that are round columns."""
+    keys = np.concatenate(solution.model.keys)
+    table = _columns(game, keys).with_columns(_key=pl.Series(keys))
+    names = [c for c in table.columns if c != "_key"]
+    given = {c: v for c, v in columns.items() if c in names}
+    start = table.row(0, named=True)
+    example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
+    name = solution.model.info.game
+    if not given:
+        raise ParamError(f"name a round state of {name} by its columns {', '.join(names)} "
+                         f"(COLUMN=VALUE, e.g. the first: {example})")
+    matches = table.filter([_same(table, c, v) for c, v in given.items()])
+    if not matches.height:
+        said = ", ".join(f"{c}={v!r}" for c, v in given.items())
+        raise ParamError(f"no reachable round state has {said}; name one by its columns "
+                         f"{', '.join(names)} (e.g. the first: {example})")
+    return matches, names, given
+
+
+def find_round_state(solution: RoundsSolution, game: Game,
+                     columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The round state that the round columns among ``columns`` name, and its columns."""
+    matches, names, given = matching(solution, game, columns)
+    if matches.height != 1:
+        said = ", ".join(f"{c}={v!r}" for c, v in given.items())
+        start = _columns(game, solution.model.keys[0]).row(0, named=True)
+        example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
+        raise ParamError(f"several round states have {said}; name one by its columns "
+                         f"{', '.join(names)} (e.g. the first: {example})")
+    row = matches.row(0, named=True)
+    return int(row["_key"]), {c: _plain(row[c]) for c in names}
+
+
+def _plain(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
+
+
+def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
+                  table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
+    """The policy table of a game of rounds (see :meth:`RoundsSolution.policy_pieces`)."""
+    from mdp.analysis.pieces import Pieces  # the engine's tables stream as the analyses' do
+
+    if within is None:
+        return _values(solution, game, Pieces)
+    model = solution.model
+    if within == WITHIN_ALL:
+        keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
+        named = _columns(game, keys)
+    elif isinstance(within, dict):
+        matches, names, given = matching(solution, game, within)
+        unknown = [c for c in within if c not in names]
+        if unknown:
+            raise ParamError(f"within: {', '.join(unknown)} not a column of a round state "
+                             f"({', '.join(names)})")
+        keys, named = matches["_key"].to_numpy(), matches.select(names)
+    else:
+        raise ParamError(f"within={within!r}: expected {WITHIN_ALL!r} or round columns "
+                         "(COLUMN=VALUE) naming round states")
+    over = np.concatenate([np.zeros(0, dtype=bool)] + [
+        model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
+    keys, named = keys[~over], named.filter(pl.Series(~over))
+    rows = len(keys) * model.round.n_actions
+    if rows > MAX_TABLE_ROWS:
+        raise TooLarge(f"game {model.info.game}: the policy within the round at {len(keys):,} "
+                       f"round states has up to {rows:,} rows, more than the {MAX_TABLE_ROWS:,} "
+                       "a table may have; name fewer round states by their columns")
+    if not len(keys):
+        raise ParamError(f"game {model.info.game}: no round state named is played from (each "
+                         "ends the game)")
+    each = [(int(k), {c: _plain(v) for c, v in row.items()})
+            for k, row in zip(keys.tolist(), named.iter_rows(named=True))]
+    first = table(solution.at(each[0][0]), each[0][1])
+
+    def make() -> Iterator[pl.DataFrame]:
+        for key, columns in each:
+            yield from table(solution.at(key), columns)
+
+    return Pieces(make, first.empty(), name="the policy table", total=None)
+
+
+def _values(solution: RoundsSolution, game: Game | None, Pieces: Any) -> Any:
+    """The value of every round state: its round columns, ``round``, ``value`` and, exact,
+    ``value_exact``; round after round, in the order of their keys."""
+    model = solution.model
+
+    def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
+        keys, values = model.keys[r][lo:hi], solution.values[r][lo:hi]
+        frame = _columns(game, keys).with_columns(
+            round=pl.lit(r + 1, dtype=pl.Int64),
+            value=pl.Series(np.asarray(values, dtype=np.float64), dtype=pl.Float64))
+        if solution.exact:
+            frame = frame.with_columns(value_exact=pl.Series([str(v) for v in values],
+                                                             dtype=pl.String))
+        return frame
+
+    def make() -> Iterator[pl.DataFrame]:
+        for r, keys in enumerate(model.keys):
+            for lo in range(0, len(keys), ROUND_STATES):
+                yield rows(r, lo, min(lo + ROUND_STATES, len(keys)))
+
+    return Pieces(make, rows(0, 0, 1), name="the values of the round states",
+                  total=model.n_round_states)
