@@ -83,7 +83,7 @@ def test_three_dice_cards_have_the_values_of_the_brute_force(filled, upper):
     assert solution.value_of(key) == _best(BOXES - set(filled), upper)
 
 
-def test_round_ends_is_a_pure_function_of_cards_and_ends():
+def test_the_round_rule_is_a_pure_function_of_cards():
     # The round rule on its own, arrays in: FOURS and SIXES filled with 8 and 18 points; 10
     # in FIVES reach 30 (10 more, the total kept at 30); FOURS is filled already; CHANCE
     # leaves the upper total as it is.
@@ -93,8 +93,8 @@ def test_round_ends_is_a_pure_function_of_cards_and_ends():
     module = util.module_from_spec(spec)
     spec.loader.exec_module(module)
     card = 0b00101 + 32 * 26
-    got = module.round_ends(np.array([card, 0]), [("end", "FIVES", 10), ("end", "FOURS", 4),
-                                                  ("end", "CHANCE", 12)])
+    rule = module.mdp_round_rule([("end", "FIVES", 10), ("end", "FOURS", 4), ("end", "CHANCE", 12)])
+    got = rule(np.array([card, 0]))
     assert got.next.tolist() == [[0b00111 + 32 * 30, -1, 0b10101 + 32 * 26],
                                  [0b00010 + 32 * 10, 0b00001 + 32 * 4, 0b10000]]
     allowed = got.next >= 0
@@ -116,7 +116,7 @@ def test_the_aims_example_runs_as_shown():
 
     page = (ROOT / "docs" / "writing-a-game.rst").read_text()
     session, = [block for block in re.findall(r"\.\. code-block:: pycon\n\n((?:   .*\n)+)", page)
-                if "aims=face_first" in block]
+                if "face_first" in block]
     assert "Fraction(41, 4)" in session
     text = "\n".join(line[3:] for line in session.splitlines())
     test = doctest.DocTestParser().get_doctest(text, {"mdp": mdp, "Fraction": Fraction},
@@ -128,7 +128,7 @@ def test_the_aims_example_runs_as_shown():
 
 @pytest.mark.skipif(importlib.util.find_spec("py_mini_racer") is None,
                     reason="mini-racer is not installed (pip install -e '.[test]')")
-def test_the_javascript_copy_of_the_rule_is_round_ends(tmp_path):
+def test_the_javascript_copy_of_the_rule_is_the_round_rule(tmp_path):
     # mdp report runs the page's copy (mdp_round_ends_script) against round_ends on cards of
     # every round before it writes the page; a copy that disagreed would be refused (exit 2).
     from mdp.program.cli import main

@@ -126,16 +126,16 @@ def test_a_wrong_script_of_round_ends_is_refused_when_the_page_is_made(tmp_path,
     out = tmp_path / "bad.html"
     assert main(["report", "yahtzee", *SMALL_CARD, "-p", str(plugin), "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err == ("mdp: error: game yahtzee: mdp_round_ends_script disagrees with mdp_round_ends at "
+    assert err == ("mdp: error: game yahtzee: mdp_round_ends_script disagrees with mdp_round_rule at "
                    "round state 4 (filled yahtzee, upper 0, holds_50 False), end ('full-house', 0, 1): "
-                   "it gives the next round state 6 and 0 points, mdp_round_ends -1 and 0\n")
+                   "it gives the next round state 6 and 0 points, mdp_round_rule -1 and 0\n")
     assert not out.exists()
 
 
 @engine_needed
 @pytest.mark.parametrize(("script", "says"), [
     ("function (key, ends) { return {next: ends.map(function () { return -1; }), "
-     "points: ends.map(function () { return 0; })}; }", "disagrees with mdp_round_ends at round state 0"),
+     "points: ends.map(function () { return 0; })}; }", "disagrees with mdp_round_rule at round state 0"),
     ("function (key, ends) { return nothing; }", "ReferenceError: nothing is not defined"),
     ("function (key, ends) {", "mdp_round_ends_script does not run: "),
 ])
@@ -167,7 +167,7 @@ def test_a_wrong_script_of_round_ends_is_flagged_when_the_page_opens(browser, tm
     assert shown["fault"] == (
         "The game's script of round ends (mdp_round_ends_script) disagrees with its mdp_round_ends at "
         "round state 4 (filled yahtzee, upper 0, holds_50 false): it gives end [\"full-house\",0,1] "
-        "the next round state 6 and 0 points, where mdp_round_ends gives -1 and 0. The explorer "
+        "the next round state 6 and 0 points, where mdp_round_rule gives -1 and 0. The explorer "
         "gives no advice from it.")
     _screenshot(browser, "report-script-fault")
     browser.get(good.as_uri())

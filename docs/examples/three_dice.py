@@ -82,22 +82,21 @@ def mdp_round_start():
     return 0  # no box filled, no upper points
 
 
-def round_ends(states, ends):
-    """For an array of cards and the turn's ends, each card's next card after each end (-1
-    where the box is filled) and the points the end earns, bonus included."""
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    # Once, at compile, for the turn's ends: each end's box (a bit), points and upper points.
     bit = np.array([1 << BOXES.index(box) for _, box, _ in ends])
     scored = np.array([p for _, _, p in ends])
     upper = np.array([p if box in UPPER else 0 for _, box, p in ends])
-    filled, total = states[:, None] % 32, states[:, None] // 32
-    after = np.minimum(total + upper, BONUS_AT)
-    won = (total < BONUS_AT) & (after == BONUS_AT)
-    following = np.where(filled & bit, -1, (filled | bit) + 32 * after)
-    return mdp.RoundEnds(following, scored + BONUS * won)
 
+    def rule(states):  # many cards at once: a row per card, a column per end
+        filled, total = states[:, None] % 32, states[:, None] // 32
+        after = np.minimum(total + upper, BONUS_AT)
+        won = (total < BONUS_AT) & (after == BONUS_AT)
+        following = np.where(filled & bit, -1, (filled | bit) + 32 * after)
+        return mdp.RoundEnds(following, scored + BONUS * won)
 
-@mdp.hookimpl
-def mdp_round_ends(states, ends):
-    return round_ends(states, ends)
+    return rule
 
 
 # In words: the rules, what the value means, the columns of the analyses.
@@ -136,7 +135,7 @@ def mdp_round_columns(states):
             "upper": (states // 32).tolist()}
 
 
-# For the page of mdp report: round_ends in JavaScript, one card at a time.
+# For the page of mdp report: the round rule in JavaScript, one card at a time.
 
 
 @mdp.hookimpl

@@ -341,7 +341,7 @@ def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | No
     ``ends`` the round's terminal states as JSON (tuples as arrays), and the two arrays hold,
     for each end, what the function of :func:`mdp_round_rule` gives in that round state's row: the next
     round state (``-1`` where the end is not allowed) and the points. The page looks up the
-    values of the next round states itself. It carries what :func:`mdp_round_ends` gives some
+    values of the next round states itself. It carries what :func:`mdp_round_rule` gives some
     round states of every round, and checks the script against them when it opens; where a
     JavaScript engine is installed (the extra ``report``), ``mdp report`` does so before it
     writes the page, and refuses a script that disagrees, naming the round state and the end.

@@ -107,7 +107,7 @@ SAMPLE = 16
 
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
-    """The ends :func:`~mdp.hookspecs.game.mdp_round_ends` gives some round states of every
+    """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives some round states of every
     round (``keys``; ``next`` and ``points``, a row per key and a column per end), which the
     page checks the game's script of round ends against when it opens. Where a JavaScript
     engine is installed (mini-racer, the extra ``report``), the script is run on them here
@@ -116,7 +116,7 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
     model, inner = solution.model, solution.model.round
     keys = np.concatenate([k[np.unique(np.linspace(0, len(k) - 1, min(SAMPLE, len(k))).astype(np.int64))]
                            for k in model.keys])
-    asked = model.ends(keys)
+    asked = model.rule(keys)
     points = np.asarray(asked.points)
     points = points if points.dtype.kind in "iu" else points.astype(np.float64)
     sample = {"keys": _packed(keys), "next": _packed(asked.next.ravel()), "points": _packed(points.ravel())}
@@ -146,9 +146,9 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
             if shown != want or want >= 0 and not (
                     isinstance(score, (int, float)) and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
                 card = ", ".join(f"{k} {v[0]}" for k, v in round_columns(game, keys[row:row + 1]).items())
-                raise ModelError(f"{where} disagrees with mdp_round_ends at round state {key} "
+                raise ModelError(f"{where} disagrees with mdp_round_rule at round state {key} "
                                  f"({card}), end {end!r}: it gives the next round state {shown} "
-                                 f"and {score} points, mdp_round_ends {want} and {worth:g}")
+                                 f"and {score} points, mdp_round_rule {want} and {worth:g}")
     return sample
 
 
