@@ -69,14 +69,14 @@ _LAZY = {
     "Format": "mdp.outputs.formats",
     "Export": "mdp.outputs.exports",
     "report": "mdp.outputs.report",
-    "Analysis": "mdp.program.registry",
+    "Analysis": "mdp.analysis.registry",
     "Command": "mdp.program.registry",
-    "analyse": "mdp.program.registry",
-    "analyses": "mdp.program.registry",
+    "analyse": "mdp.analysis.registry",
+    "analyses": "mdp.analysis.registry",
     "commands": "mdp.program.registry",
-    "exports": "mdp.program.registry",
-    "formats": "mdp.program.registry",
-    "write_table": "mdp.program.registry",
+    "exports": "mdp.outputs.registry",
+    "formats": "mdp.outputs.registry",
+    "write_table": "mdp.outputs.registry",
 }
 
 __all__ = [

@@ -13,32 +13,32 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from mdp.errors import MdpError, interrupt
+from mdp.errors import MdpError, ParamError, interrupt
 
 
 def check_target(path: str) -> None:
     """Refuse, before any work, a target that cannot be written: an empty name, a folder
     that does not exist or is not writable, or an existing folder in its place."""
     if not path:
-        raise MdpError("an empty file name was given as the output; name a file")
+        raise ParamError("an empty file name was given as the output; name a file")
     if os.path.isdir(path):
-        raise MdpError(f"{path}: is a folder; name a file to write")
+        raise ParamError(f"{path}: is a folder; name a file to write")
     if _special(path):  # a device or a pipe: written into, where it may be
         if not os.access(path, os.W_OK):
-            raise MdpError(f"{path}: the file exists and is not writable")
+            raise ParamError(f"{path}: the file exists and is not writable")
         return
     path = os.path.realpath(path)  # through a link, to the file it names
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
-        raise MdpError(f"{path}: folder {folder} does not exist")
+        raise ParamError(f"{path}: folder {folder} does not exist")
     try:  # the only sure test, also for root, /proc and read-only file systems
         handle, probe = _beside(path, folder)
     except OSError as error:
-        raise MdpError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
+        raise ParamError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
     os.close(handle)
     os.unlink(probe)
     if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise MdpError(f"{path}: the file exists and is not writable")
+        raise ParamError(f"{path}: the file exists and is not writable")
 
 
 def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from mdp.errors import MdpError
+from mdp.errors import MdpError, ParamError
 from mdp.outputs.files import write_atomically
 
 if TYPE_CHECKING:
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 def check_plot_path(path: str) -> None:
     """Refuse, before any work, a plot file that is not .png or .svg."""
     if not path.lower().endswith((".png", ".svg")):
-        raise MdpError(f"{path}: a plot is written as .png or .svg")
+        raise ParamError(f"{path}: a plot is written as .png or .svg")
 
 
 def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None,

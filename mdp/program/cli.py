@@ -1,7 +1,7 @@
 """The ``mdp`` program: a thin layer over the Python API.
 
 Its commands are the :class:`mdp.Command` s and :class:`mdp.Analysis` es that plugins offer,
-mdp's own among them (:mod:`mdp.program.builtins.core`).
+mdp's own among them (:mod:`mdp.program.builtins`, :mod:`mdp.analysis.builtins`).
 """
 
 from __future__ import annotations
@@ -15,12 +15,22 @@ import sys
 from contextlib import nullcontext
 
 import mdp
-from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, fault, watch_interruptions
+from mdp.errors import (
+    MdpError,
+    ModelError,
+    ParamError,
+    TooLarge,
+    by_user,
+    did_you_mean,
+    fault,
+    watch_interruptions,
+)
+from mdp.analysis.registry import Analysis, analyses
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
 from mdp.program import arguments, registry
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.registry import Analysis, Command, analyses, commands
+from mdp.program.registry import Command, commands
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
@@ -198,7 +208,7 @@ def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
 
         spec = rule_plugins[0]
         hooks = ", ".join(hook_names(load_plugin(spec)[1]))
-        raise MdpError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
+        raise ParamError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
                        f"and mdp {args.command.name} loads no game for it to extend")
 
 
@@ -210,7 +220,7 @@ def _known_command(argv: list[str]) -> str | None:
         return None
     known = [*commands(), *analyses()]
     if name not in known:
-        raise MdpError(f"unknown command {name!r}{did_you_mean(name, known)} "
+        raise ParamError(f"unknown command {name!r}{did_you_mean(name, known)} "
                        f"(commands: {', '.join(known)}; mdp --help says what each does)")
     return name
 
@@ -241,7 +251,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             try:
                 command.arguments(sub)
             except argparse.ArgumentError as error:  # a plugin's option named like ours
-                raise MdpError(f"command {command.name}: its argument {error.argument_name} "
+                raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
         sub.set_defaults(command=command)

@@ -24,7 +24,8 @@ import attrs
 import mdp
 from mdp.hookspecs import hookimpl
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
-from mdp.program.registry import Command, analyses, commands
+from mdp.analysis.registry import analyses
+from mdp.program.registry import Command, commands
 
 COMPLETE = "__complete"
 """The hidden first argument through which the scripts ask for candidates."""

@@ -1,5 +1,5 @@
-"""mdp's analyses beyond the optimal value: ``distribution``, ``simulate``, ``strategies`` and
-``advise``, registered as a built-in plugin (see :mod:`mdp.program.registry`). Each is one
+"""mdp's analyses: ``policy``, ``distribution``, ``simulate``, ``strategies`` and ``advise``,
+registered as a built-in plugin (see :mod:`mdp.analysis.registry`). Each is one
 call in Python (``mdp.analyse(name, ...)``, or :func:`mdp.distribution` and its kin) and one
 command; these only name the options and print the answer for people."""
 
@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import mdp
 from mdp.errors import ParamError
-from mdp.game.params import Param, parse_assignments, parse_int
+from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable
-from mdp.program import arguments
-from mdp.program.registry import Analysis
+from mdp.analysis.registry import Analysis, program_arguments
+from mdp.outputs.readable import readable, value_line
+
+if TYPE_CHECKING:
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
 
 # Parsers of the options, for text as on the command line and for Python values alike.
 
@@ -77,6 +81,20 @@ def _percent(value: float) -> str:
     return f"{100 * value:9.4f}%"
 
 
+# mdp policy
+
+
+def _policy(solution, game, optimal_only: bool):
+    return mdp.policy_pieces(solution, game, optimal_only)
+
+
+POLICY = Analysis(
+        "policy", "the optimal policy, as a table", _policy,
+        [Param("optimal_only", False, parse_flag, "keep only optimal actions")],
+        "Solve a game and write every decision with the value of each action, whether it is "
+        "optimal, and its regret.")
+
+
 # mdp distribution
 
 
@@ -85,7 +103,7 @@ def _distribution(solution, game, tie_break, plot, max_memory, progress=None):
                              max_memory=max_memory or "default")
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
-        _draw(frame, plot, f"{rules}\n{arguments.value_line(solution)}", "probability")
+        _draw(frame, plot, f"{rules}\n{value_line(solution)}", "probability")
     return frame
 
 
@@ -137,7 +155,7 @@ def _spread_of(frame, solution) -> dict:
 
 def _show_distribution(frame, solution, game) -> None:
     print(game.describe())
-    print(arguments.value_line(solution))
+    print(value_line(solution))
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
         shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
@@ -204,7 +222,7 @@ def _simulate_check(args: argparse.Namespace) -> None:
 
 def _show_simulation(result, solution, game) -> None:
     print(game.describe())
-    print(arguments.value_line(solution))
+    print(value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
     if not solution.model.info.objective.probability:
@@ -356,4 +374,4 @@ ADVISE = Analysis(
 
 @hookimpl
 def mdp_analyses() -> list[Analysis]:
-    return [DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]
+    return [POLICY, DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]

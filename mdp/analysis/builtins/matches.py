@@ -1,17 +1,21 @@
 """The ``match`` analysis: players take turns at a game, for money (a built-in plugin, see
-:mod:`mdp.program.registry`), with ``--vary`` for a table over rule sets, fairest first."""
+:mod:`mdp.analysis.registry`), with ``--vary`` for a table over rule sets, fairest first."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
+from mdp.analysis.registry import Analysis, program_arguments
 from mdp.outputs.readable import DIGITS
-from mdp.program import arguments
-from mdp.program.registry import Analysis
+
+if TYPE_CHECKING:
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
 
 
 def _match(model, game, *, exact, sense, progress, players):
