@@ -110,8 +110,8 @@ class _Watched:
         return getattr(self.file, name)
 
 
-# mdp's own formats, a built-in plugin. Their writers are Polars' methods, called on the frame: listing the formats (and
-# the commands) imports no Polars.
+# mdp's own formats, a built-in plugin. Their writers are Polars' methods, called on the
+# frame: listing the formats (and the commands) imports no Polars.
 
 
 MARKDOWN_ROWS = 100_000

@@ -15,6 +15,7 @@ from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target, say_when_written, write_atomically
 from mdp.outputs.registry import format_for
+from mdp.program.stdout import drop, machine_output, shielded, stdout  # noqa: F401  (for commands)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -278,8 +279,11 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
         return
     out = stdout()
     out.flush()
-    fmt.dump(frame, out.buffer, "standard output")
-    out.buffer.flush()
+    try:
+        fmt.dump(frame, out.buffer, "standard output")
+        out.buffer.flush()
+    except BrokenPipeError:  # the reader went away: no more of the table, and the rest goes on
+        drop()
 
 
 def print_json(data: Any) -> None:
@@ -287,34 +291,6 @@ def print_json(data: Any) -> None:
     import json  # only when asked for: every millisecond of start-up shows on small games
 
     print(json.dumps(data, default=str, allow_nan=False), file=stdout())
-
-
-_MACHINE_OUTPUT: list[Any] = []  # the standard output kept for JSON or a table, while shielded
-
-
-def machine_output(args: argparse.Namespace) -> bool:
-    """Whether the command prints for programs: JSON (``--json``), or a table on standard
-    output (``--format`` without ``--out``)."""
-    return bool(getattr(args, "json", False)) or (
-        getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
-
-
-class shielded:
-    """While inside, what plugin code prints goes to standard error, and standard output
-    holds only what the command writes for programs (:func:`print_json`, :func:`emit`): a
-    hook's stray print cannot spoil the JSON."""
-
-    def __enter__(self) -> None:
-        _MACHINE_OUTPUT.append(sys.stdout)
-        sys.stdout = sys.stderr
-
-    def __exit__(self, *exc: object) -> None:
-        sys.stdout = _MACHINE_OUTPUT.pop()
-
-
-def stdout() -> Any:
-    """The real standard output, shielded or not."""
-    return _MACHINE_OUTPUT[-1] if _MACHINE_OUTPUT else sys.stdout
 
 
 class Progress:

@@ -28,7 +28,7 @@ from mdp.errors import (
 from mdp.analysis.registry import Analysis, analyses
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import arguments, registry
+from mdp.program import arguments, registry, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.registry import Command, commands
 
@@ -42,8 +42,9 @@ EXIT_INTERRUPTED = 130
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     _numpy_settings()
-    if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
-        sys.stdout = _Closed()
+    previous = sys.stdout
+    # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
+    sys.stdout = stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout)
     try:
         argv = sys.argv[1:] if argv is None else argv
         if argv[:1] == [COMPLETE]:  # a shell's completion script asks (mdp completion), as
@@ -59,8 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():
             try:
-                if arguments.machine_output(args):  # a plugin's print must not spoil the output
-                    with arguments.shielded():
+                if stdout.machine_output(args):  # a plugin's print must not spoil the output
+                    with stdout.shielded():
                         code = args.command.run(args) or 0
                 else:
                     code = args.command.run(args) or 0
@@ -93,16 +94,18 @@ def main(argv: list[str] | None = None) -> int:
         print("mdp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (mdp policy ... | head): stop quietly, as Unix tools do.
-        _drop_stdout()
+        # A plugin's command that wrote to standard output's buffer, whose reader went away
+        # (mdp COMMAND ... | head): stop quietly, as Unix tools do.
+        stdout.drop()
         return 0
     except OSError as error:
         if error.errno not in _OUTPUT_ERRORS:
             raise
-        _drop_stdout()
+        stdout.drop()
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
     finally:
         registry.drop_given()
+        sys.stdout = previous
 
 
 def _freeze_at_exit() -> None:
@@ -162,32 +165,6 @@ def _out_of_memory() -> str:
 def _error(error: MdpError, code: int) -> int:
     print(f"mdp: error: {error}", file=sys.stderr)
     return code
-
-
-def _drop_stdout() -> None:
-    """Send what is left in standard output's buffer nowhere, so that Python's own flush at
-    exit does not fail again with a traceback."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        sys.stdout = open(os.devnull, "w")
-
-
-class _Closed:
-    """Standard output when it was closed before mdp started: writing to it is one error."""
-
-    def write(self, text: str) -> int:
-        raise MdpError("standard output is closed; redirect it to a file, or use --out")
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def buffer(self):
-        return self
-
-    def isatty(self) -> bool:
-        return False
 
 
 def _plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
