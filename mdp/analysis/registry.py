@@ -82,7 +82,8 @@ class Analysis:
     default is ``False``) and ``--json``, unless ``arguments(parser)`` adds the command's
     own; each option takes the value of the argument of its name. Then:
 
-    - ``check(args)``, if given, refuses before any work what the arguments cannot mean;
+    - ``check(args)``, if given, refuses before any work what the arguments cannot mean,
+      and ``check_game(game, args)`` what they cannot mean for the game loaded;
     - the table goes to ``--out FILE``, or to standard output with ``--format NAME``;
     - ``--json`` prints ``summary(answer, solved)`` on standard output (by default the
       solution's :meth:`~mdp.Solution.summary` with the table's ``rows``, ``columns`` and
@@ -112,6 +113,10 @@ class Analysis:
     rounds: bool = False
     """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
     ``distribution``); the others refuse one, before any work."""
+    check_game: Callable[[Game, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    """``check_game(game, args)`` refuses, once the game is loaded and before any of its states
+    is found, what the arguments cannot mean for it (a tie-break column it does not have, a
+    match of a game with no match rules)."""
     check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     """``check_model(model, args)`` refuses, once the game is compiled and before it is
     solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""

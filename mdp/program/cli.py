@@ -305,6 +305,8 @@ def _command(analysis: Analysis) -> Command:
         game = arguments.load(args)
         if not analysis.rounds:
             game.one_model(f"mdp {analysis.name}")
+        if analysis.check_game is not None:
+            analysis.check_game(game, args)
         if analysis.needs == "model":
             with arguments.Progress() as progress:
                 solved = arguments.compiled(args, game, progress)

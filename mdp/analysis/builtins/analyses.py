@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import mdp
-from mdp.errors import ParamError
+from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
@@ -112,8 +112,30 @@ def _plot_argument(parser: argparse.ArgumentParser, what: str) -> None:
                         "cumulative share to FILE (.png or .svg; needs matplotlib)")
 
 
+def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
+    """The tie-breaks, before any state is found: each names a column of the game's states
+    (every state has the same, :func:`~mdp.hookspecs.game.mdp_state_columns`) or ``value``;
+    that the column is a number is known once the terminal states are."""
+    if not args.tie_break or game.in_rounds or not game.implements("mdp_initial_state"):
+        return
+    from mdp.engine.solution import parse_tie_break  # here: NumPy, once a game is loaded
+    from mdp.game.columns import state_columns
+
+    names = [*state_columns(game, [game.call("mdp_initial_state")]), "value"]
+    for item in args.tie_break:
+        _, column = parse_tie_break(item)
+        if column not in names:
+            raise ParamError(f"tie-break column {column!r}{did_you_mean(column, names)}: the "
+                             f"columns of a terminal state are {', '.join(names)}")
+
+
 def _plot_check(args: argparse.Namespace) -> None:
-    """The picture's file, checked before any work: its type, and that it can be written."""
+    """The tie-breaks' form and the picture's file, checked before any work: its type, and
+    that it can be written."""
+    from mdp.engine.solution import parse_tie_break  # here: listing the commands needs no NumPy
+
+    for item in args.tie_break:
+        parse_tie_break(item)
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
@@ -178,7 +200,7 @@ DISTRIBUTION = Analysis(
            "every total may take (default: as a model compiled, --max-memory)")],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
-    arguments=_distribution_arguments, check=_plot_check,
+    arguments=_distribution_arguments, check=_plot_check, check_game=_tie_break_check,
     summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
                                      "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -252,6 +274,7 @@ SIMULATE = Analysis(
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_simulate_check,
+    check_game=_tie_break_check,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
@@ -338,6 +361,12 @@ def _advise_check(args: argparse.Namespace) -> None:
                          "--strategy, --maximize and --minimize do not apply")
 
 
+def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--after`` advises a player of a match: the game has match rules, before any work."""
+    if args.after:
+        mdp.match_rules(game)
+
+
 def _show_advice(advised: Advised, solution, game) -> None:
     advice = advised.advice
     print(game.describe())
@@ -368,7 +397,8 @@ ADVISE = Analysis(
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
-    check=_advise_check, summary=lambda advised, solution: advised.advice.summary(),
+    check=_advise_check, check_game=_played_in_matches,
+    summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 
 

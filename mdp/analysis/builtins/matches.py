@@ -71,6 +71,7 @@ MATCH = Analysis(
     "optimally for money under the game's match rules; print each player's expected "
     "winnings. With --vary, a table over rule sets, fairest first.",
     needs="model", table=_table, arguments=_arguments, check=_check,
+    check_game=lambda game, args: mdp.match_rules(game),
     summary=lambda result, model: result.summary(), show=_show, vary=_match_table)
 
 

@@ -52,15 +52,25 @@ def _solve(args: argparse.Namespace) -> None:
 
 
 def _variants(args: argparse.Namespace) -> None:
+    # Here: listing the commands needs no NumPy.
+    from mdp.analysis.strategy import find_strategy
+    from mdp.engine.compile import check_size
+
     if args.variant:
         raise ParamError("mdp variants solves every variant; --variant does not apply")
     game = arguments.load(args)
     variants = game.variants()
     if not variants:  # named as every other message names it: by the game's own name
         raise ParamError(f"game {game.name} has no named variants")
+    # Every variant loaded, and its size checked, before the first is solved.
+    games = [arguments.load(args, variant.name) for variant in variants]
+    for game in games:
+        check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+        if args.strategy not in (None, "optimal"):
+            find_strategy(game, args.strategy)
     rows = []
-    for variant in variants:
-        game, solution = arguments.solved(args, arguments.load(args, variant.name))
+    for variant, game in zip(variants, games):
+        game, solution = arguments.solved(args, game)
         summary = solution.summary()
         # With --set on top, the variant's own words no longer say what was solved.
         summary["rules"] = game.describe() if args.params else variant.rules
