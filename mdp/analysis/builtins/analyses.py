@@ -52,6 +52,11 @@ def _state(value: Any) -> dict[str, Any]:
     if isinstance(value, Mapping):
         return dict(value)
     items = [value] if isinstance(value, str) else list(value)
+    columns = [item.partition("=")[0].strip() for item in items]
+    twice = next((column for column in columns if columns.count(column) > 1), None)
+    if twice is not None:  # a state has one value in each column
+        given = ", ".join(repr(item) for item, column in zip(items, columns) if column == twice)
+        raise ParamError(f"state: column {twice} is given twice ({given}); give each column once")
     try:
         return parse_assignments(items)
     except ParamError:
