@@ -28,15 +28,15 @@ from mdp.errors import (
 from mdp.analysis.registry import Analysis, analyses
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import arguments, registry, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, registry, stdout
 from mdp.program.builtins.completion import COMPLETE
+from mdp.program.environment import check_environment
 from mdp.program.registry import Command, commands
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
 EXIT_TOO_LARGE = 3
 """The model would pass the state limit or the memory budget."""
-EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -56,6 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             _parser().print_help()
             return 0
         args = _parser(_known_command(given)).parse_args(given)
+        check_environment()
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():

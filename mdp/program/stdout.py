@@ -59,7 +59,9 @@ def drop() -> None:
 
 class Output:
     """Standard output as the program prints to it: a reader that goes away (a broken pipe)
-    is dropped (:func:`drop`), and the command goes on. Its ``buffer`` is the stream's own,
+    is dropped (:func:`drop`), and the command goes on; a letter its encoding lacks
+    (``PYTHONIOENCODING=ascii``) is printed as its escape, as Python prints it on standard
+    error. Its ``buffer`` is the stream's own,
     where a table is written: a broken pipe is raised there, for the table to stop."""
 
     def __init__(self, stream: Any) -> None:
@@ -71,6 +73,9 @@ class Output:
         except BrokenPipeError:
             drop()
             return len(text)
+        except (UnicodeEncodeError, LookupError):  # PYTHONIOENCODING=ascii: a letter as its
+            encoding = self.stream.encoding  # escape (and so with an error handler unknown)
+            return self.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
     def flush(self) -> None:
         try:
