@@ -14,17 +14,33 @@ Fraction(956177159, 9795520512)
 import importlib
 from typing import TYPE_CHECKING, Any
 
-from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
-from mdp.game.load import Game, Objective, available_games, load_game
-from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
-from mdp.game.plugins import register_plugins
-from mdp.hookspecs import hookimpl, hookspec
-from mdp.limits import DEFAULT_MAX_STATES
-
-# The rest is imported on first use: numpy and Polars are not needed to list the commands
-# (``mdp --help``), nor variants to solve a game, and start-up time counts. This table is the
-# one place where start-up laziness lives: name -> the module that defines it.
+# Every name is imported on first use: numpy and Polars are not needed to list the commands
+# (``mdp --help``), nor variants to solve a game, and start-up time counts; ``import mdp``
+# itself imports nothing, so that the command catches a Ctrl-C from its first moments
+# (mdp.program.main). This table is the one place where start-up laziness lives: name -> the
+# module that defines it.
 _LAZY = {
+    "CycleError": "mdp.errors",
+    "GameNotFound": "mdp.errors",
+    "MdpError": "mdp.errors",
+    "ModelError": "mdp.errors",
+    "ParamError": "mdp.errors",
+    "TooLarge": "mdp.errors",
+    "did_you_mean": "mdp.errors",
+    "DEFAULT_MAX_STATES": "mdp.limits",
+    "Game": "mdp.game.load",
+    "Objective": "mdp.game.load",
+    "available_games": "mdp.game.load",
+    "load_game": "mdp.game.load",
+    "INT_LIST": "mdp.game.params",
+    "Param": "mdp.game.params",
+    "parse_choice": "mdp.game.params",
+    "parse_int": "mdp.game.params",
+    "parse_int_list": "mdp.game.params",
+    "show_int_list": "mdp.game.params",
+    "register_plugins": "mdp.game.plugins",
+    "hookimpl": "mdp.hookspecs",
+    "hookspec": "mdp.hookspecs",
     "Variant": "mdp.game.variants",
     "read_variants": "mdp.game.variants",
     "LazyColumn": "mdp.game.columns",
@@ -72,14 +88,14 @@ _LAZY = {
     "Format": "mdp.outputs.formats",
     "Export": "mdp.outputs.exports",
     "report": "mdp.outputs.report",
-    "Analysis": "mdp.program.registry",
+    "Analysis": "mdp.analysis.registry",
     "Command": "mdp.program.registry",
-    "analyse": "mdp.program.registry",
-    "analyses": "mdp.program.registry",
+    "analyse": "mdp.analysis.registry",
+    "analyses": "mdp.analysis.registry",
     "commands": "mdp.program.registry",
-    "exports": "mdp.program.registry",
-    "formats": "mdp.program.registry",
-    "write_table": "mdp.program.registry",
+    "exports": "mdp.outputs.registry",
+    "formats": "mdp.outputs.registry",
+    "write_table": "mdp.outputs.registry",
 }
 
 # What _LAZY serves, as a type checker sees it: the same names from the same modules

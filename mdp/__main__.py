@@ -2,6 +2,6 @@
 
 import sys
 
-from mdp.program.cli import main
+from mdp.program import main
 
 sys.exit(main())

@@ -90,8 +90,9 @@ class _Signals:
 
 
 def interrupt(signum: int, frame: object) -> None:
-    """The handler of the signals by which the user interrupts mdp (Ctrl-C; SIGTERM while a
-    file is written): it records that the user did, and raises ``KeyboardInterrupt``."""
+    """The handler of the signals by which the user interrupts mdp (Ctrl-C; SIGTERM and
+    SIGHUP while files are written): it records that the user did, and raises
+    ``KeyboardInterrupt``."""
     _Signals.interrupted = True
     raise KeyboardInterrupt
 

@@ -17,6 +17,11 @@ MAX_GAMES = 10**10
 """The most games ``mdp simulate`` plays: about ten thousand seconds of Shut the Box on one
 core, and hours for a game of rounds; past it, exit 3 before any work."""
 
+MAX_COMBINATIONS = 10_000
+"""The most rule sets a table over rule sets (``--vary``) solves, one game each: ten
+thousand solves of a small game take minutes, of a large one days; past it, exit 3 before any
+game is loaded."""
+
 MAX_PLAYERS = 20
 """The most players of a match: with two results or more, 21 players would mean more than
 MAX_PROFILES (:mod:`mdp.analysis.match`), a million lists of earlier results to solve for."""

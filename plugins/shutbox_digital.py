@@ -9,6 +9,8 @@ import numpy as np
 import mdp
 from mdp_games.shutbox.scoring import ScoringRule
 
+GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
+
 
 def digital_values(box, masks):
     """Each mask's open tiles written one after another, as a number."""

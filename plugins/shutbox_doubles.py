@@ -9,6 +9,8 @@ total, the game ends as usual, double or not.
 import mdp
 from mdp_games.dice import multiset_distribution
 
+GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
+
 DOUBLES = {"plain": "a double counts as its total", "extra": "a double lets one more tile be shut"}
 
 

@@ -7,6 +7,8 @@ changes nothing.
 
 import mdp
 
+GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
+
 _parse_limit = mdp.parse_int(1, why="unset: no limit")
 
 

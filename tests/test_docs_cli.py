@@ -139,3 +139,25 @@ def test_each_fault_on_the_page_is_the_line_printed(tmp_path, capsys, fault):
     assert line.count("\n") == 1
     assert f"\n      {line}" in SECTIONS["What each fault reports"], line
     assert not (tmp_path / "p.csv").exists()
+
+
+# Lines the page shows, each with the arguments and environment that print it.
+_THOUSAND = ",".join(["1"] * 1000)
+PAGE_LINES = {
+    "vary": ("Exit codes", ["solve", "shutbox", "--vary", f"dice={_THOUSAND}", "--vary",
+                            f"faces={_THOUSAND}"], {}, 3),
+    "state twice": ("Exit codes", ["advise", "shutbox", "open=1 2", "open=1 2 3", "roll=3"], {}, 2),
+    "MDP_THREADS": ("Environment", ["solve", REROLL], {"MDP_THREADS": "²"}, 2),
+    "POLARS_MAX_THREADS": ("Environment", ["solve", REROLL], {"POLARS_MAX_THREADS": "0"}, 2),
+}
+
+
+@pytest.mark.parametrize("case", PAGE_LINES)
+def test_each_line_on_the_page_is_the_line_printed(capsys, monkeypatch, case):
+    section, argv, environment, code = PAGE_LINES[case]
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    assert mdp.program.cli.main(argv) == code
+    line = capsys.readouterr().err
+    assert line.count("\n") == 1
+    assert f"\n      {line}" in SECTIONS[section], line

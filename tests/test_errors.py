@@ -598,8 +598,8 @@ def test_a_hook_that_prints_cannot_spoil_json_or_a_table_on_standard_output(tmp_
 
 def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, monkeypatch):
     # Before: mdp --help, and every command, ended in an argparse traceback.
+    from mdp.analysis.registry import Analysis
     from mdp.program import cli
-    from mdp.program.registry import Analysis
 
     clash = Analysis("clash", "an analysis of a plugin", lambda solution, game, json: None,
                      [mdp.Param("json", False, bool, "clashes with --json")])

@@ -164,8 +164,8 @@ HOOK = "import mdp\n\n\n@mdp.hookimpl\ndef {}(total):\n    return []\n"
      "plugin {tmp}/unmarked.py has no hooks: none of its functions is marked @mdp.hookimpl"),
     (["solve", "shutbox", "-p", "{tmp}/misspelt.py"],
      "game shutbox: plugin {tmp}/misspelt.py implements shutbox_move, which is no hook; did you mean shutbox_moves?"),
-    (["solve", REROLL, "-p", ONE_TILE],
-     f"game reroll: plugin {ONE_TILE} implements shutbox_moves, which is no hook"),
+    (["solve", REROLL, "-p", ONE_TILE],  # it says which game it is for
+     f"plugin {ONE_TILE} is a rule plugin of game shutbox, not of game reroll"),
     (["formats", "-p", ONE_TILE],
      f"plugin {ONE_TILE} implements no hook of the mdp program (its hooks: mdp_describe, shutbox_moves), "
      "and mdp formats loads no game for it to extend"),

@@ -109,7 +109,7 @@ def test_progress_is_told_the_rows_made(small_pieces):
 
 
 def test_a_markdown_table_past_its_bound_is_refused_and_nothing_written(capsys, tmp_path, monkeypatch):
-    import mdp.program.builtins.core as core
+    import mdp.outputs.formats as core
 
     monkeypatch.setattr(core, "MARKDOWN_ROWS", 1000)
     out = tmp_path / "p.md"
@@ -126,7 +126,7 @@ def test_a_markdown_table_past_its_bound_is_refused_and_nothing_written(capsys, 
 def test_a_whole_frame_past_the_markdown_bound_is_refused_too(monkeypatch):
     import io
 
-    import mdp.program.builtins.core as core
+    import mdp.outputs.formats as core
 
     monkeypatch.setattr(core, "MARKDOWN_ROWS", 2)
     with pytest.raises(mdp.TooLarge, match=r"^a Markdown table of 3 rows is too large to read \(at "

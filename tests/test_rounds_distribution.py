@@ -12,10 +12,10 @@ import pytest
 from test_rounds import two_boxes
 
 import mdp
-from mdp.engine.rounds.sample import sample
 import mdp.engine.rounds.totals as distribution
 import mdp.program.cli
 from mdp.engine.rounds import WORK
+from mdp.engine.rounds.sample import sample
 
 EXAMPLE = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
 

@@ -7,7 +7,6 @@ tests/test_rounds.py, docs/examples/two_boxes.py) or counted here."""
 import time
 from fractions import Fraction
 from pathlib import Path
-from types import SimpleNamespace
 
 import numpy as np
 import polars as pl

@@ -5,6 +5,8 @@ Tried without installing it: ``mdp solve shutbox -p docs/examples/shutbox_one_ti
 
 import mdp
 
+GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
+
 
 @mdp.hookimpl(wrapper=True)
 def shutbox_moves(total):

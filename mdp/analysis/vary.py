@@ -9,6 +9,7 @@ On the command line, ``--vary mode=fast,safe`` names the values of one parameter
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
@@ -16,12 +17,12 @@ from typing import Any
 import polars as pl
 
 from mdp.analysis.match import match, match_rules
-from mdp.engine.compile import compile
+from mdp.engine.compile import check_size, compile
 from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
-from mdp.errors import ParamError
+from mdp.errors import ParamError, TooLarge
 from mdp.game.load import Game, load_game
-from mdp.limits import DEFAULT_MAX_STATES
+from mdp.limits import DEFAULT_MAX_STATES, MAX_COMBINATIONS
 
 
 def parse_vary(items: Iterable[str]) -> dict[str, list[str]]:
@@ -45,6 +46,10 @@ def combinations(vary: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
     for name, values in vary.items():
         if isinstance(values, (str, bytes)) or not len(values):
             raise ParamError(f"vary {name}: expected a list of values, not {values!r}")
+    count = math.prod(len(values) for values in vary.values())
+    if count > MAX_COMBINATIONS:
+        raise TooLarge(f"vary: {count:,} combinations of values, at most {MAX_COMBINATIONS:,} "
+                       "(each is a game solved); vary fewer values")
     names = list(vary)
     return [dict(zip(names, chosen)) for chosen in itertools.product(*vary.values())]
 
@@ -72,7 +77,8 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     ``max_memory`` bound each compile, as in :func:`mdp.compile`; ``plugins`` are the rule
     plugins of :func:`mdp.load_game`."""
     rows: list[dict[str, Any]] = []
-    for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
+    for game in _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
+                         max_states, max_memory):
         model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
         solution = solve(model, exact=exact, sense=sense, progress=progress)
         row = _varied(game, vary)
@@ -99,9 +105,10 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     rows: list[dict[str, Any]] = []
     unfair: list[float | Fraction] = []
     models: dict[Any, Any] = {}
-    for game in games(spec, vary, variant=variant, params=params, plugins=plugins):
-        # Match rules change no state: a model is compiled once per rule set that plays.
-        key = _play_key(game)
+    loaded = _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
+                      max_states, max_memory)
+    # Match rules change no state: a model is compiled once per rule set that plays.
+    for game, key in [(game, _play_key(game)) for game in loaded]:  # all played in matches
         if key not in models:
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
@@ -116,6 +123,14 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         unfair.append(max(max(result.values), -min(result.values)))  # the largest in size
     order = sorted(range(len(rows)), key=unfair.__getitem__)  # stable: ties keep their order
     return pl.DataFrame([rows[i] for i in order])
+
+
+def _checked(games: list[Game], max_states: int | None, max_memory: Any) -> list[Game]:
+    """``games``, each refused before any is compiled if its own count of states passes the
+    bounds (:func:`mdp.engine.compile.check_size`)."""
+    for game in games:
+        check_size(game, max_states=max_states, max_memory=max_memory)
+    return games
 
 
 def _play_key(game: Game) -> Any:

@@ -49,6 +49,28 @@ if TYPE_CHECKING:
 
 
 
+def check_size(game: Game, *, max_states: int | None = DEFAULT_MAX_STATES,
+               max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse, as :func:`compile` does first, a game whose own count of states
+    (:func:`~mdp.hookspecs.game.mdp_estimate_states`) already passes ``max_states`` or
+    ``max_memory``: work that compiles several games (every variant, a table over rule sets)
+    checks them all before the first is compiled."""
+    if max_memory == "default":
+        max_memory = default_max_memory()
+    batch = game.implements("mdp_expand")
+    _check_estimate(game, Budget(game, max_states, max_memory,
+                                 STAGE_BYTES if batch else WALK_BYTES, None))
+
+
+def _check_estimate(game: Game, budget: Budget) -> None:
+    at_least = game.call("mdp_estimate_states")
+    if at_least is not None:
+        if not isinstance(at_least, (int, np.integer)) or isinstance(at_least, bool) or at_least < 0:
+            raise ModelError(f"game {game.name}: mdp_estimate_states returned {at_least!r}, not "
+                             "a whole number of states (0 or more)")
+        budget.check(int(at_least))
+
+
 def compile(
     game: Game,
     *,
@@ -76,12 +98,7 @@ def compile(
     if batch is None:
         batch = game.implements("mdp_expand")
     budget = Budget(game, max_states, max_memory, STAGE_BYTES if batch else WALK_BYTES, progress)
-    at_least = game.call("mdp_estimate_states")
-    if at_least is not None:
-        if not isinstance(at_least, (int, np.integer)) or isinstance(at_least, bool) or at_least < 0:
-            raise ModelError(f"game {game.name}: mdp_estimate_states returned {at_least!r}, not "
-                             "a whole number of states (0 or more)")
-        budget.check(int(at_least))
+    _check_estimate(game, budget)
     discovery = by_stages(game, budget) if batch else walk(game, budget)
     intake = _Intake(game, discovery)
     check = None  # of the last block, run beside the discovery of the next

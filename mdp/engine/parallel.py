@@ -26,6 +26,10 @@ DEFAULT_MOST = 4
 """Threads used unless ``MDP_THREADS`` says otherwise: each holds a piece's temporaries (tens
 of megabytes), and beyond a few the pieces only wait for the same memory."""
 
+MOST = 1024
+"""The most threads ``MDP_THREADS`` may ask for: far more than any machine's cores, and each
+a thread of the operating system's."""
+
 SLICE = 1 << 20
 """Items of one array that a thread takes at a time (see :func:`slices`): a few megabytes."""
 
@@ -49,8 +53,9 @@ def threads() -> int:
         except (AttributeError, OSError):  # not on Linux
             cores = os.cpu_count() or 1
         return max(1, min(cores, DEFAULT_MOST))
-    if not text.isdigit() or int(text) < 1:
-        raise ParamError(f"MDP_THREADS={text!r}: expected a whole number of threads, 1 or more")
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST:
+        raise ParamError(f"MDP_THREADS={text!r}: expected a whole number of threads, from 1 to "
+                         f"{MOST}")
     return int(text)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
-from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault
+from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, ParamError, did_you_mean, fault
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     Plugins,
@@ -219,6 +219,7 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     before = [p for _, p in manager.list_name_plugin()]  # (a game may be unhashable)
     for given in plugins:
         shown, plugin = load_plugin(given)
+        _check_game_of(plugin, shown, name)
         if _file(plugin) in {_file(p) for _, p in manager.list_name_plugin()} - {None}:
             # the same file imported under another name (plugins/ is mdp_plugins installed)
             raise ModelError(f"game {name}: plugin {shown} is registered already")
@@ -235,6 +236,20 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     game = Game(name, manager, declared, resolve(name, declared, params), variant, frozenset(params))
     game.call("mdp_check")
     return game
+
+
+def _check_game_of(plugin: Any, shown: str, name: str) -> None:
+    """Refuse a rule plugin that says it is for another game: its ``GAME``, a game's name
+    (``GAME = "shutbox"``) or a tuple of names."""
+    meant = getattr(plugin, "GAME", None)
+    if meant is None:
+        return
+    games = (meant,) if isinstance(meant, str) else meant
+    if not isinstance(games, tuple) or not games or not all(isinstance(g, str) and g for g in games):
+        raise ModelError(f"plugin {shown}: GAME is {meant!r}, not a game's name or a tuple of names")
+    if name not in games:
+        raise ParamError(f"plugin {shown} is a rule plugin of game {' or '.join(games)}, "
+                         f"not of game {name}")
 
 
 def load_plugin(spec: str | os.PathLike | object) -> tuple[str, Any]:

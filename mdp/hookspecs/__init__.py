@@ -5,7 +5,7 @@
   game);
 - :mod:`mdp.hookspecs.program`: the hooks of **the mdp program**, implemented by mdp's
   built-in plugins and by the plugins offered in the ``mdp.plugins`` entry-point group (one
-  plugin manager for the whole program, :mod:`mdp.program.registry`).
+  plugin manager for the whole program, :mod:`mdp.analysis.registry`).
 
 A plugin is a module (or any object) whose functions carry the :data:`hookimpl` marker and
 the names of the hooks. A hook implemented in the wrong place (a game's hook in an

@@ -1,7 +1,8 @@
 """The hooks of the mdp program: output formats, commands, analyses and model exports.
 
 They are implemented on one plugin manager for the whole program
-(:func:`mdp.program.registry.plugins`): mdp's own first (:mod:`mdp.program.builtins`), the
+(:func:`mdp.analysis.registry.plugins`): mdp's own first (:mod:`mdp.outputs.formats`,
+:mod:`mdp.analysis.builtins`, :mod:`mdp.outputs.exports`, :mod:`mdp.program.builtins`), the
 way pytest registers its built-in plugins, then every plugin offered in the ``mdp.plugins``
 entry-point group of an installed package:
 

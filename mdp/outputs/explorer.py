@@ -107,12 +107,12 @@ SAMPLE = 16
 
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
-    """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives some round states of every
-    round (``keys``; ``next`` and ``points``, a row per key and a column per end), which the
-    page checks the game's script of round ends against when it opens. Where a JavaScript
-    engine is installed (mini-racer, the extra ``report``), the script is run on them here
-    first: one that disagrees, raises or does not parse is a :class:`~mdp.ModelError`
-    naming the round state and the end, and no page is made."""
+    """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives
+    some round states of every round (``keys``; ``next`` and ``points``, a row per key and a
+    column per end), which the page checks the game's script of round ends against when it
+    opens. Where a JavaScript engine is installed (mini-racer, the extra ``report``), the
+    script is run on them here first: one that disagrees, raises or does not parse is a
+    :class:`~mdp.ModelError` naming the round state and the end, and no page is made."""
     model, inner = solution.model, solution.model.round
     keys = np.concatenate([k[np.unique(np.linspace(0, len(k) - 1, min(SAMPLE, len(k))).astype(np.int64))]
                            for k in model.keys])

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
+from mdp.hookspecs import hookimpl
+
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
 
@@ -29,3 +31,19 @@ class Export(NamedTuple):
     """The files written beside ``path``, as ``(suffix, what it holds)``: PRISM's is
     ``((".props", "the property"),)``. ``mdp export`` checks that each can be written before
     any work, and names them in the line it prints."""
+
+
+# mdp's own export, a built-in plugin.
+
+
+def _write_prism(model, path: str) -> list[str]:
+    # Here, not at the top: PRISM's writer needs numpy, which listing the exports does not.
+    from mdp.outputs.prism import write_prism
+
+    return list(write_prism(model, path))
+
+
+@hookimpl
+def mdp_exports() -> list[Export]:
+    return [Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
+                   _write_prism, ((".props", "the property"),))]

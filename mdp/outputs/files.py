@@ -1,4 +1,4 @@
-"""Writing files so that an error, Ctrl-C or SIGTERM leaves no half-written output: the
+"""Writing files so that an error, Ctrl-C, SIGTERM or SIGHUP leaves no half-written output: the
 target is checked before any work starts, then written to a temporary file beside it and
 renamed over it only once complete. A symbolic link is written through (the file it names
 is replaced, the link stays), a file replaced keeps its permissions, and a device or a pipe
@@ -13,38 +13,38 @@ import threading
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from mdp.errors import MdpError, interrupt
+from mdp.errors import MdpError, ParamError, interrupt
 
 
 def check_target(path: str) -> None:
     """Refuse, before any work, a target that cannot be written: an empty name, a folder
     that does not exist or is not writable, or an existing folder in its place."""
     if not path:
-        raise MdpError("an empty file name was given as the output; name a file")
+        raise ParamError("an empty file name was given as the output; name a file")
     if os.path.isdir(path):
-        raise MdpError(f"{path}: is a folder; name a file to write")
+        raise ParamError(f"{path}: is a folder; name a file to write")
     if _special(path):  # a device or a pipe: written into, where it may be
         if not os.access(path, os.W_OK):
-            raise MdpError(f"{path}: the file exists and is not writable")
+            raise ParamError(f"{path}: the file exists and is not writable")
         return
     path = os.path.realpath(path)  # through a link, to the file it names
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
-        raise MdpError(f"{path}: folder {folder} does not exist")
+        raise ParamError(f"{path}: folder {folder} does not exist")
     try:  # the only sure test, also for root, /proc and read-only file systems
         handle, probe = _beside(path, folder)
     except OSError as error:
-        raise MdpError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
+        raise ParamError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
     os.close(handle)
     os.unlink(probe)
     if os.path.exists(path) and not os.access(path, os.W_OK):
-        raise MdpError(f"{path}: the file exists and is not writable")
+        raise ParamError(f"{path}: the file exists and is not writable")
 
 
 def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
     """Call ``write(file)`` on a temporary file beside ``path``, then rename it over ``path``.
 
-    On any error, Ctrl-C or SIGTERM the temporary file is removed and ``path`` is untouched;
+    On any error, Ctrl-C, SIGTERM or SIGHUP the temporary file is removed and ``path`` is untouched;
     an operating-system error becomes one :class:`~mdp.MdpError` naming ``path``, not the
     temporary file.
     """
@@ -54,7 +54,7 @@ def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
 def write_together(files: list[tuple[str, Callable[[BinaryIO], None]]]) -> None:
     """Write a set of files all or nothing (a model and the property beside it): each to a
     temporary file beside it, and only once every one is complete, each renamed over its
-    target. On any error, Ctrl-C or SIGTERM the temporary files are removed and no target is
+    target. On any error, Ctrl-C, SIGTERM or SIGHUP the temporary files are removed and no target is
     touched. A device or a pipe among them is written into last. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
@@ -106,7 +106,7 @@ def together() -> Iterator[None]:
     """Every file written within it (:func:`write_atomically`, :func:`write_together`) is
     one set, written all or nothing: each is renamed over its target only when the block
     ends without error (``mdp`` runs each command so: a table and its picture, say); on an
-    error, Ctrl-C or SIGTERM none is, and no temporary file is left. The lines given to
+    error, Ctrl-C, SIGTERM or SIGHUP none is, and no temporary file is left. The lines given to
     :func:`say_when_written` are printed once the files are in place."""
     global _held
     if _held is not None:  # within another: one set
@@ -157,19 +157,22 @@ def _remove(staged: list[tuple[str, str, int]]) -> None:
 
 
 class _terminate_as_interrupt:
-    """While writing, SIGTERM raises KeyboardInterrupt, so that the clean-up above runs."""
+    """While writing, SIGTERM and SIGHUP (the terminal closed) raise KeyboardInterrupt, so
+    that the clean-up above runs; one that is ignored (``nohup``) stays ignored."""
 
     def __enter__(self):
         import signal  # when a file is written: see _beside
 
-        self.signal, self.previous = signal, None
+        self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
-            self.previous = signal.signal(signal.SIGTERM, interrupt)
+            for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+                    self.previous[number] = signal.signal(number, interrupt)
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.previous is not None:
-            self.signal.signal(self.signal.SIGTERM, self.previous)
+        for number, previous in self.previous.items():
+            self.signal.signal(number, previous)
 
 
 def _special(path: str) -> bool:

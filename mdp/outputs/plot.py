@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
+from typing import TYPE_CHECKING, Any
 
-from mdp.errors import MdpError
+from mdp.errors import MdpError, ParamError
 from mdp.outputs.files import write_atomically
 
 if TYPE_CHECKING:
@@ -12,9 +13,41 @@ if TYPE_CHECKING:
 
 
 def check_plot_path(path: str) -> None:
-    """Refuse, before any work, a plot file that is not .png or .svg."""
+    """Refuse, before any work, a plot file that is not .png or .svg, or a plot without
+    matplotlib."""
     if not path.lower().endswith((".png", ".svg")):
-        raise MdpError(f"{path}: a plot is written as .png or .svg")
+        raise ParamError(f"{path}: a plot is written as .png or .svg")
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise MdpError(NO_MATPLOTLIB)
+
+
+NO_MATPLOTLIB = "--plot needs matplotlib: pip install matplotlib"
+
+
+def _pyplot() -> Any:
+    """matplotlib's pyplot, drawing with Agg (a file, no window) whatever ``MPLBACKEND`` says:
+    a backend it does not know would stop its import. A folder for its cache that cannot be
+    made (a read-only home) it replaces with a temporary one, quietly."""
+    import logging
+
+    backend = os.environ.pop("MPLBACKEND", None)
+    log = logging.getLogger("matplotlib")
+    level = log.level
+    log.setLevel(logging.ERROR)
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise MdpError(NO_MATPLOTLIB) from None
+    finally:
+        log.setLevel(level)
+        if backend is not None:
+            os.environ["MPLBACKEND"] = backend
+    return plt
 
 
 def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None,
@@ -23,14 +56,8 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     against the outcome column ``column`` (the first column by default); write a PNG or SVG
     as ``path``'s extension says. ``share`` names what the bars are (the chance; a share of
     games simulated). Returns the path."""
-    try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
-    except ImportError:
-        raise MdpError("--plot needs matplotlib: pip install matplotlib") from None
     check_plot_path(path)
+    plt = _pyplot()
     column = column or frame.columns[0]
     frame = frame.sort(column)
     x = frame[column].to_list()

@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import polars as pl
 
+    from mdp.engine.solution import Solution
+
 DIGITS = 15
 """Significant digits of a float shown to people."""
 
@@ -41,3 +43,20 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
 
     return frame.with_columns(shown(frame[c]) for c in frame.columns
                               if frame[c].dtype.is_float() or frame[c].null_count())
+
+
+def value_line(solution: Solution) -> str:
+    """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
+    and the value, as a percentage too when it is a probability."""
+    objective, value = solution.model.info.objective, float(solution.value)
+    name = objective.name
+    if solution.strategy is not None:
+        name += f" playing {solution.strategy}"
+    # Which way the play went, where it went one (optimal play, or a game of rounds' strategy,
+    # each round played toward its aims); a strategy of one model's weights goes neither way.
+    if solution.steered and (solution.sense == "min" or solution.sense != objective.sense):
+        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    text = readable(value)
+    if objective.probability:
+        text = f"{value:.4%} ({text})"
+    return f"{name}: {text}"

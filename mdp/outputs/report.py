@@ -23,8 +23,8 @@ from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
 from mdp.engine.solution import Solution
-from mdp.engine.solved import Solved
 from mdp.engine.solve import solve
+from mdp.engine.solved import Solved
 from mdp.errors import ParamError
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
 from mdp.outputs.explorer import explorer_data, round_ends_script, rounds_explorer_data, without_explorer

@@ -1,2 +1,25 @@
-"""The ``mdp`` program: the command line, its arguments, the registry of formats, commands,
-analyses and exports, and the built-in plugins."""
+"""The ``mdp`` program: the command line, its arguments, its commands and the built-in plugins
+that offer them.
+
+:func:`main` is the command: it imports the command line itself, so that a Ctrl-C while mdp
+starts (its imports take a good part of a small game's time) is an interruption like any
+other, one line and exit code 130, not a traceback. ``import mdp.program`` imports nothing
+else.
+"""
+
+from __future__ import annotations
+
+import sys
+
+EXIT_INTERRUPTED = 130
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
+    try:
+        from mdp.program.cli import main as run
+
+        return run(argv)
+    except KeyboardInterrupt:  # before the command line was there to catch it
+        print("mdp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED

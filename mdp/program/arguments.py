@@ -10,12 +10,12 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.errors import MdpError
+from mdp.errors import ParamError
 from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target, say_when_written, write_atomically
-from mdp.outputs.readable import readable
-from mdp.program.registry import format_for
+from mdp.outputs.registry import format_for
+from mdp.program.stdout import drop, machine_output, shielded, stdout  # noqa: F401  (for commands)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -120,7 +120,7 @@ def check_table_options(args: argparse.Namespace) -> Format | None:
     is printed as JSON rows); ``--out`` and ``--format`` need ``--vary``."""
     if not args.vary:
         if args.out is not None or args.format is not None:
-            raise MdpError("--out and --format write the table of --vary; without --vary "
+            raise ParamError("--out and --format write the table of --vary; without --vary "
                            "there is no table")
         return None
     return None if args.json and args.out is None else output_format(args)
@@ -136,7 +136,7 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     from mdp.analysis.vary import parse_vary  # numpy and Polars, which make imports anyway
 
     if getattr(args, "strategy", None) not in (None, "optimal"):
-        raise MdpError("--vary plays each rule set optimally; --strategy does not apply "
+        raise ParamError("--vary plays each rule set optimally; --strategy does not apply "
                        "(evaluate a strategy under one rule set at a time)")
     values = parse_vary(args.vary)
     with Progress() as progress:
@@ -171,7 +171,7 @@ def plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
         elif item in PLUGIN_OPTIONS:
             spec = next(items, None)
             if spec is None:
-                raise MdpError(f"{item} needs a plugin: a .py file, a package folder or a "
+                raise ParamError(f"{item} needs a plugin: a .py file, a package folder or a "
                                "module's name")
             specs.append(spec)
         elif item.startswith("--plugin="):
@@ -261,7 +261,7 @@ def output_format(args: argparse.Namespace) -> Format:
         return format_for(args.out, args.format)
     fmt = format_for(name=args.format or (TERMINAL_FORMAT if stdout().isatty() else STDOUT_FORMAT))
     if fmt.binary and stdout().isatty():
-        raise MdpError(f"the {fmt.name} format is binary and standard output is a terminal; "
+        raise ParamError(f"the {fmt.name} format is binary and standard output is a terminal; "
                        "write it to a file with --out, or pipe it")
     return fmt
 
@@ -279,8 +279,11 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
         return
     out = stdout()
     out.flush()
-    fmt.dump(frame, out.buffer, "standard output")
-    out.buffer.flush()
+    try:
+        fmt.dump(frame, out.buffer, "standard output")
+        out.buffer.flush()
+    except BrokenPipeError:  # the reader went away: no more of the table, and the rest goes on
+        drop()
 
 
 def print_json(data: Any) -> None:
@@ -288,51 +291,6 @@ def print_json(data: Any) -> None:
     import json  # only when asked for: every millisecond of start-up shows on small games
 
     print(json.dumps(data, default=str, allow_nan=False), file=stdout())
-
-
-_MACHINE_OUTPUT: list[Any] = []  # the standard output kept for JSON or a table, while shielded
-
-
-def machine_output(args: argparse.Namespace) -> bool:
-    """Whether the command prints for programs: JSON (``--json``), or a table on standard
-    output (``--format`` without ``--out``)."""
-    return bool(getattr(args, "json", False)) or (
-        getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
-
-
-class shielded:
-    """While inside, what plugin code prints goes to standard error, and standard output
-    holds only what the command writes for programs (:func:`print_json`, :func:`emit`): a
-    hook's stray print cannot spoil the JSON."""
-
-    def __enter__(self) -> None:
-        _MACHINE_OUTPUT.append(sys.stdout)
-        sys.stdout = sys.stderr
-
-    def __exit__(self, *exc: object) -> None:
-        sys.stdout = _MACHINE_OUTPUT.pop()
-
-
-def stdout() -> Any:
-    """The real standard output, shielded or not."""
-    return _MACHINE_OUTPUT[-1] if _MACHINE_OUTPUT else sys.stdout
-
-
-def value_line(solution: mdp.Solution) -> str:
-    """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
-    and the value, as a percentage too when it is a probability."""
-    objective, value = solution.model.info.objective, float(solution.value)
-    name = objective.name
-    if solution.strategy is not None:
-        name += f" playing {solution.strategy}"
-    # Which way the play went, where it went one (optimal play, or a game of rounds' strategy,
-    # each round played toward its aims); a strategy of one model's weights goes neither way.
-    if solution.steered and (solution.sense == "min" or solution.sense != objective.sense):
-        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
-    text = readable(value)
-    if objective.probability:
-        text = f"{value:.4%} ({text})"
-    return f"{name}: {text}"
 
 
 class Progress:

@@ -1,7 +1,7 @@
 """The ``mdp`` program: a thin layer over the Python API.
 
 Its commands are the :class:`mdp.Command` s and :class:`mdp.Analysis` es that plugins offer,
-mdp's own among them (:mod:`mdp.program.builtins.core`).
+mdp's own among them (:mod:`mdp.program.builtins`, :mod:`mdp.analysis.builtins`).
 """
 
 from __future__ import annotations
@@ -15,25 +15,36 @@ import sys
 from contextlib import nullcontext
 
 import mdp
-from mdp.errors import MdpError, ModelError, TooLarge, by_user, did_you_mean, fault, watch_interruptions
+from mdp.analysis.registry import Analysis, analyses
+from mdp.errors import (
+    MdpError,
+    ModelError,
+    ParamError,
+    TooLarge,
+    by_user,
+    did_you_mean,
+    fault,
+    watch_interruptions,
+)
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import arguments, registry
+from mdp.program import EXIT_INTERRUPTED, arguments, registry, stdout
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.registry import Analysis, Command, analyses, commands
+from mdp.program.environment import check_environment
+from mdp.program.registry import Command, commands
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
 EXIT_TOO_LARGE = 3
 """The model would pass the state limit or the memory budget."""
-EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     _numpy_settings()
-    if sys.stdout is None:  # started with standard output closed (mdp ... >&-)
-        sys.stdout = _Closed()
+    previous = sys.stdout
+    # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
+    sys.stdout = stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout)
     try:
         argv = sys.argv[1:] if argv is None else argv
         if argv[:1] == [COMPLETE]:  # a shell's completion script asks (mdp completion), as
@@ -45,12 +56,13 @@ def main(argv: list[str] | None = None) -> int:
             _parser().print_help()
             return 0
         args = _parser(_known_command(given)).parse_args(given)
+        check_environment()
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():
             try:
-                if arguments.machine_output(args):  # a plugin's print must not spoil the output
-                    with arguments.shielded():
+                if stdout.machine_output(args):  # a plugin's print must not spoil the output
+                    with stdout.shielded():
                         code = args.command.run(args) or 0
                 else:
                     code = args.command.run(args) or 0
@@ -83,16 +95,18 @@ def main(argv: list[str] | None = None) -> int:
         print("mdp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
-        # The reader went away (mdp policy ... | head): stop quietly, as Unix tools do.
-        _drop_stdout()
+        # A plugin's command that wrote to standard output's buffer, whose reader went away
+        # (mdp COMMAND ... | head): stop quietly, as Unix tools do.
+        stdout.drop()
         return 0
     except OSError as error:
         if error.errno not in _OUTPUT_ERRORS:
             raise
-        _drop_stdout()
+        stdout.drop()
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
     finally:
         registry.drop_given()
+        sys.stdout = previous
 
 
 def _freeze_at_exit() -> None:
@@ -154,32 +168,6 @@ def _error(error: MdpError, code: int) -> int:
     return code
 
 
-def _drop_stdout() -> None:
-    """Send what is left in standard output's buffer nowhere, so that Python's own flush at
-    exit does not fail again with a traceback."""
-    try:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):
-        sys.stdout = open(os.devnull, "w")
-
-
-class _Closed:
-    """Standard output when it was closed before mdp started: writing to it is one error."""
-
-    def write(self, text: str) -> int:
-        raise MdpError("standard output is closed; redirect it to a file, or use --out")
-
-    def flush(self) -> None:
-        pass
-
-    @property
-    def buffer(self):
-        return self
-
-    def isatty(self) -> bool:
-        return False
-
-
 def _plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
     """The arguments without ``-p FILE`` (:func:`mdp.program.arguments.plugins_given`), and
     the rule plugins among those given (:func:`mdp.program.registry.add_given` registers the
@@ -198,7 +186,7 @@ def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
 
         spec = rule_plugins[0]
         hooks = ", ".join(hook_names(load_plugin(spec)[1]))
-        raise MdpError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
+        raise ParamError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
                        f"and mdp {args.command.name} loads no game for it to extend")
 
 
@@ -210,7 +198,7 @@ def _known_command(argv: list[str]) -> str | None:
         return None
     known = [*commands(), *analyses()]
     if name not in known:
-        raise MdpError(f"unknown command {name!r}{did_you_mean(name, known)} "
+        raise ParamError(f"unknown command {name!r}{did_you_mean(name, known)} "
                        f"(commands: {', '.join(known)}; mdp --help says what each does)")
     return name
 
@@ -241,7 +229,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             try:
                 command.arguments(sub)
             except argparse.ArgumentError as error:  # a plugin's option named like ours
-                raise MdpError(f"command {command.name}: its argument {error.argument_name} "
+                raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
         sub.set_defaults(command=command)
@@ -316,6 +304,8 @@ def _command(analysis: Analysis) -> Command:
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
         game = arguments.load(args)
+        if analysis.check_game is not None:
+            analysis.check_game(game, args)
 
         def check(model: mdp.CompiledModel | mdp.Rounds) -> None:  # compiled, before the solve
             if not analysis.rounds:

@@ -7,7 +7,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 

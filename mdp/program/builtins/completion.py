@@ -22,9 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 import attrs
 
 import mdp
+from mdp.analysis.registry import analyses
 from mdp.hookspecs import hookimpl
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
-from mdp.program.registry import Command, analyses, commands
+from mdp.program.registry import Command, commands
 
 COMPLETE = "__complete"
 """The hidden first argument through which the scripts ask for candidates."""

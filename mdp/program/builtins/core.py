@@ -1,140 +1,19 @@
-"""mdp's own output formats, the ``policy`` analysis and the commands about a game as a whole
-(``solve``, ``variants``, ``params``, ``games``, ``formats``), registered through the same
-hooks as any plugin's (see :mod:`mdp.program.registry`)."""
+"""mdp's commands about a game as a whole (``solve``, ``variants``, ``params``, ``games``,
+``formats``), registered through the same hooks as any plugin's (see
+:mod:`mdp.program.registry`)."""
 
 from __future__ import annotations
 
 import argparse
 
 import mdp
-from mdp.errors import PLUGIN_FAULTS, MdpError, ParamError, fault
+from mdp.errors import PLUGIN_FAULTS, ParamError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
-from mdp.game.params import Param, parse_assignments, parse_flag
 from mdp.game.plugins import entry_points, load
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import readable_table
+from mdp.outputs.readable import value_line
 from mdp.program import arguments
-from mdp.program.registry import Analysis, Command
-
-# Formats. Their writers are Polars' methods, called on the frame: listing the formats (and
-# the commands) imports no Polars.
-
-
-MARKDOWN_ROWS = 100_000
-"""Rows a Markdown table may have: it is for people to read, and its writer holds it whole
-(a larger table: CSV or Parquet)."""
-
-
-def _markdown(frame, file) -> None:
-    import polars as pl  # here: only a Markdown table needs Polars' settings
-
-    if frame.height > MARKDOWN_ROWS:
-        raise mdp.TooLarge(f"a Markdown table of {frame.height:,} rows is too large to read (at "
-                           f"most {MARKDOWN_ROWS:,}); write CSV or Parquet (--out FILE.csv)")
-    frame = readable_table(frame)  # for people: 4.25, not 4.249999999999999; no word null
-    with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
-                   tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
-        file.write(f"{frame}\n".encode())
-
-
-def _markdown_pieces(pieces, file) -> None:
-    _markdown(pieces.frame(MARKDOWN_ROWS, "for a Markdown table, which is for people to read; "
-                                          "write CSV or Parquet (--out FILE.csv)"), file)
-
-
-def _csv_pieces(pieces, file) -> None:
-    first = True
-    for piece in pieces:
-        piece.write_csv(file, include_header=first)
-        first = False
-    if first:  # no rows: the header alone
-        pieces.empty().write_csv(file)
-
-
-def _ndjson_pieces(pieces, file) -> None:
-    for piece in pieces:
-        piece.write_ndjson(file)
-
-
-def _json_pieces(pieces, file) -> None:
-    """One JSON array, as Polars writes a whole table: its pieces' rows joined."""
-    file.write(b"[")
-    first = True
-    for piece in pieces:
-        rows = piece.write_json()[1:-1]
-        if rows:
-            file.write((rows if first else "," + rows).encode())
-            first = False
-    file.write(b"]")
-
-
-PARQUET = {"compression": "zstd", "compression_level": 1}
-"""Parquet's compression: zstd at its quickest level, a tenth larger than Polars' default
-level and a third quicker to write (a policy of millions of rows)."""
-
-
-def _parquet(frame, file) -> None:
-    frame.write_parquet(file, **PARQUET)
-
-
-def _parquet_pieces(pieces, file) -> None:
-    """Through Polars' streaming engine: each piece written as it is made."""
-    from polars.io.plugins import register_io_source
-
-    register_io_source(lambda *_: iter(pieces), schema=pieces.schema).sink_parquet(file, **PARQUET)
-
-
-@hookimpl
-def mdp_formats() -> list[mdp.Format]:
-    return [
-        mdp.Format("csv", (".csv",), lambda frame, file: frame.write_csv(file),
-                   "comma-separated values, a header row first", stream=_csv_pieces),
-        mdp.Format("parquet", (".parquet",), _parquet,
-                   "Apache Parquet: compact, typed, fast to read back", binary=True,
-                   stream=_parquet_pieces),
-        mdp.Format("json", (".json",), lambda frame, file: frame.write_json(file),
-                   "one JSON array of row objects", stream=_json_pieces),
-        mdp.Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
-                   "one JSON object per line", stream=_ndjson_pieces),
-        mdp.Format("markdown", (".md",), _markdown, "a Markdown table, for people and documents",
-                   stream=_markdown_pieces),
-    ]
-
-
-# Analyses.
-
-
-def _policy(solution, game, optimal_only: bool, within=None):
-    return mdp.policy_pieces(solution, game, optimal_only, within)
-
-
-def _within(value):
-    """Where in a game of rounds: ``"all"``, round columns as a dict, or COLUMN=VALUE texts
-    in one line (``'filled="ones twos" upper=5'``)."""
-    if value is None or value == "all" or isinstance(value, dict):
-        return value
-    import shlex
-
-    try:
-        return parse_assignments(shlex.split(str(value)))
-    except (ParamError, ValueError):
-        raise ParamError(f"within {value!r}: expected all, or the round columns of round "
-                         "states as COLUMN=VALUE ...") from None
-
-
-@hookimpl
-def mdp_analyses() -> list[Analysis]:
-    return [Analysis(
-        "policy", "the optimal policy, as a table", _policy,
-        [Param("optimal_only", False, parse_flag, "keep only optimal actions"),
-         Param("within", None, _within, "a game of rounds: the policy within the round at "
-               "every round state (all), or at those whose round columns have these values "
-               "('COLUMN=VALUE ...', as mdp advise names them); without it, the value of "
-               "every round state")],
-        "Solve a game and write every decision with the value of each action, whether it is "
-        "optimal, and its regret; for a game of rounds, the value of every round state, or "
-        "with --within the policy within the round.", rounds=True)]
-
+from mdp.program.registry import Command
 
 # Commands.
 
@@ -162,7 +41,7 @@ def _solve(args: argparse.Namespace) -> None:
         arguments.print_json(summary)
         return
     print(summary["rules"])
-    print(arguments.value_line(solution))
+    print(value_line(solution))
     if solution.exact:
         print(f"exact: {summary['exact']}")
     if "rounds" in summary:
@@ -173,21 +52,31 @@ def _solve(args: argparse.Namespace) -> None:
 
 
 def _variants(args: argparse.Namespace) -> None:
+    # Here: listing the commands needs no NumPy.
+    from mdp.analysis.strategy import find_strategy
+    from mdp.engine.compile import check_size
+
     if args.variant:
-        raise MdpError("mdp variants solves every variant; --variant does not apply")
+        raise ParamError("mdp variants solves every variant; --variant does not apply")
     game = arguments.load(args)
     variants = game.variants()
     if not variants:  # named as every other message names it: by the game's own name
-        raise MdpError(f"game {game.name} has no named variants")
+        raise ParamError(f"game {game.name} has no named variants")
+    # Every variant loaded, and its size checked, before the first is solved.
+    games = [arguments.load(args, variant.name) for variant in variants]
+    for game in games:
+        check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+        if args.strategy not in (None, "optimal"):
+            find_strategy(game, args.strategy)
     rows = []
-    for variant in variants:
-        game, solution = arguments.solved(args, arguments.load(args, variant.name))
+    for variant, game in zip(variants, games):
+        game, solution = arguments.solved(args, game)
         summary = solution.summary()
         # With --set on top, the variant's own words no longer say what was solved.
         summary["rules"] = game.describe() if args.params else variant.rules
         rows.append(summary)
         if not args.json:
-            value = arguments.value_line(solution).partition(": ")[2]
+            value = value_line(solution).partition(": ")[2]
             exact = f"  = {summary['exact']}" if solution.exact else ""
             print(f"{variant.name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
     if args.json:

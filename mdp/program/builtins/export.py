@@ -1,6 +1,6 @@
 """``mdp export``: a compiled model written for other tools, by any export on offer
-(:func:`mdp.exports`), and mdp's own, PRISM (a built-in plugin, see
-:mod:`mdp.program.registry`)."""
+(:func:`mdp.exports`; mdp's own, PRISM, is in :mod:`mdp.outputs.exports`), a built-in plugin
+(see :mod:`mdp.program.registry`)."""
 
 from __future__ import annotations
 
@@ -12,19 +12,6 @@ from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.program import arguments
 from mdp.program.registry import Command
-
-
-def _write_prism(model, path: str) -> list[str]:
-    # Here, not at the top: PRISM's writer needs numpy, which listing the exports does not.
-    from mdp.outputs.prism import write_prism
-
-    return list(write_prism(model, path))
-
-
-@hookimpl
-def mdp_exports() -> list[mdp.Export]:
-    return [mdp.Export("prism", "a PRISM MDP with explicit states, and its property in FILE.props",
-                       _write_prism, ((".props", "the property"),))]
 
 
 def _arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,17 +1,21 @@
 """The ``match`` analysis: players take turns at a game, for money (a built-in plugin, see
-:mod:`mdp.program.registry`), with ``--vary`` for a table over rule sets, fairest first."""
+:mod:`mdp.analysis.registry`), with ``--vary`` for a table over rule sets, fairest first."""
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import mdp
+from mdp.analysis.registry import Analysis, program_arguments
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
-from mdp.program import arguments
-from mdp.program.registry import Analysis
+
+if TYPE_CHECKING:
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
 
 
 def _match(model, game, *, exact, sense, progress, players):
@@ -67,6 +71,7 @@ MATCH = Analysis(
     "optimally for money under the game's match rules; print each player's expected "
     "winnings. With --vary, a table over rule sets, fairest first.",
     needs="model", table=_table, arguments=_arguments, check=_check,
+    check_game=lambda game, args: mdp.match_rules(game),
     summary=lambda result, model: result.summary(), show=_show, vary=_match_table)
 
 

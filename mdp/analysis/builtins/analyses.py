@@ -1,5 +1,5 @@
-"""mdp's analyses beyond the optimal value: ``distribution``, ``simulate``, ``strategies`` and
-``advise``, registered as a built-in plugin (see :mod:`mdp.program.registry`). Each is one
+"""mdp's analyses: ``policy``, ``distribution``, ``simulate``, ``strategies`` and ``advise``,
+registered as a built-in plugin (see :mod:`mdp.analysis.registry`). Each is one
 call in Python (``mdp.analyse(name, ...)``, or :func:`mdp.distribution` and its kin) and one
 command; these only name the options and print the answer for people."""
 
@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 import mdp
-from mdp.errors import ParamError
-from mdp.game.params import Param, parse_assignments, parse_int
+from mdp.analysis.registry import Analysis, program_arguments
+from mdp.errors import ParamError, did_you_mean
+from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable
-from mdp.program import arguments
-from mdp.program.registry import Analysis
+from mdp.outputs.readable import readable, value_line
+
+if TYPE_CHECKING:
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
 
 # Parsers of the options, for text as on the command line and for Python values alike.
 
@@ -48,6 +52,11 @@ def _state(value: Any) -> dict[str, Any]:
     if isinstance(value, Mapping):
         return dict(value)
     items = [value] if isinstance(value, str) else list(value)
+    columns = [item.partition("=")[0].strip() for item in items]
+    twice = next((column for column in columns if columns.count(column) > 1), None)
+    if twice is not None:  # a state has one value in each column
+        given = ", ".join(repr(item) for item, column in zip(items, columns) if column == twice)
+        raise ParamError(f"state: column {twice} is given twice ({given}); give each column once")
     try:
         return parse_assignments(items)
     except ParamError:
@@ -77,6 +86,39 @@ def _percent(value: float) -> str:
     return f"{100 * value:9.4f}%"
 
 
+# mdp policy
+
+
+def _policy(solution, game, optimal_only: bool, within=None):
+    return mdp.policy_pieces(solution, game, optimal_only, within)
+
+
+def _within(value):
+    """Where in a game of rounds: ``"all"``, round columns as a dict, or COLUMN=VALUE texts
+    in one line (``'filled="ones twos" upper=5'``)."""
+    if value is None or value == "all" or isinstance(value, dict):
+        return value
+    import shlex
+
+    try:
+        return parse_assignments(shlex.split(str(value)))
+    except (ParamError, ValueError):
+        raise ParamError(f"within {value!r}: expected all, or the round columns of round "
+                         "states as COLUMN=VALUE ...") from None
+
+
+POLICY = Analysis(
+        "policy", "the optimal policy, as a table", _policy,
+        [Param("optimal_only", False, parse_flag, "keep only optimal actions"),
+         Param("within", None, _within, "a game of rounds: the policy within the round at "
+               "every round state (all), or at those whose round columns have these values "
+               "('COLUMN=VALUE ...', as mdp advise names them); without it, the value of "
+               "every round state")],
+        "Solve a game and write every decision with the value of each action, whether it is "
+        "optimal, and its regret; for a game of rounds, the value of every round state, or "
+        "with --within the policy within the round.", rounds=True)
+
+
 # mdp distribution
 
 
@@ -85,7 +127,7 @@ def _distribution(solution, game, tie_break, plot, max_memory, progress=None):
                              max_memory=max_memory or "default")
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
-        _draw(frame, plot, f"{rules}\n{arguments.value_line(solution)}", "probability")
+        _draw(frame, plot, f"{rules}\n{value_line(solution)}", "probability")
     return frame
 
 
@@ -94,8 +136,30 @@ def _plot_argument(parser: argparse.ArgumentParser, what: str) -> None:
                         "cumulative share to FILE (.png or .svg; needs matplotlib)")
 
 
+def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
+    """The tie-breaks, before any state is found: each names a column of the game's states
+    (every state has the same, :func:`~mdp.hookspecs.game.mdp_state_columns`) or ``value``;
+    that the column is a number is known once the terminal states are."""
+    if not args.tie_break or not game.implements("mdp_initial_state"):
+        return
+    from mdp.engine.solution import parse_tie_break  # here: NumPy, once a game is loaded
+    from mdp.game.columns import state_columns
+
+    names = [*state_columns(game, [game.call("mdp_initial_state")]), "value"]
+    for item in args.tie_break:
+        _, column = parse_tie_break(item)
+        if column not in names:
+            raise ParamError(f"tie-break column {column!r}{did_you_mean(column, names)}: the "
+                             f"columns of a terminal state are {', '.join(names)}")
+
+
 def _plot_check(args: argparse.Namespace) -> None:
-    """The picture's file, checked before any work: its type, and that it can be written."""
+    """The tie-breaks' form and the picture's file, checked before any work: its type, and
+    that it can be written."""
+    from mdp.engine.solution import parse_tie_break  # here: listing the commands needs no NumPy
+
+    for item in args.tie_break:
+        parse_tie_break(item)
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
@@ -130,7 +194,7 @@ def _spread_of(frame, solution) -> dict:
 
 def _show_distribution(frame, solution, game) -> None:
     print(game.describe())
-    print(arguments.value_line(solution))
+    print(value_line(solution))
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
         shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
@@ -153,7 +217,7 @@ DISTRIBUTION = Analysis(
            "every total may take (default: as a model compiled, --max-memory)")],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
-    arguments=_distribution_arguments, check=_plot_check,
+    arguments=_distribution_arguments, check=_plot_check, check_game=_tie_break_check,
     summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
                                      "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -197,7 +261,7 @@ def _simulate_check(args: argparse.Namespace) -> None:
 
 def _show_simulation(result, solution, game) -> None:
     print(game.describe())
-    print(arguments.value_line(solution))
+    print(value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
     if not solution.model.info.objective.probability:
@@ -228,6 +292,7 @@ SIMULATE = Analysis(
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_simulate_check,
+    check_game=_tie_break_check,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
@@ -314,6 +379,12 @@ def _advise_check(args: argparse.Namespace) -> None:
                          "--strategy, --maximize and --minimize do not apply")
 
 
+def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--after`` advises a player of a match: the game has match rules, before any work."""
+    if args.after:
+        mdp.match_rules(game)
+
+
 def _show_advice(advised: Advised, solution, game) -> None:
     advice = advised.advice
     print(game.describe())
@@ -344,10 +415,11 @@ ADVISE = Analysis(
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
-    check=_advise_check, summary=lambda advised, solution: advised.advice.summary(),
+    check=_advise_check, check_game=_played_in_matches,
+    summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 
 
 @hookimpl
 def mdp_analyses() -> list[Analysis]:
-    return [DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]
+    return [POLICY, DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]

@@ -1,0 +1,228 @@
+"""The plugins of mdp beyond a game's: output formats, analyses and model exports, and the
+commands of the ``mdp`` program.
+
+They are registered through the hooks of :mod:`mdp.hookspecs.program` on one plugin manager
+(:func:`plugins`): mdp's own first (:data:`BUILTIN_PLUGINS`; the program adds its commands',
+:mod:`mdp.program.registry`), the way pytest registers its built-in plugins, then every plugin
+offered in the ``mdp.plugins`` entry-point group. A plugin adds a format, a command, an
+analysis or an export without touching ``mdp/``. This module holds the plugin manager and the
+analyses (:func:`analyses`, :func:`analyse`); the formats and exports are
+:mod:`mdp.outputs.registry`'s. Nothing here imports the program: ``mdp.analyse`` works
+without the command line.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.game.params import Param, resolve
+from mdp.game.plugins import (
+    PLUGINS_ENTRY_POINTS,
+    Plugins,
+    by_name,
+    check_hook_names,
+    collect,
+    import_module,
+    register,
+    register_plugins,
+)
+from mdp.hookspecs import PROJECT
+from mdp.hookspecs import program as program_hooks
+
+if TYPE_CHECKING:
+    import argparse
+
+    import polars as pl
+
+    from mdp.engine.model import CompiledModel
+    from mdp.engine.solution import Solution
+    from mdp.game.load import Game
+
+BUILTIN_PLUGINS = [
+    "mdp.outputs.formats",
+    "mdp.analysis.builtins.analyses",
+    "mdp.analysis.builtins.matches",
+    "mdp.outputs.exports",
+]
+"""mdp's own extensions, registered by name like any plugin, before the installed ones: the
+formats, analyses and exports of the library; the program adds its commands'
+(:func:`add_builtins`)."""
+
+
+def _tuple(options: Iterable[Param]) -> tuple[Param, ...]:
+    # A function, not the type tuple: attrs reads a converter's signature, and a built-in
+    # type's is parsed from text with the tokenize module's regular expressions, compiled on
+    # first use, at start-up.
+    return tuple(options)
+
+
+@attrs.frozen
+class Analysis:
+    """A table computed from a game: one call in Python (:func:`mdp.analyse`) and one command
+    of the ``mdp`` program (``mdp NAME GAME``), both through :meth:`answer`.
+
+    ``run(solution, game, **options)`` computes the answer: a Polars DataFrame (or
+    :class:`mdp.Pieces`, a table too large to hold, made as it is written), or an object
+    that holds one, which ``table(answer)`` takes out (a :class:`mdp.Simulation`'s
+    outcomes). ``options`` are :class:`mdp.Param` s, parsed like game parameters, so text
+    works as on the command line. An analysis with ``needs="model"`` solves what it needs
+    itself (``strategies`` evaluates each strategy, ``match`` solves for money): it is given
+    the compiled model and the settings of a solve instead of a solution,
+    ``run(model, game, *, exact, sense, progress, **options)``.
+
+    The command solves the game (with ``needs="model"``, compiles it), runs the analysis and
+    writes its answer. Its arguments are the game's (:func:`mdp.program.arguments.add_game_arguments`),
+    ``--out`` and ``--format``, each option as ``--NAME VALUE`` (a switch ``--NAME`` when its
+    default is ``False``) and ``--json``, unless ``arguments(parser)`` adds the command's
+    own; each option takes the value of the argument of its name. Then:
+
+    - ``check(args)``, if given, refuses before any work what the arguments cannot mean,
+      and ``check_game(game, args)`` what they cannot mean for the game loaded;
+    - the table goes to ``--out FILE``, or to standard output with ``--format NAME``;
+    - ``--json`` prints ``summary(answer, solved)`` on standard output (by default the
+      solution's :meth:`~mdp.Solution.summary` with the table's ``rows``, ``columns`` and
+      ``out``);
+    - otherwise, unless the table went to standard output, ``show(answer, solved, game)``
+      prints the answer for people (``solved`` is what ``run`` was given). An analysis
+      without ``show`` prints its table instead, as CSV, and ``--json`` its summary alone;
+    - with ``vary``, the command also takes ``--vary KEY=V1,V2`` (repeatable) and then
+      writes ``vary(game, values, variant=, params=, exact=, max_states=, progress=,
+      **options)``, a table over rule sets (:func:`mdp.match_table`), instead of the answer;
+      ``--out`` and ``--format`` write only that table.
+    """
+
+    name: str
+    help: str
+    run: Callable[..., Any] = attrs.field(repr=False)
+    options: tuple[Param, ...] = attrs.field(default=(), converter=_tuple)
+    description: str = ""
+    needs: Literal["solution", "model"] = attrs.field(
+        default="solution", validator=attrs.validators.in_(("solution", "model")))
+    table: Callable[[Any], pl.DataFrame] | None = attrs.field(default=None, repr=False)
+    arguments: Callable[[argparse.ArgumentParser], None] | None = attrs.field(default=None, repr=False)
+    check: Callable[[argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    summary: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
+    show: Callable[[Any, Any, Game], None] | None = attrs.field(default=None, repr=False)
+    vary: Callable[..., pl.DataFrame] | None = attrs.field(default=None, repr=False)
+    rounds: bool = False
+    """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
+    ``distribution``, ``strategies``, ``policy``); the others refuse one once it is compiled
+    (``model.single``), before it is solved."""
+    check_game: Callable[[Game, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    """``check_game(game, args)`` refuses, once the game is loaded and before any of its states
+    is found, what the arguments cannot mean for it (a tie-break column it does not have, a
+    match of a game with no match rules)."""
+    check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    """``check_model(model, args)`` refuses, once the game is compiled and before it is
+    solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
+    progress: bool = False
+    """Whether ``run`` of a solution takes ``progress=`` too: a callable given a line at each
+    step of long work, which the command shows on a terminal (``run`` of a model always
+    does)."""
+
+    def answer(self, solved: Solution | CompiledModel, game: Game | None,
+               options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,
+               progress: Callable[[str], None] | None = None) -> Any:
+        """Run the analysis on ``solved``, with ``options`` parsed by its own parameters.
+
+        ``solved`` is a solution; for an analysis that ``needs="model"``, a solution (its
+        model is then solved as the solution was: exact or not, and for the same aim) or a
+        compiled model, solved as ``exact`` and ``sense`` say.
+        """
+        parsed = resolve(f"analysis {self.name}", self.options, options)
+        if not self.rounds:
+            solved.single(f"analysis {self.name}")
+        is_solution = hasattr(solved, "model")
+        if self.needs == "solution":
+            if not is_solution:
+                raise ParamError(f"analysis {self.name} takes a solution (mdp.solve(model)), "
+                                 f"not {type(solved).__name__}")
+            return self.run(solved, game, **parsed, **({"progress": progress} if self.progress else {}))
+        if is_solution:
+            solved, exact, sense = solved.model, solved.exact, solved.sense
+        return self.run(solved, game, exact=exact, sense=sense, progress=progress, **parsed)
+
+    def table_of(self, answer: Any) -> pl.DataFrame:
+        """The table an answer holds (the answer itself, without ``table``)."""
+        return answer if self.table is None else self.table(answer)
+
+
+@functools.cache
+def plugins() -> Plugins:
+    """The plugin manager of mdp's formats, analyses, exports and commands, with the built-ins
+    and the installed plugins registered."""
+    manager = Plugins(PROJECT)
+    manager.add_hookspecs(program_hooks)  # the program's hooks only: see check_hook_names
+    for name in BUILTIN_PLUGINS:
+        register(manager, import_module(name), name, "mdp")
+    register_plugins(manager, PLUGINS_ENTRY_POINTS)
+    check_hook_names(manager, "mdp")
+    return manager
+
+
+def add_builtins(names: Iterable[str]) -> None:
+    """Make the modules ``names`` built-in plugins too (the program's commands), registered
+    after the library's and before the installed plugins: the plugin manager is made anew
+    if it had been made without them."""
+    missing = [name for name in names if name not in BUILTIN_PLUGINS]
+    if missing:
+        BUILTIN_PLUGINS.extend(missing)
+        plugins.cache_clear()
+
+
+def offered(hook: str, kind: type) -> dict[str, Any]:
+    """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
+    twice is a fault of the plugins'."""
+    what = kind.__name__.lower()
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"),
+                   lambda name: ModelError(f"two plugins offer the {what} {name!r}"))
+
+
+def analyses() -> dict[str, Analysis]:
+    """Every analysis on offer, by name, the built-ins first."""
+    return offered("mdp_analyses", Analysis)
+
+
+
+def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = None,
+            **options: Any) -> pl.DataFrame:
+    """Run the analysis ``name`` on a solution (``game`` gives it the game's words) and
+    return its table.
+
+    Options are parsed by the analysis's own parameters, so text works as on the command
+    line: ``mdp.analyse("policy", solution, game, optimal_only=True)``,
+    ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
+    what it needs itself (``strategies``, ``match``) takes the compiled model as well.
+    """
+    from mdp.analysis.pieces import Pieces  # Polars: there is a table
+
+    known = analyses()
+    if name not in known:
+        raise ParamError(f"unknown analysis {name!r}{did_you_mean(name, known)} "
+                         f"(known: {', '.join(known)})")
+    analysis = known[name]
+    table = analysis.table_of(analysis.answer(solution, game, options))
+    return table.frame() if isinstance(table, Pieces) else table
+
+
+class _Deferred:
+    """A module imported when one of its names is first asked for."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(importlib.import_module(self._name), name)
+
+
+def program_arguments() -> Any:
+    """:mod:`mdp.program.arguments`, imported when first used: the parts of an analysis that
+    only the program calls (its arguments, its checks of them, what it shows) use it, and
+    :func:`analyse` imports nothing of the program."""
+    return _Deferred("mdp.program.arguments")

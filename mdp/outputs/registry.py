@@ -1,0 +1,67 @@
+"""The output formats and model exports on offer (the hooks ``mdp_formats`` and
+``mdp_exports`` of :mod:`mdp.hookspecs.program`, on the plugin manager of
+:mod:`mdp.analysis.registry`), and :func:`write_table`, which writes a table in one of the
+formats."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from mdp.analysis.registry import offered
+from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.outputs.exports import Export
+from mdp.outputs.files import check_target, write_atomically
+from mdp.outputs.formats import Format
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.analysis.pieces import Pieces
+
+
+def formats() -> dict[str, Format]:
+    """Every output format on offer, by name, the built-ins first."""
+    found = offered("mdp_formats", Format)
+    extensions: dict[str, str] = {}
+    for fmt in found.values():
+        for extension in fmt.extensions:
+            if extension.lower() in extensions:
+                raise ModelError(f"formats {extensions[extension.lower()]!r} and {fmt.name!r} "
+                               f"both claim the extension {extension}")
+            extensions[extension.lower()] = fmt.name
+    return found
+
+
+def exports() -> dict[str, Export]:
+    """Every model export on offer (``mdp export --format NAME``), by name, the built-ins
+    first."""
+    return offered("mdp_exports", Export)
+
+
+
+def format_for(path: str | None = None, name: str | None = None) -> Format:
+    """The format named ``name``, or else the one that ``path``'s extension asks for."""
+    known = formats()
+    if name is not None:
+        if name not in known:
+            raise ParamError(f"unknown format {name!r}{did_you_mean(name, known)} "
+                             f"(known: {', '.join(known)})")
+        return known[name]
+    extension = os.path.splitext(path or "")[1].lower()
+    for fmt in known.values():
+        if extension in (e.lower() for e in fmt.extensions):
+            return fmt
+    allowed = ", ".join(e for fmt in known.values() for e in fmt.extensions)
+    raise ParamError(f"{path}: unknown file type {extension or '(none)'!r} (allowed: {allowed}; "
+                     "or name a format with --format)")
+
+
+def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = None) -> str:
+    """Write ``frame`` (a DataFrame, or :class:`mdp.Pieces`, written a piece at a time) to
+    ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
+    the one its extension asks for. Returns the path."""
+    fmt = format_for(path, format)
+    check_target(path)
+    write_atomically(path, lambda file: fmt.dump(frame, file, path))
+    return path

@@ -1,0 +1,36 @@
+"""The environment variables that mdp and the libraries it loads read, checked as a command
+starts: a value they cannot take is one line and exit code 2 before any work, where it was a
+traceback (or a panic of Polars) in the middle of it.
+
+- ``MDP_THREADS``: the threads of mdp's work (:func:`mdp.engine.parallel.threads`);
+- ``POLARS_MAX_THREADS``: Polars' threads, read as Polars loads (0 stops it; a word is passed
+  over with a warning).
+
+``MPLBACKEND`` is not read: mdp draws with matplotlib's Agg whatever it says
+(:mod:`mdp.outputs.plot`); ``PYTHONIOENCODING`` is honoured, a letter the encoding lacks
+printed as its escape (:class:`mdp.program.stdout.Output`).
+"""
+
+from __future__ import annotations
+
+import os
+
+from mdp.errors import ParamError
+
+
+def check_environment() -> None:
+    """Refuse, before any work, a value of an environment variable that mdp or Polars
+    cannot take."""
+    from mdp.engine.parallel import threads  # no numpy: os and threading
+
+    threads()
+    polars = os.environ.get("POLARS_MAX_THREADS")
+    if polars is not None and not _whole(polars):
+        raise ParamError(f"POLARS_MAX_THREADS={polars!r}: expected a whole number of threads, "
+                         "1 or more (or leave it unset)")
+
+
+def _whole(text: str) -> bool:
+    """Whether ``text`` is a whole number of 1 or more, in ASCII digits alone, as Polars
+    reads it (a blank it passes over with a warning too)."""
+    return text.isascii() and text.isdigit() and int(text) >= 1

@@ -1,0 +1,104 @@
+"""The program's standard output: kept for what it writes for programs while plugin code
+prints (:class:`shielded`), and one that may go away without taking the command's files with
+it (:class:`Output`).
+
+A reader that goes away (``mdp policy GAME --out p.csv --json | head -1``) is no error, and
+it stops nothing but the writing to standard output: what is left to print goes nowhere, and
+the files asked for are written all the same. A table printed to a reader gone stops being
+made (:func:`mdp.program.arguments.emit`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+from mdp.errors import MdpError
+
+_MACHINE_OUTPUT: list[Any] = []  # the standard output kept for JSON or a table, while shielded
+
+
+def machine_output(args: argparse.Namespace) -> bool:
+    """Whether the command prints for programs: JSON (``--json``), or a table on standard
+    output (``--format`` without ``--out``)."""
+    return bool(getattr(args, "json", False)) or (
+        getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
+
+
+class shielded:
+    """While inside, what plugin code prints goes to standard error, and standard output
+    holds only what the command writes for programs (:func:`~mdp.program.arguments.print_json`,
+    :func:`~mdp.program.arguments.emit`): a hook's stray print cannot spoil the JSON."""
+
+    def __enter__(self) -> None:
+        _MACHINE_OUTPUT.append(sys.stdout)
+        sys.stdout = sys.stderr
+
+    def __exit__(self, *exc: object) -> None:
+        sys.stdout = _MACHINE_OUTPUT.pop()
+
+
+def stdout() -> Any:
+    """The real standard output, shielded or not."""
+    return _MACHINE_OUTPUT[-1] if _MACHINE_OUTPUT else sys.stdout
+
+
+def drop() -> None:
+    """Send what is left for standard output nowhere: its reader went away. What its buffer
+    still holds, and what is printed later, goes to the null device, so that no later flush
+    (Python's own at exit among them) fails again."""
+    try:
+        handle = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(handle, stdout().fileno())
+        os.close(handle)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (output captured)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+
+
+class Output:
+    """Standard output as the program prints to it: a reader that goes away (a broken pipe)
+    is dropped (:func:`drop`), and the command goes on; a letter its encoding lacks
+    (``PYTHONIOENCODING=ascii``) is printed as its escape, as Python prints it on standard
+    error. Its ``buffer`` is the stream's own,
+    where a table is written: a broken pipe is raised there, for the table to stop."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self.stream.write(text)
+        except BrokenPipeError:
+            drop()
+            return len(text)
+        except (UnicodeEncodeError, LookupError):  # PYTHONIOENCODING=ascii: a letter as its
+            encoding = self.stream.encoding  # escape (and so with an error handler unknown)
+            return self.write(text.encode(encoding, "backslashreplace").decode(encoding))
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except BrokenPipeError:
+            drop()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+class Closed:
+    """Standard output when it was closed before mdp started: writing to it is one error."""
+
+    def write(self, text: str) -> int:
+        raise MdpError("standard output is closed; redirect it to a file, or use --out")
+
+    def flush(self) -> None:
+        pass
+
+    @property
+    def buffer(self):
+        return self
+
+    def isatty(self) -> bool:
+        return False

@@ -1,0 +1,135 @@
+"""What the arguments cannot mean is refused before any state of the game is found: the
+game here raises the moment its states are explored, so a refusal that came after the work
+would be that fault's line instead."""
+
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from mdp.limits import MAX_COMBINATIONS
+from mdp.program.cli import main
+
+SENTINEL = '''
+"""A game that must not be explored: its actions raise."""
+import mdp
+
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("size", 1, int, "how large"), mdp.Param("other", 1, int, "another")]
+
+
+@mdp.hookimpl
+def mdp_estimate_states(params):
+    return 10 ** params["size"]
+
+
+@mdp.hookimpl
+def mdp_variants():
+    return [mdp.Variant("small", {"size": "1"}), mdp.Variant("large", {"size": "7"})]
+
+
+@mdp.hookimpl
+def mdp_initial_state(params):
+    return 0
+
+
+@mdp.hookimpl
+def mdp_actions(params, state):
+    raise RuntimeError("the states were explored")
+
+
+@mdp.hookimpl
+def mdp_state_columns(params, state):
+    return {"position": state, "label": "start"}
+'''
+
+# A rule plugin naming a variant that cannot be loaded, after the game's good ones.
+BAD_VARIANT = '''
+import mdp
+
+GAME = "sentinel"
+
+
+@mdp.hookimpl
+def mdp_variants():
+    return [mdp.Variant("broken", {"size": "many"})]
+'''
+
+EXPLORED = "the states were explored"
+
+
+@pytest.fixture
+def sentinel(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    # A module name of its own in each test: one process imports them all.
+    name = "sentinel_" + "".join(c if c.isalnum() else "_" for c in tmp_path.name)
+    (tmp_path / f"{name}.py").write_text(SENTINEL)
+    (tmp_path / "bad_variant.py").write_text(BAD_VARIANT.replace('"sentinel"', repr(name)))
+    return str(tmp_path / f"{name}.py")
+
+
+def _refused(capsys, argv: list[str], code: int = 2) -> str:
+    assert main(argv) == code
+    err = capsys.readouterr().err
+    assert err.startswith("mdp: error: ") and err.count("\n") == 1, err
+    assert EXPLORED not in err
+    return err
+
+
+def test_the_game_is_explored_unless_refused(sentinel, capsys):
+    # The test's premise: a command that gets to the work meets the fault.
+    assert main(["solve", sentinel]) == 2
+    assert EXPLORED in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["distribution", "simulate"])
+def test_a_tie_break_column_the_states_lack_is_refused_first(sentinel, capsys, command):
+    extra = ["--games", "10"] if command == "simulate" else []
+    err = _refused(capsys, [command, sentinel, *extra, "--tie-break", "min:positon"])
+    assert "tie-break column 'positon'; did you mean position?" in err
+    assert "position, label, value" in err
+    err = _refused(capsys, [command, sentinel, *extra, "--tie-break", "most:position"])
+    assert "expected COLUMN, max:COLUMN or min:COLUMN" in err
+
+
+@pytest.mark.parametrize("argv", [["match"], ["match", "--vary", "other=1,2"],
+                                  ["advise", "position=0", "--after", "3"]])
+def test_a_match_of_a_game_with_no_match_rules_is_refused_first(sentinel, capsys, argv):
+    err = _refused(capsys, [argv[0], sentinel, *argv[1:]])
+    assert "is not played in matches" in err
+
+
+def test_a_broken_variant_among_good_ones_is_refused_first(sentinel, capsys):
+    err = _refused(capsys, ["variants", sentinel, "-p", "bad_variant.py"])
+    assert "size=many" in err
+
+
+@pytest.mark.parametrize("argv", [["variants"], ["solve", "--vary", "size=1,7"],
+                                  ["match", "--vary", "size=1,7"]])
+def test_a_game_too_large_by_its_count_is_refused_before_any_is_explored(sentinel, capsys, argv):
+    # The small one first would be explored: the large one is refused before it.
+    err = _refused(capsys, [argv[0], sentinel, *argv[1:], "--max-states", "1000"], code=3)
+    assert "more than 1,000 states" in err
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(counts=st.lists(st.integers(1, 2_000), min_size=1, max_size=2))
+def test_a_grid_too_large_is_refused_before_any_game_is_loaded(sentinel, capsys, counts):
+    # Combinations of values of "other" and "size" (the same value again and again: it is
+    # the count that is refused), past the limit or not.
+    names = ["other", "size"][:len(counts)]
+    total = 1
+    for count in counts:
+        total *= count
+    assume(total > MAX_COMBINATIONS or total <= 100)  # each game of a grid allowed is loaded
+    vary = [f"{name}={','.join(['7'] * count)}" for name, count in zip(names, counts)]
+    argv = ["solve", sentinel, *(a for v in vary for a in ("--vary", v)), "--max-states", "5"]
+    if total > MAX_COMBINATIONS:
+        err = _refused(capsys, argv, code=3)
+        assert f"{total:,} combinations" in err
+    else:  # loaded, each refused by its count of states: still no state found
+        err = _refused(capsys, argv, code=3)
+        assert "more than 5 states" in err
