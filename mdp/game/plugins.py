@@ -96,13 +96,19 @@ def load(value: str) -> Any:
 
 def import_module(name: str, shown: str | None = None) -> Any:
     """Import a plugin's module; its own errors become one :class:`~mdp.ModelError` line."""
+    return imported(importlib.import_module, name, shown=shown or name)
+
+
+def imported(run: Callable[[Any], Any], argument: Any, *, shown: str) -> Any:
+    """``run(argument)``, which runs a module's code (an import): its errors become one
+    :class:`~mdp.ModelError` line that names what was imported (``shown``)."""
     try:
-        return importlib.import_module(name)
+        return run(argument)
     except SyntaxError as error:
         where = f"{os.path.basename(error.filename or '?')}, line {error.lineno}"
-        raise ModelError(f"cannot import {shown or name}: SyntaxError: {error.msg} ({where})") from None
+        raise ModelError(f"cannot import {shown}: SyntaxError: {error.msg} ({where})") from None
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"cannot import {shown or name}: {fault(error)}") from None
+        raise ModelError(f"cannot import {shown}: {fault(error)}") from None
 
 
 class Plugins(pluggy.PluginManager):
