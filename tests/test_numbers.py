@@ -144,3 +144,38 @@ def test_set_on_the_command_line_is_read_exactly_or_refused(capsys, name, value)
         assert number is not None and str(shown) == str(number), (value, shown)
     else:
         assert code == 2 and err.startswith("mdp: error: ") and err.count("\n") == 1, err
+
+
+def counting_game(start: int):
+    """States start, start+1, ...: from start+k (k < 3) bet (to +k+1 or +k+2, a half each)
+    or walk (to +k+3); a state past start+2 is worth its distance from start. By hand, the
+    best play is worth 9/2: walk from start+2 (5, over 7/2), either from start+1 (4), bet
+    from start ((4 + 5) / 2, over 3). Each state shows itself as a column ``n``."""
+    from types import SimpleNamespace
+
+    hooks = {
+        "mdp_initial_state": lambda: start,
+        "mdp_actions": lambda state: ["bet", "walk"] if state - start < 3 else [],
+        "mdp_outcomes": lambda state, action: [(Fraction(1, 2), state + 1), (Fraction(1, 2), state + 2)]
+        if action == "bet" else [(1, state + 3)],
+        "mdp_terminal_value": lambda state: state - start,
+        "mdp_state_columns": lambda state: {"n": state, "k": state - start},
+    }
+    for name, hook in hooks.items():
+        hook.__name__ = name
+    return SimpleNamespace(**{name: mdp.hookimpl(hook) for name, hook in hooks.items()})
+
+
+@settings(max_examples=30, deadline=None)
+@given(start=st.integers(-2**200, 2**200) | st.sampled_from([2**63 - 1, 2**63, -2**63 - 1, 2**64,
+                                                              2**70, 2**127, -2**127, 2**128]))
+def test_states_past_64_bits_are_solved_and_shown_exactly(start):
+    game = mdp.load_game(counting_game(start))
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    assert solution.value == Fraction(9, 2)
+    table = mdp.policy(solution, game)
+    # Every state of the table is named by its own number, exactly: not rounded, not null.
+    assert [int(n) for n in table["n"].to_list()] == [start + k for k in table["k"].to_list()]
+    assert sorted(set(table["k"].to_list())) == [0, 1, 2]
+    advice = mdp.advise(solution, game, n=start + 1)
+    assert int(advice.state["n"]) == start + 1
