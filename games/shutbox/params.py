@@ -65,26 +65,28 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
     """
     if value is None or value == "":
         return None
+    given: list[tuple[Any, Any, Any]] = []
     if isinstance(value, str):
-        items = []
         for item in value.split(","):
-            totals, colon, count = item.strip().partition(":")
-            low, dash, high = totals.partition("-")
-            items.append((low, (high or None) if dash else low, count if colon else None))
+            totals, colon, dice = item.strip().partition(":")
+            first, dash, last = totals.partition("-")
+            given.append((first, (last or None) if dash else first, dice if colon else None))
     elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise ValueError(_SCHEDULE)
     else:
-        items = [_triple(item, _SCHEDULE) for item in value]
+        given = [_triple(item, _SCHEDULE) for item in value]
     try:
-        items = [(_whole(low), None if high is None else _whole(high),
-                  None if count is None else _whole(count)) for low, high, count in items]
+        items = [(_whole(first), None if last is None else _whole(last),
+                  None if dice is None else _whole(dice)) for first, last, dice in given]
     except ValueError:
         raise ValueError(_SCHEDULE) from None
-    expected = 0
+    expected: int | None = 0
+    schedule = []
     for i, (low, high, count) in enumerate(items):
         if count is None or not 1 <= count <= MAX_DICE:
             raise ValueError(f"range {span(low, high)} needs a number of dice from 1 to "
                              f"{MAX_DICE}, like 0-49:3")
+        schedule.append((low, high, count))
         if low != expected:
             gap = "overlaps" if low < expected else f"leaves shut totals {span(expected, low - 1)} out"
             raise ValueError(f"range {span(low, high)} {gap}; ranges must start at 0 and follow "
@@ -94,7 +96,7 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
         if high is not None and high < low:
             raise ValueError(f"range {span(low, high)} is empty")
         expected = None if high is None else high + 1
-    return tuple(items)
+    return tuple(schedule)
 
 
 def span(low: int, high: int | None) -> str:

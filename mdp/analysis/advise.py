@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
+from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
@@ -44,6 +45,7 @@ def advise(solution: Solution | RoundsSolution, game: Game, **columns: Any) -> A
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
     """
+    arguments("advise", solution=(solution, SOLVED), game=(game, GAME))
     if isinstance(solution, RoundsSolution):
         return _advise_in_round(solution, game, columns)
     model = solution.model

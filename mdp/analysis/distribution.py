@@ -15,6 +15,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.totals import NotWhole, follow
+from mdp.checks import CALLBACK, MAX_MEMORY, OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.discover import size
 from mdp.engine.model import CompiledModel
@@ -104,6 +105,8 @@ def distribution(how: Solution | Policy, game: Game | None = None, *,
 
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
+    arguments("distribution", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK),
+              progress=(progress, CALLBACK), max_memory=(max_memory, MAX_MEMORY))
     if isinstance(how, RoundsSolution):
         return rounds_distribution(how, tie_break, progress, max_memory)
     one_model("an exact outcome distribution", how)

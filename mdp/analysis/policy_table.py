@@ -11,6 +11,7 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
+from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
 from mdp.engine.model import ragged_arange
 from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
@@ -42,12 +43,16 @@ def policy(solution: Solution, game: Game | None = None, optimal_only: bool = Fa
 
     For a table of millions of rows, :func:`policy_pieces` makes it a piece at a time.
     """
+    arguments("policy", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
+              optimal_only=(optimal_only, FLAG))
     return policy_pieces(solution, game, optimal_only).frame()
 
 
 def policy_pieces(solution: Solution, game: Game | None = None, optimal_only: bool = False) -> Pieces:
     """:func:`policy` as :class:`~mdp.analysis.pieces.Pieces`: made a piece at a time as it
     is written (``mdp policy --out``), about :data:`ROWS` rows each."""
+    arguments("policy_pieces", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
+              optimal_only=(optimal_only, FLAG))
     one_model("a policy table", solution)
     model = solution.model
     bounds = [(lo, hi) for _, lo, hi in top_down(model)]

@@ -12,6 +12,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.distribution import group, outcome_columns, playing
+from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import RoundsSolution
@@ -72,6 +73,7 @@ def simulate(how: Solution | Policy | RoundsSolution, game: Game | None = None, 
     game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) is played
     optimally, and its games counted by their points and the columns of the round state
     they end in. The same ``seed`` gives the same numbers."""
+    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK))
     check_games(games, seed)
     if isinstance(how, RoundsSolution):
         if tie_break:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
+from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, InRounds, MdpError, ModelError, did_you_mean, fault
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -222,6 +223,7 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     game's own and its installed ones, so they can wrap or override any of their hooks
     (``mdp -p FILE`` on the command line).
     """
+    arguments("load_game", spec=(spec, SPEC), variant=(variant, OPTIONAL_NAME), plugins=(plugins, PLUGINS))
     module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
     name = getattr(module, "GAME_NAME", None) or default
     manager = Plugins("mdp")

@@ -137,7 +137,16 @@ def hook_names(plugin: Any) -> list[str]:
     """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
     marker = f"{PROJECT}_impl"
     return [name for name in dir(plugin)
-            if not name.startswith("_") and hasattr(getattr(plugin, name, None), marker)]
+            if not name.startswith("_") and hasattr(attribute(plugin, name), marker)]
+
+
+def attribute(plugin: Any, name: str) -> Any:
+    """A plugin's attribute, ``None`` where reading it raises (an object that is no plugin
+    may compute its attributes, and fail to: a Polars Series' ``plot`` without Altair)."""
+    try:
+        return getattr(plugin, name, None)
+    except Exception:  # noqa: BLE001  (no hook is there)
+        return None
 
 
 def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
@@ -159,8 +168,8 @@ def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known:
     pluggy passes them over, so they would be silently never called, and the game would
     fail later with a message pointing elsewhere (or an empty file's)."""
     unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
-                and callable(getattr(plugin, hook, None))
-                and not isinstance(getattr(plugin, hook), type)
+                and callable(attribute(plugin, hook))
+                and not isinstance(attribute(plugin, hook), type)
                 and plugins.parse_hookimpl_opts(plugin, hook) is None]
     if not unmarked:
         return

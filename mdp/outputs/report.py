@@ -21,6 +21,7 @@ import polars as pl
 from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
+from mdp.checks import CALLBACK, GAME, SOLVED, arguments, whole
 from mdp.engine.rounds import RoundsSolution
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
@@ -50,6 +51,8 @@ def report(solution: Solution | RoundsSolution, game: Game, *, max_rows: int = R
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
+    arguments("report", solution=(solution, SOLVED), game=(game, GAME), max_rows=(max_rows, whole(1)),
+              progress=(progress, CALLBACK))
     if solution.policy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.policy.name}")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 import mdp
+from mdp.checks import NAME, OPTIONAL_GAME, OPTIONAL_NAME, PATH, SOLVED_OR_MODEL, TABLE, arguments
 from mdp.errors import MdpError, ParamError, did_you_mean
 from mdp.game.load import load_plugin
 from mdp.game.params import Param, resolve
@@ -267,6 +268,7 @@ def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = N
     ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
     what it needs itself (``strategies``, ``match``) takes the compiled model as well.
     """
+    arguments("analyse", name=(name, NAME), solution=(solution, SOLVED_OR_MODEL), game=(game, OPTIONAL_GAME))
     known = analyses()
     if name not in known:
         raise ParamError(f"unknown analysis {name!r}{did_you_mean(name, known)} "
@@ -297,6 +299,7 @@ def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = No
     """Write ``frame`` (a DataFrame, or :class:`mdp.Pieces`, written a piece at a time) to
     ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
     the one its extension asks for. Returns the path."""
+    arguments("write_table", frame=(frame, TABLE), path=(path, PATH), format=(format, OPTIONAL_NAME))
     fmt = format_for(path, format)
     check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))
