@@ -37,6 +37,13 @@ def arguments(function: str, **checked: tuple[Any, Rule]) -> None:
             raise ParamError(f"mdp.{function}: {name} is {shown(value)}; expected {rule.allowed}")
 
 
+def bounds(function: str, minimum: int | None, maximum: int | None) -> None:
+    """Refuse a ``minimum`` above the ``maximum`` (either ``None``: no bound)."""
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise ParamError(f"mdp.{function}: minimum is {shown(minimum)} and maximum is "
+                         f"{shown(maximum)}; expected a minimum of at most the maximum")
+
+
 def shown(value: Any) -> str:
     """A value as a message shows it, short: ``'4G'``, ``-1``, ``[1, 2]``, ``a Game``."""
     if value is None or isinstance(value, (bool, int, float, complex, str, bytes, list, tuple,
@@ -130,6 +137,38 @@ OPTIONAL_FUNCTION = Rule(lambda value: value is None or callable(value), "a func
 CALLBACK = Rule(lambda value: value is None or callable(value),
                 "a function that takes a text (progress=print), or None")
 SENSE = choice(None, "max", "min")
+INTEGER = Rule(lambda value: not isinstance(value, (bool, str, bytes)) and hasattr(value, "__index__"),
+               "a whole number")
+OPTIONAL_INTEGER = Rule(lambda value: value is None or INTEGER.holds(value), "a whole number or None")
+INT64 = whole(-2**63, 2**63 - 1)
+OPTIONAL_INT64 = whole(-2**63, 2**63 - 1, none=True)
+OPTIONAL_SIZE = whole(1, 2**63 - 1, none=True)
+
+
+def _counts(value: Any) -> bool:
+    """Whether ``value`` holds sizes of groups: whole numbers of 0 or more, whose total fits
+    in 64 bits (numpy adds them in 64 bits)."""
+    import numpy as np
+
+    if not INTEGERS.holds(value):
+        return False
+    counts = np.asarray(value, dtype=object if not hasattr(value, "dtype") else None)
+    if not len(counts):
+        return True
+    if counts.min() < 0:
+        return False
+    return int(counts.max()) * len(counts) < 2**63 or sum(int(count) for count in counts) < 2**63
+
+
+INTEGERS = Rule(lambda value: getattr(value, "ndim", 1) == 1 and value.dtype.kind in "iu"
+                if hasattr(value, "dtype") else _values(value) and all(INTEGER.holds(item) for item in value),
+                "a list or numpy array of whole numbers")
+COLLECTION = Rule(lambda value: isinstance(value, Iterable) and not isinstance(value, (str, bytes, Iterator)),
+                  "a list, dict or set")
+COUNTS = Rule(_counts, "sizes of groups: a list or numpy array of whole numbers of 0 or more, "
+               "their total below 2**63")
+NAMES = Rule(lambda value: COLLECTION.holds(value) and all(isinstance(item, str) for item in value),
+             "a list (or dict, or set) of names, each a text")
 
 # Limits of the work.
 MAX_STATES = whole(1, none=True, also=" (no limit)")
@@ -146,10 +185,10 @@ PLUGINS = listed(SPEC, "a list of plugins, each a .py file, a package folder, a 
                        "or a module (plugins=['my_rule.py']); [] for none")
 PARAMS = Rule(lambda value: value is None or isinstance(value, Mapping)
               and all(isinstance(key, str) for key in value),
-              "a dict of parameters by name ({'tiles': '1-4'}) or None")
+              "a dict of parameters by name ({'rounds': '2'}) or None")
 VARY = Rule(lambda value: isinstance(value, Mapping) and bool(value)
             and all(isinstance(key, str) and LIST.holds(values) for key, values in value.items()),
-            "a dict of each parameter varied and the list of its values ({'tiles': ['1-4', '1-5']})")
+            "a dict of each parameter varied and the list of its values ({'rounds': ['2', '3']})")
 GAME = of("Game", allowed="a game: mdp.load_game('shutbox')")
 OPTIONAL_GAME = of("Game", none=True, allowed="a game (mdp.load_game('shutbox')) or None")
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import attrs
 
+from mdp.checks import FLAG, INTEGER, INTEGERS, NAME, NAMES, OPTIONAL_INTEGER, TEXT, arguments, bounds
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 
 
@@ -112,6 +113,8 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Cal
     ``why`` says, in the error message, why there is a maximum (``"each one doubles the
     states"``).
     """
+    arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT))
+    bounds("parse_int", minimum, maximum)
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
         else f"a whole number of {minimum} or more"
     largest = LARGEST if maximum is None else maximum
@@ -132,6 +135,7 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Cal
 
 def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     """A parser that accepts one of ``allowed`` and suggests the nearest for a typo."""
+    arguments("parse_choice", allowed=(allowed, NAMES))
 
     def parse(value: Any) -> str:
         if value not in allowed:
@@ -170,6 +174,9 @@ def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | Non
     exactly (:func:`whole`: ``1.5`` is refused, not read as 1). A range is checked before it
     is expanded, so ``1-999999999`` is refused at once rather than built.
     """
+    arguments("parse_int_list", minimum=(minimum, OPTIONAL_INTEGER), maximum=(maximum, OPTIONAL_INTEGER),
+              what=(what, NAME), distinct=(distinct, FLAG))
+    bounds("parse_int_list", minimum, maximum)
     if isinstance(value, str):
         pairs = []
         for item in value.split(","):
@@ -214,6 +221,7 @@ def _bound(number: int, minimum: int | None, maximum: int | None, what: str) -> 
 
 def show_int_list(numbers: Iterable[int]) -> str:
     """The shortest text that :func:`parse_int_list` reads back: ``"1-9"``, ``"1-6,8"``."""
+    arguments("show_int_list", numbers=(numbers, INTEGERS))
     runs = []
     for _, group in itertools.groupby(enumerate(sorted(numbers)), lambda pair: pair[1] - pair[0]):
         run = [number for _, number in group]

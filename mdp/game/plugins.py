@@ -19,6 +19,7 @@ from typing import Any
 
 import pluggy
 
+from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
@@ -264,6 +265,9 @@ def home_module(plugin: Any) -> str:
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
     """Register every plugin offered in the entry-point group ``group`` (pytest's ``pytest11``
     way); a game calls it from :func:`~mdp.hookspecs.game.mdp_configure` for its rule plugins."""
+    arguments("register_plugins",
+              plugins=(plugins, of(pluggy.PluginManager, allowed="a pluggy.PluginManager")),
+              group=(group, NAME))
     for name, value in entry_points(group).items():
         if plugins.get_plugin(name) is None and not plugins.is_blocked(name):
             register(plugins, load(value), name, f"plugins of {group}")
