@@ -135,5 +135,9 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """
     import difflib  # only on the error path: it costs start-up time
 
-    close = difflib.get_close_matches(wanted, list(known), n=n)
+    from mdp.checks import COLLECTION, TEXT, arguments, whole
+
+    arguments("did_you_mean", wanted=(wanted, TEXT), known=(known, COLLECTION), n=(n, whole(1)))
+
+    close = difflib.get_close_matches(wanted, [str(name) for name in known], n=n)
     return f"; did you mean {' or '.join(close)}?" if close else ""

@@ -126,7 +126,7 @@ def test_state_limit():
 
 
 def test_unknown_sense_is_refused():
-    with pytest.raises(mdp.ParamError, match="sense 'up': allowed are 'max' and 'min'"):
+    with pytest.raises(mdp.ParamError, match=r"^mdp.solve: sense is 'up'; expected None or 'max' or 'min'$"):
         mdp.solve(mdp.compile(mdp.load_game(coin())), sense="up")
 
 

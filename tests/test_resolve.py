@@ -68,7 +68,8 @@ def test_terminal_values_are_checked_where_they_enter(terminal, exact, message):
 def test_solve_takes_a_compiled_model_not_a_game():
     # The flow runs one way: compiling is the caller's one line, the solve never explores.
     game = mdp.load_game(gamble())
-    with pytest.raises(mdp.ParamError, match=r"solve takes a compiled model \(mdp.compile\(game\)\), not Game"):
+    with pytest.raises(mdp.ParamError, match=r"^mdp.solve: model is a Game; expected a compiled model: "
+                       r"mdp.compile\(game\)$"):
         mdp.solve(game)
 
 

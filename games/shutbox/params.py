@@ -7,7 +7,9 @@ saying what is allowed; :func:`check_payout` checks what needs the tiles as well
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from numbers import Rational
 from typing import Any
 
 import mdp
@@ -41,6 +43,21 @@ def parse_tiles(value: Any) -> tuple[int, ...]:
     return tiles
 
 
+_SCHEDULE = ("expected ranges of shut totals with a number of dice, like 0-49:3,50-71:2,72-:1 "
+             "(from Python, (low, high, dice) with whole numbers, high None for open)")
+_whole = mdp.parse_int(0)
+
+
+def _triple(item: Any, expected: str) -> tuple[Any, Any, Any]:
+    """An item of a table given from Python: three values."""
+    if isinstance(item, (str, bytes, Mapping)) or not isinstance(item, Iterable):
+        raise ValueError(expected)
+    three = tuple(item)
+    if len(three) != 3:
+        raise ValueError(expected)
+    return three  # type: ignore[return-value]
+
+
 def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None:
     """``"0-49:3,50-71:2,72-:1"``: the number of dice for each range of shut-tile totals.
 
@@ -48,24 +65,28 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
     """
     if value is None or value == "":
         return None
+    given: list[tuple[Any, Any, Any]] = []
     if isinstance(value, str):
-        items = []
         for item in value.split(","):
-            totals, colon, count = item.strip().partition(":")
-            low, dash, high = totals.partition("-")
-            try:
-                items.append((int(low), (int(high) if high else None) if dash else int(low),
-                              int(count) if colon else None))
-            except ValueError:
-                raise ValueError("expected ranges of shut totals with a number of dice, "
-                                 "like 0-49:3,50-71:2,72-:1") from None
+            totals, colon, dice = item.strip().partition(":")
+            first, dash, last = totals.partition("-")
+            given.append((first, (last or None) if dash else first, dice if colon else None))
+    elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(_SCHEDULE)
     else:
-        items = [tuple(item) for item in value]
-    expected = 0
+        given = [_triple(item, _SCHEDULE) for item in value]
+    try:
+        items = [(_whole(first), None if last is None else _whole(last),
+                  None if dice is None else _whole(dice)) for first, last, dice in given]
+    except ValueError:
+        raise ValueError(_SCHEDULE) from None
+    expected: int | None = 0
+    schedule = []
     for i, (low, high, count) in enumerate(items):
         if count is None or not 1 <= count <= MAX_DICE:
             raise ValueError(f"range {span(low, high)} needs a number of dice from 1 to "
                              f"{MAX_DICE}, like 0-49:3")
+        schedule.append((low, high, count))
         if low != expected:
             gap = "overlaps" if low < expected else f"leaves shut totals {span(expected, low - 1)} out"
             raise ValueError(f"range {span(low, high)} {gap}; ranges must start at 0 and follow "
@@ -75,7 +96,7 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
         if high is not None and high < low:
             raise ValueError(f"range {span(low, high)} is empty")
         expected = None if high is None else high + 1
-    return tuple(items)
+    return tuple(schedule)
 
 
 def span(low: int, high: int | None) -> str:
@@ -102,8 +123,16 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
     if isinstance(value, str):
         items = filter(None, map(str.strip, _payout_text(value).split(",")))
         table = [_payout_item(item) for item in items]
+    elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(_PAYOUT)
     else:
-        table = [tuple(item) for item in value]
+        table = []
+        for item in value:
+            low, high, amount = _triple(item, _PAYOUT)
+            try:
+                table.append((_whole(low), _whole(high), _amount(amount)))
+            except ValueError:
+                raise ValueError(f"item {item!r}: {_PAYOUT}") from None
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
     for low, high, _ in table:
@@ -116,6 +145,22 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             raise ValueError(f"score {low} is paid twice")
         covered = max(covered, high)
     return tuple(table)
+
+
+_PAYOUT = ("expected a table like 0:100,1-3:5 (from Python, (low, high, amount) with whole "
+           "scores of 0 or more and an exact amount: an int, a Fraction or a text like 1/3)")
+
+
+def _amount(value: Any) -> Fraction:
+    """An amount given from Python, exactly: a text as on the command line, an ``int`` or a
+    ``Fraction``; a float only if whole (``0.1`` is not one tenth, and no float is exact)."""
+    if isinstance(value, str):
+        return parse_fraction(value)
+    if isinstance(value, Rational) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, float) and value.is_integer():
+        return Fraction(int(value))
+    raise ValueError("not an exact amount")
 
 
 def _payout_text(value: str) -> str:

@@ -47,8 +47,8 @@ def _payout(box, masks: np.ndarray):
     paid = {score: amount for low, high, amount in table for score in range(low, high + 1)}
     amounts = [paid.get(score, 0) for score in range(sum(box.tiles) + 1)]
     scores = box.open_sum(masks)
-    if all(a.denominator == 1 for a in amounts if hasattr(a, "denominator")):
+    if all(getattr(a, "denominator", 1) == 1 and -2**63 <= a < 2**63 for a in amounts):
         return np.array([int(a) for a in amounts], dtype=np.int64)[scores]
-    lookup = np.empty(len(amounts), dtype=object)
+    lookup = np.empty(len(amounts), dtype=object)  # Fractions, and ints past 64 bits, exact
     lookup[:] = amounts
     return lookup[scores]

@@ -9,6 +9,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
+from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
@@ -44,6 +45,7 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     A state that no column values name raises :class:`mdp.ParamError`, saying which columns
     a state has and giving the initial state's values as an example.
     """
+    arguments("advise", solution=(solution, SOLVED), game=(game, GAME))
     where = solution.locate(game, columns)
     within = _advise(where.solution, game, where.rest)
     state = {**where.named, **within.state}

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import polars as pl
 
+from mdp.checks import CALLBACK, MAX_MEMORY, OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
 from mdp.engine.outcomes import chances, group, outcome_columns, playing, reach
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
@@ -37,6 +38,8 @@ def distribution(how: Solved | Policy, game: Game | None = None, *,
 
     >>> mdp.distribution(mdp.solve(model, exact=True), game)   # doctest: +SKIP
     """
+    arguments("distribution", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK),
+              progress=(progress, CALLBACK), max_memory=(max_memory, MAX_MEMORY))
     if isinstance(how, Policy):
         return chances(how, game, tie_break)
     return how.chances(game, tie_break, progress, max_memory)

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from mdp.checks import GAME, MODEL, arguments, state_ids
 from mdp.engine.discover import actions_of, expand, label_print
 from mdp.engine.model import CompiledModel, offsets
 from mdp.errors import ModelError
@@ -23,9 +24,9 @@ def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = 
     integer array), else a state at a time through :func:`~mdp.hookspecs.game.mdp_actions`.
     A game must give the same actions in the same order each time it is asked.
     """
-    if states is None:
-        states = np.arange(model.n_terminal, model.n_states)
-    states = np.asarray(states, dtype=np.int64)
+    arguments("action_labels", game=(game, GAME), model=(model, MODEL))
+    states = np.arange(model.n_terminal, model.n_states) if states is None else \
+        state_ids("action_labels", states, model.n_states)
     counts = model.action_count(states).astype(np.int64)
     if isinstance(model.states, np.ndarray):
         parts = []

@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments
 from mdp.engine.model import CompiledModel
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -92,6 +93,7 @@ class Match:
 
 def match_rules(game: Game) -> MatchRules:
     """The game's match rules; :class:`mdp.ModelError` if it has none."""
+    arguments("match_rules", game=(game, GAME))
     rules = game.call("mdp_match_rules")
     if rules is None:
         raise ModelError(f"game {game.name} is not played in matches "
@@ -106,6 +108,8 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
 
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
     """
+    arguments("match", game=(game, GAME), model=(model, MODEL), exact=(exact, FLAG),
+              progress=(progress, CALLBACK))
     start = time.perf_counter()
     check_players(players)
     if not hasattr(model, "single"):
@@ -141,6 +145,8 @@ def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
     With more players to come this is what the last player receives; a player followed by
     others needs :func:`match`'s backward pass instead, and is refused here.
     """
+    arguments("later_player_values", game=(game, GAME), model=(model, MODEL), earlier=(earlier, LIST),
+              exact=(exact, FLAG))
     check_players(len(earlier) + 1)
     rules = match_rules(game)
     own = model.terminals[rules.outcome].to_numpy()

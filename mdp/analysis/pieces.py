@@ -40,6 +40,10 @@ class Pieces:
                                                if dtype != pl.Null}
         """The columns and their types, as the pieces come."""
         self._order = sample.columns
+        self._digits = {column for column, dtype in self.schema.items()
+                        if dtype == pl.String and _whole_numbers(sample[column])}
+        """Columns of whole numbers given as their text: too large for Polars's integers
+        (:func:`mdp.game.columns.to_frame`), so the rows of smaller ones are text too."""
 
     @property
     def columns(self) -> list[str]:
@@ -100,6 +104,12 @@ class Pieces:
             dtype = wider.get(column)
             if dtype == values.dtype or values.null_count() == values.len():
                 continue
+            if dtype is not None and pl.String in (dtype, values.dtype) and \
+                    (dtype.is_integer() or values.dtype.is_integer()) and \
+                    (column in self._digits if dtype == pl.String else _whole_numbers(values)):
+                self._digits.add(column)
+                wider[column] = pl.String
+                continue
             wider[column] = values.dtype if dtype is None else _common(self.name, column, dtype,
                                                                         values.dtype)
         if wider != self.schema:
@@ -107,6 +117,11 @@ class Pieces:
             raise Widened
         return piece.select(pl.col(c).cast(t) if piece[c].dtype != t else pl.col(c)
                             for c, t in self.schema.items())
+
+
+def _whole_numbers(text: pl.Series) -> bool:
+    """Whether every value of a column of text is a whole number's digits (or null)."""
+    return bool(text.str.contains(r"^-?[0-9]+$").fill_null(True).all())
 
 
 def _common(name: str, column: str, one: pl.DataType, other: pl.DataType) -> pl.DataType:

@@ -12,6 +12,7 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
+from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
 from mdp.engine.model import ragged_arange
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
@@ -51,6 +52,8 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
 
     For a table of millions of rows, :func:`policy_pieces` makes it a piece at a time.
     """
+    arguments("policy", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
+              optimal_only=(optimal_only, FLAG))
     return policy_pieces(solution, game, optimal_only, within).frame()
 
 
@@ -58,6 +61,8 @@ def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool
                   within: Any = None) -> Pieces:
     """:func:`policy` as :class:`~mdp.analysis.pieces.Pieces`: made a piece at a time as it
     is written (``mdp policy --out``), about :data:`ROWS` rows each."""
+    arguments("policy_pieces", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
+              optimal_only=(optimal_only, FLAG))
     return solution.policy_pieces(
         game, within, lambda one, columns: _pieces(one, game, optimal_only, columns))
 

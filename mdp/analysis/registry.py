@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -200,6 +201,7 @@ def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = N
     ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
     what it needs itself (``strategies``, ``match``) takes the compiled model as well.
     """
+    arguments("analyse", name=(name, NAME), solution=(solution, SOLVED_OR_MODEL), game=(game, OPTIONAL_GAME))
     from mdp.analysis.pieces import Pieces  # Polars: there is a table
 
     known = analyses()

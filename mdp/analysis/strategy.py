@@ -24,6 +24,22 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
+from mdp.checks import (
+    CALLBACK,
+    FLAG,
+    FUNCTION,
+    GAME,
+    MODEL,
+    NAME,
+    OPTIONAL_GAME,
+    OPTIONAL_SOLVED,
+    PLAYED,
+    SENSE,
+    STRATEGY,
+    TERMINAL,
+    TEXT,
+    arguments,
+)
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
@@ -79,6 +95,7 @@ class Strategy:
         games of up to some hundred thousand states; a game of millions is better served by
         ``weights`` computed for all actions at once.
         """
+        arguments("Strategy.per_state", name=(name, NAME), help=(help, TEXT), choose=(choose, FUNCTION))
         return cls(name, help, functools.partial(_weights_per_state, name, choose))
 
 
@@ -125,6 +142,7 @@ if the round were the last."""
 
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first; for a
+    arguments("strategies", game=(game, GAME))
     game played in rounds, :data:`GREEDY` before them. A strategy of the other kind (a
     :class:`Strategy` of a game of rounds, a :class:`RoundsStrategy` of a game of one
     model) is refused."""
@@ -156,6 +174,8 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``;
     needs ``game``), a :class:`Strategy` (needs ``game``), or the weights themselves, one
     per action."""
+    arguments("strategy_policy", model=(model, MODEL), strategy=(strategy, STRATEGY),
+              game=(game, OPTIONAL_GAME), exact=(exact, FLAG))
     model = model.single("a policy of its actions")
     if isinstance(strategy, str):
         if game is None:
@@ -189,6 +209,9 @@ def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStr
     value of every round state under it, which :func:`mdp.simulate` plays and
     :func:`mdp.advise` and :func:`mdp.distribution` follow.
     """
+    arguments("evaluate", model=(model, MODEL), strategy=(strategy, PLAYED), game=(game, OPTIONAL_GAME),
+              exact=(exact, FLAG), terminal=(terminal, TERMINAL), sense=(sense, SENSE),
+              progress=(progress, CALLBACK))
     if isinstance(strategy, str) and strategy == OPTIMAL:
         return solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress).fixed()
     if isinstance(strategy, str):
@@ -290,6 +313,8 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
 
     A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
     the others: its row has no value, and a column ``problem`` says why."""
+    arguments("strategy_values", model=(model, MODEL), game=(game, GAME), exact=(exact, FLAG),
+              sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
     if optimal is None:
         optimal = solve(model, exact=exact, sense=sense, progress=progress)
     rows = [(OPTIMAL, optimal.value, "the best play", None)]

@@ -16,7 +16,20 @@ from typing import Any
 
 import polars as pl
 
-from mdp.analysis.match import match, match_rules
+from mdp.analysis.match import check_players, match, match_rules
+from mdp.checks import (
+    CALLBACK,
+    FLAG,
+    MAX_MEMORY,
+    MAX_STATES,
+    OPTIONAL_NAME,
+    PARAMS,
+    PLUGINS,
+    SENSE,
+    SPEC,
+    VARY,
+    arguments,
+)
 from mdp.engine.compile import check_size, compile
 from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
@@ -76,6 +89,10 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     ``exact=True``) and ``states``, one row per combination in order. ``max_states`` and
     ``max_memory`` bound each compile, as in :func:`mdp.compile`; ``plugins`` are the rule
     plugins of :func:`mdp.load_game`."""
+    arguments("solve_table", spec=(spec, SPEC), vary=(vary, VARY), variant=(variant, OPTIONAL_NAME),
+              params=(params, PARAMS), plugins=(plugins, PLUGINS), exact=(exact, FLAG), sense=(sense, SENSE),
+              max_states=(max_states, MAX_STATES), max_memory=(max_memory, MAX_MEMORY),
+              progress=(progress, CALLBACK))
     rows: list[dict[str, Any]] = []
     for game in _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
                          max_states, max_memory):
@@ -102,6 +119,11 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     decimals, as fairness tables print them), then ``player_K`` for each player (and
     ``player_K_exact``, ``"p/q"``, with ``exact=True``); ``plugins`` are the rule plugins
     of :func:`mdp.load_game`."""
+    arguments("match_table", spec=(spec, SPEC), vary=(vary, VARY), variant=(variant, OPTIONAL_NAME),
+              params=(params, PARAMS), plugins=(plugins, PLUGINS), exact=(exact, FLAG),
+              max_states=(max_states, MAX_STATES), max_memory=(max_memory, MAX_MEMORY),
+              progress=(progress, CALLBACK))
+    check_players(players)
     rows: list[dict[str, Any]] = []
     unfair: list[float | Fraction] = []
     models: dict[Any, Any] = {}

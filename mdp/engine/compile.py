@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 import attrs
 import numpy as np
 
+from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments
 from mdp.engine.discover import (
     STAGE_BYTES,
     WALK_BYTES,
@@ -91,6 +92,9 @@ def compile(
     one state at a time whose paths still grow deeper after a few seconds may have no end:
     an :class:`mdp.UnboundedWarning` says so, once.
     """
+    arguments("compile", game=(game, GAME), max_states=(max_states, MAX_STATES),
+              max_memory=(max_memory, MAX_MEMORY), batch=(batch, OPTIONAL_FLAG),
+              progress=(progress, CALLBACK))
     start = time.perf_counter()
     threads()  # a wrong MDP_THREADS is refused before any work
     if max_memory == "default":

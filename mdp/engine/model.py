@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
+from mdp.checks import COUNTS, INT64, OPTIONAL_INT64, arguments
 from mdp.engine.parallel import side_by_side
 from mdp.errors import ParamError
 from mdp.game.columns import made, to_frame
@@ -511,6 +512,7 @@ def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:
 def ragged_arange(counts: np.ndarray) -> np.ndarray:
     """``[0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ...]``: each item's position in
     its group, for groups of the given sizes (handy when building an :class:`mdp.Expansion`)."""
+    arguments("ragged_arange", counts=(counts, COUNTS))
     ends = np.cumsum(counts, dtype=np.int64)
     return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
@@ -518,6 +520,7 @@ def ragged_arange(counts: np.ndarray) -> np.ndarray:
 def offsets(counts, total: int | None = None, first: int = 0) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, from ``first``, with the end
     of the last at the end; in 32 bits where ``total``, the largest, fits."""
+    arguments("offsets", counts=(counts, COUNTS), total=(total, OPTIONAL_INT64), first=(first, INT64))
     small = total is not None and total < 2**31
     result = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
     result[0] = first

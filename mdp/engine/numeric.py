@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from mdp.checks import TERMINAL, shown
 from mdp.errors import ModelError, ParamError
 
 if TYPE_CHECKING:
@@ -128,8 +129,10 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
             terminal = terminal.astype(np.int64)
         elif terminal.dtype.kind not in "iuf":
             terminal = terminal.tolist()
-    else:
+    elif TERMINAL.holds(terminal):
         terminal = list(terminal)
+    else:  # a column of solve_many's
+        raise ParamError(f"terminal= column {shown(terminal)}: expected {TERMINAL.allowed}")
     if len(terminal) != model.n_terminal:
         raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
                          f"{model.n_terminal:,} terminal states (the rows of model.terminals)")

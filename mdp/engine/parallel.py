@@ -17,7 +17,8 @@ import threading
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from mdp.errors import ParamError
+from mdp.checks import INT64, OPTIONAL_SIZE, arguments
+from mdp.errors import ParamError, TooLarge
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ThreadPoolExecutor
@@ -29,6 +30,10 @@ of megabytes), and beyond a few the pieces only wait for the same memory."""
 MOST = 1024
 """The most threads ``MDP_THREADS`` may ask for: far more than any machine's cores, and each
 a thread of the operating system's."""
+
+MAX_SLICES = 1 << 22
+"""The most slices :func:`slices` makes: more (of at least one item each) would be a list
+of hundreds of megabytes, and arrays of more items than any memory holds."""
 
 SLICE = 1 << 20
 """Items of one array that a thread takes at a time (see :func:`slices`): a few megabytes."""
@@ -103,7 +108,11 @@ def slices(stop: int, start: int = 0, size: int | None = None) -> list[slice]:
     """``range(start, stop)`` as consecutive slices of ``size`` items (:data:`SLICE` unless
     given): the pieces of one array that :func:`side_by_side` hands to its threads, or that
     a batch game expands a chunk at a time."""
+    arguments("slices", stop=(stop, INT64), start=(start, INT64), size=(size, OPTIONAL_SIZE))
     size = size or SLICE
+    if (stop - start) // size > MAX_SLICES:
+        raise TooLarge(f"mdp.slices: {stop - start:,} items in slices of {size:,}: more than "
+                       f"{MAX_SLICES:,} slices")
     return [slice(at, min(at + size, stop)) for at in range(start, stop, size)]
 
 

@@ -14,6 +14,7 @@ from typing import Any, Literal
 import attrs
 import numpy as np
 
+from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault
@@ -58,12 +59,15 @@ class Policy:
         its state's. Checked: one weight per action, each a finite number and none negative,
         some weight in every state where the player acts; exact chances need ``int`` or
         ``Fraction`` weights. ``named`` says a state in an error (the game's words)."""
+        arguments("Policy.of_weights", model=(model, MODEL), weights=(weights, WEIGHTS), exact=(exact, FLAG),
+                  name=(name, NAME), named=(named, OPTIONAL_FUNCTION))
         return cls(model, _chances(model, weights, exact, name, named or (lambda s: f"state {s!r}")), name)
 
     @classmethod
     def mix(cls, parts: Sequence[tuple[Policy, Any]], name: str = "mix") -> Policy:
         """In every state, each policy of ``parts`` chosen with chance its weight over the
         weights' total (``[(random, 1), (optimal, 3)]``: a quarter of the moves at random)."""
+        arguments("Policy.mix", parts=(parts, MIX), name=(name, NAME))
         if not parts:
             raise ParamError("a mix needs at least one policy")
         model = parts[0][0].model

@@ -17,6 +17,7 @@ from typing import Any, Generic, overload
 import attrs
 import numpy as np
 
+from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal
@@ -324,6 +325,7 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     actions kept so far); then the first in the game's order is taken. Tie-breaks are
     ``"max:COLUMN"``, ``"min:COLUMN"`` (``"COLUMN"`` is maximized) or ``(sense, column)``.
     """
+    arguments("choices", solution=(solution, SOLUTION), tie_break=(tie_break, TIE_BREAK))
     model = solution.model
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal, check_terminal_matrix
@@ -41,13 +42,13 @@ def solve(
     ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
     now and then with a short text on how far the work has got.
     """
+    arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
+              sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK))
     if isinstance(model, Rounds):
         if terminal is not None or policy is not None:
             raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
                              "terminal= and policy= do not apply to it")
         return solve_rounds(model, exact=exact, sense=sense_of(model.round, sense), progress=progress)
-    if not isinstance(model, CompiledModel):
-        raise ParamError(f"solve takes a compiled model (mdp.compile(game)), not {type(model).__name__}")
     start = time.perf_counter()
     sense = sense_of(model, sense)
     values = check_terminal(model, terminal, exact)
@@ -86,6 +87,8 @@ def solve_many(
     >>> both = mdp.solve_many(model, np.stack([win, score], axis=1))   # doctest: +SKIP
     >>> both.value            # the initial state's value in each column
     """
+    arguments("solve_many", model=(model, MODEL), terminals=(terminals, TERMINALS), exact=(exact, FLAG),
+              sense=(sense, SENSE), progress=(progress, CALLBACK))
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
     start = time.perf_counter()
@@ -105,8 +108,6 @@ def sense_of(model: CompiledModel, sense: Sense | None) -> Sense:
 
 
 def _check_policy(model: CompiledModel, policy: Any, exact: bool) -> None:
-    if not isinstance(policy, Policy):
-        raise ParamError(f"policy= takes an mdp.Policy, not {type(policy).__name__}")
     if policy.model is not model:
         raise ParamError(f"the policy {policy.name} is of another compiled model")
     if exact and not policy.exact:

@@ -78,11 +78,29 @@ def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> di
 
 def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
     """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
-    None) become lists, so that Polars infers their type."""
+    None) become lists, so that Polars infers their type. No value is lost on the way: a
+    column of whole numbers that no integer type of Polars holds (past 128 bits), or that
+    floats beside them would round (past 2**53), is a column of their text."""
     import polars as pl
 
-    return pl.DataFrame({name: values.tolist() if isinstance(values, np.ndarray) and values.dtype == object
-                         else values for name, values in columns.items()}, strict=False)
+    return pl.DataFrame({name: _exact(values.tolist() if isinstance(values, np.ndarray) and
+                                      values.dtype == object else values)
+                         for name, values in columns.items()}, strict=False)
+
+
+def _exact(values: Any) -> Any:
+    """``values``, or their text (``None`` kept) where Polars would lose some of them: it
+    makes an int past 128 bits null, and an int past 2**53 a float beside floats."""
+    if not isinstance(values, list):
+        return values
+    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if not ints:
+        return values
+    largest = max(max(ints), -min(ints))
+    limit = 2**53 if any(isinstance(v, float) for v in values) else 2**127 - 1
+    if largest <= limit:
+        return values
+    return [None if v is None else str(v) for v in values]
 
 
 TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "exact",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import pluggy
 
+from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, ParamError, did_you_mean, fault
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -24,6 +25,7 @@ from mdp.game.plugins import (
     home_module,
     hook_names,
     import_module,
+    imported,
     load,
     register,
 )
@@ -210,8 +212,9 @@ def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
     game's own and its installed ones, so they can wrap or override any of their hooks
     (``mdp -p FILE`` on the command line).
     """
-    module = _import(spec) if isinstance(spec, (str, os.PathLike)) else spec
-    name = getattr(module, "GAME_NAME", None) or _default_name(module)
+    arguments("load_game", spec=(spec, SPEC), variant=(variant, OPTIONAL_NAME), plugins=(plugins, PLUGINS))
+    module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
+    name = getattr(module, "GAME_NAME", None) or default
     manager = Plugins("mdp")
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(manager, module, name, f"game {name}")
@@ -320,23 +323,48 @@ def available_games() -> list[str]:
     return sorted(entry_points(GAMES_ENTRY_POINTS))
 
 
-def _import(spec: str | os.PathLike) -> ModuleType:
+def _import(spec: str | os.PathLike) -> tuple[ModuleType, str]:
+    """A game module by installed name or path, and the name it goes by unless it sets
+    ``GAME_NAME``."""
     text = os.fspath(spec)
     games = entry_points(GAMES_ENTRY_POINTS)
     # A bare name is an installed game's, unless it names a game file or folder here.
     is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
     if is_game_here or text not in games:
         if _is_path(text):
-            return _import_path(text)
+            return _import_path(text), _stem(text)
         names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
                            f"(installed: {names}; or give a path)")
-    return load(games[text])
+    module = load(games[text])
+    return module, _default_name(module)
+
+
+def _stem(path: str) -> str:
+    """A game's name from its path: its file's name without ``.py``, or its folder's."""
+    return os.path.basename(os.path.realpath(path)).removesuffix(".py")
+
+
+_FROM_FILES: dict[str, str] = {}
+"""The private module name of each file or folder imported by its path (by its real path),
+so that one file is one module however often it is loaded."""
 
 
 def _import_path(path: str, what: str = "game") -> ModuleType:
     """Import a game folder (a package) or a single ``.py`` file from its path (``what``: a
     game's, or a plugin's).
+
+    A file is imported as itself, under a private name of its own (``_mdp_file_3_coin``),
+    never under its bare name: a game or plugin named like a module that mdp or a library
+    imports (``numpy.py``, ``json.py``) neither replaces that module nor is taken for it.
+    It can import the modules beside it (``import my_helper``) through :class:`_Beside`,
+    which Python asks last, so that none of them hides an installed or standard module of
+    the same name (a ``decimal.py`` beside a plugin is not the ``decimal`` that Python's own
+    code imports); its folder is not put on ``sys.path``, which would. A game inside a
+    package is imported with its package, so that its relative imports work; in a package
+    installed as a game package (games/ of a working tree, installed as ``mdp_games``) by
+    its installed dotted name, so that rule plugins importing it by that name get the very
+    same module.
 
     (os.path rather than pathlib, which nothing else of a small solve imports.)
     """
@@ -352,27 +380,65 @@ def _import_path(path: str, what: str = "game") -> ModuleType:
                 if not os.path.exists(path) and installed in available_games() else "")
         raise GameNotFound(f"{path}: not a {what} (expected a folder with __init__.py or a .py "
                            f"file){hint}")
-    # A game inside a package (games/shutbox) is imported by its dotted name, so that rule
-    # plugins importing it by that name get the very same module.
     while os.path.isfile(os.path.join(root, "__init__.py")):
         root, package = os.path.split(root)
         parts.insert(0, package)
-    installed = _installed_as(os.path.join(root, parts[0]))
+    top = os.path.join(root, parts[0]) if len(parts) > 1 or os.path.isdir(path) else path
+    installed = _installed_as(top)
     if installed:
         parts[0] = installed
-    elif root not in sys.path:
-        sys.path.insert(0, root)
-    dotted = ".".join(parts)
-    module = import_module(dotted, shown=f"the {what} at {path}")
-    # The name may already stand for another module: a game of the same file name loaded
-    # before from another folder, or one earlier on the path. That module is not this game.
-    found = getattr(module, "__file__", None)
-    expected = os.path.join(path, "__init__.py") if os.path.isdir(path) else path
-    if found is None or os.path.realpath(found) != expected:
-        raise GameNotFound(f"{path}: its module name {dotted!r} is taken by another module in "
-                           f"this process ({found or 'built in'}); give the {what} a file or "
-                           "folder name of its own")
-    return module
+    else:
+        _Beside.add(root)
+        parts[0] = _FROM_FILES.get(top) or _import_file(top, what, path)
+    return import_module(".".join(parts), shown=f"the {what} at {path}")
+
+
+class _Beside:
+    """The finder of modules beside the files of games and plugins imported by their path,
+    last of ``sys.meta_path``: asked for a top-level module only when no other finder (the
+    standard library, installed packages, ``sys.path``) has one of that name."""
+
+    folders: list[str] = []
+
+    @classmethod
+    def add(cls, folder: str) -> None:
+        if cls not in sys.meta_path:
+            sys.meta_path.append(cls)  # type: ignore[arg-type]
+        if folder not in cls.folders:
+            cls.folders.append(folder)
+
+    @classmethod
+    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> Any:
+        if path is not None:  # a submodule: found through its package
+            return None
+        from importlib.machinery import PathFinder
+
+        return PathFinder.find_spec(name, cls.folders)
+
+
+def _import_file(top: str, what: str, path: str) -> str:
+    """Import the file or package folder ``top`` under a private name of its own; returns
+    the name. A module that fails to import is one :class:`~mdp.ModelError`, and is not kept."""
+    import importlib.util
+    import re
+
+    stem = os.path.basename(top).removesuffix(".py")
+    private = f"_mdp_file_{len(_FROM_FILES)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
+    folder = os.path.isdir(top)
+    spec = importlib.util.spec_from_file_location(
+        private, os.path.join(top, "__init__.py") if folder else top,
+        submodule_search_locations=[top] if folder else None)
+    if spec is None or spec.loader is None:
+        raise GameNotFound(f"{path}: not a {what} Python can import")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[private] = module  # where its submodules, dataclasses and pickle look it up
+    try:
+        imported(spec.loader.exec_module, module, shown=f"the {what} at {path}")
+    except BaseException:
+        del sys.modules[private]
+        raise
+    _FROM_FILES[top] = private
+    return private
 
 
 def _installed_as(folder: str) -> str | None:

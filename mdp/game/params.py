@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Callable, Collection, Iterable, Mapping
 from types import MappingProxyType
 from typing import Any
 
 import attrs
 
+from mdp.checks import FLAG, INTEGER, INTEGERS, NAME, NAMES, OPTIONAL_INTEGER, TEXT, arguments, bounds
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 
 
@@ -77,24 +79,55 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
 # saying what is allowed.
 
 
+LARGEST = 2**63 - 1
+"""The largest whole number a parameter takes unless it says less: a game keeps its
+numbers in 64-bit arrays, where a larger one would overflow."""
+
+
+_DIGITS = re.compile(r"[+-]?[0-9]+")
+
+
+def whole(value: Any) -> int:
+    """``value`` as the whole number it is, exactly: an ``int`` (a numpy one too), a text of
+    one (``"12"``), or a number equal to one (``2.0``, ``Fraction(4, 2)``). :class:`ValueError`
+    for anything else: a number with a fraction (``2.5`` is not read as 2), a truth value
+    (``True`` is not 1), text of anything but the digits of a whole number (not ``1_0``)."""
+    if isinstance(value, str) and not _DIGITS.fullmatch(value.strip()):
+        raise ValueError("not a whole number")
+    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b" \
+            or isinstance(value, (bytes, bytearray)):
+        raise ValueError("not a whole number")
+    try:
+        number = int(value.strip() if isinstance(value, str) else value)
+    except (TypeError, ValueError, OverflowError):
+        raise ValueError("not a whole number") from None
+    if not isinstance(value, str) and number != value:
+        raise ValueError("not a whole number")
+    return number
+
+
 def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Callable[[Any], int]:
-    """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no upper bound).
+    """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no bound but
+    :data:`LARGEST`), read exactly by :func:`whole`.
 
     ``why`` says, in the error message, why there is a maximum (``"each one doubles the
     states"``).
     """
+    arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT))
+    bounds("parse_int", minimum, maximum)
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
         else f"a whole number of {minimum} or more"
+    largest = LARGEST if maximum is None else maximum
 
     def parse(value: Any) -> int:
         try:
-            number = int(value)
-        except (TypeError, ValueError, OverflowError):
+            number = whole(value)
+        except ValueError:
             raise ValueError(f"expected {allowed}") from None
-        if isinstance(value, float) and value != number:
-            raise ValueError(f"expected {allowed}")
-        if number < minimum or (maximum is not None and number > maximum):
-            raise ValueError(f"expected {allowed}" + (f" ({why})" if why else ""))
+        if number < minimum or number > largest:
+            past = maximum is None and number > largest
+            raise ValueError(f"expected {allowed}" + (f" ({why})" if why and not past else "")
+                             + (f", up to {LARGEST} (64 bits)" if past else ""))
         return number
 
     return parse
@@ -102,6 +135,7 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Cal
 
 def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     """A parser that accepts one of ``allowed`` and suggests the nearest for a typo."""
+    arguments("parse_choice", allowed=(allowed, NAMES))
 
     def parse(value: Any) -> str:
         if value not in allowed:
@@ -126,32 +160,45 @@ def parse_flag(value: Any) -> bool:
 INT_LIST = "a range like 1-9 or a list like 1,2,3"
 
 
+MAX_LIST = 1_000_000
+"""The most numbers a list or range of :func:`parse_int_list` holds, checked before a range
+is made (``1-999999999999`` would take all the memory there is)."""
+
+
 def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | None = None,
                    what: str = "number", distinct: bool = True) -> tuple[int, ...]:
-    """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of integers, as a sorted tuple.
+    """``"1-9"``, ``"1,2,3"``, ``"1-6,8"`` or an iterable of whole numbers, as a sorted tuple.
 
     ``what`` names an item in messages (default ``"number"``); ``minimum`` and ``maximum`` bound each
-    item; ``distinct`` refuses repeats. A range is checked before it is expanded, so
-    ``1-999999999`` is refused at once rather than built.
+    item (and :data:`LARGEST` always); ``distinct`` refuses repeats. Each item is read
+    exactly (:func:`whole`: ``1.5`` is refused, not read as 1). A range is checked before it
+    is expanded, so ``1-999999999`` is refused at once rather than built.
     """
+    arguments("parse_int_list", minimum=(minimum, OPTIONAL_INTEGER), maximum=(maximum, OPTIONAL_INTEGER),
+              what=(what, NAME), distinct=(distinct, FLAG))
+    bounds("parse_int_list", minimum, maximum)
     if isinstance(value, str):
-        numbers = []
+        pairs = []
         for item in value.split(","):
             low, dash, high = item.strip().partition("-")
-            try:
-                low_n, high_n = int(low), int(high) if dash else int(low)
-            except ValueError:
-                raise ValueError(f"expected {INT_LIST}") from None
-            for number in (low_n, high_n):
-                _bound(number, minimum, maximum, what)
-            numbers += range(low_n, high_n + 1)
+            pairs.append((low, high if dash else low))
+    elif isinstance(value, (bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise ValueError(f"expected {INT_LIST}")
     else:
+        pairs = [(item, item) for item in value]
+    spans = []
+    for low, high in pairs:
         try:
-            numbers = [int(n) for n in value]
-        except (TypeError, ValueError):
-            raise ValueError(f"expected {INT_LIST}") from None
-        for number in numbers:
+            low_n, high_n = whole(low), whole(high)
+        except ValueError:
+            raise ValueError(f"expected {INT_LIST}" + ("" if isinstance(value, str) else
+                             f"; {low!r} is not a whole number")) from None
+        for number in (low_n, high_n):
             _bound(number, minimum, maximum, what)
+        spans.append(range(low_n, high_n + 1))
+    if sum(map(len, spans)) > MAX_LIST:
+        raise ValueError(f"more than {MAX_LIST:,} {what}s")
+    numbers = [number for span in spans for number in span]
     if not numbers:
         raise ValueError(f"no {what}s; expected {INT_LIST}")
     if distinct:
@@ -164,16 +211,17 @@ def parse_int_list(value: Any, *, minimum: int | None = None, maximum: int | Non
 
 
 def _bound(number: int, minimum: int | None, maximum: int | None, what: str) -> None:
-    if minimum is not None and number < minimum:
-        raise ValueError(f"{what} {number} is below {minimum}; {what}s are whole numbers "
-                         f"from {minimum}" + (f" to {maximum}" if maximum is not None else ""))
-    if maximum is not None and number > maximum:
-        raise ValueError(f"{what} {number} is above {maximum}; {what}s are whole numbers "
-                         + (f"from {minimum} " if minimum is not None else "") + f"to {maximum}")
+    low = -LARGEST - 1 if minimum is None else minimum
+    high = LARGEST if maximum is None else maximum
+    if not low <= number <= high:
+        raise ValueError(f"{what} {number} is {'below' if number < low else 'above'} "
+                         f"{low if number < low else high}; {what}s are whole numbers from "
+                         f"{low} to {high}")
 
 
 def show_int_list(numbers: Iterable[int]) -> str:
     """The shortest text that :func:`parse_int_list` reads back: ``"1-9"``, ``"1-6,8"``."""
+    arguments("show_int_list", numbers=(numbers, INTEGERS))
     runs = []
     for _, group in itertools.groupby(enumerate(sorted(numbers)), lambda pair: pair[1] - pair[0]):
         run = [number for _, number in group]

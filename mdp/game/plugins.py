@@ -19,6 +19,7 @@ from typing import Any
 
 import pluggy
 
+from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
@@ -96,13 +97,19 @@ def load(value: str) -> Any:
 
 def import_module(name: str, shown: str | None = None) -> Any:
     """Import a plugin's module; its own errors become one :class:`~mdp.ModelError` line."""
+    return imported(importlib.import_module, name, shown=shown or name)
+
+
+def imported(run: Callable[[Any], Any], argument: Any, *, shown: str) -> Any:
+    """``run(argument)``, which runs a module's code (an import): its errors become one
+    :class:`~mdp.ModelError` line that names what was imported (``shown``)."""
     try:
-        return importlib.import_module(name)
+        return run(argument)
     except SyntaxError as error:
         where = f"{os.path.basename(error.filename or '?')}, line {error.lineno}"
-        raise ModelError(f"cannot import {shown or name}: SyntaxError: {error.msg} ({where})") from None
+        raise ModelError(f"cannot import {shown}: SyntaxError: {error.msg} ({where})") from None
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"cannot import {shown or name}: {fault(error)}") from None
+        raise ModelError(f"cannot import {shown}: {fault(error)}") from None
 
 
 class Plugins(pluggy.PluginManager):
@@ -131,7 +138,16 @@ def hook_names(plugin: Any) -> list[str]:
     """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
     marker = f"{PROJECT}_impl"
     return [name for name in dir(plugin)
-            if not name.startswith("_") and hasattr(getattr(plugin, name, None), marker)]
+            if not name.startswith("_") and hasattr(attribute(plugin, name), marker)]
+
+
+def attribute(plugin: Any, name: str) -> Any:
+    """A plugin's attribute, ``None`` where reading it raises (an object that is no plugin
+    may compute its attributes, and fail to: a Polars Series' ``plot`` without Altair)."""
+    try:
+        return getattr(plugin, name, None)
+    except Exception:  # noqa: BLE001  (no hook is there)
+        return None
 
 
 def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
@@ -153,8 +169,8 @@ def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known:
     pluggy passes them over, so they would be silently never called, and the game would
     fail later with a message pointing elsewhere (or an empty file's)."""
     unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
-                and callable(getattr(plugin, hook, None))
-                and not isinstance(getattr(plugin, hook), type)
+                and callable(attribute(plugin, hook))
+                and not isinstance(attribute(plugin, hook), type)
                 and plugins.parse_hookimpl_opts(plugin, hook) is None]
     if not unmarked:
         return
@@ -249,6 +265,9 @@ def home_module(plugin: Any) -> str:
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
     """Register every plugin offered in the entry-point group ``group`` (pytest's ``pytest11``
     way); a game calls it from :func:`~mdp.hookspecs.game.mdp_configure` for its rule plugins."""
+    arguments("register_plugins",
+              plugins=(plugins, of(pluggy.PluginManager, allowed="a pluggy.PluginManager")),
+              group=(group, NAME))
     for name, value in entry_points(group).items():
         if plugins.get_plugin(name) is None and not plugins.is_blocked(name):
             register(plugins, load(value), name, f"plugins of {group}")

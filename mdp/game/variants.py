@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 import attrs
 
-from mdp.errors import ParamError, did_you_mean
+from mdp.checks import PATH, arguments
+from mdp.errors import ModelError, ParamError, did_you_mean
 
 
 @attrs.frozen
@@ -28,10 +29,19 @@ def read_variants(path: str | os.PathLike) -> list[Variant]:
         rules = "two rounds instead of three"
         params = { rounds = "2" }
     """
+    arguments("read_variants", path=(path, PATH))
     import tomllib  # here, not at the top: solving needs no variants, and start-up counts
 
-    with open(path, "rb") as file:
-        table = tomllib.load(file)
+    try:
+        with open(path, "rb") as file:
+            table = tomllib.load(file)
+    except (OSError, ValueError) as error:  # no such file; not TOML (TOMLDecodeError), not UTF-8
+        raise ModelError(f"variants {os.fspath(path)}: {error}") from None
+    wrong = [name for name, entry in table.items()
+             if not isinstance(entry, dict) or not isinstance(entry.get("params", {}), dict)]
+    if wrong:
+        raise ModelError(f"variants {os.fspath(path)}: {wrong[0]!r} is not a table of rules and "
+                         "params, like [short] rules = \"...\" params = { rounds = \"2\" }")
     return [Variant(name, {key: str(value) for key, value in entry.get("params", {}).items()},
                     entry.get("rules", "")) for name, entry in table.items()]
 

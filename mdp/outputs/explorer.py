@@ -55,10 +55,10 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
     apply), sorted, and one code per row."""
     states = model.states
-    table = pl.DataFrame(row_columns(game, states, [None] * len(states)), strict=False)
+    table = to_frame(row_columns(game, states, [None] * len(states)))
     names = [c for c in table.columns if table[c].null_count() < table.height]
     labels = row_columns(game, _take(states, model.action_state()), action_labels(game, model))
-    actions = pl.DataFrame({k: v for k, v in labels.items() if k not in names}, strict=False)
+    actions = to_frame({k: v for k, v in labels.items() if k not in names})
     return {
         "states": model.n_states,
         "initial": int(model.initial),

@@ -9,6 +9,7 @@ import os
 from typing import TYPE_CHECKING
 
 from mdp.analysis.registry import offered
+from mdp.checks import OPTIONAL_NAME, PATH, TABLE, arguments
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.outputs.exports import Export
 from mdp.outputs.files import check_target, write_atomically
@@ -61,6 +62,7 @@ def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = No
     """Write ``frame`` (a DataFrame, or :class:`mdp.Pieces`, written a piece at a time) to
     ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
     the one its extension asks for. Returns the path."""
+    arguments("write_table", frame=(frame, TABLE), path=(path, PATH), format=(format, OPTIONAL_NAME))
     fmt = format_for(path, format)
     check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))

@@ -22,6 +22,7 @@ import polars as pl
 from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
+from mdp.checks import CALLBACK, GAME, SOLVED, arguments, whole
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.engine.solved import Solved
@@ -53,6 +54,8 @@ def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
 
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
+    arguments("report", solution=(solution, SOLVED), game=(game, GAME), max_rows=(max_rows, whole(1)),
+              progress=(progress, CALLBACK))
     if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.strategy}")

@@ -1,0 +1,238 @@
+"""The checks of the arguments of mdp's public functions, each one line at the top of the
+function: a wrong argument is one :class:`~mdp.ParamError` naming the function, the
+argument, what was given and what is allowed, before any work::
+
+    arguments("solve", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK))
+
+A :class:`Rule` says what an argument may be; the rules that several functions share are
+here. Classes are named rather than imported (``"CompiledModel"``), so that this module
+imports nothing of numpy or Polars: they are looked up in :mod:`mdp` when a check needs them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from mdp.errors import ParamError
+
+
+@attrs.frozen
+class Rule:
+    """What an argument may be: ``holds(value)`` says whether it is, ``allowed`` says it in
+    words for the message (``"True or False"``)."""
+
+    holds: Callable[[Any], bool]
+    allowed: str
+
+
+def arguments(function: str, **checked: tuple[Any, Rule]) -> None:
+    """Check each argument, ``name=(value, rule)``; the first that breaks its rule is one
+    :class:`~mdp.ParamError`: ``mdp.compile: max_states is -1; expected ...``."""
+    for name, (value, rule) in checked.items():
+        if not rule.holds(value):
+            raise ParamError(f"mdp.{function}: {name} is {shown(value)}; expected {rule.allowed}")
+
+
+def bounds(function: str, minimum: int | None, maximum: int | None) -> None:
+    """Refuse a ``minimum`` above the ``maximum`` (either ``None``: no bound)."""
+    if minimum is not None and maximum is not None and minimum > maximum:
+        raise ParamError(f"mdp.{function}: minimum is {shown(minimum)} and maximum is "
+                         f"{shown(maximum)}; expected a minimum of at most the maximum")
+
+
+def shown(value: Any) -> str:
+    """A value as a message shows it, short: ``'4G'``, ``-1``, ``[1, 2]``, ``a Game``."""
+    if value is None or isinstance(value, (bool, int, float, complex, str, bytes, list, tuple,
+                                           dict, set, frozenset, range)):
+        try:
+            text = repr(value)
+        except ValueError:  # an int of more digits than Python turns into text
+            return "a whole number of more than 4,300 digits"
+        return text if len(text) <= 60 else f"{text[:57]}..."
+    kind = type(value).__name__
+    return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
+
+
+def _is(value: Any, kinds: tuple[str | type, ...]) -> bool:
+    import mdp
+
+    return isinstance(value, tuple(_class(mdp, k) if isinstance(k, str) else k for k in kinds))
+
+
+def _class(mdp: Any, name: str) -> type:
+    if name == "DataFrame":
+        import polars
+
+        return polars.DataFrame
+    return getattr(mdp, name)
+
+
+def of(*kinds: str | type, allowed: str, none: bool = False) -> Rule:
+    """An instance of one of ``kinds`` (classes, or names of :mod:`mdp`'s); ``None`` too
+    with ``none``."""
+    return Rule(lambda value: (none and value is None) or _is(value, kinds), allowed)
+
+
+def whole(low: int, high: int | None = None, *, none: bool = False, also: str = "") -> Rule:
+    """A whole number (an ``int``, a numpy one too; not ``True``) from ``low`` to ``high``
+    (``None``: no bound), or ``None`` with ``none``; ``also`` adds to the words."""
+    def holds(value: Any) -> bool:
+        if none and value is None:
+            return True
+        if isinstance(value, bool) or not hasattr(value, "__index__") or isinstance(value, (str, bytes)):
+            return False
+        number = value.__index__()
+        return low <= number and (high is None or number <= high)
+
+    words = f"a whole number from {low:,} to {high:,}" if high is not None else \
+        f"a whole number of {low:,} or more"
+    return Rule(holds, words + (" or None" if none else "") + also)
+
+
+def choice(*allowed: Any) -> Rule:
+    """One of ``allowed`` (``None`` among them for an optional argument)."""
+    return Rule(lambda value: any(value is a or (type(value) is type(a) and value == a)
+                                  for a in allowed),
+                " or ".join(repr(a) for a in allowed))
+
+
+def listed(item: Rule, what: str) -> Rule:
+    """A list or tuple (any iterable but text, bytes and mappings) whose every item keeps
+    ``item``; ``what`` says it in words."""
+    def holds(value: Any) -> bool:
+        if isinstance(value, (str, bytes, Mapping, Iterator)) or not isinstance(value, Iterable):
+            return False  # (an iterator: checking it would use it up)
+        return all(item.holds(one) for one in value)
+
+    return Rule(holds, what)
+
+
+def either(*rules: Rule) -> Rule:
+    """Any of ``rules``."""
+    return Rule(lambda value: any(rule.holds(value) for rule in rules),
+                ", or ".join(rule.allowed for rule in rules))
+
+
+def _values(value: Any) -> bool:
+    """Whether ``value`` holds values by position: a list, tuple, numpy array or Series."""
+    return hasattr(value, "__len__") and not isinstance(value, (str, bytes, Mapping))
+
+
+# Plain values.
+ANY = Rule(lambda value: True, "anything")
+FLAG = Rule(lambda value: isinstance(value, bool), "True or False")
+OPTIONAL_FLAG = choice(None, True, False)
+TEXT = Rule(lambda value: isinstance(value, str), "a text (str)")
+NAME = Rule(lambda value: isinstance(value, str) and value.strip() != "", "a name (a text)")
+OPTIONAL_NAME = Rule(lambda value: value is None or NAME.holds(value), "a name (a text) or None")
+PATH = Rule(lambda value: isinstance(value, (str, os.PathLike)) and os.fspath(value) != "",
+            "a file's path (a str or a pathlib.Path)")
+LIST = listed(ANY, "a list")
+FUNCTION = Rule(callable, "a function")
+OPTIONAL_FUNCTION = Rule(lambda value: value is None or callable(value), "a function or None")
+CALLBACK = Rule(lambda value: value is None or callable(value),
+                "a function that takes a text (progress=print), or None")
+SENSE = choice(None, "max", "min")
+INTEGER = Rule(lambda value: not isinstance(value, (bool, str, bytes)) and hasattr(value, "__index__"),
+               "a whole number")
+OPTIONAL_INTEGER = Rule(lambda value: value is None or INTEGER.holds(value), "a whole number or None")
+INT64 = whole(-2**63, 2**63 - 1)
+OPTIONAL_INT64 = whole(-2**63, 2**63 - 1, none=True)
+OPTIONAL_SIZE = whole(1, 2**63 - 1, none=True)
+
+
+def _counts(value: Any) -> bool:
+    """Whether ``value`` holds sizes of groups: whole numbers of 0 or more, whose total fits
+    in 64 bits (numpy adds them in 64 bits)."""
+    import numpy as np
+
+    if not INTEGERS.holds(value):
+        return False
+    counts = np.asarray(value, dtype=object if not hasattr(value, "dtype") else None)
+    if not len(counts):
+        return True
+    if counts.min() < 0:
+        return False
+    return int(counts.max()) * len(counts) < 2**63 or sum(int(count) for count in counts) < 2**63
+
+
+INTEGERS = Rule(lambda value: getattr(value, "ndim", 1) == 1 and value.dtype.kind in "iu"
+                if hasattr(value, "dtype") else _values(value) and all(INTEGER.holds(item) for item in value),
+                "a list or numpy array of whole numbers")
+COLLECTION = Rule(lambda value: isinstance(value, Iterable) and not isinstance(value, (str, bytes, Iterator)),
+                  "a list, dict or set")
+COUNTS = Rule(_counts, "sizes of groups: a list or numpy array of whole numbers of 0 or more, "
+               "their total below 2**63")
+NAMES = Rule(lambda value: COLLECTION.holds(value) and all(isinstance(item, str) for item in value),
+             "a list (or dict, or set) of names, each a text")
+
+# Limits of the work.
+MAX_STATES = whole(1, none=True, also=" (no limit)")
+MAX_MEMORY = Rule(lambda value: value is None or (isinstance(value, str) and value == "default")
+                  or whole(1).holds(value),
+                  "a number of bytes (a whole number of 1 or more; 4 * 2**30 for 4 GiB), "
+                  "None (no limit), or 'default'")
+
+# Games and their rules.
+SPEC = Rule(lambda value: not isinstance(value, (bool, int, float, complex, bytes, list, tuple,
+                                                 dict, set, frozenset, type(None))),
+            "a game: its installed name ('shutbox'), its path, or a module with its hooks")
+PLUGINS = listed(SPEC, "a list of plugins, each a .py file, a package folder, a module's name "
+                       "or a module (plugins=['my_rule.py']); [] for none")
+PARAMS = Rule(lambda value: value is None or isinstance(value, Mapping)
+              and all(isinstance(key, str) for key in value),
+              "a dict of parameters by name ({'rounds': '2'}) or None")
+VARY = Rule(lambda value: isinstance(value, Mapping) and bool(value)
+            and all(isinstance(key, str) and LIST.holds(values) for key, values in value.items()),
+            "a dict of each parameter varied and the list of its values ({'rounds': ['2', '3']})")
+GAME = of("Game", allowed="a game: mdp.load_game('shutbox')")
+OPTIONAL_GAME = of("Game", none=True, allowed="a game (mdp.load_game('shutbox')) or None")
+
+# What mdp makes of a game.
+MODEL = of("CompiledModel", "Rounds", allowed="a compiled model: mdp.compile(game)")
+SOLUTION = of("Solution", allowed="a solution: mdp.solve(mdp.compile(game))")
+SOLVED = of("Solution", "RoundsSolution",
+            allowed="a solution: mdp.solve(model) (of a game of rounds too)")
+OPTIONAL_SOLVED = of("Solution", "RoundsSolution", none=True,
+                     allowed="a solution of the model (mdp.solve(model)) or None")
+SOLVED_OR_MODEL = of("Solution", "RoundsSolution", "CompiledModel", "Rounds",
+                     allowed="a solution (mdp.solve(model)) or a compiled model (mdp.compile(game))")
+PLAY = of("Solution", "RoundsSolution", "Policy",
+          allowed="a solution (mdp.solve(model)) or an mdp.Policy (mdp.strategy_policy)")
+OPTIONAL_POLICY = of("Policy", none=True, allowed="an mdp.Policy (mdp.strategy_policy) or None")
+TABLE = of("DataFrame", "Pieces", allowed="a table: a Polars DataFrame (mdp.policy) or mdp.Pieces")
+
+# Values by position: of terminal states, of actions.
+TERMINAL = Rule(lambda value: value is None or _values(value),
+                "one value per terminal state (model.terminals): a list, numpy array or Polars "
+                "Series, or None")
+TERMINALS = Rule(lambda value: _values(value) and len(value) > 0,
+                 "a matrix of terminal values, a column per set (a 2-D numpy array, a Polars "
+                 "DataFrame, or a list of columns)")
+WEIGHTS = Rule(_values, "one weight per action: a list, numpy array or Polars Series of numbers")
+STRATEGY = either(NAME, of("Strategy", "RoundsStrategy",
+                             allowed="an mdp.Strategy or mdp.RoundsStrategy"), WEIGHTS)
+PLAYED = either(NAME, of("Strategy", "RoundsStrategy", "Policy",
+                           allowed="an mdp.Strategy, an mdp.RoundsStrategy, an mdp.Policy"), WEIGHTS)
+MIX = listed(Rule(lambda part: isinstance(part, tuple) and len(part) == 2 and _is(part[0], ("Policy",)),
+                  ""), "a list of (policy, weight) pairs: [(random, 1), (optimal, 3)]")
+TIE_BREAK = listed(Rule(lambda item: isinstance(item, str) or isinstance(item, tuple) and len(item) == 2
+                        and item[0] in ("max", "min") and isinstance(item[1], str), ""),
+                   "a list of columns, each a name or 'max:NAME'/'min:NAME' or ('max', NAME)")
+
+
+def state_ids(function: str, states: Any, stop: int) -> Any:
+    """``states``, ids of states of a model of ``stop`` states, as a numpy array; else one
+    :class:`~mdp.ParamError` as :func:`arguments` gives."""
+    import numpy as np
+
+    ids = np.asarray(states) if _values(states) else None
+    if ids is None or ids.ndim != 1 or (ids.size and ids.dtype.kind not in "iu") \
+            or (ids.size and (ids.min() < 0 or ids.max() >= stop)):
+        raise ParamError(f"mdp.{function}: states is {shown(states)}; expected the ids of states, "
+                         f"whole numbers from 0 to {stop - 1:,}")
+    return ids.astype(np.int64)
