@@ -16,7 +16,7 @@ import polars as pl
 
 from mdp.analysis.totals import NotWhole, follow
 from mdp.engine.arithmetic import objects
-from mdp.engine.discover import size
+from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy
 from mdp.engine.rounds import Rounds, RoundsSolution, one_model

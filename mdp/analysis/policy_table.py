@@ -11,7 +11,7 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
-from mdp.engine.model import ragged_arange
+from mdp.engine.groups import ragged_arange
 from mdp.engine.rounds import one_model
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import top_down

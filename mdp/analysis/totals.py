@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from mdp.engine.keys import KeyIndex
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds import WORK, RoundEnds, RoundsSolution
 from mdp.engine.sweep import forward_chosen
@@ -201,7 +202,7 @@ def _positions(keys: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
         table = np.zeros(int(keys[-1]) + 1, dtype=np.int64)
         table[keys] = np.arange(len(keys))
         return lambda some: table[some]
-    return lambda some: np.searchsorted(keys, some)
+    return KeyIndex(keys, in_order=True).ids_of
 
 
 def _cuts(*keys: np.ndarray) -> list[int]:
