@@ -96,7 +96,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
         ("mdp_initial_state", "def mdp_initial_state():\n    raise RuntimeError('no start')",
          "game coin: mdp_initial_state raised RuntimeError: no start"),
         ("mdp_initial_state", "def mdp_initial_state():\n    return ['a', 'list']",
-         "game coin: the initial state ['a', 'list'] is not hashable; states must be (use a "
+         "game coin: mdp_initial_state returned ['a', 'list'], which is not hashable; states must be (use a "
          "tuple or a frozenset, not a list or a set)"),
         ("mdp_actions", "def mdp_actions(state):\n    return 3",
          "game coin: mdp_actions returned 3, not a list (state 'start'); expected a list of actions"),

@@ -26,7 +26,7 @@ million states and about 1.9 billion outcomes; these figures estimate 1.0 GB, 4.
 16 GB)."""
 
 ENDLESS_AFTER = 5.0
-"""Seconds of walking after which a game whose paths still grow deeper may have no end: under
+"""Seconds of discovery after which a game that still goes deeper may have no end: under
 the default state limit it is refused then (:class:`mdp.TooLarge`), else it would run for
 minutes until the limit; under a limit the caller set it is warned of, once
 (:class:`UnboundedWarning`), and walked on to that limit."""
@@ -85,18 +85,18 @@ class Budget:
         if self.progress and (note or before // 50_000 != self.count // 50_000):
             self.progress(f"explored {self.count:,} states{note}")
 
-    def endless(self, states: int, depth: int) -> None:
-        """A walk's paths still grow deeper after :data:`ENDLESS_AFTER` seconds: refuse it
-        under the default state limit, else warn, once."""
-        said = (f"game {self.game.name}: {states:,} states so far, on paths {depth - 1:,} moves "
-                "deep and growing: the game may have no end; make every path end (a cap on a "
-                "score, a limit on turns)")
+    def endless(self, states: int, how_deep: str, stacklevel: int) -> None:
+        """A game still goes deeper after :data:`ENDLESS_AFTER` seconds (``how_deep`` says
+        how): refuse it under the default state limit, else warn, once (``stacklevel``: at
+        the caller of :func:`mdp.compile`)."""
+        said = (f"game {self.game.name}: {states:,} states so far, {how_deep}: the game may "
+                "have no end; make every path end (a cap on a score, a limit on turns)")
         if self.max_states == DEFAULT_MAX_STATES:
             raise TooLarge(f"{said}, or if it has one, let it go on with --max-states N "
                            "(max_states= in Python)")
         warnings.warn(UnboundedWarning(
             f"{said}, or stop sooner with --max-states N (max_states= in Python)"),
-            stacklevel=6)  # at the caller of mdp.compile: endless, look, discover, walk, compile
+            stacklevel=stacklevel)
 
 
 class Deepening:
@@ -119,8 +119,29 @@ class Deepening:
         self.next = now + ENDLESS_AFTER / 2
         if self.last is not None and depth > self.last and now - self.start >= ENDLESS_AFTER:
             self.next = float("inf")
-            self.budget.endless(states, depth)
+            # At the caller of mdp.compile: endless, look, discover, walk, compile.
+            self.budget.endless(states, f"on paths {depth - 1:,} moves deep and growing", 6)
         self.last = depth
+
+
+ENDLESS_STAGES = 10_000
+"""Stages of a batch game past which, once :data:`ENDLESS_AFTER` seconds have passed, it may
+have no end: a stage is a move or a throw (Shut the Box has a few dozen)."""
+
+
+class Lengthening:
+    """Watches how many stages a batch game has gone through: past :data:`ENDLESS_STAGES`,
+    once :data:`ENDLESS_AFTER` seconds have passed, it tells the budget, once."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget, self.start, self.told = budget, time.perf_counter(), False
+
+    def look(self, states: int, stages: int) -> None:
+        if stages >= ENDLESS_STAGES and not self.told and \
+                time.perf_counter() - self.start >= ENDLESS_AFTER:
+            self.told = True
+            # At the caller of mdp.compile: endless, look, the stages, compile.
+            self.budget.endless(states, f"in {stages:,} stages and more to come", 5)
 
 
 def size(n: float) -> str:

@@ -5,7 +5,7 @@ Each hook's answer is checked as it is called for (:func:`actions_of`, :func:`ou
 :func:`expand`, :func:`stages_of`, ...): its type and shape, cheaply, so that nothing past
 this module meets a value of the wrong kind. What takes a pass over every outcome (the
 probabilities are numbers and sum to 1, the terminal values are finite) is checked a block
-at a time by :func:`check_block`, beside discovery, for both ways alike. Every fault is a
+at a time by :class:`BlockChecks`, beside discovery, for both ways alike. Every fault is a
 :class:`mdp.ModelError` naming the game, the hook, the state (and action) and what was
 expected.
 """
@@ -56,9 +56,14 @@ def initial_state(game: Game, batch: bool = False) -> Any:
         return int(initial)
     try:
         hash(initial)
-    except TypeError:
-        raise ModelError(f"game {game.name}: the initial state {initial!r} is not hashable; "
-                         "states must be (use a tuple or a frozenset, not a list or a set)") from None
+        itself = bool(initial == initial)
+    except (TypeError, ValueError):
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which "
+                         "is not hashable; states must be (use a tuple or a frozenset, not a list "
+                         "or a set)") from None
+    if not itself:
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which is "
+                         "not equal to itself; a state must be, to be met again")
     return initial
 
 
@@ -95,7 +100,7 @@ def actions_of(game: Game, state: Any) -> list:
 def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
     """The outcomes of ``action`` in ``state`` (:func:`~mdp.hookspecs.game.mdp_outcomes`): a
     list of ``(probability, next state)`` pairs, each next state hashable. (That the
-    probabilities are numbers summing to 1 is :func:`check_block`'s to say.)"""
+    probabilities are numbers summing to 1 is :class:`BlockChecks`'s to say.)"""
     where = f"state {state!r}, action {action!r}"
     outcomes = _listed(game, "mdp_outcomes",
                        required(game, "mdp_outcomes", state=state, action=action), where,
@@ -104,9 +109,14 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
         try:
             _, nxt = item
             hash(nxt)
+            itself = bool(nxt == nxt)
         except (TypeError, ValueError):
             raise ModelError(f"game {game.name}: mdp_outcomes gave {_shown(item)}, not a "
                              f"(probability, hashable next state) pair ({where})") from None
+        if not itself:
+            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {_shown(nxt)}, "
+                             f"which is not equal to itself ({where}); a state must be, to be met "
+                             "again")
     return outcomes
 
 
@@ -132,30 +142,38 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     """The game's :func:`~mdp.hookspecs.game.mdp_expand` of ``keys``: an :class:`Expansion`
     whose counts, next states and probability ids are one-dimensional integer arrays (next
     states as 64-bit keys), its table and terminal values sequences. Whether the sizes
-    agree and the numbers are numbers is :func:`check_block`'s to say."""
+    agree and the numbers are numbers is :class:`BlockChecks`'s to say."""
     e = game.call("mdp_expand", states=keys, labels=labels)
     if not isinstance(e, Expansion):
         raise ModelError(f"game {game.name}: mdp_expand returned {_shown(e)}, not an "
                          f"mdp.Expansion ({_states(game, keys)})")
     field = _Field(game, keys)
-    outcome_counts = None if e.outcome_counts is None else \
-        field.integers(e.outcome_counts, "outcome_counts", "a count of outcomes per action")
-    probabilities = None if e.probabilities is None else \
-        field.integers(e.probabilities, "probabilities", "an id into probability_table per outcome")
-    next_states = field.integers(e.next_states, "next_states", "a state key per outcome")
-    if next_states.dtype.kind == "u" and len(next_states) and next_states.max() > INT64_MAX:
-        at = int(np.argmax(next_states > INT64_MAX))
-        raise ModelError(f"game {game.name}: mdp_expand gave next state {int(next_states[at])}, "
-                         "past 2**63 - 1; state keys are 64-bit signed integers "
-                         f"({where(game, keys, e, outcome=at)})")
-    return attrs.evolve(
+    if (e.outcome_counts is None) != (e.probabilities is None):
+        given, missing = ("outcome_counts", "probabilities") if e.probabilities is None \
+            else ("probabilities", "outcome_counts")
+        raise field.refuse(given, f"but no {missing}", "both, or neither (Expansion.choices)")
+    checked = attrs.evolve(
         e, action_counts=field.integers(e.action_counts, "action_counts", "a count of actions per state"),
         actions=None if e.actions is None else field.sequence(e.actions, "actions", "a label per action"),
-        outcome_counts=outcome_counts, next_states=next_states, probabilities=probabilities,
+        outcome_counts=None if e.outcome_counts is None else
+        field.integers(e.outcome_counts, "outcome_counts", "a count of outcomes per action"),
+        next_states=field.integers(e.next_states, "next_states", "a state key per outcome"),
+        probabilities=None if e.probabilities is None else
+        field.integers(e.probabilities, "probabilities", "an id into probability_table per outcome"),
         probability_table=tuple(field.sequence(e.probability_table, "probability_table",
                                                "a sequence of probabilities")),
         terminal_values=field.sequence(e.terminal_values, "terminal_values",
                                        "a value per terminal state"))
+    nexts = checked.next_states
+    if nexts.dtype.kind == "u" and len(nexts) and nexts.max() > INT64_MAX:
+        at = int(np.argmax(nexts > INT64_MAX))
+        try:
+            shown = where(game, keys, checked, outcome=at)
+        except IndexError:  # the sizes disagree too (said later, where they are checked)
+            shown = _states(game, keys)
+        raise ModelError(f"game {game.name}: mdp_expand gave next state {int(nexts[at])}, past "
+                         f"2**63 - 1; state keys are 64-bit signed integers ({shown})")
+    return checked
 
 
 def stages_of(game: Game, keys: np.ndarray) -> np.ndarray:
@@ -196,10 +214,10 @@ class _Field:
             return values.astype(np.int64)
         if values.dtype.kind == "O":  # Python ints (or anything): ints within 64 bits pass
             items = values.tolist()
-            bad = next((v for v in items if isinstance(v, bool) or not isinstance(v, (int, np.integer))
-                        or not -INT64_MAX - 1 <= v <= INT64_MAX), None)
-            if bad is not None:
-                raise self.refuse(what, f"holding {_shown(bad)}", expected)
+            for v in items:
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)) \
+                        or not -INT64_MAX - 1 <= v <= INT64_MAX:
+                    raise self.refuse(what, f"holding {_shown(v)}", expected)
             values = np.array(items, dtype=np.int64)
         if values.dtype.kind not in "iu":
             raise self.refuse(what, f"of type {values.dtype}", expected)
@@ -225,6 +243,12 @@ def _states(game: Game, keys: np.ndarray) -> str:
         return "asked about no states"
     return f"asked about {len(keys):,} state{'s' if len(keys) > 1 else ''} from " \
            f"{describe(game, int(keys[0]))}"
+
+
+def _fraction(value: Fraction) -> str:
+    """A fraction as ``p/q``, or by its size where it is too large to print."""
+    shown = quoted(value)
+    return shown if shown.startswith(("(", "-(")) else str(value)
 
 
 def _kind(value: Any) -> str:
@@ -304,8 +328,9 @@ def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
 
 @attrs.define
 class BlockChecks:
-    """The checks of a block's arrays (see :func:`check_block`): which hook gave the
-    probabilities and which the terminal values, and the first float of each met so far."""
+    """The checks of a block's arrays (their types were seen to where the hook was called):
+    which hook gave the probabilities and which the terminal values, and the first float of
+    each met so far."""
 
     game: str
     probability_hook: str
@@ -385,9 +410,10 @@ class BlockChecks:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
                 self.inexact = (f"probability {p!r}", place(keys, e, action=action))
         sums, one = action_sums(table, ids, counts, bounds)
-        wrong = np.flatnonzero(sums != one if one != 1.0 else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+        exact = not isinstance(one, float)  # rational: integers over their common denominator
+        wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
-            total = Fraction(int(sums[wrong[0]]), one) if one != 1.0 else f"{sums[wrong[0]]:.12g}"
+            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if exact else f"{sums[wrong[0]]:.12g}"
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
         return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
 

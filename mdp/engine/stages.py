@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from mdp.engine import checks
-from mdp.engine.budget import Budget
+from mdp.engine.budget import Budget, Lengthening
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow
 from mdp.engine.parallel import side_by_side, slices
@@ -31,7 +31,10 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
     distinct = _Distinct()
     keys = np.array([initial], dtype=np.int64)
     _schedule(pending, keys, checks.stages_of(game, keys))
+    lengthening, walked = Lengthening(budget), 0
     while pending:
+        walked += 1
+        lengthening.look(budget.count, walked)
         stage = max(pending)
         parts = pending.pop(stage)
         # Keys found by one stage alone are sorted and distinct already (a chance layer's
@@ -67,7 +70,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
 
 def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> ModelError:
     return ModelError(
-        f"game {game.name}: the stage does not decrease: "
+        f"game {game.name}: mdp_stage: the stage does not decrease: "
         f"{describe(game, next_states[outcome])} has stage {next_stage}, "
         f"not below {stage} ({checks.where(game, keys, expansion, outcome=outcome)})")
 
