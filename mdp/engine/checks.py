@@ -350,6 +350,9 @@ class BlockChecks:
     def sizes(self, keys: np.ndarray, e: Expansion) -> int:
         """Check that the arrays' sizes agree; return the number of actions."""
         counts = e.action_counts
+        if len(counts) != len(keys):
+            raise ModelError(f"game {self.game}: mdp_expand gave {len(counts):,} action_counts for "
+                             f"{len(keys):,} states; expected one each")
         if len(counts) and counts.min() < 0:
             state = int(np.argmax(counts < 0))
             raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
@@ -357,13 +360,12 @@ class BlockChecks:
         n_actions = int(np.sum(counts))
         n_outcomes = n_actions if e.all_choices else int(np.sum(e.outcome_counts))
         n_terminal = int(np.count_nonzero(counts == 0))
-        sizes = [(len(counts), len(keys), "action_counts", "states"),
-                 (n_actions if e.actions is None else len(e.actions), n_actions, "actions",
+        sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
                   "actions counted"),
                  (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
                  (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
         if not e.all_choices:
-            sizes[2:2] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+            sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
                           (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
         for got, expected, what, of in sizes:
             if got != expected:

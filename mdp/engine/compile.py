@@ -34,6 +34,17 @@ if TYPE_CHECKING:
     from mdp.engine.parallel import Done
 
 
+def _arguments(game: Game, max_states: int | None, max_memory: Any,
+               batch: bool | None) -> tuple[int | None, int | None, bool]:
+    """The arguments of :func:`compile`, checked before any work, with their defaults made."""
+    threads()  # a wrong MDP_THREADS is refused before any work
+    if max_memory == "default":
+        max_memory = default_max_memory()
+    if batch is None:
+        batch = game.implements("mdp_expand")
+    return max_states, max_memory, batch
+
+
 def compile(
     game: Game,
     *,
@@ -56,7 +67,7 @@ def compile(
     limit the caller set, an :class:`mdp.UnboundedWarning` says so, once.
     """
     start = time.perf_counter()
-    max_memory, batch = _arguments(game, max_memory, batch)
+    max_states, max_memory, batch = _arguments(game, max_states, max_memory, batch)
     budget = Budget(game, max_states, max_memory, STAGE_BYTES if batch else WALK_BYTES, progress,
                     measured=not batch)
     at_least = checks.estimate_states(game)
@@ -87,16 +98,6 @@ def compile(
     from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
 
     return compile_rounds(game, model, first, max_states=max_states, progress=progress)
-
-
-def _arguments(game: Game, max_memory: Any, batch: bool | None) -> tuple[int | None, bool]:
-    """The arguments of :func:`compile`, checked before any work, with their defaults made."""
-    threads()  # a wrong MDP_THREADS is refused before any work
-    if max_memory == "default":
-        max_memory = default_max_memory()
-    if batch is None:
-        batch = game.implements("mdp_expand")
-    return max_memory, batch
 
 
 class _Intake:
