@@ -396,8 +396,8 @@ class BlockChecks:
         empty = np.flatnonzero(counts < 1)
         if len(empty):
             raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
-        outside = np.flatnonzero((ids < 0) | (ids >= len(table)))
-        if len(outside):
+        if len(ids) and (ids.min() < 0 or ids.max() >= len(table)):
+            outside = np.flatnonzero((ids < 0) | (ids >= len(table)))
             raise culprit(int(outside[0]), f"probability id {int(ids[outside[0]])}, outside its "
                           f"probability_table of {len(table)}")
         used = np.zeros(len(table), dtype=bool)
