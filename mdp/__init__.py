@@ -44,16 +44,16 @@ _LAZY = {
     "Variant": "mdp.game.variants",
     "read_variants": "mdp.game.variants",
     "LazyColumn": "mdp.game.columns",
-    "Expansion": "mdp.engine.discover",
-    "UnboundedWarning": "mdp.engine.discover",
+    "Expansion": "mdp.engine.expansion",
+    "UnboundedWarning": "mdp.engine.budget",
     "compile": "mdp.engine.compile",
     "CompiledModel": "mdp.engine.model",
     "RoundEnds": "mdp.engine.rounds",
     "Rounds": "mdp.engine.rounds",
     "RoundsSolution": "mdp.engine.rounds",
     "ModelInfo": "mdp.engine.model",
-    "ragged_arange": "mdp.engine.model",
-    "offsets": "mdp.engine.model",
+    "ragged_arange": "mdp.engine.groups",
+    "offsets": "mdp.engine.groups",
     "slices": "mdp.engine.parallel",
     "ActionValues": "mdp.engine.solution",
     "Solution": "mdp.engine.solution",
@@ -107,32 +107,41 @@ if TYPE_CHECKING:
     from mdp.analysis.match import Match, MatchRules, later_player_values, match, match_rules
     from mdp.analysis.pieces import Pieces
     from mdp.analysis.policy_table import policy, policy_pieces
+    from mdp.analysis.registry import Analysis, analyse, analyses
     from mdp.analysis.simulate import Simulation, simulate
-    from mdp.analysis.strategy import Strategy, evaluate, strategies, strategy_policy, strategy_values
+    from mdp.analysis.strategy import (
+        RoundsStrategy,
+        Strategy,
+        evaluate,
+        strategies,
+        strategy_policy,
+        strategy_values,
+    )
     from mdp.analysis.vary import match_table, solve_table
+    from mdp.engine.budget import UnboundedWarning
     from mdp.engine.compile import compile
-    from mdp.engine.discover import Expansion, UnboundedWarning
-    from mdp.engine.model import CompiledModel, ModelInfo, offsets, ragged_arange
+    from mdp.engine.expansion import Expansion
+    from mdp.engine.groups import offsets, ragged_arange
+    from mdp.engine.model import CompiledModel, ModelInfo
     from mdp.engine.parallel import slices
     from mdp.engine.policy import Policy
     from mdp.engine.rounds import RoundEnds, Rounds, RoundsSolution
     from mdp.engine.solution import ActionValues, Solution, Solutions, choices
     from mdp.engine.solve import solve, solve_many
+    from mdp.engine.solved import Solved
+    from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
     from mdp.game.columns import LazyColumn
+    from mdp.game.load import Game, Objective, available_games, load_game
+    from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
+    from mdp.game.plugins import register_plugins
     from mdp.game.variants import Variant, read_variants
+    from mdp.hookspecs import hookimpl, hookspec
+    from mdp.limits import DEFAULT_MAX_STATES
     from mdp.outputs.exports import Export
     from mdp.outputs.formats import Format
+    from mdp.outputs.registry import exports, formats, write_table
     from mdp.outputs.report import report
-    from mdp.program.registry import (
-        Analysis,
-        Command,
-        analyse,
-        analyses,
-        commands,
-        exports,
-        formats,
-        write_table,
-    )
+    from mdp.program.registry import Command, commands
 
     __version__: str
 

@@ -17,7 +17,7 @@ import attrs
 import numpy as np
 
 import mdp
-from mdp.engine.model import offsets, ragged_arange
+from mdp.engine.groups import offsets, ragged_arange
 
 KINDS = ("raise", "exit", "interrupt", "memory", "type", "nan", "reorder")
 

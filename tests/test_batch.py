@@ -80,17 +80,19 @@ class Broken(Ladder):
 @pytest.mark.parametrize(
     ("fault", "message"),
     [
-        ("sum", r"game ladder: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
-        ("negative", r"game ladder: negative probability -1/6 \(state 4, action 0\)"),
-        ("rising", r"game ladder: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
+        ("sum", r"game ladder: mdp_expand: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
+        ("negative", r"game ladder: mdp_expand: negative probability -1/6 \(state 4, action 0\)"),
+        ("rising", r"game ladder: mdp_stage: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
         ("size", r"game ladder: mdp_expand gave 1 actions for 2 actions counted"),
         ("raise", r"game ladder: mdp_expand raised RuntimeError: no ladder here \(state 4\)"),
-        ("type", r"game ladder: mdp_expand returned str, not an mdp.Expansion"),
+        ("type", r"game ladder: mdp_expand returned 'not an expansion', not an mdp.Expansion "
+                 r"\(asked about 1 state from state 4\)"),
         # Before: cast silently, 2.5 into 2, or 2**63 + 2 wrapped around into another key.
-        ("float keys", r"game ladder: mdp_expand gave next_states of type float64; state keys "
-                       r"are 64-bit integers \(state 4, action 0\)"),
-        ("huge key", r"game ladder: next state 9223372036854775810 is past 2\*\*63 - 1; state "
-                     r"keys are 64-bit signed integers \(state 4, action 0\)"),
+        ("float keys", r"game ladder: mdp_expand gave next_states of type float64; expected a state "
+                       r"key per outcome, in a one-dimensional integer array \(asked about 1 state "
+                       r"from state 4\)"),
+        ("huge key", r"game ladder: mdp_expand gave next state 9223372036854775810, past 2\*\*63 - 1; "
+                     r"state keys are 64-bit signed integers \(state 4, action 0\)"),
     ],
 )
 @pytest.mark.parametrize("beside", [False, True])
@@ -107,7 +109,7 @@ def test_probabilities_are_summed_a_piece_at_a_time(monkeypatch, at_a_time):
     # the second action, and the sums that are right still pass.
     import importlib
 
-    monkeypatch.setattr(importlib.import_module("mdp.engine.compile"), "OUTCOMES_AT_A_TIME", at_a_time)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.sums"), "OUTCOMES_AT_A_TIME", at_a_time)
     with pytest.raises(mdp.ModelError, match=r"sum to 19/20, not 1 \(state 4, action 1\)"):
         mdp.compile(mdp.load_game(Broken("sum")))
     assert mdp.solve(mdp.compile(mdp.load_game(Ladder(4))), exact=True).value == Fraction(9, 16)
@@ -126,9 +128,9 @@ class Unlabelled(Broken):
 @pytest.mark.parametrize(
     ("fault", "message"),
     [
-        ("sum", r"game ladder: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
-        ("negative", r"game ladder: negative probability -1/6 \(state 4, action 0\)"),
-        ("rising", r"game ladder: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
+        ("sum", r"game ladder: mdp_expand: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
+        ("negative", r"game ladder: mdp_expand: negative probability -1/6 \(state 4, action 0\)"),
+        ("rising", r"game ladder: mdp_stage: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
     ],
 )
 @pytest.mark.parametrize("beside", [False, True])
@@ -172,7 +174,8 @@ def test_batch_game_needs_an_int_initial_state():
         def mdp_initial_state(self):
             return "top"
 
-    with pytest.raises(mdp.ModelError, match="game ladder: a game with mdp_expand needs an int initial state, not 'top'"):
+    with pytest.raises(mdp.ModelError, match="game ladder: mdp_initial_state returned 'top'; a game with mdp_expand needs "
+                                              "an int initial state"):
         mdp.compile(mdp.load_game(Named()))
 
 

@@ -96,18 +96,18 @@ def test_the_coin_file_solves(tmp_path, capsys):
         ("mdp_initial_state", "def mdp_initial_state():\n    raise RuntimeError('no start')",
          "game coin: mdp_initial_state raised RuntimeError: no start"),
         ("mdp_initial_state", "def mdp_initial_state():\n    return ['a', 'list']",
-         "game coin: the initial state ['a', 'list'] is not hashable; states must be (use a "
+         "game coin: mdp_initial_state returned ['a', 'list'], which is not hashable; states must be (use a "
          "tuple or a frozenset, not a list or a set)"),
         ("mdp_actions", "def mdp_actions(state):\n    return 3",
-         "game coin: mdp_actions returned 3, not a list (state 'start')"),
+         "game coin: mdp_actions returned 3, not a list (state 'start'); expected a list of actions"),
         ("mdp_outcomes", "def mdp_outcomes(state, action):\n    return [(float('nan'), 'won'), (1, 'lost')]",
-         "game coin: probability nan is not finite (state 'start', action 'bet')"),
+         "game coin: mdp_outcomes: probability nan is not finite (state 'start', action 'bet')"),
         ("mdp_outcomes", "def mdp_outcomes(state, action):\n    return [(float('inf'), 'won')]",
-         "game coin: probability inf is not finite (state 'start', action 'bet')"),
+         "game coin: mdp_outcomes: probability inf is not finite (state 'start', action 'bet')"),
         ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return float('nan')",
-         "game coin: terminal value nan is not finite (state 'won')"),
+         "game coin: mdp_terminal_value: terminal value nan is not finite (state 'won')"),
         ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return 'x'",
-         "game coin: terminal value 'x' is not a number (state 'won')"),
+         "game coin: mdp_terminal_value: terminal value 'x' is not a number (state 'won')"),
         ("mdp_state_columns", "def mdp_state_columns(state):\n    return {}['x']",
          "game coin: mdp_state_columns raised KeyError: 'x' (state 'start')"),
         ("mdp_state_columns", "def mdp_state_columns(state):\n    return 7",
@@ -132,7 +132,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_initial_state raised Odd: (its message could not be made)"),
         # A value no float holds: before, a traceback (OverflowError), in floats and exact.
         ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return 10**400",
-         "game coin: terminal value (a number of about 400 digits) is past what a float holds "
+         "game coin: mdp_terminal_value: terminal value (a number of about 400 digits) is past what a float holds "
          "(about 1.8e308) (state 'won')"),
         ("mdp_actions", "def mdp_actions(stat):\n    return []",
          "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
@@ -243,7 +243,7 @@ def test_a_cycle_and_a_bad_sum_name_the_state(tmp_path, capsys):
     cycle = broken(tmp_path / "a", "def mdp_outcomes(state, action):\n    return [(1, 'start')]", "mdp_outcomes")
     assert one_line(capsys, ["solve", cycle]).startswith("game coin: the states form a cycle ('start' -> 'start')")
     bad = broken(tmp_path / "b", "def mdp_outcomes(state, action):\n    return [(Fraction(1, 3), 'won')]", "mdp_outcomes")
-    assert one_line(capsys, ["solve", bad]) == "game coin: probabilities sum to 1/3, not 1 (state 'start', action 'bet')"
+    assert one_line(capsys, ["solve", bad]) == "game coin: mdp_outcomes: probabilities sum to 1/3, not 1 (state 'start', action 'bet')"
 
 
 # Outputs.

@@ -212,7 +212,7 @@ class Twice(Ladder):
 
 
 def test_a_fault_in_a_stage_comes_before_what_discovery_meets_after_it(checked_beside):
-    with pytest.raises(mdp.ModelError, match=r"^game ladder: probabilities sum to 19/20, not 1 \(state 4, action 1\)$"):
+    with pytest.raises(mdp.ModelError, match=r"^game ladder: mdp_expand: probabilities sum to 19/20, not 1 \(state 4, action 1\)$"):
         mdp.compile(mdp.load_game(Twice()))
 
 

@@ -154,7 +154,7 @@ def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time, threads):
     model = mdp.compile(mdp.load_game(SHUTBOX))
     whole = mdp.solve(model)
     monkeypatch.setenv("MDP_THREADS", threads)
-    monkeypatch.setattr(importlib.import_module("mdp.engine.model"), "OUTCOMES_AT_A_TIME", at_a_time)
+    monkeypatch.setattr(importlib.import_module("mdp.engine.operations"), "OUTCOMES_AT_A_TIME", at_a_time)
     monkeypatch.setattr(importlib.import_module("mdp.engine.sweep"), "PIECE", at_a_time)
     pieces = mdp.solve(model)
     assert [pieces.value_of_id(i) for i in range(model.n_states)] == \

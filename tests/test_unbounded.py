@@ -7,7 +7,7 @@ import warnings
 import pytest
 
 import mdp
-from mdp.engine import discover
+from mdp.engine import budget
 from mdp.program.cli import main
 
 ENDLESS = '''
@@ -39,7 +39,7 @@ WARNING = ("game endless: 2,048 states so far, on paths 2,047 moves deep and gro
 
 @pytest.fixture
 def no_wait(monkeypatch):
-    monkeypatch.setattr(discover, "ENDLESS_AFTER", 0.0)
+    monkeypatch.setattr(budget, "ENDLESS_AFTER", 0.0)
 
 
 def _game(source, name):

@@ -8,8 +8,10 @@ from typing import Any
 import numpy as np
 
 from mdp.checks import GAME, MODEL, arguments, state_ids
-from mdp.engine.discover import actions_of, expand, label_print
-from mdp.engine.model import CompiledModel, offsets
+from mdp.engine.checks import actions_of, expand
+from mdp.engine.groups import offsets
+from mdp.engine.model import CompiledModel
+from mdp.engine.walk import label_print
 from mdp.errors import ModelError
 from mdp.game.load import Game, describe
 

@@ -25,6 +25,7 @@ import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
@@ -92,13 +93,39 @@ class Match:
 
 
 def match_rules(game: Game) -> MatchRules:
-    """The game's match rules; :class:`mdp.ModelError` if it has none."""
+    """The game's match rules, checked (:class:`mdp.ModelError` if it has none, or they are
+    not rules); what their payoff gives is checked where it is called (:func:`_payoffs`)."""
     arguments("match_rules", game=(game, GAME))
     rules = game.call("mdp_match_rules")
     if rules is None:
         raise ModelError(f"game {game.name} is not played in matches "
                          "(it does not implement mdp_match_rules)")
+    problem = None
+    if not isinstance(rules, MatchRules):
+        problem = f"returned {_shown(rules)}; expected an mdp.MatchRules"
+    elif not isinstance(rules.outcome, str):
+        problem = f"gave the outcome {_shown(rules.outcome)}; expected the name of a column (a str)"
+    elif not callable(rules.payoff):
+        problem = f"gave the payoff {_shown(rules.payoff)}; expected a function of the results"
+    elif not all(isinstance(name, str) for name in rules.params):
+        problem = f"gave the params {_shown(rules.params)}; expected names of parameters (str)"
+    if problem:
+        raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
     return rules
+
+
+def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray:
+    """Each terminal state's result, from the column the rules name."""
+    if rules.outcome not in model.terminals.columns:
+        raise ModelError(f"game {game.name}: mdp_match_rules gave the outcome {rules.outcome!r}, "
+                         "not a column of the terminal states "
+                         f"({', '.join(model.terminals.columns)})")
+    return model.terminals[rules.outcome].to_numpy()
+
+
+def _shown(value: Any) -> str:
+    text = quoted(value)
+    return text if len(text) <= 80 else f"{text[:60]}... (a {type(value).__name__})"
 
 
 def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = False,
@@ -117,10 +144,7 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
                          f"not {type(model).__name__}")
     model = model.single("a match")
     rules = match_rules(game)
-    if rules.outcome not in model.terminals.columns:
-        raise ModelError(f"game {game.name}: the match outcome {rules.outcome!r} is not a "
-                         f"column of the terminal states ({', '.join(model.terminals.columns)})")
-    results, index = np.unique(model.terminals[rules.outcome].to_numpy(), return_inverse=True)
+    results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
     if m ** (players - 1) > MAX_PROFILES:
         raise ParamError(f"{players} players with {m} possible results means "
@@ -149,8 +173,7 @@ def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
               exact=(exact, FLAG))
     check_players(len(earlier) + 1)
     rules = match_rules(game)
-    own = model.terminals[rules.outcome].to_numpy()
-    results, index = np.unique(own, return_inverse=True)
+    results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     positions = []
     for k, result in enumerate(earlier, start=1):
         found = np.flatnonzero(results.astype(str) == str(result))
@@ -169,19 +192,28 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     player's result (its position among ``results``), then by player."""
     m = len(results)
     grid = np.indices((m,) * players).reshape(players, -1).T
+    said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
         paid = rules.payoff(results[grid])
+        paid = np.asarray(paid)
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"game {game.name}: the match payoff raised {fault(error)}") from error
-    paid = np.asarray(paid)
+        raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:
-        raise ModelError(f"game {game.name}: the match payoff gave shape {paid.shape} for "
-                         f"{grid.shape[0]:,} matches of {players} players")
-    if exact and paid.dtype.kind == "f":
-        raise ModelError(f"game {game.name}: the match payoff gave floats; exact values need "
-                         "integers or fractions")
+        raise ModelError(f"{said} gave {_shown(paid)} of shape {paid.shape} for {grid.shape[0]:,} "
+                         f"matches of {players} players; expected an array of shape {grid.shape}")
+    if paid.dtype.kind == "b" or (paid.dtype.kind not in "iuf" and paid.dtype != object):
+        raise ModelError(f"{said} gave values of type {paid.dtype}; expected numbers")
     if paid.dtype.kind not in "iuf":
         paid = paid.astype(object)
+    flat = paid.ravel()
+    bad = first_fault(flat if paid.dtype.kind in "iuf" else flat.tolist())
+    if bad is not None:
+        raise ModelError(f"{said} gave {quoted(bad[1])}, which {bad[2]}; expected finite numbers")
+    if exact and first_float(flat.tolist() if paid.dtype == object else flat) is not None:
+        raise ModelError(f"{said} gave floats; exact values need integers or fractions")
+    if not exact and first_past_float(flat.tolist() if paid.dtype == object else flat):
+        raise ModelError(f"{said} gave a number past what a float holds (about 1.8e308); "
+                         "play the match exactly (exact=True)")
     return paid.reshape((m,) * players + (players,))
 
 

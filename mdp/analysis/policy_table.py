@@ -13,7 +13,7 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
 from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
-from mdp.engine.model import ragged_arange
+from mdp.engine.groups import ragged_arange
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down

@@ -15,8 +15,9 @@ from typing import Any
 
 import numpy as np
 
+from mdp.engine.groups import pieces
 from mdp.engine.memory import release
-from mdp.engine.model import CompiledModel, pieces
+from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import one_blas_thread, side_by_side, slices
 
 PIECE = 1 << 18

@@ -18,7 +18,8 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
-from mdp.engine.model import CompiledModel, offsets
+from mdp.engine.groups import offsets
+from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved

@@ -154,7 +154,7 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EBADF, errno.EIO, errno.EDQUOT, errno.EFBI
 
 def _out_of_memory() -> str:
     """What to say when memory ran out: how much mdp may use here, and what to do."""
-    from mdp.engine.discover import size
+    from mdp.engine.budget import size
     from mdp.limits import memory_limit
 
     limit = memory_limit()

@@ -10,7 +10,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine.discover import size
+from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge

@@ -28,7 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import polars as pl
 
-from mdp.engine.discover import size
+from mdp.engine.budget import size
+from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.model import WORK, Rounds
@@ -217,7 +218,7 @@ def _positions(keys: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
         table = np.zeros(int(keys[-1]) + 1, dtype=np.int64)
         table[keys] = np.arange(len(keys))
         return lambda some: table[some]
-    return lambda some: np.searchsorted(keys, some)
+    return KeyIndex(keys, in_order=True).ids_of
 
 
 def _cuts(*keys: np.ndarray) -> list[int]:

@@ -1,0 +1,442 @@
+"""What a game's hooks return, checked once, where the engine takes it: the one place for both
+ways of discovering (:mod:`mdp.engine.walk`, :mod:`mdp.engine.stages`).
+
+Each hook's answer is checked as it is called for (:func:`actions_of`, :func:`outcomes_of`,
+:func:`expand`, :func:`stages_of`, ...): its type and shape, cheaply, so that nothing past
+this module meets a value of the wrong kind. What takes a pass over every outcome (the
+probabilities are numbers and sum to 1, the terminal values are finite) is checked a block
+at a time by :class:`BlockChecks`, beside discovery, for both ways alike. Every fault is a
+:class:`mdp.ModelError` naming the game, the hook, the state (and action) and what was
+expected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+import attrs
+import numpy as np
+
+from mdp.engine.expansion import Expansion, action_place
+from mdp.engine.groups import offsets
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
+from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
+from mdp.errors import ModelError
+from mdp.game.load import Game, describe
+
+INT64_MAX = int(np.iinfo(np.int64).max)
+
+
+# The per-state hooks, and what both ways ask.
+
+
+def required(game: Game, hook: str, **kwargs: Any) -> Any:
+    """Call a hook every game needs; one that no plugin implements (an empty file, a hook
+    misspelt or not marked) is said so, rather than that it returned nothing."""
+    answer = game.call(hook, **kwargs)
+    if answer is None and not game.implements(hook):
+        raise ModelError(f"game {game.name}: no {hook} hook; a game implements "
+                         "mdp_initial_state, mdp_actions, mdp_outcomes and mdp_terminal_value, "
+                         "each marked @mdp.hookimpl")
+    return answer
+
+
+def initial_state(game: Game, batch: bool = False) -> Any:
+    """The game's initial state: hashable, and for a game of batch hooks an integer key."""
+    initial = required(game, "mdp_initial_state")
+    if initial is None:
+        raise ModelError(f"game {game.name}: mdp_initial_state returned nothing")
+    if batch:
+        if isinstance(initial, (bool, np.bool_)) or not isinstance(initial, (int, np.integer)) \
+                or not -INT64_MAX - 1 <= initial <= INT64_MAX:
+            raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}; a "
+                             "game with mdp_expand needs an int initial state (64-bit)")
+        return int(initial)
+    try:
+        hash(initial)
+        itself = bool(initial == initial)
+    except (TypeError, ValueError):
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which "
+                         "is not hashable; states must be (use a tuple or a frozenset, not a list "
+                         "or a set)") from None
+    if not itself:
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which is "
+                         "not equal to itself; a state must be, to be met again")
+    return initial
+
+
+def estimate_states(game: Game) -> int | None:
+    """The game's :func:`~mdp.hookspecs.game.mdp_estimate_states`: a whole number, or None."""
+    at_least = game.call("mdp_estimate_states")
+    if at_least is not None and (not isinstance(at_least, (int, np.integer))
+                                 or isinstance(at_least, (bool, np.bool_)) or at_least < 0):
+        raise ModelError(f"game {game.name}: mdp_estimate_states returned {_shown(at_least)}, not "
+                         "a whole number of states (0 or more)")
+    return None if at_least is None else int(at_least)
+
+
+def actions_of(game: Game, state: Any) -> list:
+    """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
+    distinct hashable labels."""
+    actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
+                      f"state {state!r}", "a list of actions")
+    seen: set = set()
+    for action in actions:
+        try:
+            twice = action in seen
+        except TypeError:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r}, which is "
+                             f"not hashable (state {state!r}); actions must be (use a tuple or a "
+                             "frozenset, not a list or a set)") from None
+        if twice:
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r} twice "
+                             f"(state {state!r}); each action once")
+        seen.add(action)
+    return actions
+
+
+def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
+    """The outcomes of ``action`` in ``state`` (:func:`~mdp.hookspecs.game.mdp_outcomes`): a
+    list of ``(probability, next state)`` pairs, each next state hashable. (That the
+    probabilities are numbers summing to 1 is :class:`BlockChecks`'s to say.)"""
+    where = f"state {state!r}, action {action!r}"
+    outcomes = _listed(game, "mdp_outcomes",
+                       required(game, "mdp_outcomes", state=state, action=action), where,
+                       "a list of (probability, next state) pairs")
+    for item in outcomes:
+        try:
+            _, nxt = item
+            hash(nxt)
+            itself = bool(nxt == nxt)
+        except (TypeError, ValueError):
+            raise ModelError(f"game {game.name}: mdp_outcomes gave {_shown(item)}, not a "
+                             f"(probability, hashable next state) pair ({where})") from None
+        if not itself:
+            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {_shown(nxt)}, "
+                             f"which is not equal to itself ({where}); a state must be, to be met "
+                             "again")
+    return outcomes
+
+
+def terminal_value_of(game: Game, state: Any) -> Any:
+    """The game's value of a terminal state (checked to be a number with the block's)."""
+    return required(game, "mdp_terminal_value", state=state)
+
+
+def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list:
+    if result is None:
+        raise ModelError(f"game {game.name}: {hook} returned nothing ({where}); expected {expected}")
+    if isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") or \
+            (isinstance(result, np.ndarray) and result.ndim != 1):
+        raise ModelError(f"game {game.name}: {hook} returned {_shown(result)}, not a list "
+                         f"({where}); expected {expected}")
+    return list(result)
+
+
+# The batch hooks.
+
+
+def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
+    """The game's :func:`~mdp.hookspecs.game.mdp_expand` of ``keys``: an :class:`Expansion`
+    whose counts, next states and probability ids are one-dimensional integer arrays (next
+    states as 64-bit keys), its table and terminal values sequences. Whether the sizes
+    agree and the numbers are numbers is :class:`BlockChecks`'s to say."""
+    e = game.call("mdp_expand", states=keys, labels=labels)
+    if not isinstance(e, Expansion):
+        raise ModelError(f"game {game.name}: mdp_expand returned {_shown(e)}, not an "
+                         f"mdp.Expansion ({_states(game, keys)})")
+    field = _Field(game, keys)
+    if (e.outcome_counts is None) != (e.probabilities is None):
+        given, missing = ("outcome_counts", "probabilities") if e.probabilities is None \
+            else ("probabilities", "outcome_counts")
+        raise field.refuse(given, f"but no {missing}", "both, or neither (Expansion.choices)")
+    checked = attrs.evolve(
+        e, action_counts=field.integers(e.action_counts, "action_counts", "a count of actions per state"),
+        actions=None if e.actions is None else field.sequence(e.actions, "actions", "a label per action"),
+        outcome_counts=None if e.outcome_counts is None else
+        field.integers(e.outcome_counts, "outcome_counts", "a count of outcomes per action"),
+        next_states=field.integers(e.next_states, "next_states", "a state key per outcome"),
+        probabilities=None if e.probabilities is None else
+        field.integers(e.probabilities, "probabilities", "an id into probability_table per outcome"),
+        probability_table=tuple(field.sequence(e.probability_table, "probability_table",
+                                               "a sequence of probabilities")),
+        terminal_values=field.sequence(e.terminal_values, "terminal_values",
+                                       "a value per terminal state"))
+    nexts = checked.next_states
+    if nexts.dtype.kind == "u" and len(nexts) and nexts.max() > INT64_MAX:
+        at = int(np.argmax(nexts > INT64_MAX))
+        try:
+            shown = where(game, keys, checked, outcome=at)
+        except IndexError:  # the sizes disagree too (said later, where they are checked)
+            shown = _states(game, keys)
+        raise ModelError(f"game {game.name}: mdp_expand gave next state {int(nexts[at])}, past "
+                         f"2**63 - 1; state keys are 64-bit signed integers ({shown})")
+    return checked
+
+
+def stages_of(game: Game, keys: np.ndarray) -> np.ndarray:
+    """The game's :func:`~mdp.hookspecs.game.mdp_stage` of ``keys``: an integer per key."""
+    if not game.implements("mdp_stage"):
+        raise ModelError(f"game {game.name}: a game with mdp_expand must implement mdp_stage")
+    stages = _Field(game, keys, "mdp_stage").integers(
+        game.call("mdp_stage", states=keys), "stages", "one integer per state")
+    if len(stages) != len(keys):
+        raise ModelError(f"game {game.name}: mdp_stage gave {len(stages):,} stages for "
+                         f"{len(keys):,} states; expected one integer per state")
+    return stages
+
+
+class _Field:
+    """Checks the arrays of a batch hook's answer for ``keys``, one field at a time."""
+
+    def __init__(self, game: Game, keys: np.ndarray, hook: str = "mdp_expand") -> None:
+        self.game, self.keys, self.hook = game, keys, hook
+
+    def refuse(self, what: str, got: str, expected: str) -> ModelError:
+        return ModelError(f"game {self.game.name}: {self.hook} gave {what} {got}; expected "
+                          f"{expected} ({_states(self.game, self.keys)})")
+
+    def integers(self, values: Any, what: str, expected: str) -> np.ndarray:
+        """``values`` as a one-dimensional array of integers (of 64 bits at most)."""
+        expected = f"{expected}, in a one-dimensional integer array"
+        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)):
+            raise self.refuse(what, f"as {_kind(values)}", expected)
+        if not isinstance(values, np.ndarray):
+            try:
+                values = np.asarray(values)
+            except (TypeError, ValueError, OverflowError):  # ragged, or a strange object
+                raise self.refuse(what, f"as {_kind(values)}", expected) from None
+        if values.ndim != 1:
+            raise self.refuse(what, f"of shape {values.shape}", expected)
+        if not len(values):  # an empty list is an array of floats: no matter
+            return values.astype(np.int64)
+        if values.dtype.kind == "O":  # Python ints (or anything): ints within 64 bits pass
+            items = values.tolist()
+            for v in items:
+                if isinstance(v, bool) or not isinstance(v, (int, np.integer)) \
+                        or not -INT64_MAX - 1 <= v <= INT64_MAX:
+                    raise self.refuse(what, f"holding {_shown(v)}", expected)
+            values = np.array(items, dtype=np.int64)
+        if values.dtype.kind not in "iu":
+            raise self.refuse(what, f"of type {values.dtype}", expected)
+        return values
+
+    def sequence(self, values: Any, what: str, expected: str) -> Any:
+        """``values`` as a sequence in order: a one-dimensional array, a list or a tuple."""
+        if isinstance(values, np.ndarray):
+            if values.ndim != 1:
+                raise self.refuse(what, f"of shape {values.shape}", expected)
+            return values
+        if isinstance(values, (list, tuple)):
+            return values
+        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)) or \
+                not hasattr(values, "__iter__"):
+            raise self.refuse(what, f"as {_kind(values)}", f"{expected}, in a list or an array")
+        return list(values)
+
+
+def _states(game: Game, keys: np.ndarray) -> str:
+    """The states a batch hook was asked about, for its messages."""
+    if not len(keys):
+        return "asked about no states"
+    return f"asked about {len(keys):,} state{'s' if len(keys) > 1 else ''} from " \
+           f"{describe(game, int(keys[0]))}"
+
+
+def _fraction(value: Fraction) -> str:
+    """A fraction as ``p/q``, or by its size where it is too large to print."""
+    shown = quoted(value)
+    return shown if shown.startswith(("(", "-(")) else str(value)
+
+
+def _kind(value: Any) -> str:
+    return "None" if value is None else f"a {type(value).__name__}"
+
+
+def _shown(value: Any) -> str:
+    """A value as a message quotes it: short, whatever its size."""
+    try:
+        text = quoted(value)
+    except Exception:  # noqa: BLE001  (a broken __repr__ must not hide the fault)
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 80 else f"{text[:60]}... (a {type(value).__name__})"
+
+
+# Naming places in the game's words.
+
+
+def where(game: Game, keys: np.ndarray, e: Expansion, *, outcome: int | None = None,
+          action: int | None = None) -> str:
+    """Outcome number ``outcome`` (or action number ``action``) of an expansion of
+    ``keys``, in the game's words."""
+    if action is None:
+        action = outcome if e.all_choices else \
+            int(np.searchsorted(np.cumsum(e.outcome_counts), outcome, side="right"))
+    return describe(game, *place(keys, e, action=action).named(game))
+
+
+def label_again(game: Game, key: int, number: int) -> Any:
+    """The label of action number ``number`` of the state ``key``, asked of the game again."""
+    actions = expand(game, np.array([key], dtype=np.int64), labels=True).actions
+    if actions is None or not 0 <= number < len(actions):
+        return number
+    return actions[number]
+
+
+class Place(NamedTuple):
+    """Where a check found something: a state's key and, for an action, the label the game
+    gave it, or else its number among its state's actions (to ask the game again). (A named
+    tuple: an attrs class costs half a millisecond of every start.)"""
+
+    key: int
+    label: Any = None
+    number: int | None = None
+
+    def named(self, game: Game) -> tuple[int, Any]:
+        """The key and the action's label (asked of the game again where it gave none)."""
+        label = self.label if self.number is None else label_again(game, self.key, self.number)
+        return self.key, label
+
+
+class Finding(Exception):
+    """A fault a check found (``what``, in ``hook``'s answer) and its place, to be named in
+    the game's words on the thread that calls the game."""
+
+    def __init__(self, hook: str, what: str, place: Place) -> None:
+        super().__init__(what)
+        self.hook, self.what, self.place = hook, what, place
+
+
+def place(keys: np.ndarray, e: Any, *, action: int | None = None, state: int | None = None) -> Place:
+    """The place of action number ``action`` of an expansion of ``keys``, or of its
+    ``state``-th state."""
+    if action is None:
+        return Place(int(keys[state]))
+    key, label, number = action_place(keys, e, action)
+    return Place(key, label) if e.actions is not None else Place(key, number=number)
+
+
+def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
+    """The place of an expansion's ``position``-th terminal state."""
+    return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
+
+
+# A block's numbers, beside discovery.
+
+
+@attrs.define
+class BlockChecks:
+    """The checks of a block's arrays (their types were seen to where the hook was called):
+    which hook gave the probabilities and which the terminal values, and the first float of
+    each met so far."""
+
+    game: str
+    probability_hook: str
+    value_hook: str
+    inexact: tuple[str, Place] | None = None
+    inexact_value: tuple[str, Place] | None = None
+
+    def check(self, keys: np.ndarray, e: Expansion) -> tuple[int, int]:
+        """Check a block; return its number of actions, and how many of them have one
+        outcome of probability 1 (choices). It calls no hook: a fault is raised as a
+        :class:`Finding`, or as a :class:`mdp.ModelError` where it has no place."""
+        n_actions = self.sizes(keys, e)
+        certain = self.probabilities(keys, e)
+        self.terminal_values(keys, e)
+        return n_actions, certain
+
+    def sizes(self, keys: np.ndarray, e: Expansion) -> int:
+        """Check that the arrays' sizes agree; return the number of actions."""
+        counts = e.action_counts
+        if len(counts) != len(keys):
+            raise ModelError(f"game {self.game}: mdp_expand gave {len(counts):,} action_counts for "
+                             f"{len(keys):,} states; expected one each")
+        if len(counts) and counts.min() < 0:
+            state = int(np.argmax(counts < 0))
+            raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
+                          "count of 0 or more", place(keys, e, state=state))
+        n_actions = int(np.sum(counts))
+        n_outcomes = n_actions if e.all_choices else int(np.sum(e.outcome_counts))
+        n_terminal = int(np.count_nonzero(counts == 0))
+        sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
+                  "actions counted"),
+                 (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
+                 (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
+        if not e.all_choices:
+            sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+                          (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
+        for got, expected, what, of in sizes:
+            if got != expected:
+                raise ModelError(f"game {self.game}: mdp_expand gave {got:,} {what} for "
+                                 f"{expected:,} {of}; expected one each")
+        return n_actions
+
+    def probabilities(self, keys: np.ndarray, e: Expansion) -> int:
+        """Check that each action's probabilities are numbers, non-negative and sum to 1;
+        return how many actions have one outcome of probability 1 (choices)."""
+        if e.all_choices:
+            return len(e.next_states)
+        counts, ids, table = e.outcome_counts, e.probabilities, e.probability_table
+        if not len(counts):
+            return 0
+        hook = self.probability_hook
+        is_one = np.array([fault(p) is None and p == 1 for p in table] or [False], dtype=bool)
+        if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
+                and ids.max() < len(table) and is_one[ids].all():
+            return len(counts)  # every action a choice: nothing more to check
+        bounds = offsets(counts)  # each action's first outcome, and the end of the last
+        ends = bounds[1:]
+
+        def culprit(index: int, problem: str, *, outcome: bool = True) -> Finding:
+            action = int(np.searchsorted(ends, index, side="right")) if outcome else index
+            return Finding(hook, problem, place(keys, e, action=action))
+
+        empty = np.flatnonzero(counts < 1)
+        if len(empty):
+            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
+        if len(ids) and (ids.min() < 0 or ids.max() >= len(table)):
+            outside = np.flatnonzero((ids < 0) | (ids >= len(table)))
+            raise culprit(int(outside[0]), f"probability id {int(ids[outside[0]])}, outside its "
+                          f"probability_table of {len(table)}")
+        used = np.zeros(len(table), dtype=bool)
+        used[ids] = True
+        for i in np.flatnonzero(used).tolist():
+            p = table[i]
+            problem = fault(p)
+            if problem or p < 0:
+                shown = f"probability {quoted(p)} {problem}" if problem else f"negative probability {p}"
+                raise culprit(_first_use(ids, i), shown)
+            if self.inexact is None and first_float([p]) is not None:
+                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
+                self.inexact = (f"probability {p!r}", place(keys, e, action=action))
+        sums, one = action_sums(table, ids, counts, bounds)
+        exact = not isinstance(one, float)  # rational: integers over their common denominator
+        wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+        if len(wrong):
+            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if exact else f"{sums[wrong[0]]:.12g}"
+            raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
+        return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
+
+    def terminal_values(self, keys: np.ndarray, e: Expansion) -> None:
+        values = e.terminal_values
+        if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf":
+            values = values.tolist()
+        bad = first_fault(values)
+        if bad is None:  # a game's own values are printed and summed in floats too
+            huge = first_past_float(values)
+            if huge is not None:
+                bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
+        if bad is None and self.inexact_value is None and first_float(values) is not None:
+            position, value = first_float(values)
+            self.inexact_value = (f"value {value!r}", _terminal_place(keys, e, position))
+        if bad is not None:
+            position, value, problem = bad
+            raise Finding(self.value_hook, f"terminal value {_shown(value)} {problem}",
+                          _terminal_place(keys, e, position))
+
+
+def _first_use(probabilities: np.ndarray, table_id: int) -> int:
+    """The first outcome whose probability is ``table_id``."""
+    return int(np.flatnonzero(probabilities == table_id)[0])

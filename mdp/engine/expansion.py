@@ -1,0 +1,84 @@
+"""What discovery hands to the compile step: blocks of states of one level with their
+:class:`Expansion`, as the game gave it (both ways of discovering give the same arrays)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import attrs
+import numpy as np
+
+
+@attrs.frozen(eq=False)
+class Expansion:
+    """The transitions of a batch of states, as arrays (see :func:`~mdp.hookspecs.game.mdp_expand`).
+
+    Rows follow the order of the states expanded; the actions of one state, and the outcomes
+    of one action, are consecutive.
+    """
+
+    action_counts: np.ndarray
+    """Per state: how many actions it has; 0 makes it terminal."""
+    actions: Any
+    """Per action: an integer code the game decodes for tables (any labels, per state);
+    ``None`` when the game was asked for no labels (see :func:`~mdp.hookspecs.game.mdp_expand`)."""
+    outcome_counts: np.ndarray | None
+    """Per action: how many outcomes it has (at least one); ``None`` from :meth:`choices`."""
+    next_states: np.ndarray
+    """Per outcome: the key of the state it leads to."""
+    probabilities: np.ndarray | None
+    """Per outcome: an index into ``probability_table``; ``None`` from :meth:`choices`."""
+    probability_table: tuple
+    """The distinct probabilities: ``int`` or ``Fraction`` (exact), or ``float``."""
+    terminal_values: Any
+    """Per terminal state, in order: its value (an integer or float array, or a sequence of
+    ``int``/``Fraction``)."""
+
+    @classmethod
+    def choices(cls, action_counts: np.ndarray, actions: Any, next_states: np.ndarray,
+                terminal_values: Any) -> Expansion:
+        """An expansion in which every action leads to one state for certain (a choice, as
+        against a throw of chance): one next state per action, and no outcome arrays."""
+        return cls(action_counts, actions, None, next_states, None, (1,), terminal_values)
+
+    @property
+    def all_choices(self) -> bool:
+        """Whether it was made by :meth:`choices`."""
+        return self.outcome_counts is None
+
+
+@attrs.frozen(eq=False)
+class Block:
+    """States of one level and their expansion; every transition leads to a lower level."""
+
+    level: int
+    keys: np.ndarray
+    """The states' keys: sorted, distinct 64-bit integers."""
+    expansion: Expansion
+
+
+@attrs.frozen(eq=False)
+class Discovery:
+    """What a walk found: the initial state's key, the blocks (an iterator: the batch way
+    yields each stage as it is expanded), and the state objects that the keys index, for a
+    game whose states are not integers."""
+
+    initial: int
+    blocks: Iterator[Block]
+    objects: list | None = None
+    label_prints: list[int] | None = None
+    """Per key, :func:`~mdp.engine.walk.label_print` of the state's actions, where the walk met their labels."""
+
+    def state(self, key: int) -> Any:
+        """The state that ``key`` stands for, as the game wrote it."""
+        return self.objects[key] if self.objects is not None else key
+
+
+def action_place(keys: np.ndarray, expansion: Expansion, action: int) -> tuple[int, Any, int]:
+    """Action number ``action`` of an expansion of ``keys``: its state's key, its label as the
+    game gave it (``None`` if it gave none) and its number among its state's actions."""
+    ends = np.cumsum(expansion.action_counts)
+    state = int(np.searchsorted(ends, action, side="right"))
+    label = None if expansion.actions is None else expansion.actions[action]
+    return int(keys[state]), label, action - int(ends[state] - expansion.action_counts[state])

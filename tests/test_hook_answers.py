@@ -1,0 +1,309 @@
+"""Whatever a hook returns, the engine either solves the game it describes, correctly, or says
+in one mdp.ModelError which hook gave what it cannot take: never another exception, never a
+silently wrong value. Each test substitutes generated bad answers (wrong types, shapes and
+dtypes, NaN and infinities, huge integers, None, strings, dicts, object arrays) for one
+hook's answer in an otherwise good small game.
+
+The reference values are an independent recursion over the same hooks (per state), or over
+the substituted answer and the good game's own rule (batch)."""
+
+from __future__ import annotations
+
+import types
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mdp
+
+HALF = Fraction(1, 2)
+
+# The bad answers: anything a plugin might return by mistake.
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 5), st.just(10**400), st.just(-(10**400)),
+    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=3), st.just(b"x"),
+    st.fractions(max_denominator=4), st.just(HALF),
+)
+ARRAYS = st.one_of(
+    st.lists(st.integers(-2, 4), max_size=5).map(np.array),
+    st.lists(st.floats(allow_nan=True, allow_infinity=True), max_size=5).map(np.array),
+    st.lists(st.integers(0, 3), min_size=1, max_size=6).map(lambda v: np.array(v).reshape(-1, 1)),
+    st.lists(st.integers(0, 3), max_size=4).map(lambda v: np.array(v, dtype=np.uint64)),
+    st.lists(st.booleans(), max_size=4).map(np.array),
+    st.lists(st.one_of(st.text(max_size=2), st.none(), st.just(10**400), st.integers(0, 3)),
+             max_size=4).map(lambda v: np.array(v + [None], dtype=object)[:len(v)]),
+    st.just(np.array(2**63 + 5, dtype=np.uint64)),
+    st.just(np.array([2**63 + 5], dtype=np.uint64)),
+)
+ANSWERS = st.recursive(
+    st.one_of(SCALARS, ARRAYS),
+    lambda inner: st.one_of(st.lists(inner, max_size=4), st.tuples(inner, inner),
+                            st.dictionaries(st.integers(0, 3), inner, max_size=3),
+                            st.frozensets(st.integers(0, 3), max_size=3)),
+    max_leaves=6,
+)
+
+
+def _names_the_hook(error: mdp.ModelError, hooks: tuple[str, ...]) -> None:
+    message = str(error)
+    assert "\n" not in message
+    if isinstance(error, mdp.CycleError):  # a substituted next state may lead back: refused so
+        return
+    assert any(hook in message for hook in hooks), message
+
+
+# A small per-state game: every hook answers any state and action (an unknown state is
+# terminal, worth 0; an unknown action ends the game), so that whatever is substituted
+# describes a game.
+
+TREE = {
+    0: {"a": [(HALF, 1), (HALF, 2)], "b": [(1, 2)]},
+    1: {"c": [(Fraction(1, 3), 3), (Fraction(2, 3), 4)], "d": [(1, 4)]},
+    2: {"e": [(1, 3)]},
+}
+VALUES = {3: 6, 4: 3}
+
+
+def _per_state(hook: str, bad):
+    def initial_state():
+        return bad if hook == "mdp_initial_state" else 0
+
+    def actions(state):
+        return bad if hook == "mdp_actions" and state == 0 else list(TREE.get(state, {}))
+
+    def outcomes(state, action):
+        if hook == "mdp_outcomes" and state == 0 and action == "a":
+            return bad
+        return TREE.get(state, {}).get(action, [(1, "end")])
+
+    def terminal_value(state):
+        return bad if hook == "mdp_terminal_value" and state == 3 else VALUES.get(state, 0)
+
+    def estimate_states():
+        return bad if hook == "mdp_estimate_states" else None
+
+    hooks = dict(mdp_initial_state=initial_state, mdp_actions=actions, mdp_outcomes=outcomes,
+                 mdp_terminal_value=terminal_value, mdp_estimate_states=estimate_states)
+    for function in hooks.values():
+        mdp.hookimpl(function)
+    return hooks
+
+
+def _best(hooks, state):
+    """The value of ``state`` by plain recursion over the hooks (the game is tiny)."""
+    actions = list(hooks["mdp_actions"](state))
+    if not actions:
+        return hooks["mdp_terminal_value"](state)
+    return max(sum(p * _best(hooks, nxt) for p, nxt in hooks["mdp_outcomes"](state, a)) for a in actions)
+
+
+PER_STATE_HOOKS = ["mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_terminal_value",
+                   "mdp_estimate_states"]
+
+
+@pytest.mark.parametrize("hook", PER_STATE_HOOKS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=ANSWERS)
+def test_a_per_state_hook_answer_is_solved_right_or_refused_naming_the_hook(hook, bad):
+    hooks = _per_state(hook, bad)
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **hooks))
+    try:
+        value = mdp.solve(mdp.compile(game, max_states=1000)).value
+    except mdp.ModelError as error:
+        _names_the_hook(error, (hook,))
+        return
+    except mdp.TooLarge:  # the game says it has more states than the limit: refused so
+        assert hook == "mdp_estimate_states" and bad > 1000
+        return
+    expected = _best(hooks, hooks["mdp_initial_state"]())
+    assert value == pytest.approx(float(expected), rel=1e-12)
+
+
+def test_the_good_per_state_game_is_worth_what_the_recursion_says():
+    # By hand: state 1 is worth max(6/3 + 3 * 2/3, 3) = 4, state 2 is worth 6, so state 0
+    # is worth max(4/2 + 6/2, 6) = 6.
+    hooks = _per_state("none", None)
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **hooks))
+    assert mdp.solve(mdp.compile(game), exact=True).value == _best(hooks, 0) == 6
+
+
+# A small batch game: from key k (stage k), "step" to k - 1 or "jump" to k - 1 or k - 2 at
+# even odds; key 0 ends worth 4, key 1 worth 1. The first expansion (of the initial key) or
+# the first answer of mdp_stage is substituted.
+
+START = 4
+ENDS = {0: 4, 1: 1}
+
+
+def _good_expansion(keys):
+    keys = np.asarray(keys, dtype=np.int64)
+    counts = np.where(keys >= 2, 2, 0)
+    nexts, ocounts = [], []
+    for k in keys.tolist():
+        if k >= 2:
+            nexts += [k - 1, k - 1, k - 2]
+            ocounts += [1, 2]
+    return mdp.Expansion(counts, None, np.array(ocounts, dtype=np.int64),
+                         np.array(nexts, dtype=np.int64),
+                         np.array([0 if n == 1 else 1 for n in ocounts for _ in range(n)], dtype=np.int64),
+                         (1, HALF), [ENDS[k] for k in keys.tolist() if k < 2])
+
+
+FIELDS = ["action_counts", "actions", "outcome_counts", "next_states", "probabilities",
+          "probability_table", "terminal_values"]
+
+
+def _batch(hook: str, field: str | None, bad):
+    calls = {"mdp_expand": 0, "mdp_stage": 0}
+
+    def initial_state():
+        return bad if hook == "mdp_initial_state" else START
+
+    def stage(states):
+        calls["mdp_stage"] += 1
+        if hook == "mdp_stage" and calls["mdp_stage"] == 1:
+            return bad
+        return np.asarray(states, dtype=np.int64)
+
+    def expand(states, labels):
+        calls["mdp_expand"] += 1
+        expansion = _good_expansion(states)
+        if hook == "mdp_expand" and calls["mdp_expand"] == 1:
+            if field is None:
+                return bad
+            return expansion.__class__(**{**{f: getattr(expansion, f) for f in FIELDS}, field: bad})
+        return expansion
+
+    hooks = dict(mdp_initial_state=initial_state, mdp_stage=stage, mdp_expand=expand)
+    for function in hooks.values():
+        mdp.hookimpl(function)
+    return hooks
+
+
+def _batch_value(expansion, key):
+    """The value of ``key`` from its expansion (arrays as the engine should read them), the
+    others from the good game, by recursion."""
+    if expansion is None:
+        expansion = _good_expansion([key])
+    counts = [int(c) for c in np.asarray(expansion.action_counts).tolist()]
+    if counts[0] == 0:
+        return list(expansion.terminal_values)[0]
+    nexts = [int(n) for n in np.asarray(expansion.next_states).tolist()]
+    if expansion.outcome_counts is None:
+        return max(_batch_value(None, n) for n in nexts)
+    table, ids = tuple(expansion.probability_table), np.asarray(expansion.probabilities).tolist()
+    best, o = None, 0
+    for n in np.asarray(expansion.outcome_counts).tolist():
+        value = sum(table[ids[j]] * _batch_value(None, nexts[j]) for j in range(o, o + n))
+        best = value if best is None else max(best, value)
+        o += n
+    return best
+
+
+@pytest.mark.parametrize("field", [None, *FIELDS])
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=ANSWERS)
+def test_a_batch_answer_is_solved_right_or_refused_naming_the_hook(field, bad):
+    hooks = _batch("mdp_expand", field, bad)
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **hooks))
+    try:
+        value = mdp.solve(mdp.compile(game, max_states=1000)).value
+    except mdp.ModelError as error:
+        _names_the_hook(error, ("mdp_expand",))
+        return
+    expected = _batch_value(_batch("mdp_expand", field, bad)["mdp_expand"]([START], False), START)
+    assert value == pytest.approx(float(expected), rel=1e-12)
+
+
+@pytest.mark.parametrize("hook", ["mdp_stage", "mdp_initial_state"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=ANSWERS)
+def test_a_batch_stage_or_start_is_taken_right_or_refused_naming_the_hook(hook, bad):
+    hooks = _batch(hook, None, bad)
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **hooks))
+    try:
+        model = mdp.compile(game, max_states=1000)
+    except mdp.ModelError as error:
+        _names_the_hook(error, (hook,))
+        return
+    initial = hooks["mdp_initial_state"]()
+    assert mdp.solve(model).value == pytest.approx(float(_batch_value(None, int(initial))))
+
+
+def test_the_good_batch_game_is_worth_what_the_recursion_says():
+    # By hand: key 2 is worth max(1, (1 + 4) / 2) = 5/2, key 3 max(5/2, (5/2 + 1) / 2) = 5/2,
+    # key 4 max(5/2, (5/2 + 5/2) / 2) = 5/2.
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **_batch("none", None, None)))
+    assert mdp.solve(mdp.compile(game), exact=True).value == _batch_value(None, START) == Fraction(5, 2)
+
+
+# The match rules of a one-player game: a coin that pays 2 or 0 at even odds, or 1 for sure;
+# a player's result is the column "points".
+
+
+def _coin(bad, part: str):
+    def initial_state():
+        return "start"
+
+    def actions(state):
+        return ["risk", "safe"] if state == "start" else []
+
+    def outcomes(state, action):
+        return [(HALF, 2), (HALF, 0)] if action == "risk" else [(1, 1)]
+
+    def terminal_value(state):
+        return state
+
+    def state_columns(state):
+        return {"points": state if state != "start" else -1}
+
+    def payoff(results):
+        if part == "payoff":
+            return bad
+        first, second = results[:, 0], results[:, 1]
+        won = np.sign(first - second)
+        return np.stack([won, -won], axis=1)
+
+    def match_rules():
+        if part == "rules":
+            return bad
+        if part == "outcome":
+            return mdp.MatchRules(bad, payoff)
+        return mdp.MatchRules("points", payoff)
+
+    hooks = dict(mdp_initial_state=initial_state, mdp_actions=actions, mdp_outcomes=outcomes,
+                 mdp_terminal_value=terminal_value, mdp_state_columns=state_columns,
+                 mdp_match_rules=match_rules)
+    for function in hooks.values():
+        mdp.hookimpl(function)
+    return mdp.load_game(types.SimpleNamespace(GAME_NAME="coin", **hooks))
+
+
+@pytest.mark.parametrize("part", ["rules", "outcome", "payoff"])
+@pytest.mark.parametrize("exact", [False, True])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=ANSWERS)
+def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad):
+    game = _coin(bad, part)
+    try:
+        result = mdp.match(game, mdp.compile(game), exact=exact)
+    except mdp.ModelError as error:
+        _names_the_hook(error, ("mdp_match_rules",))
+        return
+    # Taken: only a payoff of numbers in the shape asked for (four matches of two) can be.
+    paid = np.asarray(bad, dtype=object).reshape(3, 3, 2) if part == "payoff" else None
+    assert part == "payoff" and all(isinstance(v, (int, float, Fraction, np.number))
+                                    for v in paid.ravel())
+    assert len(result.values) == 2
+
+
+def test_the_good_match_is_worth_what_a_brute_force_says():
+    # By hand: the second player, knowing the first's result, wins if they can. After a 2 the
+    # second must risk (a draw at best, 1/2 a loss): -1/2 for them; after a 1, risk: +1/2 - 1/2
+    # = 0 against safe's draw, both 0; after a 0, safe wins for sure: +1. The first player
+    # risking gets (1/2)(1/2) + (1/2)(-1) = -1/4, playing safe gets 0: they play safe, 0.
+    game = _coin(None, "none")
+    assert mdp.match(game, mdp.compile(game), exact=True).values == (0, 0)
