@@ -68,7 +68,8 @@ class Discovery:
     blocks: Iterator[Block]
     objects: list | None = None
     label_prints: list[int] | None = None
-    """Per key, :func:`~mdp.engine.walk.label_print` of the state's actions, where the walk met their labels."""
+    """Per key, :func:`~mdp.engine.walk.label_print` of the state's actions, where the walk
+    met their labels."""
 
     def state(self, key: int) -> Any:
         """The state that ``key`` stands for, as the game wrote it."""
