@@ -61,10 +61,10 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
     """Play ``games`` games as ``how`` says (a :class:`mdp.Policy`, or a solution's play: its
     strategy, or optimal play with ties broken as :func:`mdp.choices` does) and report the
     mean value with its 95% confidence interval and how often each outcome came (by the
-    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK))
     game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) has its games
     counted by their points and the columns of the round state they end in. The same
     ``seed`` gives the same numbers."""
+    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK))
     check_games(games, seed)
     if isinstance(how, Policy):
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)

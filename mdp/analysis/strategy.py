@@ -142,10 +142,10 @@ if the round were the last."""
 
 def strategies(game: Game) -> dict[str, Strategy]:
     """The strategies a game and its rule plugins name, by name, the game's first; for a
-    arguments("strategies", game=(game, GAME))
     game played in rounds, :data:`GREEDY` before them. A strategy of the other kind (a
     :class:`Strategy` of a game of rounds, a :class:`RoundsStrategy` of a game of one
     model) is refused."""
+    arguments("strategies", game=(game, GAME))
     found = game.collect("mdp_strategies", (Strategy, RoundsStrategy))
     for strategy in found:
         if not strategy.fits(game):
