@@ -11,6 +11,7 @@ import attrs
 import numpy as np
 import polars as pl
 
+from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
