@@ -291,7 +291,7 @@ def test_bad_match_and_vary_input(capsys, argv, message):
 def test_docs_page_shows_the_table_the_command_prints():
     from pathlib import Path
 
-    page = (Path(__file__).resolve().parent.parent / "docs" / "matches.rst").read_text()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "matches.rst").read_text()
     rows = [[cell.strip() for cell in line.strip().strip("|").split("|")]
             for line in page.splitlines() if line.strip().startswith("| ")]
     assert rows[0][:4] == ["one_die", "shut_pays", "shut_wins", "player_1_percent"]

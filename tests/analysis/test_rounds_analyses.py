@@ -1,6 +1,6 @@
 """The analyses of a game of rounds: a round state's own solution, games played at random,
 advice at a position, and the refusal of the analyses that read a game of one model, on the
-small game of tests/test_rounds.py, whose play is worked out here by hand."""
+small game of tests/models.py, whose play is worked out here by hand."""
 
 import json
 import math
@@ -10,12 +10,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_rounds import TWO_BOXES, two_boxes
+from models import TWO_BOXES, two_boxes
 
 import mdp
 import mdp.program.cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")
 
 

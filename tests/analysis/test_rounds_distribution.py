@@ -9,14 +9,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_rounds import two_boxes
+from models import two_boxes
 
 import mdp
 import mdp.analysis.distribution as distribution
 import mdp.program.cli
 from mdp.engine.rounds import WORK
 
-EXAMPLE = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+EXAMPLE = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
 
 
 def yahtzee(card, boxes):
@@ -104,7 +104,7 @@ def test_actions_within_float_tie_of_the_best_are_tied_and_the_first_is_taken():
 
 
 def by_hand(points):
-    """The chance of each total of the two boxes of test_rounds (one throw a round), with
+    """The chance of each total of the two boxes of tests/models.py (one throw a round), with
     ``points(box, face)`` for what a face earns in a box: the first face goes to the box
     worth more with the other box's mean to come (A on a tie), the second face to the box
     left."""

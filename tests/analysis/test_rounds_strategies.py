@@ -15,12 +15,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from test_rounds import two_boxes
+from models import two_boxes
 
 import mdp
 import mdp.program.cli
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")
 UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
 
@@ -162,7 +162,7 @@ def test_games_played_under_a_strategy_average_to_its_value():
 
 
 def test_greedy_minimizing_takes_the_fewest_points_each_round():
-    # tests/test_rounds.py's two boxes, one throw a round: minimizing, a first face f goes
+    # tests/models.py's two boxes, one throw a round: minimizing, a first face f goes
     # where it scores less: B (0) if odd, then A's 7/2; A (f) if even, then B's 4. That is
     # (3 * 7/2 + 6 + 8 + 10) / 6 = 23/4.
     game = two_boxes()

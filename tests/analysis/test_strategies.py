@@ -150,7 +150,7 @@ def test_a_per_state_strategy_of_a_per_state_game():
 
 def test_the_per_state_example_of_the_docs_runs_as_shown():
     # The Python session of docs/analysing.rst, run as written: its value is the 37/8 above.
-    page = (Path(__file__).resolve().parent.parent / "docs" / "analysing.rst").read_text()
+    page = (Path(__file__).resolve().parents[2] / "docs" / "analysing.rst").read_text()
     session, = [block for block in re.findall(r"\.\. code-block:: pycon\n\n((?:   .*\n)+)", page)
                 if "Strategy.per_state" in block]
     assert "Fraction(37, 8)" in session

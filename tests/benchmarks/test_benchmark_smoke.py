@@ -7,7 +7,7 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "benchmarks" / "run.py"
 
 
@@ -108,6 +108,6 @@ def test_policy_benchmark_writes_the_policy_beside_the_solve_and_checks_its_valu
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     row = table_rows(done.stdout)["standard", "1-9/2"]
-    assert row[2] == "7,675"  # rows: the standard box's actions (tests/test_policy_table.py)
+    assert row[2] == "7,675"  # rows: the standard box's actions (tests/analysis/test_policy_table.py)
     assert row[-1] == "yes", done.stdout
     assert "values: the policy's first row holds the solve's value, in every case" in done.stdout

@@ -12,8 +12,8 @@ import pytest
 import mdp
 import mdp.program.cli
 
-PAGE = (Path(__file__).resolve().parent.parent / "docs" / "cli.rst").read_text()
-REROLL = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "reroll.py")
+PAGE = (Path(__file__).resolve().parents[2] / "docs" / "cli.rst").read_text()
+REROLL = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "reroll.py")
 HELP = {"-h", "--help"}
 
 

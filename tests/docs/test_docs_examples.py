@@ -9,7 +9,7 @@ import pytest
 
 import mdp
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 REROLL = DOCS / "examples" / "reroll.py"
 
 

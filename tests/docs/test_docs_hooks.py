@@ -8,7 +8,7 @@ import mdp.hookspecs.game
 import mdp.hookspecs.program
 from mdp_games.shutbox import hookspecs as shutbox_hooks
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 HOOKSPEC_MODULES = [mdp.hookspecs.game, mdp.hookspecs.program, shutbox_hooks]
 
 

@@ -1,6 +1,6 @@
 """The docs as a reader sees them: built once into a temporary folder, then the home page, the
 quick start, the Results, Performance and Writing a game pages opened in headless Chromium
-(Debian's chromium and chromium-driver, as in tests/test_report_browser.py) at 1200 and 400
+(Debian's chromium and chromium-driver, as in tests/outputs/test_report_browser.py) at 1200 and 400
 pixels wide. No page may scroll sideways, and no code block may either: the theme's code
 blocks wrap their long lines (docs/_static/custom.css), but for Python and TOML, which keep
 their lines (a wrapped line would read as wrongly indented) and, like a table wider than a
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from browser import ARTEFACTS, chromium, skip_unless_available
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index", "quickstart", "results", "performance", "writing-a-game"]
 WIDTHS = [1200, 400]
 

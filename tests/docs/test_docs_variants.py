@@ -3,7 +3,7 @@
 import importlib.util
 from pathlib import Path
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 
 def test_variants_page_table_matches_the_code():

@@ -11,7 +11,7 @@ import pytest
 
 from mdp import limits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX = str(ROOT / "games" / "shutbox")
 GB = 10**9
 

@@ -181,5 +181,5 @@ def test_every_column_played_its_own_way_is_that_column_pushed_alone(model):
 def model(request, small):
     if request.param == "small":
         return small
-    return mdp.compile(mdp.load_game(Path(__file__).parent.parent / "docs" / "examples"
+    return mdp.compile(mdp.load_game(Path(__file__).resolve().parents[2] / "docs" / "examples"
                                      / "two_boxes.py")).round

@@ -14,7 +14,7 @@ from brute_shutbox import solve as brute
 import mdp
 from mdp.program.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 ONE_TILE = str(ROOT / "docs" / "examples" / "shutbox_one_tile.py")
 BLUNDERS = str(ROOT / "docs" / "examples" / "blunders.py")
 REROLL = str(ROOT / "docs" / "examples" / "reroll.py")
@@ -131,7 +131,7 @@ def test_load_game_takes_plugins_by_path_name_or_module(monkeypatch):
 
 def test_a_plugin_of_the_program_is_registered_for_the_run_alone(capsys):
     # docs/examples/blunders.py: with tile 1 alone open, two dice never total 1 while one die
-    # rolls it with chance 1/6: choosing two dice there loses 1/6 (tests/test_extensions.py).
+    # rolls it with chance 1/6: choosing two dice there loses 1/6 (tests/program/test_extensions.py).
     code, out, _ = run(capsys, "blunders", "shutbox", "-p", BLUNDERS, "--set", "tiles=1-4", "--top", "1")
     assert code == 0 and out.splitlines()[1] == "0.1667 lost: open 1, dice 2"
     assert "blunders" not in mdp.analyses()  # gone once the run is over

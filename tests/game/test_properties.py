@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import mdp
 from mdp.program.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX = str(ROOT / "games" / "shutbox")
 SETTINGS = settings(max_examples=60, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -1,6 +1,6 @@
 """Shut the Box's batch expansion, state by state, against a plain enumeration written here.
 
-The solved values (tests/test_shutbox*.py) do not see the order of a state's moves, which is
+The solved values (tests/games/test_shutbox*.py) do not see the order of a state's moves, which is
 part of the game (the highest tile first: masks descending), nor boxes of more than twelve
 tiles whose moves reach past the twelfth tile. These tests do.
 """

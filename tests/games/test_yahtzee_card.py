@@ -16,7 +16,7 @@ import pytest
 
 import mdp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
 JOKER = {"full-house": 25, "small-straight": 30, "large-straight": 40}
 

@@ -14,7 +14,7 @@ import pytest
 import mdp
 from mdp.outputs.prism import to_prism, write_prism
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REROLL = ROOT / "docs" / "examples" / "reroll.py"
 
 

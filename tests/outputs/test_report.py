@@ -1,4 +1,4 @@
-"""mdp report without a browser: what the page holds (tests/test_report_browser.py drives
+"""mdp report without a browser: what the page holds (tests/outputs/test_report_browser.py drives
 its explorer in Chromium)."""
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import brute_shutbox
 import models
 import numpy as np
 import pytest
-from test_errors import edited
+from edited import edited
 
 import mdp
 from mdp.limits import REPORT_MAX_ROWS
 from mdp.program.cli import main
 
-TWO_BOXES = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
 
 
 def unpacked(packed: dict) -> np.ndarray:
@@ -187,7 +187,7 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
     assert unpacked(rounds["keys"]).tolist() == [0, 1, 2, 3]
     assert unpacked(rounds["values"]).tolist() == pytest.approx([571 / 48, 6, 17 / 4, 0], abs=1e-12)
     assert "var mdpRoundEnds = (function (filled, ends)" in page
-    # Greedy play beside the best: 71/6 by hand (tests/test_rounds_strategies.py), 1/16 less.
+    # Greedy play beside the best: 71/6 by hand (tests/analysis/test_rounds_strategies.py), 1/16 less.
     assert re.search(r"<th scope=row>greedy<span class=help>[^<]*</span></th><td>11.83333333</td>"
                      r"<td>0.0625</td>", page)
 

@@ -46,7 +46,7 @@ def page(tmp_path, variant: str | None):
     from mdp.program.cli import main
 
     cwd = os.getcwd()
-    os.chdir(Path(__file__).resolve().parent.parent)
+    os.chdir(Path(__file__).resolve().parents[2])
     try:
         assert main(args) in (0, None)
     finally:
@@ -213,7 +213,7 @@ def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
 # A game of rounds: the page solves the round of the round state set, with the game's script of
 # the ends of a round (mdp_round_ends_script), and must advise as mdp.advise does.
 
-TWO_BOXES = str(Path(__file__).resolve().parent.parent / "docs" / "examples" / "two_boxes.py")
+TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
 CARDS = ["full", "full-free-joker", "full-no-bonus", "yatzy"]
 
 

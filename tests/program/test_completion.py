@@ -16,7 +16,7 @@ from mdp.program.builtins.completion import SCRIPTS, complete
 from mdp.program.cli import _parser, main
 from mdp.program.registry import plugins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX = str(ROOT / "games" / "shutbox")
 
 

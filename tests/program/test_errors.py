@@ -11,11 +11,12 @@ import time
 from pathlib import Path
 
 import pytest
+from edited import edited
 
 import mdp
 from mdp.program.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX = str(ROOT / "games" / "shutbox")
 
 # A small game written as a file, with one hook replaced per case: the coin of tests/models.py.
@@ -57,22 +58,6 @@ def broken(tmp_path, replace: str, hook: str | None = None) -> str:
     """The coin game with ``hook``'s implementation replaced by ``replace`` (or ``replace``
     appended), written to a file; returns its path."""
     return edited(GAME, "coin", tmp_path, replace, hook)
-
-
-def edited(source: str, stem: str, tmp_path, replace: str, hook: str | None = None) -> str:
-    """A game's ``source`` with ``hook``'s implementation replaced by ``replace`` (or
-    ``replace`` appended), written to a file named after ``stem``; returns its path."""
-    if hook:
-        start = source.index(f"def {hook}(")
-        end = source.find("\n@mdp.hookimpl", start)
-        source = source[:start] + textwrap.dedent(replace).strip() + "\n" + (source[end:] if end > 0 else "")
-    else:
-        source += "\n" + textwrap.dedent(replace)
-    tmp_path.mkdir(exist_ok=True)
-    # A module name of its own per test: Python keeps an imported module for the process.
-    path = tmp_path / f"{stem}_{tmp_path.name.replace('-', '_')}.py"
-    path.write_text(source)
-    return str(path)
 
 
 def one_line(capsys, argv, code=2):
@@ -483,7 +468,7 @@ def test_a_column_a_table_has_already_is_refused_not_replaced(hooks, message):
 
 
 def test_a_round_state_column_named_like_the_simulations_points_is_refused():
-    from test_rounds import two_boxes
+    from models import two_boxes
 
     @mdp.hookimpl
     def mdp_round_columns(states):

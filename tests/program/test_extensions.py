@@ -16,7 +16,7 @@ import mdp.hookspecs.program
 from mdp.program.cli import main
 from mdp.program.registry import plugins
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX = "games/shutbox"
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import mdp
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_package_folder_is_installed_under_its_unique_name():
