@@ -63,6 +63,7 @@ def test_the_yahtzee_bonus_and_the_joker_are_among_the_totals():
     assert frame.filter(frame["points"] > 5 + 30)["probability"].sum() > 0
 
 
+@pytest.mark.slow
 def test_a_card_of_many_round_states_has_totals_that_average_to_its_value(monkeypatch):
     # Eight boxes: 11,238 round states, a round of 3,706 of them, solved in several batches.
     # The mean of the totals pushed forward is the value solved backward.
@@ -215,11 +216,12 @@ def test_the_command_on_a_game_of_rounds_in_floats_prints_every_total(capsys):
     assert lines[-1].split()[-1] == "100.0000%"
 
 
-def test_the_whole_game_s_totals_average_to_its_value_with_the_published_spread():
+@pytest.mark.slow
+def test_the_whole_game_s_totals_average_to_its_value_with_the_published_spread(yahtzee_full_free_joker):
     # About half a minute on two cores. Verhoeff's reading of the joker: 254.5896, standard
     # deviation about 59.6 (Verhoeff 1999, Glenn 2006); the other cards run the same code.
-    solution = mdp.solve(mdp.compile(mdp.load_game("yahtzee", variant="full-free-joker")))
-    frame = mdp.distribution(solution)
+    # The game solved and its distribution followed once a session (tests/conftest.py).
+    solution, frame = yahtzee_full_free_joker.solution, yahtzee_full_free_joker.distribution
     chances, totals = frame["probability"].to_numpy(), frame["points"].to_numpy()
     assert chances.sum() == pytest.approx(1, abs=1e-12)
     assert (chances > 0).all()

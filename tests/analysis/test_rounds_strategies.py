@@ -89,6 +89,11 @@ def myopic(card, boxes, share):
     return Fraction(value(frozenset(), 0), 6 ** (15 * len(boxes)))
 
 
+# The brute force of four boxes takes some seconds: its two tests share it (myopic's cache),
+# in one process when run side by side.
+MYOPIC_FOUR_BOXES = pytest.mark.xdist_group("myopic-four-boxes")
+
+
 def compiled(card, boxes):
     game = mdp.load_game("yahtzee", card=card, boxes=",".join(boxes))
     return game, mdp.compile(game)
@@ -96,7 +101,8 @@ def compiled(card, boxes):
 
 @pytest.mark.parametrize("card, boxes, strategy, share", [
     ("yahtzee", ("ones", "twos", "chance"), "greedy", 0),
-    ("no-bonus", ("fours", "fives", "sixes", "chance"), "greedy-bonus", 35),  # the bonus in reach
+    pytest.param("no-bonus", ("fours", "fives", "sixes", "chance"), "greedy-bonus", 35,  # the bonus in reach
+                 marks=[pytest.mark.slow, MYOPIC_FOUR_BOXES]),
 ])
 def test_a_strategy_of_a_small_card_is_the_brute_force_exactly_and_in_floats(card, boxes, strategy, share):
     game, model = compiled(card, boxes)
@@ -108,6 +114,8 @@ def test_a_strategy_of_a_small_card_is_the_brute_force_exactly_and_in_floats(car
     assert exact.value < mdp.solve(model, exact=True).value  # worse than the best play
 
 
+@pytest.mark.slow
+@MYOPIC_FOUR_BOXES
 def test_the_bonus_in_mind_plays_otherwise_than_greedy():
     # Not a figure, a difference: on the card above greedy-bonus takes other turns than greedy,
     # so that the test above tells them apart.
@@ -185,11 +193,11 @@ def test_the_table_of_strategies_has_the_shape_of_one_model_s():
     assert frame["regret"].to_list() == pytest.approx([0, float(Fraction(571, 48) - GREEDY_TWO_BOXES)])
 
 
-def test_greedy_on_the_full_card_scores_less_than_the_best_play_and_as_it_plays():
-    game = mdp.load_game("yahtzee", variant="full")
-    model = mdp.compile(game)
+@pytest.mark.slow
+def test_greedy_on_the_full_card_scores_less_than_the_best_play_and_as_it_plays(yahtzee_full):
+    game, model = yahtzee_full.game, yahtzee_full.model  # compiled and solved once a session
     greedy = mdp.evaluate(model, "greedy", game=game)
-    assert greedy.value < mdp.solve(model).value
+    assert greedy.value < yahtzee_full.solution.value
     played = mdp.simulate(greedy, game, games=2_000, seed=1)
     assert played.low < greedy.value < played.high
 

@@ -7,6 +7,8 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 RUN = ROOT / "benchmarks" / "run.py"
 
@@ -89,6 +91,7 @@ def test_the_report_says_how_mdp_is_installed(monkeypatch):
         assert run.mdp_install().startswith(expected)
 
 
+@pytest.mark.slow
 def test_yahtzee_benchmark_runs_both_solvers_and_they_agree():
     # The whole game without Yahtzee bonus: a few seconds for each solver.
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yahtzee.py"),

@@ -152,6 +152,7 @@ def test_the_four_hook_file_on_the_page_solves_as_shown(tmp_path):
     _same_but_time(shown, _run_shown(command, tmp_path))
 
 
+@pytest.mark.slow
 def test_the_yahtzee_commands_on_the_page_print_what_it_shows():
     commands = _console_blocks(_section("Five dice: Yahtzee\n---", "The hooks\n---"))
     assert len(commands) == 5  # the whole game last: 254.5896, then advice in it

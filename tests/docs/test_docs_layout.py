@@ -1,27 +1,24 @@
-"""The docs as a reader sees them: built once into a temporary folder, then the home page, the
-quick start, the Results, Performance and Writing a game pages opened in headless Chromium
-(Debian's chromium and chromium-driver, as in tests/outputs/test_report_browser.py) at 1200 and 400
-pixels wide. No page may scroll sideways, and no code block may either: the theme's code
-blocks wrap their long lines (docs/_static/custom.css), but for Python and TOML, which keep
-their lines (a wrapped line would read as wrongly indented) and, like a table wider than a
-phone, scroll in their own box, never the page. Screenshots go to tests/artefacts/
+"""The docs as a reader sees them: built once a session into a temporary folder
+(tests/conftest.py), then the home page, the quick start, the Results, Performance and Writing
+a game pages opened in headless Chromium (Debian's chromium and chromium-driver, as in
+tests/outputs/test_report_browser.py) at 1200 and 400 pixels wide. No page may scroll
+sideways, and no code block may either: the theme's code blocks wrap their long lines
+(docs/_static/custom.css), but for Python and TOML, which keep their lines (a wrapped line
+would read as wrongly indented) and, like a table wider than a phone, scroll in their own
+box, never the page. Screenshots go to tests/artefacts/
 (git-ignored)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
 import pytest
 from browser import ARTEFACTS, chromium, skip_unless_available
 
-ROOT = Path(__file__).resolve().parents[2]
 PAGES = ["index", "quickstart", "results", "performance", "writing-a-game"]
 WIDTHS = [1200, 400]
 
-pytestmark = skip_unless_available({"selenium": "test", "sphinx": "docs", "furo": "docs",
-                                    "sphinx_copybutton": "docs"})
+pytestmark = [pytest.mark.browser,
+              skip_unless_available({"selenium": "test", "sphinx": "docs", "furo": "docs",
+                                     "sphinx_copybutton": "docs"})]
 
 # What scrolls sideways: the page, and any code block but Python's and TOML's (which keep
 # their lines and scroll in their own box, as a table may).
@@ -43,29 +40,21 @@ return {page: document.documentElement.scrollWidth, window: window.innerWidth,
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The docs built as CI builds them (warnings are errors), once for this module."""
-    out = tmp_path_factory.mktemp("docs") / "html"
-    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
-                            "html", str(ROOT / "docs"), str(out)], capture_output=True, text=True)
-    assert build.returncode == 0, build.stderr[-3000:]
-    return out
-
-
-@pytest.fixture(scope="module")
 def browser(tmp_path_factory):
     driver = chromium(tmp_path_factory.mktemp("chromium"))
     yield driver
     driver.quit()
 
 
+@pytest.mark.docs
+@pytest.mark.slow
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("page", PAGES)
-def test_nothing_scrolls_sideways(site, browser, page, width):
+def test_nothing_scrolls_sideways(built_docs, browser, page, width):
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser.set_window_size(width, 900)
-    browser.get((site / f"{page}.html").as_uri())
+    browser.get((built_docs / f"{page}.html").as_uri())
     # Measured once the page is whole (a file page can answer before its body is laid out).
     WebDriverWait(browser, 10).until(lambda b: b.execute_script(
         "return document.readyState === 'complete' && !!document.querySelector('article pre')"))
@@ -83,7 +72,7 @@ def test_nothing_scrolls_sideways(site, browser, page, width):
     browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
 
 
-def test_the_measure_sees_a_page_that_scrolls(site, browser, tmp_path):
+def test_the_measure_sees_a_page_that_scrolls(browser, tmp_path):
     """The check can fail: a page with an unwrapped line far wider than the window."""
     page = tmp_path / "wide.html"
     page.write_text("<!doctype html><pre style='white-space: pre'>" + "x" * 400 + "</pre>")
@@ -93,13 +82,15 @@ def test_the_measure_sees_a_page_that_scrolls(site, browser, tmp_path):
     assert shown["page"] > shown["window"] and shown["code_wraps"] is None
 
 
-def test_copy_buttons_and_both_modes(site, browser):
+@pytest.mark.docs
+@pytest.mark.slow
+def test_copy_buttons_and_both_modes(built_docs, browser):
     from selenium.webdriver.common.by import By
 
     browser.set_window_size(1200, 900)
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.get((site / "quickstart.html").as_uri())
+    browser.get((built_docs / "quickstart.html").as_uri())
     blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
     # The buttons are added by a script once the page has loaded: wait for them.
     WebDriverWait(browser, 10).until(

@@ -91,6 +91,7 @@ def test_address_space_is_read_from_the_process_limit():
     assert done.stdout.split() == ["3000000000", "True"]
 
 
+@pytest.mark.slow
 def test_a_game_past_the_address_space_is_refused_by_the_default_budget():
     # Before: the budget was three quarters of the machine's memory, and the game ran out of
     # its 1 GB of address space with a traceback (numpy's _ArrayMemoryError).
@@ -101,6 +102,7 @@ def test_a_game_past_the_address_space_is_refused_by_the_default_budget():
     assert "raise it with --max-memory" in done.stderr
 
 
+@pytest.mark.slow
 def test_memory_running_out_is_one_line_and_exit_3():
     # --max-memory past what the process may have: memory runs out in the work (before: a
     # traceback of numpy's _ArrayMemoryError, exit 1).

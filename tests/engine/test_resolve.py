@@ -13,6 +13,7 @@ import mdp
 SHUTBOX = "games/shutbox"
 
 
+@pytest.mark.slow
 def test_one_model_46_terminal_vectors_each_against_the_brute_force():
     # The second player of a match who must beat a first player's score t: win below t, tie
     # (worth 1/2) at t. One vector per possible score 0..45, one model, 46 solves.

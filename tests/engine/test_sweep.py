@@ -30,6 +30,7 @@ def small():
     return mdp.compile(mdp.load_game("shutbox", tiles="1-7", dice=2, one_die="never"))
 
 
+@pytest.mark.slow
 def test_solve_many_over_a_hundred_thousand_columns_uses_every_thread_within_its_bound(
         small, monkeypatch):
     monkeypatch.setenv("MDP_THREADS", "3")

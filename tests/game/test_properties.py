@@ -61,6 +61,7 @@ def brute_value(game):
         scoring=p["scoring"], payout=payout)
 
 
+@pytest.mark.slow
 @settings(SETTINGS, max_examples=200)
 @given(RULE_SETS)
 def test_parameter_strings_load_or_fail_in_one_line(params):

@@ -63,7 +63,8 @@ def rows(e, keys, states):
 
 
 @pytest.mark.parametrize(("params", "open_tiles", "samples"), [
-    (dict(tiles="1-26", dice=1, faces=30), 13, 600),  # masks of three digits of twelve tiles
+    pytest.param(dict(tiles="1-26", dice=1, faces=30), 13, 600,  # masks of three digits of twelve tiles
+                 marks=pytest.mark.slow),
     (dict(tiles="3,8,20,21,25,26,27,28,29,30,31,32,33,34,40", dice=5, faces=8), 8, 500),
     (dict(tiles="1-16", dice=3, one_die="never", max_flips=2), 9, 1500),
     (dict(tiles=",".join(str(10 * i) for i in range(1, 25)), dice=3, faces=100), 12, 300),
@@ -101,6 +102,7 @@ def totals_of(dice, faces=6):
     return {total: Fraction(n, len(throws)) for total, n in sorted(counts.items())}
 
 
+@pytest.mark.slow
 def test_rolls_of_a_stage_past_one_chunk():
     # One die or two for every state: two actions each, 48,620 in the stage.
     game = mdp.load_game(SHUTBOX, tiles="1-17", one_die="always")

@@ -190,6 +190,7 @@ def test_rule_errors(params, message):
     assert "\n" not in str(error.value)
 
 
+@pytest.mark.slow
 def test_thirty_tiles_and_two_dice_are_few_states_and_solve():
     # Two dice never total more than 12, so tiles 13-30 stay open: under 2**12 sets of open
     # tiles are reachable. (A count of 2**30 sets once refused this box before any work.)

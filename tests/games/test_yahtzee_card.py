@@ -110,9 +110,10 @@ def solve(exact=False, **params):
 
 
 @pytest.mark.parametrize("card, boxes, joker", [
-    ("no-bonus", "fours,fives,sixes", None),        # the upper bonus within reach
-    ("free-joker", "threes,full-house,yahtzee", "free"),
-    ("yahtzee", "threes,full-house,yahtzee", "forced"),
+    # The brute force of three boxes takes some seconds.
+    pytest.param("no-bonus", "fours,fives,sixes", None, marks=pytest.mark.slow),  # the upper bonus within reach
+    pytest.param("free-joker", "threes,full-house,yahtzee", "free", marks=pytest.mark.slow),
+    pytest.param("yahtzee", "threes,full-house,yahtzee", "forced", marks=pytest.mark.slow),
     ("yahtzee", "large-straight,yahtzee,chance", "forced"),  # no upper box of the face
 ])
 def test_a_small_card_solved_exactly_is_the_brute_force(card, boxes, joker):
@@ -121,41 +122,46 @@ def test_a_small_card_solved_exactly_is_the_brute_force(card, boxes, joker):
     assert solve(card=card, boxes=boxes).value == pytest.approx(float(solution.value), rel=1e-13)
 
 
-@pytest.fixture(scope="module")
-def free_joker():
-    return solve(card="free-joker")
+# The whole games: each solved once a session (tests/conftest.py), for every test of it.
 
 
-def test_full_yahtzee_is_the_published_254_5896(free_joker):
+@pytest.mark.slow
+def test_full_yahtzee_is_the_published_254_5896(yahtzee_full_free_joker):
     # Verhoeff (1999), Glenn (2006): 254.5896 with the upper bonus, the Yahtzee bonus and
     # jokers, in the reading where a joker scores in the lower boxes once its own upper
     # box is filled.
-    assert round(free_joker.value, 4) == 254.5896
-    assert free_joker.model.round.n_states == 1364
-    assert free_joker.model.n_rounds == 13
+    solution = yahtzee_full_free_joker.solution
+    assert round(solution.value, 4) == 254.5896
+    assert solution.model.round.n_states == 1364
+    assert solution.model.n_rounds == 13
 
 
-def test_full_yahtzee_without_the_yahtzee_bonus_is_the_published_245_87():
-    assert round(solve(card="no-bonus").value, 2) == 245.87  # Verhoeff (1999), Glenn (2006)
+@pytest.mark.slow
+def test_full_yahtzee_without_the_yahtzee_bonus_is_the_published_245_87(yahtzee_full_no_bonus):
+    # Verhoeff (1999), Glenn (2006)
+    assert round(yahtzee_full_no_bonus.solution.value, 2) == 245.87
 
 
-def test_yatzy_is_the_published_248_44():
-    assert round(solve(card="yatzy").value, 2) == 248.44  # the published optimum of Yatzy
+@pytest.mark.slow
+def test_yatzy_is_the_published_248_44(yahtzee_yatzy):
+    assert round(yahtzee_yatzy.solution.value, 2) == 248.44  # the published optimum of Yatzy
 
 
-def test_the_official_forced_joker_agrees_with_the_independent_numpy_solver():
+@pytest.mark.slow
+def test_the_official_forced_joker_agrees_with_the_independent_numpy_solver(yahtzee_full):
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yahtzee_reference.py"),
                            "--rules", "forced-joker", "--json"], capture_output=True, text=True,
                           check=True, timeout=300)
     reference = json.loads(done.stdout)["value"]
-    assert solve(card="yahtzee").value == pytest.approx(reference, rel=1e-12)
+    assert yahtzee_full.solution.value == pytest.approx(reference, rel=1e-12)
 
 
-def test_a_card_s_turn_is_the_one_turn_game_with_the_boxes_at_its_end(free_joker):
+def test_a_card_s_turn_is_the_one_turn_game_with_the_boxes_at_its_end(yahtzee_full_free_joker):
     # 1 start + 2 x 210 keeps (fewer than five dice) + 3 x 252 hands + the ends:
-    # (box, points, face) over the thirteen boxes.
-    ends = free_joker.model.round.n_terminal
-    assert free_joker.model.round.n_states == 1 + 2 * 210 + 3 * 252 + ends
+    # (box, points, face) over the thirteen boxes. Compiled, not solved: quick.
+    model = yahtzee_full_free_joker.model
+    ends = model.round.n_terminal
+    assert model.round.n_states == 1 + 2 * 210 + 3 * 252 + ends
     assert math.comb(10, 5) == 252
 
 

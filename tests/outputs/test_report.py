@@ -55,6 +55,7 @@ def test_the_standard_box_page_states_the_exact_value_found_by_the_brute_force()
         assert f"<th scope=row>{strategy}<" in page
 
 
+@pytest.mark.slow
 def test_the_embedded_policy_ranks_every_state_as_mdp_advise_does():
     # The fiddler box (tiles 1-6, one die): every state, terminal ones included.
     game = mdp.load_game("shutbox", variant="fiddler")

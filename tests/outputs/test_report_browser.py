@@ -14,7 +14,7 @@ from browser import ARTEFACTS, chromium, skip_unless_available
 
 import mdp
 
-pytestmark = skip_unless_available({"selenium": "test"})
+pytestmark = [pytest.mark.browser, skip_unless_available({"selenium": "test"})]
 
 READ_ADVICE = """
 var rows = document.querySelectorAll('#actions tbody tr');
@@ -135,8 +135,9 @@ TWELVE = [("1 2 3 4 5 6 7 8 9 10 11 12", 12), ("1 2 3 4 5 6 7 8 9 10 11 12", 7),
           ("3 4 10 12", 7), ("1 2 11 12", None), ("1 2 3 4 5 6 7 8 9 10 11 12", 2)]
 
 
-@pytest.mark.parametrize("variant, positions", [(None, STANDARD), ("twelve-box", TWELVE)],
-                         ids=["standard", "twelve-box"])
+@pytest.mark.parametrize("variant, positions", [
+    (None, STANDARD), pytest.param("twelve-box", TWELVE, marks=pytest.mark.slow)],  # a page of 3 MB
+    ids=["standard", "twelve-box"])
 def test_the_page_advises_as_mdp_advise_does(browser, tmp_path, variant, positions):
     out, game, solution = page(tmp_path, variant)
     browser.set_window_size(1000, 1200)
@@ -214,7 +215,8 @@ def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
 # the ends of a round (mdp_round_ends_script), and must advise as mdp.advise does.
 
 TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
-CARDS = ["full", "full-free-joker", "full-no-bonus", "yatzy"]
+# The whole game on each card (tests/conftest.py): compiled once a session.
+CARDS = ["yahtzee_full", "yahtzee_full_free_joker", "yahtzee_full_no_bonus", "yahtzee_yatzy"]
 
 
 def compare_script(driver, script: str, keys, expected) -> list:
@@ -235,14 +237,18 @@ def compare_script(driver, script: str, keys, expected) -> list:
     """, script, keys.tolist(), expected["ends"], expected["next"], expected["points"])
 
 
-@pytest.mark.parametrize("game_name, variant", [(TWO_BOXES, None)] + [("yahtzee", v) for v in CARDS])
-def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, game_name, variant):
+@pytest.mark.parametrize("whole", [None] + [pytest.param(card, marks=pytest.mark.slow) for card in CARDS])
+def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, request, whole):
     import numpy as np
 
     from mdp.outputs.explorer import _json_ready
 
-    game = mdp.load_game(game_name, variant=variant)
-    model = mdp.compile(game)
+    if whole is None:
+        game = mdp.load_game(TWO_BOXES)
+        model = mdp.compile(game)
+    else:
+        card = request.getfixturevalue(whole)
+        game, model = card.game, card.model
     # Some hundreds of round states of every round at random (for a card: jokers, bonuses won
     # and out of reach among them), each round's asked of the game on its own.
     rng = np.random.default_rng(1)
@@ -353,13 +359,13 @@ YAHTZEE_POSITIONS = [
 ]
 
 
-def test_the_page_of_whole_yahtzee_advises_as_mdp_advise_does(browser, tmp_path):
-    from mdp.program.cli import main
-
+@pytest.mark.slow
+def test_the_page_of_whole_yahtzee_advises_as_mdp_advise_does(browser, tmp_path, yahtzee_full):
+    # The page mdp report yahtzee --variant full writes (mdp.report of the solution; the
+    # command itself is run on two boxes above), of the game solved once a session.
+    game, solution = yahtzee_full.game, yahtzee_full.solution
     out = tmp_path / "yahtzee.html"
-    assert main(["report", "yahtzee", "--variant", "full", "--out", str(out)]) == 0
-    game = mdp.load_game("yahtzee", variant="full")
-    solution = mdp.solve(mdp.compile(game))
+    out.write_bytes(mdp.report(solution, game).encode("utf-8"))
     browser.set_window_size(1000, 1600)
     browser.get(out.as_uri())
     check_round_advice(browser, solution, game, {"filled": "", "upper": 0, "holds_50": False,

@@ -7,6 +7,8 @@ import tomllib
 import zipfile
 from pathlib import Path
 
+import pytest
+
 import mdp
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,6 +26,7 @@ def test_every_package_folder_is_installed_under_its_unique_name():
     assert sorted(config["packages"]) == sorted(found)
 
 
+@pytest.mark.slow
 def test_the_wheel_installs_no_top_level_name_but_mdp_and_its_two_packages(tmp_path):
     done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
                            "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
