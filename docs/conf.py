@@ -18,7 +18,7 @@ autodoc_typehints = "description"
 # Furo: light and dark modes (following the reader's system, with a toggle), a readable line
 # length, a phone layout, and little to configure; kept up by pip's maintainer and used by
 # pip, attrs, black and urllib3. docs/_static/custom.css wraps long lines in code blocks
-# and tables so that no page scrolls sideways (tests/test_docs_layout.py checks it).
+# and tables so that no page scrolls sideways (tests/docs/test_docs_layout.py checks it).
 html_theme = "furo"
 html_title = "mdp: exact solutions of finite-horizon MDPs"
 html_static_path = ["_static"]

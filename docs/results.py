@@ -4,7 +4,7 @@
 
 docs/conf.py writes the page's generated part (docs/_generated/results.inc, git-ignored) at
 every build, and the build fails if a command no longer gives its published figure (or now
-gives the one figure it does not reproduce); tests/test_docs_results.py runs the same check.
+gives the one figure it does not reproduce); tests/docs/test_docs_results.py runs the same check.
 Each command runs in this process through mdp's own command line, so the page shows exactly
 what ``mdp`` prints.
 """
@@ -248,7 +248,7 @@ def generate() -> str:
              "The optimal play against simple ones, each evaluated exactly on the same model; "
              "``shortest`` and ``longest`` are Vince Knight's rules of thumb (\"Some analysis "
              "of the game Shut the Box\", 2013). Every value is checked against "
-             f"{BRUTE} in ``tests/test_strategies.py``.", ""]
+             f"{BRUTE} in ``tests/analysis/test_strategies.py``.", ""]
     text += _console(STRATEGIES, run(STRATEGIES))
     text += ["The page of ``mdp report games/shutbox`` (:doc:`report`) sets these beside the "
              "optimum and explores every position; the advice it shows is ``mdp advise``'s:",
@@ -292,7 +292,7 @@ def _match() -> list[str]:
              "Two players, each playing best against the other, for a stake; the *Possibly "
              "Wrong* blog's table of player 1's expected winnings (the issue that asked for "
              "matches quotes 0.1071, 1.5767 and -0.7747). The test suite checks all sixteen "
-             "exactly against a plain recursion (``tests/test_match.py``); :doc:`matches` "
+             "exactly against a plain recursion (``tests/analysis/test_match.py``); :doc:`matches` "
              "reads the table.", "", ".. code-block:: console", "", f"   $ {MATCH}", ""]
             + _table(table))
 

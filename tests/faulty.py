@@ -1,4 +1,4 @@
-"""Hooks that misbehave on demand, for the property test of tests/test_properties.py.
+"""Hooks that misbehave on demand, for the property test of tests/game/test_properties.py.
 
 A hook decorated with :func:`injectable` behaves until :data:`ACTIVE` names it; then, from
 its call number ``after + 1`` on, it does what the fault's kind says: raises (an exception,

@@ -1,9 +1,11 @@
 """Small models whose answers are derived by hand in the tests that use them.
 
 Each is a class whose methods are hook implementations; ``mdp.load_game(Model())`` loads it.
+The game of rounds, two_boxes, is loaded by its function, with hooks changed as asked.
 """
 
 from fractions import Fraction
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -154,3 +156,59 @@ class Ladder:
         return mdp.Expansion(np.array(counts), np.array(codes, dtype=np.int64),
                              np.array(outcome_counts), np.array(nexts, dtype=np.int64),
                              np.array(probs, dtype=np.int64), table, np.array(terminal))
+
+
+def two_boxes(**changes):
+    """Two rounds. Each round a die is thrown once, then scored in an open box: box A scores
+    the face, box B twice the face if it is even, else nothing. The round state is the boxes
+    filled (bit 0: A, bit 1: B); the round's ends are ``(box, face)``."""
+
+    @mdp.hookimpl
+    def mdp_initial_state():
+        return ("throw",)
+
+    @mdp.hookimpl
+    def mdp_actions(state):
+        if state[0] == "throw":
+            return ["throw"]
+        if state[0] == "face":
+            return ["A", "B"]
+        return []
+
+    @mdp.hookimpl
+    def mdp_outcomes(state, action):
+        if state[0] == "throw":
+            return [(Fraction(1, 6), ("face", f)) for f in range(1, 7)]
+        return [(1, ("end", action, state[1]))]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(state):
+        return 0
+
+    @mdp.hookimpl
+    def mdp_round_start():
+        return 0
+
+    @mdp.hookimpl
+    def mdp_round_rule(ends):
+        def rule(states):
+            box = np.array([0 if end[1] == "A" else 1 for end in ends])
+            face = np.array([end[2] for end in ends])
+            points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
+            filled = states[:, None]
+            open_ = (filled >> box) & 1 == 0
+            return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1),
+                                 np.broadcast_to(points, open_.shape))
+        return rule
+
+    hooks = dict(mdp_initial_state=mdp_initial_state, mdp_actions=mdp_actions,
+                 mdp_outcomes=mdp_outcomes, mdp_terminal_value=mdp_terminal_value,
+                 mdp_round_start=mdp_round_start, mdp_round_rule=mdp_round_rule)
+    hooks.update(changes)
+    return mdp.load_game(SimpleNamespace(GAME_NAME="two-boxes", **hooks))
+
+
+# By hand. With B left, the last round is worth E[2f, f even] = (4 + 8 + 12) / 6 = 4; with
+# A left, 7/2. In the first round, a face f is worth max(f + 4, 2f [f even] + 7/2):
+# 5, 15/2, 7, 23/2, 9, 31/2 for f = 1..6, whose mean is 37/4.
+TWO_BOXES = Fraction(37, 4)

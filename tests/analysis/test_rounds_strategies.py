@@ -1,0 +1,300 @@
+"""Strategies of a game played in rounds (mdp/analysis/strategy.py, mdp/engine/rounds.py): each
+round played best toward the worths a strategy aims at for its ends, that play valued with
+each end's points and what follows. The engine's greedy and Yahtzee's greedy-bonus on small
+cards against a brute force written here, which plays each turn for its aims over the rules
+of the card as printed; greedy on the two-boxes example as worked by hand; the commands; and
+what a strategy's plugin can get wrong."""
+
+import functools
+import itertools
+import json
+import math
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from models import two_boxes
+
+import mdp
+import mdp.program.cli
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")
+UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]
+
+
+def points(box, hand):
+    """The points of an upper box (the dice of its face) or of chance (all the dice)."""
+    return sum(hand) if box == "chance" else (UPPER.index(box) + 1) * Counter(hand)[UPPER.index(box) + 1]
+
+
+@functools.cache
+def rolls(n):
+    """Every throw of n dice, order forgotten, with how many of the 6**n throws give it."""
+    return list(Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n)).items())
+
+
+@functools.cache
+def myopic(card, boxes, share):
+    """The expected final score of a card of ``boxes`` (upper boxes and chance) when each turn
+    is played for what it aims at: 63 times an end's points (with the bonus of 35 where the
+    turn brings the upper total to 63), plus ``share`` times the upper points it adds toward
+    63 while the upper boxes left can still reach it (``share`` 0: greedy, the points alone).
+    Of actions aimed at equally, the first in the game's own order (its mdp_actions) is
+    taken. A plain recursion in exact numbers, over cards (boxes filled, upper total), and in
+    a turn over hands and the dice kept, each worth what it aims at and what it is worth:
+    whole numbers over a power of 6 (a throw of n dice, 6**n ways), the quickest exact sums."""
+    game = mdp.load_game("yahtzee", card=card, boxes=",".join(boxes))
+
+    def actions(state):
+        return game.call("mdp_actions", state=state)
+
+    def first_best(options):  # (aim, worth) pairs in the game's order
+        top = max(aim for aim, _ in options)
+        return next(option for option in options if option[0] == top)
+
+    @functools.cache
+    def value(filled, total):
+        """Of a card with m boxes open: the numerator over 6**(15 m), three throws of five
+        dice a turn."""
+        if len(filled) == len(boxes):
+            return 0
+        later = 6 ** (15 * (len(boxes) - len(filled) - 1))  # the next card's denominator
+        reach = sum(5 * (UPPER.index(b) + 1) for b in boxes if b in UPPER and b not in filled)
+
+        def end(box, hand):
+            gained = points(box, hand) if box in UPPER else 0
+            scored = points(box, hand) + 35 * (total < 63 <= total + gained)
+            toward = min(gained, 63 - total) if total < 63 <= total + reach else 0
+            return 63 * scored + share * toward, scored * later + value(filled | {box}, min(total + gained, 63))
+
+        @functools.cache
+        def rolled(rolls_left, hand):  # over 6**(5 rolls_left), and the worth over later too
+            if rolls_left == 0:
+                return first_best([end(box, hand) for box in actions((0, hand, True)) if box not in filled])
+            scale = 6 ** (5 * rolls_left)
+            return first_best([tuple(scale * x for x in rolled(0, hand)) if keep == hand else
+                               kept(rolls_left, keep) for keep in actions((rolls_left, hand, True))])
+
+        @functools.cache
+        def kept(rolls_left, dice):  # over 6**(5 rolls_left), and the worth over later too
+            after = [(count, rolled(rolls_left - 1, tuple(sorted(dice + throw))))
+                     for throw, count in rolls(5 - len(dice))]
+            return tuple(6 ** len(dice) * sum(count * pair[i] for count, pair in after) for i in (0, 1))
+
+        return kept(3, ())[1]
+
+    return Fraction(value(frozenset(), 0), 6 ** (15 * len(boxes)))
+
+
+# The brute force of four boxes takes some seconds: its two tests share it (myopic's cache),
+# in one process when run side by side.
+MYOPIC_FOUR_BOXES = pytest.mark.xdist_group("myopic-four-boxes")
+
+
+def compiled(card, boxes):
+    game = mdp.load_game("yahtzee", card=card, boxes=",".join(boxes))
+    return game, mdp.compile(game)
+
+
+@pytest.mark.parametrize("card, boxes, strategy, share", [
+    ("yahtzee", ("ones", "twos", "chance"), "greedy", 0),
+    pytest.param("no-bonus", ("fours", "fives", "sixes", "chance"), "greedy-bonus", 35,  # the bonus in reach
+                 marks=[pytest.mark.slow, MYOPIC_FOUR_BOXES]),
+])
+def test_a_strategy_of_a_small_card_is_the_brute_force_exactly_and_in_floats(card, boxes, strategy, share):
+    game, model = compiled(card, boxes)
+    exact = mdp.evaluate(model, strategy, game=game, exact=True)
+    assert exact.value == myopic(card, boxes, share)
+    assert exact.summary()["strategy"] == strategy
+    floats = mdp.evaluate(model, strategy, game=game)
+    assert floats.value == pytest.approx(float(exact.value), rel=1e-12)
+    assert exact.value < mdp.solve(model, exact=True).value  # worse than the best play
+
+
+@pytest.mark.slow
+@MYOPIC_FOUR_BOXES
+def test_the_bonus_in_mind_plays_otherwise_than_greedy():
+    # Not a figure, a difference: on the card above greedy-bonus takes other turns than greedy,
+    # so that the test above tells them apart.
+    boxes = ("fours", "fives", "sixes", "chance")
+    game, model = compiled("no-bonus", boxes)
+    assert mdp.evaluate(model, "greedy", game=game, exact=True).value != myopic("no-bonus", boxes, 35)
+
+
+# Two boxes (docs/examples/two_boxes.py): greedy by hand. The last round is played as by the
+# best play, nothing coming after it: 6 with EVEN left, 17/4 with FACE left. In the first, a
+# final face f aims at its points alone, f in FACE if odd, 2f in EVEN if even: 1, 4, 3, 8, 5,
+# 12, and a second throw at their mean, 11/2: so a first 4 and 6 are kept (in EVEN, each worth
+# 2f + 17/4), and the others thrown again ("again" is the first action, so it wins a tie). A
+# second throw g then goes in FACE if odd (g + 6), in EVEN if even (2g + 17/4): worth 85/8 on
+# average. In all (8 + 17/4 + 12 + 17/4) / 6 + 4/6 * 85/8 = 71/6, less than the best 571/48.
+GREEDY_TWO_BOXES = Fraction(71, 6)
+
+
+def test_greedy_on_two_boxes_is_the_hand_derivation():
+    game = mdp.load_game(EXAMPLE)
+    model = mdp.compile(game)
+    assert mdp.evaluate(model, "greedy", game=game, exact=True).value == GREEDY_TWO_BOXES
+    assert mdp.evaluate(model, "greedy", game=game).value == pytest.approx(float(GREEDY_TWO_BOXES),
+                                                                           rel=1e-15)
+    assert mdp.evaluate(model, "optimal", game=game, exact=True).value == Fraction(571, 48)
+
+
+def test_advice_under_a_strategy_values_each_action_and_says_which_it_takes():
+    game = mdp.load_game(EXAMPLE)
+    solution = mdp.evaluate(mdp.compile(game), "greedy", game=game, exact=True)
+    # A first 5: greedy throws again (5 < 11/2), worth 85/8, where FACE would be worth 5 + 6
+    # and EVEN 0 + 17/4, each followed by greedy play.
+    advice = mdp.advise(solution, game, filled="", throws_left=1, face=5)
+    rows = {row["action"]: (row["value_exact"], row["probability"]) for row in advice.actions.to_dicts()}
+    assert rows == {"again": ("85/8", 1.0), "FACE": ("11", 0.0), "EVEN": ("17/4", 0.0)}
+
+
+def test_the_totals_under_a_strategy_average_to_its_value():
+    game = mdp.load_game(EXAMPLE)
+    solution = mdp.evaluate(mdp.compile(game), "greedy", game=game, exact=True)
+    frame = mdp.distribution(solution, game)
+    assert sum(Fraction(p) * t for p, t in zip(frame["exact"], frame["points"])) == GREEDY_TWO_BOXES
+
+
+def test_games_played_under_a_strategy_average_to_its_value():
+    game = mdp.load_game(EXAMPLE)
+    solution = mdp.evaluate(mdp.compile(game), "greedy", game=game)
+    result = mdp.simulate(solution, game, games=40_000, seed=3)
+    assert result.low < float(GREEDY_TWO_BOXES) < result.high
+    # The best play scores more: its interval lies above greedy's value.
+    assert mdp.simulate(mdp.solve(mdp.compile(game)), game, games=40_000, seed=3).mean > result.mean
+
+
+def test_greedy_minimizing_takes_the_fewest_points_each_round():
+    # tests/models.py's two boxes, one throw a round: minimizing, a first face f goes
+    # where it scores less: B (0) if odd, then A's 7/2; A (f) if even, then B's 4. That is
+    # (3 * 7/2 + 6 + 8 + 10) / 6 = 23/4.
+    game = two_boxes()
+    assert mdp.evaluate(mdp.compile(game), "greedy", game=game, exact=True, sense="min").value == \
+        Fraction(23, 4)
+
+
+def test_greedy_is_offered_to_every_game_of_rounds_and_to_no_game_of_one_model():
+    assert list(mdp.strategies(mdp.load_game(EXAMPLE))) == ["greedy"]
+    assert list(mdp.strategies(mdp.load_game("yahtzee", variant="full"))) == ["greedy", "greedy-bonus"]
+    assert list(mdp.strategies(mdp.load_game("yahtzee"))) == []
+
+
+def test_the_table_of_strategies_has_the_shape_of_one_model_s():
+    game = mdp.load_game(EXAMPLE)
+    frame = mdp.strategy_values(mdp.compile(game), game, exact=True)
+    assert frame.columns == ["strategy", "value", "exact", "regret", "help"]
+    assert frame["strategy"].to_list() == ["optimal", "greedy"]
+    assert frame["exact"].to_list() == ["571/48", "71/6"]
+    assert frame["regret"].to_list() == pytest.approx([0, float(Fraction(571, 48) - GREEDY_TWO_BOXES)])
+
+
+@pytest.mark.slow
+def test_greedy_on_the_full_card_scores_less_than_the_best_play_and_as_it_plays(yahtzee_full):
+    game, model = yahtzee_full.game, yahtzee_full.model  # compiled and solved once a session
+    greedy = mdp.evaluate(model, "greedy", game=game)
+    assert greedy.value < yahtzee_full.solution.value
+    played = mdp.simulate(greedy, game, games=2_000, seed=1)
+    assert played.low < greedy.value < played.high
+
+
+# The commands.
+
+
+def run(argv, capsys):
+    code = mdp.program.cli.main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_strategies_command_prints_each_value_beside_the_best(capsys):
+    code, out, err = run(["strategies", EXAMPLE, "--exact"], capsys)
+    assert code in (0, None) and not err
+    assert out.splitlines() == [
+        "Two boxes: two rounds of up to two throws of a die, FACE and EVEN to fill",
+        "optimal  11.8958333333  = 571/48  the best play",
+        "greedy   11.8333333333  = 71/6  each round for its own points alone, later rounds ignored",
+    ]
+
+
+def test_the_strategies_command_in_json_gives_the_values_of_a_small_card(capsys):
+    code, out, _ = run(["strategies", "yahtzee", "--set", "card=yahtzee", "--set",
+                        "boxes=ones,twos,chance", "--exact", "--json"], capsys)
+    rows = json.loads(out)
+    assert [row["strategy"] for row in rows] == ["optimal", "greedy", "greedy-bonus"]
+    greedy = myopic("yahtzee", ("ones", "twos", "chance"), 0)
+    assert rows[1]["exact"] == f"{greedy.numerator}/{greedy.denominator}"
+    assert math.isclose(rows[1]["regret"], rows[0]["value"] - float(greedy), rel_tol=1e-12)
+
+
+def test_solve_with_a_strategy_of_a_game_of_rounds_names_it(capsys):
+    _, out, _ = run(["solve", EXAMPLE, "--strategy", "greedy", "--exact"], capsys)
+    assert out.splitlines()[1:3] == ["expected total playing greedy: 11.8333333333333", "exact: 71/6"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", EXAMPLE, "--strategy", "gredy"],
+    ["simulate", EXAMPLE, "--strategy", "gredy", "--games", "10"],
+])
+def test_a_strategy_the_game_lacks_is_refused_before_any_work(argv, capsys, monkeypatch):
+    def no_work(*args, **kwargs):
+        raise AssertionError("compiled before the refusal")
+
+    monkeypatch.setattr(mdp, "compile", no_work)
+    code, out, err = run(argv, capsys)
+    assert code == 2 and not out
+    assert err == ("mdp: error: game two-boxes has no strategy 'gredy'; did you mean greedy? "
+                   "(known: optimal, greedy)\n")
+
+
+# What a strategy's plugin can get wrong.
+
+
+def with_strategy(strategy):
+    @mdp.hookimpl
+    def mdp_strategies():
+        return [strategy]
+
+    return two_boxes(mdp_strategies=mdp_strategies)
+
+
+@pytest.mark.parametrize("aims, exact, message", [
+    (lambda game, model, keys, ends: ends.points[:, :3], False,
+     r"game two-boxes: strategy odd gave aims of shape \(2, 3\); expected one row per round "
+     r"state and one column per end of the round: \(2, 12\)"),
+    (lambda game, model, keys, ends: ends.points / 0, False,
+     r"game two-boxes: strategy odd gave an aim that is not a finite number for an end allowed "
+     r"there \(round state [0-9]\)"),
+    (lambda game, model, keys, ends: ends.points / 2, True,
+     "game two-boxes: strategy odd gave float aims; exact evaluation needs int or Fraction aims"),
+    (lambda game, model, keys, ends: np.full(ends.next.shape, "x"), False,
+     r"game two-boxes: strategy odd gave aims that are not all numbers \(int, Fraction or float\)"),
+    (lambda game, model, keys, ends: 1 / 0, False,
+     "game two-boxes: strategy odd raised ZeroDivisionError: division by zero"),
+])
+def test_aims_are_checked_where_they_enter(aims, exact, message):
+    game = with_strategy(mdp.RoundsStrategy("odd", "wrong aims", aims))
+    with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match=message):
+        mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
+
+
+def test_a_strategy_is_of_its_kind_of_game():
+    game = with_strategy(mdp.Strategy("first", "weights", lambda game, model: [1] * model.n_actions))
+    with pytest.raises(mdp.ModelError, match="game two-boxes: strategy first is an mdp.Strategy, "
+                       "for a game of one model, but two-boxes is not: give an mdp.RoundsStrategy"):
+        mdp.evaluate(mdp.compile(game), "first", game=game)
+    aiming = mdp.RoundsStrategy("aiming", "aims", lambda game, model, keys, ends: ends.points)
+    game = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))
+    with pytest.raises(mdp.ParamError, match="game reroll is of one model, and strategy aiming "
+                       r"\(aims at the ends of rounds\) is for a game played in rounds"):
+        mdp.evaluate(mdp.compile(game), aiming, game=game)
+
+
+def test_a_game_of_rounds_cannot_name_a_strategy_greedy():
+    game = with_strategy(mdp.RoundsStrategy("greedy", "mine", lambda game, model, keys, ends: ends.points))
+    with pytest.raises(mdp.ModelError, match="game two-boxes: two strategies are named 'greedy'"):
+        mdp.strategies(game)

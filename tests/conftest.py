@@ -1,0 +1,101 @@
+"""What several tests need and is costly to make, made once a session and shared: the whole
+game of Yahtzee on each score card (loaded, compiled, solved, its distribution of totals) and
+the docs built as CI builds them.
+
+The tests that take one are slow (marked so in their files). Side by side (pytest-xdist,
+``--dist loadgroup``, see pyproject.toml) each worker has a session of its own: the tests of
+one of these fixtures are sent to one worker, so that it is made once, not once per worker."""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import mdp
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class WholeYahtzee:
+    """The whole game of Yahtzee on one score card, each piece made when first asked for.
+    Tests read them and must not change them."""
+
+    def __init__(self, card: str) -> None:
+        self.card = card
+
+    @functools.cached_property
+    def game(self) -> mdp.Game:
+        return mdp.load_game("yahtzee", card=self.card)
+
+    @functools.cached_property
+    def model(self) -> mdp.Rounds:
+        return mdp.compile(self.game)
+
+    @functools.cached_property
+    def solution(self) -> mdp.RoundsSolution:
+        """The best play, solved in floats."""
+        return mdp.solve(self.model)
+
+    @functools.cached_property
+    def distribution(self):
+        """The chance of every total under the best play: mdp.distribution of the solution."""
+        return mdp.distribution(self.solution)
+
+
+@pytest.fixture(scope="session")
+def yahtzee_full() -> WholeYahtzee:
+    """Yahtzee's official rules: the Yahtzee bonus and the forced joker (variant full)."""
+    return WholeYahtzee("yahtzee")
+
+
+@pytest.fixture(scope="session")
+def yahtzee_full_free_joker() -> WholeYahtzee:
+    """Verhoeff's reading of the joker, free in any open box (variant full-free-joker)."""
+    return WholeYahtzee("free-joker")
+
+
+@pytest.fixture(scope="session")
+def yahtzee_full_no_bonus() -> WholeYahtzee:
+    """No Yahtzee bonus and no joker (variant full-no-bonus)."""
+    return WholeYahtzee("no-bonus")
+
+
+@pytest.fixture(scope="session")
+def yahtzee_yatzy() -> WholeYahtzee:
+    """The Scandinavian game of Yatzy (variant yatzy)."""
+    return WholeYahtzee("yatzy")
+
+
+@pytest.fixture(scope="session")
+def built_docs(tmp_path_factory) -> Path:
+    """The docs built as CI builds them (warnings are errors): the folder of the HTML pages."""
+    out = tmp_path_factory.mktemp("docs") / "html"
+    build = subprocess.run([sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b",
+                            "html", str(ROOT / "docs"), str(out)], capture_output=True, text=True)
+    assert build.returncode == 0, build.stderr[-3000:]
+    return out
+
+
+SHARED = {"yahtzee_full", "yahtzee_full_free_joker", "yahtzee_full_no_bonus", "yahtzee_yatzy",
+          "built_docs"}
+"""The fixtures above: each one's tests run on one worker side by side."""
+
+
+def shared(item: pytest.Item) -> list[str]:
+    """The fixtures of SHARED a test takes: by name, or as a parameter that names one (for
+    a test that asks for it with request.getfixturevalue)."""
+    params = item.callspec.params.values() if hasattr(item, "callspec") else ()
+    asked = set(item.fixturenames) | {value for value in params if isinstance(value, str)}
+    return sorted(asked & SHARED)
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        for item in items:
+            if fixtures := shared(item):  # a test of two goes with the first
+                item.add_marker(pytest.mark.xdist_group(fixtures[0]))

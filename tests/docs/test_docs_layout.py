@@ -1,0 +1,104 @@
+"""The docs as a reader sees them: built once a session into a temporary folder
+(tests/conftest.py), then the home page, the quick start, the Results, Performance and Writing
+a game pages opened in headless Chromium (Debian's chromium and chromium-driver, as in
+tests/outputs/test_report_browser.py) at 1200 and 400 pixels wide. No page may scroll
+sideways, and no code block may either: the theme's code blocks wrap their long lines
+(docs/_static/custom.css), but for Python and TOML, which keep their lines (a wrapped line
+would read as wrongly indented) and, like a table wider than a phone, scroll in their own
+box, never the page. Screenshots go to tests/artefacts/
+(git-ignored)."""
+
+from __future__ import annotations
+
+import pytest
+from browser import ARTEFACTS, chromium, skip_unless_available
+
+PAGES = ["index", "quickstart", "results", "performance", "writing-a-game"]
+WIDTHS = [1200, 400]
+
+pytestmark = [pytest.mark.browser,
+              skip_unless_available({"selenium": "test", "sphinx": "docs", "furo": "docs",
+                                     "sphinx_copybutton": "docs"})]
+
+# What scrolls sideways: the page, and any code block but Python's and TOML's (which keep
+# their lines and scroll in their own box, as a table may).
+MEASURE = """
+var wide = Array.prototype.filter.call(document.querySelectorAll('pre'), function (e) {
+  return e.getClientRects().length && e.scrollWidth > e.clientWidth + 1 &&
+    !e.closest('div.highlight-python, div.highlight-toml');
+}).map(function (e) { return e.textContent.split('\\n')[0].slice(0, 60); });
+var python = Array.prototype.map.call(document.querySelectorAll('div.highlight-python pre'),
+  function (e) { return getComputedStyle(e).whiteSpace; });
+var pre = Array.prototype.filter.call(document.querySelectorAll('div.highlight pre'),
+  function (e) { return !e.closest('div.highlight-python, div.highlight-toml'); })[0];
+return {page: document.documentElement.scrollWidth, window: window.innerWidth,
+        wide_code: wide, code_wraps: pre ? getComputedStyle(pre).whiteSpace : null,
+        python_wraps: python,
+        images: Array.prototype.filter.call(document.images, function (i) {
+          return !i.complete || i.naturalWidth === 0; }).map(function (i) { return i.src; })};
+"""
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    driver = chromium(tmp_path_factory.mktemp("chromium"))
+    yield driver
+    driver.quit()
+
+
+@pytest.mark.docs
+@pytest.mark.slow
+@pytest.mark.parametrize("width", WIDTHS)
+@pytest.mark.parametrize("page", PAGES)
+def test_nothing_scrolls_sideways(built_docs, browser, page, width):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.set_window_size(width, 900)
+    browser.get((built_docs / f"{page}.html").as_uri())
+    # Measured once the page is whole (a file page can answer before its body is laid out).
+    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+        "return document.readyState === 'complete' && !!document.querySelector('article pre')"))
+    shown = browser.execute_script(MEASURE)
+    assert shown["page"] <= shown["window"], f"{page} at {width} px is {shown['page']} px wide"
+    assert shown["wide_code"] == [], f"code blocks wider than the column: {shown['wide_code']}"
+    assert shown["code_wraps"] == "pre-wrap"  # the theme's code blocks wrap, they do not scroll
+    assert set(shown["python_wraps"]) <= {"pre"}  # Python keeps its lines and indentation
+    if page == "writing-a-game":  # the page of Python: the check above saw its blocks
+        assert len(shown["python_wraps"]) > 10
+    assert shown["images"] == []
+    height = browser.execute_script("return document.documentElement.scrollHeight")
+    browser.set_window_size(width, min(height + 100, 16000))
+    ARTEFACTS.mkdir(exist_ok=True)
+    browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
+
+
+def test_the_measure_sees_a_page_that_scrolls(browser, tmp_path):
+    """The check can fail: a page with an unwrapped line far wider than the window."""
+    page = tmp_path / "wide.html"
+    page.write_text("<!doctype html><pre style='white-space: pre'>" + "x" * 400 + "</pre>")
+    browser.set_window_size(400, 900)
+    browser.get(page.as_uri())
+    shown = browser.execute_script(MEASURE)
+    assert shown["page"] > shown["window"] and shown["code_wraps"] is None
+
+
+@pytest.mark.docs
+@pytest.mark.slow
+def test_copy_buttons_and_both_modes(built_docs, browser):
+    from selenium.webdriver.common.by import By
+
+    browser.set_window_size(1200, 900)
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    browser.get((built_docs / "quickstart.html").as_uri())
+    blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
+    # The buttons are added by a script once the page has loaded: wait for them.
+    WebDriverWait(browser, 10).until(
+        lambda b: len(b.find_elements(By.CSS_SELECTOR, "button.copybtn")) >= len(blocks))
+    assert blocks and len(browser.find_elements(By.CSS_SELECTOR, "button.copybtn")) == len(blocks)
+    # Light and dark: the theme follows the reader's system ("auto"), and its button cycles.
+    themes = []
+    for _ in range(3):
+        themes.append(browser.execute_script("return document.body.dataset.theme"))
+        browser.execute_script("document.querySelector('.theme-toggle').click()")
+    assert set(themes) == {"auto", "light", "dark"}

@@ -1,0 +1,219 @@
+"""Faults of games of rounds fixed at their root: what the round rule gives is checked where
+it enters (only -1 marks an end not allowed), points of any size or type the docs allow
+are carried exactly, an end not allowed is never shown, endless round states are refused,
+and a game of rounds has a policy table. The values are worked out by hand (two boxes:
+tests/test_rounds.py, docs/examples/two_boxes.py) or counted here."""
+
+import time
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import polars as pl
+import pytest
+from models import TWO_BOXES, two_boxes
+
+import mdp
+import mdp.engine.rounds.model
+import mdp.program.cli
+from mdp.engine.rounds.model import _Seen
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = str(ROOT / "docs" / "examples" / "two_boxes.py")
+
+
+def rule_of(answer):
+    """A round rule hook from ``answer(states, ends)``."""
+    hook = mdp.hookimpl(lambda ends: lambda states: answer(states, ends))
+    hook.__name__ = "mdp_round_rule"
+    return hook
+
+
+def boxes_rule(points_of, boxes="AB"):
+    """The rule of two boxes with the points ``points_of(box, face)`` (any number type)."""
+    def answer(states, ends):
+        box = np.array([boxes.index(end[1]) for end in ends])
+        filled = states[:, None]
+        open_ = (filled >> box) & 1 == 0
+        points = np.empty((len(states), len(ends)), dtype=object)
+        points[:] = [points_of(end[1], end[2]) for end in ends]
+        return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), points)
+    return rule_of(answer)
+
+
+def test_both_kinds_of_solution_answer_the_one_protocol():
+    game = mdp.load_game(EXAMPLE)
+    rounds = mdp.solve(mdp.compile(game))
+    one = mdp.solve(mdp.compile(mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))))
+    assert isinstance(rounds, mdp.Solved) and isinstance(one, mdp.Solved)
+    assert one.at() is one and one.single("x") is one
+    assert rounds.at().value == pytest.approx(rounds.value, rel=1e-15)
+    assert rounds.value == pytest.approx(571 / 48, rel=1e-15)
+    with pytest.raises(mdp.ParamError, match="game two-boxes is played in rounds, and x reads"):
+        rounds.single("x")
+
+
+def test_advice_under_exact_never_lists_an_end_the_round_state_does_not_allow(capsys):
+    # FACE filled: with one throw left and a 4, EVEN scores 8 and a throw again is worth
+    # E[2f, f even] = 4; FACE is not allowed, and is not listed (it was, at -1, on main).
+    game = mdp.load_game(EXAMPLE)
+    for exact in (True, False):
+        advice = mdp.advise(mdp.solve(mdp.compile(game), exact=exact), game, filled="FACE",
+                            throws_left=1, face=4)
+        assert advice.actions.select("action", "value").rows() == [("EVEN", 8.0), ("again", 4.0)]
+    assert mdp.program.cli.main(["advise", EXAMPLE, "filled=FACE", "throws_left=1", "face=4",
+                                 "--exact"]) == 0
+    assert "FACE" not in capsys.readouterr().out.split("state:")[1].split("\n", 1)[1]
+
+
+def test_fraction_points_are_carried_exactly_by_distribution_simulate_and_report(tmp_path):
+    # Every point halved: the value and every total are half those of two boxes.
+    game = two_boxes(mdp_round_rule=boxes_rule(
+        lambda box, face: Fraction(face if box == "A" else 2 * face * (face % 2 == 0), 2)))
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    assert solution.value == TWO_BOXES / 2
+    frame = mdp.distribution(solution, game)
+    chances = {Fraction(t): Fraction(p) for t, p in zip(frame["points"], frame["exact"])}
+    assert sum(chances.values()) == 1 and sum(t * p for t, p in chances.items()) == TWO_BOXES / 2
+    played = mdp.simulate(solution, game, games=2000, seed=1)
+    assert played.low <= float(TWO_BOXES / 2) <= played.high
+    assert "<html" in mdp.report(mdp.solve(mdp.compile(game)), game)
+
+
+@pytest.mark.parametrize("bad", [-2, -7])
+def test_a_next_round_state_below_minus_one_is_refused_naming_the_hook_state_and_end(bad):
+    def answer(states, ends):
+        box = np.array([0 if end[1] == "A" else 1 for end in ends])
+        filled = states[:, None]
+        following = np.where((filled >> box) & 1 == 0, filled | (1 << box), bad)
+        return mdp.RoundEnds(following, np.ones(following.shape, dtype=np.int64))
+
+    with pytest.raises(mdp.ModelError, match=rf"game two-boxes: mdp_round_rule gave next {bad} "
+                       r"from round state 1 at the end \('end', 'A', 1\): a round state is a key "
+                       "of at least 0, and -1 .only. says the end is not allowed"):
+        mdp.compile(two_boxes(mdp_round_rule=rule_of(answer)))
+
+
+def test_points_past_64_bits_give_the_right_value_and_totals_never_wrap():
+    big = 2**62  # every end earns 2**62 (main gave a total of -2**63)
+    game = two_boxes(mdp_round_rule=boxes_rule(lambda box, face: big))
+    exact = mdp.solve(mdp.compile(game), exact=True)
+    assert exact.value == 2 * big
+    assert mdp.solve(mdp.compile(game)).value == pytest.approx(float(2 * big), rel=1e-15)
+    frame = mdp.distribution(exact, game)
+    assert frame["points"].to_list() == [float(2 * big)] and frame["exact"].to_list() == ["1/1"]
+    floats = mdp.distribution(mdp.solve(mdp.compile(game)), game)
+    assert floats["points"].to_list() == [float(2 * big)]
+    huger = 2**70 + 1  # no float holds a total of twice it: the total itself beside
+    game = two_boxes(mdp_round_rule=boxes_rule(lambda box, face: huger))
+    exact = mdp.solve(mdp.compile(game), exact=True)
+    assert exact.value == 2 * huger
+    frame = mdp.distribution(exact, game)
+    assert frame["points_exact"].to_list() == [str(2 * huger)] and frame["exact"].to_list() == ["1/1"]
+
+
+def test_round_states_that_never_stop_coming_are_refused_in_seconds(capsys, tmp_path, monkeypatch):
+    path = tmp_path / "endless_rounds.py"
+    path.write_text(EXAMPLE_ENDLESS, encoding="utf-8")
+    began = time.perf_counter()
+    with pytest.raises(mdp.TooLarge, match="round states still come after 10,000 rounds"):
+        mdp.compile(mdp.load_game(str(path)))
+    assert mdp.program.cli.main(["solve", str(path)]) == 3
+    assert time.perf_counter() - began < 30
+    err = capsys.readouterr().err
+    assert "round states still come" in err and "Traceback" not in err
+    doubling = two_boxes(mdp_round_rule=rule_of(lambda states, ends: mdp.RoundEnds(
+        states[:, None] * len(ends) + np.arange(1, len(ends) + 1), np.zeros((len(states), len(ends)), int))))
+    with pytest.raises(mdp.TooLarge, match="more than 1,000 round states after 3 rounds"):
+        mdp.compile(doubling, max_states=1000)
+    monkeypatch.setattr(mdp.engine.rounds.model, "BYTES_PER_ROUND_STATE", 1 << 20)
+    with pytest.raises(mdp.TooLarge, match="157 round states after 2 rounds would take more "
+                       "than the budget of"):
+        mdp.compile(doubling, max_memory=100 << 20)
+
+
+EXAMPLE_ENDLESS = '''
+import numpy as np
+import mdp
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "throw"
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["throw"] if state == "throw" else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, "end")]
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return 1
+
+@mdp.hookimpl
+def mdp_round_start():
+    return 0
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    return lambda states: mdp.RoundEnds(states[:, None] + 1, np.ones((len(states), 1), int))
+'''
+
+
+def test_a_large_round_state_seen_in_two_rounds_is_found():
+    seen = _Seen()
+    keys = np.arange(1 << 30, (1 << 30) + 10, dtype=np.int64)
+    assert seen.repeated(keys) is None and seen.repeated(keys[3:5] + 100) is None
+    assert seen.repeated(np.array([5, 6]), last=True) is None
+    assert seen.repeated(np.array([6])) == (6, True)  # small: at once
+    assert seen.repeated(keys[[4]], last=True) == (int(keys[4]), False)  # large: when sorted
+
+
+def test_the_policy_table_of_a_game_of_rounds_gives_every_round_state_and_its_round(tmp_path):
+    game = mdp.load_game(EXAMPLE)
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    values = mdp.policy(solution, game)
+    # By hand (docs/writing-a-game.rst): 571/48 from the start, 6 with EVEN left, 17/4 with
+    # FACE left, 0 with both filled.
+    assert values.select("filled", "round", "value_exact").rows() == [
+        ("", 1, "571/48"), ("FACE", 2, "6"), ("EVEN", 2, "17/4"), ("FACE EVEN", 3, "0")]
+    within = mdp.policy(solution, game, within={"filled": "FACE"})
+    assert set(within["filled"]) == {"FACE"} and "FACE" not in set(within["action"])
+    assert within.filter(pl.col("throws_left") == 1, pl.col("face") == 4).select(
+        "action", "value").sort("action").rows() == [("EVEN", 8.0), ("again", 4.0)]
+    every = mdp.policy(solution, game, within="all")
+    assert set(every["filled"]) == {"", "FACE", "EVEN"}
+    with pytest.raises(mdp.ParamError, match="no reachable round state has filled='NONE'"):
+        mdp.policy(solution, game, within={"filled": "NONE"})
+    out = tmp_path / "t.parquet"
+    assert mdp.program.cli.main(["policy", EXAMPLE, "--out", str(out)]) == 0
+    assert pl.read_parquet(out)["value"][0] == pytest.approx(571 / 48, rel=1e-15)
+    assert mdp.program.cli.main(["policy", EXAMPLE, "--within", "filled=EVEN",
+                                 "--out", str(tmp_path / "w.parquet")]) == 0
+    assert set(pl.read_parquet(tmp_path / "w.parquet")["filled"]) == {"EVEN"}
+
+
+def test_a_policy_of_a_game_of_one_model_takes_no_within():
+    game = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))
+    with pytest.raises(mdp.ParamError, match="is of one model: its policy table has every state"):
+        mdp.policy(mdp.solve(mdp.compile(game)), game, within="all")
+
+
+def test_an_exact_policy_evaluates_in_floats():
+    game = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"))
+    model = mdp.compile(game)
+    exact = mdp.solve(model, exact=True)
+    floats = mdp.solve(model, policy=exact.as_policy(), exact=False)
+    assert floats.value == pytest.approx(float(exact.value), rel=1e-15)
+
+
+@pytest.mark.slow
+def test_the_policy_table_of_full_yahtzee_is_every_score_card(tmp_path):
+    out = tmp_path / "y.parquet"
+    assert mdp.program.cli.main(["policy", "yahtzee", "--variant", "full", "--out", str(out)]) == 0
+    table = pl.read_parquet(out)
+    assert table.height == 359_616  # the round states, as mdp solve counts them
+    # Verhoeff's 254.5877 for the official card (tests/test_yahtzee_card.py), as mdp solve.
+    assert table["value"][0] == pytest.approx(254.587728734496, rel=1e-12)

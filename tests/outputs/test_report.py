@@ -1,0 +1,208 @@
+"""mdp report without a browser: what the page holds (tests/outputs/test_report_browser.py drives
+its explorer in Chromium)."""
+
+from __future__ import annotations
+
+import json
+import re
+from fractions import Fraction
+from pathlib import Path
+
+import brute_shutbox
+import models
+import numpy as np
+import pytest
+from edited import edited
+
+import mdp
+from mdp.limits import REPORT_MAX_ROWS
+from mdp.program.cli import main
+
+TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
+
+
+def unpacked(packed: dict) -> np.ndarray:
+    """An array the page carries as little-endian bytes in base64, read as its script does."""
+    import base64
+
+    dtype = {"Uint8": "<u1", "Uint16": "<u2", "Int32": "<i4", "Float64": "<f8"}[packed["type"]]
+    return np.frombuffer(base64.b64decode(packed["data"]), dtype=dtype)
+
+
+def embedded(page: str) -> dict:
+    text = re.search(r'<script type="application/json" id="mdp-data">(.*?)</script>', page, re.S)[1]
+    return json.loads(text)
+
+
+def ranked(data: dict, state: int) -> list[tuple]:
+    """The page's ranking, written again here: a state's actions by regret, ties in order."""
+    explorer = data["explorer"]
+    ids = range(explorer["actionStart"][state], explorer["actionStart"][state + 1])
+    ordered = sorted(ids, key=lambda a: explorer["regret"][a])
+    return [(tuple(c["values"][c["codes"][a]] for c in explorer["actionColumns"]),
+             explorer["value"][a], explorer["regret"][a], bool(explorer["optimal"][a])) for a in ordered]
+
+
+def test_the_standard_box_page_states_the_exact_value_found_by_the_brute_force():
+    game = mdp.load_game("shutbox")
+    page = mdp.report(mdp.solve(mdp.compile(game)), game)
+    value = brute_shutbox.solve(tuple(range(1, 10)))  # independent solver, exact
+    assert value == Fraction(956177159, 9795520512)
+    assert f"= {value.numerator}/{value.denominator}" in page
+    assert f"{float(value):.4%}" in page  # as mdp solve prints it: 9.7614%
+    assert "6,184 (1,613 where the game is over); 7,675 actions" in page
+    for strategy in mdp.strategies(game):  # each named strategy is listed beside the optimum
+        assert f"<th scope=row>{strategy}<" in page
+
+
+@pytest.mark.slow
+def test_the_embedded_policy_ranks_every_state_as_mdp_advise_does():
+    # The fiddler box (tiles 1-6, one die): every state, terminal ones included.
+    game = mdp.load_game("shutbox", variant="fiddler")
+    solution = mdp.solve(mdp.compile(game))
+    data = embedded(mdp.report(solution, game))
+    explorer = data["explorer"]
+    assert [c["name"] for c in explorer["columns"]] == ["open", "roll"]
+    assert explorer["controls"][0]["kind"] == "toggles"  # the game's own widget
+    assert explorer["controls"][0]["items"] == ["1", "2", "3", "4", "5", "6"]
+    for state in range(explorer["states"]):
+        named = {c["name"]: c["values"][c["codes"][state]] for c in explorer["columns"]}
+        advice = mdp.advise(solution, game, **{k: v for k, v in named.items() if v is not None})
+        names = [c for c in advice.actions.columns if c not in ("value", "regret", "optimal")]
+        expected = [(tuple(str(r[c]) for c in names), r["value"], r["regret"], r["optimal"])
+                    for r in advice.actions.iter_rows(named=True)]
+        got = [(tuple(v for v in cells if v is not None), *rest) for cells, *rest in ranked(data, state)]
+        assert got == expected, named
+
+
+def test_a_game_without_widgets_gets_one_select_per_state_column():
+    game = mdp.load_game(models.coin())
+    data = embedded(mdp.report(mdp.solve(mdp.compile(game)), game))
+    (column,) = data["explorer"]["columns"]
+    assert column["name"] == "state"
+    assert data["explorer"]["controls"] == [{"column": "state", "kind": "select", "label": "state"}]
+    start = data["explorer"]["initial"]
+    # Hand: betting on the fair coin is worth 1/2, walking away 1/3 (regret 1/6).
+    assert ranked(data, start) == [(("bet",), 0.5, 0.0, True), (("walk",), 1 / 3, 0.5 - 1 / 3, False)]
+
+
+class BadControls(models.Table):
+    def __init__(self, controls):
+        super().__init__(models.coin().transitions, models.coin().values)
+        self.controls = controls
+
+    @mdp.hookimpl
+    def mdp_report_controls(self):
+        return self.controls
+
+
+@pytest.mark.parametrize("controls, message", [
+    ([{"column": "nope", "kind": "select"}], "column must be one of the state columns state"),
+    ([{"column": "state", "kind": "dial"}], "kind must be one of select, toggles, multiset, derived"),
+    ([{"column": "state", "kind": "toggles", "items": [1, 2]}], "toggles need items"),
+    ([{"column": "state", "kind": "multiset", "items": ["1", "2"]}], "a multiset needs most, the "
+     "most items picked, a whole number of 1 or more"),
+    ("state", "not a list"),
+])
+def test_a_broken_control_is_one_error_naming_the_game(controls, message):
+    game = mdp.load_game(BadControls(controls))
+    with pytest.raises(mdp.ModelError, match=message):
+        mdp.report(mdp.solve(mdp.compile(game)), game)
+
+
+def test_a_policy_beyond_the_row_limit_gives_a_page_without_the_explorer_and_says_so():
+    game = mdp.load_game("shutbox")
+    page = mdp.report(mdp.solve(mdp.compile(game)), game, max_rows=7_674)  # one row short
+    assert embedded(page)["explorer"] is None
+    assert "no explorer: its 7,675 rows are more than the 7,674 a page carries (--max-rows)" in page
+    assert 'id="controls"' not in page
+    assert 'href="#explorer-h"' not in page  # no link to an explorer that is not there
+    assert REPORT_MAX_ROWS == 250_000  # as docs/report.rst says
+
+
+def test_the_page_needs_no_network(tmp_path):
+    out = tmp_path / "box.html"
+    assert main(["report", "games/shutbox", "--set", "tiles=1-6", "--out", str(out)]) in (0, None)
+    page = out.read_text()
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "@import" not in page and "url(" not in page
+    assert len(re.findall(r"<script", page)) == 2 and "<script src" not in page
+
+
+def test_mdp_report_writes_the_page_and_says_how_big(tmp_path, capsys):
+    out = tmp_path / "r.html"
+    assert main(["report", "games/shutbox", "--variant", "fiddler", "-o", str(out)]) in (0, None)
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    assert "with an explorer of" in capsys.readouterr().err
+
+
+def test_a_bad_target_is_refused_before_any_work_and_nothing_is_written(tmp_path, capsys):
+    # The target is checked first: even a game that does not exist is not looked at.
+    code = main(["report", "no-such-game", "--out", str(tmp_path / "missing" / "r.html")])
+    assert code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "does not exist" in err[0]
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_strategy_solution_is_refused():
+    game = mdp.load_game("shutbox", variant="fiddler")
+    solution = mdp.evaluate(mdp.compile(game), "random", game=game)
+    with pytest.raises(mdp.ParamError, match="optimal solution"):
+        mdp.report(solution, game)
+
+
+def test_mdp_advise_names_a_state_of_a_game_of_per_state_hooks():
+    # Yahtzee describes its states one at a time: a state named alone has no action, and
+    # the page's controls are built from those columns: the dice a face at a time, and the
+    # commonest face's count left out (it follows from the dice rolled).
+    game = mdp.load_game("yahtzee")
+    solution = mdp.solve(mdp.compile(game))
+    advice = mdp.advise(solution, game, rolls_left=3)
+    assert advice.actions["value"][0] == float(solution.value)
+    data = embedded(mdp.report(solution, game))
+    assert [(c["column"], c["kind"]) for c in data["explorer"]["controls"]] == [
+        ("rolls_left", "select"), ("kept", "multiset"), ("rolled", "multiset"),
+        ("count", "derived")]
+
+
+def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_explorer(tmp_path, capsys):
+    # Two boxes (docs/examples): 571/48 by hand, on the Writing a game page.
+    out = tmp_path / "two.html"
+    assert main(["report", TWO_BOXES, "--out", str(out)]) == 0
+    # Its explorer: the 31 actions of the round, and 4 round states at a row per two.
+    assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states over 2 rounds, a round "
+                                       "of 25 states, with an explorer of 33 rows\n")
+    page = out.read_text()
+    assert "expected total: <strong>11.8958333333333</strong>" in page
+    assert "2 rounds through 4 round states; a round of 25 states" in page
+    assert "100,000 games played at random under optimal play (seed 0)" in page
+    # A bar per total from the least to the greatest, each named, 1 to 18 (none at 2 or 4).
+    bars = re.findall(r'<rect class="bar"[^>]*><title>points (\d+): +([\d.]+)%', page)
+    assert [int(p) for p, _ in bars] == list(range(1, 19))
+    assert [float(s) for p, s in bars if p in ("2", "4")] == [0.0, 0.0]
+    # The round states carried, round by round, with their values: 571/48 at the start; after
+    # one round, EVEN left is worth 6 and FACE left 17/4 (by hand, as above); then nothing.
+    rounds = embedded(page)["explorer"]["rounds"]
+    assert rounds["roundStart"] == [0, 1, 3, 4]
+    assert unpacked(rounds["keys"]).tolist() == [0, 1, 2, 3]
+    assert unpacked(rounds["values"]).tolist() == pytest.approx([571 / 48, 6, 17 / 4, 0], abs=1e-12)
+    assert "var mdpRoundEnds = (function (filled, ends)" in page
+    # Greedy play beside the best: 71/6 by hand (tests/analysis/test_rounds_strategies.py), 1/16 less.
+    assert re.search(r"<th scope=row>greedy<span class=help>[^<]*</span></th><td>11.83333333</td>"
+                     r"<td>0.0625</td>", page)
+
+
+def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_why(tmp_path, capsys):
+    source = Path(TWO_BOXES).read_text()
+    path = edited(source, "two_boxes_unscripted", tmp_path, hook="mdp_round_ends_script",
+                  replace="def mdp_round_ends_script():\n    return None\n")
+    out = tmp_path / "two.html"
+    assert main(["report", path, "--out", str(out)]) == 0
+    why = ("the game gives no script of the ends of a round (mdp_round_ends_script), which the "
+           "page needs to tell what they are worth")
+    assert capsys.readouterr().err.endswith(f"a round of 25 states, WITHOUT the explorer: {why}\n")
+    page = out.read_text()
+    assert f'id="no-explorer">This page has no explorer: {why}. Ask' in page
+    assert "mdp advise two-boxes COLUMN=VALUE" in page
+    assert embedded(page)["explorer"] is None

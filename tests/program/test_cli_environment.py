@@ -1,0 +1,124 @@
+"""The environment variables mdp and its libraries read, whatever their values: one line and
+exit code 2 for a value that cannot be taken, or the command works; never a traceback. And
+Ctrl-C while mdp starts is an interruption like any other."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Text an environment variable can hold: no NUL, nothing that is not a character.
+_TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=6)
+_NUMBERS = st.integers(-3, 5000).map(str)
+_THREADS = st.one_of(_TEXT, _NUMBERS, st.sampled_from(["²", "٣", "1e3", " 2 ", "+2", "0x2", "2.0"]))
+# PYTHONIOENCODING: a codec the interpreter knows (an unknown one stops Python itself before
+# any of mdp runs), with any error handler, known or not.
+_ENCODING = st.tuples(st.sampled_from(["ascii", "latin-1", "utf-8", "utf-16", "cp1252", "koi8-r"]),
+                      st.one_of(st.just(""), st.sampled_from([":strict", ":replace", ":ignore"]),
+                                _TEXT.map(lambda handler: f":{handler}"))).map("".join)
+ENVIRONMENT = st.fixed_dictionaries({}, optional={
+    "MDP_THREADS": _THREADS,
+    "POLARS_MAX_THREADS": _THREADS,
+    "MPLBACKEND": st.one_of(_TEXT, st.sampled_from(["agg", "svg", "nosuch", "tkagg", "module://x"])),
+    "PYTHONIOENCODING": _ENCODING,
+    "HOME": st.sampled_from(["/dev/null", "/nonexistent", "/proc"]),
+    "MPLCONFIGDIR": st.sampled_from(["/dev/null", "/nonexistent/x", "/proc"]),
+})
+
+ACCENTED = '''
+import mdp
+
+GAME = "shutbox"
+
+
+@mdp.hookimpl(wrapper=True)
+def mdp_describe():
+    text = yield
+    return text + "; règle spéciale, ½ × ∞"
+'''
+
+
+def _threads(text: str) -> bool:
+    """Whether mdp takes ``text`` as MDP_THREADS (blank: unset)."""
+    text = text.strip()
+    return not text or text.isascii() and text.isdigit() and 1 <= int(text) <= 1024
+
+
+def _polars_threads(text: str) -> bool:
+    """Whether mdp takes ``text`` as POLARS_MAX_THREADS: digits alone, as Polars reads it."""
+    return text.isascii() and text.isdigit() and int(text) >= 1
+
+
+@pytest.fixture(scope="module")
+def accented(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("accented")
+    (folder / "accented.py").write_text(ACCENTED, encoding="utf-8")
+    return folder
+
+
+# Each case a run of mdp: no shrinking, which would run it hundreds of times more.
+@settings(max_examples=15, deadline=None, phases=[Phase.explicit, Phase.generate],
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(environment=ENVIRONMENT)
+def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("MDP_THREADS", "POLARS_MAX_THREADS", "MPLBACKEND", "PYTHONIOENCODING",
+                          "MPLCONFIGDIR")}
+    env.update(environment)
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # matplotlib's folders: under HOME
+        env.pop(name, None)
+    argv = [sys.executable, "-m", "mdp", "distribution", "shutbox", "-s", "tiles=1-3",
+            "-p", "accented.py", "--out", "d.csv", "--plot", "d.png"]
+    done = subprocess.run(argv, cwd=accented, env=env, capture_output=True, timeout=120)
+    # Standard error is written in PYTHONIOENCODING's encoding too.
+    encoding = environment.get("PYTHONIOENCODING", "utf-8").partition(":")[0]
+    err = done.stderr.decode(encoding, "backslashreplace")
+    assert "Traceback" not in err and "Fatal" not in err and "panicked" not in err, err
+    refused = not _threads(environment.get("MDP_THREADS", "1")) or \
+        not _polars_threads(environment.get("POLARS_MAX_THREADS", "1"))
+    if refused:
+        assert done.returncode == 2, err
+        assert err.count("\n") == 1 and err.startswith("mdp: error: "), err
+        assert "_THREADS=" in err
+    else:
+        assert done.returncode == 0, err
+        assert err.splitlines() == ["the picture written to d.png"], err
+        assert (accented / "d.csv").read_text().startswith("shut_sum,open_sum,probability")
+        # The rules, with their letters as the encoding can give them.
+        first = done.stdout.decode(encoding).splitlines()[0]
+        assert first.startswith("Shut the Box: tiles 1-3") and "gle sp" in first
+
+
+# Ctrl-C while mdp starts: as each of the modules it imports first is imported.
+STARTING = ["pluggy", "attrs", "argparse", "mdp.errors", "mdp.limits", "mdp.game.load", "mdp.program.cli",
+            "mdp.program.arguments", "mdp.program.builtins.core", "mdp.analysis.registry"]
+
+INTERRUPT_ON_IMPORT = '''
+import os, signal, sys
+
+class Interrupt:
+    """Ctrl-C as the module {module!r} is imported."""
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            sys.meta_path.remove(self)
+            os.kill(os.getpid(), signal.SIGINT)
+        return None
+
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["mdp", "solve", "shutbox"]
+from mdp.program import main  # as the mdp command does
+sys.exit(main())
+'''
+
+
+@pytest.mark.parametrize("module", STARTING)
+def test_ctrl_c_while_mdp_starts_is_an_interruption(module):
+    done = subprocess.run([sys.executable, "-c", INTERRUPT_ON_IMPORT.format(module=module)],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert (done.returncode, done.stderr) == (130, "mdp: interrupted\n")

@@ -1,0 +1,304 @@
+"""Open seams: a plugin adds an output format, a command and an analysis without touching
+mdp/, through the same hooks that register mdp's own."""
+
+import importlib.util
+import inspect
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+import mdp
+import mdp.hookspecs.game
+import mdp.hookspecs.program
+from mdp.program.cli import main
+from mdp.program.registry import plugins
+
+ROOT = Path(__file__).resolve().parents[2]
+SHUTBOX = "games/shutbox"
+
+
+class TabPlugin:
+    """A format (tab-separated values), a command (``mdp rules GAME``: the rules in words)
+    and an analysis (``mdp choices GAME``: the number of actions per state)."""
+
+    @mdp.hookimpl
+    def mdp_formats(self):
+        return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\t"),
+                           "tab-separated values")]
+
+    @mdp.hookimpl
+    def mdp_commands(self):
+        def arguments(parser):
+            parser.add_argument("game")
+
+        def run(args):
+            print(mdp.load_game(args.game).describe())
+
+        return [mdp.Command("rules", "the rules of a game in words", run, arguments)]
+
+    @mdp.hookimpl
+    def mdp_analyses(self):
+        def choices(solution, game, at_least):
+            table = mdp.policy(solution, game)
+            counts = table.group_by(["open", "roll"], maintain_order=True).len("choices")
+            return counts.filter(pl.col("choices") >= at_least)
+
+        return [mdp.Analysis("choices", "how many choices each decision offers", choices,
+                             [mdp.Param("at_least", 1, mdp.parse_int(1), "keep decisions with this many")])]
+
+
+@pytest.fixture
+def tab_plugin():
+    plugin = TabPlugin()
+    plugins().register(plugin, name="tab")
+    yield plugin
+    plugins().unregister(plugin)
+
+
+def test_builtin_formats_are_registered_through_the_hook():
+    assert list(mdp.formats()) == ["csv", "parquet", "json", "ndjson", "markdown"]
+    assert "policy" in mdp.analyses()
+    assert {"solve", "variants", "params", "games", "formats"} <= set(mdp.commands())
+
+
+def test_a_plugin_adds_a_format(tab_plugin, tmp_path, capsys):
+    out = tmp_path / "policy.tsv"
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(out)]) == 0
+    table = pl.read_csv(out, separator="\t")
+    assert table.columns == ["open", "roll", "dice", "shut", "value", "optimal", "regret"]
+    assert main(["policy", SHUTBOX, "--set", "tiles=1-3", "--format", "tsv"]) == 0
+    assert capsys.readouterr().out.startswith("open\troll\tdice\tshut\tvalue")
+    assert "tsv" in mdp.formats()
+    assert main(["formats", "--json"]) == 0
+    assert {"name": "tsv", "extensions": [".tsv"], "help": "tab-separated values"} in json.loads(capsys.readouterr().out)
+
+
+def test_a_plugin_adds_a_command(tab_plugin, capsys):
+    assert main(["rules", SHUTBOX]) == 0
+    assert capsys.readouterr().out == ("Shut the Box: tiles 1-9, 2 dice of 6 faces; may roll one die "
+                                       "once every open tile is 6 or less\n")
+
+
+def test_a_plugin_adds_an_analysis_that_is_a_command_and_a_call(tab_plugin, capsys):
+    game = mdp.load_game(SHUTBOX, tiles="1-4")
+    table = mdp.analyse("choices", mdp.solve(mdp.compile(game)), game, at_least="2")
+    # By hand: at the start, tiles 1-4 are open, all 6 or less, so the player may roll two
+    # dice or one: two choices.
+    assert table.row(0) == ("1 2 3 4", None, 2)
+    assert main(["choices", SHUTBOX, "--set", "tiles=1-4", "--at-least", "2", "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "open,roll,choices" and len(lines) == table.height + 1
+
+
+def test_an_unknown_format_is_refused_before_any_work(capsys, tmp_path):
+    assert main(["policy", SHUTBOX, "--format", "xml", "--out", str(tmp_path / "p.xml")]) == 2
+    assert capsys.readouterr().err == "mdp: error: unknown format 'xml' (known: csv, parquet, json, ndjson, markdown)\n"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_two_plugins_offering_one_name_is_an_error(tab_plugin):
+    twin = TabPlugin()
+    plugins().register(twin, name="twin")
+    try:
+        with pytest.raises(mdp.MdpError, match="two plugins offer the format 'tsv'"):
+            mdp.formats()
+    finally:
+        plugins().unregister(twin)
+
+
+# Every built-in analysis is an mdp.Analysis: one road for mdp.analyse and the command.
+
+TILES = "1-4"
+
+
+@pytest.fixture(scope="module")
+def small():
+    game = mdp.load_game(SHUTBOX, tiles=TILES)
+    model = mdp.compile(game)
+    return game, model, mdp.solve(model, exact=True)
+
+
+def test_every_builtin_analysis_is_registered_through_the_hook():
+    assert list(mdp.analyses()) == ["policy", "distribution", "simulate", "strategies", "advise", "match"]
+    # The commands of those names are built from them.
+    assert not {"policy", "distribution", "simulate", "strategies", "advise", "match"} & set(mdp.commands())
+
+
+def test_analyse_gives_the_table_of_the_python_call(small):
+    game, model, solution = small
+    assert mdp.analyse("distribution", solution, game).equals(mdp.distribution(solution, game))
+    assert mdp.analyse("distribution", solution, game, tie_break="min:open_sum").equals(
+        mdp.distribution(solution, game, tie_break=["min:open_sum"]))
+    assert mdp.analyse("simulate", solution, game, games=1000, seed=1).equals(
+        mdp.simulate(solution, game, games=1000, seed=1).outcomes)
+    assert mdp.analyse("simulate", solution, game, games="1000", seed="1").equals(
+        mdp.simulate(solution, game, games=1000, seed=1).outcomes)  # text, as on the command line
+    assert mdp.analyse("strategies", solution, game).equals(mdp.strategy_values(model, game, exact=True))
+    advice = mdp.advise(solution, game, open="1 2 3 4", roll=5).actions
+    assert mdp.analyse("advise", solution, game, state={"open": "1 2 3 4", "roll": 5}).equals(advice)
+    assert mdp.analyse("advise", solution, game, state=["open=1 2 3 4", "roll=5"]).equals(advice)
+    match = mdp.match(game, model, exact=True)
+    table = mdp.analyse("match", solution, game, players=2)
+    assert table.columns == ["player", "value", "exact"]
+    assert [Fraction(v) for v in table["exact"]] == list(match.values)
+    # An analysis that solves what it needs itself takes the model too (float, unless asked).
+    assert mdp.analyse("match", model, game)["value"].to_list() == list(mdp.match(game, model).values)
+
+
+def test_analyse_on_the_standard_box_gives_its_published_chance():
+    # Shutting every tile is winning: its chance is the game's value, 956177159/9795520512
+    # (docs/quickstart.rst, and the Riddler's figure of 9.7614%).
+    game = mdp.load_game(SHUTBOX)
+    table = mdp.analyse("distribution", mdp.solve(mdp.compile(game), exact=True), game)
+    assert table.filter(pl.col("open_sum") == 0)["exact"].to_list() == ["956177159/9795520512"]
+
+
+def test_a_later_player_is_advised_through_analyse(small):
+    game, model, solution = small
+    money = mdp.later_player_values(game, model, ["3"], exact=True)
+    expected = mdp.advise(mdp.solve(model, terminal=money, exact=True, sense="max"), game, open="1 2 3 4", roll=5)
+    got = mdp.analyse("advise", solution, game, state={"open": "1 2 3 4", "roll": 5}, after="3")
+    assert got.equals(expected.actions)
+
+
+def test_analyse_refuses_what_an_analysis_cannot_take(small):
+    game, model, solution = small
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.analyse("policy", model, game)
+    assert str(error.value) == "analysis policy takes a solution (mdp.solve(model)), not CompiledModel"
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.analyse("distrbution", solution, game)
+    assert str(error.value).startswith("unknown analysis 'distrbution'; did you mean distribution? (known: policy, ")
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.analyse("simulate", solution, game, games=0)
+    assert str(error.value) == "parameter games=0: expected a whole number of 1 or more"
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.analyse("advise", solution, game, state=["open"])
+    assert str(error.value) == "state 'open': expected COLUMN=VALUE ..."
+
+
+def test_a_plugins_analysis_prints_itself_for_people(capsys):
+    # docs/examples/blunders.py, the example of docs/writing-a-game.rst. By hand: with tile 1
+    # alone open, two dice can never total 1 (the game is lost) while one die rolls a 1 with
+    # chance 1/6, so choosing two dice there loses 1/6, the costliest mistake of tiles 1-4.
+    blunders = _example("blunders")
+    plugins().register(blunders, name="blunders")
+    try:
+        assert main(["blunders", SHUTBOX, "--set", "tiles=1-4", "--top", "1"]) == 0
+        assert capsys.readouterr().out.splitlines()[1] == "0.1667 lost: open 1, dice 2"
+        assert main(["blunders", SHUTBOX, "--set", "tiles=1-4", "--top", "1", "--format", "tsv"]) == 0
+        assert capsys.readouterr().out.splitlines() == [
+            "open\troll\tdice\tshut\tvalue\toptimal\tregret", "1\t\t2\t\t0.0\tfalse\t0.16666666666666666"]
+    finally:
+        plugins().unregister(blunders)
+
+
+def _example(name):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "docs" / "examples" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# Model exports through a hook of their own.
+
+
+def test_prism_is_the_builtin_export():
+    assert list(mdp.exports()) == ["prism"]
+    prism = mdp.exports()["prism"]
+    assert prism.beside == ((".props", "the property"),)
+
+
+def test_a_plugins_export_is_offered_and_used(capsys, tmp_path):
+    blunders = _example("blunders")
+    plugins().register(blunders, name="blunders")
+    try:
+        assert list(mdp.exports()) == ["prism", "terminals"]
+        out = tmp_path / "ends.csv"
+        assert main(["export", SHUTBOX, "--set", "tiles=1-4", "--format", "terminals", "--out", str(out)]) == 0
+        model = mdp.compile(mdp.load_game(SHUTBOX, tiles="1-4"))
+        assert capsys.readouterr().err == f"{model.n_states:,} states written to {out}\n"
+        assert pl.read_csv(out, schema=model.terminals.schema).equals(model.terminals)
+        with pytest.raises(SystemExit):
+            main(["export", SHUTBOX, "--format", "xml", "--out", str(tmp_path / "x")])
+        assert capsys.readouterr().err.endswith(
+            "mdp export: error: argument --format/-f: invalid choice: 'xml' (choose from 'prism', 'terminals')\n")
+        with pytest.raises(SystemExit):
+            main(["export", "--help"])
+        assert "terminals: the terminal states' columns, as CSV [default: prism]" in " ".join(
+            capsys.readouterr().out.split())
+    finally:
+        plugins().unregister(blunders)
+    assert list(tmp_path.iterdir()) == [out]
+
+
+# A hook in the wrong place is an error naming the right one.
+
+
+@pytest.fixture
+def misplaced_plugin(tmp_path, monkeypatch):
+    """An installed package offering, in the mdp.plugins entry-point group, a plugin that
+    implements a game's hook: it would never be called."""
+    (tmp_path / "misplaced_0.dist-info").mkdir()
+    (tmp_path / "misplaced_0.dist-info" / "entry_points.txt").write_text(
+        "[mdp.plugins]\nmisplaced = misplaced_plugin\n")
+    (tmp_path / "misplaced_plugin.py").write_text(
+        "import mdp\n\n@mdp.hookimpl\ndef mdp_actions(state):\n    return []\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    plugins.cache_clear()
+    yield
+    monkeypatch.undo()
+    plugins.cache_clear()
+
+
+def test_a_game_hook_in_a_program_plugin_is_an_error(misplaced_plugin, capsys):
+    message = ("plugin misplaced: mdp_actions is a hook of a game, not of the mdp program: "
+               "implement it in the game module or a rule plugin registered beside it")
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.formats()
+    assert str(error.value) == message
+    assert main(["formats"]) == 2
+    assert capsys.readouterr().err == f"mdp: error: {message}\n"
+
+
+def test_each_plugin_manager_knows_only_its_own_hooks():
+    game = mdp.load_game(SHUTBOX)
+    program = {name for name in dir(mdp.hookspecs.program) if name.startswith("mdp_")}
+    own = {name for name in dir(mdp.hookspecs.game) if name.startswith("mdp_")}
+    assert program == {"mdp_formats", "mdp_commands", "mdp_analyses", "mdp_exports"}
+    assert {h for h in own | program if _specified(game.plugins, h)} == own
+    assert {h for h in own | program if _specified(plugins(), h)} == program
+
+
+def _specified(manager, hook):
+    caller = getattr(manager.hook, hook, None)
+    return caller is not None and caller.spec is not None
+
+
+def test_every_hook_spec_is_typed():
+    for module in (mdp.hookspecs.game, mdp.hookspecs.program):
+        for name in dir(module):
+            if name.startswith("mdp_"):
+                signature = inspect.signature(getattr(module, name))
+                assert signature.return_annotation is not inspect.Signature.empty, name
+                assert all(p.annotation is not inspect.Parameter.empty
+                           for p in signature.parameters.values()), name
+
+
+def test_a_plugin_whose_hook_raises_is_one_line(capsys):
+    class Broken:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            raise ValueError("no formats today")
+
+    broken = Broken()
+    plugins().register(broken, name="broken")
+    try:
+        assert main(["policy", SHUTBOX, "--set", "tiles=1-3"]) == 2
+        assert capsys.readouterr().err == ("mdp: error: a plugin of mdp: mdp_formats raised "
+                                           "ValueError: no formats today\n")
+    finally:
+        plugins().unregister(broken)

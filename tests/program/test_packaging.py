@@ -1,0 +1,61 @@
+"""What `pip install .` puts in site-packages, and how the program starts."""
+
+import os
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import mdp
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_package_folder_is_installed_under_its_unique_name():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = config["package-dir"]
+    assert folders == {"mdp": "mdp", "mdp_games": "games", "mdp_plugins": "plugins"}
+    found = {
+        ".".join([name, *path.relative_to(ROOT / folder).parent.parts])
+        for name, folder in folders.items()
+        for path in (ROOT / folder).rglob("__init__.py")
+    }
+    assert sorted(config["packages"]) == sorted(found)
+
+
+@pytest.mark.slow
+def test_the_wheel_installs_no_top_level_name_but_mdp_and_its_two_packages(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet",
+                           "-w", str(tmp_path), str(ROOT)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    (wheel,) = tmp_path.glob("exact_mdp-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    top = {name.split("/")[0] for name in names if not name.split("/")[0].endswith(".dist-info")}
+    assert top == {"mdp", "mdp_games", "mdp_plugins"}
+    assert "mdp_games/shutbox/variants.toml" in names
+    assert "mdp/outputs/report.html" in names  # the page of mdp report, package data
+    assert "mdp/py.typed" in names  # the annotations are part of the package (PEP 561)
+
+
+def test_python_dash_m_mdp_works_like_mdp(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "mdp", "solve", "shutbox", "--set", "tiles=1-6",
+                           "--set", "dice=1", "--exact", "--json"],
+                          cwd=tmp_path, capture_output=True, text=True, env={**os.environ})
+    assert done.returncode == 0, done.stderr
+    assert '"exact": "145/1944"' in done.stdout
+
+
+def test_the_distribution_names_its_licence_and_version(tmp_path):
+    # What pip show reports: the licence (MIT, the LICENSE file shipped), the version, and
+    # mdp.__version__ and mdp --version (on standard output) agree with it.
+    from importlib.metadata import metadata
+
+    meta = metadata("exact-mdp")
+    assert meta["License-Expression"] == "MIT"
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+    assert mdp.__version__ == meta["Version"]
+    done = subprocess.run([sys.executable, "-m", "mdp", "--version"], capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"mdp {meta['Version']}\n", "")
