@@ -17,7 +17,8 @@ import attrs
 import numpy as np
 
 import mdp
-from mdp.engine.groups import offsets, ragged_arange
+from mdp.engine.groups import ranks as ragged_arange
+from mdp.engine.groups import starts as offsets
 
 KINDS = ("raise", "exit", "interrupt", "memory", "type", "nan", "reorder")
 

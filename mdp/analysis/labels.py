@@ -9,7 +9,7 @@ import numpy as np
 
 from mdp.checks import GAME, MODEL, arguments, state_ids
 from mdp.engine.checks import actions_of, expand
-from mdp.engine.groups import offsets
+from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.walk import label_print
 from mdp.errors import ModelError
@@ -90,7 +90,7 @@ def _sums(keys: np.ndarray, counts: np.ndarray) -> np.ndarray:
     themselves where every action has one."""
     if not len(keys) or len(keys) == len(counts):
         return keys.astype(np.int64, copy=False)
-    return np.add.reduceat(keys, offsets(counts)[:-1], dtype=np.int64)
+    return np.add.reduceat(keys, starts(counts)[:-1], dtype=np.int64)
 
 
 def _same_count(game: Game, model: CompiledModel, states: Sequence[int] | np.ndarray,

@@ -13,7 +13,7 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
 from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
-from mdp.engine.groups import ragged_arange
+from mdp.engine.groups import ranks
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
@@ -105,7 +105,7 @@ def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: 
     metrics.update(optimal=per_action.optimal.astype(bool), regret=per_action.regret)
     states = _take(model.states, per_action.state)
     if game is None:  # no game to name the actions: their place among the state's actions
-        labels = {"state": [str(s) for s in states], "action": ragged_arange(model.action_count(ids))}
+        labels = {"state": [str(s) for s in states], "action": ranks(model.action_count(ids))}
     else:
         labels = row_columns(game, states, action_labels(game, model, ids))
     frame = to_frame({**labels, **metrics})

@@ -20,7 +20,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.groups import offsets
+from mdp.engine.groups import starts
 from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
 from mdp.errors import ModelError
@@ -386,7 +386,7 @@ class BlockChecks:
         if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
                 and ids.max() < len(table) and is_one[ids].all():
             return len(counts)  # every action a choice: nothing more to check
-        bounds = offsets(counts)  # each action's first outcome, and the end of the last
+        bounds = starts(counts)  # each action's first outcome, and the end of the last
         ends = bounds[1:]
 
         def culprit(index: int, problem: str, *, outcome: bool = True) -> Finding:

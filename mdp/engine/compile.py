@@ -16,7 +16,7 @@ from mdp.engine import checks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
 from mdp.engine.checks import BlockChecks, Finding, Place
 from mdp.engine.expansion import Block, Discovery
-from mdp.engine.groups import narrow, offsets
+from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, number
@@ -205,9 +205,9 @@ class _Intake:
         game = self.game
         return CompiledModel(
             states=states,
-            layer_start=offsets([n_terminal, *transitions.layer_sizes]),
+            layer_start=starts([n_terminal, *transitions.layer_sizes]),
             action_counts=transitions.action_counts,
-            layer_action_start=offsets([0, *transitions.layer_actions]),
+            layer_action_start=starts([0, *transitions.layer_actions]),
             action_next=transitions.action_next,
             chance_start=np.cumsum(transitions.chance_start, out=transitions.chance_start),
             outcome_next=transitions.outcome_next,

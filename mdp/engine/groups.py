@@ -4,6 +4,8 @@ its group, runs of groups of about one size), and integers in their narrowest ty
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from mdp.checks import COUNTS, INT64, OPTIONAL_INT64, arguments
@@ -29,15 +31,25 @@ def ragged_arange(counts: np.ndarray) -> np.ndarray:
     """``[0, 1, .., counts[0] - 1, 0, 1, .., counts[1] - 1, ...]``: each item's position in
     its group, for groups of the given sizes (handy when building an :class:`mdp.Expansion`)."""
     arguments("ragged_arange", counts=(counts, COUNTS))
+    return ranks(counts)
+
+
+def ranks(counts: np.ndarray) -> np.ndarray:
+    """:func:`ragged_arange` of counts known to be good: the engine's own, unchecked."""
     ends = np.cumsum(counts, dtype=np.int64)
     return np.arange(ends[-1] if len(ends) else 0) - np.repeat(ends - counts, counts)
 
 
-
-def offsets(counts, total: int | None = None, first: int = 0) -> np.ndarray:
+def offsets(counts: Any, total: int | None = None, first: int = 0) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, from ``first``, with the end
     of the last at the end; in 32 bits where ``total``, the largest, fits."""
     arguments("offsets", counts=(counts, COUNTS), total=(total, OPTIONAL_INT64), first=(first, INT64))
+    return starts(counts, total, first)
+
+
+def starts(counts: Any, total: int | None = None, first: int = 0) -> np.ndarray:
+    """:func:`offsets` of counts known to be good: the engine's own, unchecked (a pass over
+    millions of counts is not paid again at every layer)."""
     small = total is not None and total < 2**31
     result = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
     result[0] = first

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.engine.groups import offsets, ragged_arange
+from mdp.engine.groups import ranks, starts
 from mdp.engine.keys import KeyIndex
 from mdp.engine.operations import Operations
 from mdp.errors import ParamError
@@ -185,7 +185,7 @@ class CompiledModel(Operations):
     @functools.cached_property
     def action_start(self) -> np.ndarray:
         """The first action of every state, with the number of actions at the end."""
-        return offsets(self.action_counts, self.n_actions)
+        return starts(self.action_counts, self.n_actions)
 
     def actions_of(self, state_id: int) -> tuple[int, int]:
         """The first action of a state and one past its last."""
@@ -248,14 +248,14 @@ class CompiledModel(Operations):
         if (np.diff(c) == 1).all():  # one run (the actions of whole layers): so are their outcomes
             outcomes = self.outcome_next[first[0]:first[0] + int(n.sum())]
         else:
-            outcomes = self.outcome_next[ragged_arange(n) + np.repeat(first, n)]
+            outcomes = self.outcome_next[ranks(n) + np.repeat(first, n)]
         ids = np.repeat(nexts, counts)  # each choice's successor in its place
-        ids[np.repeat(offsets(counts)[:-1][chance], n) + ragged_arange(n)] = outcomes
+        ids[np.repeat(starts(counts)[:-1][chance], n) + ranks(n)] = outcomes
         return counts, ids
 
     def action_rank(self) -> np.ndarray:
         """Each action's place among its state's actions (0 for the first), in action order."""
-        return ragged_arange(self.action_counts)
+        return ranks(self.action_counts)
 
     def per_state(self, ufunc: np.ufunc, values: np.ndarray) -> np.ndarray:
         """``ufunc`` over each state's actions of ``values`` (one row per action): one row per
@@ -272,4 +272,4 @@ class CompiledModel(Operations):
         layer = self.layer_of_id(first)
         before = int(self.layer_action_start[layer])
         before += int(np.sum(self.action_counts[self.layer_start[layer]:first], dtype=np.int64))
-        return offsets(self.action_counts[first:last], self.n_actions, before)
+        return starts(self.action_counts[first:last], self.n_actions, before)

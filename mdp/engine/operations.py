@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.engine.groups import pieces, ragged_arange
+from mdp.engine.groups import pieces, ranks
 from mdp.engine.parallel import side_by_side
 
 DENSE_MOST = 1 << 21
@@ -213,7 +213,7 @@ class Operations:
         table = np.array([float(p) for p in self.probabilities] or [0.0])
         within = table[self.outcome_prob]
         counts = np.diff(self.chance_start)
-        rank = ragged_arange(counts)
+        rank = ranks(counts)
         order = np.argsort(rank, kind="stable")  # outcomes by their place in their action
         ends = np.cumsum(np.bincount(rank)) if len(rank) else np.zeros(0, dtype=np.int64)
         for r in range(1, len(ends)):

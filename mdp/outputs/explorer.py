@@ -18,7 +18,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_labels
-from mdp.engine.groups import offsets
+from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.solution import Solution
@@ -87,13 +87,13 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     table_of = np.array([float(p) for p in inner.probabilities] + [1.0])  # -1: a certain one
     return {
         **_positions(inner, game, first=table.columns),
-        "outStart": _packed(offsets(np.bincount(action, minlength=inner.n_actions))),
+        "outStart": _packed(starts(np.bincount(action, minlength=inner.n_actions))),
         "outNext": _packed(following),
         "outChance": _packed(table_of[chance]),
         "rounds": {
             "sense": solution.sense,
             "tie": FLOAT_TIE,
-            "roundStart": offsets([len(k) for k in model.keys]).tolist(),
+            "roundStart": starts([len(k) for k in model.keys]).tolist(),
             "keys": _packed(keys),
             "values": _packed(np.concatenate([np.asarray(v, dtype=np.float64) for v in solution.values])),
             "columns": [_encode(table[c], packed=True) for c in table.columns],

@@ -124,14 +124,13 @@ def test_other_dice_and_loaded_faces_against_the_brute_force():
         lambda hand: set(hand) in ({1, 2, 3, 4}, {2, 3, 4, 5}), dice=4, faces=5)
 
 
-def test_states_are_within_the_estimate_and_solving_is_quick():
+def test_states_are_within_the_estimate():
     game = mdp.load_game("yahtzee")
     model = mdp.compile(game)
     # The start, then before each of the two later rolls every set of at most four dice kept
     # (1 + 6 + 21 + 56 + 126 = 210 multisets), and after each of the three rolls every hand
     # (C(10, 5) = 252): 1 + 2 x 210 + 3 x 252 = 1,177, which the game's estimate counts too.
     assert model.n_states == 1 + 2 * 210 + 3 * 252 == game.call("mdp_estimate_states")
-    assert model.seconds < 1.0
 
 
 def test_terminal_states_carry_the_hand_and_its_most_common_count():

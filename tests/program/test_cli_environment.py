@@ -88,7 +88,7 @@ def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
         assert "_THREADS=" in err
     else:
         assert done.returncode == 0, err
-        assert err.splitlines() == ["the picture written to d.png"], err
+        assert err.splitlines() == ["the picture written to d.png", "6 rows written to d.csv"], err
         assert (accented / "d.csv").read_text().startswith("shut_sum,open_sum,probability")
         # The rules, with their letters as the encoding can give them.
         first = done.stdout.decode(encoding).splitlines()[0]
