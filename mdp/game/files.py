@@ -1,0 +1,135 @@
+"""Games and plugins given by a path, imported as themselves: each file under a private name
+of its own, never its bare name, so that a ``numpy.py`` or ``json.py`` of the user's neither
+replaces the library of that name nor is taken for it (see :func:`import_path`)."""
+
+from __future__ import annotations
+
+import os
+import sys
+from types import ModuleType
+from typing import Any
+
+from mdp.errors import GameNotFound
+from mdp.game.plugins import entry_points, import_module, imported
+
+
+def stem(path: str) -> str:
+    """A game's name from its path: its file's name without ``.py``, or its folder's."""
+    return os.path.basename(os.path.realpath(path)).removesuffix(".py")
+
+
+_FROM_FILES: dict[str, str] = {}
+"""The private module name of each file or folder imported by its path (by its real path),
+so that one file is one module however often it is loaded."""
+
+
+def import_path(path: str, what: str = "game") -> ModuleType:
+    """Import a game folder (a package) or a single ``.py`` file from its path (``what``: a
+    game's, or a plugin's).
+
+    A file is imported as itself, under a private name of its own (``_mdp_file_3_coin``),
+    never under its bare name: a game or plugin named like a module that mdp or a library
+    imports (``numpy.py``, ``json.py``) neither replaces that module nor is taken for it.
+    It can import the modules beside it (``import my_helper``) through :class:`_Beside`,
+    which Python asks last, so that none of them hides an installed or standard module of
+    the same name (a ``decimal.py`` beside a plugin is not the ``decimal`` that Python's own
+    code imports); its folder is not put on ``sys.path``, which would. A game inside a
+    package is imported with its package, so that its relative imports work; in a package
+    installed as a game package (games/ of a working tree, installed as ``mdp_games``) by
+    its installed dotted name, so that rule plugins importing it by that name get the very
+    same module.
+
+    (os.path rather than pathlib, which nothing else of a small solve imports.)
+    """
+    path = os.path.realpath(path)
+    root, name = os.path.split(path)
+    if os.path.isfile(os.path.join(path, "__init__.py")):
+        parts = [name]
+    elif os.path.isfile(path) and name.endswith(".py"):
+        parts = [name[:-3]]
+    else:
+        from mdp.game.load import available_games  # here: load imports this module
+
+        installed = name.removesuffix(".py")
+        hint = (f"; the installed game {installed!r} is found by its name from any folder"
+                if not os.path.exists(path) and installed in available_games() else "")
+        raise GameNotFound(f"{path}: not a {what} (expected a folder with __init__.py or a .py "
+                           f"file){hint}")
+    while os.path.isfile(os.path.join(root, "__init__.py")):
+        root, package = os.path.split(root)
+        parts.insert(0, package)
+    top = os.path.join(root, parts[0]) if len(parts) > 1 or os.path.isdir(path) else path
+    installed = _installed_as(top)
+    if installed:
+        parts[0] = installed
+    else:
+        _Beside.add(root)
+        parts[0] = _FROM_FILES.get(top) or _import_file(top, what, path)
+    return import_module(".".join(parts), shown=f"the {what} at {path}")
+
+
+class _Beside:
+    """The finder of modules beside the files of games and plugins imported by their path,
+    last of ``sys.meta_path``: asked for a top-level module only when no other finder (the
+    standard library, installed packages, ``sys.path``) has one of that name."""
+
+    folders: list[str] = []
+
+    @classmethod
+    def add(cls, folder: str) -> None:
+        if cls not in sys.meta_path:
+            sys.meta_path.append(cls)  # type: ignore[arg-type]
+        if folder not in cls.folders:
+            cls.folders.append(folder)
+
+    @classmethod
+    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> Any:
+        if path is not None:  # a submodule: found through its package
+            return None
+        from importlib.machinery import PathFinder
+
+        return PathFinder.find_spec(name, cls.folders)
+
+
+def _import_file(top: str, what: str, path: str) -> str:
+    """Import the file or package folder ``top`` under a private name of its own; returns
+    the name. A module that fails to import is one :class:`~mdp.ModelError`, and is not kept."""
+    import importlib.util
+    import re
+
+    stem = os.path.basename(top).removesuffix(".py")
+    private = f"_mdp_file_{len(_FROM_FILES)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
+    folder = os.path.isdir(top)
+    spec = importlib.util.spec_from_file_location(
+        private, os.path.join(top, "__init__.py") if folder else top,
+        submodule_search_locations=[top] if folder else None)
+    if spec is None or spec.loader is None:
+        raise GameNotFound(f"{path}: not a {what} Python can import")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[private] = module  # where its submodules, dataclasses and pickle look it up
+    try:
+        imported(spec.loader.exec_module, module, shown=f"the {what} at {path}")
+    except BaseException:
+        del sys.modules[private]
+        raise
+    _FROM_FILES[top] = private
+    return private
+
+
+def _installed_as(folder: str) -> str | None:
+    """The name under which an installed game package is imported from ``folder``, if any:
+    the folder games/ of a working tree installed in editable mode is ``mdp_games``."""
+    import importlib.util
+
+    from mdp.game.load import GAMES_ENTRY_POINTS  # here: load imports this module
+
+    for value in entry_points(GAMES_ENTRY_POINTS).values():
+        top = value.partition(":")[0].split(".")[0]
+        try:
+            spec = importlib.util.find_spec(top)
+        except (ImportError, ValueError):
+            continue
+        locations = spec.submodule_search_locations if spec else None
+        if locations and any(os.path.realpath(p) == folder for p in locations):
+            return top
+    return None
