@@ -19,17 +19,14 @@ The hooks come in six groups, in the order the engine meets them:
    engine expands a whole frontier of states at once as arrays. A game gives either group 2
    or group 3 (with :func:`mdp_initial_state`); both feed the same compile step.
 4. **Presentation and analysis**: :func:`mdp_describe`, :func:`mdp_objective`,
-   :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns`: the game's
-   words for its rules, states and actions, for people and tables; :func:`mdp_outcome_columns`
-   and :func:`mdp_strategies`: what makes the outcome of a game, and named ways to play it;
-   :func:`mdp_report_controls`: nicer controls for the explorer of ``mdp report``, and
-   :func:`mdp_round_ends_script`, what the explorer of a game of rounds needs.
-5. **Matches**: :func:`mdp_match_rules`: how players who take turns at the same one-player
+   :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns` (the game's
+   words for its rules, states and actions), :func:`mdp_outcome_columns`,
+   :func:`mdp_strategies`, :func:`mdp_report_controls` and :func:`mdp_round_ends_script`.
+5. **Matches**: :func:`mdp_match_rules`, how players who take turns at the same one-player
    game are scored against each other (:func:`mdp.match`).
-6. **Rounds**: :func:`mdp_round_start` and :func:`mdp_round_rule`, for a game played in
-   rounds: the hooks of groups 2 or 3 describe one round, played again between round
-   states, and these say how a round's end leads to the next round state;
-   :func:`mdp_round_columns`, the round states in words.
+6. **Rounds**: :func:`mdp_round_start`, :func:`mdp_round_rule` and
+   :func:`mdp_round_columns`, for a game played in rounds: the hooks of groups 2 or 3
+   describe one round, played again between round states.
 
 Hooks that take them receive ``params``, a read-only mapping from each parameter name to its
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
@@ -276,13 +273,11 @@ def mdp_strategies(params: Mapping[str, Any], game: mdp.Game) -> list[mdp.Strate
     (or, for a game of rounds, :class:`mdp.RoundsStrategy`).
 
     Every implementation is called and the lists are joined, the game's first. A strategy's
-    ``weights(game, model)`` returns one weight per action of the compiled ``model`` (see
-    :class:`mdp.Strategy`): compute them from ``model.states`` and :func:`mdp.action_labels` at once
-    (``model.action_state()`` gives each action's state), not with a call per state; or
-    write the strategy one state at a time with :meth:`mdp.Strategy.per_state`, for a game
-    of not too many states. A game played in rounds returns :class:`mdp.RoundsStrategy`
-    instead, whose ``aims`` give the worth the player aims at for each end of a round, from
-    many round states at once; every game of rounds has ``greedy`` besides its own. A
+    ``weights(game, model)`` gives one weight per action of the compiled ``model`` (see
+    :class:`mdp.Strategy`), computed at once from ``model.states`` and
+    :func:`mdp.action_labels`, or one state at a time with :meth:`mdp.Strategy.per_state`.
+    A game of rounds gives :class:`mdp.RoundsStrategy` instead, whose ``aims`` give the
+    worth aimed at for each end of a round; every game of rounds has ``greedy`` too. A
     strategy of the wrong kind for the game is refused.
     ``--strategy NAME`` evaluates one exactly; ``mdp strategies GAME`` lists them.
 
@@ -310,15 +305,14 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
       is the texts switched on, in the order of ``items``, joined by ``separator``
       (default ``" "``); ``hint`` is a line shown under them. The items switched off are
       struck through, or, with ``strike`` ``"on"``, those switched on.
-    - ``"multiset"``: items picked with repeats, up to ``most`` of them: one button per
-      item adds one, an item picked is taken away when pressed; the value is the items
-      picked in the order of ``items``, joined by ``separator``. With ``none``, a button of
-      that text stands for a state where the column does not apply (``None``).
+    - ``"multiset"``: items picked with repeats, up to ``most``: a button per item adds one,
+      a picked item is taken away when pressed; the value is the items picked in the order
+      of ``items``, joined by ``separator``; ``none`` is a button for a state where the
+      column does not apply (``None``).
     - ``"derived"``: no control: the column follows from the others (a count of what
       another column holds), so the page names a state by the other columns alone.
 
-    The page is built from the policy table whatever this returns; a control only changes
-    how the user names a state.
+    A control only changes how the user names a state, not the page's policy table.
 
     .. code-block:: python
 
@@ -335,16 +329,15 @@ def mdp_round_ends_script(params: Mapping[str, Any], game: mdp.Game) -> str | No
     explorer of ``mdp report`` runs to solve the round of the round state the player sets
     (optional; without it the page of a game of rounds has no explorer).
 
-    The text is a JavaScript function expression ``function (key, ends) {...}`` that returns
-    ``{next: [...], points: [...]}`` for one round state: ``key`` is its integer key (a
-    number; keys must stay below 2**53, and JavaScript's bit operators work on 32 bits),
-    ``ends`` the round's terminal states as JSON (tuples as arrays), and the two arrays hold,
-    for each end, what the function of :func:`mdp_round_rule` gives in that round state's row: the next
-    round state (``-1`` where the end is not allowed) and the points. The page looks up the
-    values of the next round states itself. It carries what :func:`mdp_round_rule` gives some
-    round states of every round, and checks the script against them when it opens; where a
-    JavaScript engine is installed (the extra ``report``), ``mdp report`` does so before it
-    writes the page, and refuses a script that disagrees, naming the round state and the end.
+    The text is a JavaScript function expression ``function (key, ends) {...}`` giving
+    ``{next: [...], points: [...]}`` for one round state: ``key`` is its integer key (below
+    2**53; JavaScript's bit operators work on 32 bits), ``ends`` the round's terminal states
+    as JSON (tuples as arrays), and the arrays hold, per end, what the rule of
+    :func:`mdp_round_rule` gives in that round state's row. The page carries that rule's
+    answers for some round states of every round and checks the script against them when it
+    opens; with a JavaScript engine installed (the extra ``report``), ``mdp report`` checks
+    before it writes the page and refuses a script that disagrees, naming the round state
+    and the end.
 
     .. code-block:: python
 
@@ -409,25 +402,23 @@ def mdp_round_start(params: Mapping[str, Any], game: mdp.Game) -> int | None:
 @hookspec(firstresult=True)
 def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
                    ends: Sequence[Hashable]) -> Callable[[np.ndarray], mdp.RoundEnds]:
-    """Return the round rule of a game of rounds: a function that says how a round ends from
-    many round states at once.
+    """Return the round rule of a game of rounds: a function of many round states at once.
 
-    Called once, when the game is compiled, with ``ends``, the round's terminal states as
-    the game writes them, in the order of the round model. The function it returns is then
-    called again and again, during the compile and every solve, with ``states``, an array of
-    round states (``int64`` keys) that all follow the same number of rounds, and returns an
-    :class:`mdp.RoundEnds` with one row per round state and one column per end: ``next``,
-    the round state that follows (a key of at least 0, or ``-1`` where that end cannot close
-    a round from that state: the player is never let choose it; any other negative number is
-    refused), and ``points``, what that end earns from that state (``int``, numpy integers
-    and :class:`~fractions.Fraction` keep exact solving exact, ints of any size; floats are
-    solved in floats; finite where the end is allowed). A round state with no end allowed (a
-    row of ``-1``) ends the game. The function must be pure: the same states, the same
-    answer. Work out what depends on the ends alone once, outside it.
+    Called once, at compile, with ``ends``, the round's terminal states as the game writes
+    them, in the round model's order (work that depends on the ends alone goes here). The
+    function it returns is called again and again, in the compile and every solve, with an
+    ``int64`` array of round states that all follow the same number of rounds, and returns an
+    :class:`mdp.RoundEnds`, a row per round state and a column per end: ``next``, the round
+    state that follows (a key of 0 or more, or ``-1`` where that end cannot close a round
+    from that state: the player is never let choose it; other negatives are refused), and
+    ``points``, what the end earns there (``int`` of any size, numpy integers and
+    :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
+    finite where the end is allowed). A row of ``-1`` ends the game. The function must be
+    pure: the same states, the same answer; the engine checks what it gives.
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only
-    by chance). The engine checks what the function gives where it enters.
+    by chance).
 
     .. code-block:: python
 
