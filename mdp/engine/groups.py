@@ -4,6 +4,8 @@ its group, runs of groups of about one size), and integers in their narrowest ty
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from mdp.checks import COUNTS, INT64, OPTIONAL_INT64, arguments
@@ -19,8 +21,8 @@ def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:
         return [(0, n)]
     # The probes in the bounds' own type: else numpy copies the bounds to a common type first.
     probes = np.arange(bounds[0], bounds[-1], size, dtype=bounds.dtype)
-    cuts = np.searchsorted(bounds[:-1], probes, side="right") - 1
-    cuts = sorted(set(cuts.tolist()) | {0, n})
+    found = np.searchsorted(bounds[:-1], probes, side="right") - 1
+    cuts = sorted(set(found.tolist()) | {0, n})
     return list(zip(cuts[:-1], cuts[1:]))
 
 
@@ -34,19 +36,19 @@ def ragged_arange(counts: np.ndarray) -> np.ndarray:
 
 
 
-def offsets(counts, total: int | None = None, first: int = 0) -> np.ndarray:
+def offsets(counts: Any, total: int | None = None, first: int = 0) -> np.ndarray:
     """Start offsets of consecutive groups of the given sizes, from ``first``, with the end
     of the last at the end; in 32 bits where ``total``, the largest, fits."""
     arguments("offsets", counts=(counts, COUNTS), total=(total, OPTIONAL_INT64), first=(first, INT64))
     small = total is not None and total < 2**31
-    result = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
+    result: np.ndarray = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
     result[0] = first
     np.cumsum(counts, out=result[1:], dtype=result.dtype)
     result[1:] += first
     return result
 
 
-def narrow(values) -> np.ndarray:
+def narrow(values: Any) -> np.ndarray:
     """The same integers in the narrowest type that holds them (memory is the limit)."""
     values = np.asarray(values)
     if values.dtype.kind not in "iu":
