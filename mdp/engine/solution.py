@@ -314,7 +314,7 @@ def parse_tie_break(text: str) -> tuple[Sense, str]:
     sense = sense if sep else "max"
     if sense not in ("max", "min") or not column:
         raise ParamError(f"tie-break {text!r}: expected COLUMN, max:COLUMN or min:COLUMN")
-    return sense, column  # type: ignore[return-value]
+    return ("max" if sense == "max" else "min"), column
 
 
 def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
