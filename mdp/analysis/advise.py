@@ -52,7 +52,7 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     return Advice(state, within.actions.clear() if where.over else within.actions)
 
 
-def _advise(solution: Solution, game: Game, columns: dict[str, Any]) -> Advice:
+def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Advice:
     """Advice at a state of one model, left out the actions the position does not allow."""
     model = solution.model
     states = model.states
@@ -109,7 +109,7 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _expected(game: Game, table, names: list[str], initial: int, unknown: list[str]) -> str:
+def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str]) -> str:
     start = table.row(initial, named=True)
     example = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""

@@ -16,7 +16,8 @@ from mdp.errors import ModelError
 from mdp.game.load import Game, describe
 
 
-def action_labels(game: Game, model: CompiledModel, states: np.ndarray | None = None) -> Any:
+def action_labels(game: Game, model: CompiledModel,
+                  states: np.ndarray | Sequence[int] | None = None) -> Any:
     """The game's label of every action of ``states`` (ids of non-terminal states, ascending;
     by default all of them), in action order, as the game wrote them.
 

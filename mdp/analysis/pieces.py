@@ -108,7 +108,7 @@ class Pieces:
                     (dtype.is_integer() or values.dtype.is_integer()) and \
                     (column in self._digits if dtype == pl.String else _whole_numbers(values)):
                 self._digits.add(column)
-                wider[column] = pl.String
+                wider[column] = pl.String()
                 continue
             wider[column] = values.dtype if dtype is None else _common(self.name, column, dtype,
                                                                         values.dtype)

@@ -4,7 +4,7 @@ is written to a file without being held whole."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -67,7 +67,7 @@ def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool
         game, within, lambda one, columns: _pieces(one, game, optimal_only, columns))
 
 
-def _pieces(solution: Solution, game: Game | None, optimal_only: bool,
+def _pieces(solution: Solution[Any], game: Game | None, optimal_only: bool,
             columns: dict[str, Any]) -> Pieces:
     """The policy table of one model, each row beside ``columns``."""
     model = solution.model
@@ -93,19 +93,20 @@ def _pieces(solution: Solution, game: Game | None, optimal_only: bool,
                   total=None if optimal_only or solution.allowed is not None else model.n_actions)
 
 
-def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: bool,
+def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_only: bool,
           columns: dict[str, Any]) -> pl.DataFrame:
     """The rows of the states ``ids``, of one layer, beside ``columns``; an action the
     position does not allow left out."""
     model = solution.model
     per_action = solution.action_values(ids)
-    metrics = {"value": per_action.value}
+    metrics: dict[str, Any] = {"value": per_action.value}
     if per_action.exact is not None:
         metrics["value_exact"] = [str(x) for x in per_action.exact]
     metrics.update(optimal=per_action.optimal.astype(bool), regret=per_action.regret)
     states = _take(model.states, per_action.state)
     if game is None:  # no game to name the actions: their place among the state's actions
-        labels = {"state": [str(s) for s in states], "action": ranks(model.action_count(ids))}
+        labels: dict[str, Any] = {"state": [str(s) for s in states],
+                                  "action": ranks(model.action_count(ids))}
     else:
         labels = row_columns(game, states, action_labels(game, model, ids))
     frame = to_frame({**labels, **metrics})
@@ -119,7 +120,7 @@ def _rows(solution: Solution, game: Game | None, ids: np.ndarray, optimal_only: 
     return frame if keep.all() else frame.filter(pl.Series(keep))
 
 
-def _ordered(states, lo: int, hi: int) -> np.ndarray:
+def _ordered(states: np.ndarray | Sequence[Any], lo: int, hi: int) -> np.ndarray:
     """The places of states ``lo`` to ``hi - 1`` in the order of their keys, if keys of
     theirs can be ordered; else as they are."""
     if isinstance(states, np.ndarray) and states.dtype.kind in "iuf":
@@ -131,5 +132,5 @@ def _ordered(states, lo: int, hi: int) -> np.ndarray:
         return np.arange(hi - lo)
 
 
-def _take(items, ids: np.ndarray):
+def _take(items: np.ndarray | Sequence[Any], ids: np.ndarray) -> np.ndarray | list[Any]:
     return items[ids] if isinstance(items, np.ndarray) else [items[i] for i in ids.tolist()]

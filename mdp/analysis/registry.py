@@ -42,7 +42,8 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.model import CompiledModel
-    from mdp.engine.solution import Solution
+    from mdp.engine.rounds import Rounds
+    from mdp.engine.solved import Solved
     from mdp.game.load import Game
 
 BUILTIN_PLUGINS = [
@@ -115,7 +116,7 @@ class Analysis:
     """Whether it answers for a game played in rounds too (``advise``, ``simulate``,
     ``distribution``, ``strategies``, ``policy``); the others refuse one once it is compiled
     (``model.single``), before it is solved."""
-    check_game: Callable[[Game, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
+    check_game: Callable[[Game, argparse.Namespace], object] | None = attrs.field(default=None, repr=False)
     """``check_game(game, args)`` refuses, once the game is loaded and before any of its states
     is found, what the arguments cannot mean for it (a tie-break column it does not have, a
     match of a game with no match rules)."""
@@ -127,7 +128,7 @@ class Analysis:
     step of long work, which the command shows on a terminal (``run`` of a model always
     does)."""
 
-    def answer(self, solved: Solution | CompiledModel, game: Game | None,
+    def answer(self, solved: Solved | CompiledModel | Rounds, game: Game | None,
                options: Mapping[str, Any], *, exact: bool = False, sense: str | None = None,
                progress: Callable[[str], None] | None = None) -> Any:
         """Run the analysis on ``solved``, with ``options`` parsed by its own parameters.
@@ -146,7 +147,11 @@ class Analysis:
                                  f"not {type(solved).__name__}")
             return self.run(solved, game, **parsed, **({"progress": progress} if self.progress else {}))
         if is_solution:
-            solved, exact, sense = solved.model, solved.exact, solved.sense
+            from mdp.engine.model import CompiledModel
+            from mdp.engine.rounds import Rounds
+
+            assert not isinstance(solved, (CompiledModel, Rounds))  # it has a model
+            exact, sense, solved = solved.exact, solved.sense, solved.model
         return self.run(solved, game, exact=exact, sense=sense, progress=progress, **parsed)
 
     def table_of(self, answer: Any) -> pl.DataFrame:
@@ -191,7 +196,7 @@ def analyses() -> dict[str, Analysis]:
 
 
 
-def analyse(name: str, solution: Solution | CompiledModel, game: Game | None = None,
+def analyse(name: str, solution: Solved | CompiledModel | Rounds, game: Game | None = None,
             **options: Any) -> pl.DataFrame:
     """Run the analysis ``name`` on a solution (``game`` gives it the game's words) and
     return its table.

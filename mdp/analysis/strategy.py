@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 import numpy as np
@@ -75,7 +75,7 @@ class Strategy:
         return game.round_start is None
 
     def evaluate(self, model: Any, game: Game, *, exact: bool, terminal: Any, sense: Sense | None,
-                 progress: Callable[[str], None] | None) -> Solution:
+                 progress: Callable[[str], None] | None) -> Solution[Any]:
         """Its value on ``model``: the policy of its weights, evaluated."""
         policy = strategy_policy(model, self, game=game, exact=exact)
         return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy,
@@ -193,6 +193,21 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
     return Policy.of_weights(model, strategy, exact=exact)
 
 
+@overload
+def evaluate(model: CompiledModel, strategy: str | Strategy | RoundsStrategy | Policy | Any,
+             *, game: Game | None = None, exact: bool = False, terminal: Any = None,
+             sense: Sense | None = None,
+             progress: Callable[[str], None] | None = None) -> Solution[Any]: ...
+@overload
+def evaluate(model: Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
+             *, game: Game | None = None, exact: bool = False, terminal: Any = None,
+             sense: Sense | None = None,
+             progress: Callable[[str], None] | None = None) -> RoundsSolution: ...
+@overload
+def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
+             *, game: Game | None = None, exact: bool = False, terminal: Any = None,
+             sense: Sense | None = None,
+             progress: Callable[[str], None] | None = None) -> Solved: ...
 def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
              *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
@@ -317,7 +332,8 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
               sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
     if optimal is None:
         optimal = solve(model, exact=exact, sense=sense, progress=progress)
-    rows = [(OPTIMAL, optimal.value, "the best play", None)]
+    rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
+        (OPTIMAL, optimal.value, "the best play", None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense,
@@ -325,7 +341,7 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
         except ModelError as error:
             value, problem = None, str(error)
         rows.append((strategy.name, value, strategy.help, problem))
-    best = rows[0][1]
+    best = optimal.value
     sign = 1 if (sense or model.info.objective.sense) == "max" else -1
     values = [r[1] for r in rows]
     columns: dict[str, Any] = {"strategy": [r[0] for r in rows],

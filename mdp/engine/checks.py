@@ -77,12 +77,12 @@ def estimate_states(game: Game) -> int | None:
     return None if at_least is None else int(at_least)
 
 
-def actions_of(game: Game, state: Any) -> list:
+def actions_of(game: Game, state: Any) -> list[Any]:
     """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
     distinct hashable labels."""
     actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
                       f"state {state!r}", "a list of actions")
-    seen: set = set()
+    seen: set[Any] = set()
     for action in actions:
         try:
             twice = action in seen
@@ -125,7 +125,7 @@ def terminal_value_of(game: Game, state: Any) -> Any:
     return required(game, "mdp_terminal_value", state=state)
 
 
-def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list:
+def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list[Any]:
     if result is None:
         raise ModelError(f"game {game.name}: {hook} returned nothing ({where}); expected {expected}")
     if isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") or \
@@ -272,7 +272,8 @@ def where(game: Game, keys: np.ndarray, e: Expansion, *, outcome: int | None = N
     """Outcome number ``outcome`` (or action number ``action``) of an expansion of
     ``keys``, in the game's words."""
     if action is None:
-        action = outcome if e.all_choices else \
+        assert outcome is not None, "an outcome or an action to name"
+        action = outcome if e.outcome_counts is None else \
             int(np.searchsorted(np.cumsum(e.outcome_counts), outcome, side="right"))
     return describe(game, *place(keys, e, action=action).named(game))
 
@@ -358,13 +359,14 @@ class BlockChecks:
             raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
                           "count of 0 or more", place(keys, e, state=state))
         n_actions = int(np.sum(counts))
-        n_outcomes = n_actions if e.all_choices else int(np.sum(e.outcome_counts))
+        n_outcomes = n_actions if e.outcome_counts is None else int(np.sum(e.outcome_counts))
         n_terminal = int(np.count_nonzero(counts == 0))
         sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
                   "actions counted"),
                  (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
                  (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
-        if not e.all_choices:
+        if e.outcome_counts is not None:
+            assert e.probabilities is not None  # both or neither (Expansion.choices)
             sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
                           (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
         for got, expected, what, of in sizes:
@@ -376,9 +378,10 @@ class BlockChecks:
     def probabilities(self, keys: np.ndarray, e: Expansion) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;
         return how many actions have one outcome of probability 1 (choices)."""
-        if e.all_choices:
-            return len(e.next_states)
         counts, ids, table = e.outcome_counts, e.probabilities, e.probability_table
+        if counts is None:
+            return len(e.next_states)
+        assert ids is not None  # both or neither (Expansion.choices)
         if not len(counts):
             return 0
         hook = self.probability_hook
@@ -415,7 +418,8 @@ class BlockChecks:
         exact = not isinstance(one, float)  # rational: integers over their common denominator
         wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
-            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if exact else f"{sums[wrong[0]]:.12g}"
+            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
+                else f"{sums[wrong[0]]:.12g}"
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
         return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
 
@@ -428,9 +432,11 @@ class BlockChecks:
             huge = first_past_float(values)
             if huge is not None:
                 bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
-        if bad is None and self.inexact_value is None and first_float(values) is not None:
-            position, value = first_float(values)
-            self.inexact_value = (f"value {value!r}", _terminal_place(keys, e, position))
+        if bad is None and self.inexact_value is None:
+            inexact = first_float(values)
+            if inexact is not None:
+                self.inexact_value = (f"value {inexact[1]!r}",
+                                      _terminal_place(keys, e, inexact[0]))
         if bad is not None:
             position, value, problem = bad
             raise Finding(self.value_hook, f"terminal value {_shown(value)} {problem}",

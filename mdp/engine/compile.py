@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from concurrent.futures import Future
 
     from mdp.engine.parallel import Done
+    from mdp.engine.rounds import Rounds
 
 
 def _arguments(game: Game, max_states: int | None, max_memory: Any,
@@ -71,7 +72,7 @@ def compile(
     max_memory: int | None | Literal["default"] = "default",
     batch: bool | None = None,
     progress: Callable[[str], None] | None = None,
-) -> CompiledModel:
+) -> CompiledModel | Rounds:
     """Discover every state reachable from the initial one, check it, and compile the model.
 
     A game that implements :func:`~mdp.hookspecs.game.mdp_expand` is discovered a stage at a
@@ -138,7 +139,7 @@ class _Intake:
         key, label = place.named(self.game)
         return describe(self.game, self.discovery.state(key), label)
 
-    def finished(self, check: Future | Done) -> None:
+    def finished(self, check: Future[None] | Done) -> None:
         """Wait for a block's check (see :meth:`add`); raise what it found, in the game's words."""
         try:
             check.result()
@@ -176,7 +177,7 @@ class _Intake:
         blocks do not both fit in memory for the largest models."""
         stages = self.stages
         stages.sort(key=lambda s: -s.level)
-        n_states = sum(len(s.keys) for s in stages)
+        n_states = sum(len(s.kept_keys) for s in stages)
         n_certain = sum(s.certain for s in stages)
         n_actions = sum(s.n_actions for s in stages)
         sizes = (n_states, n_actions, n_actions - n_certain,

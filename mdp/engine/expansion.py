@@ -29,7 +29,7 @@ class Expansion:
     """Per outcome: the key of the state it leads to."""
     probabilities: np.ndarray | None
     """Per outcome: an index into ``probability_table``; ``None`` from :meth:`choices`."""
-    probability_table: tuple
+    probability_table: tuple[Any, ...]
     """The distinct probabilities: ``int`` or ``Fraction`` (exact), or ``float``."""
     terminal_values: Any
     """Per terminal state, in order: its value (an integer or float array, or a sequence of
@@ -66,7 +66,7 @@ class Discovery:
 
     initial: int
     blocks: Iterator[Block]
-    objects: list | None = None
+    objects: list[Any] | None = None
     label_prints: list[int] | None = None
     """Per key, :func:`~mdp.engine.walk.label_print` of the state's actions, where the walk
     met their labels."""

@@ -21,10 +21,9 @@ def pieces(bounds: np.ndarray, size: int) -> list[tuple[int, int]]:
         return [(0, n)]
     # The probes in the bounds' own type: else numpy copies the bounds to a common type first.
     probes = np.arange(bounds[0], bounds[-1], size, dtype=bounds.dtype)
-    cuts = np.searchsorted(bounds[:-1], probes, side="right") - 1
-    cuts = sorted(set(cuts.tolist()) | {0, n})
+    found = np.searchsorted(bounds[:-1], probes, side="right") - 1
+    cuts = sorted(set(found.tolist()) | {0, n})
     return list(zip(cuts[:-1], cuts[1:]))
-
 
 
 def ragged_arange(counts: np.ndarray) -> np.ndarray:
@@ -51,14 +50,14 @@ def starts(counts: Any, total: int | None = None, first: int = 0) -> np.ndarray:
     """:func:`offsets` of counts known to be good: the engine's own, unchecked (a pass over
     millions of counts is not paid again at every layer)."""
     small = total is not None and total < 2**31
-    result = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
+    result: np.ndarray = np.empty(len(counts) + 1, dtype=np.int32 if small else np.int64)
     result[0] = first
     np.cumsum(counts, out=result[1:], dtype=result.dtype)
     result[1:] += first
     return result
 
 
-def narrow(values) -> np.ndarray:
+def narrow(values: Any) -> np.ndarray:
     """The same integers in the narrowest type that holds them (memory is the limit)."""
     values = np.asarray(values)
     if values.dtype.kind not in "iu":

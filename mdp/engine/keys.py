@@ -7,13 +7,13 @@ compile's numbering of sparse keys, the totals of a game of rounds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
 
-class KeyIndex(Mapping):
+class KeyIndex(Mapping[Any, Any]):
     """Integer keys to ids, a mapping: ``ids[k]`` is the id of ``keys[k]`` (by default its
     position), whatever the order of ``keys`` (``in_order``: they are sorted already); the
     keys must be distinct."""
@@ -60,7 +60,7 @@ class KeyIndex(Mapping):
             return False
         return True
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         return iter(self.sorted.tolist())
 
     def __len__(self) -> int:

@@ -57,7 +57,7 @@ class CompiledModel(Operations):
     The model keeps no action labels: :func:`mdp.action_labels` asks the game for them.
     """
 
-    states: Sequence[Any] = attrs.field(repr=False)
+    states: np.ndarray | Sequence[Any] = attrs.field(repr=False)
     """Each state as the game wrote it: integer keys (a batch game), or any hashable values."""
     layer_start: np.ndarray = attrs.field(repr=False)
     action_counts: np.ndarray = attrs.field(repr=False)
@@ -67,10 +67,10 @@ class CompiledModel(Operations):
     chance_start: np.ndarray = attrs.field(repr=False)
     outcome_next: np.ndarray = attrs.field(repr=False)
     outcome_prob: np.ndarray = attrs.field(repr=False)
-    probabilities: tuple = attrs.field(repr=False)
+    probabilities: tuple[Any, ...] = attrs.field(repr=False)
     """The distinct probabilities, as the game gave them (``int``, ``Fraction`` or ``float``)."""
     initial: int
-    terminal_values: Sequence[Any] = attrs.field(repr=False)
+    terminal_values: np.ndarray | Sequence[Any] = attrs.field(repr=False)
     """The game's value of each terminal state, in state order: numbers, checked."""
     terminal_columns: Mapping[str, Any] = attrs.field(repr=False)
     """The game's readable columns of the terminal states (see :attr:`terminals`), some

@@ -33,24 +33,34 @@ class Stage:
     """How many of its actions have one outcome of probability 1."""
     n_actions: int
 
+    @property
+    def kept_keys(self) -> np.ndarray:
+        """Its keys, which are there until copied into the model's keys."""
+        assert self.keys is not None, "the keys of a stage read after they were copied"
+        return self.keys
 
-def number(stages: list[Stage], lookup: Lookup, index: type) -> tuple[np.ndarray, list]:
+
+def number(stages: list[Stage], lookup: Lookup,
+           index: type) -> tuple[np.ndarray, list[tuple[int, int, int, int]]]:
     """The model's keys in id order, and each stage's ``(first terminal id, terminal count,
     first other id, other count)``, the last stage's first. A stage's terminal states take
     the next ids of layer 0, its others the next ids above: two runs of ids per stage, in
     the order of its (sorted) keys, which go straight to their places in the model's keys.
     Each stage's keys are let go once copied, and handed back as the model fills up."""
     n_terminal = sum(int(s.terminal.sum()) for s in stages)
-    keys = np.empty(sum(len(s.keys) for s in stages), dtype=np.result_type(*(s.keys for s in stages)))
-    next_terminal, next_id, runs, freed = 0, n_terminal, [], 0
+    keys = np.empty(sum(len(s.kept_keys) for s in stages),
+                    dtype=np.result_type(*(s.kept_keys for s in stages)))
+    runs: list[tuple[int, int, int, int]] = []
+    next_terminal, next_id, freed = 0, n_terminal, 0
     for i in reversed(range(len(stages))):
         stage = stages[i]
+        stage_keys = stage.kept_keys
         count = int(stage.terminal.sum())
-        run = (next_terminal, count, next_id, len(stage.keys) - count)
-        parted(stage.keys, stage.terminal, keys, run[0], run[2])
+        run = (next_terminal, count, next_id, len(stage_keys) - count)
+        parted(stage_keys, stage.terminal, keys, run[0], run[2])
         for first, size in ((run[0], run[1]), (run[2], run[3])):
             lookup.add(keys[first:first + size], np.arange(first, first + size, dtype=index))
-        freed += stage.keys.nbytes
+        freed += stage_keys.nbytes
         stages[i] = attrs.evolve(stage, keys=None)
         if freed >= LARGE:
             release(freed)
@@ -66,16 +76,16 @@ class Transitions:
     of the states' ids."""
 
     def __init__(self, stages: list[Stage], sizes: tuple[int, int, int, int], index: type,
-                 table: dict) -> None:
+                 table: dict[Any, int]) -> None:
         n_states, n_actions, n_chance, n_outcomes = sizes
         self.index = index
         self.is_one = np.array([p == 1 for p in table] or [False], dtype=bool)
         self.action_counts = np.zeros(n_states, dtype=np.result_type(*(s.action_counts for s in stages)))
-        self.action_next = np.empty(n_actions, dtype=index)
-        self.chance_start = np.zeros(n_chance + 1, dtype=index)  # counts, summed at the end
-        self.outcome_next = np.empty(n_outcomes, dtype=index)
+        self.action_next: np.ndarray = np.empty(n_actions, dtype=index)
+        self.chance_start: np.ndarray = np.zeros(n_chance + 1, dtype=index)  # counts, summed at the end
+        self.outcome_next: np.ndarray = np.empty(n_outcomes, dtype=index)
         self.outcome_prob = np.empty(n_outcomes, dtype=narrow(np.array([len(table)])).dtype)
-        self.terminal_values: list = []
+        self.terminal_values: list[Any] = []
         self.layer_sizes: list[int] = []
         self.layer_actions: list[int] = []
         self.a = self.c = self.o = 0  # the next action, chance action and outcome
@@ -95,12 +105,13 @@ class Transitions:
             self.outcome_prob[o:o + no] = stage.probabilities
         else:  # both: each action's first outcome, where it is certain, is its successor
             successors = lookup(stage.next_states)
+            assert stage.outcome_counts is not None and stage.probabilities is not None
             counts = stage.outcome_counts.astype(np.int64)
             firsts = np.cumsum(counts) - counts
             certain = (counts == 1) & self.is_one[stage.probabilities[firsts]]
             chance = ~certain
             nc = na - stage.certain
-            targets = np.empty(na, dtype=self.index)
+            targets: np.ndarray = np.empty(na, dtype=self.index)
             targets[certain] = successors[firsts[certain]]
             targets[chance] = -1 - np.arange(c, c + nc, dtype=self.index)
             self.action_next[a:a + na] = targets
@@ -145,9 +156,9 @@ class Lookup:
     """Maps state keys to ids: by a direct table when keys are dense, else by binary search."""
 
     def __init__(self, stages: list[Stage], n_states: int, index: type) -> None:
-        low = min(int(s.keys[0]) for s in stages)
-        high = max(int(s.keys[-1]) for s in stages)
-        self.direct = None
+        low = min(int(s.kept_keys[0]) for s in stages)
+        high = max(int(s.kept_keys[-1]) for s in stages)
+        self.direct: np.ndarray | None = None
         self.buffers = threading.local()
         if low >= 0 and high < 4 * n_states + 1024:
             # Not filled: only reachable keys are looked up, and the pages of keys never
@@ -169,9 +180,10 @@ class Lookup:
 
     def __call__(self, keys: np.ndarray, out: np.ndarray | None = None) -> np.ndarray:
         """The ids of ``keys`` (of reachable states), written to ``out`` if given."""
-        if self.direct is not None:
+        direct = self.direct
+        if direct is not None:
             if out is None:
-                out = np.empty(len(keys), dtype=self.direct.dtype)
+                out = np.empty(len(keys), dtype=direct.dtype)
 
             def piece(part: slice) -> None:
                 # Through a buffer of 64-bit indices, one per thread: numpy would make them of
@@ -182,7 +194,7 @@ class Lookup:
                     buffer = self.buffers.index = np.empty(size, dtype=np.intp)
                 index = buffer[:size]
                 index[:] = keys[part]
-                np.take(self.direct, index, out=out[part], mode="clip")  # "raise" would copy
+                np.take(direct, index, out=out[part], mode="clip")  # "raise" would copy
 
             side_by_side(piece, slices(len(keys)))
             return out
@@ -194,7 +206,7 @@ class Lookup:
         return self.index.ids_of(keys, out=out)
 
 
-def join(parts: list) -> np.ndarray | tuple:
+def join(parts: list[Any]) -> np.ndarray | tuple[Any, ...]:
     """Numeric arrays stay one array; anything else becomes a tuple of numbers."""
     parts = [p for p in parts if len(p)]  # an empty np.array([]) would make it all float
     if not parts:

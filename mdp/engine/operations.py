@@ -35,7 +35,7 @@ class Operations:
         chance_start: np.ndarray
         outcome_next: np.ndarray
         outcome_prob: np.ndarray
-        probabilities: tuple
+        probabilities: tuple[Any, ...]
 
         @property
         def n_actions(self) -> int: ...

@@ -5,6 +5,7 @@ outcomes: the terminal states grouped by the columns the game names
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -28,7 +29,7 @@ CHUNK = 1 << 20
 same seed gives the same numbers."""
 
 
-def playing(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> Policy:
+def playing(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> Policy:
     """The policy that ``how`` stands for: a policy itself, or a solution's play (its
     policy, or optimal play with ties broken by ``tie_break``: :meth:`mdp.Solution.as_policy`)."""
     if isinstance(how, Policy):
@@ -38,7 +39,7 @@ def playing(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> Policy:
     return how.as_policy(tie_break)
 
 
-def reach(how: Solution | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
+def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
     """The chance of reaching each state, in state order, playing as ``how`` says (a
     :class:`mdp.Policy`, or a solution's play): floats, or fractions in an object array when
     the policy is exact."""
@@ -85,7 +86,7 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items() if t.is_integer()}), sums
 
 
-def chances(how: Solution | Policy, game: Game | None = None,
+def chances(how: Solution[Any] | Policy, game: Game | None = None,
             tie_break: Sequence[Any] = ()) -> pl.DataFrame:
     """The chance of every outcome a game of one model can end at, playing as ``how``
     says: the outcome columns, ``probability`` and, exact, ``exact`` (``"p/q"``)."""
@@ -102,7 +103,7 @@ def chances(how: Solution | Policy, game: Game | None = None,
     return frame
 
 
-def simulated(how: Solution | Policy, game: Game | None, games: int, seed: int | None,
+def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: int | None,
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """``games`` games of one model played at random, all advancing together, one move of
     every game still going at a time: the value of each outcome reached, how many games
@@ -134,7 +135,7 @@ def simulated(how: Solution | Policy, game: Game | None, games: int, seed: int |
         played[k] = chunk(sizes[k], streams[k])
 
     side_by_side(play, range(len(sizes)))
-    ends = sum(played)
+    ends = functools.reduce(np.add, played)
     values = np.asarray(model.terminal_values, dtype=np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

@@ -62,11 +62,11 @@ class Solution(Generic[Number]):
         """Whether the play is optimal (a strategy of weights goes neither way)."""
         return self.policy is None or self.policy.name == OPTIMAL
 
-    def single(self, what: str) -> Solution:
+    def single(self, what: str) -> Solution[Number]:
         """Itself: a solution of one model (see :class:`mdp.engine.solved.Solved`)."""
         return self
 
-    def at(self, key: int | None = None) -> Solution:
+    def at(self, key: int | None = None) -> Solution[Number]:
         """Itself: the one model is played everywhere (see :meth:`mdp.RoundsSolution.at`)."""
         if key is not None:
             raise ParamError(f"game {self.model.info.game} is of one model: it has no round "
@@ -175,7 +175,7 @@ class Solution(Generic[Number]):
     def _layers(self) -> np.ndarray:
         return self.model.layer_of()
 
-    def fixed(self) -> Solution:
+    def fixed(self) -> Solution[Number]:
         """Optimal play fixed as a strategy (``mdp.evaluate(model, "optimal")``): its policy
         takes the first optimal action; action values are those of following it."""
         return attrs.evolve(self, policy=self.as_policy())
@@ -314,7 +314,7 @@ def parse_tie_break(text: str) -> tuple[Sense, str]:
     sense = sense if sep else "max"
     if sense not in ("max", "min") or not column:
         raise ParamError(f"tie-break {text!r}: expected COLUMN, max:COLUMN or min:COLUMN")
-    return sense, column  # type: ignore[return-value]
+    return ("max" if sense == "max" else "min"), column
 
 
 def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:

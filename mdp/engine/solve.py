@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from fractions import Fraction
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -17,21 +18,41 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal, check_terminal_matrix
 from mdp.engine.policy import Policy, Sense
-from mdp.engine.rounds import Rounds, solve_rounds
+from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.errors import ParamError
 
 
+@overload
+def solve(model: Rounds, *, terminal: Any = None, exact: bool = False, sense: Sense | None = None,
+          policy: Policy | None = None,
+          progress: Callable[[str], None] | None = None) -> RoundsSolution: ...
+@overload
+def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[True],
+          sense: Sense | None = None, policy: Policy | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution[Fraction]: ...
+@overload
+def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[False] = False,
+          sense: Sense | None = None, policy: Policy | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution[float]: ...
+@overload
+def solve(model: CompiledModel, *, terminal: Any = None, exact: bool = False,
+          sense: Sense | None = None, policy: Policy | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution[Any]: ...
+@overload
+def solve(model: CompiledModel | Rounds, *, terminal: Any = None, exact: bool = False,
+          sense: Sense | None = None, policy: Policy | None = None,
+          progress: Callable[[str], None] | None = None) -> Solution[Any] | RoundsSolution: ...
 def solve(
-    model: CompiledModel,
+    model: CompiledModel | Rounds,
     *,
     terminal: Any = None,
     exact: bool = False,
     sense: Sense | None = None,
     policy: Policy | None = None,
     progress: Callable[[str], None] | None = None,
-) -> Solution:
+) -> Solution[Any] | RoundsSolution:
     """Solve a compiled model (:func:`mdp.compile`): the value of every state under optimal
     play, or under ``policy`` (:class:`mdp.Policy`) where one is given.
 
@@ -59,11 +80,24 @@ def solve(
         raw = backward(model, arithmetic, arithmetic.mixed, arithmetic.start(), progress=progress)
     else:
         arithmetic = (Exact if exact else Floats)(model, values)
-        guide = _Guide.of(model, values, arithmetic, sense) if exact else None
+        guide = _Guide.of(model, values, arithmetic, sense) if isinstance(arithmetic, Exact) \
+            else None
         raw = backward(model, arithmetic, guide or best(sense), arithmetic.start(), progress=progress)
     return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy)
 
 
+@overload
+def solve_many(model: CompiledModel, terminals: Any, *, exact: Literal[True],
+               sense: Sense | None = None,
+               progress: Callable[[str], None] | None = None) -> Solutions[Fraction]: ...
+@overload
+def solve_many(model: CompiledModel, terminals: Any, *, exact: Literal[False] = False,
+               sense: Sense | None = None,
+               progress: Callable[[str], None] | None = None) -> Solutions[float]: ...
+@overload
+def solve_many(model: CompiledModel, terminals: Any, *, exact: bool = False,
+               sense: Sense | None = None,
+               progress: Callable[[str], None] | None = None) -> Solutions[Any]: ...
 def solve_many(
     model: CompiledModel,
     terminals: Any,
@@ -71,7 +105,7 @@ def solve_many(
     exact: bool = False,
     sense: Sense | None = None,
     progress: Callable[[str], None] | None = None,
-) -> Solutions:
+) -> Solutions[Any]:
     """Solve one compiled model for many sets of terminal values at once, in one pass over
     its layers: far quicker than one :func:`solve` per set.
 
@@ -148,7 +182,7 @@ class _Guide:
         self.margin = 1e-9 * largest
         self.best = np.maximum if sense == "max" else np.minimum
 
-    def decide(self, backup, starts: np.ndarray, where: Piece) -> np.ndarray:
+    def decide(self, backup: Callable[..., np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         layer, s0, s1 = where.layer, where.s0, where.s1
         if not self.exact.big(layer):  # 64-bit integers: every action, exactly
             top = self.best.reduceat(backup(), starts)

@@ -26,7 +26,7 @@ class Located:
     none for a game of one model), the columns left to name a state of that model, and
     whether the game is over there (no action left)."""
 
-    solution: Solution
+    solution: Solution[Any]
     named: dict[str, Any]
     rest: dict[str, Any]
     over: bool = False
@@ -74,11 +74,11 @@ class Solved(Protocol):
     def fixed(self) -> Self:
         """Optimal play fixed as a strategy: the first optimal action of each state."""
 
-    def single(self, what: str) -> Solution:
+    def single(self, what: str) -> Solution[Any]:
         """Itself where it is the solution of one model; else refuse ``what`` (work that
         reads one model) with :class:`mdp.errors.InRounds`."""
 
-    def at(self, key: int | None = None) -> Solution:
+    def at(self, key: int | None = None) -> Solution[Any]:
         """The solution of the one model played at a position: a game of rounds' round
         played from round state ``key`` (the start if ``None``); a game of one model, itself."""
 
@@ -106,6 +106,6 @@ class Solved(Protocol):
         game of rounds. The kind chooses; the output never asks which it holds."""
 
     def policy_pieces(self, game: Game | None, within: Any,
-                      table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
+                      table: Callable[[Solution[Any], dict[str, Any]], Any]) -> Any:
         """The policy table (:func:`mdp.policy_pieces`): ``table(solution, columns)`` makes
         the rows of one model's solution, each beside ``columns``."""

@@ -8,12 +8,13 @@ and what the frontier itself checks is only that the stage decreases."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any, Literal, overload
 
 import numpy as np
 
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Lengthening
-from mdp.engine.expansion import Block, Discovery
+from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.groups import narrow
 from mdp.engine.parallel import side_by_side, slices
 from mdp.errors import ModelError
@@ -69,14 +70,15 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         del expansion, next_states, next_stages, keys, found
 
 
-def _rising(game, keys, expansion, next_states, next_stage, outcome, stage) -> ModelError:
+def _rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.ndarray,
+            next_stage: int, outcome: int, stage: int) -> ModelError:
     return ModelError(
         f"game {game.name}: mdp_stage: the stage does not decrease: "
         f"{describe(game, next_states[outcome])} has stage {next_stage}, "
         f"not below {stage} ({checks.where(game, keys, expansion, outcome=outcome)})")
 
 
-def _schedule(pending: dict, keys: np.ndarray, stages: np.ndarray) -> list[int]:
+def _schedule(pending: dict[Any, Any], keys: np.ndarray, stages: np.ndarray) -> list[int]:
     """File ``keys`` under their stages, in their order: one stable sort by stage, then
     slices (not a pass over all keys per distinct stage). Returns the stages filed under."""
     if not len(stages):
@@ -104,6 +106,10 @@ class _Distinct:
     def __init__(self) -> None:
         self.bits = np.zeros(0, dtype=bool)
 
+    @overload
+    def __call__(self, keys: np.ndarray, sort_sparse: Literal[True] = True) -> np.ndarray: ...
+    @overload
+    def __call__(self, keys: np.ndarray, sort_sparse: bool) -> np.ndarray | None: ...
     def __call__(self, keys: np.ndarray, sort_sparse: bool = True) -> np.ndarray | None:
         """The distinct keys; where they are too sparse for a bitmap, sorted (or ``None``
         when ``sort_sparse`` is false).
@@ -146,7 +152,7 @@ class _Distinct:
 def _bounds(keys: np.ndarray) -> tuple[int, int]:
     """The least and the greatest of ``keys``, a slice at a time side by side."""
     parts = slices(len(keys))
-    found: list = [None] * len(parts)
+    found: list[Any] = [None] * len(parts)
 
     def piece(slice_: tuple[int, slice]) -> None:
         j, part = slice_

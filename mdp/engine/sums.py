@@ -18,7 +18,8 @@ PROBABILITY_TOLERANCE = 1e-9
 """How far from 1 the float probabilities of one action may sum (rational ones must be 1)."""
 
 
-def action_sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, bounds: np.ndarray):
+def action_sums(table: tuple[Any, ...], probabilities: np.ndarray, counts: np.ndarray,
+                bounds: np.ndarray) -> tuple[np.ndarray, int | float]:
     """Each action's sum of probabilities, and what a sum of 1 reads as; ``bounds`` are
     the actions' first outcomes, with the end of the last at the end.
 
@@ -32,9 +33,9 @@ def action_sums(table: tuple, probabilities: np.ndarray, counts: np.ndarray, bou
         weights, one = np.array([as_float(p) for p in table]), 1.0
     else:
         one = math.lcm(*(Fraction(p).denominator for p in table))
-        weights = [int(Fraction(p) * one) for p in table]
-        fits = max(weights, default=0) * int(np.max(counts)) < 2**62
-        weights = np.array(weights, dtype=np.int64 if fits else object)
+        numerators = [int(Fraction(p) * one) for p in table]
+        fits = max(numerators, default=0) * int(np.max(counts)) < 2**62
+        weights = np.array(numerators, dtype=np.int64 if fits else object)
     sums = np.empty(len(counts), dtype=weights.dtype)
     for a0, a1 in pieces(bounds, OUTCOMES_AT_A_TIME):
         o0 = bounds[a0]

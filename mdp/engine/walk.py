@@ -27,7 +27,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 while a state is on the search stack
     prints: list[int] = []  # of each state's labels: see label_print
-    stack: list[tuple[int, Iterator]] = []
+    stack: list[tuple[int, Iterator[Any]]] = []
     same_columns = SameColumns(game)
     deepening, deepest = Deepening(budget), 0
 
@@ -67,19 +67,21 @@ def walk(game: Game, budget: Budget) -> Discovery:
     return Discovery(0, blocks, states, prints)
 
 
-def label_print(actions: list) -> int:
+def label_print(actions: list[Any]) -> int:
     """A 64-bit fingerprint of a state's action labels in their order, kept with the model
     so that a game that gives them in another order when asked again is found
     (:func:`mdp.action_labels`). A label equal only to itself (an object of a class with no
     ``__eq__``) counts by its class: asked again, the game makes another."""
     try:
-        return hash(tuple(a if type(a).__hash__ is not object.__hash__ else type(a).__qualname__
+        # mypy takes the two __hash__ for different signatures that can never be one object.
+        return hash(tuple(a if type(a).__hash__ is not object.__hash__  # type: ignore[comparison-overlap]
+                          else type(a).__qualname__
                           for a in actions))
     except TypeError:  # an unhashable label
         return hash(repr(actions))
 
 
-def _raise_cycle(game: Game, states: list, stack: list[int], repeated: int) -> None:
+def _raise_cycle(game: Game, states: list[Any], stack: list[int], repeated: int) -> None:
     loop = stack[stack.index(repeated):] + [repeated]
     shown = " -> ".join(repr(states[s]) for s in loop[-6:])
     more = "... -> " if len(loop) > 6 else ""
@@ -89,7 +91,9 @@ def _raise_cycle(game: Game, states: list, stack: list[int], repeated: int) -> N
     )
 
 
-def _blocks_by_height(game, budget, states, index, expansions, heights) -> Iterator[Block]:
+def _blocks_by_height(game: Game, budget: Budget, states: list[Any], index: dict[Any, int],
+                      expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]],
+                      heights: list[int]) -> Iterator[Block]:
     """The walk's findings as one block per height, in the same arrays the batch way gives;
     the memory the process holds is looked at again at each height."""
     by_height: dict[int, list[int]] = {}
@@ -121,7 +125,7 @@ def _blocks_by_height(game, budget, states, index, expansions, heights) -> Itera
         ))
 
 
-def _table_id(table: dict, probability: Any) -> int:
+def _table_id(table: dict[Any, int], probability: Any) -> int:
     """The id of a probability in the block's table; an unhashable one gets an id of its own
     (the compile step then says it is not a number)."""
     try:

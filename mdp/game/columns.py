@@ -28,7 +28,7 @@ class LazyColumn:
 
     rows: int
     make: Callable[..., Any]
-    arguments: tuple = ()
+    arguments: tuple[Any, ...] = ()
 
     def __len__(self) -> int:
         return self.rows
@@ -42,7 +42,7 @@ def made(values: Any) -> Any:
     return values() if isinstance(values, LazyColumn) else values
 
 
-def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict[str, Any]:
+def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False) -> dict[str, Any]:
     """The readable columns of ``states`` (see :func:`~mdp.hookspecs.game.mdp_state_columns`);
     with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
     if game.implements("mdp_columns"):
@@ -51,7 +51,7 @@ def state_columns(game: Game, states: Sequence[Any], lazy: bool = False) -> dict
     return _rows(game, [(state, None) for state in states], actions=False)
 
 
-def table_state_columns(game: Game, states: Sequence[Any]) -> dict[str, Any]:
+def table_state_columns(game: Game, states: np.ndarray | Sequence[Any]) -> dict[str, Any]:
     """The columns a policy table shows of ``states``, with no action's (for naming a state
     as a player sees it: ``mdp advise``)."""
     if game.implements("mdp_columns"):
@@ -69,7 +69,7 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
                     hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
 
 
-def row_columns(game: Game, states: Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
+def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
     """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
     if game.implements("mdp_columns"):
         return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
@@ -132,9 +132,9 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     return columns
 
 
-def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list]:
+def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list[Any]]:
     """Columns from the per-state hooks, one call per state and per action."""
-    columns: dict[str, list] = {}
+    columns: dict[str, list[Any]] = {}
     names: list[str] | None = None
     last_state, state_row = object(), {}
     for state, action in pairs:
@@ -187,7 +187,7 @@ class SameColumns:
                              "every state gives the same columns (None where one does not apply)")
 
 
-def _row(game: Game, hook: str, default: dict, **kwargs: Any) -> dict:
+def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
     row = game.call(hook, **kwargs)
     if row is None:
         return default

@@ -50,9 +50,9 @@ def import_path(path: str, what: str = "game") -> ModuleType:
     else:
         from mdp.game.load import available_games  # here: load imports this module
 
-        installed = name.removesuffix(".py")
-        hint = (f"; the installed game {installed!r} is found by its name from any folder"
-                if not os.path.exists(path) and installed in available_games() else "")
+        game = name.removesuffix(".py")
+        hint = (f"; the installed game {game!r} is found by its name from any folder"
+                if not os.path.exists(path) and game in available_games() else "")
         raise GameNotFound(f"{path}: not a {what} (expected a folder with __init__.py or a .py "
                            f"file){hint}")
     while os.path.isfile(os.path.join(root, "__init__.py")):
@@ -78,7 +78,7 @@ class _Beside:
     @classmethod
     def add(cls, folder: str) -> None:
         if cls not in sys.meta_path:
-            sys.meta_path.append(cls)  # type: ignore[arg-type]
+            sys.meta_path.append(cls)
         if folder not in cls.folders:
             cls.folders.append(folder)
 

@@ -65,7 +65,7 @@ class Game:
     given: frozenset[str] = frozenset()
     """The parameters set by the caller or the variant (the others have their defaults), so
     that a game can refuse a setting its other rules would silently override."""
-    _memo: dict = attrs.field(factory=dict, repr=False, eq=False)
+    _memo: dict[Any, Any] = attrs.field(factory=dict, repr=False, eq=False)
 
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs.game`.
@@ -99,7 +99,7 @@ class Game:
         theirs = home_module(self.plugins.get_plugin(plugin))
         return plugin == self.name or theirs == home or theirs.startswith(home + ".")
 
-    def collect(self, hook: str, kind: type | tuple[type, ...]) -> list:
+    def collect(self, hook: str, kind: type | tuple[type, ...]) -> list[Any]:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
         game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
         return collect(self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self)
@@ -197,8 +197,8 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def load_game(spec: str | os.PathLike | object, /, variant: str | None = None,
-              plugins: Iterable[str | os.PathLike | object] = (), **params: Any) -> Game:
+def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = None,
+              plugins: Iterable[str | os.PathLike[str] | object] = (), **params: Any) -> Game:
     """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
     a module or object that carries the hook implementations.
 
@@ -254,7 +254,7 @@ def _check_game_of(plugin: Any, shown: str, name: str) -> None:
                          f"not of game {name}")
 
 
-def load_plugin(spec: str | os.PathLike | object) -> tuple[str, Any]:
+def load_plugin(spec: str | os.PathLike[str] | object) -> tuple[str, Any]:
     """A plugin given by hand (``mdp -p``, ``load_game(plugins=...)``), and the name its
     errors call it by: a ``.py`` file or a package folder by its path (``"my_rule.py"``), a
     module by its importable name (``"my_package.my_rule"``), or a module or object itself.
@@ -322,7 +322,7 @@ def available_games() -> list[str]:
     return sorted(entry_points(GAMES_ENTRY_POINTS))
 
 
-def _import(spec: str | os.PathLike) -> tuple[ModuleType, str]:
+def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
     """A game module by installed name or path, and the name it goes by unless it sets
     ``GAME_NAME``."""
     text = os.fspath(spec)

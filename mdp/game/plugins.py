@@ -230,10 +230,10 @@ def culprit(plugins: pluggy.PluginManager, hook: str, error: BaseException) -> t
     whether it implements ``hook`` itself (else the fault is in code of it that another's
     implementation called: a rule plugin's scoring function, say)."""
     homes = {home_module(plugin): name for name, plugin in plugins.list_name_plugin() if plugin is not None}
-    found = None
+    found: str | None = None
     trace = error.__traceback__
     while trace is not None:
-        found = homes.get(trace.tb_frame.f_globals.get("__name__"), found)
+        found = homes.get(trace.tb_frame.f_globals.get("__name__", ""), found)
         trace = trace.tb_next
     if found is None:
         return None
@@ -275,7 +275,7 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
 
 def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
             kind: type | tuple[type, ...] | None,
-            owner: str, /, **kwargs: Any) -> list:
+            owner: str, /, **kwargs: Any) -> list[Any]:
     """Every plugin's answer to a collecting hook (one whose every implementation is called),
     joined in the order the plugins were registered (pluggy answers newest first); each item
     checked to be a ``kind`` (``None``: the answers are ignored). ``owner`` names, in an
@@ -302,7 +302,7 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     return items
 
 
-def by_name(items: list, clash: Callable[[str], MdpError],
+def by_name(items: list[Any], clash: Callable[[str], MdpError],
             reserved: tuple[str, ...] = ()) -> dict[str, Any]:
     """Items that have a ``name`` (variants, strategies, formats, commands), by name in
     order; two of one name, or one of a ``reserved`` name, raise ``clash(name)``: a plugin's

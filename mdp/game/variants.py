@@ -21,7 +21,7 @@ class Variant:
     """The rules in a few words, for people."""
 
 
-def read_variants(path: str | os.PathLike) -> list[Variant]:
+def read_variants(path: str | os.PathLike[str]) -> list[Variant]:
     """The variants in a TOML file, in file order: one table per variant, with ``rules`` (text)
     and ``params`` (an inline table of parameter values)::
 

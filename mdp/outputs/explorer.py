@@ -35,7 +35,7 @@ CONTROL_KINDS = ("select", "toggles", "multiset", "derived")
 """The controls the explorer draws (see :func:`~mdp.hookspecs.game.mdp_report_controls`)."""
 
 
-def explorer_data(solution: Solution, game: Game) -> dict[str, Any]:
+def explorer_data(solution: Solution[Any], game: Game) -> dict[str, Any]:
     """What the explorer embeds, JSON-ready: the positions (:func:`_positions`) and every
     action's ``value``, ``regret`` and ``optimal`` (0 or 1) as
     :meth:`mdp.Solution.action_values` gives them."""
@@ -190,7 +190,7 @@ class _Rows:
     and a code per column: about half the bytes)."""
 
     @staticmethod
-    def model(solution: Solution) -> int:
+    def model(solution: Solution[Any]) -> int:
         return solution.model.n_actions
 
     @staticmethod
@@ -210,7 +210,7 @@ class _Without:
 
     game: Game
 
-    def model(self, solution: Solution) -> str | None:
+    def model(self, solution: Solution[Any]) -> str | None:
         return None
 
     def rounds(self, solution: RoundsSolution) -> str | None:

@@ -36,7 +36,7 @@ class Export(NamedTuple):
 # mdp's own export, a built-in plugin.
 
 
-def _write_prism(model, path: str) -> list[str]:
+def _write_prism(model: CompiledModel, path: str) -> list[str]:
     # Here, not at the top: PRISM's writer needs numpy, which listing the exports does not.
     from mdp.outputs.prism import write_prism
 

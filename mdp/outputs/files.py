@@ -41,7 +41,7 @@ def check_target(path: str) -> None:
         raise ParamError(f"{path}: the file exists and is not writable")
 
 
-def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
+def write_atomically(path: str, write: Callable[[BinaryIO], object]) -> None:
     """Call ``write(file)`` on a temporary file beside ``path``, then rename it over ``path``.
 
     On any error, Ctrl-C, SIGTERM or SIGHUP the temporary file is removed and ``path`` is untouched;
@@ -51,7 +51,7 @@ def write_atomically(path: str, write: Callable[[BinaryIO], None]) -> None:
     write_together([(path, write)])
 
 
-def write_together(files: list[tuple[str, Callable[[BinaryIO], None]]]) -> None:
+def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> None:
     """Write a set of files all or nothing (a model and the property beside it): each to a
     temporary file beside it, and only once every one is complete, each renamed over its
     target. On any error, Ctrl-C, SIGTERM or SIGHUP the temporary files are removed and no target is
@@ -94,7 +94,7 @@ class _Held:
 
     def __init__(self) -> None:
         self.files: list[tuple[str, str, int]] = []
-        self.specials: list[tuple[str, Callable[[BinaryIO], None]]] = []
+        self.specials: list[tuple[str, Callable[[BinaryIO], object]]] = []
         self.notes: list[str] = []
 
 
@@ -135,7 +135,8 @@ def say_when_written(note: str) -> None:
         print(note, file=sys.stderr)
 
 
-def _finish(staged: list[tuple[str, str, int]], specials: list) -> None:
+def _finish(staged: list[tuple[str, str, int]],
+            specials: list[tuple[str, Callable[[BinaryIO], object]]]) -> None:
     """Rename the temporary files over their targets, then write into the devices."""
     path = ""
     try:
@@ -160,7 +161,7 @@ class _terminate_as_interrupt:
     """While writing, SIGTERM and SIGHUP (the terminal closed) raise KeyboardInterrupt, so
     that the clean-up above runs; one that is ignored (``nohup``) stays ignored."""
 
-    def __enter__(self):
+    def __enter__(self) -> _terminate_as_interrupt:
         import signal  # when a file is written: see _beside
 
         self.signal, self.previous = signal, {}
@@ -170,7 +171,7 @@ class _terminate_as_interrupt:
                     self.previous[number] = signal.signal(number, interrupt)
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         for number, previous in self.previous.items():
             self.signal.signal(number, previous)
 

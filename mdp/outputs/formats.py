@@ -6,7 +6,7 @@ built-in ones too) and chosen by a file's extension or by name (:func:`mdp.forma
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, BinaryIO, cast
+from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TypedDict, cast
 
 import attrs
 
@@ -121,7 +121,7 @@ MARKDOWN_ROWS = 100_000
 (a larger table: CSV or Parquet)."""
 
 
-def _markdown(frame, file) -> None:
+def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
     import polars as pl  # here: only a Markdown table needs Polars' settings
 
     if frame.height > MARKDOWN_ROWS:
@@ -133,12 +133,12 @@ def _markdown(frame, file) -> None:
         file.write(f"{frame}\n".encode())
 
 
-def _markdown_pieces(pieces, file) -> None:
+def _markdown_pieces(pieces: Pieces, file: BinaryIO) -> None:
     _markdown(pieces.frame(MARKDOWN_ROWS, "for a Markdown table, which is for people to read; "
                                           "write CSV or Parquet (--out FILE.csv)"), file)
 
 
-def _csv_pieces(pieces, file) -> None:
+def _csv_pieces(pieces: Pieces, file: BinaryIO) -> None:
     first = True
     for piece in pieces:
         piece.write_csv(file, include_header=first)
@@ -147,12 +147,12 @@ def _csv_pieces(pieces, file) -> None:
         pieces.empty().write_csv(file)
 
 
-def _ndjson_pieces(pieces, file) -> None:
+def _ndjson_pieces(pieces: Pieces, file: BinaryIO) -> None:
     for piece in pieces:
         piece.write_ndjson(file)
 
 
-def _json_pieces(pieces, file) -> None:
+def _json_pieces(pieces: Pieces, file: BinaryIO) -> None:
     """One JSON array, as Polars writes a whole table: its pieces' rows joined."""
     file.write(b"[")
     first = True
@@ -164,16 +164,21 @@ def _json_pieces(pieces, file) -> None:
     file.write(b"]")
 
 
-PARQUET = {"compression": "zstd", "compression_level": 1}
+class _ParquetOptions(TypedDict):
+    compression: Literal["zstd"]
+    compression_level: int
+
+
+PARQUET: _ParquetOptions = {"compression": "zstd", "compression_level": 1}
 """Parquet's compression: zstd at its quickest level, a tenth larger than Polars' default
 level and a third quicker to write (a policy of millions of rows)."""
 
 
-def _parquet(frame, file) -> None:
+def _parquet(frame: pl.DataFrame, file: BinaryIO) -> None:
     frame.write_parquet(file, **PARQUET)
 
 
-def _parquet_pieces(pieces, file) -> None:
+def _parquet_pieces(pieces: Pieces, file: BinaryIO) -> None:
     """Through Polars' streaming engine: each piece written as it is made."""
     from polars.io.plugins import register_io_source
 
@@ -188,7 +193,8 @@ def mdp_formats() -> list[Format]:
         Format("parquet", (".parquet",), _parquet,
                    "Apache Parquet: compact, typed, fast to read back", binary=True,
                    stream=_parquet_pieces),
-        Format("json", (".json",), lambda frame, file: frame.write_json(file),
+        # Polars types write_json's file as an io.IOBase; the binary files given are ones.
+        Format("json", (".json",), lambda frame, file: frame.write_json(file),  # type: ignore[call-overload]
                    "one JSON array of row objects", stream=_json_pieces),
         Format("ndjson", (".ndjson", ".jsonl"), lambda frame, file: frame.write_ndjson(file),
                    "one JSON object per line", stream=_ndjson_pieces),

@@ -102,9 +102,8 @@ def write_prism(model: CompiledModel, path: str, sense: str | None = None) -> tu
     for target in (path, props):
         check_target(target)
     prism = to_prism(model, sense)
-    # (ignored: write_together should take writers that return what file.write does)
-    write_together([(path, lambda file: file.write(prism.model.encode())),  # type: ignore[list-item]
-                    (props, lambda file: file.write(prism.properties.encode()))])  # type: ignore[list-item]
+    write_together([(path, lambda file: file.write(prism.model.encode())),
+                    (props, lambda file: file.write(prism.properties.encode()))])
     return path, props
 
 

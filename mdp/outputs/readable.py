@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     import polars as pl
 
-    from mdp.engine.solution import Solution
+    from mdp.engine.solved import Solved
 
 DIGITS = 15
 """Significant digits of a float shown to people."""
@@ -45,7 +45,7 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
                               if frame[c].dtype.is_float() or frame[c].null_count())
 
 
-def value_line(solution: Solution) -> str:
+def value_line(solution: Solved) -> str:
     """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
     and the value, as a percentage too when it is a probability."""
     objective, value = solution.model.info.objective, float(solution.value)

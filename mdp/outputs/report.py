@@ -12,6 +12,7 @@ import html
 import json
 import re
 from collections.abc import Callable
+from fractions import Fraction
 from importlib import resources
 from typing import TYPE_CHECKING, Any
 
@@ -70,7 +71,7 @@ class _Pages:
     max_rows: int
     progress: Callable[[str], None] | None
 
-    def model(self, solution: Solution) -> str:
+    def model(self, solution: Solution[Any]) -> str:
         """A game of one model: every outcome's exact chance, and its states' advice."""
         game, model = self.game, solution.model
         objective = model.info.objective
@@ -104,7 +105,7 @@ class _Pages:
                      objective, explorer, round_ends_script(game) if explorer else None)
 
 
-def _page(game: Game, sections: list[str], objective: Any, explorer: dict | None,
+def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, Any] | None,
           script: str | None = None) -> str:
     """The page: the template filled with the sections, the explorer's data and, for a game
     of rounds, the game's script of the ends of a round."""
@@ -135,7 +136,7 @@ def _number(value: float, probability: bool) -> str:
     return _percent(value) if probability else f"{value:.10g}"
 
 
-def _facts(exact: Solution, game: Game) -> str:
+def _facts(exact: Solution[Any], game: Game) -> str:
     model = exact.model
     return _facts_section(exact, "States", f"{model.n_states:,} ({model.n_terminal:,} where the "
                                            f"game is over); {model.n_actions:,} actions")
@@ -157,7 +158,10 @@ def _facts_section(solution: Solved, label: str, size: str) -> str:
     shown = readable(float(value))
     if info.objective.probability:
         shown = f"{float(value):.4%} ({shown})"
-    exact = f" = {value.numerator}/{value.denominator}" if solution.exact else ""
+    exact = ""
+    if solution.exact:
+        assert isinstance(value, Fraction)
+        exact = f" = {value.numerator}/{value.denominator}"
     params = ", ".join(f"{k}={_param(v)}" for k, v in info.params.items() if v not in (None, ""))
     rows = [("Rules", info.rules), ("Variant", info.variant or "none (the default rules)"),
             ("Parameters", params or "none"), ("Objective", f"{info.objective.name} ({sense})"),
@@ -176,7 +180,8 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
     frame = result.shares("points")
     labels, width = None, 1
     if frame["points"].dtype.is_integer():  # every score from the least to the greatest,
-        lo, hi = int(frame["points"].min()), int(frame["points"].max())  # in equal ranges
+        lo, hi = frame["points"].min(), frame["points"].max()  # in equal ranges
+        assert isinstance(lo, int) and isinstance(hi, int)  # of the games played: some
         width = -(-(hi - lo + 1) // CHART_MOST)
         start = lo // width * width
         low = ((pl.col("points") - start) // width * width + start).alias("points")
@@ -289,7 +294,7 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
-def _explorer(explorer: dict | None, why: str | None, game: str, rounds: bool = False) -> str:
+def _explorer(explorer: dict[str, Any] | None, why: str | None, game: str, rounds: bool = False) -> str:
     head = '<section aria-labelledby="explorer-h"><h2 id="explorer-h">What should I play?</h2>\n'
     if explorer is None:
         position = "the round state and the state" if rounds else "the state"

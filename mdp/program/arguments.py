@@ -13,9 +13,13 @@ import mdp
 from mdp.errors import ParamError
 from mdp.game.params import Param, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
-from mdp.outputs.files import check_target, say_when_written, write_atomically
+from mdp.outputs.files import check_target as check_target
+from mdp.outputs.files import say_when_written
+from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
-from mdp.program.stdout import drop, machine_output, shielded, stdout  # noqa: F401  (for commands)
+from mdp.program.stdout import drop
+from mdp.program.stdout import shielded as shielded
+from mdp.program.stdout import stdout as stdout
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -23,6 +27,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.analysis.pieces import Pieces
+    from mdp.engine.solved import Solved
     from mdp.outputs.formats import Format
 
 STDOUT_FORMAT = "csv"
@@ -69,7 +74,8 @@ def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
                        help="minimize the value (with a win probability: the worst play)")
 
 
-def compiled(args: argparse.Namespace, game: mdp.Game, progress=None) -> mdp.CompiledModel:
+def compiled(args: argparse.Namespace, game: mdp.Game,
+             progress: Callable[[str], None] | None = None) -> mdp.CompiledModel | mdp.Rounds:
     """The game compiled within the bounds the arguments set."""
     return mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
                        progress=progress)
@@ -231,7 +237,7 @@ def plugins(args: argparse.Namespace) -> list[str]:
 
 
 def solved(args: argparse.Namespace, game: mdp.Game | None = None,
-           check: Callable[[Any], None] | None = None) -> tuple[mdp.Game, mdp.Solution]:
+           check: Callable[[Any], None] | None = None) -> tuple[mdp.Game, Solved]:
     """Load (unless ``game`` is given), compile and solve, with progress on a terminal;
     ``check(model)``, if given, between the compile and the solve."""
     game = game or load(args)
@@ -300,14 +306,15 @@ class Progress:
 
     DELAY = 0.5  # seconds before the first line: quick work shows nothing
 
-    def __enter__(self):
+    def __enter__(self) -> Progress | None:
         self.start, self.shown = time.perf_counter(), False
         self.warnings = warnings.catch_warnings()
         self.warnings.__enter__()
         self.others, warnings.showwarning = warnings.showwarning, self.warn
         return self if sys.stderr.isatty() else None
 
-    def warn(self, message, category, *where, **how) -> None:
+    def warn(self, message: Warning | str, category: type[Warning], *where: Any,
+             **how: Any) -> None:
         """``mdp: warning: ...``, on a line of its own: the progress goes on below it."""
         if not issubclass(category, mdp.UnboundedWarning):
             self.others(message, category, *where, **how)
@@ -323,7 +330,7 @@ class Progress:
             sys.stderr.flush()
             self.shown = True
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: Any) -> None:
         self.warnings.__exit__(*exc)
         if self.shown:
             sys.stderr.write("\r\033[K")

@@ -13,6 +13,7 @@ import gc
 import os
 import sys
 from contextlib import nullcontext
+from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.analysis.registry import Analysis, analyses
@@ -32,6 +33,9 @@ from mdp.program import EXIT_INTERRUPTED, arguments, registry, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
 from mdp.program.registry import Command, commands
+
+if TYPE_CHECKING:
+    from mdp.engine.solved import Solved
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
@@ -257,6 +261,8 @@ def _terminal_columns() -> int:
         columns = 0
     if columns > 0:
         return columns
+    if sys.__stdout__ is None:  # no standard output
+        return 80
     try:
         return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
     except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
@@ -313,13 +319,16 @@ def _command(analysis: Analysis) -> Command:
             if analysis.check_model is not None:
                 analysis.check_model(model, args)
 
+        solved: Solved | mdp.CompiledModel | mdp.Rounds
+        solution: Solved | None = None
         if analysis.needs == "model":
             with arguments.Progress() as progress:
                 solved = arguments.compiled(args, game, progress)
                 answer = analysis.answer(solved, game, options, exact=args.exact,
                                          sense=getattr(args, "sense", None), progress=progress)
         else:
-            _, solved = arguments.solved(args, game, check)
+            _, solution = arguments.solved(args, game, check)
+            solved = solution
             with arguments.Progress() if analysis.progress else nullcontext() as progress:
                 answer = analysis.answer(solved, game, options, progress=progress)
         table = analysis.table_of(answer)
@@ -329,8 +338,8 @@ def _command(analysis: Analysis) -> Command:
             if analysis.summary is not None:
                 arguments.print_json(analysis.summary(answer, solved))
             else:
-                solution = solved.summary() if analysis.needs == "solution" else {}
-                arguments.print_json({**solution, "rows": table.height, "columns": table.columns,
+                summary = {} if solution is None else solution.summary()
+                arguments.print_json({**summary, "rows": table.height, "columns": table.columns,
                                       "out": out})
         elif not on_stdout:
             if analysis.show is not None:
@@ -345,7 +354,8 @@ class _Version(argparse.Action):
     """Prints the version on standard output, as asked (``mdp.__version__`` reads the
     package's metadata only then)."""
 
-    def __call__(self, parser, namespace, values, option_string=None):
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
         print(f"mdp {mdp.__version__}")
         parser.exit()
 

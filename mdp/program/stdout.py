@@ -97,7 +97,7 @@ class Closed:
         pass
 
     @property
-    def buffer(self):
+    def buffer(self) -> Closed:
         return self
 
     def isatty(self) -> bool:

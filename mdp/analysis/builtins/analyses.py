@@ -6,7 +6,7 @@ command; these only name the options and print the answer for people."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -20,6 +20,12 @@ from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import readable, value_line
 
 if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.analysis.pieces import Pieces
+    from mdp.analysis.simulate import Simulation
+    from mdp.engine.policy import Sense
+    from mdp.engine.solved import Solved
     from mdp.program import arguments
 else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
     arguments = program_arguments()
@@ -89,11 +95,12 @@ def _percent(value: float) -> str:
 # mdp policy
 
 
-def _policy(solution, game, optimal_only: bool, within=None):
+def _policy(solution: Solved, game: mdp.Game | None, optimal_only: bool,
+            within: Any = None) -> Pieces:
     return mdp.policy_pieces(solution, game, optimal_only, within)
 
 
-def _within(value):
+def _within(value: Any) -> Any:
     """Where in a game of rounds: ``"all"``, round columns as a dict, or COLUMN=VALUE texts
     in one line (``'filled="ones twos" upper=5'``)."""
     if value is None or value == "all" or isinstance(value, dict):
@@ -122,7 +129,9 @@ POLICY = Analysis(
 # mdp distribution
 
 
-def _distribution(solution, game, tie_break, plot, max_memory, progress=None):
+def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
+                  plot: str | None, max_memory: int | None,
+                  progress: Callable[[str], None] | None = None) -> pl.DataFrame:
     frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
                              max_memory=max_memory or "default")
     if plot:
@@ -167,7 +176,7 @@ def _plot_check(args: argparse.Namespace) -> None:
         arguments.check_target(args.plot)
 
 
-def _draw(frame, plot: str, title: str, share: str) -> None:
+def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
     """Draw ``frame`` (an outcome column first, then ``probability``) to the file ``plot``."""
     # Here, not at the top: drawing needs matplotlib, and writing the file tempfile.
     from mdp.outputs.plot import plot_distribution
@@ -181,18 +190,18 @@ def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
     _plot_argument(parser, "the chance")
 
 
-def _followable(model, args: argparse.Namespace) -> None:
+def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
                         max_memory=args.max_memory or "default")
 
 
-def _spread_of(frame, solution) -> dict:
+def _spread_of(frame: pl.DataFrame, solution: Solved) -> dict[str, Any]:
     """A game of points' mean, standard deviation and percentiles, for --json."""
     return solution.spread(frame)
 
 
-def _show_distribution(frame, solution, game) -> None:
+def _show_distribution(frame: pl.DataFrame, solution: Solved, game: mdp.Game) -> None:
     print(game.describe())
     print(value_line(solution))
     found = _spread_of(frame, solution)
@@ -226,7 +235,8 @@ DISTRIBUTION = Analysis(
 # mdp simulate
 
 
-def _simulate(solution, game, games, seed, tie_break, plot):
+def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
+              tie_break: Sequence[Any], plot: str | None) -> Simulation:
     result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
@@ -259,7 +269,7 @@ def _simulate_check(args: argparse.Namespace) -> None:
     _plot_check(args)
 
 
-def _show_simulation(result, solution, game) -> None:
+def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> None:
     print(game.describe())
     print(value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
@@ -299,7 +309,8 @@ SIMULATE = Analysis(
 # mdp strategies
 
 
-def _strategies(model, game, *, exact, sense, progress):
+def _strategies(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game, *, exact: bool,
+                sense: Sense | None, progress: Callable[[str], None] | None) -> pl.DataFrame:
     return mdp.strategy_values(model, game, exact=exact, sense=sense, progress=progress)
 
 
@@ -313,7 +324,8 @@ def _strategies_check(args: argparse.Namespace) -> None:
         raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
 
 
-def _show_strategies(frame, model, game) -> None:
+def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
+                     game: mdp.Game) -> None:
     print(game.describe())
     width = max(len(name) for name in frame["strategy"])
     for row in frame.iter_rows(named=True):
@@ -342,11 +354,12 @@ class Advised:
     money)."""
 
     advice: mdp.Advice
-    solution: mdp.Solution
+    solution: Solved
     after: tuple[Any, ...] = ()
 
 
-def _advise(solution, game, state, after) -> Advised:
+def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
+            after: tuple[Any, ...]) -> Advised:
     if after:
         if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
@@ -385,7 +398,7 @@ def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
         mdp.match_rules(game)
 
 
-def _show_advice(advised: Advised, solution, game) -> None:
+def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     advice = advised.advice
     print(game.describe())
     if advised.after:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -13,17 +14,24 @@ from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
 
 if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.analysis.match import Match
+    from mdp.engine.model import CompiledModel
+    from mdp.engine.policy import Sense
+    from mdp.game.load import Game
     from mdp.program import arguments
 else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
     arguments = program_arguments()
 
 
-def _match(model, game, *, exact, sense, progress, players):
+def _match(model: CompiledModel, game: Game, *, exact: bool, sense: Sense | None,
+           progress: Callable[[str], None] | None, players: int) -> Match:
     # A match is played for money: the sense of a solve does not apply.
     return mdp.match(game, model=model, players=players, exact=exact, progress=progress)
 
 
-def _table(result) -> Any:
+def _table(result: Match) -> pl.DataFrame:
     """A match as a table: ``player``, ``value`` (expected winnings) and, in exact mode,
     ``exact`` (``"p/q"``)."""
     import polars as pl  # here: listing the commands imports no Polars
@@ -33,7 +41,7 @@ def _table(result) -> Any:
                                          **({"exact": pl.String} if result.exact else {})})
 
 
-def _match_table(spec, vary, **settings):
+def _match_table(spec: Any, vary: Mapping[str, Sequence[Any]], **settings: Any) -> pl.DataFrame:
     return mdp.match_table(spec, vary, **settings)
 
 
@@ -54,7 +62,7 @@ def _check(args: argparse.Namespace) -> None:
     check_players(args.players)
 
 
-def _show(result, model, game) -> None:
+def _show(result: Match, model: CompiledModel, game: Game) -> None:
     summary = result.summary()
     print(summary["rules"])
     for player, value in zip(summary["players"], result.values):

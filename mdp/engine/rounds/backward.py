@@ -7,10 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.policy import Sense
 from mdp.engine.rounds.choose import Aims, aiming, exact_columns, following
 from mdp.engine.rounds.lookup import Lookup
 from mdp.engine.rounds.model import Rounds, batches
@@ -18,9 +20,13 @@ from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError
 
+if TYPE_CHECKING:
+    from mdp.engine.rounds.solution import RoundsSolution
 
-def solve_rounds(model: Rounds, *, exact: bool = False, sense: str,
-                 progress: Callable[[str], None] | None = None, aims: Aims | None = None):
+
+def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
+                 progress: Callable[[str], None] | None = None,
+                 aims: Aims | None = None) -> RoundsSolution:
     """Solve a game of rounds backward, a round at a time, each batch of round states as
     value columns of the round model: under optimal play, or under the strategy ``aims``
     (each batch's round played best toward its aims, that play then valued)."""

@@ -14,7 +14,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal_matrix
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.sweep import backward
+from mdp.engine.sweep import Piece, backward
 
 
 @attrs.frozen
@@ -39,7 +39,7 @@ def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
     action where every one is an end not allowed: no play comes there."""
     ufunc = np.maximum if sense == "max" else np.minimum
 
-    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+    def decide(backup: Callable[..., np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         counts = np.diff(starts, append=where.a1 - where.a0)
         most = int(counts.max())
         if most == 1:
@@ -119,7 +119,7 @@ def following(choice: np.ndarray, model: CompiledModel | None = None,
     being solved, a choice with one certain outcome takes its successor's value at once,
     without the values of the actions not taken."""
 
-    def decide(backup, starts: np.ndarray, where) -> np.ndarray:
+    def decide(backup: Callable[..., np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
         if len(starts) == where.a1 - where.a0:  # one action each
             return backup()
         if choice.ndim == 1:
@@ -127,6 +127,7 @@ def following(choice: np.ndarray, model: CompiledModel | None = None,
         taken = starts[:, None] + choice[where.states(2)]
         columns = np.arange(where.c1 - where.c0)
         if raw is not None:
+            assert model is not None, "the values being solved given without their model"
             following = model.action_next[where.a0 + taken]
             if following.min() >= 0:
                 return raw[following, columns + where.c0]

@@ -4,14 +4,14 @@ reachable from the start, found a round at a time in time linear in their number
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import attrs
 import numpy as np
 
 from mdp.engine.budget import size
-from mdp.engine.model import CompiledModel
+from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
@@ -45,7 +45,7 @@ class Rounds:
     seconds: float = attrs.field(default=0.0, repr=False)
 
     @property
-    def info(self):
+    def info(self) -> ModelInfo:
         """What the game was compiled from, in words (that of the round model)."""
         return self.round.info
 
@@ -200,7 +200,7 @@ class _Seen:
         return None
 
 
-def _distinct(ends) -> np.ndarray:
+def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:
     """The distinct keys of the next round states of some :class:`RoundEnds` (``-1`` left
     out), sorted."""
     seen = np.zeros(0, dtype=bool)

@@ -26,6 +26,7 @@ from mdp.errors import InRounds, ParamError
 if TYPE_CHECKING:
     import polars as pl
 
+    from mdp.engine.model import CompiledModel
     from mdp.game.load import Game
 
 
@@ -73,7 +74,7 @@ class RoundsSolution:
         """Itself: optimal play of a game of rounds takes the first optimal action already."""
         return self
 
-    def single(self, what: str) -> Solution:
+    def single(self, what: str) -> Solution[Any]:
         """Refuse ``what``, work that reads a game of one model: :class:`mdp.errors.InRounds`."""
         raise InRounds(self.model.info.game, what)
 
@@ -81,7 +82,7 @@ class RoundsSolution:
         """Its size in words."""
         return self.model.extent()
 
-    def at(self, key: int | None = None) -> Solution:
+    def at(self, key: int | None = None) -> Solution[Any]:
         """The round played from round state ``key`` (the start, if ``None``), solved: the
         model of the round with each end worth its points and the value of the round state
         that follows. An end that ``key`` does not allow is worth -inf (+inf minimizing),
@@ -185,7 +186,7 @@ class RoundsSolution:
         return by.rounds(self)
 
     def policy_pieces(self, game: Game | None, within: Any,
-                      table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
+                      table: Callable[[Solution[Any], dict[str, Any]], Any]) -> Any:
         """The policy table (:func:`mdp.policy`): without ``within``, the value of every
         round state; with it (``"all"``, or round columns naming some round states), the
         policy within the round at those round states, ``table`` making each one's rows."""
@@ -202,6 +203,7 @@ class RoundsSolution:
             "value": float(value),
         }
         if self.exact:
+            assert isinstance(value, Fraction)
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.aims is not None:
             summary["strategy"] = self.aims.name
@@ -212,7 +214,7 @@ class RoundsSolution:
         return summary
 
 
-def _allowed(inner, ends_allowed: np.ndarray) -> np.ndarray | None:
+def _allowed(inner: CompiledModel, ends_allowed: np.ndarray) -> np.ndarray | None:
     """Per action of the round, whether it surely comes to an end the round state allows
     (an action that may come to one that it does not is not allowed); ``None`` if all are."""
     if ends_allowed.all():

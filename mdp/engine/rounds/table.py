@@ -86,7 +86,7 @@ def _plain(value: Any) -> Any:
 
 
 def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
-                  table: Callable[[Solution, dict[str, Any]], Any]) -> Any:
+                  table: Callable[[Solution[Any], dict[str, Any]], Any]) -> Any:
     """The policy table of a game of rounds (see :meth:`RoundsSolution.policy_pieces`)."""
     from mdp.analysis.pieces import Pieces  # the engine's tables stream as the analyses' do
 

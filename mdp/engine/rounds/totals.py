@@ -33,7 +33,7 @@ from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.model import WORK, Rounds
-from mdp.engine.rounds.rule import exact_points
+from mdp.engine.rounds.rule import RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, TooLarge
 from mdp.limits import default_max_memory
@@ -120,7 +120,8 @@ class Totals:
             a[order] for a in (s, d, shift, chance, source, target, rank))
         cuts = _cuts(source, target, shift, rank)
         rows, into = self.row[s], after.row[d]
-        runs = {}  # by the block they move into: the blocks are filled side by side
+        # By the block they move into: the blocks are filled side by side.
+        runs: dict[int, list[tuple[int, int]]] = {}
         for i0, i1 in zip(cuts, cuts[1:]):
             runs.setdefault(int(target[i0]), []).append((i0, i1))
 
@@ -168,6 +169,7 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
             if not len(playing):
                 continue
             row, next_, points, chance = _ends_reached(solution, batch[playing], ends, playing, table)
+            assert position is not None  # no round state is reached after the last round
             moves.append((b0 + playing[row], position(next_), points, chance))
         if not moves:
             totals, chances = (np.concatenate(parts) for parts in zip(*ended))
@@ -179,7 +181,7 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
     raise ModelError(f"game {model.info.game}: games still playing after its last round")
 
 
-def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends, rows: np.ndarray,
+def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends: RoundEnds, rows: np.ndarray,
                   table: np.ndarray) -> tuple[np.ndarray, ...]:
     """Every end that optimal play reaches from round states ``keys`` (rows ``rows`` of
     ``ends``): the round state's place among ``keys``, the next round state's key, the

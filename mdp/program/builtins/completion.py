@@ -18,11 +18,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import attrs
 
 import mdp
-from mdp.analysis.registry import analyses
+from mdp.analysis.registry import Analysis, analyses
 from mdp.hookspecs import hookimpl
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
 from mdp.program.registry import Command, commands
@@ -67,14 +68,17 @@ def complete(words: list[str], parser: Parser) -> Candidates:
     if typed[-1:] and typed[-1] in PLUGIN_OPTIONS:  # -p FILE, anywhere
         return Candidates(files=True)
     typed = plugins_given(typed)[0]
-    known = {**commands(), **analyses()}
+    known: dict[str, Command | Analysis] = {**commands(), **analyses()}
     at = next((i for i, word in enumerate(typed) if word in known), None)
     if at is None:  # no command yet: a command, or an option of mdp itself
         if current.startswith("-"):
             return _options(parser(None), current)
         return Candidates(_matching(((name, c.help) for name, c in known.items()), current))
     top = parser(typed[at])
-    sub = top._subparsers._group_actions[0].choices[typed[at]]
+    assert top._subparsers is not None  # the program's parser, with its commands
+    action = top._subparsers._group_actions[0]
+    assert isinstance(action, argparse._SubParsersAction)
+    sub = action.choices[typed[at]]
     return _Line(sub, typed[at + 1:]).complete(current)
 
 
@@ -182,7 +186,7 @@ class _Line:
         return Candidates(tuple((prefix + word, description)
                                 for word, description in _matching(words, current)), files, prefix)
 
-    def game(self, **settings) -> mdp.Game | None:
+    def game(self, **settings: Any) -> mdp.Game | None:
         """The game typed (with ``settings``), or ``None`` when there is none or it fails to
         load: candidates are a help, never an error."""
         name = self.given.get("game", [None])[0]
@@ -197,22 +201,22 @@ class _Line:
 # Values by the argument's destination: (candidates, whether file names are candidates too).
 
 
-def _games(line: _Line):
+def _games(line: _Line) -> tuple[list[tuple[str, str]], bool]:
     return [(name, "installed game") for name in mdp.available_games()], True
 
 
-def _parameters(line: _Line):
+def _parameters(line: _Line) -> tuple[list[tuple[str, str]], bool]:
     """``NAME=`` for each parameter of the game, for ``--set`` and ``--vary``."""
     game = line.game()
     return [(f"{p.name}=", p.help) for p in (game.declared if game else ())], False
 
 
-def _variants(line: _Line):
+def _variants(line: _Line) -> tuple[list[tuple[str, str]], bool]:
     game = line.game()
     return [(v.name, v.rules) for v in (game.variants() if game else ())], False
 
 
-def _strategies(line: _Line):
+def _strategies(line: _Line) -> tuple[list[tuple[str, str]], bool]:
     """The game's strategies, under the variant and parameters typed (a strategy may come with
     a rule)."""
     from mdp.game.params import parse_assignments
@@ -221,14 +225,15 @@ def _strategies(line: _Line):
         settings = parse_assignments(line.given.get("params", []))
     except mdp.MdpError:
         settings = {}
-    game = line.game(variant=(line.given.get("variant") or [None])[-1], **settings)
+    variant = line.given.get("variant")
+    game = line.game(variant=variant[-1] if variant else None, **settings)
     if game is None:
         return [], False
     return [("optimal", "optimal play"),
             *((name, s.help) for name, s in mdp.strategies(game).items())], False
 
 
-def _formats(line: _Line):
+def _formats(line: _Line) -> tuple[list[tuple[str, str]], bool]:
     return [(name, f.help) for name, f in mdp.formats().items()], False
 
 
