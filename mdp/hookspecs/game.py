@@ -65,9 +65,8 @@ def mdp_configure(plugins: pluggy.PluginManager) -> None:
 
     ``plugins`` is the :class:`pluggy.PluginManager` of the game being loaded. Called once,
     right after the game module is registered, so that a game can add hook specifications of
-    its own and register its default rule plugins (see :func:`mdp.register_plugins`), the way
-    pytest registers its built-in plugins. Every implementation is called; the return value
-    is ignored.
+    its own and register its default rule plugins (:func:`mdp.register_plugins`), as pytest
+    registers its built-in plugins. Every implementation is called.
     """
 
 
@@ -75,9 +74,8 @@ def mdp_configure(plugins: pluggy.PluginManager) -> None:
 def mdp_params() -> list[mdp.Param]:
     """Declare parameters: return a list of :class:`mdp.Param`.
 
-    Called once when a game is loaded. Every implementation is called and the lists are
-    joined, the game's first, so a rule plugin adds its own parameters beside the game's. A
-    name declared twice is an error.
+    Every implementation is called and the lists are joined, the game's first: a rule
+    plugin adds its parameters beside the game's. A name declared twice is an error.
 
     .. code-block:: python
 
@@ -92,8 +90,7 @@ def mdp_variants() -> list[mdp.Variant]:
     """Declare named rule sets: return a list of :class:`mdp.Variant`.
 
     Every implementation is called and the lists are joined, the game's first (its first
-    variant should be the default rules), so a rule plugin can name the variants its
-    parameters make possible. ``mdp variants GAME`` lists them and ``--variant NAME`` selects
+    variant the default rules). ``mdp variants GAME`` lists them, ``--variant NAME`` selects
     one; :func:`mdp.read_variants` reads them from a TOML file.
     """
 
@@ -103,7 +100,7 @@ def mdp_check(params: Mapping[str, Any], game: mdp.Game) -> None:
     """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
 
     For rules that involve more than one parameter (a minimum above its maximum, say).
-    Every implementation is called when a game is loaded; return values are ignored.
+    Every implementation is called when a game is loaded.
     """
 
 
@@ -119,10 +116,9 @@ def mdp_initial_state(params: Mapping[str, Any], game: mdp.Game) -> Hashable:
 def mdp_actions(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> list[Hashable]:
     """Return the actions available in ``state`` as a list; an empty list makes it terminal.
 
-    Called once for every reachable state, and again for the states of a table
-    (:func:`mdp.action_labels`: the model keeps no labels), so it must give the same actions
-    in the same order each time: a game that does not is refused, in one line naming the
-    state.
+    Called once for every reachable state, and again for the states of a table (the model
+    keeps no labels), so it must give the same actions in the same order each time: a game
+    that does not is refused, naming the state.
     """
 
 
@@ -152,8 +148,7 @@ def mdp_estimate_states(params: Mapping[str, Any], game: mdp.Game) -> int | None
     (optional; an exact count is best).
 
     The engine refuses before any work a model that even this many states would take past
-    its state limit or memory budget, and says how to raise them. Do not return a guess that
-    may be too high: without a count, discovery still stops cleanly at the limits.
+    its state limit or memory budget. Never return a guess that may be too high.
     """
 
 
