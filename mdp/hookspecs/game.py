@@ -137,8 +137,8 @@ def mdp_outcomes(params: Mapping[str, Any], game: mdp.Game, state: Hashable,
 def mdp_terminal_value(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> int | Fraction | float:
     """Return the value of the terminal ``state`` (one with no actions).
 
-    As with probabilities, an ``int`` or :class:`fractions.Fraction` keeps exact solving
-    exact. :func:`mdp.solve` can replace these values with others (``terminal=``).
+    An ``int`` or :class:`fractions.Fraction` keeps exact solving exact; :func:`mdp.solve`
+    can replace these values (``terminal=``).
     """
 
 
