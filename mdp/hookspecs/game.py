@@ -127,9 +127,8 @@ def mdp_outcomes(params: Mapping[str, Any], game: mdp.Game, state: Hashable,
                  action: Hashable) -> list[tuple[int | Fraction | float, Hashable]]:
     """Return what ``action`` in ``state`` leads to: a list of ``(probability, next_state)``.
 
-    Probabilities must be non-negative and sum to 1. Give them as ``int`` or
-    :class:`fractions.Fraction` so that exact solving stays exact; a ``float`` is accepted
-    for float solving only. A deterministic action returns ``[(1, next_state)]``.
+    Probabilities are non-negative and sum to 1: ``int`` or :class:`fractions.Fraction` keep
+    exact solving exact (a ``float``, floats only). A certain one is ``[(1, next_state)]``.
     """
 
 
