@@ -21,7 +21,7 @@ import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
 from mdp.engine.groups import starts
-from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, plain, quoted
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
 from mdp.errors import ModelError
 from mdp.game.load import Game, describe
@@ -117,12 +117,13 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
             raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {_shown(nxt)}, "
                              f"which is not equal to itself ({where}); a state must be, to be met "
                              "again")
-    return outcomes
+    return [(plain(p), nxt) for p, nxt in outcomes]
 
 
 def terminal_value_of(game: Game, state: Any) -> Any:
-    """The game's value of a terminal state (checked to be a number with the block's)."""
-    return required(game, "mdp_terminal_value", state=state)
+    """The game's value of a terminal state (checked to be a number with the block's), as a
+    Python number (:func:`plain`)."""
+    return plain(required(game, "mdp_terminal_value", state=state))
 
 
 def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list[Any]:

@@ -9,6 +9,7 @@ exact; a float allows float solving only.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from numbers import Rational
 from typing import TYPE_CHECKING, Any
 
@@ -152,3 +153,14 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
         raise ParamError(f"terminal= value {quoted(value)} at row {row} is past what a float "
                          "holds (about 1.8e308); solve it exactly (exact=True)")
     return terminal
+
+
+def plain(value: Any) -> Any:
+    """A number as Python writes it: a numpy scalar becomes an ``int`` or ``float``, and a
+    :class:`~fractions.Fraction` of numpy integers one of Python's. Exact arithmetic on
+    numpy's 64-bit integers would overflow without a word."""
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, Fraction) and not (type(value.numerator) is int and type(value.denominator) is int):
+        return Fraction(int(value.numerator), int(value.denominator))
+    return value
