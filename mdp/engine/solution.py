@@ -146,7 +146,7 @@ class Solution(Generic[Number]):
             state, first = model.action_state(), lambda: model.action_start[model.n_terminal:-1]
         else:
             ids = np.asarray(states, dtype=np.int64)
-            counts = model.action_count(ids)
+            counts = model.action_count(ids).astype(np.int64)  # indices for reduceat, signed
             q = model.backup_actions(model.layer_of_id(int(ids[0])) if len(ids) else 0,
                                      model.actions_of_states(ids), self._raw, arithmetic)
             state = np.repeat(ids, counts)
