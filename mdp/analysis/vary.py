@@ -35,6 +35,7 @@ from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
 from mdp.errors import ParamError, TooLarge
 from mdp.game.load import Game, load_game
+from mdp.game.params import check_settable
 from mdp.limits import DEFAULT_MAX_STATES, MAX_COMBINATIONS
 
 
@@ -72,6 +73,7 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
     """The game loaded once per combination of ``vary``, on top of ``params``, with the rule
     ``plugins`` of :func:`mdp.load_game`; every combination is checked before any is solved."""
     given = dict(params or {})
+    check_settable([*given, *vary])
     overlap = sorted(set(given) & set(vary))
     if overlap:
         raise ParamError(f"parameter {overlap[0]} is both set and varied; vary it alone")

@@ -65,14 +65,31 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
-    """Parse ``KEY=VALUE`` strings (as given to ``--set``) into a dict; later ones win."""
-    result = {}
+    """Parse ``KEY=VALUE`` strings (as given to ``--set``) into a dict; a key given twice is
+    a contradiction, refused."""
+    result: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ParamError(f"--set {item!r}: expected KEY=VALUE")
-        result[key.strip()] = value.strip()
+        key = key.strip()
+        if key in result and result[key] != value.strip():
+            raise ParamError(f"{key} is given twice ({key}={result[key]} and {key}={value.strip()}): "
+                             "give it once")
+        result[key] = value.strip()
     return result
+
+
+NOT_PARAMETERS = ("variant", "plugins")
+"""Names that load a game (:func:`mdp.load_game`'s own arguments), never a parameter."""
+
+
+def check_settable(names: Iterable[str]) -> None:
+    """Refuse, as a parameter to set or vary, a name of :func:`mdp.load_game`'s own."""
+    for name in names:
+        if name in NOT_PARAMETERS:
+            raise ParamError(f"{name} is not a parameter of a game: choose the variant with "
+                             "--variant (variant= in Python), rule plugins with -p (plugins=)")
 
 
 # Parsers for Param(parse=...): each takes text or a Python value and raises ValueError

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import ParamError
-from mdp.game.params import Param, parse_assignments
+from mdp.game.params import Param, check_settable, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import say_when_written
@@ -226,8 +226,9 @@ def _size(text: str) -> int:
 def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     """The game the arguments name, with its variant, ``--set`` parameters and the rule
     plugins of ``-p``."""
-    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args),
-                         **parse_assignments(args.params))
+    settings = parse_assignments(args.params)
+    check_settable(settings)
+    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
 
 
 def plugins(args: argparse.Namespace) -> list[str]:
