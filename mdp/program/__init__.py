@@ -9,6 +9,7 @@ else.
 
 from __future__ import annotations
 
+import os
 import sys
 
 EXIT_INTERRUPTED = 130
@@ -16,6 +17,8 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
+    if sys.stderr is None:  # started with standard error closed (mdp ... 2>&-): lines go nowhere
+        sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
     try:
         from mdp.program.cli import main as run
 
