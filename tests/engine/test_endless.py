@@ -38,6 +38,7 @@ def _game(source, name):
     return mdp.load_game(types.SimpleNamespace(GAME_NAME=name, **hooks))
 
 
+@pytest.mark.slow
 def test_the_command_line_refuses_an_endless_game_in_seconds(tmp_path):
     # Before: a warning, then minutes of walking until the state limit or memory ran out.
     path = tmp_path / "endless.py"
@@ -91,6 +92,7 @@ def mdp_terminal_value(state):
 '''
 
 
+@pytest.mark.slow
 def test_a_walk_counts_the_memory_its_states_take():
     # Each state is the tuple of the moves so far: 4,001 states of 0 to 4,000 items, about
     # 8 bytes an item, 64 MB in all. The estimate per state (a few hundred bytes) would let
@@ -117,6 +119,7 @@ def _batch_endless():
     return mdp.load_game(types.SimpleNamespace(GAME_NAME="stairs", **hooks))
 
 
+@pytest.mark.slow
 def test_a_batch_game_of_endless_stages_is_refused_in_seconds(monkeypatch):
     monkeypatch.setattr(budget, "ENDLESS_STAGES", 300)
     start = time.perf_counter()

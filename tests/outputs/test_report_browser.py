@@ -136,7 +136,8 @@ TWELVE = [("1 2 3 4 5 6 7 8 9 10 11 12", 12), ("1 2 3 4 5 6 7 8 9 10 11 12", 7),
 
 
 @pytest.mark.parametrize("variant, positions", [
-    (None, STANDARD), pytest.param("twelve-box", TWELVE, marks=pytest.mark.slow)],  # a page of 3 MB
+    pytest.param(None, STANDARD, marks=pytest.mark.slow),  # about 5 s of a browser
+    pytest.param("twelve-box", TWELVE, marks=pytest.mark.slow)],  # a page of 3 MB
     ids=["standard", "twelve-box"])
 def test_the_page_advises_as_mdp_advise_does(browser, tmp_path, variant, positions):
     out, game, solution = page(tmp_path, variant)

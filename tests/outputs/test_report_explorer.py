@@ -85,6 +85,7 @@ def _screenshot(driver, name: str) -> None:
     driver.save_screenshot(str(ARTEFACTS / f"{name}.png"))
 
 
+@pytest.mark.slow
 @browser_needed
 @pytest.mark.parametrize("card", [False, True], ids=["one-turn", "small-card"])
 def test_entering_the_dice_rolled_gives_the_advice_at_once(browser, tmp_path, card):

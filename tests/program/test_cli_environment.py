@@ -62,6 +62,7 @@ def accented(tmp_path_factory):
     return folder
 
 
+@pytest.mark.slow
 # Each case a run of mdp: no shrinking, which would run it hundreds of times more.
 @settings(max_examples=15, deadline=None, phases=[Phase.explicit, Phase.generate],
           suppress_health_check=[HealthCheck.function_scoped_fixture])

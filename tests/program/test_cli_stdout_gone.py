@@ -76,6 +76,7 @@ def written(tmp_path_factory):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("reader", READERS)
 @pytest.mark.parametrize("name", COMMANDS)
 def test_files_are_written_when_standard_output_goes_away(tmp_path, written, name, reader):
