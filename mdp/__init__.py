@@ -26,7 +26,7 @@ _LAZY = {
     "ModelError": "mdp.errors",
     "ParamError": "mdp.errors",
     "TooLarge": "mdp.errors",
-    "did_you_mean": "mdp.errors",
+    "did_you_mean": "mdp.checks",
     "DEFAULT_MAX_STATES": "mdp.limits",
     "Game": "mdp.game.load",
     "Objective": "mdp.game.load",
@@ -118,6 +118,7 @@ if TYPE_CHECKING:
         strategy_values,
     )
     from mdp.analysis.vary import match_table, solve_table
+    from mdp.checks import did_you_mean
     from mdp.engine.budget import UnboundedWarning
     from mdp.engine.compile import compile
     from mdp.engine.expansion import Expansion
@@ -129,7 +130,7 @@ if TYPE_CHECKING:
     from mdp.engine.solution import ActionValues, Solution, Solutions, choices
     from mdp.engine.solve import solve, solve_many
     from mdp.engine.solved import Solved
-    from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge, did_you_mean
+    from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
     from mdp.game.columns import LazyColumn
     from mdp.game.load import Game, Objective, available_games, load_game
     from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list

@@ -17,6 +17,7 @@ from typing import Any
 
 import attrs
 
+from mdp import errors
 from mdp.errors import ParamError
 
 
@@ -236,3 +237,9 @@ def state_ids(function: str, states: Any, stop: int) -> Any:
         raise ParamError(f"mdp.{function}: states is {shown(states)}; expected the ids of states, "
                          f"whole numbers from 0 to {stop - 1:,}")
     return ids.astype(np.int64)
+
+
+def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
+    """:func:`mdp.errors.did_you_mean` for a caller of the public API: its arguments checked."""
+    arguments("did_you_mean", wanted=(wanted, TEXT), known=(known, COLLECTION), n=(n, whole(1)))
+    return errors.did_you_mean(wanted, known, n=n)

@@ -132,12 +132,10 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """``"; did you mean X?"`` when a known name is close to ``wanted``, else ``""``.
 
     For error messages about misspelt names: ``f"unknown rule {name!r}{did_you_mean(...)}"``.
+    The engine's own, unchecked; ``mdp.did_you_mean`` (:func:`mdp.checks.did_you_mean`)
+    checks its arguments first.
     """
     import difflib  # only on the error path: it costs start-up time
-
-    from mdp.checks import COLLECTION, TEXT, arguments, whole
-
-    arguments("did_you_mean", wanted=(wanted, TEXT), known=(known, COLLECTION), n=(n, whole(1)))
 
     close = difflib.get_close_matches(wanted, [str(name) for name in known], n=n)
     return f"; did you mean {' or '.join(close)}?" if close else ""

@@ -10,7 +10,7 @@ from types import ModuleType
 from typing import Any
 
 from mdp.errors import GameNotFound
-from mdp.game.plugins import entry_points, import_module, imported
+from mdp.game.plugins import GAMES_ENTRY_POINTS, available_games, entry_points, import_module, imported
 
 
 def stem(path: str) -> str:
@@ -48,8 +48,6 @@ def import_path(path: str, what: str = "game") -> ModuleType:
     elif os.path.isfile(path) and name.endswith(".py"):
         parts = [name[:-3]]
     else:
-        from mdp.game.load import available_games  # here: load imports this module
-
         game = name.removesuffix(".py")
         hint = (f"; the installed game {game!r} is found by its name from any folder"
                 if not os.path.exists(path) and game in available_games() else "")
@@ -120,8 +118,6 @@ def _installed_as(folder: str) -> str | None:
     """The name under which an installed game package is imported from ``folder``, if any:
     the folder games/ of a working tree installed in editable mode is ``mdp_games``."""
     import importlib.util
-
-    from mdp.game.load import GAMES_ENTRY_POINTS  # here: load imports this module
 
     for value in entry_points(GAMES_ENTRY_POINTS).values():
         top = value.partition(":")[0].split(".")[0]

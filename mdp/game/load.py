@@ -14,6 +14,7 @@ from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, ParamError, did_you_mean, fault
 from mdp.game.files import import_path, stem
 from mdp.game.params import Param, resolve
+from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
 from mdp.game.plugins import (
     Plugins,
     by_name,
@@ -28,14 +29,11 @@ from mdp.game.plugins import (
     load,
     register,
 )
+from mdp.game.plugins import available_games as available_games
 from mdp.hookspecs import game as game_hooks
 
 if TYPE_CHECKING:
     from mdp.game.variants import Variant
-
-GAMES_ENTRY_POINTS = "mdp.games"
-"""The entry-point group through which installed packages offer games by name."""
-
 
 @attrs.frozen
 class Objective:
@@ -315,11 +313,6 @@ def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
 def _default_name(plugin: object) -> str:
     qualified = getattr(plugin, "__name__", None) or type(plugin).__name__
     return qualified.rpartition(".")[2]
-
-
-def available_games() -> list[str]:
-    """Names of the games installed through the ``mdp.games`` entry-point group."""
-    return sorted(entry_points(GAMES_ENTRY_POINTS))
 
 
 def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:

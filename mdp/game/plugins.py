@@ -29,6 +29,15 @@ PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend the mdp program."""
 
 
+GAMES_ENTRY_POINTS = "mdp.games"
+"""The entry-point group through which installed packages offer games by name."""
+
+
+def available_games() -> list[str]:
+    """Names of the games installed through the ``mdp.games`` entry-point group."""
+    return sorted(entry_points(GAMES_ENTRY_POINTS))
+
+
 def entry_points(group: str) -> dict[str, str]:
     """``{name: "module:attribute"}`` for the entry points of ``group``, first on sys.path wins."""
     found: dict[str, str] = {}
