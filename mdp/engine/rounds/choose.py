@@ -55,20 +55,30 @@ def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
         peak = kth[0].copy()
         for k in range(1, most):
             ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
-        rank = np.zeros(peak.shape, dtype=np.int16)  # the first action where none is optimal
+        # Each state's first action within the tie, found without a write at random places
+        # (slow): most - k at the ranks k tied, 0 elsewhere, and the most of them over k.
+        kind = np.uint8 if most < 256 else np.int16  # one type throughout: no casting
+        first_tied = np.zeros(peak.shape, dtype=kind)
+        hit = np.empty(peak.shape, dtype=bool)
+        marks = np.empty(peak.shape, dtype=kind)
         with np.errstate(invalid="ignore"):  # infinite values: an end not allowed, no tie
             near = np.zeros(peak.shape)  # exact: ties are equal
             if tie:
                 near = np.abs(peak)
                 np.maximum(near, 1.0, out=near)
                 near *= tie
-            for k in range(most - 1, -1, -1):  # the last rank first: the first tied stays
+            for k in range(most):
                 n, gap = having[k], kth[k]  # the k-th action's value, then how far from the best
                 if sense == "max":
                     np.subtract(peak[:n], gap, out=gap)
                 else:
                     np.subtract(gap, peak[:n], out=gap)
-                np.copyto(rank[:n], k, where=gap <= near[:n])
+                np.less_equal(gap, near[:n], out=hit[:n])
+                flags = hit[:n].view(np.uint8) if kind is np.uint8 else hit[:n].astype(kind)
+                np.multiply(flags, kind(most - k), out=marks[:n])
+                np.maximum(first_tied[:n], marks[:n], out=first_tied[:n])
+        rank = most - first_tied.astype(np.int16)
+        np.putmask(rank, first_tied == 0, 0)  # none tied: the first action (no play comes there)
         choice[where.states(2)][order] = rank
         top = np.empty_like(peak)
         top[order] = peak
