@@ -46,6 +46,12 @@ class ModelError(MdpError):
     """
 
 
+class NotWhole(ModelError):
+    """An end of a round reached earns points that are not a whole number of 64 bits: the
+    totals of a game of rounds are not followed in floats then
+    (:func:`mdp.engine.rounds.totals.rounds_distribution` says what it does)."""
+
+
 class CycleError(ModelError):
     """The states of a game form a cycle: the engine solves acyclic, finite-horizon models."""
 

@@ -23,7 +23,7 @@ the value under the same aims of the round state that follows.
 
 The package, a module per concept: :mod:`~mdp.engine.rounds.rule` (the rule and its checks),
 :mod:`~mdp.engine.rounds.model` (the compiled game and finding its round states),
-:mod:`~mdp.engine.rounds.lookup` (values by key), :mod:`~mdp.engine.rounds.choose` (play
+:mod:`~mdp.engine.rounds.values` (values by key), :mod:`~mdp.engine.rounds.choose` (play
 within a round), :mod:`~mdp.engine.rounds.backward` (the solve),
 :mod:`~mdp.engine.rounds.solution` (what it gives), :mod:`~mdp.engine.rounds.sample`
 (games at random), :mod:`~mdp.engine.rounds.totals` (the chance of every total) and

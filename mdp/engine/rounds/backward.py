@@ -14,9 +14,9 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.policy import Sense
 from mdp.engine.rounds.choose import Aims, aiming, exact_columns, following
-from mdp.engine.rounds.lookup import Lookup
 from mdp.engine.rounds.model import Rounds, batches
 from mdp.engine.rounds.rule import RoundEnds
+from mdp.engine.rounds.values import RoundValues
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError
 
@@ -43,14 +43,14 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
         if progress:
             progress(f"solving round {r + 1} of {model.n_rounds + 1}: "
                      f"{len(model.keys[r]):,} round states")
-        later = Lookup(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
+        later = RoundValues(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
         parts = [_solve_batch(model, batch, later, exact, sense, aims)
                  for batch in batches(model.keys[r], width)]
         values[r] = np.concatenate(parts) if parts else np.zeros(0)
     return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
 
 
-def _solve_batch(model: Rounds, keys: np.ndarray, later: Lookup | None, exact: bool,
+def _solve_batch(model: Rounds, keys: np.ndarray, later: RoundValues | None, exact: bool,
                  sense: str, aims: Aims | None = None) -> np.ndarray:
     """The values of some round states of one round."""
     ends = model.rule(keys)
@@ -73,7 +73,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: Lookup | None, exact: b
     return _solve_playing(model, keys, ends, later, exact, sense, aims)
 
 
-def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Lookup,
+def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: RoundValues,
                    exact: bool, sense: str, aims: Aims | None = None) -> np.ndarray:
     inner = model.round
     worths = terminals(model, ends, later, sense)
@@ -97,7 +97,7 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Look
     return np.array([Fraction(v, scale) for v in raw[inner.initial]], dtype=object)
 
 
-def exact_terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -> np.ndarray:
+def exact_terminals(model: Rounds, ends: RoundEnds, later: RoundValues, sense: str) -> np.ndarray:
     """:func:`terminals` in exact numbers, checked (an end not allowed: see
     :func:`~mdp.engine.rounds.choose.exact_columns`)."""
     allowed = ends.next >= 0
@@ -105,7 +105,7 @@ def exact_terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -
     return exact_columns(model.round, total, allowed, sense)
 
 
-def terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -> np.ndarray:
+def terminals(model: Rounds, ends: RoundEnds, later: RoundValues, sense: str) -> np.ndarray:
     """The round's terminal values from some round states, one column each, in floats: each
     end worth its points and the value of the round state that follows; an end not allowed,
     one that no play chooses: -inf (+inf, minimizing)."""
@@ -115,7 +115,7 @@ def terminals(model: Rounds, ends: RoundEnds, later: Lookup, sense: str) -> np.n
 
 
 def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, worths: np.ndarray,
-                  ends: RoundEnds, later: Lookup) -> None:
+                  ends: RoundEnds, later: RoundValues) -> None:
     """A round state whose value is not finite let an end be reached that it does not allow
     (or, NaN, met a round state not found before)."""
     bad = np.flatnonzero(~np.isfinite(values))

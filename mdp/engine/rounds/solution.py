@@ -15,9 +15,9 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.policy import FLOAT_TIE, Policy, Sense
 from mdp.engine.rounds.backward import exact_terminals, terminals
 from mdp.engine.rounds.choose import Aims, aiming, choosing, following
-from mdp.engine.rounds.lookup import Lookup
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
+from mdp.engine.rounds.values import RoundValues
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Located
 from mdp.engine.sweep import backward, best
@@ -97,7 +97,7 @@ class RoundsSolution:
         ends = self.model.rule(keys)
         allowed = _allowed(inner, ends.next[0] >= 0) if r < self.model.n_rounds else None
         if self.exact and r < self.model.n_rounds:
-            later = Lookup(self.model.keys[r + 1], self.values[r + 1])
+            later = RoundValues(self.model.keys[r + 1], self.values[r + 1])
             arithmetic: Any = Exact(inner, exact_terminals(self.model, ends, later, self.sense)[:, 0])
         else:
             arithmetic = Floats(inner, self._terminals(keys, ends)[:, 0])
@@ -121,7 +121,7 @@ class RoundsSolution:
             return np.zeros((self.model.round.n_terminal, len(keys)))
         kept = self._later
         if kept.get("round") != r:  # one table a round, not one a batch
-            kept.update(round=r, lookup=Lookup(self.model.keys[r + 1], self.values[r + 1]))
+            kept.update(round=r, lookup=RoundValues(self.model.keys[r + 1], self.values[r + 1]))
         return terminals(self.model, ends, kept["lookup"], self.sense)
 
     def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:

@@ -35,7 +35,7 @@ from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.model import WORK, Rounds
 from mdp.engine.rounds.rule import RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
-from mdp.errors import ModelError, TooLarge
+from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
 
 if TYPE_CHECKING:
@@ -43,11 +43,6 @@ if TYPE_CHECKING:
 
 ROWS = 1 << 18
 """Numbers (rows times their width) gathered at a time when vectors are moved."""
-
-
-class NotWhole(ModelError):
-    """An end reached earns points that are not a whole number of 64 bits: totals are not
-    followed in floats then (:func:`rounds_distribution` says what it does)."""
 
 
 class Totals:

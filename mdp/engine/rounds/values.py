@@ -4,17 +4,18 @@ from __future__ import annotations
 
 import numpy as np
 
+from mdp.engine.keys import KeyIndex
 from mdp.engine.rounds.model import DENSE
 from mdp.errors import ModelError
 
 
-class Lookup:
+class RoundValues:
     """The values of one round's states by key: a table indexed by the key itself where the
     keys are small enough (:data:`~mdp.engine.rounds.model.DENSE`), else a binary search.
     The rule's ``next`` is checked where it enters (only ``-1`` below 0)."""
 
     def __init__(self, keys: np.ndarray, values: np.ndarray) -> None:
-        self.keys, self.values = keys, values
+        self.index, self.values = KeyIndex(keys, in_order=True), values
         self.table = None
         if len(keys) and int(keys[-1]) < DENSE:
             # One more entry at the end, for the key -1: an end not allowed.
@@ -31,8 +32,8 @@ class Lookup:
             except IndexError:  # past the largest key: not of this round
                 check = True
         allowed = keys >= 0
-        at = self.places(keys)
-        missing = allowed & (self.keys[at] != keys)
+        at, found = self.index.find(keys)
+        missing = allowed & ~found
         if missing.any():
             raise ModelError(f"game {game}: mdp_round_rule gave round state "
                              f"{int(keys[missing].flat[0])} when asked again, but not when the "
@@ -41,8 +42,4 @@ class Lookup:
 
     def exact_values_of(self, keys: np.ndarray) -> np.ndarray:
         """The exact values of the round states ``keys`` (``-1``: 0, to be replaced)."""
-        return np.where(keys >= 0, self.values[self.places(keys)], 0)
-
-    def places(self, keys: np.ndarray) -> np.ndarray:
-        """The places of ``keys`` among this round's (a key not there: some place)."""
-        return np.minimum(np.searchsorted(self.keys, keys), max(len(self.keys) - 1, 0))
+        return np.where(keys >= 0, self.values[self.index.find(keys)[0]], 0)
