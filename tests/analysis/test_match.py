@@ -276,7 +276,7 @@ def test_solve_vary_is_one_solve_per_combination(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["match", "shutbox", "--players", "1"], "a match needs 2 players or more"),
+    (["match", "shutbox", "--players", "1"], "--players 1: expected a whole number of 2 or more"),
     (["match", "shutbox", "--out", "x.csv"], "--out and --format write the table of --vary"),
     (["solve", "shutbox", "--vary", "one_die"], "expected KEY=VALUE,VALUE"),
     (["solve", "shutbox", "--vary", "dice=1,2", "--set", "dice=3"], "both set and varied"),
