@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments
+from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -203,17 +203,18 @@ def analyses() -> dict[str, Analysis]:
 
 
 
-def analyse(name: str, solution: Solved | CompiledModel | Rounds, game: Game | None = None,
+def analyse(solution: Solved | CompiledModel | Rounds, name: str, game: Game | None = None,
             **options: Any) -> pl.DataFrame:
     """Run the analysis ``name`` on a solution (``game`` gives it the game's words) and
     return its table.
 
     Options are parsed by the analysis's own parameters, so text works as on the command
-    line: ``mdp.analyse("policy", solution, game, optimal_only=True)``,
-    ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
+    line: ``mdp.analyse(solution, "policy", game, optimal_only=True)``,
+    ``mdp.analyse(solution, "simulate", game, games=1000, seed=1)``. An analysis that solves
     what it needs itself (``strategies``, ``match``) takes the compiled model as well.
     """
-    arguments("analyse", name=(name, NAME), solution=(solution, SOLVED_OR_MODEL), game=(game, OPTIONAL_GAME))
+    arguments("analyse", solution=(solution, first(SOLVED_OR_MODEL, "analyse(solution, name, game)")),
+              name=(name, NAME), game=(game, OPTIONAL_GAME))
     from mdp.analysis.pieces import Pieces  # Polars: there is a table
 
     known = analyses()

@@ -375,7 +375,7 @@ def test_seeds_and_games_out_of_range_are_refused_in_python_too():
     with pytest.raises(mdp.TooLarge, match=r"^games=10,000,000,001: more than 10,000,000,000"):
         mdp.simulate(solution, game, games=10**10 + 1)
     with pytest.raises(mdp.ParamError, match=r"^parameter seed=-3: expected a whole number of 0"):
-        mdp.analyse("simulate", solution, game, games=10, seed=-3)
+        mdp.analyse(solution, "simulate", game, games=10, seed=-3)
 
 
 def test_vary_honours_the_memory_budget(capsys):

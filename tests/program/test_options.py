@@ -70,7 +70,7 @@ def test_a_value_the_param_refuses_is_one_line_as_it_is_read(argv, line):
 def test_a_required_option_left_out_in_python_is_refused():
     with pytest.raises(mdp.ParamError, match=r"^analysis simulate: games is required "
                                              r"\(the number of games to play\)$"):
-        mdp.analyse("simulate", mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-3"))))
+        mdp.analyse(mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-3"))), "simulate")
 
 
 # A Param of every shape: text, a whole number, a choice; once, repeated or positional.

@@ -1,6 +1,6 @@
 """mdp's analyses: ``policy``, ``distribution``, ``simulate``, ``strategies`` and ``advise``,
 registered as a built-in plugin (see :mod:`mdp.analysis.registry`). Each is one
-call in Python (``mdp.analyse(name, ...)``, or :func:`mdp.distribution` and its kin) and one
+call in Python (``mdp.analyse(solution, name, ...)``, or :func:`mdp.distribution` and its kin) and one
 command; these only name the options and print the answer for people."""
 
 from __future__ import annotations
@@ -332,7 +332,7 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
             raise ParamError("after: a later player of a match plays for money, not by a "
                              "strategy; give the optimal solution")
         model = solution.model
-        money = mdp.later_player_values(game, model, list(after), exact=solution.exact)
+        money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
     return Advised(mdp.advise(solution, game, **(state or {})), solution, after)
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 def _match(model: CompiledModel, game: Game, *, exact: bool, sense: Sense | None,
            progress: Callable[[str], None] | None, players: int) -> Match:
     # A match is played for money: the sense of a solve does not apply.
-    return mdp.match(game, model=model, players=players, exact=exact, progress=progress)
+    return mdp.match(model, game, players=players, exact=exact, progress=progress)
 
 
 def _table(result: Match) -> pl.DataFrame:
