@@ -226,6 +226,13 @@ TIE_BREAK = listed(Rule(lambda item: isinstance(item, str) or isinstance(item, t
                    "a list of columns, each a name or 'max:NAME'/'min:NAME' or ('max', NAME)")
 
 
+def first(rule: Rule, call: str) -> Rule:
+    """``rule`` for the subject of a function, its first argument, in words that name the
+    order (``call``: ``"match(model, game)"``): public functions take their subject first, and
+    a call in the order of old (the game first) is told so."""
+    return Rule(rule.holds, f"{rule.allowed}, given first: mdp.{call}")
+
+
 def state_ids(function: str, states: Any, stop: int) -> Any:
     """``states``, ids of states of a model of ``stop`` states, as a numpy array; else one
     :class:`~mdp.ParamError` as :func:`arguments` gives."""

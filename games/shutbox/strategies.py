@@ -29,7 +29,7 @@ def _parts(game: mdp.Game, model: mdp.CompiledModel):
     b = box(game)
     state = model.action_state()
     _, rolls = b.split(np.asarray(model.states, dtype=np.int64)[state])
-    codes = np.asarray(mdp.action_labels(game, model), dtype=np.int64)
+    codes = np.asarray(mdp.action_labels(model, game), dtype=np.int64)
     dice = rolls == 0
     masks = np.where(dice, 0, codes)
     return b, codes, masks, dice, np.bitwise_count(masks.astype(np.uint64)).astype(np.int64), state

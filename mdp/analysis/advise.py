@@ -78,7 +78,7 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Adv
     state_id = int(matches["_id"][0])
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
-    labels = row_columns(game, [states[state_id]] * len(ids), action_labels(game, model, [state_id]))
+    labels = row_columns(game, [states[state_id]] * len(ids), action_labels(model, game, [state_id]))
     state = {c: _plain(matches[c][0]) for c in names}
     frame = to_frame({k: v for k, v in labels.items() if k not in state})
     if solution.allowed is not None:  # what the position does not allow, left out

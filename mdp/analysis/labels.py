@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from mdp.checks import GAME, MODEL, arguments, state_ids
+from mdp.checks import GAME, MODEL, arguments, first, state_ids
 from mdp.engine.checks import actions_of, expand
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
@@ -16,7 +16,7 @@ from mdp.errors import ModelError
 from mdp.game.load import Game, describe
 
 
-def action_labels(game: Game, model: CompiledModel,
+def action_labels(model: CompiledModel, game: Game,
                   states: np.ndarray | Sequence[int] | None = None) -> Any:
     """The game's label of every action of ``states`` (ids of non-terminal states, ascending;
     by default all of them), in action order, as the game wrote them.
@@ -27,7 +27,8 @@ def action_labels(game: Game, model: CompiledModel,
     integer array), else a state at a time through :func:`~mdp.hookspecs.game.mdp_actions`.
     A game must give the same actions in the same order each time it is asked.
     """
-    arguments("action_labels", game=(game, GAME), model=(model, MODEL))
+    arguments("action_labels", model=(model, first(MODEL, "action_labels(model, game)")),
+              game=(game, GAME))
     states = np.arange(model.n_terminal, model.n_states) if states is None else \
         state_ids("action_labels", states, model.n_states)
     counts = model.action_count(states).astype(np.int64)

@@ -23,7 +23,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments
+from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
 from mdp.engine.solution import Solutions
@@ -128,15 +128,15 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 80 else f"{text[:60]}... (a {type(value).__name__})"
 
 
-def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = False,
+def match(model: CompiledModel, game: Game, *, players: int = 2, exact: bool = False,
           progress: Callable[[str], None] | None = None) -> Match:
     """Each player's expected winnings when ``players`` players take turns at ``game``,
     each playing optimally for money knowing the earlier players' results.
 
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
     """
-    arguments("match", game=(game, GAME), model=(model, MODEL), exact=(exact, FLAG),
-              progress=(progress, CALLBACK))
+    arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
+              exact=(exact, FLAG), progress=(progress, CALLBACK))
     start = time.perf_counter()
     check_players(players)
     if not hasattr(model, "single"):
@@ -160,7 +160,7 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
                  time.perf_counter() - start)
 
 
-def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
+def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
                         exact: bool = False) -> np.ndarray:
     """What the next player of a match receives at each terminal state of ``model``, once
     the players before have the results ``earlier`` (in playing order; as text or values):
@@ -169,8 +169,9 @@ def later_player_values(game: Game, model: CompiledModel, earlier: list[Any], *,
     With more players to come this is what the last player receives; a player followed by
     others needs :func:`match`'s backward pass instead, and is refused here.
     """
-    arguments("later_player_values", game=(game, GAME), model=(model, MODEL), earlier=(earlier, LIST),
-              exact=(exact, FLAG))
+    arguments("later_player_values",
+              model=(model, first(MODEL, "later_player_values(model, game, earlier)")),
+              game=(game, GAME), earlier=(earlier, LIST), exact=(exact, FLAG))
     check_players(len(earlier) + 1)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)

@@ -108,7 +108,7 @@ def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_o
         labels: dict[str, Any] = {"state": [str(s) for s in states],
                                   "action": ranks(model.action_count(ids))}
     else:
-        labels = row_columns(game, states, action_labels(game, model, ids))
+        labels = row_columns(game, states, action_labels(model, game, ids))
     frame = to_frame({**labels, **metrics})
     if columns:
         frame = pl.DataFrame({c: [v] * frame.height for c, v in columns.items()},

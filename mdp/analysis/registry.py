@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments
+from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -79,15 +79,18 @@ class Analysis:
     ``run(model, game, *, exact, sense, progress, **options)``.
 
     The command solves the game (with ``needs="model"``, compiles it), runs the analysis and
-    writes its answer. Its arguments are the game's (:func:`mdp.program.arguments.add_game_arguments`),
-    ``--out`` and ``--format``, each option as ``--NAME VALUE`` (a switch ``--NAME`` when its
-    default is ``False``) and ``--json``, unless ``arguments(parser)`` adds the command's
-    own; each option takes the value of the argument of its name. Then:
+    writes its answer. Its arguments are the game's (:func:`mdp.program.arguments.add_game_arguments`;
+    without ``--strategy``, ``--maximize`` and ``--minimize`` unless it ``optimizes``),
+    ``--out`` and ``--format``, each option as the argument its :class:`mdp.Param` describes
+    (``--NAME VALUE``, a switch ``--NAME`` when its default is ``False``:
+    :func:`mdp.program.arguments.add_options`) and ``--json``; each option takes the value of
+    the argument of its name. Then:
 
     - ``check(args)``, if given, refuses before any work what the arguments cannot mean,
       and ``check_game(game, args)`` what they cannot mean for the game loaded;
     - the table goes to ``--out FILE``, or to standard output with ``--format NAME``;
-    - ``--json`` prints ``summary(answer, solved)`` on standard output (by default the
+    - ``--json`` prints ``summary(answer, solved)`` on standard output (``json`` says what it
+      is, in words, for the help: ``"one JSON array"`` for a list; by default the
       solution's :meth:`~mdp.Solution.summary` with the table's ``rows``, ``columns`` and
       ``out``);
     - otherwise, unless the table went to standard output, ``show(answer, solved, game)``
@@ -107,7 +110,6 @@ class Analysis:
     needs: Literal["solution", "model"] = attrs.field(
         default="solution", validator=attrs.validators.in_(("solution", "model")))
     table: Callable[[Any], pl.DataFrame] | None = attrs.field(default=None, repr=False)
-    arguments: Callable[[argparse.ArgumentParser], None] | None = attrs.field(default=None, repr=False)
     check: Callable[[argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     summary: Callable[[Any, Any], Any] | None = attrs.field(default=None, repr=False)
     show: Callable[[Any, Any, Game], None] | None = attrs.field(default=None, repr=False)
@@ -123,6 +125,11 @@ class Analysis:
     check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     """``check_model(model, args)`` refuses, once the game is compiled and before it is
     solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
+    optimizes: bool = True
+    """Whether it answers for the game played to an aim, so that the command takes
+    ``--strategy``, ``--maximize`` and ``--minimize``: ``match`` plays for money."""
+    json: str = "one JSON object"
+    """What ``--json`` prints, in words, for the command's help."""
     progress: bool = False
     """Whether ``run`` of a solution takes ``progress=`` too: a callable given a line at each
     step of long work, which the command shows on a terminal (``run`` of a model always
@@ -196,17 +203,18 @@ def analyses() -> dict[str, Analysis]:
 
 
 
-def analyse(name: str, solution: Solved | CompiledModel | Rounds, game: Game | None = None,
+def analyse(solution: Solved | CompiledModel | Rounds, name: str, game: Game | None = None,
             **options: Any) -> pl.DataFrame:
     """Run the analysis ``name`` on a solution (``game`` gives it the game's words) and
     return its table.
 
     Options are parsed by the analysis's own parameters, so text works as on the command
-    line: ``mdp.analyse("policy", solution, game, optimal_only=True)``,
-    ``mdp.analyse("simulate", solution, game, games=1000, seed=1)``. An analysis that solves
+    line: ``mdp.analyse(solution, "policy", game, optimal_only=True)``,
+    ``mdp.analyse(solution, "simulate", game, games=1000, seed=1)``. An analysis that solves
     what it needs itself (``strategies``, ``match``) takes the compiled model as well.
     """
-    arguments("analyse", name=(name, NAME), solution=(solution, SOLVED_OR_MODEL), game=(game, OPTIONAL_GAME))
+    arguments("analyse", solution=(solution, first(SOLVED_OR_MODEL, "analyse(solution, name, game)")),
+              name=(name, NAME), game=(game, OPTIONAL_GAME))
     from mdp.analysis.pieces import Pieces  # Polars: there is a table
 
     known = analyses()

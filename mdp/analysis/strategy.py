@@ -291,7 +291,7 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
                        game: Game, model: CompiledModel) -> list[Any]:
     """The weights of a :meth:`Strategy.per_state`: ``choose`` asked state after state, with
     the actions' labels asked of the game (the model keeps none)."""
-    labels = action_labels(game, model)
+    labels = action_labels(model, game)
     if isinstance(labels, np.ndarray):
         labels = labels.tolist()
     ids = range(model.n_terminal, model.n_states)

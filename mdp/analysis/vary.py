@@ -136,7 +136,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         if key not in models:
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
-        result = match(game, players=players, exact=exact, model=models[key], progress=progress)
+        result = match(models[key], game, players=players, exact=exact, progress=progress)
         row = _varied(game, vary)
         row["player_1_percent"] = round(float(result.values[0]) * 100, 4)
         for k, value in enumerate(result.values, start=1):

@@ -16,12 +16,19 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, faul
 
 @attrs.frozen
 class Param:
-    """One parameter of a game or rule plugin.
+    """One parameter of a game or rule plugin, or one option of an analysis.
 
     ``parse`` turns a value into the parameter's type and checks it: it receives either the
     text given on the command line (``"1-9"``) or a Python value (``range(1, 10)``) and raises
     :class:`ValueError` with a message that says what is allowed. ``default`` is already
     parsed. ``show`` renders a value for people and JSON output (default: the value itself).
+
+    A game's parameters are set on the command line with ``--set NAME=VALUE``. An analysis's
+    options are the command's own arguments, each made from its parameter alone
+    (:func:`mdp.program.arguments.add_options`): ``--NAME VALUE`` (``-`` for ``_``), a switch
+    ``--NAME`` when the default is ``False``, its ``help`` the argument's, with the default
+    when there is one; ``parse`` checks each value as it is read, and a parser of
+    :func:`parse_choice` offers its choices. The fields below say the rest.
     """
 
     name: str
@@ -29,6 +36,20 @@ class Param:
     parse: Callable[[Any], Any]
     help: str = ""
     show: Callable[[Any], Any] | None = None
+    metavar: str | None = None
+    """The word for its value on the command line (``N``, ``FILE``); ``VALUE`` unless
+    given, or the choices of a parser of :func:`parse_choice`."""
+    repeat: bool = False
+    """Given once per value on the command line (``--tie-break A --tie-break B``): ``parse``
+    then takes them all together, a list of texts, and checks each alone as it is read."""
+    positional: bool = False
+    """The command line takes its values without a flag, after the game, one or more of them
+    with ``repeat`` (``mdp advise GAME COLUMN=VALUE ...``)."""
+    required: bool = False
+    """It has no default (``default`` is then ``None``): leaving it out is refused."""
+    shared: bool = False
+    """The command line gives it by one of the arguments every command has, of the same name
+    (``max_memory``: ``--max-memory``), not by one of its own."""
 
     def shown(self, value: Any) -> Any:
         """``value`` as people and JSON see it, as ``--set`` takes it back."""
@@ -50,18 +71,28 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
     values = {}
     for name, param in by_name.items():
         if name not in given:
+            if param.required:
+                raise ParamError(f"{game}: {name} is required ({param.help or 'no default'})")
             values[name] = param.default
             continue
         try:
-            values[name] = param.parse(given[name])
+            values[name] = parsed(f"game {game}", param, given[name])
         except (ValueError, TypeError) as error:
             raise ParamError(f"parameter {name}={given[name]}: {error}") from None
-        except ParamError:
-            raise
-        except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
-            raise ModelError(f"game {game}: the parser of parameter {name} raised "
-                             f"{fault(error)} (value {given[name]!r})") from error
     return MappingProxyType(values)
+
+
+def parsed(where: str, param: Param, value: Any) -> Any:
+    """``value`` parsed by ``param``: a value it refuses is the :class:`ValueError` (or
+    :class:`TypeError`) of its parser, for the caller to word; a parser that breaks otherwise
+    is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
+    try:
+        return param.parse(value)
+    except (ValueError, TypeError, ParamError):
+        raise
+    except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
+        raise ModelError(f"{where}: the parser of parameter {param.name} raised "
+                         f"{fault(error)} (value {value!r})") from error
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
@@ -123,20 +154,25 @@ def whole(value: Any) -> int:
     return number
 
 
-def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Callable[[Any], int]:
+def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
+              grouped: bool = False) -> Callable[[Any], int]:
     """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no bound but
     :data:`LARGEST`), read exactly by :func:`whole`.
 
     ``why`` says, in the error message, why there is a maximum (``"each one doubles the
-    states"``).
+    states"``); with ``grouped``, text may group the digits with ``_`` or ``,`` (``1_000``,
+    ``1,000``), as a count on the command line may be written.
     """
-    arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT))
+    arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT),
+              grouped=(grouped, FLAG))
     bounds("parse_int", minimum, maximum)
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
         else f"a whole number of {minimum} or more"
     largest = LARGEST if maximum is None else maximum
 
     def parse(value: Any) -> int:
+        if grouped and isinstance(value, str):
+            value = value.replace("_", "").replace(",", "")
         try:
             number = whole(value)
         except ValueError:
@@ -151,15 +187,22 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "") -> Cal
 
 
 def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
-    """A parser that accepts one of ``allowed`` and suggests the nearest for a typo."""
+    """A parser that accepts one of ``allowed`` and suggests the nearest for a typo (an
+    option of an analysis offers them on the command line)."""
     arguments("parse_choice", allowed=(allowed, NAMES))
+    return Choice(tuple(allowed))
 
-    def parse(value: Any) -> str:
-        if value not in allowed:
-            raise ValueError(f"allowed: {', '.join(allowed)}{did_you_mean(str(value), allowed)}")
-        return value
 
-    return parse
+@attrs.frozen
+class Choice:
+    """The parser of :func:`parse_choice`: one of ``allowed``."""
+
+    allowed: tuple[str, ...]
+
+    def __call__(self, value: Any) -> str:
+        if value not in self.allowed:
+            raise ValueError(f"allowed: {', '.join(self.allowed)}{did_you_mean(str(value), self.allowed)}")
+        return str(value)
 
 
 def parse_flag(value: Any) -> bool:

@@ -78,8 +78,8 @@ def mdp_analyses() -> list[mdp.Analysis]:
     solved (or compiled) game.
 
     Each analysis is one call in Python (:func:`mdp.analyse`) and one command of the ``mdp``
-    program, with the game's options, its own options and the output options of ``mdp
-    policy`` unless it names its own arguments. mdp's own analyses (``policy``,
+    program, with the game's options, its own options (each made from its
+    :class:`mdp.Param`) and the output options of ``mdp policy``. mdp's own analyses (``policy``,
     ``distribution``, ``simulate``, ``strategies``, ``advise``, ``match``) are registered
     through this hook too.
 

@@ -58,7 +58,7 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     states = model.states
     table = to_frame(row_columns(game, states, [None] * len(states)))
     names = [c for c in table.columns if table[c].null_count() < table.height]
-    labels = row_columns(game, _take(states, model.action_state()), action_labels(game, model))
+    labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game))
     actions = to_frame({k: v for k, v in labels.items() if k not in names})
     return {
         "states": model.n_states,

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import ParamError
-from mdp.game.params import Param, check_settable, parse_assignments
+from mdp.game.params import Choice, Param, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import say_when_written
@@ -36,9 +36,11 @@ TERMINAL_FORMAT = "markdown"
 """... and when standard output is a terminal: a table for people, its columns aligned."""
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True) -> None:
-    """``GAME``, ``--set`` and ``--variant``; with ``solving``, also ``--exact``,
-    ``--max-states`` and ``--maximize``/``--minimize``."""
+def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
+                       compiling: bool | None = None) -> None:
+    """``GAME``, ``--set`` and ``--variant``; with ``compiling`` (as ``solving`` unless
+    given), also ``--exact``, ``--max-states`` and ``--max-memory``; with ``solving``, also
+    ``--strategy`` and ``--maximize``/``--minimize``."""
     parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
                         "game's name (shutbox)")
     parser.add_argument("--set", "-s", dest="params", action="append", default=[],
@@ -46,10 +48,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True)
                         help="set one rule parameter (repeatable); mdp params GAME lists them")
     parser.add_argument("--variant", metavar="NAME", help="start from one of the game's named "
                         "rule sets (see: mdp variants GAME)")
-    if not solving:
+    if not (solving if compiling is None else compiling):
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
     add_limit_arguments(parser)
+    if not solving:
+        return
     parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
                         "instead of optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
@@ -81,9 +85,12 @@ def compiled(args: argparse.Namespace, game: mdp.Game,
                        progress=progress)
 
 
-def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object") -> None:
-    """``--json``: print ``what`` (``"one JSON array"`` for a command that prints a list)."""
-    parser.add_argument("--json", action="store_true", help=f"print {what} on stdout")
+def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object", *,
+                      vary: bool = False) -> None:
+    """``--json``: print ``what`` (``"one JSON array"`` for a command that prints a list);
+    with ``vary``, the rows of the table of ``--vary`` instead when it is given."""
+    more = " (with --vary: a list of the table's rows)" if vary else ""
+    parser.add_argument("--json", action="store_true", help=f"print {what} on stdout{more}")
 
 
 def add_json_list_argument(parser: argparse.ArgumentParser) -> None:
@@ -102,15 +109,48 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> None:
-    """Each of an analysis's options as ``--NAME VALUE`` (with ``-`` for ``_``), or a switch
-    ``--NAME`` when its default is ``False``; the value goes to the argument ``NAME``."""
+    """Each of an analysis's options as the argument its :class:`mdp.Param` describes, its
+    value going to the argument ``NAME``: ``--NAME VALUE`` (with ``-`` for ``_``), a switch
+    ``--NAME`` when its default is ``False``, given once per value with ``repeat``, without
+    a flag with ``positional``; none for a ``shared`` one, which an argument every command
+    has gives. Each value is checked by the option's parser as it is read."""
     for option in options:
-        flag = "--" + option.name.replace("_", "-")
-        if option.default is False:
-            parser.add_argument(flag, dest=option.name, action="store_true", help=option.help)
+        if option.shared:
+            continue
+        how: dict[str, Any] = {"help": option.help}
+        if option.default is False and not option.repeat:
+            how["action"] = "store_true"
         else:
-            parser.add_argument(flag, dest=option.name, metavar="VALUE",
-                                help=f"{option.help} [default: {option.shown(option.default)}]")
+            choices = option.parse.allowed if isinstance(option.parse, Choice) else None
+            how.update(type=_reader(option), choices=choices,
+                       metavar=option.metavar or (None if choices else "VALUE"))
+            if option.repeat and not option.positional:
+                how.update(action="append", default=[])
+            elif not option.positional:
+                how["default"] = option.default
+            if option.default not in (None, (), []) and not option.repeat:
+                how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
+        if option.positional:
+            parser.add_argument(option.name, nargs="+" if option.repeat else None, **how)
+        else:
+            parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
+                                required=option.required, **how)
+
+
+def _reader(option: Param) -> Callable[[str], Any]:
+    """An argparse ``type`` for ``option``: its parser's value (a value of a repeated option
+    is checked alone and kept as given, for the parser to take them all together); a value
+    it refuses is one line naming the option, the value and what is allowed."""
+    name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
+
+    def read(text: str) -> Any:
+        try:
+            value = parsed(f"option {name}", option, text)
+        except (ValueError, TypeError) as error:
+            raise ParamError(f"{name} {text}: {error}") from None
+        return text if option.repeat else value
+
+    return read
 
 
 def add_vary_argument(parser: argparse.ArgumentParser) -> None:
@@ -191,22 +231,10 @@ def plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
 
 def positive_int(text: str) -> int:
     """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
-    return _whole(text, 1)
-
-
-def whole_number(text: str) -> int:
-    """An argparse ``type``: a whole number of 0 or more (``1_000`` and ``1,000`` too)."""
-    return _whole(text, 0)
-
-
-def _whole(text: str, least: int) -> int:
     try:
-        value = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        value = least - 1
-    if value < least:
-        raise argparse.ArgumentTypeError(f"expected a whole number of {least} or more, not {text!r}")
-    return value
+        return parse_int(1, grouped=True)(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{error}, not {text!r}") from None
 
 
 def _size(text: str) -> int:

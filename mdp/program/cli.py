@@ -275,20 +275,17 @@ def _command(analysis: Analysis) -> Command:
     written and its answer shown, as :class:`Analysis` says."""
 
     def add_arguments(parser: argparse.ArgumentParser) -> None:
-        if analysis.arguments is not None:
-            analysis.arguments(parser)
-            return
-        arguments.add_game_arguments(parser)
+        arguments.add_game_arguments(parser, solving=analysis.optimizes, compiling=True)
         if analysis.vary is not None:
             arguments.add_vary_argument(parser)
         else:
             arguments.add_output_arguments(parser)
         arguments.add_options(parser, analysis.options)
-        if analysis.show is not None:
-            arguments.add_json_argument(parser)
-        else:
+        if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
                                 "stdout (with --out; without it, the table is not printed)")
+        else:
+            arguments.add_json_argument(parser, analysis.json, vary=analysis.vary is not None)
 
     def run(args: argparse.Namespace) -> None:
         if analysis.check is not None:

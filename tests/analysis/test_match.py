@@ -112,13 +112,13 @@ def models():
 def test_sixteen_rule_sets_exactly(models, rules):
     rule, pays, wins = rules
     game = mdp.load_game("shutbox", one_die=rule, shut_pays=pays, shut_wins=wins)
-    result = mdp.match(game, models[rule], exact=True)
+    result = mdp.match(models[rule], game, exact=True)
     expected = first_value(rule, pays, wins)
     assert result.values == (expected, -expected)  # zero-sum, exactly
     assert round(float(result.values[0]) * 100, 4) == PERCENT[rules]
     if rules in PUBLISHED:
         assert round(float(expected) * 100, 4) == PUBLISHED[rules]
-    floats = mdp.match(game, models[rule])
+    floats = mdp.match(models[rule], game)
     assert floats.values[0] == pytest.approx(float(expected), abs=1e-12)
     assert floats.values[0] + floats.values[1] == 0
 
@@ -185,25 +185,25 @@ def brute_match(tiles, players, pays, wins, rule="max6"):
 @pytest.mark.parametrize("pays, wins", [(1, True), (2, False)])
 def test_three_players_on_a_small_box(pays, wins):
     game = mdp.load_game("shutbox", tiles="1-4", shut_pays=pays, shut_wins="yes" if wins else "no")
-    result = mdp.match(game, mdp.compile(game), players=3, exact=True)
+    result = mdp.match(mdp.compile(game), game, players=3, exact=True)
     expected = brute_match(range(1, 5), 3, pays, wins)
     assert result.values == expected
     assert sum(result.values) == 0
-    floats = mdp.match(game, mdp.compile(game), players=3)
+    floats = mdp.match(mdp.compile(game), game, players=3)
     assert floats.values == pytest.approx([float(v) for v in expected], abs=1e-12)
 
 
 def test_summary_and_refusals():
     game = mdp.load_game("shutbox", tiles="1-4")
-    summary = mdp.match(game, mdp.compile(game), exact=True).summary()
+    summary = mdp.match(mdp.compile(game), game, exact=True).summary()
     assert [p["player"] for p in summary["players"]] == [1, 2]
     first, second = (Fraction(p["exact"]) for p in summary["players"])
     assert first == -second and summary["players"][0]["value"] == float(first)
     with pytest.raises(mdp.ParamError, match="2 players or more"):
-        mdp.match(game, mdp.compile(game), players=1)
+        mdp.match(mdp.compile(game), game, players=1)
     with pytest.raises(mdp.ModelError, match="not played in matches"):
         from models import coin
-        mdp.match(mdp.load_game(coin()), mdp.compile(mdp.load_game(coin())))
+        mdp.match(mdp.compile(mdp.load_game(coin())), mdp.load_game(coin()))
 
 
 def test_payoff_of_the_pub_rules():
@@ -234,7 +234,7 @@ def test_match_command_json_is_the_python_summary(capsys):
     code, out, _ = _run(capsys, "match", "shutbox", "--set", "tiles=1-4", "--exact", "--json")
     assert code == 0
     printed = json.loads(out)
-    expected = mdp.match(small := mdp.load_game("shutbox", tiles="1-4"), mdp.compile(small), exact=True).summary()
+    expected = mdp.match(mdp.compile(small := mdp.load_game("shutbox", tiles="1-4")), small, exact=True).summary()
     assert printed["players"] == expected["players"]
     assert sum(Fraction(p["exact"]) for p in printed["players"]) == 0
 
@@ -276,7 +276,7 @@ def test_solve_vary_is_one_solve_per_combination(capsys):
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["match", "shutbox", "--players", "1"], "a match needs 2 players or more"),
+    (["match", "shutbox", "--players", "1"], "--players 1: expected a whole number of 2 or more"),
     (["match", "shutbox", "--out", "x.csv"], "--out and --format write the table of --vary"),
     (["solve", "shutbox", "--vary", "one_die"], "expected KEY=VALUE,VALUE"),
     (["solve", "shutbox", "--vary", "dice=1,2", "--set", "dice=3"], "both set and varied"),
@@ -308,7 +308,7 @@ def test_the_second_player_is_advised_to_play_for_money_after_the_first(result):
     # player who shut the box has already won: the second does not play and pays 1.
     game = mdp.load_game("games/shutbox", tiles="1-6", shut_wins="no")
     model = mdp.compile(game)
-    money = mdp.later_player_values(game, model, [result], exact=True)
+    money = mdp.later_player_values(model, game, [result], exact=True)
     solution = mdp.solve(model, terminal=money, exact=True)
     payout = {s: Fraction(1 if s < result else 0 if s == result else -1) for s in range(22)}
     assert solution.value == brute_shutbox.solve(range(1, 7), scoring="payout", payout=payout)

@@ -289,7 +289,7 @@ def _coin(bad, part: str):
 def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad):
     game = _coin(bad, part)
     try:
-        result = mdp.match(game, mdp.compile(game), exact=exact)
+        result = mdp.match(mdp.compile(game), game, exact=exact)
     except mdp.ModelError as error:
         _names_the_hook(error, ("mdp_match_rules",))
         return
@@ -306,4 +306,4 @@ def test_the_good_match_is_worth_what_a_brute_force_says():
     # = 0 against safe's draw, both 0; after a 0, safe wins for sure: +1. The first player
     # risking gets (1/2)(1/2) + (1/2)(-1) = -1/4, playing safe gets 0: they play safe, 0.
     game = _coin(None, "none")
-    assert mdp.match(game, mdp.compile(game), exact=True).values == (0, 0)
+    assert mdp.match(mdp.compile(game), game, exact=True).values == (0, 0)

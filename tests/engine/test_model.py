@@ -97,9 +97,9 @@ def test_action_labels_are_asked_of_the_game(batch):
     model = mdp.compile(game, batch=batch)
     expected = [code for s in range(model.n_terminal, model.n_states)
                 for code, _ in ladder.moves(int(model.states[s]))]
-    assert list(mdp.action_labels(game, model)) == expected
+    assert list(mdp.action_labels(model, game)) == expected
     some = [model.n_terminal, model.initial]  # one state of the lowest layer, and the top
-    assert list(mdp.action_labels(game, model, some)) == \
+    assert list(mdp.action_labels(model, game, some)) == \
         [code for s in some for code, _ in ladder.moves(int(model.states[s]))]
 
 
@@ -116,7 +116,7 @@ def test_a_game_that_changes_its_actions_is_named():
     model = mdp.compile(game, batch=False)
     fickle.changed = True
     with pytest.raises(mdp.ModelError, match="asked again, it gave 1 actions where it gave 2"):
-        mdp.action_labels(game, model)
+        mdp.action_labels(model, game)
 
 
 def test_the_successors_of_any_actions_are_their_edges():
@@ -158,8 +158,8 @@ def test_a_game_that_reorders_its_actions_is_named(batch):
         mdp.policy(mdp.solve(model), game)
     assert str(raised.value) == message
     with pytest.raises(mdp.ModelError):  # the start alone
-        mdp.action_labels(game, model, [model.initial])
-    assert len(mdp.action_labels(game, model, [model.initial - 1])) == 2  # another state: as before
+        mdp.action_labels(model, game, [model.initial])
+    assert len(mdp.action_labels(model, game, [model.initial - 1])) == 2  # another state: as before
 
 
 def test_terminal_text_is_made_when_the_table_is():

@@ -52,9 +52,9 @@ def calls(made, path):
                                        "max_memory": "default"}),
         "simulate": ((solution,), {"game": game, "games": 10, "seed": 1, "tie_break": ()}),
         "advise": ((solution, game), {"open": "1 2 3"}),
-        "match": ((game,), {"model": model, "players": 2, "exact": False, "progress": None}),
+        "match": ((model,), {"game": game, "players": 2, "exact": False, "progress": None}),
         "match_rules": ((game,), {}),
-        "later_player_values": ((game,), {"model": model, "earlier": [3], "exact": False}),
+        "later_player_values": ((model,), {"game": game, "earlier": [3], "exact": False}),
         "match_table": (("shutbox",), {"vary": {"tiles": ["1-2", "1-3"]}, "players": 2,
                                        "variant": None, "params": None, "plugins": [],
                                        "exact": False, "max_states": 1000,
@@ -64,10 +64,10 @@ def calls(made, path):
                                        "sense": None, "max_states": 1000,
                                        "max_memory": "default", "progress": None}),
         "report": ((solution,), {"game": game, "max_rows": 1000, "progress": None}),
-        "analyse": (("distribution",), {"solution": solution, "game": game}),
+        "analyse": ((solution,), {"name": "distribution", "game": game}),
         "write_table": ((made["table"],), {"path": str(path / "table.csv"), "format": None}),
         "choices": ((solution,), {"tie_break": ()}),
-        "action_labels": ((game,), {"model": model, "states": None}),
+        "action_labels": ((model,), {"game": game, "states": None}),
         "Policy.of_weights": ((model,), {"weights": made["weights"], "exact": False,
                                          "name": "custom", "named": None}),
         "Policy.mix": (([(policy, 1)],), {"name": "mix"}),
@@ -202,3 +202,28 @@ def test_numbers_of_other_types_that_are_whole_are_taken(made):
     assert math.isclose(mdp.solve(model).value, made["solution"].value)
     assert mdp.report(made["solution"], made["game"], max_rows=np.int32(1)).startswith("<!")
     assert isinstance(mdp.policy(made["solution"], made["game"]), pl.DataFrame)
+
+
+@pytest.mark.parametrize(("call", "order"), [
+    (lambda m: mdp.analyse("distribution", m["solution"], m["game"]), "analyse(solution, name, game)"),
+    (lambda m: mdp.match(m["game"], m["model"]), "match(model, game)"),
+    (lambda m: mdp.later_player_values(m["game"], m["model"], [3]),
+     "later_player_values(model, game, earlier)"),
+    (lambda m: mdp.action_labels(m["game"], m["model"]), "action_labels(model, game)"),
+])
+def test_a_call_in_the_old_order_is_told_the_subject_comes_first(made, call, order):
+    # Public functions take their subject first (the solution or the model), the game after:
+    # a call written in the order of old (the game or the name first) is one line naming it.
+    with pytest.raises(mdp.ParamError) as error:
+        call(made)
+    assert str(error.value).startswith(f"mdp.{order.partition('(')[0]}: ")
+    assert str(error.value).endswith(f", given first: mdp.{order}")
+
+
+def test_every_public_function_of_a_solution_or_model_takes_it_first(made, tmp_path):
+    # The rule itself: where a public function takes a solution or a model, it comes first.
+    for name in calls(made, tmp_path):
+        parameters = list(inspect.signature(function(name)).parameters)
+        subjects = [p for p in parameters if p in ("solution", "model", "how")]
+        if subjects:
+            assert parameters[0] == subjects[0], name

@@ -21,9 +21,9 @@ def test_analyse_and_write_table_import_nothing_of_the_program(tmp_path):
         "solution = mdp.solve(mdp.compile(game))\n"
         "for name in ('policy', 'distribution', 'advise', 'strategies'):\n"
         "    options = {'state': {'open': '1 2 3 4', 'roll': 5}} if name == 'advise' else {}\n"
-        "    table = mdp.analyse(name, solution, game, **options)\n"
+        "    table = mdp.analyse(solution, name, game, **options)\n"
         "    mdp.write_table(table, f'{name}.csv')\n"
-        "table = mdp.analyse('simulate', solution, game, games=100, seed=1)\n"
+        "table = mdp.analyse(solution, 'simulate', game, games=100, seed=1)\n"
         "mdp.write_table(table, 'simulate.parquet')\n"
         "print(sorted(mdp.formats()), sorted(mdp.exports()), sorted(mdp.analyses()))\n"
         "print(sorted(m for m in sys.modules if m == 'mdp.program' or m.startswith('mdp.program.')))\n")

@@ -32,7 +32,7 @@ def test_a_column_of_the_state_given_twice_is_refused(capsys, data):
     assert all(repr(item) in err for item in items)
     # In Python as on the command line.
     with pytest.raises(mdp.ParamError, match=f"column {column} is given twice"):
-        mdp.analyse("advise", _solution(), _game(), state=state)
+        mdp.analyse(_solution(), "advise", _game(), state=state)
 
 
 def _game():

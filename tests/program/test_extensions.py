@@ -84,7 +84,7 @@ def test_a_plugin_adds_a_command(tab_plugin, capsys):
 
 def test_a_plugin_adds_an_analysis_that_is_a_command_and_a_call(tab_plugin, capsys):
     game = mdp.load_game(SHUTBOX, tiles="1-4")
-    table = mdp.analyse("choices", mdp.solve(mdp.compile(game)), game, at_least="2")
+    table = mdp.analyse(mdp.solve(mdp.compile(game)), "choices", game, at_least="2")
     # By hand: at the start, tiles 1-4 are open, all 6 or less, so the player may roll two
     # dice or one: two choices.
     assert table.row(0) == ("1 2 3 4", None, 2)
@@ -129,54 +129,54 @@ def test_every_builtin_analysis_is_registered_through_the_hook():
 
 def test_analyse_gives_the_table_of_the_python_call(small):
     game, model, solution = small
-    assert mdp.analyse("distribution", solution, game).equals(mdp.distribution(solution, game))
-    assert mdp.analyse("distribution", solution, game, tie_break="min:open_sum").equals(
+    assert mdp.analyse(solution, "distribution", game).equals(mdp.distribution(solution, game))
+    assert mdp.analyse(solution, "distribution", game, tie_break="min:open_sum").equals(
         mdp.distribution(solution, game, tie_break=["min:open_sum"]))
-    assert mdp.analyse("simulate", solution, game, games=1000, seed=1).equals(
+    assert mdp.analyse(solution, "simulate", game, games=1000, seed=1).equals(
         mdp.simulate(solution, game, games=1000, seed=1).outcomes)
-    assert mdp.analyse("simulate", solution, game, games="1000", seed="1").equals(
+    assert mdp.analyse(solution, "simulate", game, games="1000", seed="1").equals(
         mdp.simulate(solution, game, games=1000, seed=1).outcomes)  # text, as on the command line
-    assert mdp.analyse("strategies", solution, game).equals(mdp.strategy_values(model, game, exact=True))
+    assert mdp.analyse(solution, "strategies", game).equals(mdp.strategy_values(model, game, exact=True))
     advice = mdp.advise(solution, game, open="1 2 3 4", roll=5).actions
-    assert mdp.analyse("advise", solution, game, state={"open": "1 2 3 4", "roll": 5}).equals(advice)
-    assert mdp.analyse("advise", solution, game, state=["open=1 2 3 4", "roll=5"]).equals(advice)
-    match = mdp.match(game, model, exact=True)
-    table = mdp.analyse("match", solution, game, players=2)
+    assert mdp.analyse(solution, "advise", game, state={"open": "1 2 3 4", "roll": 5}).equals(advice)
+    assert mdp.analyse(solution, "advise", game, state=["open=1 2 3 4", "roll=5"]).equals(advice)
+    match = mdp.match(model, game, exact=True)
+    table = mdp.analyse(solution, "match", game, players=2)
     assert table.columns == ["player", "value", "exact"]
     assert [Fraction(v) for v in table["exact"]] == list(match.values)
     # An analysis that solves what it needs itself takes the model too (float, unless asked).
-    assert mdp.analyse("match", model, game)["value"].to_list() == list(mdp.match(game, model).values)
+    assert mdp.analyse(model, "match", game)["value"].to_list() == list(mdp.match(model, game).values)
 
 
 def test_analyse_on_the_standard_box_gives_its_published_chance():
     # Shutting every tile is winning: its chance is the game's value, 956177159/9795520512
     # (docs/quickstart.rst, and the Riddler's figure of 9.7614%).
     game = mdp.load_game(SHUTBOX)
-    table = mdp.analyse("distribution", mdp.solve(mdp.compile(game), exact=True), game)
+    table = mdp.analyse(mdp.solve(mdp.compile(game), exact=True), "distribution", game)
     assert table.filter(pl.col("open_sum") == 0)["exact"].to_list() == ["956177159/9795520512"]
 
 
 def test_a_later_player_is_advised_through_analyse(small):
     game, model, solution = small
-    money = mdp.later_player_values(game, model, ["3"], exact=True)
+    money = mdp.later_player_values(model, game, ["3"], exact=True)
     expected = mdp.advise(mdp.solve(model, terminal=money, exact=True, sense="max"), game, open="1 2 3 4", roll=5)
-    got = mdp.analyse("advise", solution, game, state={"open": "1 2 3 4", "roll": 5}, after="3")
+    got = mdp.analyse(solution, "advise", game, state={"open": "1 2 3 4", "roll": 5}, after="3")
     assert got.equals(expected.actions)
 
 
 def test_analyse_refuses_what_an_analysis_cannot_take(small):
     game, model, solution = small
     with pytest.raises(mdp.ParamError) as error:
-        mdp.analyse("policy", model, game)
+        mdp.analyse(model, "policy", game)
     assert str(error.value) == "analysis policy takes a solution (mdp.solve(model)), not CompiledModel"
     with pytest.raises(mdp.ParamError) as error:
-        mdp.analyse("distrbution", solution, game)
+        mdp.analyse(solution, "distrbution", game)
     assert str(error.value).startswith("unknown analysis 'distrbution'; did you mean distribution? (known: policy, ")
     with pytest.raises(mdp.ParamError) as error:
-        mdp.analyse("simulate", solution, game, games=0)
+        mdp.analyse(solution, "simulate", game, games=0)
     assert str(error.value) == "parameter games=0: expected a whole number of 1 or more"
     with pytest.raises(mdp.ParamError) as error:
-        mdp.analyse("advise", solution, game, state=["open"])
+        mdp.analyse(solution, "advise", game, state=["open"])
     assert str(error.value) == "state 'open': expected COLUMN=VALUE ..."
 
 

@@ -1,6 +1,6 @@
 """mdp's analyses: ``policy``, ``distribution``, ``simulate``, ``strategies`` and ``advise``,
 registered as a built-in plugin (see :mod:`mdp.analysis.registry`). Each is one
-call in Python (``mdp.analyse(name, ...)``, or :func:`mdp.distribution` and its kin) and one
+call in Python (``mdp.analyse(solution, name, ...)``, or :func:`mdp.distribution` and its kin) and one
 command; these only name the options and print the answer for people."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _texts(value: Any) -> tuple[Any, ...]:
 
 
 def _seed(value: Any) -> int | None:
-    return None if value is None else parse_int(0)(value)
+    return None if value is None else parse_int(0, grouped=True)(value)
 
 
 def _bytes(value: Any) -> int | None:
@@ -70,22 +70,13 @@ def _state(value: Any) -> dict[str, Any]:
 
 
 TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those best for this "
-                  "column of the terminal states ([max:|min:]COLUMN, maximized unless min:), "
-                  "one after the other; then the game's first action is taken")
+                  "column of the terminal states (maximized unless min:); repeatable; then the "
+                  "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
 
-def _tie_break_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tie-break", action="append", default=[], metavar="[max:|min:]COLUMN",
-                        help="among optimal actions, keep those best for this column of the "
-                        "terminal states (maximized unless min:); repeatable; then the game's "
-                        "first action is taken")
-
-
-def _table_arguments(parser: argparse.ArgumentParser) -> None:
-    arguments.add_game_arguments(parser)
-    _tie_break_argument(parser)
-    arguments.add_json_argument(parser)
-    arguments.add_output_arguments(parser)
+def _plot(what: str) -> Param:
+    return Param("plot", None, _path, f"draw {what} of each outcome and the cumulative share to "
+                 "FILE (.png or .svg; needs matplotlib)", metavar="FILE")
 
 
 def _percent(value: float) -> str:
@@ -140,11 +131,6 @@ def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[A
     return frame
 
 
-def _plot_argument(parser: argparse.ArgumentParser, what: str) -> None:
-    parser.add_argument("--plot", metavar="FILE", help=f"draw {what} of each outcome and the "
-                        "cumulative share to FILE (.png or .svg; needs matplotlib)")
-
-
 def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
     """The tie-breaks, before any state is found: each names a column of the game's states
     (every state has the same, :func:`~mdp.hookspecs.game.mdp_state_columns`) or ``value``;
@@ -185,11 +171,6 @@ def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
     say_when_written(f"the picture written to {plot}")  # as mdp export says its files
 
 
-def _distribution_arguments(parser: argparse.ArgumentParser) -> None:
-    _table_arguments(parser)
-    _plot_argument(parser, "the chance")
-
-
 def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
@@ -220,13 +201,12 @@ def _show_distribution(frame: pl.DataFrame, solution: Solved, game: mdp.Game) ->
 
 DISTRIBUTION = Analysis(
     "distribution", "the chance of every outcome under a way of playing", _distribution,
-    [TIE_BREAK, Param("plot", None, _path, "draw the chance of each outcome and the cumulative "
-                      "chance to this file (.png or .svg; needs matplotlib)"),
+    [TIE_BREAK, _plot("the chance"),
      Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
-           "every total may take (default: as a model compiled, --max-memory)")],
+           "every total may take (default: as a model compiled, --max-memory)", shared=True)],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
-    arguments=_distribution_arguments, check=_plot_check, check_game=_tie_break_check,
+    check=_plot_check, check_game=_tie_break_check,
     summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
                                      "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -245,15 +225,6 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
                  f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
     return result
-
-
-def _simulate_arguments(parser: argparse.ArgumentParser) -> None:
-    _table_arguments(parser)
-    parser.add_argument("--games", type=arguments.positive_int, required=True, metavar="N",
-                        help="the number of games to play")
-    parser.add_argument("--seed", type=arguments.whole_number, metavar="S", help="seed of the "
-                        "random numbers (0 or more): the same seed, the same numbers")
-    _plot_argument(parser, "the share of games")
 
 
 SHOWN_MOST = 60
@@ -295,13 +266,14 @@ def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> No
 
 SIMULATE = Analysis(
     "simulate", "play many games at random and count their outcomes", _simulate,
-    [Param("games", None, parse_int(1), "the number of games to play (required)"),
-     Param("seed", None, _seed, "seed of the random numbers: the same seed, the same numbers"),
-     TIE_BREAK, Param("plot", None, _path, "draw the share of games of each outcome and the "
-                      "cumulative share to this file (.png or .svg; needs matplotlib)")],
+    [Param("games", None, parse_int(1, grouped=True), "the number of games to play", metavar="N",
+           required=True),
+     Param("seed", None, _seed, "seed of the random numbers (0 or more): the same seed, the "
+           "same numbers", metavar="S"),
+     TIE_BREAK, _plot("the share of games")],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
-    table=lambda result: result.outcomes, arguments=_simulate_arguments, check=_simulate_check,
+    table=lambda result: result.outcomes, check=_simulate_check,
     check_game=_tie_break_check,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
@@ -312,11 +284,6 @@ SIMULATE = Analysis(
 def _strategies(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game, *, exact: bool,
                 sense: Sense | None, progress: Callable[[str], None] | None) -> pl.DataFrame:
     return mdp.strategy_values(model, game, exact=exact, sense=sense, progress=progress)
-
-
-def _strategies_arguments(parser: argparse.ArgumentParser) -> None:
-    arguments.add_game_arguments(parser)
-    arguments.add_json_list_argument(parser)
 
 
 def _strategies_check(args: argparse.Namespace) -> None:
@@ -340,7 +307,7 @@ STRATEGIES = Analysis(
     "strategies", "the game's named strategies, with their values", _strategies, (),
     "Evaluate each strategy the game names, exactly with --exact, and print its value beside "
     "the optimum.",
-    needs="model", arguments=_strategies_arguments, check=_strategies_check,
+    needs="model", json="one JSON array", check=_strategies_check,
     summary=lambda frame, model: frame.to_dicts(), show=_show_strategies, rounds=True)
 
 
@@ -365,24 +332,12 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
             raise ParamError("after: a later player of a match plays for money, not by a "
                              "strategy; give the optimal solution")
         model = solution.model
-        money = mdp.later_player_values(game, model, list(after), exact=solution.exact)
+        money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
     return Advised(mdp.advise(solution, game, **(state or {})), solution, after)
 
 
-def _advise_arguments(parser: argparse.ArgumentParser) -> None:
-    arguments.add_game_arguments(parser)
-    parser.add_argument("state", nargs="+", metavar="COLUMN=VALUE",
-                        help='the state, by its columns as the policy table shows them, e.g. '
-                        'open="1 2 3 5 8" roll=9')
-    parser.add_argument("--after", action="append", metavar="RESULT",
-                        help="advise the next player of a match, who plays for money after a "
-                        "player whose result was RESULT (repeat for each earlier player)")
-    arguments.add_json_argument(parser)
-
-
 def _advise_check(args: argparse.Namespace) -> None:
-    _state(args.state)
     if args.after:
         from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
 
@@ -421,13 +376,15 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
 
 ADVISE = Analysis(
     "advise", "every action of one state, best first", _advise,
-    [Param("state", None, _state, "the state, by its columns as the policy table shows them: "
-           '{"open": "1 2 3 5 8", "roll": 9}, or COLUMN=VALUE texts'),
-     Param("after", (), _texts, "advise the next player of a match, who plays for money after "
-           "players whose results were these, in playing order")],
+    [Param("state", None, _state, "the state, by its columns as the policy table shows them, e.g. "
+           'open="1 2 3 5 8" roll=9',
+           metavar="COLUMN=VALUE", repeat=True, positional=True),
+     Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
+           "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
+           repeat=True)],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
-    table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
+    table=lambda advised: advised.advice.actions,
     check=_advise_check, check_game=_played_in_matches,
     summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.analysis.registry import Analysis, program_arguments
+from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
@@ -20,15 +20,12 @@ if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
     from mdp.engine.policy import Sense
     from mdp.game.load import Game
-    from mdp.program import arguments
-else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
-    arguments = program_arguments()
 
 
 def _match(model: CompiledModel, game: Game, *, exact: bool, sense: Sense | None,
            progress: Callable[[str], None] | None, players: int) -> Match:
     # A match is played for money: the sense of a solve does not apply.
-    return mdp.match(game, model=model, players=players, exact=exact, progress=progress)
+    return mdp.match(model, game, players=players, exact=exact, progress=progress)
 
 
 def _table(result: Match) -> pl.DataFrame:
@@ -43,17 +40,6 @@ def _table(result: Match) -> pl.DataFrame:
 
 def _match_table(spec: Any, vary: Mapping[str, Sequence[Any]], **settings: Any) -> pl.DataFrame:
     return mdp.match_table(spec, vary, **settings)
-
-
-def _arguments(parser: argparse.ArgumentParser) -> None:
-    arguments.add_game_arguments(parser, solving=False)
-    parser.add_argument("--players", type=int, default=2, metavar="N",
-                        help="the number of players (default 2)")
-    parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
-    arguments.add_limit_arguments(parser)
-    arguments.add_vary_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object on stdout "
-                        "(with --vary: a list of the table's rows)")
 
 
 def _check(args: argparse.Namespace) -> None:
@@ -74,11 +60,11 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
 
 MATCH = Analysis(
     "match", "each player's expected winnings when players take turns at a game", _match,
-    [Param("players", 2, parse_int(2), "the number of players")],
+    [Param("players", 2, parse_int(2, grouped=True), "the number of players", metavar="N")],
     "Players take turns at the game, each knowing the earlier players' results and playing "
     "optimally for money under the game's match rules; print each player's expected "
     "winnings. With --vary, a table over rule sets, fairest first.",
-    needs="model", table=_table, arguments=_arguments, check=_check,
+    needs="model", optimizes=False, table=_table, check=_check,
     check_game=lambda game, args: mdp.match_rules(game),
     summary=lambda result, model: result.summary(), show=_show, vary=_match_table)
 

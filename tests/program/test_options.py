@@ -1,0 +1,142 @@
+"""An analysis's options are declared once, as mdp.Param s: the command line's arguments are
+made from them alone (mdp.program.arguments.add_options), and read as mdp.analyse reads the
+same options in Python."""
+
+import argparse
+import csv
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.analysis.registry import analyses
+from mdp.program import arguments
+from mdp.program.cli import _parser, main
+
+SHUTBOX = "games/shutbox"
+
+
+def parser_of(options):
+    parser = argparse.ArgumentParser(prog="mdp test")
+    arguments.add_options(parser, options)
+    return parser
+
+
+def _words(value):
+    return tuple(value) if not isinstance(value, str) else (value,)
+
+
+EVERY_KIND = [
+    mdp.Param("column", None, str, "a column", metavar="COLUMN=VALUE", repeat=True, positional=True),
+    mdp.Param("colour", "red", mdp.parse_choice(["red", "blue"]), "the colour"),
+    mdp.Param("count", None, mdp.parse_int(1), "how many", metavar="N", required=True),
+    mdp.Param("loud", False, bool, "say it loud"),
+    mdp.Param("also", (), _words, "one more word", metavar="WORD", repeat=True),
+    mdp.Param("max_memory", None, int, "given by --max-memory", shared=True),
+]
+
+
+def test_every_kind_of_option_is_made_from_its_param(capsys):
+    parser = parser_of(EVERY_KIND)
+    args = parser.parse_args(["a=1", "b=2", "--count", "3", "--colour", "blue", "--loud",
+                              "--also", "x", "--also", "y"])
+    assert vars(args) == {"column": ["a=1", "b=2"], "colour": "blue", "count": 3, "loud": True,
+                          "also": ["x", "y"]}  # max_memory: none of its own
+    assert vars(parser.parse_args(["a=1", "--count", "1"])) == {
+        "column": ["a=1"], "colour": "red", "count": 1, "loud": False, "also": []}
+    shown = parser.format_help()
+    for words in ("COLUMN=VALUE [COLUMN=VALUE ...]", "--colour {red,blue}", "the colour [default: red]",
+                  "--count N", "--loud", "--also WORD", "one more word\n"):
+        assert words in shown, words
+    assert "max-memory" not in shown and "[default: None]" not in shown
+    assert parser._option_string_actions["--colour"].choices == ("red", "blue")  # for completion
+    with pytest.raises(SystemExit):
+        parser.parse_args(["a=1"])
+    assert "the following arguments are required: --count" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("argv, line", [
+    (["--count", "0"], "--count 0: expected a whole number of 1 or more"),
+    (["--count", "1", "--colour", "bleu"], "--colour bleu: allowed: red, blue; did you mean blue?"),
+])
+def test_a_value_the_param_refuses_is_one_line_as_it_is_read(argv, line):
+    with pytest.raises(mdp.ParamError) as error:
+        parser_of(EVERY_KIND).parse_args(["a=1", *argv])
+    assert str(error.value) == line
+
+
+def test_a_required_option_left_out_in_python_is_refused():
+    with pytest.raises(mdp.ParamError, match=r"^analysis simulate: games is required "
+                                             r"\(the number of games to play\)$"):
+        mdp.analyse(mdp.solve(mdp.compile(mdp.load_game("shutbox", tiles="1-3"))), "simulate")
+
+
+# A Param of every shape: text, a whole number, a choice; once, repeated or positional.
+PARSERS = {"text": (str, "word"), "number": (mdp.parse_int(0), "7"),
+           "choice": (mdp.parse_choice(["a", "b"]), "b")}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(sorted(PARSERS)), st.sampled_from(["once", "switch", "repeat"]),
+                          st.integers(0, 2)), min_size=1, max_size=4, unique_by=lambda t: t[0]),
+       st.booleans())
+def test_what_a_command_line_gives_is_what_the_param_parses(kinds, positional):
+    options, argv, expected = [], [], {}
+    for index, (kind, how, times) in enumerate(kinds):
+        parse, text = PARSERS[kind]
+        name = f"opt_{index}"
+        flag = "--" + name.replace("_", "-")
+        if how == "switch":
+            options.append(mdp.Param(name, False, mdp.game.params.parse_flag, "a switch"))
+            argv += [flag] * min(times, 1)
+            expected[name] = times > 0
+        elif how == "repeat":
+            options.append(mdp.Param(name, (), tuple, "some", repeat=True))
+            argv += [flag, text] * times
+            expected[name] = [text] * times  # kept as given: the Param parses them together
+        else:
+            options.append(mdp.Param(name, None, parse, "one"))
+            argv += [flag, text] * min(times, 1)
+            expected[name] = parse(text) if times else None
+    if positional:
+        options.append(mdp.Param("where", None, tuple, "where", repeat=True, positional=True))
+        argv += ["x=1", "y=2"]
+        expected["where"] = ["x=1", "y=2"]
+    args = parser_of(options).parse_args(argv)
+    assert vars(args) == expected
+    # ... and mdp.analyse's reading of the same values agrees with it.
+    given_ = {name: value for name, value in vars(args).items() if value is not None}
+    resolved = mdp.game.params.resolve("analysis test", options, given_)
+    for option in options:
+        if option.name in given_:
+            assert resolved[option.name] == option.parse(given_[option.name])
+
+
+@pytest.mark.parametrize("name", sorted(analyses()))
+def test_every_option_of_a_built_in_analysis_is_an_argument_of_its_command_and_no_more(name):
+    analysis = analyses()[name]
+    command = _parser(name)._subparsers._group_actions[0].choices[name]
+    game = {action.dest for action in _parser("solve")._subparsers._group_actions[0].choices["solve"]._actions}
+    own = {action.dest for action in command._actions} - game
+    declared = {option.name for option in analysis.options if not option.shared}
+    assert own == declared
+    for option in analysis.options:
+        if option.shared:
+            assert option.name in game  # given by an argument every solving command has
+
+
+@pytest.mark.parametrize("argv, header", [
+    (["strategies", SHUTBOX, "--set", "tiles=1-4"], ["strategy", "value", "regret", "help"]),
+    (["advise", SHUTBOX, "--set", "tiles=1-4", "open=1 2 3 4", "roll=5"],
+     ["shut", "value", "regret", "optimal"]),
+])
+def test_advise_and_strategies_write_their_table_as_every_analysis_does(argv, header, tmp_path, capsys):
+    out = tmp_path / "table.csv"
+    assert main([*argv, "--out", str(out)]) == 0
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    assert rows[0] == header
+    assert f"{len(rows) - 1} rows written to {out}" in capsys.readouterr().err
+    assert main([*argv, "--format", "csv"]) == 0
+    assert capsys.readouterr().out == out.read_text()
