@@ -371,6 +371,15 @@ def test_the_page_of_whole_yahtzee_advises_as_mdp_advise_does(browser, tmp_path,
     browser.get(out.as_uri())
     check_round_advice(browser, solution, game, {"filled": "", "upper": 0, "holds_50": False,
                                                   "rolls_left": 3, "kept": "", "rolled": None})
+    # Its strategies: the best play, then each below it by its regret.
+    ways = browser.execute_script(
+        "return [...document.querySelectorAll('#strategies-h ~ div tbody tr')].map(r => "
+        "[r.querySelector('th').firstChild.textContent, ...[...r.querySelectorAll('td')]"
+        ".map(d => d.textContent)])")
+    assert [way[0] for way in ways] == ["optimal", "greedy", "greedy-bonus"]
+    assert float(ways[0][1]) == pytest.approx(solution.value, abs=1e-4)
+    for _, value, regret in ways[1:]:
+        assert float(regret) > 0 and float(value) == pytest.approx(solution.value - float(regret), abs=2e-4)
     for position in YAHTZEE_POSITIONS:
         set_controls(browser, position)
         check_round_advice(browser, solution, game, position)
