@@ -15,6 +15,7 @@ import numpy as np
 
 from mdp.engine.groups import ranks, starts
 from mdp.engine.keys import KeyIndex
+from mdp.engine.numeric import float_holds
 from mdp.engine.operations import Operations
 from mdp.errors import ParamError
 from mdp.game.columns import made, to_frame
@@ -118,7 +119,7 @@ class CompiledModel(Operations):
         """The terminal states as a Polars DataFrame, one row per state in the order that
         ``mdp.solve(model, terminal=...)`` expects: the game's readable columns, then
         ``value``, the game's own terminal value (and ``value_exact``, ``"p/q"``, where the
-        values are fractions).
+        values are exact and some is a fraction or more than a float holds).
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
@@ -131,7 +132,8 @@ class CompiledModel(Operations):
             columns["value"] = values
         else:
             columns["value"] = [float(v) for v in values]
-            if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
+            if any(isinstance(v, Fraction) and v.denominator != 1
+                   or isinstance(v, int) and not float_holds(v) for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
         return to_frame(columns)
 
