@@ -70,10 +70,11 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
 
 def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
-    over each: floats, ints, or fractions in an object array. Exact values that one float
-    holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with its ``value_exact``."""
+    over each: floats, ints, or fractions in an object array. Summing fractions, exact
+    values that one float holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with
+    its ``value_exact``."""
     keys = model.terminals.select(columns)
-    exact = "value" in columns and "value_exact" in model.terminals.columns
+    exact = weights.dtype == object and "value" in columns and "value_exact" in model.terminals.columns
     if exact:  # grouped by the rank of the exact value, never by its float
         distinct = sorted(set(model.terminal_values))
         rank = {v: i for i, v in enumerate(distinct)}
