@@ -30,6 +30,7 @@ from mdp.game.plugins import (
     check_hook_names,
     collect,
     import_module,
+    offering,
     register,
     register_plugins,
 )
@@ -186,8 +187,8 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is a fault of the plugins'."""
     what = kind.__name__.lower()
-    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"),
-                   lambda name: ModelError(f"two plugins offer the {what} {name!r}"))
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name: ModelError(
+        f"two plugins offer the {what} {name!r} ({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
 def analyses() -> dict[str, Analysis]:

@@ -490,16 +490,17 @@ def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys,
     def boom(args):
         raise SystemExit(0)  # before: mdp exited 0, saying nothing
 
-    known = dict(cli.commands())
-    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes", boom)})
+    known = dict(cli.commands_and_analyses())
+    monkeypatch.setattr(cli, "commands_and_analyses",
+                        lambda: {**known, "boom": Command("boom", "explodes", boom)})
     assert one_line(capsys, ["boom"]) == ("command boom raised SystemExit(0); a command returns "
                                           "its exit code")
 
     def interrupting(args):
         raise KeyboardInterrupt  # before: "mdp: interrupted" and exit 130, though no one did
 
-    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes",
-                                                                           interrupting)})
+    monkeypatch.setattr(cli, "commands_and_analyses",
+                        lambda: {**known, "boom": Command("boom", "explodes", interrupting)})
     assert one_line(capsys, ["boom"]) == "command boom raised KeyboardInterrupt, and no one interrupted it"
 
     def writer(frame, file):
@@ -588,8 +589,8 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
 
     clash = Analysis("clash", "an analysis of a plugin", lambda solution, game, json: None,
                      [mdp.Param("json", False, bool, "clashes with --json")])
-    known = dict(cli.analyses())
-    monkeypatch.setattr(cli, "analyses", lambda: {**known, "clash": clash})
+    known = dict(cli.commands_and_analyses())
+    monkeypatch.setattr(cli, "commands_and_analyses", lambda: {**known, "clash": clash})
     assert one_line(capsys, ["--help"]).startswith("command clash: its argument --json clashes "
                                                    "with one the command has already")
 
