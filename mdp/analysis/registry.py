@@ -188,7 +188,8 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
     twice is a fault of the plugins'."""
     what = kind.__name__.lower()
     return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name: ModelError(
-        f"two plugins offer the {what} {name!r} ({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
+        f"two plugins offer the {what} {name!r} "
+        f"({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
 def analyses() -> dict[str, Analysis]:

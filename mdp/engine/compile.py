@@ -13,8 +13,9 @@ import numpy as np
 
 from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments
 from mdp.engine import checks
+from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
-from mdp.engine.checks import BlockChecks, Finding, Place
+from mdp.engine.checks import Finding, Place
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release

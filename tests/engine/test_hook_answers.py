@@ -233,6 +233,47 @@ def test_a_batch_stage_or_start_is_taken_right_or_refused_naming_the_hook(hook, 
     assert mdp.solve(model).value == pytest.approx(float(_batch_value(None, int(initial))))
 
 
+LABELS = st.one_of(  # labels a plugin might give: too few or many, twice, unhashable, numbers
+    st.lists(st.sampled_from(["step", "jump", "hop"]), max_size=4),
+    st.lists(st.one_of(st.integers(0, 2), st.lists(st.integers(0, 1), max_size=1)), max_size=3),
+    st.lists(st.integers(0, 3), max_size=3).map(np.array),
+    st.permutations(["step", "jump"]),
+    ANSWERS,
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=LABELS, when=st.integers(1, 2))
+def test_batch_labels_are_taken_as_given_or_refused_naming_the_hook(bad, when):
+    # Before: labels given twice, unhashable or in another order each time were taken (the
+    # policy named the wrong action), and one short ended in a Polars ShapeError.
+    calls = {"labels": 0}
+
+    @mdp.hookimpl
+    def mdp_expand(states, labels):
+        e = _good_expansion(states)
+        if not labels:
+            return e
+        calls["labels"] += 1
+        given = bad if calls["labels"] == when else ["step", "jump"] * int(np.count_nonzero(e.action_counts))
+        return e.__class__(**{**{f: getattr(e, f) for f in FIELDS}, "actions": given})
+
+    hooks = _batch("none", None, None)
+    hooks["mdp_expand"] = mdp_expand
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **hooks))
+    model = mdp.compile(game)
+    try:
+        labels = list(mdp.action_labels(game, model))
+    except mdp.ModelError as error:
+        _names_the_hook(error, ("mdp_expand",))
+        return
+    # Taken: only the good labels, or a pair of distinct hashable labels given every time
+    # (the lowest state, 2, is asked first, and asked twice).
+    assert labels[2:] == ["step", "jump"] * 2
+    given = list(bad) if when == 1 else ["step", "jump"]
+    assert labels[:2] == given and len(set(given)) == 2
+
+
 def test_the_good_batch_game_is_worth_what_the_recursion_says():
     # By hand: key 2 is worth max(1, (1 + 4) / 2) = 5/2, key 3 max(5/2, (5/2 + 1) / 2) = 5/2,
     # key 4 max(5/2, (5/2 + 5/2) / 2) = 5/2.
