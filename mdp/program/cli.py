@@ -29,7 +29,7 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, registry, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
 from mdp.program.registry import Command, commands_and_analyses
@@ -238,7 +238,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
         sub.set_defaults(command=command)
-    return parser
+    return repeated.said_once(parser)
 
 
 class _Formatter(argparse.HelpFormatter):
