@@ -52,8 +52,9 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> M
         if name not in given:
             values[name] = param.default
             continue
+        parse = whole if param.parse is int else param.parse  # int(3.7) would be 3: read exactly
         try:
-            values[name] = param.parse(given[name])
+            values[name] = parse(given[name])
         except (ValueError, TypeError) as error:
             raise ParamError(f"parameter {name}={given[name]}: {error}") from None
         except ParamError:
