@@ -164,3 +164,18 @@ def test_a_rule_that_answers_otherwise_when_asked_again_is_refused(card, state, 
     with pytest.raises(mdp.ModelError, match=rf"game card: mdp_round_rule's function gave round "
                        rf"state {state} other ends than it gave before; it must be a pure function"):
         mdp.solve(mdp.compile(game), exact=exact)
+
+
+@settings(max_examples=12, deadline=None)
+@given(cards(), st.integers(0, 2), st.integers(0, 2), st.one_of(
+    st.integers(10**309, 10**420), st.integers(10**309, 10**420).map(lambda n: -n),
+    st.integers(10**309, 10**420).map(lambda n: Fraction(n, 3))), st.booleans())
+def test_points_past_what_a_float_holds_are_refused(card, box, face, huge, exact):
+    # Before: an OverflowError traceback, exact or not (values are summed in floats too).
+    points, faces, throws = card
+    points = [list(row) for row in points]
+    points[box % len(points)][face % faces] = huge
+    game = card_game(points, faces, throws)
+    with pytest.raises(mdp.ModelError, match=r"game card: mdp_round_rule gave points -?\(a number of "
+                       r"about \d+ digits\) from round state \d+ at the end .*: past what a float holds"):
+        mdp.solve(mdp.compile(game), exact=exact)

@@ -12,6 +12,7 @@ import numpy as np
 
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
+from mdp.engine.numeric import quoted
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
@@ -117,9 +118,10 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     ``start``, a round at a time; refused (:class:`mdp.TooLarge`) past ``max_states`` round
     states, ``max_memory`` bytes or :data:`~mdp.limits.MAX_ROUNDS` rounds."""
     began = time.perf_counter()
-    if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+    if isinstance(start, (bool, np.bool_)) or not isinstance(start, (int, np.integer)) \
+            or not 0 <= start < 1 << 63:
         raise ModelError(f"game {game.name}: mdp_round_start must give a round state as an int "
-                         f"key of at least 0, not {start!r}")
+                         f"key from 0 to 2**63 - 1, not {quoted(start)}")
     rule = round_rule(game, list(round.states[: round.n_terminal]))
     keys = [np.array([start], dtype=np.int64)]
     seen = _Seen()

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 
 INT64 = 1 << 49
@@ -154,6 +155,12 @@ class RoundRule:
                                      f"{int(states[row])} at the end {self.ends[end]!r}; points "
                                      "are finite numbers")
                 kinds.add("f")
+        huge = first_past_float(points[allowed].tolist())
+        if huge is not None:  # values are summed, shown and compared in floats too
+            row, end = (int(i[huge[0]]) for i in np.nonzero(allowed))
+            raise ModelError(f"{where} gave points {quoted(huge[1])} from round state "
+                             f"{int(states[row])} at the end {self.ends[end]!r}: past what a "
+                             "float holds (about 1.8e308)")
         if kinds <= {"i"}:
             return points.astype(np.int64)
         if "f" in kinds:  # a float among them: floats, as a float solve would take them
