@@ -61,7 +61,8 @@ def quoted(value: Any) -> str:
     if _past_float(value):
         digits = int(abs(value).numerator.bit_length() * math.log10(2))
         return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
-    return repr(value)
+    text = repr(value)
+    return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
 
 
 def first_fault(values: Any) -> tuple[int, Any, str] | None:

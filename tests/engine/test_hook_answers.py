@@ -9,6 +9,7 @@ the substituted answer and the good game's own rule (batch)."""
 
 from __future__ import annotations
 
+import sys
 import types
 from fractions import Fraction
 
@@ -339,6 +340,7 @@ def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad
     assert part == "payoff" and all(isinstance(v, (int, float, Fraction, np.number))
                                     for v in paid.ravel())
     assert len(result.values) == 2
+    assert len(result.summary()["players"]) == 2  # shown in floats, exact or not
 
 
 def test_the_good_match_is_worth_what_a_brute_force_says():
@@ -348,3 +350,21 @@ def test_the_good_match_is_worth_what_a_brute_force_says():
     # risking gets (1/2)(1/2) + (1/2)(-1) = -1/4, playing safe gets 0: they play safe, 0.
     game = _coin(None, "none")
     assert mdp.match(game, mdp.compile(game), exact=True).values == (0, 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(factor=st.one_of(st.integers(1, 10**20), st.integers(10**300, 10**400)), exact=st.booleans())
+def test_winnings_past_what_a_float_holds_are_refused_exact_or_not(factor, exact):
+    # Before: exact, a payoff of 10**400 was an OverflowError traceback as it was shown. The
+    # payoff: who scores more (0, 1 or 2) wins the factor from the other.
+    won = np.sign(np.subtract.outer(np.arange(3), np.arange(3)))
+    paid = np.stack([won, -won], axis=-1).astype(object).reshape(9, 2) * factor
+    game = _coin(paid, "payoff")
+    try:
+        result = mdp.match(game, mdp.compile(game), exact=exact)
+    except mdp.ModelError as error:
+        assert factor > sys.float_info.max and "past what a float holds" in str(error), error
+        return
+    assert factor <= sys.float_info.max
+    # By hand (test_the_good_match_...): both play safe, a draw: nothing won.
+    assert result.values == (0, 0) and [p["value"] for p in result.summary()["players"]] == [0.0, 0.0]
