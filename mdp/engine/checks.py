@@ -12,7 +12,7 @@ expected.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 import attrs
@@ -20,7 +20,7 @@ import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
 from mdp.engine.numeric import plain, quoted
-from mdp.errors import ModelError
+from mdp.errors import ModelError, said
 from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
@@ -78,18 +78,18 @@ def actions_of(game: Game, state: Any) -> list[Any]:
     """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
     distinct hashable labels."""
     actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
-                      f"state {state!r}", "a list of actions")
+                      lambda: f"state {said(state)}", "a list of actions")
     seen: set[Any] = set()
     for action in actions:
         try:
             twice = action in seen
         except TypeError:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r}, which is "
-                             f"not hashable (state {state!r}); actions must be (use a tuple or a "
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)}, which is "
+                             f"not hashable (state {said(state)}); actions must be (use a tuple or a "
                              "frozenset, not a list or a set)") from None
         if twice:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r} twice "
-                             f"(state {state!r}); each action once")
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)} twice "
+                             f"(state {said(state)}); each action once")
         seen.add(action)
     return actions
 
@@ -98,7 +98,9 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
     """The outcomes of ``action`` in ``state`` (:func:`~mdp.hookspecs.game.mdp_outcomes`): a
     list of ``(probability, next state)`` pairs, each next state hashable. (That the
     probabilities are numbers summing to 1 is :class:`BlockChecks`'s to say.)"""
-    where = f"state {state!r}, action {action!r}"
+    def where() -> str:
+        return f"state {said(state)}, action {said(action)}"
+
     outcomes = _listed(game, "mdp_outcomes",
                        required(game, "mdp_outcomes", state=state, action=action), where,
                        "a list of (probability, next state) pairs")
@@ -109,10 +111,10 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
             itself = bool(nxt == nxt)
         except (TypeError, ValueError):
             raise ModelError(f"game {game.name}: mdp_outcomes gave {shown(item)}, not a "
-                             f"(probability, hashable next state) pair ({where})") from None
+                             f"(probability, hashable next state) pair ({where()})") from None
         if not itself:
             raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {shown(nxt)}, "
-                             f"which is not equal to itself ({where}); a state must be, to be met "
+                             f"which is not equal to itself ({where()}); a state must be, to be met "
                              "again")
     return [(plain(p), nxt) for p, nxt in outcomes]
 
@@ -123,13 +125,13 @@ def terminal_value_of(game: Game, state: Any) -> Any:
     return plain(required(game, "mdp_terminal_value", state=state))
 
 
-def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list[Any]:
+def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str) -> list[Any]:
     if result is None:
-        raise ModelError(f"game {game.name}: {hook} returned nothing ({where}); expected {expected}")
+        raise ModelError(f"game {game.name}: {hook} returned nothing ({where()}); expected {expected}")
     if isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") or \
             (isinstance(result, np.ndarray) and result.ndim != 1):
         raise ModelError(f"game {game.name}: {hook} returned {shown(result)}, not a list "
-                         f"({where}); expected {expected}")
+                         f"({where()}); expected {expected}")
     return list(result)
 
 

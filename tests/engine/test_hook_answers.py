@@ -132,8 +132,8 @@ def test_the_good_per_state_game_is_worth_what_the_recursion_says():
 
 
 # A small batch game: from key k (stage k), "step" to k - 1 or "jump" to k - 1 or k - 2 at
-# even odds; key 0 ends worth 4, key 1 worth 1. The first expansion (of the initial key) or
-# the first answer of mdp_stage is substituted.
+# even odds; key 0 ends worth 4, key 1 worth 1 (a key below 0, a bad start, ends worth 0). The
+# first expansion (of the initial key) or the first answer of mdp_stage is substituted.
 
 START = 4
 ENDS = {0: 4, 1: 1}
@@ -150,7 +150,7 @@ def _good_expansion(keys):
     return mdp.Expansion(counts, None, np.array(ocounts, dtype=np.int64),
                          np.array(nexts, dtype=np.int64),
                          np.array([0 if n == 1 else 1 for n in ocounts for _ in range(n)], dtype=np.int64),
-                         (1, HALF), [ENDS[k] for k in keys.tolist() if k < 2])
+                         (1, HALF), [ENDS.get(k, 0) for k in keys.tolist() if k < 2])
 
 
 FIELDS = ["action_counts", "actions", "outcome_counts", "next_states", "probabilities",
@@ -368,3 +368,64 @@ def test_winnings_past_what_a_float_holds_are_refused_exact_or_not(factor, exact
     assert factor <= sys.float_info.max
     # By hand (test_the_good_match_...): both play safe, a draw: nothing won.
     assert result.values == (0, 0) and [p["value"] for p in result.summary()["players"]] == [0.0, 0.0]
+
+
+class Odd:
+    """A state whose repr raises, or runs to a million characters."""
+
+    def __init__(self, name, shown):
+        self.name, self.shown = name, shown
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __eq__(self, other):
+        return isinstance(other, Odd) and other.name == self.name
+
+    def __repr__(self):
+        if self.shown is None:
+            raise RuntimeError("no repr here")
+        return self.shown
+
+
+def _odd_game(shown, broken=None, key=None):
+    """A start and an end, both Odd states shown as ``shown``; the hook ``broken`` raises, and
+    ``key`` names the one column of mdp_state_columns."""
+
+    def fault(*args):
+        raise KeyError("the fault")
+
+    hooks = {
+        "mdp_initial_state": lambda: Odd("start", shown),
+        "mdp_actions": lambda state: ["go"] if state.name == "start" else [],
+        "mdp_outcomes": lambda state, action: [(1, Odd("end", shown))],
+        "mdp_terminal_value": lambda state: 1,
+        "mdp_state_columns": lambda state: {key: 1},
+    }
+    if broken:
+        hooks[broken] = fault
+    if key is None:
+        del hooks["mdp_state_columns"]
+    return mdp.load_game(types.SimpleNamespace(GAME_NAME="odd", **{
+        name: mdp.hookimpl(specname=name)(hook) for name, hook in hooks.items()}))
+
+
+@settings(max_examples=40, deadline=None)
+@given(shown=st.one_of(st.none(), st.just("x" * 10**6), st.text(max_size=5), st.just("a\nb")),
+       hook=st.sampled_from(["mdp_actions", "mdp_outcomes", "mdp_terminal_value"]),
+       key=st.one_of(st.integers(), st.tuples(st.integers()), st.binary(max_size=2), st.text(max_size=2)))
+def test_a_fault_is_one_short_line_whatever_the_states_repr(shown, hook, key):
+    # Before: a state whose repr raised hid the fault (a RuntimeError traceback), one of a
+    # million characters made a message of a megabyte, a column named 1 was a Polars TypeError.
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(mdp.compile(_odd_game(shown, broken=hook)))
+    message = str(error.value)
+    assert "\n" not in message and len(message) < 500 and f"{hook} raised KeyError" in message, message
+    game = _odd_game(shown, key=key)
+    try:
+        table = mdp.policy(mdp.solve(mdp.compile(game)), game)
+    except mdp.ModelError as refused:
+        assert str(refused).startswith("game odd: mdp_state_columns names a column ") and \
+            str(refused).endswith("not a str; a column's name is text") and not isinstance(key, str)
+        return
+    assert isinstance(key, str) and table[key].to_list() == [1]
