@@ -143,9 +143,9 @@ def match(game: Game, model: CompiledModel, *, players: int = 2, exact: bool = F
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
     if m ** (players - 1) > MAX_PROFILES:
-        raise ParamError(f"{players} players with {m} possible results means "
-                         f"{m ** (players - 1):,} lists of earlier results to solve for; "
-                         f"at most {MAX_PROFILES:,}")
+        raise TooLarge(f"{players} players with {m} possible results means "
+                       f"{m ** (players - 1):,} lists of earlier results to solve for; "
+                       f"at most {MAX_PROFILES:,}: fewer players")
     money = _payoffs(game, rules, results, players, exact)  # shape (m,) * players + (players,)
     for k in range(players - 1, 0, -1):  # the last player first
         if progress:
