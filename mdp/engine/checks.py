@@ -13,13 +13,15 @@ expected.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.numeric import plain, quoted
+from mdp.engine.numeric import fault, first_past_float, plain, quoted
+from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import ModelError, said
 from mdp.game.load import Game, describe
 
@@ -78,7 +80,7 @@ def actions_of(game: Game, state: Any) -> list[Any]:
     """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
     distinct hashable labels."""
     actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
-                      lambda: f"state {said(state)}", "a list of actions")
+                      lambda: f"state {said(state)}", "a list of actions", state=state)
     seen: set[Any] = set()
     for action in actions:
         try:
@@ -103,7 +105,7 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
 
     outcomes = _listed(game, "mdp_outcomes",
                        required(game, "mdp_outcomes", state=state, action=action), where,
-                       "a list of (probability, next state) pairs")
+                       "a list of (probability, next state) pairs", state=state, action=action)
     for item in outcomes:
         try:
             _, nxt = item
@@ -125,14 +127,47 @@ def terminal_value_of(game: Game, state: Any) -> Any:
     return plain(required(game, "mdp_terminal_value", state=state))
 
 
-def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str) -> list[Any]:
-    if result is None:
-        raise ModelError(f"game {game.name}: {hook} returned nothing ({where()}); expected {expected}")
-    if isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") or \
-            (isinstance(result, np.ndarray) and result.ndim != 1):
-        raise ModelError(f"game {game.name}: {hook} returned {shown(result)}, not a list "
+def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str,
+            **kwargs: Any) -> list[Any]:
+    if result is None or isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") \
+            or (isinstance(result, np.ndarray) and result.ndim != 1):
+        got = "nothing" if result is None else f"{shown(result)}, not a list"
+        raise ModelError(f"game {game.name}: {whose(game, hook, **kwargs)} returned {got} "
                          f"({where()}); expected {expected}")
     return list(result)
+
+
+def whose(game: Game, hook: str, **kwargs: Any) -> str:
+    """``hook`` as a fault in its answer (for ``kwargs``) names it: ``plugin NAME's hook``
+    where a rule plugin's implementation made the answer faulty, not the game's own."""
+    if len(getattr(game.plugins.hook, hook).get_hookimpls()) < 2:
+        return hook
+    plugin = game.blame(hook, _FAULTY[hook], **kwargs)
+    return hook if plugin is None else f"plugin {plugin}'s {hook}"
+
+
+def _bad_list(answer: Any) -> bool:
+    return answer is None or isinstance(answer, (str, bytes, Mapping)) or not hasattr(answer, "__iter__")
+
+
+def _bad_outcomes(answer: Any) -> bool:
+    try:
+        chances = [plain(p) for p, _ in answer]
+    except (TypeError, ValueError):
+        return True
+    if any(fault(p) or p < 0 for p in chances):
+        return True
+    if all(isinstance(p, (int, Fraction)) for p in chances):
+        return sum(chances, Fraction(0)) != 1
+    return abs(sum(float(p) for p in chances) - 1) > PROBABILITY_TOLERANCE
+
+
+_FAULTY: dict[str, Callable[[Any], bool]] = {  # what a check refuses in a hook's one answer
+    "mdp_actions": _bad_list,
+    "mdp_outcomes": lambda answer: _bad_list(answer) or _bad_outcomes(answer),
+    "mdp_terminal_value": lambda answer: fault(plain(answer)) is not None or
+    first_past_float([plain(answer)]) is not None,
+}
 
 
 # The batch hooks.

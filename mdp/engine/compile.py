@@ -145,7 +145,13 @@ class _Intake:
         try:
             check.result()
         except Finding as finding:
-            raise ModelError(f"game {self.game.name}: {finding.hook}: {finding.what} "
+            hook = finding.hook
+            if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
+                key, label = finding.place.named(self.game)
+                asked = {"state": self.discovery.state(key)}
+                hook = checks.whose(self.game, hook, **asked, **(
+                    {"action": label} if hook == "mdp_outcomes" else {}))
+            raise ModelError(f"game {self.game.name}: {hook}: {finding.what} "
                              f"({self.name(finding.place)})") from None
 
     def _named(self, found: tuple[str, Place] | None) -> str | None:
