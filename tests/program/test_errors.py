@@ -686,3 +686,26 @@ def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set
     assert capsys.readouterr().err == (f"the picture written to {picture}\n"
                                        f"9 rows written to {tmp_path / 'chance.csv'}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chance.csv", "chance.png", "odd.py"]
+
+
+NOT_A_TABLE = '''
+import mdp
+import numpy as np
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("untabled", "no table at all", lambda solution, game: {answer})]
+'''
+
+
+@pytest.mark.parametrize("answer", ["None", "[1, 2, 3]", "{'value': [1]}", "42", "'a table'",
+                                    "np.zeros(3)", "solution"])
+def test_an_analysis_that_gives_no_table_is_its_plugins_fault(tmp_path, capsys, answer):
+    # Before: "the csv format raised AttributeError: 'NoneType' object has no attribute
+    # 'write_csv'", blaming mdp's own format for the plugin's answer.
+    plugin = tmp_path / f"untabled_{len(answer)}.py"
+    plugin.write_text(NOT_A_TABLE.format(answer=answer))
+    message = one_line(capsys, ["-p", str(plugin), "untabled", SHUTBOX, "--set", "tiles=1-3"])
+    assert message.startswith(f"plugin {plugin}'s analysis untabled gave ") and \
+        message.endswith(", not a table (a Polars DataFrame)"), message
+    assert list(tmp_path.iterdir()) == [plugin]
