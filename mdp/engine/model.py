@@ -154,6 +154,11 @@ class CompiledModel(Operations):
         """Nothing to refuse: the chance of every outcome of one model is one forward pass
         (:meth:`mdp.Rounds.check_chances` may refuse)."""
 
+    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+        """The fewest rows its policy table can have, known before it is solved: a row per
+        action (per state with actions, ``optimal_only``)."""
+        return self.n_actions if not optimal_only else self.n_states - self.n_terminal
+
     def state_id(self, state: Any) -> int:
         """The id of a state given as the game writes it; ``KeyError`` if unreachable."""
         return self._ids[state]

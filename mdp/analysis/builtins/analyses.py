@@ -123,7 +123,18 @@ POLICY = Analysis(
                "every round state")],
         "Solve a game and write every decision with the value of each action, whether it is "
         "optimal, and its regret; for a game of rounds, the value of every round state, or "
-        "with --within the policy within the round.", rounds=True)
+        "with --within the policy within the round.", rounds=True, check_model=lambda model, args:
+        _policy_check(model, args))
+
+
+def _policy_check(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
+    """A table that cannot be written, refused before the solve (a Markdown table too long)."""
+    from mdp.analysis.policy_table import check_policy
+    from mdp.outputs.formats import MARKDOWN_ROWS
+
+    written = args.out is not None or not args.json  # --json alone writes no table
+    markdown = written and arguments.output_format(args).name == "markdown"
+    check_policy(model, _within(args.within), args.optimal_only, MARKDOWN_ROWS if markdown else None)
 
 
 # mdp distribution

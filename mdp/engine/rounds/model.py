@@ -86,6 +86,18 @@ class Rounds:
 
         check_chances(self, exact=exact, tie_break=tie_break, max_memory=max_memory)
 
+    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+        """The fewest rows its policy table can have, known before it is solved: a row per
+        round state; within the round at every round state, refused where it could have more
+        than a table may (:func:`~mdp.engine.rounds.table.within_keys`); else 0."""
+        if within is None:
+            return self.n_round_states
+        if within == "all":
+            from mdp.engine.rounds.table import within_keys  # it imports this module
+
+            within_keys(self, None, within)
+        return 0
+
     def round_of(self, key: int) -> int:
         """How many rounds come before round state ``key``; ``KeyError`` if it is unreachable."""
         for r, keys in enumerate(self.keys):
