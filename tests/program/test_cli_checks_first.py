@@ -188,3 +188,26 @@ def test_the_policy_within_every_round_too_long_is_refused_before_the_solve(no_s
         f"mdp: error: game two-boxes: the policy within the round at 3 round states has up to "
         f"{rows:,} rows, more than the {rows - 1:,} a table may have; name fewer round states by "
         "their columns\n")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(open_tiles=st.sets(st.integers(1, 5), max_size=4), roll=st.integers(0, 14))
+def test_advice_on_a_state_the_game_lacks_is_refused_before_the_solve(capsys, open_tiles, roll):
+    # Before: Yahtzee was solved whole (11 s) before a face 7 was refused. The refusal is
+    # what mdp.advise says of the solved game (tiles 1-4 here: a 5 is never open).
+    import mdp
+
+    game = mdp.load_game("shutbox", tiles="1-4")
+    state = {"open": " ".join(map(str, sorted(open_tiles))), "roll": str(roll)}  # as typed
+    try:
+        mdp.advise(mdp.solve(mdp.compile(game)), game, **state)
+        refused = None
+    except mdp.ParamError as error:
+        refused = str(error)
+    argv = ["advise", "shutbox", "--set", "tiles=1-4", f"open={state['open']}", f"roll={roll}"]
+    with pytest.MonkeyPatch.context() as patch:
+        if refused:
+            patch.setattr(mdp, "solve", lambda *a, **k: pytest.fail("solved before the refusal"))
+        code = main(argv)
+    err = capsys.readouterr().err
+    assert (code, err) == ((2, f"mdp: error: {refused}\n") if refused else (0, ""))

@@ -405,8 +405,16 @@ def _advise_check(args: argparse.Namespace) -> None:
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
+    args.loaded = game  # the state is looked for in its model before the solve: _state_found
     if args.after:
         mdp.match_rules(game)
+
+
+def _state_found(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
+    """The state named is one state of the model, before the solve."""
+    from mdp.analysis.advise import check_advice
+
+    check_advice(model, args.loaded, _state(args.state))
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
@@ -439,7 +447,7 @@ ADVISE = Analysis(
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
-    check=_advise_check, check_game=_played_in_matches,
+    check=_advise_check, check_game=_played_in_matches, check_model=_state_found,
     summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 

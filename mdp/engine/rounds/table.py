@@ -67,13 +67,13 @@ def matching(model: Rounds, game: Game | None,
     return matches, names, given
 
 
-def find_round_state(solution: RoundsSolution, game: Game,
+def find_round_state(model: Rounds, game: Game,
                      columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The round state that the round columns among ``columns`` name, and its columns."""
-    matches, names, given = matching(solution.model, game, columns)
+    matches, names, given = matching(model, game, columns)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        start = _columns(game, solution.model.keys[0]).row(0, named=True)
+        start = _columns(game, model.keys[0]).row(0, named=True)
         example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
         raise ParamError(f"several round states have {said}; name one by its columns "
                          f"{', '.join(names)} (e.g. the first: {example})")
