@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import mdp
+from mdp.analysis.builtins import presolve
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -123,18 +124,8 @@ POLICY = Analysis(
                "every round state")],
         "Solve a game and write every decision with the value of each action, whether it is "
         "optimal, and its regret; for a game of rounds, the value of every round state, or "
-        "with --within the policy within the round.", rounds=True, check_model=lambda model, args:
-        _policy_check(model, args))
-
-
-def _policy_check(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
-    """A table that cannot be written, refused before the solve (a Markdown table too long)."""
-    from mdp.analysis.policy_table import check_policy
-    from mdp.outputs.formats import MARKDOWN_ROWS
-
-    written = args.out is not None or not args.json  # --json alone writes no table
-    markdown = written and arguments.output_format(args).name == "markdown"
-    check_policy(model, _within(args.within), args.optimal_only, MARKDOWN_ROWS if markdown else None)
+        "with --within the policy within the round.", rounds=True,
+        check_model=lambda model, args: presolve.policy(model, args, _within(args.within)))
 
 
 # mdp distribution
@@ -405,16 +396,9 @@ def _advise_check(args: argparse.Namespace) -> None:
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
-    args.loaded = game  # the state is looked for in its model before the solve: _state_found
+    args.loaded = game  # the state is looked for in its model before the solve (presolve)
     if args.after:
         mdp.match_rules(game)
-
-
-def _state_found(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
-    """The state named is one state of the model, before the solve."""
-    from mdp.analysis.advise import check_advice
-
-    check_advice(model, args.loaded, _state(args.state))
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
@@ -447,7 +431,8 @@ ADVISE = Analysis(
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions, arguments=_advise_arguments,
-    check=_advise_check, check_game=_played_in_matches, check_model=_state_found,
+    check=_advise_check, check_game=_played_in_matches,
+    check_model=lambda model, args: presolve.advice(model, args.loaded, _state(args.state)),
     summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 
