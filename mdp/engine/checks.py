@@ -212,8 +212,18 @@ def _labels(game: Game, keys: np.ndarray, e: Expansion) -> None:
         raise ModelError(f"game {game.name}: mdp_expand gave {len(e.actions):,} labels for "
                          f"{int(np.sum(counts)):,} actions counted; expected one each "
                          f"({_states(game, keys)})")
+    if isinstance(e.actions, np.ndarray) and e.actions.dtype.kind in "biufUS":  # hashable: sorted
+        state_of = np.repeat(np.arange(len(counts)), counts)
+        order = np.lexsort((e.actions, state_of))
+        repeated = np.flatnonzero((state_of[order][1:] == state_of[order][:-1])
+                                  & (e.actions[order][1:] == e.actions[order][:-1]))
+        if len(repeated):
+            at = int(order[repeated[0] + 1])
+            raise ModelError(f"game {game.name}: mdp_expand gave the label {shown(e.actions[at].item())} "
+                             f"twice ({describe(game, int(keys[state_of[at]]))}); each action once")
+        return
     ends = np.cumsum(counts).tolist()
-    labels = e.actions.tolist() if isinstance(e.actions, np.ndarray) else list(e.actions)
+    labels = list(e.actions)
     for state, (end, count) in enumerate(zip(ends, counts.tolist())):
         seen: set[Any] = set()
         for label in labels[end - count:end]:
