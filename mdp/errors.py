@@ -7,6 +7,7 @@ one line on stderr and exit code 2; anything else is a bug and keeps its traceba
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 
 class MdpError(Exception):
@@ -93,6 +94,19 @@ class _Signals:
 
     watched = False
     interrupted = False
+
+
+def said(value: Any) -> str:
+    """A game's object (a state, an action) as a message shows it: its ``repr``, on one line
+    and at most 200 characters; one whose ``repr`` raises must not hide the fault reported."""
+    try:
+        text = repr(value)
+    except Exception as error:  # noqa: BLE001  (a game's broken __repr__)
+        return f"(a {type(value).__name__} whose repr raised {type(error).__name__})"
+    text = " ".join(text.split()) if "\n" in text else text
+    if len(text) <= 200:
+        return text
+    return f"{text[:150]}... (a {type(value).__name__} of {len(text):,} characters)"
 
 
 def interrupt(signum: int, frame: object) -> None:

@@ -10,7 +10,10 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.checks import GAME, SOLVED, arguments
+from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL
+from mdp.engine.rounds import Rounds
+from mdp.engine.rounds.table import find_round_state
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError
@@ -52,9 +55,17 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     return Advice(state, within.actions.clear() if where.over else within.actions)
 
 
-def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Advice:
-    """Advice at a state of one model, left out the actions the position does not allow."""
-    model = solution.model
+def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, Any]) -> None:
+    """Refuse, before the solve, columns that name no state of the compiled model, or
+    several (as :func:`advise` would once it is solved): the model alone knows its states."""
+    if isinstance(model, Rounds):
+        key, named = find_round_state(model, game, columns)
+        model, columns = model.round, {c: v for c, v in columns.items() if c not in named}
+    _found(model, game, columns)
+
+
+def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """The id of the state of ``model`` that ``columns`` name, and its columns."""
     states = model.states
     # The columns a policy table shows of a state, those that say something.
     table = to_frame(table_state_columns(game, states))
@@ -75,11 +86,17 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Adv
                          + _expected(game, table, names, model.initial, []))
     if matches.height > 1:
         raise ParamError(_several(game, matches, names, given))
-    state_id = int(matches["_id"][0])
+    return int(matches["_id"][0]), {c: _plain(matches[c][0]) for c in names}
+
+
+def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Advice:
+    """Advice at a state of one model, left out the actions the position does not allow."""
+    model = solution.model
+    states = model.states
+    state_id, state = _found(model, game, columns)
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
     labels = row_columns(game, [states[state_id]] * len(ids), action_labels(model, game, [state_id]))
-    state = {c: _plain(matches[c][0]) for c in names}
     frame = to_frame({k: v for k, v in labels.items() if k not in state})
     if solution.allowed is not None:  # what the position does not allow, left out
         frame = frame.filter(pl.Series(solution.allowed[ids]))

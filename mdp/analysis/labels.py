@@ -8,7 +8,7 @@ from typing import Any
 import numpy as np
 
 from mdp.checks import GAME, MODEL, arguments, first, state_ids
-from mdp.engine.checks import actions_of, expand
+from mdp.engine.checks import actions_of, expand, shown
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.walk import label_print
@@ -33,7 +33,7 @@ def action_labels(model: CompiledModel, game: Game,
         state_ids("action_labels", states, model.n_states)
     counts = model.action_count(states).astype(np.int64)
     if isinstance(model.states, np.ndarray):
-        parts = []
+        parts: list[Any] = []
         layers = model.layers_of(states)
         bounds = np.flatnonzero(np.diff(layers)) + 1
         for part in np.split(np.arange(len(states)), bounds) if len(states) else []:
@@ -43,6 +43,8 @@ def action_labels(model: CompiledModel, game: Game,
             if expansion.actions is None:
                 raise ModelError(f"game {game.name}: mdp_expand gave no actions when asked for "
                                  "their labels")
+            if not parts:  # labels in another order would name other actions' values: asked twice
+                _same_labels(game, model, states[part], expansion.actions)
             parts.append(expansion.actions)
         if all(isinstance(p, np.ndarray) for p in parts):
             return np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
@@ -60,6 +62,21 @@ def action_labels(model: CompiledModel, game: Game,
 
 
 _SAME = "a game must give the same actions in the same order each time"
+
+
+def _same_labels(game: Game, model: CompiledModel, states: np.ndarray, labels: Any) -> None:
+    """Check that the labels of ``states`` asked again are the same, in the same order: a
+    game that gives them in another order each time (outcomes the same) cannot be told
+    from its expansion alone."""
+    again = expand(game, np.asarray(model.states)[states].astype(np.int64), labels=True).actions
+    first, second = list(labels), list(again) if again is not None else None
+    if first != second:
+        wrong = next((i for i, (a, b) in enumerate(zip(first, second or [])) if a != b), 0)
+        state = int(np.searchsorted(np.cumsum(model.action_count(states)), wrong, side="right"))
+        got = shown(second[wrong]) if second and wrong < len(second) else "none"
+        raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {got} where "
+                         f"it gave {shown(first[wrong])} ({describe(game, model.states[states[state]])}); "
+                         f"{_SAME}")
 
 
 def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansion: Any) -> None:

@@ -24,6 +24,7 @@ import attrs
 import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
+from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
 from mdp.engine.solution import Solutions
@@ -102,13 +103,13 @@ def match_rules(game: Game) -> MatchRules:
                          "(it does not implement mdp_match_rules)")
     problem = None
     if not isinstance(rules, MatchRules):
-        problem = f"returned {_shown(rules)}; expected an mdp.MatchRules"
+        problem = f"returned {shown(rules)}; expected an mdp.MatchRules"
     elif not isinstance(rules.outcome, str):
-        problem = f"gave the outcome {_shown(rules.outcome)}; expected the name of a column (a str)"
+        problem = f"gave the outcome {shown(rules.outcome)}; expected the name of a column (a str)"
     elif not callable(rules.payoff):
-        problem = f"gave the payoff {_shown(rules.payoff)}; expected a function of the results"
+        problem = f"gave the payoff {shown(rules.payoff)}; expected a function of the results"
     elif not all(isinstance(name, str) for name in rules.params):
-        problem = f"gave the params {_shown(rules.params)}; expected names of parameters (str)"
+        problem = f"gave the params {shown(rules.params)}; expected names of parameters (str)"
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
     return rules
@@ -121,11 +122,6 @@ def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray
                          "not a column of the terminal states "
                          f"({', '.join(model.terminals.columns)})")
     return model.terminals[rules.outcome].to_numpy()
-
-
-def _shown(value: Any) -> str:
-    text = quoted(value)
-    return text if len(text) <= 80 else f"{text[:60]}... (a {type(value).__name__})"
 
 
 def match(model: CompiledModel, game: Game, *, players: int = 2, exact: bool = False,
@@ -147,9 +143,9 @@ def match(model: CompiledModel, game: Game, *, players: int = 2, exact: bool = F
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
     if m ** (players - 1) > MAX_PROFILES:
-        raise ParamError(f"{players} players with {m} possible results means "
-                         f"{m ** (players - 1):,} lists of earlier results to solve for; "
-                         f"at most {MAX_PROFILES:,}")
+        raise TooLarge(f"{players} players with {m} possible results means "
+                       f"{m ** (players - 1):,} lists of earlier results to solve for; "
+                       f"at most {MAX_PROFILES:,}: fewer players")
     money = _payoffs(game, rules, results, players, exact)  # shape (m,) * players + (players,)
     for k in range(players - 1, 0, -1):  # the last player first
         if progress:
@@ -200,7 +196,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:
-        raise ModelError(f"{said} gave {_shown(paid)} of shape {paid.shape} for {grid.shape[0]:,} "
+        raise ModelError(f"{said} gave {shown(paid)} of shape {paid.shape} for {grid.shape[0]:,} "
                          f"matches of {players} players; expected an array of shape {grid.shape}")
     if paid.dtype.kind == "b" or (paid.dtype.kind not in "iuf" and paid.dtype != object):
         raise ModelError(f"{said} gave values of type {paid.dtype}; expected numbers")
@@ -212,9 +208,9 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
         raise ModelError(f"{said} gave {quoted(bad[1])}, which {bad[2]}; expected finite numbers")
     if exact and first_float(flat.tolist() if paid.dtype == object else flat) is not None:
         raise ModelError(f"{said} gave floats; exact values need integers or fractions")
-    if not exact and first_past_float(flat.tolist() if paid.dtype == object else flat):
+    if first_past_float(flat.tolist() if paid.dtype == object else flat):  # shown in floats too
         raise ModelError(f"{said} gave a number past what a float holds (about 1.8e308); "
-                         "play the match exactly (exact=True)")
+                         "winnings are numbers a float holds, exact or not")
     return paid.reshape((m,) * players + (players,))
 
 

@@ -14,9 +14,12 @@ from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
 from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
 from mdp.engine.groups import ranks
+from mdp.engine.model import CompiledModel
+from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
+from mdp.errors import TooLarge
 from mdp.game.columns import row_columns, to_frame
 from mdp.game.load import Game
 
@@ -55,6 +58,17 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     arguments("policy", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
               optimal_only=(optimal_only, FLAG))
     return policy_pieces(solution, game, optimal_only, within).frame()
+
+
+def check_policy(model: CompiledModel | Rounds, within: Any = None, optimal_only: bool = False,
+                 most: int | None = None) -> None:
+    """Refuse, before the solve, a policy table that cannot be made: within the round, one of
+    more rows than a table may have, and one of more than ``most`` rows (a Markdown table's)."""
+    least = model.policy_rows(within, optimal_only)
+    if most is not None and least > most:
+        raise TooLarge(f"the policy table has {least:,} rows or more, too many for a Markdown "
+                       f"table (at most {most:,}), which is for people to read; write CSV or "
+                       "Parquet (--out FILE.csv)")
 
 
 def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool = False,

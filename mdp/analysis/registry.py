@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first
+from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first, shown
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
@@ -30,6 +30,7 @@ from mdp.game.plugins import (
     check_hook_names,
     collect,
     import_module,
+    offering,
     register,
     register_plugins,
 )
@@ -162,8 +163,20 @@ class Analysis:
         return self.run(solved, game, exact=exact, sense=sense, progress=progress, **parsed)
 
     def table_of(self, answer: Any) -> pl.DataFrame:
-        """The table an answer holds (the answer itself, without ``table``)."""
-        return answer if self.table is None else self.table(answer)
+        """The table an answer holds (the answer itself, without ``table``): a Polars
+        DataFrame (or mdp's table in pieces), checked, where it was written in the format's
+        name when it was none."""
+        import polars as pl
+
+        from mdp.analysis.pieces import Pieces
+
+        table: Any = answer if self.table is None else self.table(answer)
+        written = isinstance(table, (pl.DataFrame, Pieces))  # Pieces are written as one table
+        if not written:
+            owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
+            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
+                             "table (a Polars DataFrame)")
+        return table
 
 
 @functools.cache
@@ -193,8 +206,9 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is a fault of the plugins'."""
     what = kind.__name__.lower()
-    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"),
-                   lambda name: ModelError(f"two plugins offer the {what} {name!r}"))
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name: ModelError(
+        f"two plugins offer the {what} {name!r} "
+        f"({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
 def analyses() -> dict[str, Analysis]:

@@ -39,6 +39,7 @@ from mdp.checks import (
     TERMINAL,
     TEXT,
     arguments,
+    shown,
 )
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
@@ -188,6 +189,10 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
         try:
             return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
                                      named=lambda state: describe(game, state))
+        except ParamError:  # not weights at all (None, a dict): the strategy's fault
+            raise ModelError(f"game {game.name}: strategy {strategy.name} gave {shown(weights)}; "
+                             "expected one weight per action: a list, numpy array or Polars "
+                             "Series of numbers") from None
         except ModelError as error:
             raise ModelError(f"game {game.name}: {error}") from None
     return Policy.of_weights(model, strategy, exact=exact)

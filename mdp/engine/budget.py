@@ -52,10 +52,11 @@ class Budget:
         self.costs, self.progress = costs, progress
         self.count = self.outcomes = 0
         self.base = resident() if measured and max_memory is not None else None
-        self.measure_at = 0
+        self.measure_at = self.measure_outcomes = 0
 
     MEASURE_EVERY = 1024
-    """States walked between two readings of the memory the process holds."""
+    """States walked between two readings of the memory the process holds; outcomes, 64
+    times as many (a state of 3,000 actions is 3,000 hook calls, its states maybe large)."""
 
     def check(self, states: int, outcomes: int = 0, measure: bool = False) -> None:
         """Refuse, with one line saying how to raise the limit, if this many states and
@@ -67,8 +68,10 @@ class Budget:
         if self.max_memory is None:
             return
         need = states * self.costs[0] + outcomes * self.costs[1]
-        if self.base is not None and (measure or states >= self.measure_at):
+        if self.base is not None and (measure or states >= self.measure_at
+                                      or outcomes >= self.measure_outcomes):
             self.measure_at = states + self.MEASURE_EVERY
+            self.measure_outcomes = outcomes + 64 * self.MEASURE_EVERY
             need = max(need, resident() - self.base)
         if need > self.max_memory:
             raise TooLarge(f"game {self.game.name}: the model would need more than {size(need)} "
@@ -101,9 +104,10 @@ class Budget:
 
 class Deepening:
     """Watches how deep a walk's paths go: every :data:`ENDLESS_AFTER` / 2 seconds (looked at
-    every 1,024 states) it notes the deepest path so far, and tells the budget once if that
-    grew since the last look once :data:`ENDLESS_AFTER` seconds have passed. A game with an
-    end on every path reaches its depth within its first descent and then stops deepening."""
+    every 1,024 states, or 65,536 outcomes: states of thousands of actions) it notes the
+    deepest path so far, and tells the budget once if that grew since the last look once
+    :data:`ENDLESS_AFTER` seconds have passed. A game with an end on every path reaches its
+    depth within its first descent and then stops deepening."""
 
     EVERY = 1024
 

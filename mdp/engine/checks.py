@@ -12,7 +12,7 @@ expected.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -20,10 +20,9 @@ import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.groups import starts
-from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, plain, quoted
-from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
-from mdp.errors import ModelError
+from mdp.engine.numeric import fault, first_past_float, plain, quoted
+from mdp.engine.sums import PROBABILITY_TOLERANCE
+from mdp.errors import ModelError, said
 from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
@@ -51,18 +50,18 @@ def initial_state(game: Game, batch: bool = False) -> Any:
     if batch:
         if isinstance(initial, (bool, np.bool_)) or not isinstance(initial, (int, np.integer)) \
                 or not -INT64_MAX - 1 <= initial <= INT64_MAX:
-            raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}; a "
+            raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}; a "
                              "game with mdp_expand needs an int initial state (64-bit)")
         return int(initial)
     try:
         hash(initial)
         itself = bool(initial == initial)
     except (TypeError, ValueError):
-        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which "
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}, which "
                          "is not hashable; states must be (use a tuple or a frozenset, not a list "
                          "or a set)") from None
     if not itself:
-        raise ModelError(f"game {game.name}: mdp_initial_state returned {_shown(initial)}, which is "
+        raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}, which is "
                          "not equal to itself; a state must be, to be met again")
     return initial
 
@@ -72,7 +71,7 @@ def estimate_states(game: Game) -> int | None:
     at_least = game.call("mdp_estimate_states")
     if at_least is not None and (not isinstance(at_least, (int, np.integer))
                                  or isinstance(at_least, (bool, np.bool_)) or at_least < 0):
-        raise ModelError(f"game {game.name}: mdp_estimate_states returned {_shown(at_least)}, not "
+        raise ModelError(f"game {game.name}: mdp_estimate_states returned {shown(at_least)}, not "
                          "a whole number of states (0 or more)")
     return None if at_least is None else int(at_least)
 
@@ -81,18 +80,18 @@ def actions_of(game: Game, state: Any) -> list[Any]:
     """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
     distinct hashable labels."""
     actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
-                      f"state {state!r}", "a list of actions")
+                      lambda: f"state {said(state)}", "a list of actions", state=state)
     seen: set[Any] = set()
     for action in actions:
         try:
             twice = action in seen
         except TypeError:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r}, which is "
-                             f"not hashable (state {state!r}); actions must be (use a tuple or a "
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)}, which is "
+                             f"not hashable (state {said(state)}); actions must be (use a tuple or a "
                              "frozenset, not a list or a set)") from None
         if twice:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {action!r} twice "
-                             f"(state {state!r}); each action once")
+            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)} twice "
+                             f"(state {said(state)}); each action once")
         seen.add(action)
     return actions
 
@@ -101,21 +100,23 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
     """The outcomes of ``action`` in ``state`` (:func:`~mdp.hookspecs.game.mdp_outcomes`): a
     list of ``(probability, next state)`` pairs, each next state hashable. (That the
     probabilities are numbers summing to 1 is :class:`BlockChecks`'s to say.)"""
-    where = f"state {state!r}, action {action!r}"
+    def where() -> str:
+        return f"state {said(state)}, action {said(action)}"
+
     outcomes = _listed(game, "mdp_outcomes",
                        required(game, "mdp_outcomes", state=state, action=action), where,
-                       "a list of (probability, next state) pairs")
+                       "a list of (probability, next state) pairs", state=state, action=action)
     for item in outcomes:
         try:
             _, nxt = item
             hash(nxt)
             itself = bool(nxt == nxt)
         except (TypeError, ValueError):
-            raise ModelError(f"game {game.name}: mdp_outcomes gave {_shown(item)}, not a "
-                             f"(probability, hashable next state) pair ({where})") from None
+            raise ModelError(f"game {game.name}: mdp_outcomes gave {shown(item)}, not a "
+                             f"(probability, hashable next state) pair ({where()})") from None
         if not itself:
-            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {_shown(nxt)}, "
-                             f"which is not equal to itself ({where}); a state must be, to be met "
+            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {shown(nxt)}, "
+                             f"which is not equal to itself ({where()}); a state must be, to be met "
                              "again")
     return [(plain(p), nxt) for p, nxt in outcomes]
 
@@ -126,14 +127,47 @@ def terminal_value_of(game: Game, state: Any) -> Any:
     return plain(required(game, "mdp_terminal_value", state=state))
 
 
-def _listed(game: Game, hook: str, result: Any, where: str, expected: str) -> list[Any]:
-    if result is None:
-        raise ModelError(f"game {game.name}: {hook} returned nothing ({where}); expected {expected}")
-    if isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") or \
-            (isinstance(result, np.ndarray) and result.ndim != 1):
-        raise ModelError(f"game {game.name}: {hook} returned {_shown(result)}, not a list "
-                         f"({where}); expected {expected}")
+def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str,
+            **kwargs: Any) -> list[Any]:
+    if result is None or isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") \
+            or (isinstance(result, np.ndarray) and result.ndim != 1):
+        got = "nothing" if result is None else f"{shown(result)}, not a list"
+        raise ModelError(f"game {game.name}: {whose(game, hook, **kwargs)} returned {got} "
+                         f"({where()}); expected {expected}")
     return list(result)
+
+
+def whose(game: Game, hook: str, **kwargs: Any) -> str:
+    """``hook`` as a fault in its answer (for ``kwargs``) names it: ``plugin NAME's hook``
+    where a rule plugin's implementation made the answer faulty, not the game's own."""
+    if len(getattr(game.plugins.hook, hook).get_hookimpls()) < 2:
+        return hook
+    plugin = game.blame(hook, _FAULTY[hook], **kwargs)
+    return hook if plugin is None else f"plugin {plugin}'s {hook}"
+
+
+def _bad_list(answer: Any) -> bool:
+    return answer is None or isinstance(answer, (str, bytes, Mapping)) or not hasattr(answer, "__iter__")
+
+
+def _bad_outcomes(answer: Any) -> bool:
+    try:
+        chances = [plain(p) for p, _ in answer]
+    except (TypeError, ValueError):
+        return True
+    if any(fault(p) or p < 0 for p in chances):
+        return True
+    if all(isinstance(p, (int, Fraction)) for p in chances):
+        return sum(chances, Fraction(0)) != 1
+    return abs(sum(float(p) for p in chances) - 1) > PROBABILITY_TOLERANCE
+
+
+_FAULTY: dict[str, Callable[[Any], bool]] = {  # what a check refuses in a hook's one answer
+    "mdp_actions": _bad_list,
+    "mdp_outcomes": lambda answer: _bad_list(answer) or _bad_outcomes(answer),
+    "mdp_terminal_value": lambda answer: fault(plain(answer)) is not None or
+    first_past_float([plain(answer)]) is not None,
+}
 
 
 # The batch hooks.
@@ -146,7 +180,7 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     agree and the numbers are numbers is :class:`BlockChecks`'s to say."""
     e = game.call("mdp_expand", states=keys, labels=labels)
     if not isinstance(e, Expansion):
-        raise ModelError(f"game {game.name}: mdp_expand returned {_shown(e)}, not an "
+        raise ModelError(f"game {game.name}: mdp_expand returned {shown(e)}, not an "
                          f"mdp.Expansion ({_states(game, keys)})")
     field = _Field(game, keys)
     if (e.outcome_counts is None) != (e.probabilities is None):
@@ -165,22 +199,51 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
                                                "a sequence of probabilities")),
         terminal_values=field.sequence(e.terminal_values, "terminal_values",
                                        "a value per terminal state"))
-    nexts = checked.next_states
-    if nexts.dtype.kind == "u" and len(nexts) and nexts.max() > INT64_MAX:
-        at = int(np.argmax(nexts > INT64_MAX))
-        try:
-            shown = where(game, keys, checked, outcome=at)
-        except IndexError:  # the sizes disagree too (said later, where they are checked)
-            shown = _states(game, keys)
-        raise ModelError(f"game {game.name}: mdp_expand gave next state {int(nexts[at])}, past "
-                         f"2**63 - 1; state keys are 64-bit signed integers ({shown})")
+    if labels and checked.actions is not None:
+        _labels(game, keys, checked)
     return checked
+
+
+def _labels(game: Game, keys: np.ndarray, e: Expansion) -> None:
+    """Check the labels of an expansion asked for them: one per action counted, hashable,
+    each state's distinct (as :func:`actions_of` checks a state's actions)."""
+    counts = e.action_counts
+    if len(e.actions) != int(np.sum(counts)):
+        raise ModelError(f"game {game.name}: mdp_expand gave {len(e.actions):,} labels for "
+                         f"{int(np.sum(counts)):,} actions counted; expected one each "
+                         f"({_states(game, keys)})")
+    if isinstance(e.actions, np.ndarray) and e.actions.dtype.kind in "biufUS":  # hashable: sorted
+        state_of = np.repeat(np.arange(len(counts)), counts)
+        order = np.lexsort((e.actions, state_of))
+        repeated = np.flatnonzero((state_of[order][1:] == state_of[order][:-1])
+                                  & (e.actions[order][1:] == e.actions[order][:-1]))
+        if len(repeated):
+            at = int(order[repeated[0] + 1])
+            raise ModelError(f"game {game.name}: mdp_expand gave the label {shown(e.actions[at].item())} "
+                             f"twice ({describe(game, int(keys[state_of[at]]))}); each action once")
+        return
+    ends = np.cumsum(counts).tolist()
+    labels = list(e.actions)
+    for state, (end, count) in enumerate(zip(ends, counts.tolist())):
+        seen: set[Any] = set()
+        for label in labels[end - count:end]:
+            try:
+                twice = label in seen
+            except TypeError:
+                raise ModelError(f"game {game.name}: mdp_expand gave the label {shown(label)}, which "
+                                 f"is not hashable ({describe(game, int(keys[state]))}); labels "
+                                 "must be (use a tuple or a frozenset, not a list or a set)") from None
+            if twice:
+                raise ModelError(f"game {game.name}: mdp_expand gave the label {shown(label)} twice "
+                                 f"({describe(game, int(keys[state]))}); each action once")
+            seen.add(label)
 
 
 def stages_of(game: Game, keys: np.ndarray) -> np.ndarray:
     """The game's :func:`~mdp.hookspecs.game.mdp_stage` of ``keys``: an integer per key."""
     if not game.implements("mdp_stage"):
         raise ModelError(f"game {game.name}: a game with mdp_expand must implement mdp_stage")
+    keys = keys.astype(np.int64, copy=False)  # a game's arithmetic on keys stays in 64 bits
     stages = _Field(game, keys, "mdp_stage").integers(
         game.call("mdp_stage", states=keys), "stages", "one integer per state")
     if len(stages) != len(keys):
@@ -218,10 +281,13 @@ class _Field:
             for v in items:
                 if isinstance(v, bool) or not isinstance(v, (int, np.integer)) \
                         or not -INT64_MAX - 1 <= v <= INT64_MAX:
-                    raise self.refuse(what, f"holding {_shown(v)}", expected)
+                    raise self.refuse(what, f"holding {shown(v)}", expected)
             values = np.array(items, dtype=np.int64)
         if values.dtype.kind not in "iu":
             raise self.refuse(what, f"of type {values.dtype}", expected)
+        if values.dtype.kind == "u" and values.max() > INT64_MAX:  # would wrap into another number
+            raise self.refuse(what, f"holding {int(values.max())}, past 2**63 - 1",
+                              f"{expected}, of 64 bits, signed")
         return values
 
     def sequence(self, values: Any, what: str, expected: str) -> Any:
@@ -246,17 +312,11 @@ def _states(game: Game, keys: np.ndarray) -> str:
            f"{describe(game, int(keys[0]))}"
 
 
-def _fraction(value: Fraction) -> str:
-    """A fraction as ``p/q``, or by its size where it is too large to print."""
-    shown = quoted(value)
-    return shown if shown.startswith(("(", "-(")) else str(value)
-
-
 def _kind(value: Any) -> str:
     return "None" if value is None else f"a {type(value).__name__}"
 
 
-def _shown(value: Any) -> str:
+def shown(value: Any) -> str:
     """A value as a message quotes it: short, whatever its size."""
     try:
         text = quoted(value)
@@ -318,132 +378,3 @@ def place(keys: np.ndarray, e: Any, *, action: int | None = None, state: int | N
         return Place(int(keys[state]))
     key, label, number = action_place(keys, e, action)
     return Place(key, label) if e.actions is not None else Place(key, number=number)
-
-
-def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
-    """The place of an expansion's ``position``-th terminal state."""
-    return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
-
-
-# A block's numbers, beside discovery.
-
-
-@attrs.define
-class BlockChecks:
-    """The checks of a block's arrays (their types were seen to where the hook was called):
-    which hook gave the probabilities and which the terminal values, and the first float of
-    each met so far."""
-
-    game: str
-    probability_hook: str
-    value_hook: str
-    inexact: tuple[str, Place] | None = None
-    inexact_value: tuple[str, Place] | None = None
-
-    def check(self, keys: np.ndarray, e: Expansion) -> tuple[int, int]:
-        """Check a block; return its number of actions, and how many of them have one
-        outcome of probability 1 (choices). It calls no hook: a fault is raised as a
-        :class:`Finding`, or as a :class:`mdp.ModelError` where it has no place."""
-        n_actions = self.sizes(keys, e)
-        certain = self.probabilities(keys, e)
-        self.terminal_values(keys, e)
-        return n_actions, certain
-
-    def sizes(self, keys: np.ndarray, e: Expansion) -> int:
-        """Check that the arrays' sizes agree; return the number of actions."""
-        counts = e.action_counts
-        if len(counts) != len(keys):
-            raise ModelError(f"game {self.game}: mdp_expand gave {len(counts):,} action_counts for "
-                             f"{len(keys):,} states; expected one each")
-        if len(counts) and counts.min() < 0:
-            state = int(np.argmax(counts < 0))
-            raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
-                          "count of 0 or more", place(keys, e, state=state))
-        n_actions = int(np.sum(counts))
-        n_outcomes = n_actions if e.outcome_counts is None else int(np.sum(e.outcome_counts))
-        n_terminal = int(np.count_nonzero(counts == 0))
-        sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
-                  "actions counted"),
-                 (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
-                 (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
-        if e.outcome_counts is not None:
-            assert e.probabilities is not None  # both or neither (Expansion.choices)
-            sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
-                          (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
-        for got, expected, what, of in sizes:
-            if got != expected:
-                raise ModelError(f"game {self.game}: mdp_expand gave {got:,} {what} for "
-                                 f"{expected:,} {of}; expected one each")
-        return n_actions
-
-    def probabilities(self, keys: np.ndarray, e: Expansion) -> int:
-        """Check that each action's probabilities are numbers, non-negative and sum to 1;
-        return how many actions have one outcome of probability 1 (choices)."""
-        counts, ids, table = e.outcome_counts, e.probabilities, e.probability_table
-        if counts is None:
-            return len(e.next_states)
-        assert ids is not None  # both or neither (Expansion.choices)
-        if not len(counts):
-            return 0
-        hook = self.probability_hook
-        is_one = np.array([fault(p) is None and p == 1 for p in table] or [False], dtype=bool)
-        if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
-                and ids.max() < len(table) and is_one[ids].all():
-            return len(counts)  # every action a choice: nothing more to check
-        bounds = starts(counts)  # each action's first outcome, and the end of the last
-        ends = bounds[1:]
-
-        def culprit(index: int, problem: str, *, outcome: bool = True) -> Finding:
-            action = int(np.searchsorted(ends, index, side="right")) if outcome else index
-            return Finding(hook, problem, place(keys, e, action=action))
-
-        empty = np.flatnonzero(counts < 1)
-        if len(empty):
-            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
-        if len(ids) and (ids.min() < 0 or ids.max() >= len(table)):
-            outside = np.flatnonzero((ids < 0) | (ids >= len(table)))
-            raise culprit(int(outside[0]), f"probability id {int(ids[outside[0]])}, outside its "
-                          f"probability_table of {len(table)}")
-        used = np.zeros(len(table), dtype=bool)
-        used[ids] = True
-        for i in np.flatnonzero(used).tolist():
-            p = table[i]
-            problem = fault(p)
-            if problem or p < 0:
-                shown = f"probability {quoted(p)} {problem}" if problem else f"negative probability {p}"
-                raise culprit(_first_use(ids, i), shown)
-            if self.inexact is None and first_float([p]) is not None:
-                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
-                self.inexact = (f"probability {p!r}", place(keys, e, action=action))
-        sums, one = action_sums(table, ids, counts, bounds)
-        exact = not isinstance(one, float)  # rational: integers over their common denominator
-        wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
-        if len(wrong):
-            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
-                else f"{sums[wrong[0]]:.12g}"
-            raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
-        return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
-
-    def terminal_values(self, keys: np.ndarray, e: Expansion) -> None:
-        values = e.terminal_values
-        if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf":
-            values = values.tolist()
-        bad = first_fault(values)
-        if bad is None:  # a game's own values are printed and summed in floats too
-            huge = first_past_float(values)
-            if huge is not None:
-                bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
-        if bad is None and self.inexact_value is None:
-            inexact = first_float(values)
-            if inexact is not None:
-                self.inexact_value = (f"value {inexact[1]!r}",
-                                      _terminal_place(keys, e, inexact[0]))
-        if bad is not None:
-            position, value, problem = bad
-            raise Finding(self.value_hook, f"terminal value {_shown(value)} {problem}",
-                          _terminal_place(keys, e, position))
-
-
-def _first_use(probabilities: np.ndarray, table_id: int) -> int:
-    """The first outcome whose probability is ``table_id``."""
-    return int(np.flatnonzero(probabilities == table_id)[0])

@@ -13,8 +13,9 @@ import numpy as np
 
 from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments
 from mdp.engine import checks
+from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
-from mdp.engine.checks import BlockChecks, Finding, Place
+from mdp.engine.checks import Finding, Place
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
@@ -144,7 +145,13 @@ class _Intake:
         try:
             check.result()
         except Finding as finding:
-            raise ModelError(f"game {self.game.name}: {finding.hook}: {finding.what} "
+            hook = finding.hook
+            if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
+                key, label = finding.place.named(self.game)
+                asked = {"state": self.discovery.state(key)}
+                hook = checks.whose(self.game, hook, **asked, **(
+                    {"action": label} if hook == "mdp_outcomes" else {}))
+            raise ModelError(f"game {self.game.name}: {hook}: {finding.what} "
                              f"({self.name(finding.place)})") from None
 
     def _named(self, found: tuple[str, Place] | None) -> str | None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from mdp.engine.groups import ranks, starts
 from mdp.engine.keys import KeyIndex
+from mdp.engine.numeric import float_holds
 from mdp.engine.operations import Operations
 from mdp.errors import ParamError
 from mdp.game.columns import made, to_frame
@@ -118,7 +119,7 @@ class CompiledModel(Operations):
         """The terminal states as a Polars DataFrame, one row per state in the order that
         ``mdp.solve(model, terminal=...)`` expects: the game's readable columns, then
         ``value``, the game's own terminal value (and ``value_exact``, ``"p/q"``, where the
-        values are fractions).
+        values are exact and some is a fraction or more than a float holds).
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
@@ -131,7 +132,8 @@ class CompiledModel(Operations):
             columns["value"] = values
         else:
             columns["value"] = [float(v) for v in values]
-            if any(isinstance(v, Fraction) and v.denominator != 1 for v in values):
+            if any(isinstance(v, Fraction) and v.denominator != 1
+                   or isinstance(v, int) and not float_holds(v) for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
         return to_frame(columns)
 
@@ -151,6 +153,11 @@ class CompiledModel(Operations):
     def check_chances(self, **_: Any) -> None:
         """Nothing to refuse: the chance of every outcome of one model is one forward pass
         (:meth:`mdp.Rounds.check_chances` may refuse)."""
+
+    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+        """The fewest rows its policy table can have, known before it is solved: a row per
+        action (per state with actions, ``optimal_only``)."""
+        return self.n_actions if not optimal_only else self.n_states - self.n_terminal
 
     def state_id(self, state: Any) -> int:
         """The id of a state given as the game writes it; ``KeyError`` if unreachable."""

@@ -49,13 +49,20 @@ def _past_float(value: Any) -> bool:
     return isinstance(value, Rational) and abs(value) > FLOAT_MOST  # type: ignore[operator]
 
 
+def float_holds(value: Any) -> bool:
+    """Whether a float holds the number ``value`` exactly (``2**53 + 1`` and ``1/3`` it does
+    not): where floats would merge numbers that differ."""
+    return not _past_float(value) and float(value) == value
+
+
 def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number past what a float
     holds by its size alone (its digits could fill pages, or not be printable at all)."""
     if _past_float(value):
         digits = int(abs(value).numerator.bit_length() * math.log10(2))
         return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
-    return repr(value)
+    text = repr(value)
+    return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
 
 
 def first_fault(values: Any) -> tuple[int, Any, str] | None:

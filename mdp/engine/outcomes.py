@@ -70,12 +70,24 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
 
 def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
-    over each: floats, ints, or fractions in an object array."""
+    over each: floats, ints, or fractions in an object array. Summing fractions, exact
+    values that one float holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with
+    its ``value_exact``."""
     keys = model.terminals.select(columns)
+    exact = weights.dtype == object and "value" in columns and "value_exact" in model.terminals.columns
+    if exact:  # grouped by the rank of the exact value, never by its float
+        distinct = sorted(set(model.terminal_values))
+        rank = {v: i for i, v in enumerate(distinct)}
+        keys = keys.with_columns(pl.Series("value", [rank[v] for v in model.terminal_values]))
     outcomes = keys.unique().sort(columns, nulls_last=True)
     ids = (keys.with_row_index("row")
            .join(outcomes.with_row_index("group"), on=columns, how="left", nulls_equal=True)
            .sort("row")["group"].to_numpy())
+    if exact:
+        values = [distinct[i] for i in outcomes["value"]]
+        outcomes = outcomes.with_columns(
+            pl.Series("value", [float(v) for v in values], dtype=pl.Float64),
+            pl.Series("value_exact", [str(Fraction(v)) for v in values], dtype=pl.String))
     if weights.dtype == object:
         sums = objects([Fraction(0)] * outcomes.height)
         np.add.at(sums, ids, weights)

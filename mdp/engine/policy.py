@@ -17,7 +17,7 @@ import numpy as np
 from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault
+from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
 from mdp.errors import ModelError, ParamError
 
 Sense = Literal["max", "min"]
@@ -116,17 +116,25 @@ class Policy:
 def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
              named: Callable[[Any], str]) -> np.ndarray:
     w = np.asarray(weights)
+    if w.ndim != 1:
+        raise ModelError(f"strategy {name}: weights of shape {w.shape}; expected one weight per "
+                         f"action, in one dimension ({model.n_actions:,})")
     if w.shape != (model.n_actions,):
         raise ModelError(f"strategy {name}: {w.size:,} weights for {model.n_actions:,} actions")
     if w.dtype == bool:
         w = w.astype(np.int64)
-    if exact:
-        if w.dtype.kind == "f":
+    if exact or w.dtype.kind not in "iuf":  # Python numbers (numpy's made Python's): checked
+        items = [plain(x) for x in w.tolist()]
+        bad = first_fault(items)
+        if bad:
+            raise ModelError(f"strategy {name}: weight {quoted(bad[1])} for action {bad[0]} {bad[2]}")
+        if exact and first_float(items) is not None:
             raise ModelError(f"strategy {name}: float weights; exact evaluation needs int or "
                              "Fraction weights")
-        w = objects([Fraction(x) for x in w.tolist()])
-    elif w.dtype.kind not in "iuf":
-        w = np.array([float(x) for x in w.tolist()], dtype=np.float64)
+        if not exact and first_past_float(items) is not None:  # 10**400: only the ratios count
+            largest = max(abs(Fraction(x)) for x in items)
+            items = [Fraction(x) / largest for x in items]
+        w = objects([Fraction(x) for x in items]) if exact else np.array([float(x) for x in items])
     else:
         w = w.astype(np.float64)
     if not len(w):

@@ -29,10 +29,10 @@ def walk(game: Game, budget: Budget) -> Discovery:
     prints: list[int] = []  # of each state's labels: see label_print
     stack: list[tuple[int, Iterator[Any]]] = []
     same_columns = SameColumns(game)
-    deepening, deepest = Deepening(budget), 0
+    deepening, deepest, look_at = Deepening(budget), 0, 64 * Deepening.EVERY
 
     def discover(state: Any) -> None:
-        nonlocal deepest
+        nonlocal deepest, look_at
         index[state] = len(states)
         states.append(state)
         expansion = [(action, checks.outcomes_of(game, state, action))
@@ -44,7 +44,8 @@ def walk(game: Game, budget: Budget) -> Discovery:
         heights.append(-1)
         stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
         deepest = max(deepest, len(stack))
-        if len(states) % Deepening.EVERY == 0:
+        if len(states) % Deepening.EVERY == 0 or budget.outcomes >= look_at:
+            look_at = budget.outcomes + 64 * Deepening.EVERY
             deepening.look(len(states), deepest)
 
     discover(initial)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.errors import ModelError
+from mdp.errors import ModelError, said
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
     import polars as pl
@@ -111,6 +111,10 @@ refused (a round state's, ``points`` too: the simulation of a game of rounds add
 
 
 def _free(game: Game, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+    odd = [name for name in names if not isinstance(name, str)]
+    if odd:
+        raise ModelError(f"game {game.name}: {hook} names a column {said(odd[0])}, not a str; "
+                         "a column's name is text")
     clash = [name for name in names if name in taken]
     if clash:
         raise ModelError(f"game {game.name}: {hook} names a column {clash[0]!r}, which mdp's "
@@ -139,17 +143,17 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
     last_state, state_row = object(), {}
     for state, action in pairs:
         if state is not last_state:
-            state_row = _row(game, "mdp_state_columns", {"state": str(state)}, state=state)
+            state_row = _row(game, "mdp_state_columns", {"state": _text(state)}, state=state)
             last_state = state
         row = dict(state_row)
         if actions and action is not None:  # a state named alone has no action columns
-            of_action = _row(game, "mdp_action_columns", {"action": str(action)},
+            of_action = _row(game, "mdp_action_columns", {"action": _text(action)},
                              state=state, action=action)
             both = [name for name in of_action if name in state_row]
             if both:
                 raise ModelError(f"game {game.name}: mdp_action_columns and mdp_state_columns "
-                                 f"both name a column {both[0]!r} (state {state!r}, action "
-                                 f"{action!r}); a table holds one of each name")
+                                 f"both name a column {both[0]!r} (state {said(state)}, action "
+                                 f"{said(action)}); a table holds one of each name")
             row.update(of_action)
         if names is None:
             _free(game, row, "mdp_state_columns" if not actions else
@@ -157,7 +161,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
             names = list(row)
             columns = {name: [] for name in names}
         elif list(row) != names:
-            where = f"state {state!r}" + (f", action {action!r}" if actions else "")
+            where = f"state {said(state)}" + (f", action {said(action)}" if actions else "")
             raise ModelError(f"game {game.name}: columns {list(row)} differ from {names} ({where})")
         for name, value in row.items():
             columns[name].append(value)
@@ -183,8 +187,17 @@ class SameColumns:
             self.names, self.first = names, state
         elif names != self.names:
             raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
-                             f"(state {state!r}), not {self.names} as for state {self.first!r}; "
+                             f"(state {said(state)}), not {self.names} as for state {said(self.first)}; "
                              "every state gives the same columns (None where one does not apply)")
+
+
+def _text(value: Any) -> str:
+    """A state or action shown in a table without columns of its own: its ``str``, or what
+    :func:`said` shows where that raises."""
+    try:
+        return str(value)
+    except Exception:  # noqa: BLE001  (a game's broken __str__ or __repr__)
+        return said(value)
 
 
 def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
@@ -192,6 +205,6 @@ def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[
     if row is None:
         return default
     if not isinstance(row, dict):
-        where = ", ".join(f"{k} {v!r}" for k, v in kwargs.items())
-        raise ModelError(f"game {game.name}: {hook} returned {row!r}, not a dict ({where})")
+        where = ", ".join(f"{k} {said(v)}" for k, v in kwargs.items())
+        raise ModelError(f"game {game.name}: {hook} returned {said(row)}, not a dict ({where})")
     return row

@@ -69,9 +69,16 @@ def import_path(path: str, what: str = "game") -> ModuleType:
 class _Beside:
     """The finder of modules beside the files of games and plugins imported by their path,
     last of ``sys.meta_path``: asked for a top-level module only when no other finder (the
-    standard library, installed packages, ``sys.path``) has one of that name."""
+    standard library, installed packages, ``sys.path``) has one of that name.
+
+    Two games in two folders may each have a ``helper.py``: while a file is imported, its
+    own folder is the one searched (``current``), and the modules found beside it are
+    taken out of ``sys.modules`` afterwards (the file keeps what it imported), so that the
+    next game's ``import helper`` finds its own. A module imported later, inside a hook,
+    is searched for in every folder, and refused where two of them have one of that name."""
 
     folders: list[str] = []
+    current: str | None = None
 
     @classmethod
     def add(cls, folder: str) -> None:
@@ -86,7 +93,28 @@ class _Beside:
             return None
         from importlib.machinery import PathFinder
 
-        return PathFinder.find_spec(name, cls.folders)
+        if cls.current is not None:
+            return PathFinder.find_spec(name, [cls.current])
+        found = [spec for folder in cls.folders if (spec := PathFinder.find_spec(name, [folder]))]
+        if len(found) > 1:
+            raise ImportError(f"the module {name!r} is beside more than one game or plugin loaded by "
+                              f"its path ({', '.join(str(spec.origin) for spec in found)}); import "
+                              "it as its file is imported, not inside a hook")
+        return found[0] if found else None
+
+    @classmethod
+    def importing(cls, folder: str, load: Any) -> None:
+        """Run ``load()``, the import of a file of ``folder``, finding the modules it imports
+        beside it in ``folder`` alone; then take them out of ``sys.modules``."""
+        before, cls.current = set(sys.modules), folder
+        try:
+            load()
+        finally:
+            cls.current = None
+            for name in set(sys.modules) - before:
+                origin = getattr(sys.modules[name], "__file__", None) or ""
+                if not name.startswith("_mdp_file_") and origin.startswith(folder + os.sep):
+                    del sys.modules[name]
 
 
 def _import_file(top: str, what: str, path: str) -> str:
@@ -106,7 +134,8 @@ def _import_file(top: str, what: str, path: str) -> str:
     module = importlib.util.module_from_spec(spec)
     sys.modules[private] = module  # where its submodules, dataclasses and pickle look it up
     try:
-        imported(spec.loader.exec_module, module, shown=f"the {what} at {path}")
+        _Beside.importing(os.path.dirname(top), lambda: imported(
+            spec.loader.exec_module, module, shown=f"the {what} at {path}"))
     except BaseException:
         del sys.modules[private]
         raise

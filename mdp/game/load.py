@@ -11,7 +11,16 @@ import attrs
 import pluggy
 
 from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
-from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, ParamError, did_you_mean, fault
+from mdp.errors import (
+    PLUGIN_FAULTS,
+    GameNotFound,
+    MdpError,
+    ModelError,
+    ParamError,
+    did_you_mean,
+    fault,
+    said,
+)
 from mdp.game.files import import_path, stem
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
@@ -162,7 +171,7 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
                              if _first(values) is not None)
         except Exception:  # describing a state for an error must not hide that error
             pass
-    return f"state {state!r}" + ("" if action is None else f", action {action!r}")
+    return f"state {said(state)}" + ("" if action is None else f", action {said(action)}")
 
 
 def _first(values: Any) -> Any:
@@ -184,13 +193,13 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
             return ""
         first = states[0].item() if hasattr(states[0], "item") else states[0]
         if hook.startswith("mdp_round_"):
-            named = f"round state {first!r}"
+            named = f"round state {said(first)}"
         elif hook == "mdp_columns":  # not asked again of the hook at fault
-            named = f"state {first!r}"
+            named = f"state {said(first)}"
         else:
             named = describe(game, first)
         return f" ({named})" if len(states) == 1 else f" ({len(states):,} states, the first: {named})"
-    parts = [f"{name} {value!r}" for name, value in kwargs.items()  # state, action; a game's own
+    parts = [f"{name} {said(value)}" for name, value in kwargs.items()  # state, action; a game's own
              if value is not None]
     return f" ({', '.join(parts)})" if parts else ""
 

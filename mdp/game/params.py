@@ -86,8 +86,9 @@ def parsed(where: str, param: Param, value: Any) -> Any:
     """``value`` parsed by ``param``: a value it refuses is the :class:`ValueError` (or
     :class:`TypeError`) of its parser, for the caller to word; a parser that breaks otherwise
     is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
+    parse = whole if param.parse is int else param.parse  # int(3.7) would be 3: read exactly
     try:
-        return param.parse(value)
+        return parse(value)
     except (ValueError, TypeError, ParamError):
         raise
     except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value

@@ -13,7 +13,7 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -309,6 +309,18 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
                 raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{named}")
             items.append(item)
     return items
+
+
+def offering(manager: pluggy.PluginManager, hooks: Iterable[str], name: str,
+             own: Iterable[str] = ()) -> list[str]:
+    """The plugins whose answer to one of the collecting ``hooks`` holds an item named
+    ``name``, each as an error names it: those of ``own`` (mdp's built-in plugins) first, as
+    ``mdp``, then the others as ``plugin NAME``, in the order they were registered."""
+    own = set(own)
+    found = [impl.plugin_name for hook in hooks for impl in getattr(manager.hook, hook).get_hookimpls()
+             if any(getattr(item, "name", None) == name for item in impl.function() or ())]
+    return ["mdp" if plugin in own else f"plugin {plugin}"
+            for plugin in sorted(found, key=lambda plugin: plugin not in own)]
 
 
 def by_name(items: list[Any], clash: Callable[[str], MdpError],

@@ -405,7 +405,7 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     :class:`mdp.RoundEnds`, a row per round state and a column per end: ``next``, the round
     state that follows (a key of 0 or more, or ``-1`` where that end cannot close a round
     from that state: the player is never let choose it; other negatives are refused), and
-    ``points``, what the end earns there (``int`` of any size, numpy integers and
+    ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
     finite where the end is allowed). A row of ``-1`` ends the game. The function must be
     pure: the same states, the same answer; the engine checks what it gives.

@@ -9,7 +9,6 @@ else.
 
 from __future__ import annotations
 
-import os
 import sys
 
 EXIT_INTERRUPTED = 130
@@ -17,12 +16,17 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
-    if sys.stderr is None:  # started with standard error closed (mdp ... 2>&-): lines go nowhere
-        sys.stderr = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+    previous = sys.stderr
     try:
+        from mdp.program.stdout import Errors
+
+        # Closed (mdp ... 2>&-) or full (2>/dev/full): the lines go nowhere, the work is done.
+        sys.stderr = Errors(sys.stderr)
         from mdp.program.cli import main as run
 
         return run(argv)
     except KeyboardInterrupt:  # before the command line was there to catch it
         print("mdp: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        sys.stderr = previous

@@ -16,7 +16,7 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.analysis.registry import Analysis, analyses
+from mdp.analysis.registry import Analysis
 from mdp.errors import (
     MdpError,
     ModelError,
@@ -29,10 +29,10 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, registry, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
-from mdp.program.registry import Command, commands
+from mdp.program.registry import Command, commands_and_analyses
 
 if TYPE_CHECKING:
     from mdp.engine.solved import Solved
@@ -200,7 +200,7 @@ def _known_command(argv: list[str]) -> str | None:
     name = next((a for a in argv if not a.startswith("-")), None)
     if name is None:
         return None
-    known = [*commands(), *analyses()]
+    known = list(commands_and_analyses())
     if name not in known:
         raise ParamError(f"unknown command {name!r}{did_you_mean(name, known)} "
                        f"(commands: {', '.join(known)}; mdp --help says what each does)")
@@ -223,7 +223,8 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                         "arguments): a .py file, a package folder or a module's name; a rule "
                         "plugin of the game, or a plugin of the mdp program")
     subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    offered = {**commands(), **{name: _command(a) for name, a in analyses().items()}}
+    offered = {name: _command(c) if isinstance(c, Analysis) else c
+               for name, c in commands_and_analyses().items()}
     if only in offered:
         offered = {only: offered[only]}
     for command in offered.values():
@@ -237,7 +238,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
         sub.set_defaults(command=command)
-    return parser
+    return repeated.said_once(parser)
 
 
 class _Formatter(argparse.HelpFormatter):

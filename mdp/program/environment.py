@@ -4,7 +4,7 @@ traceback (or a panic of Polars) in the middle of it.
 
 - ``MDP_THREADS``: the threads of mdp's work (:func:`mdp.engine.parallel.threads`);
 - ``POLARS_MAX_THREADS``: Polars' threads, read as Polars loads (0 stops it; a word is passed
-  over with a warning).
+  over with a warning; too many take the machine), from 1 to as many as ``MDP_THREADS``.
 
 ``MPLBACKEND`` is not read: mdp draws with matplotlib's Agg whatever it says
 (:mod:`mdp.outputs.plot`); ``PYTHONIOENCODING`` is honoured, a letter the encoding lacks
@@ -21,16 +21,17 @@ from mdp.errors import ParamError
 def check_environment() -> None:
     """Refuse, before any work, a value of an environment variable that mdp or Polars
     cannot take."""
-    from mdp.engine.parallel import threads  # no numpy: os and threading
+    from mdp.engine.parallel import MOST, threads  # no numpy: os and threading
 
     threads()
     polars = os.environ.get("POLARS_MAX_THREADS")
-    if polars is not None and not _whole(polars):
+    if polars is not None and not _whole(polars, MOST):
         raise ParamError(f"POLARS_MAX_THREADS={polars!r}: expected a whole number of threads, "
-                         "1 or more (or leave it unset)")
+                         f"from 1 to {MOST} (or leave it unset)")
 
 
-def _whole(text: str) -> bool:
-    """Whether ``text`` is a whole number of 1 or more, in ASCII digits alone, as Polars
-    reads it (a blank it passes over with a warning too)."""
-    return text.isascii() and text.isdigit() and int(text) >= 1
+def _whole(text: str, most: int) -> bool:
+    """Whether ``text`` is a whole number from 1 to ``most``, in ASCII digits alone, as
+    Polars reads it (a blank it passes over with a warning too). Polars starts every thread
+    it is told to: 99999 of them took the machine's memory and did not stop at SIGTERM."""
+    return text.isascii() and text.isdigit() and 1 <= int(text) <= most

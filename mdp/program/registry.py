@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from mdp.analysis.registry import BUILTIN_PLUGINS, add_builtins, offered, plugins
+from mdp.analysis.registry import BUILTIN_PLUGINS, Analysis, add_builtins, analyses, offered, plugins
+from mdp.errors import ModelError
 from mdp.game.load import load_plugin
-from mdp.game.plugins import hook_names, register
+from mdp.game.plugins import hook_names, offering, register
 from mdp.hookspecs import program as program_hooks
 
 if TYPE_CHECKING:
@@ -53,6 +54,20 @@ class Command:
 def commands() -> dict[str, Command]:
     """Every command of the ``mdp`` program on offer, by name, the built-ins first."""
     return offered("mdp_commands", Command)
+
+
+def commands_and_analyses() -> dict[str, Command | Analysis]:
+    """Every name ``mdp NAME`` runs: the commands, then the analyses. A plugin's analysis
+    named like a command (or its command named like an analysis) is refused, naming the
+    plugin: it never silently replaces ``mdp solve``."""
+    known: dict[str, Command | Analysis] = dict(commands())
+    for name, analysis in analyses().items():
+        if name in known:
+            owners = offering(plugins(), ("mdp_commands", "mdp_analyses"), name, BUILTIN_PLUGINS)
+            raise ModelError(f"a command and an analysis are both named {name!r} "
+                             f"({' and '.join(owners)}): mdp {name} would run one of them")
+        known[name] = analysis
+    return known
 
 
 _GIVEN: list[str] = []  # the names of the program's plugins given by hand, while registered

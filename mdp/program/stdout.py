@@ -102,3 +102,45 @@ class Closed:
 
     def isatty(self) -> bool:
         return False
+
+
+class Errors:
+    """Standard error as the program says its lines there: one that cannot take them (a full
+    disk, ``2>/dev/full``; closed, ``2>&-``; a reader gone) sends them nowhere from then on,
+    and the command goes on: the files asked for are written all the same, and the exit code
+    is the command's."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
+
+    def write(self, text: str) -> int:
+        try:
+            return int(self.stream.write(text))
+        except (OSError, ValueError):
+            self._drop()
+            return len(text)
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except (OSError, ValueError):
+            self._drop()
+
+    def _drop(self) -> None:
+        try:  # what its buffer still holds goes nowhere too, not again at exit
+            handle = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(handle, self.stream.fileno())
+            os.close(handle)
+        except (OSError, ValueError, AttributeError):
+            pass
+        self.stream = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.stream.isatty())
+        except (OSError, ValueError):
+            return False
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+

@@ -201,6 +201,10 @@ def test_summary_and_refusals():
     assert first == -second and summary["players"][0]["value"] == float(first)
     with pytest.raises(mdp.ParamError, match="2 players or more"):
         mdp.match(mdp.compile(game), game, players=1)
+    # Too large, not a mistake: exit code 3. The 1-4 box has 11 results (open sums 0 to 10),
+    # and 20 players mean 11**19 lists of the earlier players' results.
+    with pytest.raises(mdp.TooLarge, match=f"20 players with 11 possible results means {11**19:,} lists"):
+        mdp.match(mdp.compile(game), game, players=20)
     with pytest.raises(mdp.ModelError, match="not played in matches"):
         from models import coin
         mdp.match(mdp.compile(mdp.load_game(coin())), mdp.load_game(coin()))

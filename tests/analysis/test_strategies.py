@@ -194,3 +194,68 @@ def test_a_per_state_strategy_answers_one_weight_per_action(box):
         mdp.evaluate(model, strategy, game=game)
     assert str(error.value) == ("game shutbox: strategy broken raised ZeroDivisionError: division by "
                                 "zero (open 1, roll 1)")
+
+
+# Whatever weights a game's strategy gives, they are evaluated as their ratios say, or refused
+# in one mdp.ModelError naming the game and the strategy: never another exception.
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+WEIGHT = st.one_of(st.integers(0, 5), st.just(10**400), st.integers(-2, -1), st.fractions(0, 3),
+                   st.floats(0, 1e308), st.just(float("nan")), st.booleans(), st.text(max_size=1))
+WEIGHTS = st.one_of(
+    st.none(), st.just({0: 1}), st.integers(0, 3),
+    st.lists(WEIGHT, min_size=0, max_size=3),
+    st.lists(WEIGHT, min_size=2, max_size=2).map(lambda w: np.array(w, dtype=object)),
+    st.lists(st.integers(0, 3), min_size=2, max_size=2).map(lambda w: np.array([w])),
+    st.lists(st.integers(0, 2**64 - 1), min_size=2, max_size=2).map(lambda w: np.array(w, dtype=np.uint64)),
+)
+
+
+def _flip_or_stay(weights):
+    """Flip a coin (1 or 0 at even odds) or stay for 1/3; the strategy gives ``weights``."""
+
+    @mdp.hookimpl
+    def mdp_initial_state():
+        return "start"
+
+    @mdp.hookimpl
+    def mdp_actions(state):
+        return ["flip", "stay"] if state == "start" else []
+
+    @mdp.hookimpl
+    def mdp_outcomes(state, action):
+        return [(Fraction(1, 2), "H"), (Fraction(1, 2), "T")] if action == "flip" else [(1, "S")]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(state):
+        return {"H": 1, "T": 0, "S": Fraction(1, 3)}[state]
+
+    @mdp.hookimpl
+    def mdp_strategies():
+        return [mdp.Strategy("given", "the weights given", lambda game, model: weights)]
+
+    from types import SimpleNamespace
+
+    return mdp.load_game(SimpleNamespace(GAME_NAME="flip", **{
+        name: hook for name, hook in locals().items() if name.startswith("mdp_")}))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(weights=WEIGHTS, exact=st.booleans())
+def test_a_strategys_weights_are_evaluated_by_their_ratios_or_refused_naming_it(weights, exact):
+    # Before: weights of 10**400 in floats were an OverflowError traceback, None a line that
+    # named neither the game nor the strategy, a 2-D array "2 weights for 2 actions".
+    game = _flip_or_stay(weights)
+    try:
+        value = mdp.evaluate(mdp.compile(game), "given", game=game, exact=exact).value
+    except mdp.ModelError as error:
+        assert str(error).startswith("game flip: strategy given") and "\n" not in str(error), error
+        return
+    flip, stay = (Fraction(w.item() if isinstance(w, np.generic) else w) for w in list(weights))  # by hand:
+    expected = (flip * Fraction(1, 2) + stay * Fraction(1, 3)) / (flip + stay)
+    if exact:
+        assert value == expected
+    else:
+        assert value == pytest.approx(float(expected), rel=1e-12)

@@ -91,8 +91,9 @@ class Broken(Ladder):
         ("float keys", r"game ladder: mdp_expand gave next_states of type float64; expected a state "
                        r"key per outcome, in a one-dimensional integer array \(asked about 1 state "
                        r"from state 4\)"),
-        ("huge key", r"game ladder: mdp_expand gave next state 9223372036854775810, past 2\*\*63 - 1; "
-                     r"state keys are 64-bit signed integers \(state 4, action 0\)"),
+        ("huge key", r"game ladder: mdp_expand gave next_states holding 9223372036854775810, past "
+                     r"2\*\*63 - 1; expected a state key per outcome, in a one-dimensional integer "
+                     r"array, of 64 bits, signed \(asked about 1 state from state 4\)"),
     ],
 )
 @pytest.mark.parametrize("beside", [False, True])
@@ -286,3 +287,21 @@ def test_a_state_found_twice_by_one_stage_is_one_state_whatever_its_key():
     assert sorted(model.states.tolist()) == [0, 1, Fork.B, Fork.A]
     assert mdp.solve(model, exact=True).value == Fraction(1, 2)
 
+
+
+class LowLadder(Ladder):
+    """The Ladder with its stages below zero: a game's arithmetic on the keys it is given."""
+
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        assert states.dtype == np.int64, states.dtype  # as the hook's documentation promises
+        return states // 2 - 100
+
+
+@pytest.mark.parametrize(("start", "expected"), [(1, Fraction(5, 6)), (2, Fraction(3, 4)),
+                                                 (3, Fraction(5, 8)), (4, Fraction(9, 16))])
+def test_the_keys_a_batch_hook_is_given_are_64_bit(start, expected):
+    # Before: mdp_stage was given keys narrowed to 8 bits, and a game's stage of -1 came
+    # back as 255 ("the stage does not decrease"). The values are the Ladder's, by hand.
+    game = mdp.load_game(LowLadder(start))
+    assert mdp.solve(mdp.compile(game), exact=True).value == expected

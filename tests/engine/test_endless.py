@@ -56,6 +56,42 @@ def test_the_command_line_refuses_an_endless_game_in_seconds(tmp_path):
     assert seconds < 10 + budget.ENDLESS_AFTER, seconds
 
 
+WIDE = '''
+import mdp
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return {start}
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return list(range({actions}))
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, {after})]
+'''
+
+
+@pytest.mark.parametrize(("start", "after"), [
+    ("(0, 0)", "(state[0] + 1, action)"),  # a counter beside the action taken
+    ("0", "state * {actions} + action + 1"),  # integers that grow {actions}-fold a move
+])
+def test_an_endless_game_of_many_actions_a_state_is_refused_in_seconds(monkeypatch, start, after):
+    # Before: looked at every 1,024 states, 3,000 actions a state made it 44 s (and growing
+    # integers were not refused in 400 s, their memory past 3.8 GB); now by the work done.
+    monkeypatch.setattr(budget, "ENDLESS_AFTER", 0.5)
+    actions = 3000
+    game = _game(WIDE.format(start=start, actions=actions, after=after.format(actions=actions)), "wide")
+    began = time.perf_counter()
+    with pytest.raises(mdp.TooLarge, match="deep and growing: the game may have no end"):
+        mdp.compile(game)
+    assert time.perf_counter() - began < 5, time.perf_counter() - began
+
+
 def test_under_the_default_limit_an_endless_walk_is_refused_not_warned_of(monkeypatch):
     monkeypatch.setattr(budget, "ENDLESS_AFTER", 0.0)
     # By hand: the watch notes the depth at 1,024 states and finds it grown at 2,048, on a

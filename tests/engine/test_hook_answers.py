@@ -9,6 +9,7 @@ the substituted answer and the good game's own rule (batch)."""
 
 from __future__ import annotations
 
+import sys
 import types
 from fractions import Fraction
 
@@ -131,8 +132,8 @@ def test_the_good_per_state_game_is_worth_what_the_recursion_says():
 
 
 # A small batch game: from key k (stage k), "step" to k - 1 or "jump" to k - 1 or k - 2 at
-# even odds; key 0 ends worth 4, key 1 worth 1. The first expansion (of the initial key) or
-# the first answer of mdp_stage is substituted.
+# even odds; key 0 ends worth 4, key 1 worth 1 (a key below 0, a bad start, ends worth 0). The
+# first expansion (of the initial key) or the first answer of mdp_stage is substituted.
 
 START = 4
 ENDS = {0: 4, 1: 1}
@@ -149,7 +150,7 @@ def _good_expansion(keys):
     return mdp.Expansion(counts, None, np.array(ocounts, dtype=np.int64),
                          np.array(nexts, dtype=np.int64),
                          np.array([0 if n == 1 else 1 for n in ocounts for _ in range(n)], dtype=np.int64),
-                         (1, HALF), [ENDS[k] for k in keys.tolist() if k < 2])
+                         (1, HALF), [ENDS.get(k, 0) for k in keys.tolist() if k < 2])
 
 
 FIELDS = ["action_counts", "actions", "outcome_counts", "next_states", "probabilities",
@@ -233,6 +234,47 @@ def test_a_batch_stage_or_start_is_taken_right_or_refused_naming_the_hook(hook, 
     assert mdp.solve(model).value == pytest.approx(float(_batch_value(None, int(initial))))
 
 
+LABELS = st.one_of(  # labels a plugin might give: too few or many, twice, unhashable, numbers
+    st.lists(st.sampled_from(["step", "jump", "hop"]), max_size=4),
+    st.lists(st.one_of(st.integers(0, 2), st.lists(st.integers(0, 1), max_size=1)), max_size=3),
+    st.lists(st.integers(0, 3), max_size=3).map(np.array),
+    st.permutations(["step", "jump"]),
+    ANSWERS,
+)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=LABELS, when=st.integers(1, 2))
+def test_batch_labels_are_taken_as_given_or_refused_naming_the_hook(bad, when):
+    # Before: labels given twice, unhashable or in another order each time were taken (the
+    # policy named the wrong action), and one short ended in a Polars ShapeError.
+    calls = {"labels": 0}
+
+    @mdp.hookimpl
+    def mdp_expand(states, labels):
+        e = _good_expansion(states)
+        if not labels:
+            return e
+        calls["labels"] += 1
+        given = bad if calls["labels"] == when else ["step", "jump"] * int(np.count_nonzero(e.action_counts))
+        return e.__class__(**{**{f: getattr(e, f) for f in FIELDS}, "actions": given})
+
+    hooks = _batch("none", None, None)
+    hooks["mdp_expand"] = mdp_expand
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **hooks))
+    model = mdp.compile(game)
+    try:
+        labels = list(mdp.action_labels(model, game))
+    except mdp.ModelError as error:
+        _names_the_hook(error, ("mdp_expand",))
+        return
+    # Taken: only the good labels, or a pair of distinct hashable labels given every time
+    # (the lowest state, 2, is asked first, and asked twice).
+    assert labels[2:] == ["step", "jump"] * 2
+    given = list(bad) if when == 1 else ["step", "jump"]
+    assert labels[:2] == given and len(set(given)) == 2
+
+
 def test_the_good_batch_game_is_worth_what_the_recursion_says():
     # By hand: key 2 is worth max(1, (1 + 4) / 2) = 5/2, key 3 max(5/2, (5/2 + 1) / 2) = 5/2,
     # key 4 max(5/2, (5/2 + 5/2) / 2) = 5/2.
@@ -298,6 +340,7 @@ def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad
     assert part == "payoff" and all(isinstance(v, (int, float, Fraction, np.number))
                                     for v in paid.ravel())
     assert len(result.values) == 2
+    assert len(result.summary()["players"]) == 2  # shown in floats, exact or not
 
 
 def test_the_good_match_is_worth_what_a_brute_force_says():
@@ -307,3 +350,82 @@ def test_the_good_match_is_worth_what_a_brute_force_says():
     # risking gets (1/2)(1/2) + (1/2)(-1) = -1/4, playing safe gets 0: they play safe, 0.
     game = _coin(None, "none")
     assert mdp.match(mdp.compile(game), game, exact=True).values == (0, 0)
+
+
+@settings(max_examples=30, deadline=None)
+@given(factor=st.one_of(st.integers(1, 10**20), st.integers(10**300, 10**400)), exact=st.booleans())
+def test_winnings_past_what_a_float_holds_are_refused_exact_or_not(factor, exact):
+    # Before: exact, a payoff of 10**400 was an OverflowError traceback as it was shown. The
+    # payoff: who scores more (0, 1 or 2) wins the factor from the other.
+    won = np.sign(np.subtract.outer(np.arange(3), np.arange(3)))
+    paid = np.stack([won, -won], axis=-1).astype(object).reshape(9, 2) * factor
+    game = _coin(paid, "payoff")
+    try:
+        result = mdp.match(mdp.compile(game), game, exact=exact)
+    except mdp.ModelError as error:
+        assert factor > sys.float_info.max and "past what a float holds" in str(error), error
+        return
+    assert factor <= sys.float_info.max
+    # By hand (test_the_good_match_...): both play safe, a draw: nothing won.
+    assert result.values == (0, 0) and [p["value"] for p in result.summary()["players"]] == [0.0, 0.0]
+
+
+class Odd:
+    """A state whose repr raises, or runs to a million characters."""
+
+    def __init__(self, name, shown):
+        self.name, self.shown = name, shown
+
+    def __hash__(self):
+        return hash(self.name)
+
+    def __eq__(self, other):
+        return isinstance(other, Odd) and other.name == self.name
+
+    def __repr__(self):
+        if self.shown is None:
+            raise RuntimeError("no repr here")
+        return self.shown
+
+
+def _odd_game(shown, broken=None, key=None):
+    """A start and an end, both Odd states shown as ``shown``; the hook ``broken`` raises, and
+    ``key`` names the one column of mdp_state_columns."""
+
+    def fault(*args):
+        raise KeyError("the fault")
+
+    hooks = {
+        "mdp_initial_state": lambda: Odd("start", shown),
+        "mdp_actions": lambda state: ["go"] if state.name == "start" else [],
+        "mdp_outcomes": lambda state, action: [(1, Odd("end", shown))],
+        "mdp_terminal_value": lambda state: 1,
+        "mdp_state_columns": lambda state: {key: 1},
+    }
+    if broken:
+        hooks[broken] = fault
+    if key is None:
+        del hooks["mdp_state_columns"]
+    return mdp.load_game(types.SimpleNamespace(GAME_NAME="odd", **{
+        name: mdp.hookimpl(specname=name)(hook) for name, hook in hooks.items()}))
+
+
+@settings(max_examples=40, deadline=None)
+@given(shown=st.one_of(st.none(), st.just("x" * 10**6), st.text(max_size=5), st.just("a\nb")),
+       hook=st.sampled_from(["mdp_actions", "mdp_outcomes", "mdp_terminal_value"]),
+       key=st.one_of(st.integers(), st.tuples(st.integers()), st.binary(max_size=2), st.text(max_size=2)))
+def test_a_fault_is_one_short_line_whatever_the_states_repr(shown, hook, key):
+    # Before: a state whose repr raised hid the fault (a RuntimeError traceback), one of a
+    # million characters made a message of a megabyte, a column named 1 was a Polars TypeError.
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(mdp.compile(_odd_game(shown, broken=hook)))
+    message = str(error.value)
+    assert "\n" not in message and len(message) < 500 and f"{hook} raised KeyError" in message, message
+    game = _odd_game(shown, key=key)
+    try:
+        table = mdp.policy(mdp.solve(mdp.compile(game)), game)
+    except mdp.ModelError as refused:
+        assert str(refused).startswith("game odd: mdp_state_columns names a column ") and \
+            str(refused).endswith("not a str; a column's name is text") and not isinstance(key, str)
+        return
+    assert isinstance(key, str) and table[key].to_list() == [1]

@@ -50,3 +50,29 @@ def test_numpy_numbers_solve_exactly_as_python_numbers(weights, data):
     for number in (int, np.int64):
         game = _game(probabilities, values, number)
         assert mdp.solve(mdp.compile(game), exact=True).value == expected, number.__name__
+
+
+NEAR = st.one_of(  # numbers that one float may hold: big ints and fractions a hair apart
+    st.integers(-3, 3).map(lambda k: 2**53 + k),
+    st.integers(-3, 3).map(lambda k: -(2**63) + k),
+    st.integers(0, 3).map(lambda k: Fraction(1, 3) + Fraction(k, 10**20)),
+    st.integers(-2, 2),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(weights=st.lists(st.integers(1, 9), min_size=1, max_size=5), data=st.data())
+def test_an_exact_distribution_keeps_apart_values_that_one_float_holds(weights, data):
+    values = data.draw(st.lists(NEAR, min_size=len(weights), max_size=len(weights)))
+    total = sum(weights)
+    probabilities = [Fraction(w, total) for w in weights]
+    # By hand: the chance of each distinct exact value, in Python's fractions.
+    expected: dict[Fraction, Fraction] = {}
+    for p, v in zip(probabilities, values):
+        expected[Fraction(v)] = expected.get(Fraction(v), Fraction(0)) + p
+    game = _game(probabilities, values, lambda number: number)
+    frame = mdp.distribution(mdp.solve(mdp.compile(game), exact=True), game)
+    got = {Fraction(row["value_exact"]) if "value_exact" in row else Fraction(int(row["value"])):
+           Fraction(row["exact"]) for row in frame.iter_rows(named=True)}
+    assert got == expected
+    assert list(got) == sorted(got)  # the outcomes in the order of their exact values

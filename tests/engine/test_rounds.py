@@ -5,6 +5,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from models import TWO_BOXES, two_boxes
 
 import mdp
@@ -102,10 +104,16 @@ def test_round_states_past_the_state_limit_are_refused():
         mdp.compile(two_boxes(mdp_round_rule=mdp_round_rule), max_states=100)
 
 
-def test_a_round_start_that_is_not_an_int_key_is_refused():
+@settings(max_examples=40, deadline=None)
+@given(start=st.one_of(st.just("empty card"), st.booleans(), st.integers(-(2**70), -1),
+                       st.integers(2**63, 2**70), st.integers(2**63, 2**64 - 1).map(np.uint64),
+                       st.floats()))
+def test_a_round_start_that_is_not_an_int_key_is_refused(start):
+    # Before: a start of 2**64 was an OverflowError traceback.
     @mdp.hookimpl
     def mdp_round_start():
-        return "empty card"
+        return start
 
-    with pytest.raises(mdp.ModelError, match="mdp_round_start must give a round state as an int"):
+    with pytest.raises(mdp.ModelError, match=r"mdp_round_start must give a round state as an int "
+                       r"key from 0 to 2\*\*63 - 1, not "):
         mdp.compile(two_boxes(mdp_round_start=mdp_round_start))

@@ -18,9 +18,11 @@ import mdp
 BOX_NAMES = "ABC"
 
 
-def card_game(points, faces, throws, bad=None):
+def card_game(points, faces, throws, bad=None, drift=None):
     """The game of a card of ``len(points)`` boxes, ``points[box][face - 1]`` the points of a
-    face in a box; ``bad`` (round state, end, next) makes the rule give that ``next`` there."""
+    face in a box; ``bad`` (round state, end, next) makes the rule give that ``next`` there;
+    ``drift`` (round state, end, change) adds the change to the points there each time the
+    rule is asked about that round state again (an impure rule)."""
     boxes = BOX_NAMES[:len(points)]
 
     @mdp.hookimpl
@@ -60,7 +62,13 @@ def card_game(points, faces, throws, bad=None):
             following = np.where(filled & bit, -1, filled | bit)
             if bad is not None:
                 following[states == bad[0], bad[1] % len(ends)] = bad[2]
-            return mdp.RoundEnds(following, np.tile(scored, (len(states), 1)))
+            given = np.tile(scored, (len(states), 1))
+            if drift is not None and (states == drift[0]).any():
+                asked[0] += 1
+                given[states == drift[0], drift[1] % len(ends)] += drift[2] * (asked[0] - 1)
+            return mdp.RoundEnds(following, given)
+
+        asked = [0]
 
         return rule
 
@@ -141,3 +149,33 @@ def test_a_next_below_minus_one_is_refused(card, state, end, bad):
     with pytest.raises(mdp.ModelError, match=rf"mdp_round_rule gave next {bad} from round state "
                        rf"{state} at the end"):
         mdp.compile(game)
+
+
+@settings(max_examples=12, deadline=None)
+@given(cards(), st.integers(0, 7), st.integers(0, 20), st.one_of(
+    st.integers(1, 2**40), st.integers(-(2**40), -1), st.fractions(max_denominator=9).filter(bool)),
+    st.booleans())
+def test_a_rule_that_answers_otherwise_when_asked_again_is_refused(card, state, end, change, exact):
+    # Before: an impure rule gave values that changed from run to run, and a distribution
+    # whose mean was not its value (found by a plugin author's attack).
+    points, faces, throws = card
+    state = state % (1 << len(points))
+    game = card_game(points, faces, throws, drift=(state, end, change))
+    with pytest.raises(mdp.ModelError, match=rf"game card: mdp_round_rule's function gave round "
+                       rf"state {state} other ends than it gave before; it must be a pure function"):
+        mdp.solve(mdp.compile(game), exact=exact)
+
+
+@settings(max_examples=12, deadline=None)
+@given(cards(), st.integers(0, 2), st.integers(0, 2), st.one_of(
+    st.integers(10**309, 10**420), st.integers(10**309, 10**420).map(lambda n: -n),
+    st.integers(10**309, 10**420).map(lambda n: Fraction(n, 3))), st.booleans())
+def test_points_past_what_a_float_holds_are_refused(card, box, face, huge, exact):
+    # Before: an OverflowError traceback, exact or not (values are summed in floats too).
+    points, faces, throws = card
+    points = [list(row) for row in points]
+    points[box % len(points)][face % faces] = huge
+    game = card_game(points, faces, throws)
+    with pytest.raises(mdp.ModelError, match=r"game card: mdp_round_rule gave points -?\(a number of "
+                       r"about \d+ digits\) from round state \d+ at the end .*: past what a float holds"):
+        mdp.solve(mdp.compile(game), exact=exact)

@@ -20,7 +20,9 @@ SETTINGS = settings(max_examples=150, deadline=None,
 # (``mdp params shutbox``, ``mdp params yahtzee``): the oracle below knows nothing of the parsers.
 WHOLE = [("shutbox", "dice", 1, 50), ("shutbox", "faces", 2, 100),
          ("shutbox", "shut_pays", 1, 10**15), ("yahtzee", "rolls", 1, 10),
-         ("yahtzee", "dice", 1, 8), ("yahtzee", "kind", 1, 8)]
+         ("yahtzee", "dice", 1, 8), ("yahtzee", "kind", 1, 8),
+         # Python's int as the parser (docs/writing-a-game.rst), its check at least 1 roll
+         ("docs/examples/reroll.py", "rolls", 1, 10**309)]
 
 # Numbers in every form a user can give one, near the bounds and past 64 bits.
 INTS = st.integers(-5, 120) | st.sampled_from([10**15, 10**15 + 1, 2**63 - 1, 2**63, 2**64,

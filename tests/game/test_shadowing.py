@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import textwrap
+from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -152,3 +153,26 @@ def test_a_game_package_keeps_its_relative_imports(tmp_path):
     # Bet: (3 + 0) / 2 = 3/2 beats walking away with 1/3.
     assert (game.name, mdp.solve(mdp.compile(game), exact=True).value) == ("coin", 3 / 2)
     assert json.loads("[1]") == [1]  # the library's json still answers
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(games=st.lists(st.tuples(st.sampled_from(["helper", "rules", "common"]), st.booleans()),
+                      min_size=2, max_size=4))
+def test_games_in_two_folders_each_import_their_own_module_of_one_name(tmp_path_factory, games):
+    # Before: the second game's "from helper import STAKE" got the first game's helper (found
+    # by a plugin author's attack). Game k's stake is k + 1: the coin is worth (k + 1) / 2.
+    loaded = []
+    for k, (helper, package) in enumerate(games):
+        folder = tmp_path_factory.mktemp("game")
+        (folder / f"{helper}.py").write_text(f"STAKE = {k + 1}\n")
+        source = COIN.replace('"won": 1', '"won": STAKE').replace(
+            "import mdp\n", f"import mdp\nfrom {helper} import STAKE\n", 1)
+        if package:
+            (folder / "pk").mkdir()
+            (folder / "pk" / "__init__.py").write_text(source)
+            loaded.append(mdp.load_game(str(folder / "pk")))
+        else:
+            (folder / "coin.py").write_text(source)
+            loaded.append(mdp.load_game(str(folder / "coin.py")))
+    values = [mdp.solve(mdp.compile(game), exact=True).value for game in loaded]
+    assert values == [Fraction(k + 1, 2) for k in range(len(games))]

@@ -133,3 +133,81 @@ def test_a_grid_too_large_is_refused_before_any_game_is_loaded(sentinel, capsys,
     else:  # loaded, each refused by its count of states: still no state found
         err = _refused(capsys, argv, code=3)
         assert "more than 5 states" in err
+
+
+# A policy table that cannot be written is refused before the solve: here the solve raises.
+
+
+@pytest.fixture
+def no_solve(monkeypatch):
+    import mdp
+
+    def solve(*args, **kwargs):
+        raise AssertionError("solved before the refusal")
+
+    monkeypatch.setattr(mdp, "solve", solve)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(tiles=st.integers(1, 5), most=st.integers(1, 200), optimal_only=st.booleans())
+def test_a_markdown_policy_too_long_is_refused_before_the_solve(capsys, tiles, most, optimal_only):
+    # Before: the whole game was solved first (2 s on a large box). The rows by the model:
+    # one per action, or at least one per state with actions (optimal_only).
+    import mdp
+    import mdp.outputs.formats
+
+    model = mdp.compile(mdp.load_game("shutbox", tiles=f"1-{tiles}"))
+    least = model.n_actions if not optimal_only else model.n_states - model.n_terminal
+    argv = ["policy", "shutbox", "--set", f"tiles=1-{tiles}", "--format", "markdown"]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mdp.outputs.formats, "MARKDOWN_ROWS", most)
+        if least > most:
+            patch.setattr(mdp, "solve", lambda *a, **k: pytest.fail("solved before the refusal"))
+        code = main(argv + (["--optimal-only"] if optimal_only else []))
+    err = capsys.readouterr().err
+    if least > most:
+        assert code == 3 and err == (f"mdp: error: the policy table has {least:,} rows or more, "
+                                     f"too many for a Markdown table (at most {most:,}), which is "
+                                     "for people to read; write CSV or Parquet (--out FILE.csv)\n"), err
+    else:
+        assert "rows or more" not in err
+
+
+def test_the_policy_within_every_round_too_long_is_refused_before_the_solve(no_solve, capsys, monkeypatch):
+    # Before: Yahtzee was solved whole (12 s) before the refusal. Two boxes (docs/examples):
+    # round states 0 (2 boxes open) and 1, 2 (one open) are played from, 3 ends the game:
+    # three times the round's actions.
+    import mdp
+    import mdp.engine.rounds.table
+
+    model = mdp.compile(mdp.load_game("docs/examples/two_boxes.py"))
+    rows = 3 * model.round.n_actions
+    monkeypatch.setattr(mdp.engine.rounds.table, "MAX_TABLE_ROWS", rows - 1)
+    assert main(["policy", "docs/examples/two_boxes.py", "--within", "all", "--format", "csv"]) == 3
+    assert capsys.readouterr().err == (
+        f"mdp: error: game two-boxes: the policy within the round at 3 round states has up to "
+        f"{rows:,} rows, more than the {rows - 1:,} a table may have; name fewer round states by "
+        "their columns\n")
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(open_tiles=st.sets(st.integers(1, 5), max_size=4), roll=st.integers(0, 14))
+def test_advice_on_a_state_the_game_lacks_is_refused_before_the_solve(capsys, open_tiles, roll):
+    # Before: Yahtzee was solved whole (11 s) before a face 7 was refused. The refusal is
+    # what mdp.advise says of the solved game (tiles 1-4 here: a 5 is never open).
+    import mdp
+
+    game = mdp.load_game("shutbox", tiles="1-4")
+    state = {"open": " ".join(map(str, sorted(open_tiles))), "roll": str(roll)}  # as typed
+    try:
+        mdp.advise(mdp.solve(mdp.compile(game)), game, **state)
+        refused = None
+    except mdp.ParamError as error:
+        refused = str(error)
+    argv = ["advise", "shutbox", "--set", "tiles=1-4", f"open={state['open']}", f"roll={roll}"]
+    with pytest.MonkeyPatch.context() as patch:
+        if refused:
+            patch.setattr(mdp, "solve", lambda *a, **k: pytest.fail("solved before the refusal"))
+        code = main(argv)
+    err = capsys.readouterr().err
+    assert (code, err) == ((2, f"mdp: error: {refused}\n") if refused else (0, ""))

@@ -88,3 +88,61 @@ def test_a_rule_plugin_that_names_its_game_wrongly_is_its_fault(tmp_path, capsys
 def test_the_shipped_rule_plugins_say_their_game(capsys, plugin):
     assert main(["solve", "yahtzee", "-p", str(plugin)]) == 2
     assert capsys.readouterr().err.endswith("is a rule plugin of game shutbox, not of game yahtzee\n")
+
+
+def _single_valued_options():
+    """Every command's options that take one value, with two values each takes (from a few
+    candidates, as the option's own type reads them)."""
+    import argparse
+
+    from mdp.program.cli import _parser
+
+    found = []
+    commands = next(a for a in _parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, sub in commands.choices.items():
+        for action in sub._actions:
+            if type(action).__name__ != "_Once":
+                continue
+            candidates = list(action.choices or []) or ["1", "2", "7", "a.csv", "b.json", "all", "x"]
+            read = []
+            for text in map(str, candidates):
+                try:
+                    value = action.type(text) if action.type else text
+                except Exception:  # noqa: BLE001  (not a value of this option)
+                    continue
+                if value not in [v for _, v in read]:
+                    read.append((text, value))
+            if len(read) >= 2:
+                found.append((name, action.option_strings, [t for t, _ in read]))
+    return found
+
+
+OPTIONS = _single_valued_options()
+
+
+def test_the_options_said_once_are_those_of_every_command():
+    said = {(command, options[0]) for command, options, _ in OPTIONS}
+    assert {("policy", "--out"), ("simulate", "--games"), ("simulate", "--seed"),
+            ("solve", "--variant"), ("policy", "--within"), ("match", "--players")} <= said
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_a_single_valued_option_given_twice_with_two_values_is_refused(capsys, data):
+    # Before: the last said silently won (--out a.csv --out b.csv wrote b.csv alone).
+    command, options, values = data.draw(st.sampled_from(OPTIONS), "option")
+    said, again = data.draw(st.sampled_from(options)), data.draw(st.sampled_from(options))  # -o, --out
+    first, second = data.draw(st.lists(st.sampled_from(values), min_size=2, max_size=2, unique=True))
+    same = data.draw(st.booleans(), "the same value twice")
+    argv = [command, said, first, again, first if same else second]
+    try:
+        code = main(argv)
+    except SystemExit as exited:  # the parser's own refusal (here, of the game not given)
+        code = exited.code
+    err = capsys.readouterr().err
+    if same:  # said twice alike is no contradiction: the parse goes on (here to a missing game)
+        assert "given twice" not in err
+        return
+    assert code == 2
+    assert err.startswith(f"mdp: error: {again} is given twice ({said} ") and err.count("\n") == 1, err
+    assert err.endswith("): give it once\n")

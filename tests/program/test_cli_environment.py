@@ -11,11 +11,13 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+import mdp
+
 ROOT = Path(__file__).resolve().parents[2]
 
 # Text an environment variable can hold: no NUL, nothing that is not a character.
 _TEXT = st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=6)
-_NUMBERS = st.integers(-3, 5000).map(str)
+_NUMBERS = st.integers(-3, 5000).map(str) | st.sampled_from(["1024", "1025", "99999", "10" * 20])
 _THREADS = st.one_of(_TEXT, _NUMBERS, st.sampled_from(["²", "٣", "1e3", " 2 ", "+2", "0x2", "2.0"]))
 # PYTHONIOENCODING: a codec the interpreter knows (an unknown one stops Python itself before
 # any of mdp runs), with any error handler, known or not.
@@ -51,8 +53,9 @@ def _threads(text: str) -> bool:
 
 
 def _polars_threads(text: str) -> bool:
-    """Whether mdp takes ``text`` as POLARS_MAX_THREADS: digits alone, as Polars reads it."""
-    return text.isascii() and text.isdigit() and int(text) >= 1
+    """Whether mdp takes ``text`` as POLARS_MAX_THREADS: digits alone, as Polars reads it, from
+    1 to 1024 (Polars starts as many threads as it is told)."""
+    return text.isascii() and text.isdigit() and 1 <= int(text) <= 1024
 
 
 @pytest.fixture(scope="module")
@@ -94,6 +97,24 @@ def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
         # The rules, with their letters as the encoding can give them.
         first = done.stdout.decode(encoding).splitlines()[0]
         assert first.startswith("Shut the Box: tiles 1-3") and "gle sp" in first
+
+
+@settings(max_examples=200, deadline=None)
+@given(threads=_THREADS)
+def test_polars_threads_are_taken_from_1_to_1024_or_refused_before_any_work(threads):
+    # In the process (the test above runs mdp itself, slowly): the same oracle, many values.
+    # Before: 99999 was taken, and Polars started as many threads, past the machine's memory.
+    from mdp.program.environment import check_environment
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("POLARS_MAX_THREADS", threads)
+        patch.delenv("MDP_THREADS", raising=False)
+        if _polars_threads(threads):
+            check_environment()
+        else:
+            with pytest.raises(mdp.ParamError, match=r"^POLARS_MAX_THREADS=.*: expected a whole "
+                               r"number of threads, from 1 to 1024 \(or leave it unset\)$"):
+                check_environment()
 
 
 # Ctrl-C while mdp starts: as each of the modules it imports first is imported.

@@ -491,16 +491,17 @@ def test_a_plugin_command_or_format_that_raises_system_exit_is_its_fault(capsys,
     def boom(args):
         raise SystemExit(0)  # before: mdp exited 0, saying nothing
 
-    known = dict(cli.commands())
-    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes", boom)})
+    known = dict(cli.commands_and_analyses())
+    monkeypatch.setattr(cli, "commands_and_analyses",
+                        lambda: {**known, "boom": Command("boom", "explodes", boom)})
     assert one_line(capsys, ["boom"]) == ("command boom raised SystemExit(0); a command returns "
                                           "its exit code")
 
     def interrupting(args):
         raise KeyboardInterrupt  # before: "mdp: interrupted" and exit 130, though no one did
 
-    monkeypatch.setattr(cli, "commands", lambda: {**known, "boom": Command("boom", "explodes",
-                                                                           interrupting)})
+    monkeypatch.setattr(cli, "commands_and_analyses",
+                        lambda: {**known, "boom": Command("boom", "explodes", interrupting)})
     assert one_line(capsys, ["boom"]) == "command boom raised KeyboardInterrupt, and no one interrupted it"
 
     def writer(frame, file):
@@ -589,8 +590,8 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
 
     clash = Analysis("clash", "an analysis of a plugin", lambda solution, game, json: None,
                      [mdp.Param("json", False, bool, "clashes with --json")])
-    known = dict(cli.analyses())
-    monkeypatch.setattr(cli, "analyses", lambda: {**known, "clash": clash})
+    known = dict(cli.commands_and_analyses())
+    monkeypatch.setattr(cli, "commands_and_analyses", lambda: {**known, "clash": clash})
     assert one_line(capsys, ["--help"]).startswith("command clash: its argument --json clashes "
                                                    "with one the command has already")
 
@@ -686,3 +687,26 @@ def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set
     assert capsys.readouterr().err == (f"the picture written to {picture}\n"
                                        f"9 rows written to {tmp_path / 'chance.csv'}\n")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["chance.csv", "chance.png", "odd.py"]
+
+
+NOT_A_TABLE = '''
+import mdp
+import numpy as np
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("untabled", "no table at all", lambda solution, game: {answer})]
+'''
+
+
+@pytest.mark.parametrize("answer", ["None", "[1, 2, 3]", "{'value': [1]}", "42", "'a table'",
+                                    "np.zeros(3)", "solution"])
+def test_an_analysis_that_gives_no_table_is_its_plugins_fault(tmp_path, capsys, answer):
+    # Before: "the csv format raised AttributeError: 'NoneType' object has no attribute
+    # 'write_csv'", blaming mdp's own format for the plugin's answer.
+    plugin = tmp_path / f"untabled_{len(answer)}.py"
+    plugin.write_text(NOT_A_TABLE.format(answer=answer))
+    message = one_line(capsys, ["-p", str(plugin), "untabled", SHUTBOX, "--set", "tiles=1-3"])
+    assert message.startswith(f"plugin {plugin}'s analysis untabled gave ") and \
+        message.endswith(", not a table (a Polars DataFrame)"), message
+    assert list(tmp_path.iterdir()) == [plugin]

@@ -103,10 +103,43 @@ def test_two_plugins_offering_one_name_is_an_error(tab_plugin):
     twin = TabPlugin()
     plugins().register(twin, name="twin")
     try:
-        with pytest.raises(mdp.MdpError, match="two plugins offer the format 'tsv'"):
+        with pytest.raises(mdp.MdpError, match=r"two plugins offer the format 'tsv' \(plugin tab and plugin twin\)"):
             mdp.formats()
     finally:
         plugins().unregister(twin)
+
+
+TAKER = '''
+import mdp
+
+def _taken(*args, **kwargs):
+    raise AssertionError("a plugin's {kind} ran in place of mdp's own")
+
+@mdp.hookimpl
+def mdp_{kind}s():
+    return [mdp.{cls}({name!r}, "mdp's own, taken over", _taken)]
+'''
+MDP_NAMES = ["solve", "params", "variants", "games", "formats", "export", "report",
+             "completion", "policy", "distribution", "simulate", "strategies", "advise", "match"]
+
+
+def test_the_names_of_mdps_commands_are_every_builtin_name():
+    from mdp.program.registry import commands_and_analyses
+
+    assert sorted(commands_and_analyses()) == sorted(MDP_NAMES)
+
+
+@pytest.mark.parametrize("kind", ["command", "analysis"])
+@pytest.mark.parametrize("name", MDP_NAMES)
+def test_a_plugin_never_takes_the_name_of_mdps_own_command_or_analysis(tmp_path, capsys, kind, name):
+    # Before: an analysis named solve silently replaced mdp solve (found by an attack).
+    plugin = tmp_path / "taker.py"
+    cls = "Command" if kind == "command" else "Analysis"
+    plugin.write_text(TAKER.format(kind=kind.replace("analysis", "analyse"), cls=cls, name=name))
+    assert main(["-p", str(plugin), name, SHUTBOX, "--set", "tiles=1-3"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err, err
+    assert f"plugin {plugin}" in err and f"'{name}'" in err and "mdp and" in err, err
 
 
 # Every built-in analysis is an mdp.Analysis: one road for mdp.analyse and the command.

@@ -5,6 +5,8 @@ message that points elsewhere)."""
 import textwrap
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_errors import broken, edited, one_line
 
 import mdp
@@ -309,3 +311,42 @@ def test_a_game_is_named_by_its_own_name_in_every_message(tmp_path, capsys):
     path = broken(tmp_path, "")
     assert one_line(capsys, ["variants", path]) == "game coin has no named variants"
     assert one_line(capsys, ["solve", path, "--variant", "x"]) == "game coin has no named variants"
+
+
+# A -p rule plugin's wrong answer names the plugin; the game's own, beside an innocent plugin,
+# names the game alone.
+
+WRONG = {  # a hook, and answers a check refuses (its body, returning or replacing the answer)
+    "mdp_terminal_value": ["float('nan')", "float('inf')", "10**400", "'one'", "None"],
+    "mdp_outcomes": ["answer[:1]", "None", "[(-1, 'won'), (2, 'lost')]", "[(0.5, 'won')]"],
+    "mdp_actions": ["None", "'bet'", "5"],
+}
+ARGS = {"mdp_terminal_value": "state", "mdp_outcomes": "state, action", "mdp_actions": "state"}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data(), whose=st.sampled_from(["plugin", "game"]))
+def test_a_wrong_answer_names_the_rule_plugin_that_gave_it(tmp_path_factory, capsys, data, whose):
+    # Before: a plugin's NaN terminal value, or a wrapper that dropped an outcome, was said to
+    # be the game's ("game coin: mdp_terminal_value: ..."), though the game had it right.
+    hook = data.draw(st.sampled_from(sorted(WRONG)), "hook")
+    wrong = data.draw(st.sampled_from(WRONG[hook]), "answer")
+    folder = tmp_path_factory.mktemp("blame")
+    body = f"answer = yield\n    return {wrong} if state != 'walked' else answer"
+    plugin = folder / f"rule_{folder.name}.py"
+    if whose == "plugin":
+        plugin.write_text(f"import mdp\n\n@mdp.hookimpl(wrapper=True)\ndef {hook}({ARGS[hook]}):\n    {body}\n")
+        game = broken(folder, "")
+    else:  # the game's own mistake, a plugin that passes the answer on beside it
+        plugin.write_text(f"import mdp\n\n@mdp.hookimpl(wrapper=True)\ndef {hook}({ARGS[hook]}):\n"
+                          "    return (yield)\n")
+        answer = {"mdp_terminal_value": '{"won": 1, "lost": 0, "walked": 0}[state]',
+                  "mdp_outcomes": '[(Fraction(1, 2), "won"), (Fraction(1, 2), "lost")] if action == "bet" '
+                                  'else [(1, "walked")]',
+                  "mdp_actions": '["bet", "walk"] if state == "start" else []'}[hook]
+        game = broken(folder, f"def {hook}({ARGS[hook]}):\n    answer = {answer}\n    "
+                      f"return {wrong} if state != 'walked' else answer\n", hook)
+    message = one_line(capsys, ["solve", game, "--exact", "-p", str(plugin)])
+    named = f"plugin {plugin}'s {hook}"
+    assert message.startswith(f"game coin: {named}" if whose == "plugin" else f"game coin: {hook}"), message
+    assert (named in message) == (whose == "plugin"), message

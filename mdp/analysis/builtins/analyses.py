@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import mdp
+from mdp.analysis.builtins import presolve
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -114,7 +115,8 @@ POLICY = Analysis(
                "every round state")],
         "Solve a game and write every decision with the value of each action, whether it is "
         "optimal, and its regret; for a game of rounds, the value of every round state, or "
-        "with --within the policy within the round.", rounds=True)
+        "with --within the policy within the round.", rounds=True,
+        check_model=lambda model, args: presolve.policy(model, args, _within(args.within)))
 
 
 # mdp distribution
@@ -349,6 +351,7 @@ def _advise_check(args: argparse.Namespace) -> None:
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
+    args.loaded = game  # the state is looked for in its model before the solve (presolve)
     if args.after:
         mdp.match_rules(game)
 
@@ -386,6 +389,7 @@ ADVISE = Analysis(
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions,
     check=_advise_check, check_game=_played_in_matches,
+    check_model=lambda model, args: presolve.advice(model, args.loaded, _state(args.state)),
     summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 

@@ -12,6 +12,7 @@ import numpy as np
 
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
+from mdp.engine.numeric import quoted
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
@@ -85,6 +86,18 @@ class Rounds:
 
         check_chances(self, exact=exact, tie_break=tie_break, max_memory=max_memory)
 
+    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+        """The fewest rows its policy table can have, known before it is solved: a row per
+        round state; within the round at every round state, refused where it could have more
+        than a table may (:func:`~mdp.engine.rounds.table.within_keys`); else 0."""
+        if within is None:
+            return self.n_round_states
+        if within == "all":
+            from mdp.engine.rounds.table import within_keys  # it imports this module
+
+            within_keys(self, None, within)
+        return 0
+
     def round_of(self, key: int) -> int:
         """How many rounds come before round state ``key``; ``KeyError`` if it is unreachable."""
         for r, keys in enumerate(self.keys):
@@ -117,9 +130,10 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     ``start``, a round at a time; refused (:class:`mdp.TooLarge`) past ``max_states`` round
     states, ``max_memory`` bytes or :data:`~mdp.limits.MAX_ROUNDS` rounds."""
     began = time.perf_counter()
-    if isinstance(start, bool) or not isinstance(start, (int, np.integer)) or start < 0:
+    if isinstance(start, (bool, np.bool_)) or not isinstance(start, (int, np.integer)) \
+            or not 0 <= start < 1 << 63:
         raise ModelError(f"game {game.name}: mdp_round_start must give a round state as an int "
-                         f"key of at least 0, not {start!r}")
+                         f"key from 0 to 2**63 - 1, not {quoted(start)}")
     rule = round_rule(game, list(round.states[: round.n_terminal]))
     keys = [np.array([start], dtype=np.int64)]
     seen = _Seen()

@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 
 INT64 = 1 << 49
@@ -57,9 +58,37 @@ class RoundRule:
     ends: tuple[Any, ...] = attrs.field(repr=False)
     """The round's ends (its terminal states), as the game writes them."""
     given: Callable[[np.ndarray], Any] = attrs.field(repr=False)
+    prints: dict[int, int] = attrs.field(factory=dict, init=False, repr=False)
+    """A fingerprint of the answer for each round state asked about: asked again (the
+    compile, the solve, a distribution each ask), the answer must be the same."""
 
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
+        ends = self._checked(states)
+        self._same(states, ends)
+        return ends
+
+    def _same(self, states: np.ndarray, ends: RoundEnds) -> None:
+        """Refuse a rule that gives a round state other ends than it gave before: an impure
+        function (a random draw, a counter) would give values that change from run to run."""
+        points = ends.points
+        if points.dtype.kind == "O":
+            points = np.array([[hash(v) for v in row] for row in points.tolist()],
+                              dtype=np.int64).reshape(points.shape) if points.size else \
+                np.zeros(points.shape, dtype=np.int64)
+        elif points.dtype.kind == "f":
+            points = points.view(np.int64)
+        columns = np.arange(1, ends.next.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+        prints = (ends.next.astype(np.uint64) * columns).sum(axis=1, dtype=np.uint64) ^ \
+            (points.astype(np.uint64) * (columns + np.uint64(1))).sum(axis=1, dtype=np.uint64)
+        known = self.prints
+        for key, mark in zip(states.tolist(), prints.tolist()):
+            if known.setdefault(key, mark) != mark:
+                raise ModelError(f"game {self.game}: mdp_round_rule's function gave round state "
+                                 f"{key} other ends than it gave before; it must be a pure "
+                                 "function of the round states (the same answer each time)")
+
+    def _checked(self, states: np.ndarray) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
         try:
             answer = self.given(states)
@@ -126,6 +155,12 @@ class RoundRule:
                                      f"{int(states[row])} at the end {self.ends[end]!r}; points "
                                      "are finite numbers")
                 kinds.add("f")
+        huge = first_past_float(points[allowed].tolist())
+        if huge is not None:  # values are summed, shown and compared in floats too
+            row, end = (int(i[huge[0]]) for i in np.nonzero(allowed))
+            raise ModelError(f"{where} gave points {quoted(huge[1])} from round state "
+                             f"{int(states[row])} at the end {self.ends[end]!r}: past what a "
+                             "float holds (about 1.8e308)")
         if kinds <= {"i"}:
             return points.astype(np.int64)
         if "f" in kinds:  # a float among them: floats, as a float solve would take them

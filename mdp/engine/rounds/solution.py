@@ -151,7 +151,7 @@ class RoundsSolution:
         it, with the columns left to name a state of the round."""
         from mdp.engine.rounds.table import find_round_state
 
-        key, named = find_round_state(self, game, columns)
+        key, named = find_round_state(self.model, game, columns)
         rest = {c: v for c, v in columns.items() if c not in named}
         return Located(self.at(key), named, rest, bool(self.model.rule(np.array([key])).over[0]))
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import polars as pl
 
-from mdp.engine.rounds.model import batches
+from mdp.engine.rounds.model import Rounds, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, to_frame
 from mdp.limits import MAX_TABLE_ROWS
@@ -44,18 +44,18 @@ def _quoted(value: Any) -> str:
     return f'"{text}"' if " " in text or not text else text
 
 
-def matching(solution: RoundsSolution, game: Game | None,
+def matching(model: Rounds, game: Game | None,
              columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
     that are round columns, compared as text): their columns and ``_key``; the names of the
     round columns; and the columns given that are round columns."""
-    keys = np.concatenate(solution.model.keys)
+    keys = np.concatenate(model.keys)
     table = _columns(game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
     start = table.row(0, named=True)
     example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
-    name = solution.model.info.game
+    name = model.info.game
     if not given:
         raise ParamError(f"name a round state of {name} by its columns {', '.join(names)} "
                          f"(COLUMN=VALUE, e.g. the first: {example})")
@@ -67,13 +67,13 @@ def matching(solution: RoundsSolution, game: Game | None,
     return matches, names, given
 
 
-def find_round_state(solution: RoundsSolution, game: Game,
+def find_round_state(model: Rounds, game: Game,
                      columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The round state that the round columns among ``columns`` name, and its columns."""
-    matches, names, given = matching(solution, game, columns)
+    matches, names, given = matching(model, game, columns)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        start = _columns(game, solution.model.keys[0]).row(0, named=True)
+        start = _columns(game, model.keys[0]).row(0, named=True)
         example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
         raise ParamError(f"several round states have {said}; name one by its columns "
                          f"{', '.join(names)} (e.g. the first: {example})")
@@ -92,12 +92,27 @@ def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
 
     if within is None:
         return _values(solution, game, Pieces)
-    model = solution.model
+    keys, named = within_keys(solution.model, game, within)
+    each = [(int(k), {c: _plain(v) for c, v in row.items()})
+            for k, row in zip(keys.tolist(), named.iter_rows(named=True))]
+    first = table(solution.at(each[0][0]), each[0][1])
+
+    def make() -> Iterator[pl.DataFrame]:
+        for key, columns in each:
+            yield from table(solution.at(key), columns)
+
+    return Pieces(make, first.empty(), name="the policy table", total=None)
+
+
+def within_keys(model: Rounds, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
+    """The round states whose policy within the round ``within`` asks for (``"all"``, or
+    round columns naming some), less those that end the game, and their round columns:
+    checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
     if within == WITHIN_ALL:
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
         named = _columns(game, keys)
     elif isinstance(within, dict):
-        matches, names, given = matching(solution, game, within)
+        matches, names, given = matching(model, game, within)
         unknown = [c for c in within if c not in names]
         if unknown:
             raise ParamError(f"within: {', '.join(unknown)} not a column of a round state "
@@ -117,15 +132,7 @@ def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
     if not len(keys):
         raise ParamError(f"game {model.info.game}: no round state named is played from (each "
                          "ends the game)")
-    each = [(int(k), {c: _plain(v) for c, v in row.items()})
-            for k, row in zip(keys.tolist(), named.iter_rows(named=True))]
-    first = table(solution.at(each[0][0]), each[0][1])
-
-    def make() -> Iterator[pl.DataFrame]:
-        for key, columns in each:
-            yield from table(solution.at(key), columns)
-
-    return Pieces(make, first.empty(), name="the policy table", total=None)
+    return keys, named
 
 
 def _values(solution: RoundsSolution, game: Game | None, Pieces: Any) -> Any:

@@ -23,10 +23,9 @@ from typing import Any
 import attrs
 
 import mdp
-from mdp.analysis.registry import Analysis, analyses
 from mdp.hookspecs import hookimpl
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
-from mdp.program.registry import Command, commands
+from mdp.program.registry import Command, commands_and_analyses
 
 COMPLETE = "__complete"
 """The hidden first argument through which the scripts ask for candidates."""
@@ -68,7 +67,7 @@ def complete(words: list[str], parser: Parser) -> Candidates:
     if typed[-1:] and typed[-1] in PLUGIN_OPTIONS:  # -p FILE, anywhere
         return Candidates(files=True)
     typed = plugins_given(typed)[0]
-    known: dict[str, Command | Analysis] = {**commands(), **analyses()}
+    known = commands_and_analyses()
     at = next((i for i, word in enumerate(typed) if word in known), None)
     if at is None:  # no command yet: a command, or an option of mdp itself
         if current.startswith("-"):

@@ -1,0 +1,33 @@
+"""What the policy and advice commands refuse once the game is compiled, before it is solved:
+a table that cannot be written, a state the game does not have. (Apart from the analyses'
+module, which the program imports to list the commands: these import NumPy when called.)"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from mdp.analysis.registry import program_arguments
+
+if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
+    from mdp.engine.rounds import Rounds
+    from mdp.game.load import Game
+
+
+def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any) -> None:
+    """A policy table that cannot be written: within the round, more rows than a table may
+    have; a Markdown table of more rows than it may have (:func:`check_policy`)."""
+    from mdp.analysis.policy_table import check_policy
+    from mdp.outputs.formats import MARKDOWN_ROWS
+
+    written = args.out is not None or not args.json  # --json alone writes no table
+    markdown = written and program_arguments().output_format(args).name == "markdown"
+    check_policy(model, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
+
+
+def advice(model: CompiledModel | Rounds, game: Game, state: dict[str, Any]) -> None:
+    """A state the model does not have, or several (:func:`check_advice`)."""
+    from mdp.analysis.advise import check_advice
+
+    check_advice(model, game, state)

@@ -1,0 +1,151 @@
+"""The checks of a block's numbers, beside discovery, for both ways of discovering alike:
+the sizes of an expansion's arrays agree, its probabilities are numbers, not negative, and
+each action's sum to 1, its terminal values are finite numbers a float holds. A pass over
+every outcome: what is cheap to check as a hook answers is :mod:`mdp.engine.checks`'s."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import attrs
+import numpy as np
+
+from mdp.engine.checks import Finding, Place, place, shown
+from mdp.engine.expansion import Expansion
+from mdp.engine.groups import starts
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
+from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
+from mdp.errors import ModelError
+
+
+@attrs.define
+class BlockChecks:
+    """The checks of a block's arrays (their types were seen to where the hook was called):
+    which hook gave the probabilities and which the terminal values, and the first float of
+    each met so far."""
+
+    game: str
+    probability_hook: str
+    value_hook: str
+    inexact: tuple[str, Place] | None = None
+    inexact_value: tuple[str, Place] | None = None
+
+    def check(self, keys: np.ndarray, e: Expansion) -> tuple[int, int]:
+        """Check a block; return its number of actions, and how many of them have one
+        outcome of probability 1 (choices). It calls no hook: a fault is raised as a
+        :class:`Finding`, or as a :class:`mdp.ModelError` where it has no place."""
+        n_actions = self.sizes(keys, e)
+        certain = self.probabilities(keys, e)
+        self.terminal_values(keys, e)
+        return n_actions, certain
+
+    def sizes(self, keys: np.ndarray, e: Expansion) -> int:
+        """Check that the arrays' sizes agree; return the number of actions."""
+        counts = e.action_counts
+        if len(counts) != len(keys):
+            raise ModelError(f"game {self.game}: mdp_expand gave {len(counts):,} action_counts for "
+                             f"{len(keys):,} states; expected one each")
+        if len(counts) and counts.min() < 0:
+            state = int(np.argmax(counts < 0))
+            raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
+                          "count of 0 or more", place(keys, e, state=state))
+        n_actions = int(np.sum(counts))
+        n_outcomes = n_actions if e.outcome_counts is None else int(np.sum(e.outcome_counts))
+        n_terminal = int(np.count_nonzero(counts == 0))
+        sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
+                  "actions counted"),
+                 (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
+                 (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
+        if e.outcome_counts is not None:
+            assert e.probabilities is not None  # both or neither (Expansion.choices)
+            sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+                          (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
+        for got, expected, what, of in sizes:
+            if got != expected:
+                raise ModelError(f"game {self.game}: mdp_expand gave {got:,} {what} for "
+                                 f"{expected:,} {of}; expected one each")
+        return n_actions
+
+    def probabilities(self, keys: np.ndarray, e: Expansion) -> int:
+        """Check that each action's probabilities are numbers, non-negative and sum to 1;
+        return how many actions have one outcome of probability 1 (choices)."""
+        counts, ids, table = e.outcome_counts, e.probabilities, e.probability_table
+        if counts is None:
+            return len(e.next_states)
+        assert ids is not None  # both or neither (Expansion.choices)
+        if not len(counts):
+            return 0
+        hook = self.probability_hook
+        is_one = np.array([fault(p) is None and p == 1 for p in table] or [False], dtype=bool)
+        if counts.min() == counts.max() == 1 and len(ids) and ids.min() >= 0 \
+                and ids.max() < len(table) and is_one[ids].all():
+            return len(counts)  # every action a choice: nothing more to check
+        bounds = starts(counts)  # each action's first outcome, and the end of the last
+        ends = bounds[1:]
+
+        def culprit(index: int, problem: str, *, outcome: bool = True) -> Finding:
+            action = int(np.searchsorted(ends, index, side="right")) if outcome else index
+            return Finding(hook, problem, place(keys, e, action=action))
+
+        empty = np.flatnonzero(counts < 1)
+        if len(empty):
+            raise culprit(int(empty[0]), "probabilities sum to 0, not 1", outcome=False)
+        if len(ids) and (ids.min() < 0 or ids.max() >= len(table)):
+            outside = np.flatnonzero((ids < 0) | (ids >= len(table)))
+            raise culprit(int(outside[0]), f"probability id {int(ids[outside[0]])}, outside its "
+                          f"probability_table of {len(table)}")
+        used = np.zeros(len(table), dtype=bool)
+        used[ids] = True
+        for i in np.flatnonzero(used).tolist():
+            p = table[i]
+            problem = fault(p)
+            if problem or p < 0:
+                shown = f"probability {quoted(p)} {problem}" if problem else f"negative probability {p}"
+                raise culprit(_first_use(ids, i), shown)
+            if self.inexact is None and first_float([p]) is not None:
+                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
+                self.inexact = (f"probability {p!r}", place(keys, e, action=action))
+        sums, one = action_sums(table, ids, counts, bounds)
+        exact = not isinstance(one, float)  # rational: integers over their common denominator
+        wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
+        if len(wrong):
+            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
+                else f"{sums[wrong[0]]:.12g}"
+            raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
+        return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
+
+    def terminal_values(self, keys: np.ndarray, e: Expansion) -> None:
+        values = e.terminal_values
+        if isinstance(values, np.ndarray) and values.dtype.kind not in "iuf":
+            values = values.tolist()
+        bad = first_fault(values)
+        if bad is None:  # a game's own values are printed and summed in floats too
+            huge = first_past_float(values)
+            if huge is not None:
+                bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
+        if bad is None and self.inexact_value is None:
+            inexact = first_float(values)
+            if inexact is not None:
+                self.inexact_value = (f"value {inexact[1]!r}",
+                                      _terminal_place(keys, e, inexact[0]))
+        if bad is not None:
+            position, value, problem = bad
+            raise Finding(self.value_hook, f"terminal value {shown(value)} {problem}",
+                          _terminal_place(keys, e, position))
+
+
+def _first_use(probabilities: np.ndarray, table_id: int) -> int:
+    """The first outcome whose probability is ``table_id``."""
+    return int(np.flatnonzero(probabilities == table_id)[0])
+
+
+def _fraction(value: Fraction) -> str:
+    """A fraction as ``p/q``, or by its size where it is too large to print."""
+    shown = quoted(value)
+    return shown if shown.startswith(("(", "-(")) else str(value)
+
+
+def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
+    """The place of an expansion's ``position``-th terminal state."""
+    return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
