@@ -103,7 +103,7 @@ def _single_valued_options():
         for action in sub._actions:
             if type(action).__name__ != "_Once":
                 continue
-            candidates = list(action.choices or []) or ["1", "2", "7", "a.csv", "b.json", "all", "x"]
+            candidates = list(action.choices or []) or ["1", "2", "7", "a.csv", "b.json", "all", "x", "a=1", "a=2"]
             read = []
             for text in map(str, candidates):
                 try:
