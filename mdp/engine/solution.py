@@ -46,6 +46,9 @@ class Solution(Generic[Number]):
     """Per action, whether the position allows it; ``None``: every action. A round of a game
     of rounds (:meth:`mdp.RoundsSolution.at`) does not allow an action that may come to an
     end the round state does not allow: no output shows one."""
+    residual: float | None = attrs.field(default=None, repr=False, kw_only=True)
+    """Where states may come back and the values are floats: the largest change of a value
+    in the last sweep of value iteration (:mod:`mdp.engine.cycles`); else ``None``."""
 
     @property
     def exact(self) -> bool:
@@ -151,7 +154,9 @@ class Solution(Generic[Number]):
                                      model.actions_of_states(ids), self._raw, arithmetic)
             state = np.repeat(ids, counts)
             first = lambda: (np.cumsum(counts) - counts)[counts > 0]
-        if self.policy is not None and len(q):  # best of the actions, not the policy's mix
+        # The best of the actions: not the policy's mix, nor, where values come from value
+        # iteration, the last sweep's (one backup behind these, by up to its residual).
+        if (self.policy is not None or self.residual is not None) and len(q):
             pick = np.maximum if self.sense == "max" else np.minimum
             starts = first()  # each state's first action among q
             best = np.repeat(pick.reduceat(q, starts), np.diff(starts, append=len(q)))
@@ -209,6 +214,8 @@ class Solution(Generic[Number]):
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.policy is not None:
             summary["strategy"] = self.policy.name
+        if self.residual is not None:
+            summary["residual"] = self.residual
         summary["states"] = self.model.n_states
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary
