@@ -12,7 +12,9 @@ without a transition that stays in it is one backup; a cyclic one is a system of
   once, from the worst terminal value, until no value changes by more than the residual
   (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the largest
   last change is reported. A play that never ends is so worth no more than the worst end
-  to the player who keeps it going;
+  to the player who keeps it going. Where the change shrinks by a steady ratio, the values
+  jump to the limit of that geometric series (a jump that misses is undone by the sweeps
+  after it, and a layer whose jumps miss makes no more);
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
@@ -40,6 +42,12 @@ if TYPE_CHECKING:
 RESIDUAL = 1e-12
 """Value iteration stops when no value of a sweep changed by more than this (relative to
 the largest terminal value, at least 1)."""
+
+EXTRAPOLATE = 4
+"""Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""
+
+MOST_MISSES = 3
+"""Jumps after which the change was larger than before them, past which a layer jumps no more."""
 
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
@@ -141,7 +149,8 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
     # From the worst a player can get: a play that never ends is then worth no more to the
     # player who keeps it going than the worst end (where every play ends, any start will do).
     ends = np.concatenate([terminal, total - terminal]) if model.turns is not None else terminal
-    worst_start = float(np.min(ends, initial=0.0) if sense == "max" else np.max(ends, initial=0.0))
+    bounds = float(np.min(ends, initial=0.0)), float(np.max(ends, initial=0.0))
+    worst_start = bounds[0] if sense == "max" else bounds[1]
     worst = 0.0
     for layer, lo, hi in bottom_up(model):
         if progress:
@@ -154,17 +163,33 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
         ranked = _Ranked(starts, a1 - a0, sense, floats.policy, a0)
         values, change = np.full(hi - lo, worst_start), np.inf
         gathered = np.empty(len(system.cols))
-        for _ in range(MOST_SWEEPS):
+        step = np.empty(hi - lo)
+        ratios, jumped, jumping, misses = [0.0, 0.0], np.inf, True, 0
+        for sweep in range(MOST_SWEEPS):
             np.take(values, system.cols, out=gathered)
             gathered *= system.weights
             q = np.bincount(system.rows, gathered, minlength=a1 - a0)
             q += system.const
             new = ranked(q)
-            values -= new
-            change = float(np.max(np.abs(values, out=values), initial=0.0))
+            np.subtract(new, values, out=step)
+            last, change = change, float(np.max(np.abs(step), initial=0.0))
             values = new
             if change <= tolerance:
                 break
+            ratios = [ratios[1], change / last]
+            if sweep % EXTRAPOLATE:
+                continue
+            misses += change > jumped
+            if misses > MOST_MISSES or change > 4 * jumped:  # jumps that miss: no more here
+                jumping = False
+            if jumping and 0 < ratios[1] < 1 \
+                    and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
+                # The change shrinking by one ratio r sweep after sweep: the values go as a
+                # geometric series, whose rest is step * r / (1 - r). The sweeps after a
+                # jump undo one that misses (the change stops value iteration, nothing else).
+                values += step * (ratios[1] / (1 - ratios[1]))
+                np.clip(values, *bounds, out=values)  # every value is an average of ends
+                jumped = change
         else:
             raise ModelError(f"game {model.info.game}: the values of {hi - lo:,} states that "
                              f"may come back (layer {layer}) still change by {change:.3g} after "
