@@ -259,6 +259,10 @@ class _System:
             flip[~outcome] = model.turns.certain[a0:a1][certain]
             flip[outcome] = model.turns.outcome[o0:o1]
         inside = (successor >= lo) & (successor < hi)
+        # Kept for a system of two ways of playing (mdp.engine.versus).
+        self.lo, self.n, self.na = lo, hi - lo, a1 - a0
+        self.row, self.successor, self.probability, self.flip, self.inside = \
+            row, successor, probability, flip, inside
         out = ~inside
         seen = raw[successor[out]]
         seen = np.where(flip[out], total - seen, seen)
@@ -321,7 +325,7 @@ def _first_best(q: np.ndarray, starts: np.ndarray, sense: Sense) -> np.ndarray:
     return at[first]
 
 
-def _evaluate(model: CompiledModel, layer: int, system: _System, weights: np.ndarray,
+def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray,
               starts: np.ndarray) -> np.ndarray:
     """The exact values of a cyclic layer's states when each action is taken with the
     chance ``weights`` (one per action of the layer): ``v = c + M v`` solved by Gaussian

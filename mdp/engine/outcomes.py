@@ -18,7 +18,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError
+from mdp.errors import ModelError, ParamError
 
 if TYPE_CHECKING:
     from mdp.engine.solution import Solution
@@ -45,6 +45,9 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
     the policy is exact."""
     policy = playing(how, tie_break)
     model = policy.model
+    if model.cyclic is not None or model.turns is not None:
+        raise ParamError(f"game {model.info.game}: the chance of each end is not yet worked out "
+                         f"for a game {_kind(model)}")
     if policy.exact:
         reached = objects([Fraction(0)] * model.n_states)
         table = objects([Fraction(x) for x in model.probabilities])
@@ -54,6 +57,11 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
     reached[model.initial] = 1
     chances = policy.probabilities
     return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
+
+
+def _kind(model: CompiledModel) -> str:
+    return "that two players take in turns" if model.turns is not None \
+        else "whose states may come back"
 
 
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
@@ -110,6 +118,9 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
     ended there, and the outcomes (outcome columns, ``games``)."""
     policy = playing(how, tie_break)
     model = policy.model
+    if model.turns is not None:
+        raise ParamError(f"game {model.info.game}: games are not yet played at random for a "
+                         f"game {_kind(model)}")
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
     # A random stream per chunk, from the seed: the numbers do not depend on which thread
     # plays which chunk, and numpy lets go of the interpreter lock while a chunk is played.

@@ -142,6 +142,10 @@ class Solution(Generic[Number]):
         against the best of them. ``states`` (ids of states of one layer, in any order)
         gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
+        if model.turns is not None and not self.steered:  # its values are of one player only
+            raise ParamError(f"game {model.info.game}: the value of each action under the "
+                             f"strategy {self.strategy} is not yet worked out for a game two "
+                             "players take in turns (its value is: mdp strategies)")
         first: Callable[[], np.ndarray]
         if states is None:
             q = arithmetic.empty(model.n_actions)

@@ -22,6 +22,7 @@ from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
+from mdp.engine.versus import against_optimal
 from mdp.errors import ParamError
 
 
@@ -67,6 +68,9 @@ def solve(
     ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
     now and then with a short text on how far the work has got.
 
+    In a game two players take in turns, a ``policy`` is the play of the player to move at
+    the initial state, against optimal play by the other (:mod:`mdp.engine.versus`).
+
     A game whose states may come back is solved by iteration where its states form cycles
     (:mod:`mdp.engine.cycles`): in floats until no value of a sweep changes by more than
     ``residual`` (relative to the largest terminal value; the largest last change is
@@ -88,9 +92,10 @@ def solve(
     if policy is not None:
         _check_policy(model, policy, exact)
     if not model.one_pass:  # states that may come back, or two players
-        raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
-                                                  policy=policy, residual=residual,
-                                                  progress=progress)
+        how = against_optimal if policy is not None and model.turns is not None \
+            else solve_returning
+        raw, arithmetic, change = how(model, values, exact=exact, sense=sense, policy=policy,
+                                      residual=residual, progress=progress)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
                         residual=change)
     if policy is not None:

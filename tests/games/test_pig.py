@@ -220,3 +220,74 @@ def test_to_one_hundred_against_the_reference():
     assert solution.residual <= 1e-12
     advice = mdp.advise(solution, game, me=0, opponent=0, turn=21)
     assert advice.actions["action"].to_list() == ["hold", "roll"]
+
+
+def test_a_strategy_is_valued_against_optimal_play():
+    # Hold at 20 to 30, moving first against an optimal player, exactly; in floats too. The
+    # optimum against itself is the optimal value, and any strategy is worth no more.
+    game = mdp.load_game("pig", goal=30)
+    model = mdp.compile(game)
+    optimal = mdp.solve(model, exact=True)
+    hold = mdp.solve(model, exact=True, policy=mdp.strategy_policy(model, "hold-at-20", game=game,
+                                                                   exact=True))
+    assert hold.value < optimal.value
+    assert mdp.solve(model, exact=True, policy=optimal.as_policy()).value == optimal.value
+    floats = mdp.solve(model, policy=mdp.strategy_policy(model, "hold-at-20", game=game))
+    assert floats.value == pytest.approx(float(hold.value), abs=1e-9)
+    with pytest.raises(mdp.ParamError, match="under the strategy hold-at-20 is not yet worked out"):
+        hold.action_values()
+
+
+def test_a_strategy_against_optimal_play_meets_its_equations():
+    # Independently: the values of both players' states, from the rules, when the player
+    # to move at (0, 0, 0) holds at 2 and the other plays as the brute force's optimum.
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    hold = mdp.solve(model, exact=True, policy=mdp.strategy_policy(
+        model, mdp.Strategy("hold-at-2", "", lambda g, m: _hold_at(g, m, 2)), game=game, exact=True))
+    best = brute(goal, faces)
+    mine, theirs = _duel(goal, faces, best, 2)
+    assert hold.value == mine[0, 0, 0] == Fraction(98064, 274625)
+    # Optimal play is worth at least the value against any play, here more.
+    assert mine[0, 0, 0] < best[0, 0, 0] < theirs[0, 0, 0]
+
+
+def _hold_at(game, model, threshold):
+    keys = np.asarray(model.states, dtype=np.int64)[model.action_state()]
+    labels = np.asarray(mdp.action_labels(game, model), dtype=np.int64)
+    turn = keys % game.params["goal"]
+    return np.where((labels == 1) == (turn >= threshold), 1, 0)
+
+
+def _duel(goal, faces, best, threshold):
+    """Exact values with the holder to move (``mine``) and the optimal player to move
+    (``theirs``): one dense linear system of both, solved in fractions."""
+    states = list(best)
+    n = len(states)
+    index = {s: i for i, s in enumerate(states)}
+    choice = {}
+    for s in states:
+        q = action_values(goal, faces, 1, best, *s)
+        choice[s] = next(a for a in ("roll", "hold") if q.get(a) == max(q.values()))
+    matrix = [[Fraction(0)] * (2 * n + 1) for _ in range(2 * n)]
+    p = Fraction(1, faces)
+    for half, plays in ((0, lambda s: "hold" if s[2] >= threshold else "roll"), (1, choice.get)):
+        other = n * (1 - half)
+        for (a, b, t), i in index.items():
+            row = matrix[half * n + i]
+            row[half * n + i] += 1
+            if plays((a, b, t)) == "hold" and t > 0:  # 1 - theirs(b, a + t, 0)
+                row[other + index[b, a + t, 0]] += 1
+                row[2 * n] += 1
+                continue
+            row[other + index[b, a, 0]] += p
+            row[2 * n] += p
+            for face in range(2, faces + 1):
+                if a + t + face >= goal:
+                    row[2 * n] += p
+                else:
+                    row[half * n + index[a, b, t + face]] -= p
+    values = _solve(matrix)
+    return ({s: values[i] for s, i in index.items()},
+            {s: values[n + i] for s, i in index.items()})
