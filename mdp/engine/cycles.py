@@ -13,8 +13,7 @@ without a transition that stays in it is one backup; a cyclic one is a system of
   (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the largest
   last change is reported. A play that never ends is so worth no more than the worst end
   to the player who keeps it going. Where the change shrinks by a steady ratio, the values
-  jump to the limit of that geometric series (a jump that misses is undone by the sweeps
-  after it, and a layer whose jumps miss makes no more);
+  jump to the limit of that geometric series (:func:`settle`);
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
@@ -161,42 +160,53 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             continue
         system = _System(model, layer, raw, floats.probabilities, total)
         ranked = _Ranked(starts, a1 - a0, sense, floats.policy, a0)
-        values, change = np.full(hi - lo, worst_start), np.inf
         gathered = np.empty(len(system.cols))
-        step = np.empty(hi - lo)
-        ratios, jumped, jumping, misses = [0.0, 0.0], np.inf, True, 0
-        for sweep in range(MOST_SWEEPS):
+
+        def sweep(values: np.ndarray, system: _System = system, ranked: _Ranked = ranked,
+                  gathered: np.ndarray = gathered) -> np.ndarray:
             np.take(values, system.cols, out=gathered)
             gathered *= system.weights
-            q = np.bincount(system.rows, gathered, minlength=a1 - a0)
+            q = np.bincount(system.rows, gathered, minlength=len(system.const))
             q += system.const
-            new = ranked(q)
-            np.subtract(new, values, out=step)
-            last, change = change, float(np.max(np.abs(step), initial=0.0))
-            values = new
-            if change <= tolerance:
-                break
-            ratios = [ratios[1], change / last]
-            if sweep % EXTRAPOLATE:
-                continue
-            misses += change > jumped
-            if misses > MOST_MISSES or change > 4 * jumped:  # jumps that miss: no more here
-                jumping = False
-            if jumping and 0 < ratios[1] < 1 \
-                    and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
-                # The change shrinking by one ratio r sweep after sweep: the values go as a
-                # geometric series, whose rest is step * r / (1 - r). The sweeps after a
-                # jump undo one that misses (the change stops value iteration, nothing else).
-                values += step * (ratios[1] / (1 - ratios[1]))
-                np.clip(values, *bounds, out=values)  # every value is an average of ends
-                jumped = change
-        else:
-            raise ModelError(f"game {model.info.game}: the values of {hi - lo:,} states that "
-                             f"may come back (layer {layer}) still change by {change:.3g} after "
-                             f"{MOST_SWEEPS:,} sweeps: some play may never end")
+            return ranked(q)
+
+        values, change = settle(sweep, np.full(hi - lo, worst_start), tolerance, bounds,
+                                f"{model.info.game}: the values of {hi - lo:,} states that may "
+                                f"come back (layer {layer})")
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
+
+
+def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
+           bounds: tuple[float, float], what: str) -> tuple[np.ndarray, float]:
+    """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
+    until no value changes by more than ``tolerance``; the values and the last change.
+    Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
+    series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
+    is an average of ends). The sweeps after a jump undo one that misses, and past
+    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps."""
+    step = np.empty(len(values))
+    change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
+    for count in range(MOST_SWEEPS):
+        new = sweep(values)
+        np.subtract(new, values, out=step)
+        last, change = change, float(np.max(np.abs(step), initial=0.0))
+        values = new
+        if change <= tolerance:
+            return values, change
+        ratios = [ratios[1], change / last]
+        if count % EXTRAPOLATE:
+            continue
+        misses += change > jumped
+        if misses > MOST_MISSES or change > 4 * jumped:
+            jumping = False
+        if jumping and 0 < ratios[1] < 1 and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
+            values += step * (ratios[1] / (1 - ratios[1]))
+            np.clip(values, *bounds, out=values)
+            jumped = change
+    raise ModelError(f"game {what} still change by {change:.3g} after {MOST_SWEEPS:,} sweeps: "
+                     "some play may never end")
 
 
 class _Ranked:

@@ -16,10 +16,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.engine.arithmetic import Floats, objects
-from mdp.engine.cycles import MOST_SWEEPS, Rationals, _evaluate, _sums, _System, solve_returning
+from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle, solve_returning
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
-from mdp.errors import ModelError
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
@@ -54,8 +53,10 @@ def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
         table, total = arithmetic.probabilities, float(model.turns.total)
         chances = np.concatenate([np.asarray(mine, dtype=np.float64),
                                   np.asarray(optimal, dtype=np.float64)])
-    ends = np.abs(np.asarray(both[:model.n_terminal, 0], dtype=np.float64))
-    tolerance = residual * max(1.0, float(np.max(ends, initial=0.0)), abs(float(total)))
+    ends = np.asarray(both[:model.n_terminal, 0], dtype=np.float64)
+    tolerance = residual * max(1.0, float(np.max(np.abs(ends), initial=0.0)), abs(float(total)))
+    seen = np.concatenate([ends, float(total) - ends])
+    bounds = float(np.min(seen, initial=0.0)), float(np.max(seen, initial=0.0))
     worst = 0.0
     for layer, lo, hi in bottom_up(model):
         if progress:
@@ -68,7 +69,7 @@ def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
         if exact:
             values = _evaluate(model, layer, system, weights, starts)
         else:
-            values, last = _iterate(model, layer, system, weights, starts, tolerance)
+            values, last = _iterate(model, layer, system, weights, starts, tolerance, bounds)
             worst = max(worst, last)
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
@@ -98,16 +99,13 @@ def _stacked(one: _System, both: np.ndarray, total: Any) -> SimpleNamespace:
 
 
 def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights: np.ndarray,
-             starts: np.ndarray, tolerance: float) -> tuple[np.ndarray, float]:
+             starts: np.ndarray, tolerance: float, bounds: tuple[float, float]) -> tuple[np.ndarray, float]:
     """Value iteration of a stacked layer, both policies fixed."""
-    values, change = np.zeros(len(starts)), np.inf
-    for _ in range(MOST_SWEEPS):
+
+    def sweep(values: np.ndarray) -> np.ndarray:
         q = np.bincount(system.rows, system.weights * values[system.cols], minlength=len(weights))
         q += system.const
-        new = np.add.reduceat(q * weights, starts)
-        change = float(np.max(np.abs(new - values), initial=0.0))
-        values = new
-        if change <= tolerance:
-            return values, change
-    raise ModelError(f"game {model.info.game}: the values of layer {layer} still change by "
-                     f"{change:.3g} after {MOST_SWEEPS:,} sweeps: some play may never end")
+        return np.add.reduceat(q * weights, starts)
+
+    return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
+                  f"{model.info.game}: the values of layer {layer} with either player to move")
