@@ -108,6 +108,9 @@ def compile(
     first = game.round_start
     if first is None:
         return model
+    if not model.one_pass:
+        raise ModelError(f"game {game.name}: a game played in rounds whose round has states "
+                         "that come back, or two players, is not yet solved")
     from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
 
     return compile_rounds(game, model, first, max_states=max_states, max_memory=max_memory,

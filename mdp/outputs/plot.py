@@ -94,6 +94,8 @@ def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value:
     PNG or SVG as ``path``'s extension says: a boundary of play over two columns of a state,
     say. Returns the path."""
     check_plot_path(path)
+    if not frame.height:
+        raise ParamError(f"{path}: nothing to draw ({value} has no row)")
     plt = _pyplot()
     import numpy as np
 

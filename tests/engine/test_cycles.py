@@ -106,3 +106,16 @@ def test_solve_many_refuses_a_game_with_cycles():
     model = mdp.compile(mdp.load_game(reroll()))
     with pytest.raises(mdp.ParamError, match="solve_many takes a game solved in one pass"):
         mdp.solve_many(model, np.ones((model.n_terminal, 2)))
+
+
+def test_a_game_of_rounds_whose_round_has_cycles_is_refused():
+    class Rounds(type(reroll())):
+        @mdp.hookimpl
+        def mdp_round_start(self):
+            return 1
+
+    table = reroll()
+    game = mdp.load_game(Rounds(table.transitions, table.values))
+    with pytest.raises(mdp.ModelError, match="whose round has states that come back, or two "
+                                             "players, is not yet solved"):
+        mdp.compile(game)

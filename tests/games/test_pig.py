@@ -6,6 +6,7 @@ rules, a per-state description of the game, and Neller and Presser's 53.06% (to 
 from fractions import Fraction
 
 import numpy as np
+import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -291,3 +292,22 @@ def _duel(goal, faces, best, threshold):
     values = _solve(matrix)
     return ({s: values[i] for s, i in index.items()},
             {s: values[n + i] for s, i in index.items()})
+
+
+def test_the_hold_boundary_is_drawn(tmp_path):
+    from mdp_games.pig.plot import hold_boundary, main
+
+    game, solution = solved(50, exact=False)  # to 30 or 40, one nearly always rolls on to win
+    frame = hold_boundary(solution, game)
+    assert frame.columns == ["me", "opponent", "hold_at"]
+    # At (me, opponent, hold_at) the first optimal action is to hold, and below it to roll.
+    table = mdp.policy(solution, game)
+    first = {(r["me"], r["opponent"], r["turn"]): r["action"] for r in
+             table.filter(pl.col("optimal")).group_by(["me", "opponent", "turn"], maintain_order=True)
+             .first().iter_rows(named=True)}
+    assert len(frame) > 100
+    for me, opponent, at in frame.iter_rows():
+        assert first[me, opponent, at] == "hold"
+        assert {first[me, opponent, t] for t in range(at) if (me, opponent, t) in first} == {"roll"}
+    main([str(path := tmp_path / "hold.png"), "50"])
+    assert path.read_bytes()[:4] == b"\x89PNG"
