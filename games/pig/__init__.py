@@ -71,9 +71,14 @@ def mdp_initial_state(game):
 
 @mdp.hookimpl
 def mdp_estimate_states(game):
+    """Exact with one die of 3 faces or more, whose throws reach every score from 2: each
+    score (0, or 2 to goal - 1) for either player, each turn total (0, or 2 up to the goal
+    less the mover's score, less 1), and the won state."""
     r = rules(game)
-    # Every (me, opponent, turn) with me + turn below the goal and turn not 1 is reached.
-    return r.goal * (r.goal * (r.goal + 1) // 2 - (r.goal - 1)) + 1 if r.faces >= 6 else None
+    if r.dice != 1 or r.faces < 3:
+        return None
+    scores = [0, *range(2, r.goal)]
+    return len(scores) * sum(1 + max(0, r.goal - 2 - me) for me in scores) + 1
 
 
 @mdp.hookimpl

@@ -311,3 +311,10 @@ def test_the_hold_boundary_is_drawn(tmp_path):
         assert {first[me, opponent, t] for t in range(at) if (me, opponent, t) in first} == {"roll"}
     main([str(path := tmp_path / "hold.png"), "50"])
     assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(("goal", "faces"), [(2, 6), (3, 3), (12, 4), (30, 6), (25, 20)])
+def test_the_count_of_states_is_exact(goal, faces):
+    # mdp_estimate_states must never be above the count: it is exactly the count here.
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    assert game.call("mdp_estimate_states") == mdp.compile(game).n_states
