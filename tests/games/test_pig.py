@@ -318,3 +318,14 @@ def test_the_count_of_states_is_exact(goal, faces):
     # mdp_estimate_states must never be above the count: it is exactly the count here.
     game = mdp.load_game("pig", goal=goal, faces=faces)
     assert game.call("mdp_estimate_states") == mdp.compile(game).n_states
+
+
+def test_what_is_not_worked_out_for_two_players_says_so_in_one_line():
+    from mdp.outputs.prism import to_prism
+
+    game, solution = solved(6, exact=False)
+    for work, words in [(lambda: mdp.simulate(solution, game, games=10), "not yet played at random"),
+                        (lambda: solution.chances(game), "chance of each end is not yet worked out"),
+                        (lambda: to_prism(solution.model), "a PRISM MDP has one player")]:
+        with pytest.raises(mdp.ParamError, match=words):
+            work()
