@@ -197,10 +197,15 @@ class Operations:
         spread = np.repeat(mass[chance], counts, axis=0) * (weights[:, None] if mass.ndim > 1 else weights)
         np.add.at(reach, self.outcome_next[o0:o1], spread)
 
-    def sample(self, actions: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """The next state of each of ``actions`` (action ids), drawn at random."""
+    def sample(self, actions: np.ndarray, rng: np.random.Generator,
+               turns: np.ndarray | None = None) -> np.ndarray:
+        """The next state of each of ``actions`` (action ids), drawn at random. ``turns``, if
+        given (one boolean per action), is flipped where the transition drawn passes the
+        turn (:mod:`mdp.engine.turns`)."""
         targets = self.action_next[actions].astype(np.int64)
         chance = np.flatnonzero(targets < 0)
+        if turns is not None and self.turns is not None:
+            turns ^= self.turns.certain[actions]  # a chance action's entry is False
         if len(chance):
             c = -1 - targets[chance]
             within, steps = self._within
@@ -213,6 +218,8 @@ class Operations:
                 probe = outcome + step
                 outcome += step * ((probe <= high) & (within[np.minimum(probe, high) - 1] <= point))
             targets[chance] = self.outcome_next[outcome]
+            if turns is not None and self.turns is not None:
+                turns[chance] ^= self.turns.outcome[outcome]
         return targets
 
     def edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

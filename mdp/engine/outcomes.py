@@ -64,6 +64,23 @@ def _kind(model: CompiledModel) -> str:
         else "whose states may come back"
 
 
+def _of_two_players(model: CompiledModel, columns: list[str],
+                    ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+    """The games of a game two players take in turns, by where they ended and who was to
+    move there (``player``: ``first`` or ``second``), each end's value the first player's
+    (the terminal value, or ``total`` less it where the second player is to move)."""
+    assert model.turns is not None
+    n = model.n_terminal
+    value = np.asarray(model.terminal_values, dtype=np.float64)
+    values = np.concatenate([value, float(model.turns.total) - value])
+    frames = []
+    for player, counts in (("first", ends[:n]), ("second", ends[n:])):
+        outcomes, games = group(model, columns, counts)
+        frames.append(outcomes.with_columns(player=pl.lit(player), games=pl.Series(games))
+                      .filter(pl.col("games") > 0))
+    return values[ends > 0], ends[ends > 0], pl.concat(frames)
+
+
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
     """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
     outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
@@ -115,25 +132,26 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """``games`` games of one model played at random, all advancing together, one move of
     every game still going at a time: the value of each outcome reached, how many games
-    ended there, and the outcomes (outcome columns, ``games``)."""
+    ended there, and the outcomes (outcome columns, ``games``). In a game two players take
+    in turns, each end is counted by who is to move there (``player``), its value the first
+    player's."""
     policy = playing(how, tie_break)
     model = policy.model
-    if model.turns is not None:
-        raise ParamError(f"game {model.info.game}: games are not yet played at random for a "
-                         f"game {_kind(model)}")
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
     # A random stream per chunk, from the seed: the numbers do not depend on which thread
     # plays which chunk, and numpy lets go of the interpreter lock while a chunk is played.
     streams = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(sizes))]
+    two = model.turns is not None  # then each end is counted by who is to move there
 
     def chunk(size: int, rng: np.random.Generator) -> np.ndarray:
-        ends = np.zeros(model.n_terminal, dtype=np.int64)
+        ends = np.zeros((2 if two else 1) * model.n_terminal, dtype=np.int64)
         state = np.full(size, model.initial, dtype=np.int64)
+        second = np.zeros(size, dtype=bool)  # the second player to move (two players)
         while len(state) and model.initial >= model.n_terminal:
-            state = model.sample(policy.draw(state, rng), rng)
+            state = model.sample(policy.draw(state, rng), rng, second if two else None)
             over = state < model.n_terminal
-            ends += np.bincount(state[over], minlength=model.n_terminal)
-            state = state[~over]
+            ends += np.bincount(state[over] + second[over] * model.n_terminal, minlength=len(ends))
+            state, second = state[~over], second[~over]
         if len(state):  # the initial state is terminal: every game is over before it starts
             ends[model.initial] += len(state)
         return ends
@@ -147,6 +165,8 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
 
     side_by_side(play, range(len(sizes)))
     ends = functools.reduce(np.add, played)
+    if two:
+        return _of_two_players(model, outcome_columns(model, game), ends)
     values = np.asarray(model.terminal_values, dtype=np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

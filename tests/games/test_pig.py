@@ -324,8 +324,19 @@ def test_what_is_not_worked_out_for_two_players_says_so_in_one_line():
     from mdp.outputs.prism import to_prism
 
     game, solution = solved(6, exact=False)
-    for work, words in [(lambda: mdp.simulate(solution, game, games=10), "not yet played at random"),
-                        (lambda: solution.chances(game), "chance of each end is not yet worked out"),
+    for work, words in [(lambda: solution.chances(game), "chance of each end is not yet worked out"),
                         (lambda: to_prism(solution.model), "a PRISM MDP has one player")]:
         with pytest.raises(mdp.ParamError, match=words):
             work()
+
+
+def test_games_played_at_random_count_each_players_wins():
+    # Each game's end is seen by the player to move there; the mean is the first player's
+    # chance, whose exact value (7776/10961 to 10) lies in the 95% interval, and the wins
+    # of the two players add up to the games.
+    game, solution = solved(10, exact=False)
+    played = mdp.simulate(solution, game, games=200_000, seed=1)
+    assert played.low <= 7776 / 10961 <= played.high
+    wins = dict(zip(played.outcomes["player"], played.outcomes["games"]))
+    assert wins["first"] + wins["second"] == 200_000
+    assert played.mean == wins["first"] / 200_000
