@@ -59,6 +59,26 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
     return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
 
 
+def _returning(model: CompiledModel, columns: list[str], policy: Policy) -> pl.DataFrame:
+    """The chance of every outcome of a game with cycles or two players, in floats
+    (:mod:`mdp.engine.flows`); in a game of two players, by who is to move at the end
+    (``player``: ``first`` or ``second``), as :func:`simulated` counts them."""
+    from mdp.engine.flows import reach_returning  # here: few games have cycles
+
+    if policy.exact:
+        raise ParamError(f"game {model.info.game}: the exact chance of each end is not yet "
+                         f"worked out for a game {_kind(model)}: leave out exact")
+    ends = reach_returning(model, policy.probabilities)[: model.n_terminal]
+    frames = []
+    for c, player in enumerate(("first", "second")[:ends.shape[1]]):
+        outcomes, sums = group(model, columns, ends[:, c])
+        frame = outcomes.with_columns(probability=pl.Series(sums))
+        if model.turns is not None:
+            frame = frame.with_columns(player=pl.lit(player))
+        frames.append(frame.filter(pl.col("probability") > 0))
+    return pl.concat(frames)
+
+
 def _kind(model: CompiledModel) -> str:
     return "that two players take in turns" if model.turns is not None \
         else "whose states may come back"
@@ -118,6 +138,8 @@ def chances(how: Solution[Any] | Policy, game: Game | None = None,
     policy = playing(how, tie_break)
     model = policy.model
     columns = outcome_columns(model, game)
+    if not model.one_pass:
+        return _returning(model, columns, policy)
     outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
     possible = np.array([s != 0 for s in sums], dtype=bool)
     outcomes, sums = outcomes.filter(pl.Series(possible)), sums[possible]

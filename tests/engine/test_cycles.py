@@ -119,3 +119,28 @@ def test_a_game_of_rounds_whose_round_has_cycles_is_refused():
     with pytest.raises(mdp.ModelError, match="whose round has states that come back, or two "
                                              "players, is not yet solved"):
         mdp.compile(game)
+
+
+@settings(max_examples=15, deadline=None)
+@given(goal=st.integers(3, 9), data=st.data(),
+       p=st.fractions(Fraction(1, 10), Fraction(9, 10), max_denominator=12))
+def test_the_chance_of_each_end_of_gamblers_ruin(goal, data, p):
+    # The chance of ending at the goal is the closed form's; at 0, the rest.
+    start = data.draw(st.integers(1, goal - 1))
+    game = mdp.load_game(ruin(goal, start, p))
+    frame = mdp.solve(mdp.compile(game)).chances(game)
+    chance = dict(zip(frame["value"].to_list(), frame["probability"].to_list()))
+    expected = float(ruin_chance(goal, start, p))
+    assert chance[1] == pytest.approx(expected, abs=1e-9)
+    assert chance[0] == pytest.approx(1 - expected, abs=1e-9)
+
+
+def test_the_chance_of_each_end_when_rolling_until_the_top_face():
+    game = mdp.load_game(reroll())
+    model = mdp.compile(game)
+    most = mdp.solve(model).chances(game)
+    assert most["value"].to_list() == [6] and most["probability"].to_list() == [pytest.approx(1)]
+    least = mdp.solve(model, sense="min").chances(game)
+    assert least["value"].to_list() == [1] and least["probability"].to_list() == [pytest.approx(1)]
+    with pytest.raises(mdp.ParamError, match="exact chance of each end is not yet worked out"):
+        mdp.solve(model, exact=True).chances(game)

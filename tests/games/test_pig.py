@@ -324,8 +324,7 @@ def test_what_is_not_worked_out_for_two_players_says_so_in_one_line():
     from mdp.outputs.prism import to_prism
 
     game, solution = solved(6, exact=False)
-    for work, words in [(lambda: solution.chances(game), "chance of each end is not yet worked out"),
-                        (lambda: to_prism(solution.model), "a PRISM MDP has one player")]:
+    for work, words in [(lambda: to_prism(solution.model), "a PRISM MDP has one player")]:
         with pytest.raises(mdp.ParamError, match=words):
             work()
 
@@ -340,3 +339,13 @@ def test_games_played_at_random_count_each_players_wins():
     wins = dict(zip(played.outcomes["player"], played.outcomes["games"]))
     assert wins["first"] + wins["second"] == 200_000
     assert played.mean == wins["first"] / 200_000
+
+
+def test_the_chance_of_each_end_is_each_players_chance():
+    # The first player to move at the end won (the end is a win for the player who rolled):
+    # their chance is the value, 7776/10961 to 10, and the second's the rest.
+    game, solution = solved(10, exact=False)
+    frame = solution.chances(game)
+    chance = dict(zip(frame["player"], frame["probability"]))
+    assert chance["first"] == pytest.approx(7776 / 10961, abs=1e-10)
+    assert chance["second"] == pytest.approx(1 - 7776 / 10961, abs=1e-10)
