@@ -349,3 +349,12 @@ def test_the_chance_of_each_end_is_each_players_chance():
     chance = dict(zip(frame["player"], frame["probability"]))
     assert chance["first"] == pytest.approx(7776 / 10961, abs=1e-10)
     assert chance["second"] == pytest.approx(1 - 7776 / 10961, abs=1e-10)
+
+
+def test_the_report_of_a_game_past_exact_solving_is_in_floats():
+    # To 40, 26,079 states: past the 20,000 of exact solving with cycles, so the page's value
+    # is the float one, and the page has each player's chance and the strategies.
+    game, solution = solved(40, exact=False)
+    assert solution.model.n_states > 20_000
+    page = mdp.report(solution, game, max_rows=1)
+    assert f"{solution.value:.4%}"[:5] in page and "hold-at-20" in page and "second" in page
