@@ -45,7 +45,7 @@ def reach_returning(model: CompiledModel, chances: np.ndarray,
             into = np.concatenate([(one.successor[inside] - lo) * width + arrive[c][inside]
                                    for c in range(width)])
             start = np.concatenate([source[inside] * width + c for c in range(width)])
-            carried = np.tile(weight[inside], width)
+            carried = np.concatenate([weight[inside]] * width)
             fixed = inflow.ravel()
 
             def sweep(visits: np.ndarray, into: np.ndarray = into, start: np.ndarray = start,
