@@ -51,6 +51,9 @@ MOST_MISSES = 3
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
 
+MOST_IMPROVEMENTS = 100
+"""Rounds of exact policy iteration of a layer before it is taken not to settle."""
+
 MOST_EXACT = 20_000
 """The most states of a model with cycles solved exactly."""
 
@@ -311,7 +314,7 @@ def _exactly(model: CompiledModel, rationals: Rationals, floats: Floats, approxi
             continue
         q = model.backup(layer, approximate, floats)
         chosen = _first_best(q, starts, sense)
-        while True:
+        for _ in range(MOST_IMPROVEMENTS):
             weights = objects([Fraction(0)] * (a1 - a0))
             weights[chosen] = Fraction(1)
             raw[lo:hi] = _evaluate(model, layer, system, weights, starts)
@@ -321,6 +324,10 @@ def _exactly(model: CompiledModel, rationals: Rationals, floats: Floats, approxi
             if not len(improve):
                 break
             chosen[improve] = _first_best(q, starts, sense)[improve]
+        else:  # a game of two players whose improvements go round (the floats' play is
+            # nearly always optimal already: one evaluation, no improvement)
+            raise ModelError(f"game {model.info.game}: exact policy iteration of layer {layer} "
+                             f"still improves after {MOST_IMPROVEMENTS} rounds")
     return raw
 
 
