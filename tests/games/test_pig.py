@@ -358,3 +358,17 @@ def test_the_report_of_a_game_past_exact_solving_is_in_floats():
     assert solution.model.n_states > 20_000
     page = mdp.report(solution, game, max_rows=1)
     assert f"{solution.value:.4%}"[:5] in page and "hold-at-20" in page and "second" in page
+
+
+def test_the_residual_on_the_command_line(capsys):
+    import json
+
+    from mdp.program.cli import main
+
+    assert main(["solve", "pig", "--set", "goal=30", "--residual", "1e-4", "--json"]) == 0
+    rough = json.loads(capsys.readouterr().out)
+    assert 0 < rough["residual"] <= 1e-4
+    assert abs(rough["value"] - 52242776064 / 91990525991) > 1e-9  # rough, as asked
+    with pytest.raises(SystemExit):
+        main(["solve", "pig", "--residual", "0"])
+    assert "expected a number between 0 and 1, such as 1e-12, not '0'" in capsys.readouterr().err
