@@ -341,6 +341,9 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
     objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    if objectives and not model.one_pass:
+        raise ParamError(f"game {model.info.game}: a tie-break is not yet worked out for a game "
+                         "whose states come back, or of two players")
     columns = [_column(model, column) for _, column in objectives]  # all checked before work
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):

@@ -144,3 +144,10 @@ def test_the_chance_of_each_end_when_rolling_until_the_top_face():
     assert least["value"].to_list() == [1] and least["probability"].to_list() == [pytest.approx(1)]
     with pytest.raises(mdp.ParamError, match="exact chance of each end is not yet worked out"):
         mdp.solve(model, exact=True).chances(game)
+
+
+def test_a_tie_break_is_refused_where_states_come_back():
+    game = mdp.load_game(reroll())
+    solution = mdp.solve(mdp.compile(game))
+    with pytest.raises(mdp.ParamError, match="a tie-break is not yet worked out"):
+        mdp.choices(solution, ["max:value"])
