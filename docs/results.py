@@ -80,6 +80,14 @@ def _exact_fraction(output: str) -> str:
     return str(exact(output))
 
 
+def _chance_percent(digits: int):
+    """The percentage of ``mdp solve``'s line ``...: 53.0593% (0.53...)``, to ``digits``."""
+    def read(output: str) -> str:
+        chance = float(re.search(r": ([0-9.]+)% \(", output).group(1))
+        return f"{chance:.{digits}f}%"
+    return read
+
+
 def _exact_percent(digits: int):
     return lambda output: percent(exact(output), digits)
 
@@ -150,6 +158,21 @@ FIGURES = [
            "mdp distribution games/shutbox --variant twelve-box",
            DURANGO + ", 12-tile table", "3.83%", _distribution_row(45, 2, 2),
            "The chance of shut sum 45 (the line ``45 33 ...``)."),
+    Figure("pig", "Pig: the first player's chance",
+           "mdp solve pig",
+           "Neller and Presser, *Optimal Play of the Dice Game Pig* (The UMAP Journal 25(1), "
+           "2004): to 100 with one die, the first player wins", "53.06%", _chance_percent(2),
+           "Both players play optimally; a state is seen from the player to move, and the "
+           "value is theirs. 0.530592725274 to 12 digits, as ``benchmarks/pig_reference.py`` "
+           "(plain numpy, no mdp) gives it. The game's states come back (a 1 passes the die "
+           "with the scores unchanged), so each sum of the scores is solved by value iteration "
+           "to a residual of 1e-12."),
+    Figure("pig-two", "Pig to 2, by hand",
+           "mdp solve pig --set goal=2 --exact",
+           "by hand: a 1 passes the die, any other face wins, so v = (1 - v)/6 + 5/6",
+           "6/7", _exact_fraction,
+           "Exact values of games whose states come back come from policy iteration with "
+           "exact linear solves; to 20 the first player wins 15116544/24557443."),
     Figure("yahtzee", "Yahtzee: five of a kind in one turn",
            "mdp solve yahtzee --exact",
            "DataGenetics, *Yahtzee probability*: 2,783,176 in 6\\ :sup:`10`",
@@ -238,6 +261,15 @@ def generate() -> str:
         text += _console(f.command, outputs[f.command], keep)
         if f.key == "ten-box":
             text += _ten_box()
+        if f.key == "pig":
+            text += [".. image:: _static/pig-hold.png",
+                     "   :alt: Optimal Pig to 100: for each pair of scores, the least turn "
+                     "total at which the player to move holds.",
+                     "", "The hold boundary, as Neller and Presser draw it: for each pair of "
+                     "scores, the least turn total at which optimal play holds (blank where it "
+                     "never does: close to the goal it rolls on to win). Drawn by ``python -m "
+                     "mdp_games.pig.plot pig-hold.png``; ``mdp advise pig me=0 opponent=0 "
+                     "turn=21`` says to hold.", ""]
         if f.key == "twelve-box-45":
             text += [".. image:: _static/twelve-box.png",
                      "   :alt: The chance of each shut sum in the 12-tile box, and the cumulative chance.",

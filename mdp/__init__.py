@@ -45,6 +45,7 @@ _LAZY = {
     "read_variants": "mdp.game.variants",
     "LazyColumn": "mdp.game.columns",
     "Expansion": "mdp.engine.expansion",
+    "Turns": "mdp.engine.turns",
     "UnboundedWarning": "mdp.engine.budget",
     "compile": "mdp.engine.compile",
     "CompiledModel": "mdp.engine.model",
@@ -130,6 +131,7 @@ if TYPE_CHECKING:
     from mdp.engine.solution import ActionValues, Solution, Solutions, choices
     from mdp.engine.solve import solve, solve_many
     from mdp.engine.solved import Solved
+    from mdp.engine.turns import Turns
     from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
     from mdp.game.columns import LazyColumn
     from mdp.game.load import Game, Objective, available_games, load_game
@@ -181,6 +183,7 @@ __all__ = [
     "RoundsStrategy",
     "Solved",
     "TooLarge",
+    "Turns",
     "UnboundedWarning",
     "Variant",
     "action_labels",

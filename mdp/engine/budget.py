@@ -144,8 +144,9 @@ class Lengthening:
         if stages >= ENDLESS_STAGES and not self.told and \
                 time.perf_counter() - self.start >= ENDLESS_AFTER:
             self.told = True
-            # At the caller of mdp.compile: endless, look, the stages, compile.
-            self.budget.endless(states, f"in {stages:,} stages and more to come", 5)
+            # At the caller of mdp.compile: endless, look, the stages (or the closure's
+            # rounds), the compile's intake (or the closure), compile.
+            self.budget.endless(states, f"in {stages:,} stages and more to come", 6)
 
 
 def size(n: float) -> str:

@@ -9,6 +9,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal
 
+import attrs
 import numpy as np
 
 from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments
@@ -16,6 +17,7 @@ from mdp.engine import checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
 from mdp.engine.checks import Finding, Place
+from mdp.engine.closure import SameStage, by_closure
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
@@ -24,6 +26,7 @@ from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, 
 from mdp.engine.numeric import fault
 from mdp.engine.parallel import beside, threads
 from mdp.engine.stages import by_stages
+from mdp.engine.turns import passed_turns
 from mdp.engine.walk import walk
 from mdp.errors import ModelError
 from mdp.game.columns import state_columns
@@ -95,7 +98,29 @@ def compile(
     budget = Budget(game, max_states, max_memory, STAGE_BYTES if batch else WALK_BYTES, progress,
                     measured=not batch)
     _check_estimate(game, budget)
-    discovery = by_stages(game, budget) if batch else walk(game, budget)
+    try:
+        discovery = by_stages(game, budget) if batch else walk(game, budget)
+        model = _compiled(game, discovery, budget, progress, start)
+    except SameStage:  # states that may come back: all of them found first, another way
+        budget = Budget(game, max_states, max_memory, STAGE_BYTES, progress)
+        discovery = by_closure(game, budget)
+        model = _compiled(game, discovery, budget, progress, start)
+    model = _returning(game, model, discovery.cyclic)
+    first = game.round_start
+    if first is None:
+        return model
+    if not model.one_pass:
+        raise ModelError(f"game {game.name}: a game played in rounds whose round has states "
+                         "that come back, or two players, is not yet solved")
+    from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
+
+    return compile_rounds(game, model, first, max_states=max_states, max_memory=max_memory,
+                          progress=progress)
+
+
+def _compiled(game: Game, discovery: Discovery, budget: Budget,
+              progress: Callable[[str], None] | None, start: float) -> CompiledModel:
+    """The model of the blocks that ``discovery`` finds, each checked beside the next."""
     intake = _Intake(game, discovery)
     check = None  # of the last block, run beside the discovery of the next
     try:
@@ -113,14 +138,25 @@ def compile(
         intake.finished(check)
     if progress:
         progress(f"compiling {budget.count:,} states")
-    model = intake.compile(start)
-    first = game.round_start
-    if first is None:
-        return model
-    from mdp.engine.rounds import compile_rounds  # here: most games are not played in rounds
+    return intake.compile(start)
 
-    return compile_rounds(game, model, first, max_states=max_states, max_memory=max_memory,
-                          progress=progress)
+
+def _returning(game: Game, model: CompiledModel, found: bool) -> CompiledModel:
+    """The model with its cyclic layers marked (those with a transition that stays in the
+    layer), where discovery ``found`` states that may come back, and, in a game of two
+    players, where the turn passes (:mod:`mdp.engine.turns`)."""
+    turns = passed_turns(game, model)
+    cyclic = None
+    if found:
+        action, successor, _ = model.edges()
+        layers = model.layer_of()
+        stays = layers[model.action_state()[action]] == layers[successor]
+        if stays.any():
+            cyclic = np.zeros(model.n_layers, dtype=bool)
+            cyclic[layers[successor[stays]]] = True
+    if cyclic is None and turns is None:
+        return model
+    return attrs.evolve(model, cyclic=cyclic, turns=turns)
 
 
 class _Intake:

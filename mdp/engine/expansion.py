@@ -70,6 +70,8 @@ class Discovery:
     label_prints: list[int] | None = None
     """Per key, :func:`~mdp.engine.walk.label_print` of the state's actions, where the walk
     met their labels."""
+    cyclic: bool = False
+    """Whether some states may come back (:mod:`mdp.engine.cycles`)."""
 
     def state(self, key: int) -> Any:
         """The state that ``key`` stands for, as the game wrote it."""

@@ -24,6 +24,8 @@ from mdp.game.load import Objective
 if TYPE_CHECKING:
     import polars as pl
 
+    from mdp.engine.turns import PassedTurns
+
 @attrs.frozen
 class ModelInfo:
     """What a model was compiled from, in words: for summaries, tables and reports."""
@@ -43,7 +45,8 @@ class CompiledModel(Operations):
     game's terminal values or others (:func:`mdp.solve`).
 
     States are grouped in *layers*: layer 0 holds the terminal states (ids ``0`` to
-    ``n_terminal - 1``), and every transition leads from a state to one in a lower layer.
+    ``n_terminal - 1``), and every transition leads from a state to one in a lower layer, or,
+    in a game whose states may come back, to one in the same layer (:attr:`cyclic`).
 
     Transitions are compressed rows. State ``s`` has ``action_counts[s]`` actions, numbered
     from ``action_start[s]`` (made on first use: the solve works from the counts, a layer at
@@ -88,6 +91,16 @@ class CompiledModel(Operations):
     gives them in that order again."""
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long discovery and compiling took."""
+    cyclic: np.ndarray | None = attrs.field(default=None, repr=False)
+    """Per layer, whether a transition of it stays in it, so that its states may come back
+    (:mod:`mdp.engine.cycles` solves it); ``None`` where no layer does."""
+    turns: PassedTurns | None = attrs.field(default=None, repr=False)
+    """Which transitions pass the turn, in a game of two players (:mod:`mdp.engine.turns`)."""
+
+    @property
+    def one_pass(self) -> bool:
+        """Whether one pass over the layers solves it: no cycle, one player."""
+        return self.cyclic is None and self.turns is None
 
     @property
     def n_states(self) -> int:

@@ -14,6 +14,9 @@ import numpy as np
 from mdp.engine.groups import pieces, ranks
 from mdp.engine.parallel import side_by_side
 
+if TYPE_CHECKING:
+    from mdp.engine.turns import PassedTurns
+
 DENSE_MOST = 1 << 21
 """The most entries of a layer's dense matrix of chance (16 MB of floats)."""
 DENSE_SPARSEST = 32
@@ -36,6 +39,7 @@ class Operations:
         outcome_next: np.ndarray
         outcome_prob: np.ndarray
         probabilities: tuple[Any, ...]
+        turns: PassedTurns | None
 
         @property
         def n_actions(self) -> int: ...
@@ -52,7 +56,7 @@ class Operations:
         a0, a1 = self.layer_actions(layer) if actions is None else actions
         targets = self.action_next[a0:a1]
         if not len(targets) or targets.min() >= 0:
-            return arithmetic.certain(values, targets, layer)
+            return self._certain(values, targets, arithmetic, layer, slice(a0, a1))
         chance = targets < 0
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
@@ -66,7 +70,8 @@ class Operations:
             return sums
         result = np.empty((a1 - a0, *values.shape[1:]), dtype=values.dtype)
         result[chance] = sums
-        result[~chance] = arithmetic.certain(values, targets[~chance], layer)
+        result[~chance] = self._certain(values, targets[~chance], arithmetic, layer,
+                                        np.flatnonzero(~chance) + a0)
         return result
 
     def backup_actions(self, layer: int, actions: np.ndarray, values: np.ndarray,
@@ -76,18 +81,37 @@ class Operations:
         targets = self.action_next[actions]
         certain = targets >= 0
         if certain.all():
-            return arithmetic.certain(values, targets, layer)
+            return self._certain(values, targets, arithmetic, layer, actions)
         result = np.empty((len(actions), *values.shape[1:]), dtype=values.dtype)
-        result[certain] = arithmetic.certain(values, targets[certain], layer)
+        result[certain] = self._certain(values, targets[certain], arithmetic, layer,
+                                        actions[certain])
         c = -1 - targets[~certain].astype(np.int64)
         counts = (self.chance_start[c + 1] - self.chance_start[c]).astype(np.int64)
         first = np.cumsum(counts) - counts
         outcomes = np.repeat(self.chance_start[c].astype(np.int64) - first, counts)
         outcomes += np.arange(len(outcomes))
-        weighted = arithmetic.weighted(values, self.outcome_next[outcomes],
-                                    self.outcome_prob[outcomes], layer)
+        weighted = self._weighted(values, outcomes, arithmetic, layer)
         result[~certain] = np.add.reduceat(weighted, first)
         return result
+
+    def _certain(self, values: np.ndarray, targets: np.ndarray, arithmetic: Any, layer: int,
+                 actions: Any) -> np.ndarray:
+        """The values of certain actions (``actions``, ids or a slice) leading to ``targets``,
+        each seen by the mover (:mod:`mdp.engine.turns`)."""
+        result = arithmetic.certain(values, targets, layer)
+        if self.turns is not None:
+            self.turns.turned(result, self.turns.certain[actions])
+        return result
+
+    def _weighted(self, values: np.ndarray, outcomes: Any, arithmetic: Any, layer: int) -> np.ndarray:
+        """Each of ``outcomes`` (ids or a slice): its probability times its successor's
+        value, as the mover sees it where it passes the turn."""
+        successors, ids = self.outcome_next[outcomes], self.outcome_prob[outcomes]
+        if self.turns is None:
+            return arithmetic.weighted(values, successors, ids, layer)
+        seen = self.turns.turned(values[successors], self.turns.outcome[outcomes])
+        weights = arithmetic.probabilities[ids]
+        return weights[:, None] * seen if seen.ndim > 1 else weights * seen
 
     def _dense(self, layer: int) -> tuple[np.ndarray, int, int] | None:
         """The chance actions of a layer as a dense matrix of float probabilities (one row
@@ -95,6 +119,8 @@ class Operations:
         with the first chance action and the lowest successor: where the matrix is small
         and not too sparse, so that a matrix product by many columns of values beats adding
         the outcomes one by one. ``None`` where it is not."""
+        if self.turns is not None:  # each value as its mover sees it: one by one
+            return None
         with _DENSE_LOCK:
             if layer not in self._dense_layers:
                 self._dense_layers[layer] = self._make_dense(layer)
@@ -134,7 +160,7 @@ class Operations:
         def piece(actions: tuple[int, int]) -> None:
             c0, c1 = actions
             p0, p1 = int(bounds[c0]), int(bounds[c1])
-            weighted = arithmetic.weighted(values, self.outcome_next[p0:p1], self.outcome_prob[p0:p1], layer)
+            weighted = self._weighted(values, slice(p0, p1), arithmetic, layer)
             if p1 - p0 == c1 - c0:  # one outcome each
                 sums[c0:c1] = weighted
             else:
@@ -171,10 +197,15 @@ class Operations:
         spread = np.repeat(mass[chance], counts, axis=0) * (weights[:, None] if mass.ndim > 1 else weights)
         np.add.at(reach, self.outcome_next[o0:o1], spread)
 
-    def sample(self, actions: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-        """The next state of each of ``actions`` (action ids), drawn at random."""
+    def sample(self, actions: np.ndarray, rng: np.random.Generator,
+               turns: np.ndarray | None = None) -> np.ndarray:
+        """The next state of each of ``actions`` (action ids), drawn at random. ``turns``, if
+        given (one boolean per action), is flipped where the transition drawn passes the
+        turn (:mod:`mdp.engine.turns`)."""
         targets = self.action_next[actions].astype(np.int64)
         chance = np.flatnonzero(targets < 0)
+        if turns is not None and self.turns is not None:
+            turns ^= self.turns.certain[actions]  # a chance action's entry is False
         if len(chance):
             c = -1 - targets[chance]
             within, steps = self._within
@@ -187,6 +218,8 @@ class Operations:
                 probe = outcome + step
                 outcome += step * ((probe <= high) & (within[np.minimum(probe, high) - 1] <= point))
             targets[chance] = self.outcome_next[outcome]
+            if turns is not None and self.turns is not None:
+                turns[chance] ^= self.turns.outcome[outcome]
         return targets
 
     def edges(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

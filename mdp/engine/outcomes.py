@@ -18,7 +18,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError
+from mdp.errors import ModelError, ParamError
 
 if TYPE_CHECKING:
     from mdp.engine.solution import Solution
@@ -45,6 +45,9 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
     the policy is exact."""
     policy = playing(how, tie_break)
     model = policy.model
+    if model.cyclic is not None or model.turns is not None:
+        raise ParamError(f"game {model.info.game}: the chance of each end is not yet worked out "
+                         f"for a game {_kind(model)}")
     if policy.exact:
         reached = objects([Fraction(0)] * model.n_states)
         table = objects([Fraction(x) for x in model.probabilities])
@@ -54,6 +57,48 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
     reached[model.initial] = 1
     chances = policy.probabilities
     return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
+
+
+def _returning(model: CompiledModel, columns: list[str], policy: Policy) -> pl.DataFrame:
+    """The chance of every outcome of a game with cycles or two players, in floats
+    (:mod:`mdp.engine.flows`); in a game of two players, by who is to move at the end
+    (``player``: ``first`` or ``second``), as :func:`simulated` counts them."""
+    from mdp.engine.flows import reach_returning  # here: few games have cycles
+
+    if policy.exact:
+        raise ParamError(f"game {model.info.game}: the exact chance of each end is not yet "
+                         f"worked out for a game {_kind(model)}: leave out exact")
+    ends = reach_returning(model, policy.probabilities)[: model.n_terminal]
+    frames = []
+    for c, player in enumerate(("first", "second")[:ends.shape[1]]):
+        outcomes, sums = group(model, columns, ends[:, c])
+        frame = outcomes.with_columns(probability=pl.Series(sums))
+        if model.turns is not None:
+            frame = frame.with_columns(player=pl.lit(player))
+        frames.append(frame.filter(pl.col("probability") > 0))
+    return pl.concat(frames)
+
+
+def _kind(model: CompiledModel) -> str:
+    return "that two players take in turns" if model.turns is not None \
+        else "whose states may come back"
+
+
+def _of_two_players(model: CompiledModel, columns: list[str],
+                    ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+    """The games of a game two players take in turns, by where they ended and who was to
+    move there (``player``: ``first`` or ``second``), each end's value the first player's
+    (the terminal value, or ``total`` less it where the second player is to move)."""
+    assert model.turns is not None
+    n = model.n_terminal
+    value = np.asarray(model.terminal_values, dtype=np.float64)
+    values = np.concatenate([value, float(model.turns.total) - value])
+    frames = []
+    for player, counts in (("first", ends[:n]), ("second", ends[n:])):
+        outcomes, games = group(model, columns, counts)
+        frames.append(outcomes.with_columns(player=pl.lit(player), games=pl.Series(games))
+                      .filter(pl.col("games") > 0))
+    return values[ends > 0], ends[ends > 0], pl.concat(frames)
 
 
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
@@ -105,6 +150,8 @@ def chances(how: Solution[Any] | Policy, game: Game | None = None,
     policy = playing(how, tie_break)
     model = policy.model
     columns = outcome_columns(model, game)
+    if not model.one_pass:
+        return _returning(model, columns, policy)
     outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
     possible = np.array([s != 0 for s in sums], dtype=bool)
     outcomes, sums = outcomes.filter(pl.Series(possible)), sums[possible]
@@ -119,22 +166,26 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """``games`` games of one model played at random, all advancing together, one move of
     every game still going at a time: the value of each outcome reached, how many games
-    ended there, and the outcomes (outcome columns, ``games``)."""
+    ended there, and the outcomes (outcome columns, ``games``). In a game two players take
+    in turns, each end is counted by who is to move there (``player``), its value the first
+    player's."""
     policy = playing(how, tie_break)
     model = policy.model
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
     # A random stream per chunk, from the seed: the numbers do not depend on which thread
     # plays which chunk, and numpy lets go of the interpreter lock while a chunk is played.
     streams = [np.random.default_rng(s) for s in np.random.SeedSequence(seed).spawn(len(sizes))]
+    two = model.turns is not None  # then each end is counted by who is to move there
 
     def chunk(size: int, rng: np.random.Generator) -> np.ndarray:
-        ends = np.zeros(model.n_terminal, dtype=np.int64)
+        ends = np.zeros((2 if two else 1) * model.n_terminal, dtype=np.int64)
         state = np.full(size, model.initial, dtype=np.int64)
+        second = np.zeros(size, dtype=bool)  # the second player to move (two players)
         while len(state) and model.initial >= model.n_terminal:
-            state = model.sample(policy.draw(state, rng), rng)
+            state = model.sample(policy.draw(state, rng), rng, second if two else None)
             over = state < model.n_terminal
-            ends += np.bincount(state[over], minlength=model.n_terminal)
-            state = state[~over]
+            ends += np.bincount(state[over] + second[over] * model.n_terminal, minlength=len(ends))
+            state, second = state[~over], second[~over]
         if len(state):  # the initial state is terminal: every game is over before it starts
             ends[model.initial] += len(state)
         return ends
@@ -148,6 +199,8 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
 
     side_by_side(play, range(len(sizes)))
     ends = functools.reduce(np.add, played)
+    if two:
+        return _of_two_players(model, outcome_columns(model, game), ends)
     values = np.asarray(model.terminal_values, dtype=np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

@@ -46,6 +46,9 @@ class Solution(Generic[Number]):
     """Per action, whether the position allows it; ``None``: every action. A round of a game
     of rounds (:meth:`mdp.RoundsSolution.at`) does not allow an action that may come to an
     end the round state does not allow: no output shows one."""
+    residual: float | None = attrs.field(default=None, repr=False, kw_only=True)
+    """Where states may come back and the values are floats: the largest change of a value
+    in the last sweep of value iteration (:mod:`mdp.engine.cycles`); else ``None``."""
 
     @property
     def exact(self) -> bool:
@@ -139,6 +142,10 @@ class Solution(Generic[Number]):
         against the best of them. ``states`` (ids of states of one layer, in any order)
         gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
+        if model.turns is not None and not self.steered:  # its values are of one player only
+            raise ParamError(f"game {model.info.game}: the value of each action under the "
+                             f"strategy {self.strategy} is not yet worked out for a game two "
+                             "players take in turns (its value is: mdp strategies)")
         first: Callable[[], np.ndarray]
         if states is None:
             q = arithmetic.empty(model.n_actions)
@@ -151,7 +158,9 @@ class Solution(Generic[Number]):
                                      model.actions_of_states(ids), self._raw, arithmetic)
             state = np.repeat(ids, counts)
             first = lambda: (np.cumsum(counts) - counts)[counts > 0]
-        if self.policy is not None and len(q):  # best of the actions, not the policy's mix
+        # The best of the actions: not the policy's mix, nor, where values come from value
+        # iteration, the last sweep's (one backup behind these, by up to its residual).
+        if (self.policy is not None or self.residual is not None) and len(q):
             pick = np.maximum if self.sense == "max" else np.minimum
             starts = first()  # each state's first action among q
             best = np.repeat(pick.reduceat(q, starts), np.diff(starts, append=len(q)))
@@ -209,6 +218,8 @@ class Solution(Generic[Number]):
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.policy is not None:
             summary["strategy"] = self.policy.name
+        if self.residual is not None:
+            summary["residual"] = self.residual
         summary["states"] = self.model.n_states
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary
@@ -330,6 +341,9 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
     objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    if objectives and not model.one_pass:
+        raise ParamError(f"game {model.info.game}: a tie-break is not yet worked out for a game "
+                         "whose states come back, or of two players")
     columns = [_column(model, column) for _, column in objectives]  # all checked before work
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):

@@ -15,35 +15,39 @@ import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.cycles import RESIDUAL, solve_returning
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import check_terminal, check_terminal_matrix
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
+from mdp.engine.versus import against_optimal
 from mdp.errors import ParamError
 
 
 @overload
 def solve(model: Rounds, *, terminal: Any = None, exact: bool = False, sense: Sense | None = None,
           policy: Policy | None = None,
-          progress: Callable[[str], None] | None = None) -> RoundsSolution: ...
+          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> RoundsSolution: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[True],
           sense: Sense | None = None, policy: Policy | None = None,
-          progress: Callable[[str], None] | None = None) -> Solution[Fraction]: ...
+          progress: Callable[[str], None] | None = None,
+          residual: float = RESIDUAL) -> Solution[Fraction]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[False] = False,
           sense: Sense | None = None, policy: Policy | None = None,
-          progress: Callable[[str], None] | None = None) -> Solution[float]: ...
+          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[float]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: bool = False,
           sense: Sense | None = None, policy: Policy | None = None,
-          progress: Callable[[str], None] | None = None) -> Solution[Any]: ...
+          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[Any]: ...
 @overload
 def solve(model: CompiledModel | Rounds, *, terminal: Any = None, exact: bool = False,
           sense: Sense | None = None, policy: Policy | None = None,
-          progress: Callable[[str], None] | None = None) -> Solution[Any] | RoundsSolution: ...
+          progress: Callable[[str], None] | None = None,
+          residual: float = RESIDUAL) -> Solution[Any] | RoundsSolution: ...
 def solve(
     model: CompiledModel | Rounds,
     *,
@@ -52,6 +56,7 @@ def solve(
     sense: Sense | None = None,
     policy: Policy | None = None,
     progress: Callable[[str], None] | None = None,
+    residual: float = RESIDUAL,
 ) -> Solution[Any] | RoundsSolution:
     """Solve a compiled model (:func:`mdp.compile`): the value of every state under optimal
     play, or under ``policy`` (:class:`mdp.Policy`) where one is given.
@@ -62,7 +67,18 @@ def solve(
     probabilities and terminal values must then be ``int`` or :class:`fractions.Fraction`.
     ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
     now and then with a short text on how far the work has got.
+
+    In a game two players take in turns, a ``policy`` is the play of the player to move at
+    the initial state, against optimal play by the other (:mod:`mdp.engine.versus`).
+
+    A game whose states may come back is solved by iteration where its states form cycles
+    (:mod:`mdp.engine.cycles`): in floats until no value of a sweep changes by more than
+    ``residual`` (relative to the largest terminal value; the largest last change is
+    :attr:`mdp.Solution.residual`), exactly by policy iteration in rationals.
     """
+    if not isinstance(residual, float | int) or isinstance(residual, bool) \
+            or not 0 < residual < 1:
+        raise ParamError(f"residual={residual!r}: a number between 0 and 1, such as 1e-12")
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
               sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK))
     if isinstance(model, Rounds):
@@ -75,6 +91,14 @@ def solve(
     values = check_terminal(model, terminal, exact)
     if policy is not None:
         _check_policy(model, policy, exact)
+    if not model.one_pass:  # states that may come back, or two players
+        how = against_optimal if policy is not None and model.turns is not None \
+            else solve_returning
+        raw, arithmetic, change = how(model, values, exact=exact, sense=sense, policy=policy,
+                                      residual=residual, progress=progress)
+        return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
+                        residual=change)
+    if policy is not None:
         chances = policy.probabilities if exact or not policy.exact else policy.as_floats()
         arithmetic = (Exact if exact else Floats)(model, values, chances)
         raw = backward(model, arithmetic, arithmetic.mixed, arithmetic.start(), progress=progress)
@@ -125,6 +149,10 @@ def solve_many(
               sense=(sense, SENSE), progress=(progress, CALLBACK))
     if not isinstance(model, CompiledModel):
         raise ParamError(f"solve_many takes a compiled model, not {type(model).__name__}")
+    if not model.one_pass:
+        raise ParamError(f"game {model.info.game}: solve_many takes a game solved in one pass; "
+                         "this one's states may come back, or two players take turns: "
+                         "solve it once per set of terminal values")
     start = time.perf_counter()
     sense = sense_of(model, sense)
     values = check_terminal_matrix(model, terminals, exact)

@@ -3,7 +3,9 @@ from the highest stage down (:func:`~mdp.hookspecs.game.mdp_stage`,
 :func:`~mdp.hookspecs.game.mdp_expand`). Every transition lowers the stage, so no state is
 met twice. Each stage is handed to :func:`mdp.compile` as a :class:`Block` as soon as it is
 expanded; what the hooks return is checked where they are called (:mod:`mdp.engine.checks`),
-and what the frontier itself checks is only that the stage decreases."""
+and what the frontier itself checks is only that the stage decreases. At the first
+transition that keeps its stage, the game is handed to :mod:`mdp.engine.closure`
+(:class:`~mdp.engine.closure.SameStage`): its states may come back."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ import numpy as np
 
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Lengthening
+from mdp.engine.closure import SameStage
 from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.groups import narrow
 from mdp.engine.parallel import side_by_side, slices
@@ -56,11 +59,13 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         if found is None:  # too sparse for the bitmap: sorted when their stage is reached
             found = next_states
         next_stages = checks.stages_of(game, found)
-        rising = np.flatnonzero(next_stages >= stage)
-        if len(rising):
-            outcome = int(np.flatnonzero(next_states == found[rising[0]])[0])
-            raise _rising(game, keys, expansion, next_states, int(next_stages[rising[0]]),
-                          outcome, stage)
+        up = np.flatnonzero(next_stages > stage)
+        if len(up):
+            outcome = int(np.flatnonzero(next_states == found[up[0]])[0])
+            raise rising(game, keys, expansion, next_states, int(next_stages[up[0]]),
+                         outcome, stage)
+        if (next_stages == stage).any():  # states may come back: found another way
+            raise SameStage
         filed = _schedule(pending, found, next_stages)
         if found is next_states:
             rough.update(filed)
@@ -70,12 +75,13 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         del expansion, next_states, next_stages, keys, found
 
 
-def _rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.ndarray,
+def rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.ndarray,
             next_stage: int, outcome: int, stage: int) -> ModelError:
+    """A transition to a higher stage, refused in the game's words."""
     return ModelError(
-        f"game {game.name}: mdp_stage: the stage does not decrease: "
+        f"game {game.name}: mdp_stage: the stage rises: "
         f"{describe(game, next_states[outcome])} has stage {next_stage}, "
-        f"not below {stage} ({checks.where(game, keys, expansion, outcome=outcome)})")
+        f"above {stage} ({checks.where(game, keys, expansion, outcome=outcome)})")
 
 
 def _schedule(pending: dict[Any, Any], keys: np.ndarray, stages: np.ndarray) -> list[int]:

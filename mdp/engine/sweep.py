@@ -200,6 +200,13 @@ def top_down(model: CompiledModel) -> Iterator[tuple[int, int, int]]:
         yield layer, int(model.layer_start[layer]), int(model.layer_start[layer + 1])
 
 
+def bottom_up(model: CompiledModel) -> Iterator[tuple[int, int, int]]:
+    """Every layer but the terminal states', the lowest first: its number, its first state
+    and one past its last (the solve of a model with cycles, :mod:`mdp.engine.cycles`)."""
+    for layer in range(1, model.n_layers):
+        yield layer, int(model.layer_start[layer]), int(model.layer_start[layer + 1])
+
+
 def best(sense: str) -> Decide:
     """Optimal play: each state's best action value (``sense`` ``"max"`` or ``"min"``)."""
     ufunc = np.maximum if sense == "max" else np.minimum

@@ -2,7 +2,9 @@
 initial state, each state given a height (0 for a terminal state, else one more than its
 highest successor), and handed to :func:`mdp.compile` as one :class:`Block` per height,
 in the same arrays the batch way gives. What the hooks return is checked where it is
-called for (:mod:`mdp.engine.checks`); what the walk itself checks is only a cycle."""
+called for (:mod:`mdp.engine.checks`); what the walk itself checks is only a cycle that no
+play leaves. States that can come back to one another share a height: a cyclic layer of the
+model (:mod:`mdp.engine.cycles`)."""
 
 from __future__ import annotations
 
@@ -14,22 +16,29 @@ import numpy as np
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Deepening
 from mdp.engine.expansion import Block, Discovery, Expansion
-from mdp.errors import CycleError
+from mdp.errors import CycleError, said
 from mdp.game.columns import SameColumns
 from mdp.game.load import Game
 
 
 def walk(game: Game, budget: Budget) -> Discovery:
-    """Depth-first search through the per-state hooks; it stops at the first cycle."""
+    """Depth-first search through the per-state hooks, finding the strongly connected
+    components as it goes (Tarjan's algorithm, without recursion): states that can come back
+    to one another share a component, and a component's height is one more than the highest
+    of the components it leads to. A component that no play leaves is refused."""
     initial = checks.initial_state(game)
     index: dict[Any, int] = {}
     states: list[Any] = []
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
-    heights: list[int] = []  # -1 while a state is on the search stack
+    heights: list[int] = []  # -1 until a state's component is complete
+    low: list[int] = []  # the lowest id the state's search reached, while it is open
     prints: list[int] = []  # of each state's labels: see label_print
     stack: list[tuple[int, Iterator[Any]]] = []
+    open_states: list[int] = []  # Tarjan's stack: states whose component is not complete
+    place: list[int] = []  # each state's place in it
     same_columns = SameColumns(game)
     deepening, deepest, look_at = Deepening(budget), 0, 64 * Deepening.EVERY
+    cyclic = False  # whether a component has a cycle
 
     def discover(state: Any) -> None:
         nonlocal deepest, look_at
@@ -42,11 +51,32 @@ def walk(game: Game, budget: Budget) -> Discovery:
         expansions.append(expansion)
         prints.append(label_print([action for action, _ in expansion]))
         heights.append(-1)
+        low.append(len(states) - 1)
+        place.append(len(open_states))
+        open_states.append(len(states) - 1)
         stack.append((len(states) - 1, iter([nxt for _, outs in expansion for _, nxt in outs])))
         deepest = max(deepest, len(stack))
         if len(states) % Deepening.EVERY == 0 or budget.outcomes >= look_at:
             look_at = budget.outcomes + 64 * Deepening.EVERY
             deepening.look(len(states), deepest)
+
+    def successors(sid: int) -> set[int]:
+        return {index[nxt] for _, outs in expansions[sid] for _, nxt in outs}
+
+    def close(root: int) -> None:
+        """The component whose first state is ``root``: all of it at one height."""
+        members = open_states[place[root]:]
+        del open_states[place[root]:]
+        inside = set(members)
+        leaving = [heights[c] for sid in members for c in successors(sid) if c not in inside]
+        nonlocal cyclic
+        if len(members) > 1 or root in successors(root):
+            cyclic = True
+            if not leaving:
+                _raise_cycle(game, states, inside, root, successors)
+        height = 1 + max(leaving, default=-1)
+        for sid in members:
+            heights[sid] = height
 
     discover(initial)
     while stack:
@@ -56,16 +86,17 @@ def walk(game: Game, budget: Budget) -> Discovery:
             if cid is None:
                 discover(child)
                 break
-            if heights[cid] < 0:
-                _raise_cycle(game, states, [s for s, _ in stack], cid)
+            if heights[cid] < 0:  # open: a way back to a state of the search
+                low[sid] = min(low[sid], low[cid])
         else:
             stack.pop()
-            heights[sid] = 1 + max(
-                (heights[index[nxt]] for _, outs in expansions[sid] for _, nxt in outs),
-                default=-1,
-            )
+            if stack:
+                parent = stack[-1][0]
+                low[parent] = min(low[parent], low[sid])
+            if low[sid] == sid:
+                close(sid)
     blocks = _blocks_by_height(game, budget, states, index, expansions, heights)
-    return Discovery(0, blocks, states, prints)
+    return Discovery(0, blocks, states, prints, cyclic)
 
 
 def label_print(actions: list[Any]) -> int:
@@ -82,13 +113,22 @@ def label_print(actions: list[Any]) -> int:
         return hash(repr(actions))
 
 
-def _raise_cycle(game: Game, states: list[Any], stack: list[int], repeated: int) -> None:
-    loop = stack[stack.index(repeated):] + [repeated]
-    shown = " -> ".join(repr(states[s]) for s in loop[-6:])
+def _raise_cycle(game: Game, states: list[Any], inside: set[int], root: int,
+                 successors: Any) -> None:
+    """Refuse a component that no play leaves, naming a cycle in it."""
+    path, seen, at = [root], {root: 0}, root
+    while True:
+        at = min(c for c in successors(at) if c in inside)
+        if at in seen:
+            loop = path[seen[at]:] + [at]
+            break
+        seen[at] = len(path)
+        path.append(at)
+    shown = " -> ".join(said(states[s]) for s in loop[-6:])
     more = "... -> " if len(loop) > 6 else ""
     raise CycleError(
-        f"game {game.name}: the states form a cycle ({more}{shown}); "
-        "only acyclic, finite-horizon games can be solved"
+        f"game {game.name}: the states form a cycle ({more}{shown}) that no play leaves, so "
+        "the game would never end; give every cycle a way out"
     )
 
 

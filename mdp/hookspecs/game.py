@@ -8,7 +8,7 @@ hooks of the mdp program (output formats, commands, analyses, exports) are in
 :mod:`mdp.hookspecs.program`: a game that implements one of them is refused with a line that
 says where it belongs.
 
-The hooks come in six groups, in the order the engine meets them:
+The hooks come in seven groups, in the order the engine meets them:
 
 1. **Loading** a game: :func:`mdp_configure`, :func:`mdp_params`, :func:`mdp_variants`,
    :func:`mdp_check`.
@@ -22,11 +22,10 @@ The hooks come in six groups, in the order the engine meets them:
    :func:`mdp_state_columns`, :func:`mdp_action_columns`, :func:`mdp_columns` (the game's
    words for its rules, states and actions), :func:`mdp_outcome_columns`,
    :func:`mdp_strategies`, :func:`mdp_report_controls` and :func:`mdp_round_ends_script`.
-5. **Matches**: :func:`mdp_match_rules`, how players who take turns at the same one-player
-   game are scored against each other (:func:`mdp.match`).
-6. **Rounds**: :func:`mdp_round_start`, :func:`mdp_round_rule` and
-   :func:`mdp_round_columns`, for a game played in rounds: the hooks of groups 2 or 3
-   describe one round, played again between round states.
+5. **Matches**: :func:`mdp_match_rules`, how players taking turns at a one-player game are scored.
+6. **Rounds**: :func:`mdp_round_start`, :func:`mdp_round_rule`, :func:`mdp_round_columns`, for a game
+   played in rounds: the hooks of groups 2 or 3 describe one round, played again between round states.
+7. **Two players**: :func:`~mdp.hookspecs.turns.mdp_turns` (kept in :mod:`mdp.hookspecs.turns`).
 
 Hooks that take them receive ``params``, a read-only mapping from each parameter name to its
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
@@ -46,6 +45,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mdp.hookspecs import hookspec
+from mdp.hookspecs.turns import mdp_turns  # noqa: F401 - a game's hook, kept there
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -158,9 +158,9 @@ def mdp_estimate_states(params: Mapping[str, Any], game: mdp.Game) -> int | None
 def mdp_stage(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray) -> np.ndarray:
     """Return the stage of each state in the integer array ``states``, as an integer array.
 
-    Required with :func:`mdp_expand`. Every transition must lead to a lower stage (think of
-    it as a count of moves left, or of pieces still on the board): the engine expands all
-    states of the highest stage at once, then the next, and so never meets a state twice.
+    Required with :func:`mdp_expand`. Every transition must lead to a lower stage (a count of moves
+    left, say), or the same one where states may come back (:mod:`mdp.engine.closure`): the engine
+    expands all states of a stage at once, then the next, and so never meets a state twice.
     """
 
 

@@ -86,3 +86,30 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
     plt.close(figure)
     return path
+
+
+def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value: str) -> str:
+    """Draw ``value`` over the grid of columns ``x`` and ``y`` (one row of ``frame`` per
+    cell; cells without a row are left blank) as colours, with contour lines, and write a
+    PNG or SVG as ``path``'s extension says: a boundary of play over two columns of a state,
+    say. Returns the path."""
+    check_plot_path(path)
+    if not frame.height:
+        raise ParamError(f"{path}: nothing to draw ({value} has no row)")
+    plt = _pyplot()
+    import numpy as np
+
+    xs, ys = frame[x].to_numpy(), frame[y].to_numpy()
+    grid = np.full((int(ys.max()) + 1, int(xs.max()) + 1), np.nan)
+    grid[ys, xs] = frame[value].to_numpy()
+    figure, axes = plt.subplots(figsize=(7.5, 6.2), dpi=120)
+    image = axes.imshow(grid, origin="lower", cmap="viridis", aspect="equal")
+    axes.contour(grid, levels=8, colors="white", linewidths=0.6, alpha=0.7)
+    figure.colorbar(image, ax=axes, label=value)
+    axes.set_xlabel(x)
+    axes.set_ylabel(y)
+    axes.set_title(title, fontsize=10, wrap=True)
+    figure.tight_layout()
+    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+    plt.close(figure)
+    return path

@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
+from mdp.errors import ParamError
 from mdp.outputs.files import check_target, write_together
 
 REWARDS = "value"
@@ -47,6 +48,9 @@ def prism_property(sense: str) -> str:
 def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
     """``model`` as a PRISM MDP with explicit states, and its property (see the module)."""
     model = model.single("a PRISM model")
+    if model.turns is not None:  # PRISM's MDP has one player: the mover's view would be lost
+        raise ParamError(f"game {model.info.game}: two players take turns at it, and a PRISM "
+                         "MDP has one player; it is not exported")
     sense = sense or model.info.objective.sense
     exact = model.inexact is None and model.inexact_values is None
     n, n_terminal, initial = model.n_states, model.n_terminal, model.initial

@@ -27,7 +27,7 @@ from mdp.checks import CALLBACK, GAME, SOLVED, arguments, whole
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.engine.solved import Solved
-from mdp.errors import ParamError
+from mdp.errors import ParamError, TooLarge
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
 from mdp.outputs.explorer import explorer_data, round_ends_script, rounds_explorer_data, without_explorer
 from mdp.outputs.readable import readable
@@ -76,7 +76,10 @@ class _Pages:
         game, model = self.game, solution.model
         objective = model.info.objective
         floats = solve(model, sense=solution.sense) if solution.exact else solution
-        exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
+        try:
+            exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
+        except TooLarge:  # states that come back, past what exact solving takes: in floats
+            exact = floats
         why = without_explorer(solution, game, self.max_rows)
         explorer = None if why else explorer_data(floats, game)
         sections = [

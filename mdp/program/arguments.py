@@ -51,6 +51,9 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     if not (solving if compiling is None else compiling):
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    parser.add_argument("--residual", type=_residual, default=1e-12, metavar="R",
+                        help="where states come back: iterate until no value changes by more "
+                        "than R (default 1e-12)")
     add_limit_arguments(parser)
     if not solving:
         return
@@ -237,6 +240,17 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{error}, not {text!r}") from None
 
 
+def _residual(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < 1:
+        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, such as 1e-12, "
+                                         f"not {text!r}")
+    return value
+
+
 def _size(text: str) -> int:
     units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
     number = text.strip().upper().removesuffix("B")
@@ -283,7 +297,8 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
             solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense,
                                     progress=progress)
         else:
-            solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress)
+            solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
+                                 residual=args.residual)
     return game, solution
 
 

@@ -114,3 +114,14 @@ def test_policy_benchmark_writes_the_policy_beside_the_solve_and_checks_its_valu
     assert row[2] == "7,675"  # rows: the standard box's actions (tests/analysis/test_policy_table.py)
     assert row[-1] == "yes", done.stdout
     assert "values: the policy's first row holds the solve's value, in every case" in done.stdout
+
+
+def test_pig_beside_its_reference_agrees_on_small_goals():
+    # The reference shares no code with mdp: to 12 in floats, and to 6 exactly, the first
+    # player's chance agrees to 1e-10 (the exact fraction against the reference's float).
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "pig.py"), "--goals", "12",
+                           "--exact-goals", "6", "--repeat", "1"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    rows = [line.split() for line in done.stdout.splitlines()[1:]]
+    assert [row[-1] for row in rows] == ["yes", "yes"]

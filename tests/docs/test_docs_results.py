@@ -24,7 +24,8 @@ def results():
 def test_the_page_lists_every_figure_the_issue_asks_for(results):
     assert [f.key for f in results.FIGURES] == [
         "standard", "two-dice", "fiddler", "max-two-flips", "ten-box", "twelve-box",
-        "twelve-box-321", "worst", "least-score", "twelve-box-55", "twelve-box-45", "yahtzee"]
+        "twelve-box-321", "worst", "least-score", "twelve-box-55", "twelve-box-45", "pig", "pig-two",
+        "yahtzee"]
     assert all(f.command.startswith("mdp ") and f.source for f in results.FIGURES)
 
 

@@ -82,7 +82,7 @@ class Broken(Ladder):
     [
         ("sum", r"game ladder: mdp_expand: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
         ("negative", r"game ladder: mdp_expand: negative probability -1/6 \(state 4, action 0\)"),
-        ("rising", r"game ladder: mdp_stage: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
+        ("rising", r"game ladder: mdp_stage: the stage rises: state 6 has stage 3, above 2 \(state 4, action 0\)"),
         ("size", r"game ladder: mdp_expand gave 1 actions for 2 actions counted"),
         ("raise", r"game ladder: mdp_expand raised RuntimeError: no ladder here \(state 4\)"),
         ("type", r"game ladder: mdp_expand returned 'not an expansion', not an mdp.Expansion "
@@ -131,7 +131,7 @@ class Unlabelled(Broken):
     [
         ("sum", r"game ladder: mdp_expand: probabilities sum to 19/20, not 1 \(state 4, action 1\)"),
         ("negative", r"game ladder: mdp_expand: negative probability -1/6 \(state 4, action 0\)"),
-        ("rising", r"game ladder: mdp_stage: the stage does not decrease: state 6 has stage 3, not below 2 \(state 4, action 0\)"),
+        ("rising", r"game ladder: mdp_stage: the stage rises: state 6 has stage 3, above 2 \(state 4, action 0\)"),
     ],
 )
 @pytest.mark.parametrize("beside", [False, True])

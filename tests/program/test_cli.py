@@ -101,7 +101,7 @@ def test_policy_json_summary(capsys, tmp_path):
         (["solve", SHUTBOX, "--set", "tiles=0-3"], "mdp: error: parameter tiles=0-3: tile 0 is below 1; tiles are whole numbers from 1 to 1000\n"),
         (["solve", SHUTBOX, "--set", "colour=red"], "mdp: error: unknown parameter 'colour' for game shutbox (known: dice, dice_schedule, doubles, faces, max_flips, one_die, one_die_mode, payout, scoring, shut_pays, shut_wins, tiles, weights)\n"),
         (["solve", SHUTBOX, "--set", "tiles"], "mdp: error: --set 'tiles': expected KEY=VALUE\n"),
-        (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: shutbox, yahtzee; or give a path)\n"),
+        (["solve", "no-such-game"], "mdp: error: no game named 'no-such-game' (installed: pig, shutbox, yahtzee; or give a path)\n"),
         (["solve", "games/nowhere"], None),
     ],
 )
@@ -242,12 +242,14 @@ def test_games_lists_installed_games(capsys):
     code, out, _ = run(capsys, "games")
     lines = out.splitlines()
     # Each game with the first line of its module's docstring.
-    assert code == 0 and [line.split()[0] for line in lines] == ["shutbox", "yahtzee"]
-    assert lines[0] == ("shutbox  Shut the Box: roll dice and shut open tiles adding up to the "
+    assert code == 0 and [line.split()[0] for line in lines] == ["pig", "shutbox", "yahtzee"]
+    assert lines[0] == ("pig      Pig, for two players: roll a die as often as you like; a 1 loses the "
+                        "turn, holding banks it.")
+    assert lines[1] == ("shutbox  Shut the Box: roll dice and shut open tiles adding up to the "
                         "roll, until all are shut.")
-    assert lines[1].startswith("yahtzee  Yahtzee, one turn or the whole game: ")
+    assert lines[2].startswith("yahtzee  Yahtzee, one turn or the whole game: ")
     code, out, _ = run(capsys, "games", "--json")
-    assert [row["name"] for row in json.loads(out)] == ["shutbox", "yahtzee"]
+    assert [row["name"] for row in json.loads(out)] == ["pig", "shutbox", "yahtzee"]
 
 
 def test_the_program_leaves_its_objects_out_of_the_last_garbage_collection(tmp_path):
@@ -355,7 +357,7 @@ def test_mdp_alone_prints_its_help_and_succeeds(capsys):
     (["solv", "shutbox"], "mdp: error: unknown command 'solv'; did you mean solve? (commands: "
                           "solve, variants,"),
     (["solve", "shutbx"], "mdp: error: no game named 'shutbx'; did you mean shutbox? "
-                          "(installed: shutbox, yahtzee; or give a path)\n"),
+                          "(installed: pig, shutbox, yahtzee; or give a path)\n"),
 ])
 def test_a_misspelt_command_or_game_gets_the_nearest_name(capsys, argv, message):
     code, out, err = run(capsys, *argv)

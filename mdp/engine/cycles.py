@@ -1,0 +1,408 @@
+"""Solving a model whose states may come back (a *cyclic* layer: some transition stays in
+it), or that two players take in turns (:mod:`mdp.engine.turns`).
+
+The layers are the strongly connected components of the states in topological order (those
+of one height together, :mod:`mdp.engine.walk`), or a batch game's stages
+(:mod:`mdp.engine.closure`): a layer leads only to itself and to lower layers, so they are
+solved one after another from the terminal states up, as in a game without cycles. A layer
+without a transition that stays in it is one backup; a cyclic one is a system of its own:
+
+- in floats, by *value iteration*: the part of each action's value that comes from lower
+  layers is summed once, then the layer's values are backed up again and again, all at
+  once, from the worst terminal value, until no value changes by more than the residual
+  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the largest
+  last change is reported. A play that never ends is so worth no more than the worst end
+  to the player who keeps it going. Where the change shrinks by a steady ratio, the values
+  jump to the limit of that geometric series (:func:`settle`);
+- exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
+  linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
+  the states, so that only the states where a cycle closes stay unknown), then improved
+  wherever an action is exactly better, until none is. Models of at most
+  :data:`MOST_EXACT` states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from mdp.engine.arithmetic import Floats, objects
+from mdp.engine.model import CompiledModel
+from mdp.engine.sweep import bottom_up
+from mdp.errors import ModelError, ParamError, TooLarge
+
+if TYPE_CHECKING:
+    from mdp.engine.policy import Policy, Sense
+    from mdp.engine.sweep import Piece
+
+RESIDUAL = 1e-12
+"""Value iteration stops when no value of a sweep changed by more than this (relative to
+the largest terminal value, at least 1)."""
+
+EXTRAPOLATE = 4
+"""Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""
+
+MOST_MISSES = 3
+"""Jumps after which the change was larger than before them, past which a layer jumps no more."""
+
+MOST_SWEEPS = 100_000
+"""Sweeps of a cyclic layer after which its values are taken not to settle."""
+
+MOST_IMPROVEMENTS = 100
+"""Rounds of exact policy iteration of a layer before it is taken not to settle."""
+
+MOST_EXACT = 20_000
+"""The most states of a model with cycles solved exactly."""
+
+
+class Rationals:
+    """Exact arithmetic in :class:`~fractions.Fraction` objects, every value over a scale
+    of 1: the values of a cyclic layer come from linear solves, not from one pass, so the
+    integer numerators of :class:`mdp.engine.arithmetic.Exact` do not apply."""
+
+    exact = True
+
+    def __init__(self, model: CompiledModel, terminal: Any, policy: np.ndarray | None = None) -> None:
+        self.model = model
+        self.probabilities = objects([Fraction(p) for p in model.probabilities])
+        flat = terminal.tolist() if isinstance(terminal, np.ndarray) else list(terminal)
+        self.terminal = objects([Fraction(v) for v in flat])
+        self.policy = None if policy is None else objects([Fraction(p) for p in policy.tolist()])
+
+    def start(self) -> np.ndarray:
+        values = objects([Fraction(0)] * self.model.n_states)
+        values[: self.model.n_terminal] = self.terminal
+        return values
+
+    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
+        return np.empty(shape, dtype=object)
+
+    def backed(self, layer: int, raw: np.ndarray) -> np.ndarray:
+        return raw
+
+    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
+        raw[where.states(raw.ndim)] = top
+
+    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
+        assert self.policy is not None, "mixed() is the decision of a policy's evaluation"
+        return np.add.reduceat(backup() * self.policy[where.a0:where.a1], starts)
+
+    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
+        return values[successors]
+
+    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
+                 layer: int) -> np.ndarray:
+        return self.probabilities[probability_ids] * values[successors]
+
+    def scales(self, layers: Any) -> int:
+        return 1
+
+    def action_scales(self, layers: Any) -> Any:
+        return 1 if isinstance(layers, int) else objects([1] * len(layers))
+
+    def value(self, raw: Any, layer: int) -> Fraction:
+        return Fraction(raw)
+
+
+def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
+                    policy: Policy | None, residual: float,
+                    progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
+    """The values of every state (raw, as :class:`mdp.Solution` keeps them), the arithmetic
+    they are in, and the largest last change of value iteration (``None`` where exact)."""
+    if exact and model.n_states > MOST_EXACT:
+        raise TooLarge(f"game {model.info.game}: exact solving of a game whose states may come "
+                       f"back takes at most {MOST_EXACT:,} states, and this one has "
+                       f"{model.n_states:,}: solve it in floats (without exact)")
+    chances = None if policy is None else policy.as_floats() if policy.exact else policy.probabilities
+    floats = Floats(model, terminal, chances)
+    raw, change = _in_floats(model, floats, sense, residual, progress)
+    if not exact:
+        return raw, floats, change
+    rationals = Rationals(model, terminal, None if policy is None else policy.probabilities)
+    return _exactly(model, rationals, floats, raw, sense), rationals, None
+
+
+def _chooser(sense: Sense, policy: np.ndarray | None) -> Callable[[np.ndarray, np.ndarray, int], np.ndarray]:
+    """Each state's value from its actions' ``q`` (``starts``: the states' first actions
+    among them, the first of them action ``a0`` of the model): the best, or the policy's mix."""
+    if policy is not None:
+        return lambda q, starts, a0: np.add.reduceat(q * policy[a0:a0 + len(q)], starts)
+    best = np.maximum if sense == "max" else np.minimum
+    return lambda q, starts, a0: best.reduceat(q, starts)
+
+
+def _actions(model: CompiledModel, layer: int, lo: int, hi: int) -> tuple[int, int, np.ndarray]:
+    """A layer's first action, one past its last, and its states' first actions among them."""
+    a0, a1 = model.layer_actions(layer)
+    return a0, a1, model.action_offsets(lo, hi)[:-1] - a0
+
+
+def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: float,
+               progress: Callable[[str], None] | None) -> tuple[np.ndarray, float]:
+    raw = floats.start()
+    raw[model.n_terminal:] = 0.0
+    choose = _chooser(sense, floats.policy)
+    terminal = np.asarray(floats.terminal, dtype=np.float64)
+    total = float(model.turns.total) if model.turns is not None else 0.0
+    tolerance = residual * max(1.0, float(np.max(np.abs(terminal), initial=0.0)), abs(total))
+    # From the worst a player can get: a play that never ends is then worth no more to the
+    # player who keeps it going than the worst end (where every play ends, any start will do).
+    ends = np.concatenate([terminal, total - terminal]) if model.turns is not None else terminal
+    bounds = float(np.min(ends, initial=0.0)), float(np.max(ends, initial=0.0))
+    worst_start = bounds[0] if sense == "max" else bounds[1]
+    worst = 0.0
+    for layer, lo, hi in bottom_up(model):
+        if progress:
+            progress(f"solving layer {layer} of {model.n_layers - 1}")
+        a0, a1, starts = _actions(model, layer, lo, hi)
+        if model.cyclic is None or not model.cyclic[layer]:
+            raw[lo:hi] = choose(model.backup(layer, raw, floats), starts, a0)
+            continue
+        system = _System(model, layer, raw, floats.probabilities, total)
+        ranked = _Ranked(starts, a1 - a0, sense, floats.policy, a0)
+        gathered = np.empty(len(system.cols))
+
+        def sweep(values: np.ndarray, system: _System = system, ranked: _Ranked = ranked,
+                  gathered: np.ndarray = gathered) -> np.ndarray:
+            np.take(values, system.cols, out=gathered)
+            gathered *= system.weights
+            q = np.bincount(system.rows, gathered, minlength=len(system.const))
+            q += system.const
+            return ranked(q)
+
+        values, change = settle(sweep, np.full(hi - lo, worst_start), tolerance, bounds,
+                                f"{model.info.game}: the values of {hi - lo:,} states that may "
+                                f"come back (layer {layer})")
+        raw[lo:hi] = values
+        worst = max(worst, change)
+    return raw, worst
+
+
+def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
+           bounds: tuple[float, float], what: str) -> tuple[np.ndarray, float]:
+    """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
+    until no value changes by more than ``tolerance``; the values and the last change.
+    Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
+    series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
+    is an average of ends). The sweeps after a jump undo one that misses, and past
+    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps."""
+    step = np.empty(len(values))
+    change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
+    for count in range(MOST_SWEEPS):
+        new = sweep(values)
+        np.subtract(new, values, out=step)
+        last, change = change, float(np.max(np.abs(step), initial=0.0))
+        values = new
+        if change <= tolerance:
+            return values, change
+        ratios = [ratios[1], change / last]
+        if count % EXTRAPOLATE:
+            continue
+        misses += change > jumped
+        if misses > MOST_MISSES or change > 4 * jumped:
+            jumping = False
+        if jumping and 0 < ratios[1] < 1 and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
+            values += step * (ratios[1] / (1 - ratios[1]))
+            np.clip(values, *bounds, out=values)
+            jumped = change
+    raise ModelError(f"game {what} still change by {change:.3g} after {MOST_SWEEPS:,} sweeps: "
+                     "some play may never end")
+
+
+class _Ranked:
+    """Each state's value from its actions' values, over and over for one layer: the best
+    (or the policy's mix) taken rank by rank (every state's first action, then the second of
+    those that have one, ...), a few whole-array steps where ``reduceat`` is slow."""
+
+    def __init__(self, starts: np.ndarray, count: int, sense: Sense, policy: np.ndarray | None,
+                 a0: int) -> None:
+        counts = np.diff(np.append(starts, count))
+        self.first = starts.astype(np.intp)
+        having = [np.flatnonzero(counts > r) for r in range(1, int(counts.max(initial=1)))]
+        self.ranks = [(states, self.first[states] + r) for r, states in enumerate(having, 1)]
+        self.best = np.maximum if sense == "max" else np.minimum
+        self.policy = None if policy is None else policy[a0:a0 + count]
+
+    def __call__(self, q: np.ndarray) -> np.ndarray:
+        if self.policy is not None:
+            q = q * self.policy
+        top = q[self.first]
+        for having, actions in self.ranks:
+            if self.policy is not None:
+                top[having] += q[actions]
+            else:
+                top[having] = self.best(top[having], q[actions])
+        return top
+
+
+class _System:
+    """A cyclic layer's actions as linear functions of its own states' values: ``const``
+    per action (what its outcomes in lower layers bring, and what the turn passing adds),
+    plus ``weights`` times the values of the layer's states ``cols`` (a row per transition
+    that stays in the layer, its action in ``rows``); a weight is negative where the turn
+    passes (the successor counts as ``total - v``)."""
+
+    def __init__(self, model: CompiledModel, layer: int, raw: np.ndarray, table: np.ndarray,
+                 total: Any) -> None:
+        lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
+        a0, a1 = model.layer_actions(layer)
+        targets = model.action_next[a0:a1].astype(np.int64)
+        certain = targets >= 0
+        counts = np.ones(a1 - a0, dtype=np.int64)
+        chance = -1 - targets[~certain]
+        o0 = o1 = 0
+        if len(chance):
+            c0, c1 = int(chance[0]), int(chance[-1]) + 1
+            o0, o1 = int(model.chance_start[c0]), int(model.chance_start[c1])
+            counts[~certain] = np.diff(model.chance_start[c0:c1 + 1])
+        row = np.repeat(np.arange(a1 - a0), counts)
+        outcome = np.repeat(~certain, counts)
+        successor = np.empty(len(row), dtype=np.int64)
+        successor[~outcome] = targets[certain]
+        successor[outcome] = model.outcome_next[o0:o1]
+        probability = np.ones(len(row), dtype=table.dtype)
+        if table.dtype == object:
+            probability[:] = Fraction(1)
+        probability[outcome] = table[model.outcome_prob[o0:o1]]
+        flip = np.zeros(len(row), dtype=bool)
+        if model.turns is not None:
+            flip[~outcome] = model.turns.certain[a0:a1][certain]
+            flip[outcome] = model.turns.outcome[o0:o1]
+        inside = (successor >= lo) & (successor < hi)
+        # Kept for a system of two ways of playing (mdp.engine.versus).
+        self.lo, self.n, self.na = lo, hi - lo, a1 - a0
+        self.row, self.successor, self.probability, self.flip, self.inside = \
+            row, successor, probability, flip, inside
+        out = ~inside
+        seen = raw[successor[out]]
+        seen = np.where(flip[out], total - seen, seen)
+        self.const = _sums(row[out], probability[out] * seen, a1 - a0)
+        passing = inside & flip
+        self.const += _sums(row[passing], probability[passing] * total, a1 - a0)
+        self.rows, self.cols = row[inside], successor[inside] - lo
+        self.weights = np.where(flip[inside], -probability[inside], probability[inside])
+
+
+def _sums(rows: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
+    """The sum of ``values`` by row, for ``n`` rows (floats, or fractions)."""
+    if values.dtype != object:
+        return np.bincount(rows, values, minlength=n)
+    sums = objects([Fraction(0)] * n)
+    np.add.at(sums, rows, values)
+    return sums
+
+
+def _exactly(model: CompiledModel, rationals: Rationals, floats: Floats, approximate: np.ndarray,
+             sense: Sense) -> np.ndarray:
+    """Every state's exact value, layer by layer: one backup where the layer has no cycle,
+    else policy iteration from the play of the float solve ``approximate``."""
+    raw = rationals.start()
+    choose = _chooser(sense, rationals.policy)
+    better = np.greater if sense == "max" else np.less
+    total = Fraction(model.turns.total) if model.turns is not None else Fraction(0)
+    for layer, lo, hi in bottom_up(model):
+        a0, a1, starts = _actions(model, layer, lo, hi)
+        if model.cyclic is None or not model.cyclic[layer]:
+            raw[lo:hi] = choose(model.backup(layer, raw, rationals), starts, a0)
+            continue
+        system = _System(model, layer, raw, rationals.probabilities, total)
+        if rationals.policy is not None:
+            raw[lo:hi] = _evaluate(model, layer, system, rationals.policy[a0:a1], starts)
+            continue
+        q = model.backup(layer, approximate, floats)
+        chosen = _first_best(q, starts, sense)
+        for _ in range(MOST_IMPROVEMENTS):
+            weights = objects([Fraction(0)] * (a1 - a0))
+            weights[chosen] = Fraction(1)
+            raw[lo:hi] = _evaluate(model, layer, system, weights, starts)
+            q = model.backup(layer, raw, rationals)
+            top = choose(q, starts, a0)
+            improve = np.flatnonzero(better(top.astype(object), q[chosen]).astype(bool))
+            if not len(improve):
+                break
+            chosen[improve] = _first_best(q, starts, sense)[improve]
+        else:  # a game of two players whose improvements go round (the floats' play is
+            # nearly always optimal already: one evaluation, no improvement)
+            raise ModelError(f"game {model.info.game}: exact policy iteration of layer {layer} "
+                             f"still improves after {MOST_IMPROVEMENTS} rounds")
+    return raw
+
+
+def _first_best(q: np.ndarray, starts: np.ndarray, sense: Sense) -> np.ndarray:
+    """Each state's first best action (an index into ``q``)."""
+    best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
+    counts = np.diff(np.append(starts, len(q)))
+    at = np.flatnonzero(q == np.repeat(best, counts))
+    state = np.repeat(np.arange(len(starts)), counts)[at]
+    first = np.ones(len(at), dtype=bool)
+    first[1:] = state[1:] != state[:-1]
+    return at[first]
+
+
+def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray,
+              starts: np.ndarray) -> np.ndarray:
+    """The exact values of a cyclic layer's states when each action is taken with the
+    chance ``weights`` (one per action of the layer): ``v = c + M v`` solved by Gaussian
+    elimination in the order a depth-first search finishes the states."""
+    n = len(starts)
+    state = np.repeat(np.arange(n), np.diff(np.append(starts, len(weights))))
+    const = [Fraction(0)] * n
+    rows: list[dict[int, Fraction]] = [{} for _ in range(n)]
+    for a in np.flatnonzero(weights != 0).tolist():
+        const[state[a]] += weights[a] * system.const[a]
+    for a, j, w in zip(system.rows.tolist(), system.cols.tolist(), system.weights.tolist()):
+        if weights[a]:
+            row = rows[state[a]]
+            row[j] = row.get(j, Fraction(0)) + weights[a] * w
+    order = _finishing(rows)
+    expressions: list[tuple[Fraction, dict[int, Fraction]] | None] = [None] * n
+    for s in order:
+        c: Fraction = const[s]
+        terms = dict(rows[s])
+        while done := [f for f in terms if expressions[f] is not None]:
+            for f in done:
+                m = terms.pop(f)
+                cf, tf = expressions[f]  # type: ignore[misc]
+                c += m * cf
+                for g, coef in tf.items():
+                    terms[g] = terms.get(g, Fraction(0)) + m * coef
+        own = terms.pop(s, Fraction(0))
+        if own == 1:
+            raise ParamError(f"game {model.info.game}: under this play some states of layer "
+                             f"{layer} lead only to one another: the game would never end")
+        if own:
+            c /= 1 - own
+            terms = {g: coef / (1 - own) for g, coef in terms.items()}
+        expressions[s] = (c, {g: coef for g, coef in terms.items() if coef})
+    values: list[Fraction] = [Fraction(0)] * n
+    for s in reversed(order):
+        c, terms = expressions[s]  # type: ignore[misc]
+        for g, coef in terms.items():
+            c += coef * values[g]
+        values[s] = c
+    return objects(values)
+
+
+def _finishing(rows: list[dict[int, Fraction]]) -> list[int]:
+    """The states in the order a depth-first search along ``rows`` finishes them."""
+    order: list[int] = []
+    mark = [False] * len(rows)
+    for root in range(len(rows)):
+        if mark[root]:
+            continue
+        mark[root] = True
+        stack = [(root, iter(rows[root]))]
+        while stack:
+            s, children = stack[-1]
+            for j in children:
+                if not mark[j]:
+                    mark[j] = True
+                    stack.append((j, iter(rows[j])))
+                    break
+            else:
+                stack.pop()
+                order.append(s)
+    return order

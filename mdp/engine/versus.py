@@ -1,0 +1,111 @@
+"""A way of playing a game that two players take in turns, valued against optimal play: the
+player to move at the initial state follows the policy, the other plays optimally (the
+first optimal action in each state, :meth:`mdp.Solution.as_policy`). Each state then has two
+values, one with each player to move; a transition that passes the turn leads from one to
+the other (and counts as ``total - v``, :mod:`mdp.engine.turns`). Every layer is solved as
+one system of both, as :mod:`mdp.engine.cycles` solves a cyclic layer: by value iteration in
+floats, or exactly by Gaussian elimination in rationals (both policies are fixed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from mdp.engine.arithmetic import Floats, objects
+from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle, solve_returning
+from mdp.engine.model import CompiledModel
+from mdp.engine.sweep import bottom_up
+
+if TYPE_CHECKING:
+    from mdp.engine.policy import Policy, Sense
+
+
+def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
+                    policy: Policy | None, residual: float,
+                    progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
+    """The value of every state with the policy's player to move (raw, as
+    :class:`mdp.Solution` keeps them), the arithmetic, and the largest last change of value
+    iteration (``None`` where exact)."""
+    from mdp.engine.solution import Solution  # here: a solution is made of this module's work
+
+    assert policy is not None and model.turns is not None, "a policy of a game of two players"
+    table: np.ndarray
+    total: Any
+    arithmetic: Any
+
+    raw, arithmetic, change = solve_returning(model, terminal, exact=exact, sense=sense,
+                                              policy=None, residual=residual, progress=progress)
+    optimal = Solution(model, sense, raw, arithmetic, residual=change).as_policy().probabilities
+    mine = policy.probabilities if exact or not policy.exact else policy.as_floats()
+    if exact:
+        rationals = Rationals(model, terminal)
+        both = np.concatenate([rationals.start()[:, None]] * 2, axis=1)
+        table, total = rationals.probabilities, Fraction(model.turns.total)
+        chances = objects([Fraction(p) for p in np.concatenate([mine, optimal]).tolist()])
+        arithmetic = rationals
+    else:
+        arithmetic = Floats(model, terminal)
+        both = np.repeat(arithmetic.start()[:, None], 2, axis=1)
+        table, total = arithmetic.probabilities, float(model.turns.total)
+        chances = np.concatenate([np.asarray(mine, dtype=np.float64),
+                                  np.asarray(optimal, dtype=np.float64)])
+    ends = np.asarray(both[:model.n_terminal, 0], dtype=np.float64)
+    tolerance = residual * max(1.0, float(np.max(np.abs(ends), initial=0.0)), abs(float(total)))
+    seen = np.concatenate([ends, float(total) - ends])
+    bounds = float(np.min(seen, initial=0.0)), float(np.max(seen, initial=0.0))
+    worst = 0.0
+    for layer, lo, hi in bottom_up(model):
+        if progress:
+            progress(f"valuing layer {layer} of {model.n_layers - 1}")
+        a0, a1 = model.layer_actions(layer)
+        system = _stacked(_System(model, layer, both[:, 0], table, total), both, total)
+        starts = model.action_offsets(lo, hi)[:-1] - a0
+        starts = np.concatenate([starts, starts + (a1 - a0)])
+        weights = np.concatenate([chances[a0:a1], chances[model.n_actions + a0:model.n_actions + a1]])
+        if exact:
+            values = _evaluate(model, layer, system, weights, starts)
+        else:
+            values, last = _iterate(model, layer, system, weights, starts, tolerance, bounds)
+            worst = max(worst, last)
+        n = hi - lo
+        both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
+    return both[:, 0].copy(), arithmetic, None if exact else worst
+
+
+def _stacked(one: _System, both: np.ndarray, total: Any) -> SimpleNamespace:
+    """A layer's system for its states with either player to move: rows and states of the
+    policy's player first, then the other's; a transition that passes the turn leads to the
+    other half."""
+    n, na = one.n, one.na
+    parts: dict[str, list[np.ndarray]] = {"const": [], "rows": [], "cols": [], "weights": []}
+    for mover in (0, 1):
+        to = np.where(one.flip, 1 - mover, mover)  # the half each transition leads to
+        out, inside = ~one.inside, one.inside
+        seen = both[one.successor[out], to[out]]
+        seen = np.where(one.flip[out], total - seen, seen)
+        const = _sums(one.row[out], one.probability[out] * seen, na)
+        passing = inside & one.flip
+        const += _sums(one.row[passing], one.probability[passing] * total, na)
+        parts["const"].append(const)
+        parts["rows"].append(one.row[inside] + mover * na)
+        parts["cols"].append(one.successor[inside] - one.lo + to[inside] * n)
+        parts["weights"].append(np.where(one.flip[inside], -one.probability[inside],
+                                         one.probability[inside]))
+    return SimpleNamespace(**{name: np.concatenate(part) for name, part in parts.items()})
+
+
+def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights: np.ndarray,
+             starts: np.ndarray, tolerance: float, bounds: tuple[float, float]) -> tuple[np.ndarray, float]:
+    """Value iteration of a stacked layer, both policies fixed."""
+
+    def sweep(values: np.ndarray) -> np.ndarray:
+        q = np.bincount(system.rows, system.weights * values[system.cols], minlength=len(weights))
+        q += system.const
+        return np.add.reduceat(q * weights, starts)
+
+    return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
+                  f"{model.info.game}: the values of layer {layer} with either player to move")

@@ -1,0 +1,374 @@
+"""Pig: the first player's chance under optimal play by both, against a hand derivation, an
+independent brute force written here (exact policy iteration over every state with dense
+Gaussian elimination in fractions), the Bellman equations checked state by state from the
+rules, a per-state description of the game, and Neller and Presser's 53.06% (to 100)."""
+
+from fractions import Fraction
+
+import numpy as np
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+
+REFERENCE_100 = 0.530592725274
+"""benchmarks/pig_reference.py (plain numpy, no mdp): the first player's chance to 100."""
+
+
+def throws(faces, dice):
+    """Each throw's effect and chance: ("pass", 0), ("reset", 0) or ("add", points)."""
+    p = Fraction(1, faces ** dice)
+    if dice == 1:
+        return [(("pass", 0) if d == 1 else ("add", d), p) for d in range(1, faces + 1)]
+    return [(("reset", 0) if d1 == d2 == 1 else ("pass", 0) if 1 in (d1, d2) else ("add", d1 + d2), p)
+            for d1 in range(1, faces + 1) for d2 in range(1, faces + 1)]
+
+
+def action_values(goal, faces, dice, value, me, opponent, turn):
+    """Roll's and hold's value for the mover, from a table ``value`` of every state's."""
+    roll = Fraction(0)
+    for (kind, points), p in throws(faces, dice):
+        if kind == "pass":
+            roll += p * (1 - value[opponent, me, 0])
+        elif kind == "reset":
+            roll += p * (1 - value[opponent, 0, 0])
+        elif me + turn + points >= goal:
+            roll += p
+        else:
+            roll += p * value[me, opponent, turn + points]
+    found = {"roll": roll}
+    if turn > 0:
+        found["hold"] = 1 - value[opponent, me + turn, 0]
+    return found
+
+
+def brute(goal, faces, dice=1):
+    """Every state's exact value: policy iteration from always rolling, each policy solved
+    by dense Gaussian elimination over all (me, opponent, turn) with me + turn < goal."""
+    states = [(a, b, t) for a in range(goal) for b in range(goal) for t in range(goal - a)]
+    index = {s: i for i, s in enumerate(states)}
+    policy = {s: "roll" for s in states}
+    while True:
+        n = len(states)
+        matrix = [[Fraction(0)] * (n + 1) for _ in range(n)]
+        for i, (a, b, t) in enumerate(states):
+            row = matrix[i]
+            row[i] += 1
+            if policy[a, b, t] == "hold":
+                row[index[b, a + t, 0]] += 1
+                row[n] += 1
+                continue
+            for (kind, points), p in throws(faces, dice):
+                if kind in ("pass", "reset"):
+                    row[index[b, a if kind == "pass" else 0, 0]] += p
+                    row[n] += p
+                elif a + t + points >= goal:
+                    row[n] += p
+                else:
+                    row[index[a, b, t + points]] -= p
+        value = dict(zip(states, _solve(matrix)))
+        changed = False
+        for s in states:
+            q = action_values(goal, faces, dice, value, *s)
+            best = max(q.values())
+            if q[policy[s]] < best:
+                policy[s] = next(a for a in ("roll", "hold") if q.get(a) == best)
+                changed = True
+        if not changed:
+            return value
+
+
+def _solve(matrix):
+    """Gauss-Jordan elimination of an augmented matrix of fractions."""
+    n = len(matrix)
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if matrix[r][col] != 0)
+        matrix[col], matrix[pivot] = matrix[pivot], matrix[col]
+        top = matrix[col]
+        inverse = 1 / top[col]
+        for k in range(col, n + 1):
+            top[k] *= inverse
+        for r in range(n):
+            if r != col and matrix[r][col] != 0:
+                factor = matrix[r][col]
+                row = matrix[r]
+                for k in range(col, n + 1):
+                    if top[k]:
+                        row[k] -= factor * top[k]
+    return [row[n] for row in matrix]
+
+
+def solved(goal, faces=6, dice=1, exact=True):
+    game = mdp.load_game("pig", goal=goal, faces=faces, dice=dice)
+    return game, mdp.solve(mdp.compile(game), exact=exact)
+
+
+def values_by_state(game, solution):
+    """Every reachable playing state's value, by (me, opponent, turn)."""
+    model = solution.model
+    keys = np.asarray(model.states, dtype=np.int64)
+    goal = game.params["goal"]
+    found = {}
+    for i, key in enumerate(keys.tolist()):
+        if key != goal ** 3:
+            rest, turn = divmod(key, goal)
+            found[divmod(rest, goal) + (turn,)] = solution.value_of_id(i)
+    return found
+
+
+@pytest.mark.parametrize("faces", [2, 3, 6, 20])
+def test_to_two_by_hand(faces):
+    # To 2, one state: v = 1/f * (1 - v) + (f - 1)/f (a 1 passes the die, any other face
+    # wins at once), so v = f / (f + 1): 6/7 with a six-sided die.
+    _, solution = solved(2, faces)
+    assert solution.value == Fraction(faces, faces + 1)
+
+
+@settings(max_examples=8, deadline=None)
+@given(goal=st.integers(2, 5), faces=st.integers(2, 5))
+def test_every_state_against_the_brute_force(goal, faces):
+    game, solution = solved(goal, faces)
+    expected = brute(goal, faces)
+    found = values_by_state(game, solution)
+    assert found == {s: expected[s] for s in found}
+    assert (0, 0, 0) in found
+
+
+def test_two_dice_against_the_brute_force():
+    game, solution = solved(4, 3, dice=2)
+    expected = brute(4, 3, dice=2)
+    found = values_by_state(game, solution)
+    assert found == {s: expected[s] for s in found}
+
+
+@pytest.mark.parametrize(("goal", "faces", "dice"), [(12, 6, 1), (9, 4, 2)])
+def test_exact_values_meet_the_rules_at_every_state(goal, faces, dice):
+    # The Bellman equations, from the rules alone: every play ends, so they have one solution.
+    game, solution = solved(goal, faces, dice)
+    value = values_by_state(game, solution)
+    for state, v in value.items():
+        assert v == max(action_values(goal, faces, dice, value, *state).values()), state
+
+
+def test_floats_agree_with_exact_to_twenty():
+    _, exact = solved(20)
+    _, floats = solved(20, exact=False)
+    assert exact.value == Fraction(15116544, 24557443)
+    assert floats.value == pytest.approx(float(exact.value), abs=1e-11)
+
+
+class PerStatePig:
+    """Pig to a goal with one die, one state at a time: a game of per-state hooks."""
+
+    GAME_NAME = "pig-by-hand"
+
+    def __init__(self, goal, faces):
+        self.goal, self.faces = goal, faces
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return (0, 0, 0)
+
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        return [] if state == "won" else ["roll", "hold"] if state[2] else ["roll"]
+
+    @mdp.hookimpl
+    def mdp_outcomes(self, state, action):
+        me, opponent, turn = state
+        if action == "hold":
+            return [(1, (opponent, me + turn, 0))]
+        p = Fraction(1, self.faces)
+        return [(p, (opponent, me, 0))] + [
+            (p, "won" if me + turn + face >= self.goal else (me, opponent, turn + face))
+            for face in range(2, self.faces + 1)]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self, state):
+        return 1
+
+    @mdp.hookimpl
+    def mdp_turns(self):
+        return mdp.Turns(lambda states, nexts: [n != "won" and n[2] == 0 for n in nexts])
+
+
+def test_a_game_of_per_state_hooks_gives_the_same():
+    model = mdp.compile(mdp.load_game(PerStatePig(8, 4)))
+    game, batch = solved(8, 4)
+    walked = mdp.solve(model, exact=True)
+    assert walked.value == batch.value
+    assert {s: walked.value_of(s) for s in model.states if s != "won"} == values_by_state(game, batch)
+
+
+def test_exact_solving_is_refused_past_its_size():
+    model = mdp.compile(mdp.load_game("pig", goal=40))
+    with pytest.raises(mdp.TooLarge, match="exact solving of a game whose states may come back "
+                                           "takes at most 20,000 states"):
+        mdp.solve(model, exact=True)
+
+
+def test_turns_is_checked():
+    with pytest.raises(TypeError, match="total must be an int or a Fraction"):
+        mdp.Turns(lambda s, n: [], total=0.5)
+
+
+@pytest.mark.slow
+def test_to_one_hundred_against_the_reference():
+    game, solution = solved(100, exact=False)
+    assert solution.value == pytest.approx(REFERENCE_100, abs=1e-10)
+    assert solution.residual <= 1e-12
+    advice = mdp.advise(solution, game, me=0, opponent=0, turn=21)
+    assert advice.actions["action"].to_list() == ["hold", "roll"]
+
+
+def test_a_strategy_is_valued_against_optimal_play():
+    # Hold at 20 to 30, moving first against an optimal player, exactly; in floats too. The
+    # optimum against itself is the optimal value, and any strategy is worth no more.
+    game = mdp.load_game("pig", goal=30)
+    model = mdp.compile(game)
+    optimal = mdp.solve(model, exact=True)
+    hold = mdp.solve(model, exact=True, policy=mdp.strategy_policy(model, "hold-at-20", game=game,
+                                                                   exact=True))
+    assert hold.value < optimal.value
+    assert mdp.solve(model, exact=True, policy=optimal.as_policy()).value == optimal.value
+    floats = mdp.solve(model, policy=mdp.strategy_policy(model, "hold-at-20", game=game))
+    assert floats.value == pytest.approx(float(hold.value), abs=1e-9)
+    with pytest.raises(mdp.ParamError, match="under the strategy hold-at-20 is not yet worked out"):
+        hold.action_values()
+
+
+def test_a_strategy_against_optimal_play_meets_its_equations():
+    # Independently: the values of both players' states, from the rules, when the player
+    # to move at (0, 0, 0) holds at 2 and the other plays as the brute force's optimum.
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    hold = mdp.solve(model, exact=True, policy=mdp.strategy_policy(
+        model, mdp.Strategy("hold-at-2", "", lambda g, m: _hold_at(g, m, 2)), game=game, exact=True))
+    best = brute(goal, faces)
+    mine, theirs = _duel(goal, faces, best, 2)
+    assert hold.value == mine[0, 0, 0] == Fraction(98064, 274625)
+    # Optimal play is worth at least the value against any play, here more.
+    assert mine[0, 0, 0] < best[0, 0, 0] < theirs[0, 0, 0]
+
+
+def _hold_at(game, model, threshold):
+    keys = np.asarray(model.states, dtype=np.int64)[model.action_state()]
+    labels = np.asarray(mdp.action_labels(game, model), dtype=np.int64)
+    turn = keys % game.params["goal"]
+    return np.where((labels == 1) == (turn >= threshold), 1, 0)
+
+
+def _duel(goal, faces, best, threshold):
+    """Exact values with the holder to move (``mine``) and the optimal player to move
+    (``theirs``): one dense linear system of both, solved in fractions."""
+    states = list(best)
+    n = len(states)
+    index = {s: i for i, s in enumerate(states)}
+    choice = {}
+    for s in states:
+        q = action_values(goal, faces, 1, best, *s)
+        choice[s] = next(a for a in ("roll", "hold") if q.get(a) == max(q.values()))
+    matrix = [[Fraction(0)] * (2 * n + 1) for _ in range(2 * n)]
+    p = Fraction(1, faces)
+    for half, plays in ((0, lambda s: "hold" if s[2] >= threshold else "roll"), (1, choice.get)):
+        other = n * (1 - half)
+        for (a, b, t), i in index.items():
+            row = matrix[half * n + i]
+            row[half * n + i] += 1
+            if plays((a, b, t)) == "hold" and t > 0:  # 1 - theirs(b, a + t, 0)
+                row[other + index[b, a + t, 0]] += 1
+                row[2 * n] += 1
+                continue
+            row[other + index[b, a, 0]] += p
+            row[2 * n] += p
+            for face in range(2, faces + 1):
+                if a + t + face >= goal:
+                    row[2 * n] += p
+                else:
+                    row[half * n + index[a, b, t + face]] -= p
+    values = _solve(matrix)
+    return ({s: values[i] for s, i in index.items()},
+            {s: values[n + i] for s, i in index.items()})
+
+
+def test_the_hold_boundary_is_drawn(tmp_path):
+    from mdp_games.pig.plot import hold_boundary, main
+
+    game, solution = solved(50, exact=False)  # to 30 or 40, one nearly always rolls on to win
+    frame = hold_boundary(solution, game)
+    assert frame.columns == ["me", "opponent", "hold_at"]
+    # At (me, opponent, hold_at) the first optimal action is to hold, and below it to roll.
+    table = mdp.policy(solution, game)
+    first = {(r["me"], r["opponent"], r["turn"]): r["action"] for r in
+             table.filter(pl.col("optimal")).group_by(["me", "opponent", "turn"], maintain_order=True)
+             .first().iter_rows(named=True)}
+    assert len(frame) > 100
+    for me, opponent, at in frame.iter_rows():
+        assert first[me, opponent, at] == "hold"
+        assert {first[me, opponent, t] for t in range(at) if (me, opponent, t) in first} == {"roll"}
+    main([str(path := tmp_path / "hold.png"), "50"])
+    assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+@pytest.mark.parametrize(("goal", "faces"), [(2, 6), (3, 3), (12, 4), (30, 6), (25, 20)])
+def test_the_count_of_states_is_exact(goal, faces):
+    # mdp_estimate_states must never be above the count: it is exactly the count here.
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    assert game.call("mdp_estimate_states") == mdp.compile(game).n_states
+
+
+def test_what_is_not_worked_out_for_two_players_says_so_in_one_line():
+    from mdp.outputs.prism import to_prism
+
+    game, solution = solved(6, exact=False)
+    for work, words in [(lambda: to_prism(solution.model), "a PRISM MDP has one player")]:
+        with pytest.raises(mdp.ParamError, match=words):
+            work()
+
+
+def test_games_played_at_random_count_each_players_wins():
+    # Each game's end is seen by the player to move there; the mean is the first player's
+    # chance, whose exact value (7776/10961 to 10) lies in the 95% interval, and the wins
+    # of the two players add up to the games.
+    game, solution = solved(10, exact=False)
+    played = mdp.simulate(solution, game, games=200_000, seed=1)
+    assert played.low <= 7776 / 10961 <= played.high
+    wins = dict(zip(played.outcomes["player"], played.outcomes["games"]))
+    assert wins["first"] + wins["second"] == 200_000
+    assert played.mean == wins["first"] / 200_000
+
+
+def test_the_chance_of_each_end_is_each_players_chance():
+    # The first player to move at the end won (the end is a win for the player who rolled):
+    # their chance is the value, 7776/10961 to 10, and the second's the rest.
+    game, solution = solved(10, exact=False)
+    frame = solution.chances(game)
+    chance = dict(zip(frame["player"], frame["probability"]))
+    assert chance["first"] == pytest.approx(7776 / 10961, abs=1e-10)
+    assert chance["second"] == pytest.approx(1 - 7776 / 10961, abs=1e-10)
+
+
+def test_the_report_of_a_game_past_exact_solving_is_in_floats():
+    # To 40, 26,079 states: past the 20,000 of exact solving with cycles, so the page's value
+    # is the float one, and the page has each player's chance and the strategies.
+    game, solution = solved(40, exact=False)
+    assert solution.model.n_states > 20_000
+    page = mdp.report(solution, game, max_rows=1)
+    assert f"{solution.value:.4%}"[:5] in page and "hold-at-20" in page and "second" in page
+
+
+def test_the_residual_on_the_command_line(capsys):
+    import json
+
+    from mdp.program.cli import main
+
+    assert main(["solve", "pig", "--set", "goal=30", "--residual", "1e-4", "--json"]) == 0
+    rough = json.loads(capsys.readouterr().out)
+    assert 0 < rough["residual"] <= 1e-4
+    assert abs(rough["value"] - 52242776064 / 91990525991) > 1e-9  # rough, as asked
+    with pytest.raises(SystemExit):
+        main(["solve", "pig", "--residual", "0"])
+    assert "expected a number between 0 and 1, such as 1e-12, not '0'" in capsys.readouterr().err
