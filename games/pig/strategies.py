@@ -20,7 +20,7 @@ def _hold_when(rule):
         r = rules(game)
         keys = np.asarray(model.states, dtype=np.int64)[model.action_state()]
         me, opponent, turn = r.split(keys)
-        codes = np.asarray(mdp.action_labels(game, model), dtype=np.int64)
+        codes = np.asarray(mdp.action_labels(model, game), dtype=np.int64)
         hold = rule(r, me, opponent, turn)
         return np.where((codes == HOLD) == hold, 1, 0)
     return weights

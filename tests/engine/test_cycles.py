@@ -89,7 +89,7 @@ def test_a_cycle_no_play_leaves_is_refused_naming_it():
 
 def test_a_policy_that_never_ends_is_refused_exactly():
     model = mdp.compile(game := mdp.load_game(reroll(2)))
-    labels = mdp.action_labels(game, model)
+    labels = mdp.action_labels(model, game)
     again = mdp.Policy.of_weights(model, [int(a in ("roll", "again")) for a in labels],
                                   exact=True)
     with pytest.raises(mdp.ParamError, match="lead only to one another: the game would never end"):

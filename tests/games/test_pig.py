@@ -256,7 +256,7 @@ def test_a_strategy_against_optimal_play_meets_its_equations():
 
 def _hold_at(game, model, threshold):
     keys = np.asarray(model.states, dtype=np.int64)[model.action_state()]
-    labels = np.asarray(mdp.action_labels(game, model), dtype=np.int64)
+    labels = np.asarray(mdp.action_labels(model, game), dtype=np.int64)
     turn = keys % game.params["goal"]
     return np.where((labels == 1) == (turn >= threshold), 1, 0)
 
