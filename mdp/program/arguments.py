@@ -40,7 +40,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
                        compiling: bool | None = None) -> None:
     """``GAME``, ``--set`` and ``--variant``; with ``compiling`` (as ``solving`` unless
     given), also ``--exact``, ``--max-states`` and ``--max-memory``; with ``solving``, also
-    ``--strategy`` and ``--maximize``/``--minimize``."""
+    ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``."""
     parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
                         "game's name (shutbox)")
     parser.add_argument("--set", "-s", dest="params", action="append", default=[],
@@ -51,12 +51,12 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     if not (solving if compiling is None else compiling):
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
-    parser.add_argument("--residual", type=_residual, default=1e-12, metavar="R",
-                        help="where states come back: iterate until no value changes by more "
-                        "than R (default 1e-12)")
     add_limit_arguments(parser)
     if not solving:
         return
+    parser.add_argument("--residual", type=_residual, default=1e-12, metavar="R",
+                        help="where states come back: iterate until no value changes by more "
+                        "than R (default 1e-12)")
     parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
                         "instead of optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
