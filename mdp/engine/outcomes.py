@@ -36,6 +36,13 @@ def playing(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> Polic
         if tie_break:
             raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
         return how
+    if how.model.turns is not None and not how.steered:
+        # Its value is the first player's playing it against optimal play, which a game
+        # played with it on both sides would not measure.
+        raise ParamError(f"game {how.model.info.game}: games played with the strategy "
+                         f"{how.strategy} against optimal play, and the chance of each of their "
+                         "ends, are not yet worked out for a game two players take in turns "
+                         "(its value is: mdp strategies)")
     return how.as_policy(tie_break)
 
 

@@ -237,6 +237,11 @@ def test_a_strategy_is_valued_against_optimal_play():
     assert floats.value == pytest.approx(float(hold.value), abs=1e-9)
     with pytest.raises(mdp.ParamError, match="under the strategy hold-at-20 is not yet worked out"):
         hold.action_values()
+    # Games played with it on both sides would not measure that value (to 30 the first player
+    # then wins about 58%, not 47.9%): refused until played against optimal play.
+    for played in (lambda: mdp.simulate(floats, game, games=100, seed=1), lambda: mdp.distribution(floats, game)):
+        with pytest.raises(mdp.ParamError, match="with the strategy hold-at-20 against optimal play"):
+            played()
 
 
 def test_a_strategy_against_optimal_play_meets_its_equations():
