@@ -6,7 +6,7 @@ expanded again, from the highest down, and handed to :func:`mdp.compile` as one
 :class:`Block`: a layer of the model whose transitions may stay in it
 (:mod:`mdp.engine.cycles`). A transition to a higher stage is refused, as on the way of
 :mod:`mdp.engine.stages`, which hands a game over to this one at the first transition that
-keeps its stage (:class:`SameStage`)."""
+keeps its stage (:class:`~mdp.engine.stages.SameStage`)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,8 @@ import numpy as np
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Lengthening
 from mdp.engine.expansion import Block, Discovery, Expansion
+from mdp.engine.stages import rising
 from mdp.game.load import Game
-
-
-class SameStage(Exception):  # noqa: N818 - a signal between discoveries, not an error
-    """A transition keeps its stage: the game is discovered again by :func:`by_closure`."""
 
 
 def by_closure(game: Game, budget: Budget) -> Discovery:
@@ -33,7 +30,6 @@ def by_closure(game: Game, budget: Budget) -> Discovery:
 
 def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np.ndarray]:
     """Every state reachable from ``initial`` (sorted keys) and its stage."""
-    from mdp.engine.stages import rising  # here: that module hands games over to this one
 
     keys = np.array([initial], dtype=np.int64)
     stages = checks.stages_of(game, keys).astype(np.int64)

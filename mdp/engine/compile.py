@@ -17,7 +17,7 @@ from mdp.engine import checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
 from mdp.engine.checks import Finding, Place
-from mdp.engine.closure import SameStage, by_closure
+from mdp.engine.closure import by_closure
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
@@ -25,7 +25,7 @@ from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, number
 from mdp.engine.numeric import fault
 from mdp.engine.parallel import beside, threads
-from mdp.engine.stages import by_stages
+from mdp.engine.stages import SameStage, by_stages
 from mdp.engine.turns import passed_turns
 from mdp.engine.walk import walk
 from mdp.errors import ModelError

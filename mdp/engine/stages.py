@@ -5,7 +5,7 @@ met twice. Each stage is handed to :func:`mdp.compile` as a :class:`Block` as so
 expanded; what the hooks return is checked where they are called (:mod:`mdp.engine.checks`),
 and what the frontier itself checks is only that the stage decreases. At the first
 transition that keeps its stage, the game is handed to :mod:`mdp.engine.closure`
-(:class:`~mdp.engine.closure.SameStage`): its states may come back."""
+(:class:`SameStage`): its states may come back."""
 
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ import numpy as np
 
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Lengthening
-from mdp.engine.closure import SameStage
 from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.groups import narrow
 from mdp.engine.parallel import side_by_side, slices
@@ -73,6 +72,11 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         # the next stage's (handed back here, they were faulted in again at every stage:
         # 180,000 page faults at 20/4, and the peak comes later, in the solve).
         del expansion, next_states, next_stages, keys, found
+
+
+class SameStage(Exception):  # noqa: N818 - a signal between discoveries, not an error
+    """A transition keeps its stage: the game is discovered again by
+    :func:`mdp.engine.closure.by_closure`."""
 
 
 def rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.ndarray,
