@@ -16,13 +16,18 @@ from typing import BinaryIO
 from mdp.errors import MdpError, ParamError, interrupt
 
 
-def check_target(path: str) -> None:
+def check_target(path: str, what: str | None = None) -> None:
     """Refuse, before any work, a target that cannot be written: an empty name, a folder
-    that does not exist or is not writable, or an existing folder in its place."""
+    that does not exist or is not writable, an existing folder in its place, or a file the
+    command reads (:func:`reading`). ``what`` names the target in the command (``--out``,
+    ``--plot``): within :func:`together`, a second target that is the same file (under
+    another name, through a link, or named twice) is refused, since one would be lost."""
     if not path:
         raise ParamError("an empty file name was given as the output; name a file")
     if os.path.isdir(path):
         raise ParamError(f"{path}: is a folder; name a file to write")
+    if _held is not None:
+        _held.claim(path, what)
     if _special(path):  # a device or a pipe: written into, where it may be
         if not os.access(path, os.W_OK):
             raise ParamError(f"{path}: the file exists and is not writable")
@@ -89,13 +94,51 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
             raise
 
 
+def reading(path: str, what: str) -> None:
+    """Within :func:`together`, ``path`` is a file the command reads (``what``: the game
+    file, a plugin's): a target that names it, or a file in it where it is a folder, is
+    refused (:func:`check_target`), before or after this."""
+    if _held is not None and os.path.exists(path):
+        _held.read(path, what)
+
+
 class _Held:
-    """The files :func:`together` holds: written to their temporary files, not yet renamed."""
+    """The files :func:`together` holds: written to their temporary files, not yet renamed;
+    and the targets and sources named so far, so that none is another's file."""
 
     def __init__(self) -> None:
         self.files: list[tuple[str, str, int]] = []
         self.specials: list[tuple[str, Callable[[BinaryIO], object]]] = []
         self.notes: list[str] = []
+        self.targets: dict[object, tuple[str, str]] = {}  # by identity: name, what
+        self.sources: list[tuple[str, str, str]] = []  # real path, name, what
+
+    def claim(self, path: str, what: str | None) -> None:
+        real, label = os.path.realpath(path), f"{what or 'the output'} {path}"
+        for source, name, role in self.sources:
+            if real == source or real.startswith(source + os.sep) and real.endswith(".py"):
+                whose = (f"a file of {role} {name}" if real != source else
+                         role if name == path else f"{role} {name}")
+                raise ParamError(f"{label} is {whose}, which the command reads; name another "
+                                 "file to write")
+        if what is None:  # checked again by the code that writes it: no second target
+            return
+        try:
+            status = os.stat(path)
+            key: object = (status.st_dev, status.st_ino)
+        except OSError:
+            key = real
+        named, said = self.targets.setdefault(key, (path, what))
+        if said != what:
+            same = "" if named == path else f" {named}"
+            raise ParamError(f"{said}{same} and {what} {path} name the same file; give each a "
+                             "file of its own")
+
+    def read(self, path: str, what: str) -> None:
+        real = os.path.realpath(path)
+        self.sources.append((real, path, what))
+        for name, said in list(self.targets.values()):
+            self.claim(name, said)
 
 
 _held: _Held | None = None

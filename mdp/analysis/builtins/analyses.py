@@ -161,7 +161,7 @@ def _plot_check(args: argparse.Namespace) -> None:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
         check_plot_path(args.plot)
-        arguments.check_target(args.plot)
+        arguments.check_target(args.plot, "--plot")
 
 
 def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
