@@ -108,7 +108,8 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -
         z2n = Z95 * Z95 / games
         centre = (mean + z2n / 2) / (1 + z2n)
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
-        return max(0.0, centre - half), min(1.0, centre + half)
+        # Around the mean, whose rounding may put it a hair outside (all games at 0 or at 1).
+        return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
     variance = float(counts @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
     half = Z95 * math.sqrt(variance / games)
     return max(float(values.min()), mean - half), min(float(values.max()), mean + half)

@@ -25,6 +25,10 @@ from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
 from mdp.errors import ParamError, did_you_mean
+from mdp.game.load import Objective
+
+OWN_TERMINAL = "value of the terminal values given"
+"""The objective of a solution solved with terminal values other than the game's."""
 
 
 @attrs.frozen(eq=False)
@@ -46,6 +50,23 @@ class Solution(Generic[Number]):
     """Per action, whether the position allows it; ``None``: every action. A round of a game
     of rounds (:meth:`mdp.RoundsSolution.at`) does not allow an action that may come to an
     end the round state does not allow: no output shows one."""
+    terminal: Any = attrs.field(default=None, repr=False, kw_only=True)
+    """The terminal values it was solved with where they are not the game's (``terminal=``
+    of :func:`mdp.solve`), one per row of :attr:`model.terminals
+    <mdp.CompiledModel.terminals>`; ``None``: the game's own."""
+
+    @property
+    def objective(self) -> Objective:
+        """What its value is of: the game's objective, or, solved with terminal values of
+        its own, :data:`OWN_TERMINAL` (no chance, whatever the game's is)."""
+        if self.terminal is None:
+            return self.model.info.objective
+        return Objective(OWN_TERMINAL, self.sense)
+
+    @property
+    def terminal_values(self) -> Any:
+        """The terminal values it was solved with: its own, else the game's."""
+        return self.model.terminal_values if self.terminal is None else self.terminal
 
     @property
     def exact(self) -> bool:
@@ -201,7 +222,7 @@ class Solution(Generic[Number]):
             "variant": info.variant,
             "params": dict(info.params),
             "rules": info.rules,
-            "objective": info.objective.name,
+            "objective": self.objective.name,
             "sense": self.sense,
             "value": float(value),
         }
@@ -225,6 +246,8 @@ class Solutions(Generic[Number]):
     """State values as computed, one row per state, one column per set."""
     _arithmetic: Arithmetic[Number] = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
+    terminals: Any = attrs.field(default=None, repr=False, kw_only=True)
+    """The terminal values solved with: a matrix, one column per set."""
 
     @property
     def exact(self) -> bool:
@@ -289,7 +312,23 @@ class Solutions(Generic[Number]):
 
     def column(self, j: int) -> Solution[Number]:
         """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
-        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds)
+        own = None if self.terminals is None else own_terminal(self.model, self.terminals[:, j])
+        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds,
+                        terminal=own)
+
+
+def own_terminal(model: CompiledModel, values: Any) -> Any:
+    """``values``, terminal values a model is solved with; ``None`` where they are the
+    game's own (whose objective the value then is of)."""
+    game = model.terminal_values
+    if values is game:
+        return None
+    try:
+        same = len(values) == len(game) and bool(np.all(np.asarray(values, dtype=object)
+                                                        == np.asarray(game, dtype=object)))
+    except (TypeError, ValueError):
+        same = False
+    return None if same else values
 
 
 @attrs.frozen(eq=False)

@@ -60,6 +60,9 @@ def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
     if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.strategy}")
+    if solution.terminal is not None:
+        raise ParamError("a report shows the game's objective; the solution was solved with "
+                         "terminal values of its own (terminal=)")
     return solution.shown(_Pages(game, max_rows, progress))
 
 

@@ -247,7 +247,7 @@ def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> No
     print(value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
-    if not solution.model.info.objective.probability:
+    if not solution.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
         print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:
