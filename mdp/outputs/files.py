@@ -7,6 +7,7 @@ is replaced, the link stays), a file replaced keeps its permissions, and a devic
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import threading
@@ -186,7 +187,7 @@ def _finish(staged: list[tuple[str, str, int]],
         for temporary, path, _ in staged:
             os.replace(temporary, path)
         for path, write in specials:  # nothing to replace, nothing to leave behind
-            with open(path, "wb") as file:
+            with _open_special(path) as file:
                 write(file)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
@@ -227,6 +228,27 @@ def _special(path: str) -> bool:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
         return False
+
+
+def _open_special(path: str) -> BinaryIO:
+    """A device or a pipe, opened to write. A pipe no one reads yet is waited for in short
+    naps, not in one call that blocks until a reader comes: Ctrl-C, whose signal may reach
+    another thread than the one blocked, would wait as long."""
+    import stat
+    import time
+
+    if not stat.S_ISFIFO(os.stat(path).st_mode):
+        return open(path, "wb")
+    while True:
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno != errno.ENXIO:  # ENXIO: no reader yet
+                raise
+            time.sleep(0.05)  # the signal's handler runs here, or as it ends
+            continue
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "wb")
 
 
 def _umask() -> int:
