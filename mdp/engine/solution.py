@@ -356,6 +356,20 @@ def parse_tie_break(text: str) -> tuple[Sense, str]:
     return ("max" if sense == "max" else "min"), column
 
 
+def parse_tie_breaks(items: Sequence[str | tuple[Sense, str]]) -> list[tuple[Sense, str]]:
+    """Each tie-break parsed (:func:`parse_tie_break`; a ``(sense, column)`` kept as it is);
+    a column given twice is refused: kept best for once, a second time it does nothing, or
+    asks the opposite."""
+    objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in items]
+    columns = [column for _, column in objectives]
+    twice = next((column for column in columns if columns.count(column) > 1), None)
+    if twice is not None:
+        given = ", ".join(repr(item if isinstance(item, str) else ":".join(item))
+                          for item, (_, column) in zip(items, objectives) if column == twice)
+        raise ParamError(f"tie-break column {twice} is given twice ({given}); give each column once")
+    return objectives
+
+
 def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
     """Optimal play as weights, one per action: 1 for the action taken in each state, else 0.
 
@@ -368,7 +382,7 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     model = solution.model
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
-    objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    objectives = parse_tie_breaks(tie_break)
     columns = [_column(model, column) for _, column in objectives]  # all checked before work
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):

@@ -161,6 +161,15 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
+def check_standard_output(args: argparse.Namespace) -> None:
+    """Refuse, before any work, two things for standard output: ``--json`` and a table in
+    the format ``--format`` names, without ``--out`` to take the table."""
+    if getattr(args, "json", False) and getattr(args, "format", None) is not None \
+            and getattr(args, "out", None) is None:
+        raise ParamError("--json and --format each print on standard output; write the table "
+                         "to a file with --out, or leave out one")
+
+
 def check_table_options(args: argparse.Namespace) -> Format | None:
     """The format of the table of ``--vary``, checked before any work (``None``: the table
     is printed as JSON rows); ``--out`` and ``--format`` need ``--vary``."""
@@ -282,9 +291,13 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
     game = game or load(args)
     strategy = getattr(args, "strategy", None)
     if strategy and strategy != "optimal":
-        from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is solved
+        from mdp.analysis.strategy import Strategy, find_strategy  # here: NumPy, once a game is solved
 
-        find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
+        found = find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
+        if args.sense and isinstance(found, Strategy):  # its weights play, toward no aim
+            raise ParamError(f"--{'minimize' if args.sense == 'min' else 'maximize'} steers "
+                             f"optimal play; the strategy {strategy} plays as its weights say: "
+                             "give one or the other")
     with Progress() as progress:
         model = compiled(args, game, progress)
         if check is not None:

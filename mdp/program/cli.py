@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parser(_known_command(given)).parse_args(given)
         check_environment()
+        arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():

@@ -153,10 +153,9 @@ def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
 def _plot_check(args: argparse.Namespace) -> None:
     """The tie-breaks' form and the picture's file, checked before any work: its type, and
     that it can be written."""
-    from mdp.engine.solution import parse_tie_break  # here: listing the commands needs no NumPy
+    from mdp.engine.solution import parse_tie_breaks  # here: listing the commands needs no NumPy
 
-    for item in args.tie_break:
-        parse_tie_break(item)
+    parse_tie_breaks(args.tie_break)
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
