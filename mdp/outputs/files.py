@@ -37,6 +37,10 @@ def check_target(path: str, what: str | None = None) -> None:
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
         raise ParamError(f"{path}: folder {folder} does not exist")
+    longest = _name_max(folder)
+    if len(os.fsencode(os.path.basename(path))) > longest:
+        raise ParamError(f"{path}: the file's name is too long for folder {folder} (at most "
+                         f"{longest} bytes)")
     try:  # the only sure test, also for root, /proc and read-only file systems
         handle, probe = _beside(path, folder)
     except OSError as error:
@@ -263,4 +267,15 @@ def _beside(path: str, folder: str) -> tuple[int, str]:
     # the commands (mdp --help), which imports this module, does without their start-up.
     import tempfile
 
-    return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    # Named after the file, cut short where the name and the 8 random characters that
+    # follow would pass what the folder allows (a name of 246 bytes and more, on most).
+    name = os.fsencode(os.path.basename(path))[:_name_max(folder) - 10]
+    return tempfile.mkstemp(prefix=f".{name.decode('utf-8', 'ignore')}.", dir=folder)
+
+
+def _name_max(folder: str) -> int:
+    """The longest name of a file in ``folder``, in bytes."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such setting here
+        return 255
