@@ -359,8 +359,9 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
         exacts = [None if v is None else Fraction(v) for v in values]
         columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
                                       for v in exacts], dtype=pl.String)
-    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) for v in values],
-                                  dtype=pl.Float64)
+    # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1.
+    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) + 0.0
+                                   for v in values], dtype=pl.Float64)
     columns["help"] = [r[2] for r in rows]
     if any(r[3] for r in rows):
         columns["problem"] = pl.Series([r[3] for r in rows], dtype=pl.String)
