@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 import polars as pl
 
-from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
+from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
@@ -20,6 +20,8 @@ from mdp.limits import MAX_GAMES
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
+
+GAMES, SEED = whole(1), whole(0, none=True)
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution: the interval is mean +- Z95 * SE."""
@@ -65,8 +67,10 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
     game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) has its games
     counted by their points and the columns of the round state they end in. The same
     ``seed`` gives the same numbers."""
-    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK))
-    check_games(games, seed)
+    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), games=(games, GAMES),
+              seed=(seed, SEED), tie_break=(tie_break, TIE_BREAK))
+    games, seed = games.__index__(), None if seed is None else seed.__index__()  # numpy's too
+    check_games(games, seed)  # past the bound: too large
     if isinstance(how, Policy):
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)
     else:
