@@ -56,12 +56,13 @@ class Param:
         return value if self.show is None else self.show(value)
 
 
-def resolve(name: str, declared: Iterable[Param], given: Mapping[str, Any], *,
+def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             of: str = "game") -> Mapping[str, Any]:
     """Return every declared parameter's value: its default, or the given value parsed.
-    ``name`` is the game's; with ``of="analysis"``, the analysis's, and they are its options."""
+    ``game`` is the game's name; with ``of="analysis"``, an analysis's, and they are its
+    options."""
     analysis = of == "analysis"
-    owner, kind = f"{of} {name}", "option" if analysis else "parameter"
+    owner, kind = f"{of} {game}", "option" if analysis else "parameter"
     by_name: dict[str, Param] = {}
     for param in declared:
         if param.name in by_name:
@@ -76,7 +77,8 @@ def resolve(name: str, declared: Iterable[Param], given: Mapping[str, Any], *,
     for name, param in by_name.items():
         if name not in given:
             if param.required:
-                raise ParamError(f"{game}: {name} is required ({param.help or 'no default'})")
+                raise ParamError(f"{game if not analysis else owner}: {name} is required "
+                                 f"({param.help or 'no default'})")
             values[name] = param.default
             continue
         try:

@@ -3,9 +3,10 @@ optimal play loses nothing, in either sense, under any scoring, exact or not."""
 
 import math
 
-import mdp
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+import mdp
 
 
 def _positive(value) -> bool:
