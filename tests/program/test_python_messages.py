@@ -52,3 +52,9 @@ def test_write_table_names_format_as_python_does(tmp_path_factory, extension):
         mdp.write_table(pl.DataFrame({"a": [1]}), str(path))
     assert str(raised.value).endswith("; or name a format with format=)")
     assert "--" not in str(raised.value)
+
+
+def test_a_required_option_is_named_with_its_analysis():
+    with pytest.raises(mdp.ParamError, match=r"^analysis simulate: games is required \(the "
+                                             r"number of games to play\)$"):
+        mdp.analyse(SOLUTION, "simulate", GAME)
