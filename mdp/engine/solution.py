@@ -20,7 +20,7 @@ import numpy as np
 from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal
+from mdp.engine.numeric import check_terminal, own_terminal
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
@@ -316,19 +316,6 @@ class Solutions(Generic[Number]):
         return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds,
                         terminal=own)
 
-
-def own_terminal(model: CompiledModel, values: Any) -> Any:
-    """``values``, terminal values a model is solved with; ``None`` where they are the
-    game's own (whose objective the value then is of)."""
-    game = model.terminal_values
-    if values is game:
-        return None
-    try:
-        same = len(values) == len(game) and bool(np.all(np.asarray(values, dtype=object)
-                                                        == np.asarray(game, dtype=object)))
-    except (TypeError, ValueError):
-        same = False
-    return None if same else values
 
 
 @attrs.frozen(eq=False)

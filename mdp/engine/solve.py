@@ -16,10 +16,10 @@ import numpy as np
 from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal, check_terminal_matrix
+from mdp.engine.numeric import check_terminal, check_terminal_matrix, own_terminal
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
-from mdp.engine.solution import Solution, Solutions, own_terminal
+from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.errors import ParamError
 
