@@ -167,10 +167,19 @@ def _payout_text(value: str) -> str:
     """The table itself, or the items of the file it names, one line each."""
     if ":" in value:
         return value
-    if not os.path.isfile(value):
+    if not os.path.exists(value):
         raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
-    with open(value, encoding="utf-8") as file:
-        return ",".join(line.partition("#")[0] for line in file.read().splitlines())
+    if not os.path.isfile(value):  # a pipe is read once, and the rules are read again
+        kind = "a folder" if os.path.isdir(value) else "not a regular file (a pipe or a device)"
+        raise ValueError(f"{value!r} is {kind}; name a file holding the table, or give the "
+                         "table itself, like 0:100,1-3:5")
+    try:  # utf-8-sig: a table saved with a byte-order mark (Windows Notepad) reads the same
+        with open(value, encoding="utf-8-sig") as file:
+            text = file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        why = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+        raise ValueError(f"cannot read the file {value!r}: {why}") from None
+    return ",".join(line.partition("#")[0] for line in text.splitlines())
 
 
 def _payout_item(item: str) -> tuple[int, int, Fraction]:

@@ -145,7 +145,7 @@ class Analysis:
         model is then solved as the solution was: exact or not, and for the same aim) or a
         compiled model, solved as ``exact`` and ``sense`` say.
         """
-        parsed = resolve(f"analysis {self.name}", self.options, options)
+        parsed = resolve(self.name, self.options, options, of="analysis")
         if not self.rounds:
             solved.single(f"analysis {self.name}")
         is_solution = hasattr(solved, "model")

@@ -11,7 +11,7 @@ import attrs
 import numpy as np
 import polars as pl
 
-from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments
+from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
@@ -20,6 +20,8 @@ from mdp.limits import MAX_GAMES
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
+
+GAMES, SEED = whole(1), whole(0, none=True)
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution: the interval is mean +- Z95 * SE."""
@@ -65,8 +67,10 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
     game's outcome columns). A game of rounds (a :class:`mdp.RoundsSolution`) has its games
     counted by their points and the columns of the round state they end in. The same
     ``seed`` gives the same numbers."""
-    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), tie_break=(tie_break, TIE_BREAK))
-    check_games(games, seed)
+    arguments("simulate", how=(how, PLAY), game=(game, OPTIONAL_GAME), games=(games, GAMES),
+              seed=(seed, SEED), tie_break=(tie_break, TIE_BREAK))
+    games, seed = games.__index__(), None if seed is None else seed.__index__()  # numpy's too
+    check_games(games, seed)  # past the bound: too large
     if isinstance(how, Policy):
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)
     else:
@@ -108,7 +112,8 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -
         z2n = Z95 * Z95 / games
         centre = (mean + z2n / 2) / (1 + z2n)
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
-        return max(0.0, centre - half), min(1.0, centre + half)
+        # Around the mean, whose rounding may put it a hair outside (all games at 0 or at 1).
+        return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
     variance = float(counts @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
     half = Z95 * math.sqrt(variance / games)
     return max(float(values.min()), mean - half), min(float(values.max()), mean + half)

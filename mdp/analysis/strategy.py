@@ -328,8 +328,9 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
     (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a
     compiled game of rounds (:class:`mdp.Rounds`): the same table. ``optimal``, the model's
-    optimal solution where the caller has it (solved as ``exact`` and ``sense`` say), is
-    not solved again.
+    optimal solution where the caller has it (solved as ``exact`` says), is not solved
+    again; each strategy is valued as it was solved: in its sense, with its terminal values
+    (its own, where it was solved with ``terminal=``).
 
     A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
     the others: its row has no value, and a column ``problem`` says why."""
@@ -337,17 +338,19 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
               sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
     if optimal is None:
         optimal = solve(model, exact=exact, sense=sense, progress=progress)
+    # Each strategy valued on what the optimum was: its terminal values, in its sense.
+    terminal, sense = optimal.terminal, optimal.sense
     rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
         (OPTIMAL, optimal.value, "the best play", None)]
     for strategy in strategies(game).values():
         try:
-            value, problem = evaluate(model, strategy, game=game, exact=exact, sense=sense,
-                                      progress=progress).value, None
+            value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
+                                      sense=sense, progress=progress).value, None
         except ModelError as error:
             value, problem = None, str(error)
         rows.append((strategy.name, value, strategy.help, problem))
     best = optimal.value
-    sign = 1 if (sense or model.info.objective.sense) == "max" else -1
+    sign = 1 if sense == "max" else -1
     values = [r[1] for r in rows]
     columns: dict[str, Any] = {"strategy": [r[0] for r in rows],
                                "value": pl.Series([None if v is None else float(v) for v in values],
@@ -356,8 +359,9 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
         exacts = [None if v is None else Fraction(v) for v in values]
         columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
                                       for v in exacts], dtype=pl.String)
-    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) for v in values],
-                                  dtype=pl.Float64)
+    # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1.
+    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) + 0.0
+                                   for v in values], dtype=pl.Float64)
     columns["help"] = [r[2] for r in rows]
     if any(r[3] for r in rows):
         columns["problem"] = pl.Series([r[3] for r in rows], dtype=pl.String)

@@ -162,6 +162,20 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
     return terminal
 
 
+def own_terminal(model: CompiledModel, values: Any) -> Any:
+    """``values``, terminal values a model is solved with; ``None`` where they are the
+    game's own (whose objective the value then is of)."""
+    game = model.terminal_values
+    if values is game:
+        return None
+    try:
+        same = len(values) == len(game) and bool(np.all(np.asarray(values, dtype=object)
+                                                        == np.asarray(game, dtype=object)))
+    except (TypeError, ValueError):
+        same = False
+    return None if same else values
+
+
 def plain(value: Any) -> Any:
     """A number as Python writes it: a numpy scalar becomes an ``int`` or ``float``, and a
     :class:`~fractions.Fraction` of numpy integers one of Python's. Exact arithmetic on

@@ -208,6 +208,8 @@ def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: 
     ends = functools.reduce(np.add, played)
     if two:
         return _of_two_players(model, outcome_columns(model, game), ends)
-    values = np.asarray(model.terminal_values, dtype=np.float64)
+    # The values it was solved with: a solution's own terminal values, where it has them.
+    values = np.asarray(model.terminal_values if isinstance(how, Policy) else how.terminal_values,
+                        dtype=np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

@@ -20,11 +20,15 @@ import numpy as np
 from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal
+from mdp.engine.numeric import check_terminal, own_terminal
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
 from mdp.errors import ParamError, did_you_mean
+from mdp.game.load import Objective
+
+OWN_TERMINAL = "value of the terminal values given"
+"""The objective of a solution solved with terminal values other than the game's."""
 
 
 @attrs.frozen(eq=False)
@@ -49,6 +53,23 @@ class Solution(Generic[Number]):
     residual: float | None = attrs.field(default=None, repr=False, kw_only=True)
     """Where states may come back and the values are floats: the largest change of a value
     in the last sweep of value iteration (:mod:`mdp.engine.cycles`); else ``None``."""
+    terminal: Any = attrs.field(default=None, repr=False, kw_only=True)
+    """The terminal values it was solved with where they are not the game's (``terminal=``
+    of :func:`mdp.solve`), one per row of :attr:`model.terminals
+    <mdp.CompiledModel.terminals>`; ``None``: the game's own."""
+
+    @property
+    def objective(self) -> Objective:
+        """What its value is of: the game's objective, or, solved with terminal values of
+        its own, :data:`OWN_TERMINAL` (no chance, whatever the game's is)."""
+        if self.terminal is None:
+            return self.model.info.objective
+        return Objective(OWN_TERMINAL, self.sense)
+
+    @property
+    def terminal_values(self) -> Any:
+        """The terminal values it was solved with: its own, else the game's."""
+        return self.model.terminal_values if self.terminal is None else self.terminal
 
     @property
     def exact(self) -> bool:
@@ -210,7 +231,7 @@ class Solution(Generic[Number]):
             "variant": info.variant,
             "params": dict(info.params),
             "rules": info.rules,
-            "objective": info.objective.name,
+            "objective": self.objective.name,
             "sense": self.sense,
             "value": float(value),
         }
@@ -236,6 +257,8 @@ class Solutions(Generic[Number]):
     """State values as computed, one row per state, one column per set."""
     _arithmetic: Arithmetic[Number] = attrs.field(repr=False)
     seconds: float = attrs.field(default=0.0, repr=False)
+    terminals: Any = attrs.field(default=None, repr=False, kw_only=True)
+    """The terminal values solved with: a matrix, one column per set."""
 
     @property
     def exact(self) -> bool:
@@ -300,7 +323,10 @@ class Solutions(Generic[Number]):
 
     def column(self, j: int) -> Solution[Number]:
         """Column ``j`` as a :class:`Solution`: its policy, action values and summary."""
-        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds)
+        own = None if self.terminals is None else own_terminal(self.model, self.terminals[:, j])
+        return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds,
+                        terminal=own)
+
 
 
 @attrs.frozen(eq=False)
@@ -328,6 +354,20 @@ def parse_tie_break(text: str) -> tuple[Sense, str]:
     return ("max" if sense == "max" else "min"), column
 
 
+def parse_tie_breaks(items: Sequence[str | tuple[Sense, str]]) -> list[tuple[Sense, str]]:
+    """Each tie-break parsed (:func:`parse_tie_break`; a ``(sense, column)`` kept as it is);
+    a column given twice is refused: kept best for once, a second time it does nothing, or
+    asks the opposite."""
+    objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in items]
+    columns = [column for _, column in objectives]
+    twice = next((column for column in columns if columns.count(column) > 1), None)
+    if twice is not None:
+        given = ", ".join(repr(item if isinstance(item, str) else ":".join(item))
+                          for item, (_, column) in zip(items, objectives) if column == twice)
+        raise ParamError(f"tie-break column {twice} is given twice ({given}); give each column once")
+    return objectives
+
+
 def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]] = ()) -> np.ndarray:
     """Optimal play as weights, one per action: 1 for the action taken in each state, else 0.
 
@@ -340,7 +380,7 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     model = solution.model
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         raise ParamError(f"ties are broken in optimal play, not in the strategy {solution.policy.name}")
-    objectives = [parse_tie_break(item) if isinstance(item, str) else item for item in tie_break]
+    objectives = parse_tie_breaks(tie_break)
     if objectives and not model.one_pass:
         raise ParamError(f"game {model.info.game}: a tie-break is not yet worked out for a game "
                          "whose states come back, or of two players")

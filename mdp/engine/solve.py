@@ -17,7 +17,7 @@ from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cycles import RESIDUAL, solve_returning
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal, check_terminal_matrix
+from mdp.engine.numeric import check_terminal, check_terminal_matrix, own_terminal
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
@@ -63,7 +63,11 @@ def solve(
 
     ``terminal`` replaces the game's terminal values: one number per row of
     :attr:`model.terminals <mdp.CompiledModel.terminals>`, as a list, a numpy array or a
-    Polars Series (booleans count as 0 and 1). ``exact=True`` computes with rationals: the
+    Polars Series (booleans count as 0 and 1). The solution carries them
+    (:attr:`mdp.Solution.terminal`), and its value is no longer of the game's objective
+    (:attr:`mdp.Solution.objective`): what reads it (its summary, :func:`mdp.simulate`,
+    :func:`mdp.strategy_values`) uses them, and :func:`mdp.report`, a page on the game's
+    objective, refuses it. ``exact=True`` computes with rationals: the
     probabilities and terminal values must then be ``int`` or :class:`fractions.Fraction`.
     ``sense`` overrides the game's objective: ``"max"`` or ``"min"``. ``progress`` is called
     now and then with a short text on how far the work has got.
@@ -97,7 +101,7 @@ def solve(
         raw, arithmetic, change = how(model, values, exact=exact, sense=sense, policy=policy,
                                       residual=residual, progress=progress)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
-                        residual=change)
+                        residual=change, terminal=own_terminal(model, values))
     if policy is not None:
         chances = policy.probabilities if exact or not policy.exact else policy.as_floats()
         arithmetic = (Exact if exact else Floats)(model, values, chances)
@@ -107,7 +111,8 @@ def solve(
         guide = _Guide.of(model, values, arithmetic, sense) if isinstance(arithmetic, Exact) \
             else None
         raw = backward(model, arithmetic, guide or best(sense), arithmetic.start(), progress=progress)
-    return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy)
+    return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
+                    terminal=own_terminal(model, values))
 
 
 @overload
@@ -158,7 +163,7 @@ def solve_many(
     values = check_terminal_matrix(model, terminals, exact)
     arithmetic = (Exact if exact else Floats)(model, values)
     raw = backward(model, arithmetic, best(sense), arithmetic.start(), progress=progress)
-    return Solutions(model, sense, raw, arithmetic, time.perf_counter() - start)
+    return Solutions(model, sense, raw, arithmetic, time.perf_counter() - start, terminals=values)
 
 
 def sense_of(model: CompiledModel, sense: Sense | None) -> Sense:

@@ -57,6 +57,16 @@ class Solved(Protocol):
         """The value of the game from its start."""
 
     @property
+    def objective(self) -> Any:
+        """What the value is of (an :class:`mdp.Objective`): the game's, unless it was
+        solved with terminal values of its own."""
+
+    @property
+    def terminal(self) -> Any:
+        """The terminal values it was solved with where they are not the game's; else
+        ``None``."""
+
+    @property
     def strategy(self) -> str | None:
         """The name of the strategy played; ``None`` for optimal play."""
 

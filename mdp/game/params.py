@@ -56,29 +56,36 @@ class Param:
         return value if self.show is None else self.show(value)
 
 
-def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any]) -> Mapping[str, Any]:
-    """Return every declared parameter's value: its default, or the given value parsed."""
+def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
+            of: str = "game") -> Mapping[str, Any]:
+    """Return every declared parameter's value: its default, or the given value parsed.
+    ``game`` is the game's name; with ``of="analysis"``, an analysis's, and they are its
+    options."""
+    analysis = of == "analysis"
+    owner, kind = f"{of} {game}", "option" if analysis else "parameter"
     by_name: dict[str, Param] = {}
     for param in declared:
         if param.name in by_name:
-            raise ParamError(f"game {game}: parameter {param.name!r} is declared twice")
+            raise ParamError(f"{owner}: {kind} {param.name!r} is declared twice")
         by_name[param.name] = param
     for key in given:
         if key not in by_name:
             known = ", ".join(sorted(by_name)) or "none"
-            raise ParamError(f"unknown parameter {key!r} for game {game}"
+            raise ParamError(f"unknown {kind} {key!r} for {owner}"
                              f"{did_you_mean(key, by_name)} (known: {known})")
     values = {}
     for name, param in by_name.items():
         if name not in given:
             if param.required:
-                raise ParamError(f"{game}: {name} is required ({param.help or 'no default'})")
+                raise ParamError(f"{game if not analysis else owner}: {name} is required "
+                                 f"({param.help or 'no default'})")
             values[name] = param.default
             continue
         try:
-            values[name] = parsed(f"game {game}", param, given[name])
+            values[name] = parsed(owner, param, given[name])
         except (ValueError, TypeError) as error:
-            raise ParamError(f"parameter {name}={given[name]}: {error}") from None
+            where = f"{owner}: " if analysis else ""
+            raise ParamError(f"{where}{kind} {name}={given[name]}: {error}") from None
     return MappingProxyType(values)
 
 

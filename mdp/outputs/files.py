@@ -7,6 +7,7 @@ is replaced, the link stays), a file replaced keeps its permissions, and a devic
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import sys
 import threading
@@ -16,13 +17,18 @@ from typing import BinaryIO
 from mdp.errors import MdpError, ParamError, interrupt
 
 
-def check_target(path: str) -> None:
+def check_target(path: str, what: str | None = None) -> None:
     """Refuse, before any work, a target that cannot be written: an empty name, a folder
-    that does not exist or is not writable, or an existing folder in its place."""
+    that does not exist or is not writable, an existing folder in its place, or a file the
+    command reads (:func:`reading`). ``what`` names the target in the command (``--out``,
+    ``--plot``): within :func:`together`, a second target that is the same file (under
+    another name, through a link, or named twice) is refused, since one would be lost."""
     if not path:
         raise ParamError("an empty file name was given as the output; name a file")
     if os.path.isdir(path):
         raise ParamError(f"{path}: is a folder; name a file to write")
+    if _held is not None:
+        _held.claim(path, what)
     if _special(path):  # a device or a pipe: written into, where it may be
         if not os.access(path, os.W_OK):
             raise ParamError(f"{path}: the file exists and is not writable")
@@ -31,6 +37,10 @@ def check_target(path: str) -> None:
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
         raise ParamError(f"{path}: folder {folder} does not exist")
+    longest = _name_max(folder)
+    if len(os.fsencode(os.path.basename(path))) > longest:
+        raise ParamError(f"{path}: the file's name is too long for folder {folder} (at most "
+                         f"{longest} bytes)")
     try:  # the only sure test, also for root, /proc and read-only file systems
         handle, probe = _beside(path, folder)
     except OSError as error:
@@ -89,13 +99,51 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
             raise
 
 
+def reading(path: str, what: str) -> None:
+    """Within :func:`together`, ``path`` is a file the command reads (``what``: the game
+    file, a plugin's): a target that names it, or a file in it where it is a folder, is
+    refused (:func:`check_target`), before or after this."""
+    if _held is not None and os.path.exists(path):
+        _held.read(path, what)
+
+
 class _Held:
-    """The files :func:`together` holds: written to their temporary files, not yet renamed."""
+    """The files :func:`together` holds: written to their temporary files, not yet renamed;
+    and the targets and sources named so far, so that none is another's file."""
 
     def __init__(self) -> None:
         self.files: list[tuple[str, str, int]] = []
         self.specials: list[tuple[str, Callable[[BinaryIO], object]]] = []
         self.notes: list[str] = []
+        self.targets: dict[object, tuple[str, str]] = {}  # by identity: name, what
+        self.sources: list[tuple[str, str, str]] = []  # real path, name, what
+
+    def claim(self, path: str, what: str | None) -> None:
+        real, label = os.path.realpath(path), f"{what or 'the output'} {path}"
+        for source, name, role in self.sources:
+            if real == source or real.startswith(source + os.sep) and real.endswith(".py"):
+                whose = (f"a file of {role} {name}" if real != source else
+                         role if name == path else f"{role} {name}")
+                raise ParamError(f"{label} is {whose}, which the command reads; name another "
+                                 "file to write")
+        if what is None:  # checked again by the code that writes it: no second target
+            return
+        try:
+            status = os.stat(path)
+            key: object = (status.st_dev, status.st_ino)
+        except OSError:
+            key = real
+        named, said = self.targets.setdefault(key, (path, what))
+        if said != what:
+            same = "" if named == path else f" {named}"
+            raise ParamError(f"{said}{same} and {what} {path} name the same file; give each a "
+                             "file of its own")
+
+    def read(self, path: str, what: str) -> None:
+        real = os.path.realpath(path)
+        self.sources.append((real, path, what))
+        for name, said in list(self.targets.values()):
+            self.claim(name, said)
 
 
 _held: _Held | None = None
@@ -143,7 +191,7 @@ def _finish(staged: list[tuple[str, str, int]],
         for temporary, path, _ in staged:
             os.replace(temporary, path)
         for path, write in specials:  # nothing to replace, nothing to leave behind
-            with open(path, "wb") as file:
+            with _open_special(path) as file:
                 write(file)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
@@ -186,6 +234,27 @@ def _special(path: str) -> bool:
         return False
 
 
+def _open_special(path: str) -> BinaryIO:
+    """A device or a pipe, opened to write. A pipe no one reads yet is waited for in short
+    naps, not in one call that blocks until a reader comes: Ctrl-C, whose signal may reach
+    another thread than the one blocked, would wait as long."""
+    import stat
+    import time
+
+    if not stat.S_ISFIFO(os.stat(path).st_mode):
+        return open(path, "wb")
+    while True:
+        try:
+            handle = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
+        except OSError as error:
+            if error.errno != errno.ENXIO:  # ENXIO: no reader yet
+                raise
+            time.sleep(0.05)  # the signal's handler runs here, or as it ends
+            continue
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "wb")
+
+
 def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
@@ -198,4 +267,15 @@ def _beside(path: str, folder: str) -> tuple[int, str]:
     # the commands (mdp --help), which imports this module, does without their start-up.
     import tempfile
 
-    return tempfile.mkstemp(prefix=f".{os.path.basename(path)}.", dir=folder)
+    # Named after the file, cut short where the name and the 8 random characters that
+    # follow would pass what the folder allows (a name of 246 bytes and more, on most).
+    name = os.fsencode(os.path.basename(path))[:_name_max(folder) - 10]
+    return tempfile.mkstemp(prefix=f".{name.decode('utf-8', 'ignore')}.", dir=folder)
+
+
+def _name_max(folder: str) -> int:
+    """The longest name of a file in ``folder``, in bytes."""
+    try:
+        return os.pathconf(folder, "PC_NAME_MAX")
+    except (OSError, ValueError, AttributeError):  # no such setting here
+        return 255

@@ -128,9 +128,25 @@ def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
         raise TooLarge(f"a Markdown table of {frame.height:,} rows is too large to read (at "
                            f"most {MARKDOWN_ROWS:,}); write CSV or Parquet (--out FILE.csv)")
     frame = readable_table(frame)  # for people: 4.25, not 4.249999999999999; no word null
+    frame = _cells(frame)
     with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
                    tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
         file.write(f"{frame}\n".encode())
+
+
+def _cells(frame: pl.DataFrame) -> pl.DataFrame:
+    """Text that stays in its cell of a Markdown table: ``|`` escaped, a line break as
+    ``<br>`` (a game's labels and values may hold either), in names too."""
+    import polars as pl
+
+    def escaped(text: Any) -> Any:
+        return text.str.replace_all("|", r"\|", literal=True).str.replace_all(r"\r\n|\r|\n", "<br>")
+
+    texts = [c for c, t in frame.schema.items() if t in (pl.String, pl.Categorical) or
+             isinstance(t, pl.Enum)]
+    frame = frame.with_columns(escaped(pl.col(c).cast(pl.String)) for c in texts)
+    names = escaped(pl.Series(frame.columns, dtype=pl.String)).to_list()
+    return frame.rename(dict(zip(frame.columns, names)))
 
 
 def _markdown_pieces(pieces: Pieces, file: BinaryIO) -> None:

@@ -48,7 +48,7 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
 def value_line(solution: Solved) -> str:
     """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
     and the value, as a percentage too when it is a probability."""
-    objective, value = solution.model.info.objective, float(solution.value)
+    objective, value = solution.objective, float(solution.value)
     name = objective.name
     if solution.strategy is not None:
         name += f" playing {solution.strategy}"

@@ -41,8 +41,10 @@ def exports() -> dict[str, Export]:
 
 
 
-def format_for(path: str | None = None, name: str | None = None) -> Format:
-    """The format named ``name``, or else the one that ``path``'s extension asks for."""
+def format_for(path: str | None = None, name: str | None = None, *,
+               option: str = "--format") -> Format:
+    """The format named ``name``, or else the one that ``path``'s extension asks for;
+    ``option``: how the caller names a format (``format=`` in Python)."""
     known = formats()
     if name is not None:
         if name not in known:
@@ -55,7 +57,7 @@ def format_for(path: str | None = None, name: str | None = None) -> Format:
             return fmt
     allowed = ", ".join(e for fmt in known.values() for e in fmt.extensions)
     raise ParamError(f"{path}: unknown file type {extension or '(none)'!r} (allowed: {allowed}; "
-                     "or name a format with --format)")
+                     f"or name a format with {option})")
 
 
 def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = None) -> str:
@@ -63,7 +65,7 @@ def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = No
     ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
     the one its extension asks for. Returns the path."""
     arguments("write_table", frame=(frame, TABLE), path=(path, PATH), format=(format, OPTIONAL_NAME))
-    fmt = format_for(path, format)
+    fmt = format_for(path, format, option="format=")
     check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))
     return path

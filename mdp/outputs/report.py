@@ -60,6 +60,9 @@ def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
     if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.strategy}")
+    if solution.terminal is not None:
+        raise ParamError("a report shows the game's objective; the solution was solved with "
+                         "terminal values of its own (terminal=)")
     return solution.shown(_Pages(game, max_rows, progress))
 
 
@@ -142,16 +145,21 @@ def _number(value: float, probability: bool) -> str:
 def _facts(exact: Solution[Any], game: Game) -> str:
     model = exact.model
     return _facts_section(exact, "States", f"{model.n_states:,} ({model.n_terminal:,} where the "
-                                           f"game is over); {model.n_actions:,} actions")
+                                           f"game is over); {_count(model.n_actions, 'action')}")
+
+
+def _count(n: int, what: str) -> str:
+    """``1 action``, ``2 actions``."""
+    return f"{n:,} {what}{'s' * (n != 1)}"
 
 
 def _round_facts(solution: RoundsSolution) -> str:
     """The facts of a game of rounds: its value (exact where it was solved exactly) and
     its rounds."""
     model = solution.model
-    return _facts_section(solution, "Rounds", f"{model.n_rounds} rounds through "
-                                    f"{model.n_round_states:,} round states; a round of "
-                                    f"{model.round.n_states:,} states")
+    return _facts_section(solution, "Rounds", f"{_count(model.n_rounds, 'round')} through "
+                                    f"{_count(model.n_round_states, 'round state')}; a round of "
+                                    f"{_count(model.round.n_states, 'state')}")
 
 
 def _facts_section(solution: Solved, label: str, size: str) -> str:
@@ -162,7 +170,7 @@ def _facts_section(solution: Solved, label: str, size: str) -> str:
     if info.objective.probability:
         shown = f"{float(value):.4%} ({shown})"
     exact = ""
-    if solution.exact:
+    if solution.exact and value != int(value):  # 10, not 10 = 10/1
         assert isinstance(value, Fraction)
         exact = f" = {value.numerator}/{value.denominator}"
     params = ", ".join(f"{k}={_param(v)}" for k, v in info.params.items() if v not in (None, ""))

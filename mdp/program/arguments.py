@@ -14,7 +14,7 @@ from mdp.errors import ParamError
 from mdp.game.params import Choice, Param, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
-from mdp.outputs.files import say_when_written
+from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
 from mdp.program.stdout import drop
@@ -164,6 +164,15 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser)
 
 
+def check_standard_output(args: argparse.Namespace) -> None:
+    """Refuse, before any work, two things for standard output: ``--json`` and a table in
+    the format ``--format`` names, without ``--out`` to take the table."""
+    if getattr(args, "json", False) and getattr(args, "format", None) is not None \
+            and getattr(args, "out", None) is None:
+        raise ParamError("--json and --format each print on standard output; write the table "
+                         "to a file with --out, or leave out one")
+
+
 def check_table_options(args: argparse.Namespace) -> Format | None:
     """The format of the table of ``--vary``, checked before any work (``None``: the table
     is printed as JSON rows); ``--out`` and ``--format`` need ``--vary``."""
@@ -188,6 +197,7 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
         raise ParamError("--vary plays each rule set optimally; --strategy does not apply "
                        "(evaluate a strategy under one rule set at a time)")
     values = parse_vary(args.vary)
+    _reading(args)
     with Progress() as progress:
         return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
                     plugins=plugins(args), exact=args.exact, max_states=args.max_states,
@@ -270,7 +280,16 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     plugins of ``-p``."""
     settings = parse_assignments(args.params)
     check_settable(settings)
+    _reading(args)
     return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+
+
+def _reading(args: argparse.Namespace) -> None:
+    """The game and rule plugins given by their paths are files the command reads: none of
+    the files it writes may be one of them (:func:`mdp.outputs.files.reading`)."""
+    reading(args.game, "the game")
+    for spec in plugins(args):
+        reading(spec, "the plugin")
 
 
 def plugins(args: argparse.Namespace) -> list[str]:
@@ -286,9 +305,13 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
     game = game or load(args)
     strategy = getattr(args, "strategy", None)
     if strategy and strategy != "optimal":
-        from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is solved
+        from mdp.analysis.strategy import Strategy, find_strategy  # here: NumPy, once a game is solved
 
-        find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
+        found = find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
+        if args.sense and isinstance(found, Strategy):  # its weights play, toward no aim
+            raise ParamError(f"--{'minimize' if args.sense == 'min' else 'maximize'} steers "
+                             f"optimal play; the strategy {strategy} plays as its weights say: "
+                             "give one or the other")
     with Progress() as progress:
         model = compiled(args, game, progress)
         if check is not None:
@@ -307,7 +330,7 @@ def output_format(args: argparse.Namespace) -> Format:
     be written and its extension (or ``--format``) is known; a binary format is not printed
     on a terminal."""
     if args.out is not None:
-        check_target(args.out)
+        check_target(args.out, "--out")
         return format_for(args.out, args.format)
     fmt = format_for(name=args.format or (TERMINAL_FORMAT if stdout().isatty() else STDOUT_FORMAT))
     if fmt.binary and stdout().isatty():

@@ -61,6 +61,7 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         args = _parser(_known_command(given)).parse_args(given)
         check_environment()
+        arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():
@@ -293,7 +294,7 @@ def _command(analysis: Analysis) -> Command:
             analysis.check(args)
         options = {o.name: getattr(args, o.name) for o in analysis.options
                    if getattr(args, o.name, None) is not None}
-        resolve(f"analysis {analysis.name}", analysis.options, options)  # before any work
+        resolve(analysis.name, analysis.options, options, of="analysis")  # before any work
         out, as_json = getattr(args, "out", None), getattr(args, "json", False)
         if analysis.vary is not None:  # --out and --format write the table of --vary alone
             fmt, on_stdout = arguments.check_table_options(args), False

@@ -206,3 +206,15 @@ def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_
     assert f'id="no-explorer">This page has no explorer: {why}. Ask' in page
     assert "mdp advise two-boxes COLUMN=VALUE" in page
     assert embedded(page)["explorer"] is None
+
+
+def test_the_facts_count_in_words_and_give_a_fraction_only_where_one_is():
+    # A chain of forced steps: one action a state, every state worth 7 (tests/models.py).
+    from models import chain
+
+    for length in (1, 2):
+        game = mdp.load_game(chain(length))
+        page = mdp.report(mdp.solve(mdp.compile(game)), game)
+        actions = f"{length} action{'s' * (length != 1)}"
+        assert f"where the game is over); {actions}</dd>" in page
+        assert "<dd>7</dd>" in page and "7/1" not in page

@@ -33,13 +33,13 @@ def least_total(tmp_path_factory):
 # Every way to play, on a game that maximizes and one that minimizes, of one model and of
 # rounds: the note says "minimized" exactly where the play minimized, and "maximized" where it
 # maximized a game that minimizes. A strategy of one model takes its actions by weights, which
-# no sense steers: no note. A strategy of a game of rounds plays each round toward its aims,
+# no sense steers: no note (and a sense given with it is refused). A strategy of a game of rounds plays each round toward its aims,
 # the way the sense says.
 CASES = [
     # (game, options, the way the play went: None where no way)
     (BOX, [], "max"), (BOX, ["--maximize"], "max"), (BOX, ["--minimize"], "min"),
     (BOX, ["--strategy", "optimal", "--minimize"], "min"),
-    (BOX, ["--strategy", "random"], None), (BOX, ["--strategy", "random", "--minimize"], None),
+    (BOX, ["--strategy", "random"], None),  # with --minimize: refused (test_cli_one_meaning.py)
     (BOX + ["--set", "scoring=score"], [], "min"),
     (BOX + ["--set", "scoring=score"], ["--maximize"], "max"),
     (BOX + ["--set", "scoring=score"], ["--strategy", "random"], None),

@@ -370,11 +370,11 @@ def test_counts_and_options_past_what_can_be_honoured_are_refused_before_any_wor
 def test_seeds_and_games_out_of_range_are_refused_in_python_too():
     game = mdp.load_game(SHUTBOX, tiles="1-4")
     solution = mdp.solve(mdp.compile(game))
-    with pytest.raises(mdp.ParamError, match=r"^seed=-1: expected a whole number of 0 or more$"):
+    with pytest.raises(mdp.ParamError, match=r"^mdp\.simulate: seed is -1; expected a whole number of 0 or more or None$"):
         mdp.simulate(solution, game, games=10, seed=-1)
     with pytest.raises(mdp.TooLarge, match=r"^games=10,000,000,001: more than 10,000,000,000"):
         mdp.simulate(solution, game, games=10**10 + 1)
-    with pytest.raises(mdp.ParamError, match=r"^parameter seed=-3: expected a whole number of 0"):
+    with pytest.raises(mdp.ParamError, match=r"^analysis simulate: option seed=-3: expected a whole number of 0"):
         mdp.analyse(solution, "simulate", game, games=10, seed=-3)
 
 

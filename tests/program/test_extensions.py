@@ -207,7 +207,7 @@ def test_analyse_refuses_what_an_analysis_cannot_take(small):
     assert str(error.value).startswith("unknown analysis 'distrbution'; did you mean distribution? (known: policy, ")
     with pytest.raises(mdp.ParamError) as error:
         mdp.analyse(solution, "simulate", game, games=0)
-    assert str(error.value) == "parameter games=0: expected a whole number of 1 or more"
+    assert str(error.value) == "analysis simulate: option games=0: expected a whole number of 1 or more"
     with pytest.raises(mdp.ParamError) as error:
         mdp.analyse(solution, "advise", game, state=["open"])
     assert str(error.value) == "state 'open': expected COLUMN=VALUE ..."

@@ -153,15 +153,14 @@ def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
 def _plot_check(args: argparse.Namespace) -> None:
     """The tie-breaks' form and the picture's file, checked before any work: its type, and
     that it can be written."""
-    from mdp.engine.solution import parse_tie_break  # here: listing the commands needs no NumPy
+    from mdp.engine.solution import parse_tie_breaks  # here: listing the commands needs no NumPy
 
-    for item in args.tie_break:
-        parse_tie_break(item)
+    parse_tie_breaks(args.tie_break)
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
         check_plot_path(args.plot)
-        arguments.check_target(args.plot)
+        arguments.check_target(args.plot, "--plot")
 
 
 def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
@@ -247,7 +246,7 @@ def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> No
     print(value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
-    if not solution.model.info.objective.probability:
+    if not solution.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
         print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.model import CompiledModel
-    from mdp.game.load import Game
+    from mdp.game.load import Game, Objective
 
 
 @attrs.frozen(eq=False)
@@ -193,6 +193,16 @@ class RoundsSolution:
         from mdp.engine.rounds.table import policy_pieces
 
         return policy_pieces(self, game, within, table)
+
+    @property
+    def objective(self) -> Objective:
+        """The game's objective: a game of rounds is solved with its own points."""
+        return self.model.info.objective
+
+    @property
+    def terminal(self) -> None:
+        """``None``: a game of rounds is solved with its own points."""
+        return None
 
     def summary(self) -> dict[str, Any]:
         """As :meth:`mdp.Solution.summary`, with the round states and rounds counted."""

@@ -31,8 +31,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def _export(args: argparse.Namespace) -> None:
     export = mdp.exports()[args.format]
-    for target in (args.out, *(args.out + suffix for suffix, _ in export.beside)):
-        arguments.check_target(target)  # before any work
+    arguments.check_target(args.out, "--out")  # before any work
+    for suffix, _ in export.beside:
+        arguments.check_target(args.out + suffix, f"--out{suffix}")
     game = arguments.load(args)
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress).single("mdp export")

@@ -25,7 +25,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _report(args: argparse.Namespace) -> None:
-    arguments.check_target(args.out)  # before any work
+    arguments.check_target(args.out, "--out")  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)

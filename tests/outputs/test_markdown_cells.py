@@ -1,0 +1,35 @@
+"""Each cell of a Markdown table stays in its cell whatever its text: a ``|`` is escaped and
+a line break written ``<br>`` (a game's labels may hold either; before, a label with ``|``
+made a row of one cell more, and one with a line break a row of its own)."""
+
+import io
+import re
+
+import polars as pl
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mdp.outputs.formats import _markdown
+
+texts = st.text(alphabet=st.sampled_from(list("ab |\\\n\r-")), min_size=1, max_size=12)
+DELIMITER = re.compile(r"(?<!\\)\|")
+
+
+@settings(max_examples=100, deadline=None)
+@given(names=st.lists(texts, min_size=1, max_size=3, unique=True), data=st.data())
+def test_every_cell_stays_in_its_cell(names, data):
+    rows = data.draw(st.integers(1, 4), "rows")
+    columns = {name: data.draw(st.lists(texts, min_size=rows, max_size=rows), name) for name in names}
+    file = io.BytesIO()
+    _markdown(pl.DataFrame(columns), file)
+    lines = file.getvalue().decode().splitlines()
+    assert len(lines) == rows + 2  # the names, the rule, a line per row
+    cells = [[cell.strip() for cell in DELIMITER.split(line)[1:-1]] for line in lines]
+    assert all(len(row) == len(names) for row in cells)
+
+    def shown(text):  # as written: escaped, a line break as <br>, space around it trimmed
+        return re.sub(r"\r\n|\r|\n", "<br>", text.replace("|", r"\|")).strip()
+
+    assert cells[0] == [shown(name) for name in names]
+    for i in range(rows):
+        assert cells[2 + i] == [shown(columns[name][i]) for name in names]
