@@ -57,7 +57,7 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Adv
     model = solution.model
     states = model.states
     # The columns a policy table shows of a state, those that say something.
-    table = to_frame(table_state_columns(game, states))
+    table = to_frame(table_state_columns(game, states), f"game {game.name}")
     table = table.select([c for c in table.columns if table[c].null_count() < table.height])
     table = table.with_row_index("_id")
     names = [c for c in table.columns if c != "_id"]

@@ -83,7 +83,9 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
         sums = np.bincount(ids, weights=weights, minlength=outcomes.height)
         if weights.dtype.kind in "iu":
             sums = np.rint(sums).astype(np.int64)
-    return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items() if t.is_integer()}), sums
+    wide = (pl.UInt64, pl.Int128, pl.UInt128)  # integers past int64 kept as they are
+    return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items()
+                          if t.is_integer() and t not in wide}), sums
 
 
 def chances(how: Solution[Any] | Policy, game: Game | None = None,

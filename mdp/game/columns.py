@@ -4,6 +4,7 @@ description of one state (and action) for error messages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -76,16 +77,56 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
     return _rows(game, list(zip(states, actions)), actions=True)
 
 
-def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
+def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
-    None) become lists, so that Polars infers their type. No value is lost on the way: a
-    column of whole numbers that no integer type of Polars holds (past 128 bits), or that
-    floats beside them would round (past 2**53), is a column of their text."""
+    None) become lists, and numpy scalars the Python values they hold, so that Polars infers
+    their type. No value is lost on the way: a column of whole numbers that no integer type
+    of Polars holds (past 128 bits), or that floats beside them would round (past 2**53), is
+    a column of their text, and a fraction is its text ``"p/q"``; a value that is not one a
+    table holds (a number, text, true or false, or None) is refused, naming ``who`` gave
+    it, and so is a column Polars would not keep whole (a value it makes null)."""
     import polars as pl
 
-    return pl.DataFrame({name: _exact(values.tolist() if isinstance(values, np.ndarray) and
-                                      values.dtype == object else values)
-                         for name, values in columns.items()}, strict=False)
+    plain = {name: _exact(_scalars(who, name, values)) for name, values in columns.items()}
+    frame = pl.DataFrame(plain, strict=False)
+    for name, values in plain.items():
+        given = sum(v is None for v in values) if isinstance(values, list) else 0
+        if frame[name].null_count() != given:
+            row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
+                       values[i] is not None)
+            raise ModelError(f"{who}: column {name!r} holds {values[row]!r} at row {row + 1}, "
+                             f"which a table of its other values cannot keep; give every value "
+                             "of a column as plain Python numbers, text or None")
+    return frame
+
+
+_KINDS = (bool, int, float, str)
+"""The values a table holds (with None); a numpy scalar is one by the Python value it holds,
+a fraction by its exact text (:func:`_fraction`)."""
+
+
+def _fraction(value: Fraction) -> int | str:
+    """A fraction exactly: a whole one its integer, else its text ``"p/q"``."""
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def _scalars(who: str, name: str, values: Any) -> Any:
+    """``values`` as a list of :data:`_KINDS` and None, or a 1-d numpy array of numbers,
+    true/false or text; anything else refused."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        if values.ndim == 1 and values.dtype.kind in "biufU":
+            return values
+        raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
+                         f"{values.dtype}; a column is one value per row: numbers, text, "
+                         "true/false or None")
+    plain = [v.item() if isinstance(v, np.generic) else _fraction(v) if isinstance(v, Fraction)
+             else v for v in values]
+    for row, value in enumerate(plain):
+        if value is not None and not isinstance(value, _KINDS):
+            raise ModelError(f"{who}: column {name!r} holds {value!r} ({type(value).__name__}) "
+                             f"at row {row + 1}; a column's values are numbers, text, "
+                             "true/false or None")
+    return plain
 
 
 def _exact(values: Any) -> Any:
