@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from models import two_boxes
 
 import mdp
@@ -282,6 +284,31 @@ def test_aims_are_checked_where_they_enter(aims, exact, message):
     game = with_strategy(mdp.RoundsStrategy("odd", "wrong aims", aims))
     with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match=message):
         mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["next", "points", "keys"]), st.integers(0, 1), st.integers(0, 11),
+       st.integers(-1, 3), st.booleans())
+def test_a_strategy_cannot_change_the_ends_it_aims_at(target, row, column, value, exact):
+    """A strategy that writes into what it is given (``ends.next`` set to -1 forbade an end,
+    and greedy's aims were then worth 41/4 on the real game rather than 71/6) is told it
+    cannot: what it reads is read-only, and its aims are what the engine keeps."""
+
+    def writing(game, model, keys, ends):
+        arrays = {"next": ends.next, "points": ends.points, "keys": keys}
+        array = arrays[target]
+        array[(row, column % array.shape[1]) if array.ndim == 2 else row % len(array)] = value
+        return np.array(ends.points, copy=True)
+
+    game = with_strategy(mdp.RoundsStrategy("writing", "greedy, writing its ends", writing))
+    with pytest.raises(mdp.ModelError, match="game two-boxes: strategy writing raised "
+                       "ValueError: assignment destination is read-only"):
+        mdp.evaluate(mdp.compile(game), "writing", game=game, exact=exact)
+    copying = with_strategy(mdp.RoundsStrategy("copying", "greedy, writing a copy", lambda
+                                               game, model, keys, ends: np.array(ends.points)))
+    model = mdp.compile(copying)
+    assert mdp.evaluate(model, "copying", game=copying, exact=True).value == \
+        mdp.evaluate(model, "greedy", game=copying, exact=True).value
 
 
 def test_a_strategy_is_of_its_kind_of_game():
