@@ -1,14 +1,19 @@
 """Open seams: a plugin adds an output format, a command and an analysis without touching
 mdp/, through the same hooks that register mdp's own."""
 
+import contextlib
 import importlib.util
 import inspect
+import io
 import json
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 import mdp.hookspecs.game
@@ -302,3 +307,50 @@ def test_a_plugin_whose_hook_raises_is_one_line(capsys):
                                            "ValueError: no formats today\n")
     finally:
         plugins().unregister(broken)
+
+
+EXIT_CODES = st.one_of(st.none(), st.integers(-300, 300), st.integers(2**62, 2**70),
+                       st.integers(0, 255).map(np.int64), st.integers(0, 255).map(np.uint8),
+                       st.booleans(), st.floats(), st.text(max_size=3), st.lists(st.integers(0, 3), max_size=2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(EXIT_CODES)
+def test_a_command_ends_with_the_code_it_returns_or_is_refused(code):
+    """A command's ``run`` returns its exit code: None (0) or a whole number of 0 to 255 is
+    the exit code (a numpy integer too: sys.exit took np.int64(5) for a message, exit 1);
+    anything else is the command's fault, one line and exit 2 (300 ended as 44, -1 as 255,
+    "abc" as 1 with a bare line)."""
+
+    class Ending:
+        @mdp.hookimpl
+        def mdp_commands(self):
+            return [mdp.Command("ending", "ends", lambda args: code)]
+
+    ending = Ending()
+    plugins().register(ending, name="ending")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            returned = main(["ending"])
+    finally:
+        plugins().unregister(ending)
+    plain = code.item() if isinstance(code, np.generic) else code
+    if plain is None or (type(plain) is int and 0 <= plain <= 255):
+        assert (returned, err.getvalue()) == (plain or 0, "")
+    else:
+        assert returned == 2
+        assert err.getvalue().startswith("mdp: error: command ending returned ")
+        assert err.getvalue().endswith("a command returns None or its exit code, a whole number "
+                                       "of 0 to 255\n")
+        assert err.getvalue().count("\n") == 1
+
+
+def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys):
+    plugin = tmp_path / "argraise.py"
+    plugin.write_text("import mdp\n@mdp.hookimpl\ndef mdp_commands():\n"
+                      "    return [mdp.Command('arg_raise', 'h', lambda a: 0, lambda p: 1 / 0)]\n")
+    for argv in (["--help"], ["arg_raise"]):
+        assert main(["-p", str(plugin), *argv]) == 2
+        assert capsys.readouterr().err == (f"mdp: error: plugin {plugin}'s command arg_raise: adding "
+                                           "its arguments raised ZeroDivisionError: division by zero\n")
