@@ -59,8 +59,16 @@ def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndar
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
     """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
     outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
-    columns = list(game.call("mdp_outcome_columns") or []) if game is not None else []
-    columns = columns or ["value"]
+    given = game.call("mdp_outcome_columns") if game is not None else None
+    if given is not None and (not isinstance(given, (list, tuple)) or
+                              not all(isinstance(c, str) for c in given)):
+        raise ModelError(f"game {model.info.game}: mdp_outcome_columns returned {given!r:.60}, "
+                         "not a list of column names")
+    columns = list(given or []) or ["value"]
+    twice = sorted({c for c in columns if columns.count(c) > 1})
+    if twice:
+        raise ModelError(f"game {model.info.game}: mdp_outcome_columns names {twice[0]!r} twice "
+                         f"({columns}); name each column once")
     missing = [c for c in columns if c not in model.terminals.columns]
     if missing:
         raise ModelError(f"game {model.info.game}: outcome columns {missing} are not columns of "
