@@ -163,10 +163,18 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     if not isinstance(columns, dict):
         raise ModelError(f"game {game.name}: {hook} returned {type(columns).__name__}, "
                          "not a dict of columns")
+    if not columns:
+        raise ModelError(f"game {game.name}: {hook} returned no columns; give one at least "
+                         "(or leave the hook out)")
     _free(game, columns, hook, taken)
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
+        if isinstance(values, (str, bytes, dict)) or not (hasattr(values, "__len__") and
+                                                          hasattr(values, "__getitem__")):
+            raise ModelError(f"game {game.name}: {hook} gave column {name!r} as "
+                             f"{type(values).__name__}; a column is a list or an array of "
+                             f"values, one per row")
         if len(values) != rows:
             raise ModelError(f"game {game.name}: {hook} gave {len(values):,} values in "
                              f"column {name!r} for {rows:,} rows")

@@ -107,3 +107,34 @@ def test_numpy_integers_of_any_types_reach_terminals_and_outcomes_exactly(codes)
         expected[int(code)] = expected.get(int(code), Fraction(0)) + Fraction(1, 3)
     assert {int(c): Fraction(e) for c, e in zip(chances["code"].to_list(),
                                                 chances["exact"].to_list(), strict=True)} == expected
+
+
+CONTAINERS = st.sampled_from(["list", "tuple", "array", "generator", "str", "dict", "set"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.sampled_from(["a", "b"]), st.tuples(CONTAINERS, st.integers(0, 4)),
+                       max_size=2), st.integers(0, 4))
+def test_a_game_s_columns_are_lists_of_one_value_per_row_or_refused(given_columns, rows):
+    """What mdp_columns or mdp_round_columns returns is a non-empty dict of lists or arrays,
+    one value a row: no columns at all, a generator, a set (no order), a str or a column of another length is
+    one line naming the game and its hook (a generator was a TypeError traceback, no columns
+    a Polars one)."""
+    from mdp.game.columns import _checked
+
+    def made(kind, n):
+        values = list(range(n))
+        return {"list": values, "tuple": tuple(values), "array": np.array(values, dtype=np.int64),
+                "generator": (v for v in values), "str": "x" * n, "dict": dict.fromkeys(values),
+                "set": set(values)}[kind]
+
+    columns = {name: made(*how) for name, how in given_columns.items()}
+    sized = all(kind in ("list", "tuple", "array") for kind, _ in given_columns.values())
+    fine = given_columns and sized and all(n == rows for _, n in given_columns.values())
+    game = SimpleNamespace(name="g")
+    if fine:
+        assert _checked(game, columns, rows, hook="mdp_round_columns") == columns
+    else:
+        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_round_columns (returned no columns|"
+                           r"gave column '\w' as \w+; a column is a list|gave \d+ values in column)"):
+            _checked(game, columns, rows, hook="mdp_round_columns")
