@@ -312,13 +312,21 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
                 frame.progress = progress
             write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
         return
-    out = stdout()
-    out.flush()
-    try:
-        fmt.dump(frame, out.buffer, "standard output")
-        out.buffer.flush()
-    except BrokenPipeError:  # the reader went away: no more of the table, and the rest goes on
-        drop()
+    import shutil
+    import tempfile
+
+    # The whole table is made before a byte of it goes out: a fault halfway (a game's column
+    # refused in a later piece) leaves standard output empty, not a header and some rows.
+    with tempfile.SpooledTemporaryFile(max_size=1 << 26) as made:
+        fmt.dump(frame, made, "standard output")  # type: ignore[arg-type]  # a binary file
+        made.seek(0)
+        out = stdout()
+        out.flush()
+        try:
+            shutil.copyfileobj(made, out.buffer)
+            out.buffer.flush()
+        except BrokenPipeError:  # the reader went away: no more of the table, the rest goes on
+            drop()
 
 
 def print_json(data: Any) -> None:

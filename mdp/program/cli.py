@@ -253,10 +253,10 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             except MdpError:
                 raise
             except (Exception, SystemExit) as error:  # a plugin's arguments that break
-                offered = registry.offered_by(command.name)
-                if offered is None:  # mdp's own: a bug, shown with its traceback
+                by = registry.offered_by(command.name)
+                if by is None:  # mdp's own: a bug, shown with its traceback
                     raise
-                raise ModelError(f"plugin {offered[0]}'s {offered[1]} {command.name}: adding its "
+                raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
                                  f"arguments raised {fault(error)}") from None
         sub.set_defaults(command=command)
     return parser

@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -354,3 +354,34 @@ def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys)
         assert main(["-p", str(plugin), *argv]) == 2
         assert capsys.readouterr().err == (f"mdp: error: plugin {plugin}'s command arg_raise: adding "
                                            "its arguments raised ZeroDivisionError: division by zero\n")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 5000), st.booleans())
+def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written, piece_by_piece):
+    """A table is made whole before a byte of it is printed: a writer that fails after
+    ``written`` bytes (a game's column refused in a later piece did so) leaves standard
+    output empty, and the fault is the one line."""
+
+    def failing(frame, file):
+        file.write(b"x" * written)
+        raise ValueError("halfway")
+
+    def stream(pieces, file):
+        for piece in pieces:
+            failing(piece, file)
+
+    class Failing:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("half", (".half",), failing, stream=stream if piece_by_piece else None)]
+
+    failing_plugin = Failing()
+    plugins().register(failing_plugin, name="failing")
+    capsys.readouterr()
+    try:
+        returned = main(["policy", SHUTBOX, "--set", "tiles=1-3", "--format", "half"])
+    finally:
+        plugins().unregister(failing_plugin)
+    assert (returned, *capsys.readouterr()) == (
+        2, "", "mdp: error: the half format raised ValueError: halfway\n")
