@@ -260,12 +260,19 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     if worth.shape != ends.next.shape:
         raise ModelError(f"{where} gave aims of shape {worth.shape}; expected one row per round "
                          f"state and one column per end of the round: {ends.next.shape}")
+    if worth.dtype.kind == "b" or (worth.dtype.kind == "O" and any(
+            isinstance(v, (bool, np.bool_)) for v in worth.flat)):
+        raise ModelError(f"{where} gave aims of true or false; aims are numbers (int, Fraction "
+                         "or float), the worth of each end")
     if worth.dtype.kind == "O" and not exact:
         try:
             worth = worth.astype(np.float64)
         except (TypeError, ValueError):
             pass
-    if worth.dtype.kind not in "biufO" or (worth.dtype.kind == "O" and not all(
+        except OverflowError:
+            raise ModelError(f"{where} gave an aim past what a float holds (about 1.8e308); "
+                             "give smaller aims, or evaluate exactly (--exact)") from None
+    if worth.dtype.kind not in "iufO" or (worth.dtype.kind == "O" and not all(
             isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
         raise ModelError(f"{where} gave aims that are not all numbers (int, Fraction or float)")
     if worth.dtype.kind == "f":

@@ -311,6 +311,38 @@ def test_a_strategy_cannot_change_the_ends_it_aims_at(target, row, column, value
         mdp.evaluate(model, "greedy", game=copying, exact=True).value
 
 
+AIM_KINDS = {
+    "bool": lambda points: points > 3,
+    "bool objects": lambda points: np.array([[bool(v > 3) for v in row] for row in points], dtype=object),
+    "past floats": lambda points: np.array([[int(v) * 10**400 for v in row] for row in points], dtype=object),
+    "past int64": lambda points: np.array([[int(v) * 2**70 for v in row] for row in points], dtype=object),
+    "fractions": lambda points: np.array([[Fraction(int(v), 3) for v in row] for row in points], dtype=object),
+    "negated": lambda points: -np.asarray(points),
+    "floats": lambda points: np.asarray(points, dtype=np.float64) / 2,
+    "complex": lambda points: np.asarray(points) + 0j,
+    "text": lambda points: np.asarray(points).astype(str),
+}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(AIM_KINDS)), st.booleans())
+def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact):
+    """Whatever a strategy aims with, it is evaluated, or refused in one line naming the game
+    and the strategy: true/false aims were blamed on a terminal= the user never gave (exact),
+    and aims past a float's range were an OverflowError traceback."""
+    game = with_strategy(mdp.RoundsStrategy("odd", "aims", lambda game, model, keys, ends:
+                                            AIM_KINDS[kind](ends.points)))
+    model = mdp.compile(game)
+    refused = {"bool", "bool objects", "complex", "text"} | ({"floats"} if exact else {"past floats"})
+    if kind in refused:
+        with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave"):
+            mdp.evaluate(model, "odd", game=game, exact=exact)
+    else:  # a positive multiple of the points aims as greedy does
+        value = mdp.evaluate(model, "odd", game=game, exact=exact).value
+        greedy = mdp.evaluate(model, "greedy", game=game, exact=exact).value
+        assert (value == greedy) == (kind != "negated")
+
+
 def test_a_strategy_is_of_its_kind_of_game():
     game = with_strategy(mdp.Strategy("first", "weights", lambda game, model: [1] * model.n_actions))
     with pytest.raises(mdp.ModelError, match="game two-boxes: strategy first is an mdp.Strategy, "
