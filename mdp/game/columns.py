@@ -170,8 +170,8 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
-        if isinstance(values, (str, bytes, dict)) or not (hasattr(values, "__len__") and
-                                                          hasattr(values, "__getitem__")):
+        if isinstance(values, (str, bytes, dict)) or not isinstance(values, LazyColumn) and not (
+                hasattr(values, "__len__") and hasattr(values, "__getitem__")):
             raise ModelError(f"game {game.name}: {hook} gave column {name!r} as "
                              f"{type(values).__name__}; a column is a list or an array of "
                              f"values, one per row")
