@@ -135,6 +135,7 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
                 f"(({round_ends_script(game)}), {json.dumps(keys.tolist())}, {json.dumps(ends)})",
                 timeout_sec=10)))
         except JSEvalException as error:  # a syntax error, an exception thrown, 10 s run
+            _quiet_late_callbacks()
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
 
     def at(values: Any, e: int) -> Any:
@@ -151,6 +152,24 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
                                  f"({card}), end {end!r}: it gives the next round state {shown} "
                                  f"and {score} points, mdp_round_rule {want} and {worth:g}")
     return sample
+
+
+def _quiet_late_callbacks() -> None:
+    """Leave unsaid what V8 answers after a script it stopped, once its engine is closed:
+    py_mini_racer's callback then finds its event loop closed and Python printed a
+    traceback ("Exception ignored ... Event loop is closed") above the one error line."""
+    import sys
+
+    previous = sys.unraisablehook
+    if getattr(previous, "quiet_late_callbacks", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not getattr(unraisable.object, "__module__", "").startswith("py_mini_racer"):
+            previous(unraisable)
+
+    hook.quiet_late_callbacks = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 def _packed(values: np.ndarray) -> dict[str, str]:

@@ -174,3 +174,37 @@ def test_a_wrong_script_of_round_ends_is_flagged_when_the_page_opens(browser, tm
     browser.get(good.as_uri())
     shown = _advice(browser)
     assert shown["fault"] is None and shown["best"]
+
+
+@engine_needed
+@pytest.mark.slow
+def test_a_script_that_never_ends_is_stopped_with_one_line(tmp_path):
+    """Stopped after 10 s: the line and nothing else (V8's late answer, after its engine was
+    closed, printed a 12-line "Exception ignored ... Event loop is closed" above it)."""
+    import subprocess
+
+    plugin = tmp_path / "endless.py"
+    plugin.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_round_ends_script():\n"
+                      "    return 'function (k, ends) { while (true) {} }'\n")
+    run = subprocess.run([sys.executable, "-c", "import sys; from mdp.program import main; "
+                          "sys.exit(main())", "report", str(ROOT / "docs" / "examples" / "two_boxes.py"),
+                          "-p", str(plugin), "--out", str(tmp_path / "two.html")],
+                         capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stderr) == (2, "mdp: error: game two-boxes: mdp_round_ends_script "
+                                            "does not run: JavaScript was terminated by timeout\n")
+
+
+def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):
+    from types import SimpleNamespace
+
+    from mdp.outputs.explorer import _quiet_late_callbacks
+
+    said = []
+    monkeypatch.setattr(sys, "unraisablehook", said.append)
+    _quiet_late_callbacks()
+    _quiet_late_callbacks()  # once is enough: not a hook around a hook
+    late = SimpleNamespace(object=SimpleNamespace(__module__="py_mini_racer._mini_racer"))
+    other = SimpleNamespace(object=SimpleNamespace(__module__="a_plugin"))
+    sys.unraisablehook(late)
+    sys.unraisablehook(other)
+    assert said == [other]
