@@ -10,7 +10,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.errors import ParamError
+from mdp.errors import ModelError, ParamError
 from mdp.game.params import Choice, Param, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -127,7 +127,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
             elif not option.positional:
-                how["default"] = option.default
+                how["default"] = _default(option)
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
         if option.positional:
@@ -135,6 +135,20 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)
+
+
+def _default(option: Param) -> Any:
+    """The option's default as its parser reads it (argparse parses a default given as
+    text, and a default its parser refuses is the plugin's fault, not the user's: the user
+    gave no such value)."""
+    if not isinstance(option.default, str):
+        return option.default
+    try:
+        return parsed(f"option --{option.name}", option, option.default)
+    except (ValueError, TypeError, ParamError) as error:
+        raise ModelError(f"option --{option.name.replace('_', '-')}: its default "
+                         f"{option.default!r} is refused by its own parser ({error}); the "
+                         "default is a value the option takes") from None
 
 
 def _reader(option: Param) -> Callable[[str], Any]:

@@ -385,3 +385,36 @@ def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written
         plugins().unregister(failing_plugin)
     assert (returned, *capsys.readouterr()) == (
         2, "", "mdp: error: the half format raised ValueError: halfway\n")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.integers(-3, 30).map(str), st.text(max_size=4)))
+def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, default):
+    """A default given as text is read by the option's parser when no value is given: one
+    it refuses was reported as the user's "--n abc", though the user gave no --n."""
+    seen = []
+
+    class Counting:
+        @mdp.hookimpl
+        def mdp_analyses(self):
+            def run(solution, game, n):
+                seen.append(n)
+                return pl.DataFrame({"n": [n]})
+
+            return [mdp.Analysis("counting", "n", run, [mdp.Param("n", default, mdp.parse_int(1), "n")])]
+
+    counting = Counting()
+    plugins().register(counting, name="counting")
+    capsys.readouterr()
+    try:
+        returned = main(["counting", SHUTBOX, "--set", "tiles=1-2", "--format", "csv"])
+    finally:
+        plugins().unregister(counting)
+    out, err = capsys.readouterr()
+    if default.isascii() and default.isdigit() and int(default) >= 1:
+        assert (returned, seen, out) == (0, [int(default)], f"n\n{int(default)}\n")
+    else:
+        assert (returned, out, seen) == (2, "", [])
+        assert err.startswith(f"mdp: error: option --n: its default {default!r} is refused by "
+                              "its own parser (")
+        assert err.count("\n") == 1
