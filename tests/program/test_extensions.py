@@ -418,3 +418,37 @@ def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, de
         assert err.startswith(f"mdp: error: option --n: its default {default!r} is refused by "
                               "its own parser (")
         assert err.count("\n") == 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 3), st.booleans())
+def test_a_format_that_writes_nothing_of_a_table_is_refused(tmp_path_factory, written, generator):
+    """A write that wrote nothing (or is a generator, which never runs) was reported as
+    "N rows written" beside an empty file; the old file now stays and the line says why."""
+
+    def write(frame, file):
+        file.write(b"x" * written)
+
+    def writing(frame, file):
+        yield file.write(b"x" * written)
+
+    class Offering:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("some", (".some",), writing if generator else write)]
+
+    offering = Offering()
+    out = tmp_path_factory.mktemp("out") / "policy.some"
+    out.write_text("keep")
+    plugins().register(offering, name="offering")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            returned = main(["policy", SHUTBOX, "--set", "tiles=1-2", "--out", str(out)])
+    finally:
+        plugins().unregister(offering)
+    if written and not generator:
+        assert (returned, out.read_text()) == (0, "x" * written)
+    else:
+        assert (returned, out.read_text()) == (2, "keep")
+        assert err.getvalue().startswith("mdp: error: the some format wrote nothing of a table of ")
