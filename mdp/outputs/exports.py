@@ -67,7 +67,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
                 not all(isinstance(p, str) for p in given):
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")
-            raise ModelError(f"{where} returned {shown:.80}, not a list of the paths it wrote")
+            raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
         written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
         if not given or given[0] != staged or sorted(given) != written or \
                 not all(os.path.isfile(p) for p in given):
