@@ -66,8 +66,19 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
     (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key."""
     if not game.implements("mdp_round_columns"):
         return {"round_state": states}
-    return _checked(game, game.call("mdp_round_columns", states=states), len(states),
-                    hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+    columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
+                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+    frame = to_frame(columns, f"game {game.name}")
+    twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
+    if len(twice):
+        first = frame.row(int(twice[0]))
+        keys = [int(k) for k, row in zip(np.asarray(states).tolist(), frame.iter_rows())
+                if row == first or str(row) == str(first)][:2]
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(columns, first))
+        raise ModelError(f"game {game.name}: mdp_round_columns gives round states "
+                         f"{' and '.join(map(str, keys))} the same columns ({shown}); the "
+                         "columns of a round state name it, as tables and mdp advise read them")
+    return columns
 
 
 def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:

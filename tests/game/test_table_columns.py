@@ -138,3 +138,32 @@ def test_a_game_s_columns_are_lists_of_one_value_per_row_or_refused(given_column
         with pytest.raises(mdp.ModelError, match=r"^game g: mdp_round_columns (returned no columns|"
                            r"gave column '\w' as \w+; a column is a list|gave \d+ values in column)"):
             _checked(game, columns, rows, hook="mdp_round_columns")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([0, 1, "a", None, float("nan")]), min_size=4, max_size=4),
+       st.lists(st.sampled_from([0, 1]), min_size=4, max_size=4))
+def test_round_columns_name_each_round_state_or_are_refused(first, second):
+    """The columns of a round state name it (tables show them, mdp advise reads them back):
+    two round states of the same columns (NaN the same as NaN, as printed) are refused,
+    naming both; mdp advise answered "several round states have filled='same'; name one
+    by its columns filled (e.g. the first: filled=same)", the very input it refused."""
+    from models import two_boxes
+
+    from mdp.game.columns import round_columns
+
+    @mdp.hookimpl
+    def mdp_round_columns(states):
+        return {"x": [first[k] for k in states.tolist()], "y": [second[k] for k in states.tolist()]}
+
+    game = two_boxes(mdp_round_columns=mdp_round_columns)
+    keys = np.arange(4)
+    rows = [repr((a, b)) for a, b in zip(first, second, strict=True)]
+    if len(set(rows)) == 4:
+        assert round_columns(game, keys) == {"x": first, "y": second}
+    else:
+        twice = next(r for r in rows if rows.count(r) > 1)
+        a, b = [k for k, r in enumerate(rows) if r == twice][:2]
+        with pytest.raises(mdp.ModelError, match=rf"^game two-boxes: mdp_round_columns gives round "
+                           rf"states {a} and {b} the same columns \(x="):
+            round_columns(game, keys)
