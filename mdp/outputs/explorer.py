@@ -145,13 +145,21 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
         for e, end in enumerate(inner.states[:inner.n_terminal]):
             want, worth = int(asked.next[row, e]), float(points[row, e])
             shown, score = at(following, e), at(scored, e)
-            if shown != want or want >= 0 and not (
-                    isinstance(score, (int, float)) and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
+            if shown != want or isinstance(shown, bool) or want >= 0 and not (
+                    isinstance(score, (int, float)) and not isinstance(score, bool)
+                    and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
                 card = ", ".join(f"{k} {v[0]}" for k, v in round_columns(game, keys[row:row + 1]).items())
                 raise ModelError(f"{where} disagrees with mdp_round_rule at round state {key} "
-                                 f"({card}), end {end!r}: it gives the next round state {shown} "
-                                 f"and {score} points, mdp_round_rule {want} and {worth:g}")
+                                 f"({card}), end {end!r}: it gives the next round state "
+                                 f"{_js(shown)} and {_js(score)} points, mdp_round_rule {want} "
+                                 f"and {worth:g}")
     return sample
+
+
+def _js(value: Any) -> str:
+    """A script's answer as JavaScript writes it: a string quoted, so that "1" is not read
+    as 1, and null for what JSON has no number for (NaN, Infinity, undefined)."""
+    return "null (NaN, Infinity or undefined)" if value is None else json.dumps(value)
 
 
 def _quiet_late_callbacks() -> None:

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from browser import ARTEFACTS, chromium, skip_unless_available
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.program.cli import main
@@ -208,3 +210,24 @@ def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):
     sys.unraisablehook(late)
     sys.unraisablehook(other)
     assert said == [other]
+
+
+POINTS = ['"1"', "NaN", "Infinity", "undefined", "[1]", "true", "-1"]
+
+
+@engine_needed
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(POINTS))
+def test_a_script_s_wrong_points_are_shown_as_javascript_gives_them(tmp_path, capsys, points):
+    """Points the script gives as the string "1" were shown as 1 beside the rule's 1 (the
+    line said they differ and showed them equal), NaN as None."""
+    plugin = tmp_path / f"points_{POINTS.index(points)}.py"  # a module name of its own
+    script = ("function (k, ends) { return {next: ends.map(function (e, i) { return i % 2 ? 1 : 1; }), "
+              f"points: ends.map(function () {{ return {points}; }})}}; }}")
+    plugin.write_text(f"import mdp\n\n\n@mdp.hookimpl\ndef mdp_round_ends_script():\n    return {script!r}\n")
+    code = main(["report", str(ROOT / "docs" / "examples" / "two_boxes.py"), "-p", str(plugin),
+                 "--out", str(tmp_path / "two.html")])
+    err = capsys.readouterr().err
+    shown = {'"1"': '"1"', "[1]": "[1]", "true": "true", "-1": "-1"}.get(
+        points, "null (NaN, Infinity or undefined)")
+    assert code == 2 and f"it gives the next round state 1 and {shown} points, mdp_round_rule 1 and 1" in err, err
