@@ -343,11 +343,28 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
             drop()
 
 
-def print_json(data: Any) -> None:
-    """One line of strict JSON on standard output (no NaN or Infinity)."""
+def print_json(data: Any, what: str | None = None) -> None:
+    """One line of strict JSON on standard output (no NaN or Infinity): numpy's numbers and
+    arrays as the numbers and lists they hold, other objects as their text, but for a set
+    (no order) and bytes (no text). With ``what`` (a plugin's summary, say), data JSON
+    cannot hold is one :class:`mdp.ModelError` that begins with ``what``."""
     import json  # only when asked for: every millisecond of start-up shows on small games
 
-    print(json.dumps(data, default=str, allow_nan=False), file=stdout())
+    try:
+        text = json.dumps(data, default=_json_value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        if what is None:
+            raise
+        raise ModelError(f"{what} cannot be written as JSON: {error}") from None
+    print(text, file=stdout())
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, bytes, bytearray)):
+        raise TypeError(f"{value!r:.40} is a {type(value).__name__}, which JSON has no form for")
+    if hasattr(value, "tolist") and hasattr(value, "dtype"):  # numpy's: a number, an array
+        return value.tolist()
+    return str(value)
 
 
 class Progress:

@@ -355,7 +355,8 @@ def _command(analysis: Analysis) -> Command:
             arguments.emit(table, args, fmt)
         if as_json:
             if analysis.summary is not None:
-                arguments.print_json(analysis.summary(answer, solved))
+                arguments.print_json(analysis.summary(answer, solved),
+                                     f"analysis {analysis.name}: its summary")
             else:
                 summary = {} if solution is None else solution.summary()
                 arguments.print_json({**summary, "rows": table.height, "columns": table.columns,

@@ -6,6 +6,7 @@ import importlib.util
 import inspect
 import io
 import json
+import math
 from fractions import Fraction
 from pathlib import Path
 
@@ -452,3 +453,43 @@ def test_a_format_that_writes_nothing_of_a_table_is_refused(tmp_path_factory, wr
     else:
         assert (returned, out.read_text()) == (2, "keep")
         assert err.getvalue().startswith("mdp: error: the some format wrote nothing of a table of ")
+
+
+SUMMARY_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=3),
+                           st.floats(), st.integers(-5, 5).map(np.int64), st.just(np.array([1, 2])),
+                           st.frozensets(st.integers(0, 2), max_size=2), st.binary(max_size=2))
+SUMMARIES = st.recursive(SUMMARY_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=2), inner, max_size=3)), max_leaves=6)
+
+
+def _plain_json(value):
+    """What JSON holds of ``value``, or None where it holds nothing."""
+    if isinstance(value, (frozenset, bytes)) or isinstance(value, float) and not math.isfinite(value):
+        raise ValueError
+    if isinstance(value, (np.generic, np.ndarray)):
+        return value.tolist()
+    if isinstance(value, list):
+        return [_plain_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items()}
+    return value
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SUMMARIES)
+def test_a_summary_is_printed_as_the_json_it_holds_or_refused_as_the_analysis_s(capsys, summary):
+    """numpy's numbers and arrays are the numbers and lists they hold (np.int64(3) was the
+    text "3", an array "[1 2]"); a set, bytes, NaN or infinity is one line naming the
+    analysis's summary (they were text, or blamed on the analysis as if it raised)."""
+    from mdp.program.arguments import print_json
+
+    capsys.readouterr()
+    try:
+        expected = _plain_json(summary)
+    except ValueError:
+        with pytest.raises(mdp.ModelError, match="^analysis s: its summary cannot be written as JSON: "):
+            print_json(summary, "analysis s: its summary")
+        assert capsys.readouterr().out == ""
+    else:
+        print_json(summary, "analysis s: its summary")
+        assert json.loads(capsys.readouterr().out) == expected
