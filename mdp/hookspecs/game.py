@@ -307,7 +307,10 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
     - ``"derived"``: no control: the column follows from the others (a count of what
       another column holds), so the page names a state by the other columns alone.
 
-    A control only changes how the user names a state, not the page's policy table.
+    A control only changes how the user names a state, not the page's policy table. Each is
+    checked as the page is made: a key its kind does not have (a typo), a second control of
+    one column, every column derived, an empty ``label`` or ``separator``, a ``strike``
+    other than ``"on"`` or ``"off"``, or ``most`` past 1,000 is refused, naming the game.
 
     .. code-block:: python
 

@@ -278,10 +278,23 @@ def controls(game: Game, columns: list[str]) -> list[dict[str, Any]]:
     by_column: dict[str, dict[str, Any]] = {}
     for control in given:
         problem = _control_problem(control, columns)
+        if not problem and control["column"] in by_column:
+            problem = f"a second control of column {control['column']!r}; one a column"
         if problem:
             raise ModelError(f"game {game.name}: mdp_report_controls gave {control!r}: {problem}")
         by_column[control["column"]] = {"label": control["column"], **control}
+    if columns and all(by_column.get(c, {}).get("kind") == "derived" for c in columns):
+        raise ModelError(f"game {game.name}: mdp_report_controls makes every column derived "
+                         f"({', '.join(columns)}); one at least names a state")
     return [by_column.get(c, {"column": c, "kind": "select", "label": c}) for c in columns]
+
+
+CONTROL_KEYS = {"select": ("hint", "none"), "toggles": ("hint", "items", "separator", "strike"),
+                "multiset": ("hint", "items", "most", "none", "separator"), "derived": ()}
+"""The keys of a control of each kind, besides ``column``, ``kind`` and ``label``."""
+
+MOST = 1_000
+"""The most items a multiset control may pick: a button each, on a page."""
 
 
 def _control_problem(control: Any, columns: list[str]) -> str | None:
@@ -294,11 +307,22 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
     if control["kind"] in ("toggles", "multiset"):
         items = control.get("items")
         if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
-            return f"{control['kind']} need items, a list of texts"
+            return f"a {control['kind']} control needs items, a list of texts"
+    allowed = ("column", "kind", "label", *CONTROL_KEYS[control["kind"]])
+    unknown = [key for key in control if key not in allowed]
+    if unknown:
+        return f"unknown key {unknown[0]!r} for a {control['kind']} control (allowed: {', '.join(allowed)})"
+    texts = [key for key in ("label", "hint", "none", "separator") if key in control]
+    bad = next((key for key in texts if not isinstance(control[key], str)
+                or key in ("label", "separator") and not control[key]), None)
+    if bad:
+        return f"{bad} must be a text{'' if bad in ('hint', 'none') else ', not empty'}"
+    if control.get("strike", "off") not in ("on", "off"):
+        return 'strike must be "on" or "off"'
     if control["kind"] == "multiset":
         most = control.get("most")
-        if not isinstance(most, int) or isinstance(most, bool) or most < 1:
-            return "a multiset needs most, the most items picked, a whole number of 1 or more"
+        if not isinstance(most, int) or isinstance(most, bool) or not 1 <= most <= MOST:
+            return f"a multiset needs most, the most items picked, a whole number of 1 to {MOST:,}"
     try:
         json.dumps(control, allow_nan=False)
     except (TypeError, ValueError):
