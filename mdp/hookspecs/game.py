@@ -443,7 +443,9 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
 
     :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
     of the round, and :func:`mdp.simulate` counts the games by the columns of the round
-    state they end in (as well as by their points).
+    state they end in (as well as by their points). So the columns name each round state:
+    two of the same values (NaN the same as NaN) are refused, and so are no columns at all,
+    a column that is not a list or an array, or one of another length.
 
     .. code-block:: python
 
