@@ -247,8 +247,7 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
 @hookspec(firstresult=True)
 def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
-    (a list of distinct names from :attr:`mdp.CompiledModel.terminals`; a name given twice,
-    or a str rather than a list, is refused).
+    (a list of distinct names from :attr:`mdp.CompiledModel.terminals`, not a str).
 
     ``mdp distribution`` groups the chance of ending in each terminal state by them, and
     ``mdp simulate`` counts games by them. Without an implementation the outcome is the
@@ -307,10 +306,7 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
     - ``"derived"``: no control: the column follows from the others (a count of what
       another column holds), so the page names a state by the other columns alone.
 
-    A control only changes how the user names a state, not the page's policy table. Each is
-    checked as the page is made: a key its kind does not have (a typo), a second control of
-    one column, every column derived, an empty ``label`` or ``separator``, a ``strike``
-    other than ``"on"`` or ``"off"``, or ``most`` past 1,000 is refused, naming the game.
+    A control only changes how the user names a state, not the page's policy table.
 
     .. code-block:: python
 
@@ -443,9 +439,7 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
 
     :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
     of the round, and :func:`mdp.simulate` counts the games by the columns of the round
-    state they end in (as well as by their points). So the columns name each round state:
-    two of the same values (NaN the same as NaN) are refused, and so are no columns at all,
-    a column that is not a list or an array, or one of another length.
+    state they end in (as well as by their points).
 
     .. code-block:: python
 
