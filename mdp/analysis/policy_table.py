@@ -123,7 +123,7 @@ def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_o
                                   "action": ranks(model.action_count(ids))}
     else:
         labels = row_columns(game, states, action_labels(model, game, ids))
-    frame = to_frame({**labels, **metrics})
+    frame = to_frame({**labels, **metrics}, f"game {model.info.game}")
     if columns:
         frame = pl.DataFrame({c: [v] * frame.height for c, v in columns.items()},
                              strict=False).hstack(frame)

@@ -106,7 +106,7 @@ class RoundsStrategy:
 
     ``aims(game, model, keys, ends)`` receives the :class:`mdp.Rounds`, some round states of
     one round (an integer array of keys, none that ends the game) and their
-    :class:`mdp.RoundEnds`, and returns the worth the player aims at for each end of the
+    :class:`mdp.RoundEnds` (read-only, both), and returns the worth the player aims at for each end of the
     round from each of them: a matrix of numbers, one row per round state and one column per
     end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
     each round the player plays best toward those worths, the first of tied actions; an end
@@ -254,8 +254,9 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     """A strategy's aims from some round states, checked where they enter: one number per
     round state and end, finite where the end is allowed, rational in exact evaluation."""
     where = f"game {game.name}: strategy {strategy.name}"
-    try:
-        given = strategy.aims(game, model, keys, ends)
+    try:  # the strategy reads the ends, never changes them: the engine trusts them after
+        given = strategy.aims(game, model, _read_only(keys),
+                              RoundEnds(_read_only(ends.next), _read_only(ends.points)))
     except (ModelError, ParamError):
         raise
     except PLUGIN_FAULTS as error:
@@ -264,12 +265,19 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     if worth.shape != ends.next.shape:
         raise ModelError(f"{where} gave aims of shape {worth.shape}; expected one row per round "
                          f"state and one column per end of the round: {ends.next.shape}")
+    if worth.dtype.kind == "b" or (worth.dtype.kind == "O" and any(
+            isinstance(v, (bool, np.bool_)) for v in worth.flat)):
+        raise ModelError(f"{where} gave aims of true or false; aims are numbers (int, Fraction "
+                         "or float), the worth of each end")
     if worth.dtype.kind == "O" and not exact:
         try:
             worth = worth.astype(np.float64)
         except (TypeError, ValueError):
             pass
-    if worth.dtype.kind not in "biufO" or (worth.dtype.kind == "O" and not all(
+        except OverflowError:
+            raise ModelError(f"{where} gave an aim past what a float holds (about 1.8e308); "
+                             "give smaller aims, or evaluate exactly (--exact)") from None
+    if worth.dtype.kind not in "iufO" or (worth.dtype.kind == "O" and not all(
             isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
         raise ModelError(f"{where} gave aims that are not all numbers (int, Fraction or float)")
     if worth.dtype.kind == "f":
@@ -281,6 +289,13 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
             raise ModelError(f"{where} gave an aim that is not a finite number for an end allowed "
                              f"there (round state {int(keys[row])})")
     return worth
+
+
+def _read_only(values: Any) -> np.ndarray:
+    """A view of ``values`` that cannot be written (numbers in it are immutable)."""
+    view = np.asarray(values).view()
+    view.flags.writeable = False
+    return view
 
 
 def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:

@@ -247,6 +247,7 @@ class _Intake:
         del lookup  # the key table is done with: free it before the columns are made
         release(LARGE)
         game = self.game
+        _probabilities(game, terminal, states)
         return CompiledModel(
             states=states,
             layer_start=starts([n_terminal, *transitions.layer_sizes]),
@@ -269,3 +270,22 @@ class _Intake:
             label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
             seconds=time.perf_counter() - start,
         )
+
+
+def _probabilities(game: Game, terminal: Any, states: Any) -> None:
+    """A game whose objective says its values are probabilities has terminal values of 0 to
+    1 (every value is then a mean of them): one outside is the game's fault, never shown as
+    a chance of 150%."""
+    if not game.objective.probability:
+        return
+    values = np.asarray(terminal) if isinstance(terminal, np.ndarray) else terminal
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        outside = np.flatnonzero((values < 0) | (values > 1))
+        row = int(outside[0]) if len(outside) else None
+    else:
+        row = next((i for i, v in enumerate(values) if not 0 <= v <= 1), None)
+    if row is not None:
+        value = values[row].item() if isinstance(values[row], np.generic) else values[row]
+        raise ModelError(f"game {game.name}: mdp_objective says the values are probabilities, "
+                         f"but terminal value {value} is not from 0 to 1 ("
+                         f"{describe(game, states[row])})")

@@ -68,6 +68,8 @@ def narrow(values: Any) -> np.ndarray:
     for kind, smallest, largest in _NARROW_TYPES:
         if smallest <= low and high <= largest:
             return values.astype(kind, copy=False)
+    if high > np.iinfo(np.int64).max:  # unsigned past what int64 holds: kept, not wrapped
+        return values
     return values.astype(np.int64, copy=False)
 
 

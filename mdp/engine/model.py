@@ -140,7 +140,8 @@ class CompiledModel(Operations):
         # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
         columns = {name: made(column) for name, column in self.terminal_columns.items()}
         columns = {name: column.astype(np.int64) if isinstance(column, np.ndarray)
-                   and column.dtype.kind in "iu" else column for name, column in columns.items()}
+                   and column.dtype.kind in "iu" and column.dtype != np.uint64 else column
+                   for name, column in columns.items()}
         if isinstance(values, np.ndarray):
             columns["value"] = values
         else:
@@ -148,7 +149,7 @@ class CompiledModel(Operations):
             if any(isinstance(v, Fraction) and v.denominator != 1
                    or isinstance(v, int) and not float_holds(v) for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
-        return to_frame(columns)
+        return to_frame(columns, f"game {self.info.game}")
 
     def single(self, what: str) -> CompiledModel:
         """Itself: ``what`` reads a game of one model (:meth:`mdp.Rounds.single` refuses)."""

@@ -111,8 +111,16 @@ def _of_two_players(model: CompiledModel, columns: list[str],
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
     """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
     outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
-    columns = list(game.call("mdp_outcome_columns") or []) if game is not None else []
-    columns = columns or ["value"]
+    given = game.call("mdp_outcome_columns") if game is not None else None
+    if given is not None and (not isinstance(given, (list, tuple)) or
+                              not all(isinstance(c, str) for c in given)):
+        raise ModelError(f"game {model.info.game}: mdp_outcome_columns returned {given!r:.60}, "
+                         "not a list of column names")
+    columns = list(given or []) or ["value"]
+    twice = sorted({c for c in columns if columns.count(c) > 1})
+    if twice:
+        raise ModelError(f"game {model.info.game}: mdp_outcome_columns names {twice[0]!r} twice "
+                         f"({columns}); name each column once")
     missing = [c for c in columns if c not in model.terminals.columns]
     if missing:
         raise ModelError(f"game {model.info.game}: outcome columns {missing} are not columns of "
@@ -147,7 +155,9 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
         sums = np.bincount(ids, weights=weights, minlength=outcomes.height)
         if weights.dtype.kind in "iu":
             sums = np.rint(sums).astype(np.int64)
-    return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items() if t.is_integer()}), sums
+    wide = (pl.UInt64, pl.Int128, pl.UInt128)  # integers past int64 kept as they are
+    return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items()
+                          if t.is_integer() and t not in wide}), sums
 
 
 def chances(how: Solution[Any] | Policy, game: Game | None = None,

@@ -4,6 +4,7 @@ description of one state (and action) for error messages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -65,8 +66,19 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
     (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key."""
     if not game.implements("mdp_round_columns"):
         return {"round_state": states}
-    return _checked(game, game.call("mdp_round_columns", states=states), len(states),
-                    hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+    columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
+                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+    frame = to_frame(columns, f"game {game.name}")
+    twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
+    if len(twice):
+        first = frame.row(int(twice[0]))
+        keys = [int(k) for k, row in zip(np.asarray(states).tolist(), frame.iter_rows())
+                if row == first or str(row) == str(first)][:2]
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(columns, first))
+        raise ModelError(f"game {game.name}: mdp_round_columns gives round states "
+                         f"{' and '.join(map(str, keys))} the same columns ({shown}); the "
+                         "columns of a round state name it, as tables and mdp advise read them")
+    return columns
 
 
 def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
@@ -76,16 +88,56 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
     return _rows(game, list(zip(states, actions)), actions=True)
 
 
-def to_frame(columns: dict[str, Any]) -> pl.DataFrame:
+def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
-    None) become lists, so that Polars infers their type. No value is lost on the way: a
-    column of whole numbers that no integer type of Polars holds (past 128 bits), or that
-    floats beside them would round (past 2**53), is a column of their text."""
+    None) become lists, and numpy scalars the Python values they hold, so that Polars infers
+    their type. No value is lost on the way: a column of whole numbers that no integer type
+    of Polars holds (past 128 bits), or that floats beside them would round (past 2**53), is
+    a column of their text, and a fraction is its text ``"p/q"``; a value that is not one a
+    table holds (a number, text, true or false, or None) is refused, naming ``who`` gave
+    it, and so is a column Polars would not keep whole (a value it makes null)."""
     import polars as pl
 
-    return pl.DataFrame({name: _exact(values.tolist() if isinstance(values, np.ndarray) and
-                                      values.dtype == object else values)
-                         for name, values in columns.items()}, strict=False)
+    plain = {name: _exact(_scalars(who, name, values)) for name, values in columns.items()}
+    frame = pl.DataFrame(plain, strict=False)
+    for name, values in plain.items():
+        given = sum(v is None for v in values) if isinstance(values, list) else 0
+        if frame[name].null_count() != given:
+            row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
+                       values[i] is not None)
+            raise ModelError(f"{who}: column {name!r} holds {values[row]!r} at row {row + 1}, "
+                             f"which a table of its other values cannot keep; give every value "
+                             "of a column as plain Python numbers, text or None")
+    return frame
+
+
+_KINDS = (bool, int, float, str)
+"""The values a table holds (with None); a numpy scalar is one by the Python value it holds,
+a fraction by its exact text (:func:`_fraction`)."""
+
+
+def _fraction(value: Fraction) -> int | str:
+    """A fraction exactly: a whole one its integer, else its text ``"p/q"``."""
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def _scalars(who: str, name: str, values: Any) -> Any:
+    """``values`` as a list of :data:`_KINDS` and None, or a 1-d numpy array of numbers,
+    true/false or text; anything else refused."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        if values.ndim == 1 and values.dtype.kind in "biufU":
+            return values
+        raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
+                         f"{values.dtype}; a column is one value per row: numbers, text, "
+                         "true/false or None")
+    plain = [v.item() if isinstance(v, np.generic) else _fraction(v) if isinstance(v, Fraction)
+             else v for v in values]
+    for row, value in enumerate(plain):
+        if value is not None and not isinstance(value, _KINDS):
+            raise ModelError(f"{who}: column {name!r} holds {value!r} ({type(value).__name__}) "
+                             f"at row {row + 1}; a column's values are numbers, text, "
+                             "true/false or None")
+    return plain
 
 
 def _exact(values: Any) -> Any:
@@ -126,10 +178,18 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     if not isinstance(columns, dict):
         raise ModelError(f"game {game.name}: {hook} returned {type(columns).__name__}, "
                          "not a dict of columns")
+    if not columns:
+        raise ModelError(f"game {game.name}: {hook} returned no columns; give one at least "
+                         "(or leave the hook out)")
     _free(game, columns, hook, taken)
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
+        if isinstance(values, (str, bytes, dict)) or not isinstance(values, LazyColumn) and not (
+                hasattr(values, "__len__") and hasattr(values, "__getitem__")):
+            raise ModelError(f"game {game.name}: {hook} gave column {name!r} as "
+                             f"{type(values).__name__}; a column is a list or an array of "
+                             f"values, one per row")
         if len(values) != rows:
             raise ModelError(f"game {game.name}: {hook} gave {len(values):,} values in "
                              f"column {name!r} for {rows:,} rows")

@@ -136,6 +136,9 @@ class Game:
         described = self.call("mdp_describe")
         if described is not None and not isinstance(described, str):
             raise ModelError(f"game {self.name}: mdp_describe returned {described!r}, not a str")
+        if described and not described.isprintable():  # a line break would forge output lines
+            raise ModelError(f"game {self.name}: mdp_describe returned {described!r:.80}, not "
+                             "one line of text (no line breaks or control characters)")
         return described or self.name
 
     @property
@@ -145,6 +148,13 @@ class Game:
         if objective is not None and not isinstance(objective, Objective):
             raise ModelError(f"game {self.name}: mdp_objective returned {objective!r}, not an "
                              "mdp.Objective")
+        if objective is not None and not (isinstance(objective.name, str) and objective.name
+                                          and objective.name.isprintable()):
+            raise ModelError(f"game {self.name}: mdp_objective is named {objective.name!r}; "
+                             "its name is text on one line, shown before the value")
+        if objective is not None and not isinstance(objective.probability, bool):
+            raise ModelError(f"game {self.name}: mdp_objective's probability is "
+                             f"{objective.probability!r}; it is True or False")
         return objective or Objective()
 
     def shown_params(self) -> dict[str, Any]:

@@ -307,6 +307,11 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
         for item in group:
             if not isinstance(item, kind):
                 raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{named}")
+            name = getattr(item, "name", "")
+            if not isinstance(name, str) or not name or not name.isprintable() or \
+                    any(c.isspace() for c in name):  # a name is given on the command line
+                raise ModelError(f"{owner}: {caller.name} returned an mdp.{type(item).__name__} "
+                                 f"named {name!r}; a name is a word of text, no spaces")
             items.append(item)
     return items
 

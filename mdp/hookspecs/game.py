@@ -247,7 +247,7 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
 @hookspec(firstresult=True)
 def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
-    (a list of names from :attr:`mdp.CompiledModel.terminals`).
+    (a list of distinct names from :attr:`mdp.CompiledModel.terminals`, not a str).
 
     ``mdp distribution`` groups the chance of ending in each terminal state by them, and
     ``mdp simulate`` counts games by them. Without an implementation the outcome is the

@@ -135,6 +135,7 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
                 f"(({round_ends_script(game)}), {json.dumps(keys.tolist())}, {json.dumps(ends)})",
                 timeout_sec=10)))
         except JSEvalException as error:  # a syntax error, an exception thrown, 10 s run
+            _quiet_late_callbacks()
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
 
     def at(values: Any, e: int) -> Any:
@@ -144,13 +145,39 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
         for e, end in enumerate(inner.states[:inner.n_terminal]):
             want, worth = int(asked.next[row, e]), float(points[row, e])
             shown, score = at(following, e), at(scored, e)
-            if shown != want or want >= 0 and not (
-                    isinstance(score, (int, float)) and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
+            if shown != want or isinstance(shown, bool) or want >= 0 and not (
+                    isinstance(score, (int, float)) and not isinstance(score, bool)
+                    and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
                 card = ", ".join(f"{k} {v[0]}" for k, v in round_columns(game, keys[row:row + 1]).items())
                 raise ModelError(f"{where} disagrees with mdp_round_rule at round state {key} "
-                                 f"({card}), end {end!r}: it gives the next round state {shown} "
-                                 f"and {score} points, mdp_round_rule {want} and {worth:g}")
+                                 f"({card}), end {end!r}: it gives the next round state "
+                                 f"{_js(shown)} and {_js(score)} points, mdp_round_rule {want} "
+                                 f"and {worth:g}")
     return sample
+
+
+def _js(value: Any) -> str:
+    """A script's answer as JavaScript writes it: a string quoted, so that "1" is not read
+    as 1, and null for what JSON has no number for (NaN, Infinity, undefined)."""
+    return "null (NaN, Infinity or undefined)" if value is None else json.dumps(value)
+
+
+def _quiet_late_callbacks() -> None:
+    """Leave unsaid what V8 answers after a script it stopped, once its engine is closed:
+    py_mini_racer's callback then finds its event loop closed and Python printed a
+    traceback ("Exception ignored ... Event loop is closed") above the one error line."""
+    import sys
+
+    previous = sys.unraisablehook
+    if getattr(previous, "quiet_late_callbacks", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not getattr(unraisable.object, "__module__", "").startswith("py_mini_racer"):
+            previous(unraisable)
+
+    hook.quiet_late_callbacks = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook
 
 
 def _packed(values: np.ndarray) -> dict[str, str]:
@@ -251,10 +278,23 @@ def controls(game: Game, columns: list[str]) -> list[dict[str, Any]]:
     by_column: dict[str, dict[str, Any]] = {}
     for control in given:
         problem = _control_problem(control, columns)
+        if not problem and control["column"] in by_column:
+            problem = f"a second control of column {control['column']!r}; one a column"
         if problem:
             raise ModelError(f"game {game.name}: mdp_report_controls gave {control!r}: {problem}")
         by_column[control["column"]] = {"label": control["column"], **control}
+    if columns and all(by_column.get(c, {}).get("kind") == "derived" for c in columns):
+        raise ModelError(f"game {game.name}: mdp_report_controls makes every column derived "
+                         f"({', '.join(columns)}); one at least names a state")
     return [by_column.get(c, {"column": c, "kind": "select", "label": c}) for c in columns]
+
+
+CONTROL_KEYS = {"select": ("hint", "none"), "toggles": ("hint", "items", "separator", "strike"),
+                "multiset": ("hint", "items", "most", "none", "separator"), "derived": ()}
+"""The keys of a control of each kind, besides ``column``, ``kind`` and ``label``."""
+
+MOST = 1_000
+"""The most items a multiset control may pick: a button each, on a page."""
 
 
 def _control_problem(control: Any, columns: list[str]) -> str | None:
@@ -267,11 +307,22 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
     if control["kind"] in ("toggles", "multiset"):
         items = control.get("items")
         if not isinstance(items, (list, tuple)) or not all(isinstance(i, str) for i in items):
-            return f"{control['kind']} need items, a list of texts"
+            return f"a {control['kind']} control needs items, a list of texts"
+    allowed = ("column", "kind", "label", *CONTROL_KEYS[control["kind"]])
+    unknown = [key for key in control if key not in allowed]
+    if unknown:
+        return f"unknown key {unknown[0]!r} for a {control['kind']} control (allowed: {', '.join(allowed)})"
+    texts = [key for key in ("label", "hint", "none", "separator") if key in control]
+    bad = next((key for key in texts if not isinstance(control[key], str)
+                or key in ("label", "separator") and not control[key]), None)
+    if bad:
+        return f"{bad} must be a text{'' if bad in ('hint', 'none') else ', not empty'}"
+    if control.get("strike", "off") not in ("on", "off"):
+        return 'strike must be "on" or "off"'
     if control["kind"] == "multiset":
         most = control.get("most")
-        if not isinstance(most, int) or isinstance(most, bool) or most < 1:
-            return "a multiset needs most, the most items picked, a whole number of 1 or more"
+        if not isinstance(most, int) or isinstance(most, bool) or not 1 <= most <= MOST:
+            return f"a multiset needs most, the most items picked, a whole number of 1 to {MOST:,}"
     try:
         json.dumps(control, allow_nan=False)
     except (TypeError, ValueError):

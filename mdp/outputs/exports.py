@@ -6,9 +6,11 @@ built-in PRISM one too) and chosen by name with ``mdp export --format NAME``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.hookspecs import hookimpl
 
 if TYPE_CHECKING:
@@ -18,10 +20,12 @@ if TYPE_CHECKING:
 class Export(NamedTuple):
     """A way to write a compiled model for another tool: ``mdp export --format NAME``.
 
-    ``write(model, path)`` writes the model to ``path`` (and any file beside it), all whole
-    or none at all (:func:`mdp.outputs.files.write_together`), and returns the paths
-    written, ``path`` first. (A named tuple: ``mdp --help`` lists the exports, and an attrs
-    class would cost every start its definition.)
+    ``write(model, path)`` writes the model to ``path`` (and any file beside it) and returns
+    a list of the paths written, ``path`` first. ``mdp export`` (:func:`write_export`) hands
+    it a path in a new temporary folder and puts the files it returns in place only once it
+    has returned them all, each one written: an export that raises, or returns what it did
+    not write, leaves the user's files as they were. (A named tuple: ``mdp --help`` lists
+    the exports, and an attrs class would cost every start its definition.)
     """
 
     name: str
@@ -31,6 +35,61 @@ class Export(NamedTuple):
     """The files written beside ``path``, as ``(suffix, what it holds)``: PRISM's is
     ``((".props", "the property"),)``. ``mdp export`` checks that each can be written before
     any work, and names them in the line it prints."""
+
+
+def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
+    """Write ``model`` to ``path`` with ``export``, all or nothing: the export writes in a
+    temporary folder beside ``path``, and the files it returns (``path`` first, each one it
+    wrote there, every one it wrote there) are put in place together
+    (:func:`mdp.outputs.files.write_together`). Returns the paths written. An export that
+    raises, returns anything else, or writes elsewhere is the plugin's fault: one
+    :class:`mdp.ModelError`, and no file of the user's touched."""
+    import os
+    import shutil
+    import tempfile
+
+    from mdp.outputs.files import _special, apart, write_together
+
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
+        os.access(os.path.dirname(target), os.W_OK) else None  # a device: beside it is /dev
+    staging = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=folder)
+    try:
+        staged = os.path.join(staging, os.path.basename(path))
+        try:
+            with apart():  # in place in the temporary folder when it returns
+                given = export.write(model, staged)
+        except MdpError:
+            raise
+        except PLUGIN_FAULTS as error:
+            raise ModelError(f"the {export.name} export raised {fault(error)}") from error
+        where = f"the {export.name} export"
+        if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
+                not all(isinstance(p, str) for p in given):
+            shown = repr(given).replace(staging, os.path.dirname(path) or ".")
+            raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
+        written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
+        if not given or given[0] != staged or sorted(given) != written or \
+                not all(os.path.isfile(p) for p in given):
+            said = [p.replace(staging, os.path.dirname(path) or ".") for p in given]
+            made = [p.replace(staging, os.path.dirname(path) or ".") for p in written]
+            raise ModelError(f"{where} returned the paths {said} but wrote {made}; it returns "
+                             f"each file it wrote beside {path}, {path} first, and no other")
+        final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
+        files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
+        write_together([(to, copy) for to, copy in files if not _special(to)])
+        with apart():  # a device or a pipe is written into now, while the files are here
+            write_together([(to, copy) for to, copy in files if _special(to)])
+        return final
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+
+
+def _copy(source: str, file: BinaryIO) -> None:
+    import shutil
+
+    with open(source, "rb") as staged:
+        shutil.copyfileobj(staged, file)
 
 
 # mdp's own export, a built-in plugin.

@@ -174,6 +174,18 @@ def together() -> Iterator[None]:
         print(note, file=sys.stderr)
 
 
+@contextlib.contextmanager
+def apart() -> Iterator[None]:
+    """Files written within it are put in place as they are written, not held by an
+    enclosing :func:`together` (an export writing into a temporary folder of its own)."""
+    global _held
+    held, _held = _held, None
+    try:
+        yield
+    finally:
+        _held = held
+
+
 def say_when_written(note: str) -> None:
     """Print ``note`` on standard error once the files written so far are in place: now,
     or at the end of :func:`together`."""

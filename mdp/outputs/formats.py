@@ -56,7 +56,8 @@ class Format:
             else:
                 while True:
                     try:
-                        return self.stream(table, cast(BinaryIO, watched))
+                        self.stream(table, cast(BinaryIO, watched))
+                        break
                     except Widened:  # again from the start; what the writer still holds
                         watched.dropped = True  # is let go of (Polars writes it when freed)
                         file.seek(0)
@@ -79,6 +80,9 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"the {self.name} format raised {text}") from error
+        if not watched.written and table.height:  # a writer of the table's rows wrote none
+            raise ModelError(f"the {self.name} format wrote nothing of a table of "
+                             f"{table.height:,} rows (a write that is a generator never runs)")
 
 
 def _seekable(file: BinaryIO) -> bool:
@@ -95,12 +99,15 @@ class _Watched:
     def __init__(self, file: BinaryIO) -> None:
         self.file, self.interrupted, self.dropped = file, False, False
         self.error: OSError | None = None
+        self.written = 0
 
     def write(self, data: bytes) -> int:
         if self.dropped:
             return len(data)
         try:
-            return self.file.write(data)
+            count = self.file.write(data)
+            self.written += len(data)
+            return count
         except OSError as error:
             self.error = self.error or error
             raise

@@ -26,6 +26,12 @@ def formats() -> dict[str, Format]:
     found = offered("mdp_formats", Format)
     extensions: dict[str, str] = {}
     for fmt in found.values():
+        if not isinstance(fmt.extensions, (list, tuple)) or not all(
+                isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.isprintable()
+                and not any(c.isspace() or c in "/\\" for c in e) for e in fmt.extensions):
+            raise ModelError(f"format {fmt.name!r}: extensions {fmt.extensions!r}: expected a "
+                             "tuple of extensions of a file's name, each a dot and a word: "
+                             "('.tsv',)")
         for extension in fmt.extensions:
             if extension.lower() in extensions:
                 raise ModelError(f"formats {extensions[extension.lower()]!r} and {fmt.name!r} "

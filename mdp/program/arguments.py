@@ -10,7 +10,7 @@ import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.errors import ParamError
+from mdp.errors import ModelError, ParamError
 from mdp.game.params import Choice, Param, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -130,7 +130,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
             elif not option.positional:
-                how["default"] = option.default
+                how["default"] = _default(option)
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
         if option.positional:
@@ -138,6 +138,20 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)
+
+
+def _default(option: Param) -> Any:
+    """The option's default as its parser reads it (argparse parses a default given as
+    text, and a default its parser refuses is the plugin's fault, not the user's: the user
+    gave no such value)."""
+    if not isinstance(option.default, str):
+        return option.default
+    try:
+        return parsed(f"option --{option.name}", option, option.default)
+    except (ValueError, TypeError, ParamError) as error:
+        raise ModelError(f"option --{option.name.replace('_', '-')}: its default "
+                         f"{option.default!r} is refused by its own parser ({error}); the "
+                         "default is a value the option takes") from None
 
 
 def _reader(option: Param) -> Callable[[str], Any]:
@@ -350,20 +364,45 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
                 frame.progress = progress
             write_atomically(args.out, lambda file: fmt.dump(frame, file, args.out))
         return
-    out = stdout()
-    out.flush()
-    try:
-        fmt.dump(frame, out.buffer, "standard output")
-        out.buffer.flush()
-    except BrokenPipeError:  # the reader went away: no more of the table, and the rest goes on
-        drop()
+    import shutil
+    import tempfile
+
+    # The whole table is made before a byte of it goes out: a fault halfway (a game's column
+    # refused in a later piece) leaves standard output empty, not a header and some rows.
+    with tempfile.SpooledTemporaryFile(max_size=1 << 26) as made:
+        fmt.dump(frame, made, "standard output")  # type: ignore[arg-type]  # a binary file
+        made.seek(0)
+        out = stdout()
+        out.flush()
+        try:
+            shutil.copyfileobj(made, out.buffer)
+            out.buffer.flush()
+        except BrokenPipeError:  # the reader went away: no more of the table, the rest goes on
+            drop()
 
 
-def print_json(data: Any) -> None:
-    """One line of strict JSON on standard output (no NaN or Infinity)."""
+def print_json(data: Any, what: str | None = None) -> None:
+    """One line of strict JSON on standard output (no NaN or Infinity): numpy's numbers and
+    arrays as the numbers and lists they hold, other objects as their text, but for a set
+    (no order) and bytes (no text). With ``what`` (a plugin's summary, say), data JSON
+    cannot hold is one :class:`mdp.ModelError` that begins with ``what``."""
     import json  # only when asked for: every millisecond of start-up shows on small games
 
-    print(json.dumps(data, default=str, allow_nan=False), file=stdout())
+    try:
+        text = json.dumps(data, default=_json_value, allow_nan=False)
+    except (TypeError, ValueError, RecursionError) as error:
+        if what is None:
+            raise
+        raise ModelError(f"{what} cannot be written as JSON: {error}") from None
+    print(text, file=stdout())
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (set, frozenset, bytes, bytearray)):
+        raise TypeError(f"{value!r:.40} is a {type(value).__name__}, which JSON has no form for")
+    if hasattr(value, "tolist") and hasattr(value, "dtype"):  # numpy's: a number, an array
+        return value.tolist()
+    return str(value)
 
 
 class Progress:

@@ -68,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 if stdout.machine_output(args):  # a plugin's print must not spoil the output
                     with stdout.shielded():
-                        code = args.command.run(args) or 0
+                        code = _exit_code(args.command, args.command.run(args))
                 else:
-                    code = args.command.run(args) or 0
+                    code = _exit_code(args.command, args.command.run(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
                                  "a command returns its exit code") from None
@@ -168,6 +168,20 @@ def _out_of_memory() -> str:
             "game too large is refused before the work")
 
 
+def _exit_code(command: Command, code: Any) -> int:
+    """What a command's ``run`` returned as its exit code: ``None`` is 0, a whole number of
+    0 to 255 itself; anything else (text, a float, true or false, 300) is the command's
+    fault, since the shell would see another number or none."""
+    if code is None:
+        return 0
+    if hasattr(code, "dtype") and getattr(code, "shape", None) == ():  # a numpy integer
+        code = code.item() if code.dtype.kind in "iu" else code
+    if isinstance(code, int) and not isinstance(code, bool) and 0 <= code <= 255:
+        return code
+    raise ModelError(f"command {command.name} returned {code!r:.40} ({type(code).__name__}); "
+                     "a command returns None or its exit code, a whole number of 0 to 255")
+
+
 def _error(error: MdpError, code: int) -> int:
     print(f"mdp: error: {error}", file=sys.stderr)
     return code
@@ -238,6 +252,14 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                 raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
+            except MdpError:
+                raise
+            except (Exception, SystemExit) as error:  # a plugin's arguments that break
+                by = registry.offered_by(command.name)
+                if by is None:  # mdp's own: a bug, shown with its traceback
+                    raise
+                raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
+                                 f"arguments raised {fault(error)}") from None
         sub.set_defaults(command=command)
     return repeated.said_once(parser)
 
@@ -335,7 +357,8 @@ def _command(analysis: Analysis) -> Command:
             arguments.emit(table, args, fmt)
         if as_json:
             if analysis.summary is not None:
-                arguments.print_json(analysis.summary(answer, solved))
+                arguments.print_json(analysis.summary(answer, solved),
+                                     f"analysis {analysis.name}: its summary")
             else:
                 summary = {} if solution is None else solution.summary()
                 arguments.print_json({**summary, "rows": table.height, "columns": table.columns,

@@ -40,8 +40,8 @@ class Command:
 
     ``arguments(parser)`` adds the command's arguments to its :class:`argparse.ArgumentParser`
     (the helpers of :mod:`mdp.program.arguments` add the usual ones); ``run(args)`` does the work
-    and returns the exit code (``None`` for 0). An :class:`mdp.MdpError` it raises becomes
-    one line on stderr and exit code 2.
+    and returns the exit code, 0 to 255 (``None`` for 0; anything else is refused). An
+    :class:`mdp.MdpError` it raises becomes one line on stderr and exit code 2.
     """
 
     name: str

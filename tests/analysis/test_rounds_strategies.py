@@ -15,6 +15,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from models import two_boxes
 
 import mdp
@@ -282,6 +284,63 @@ def test_aims_are_checked_where_they_enter(aims, exact, message):
     game = with_strategy(mdp.RoundsStrategy("odd", "wrong aims", aims))
     with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match=message):
         mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["next", "points", "keys"]), st.integers(0, 1), st.integers(0, 11),
+       st.integers(-1, 3), st.booleans())
+def test_a_strategy_cannot_change_the_ends_it_aims_at(target, row, column, value, exact):
+    """A strategy that writes into what it is given (``ends.next`` set to -1 forbade an end,
+    and greedy's aims were then worth 41/4 on the real game rather than 71/6) is told it
+    cannot: what it reads is read-only, and its aims are what the engine keeps."""
+
+    def writing(game, model, keys, ends):
+        arrays = {"next": ends.next, "points": ends.points, "keys": keys}
+        array = arrays[target]
+        array[(row, column % array.shape[1]) if array.ndim == 2 else row % len(array)] = value
+        return np.array(ends.points, copy=True)
+
+    game = with_strategy(mdp.RoundsStrategy("writing", "greedy, writing its ends", writing))
+    with pytest.raises(mdp.ModelError, match="game two-boxes: strategy writing raised "
+                       "ValueError: assignment destination is read-only"):
+        mdp.evaluate(mdp.compile(game), "writing", game=game, exact=exact)
+    copying = with_strategy(mdp.RoundsStrategy("copying", "greedy, writing a copy", lambda
+                                               game, model, keys, ends: np.array(ends.points)))
+    model = mdp.compile(copying)
+    assert mdp.evaluate(model, "copying", game=copying, exact=True).value == \
+        mdp.evaluate(model, "greedy", game=copying, exact=True).value
+
+
+AIM_KINDS = {
+    "bool": lambda points: points > 3,
+    "bool objects": lambda points: np.array([[bool(v > 3) for v in row] for row in points], dtype=object),
+    "past floats": lambda points: np.array([[int(v) * 10**400 for v in row] for row in points], dtype=object),
+    "past int64": lambda points: np.array([[int(v) * 2**70 for v in row] for row in points], dtype=object),
+    "fractions": lambda points: np.array([[Fraction(int(v), 3) for v in row] for row in points], dtype=object),
+    "negated": lambda points: -np.asarray(points),
+    "floats": lambda points: np.asarray(points, dtype=np.float64) / 2,
+    "complex": lambda points: np.asarray(points) + 0j,
+    "text": lambda points: np.asarray(points).astype(str),
+}
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(sorted(AIM_KINDS)), st.booleans())
+def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact):
+    """Whatever a strategy aims with, it is evaluated, or refused in one line naming the game
+    and the strategy: true/false aims were blamed on a terminal= the user never gave (exact),
+    and aims past a float's range were an OverflowError traceback."""
+    game = with_strategy(mdp.RoundsStrategy("odd", "aims", lambda game, model, keys, ends:
+                                            AIM_KINDS[kind](ends.points)))
+    model = mdp.compile(game)
+    refused = {"bool", "bool objects", "complex", "text"} | ({"floats"} if exact else {"past floats"})
+    if kind in refused:
+        with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave"):
+            mdp.evaluate(model, "odd", game=game, exact=exact)
+    else:  # a positive multiple of the points aims as greedy does
+        value = mdp.evaluate(model, "odd", game=game, exact=exact).value
+        greedy = mdp.evaluate(model, "greedy", game=game, exact=exact).value
+        assert (value == greedy) == (kind != "negated")
 
 
 def test_a_strategy_is_of_its_kind_of_game():

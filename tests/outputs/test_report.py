@@ -13,6 +13,8 @@ import models
 import numpy as np
 import pytest
 from edited import edited
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.limits import REPORT_MAX_ROWS
@@ -99,9 +101,9 @@ class BadControls(models.Table):
 @pytest.mark.parametrize("controls, message", [
     ([{"column": "nope", "kind": "select"}], "column must be one of the state columns state"),
     ([{"column": "state", "kind": "dial"}], "kind must be one of select, toggles, multiset, derived"),
-    ([{"column": "state", "kind": "toggles", "items": [1, 2]}], "toggles need items"),
+    ([{"column": "state", "kind": "toggles", "items": [1, 2]}], "a toggles control needs items"),
     ([{"column": "state", "kind": "multiset", "items": ["1", "2"]}], "a multiset needs most, the "
-     "most items picked, a whole number of 1 or more"),
+     "most items picked, a whole number of 1 to 1,000"),
     ("state", "not a list"),
 ])
 def test_a_broken_control_is_one_error_naming_the_game(controls, message):
@@ -218,3 +220,49 @@ def test_the_facts_count_in_words_and_give_a_fraction_only_where_one_is():
         actions = f"{length} action{'s' * (length != 1)}"
         assert f"where the game is over); {actions}</dd>" in page
         assert "<dd>7</dd>" in page and "7/1" not in page
+
+
+KEYS = {"select": {"hint", "none"}, "toggles": {"hint", "items", "separator", "strike"},
+        "multiset": {"hint", "items", "most", "none", "separator"}, "derived": set()}
+CONTROL = st.fixed_dictionaries({"column": st.just("state"),
+                                 "kind": st.sampled_from(["select", "toggles", "multiset", "derived"])},
+                                optional={"label": st.sampled_from(["", "L", 5]),
+                                          "hint": st.sampled_from(["", "h"]),
+                                          "none": st.sampled_from(["", "n"]),
+                                          "items": st.sampled_from([["a", "b"], "ab", [1]]),
+                                          "separator": st.sampled_from(["", " ", ","]),
+                                          "strike": st.sampled_from(["on", "off", "sideways"]),
+                                          "most": st.sampled_from([0, 1, 1000, 1001, 10**30]),
+                                          "colour": st.just("red"), "seperator": st.just(",")})
+
+
+def _fine(control):
+    """Whether a control is one the docs of mdp_report_controls allow, read here anew."""
+    kind = control["kind"]
+    if set(control) - {"column", "kind", "label"} - KEYS[kind]:
+        return False  # a key a control of its kind has not: a typo would be dropped silently
+    if kind in ("toggles", "multiset") and control.get("items") != ["a", "b"]:
+        return False
+    if kind == "multiset" and control.get("most") not in (1, 1000):
+        return False
+    return control.get("label", "L") != "" and control.get("label", "L") != 5 and \
+        control.get("separator", " ") != "" and control.get("strike", "on") != "sideways"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(CONTROL, max_size=2))
+def test_a_control_is_drawn_as_given_or_refused_naming_the_game(controls):
+    """Typos and contradictions in the controls were drawn silently: an unknown key (a
+    misspelt "separator" dropped), two controls of one column, every column derived (no
+    way to name a state), strike "sideways", an empty separator, an int label, most past
+    what a page draws."""
+    game = mdp.load_game(BadControls(controls))
+    solution = mdp.solve(mdp.compile(game))
+    if all(_fine(c) for c in controls) and len(controls) < 2 and \
+            not (controls and controls[0]["kind"] == "derived"):
+        drawn = embedded(mdp.report(solution, game))["explorer"]["controls"]
+        assert drawn == [{"label": "state", **controls[0]} if controls else
+                         {"column": "state", "kind": "select", "label": "state"}]
+    else:
+        with pytest.raises(mdp.ModelError, match="^game table: mdp_report_controls (gave|makes every)"):
+            mdp.report(solution, game)

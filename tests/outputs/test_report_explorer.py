@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 from browser import ARTEFACTS, chromium, skip_unless_available
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.program.cli import main
@@ -174,3 +176,58 @@ def test_a_wrong_script_of_round_ends_is_flagged_when_the_page_opens(browser, tm
     browser.get(good.as_uri())
     shown = _advice(browser)
     assert shown["fault"] is None and shown["best"]
+
+
+@engine_needed
+@pytest.mark.slow
+def test_a_script_that_never_ends_is_stopped_with_one_line(tmp_path):
+    """Stopped after 10 s: the line and nothing else (V8's late answer, after its engine was
+    closed, printed a 12-line "Exception ignored ... Event loop is closed" above it)."""
+    import subprocess
+
+    plugin = tmp_path / "endless.py"
+    plugin.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_round_ends_script():\n"
+                      "    return 'function (k, ends) { while (true) {} }'\n")
+    run = subprocess.run([sys.executable, "-c", "import sys; from mdp.program import main; "
+                          "sys.exit(main())", "report", str(ROOT / "docs" / "examples" / "two_boxes.py"),
+                          "-p", str(plugin), "--out", str(tmp_path / "two.html")],
+                         capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stderr) == (2, "mdp: error: game two-boxes: mdp_round_ends_script "
+                                            "does not run: JavaScript was terminated by timeout\n")
+
+
+def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):
+    from types import SimpleNamespace
+
+    from mdp.outputs.explorer import _quiet_late_callbacks
+
+    said = []
+    monkeypatch.setattr(sys, "unraisablehook", said.append)
+    _quiet_late_callbacks()
+    _quiet_late_callbacks()  # once is enough: not a hook around a hook
+    late = SimpleNamespace(object=SimpleNamespace(__module__="py_mini_racer._mini_racer"))
+    other = SimpleNamespace(object=SimpleNamespace(__module__="a_plugin"))
+    sys.unraisablehook(late)
+    sys.unraisablehook(other)
+    assert said == [other]
+
+
+POINTS = ['"1"', "NaN", "Infinity", "undefined", "[1]", "true", "-1"]
+
+
+@engine_needed
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(POINTS))
+def test_a_script_s_wrong_points_are_shown_as_javascript_gives_them(tmp_path, capsys, points):
+    """Points the script gives as the string "1" were shown as 1 beside the rule's 1 (the
+    line said they differ and showed them equal), NaN as None."""
+    plugin = tmp_path / f"points_{POINTS.index(points)}.py"  # a module name of its own
+    script = ("function (k, ends) { return {next: ends.map(function (e, i) { return i % 2 ? 1 : 1; }), "
+              f"points: ends.map(function () {{ return {points}; }})}}; }}")
+    plugin.write_text(f"import mdp\n\n\n@mdp.hookimpl\ndef mdp_round_ends_script():\n    return {script!r}\n")
+    code = main(["report", str(ROOT / "docs" / "examples" / "two_boxes.py"), "-p", str(plugin),
+                 "--out", str(tmp_path / "two.html")])
+    err = capsys.readouterr().err
+    shown = {'"1"': '"1"', "[1]": "[1]", "true": "true", "-1": "-1"}.get(
+        points, "null (NaN, Infinity or undefined)")
+    assert code == 2 and f"it gives the next round state 1 and {shown} points, mdp_round_rule 1 and 1" in err, err

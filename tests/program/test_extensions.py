@@ -1,14 +1,20 @@
 """Open seams: a plugin adds an output format, a command and an analysis without touching
 mdp/, through the same hooks that register mdp's own."""
 
+import contextlib
 import importlib.util
 import inspect
+import io
 import json
+import math
 from fractions import Fraction
 from pathlib import Path
 
+import numpy as np
 import polars as pl
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mdp
 import mdp.hookspecs.game
@@ -335,3 +341,188 @@ def test_a_plugin_whose_hook_raises_is_one_line(capsys):
                                            "ValueError: no formats today\n")
     finally:
         plugins().unregister(broken)
+
+
+EXIT_CODES = st.one_of(st.none(), st.integers(-300, 300), st.integers(2**62, 2**70),
+                       st.integers(0, 255).map(np.int64), st.integers(0, 255).map(np.uint8),
+                       st.booleans(), st.floats(), st.text(max_size=3), st.lists(st.integers(0, 3), max_size=2))
+
+
+@settings(max_examples=40, deadline=None)
+@given(EXIT_CODES)
+def test_a_command_ends_with_the_code_it_returns_or_is_refused(code):
+    """A command's ``run`` returns its exit code: None (0) or a whole number of 0 to 255 is
+    the exit code (a numpy integer too: sys.exit took np.int64(5) for a message, exit 1);
+    anything else is the command's fault, one line and exit 2 (300 ended as 44, -1 as 255,
+    "abc" as 1 with a bare line)."""
+
+    class Ending:
+        @mdp.hookimpl
+        def mdp_commands(self):
+            return [mdp.Command("ending", "ends", lambda args: code)]
+
+    ending = Ending()
+    plugins().register(ending, name="ending")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            returned = main(["ending"])
+    finally:
+        plugins().unregister(ending)
+    plain = code.item() if isinstance(code, np.generic) else code
+    if plain is None or (type(plain) is int and 0 <= plain <= 255):
+        assert (returned, err.getvalue()) == (plain or 0, "")
+    else:
+        assert returned == 2
+        assert err.getvalue().startswith("mdp: error: command ending returned ")
+        assert err.getvalue().endswith("a command returns None or its exit code, a whole number "
+                                       "of 0 to 255\n")
+        assert err.getvalue().count("\n") == 1
+
+
+def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys):
+    plugin = tmp_path / "argraise.py"
+    plugin.write_text("import mdp\n@mdp.hookimpl\ndef mdp_commands():\n"
+                      "    return [mdp.Command('arg_raise', 'h', lambda a: 0, lambda p: 1 / 0)]\n")
+    for argv in (["--help"], ["arg_raise"]):
+        assert main(["-p", str(plugin), *argv]) == 2
+        assert capsys.readouterr().err == (f"mdp: error: plugin {plugin}'s command arg_raise: adding "
+                                           "its arguments raised ZeroDivisionError: division by zero\n")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 5000), st.booleans())
+def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written, piece_by_piece):
+    """A table is made whole before a byte of it is printed: a writer that fails after
+    ``written`` bytes (a game's column refused in a later piece did so) leaves standard
+    output empty, and the fault is the one line."""
+
+    def failing(frame, file):
+        file.write(b"x" * written)
+        raise ValueError("halfway")
+
+    def stream(pieces, file):
+        for piece in pieces:
+            failing(piece, file)
+
+    class Failing:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("half", (".half",), failing, stream=stream if piece_by_piece else None)]
+
+    failing_plugin = Failing()
+    plugins().register(failing_plugin, name="failing")
+    capsys.readouterr()
+    try:
+        returned = main(["policy", SHUTBOX, "--set", "tiles=1-3", "--format", "half"])
+    finally:
+        plugins().unregister(failing_plugin)
+    assert (returned, *capsys.readouterr()) == (
+        2, "", "mdp: error: the half format raised ValueError: halfway\n")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(st.integers(-3, 30).map(str), st.text(max_size=4)))
+def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, default):
+    """A default given as text is read by the option's parser when no value is given: one
+    it refuses was reported as the user's "--n abc", though the user gave no --n."""
+    seen = []
+
+    class Counting:
+        @mdp.hookimpl
+        def mdp_analyses(self):
+            def run(solution, game, n):
+                seen.append(n)
+                return pl.DataFrame({"n": [n]})
+
+            return [mdp.Analysis("counting", "n", run, [mdp.Param("n", default, mdp.parse_int(1), "n")])]
+
+    counting = Counting()
+    plugins().register(counting, name="counting")
+    capsys.readouterr()
+    try:
+        returned = main(["counting", SHUTBOX, "--set", "tiles=1-2", "--format", "csv"])
+    finally:
+        plugins().unregister(counting)
+    out, err = capsys.readouterr()
+    if default.isascii() and default.isdigit() and int(default) >= 1:
+        assert (returned, seen, out) == (0, [int(default)], f"n\n{int(default)}\n")
+    else:
+        assert (returned, out, seen) == (2, "", [])
+        assert err.startswith(f"mdp: error: option --n: its default {default!r} is refused by "
+                              "its own parser (")
+        assert err.count("\n") == 1
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 3), st.booleans())
+def test_a_format_that_writes_nothing_of_a_table_is_refused(tmp_path_factory, written, generator):
+    """A write that wrote nothing (or is a generator, which never runs) was reported as
+    "N rows written" beside an empty file; the old file now stays and the line says why."""
+
+    def write(frame, file):
+        file.write(b"x" * written)
+
+    def writing(frame, file):
+        yield file.write(b"x" * written)
+
+    class Offering:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format("some", (".some",), writing if generator else write)]
+
+    offering = Offering()
+    out = tmp_path_factory.mktemp("out") / "policy.some"
+    out.write_text("keep")
+    plugins().register(offering, name="offering")
+    err = io.StringIO()
+    try:
+        with contextlib.redirect_stderr(err):
+            returned = main(["policy", SHUTBOX, "--set", "tiles=1-2", "--out", str(out)])
+    finally:
+        plugins().unregister(offering)
+    if written and not generator:
+        assert (returned, out.read_text()) == (0, "x" * written)
+    else:
+        assert (returned, out.read_text()) == (2, "keep")
+        assert err.getvalue().startswith("mdp: error: the some format wrote nothing of a table of ")
+
+
+SUMMARY_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=3),
+                           st.floats(), st.integers(-5, 5).map(np.int64), st.just(np.array([1, 2])),
+                           st.frozensets(st.integers(0, 2), max_size=2), st.binary(max_size=2))
+SUMMARIES = st.recursive(SUMMARY_LEAVES, lambda inner: st.one_of(
+    st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=2), inner, max_size=3)), max_leaves=6)
+
+
+def _plain_json(value):
+    """What JSON holds of ``value``, or None where it holds nothing."""
+    if isinstance(value, (frozenset, bytes)) or isinstance(value, float) and not math.isfinite(value):
+        raise ValueError
+    if isinstance(value, (np.generic, np.ndarray)):
+        return value.tolist()
+    if isinstance(value, list):
+        return [_plain_json(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain_json(v) for k, v in value.items()}
+    return value
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(SUMMARIES)
+def test_a_summary_is_printed_as_the_json_it_holds_or_refused_as_the_analysis_s(capsys, summary):
+    """numpy's numbers and arrays are the numbers and lists they hold (np.int64(3) was the
+    text "3", an array "[1 2]"); a set, bytes, NaN or infinity is one line naming the
+    analysis's summary (they were text, or blamed on the analysis as if it raised)."""
+    from mdp.program.arguments import print_json
+
+    capsys.readouterr()
+    try:
+        expected = _plain_json(summary)
+    except ValueError:
+        with pytest.raises(mdp.ModelError, match="^analysis s: its summary cannot be written as JSON: "):
+            print_json(summary, "analysis s: its summary")
+        assert capsys.readouterr().out == ""
+    else:
+        print_json(summary, "analysis s: its summary")
+        assert json.loads(capsys.readouterr().out) == expected

@@ -80,7 +80,7 @@ def simulated(solution: RoundsSolution, game: Game | None, games: int,
     played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
         pl.col("games").sum())
     keys = np.unique(played["_key"].to_numpy())
-    columns = (to_frame(round_columns(game, keys)) if game is not None
+    columns = (to_frame(round_columns(game, keys), f"game {game.name}") if game is not None
                else pl.DataFrame({"round_state": keys}))
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
     columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))

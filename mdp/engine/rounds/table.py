@@ -28,7 +28,7 @@ WITHIN_ALL = "all"
 
 
 def _columns(game: Game | None, keys: np.ndarray) -> pl.DataFrame:
-    return (to_frame(round_columns(game, keys)) if game is not None
+    return (to_frame(round_columns(game, keys), f"game {game.name}") if game is not None
             else pl.DataFrame({"round_state": keys}))
 
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import argparse
 
 import mdp
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.hookspecs import hookimpl
+from mdp.outputs.exports import write_export
 from mdp.outputs.files import say_when_written
 from mdp.program import arguments
 from mdp.program.registry import Command
@@ -37,12 +37,7 @@ def _export(args: argparse.Namespace) -> None:
     game = arguments.load(args)
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress).single("mdp export")
-    try:
-        written = list(export.write(model, args.out))
-    except MdpError:
-        raise
-    except PLUGIN_FAULTS as error:  # the export's fault (a plugin's, most often)
-        raise ModelError(f"the {export.name} export raised {fault(error)}") from error
+    written = write_export(export, model, args.out)
     named = {args.out + suffix: what for suffix, what in export.beside}
     others = "".join(f", {named[path]} to {path}" if path in named else f", {path}"
                      for path in written[1:])

@@ -1,0 +1,83 @@
+"""What a plugin names (a parameter, a variant, a format, a command...) is a word of text,
+given on the command line, and a format's extensions are a tuple of ".word": anything else
+is refused in one line when the plugin's list is read (an int name was a TypeError traceback
+in mdp params, an empty name or one with a space was taken, and an extension given as a
+str, ("nodot") for ("nodot",), was read letter by letter)."""
+
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.program.registry import plugins
+
+NAMES = st.one_of(st.text(max_size=6), st.integers(), st.none())
+
+
+def _word(name):
+    return isinstance(name, str) and name != "" and name.isprintable() and \
+        not any(c.isspace() for c in name)
+
+
+@settings(max_examples=60, deadline=None)
+@given(NAMES)
+def test_a_parameter_is_named_by_a_word_or_refused(name):
+    def mdp_params():
+        return [mdp.Param(name, 1, mdp.parse_int(1), "a count")]
+
+    def mdp_initial_state():
+        return 0
+
+    def mdp_actions(state):
+        return []
+
+    def mdp_terminal_value(state):
+        return 0
+
+    hooks = (mdp_params, mdp_initial_state, mdp_actions, mdp_terminal_value)
+    module = SimpleNamespace(GAME_NAME="named", **{f.__name__: mdp.hookimpl(f) for f in hooks})
+    if _word(name):
+        try:
+            mdp.load_game(module)
+        except mdp.MdpError as error:  # a name refused for another reason: a reserved one
+            assert "a word of text" not in str(error)
+    else:
+        with pytest.raises(mdp.ModelError, match=r"^game named: mdp_params returned an mdp.Param "
+                           r"named .*; a name is a word of text, no spaces$"):
+            mdp.load_game(module)
+
+
+EXTENSIONS = st.one_of(st.text(max_size=5), st.tuples(st.text(max_size=5)),
+                       st.lists(st.sampled_from([".tsv", ".", "tsv", ".t v", ".TSV2"]), max_size=2))
+
+
+@settings(max_examples=60, deadline=None)
+@given(NAMES, EXTENSIONS)
+def test_a_format_is_named_by_a_word_with_extensions_of_a_dot_and_a_word(name, extensions):
+    class Offering:
+        @mdp.hookimpl
+        def mdp_formats(self):
+            return [mdp.Format(name, extensions, lambda frame, file: None)]
+
+    offering = Offering()
+    plugins().register(offering, name="offering")
+    try:
+        good = isinstance(extensions, (list, tuple)) and all(
+            isinstance(e, str) and len(e) > 1 and e[0] == "." and _word(e) and "/" not in e
+            and "\\" not in e for e in extensions)
+        if _word(name) and good:
+            try:
+                found = mdp.formats()
+            except mdp.ModelError as error:  # a clash with a built-in's name or extension
+                assert "both" in str(error) or "offered" in str(error) or "twice" in str(error), error
+            else:
+                assert found[name].extensions == extensions
+        else:
+            with pytest.raises(mdp.ModelError, match=r"^(a plugin of mdp: mdp_formats returned an "
+                               r"mdp.Format named .*; a name is a word|format .*: extensions .*: "
+                               r"expected a tuple of extensions)"):
+                mdp.formats()
+    finally:
+        plugins().unregister(offering)

@@ -1,0 +1,80 @@
+"""What a game says of itself (mdp_objective, mdp_describe) is checked where it is read: a
+name and a description are one line of text (a line break forged an output line: "value:
+999" above the real value), ``probability`` is True or False ("no" was taken as true), and
+a game whose values are probabilities has terminal values from 0 to 1 (a chance of 150% was
+shown without a word)."""
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+
+VALUES = st.lists(st.fractions(-2, 3), min_size=1, max_size=3)
+
+
+def _game(values, objective=None, described=None):
+    """From the start, one chance action to terminal states 0, 1, ... (equally likely),
+    each worth its value."""
+
+    def mdp_initial_state():
+        return "start"
+
+    def mdp_actions(state):
+        return ["go"] if state == "start" else []
+
+    def mdp_outcomes(state, action):
+        return [(Fraction(1, len(values)), k) for k in range(len(values))]
+
+    def mdp_terminal_value(state):
+        return values[state]
+
+    def mdp_objective():
+        return objective
+
+    def mdp_describe():
+        return described
+
+    hooks = (mdp_initial_state, mdp_actions, mdp_outcomes, mdp_terminal_value, mdp_objective,
+             mdp_describe)
+    return mdp.load_game(SimpleNamespace(GAME_NAME="g", **{f.__name__: mdp.hookimpl(f) for f in hooks}))
+
+
+@settings(max_examples=60, deadline=None)
+@given(VALUES, st.booleans())
+def test_values_of_a_probability_are_from_0_to_1_or_the_game_is_refused(values, probability):
+    game = _game(values, mdp.Objective("chance", "max", probability))
+    if probability and not all(0 <= v <= 1 for v in values):
+        first = next(v for v in values if not 0 <= v <= 1)
+        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_objective says the values are "
+                           rf"probabilities, but terminal value {first} is not from 0 to 1 \(state "):
+            mdp.compile(game)
+    else:
+        assert mdp.solve(mdp.compile(game), exact=True).value == sum(values) / len(values)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.one_of(st.text(max_size=4), st.integers(), st.none()),
+       st.one_of(st.booleans(), st.text(max_size=2), st.integers(0, 1)))
+def test_an_objective_is_named_by_one_line_and_is_a_probability_or_not(name, probability):
+    game = _game([Fraction(1, 2)], mdp.Objective(name, "max", probability))
+    good_name = isinstance(name, str) and name != "" and name.isprintable()
+    if good_name and isinstance(probability, bool):
+        assert game.objective == mdp.Objective(name, "max", probability)
+    else:
+        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_objective( is named|'s probability is)"):
+            game.objective  # noqa: B018
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=6))
+def test_a_description_is_one_line_or_refused(described):
+    game = _game([1], described=described)
+    if described.isprintable():
+        assert game.describe() == (described or "g")
+    else:
+        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_describe returned .*, not one line"):
+            game.describe()
