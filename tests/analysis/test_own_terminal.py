@@ -47,6 +47,7 @@ def test_it_says_its_objective_is_not_the_games(worth, sense):
     assert "%" not in value_line(solution) or not mine  # no chance over 100%
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(worth=worths, sense=st.sampled_from(["max", "min"]))
 def test_strategies_are_valued_on_its_terminal_values(worth, sense):

@@ -29,6 +29,7 @@ def test_the_page_lists_every_figure_the_issue_asks_for(results):
     assert all(f.command.startswith("mdp ") and f.source for f in results.FIGURES)
 
 
+@pytest.mark.slow
 def test_every_command_gives_what_the_page_says(results):
     page = results.generate()  # raises results.Mismatch on any drift
     for figure in results.FIGURES:

@@ -223,6 +223,7 @@ def test_to_one_hundred_against_the_reference():
     assert advice.actions["action"].to_list() == ["hold", "roll"]
 
 
+@pytest.mark.slow
 def test_a_strategy_is_valued_against_optimal_play():
     # Hold at 20 to 30, moving first against an optimal player, exactly; in floats too. The
     # optimum against itself is the optimal value, and any strategy is worth no more.
@@ -299,6 +300,7 @@ def _duel(goal, faces, best, threshold):
             {s: values[n + i] for s, i in index.items()})
 
 
+@pytest.mark.slow
 def test_the_hold_boundary_is_drawn(tmp_path):
     from mdp_games.pig.plot import hold_boundary, main
 

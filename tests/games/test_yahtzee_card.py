@@ -156,6 +156,7 @@ def test_the_official_forced_joker_agrees_with_the_independent_numpy_solver(yaht
     assert yahtzee_full.solution.value == pytest.approx(reference, rel=1e-12)
 
 
+@pytest.mark.slow
 def test_a_card_s_turn_is_the_one_turn_game_with_the_boxes_at_its_end(yahtzee_full_free_joker):
     # 1 start + 2 x 210 keeps (fewer than five dice) + 3 x 252 hands + the ends:
     # (box, points, face) over the thirteen boxes. Compiled, not solved: quick.

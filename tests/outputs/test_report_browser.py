@@ -181,6 +181,7 @@ def pick_dice(driver, control: str, dice: str | None) -> None:
     ("1", "1 1", None),          # before a roll, two ones kept
     ("3", "", None),             # the start of the turn
 ])
+@pytest.mark.slow
 def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
         browser, tmp_path, rolls_left, kept, rolled):
     from selenium.webdriver.common.by import By
