@@ -13,7 +13,6 @@ from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.rounds import Rounds
-from mdp.engine.rounds.table import find_round_state
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError
@@ -58,10 +57,8 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
 def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, Any]) -> None:
     """Refuse, before the solve, columns that name no state of the compiled model, or
     several (as :func:`advise` would once it is solved): the model alone knows its states."""
-    if isinstance(model, Rounds):
-        key, named = find_round_state(model, game, columns)
-        model, columns = model.round, {c: v for c, v in columns.items() if c not in named}
-    _found(model, game, columns)
+    played, rest = model.played_at(game, columns)
+    _found(played, game, rest)
 
 
 def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:

@@ -155,6 +155,11 @@ class CompiledModel(Operations):
         """Itself: ``what`` reads a game of one model (:meth:`mdp.Rounds.single` refuses)."""
         return self
 
+    def played_at(self, game: Any, columns: dict[str, Any]) -> tuple[CompiledModel, dict[str, Any]]:
+        """The model whose states ``columns`` name, and the columns that name one: itself
+        and all of them (:meth:`mdp.Rounds.played_at` takes out a round state's)."""
+        return self, columns
+
     def of_rounds(self, what: str) -> Any:
         """Refuse ``what``, work that reads a game of rounds (:meth:`mdp.Rounds.of_rounds`)."""
         raise ParamError(f"game {self.info.game} is of one model, and {what} is for a game "

@@ -74,6 +74,14 @@ class Rounds:
         """Refuse ``what``, work that reads a game of one model: :class:`mdp.errors.InRounds`."""
         raise InRounds(self.info.game, what)
 
+    def played_at(self, game: Any, columns: dict[str, Any]) -> tuple[CompiledModel, dict[str, Any]]:
+        """The round played from the round state that the round columns among ``columns``
+        name (refused if none or several), and the columns left to name a state of it."""
+        from mdp.engine.rounds.table import find_round_state  # it imports this module
+
+        _, named = find_round_state(self, game, columns)
+        return self.round, {c: v for c, v in columns.items() if c not in named}
+
     def of_rounds(self, what: str) -> Rounds:
         """Itself: ``what`` reads a game of rounds (compare :meth:`mdp.CompiledModel.of_rounds`)."""
         return self
