@@ -20,10 +20,10 @@ import numpy as np
 from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal, own_terminal
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
+from mdp.engine.terminal import check_terminal, own_terminal
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.load import Objective
 

@@ -17,11 +17,11 @@ from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cycles import RESIDUAL, solve_returning
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal, check_terminal_matrix, own_terminal
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
+from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
 from mdp.engine.versus import against_optimal
 from mdp.errors import ParamError
 

@@ -2,23 +2,18 @@
 which transitions pass the turn (:func:`~mdp.hookspecs.game.mdp_turns`), and the value of a
 state is the mover's. Where a transition passes the turn, its successor's value ``v`` is the
 other player's, and counts as ``total - v`` for the mover: ``total`` is 1 where values are
-chances of winning, 0 for a zero-sum score. :meth:`mdp.CompiledModel.backup` applies it;
+chances of winning, 0 for a zero-sum score. The compile asks the game
+(:func:`mdp.engine.compile.passed_turns`) and :meth:`mdp.CompiledModel.backup` applies it;
 nothing else in the engine needs to know whose turn it is."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import numpy as np
-
-from mdp.errors import ModelError
-
-if TYPE_CHECKING:
-    from mdp.engine.model import CompiledModel
-    from mdp.game.load import Game
 
 
 def _total(value: Any) -> int | Fraction:
@@ -60,36 +55,3 @@ class PassedTurns:
         if flip.any():
             values[flip] = self.total - values[flip]
         return values
-
-
-def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:
-    """Ask the game which of a compiled model's transitions pass the turn; ``None`` for a
-    game of one player (no :func:`~mdp.hookspecs.game.mdp_turns`)."""
-    turns = game.call("mdp_turns") if game.implements("mdp_turns") else None
-    if turns is None:
-        return None
-    if not isinstance(turns, Turns):
-        raise ModelError(f"game {game.name}: mdp_turns returned {turns!r}, not an mdp.Turns")
-    action, successor, _ = model.edges()
-    state = model.action_state()[action]
-    states = model.states
-    if isinstance(states, np.ndarray):
-        before, after = states[state], states[successor]
-    else:
-        before = [states[i] for i in state.tolist()]
-        after = [states[i] for i in successor.tolist()]
-    try:
-        flags = np.asarray(turns.passes(before, after))
-    except Exception as error:  # noqa: BLE001 - the game's fault, said in one line
-        raise ModelError(f"game {game.name}: mdp_turns: passes raised "
-                         f"{type(error).__name__}: {error}") from None
-    if flags.shape != (len(action),) or flags.dtype != bool:
-        raise ModelError(f"game {game.name}: mdp_turns: passes gave {flags.dtype} of shape "
-                         f"{flags.shape}, not a boolean per transition ({len(action)})")
-    certain = model.action_next >= 0
-    counts = np.ones(model.n_actions, dtype=np.int64)
-    counts[~certain] = np.diff(model.chance_start)
-    of_outcome = np.repeat(~certain, counts)
-    by_action = np.zeros(model.n_actions, dtype=bool)
-    by_action[certain] = flags[~of_outcome]
-    return PassedTurns(turns.total, by_action, flags[of_outcome])

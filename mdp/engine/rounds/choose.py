@@ -11,10 +11,10 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import check_terminal_matrix
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.sweep import Piece, backward
+from mdp.engine.terminal import check_terminal_matrix
 
 
 @attrs.frozen

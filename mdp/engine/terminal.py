@@ -1,0 +1,103 @@
+"""The terminal values a model is solved with (``terminal=`` of :func:`mdp.solve`, the
+columns of :func:`mdp.solve_many`), checked where they enter: the one place."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from mdp.checks import TERMINAL, shown
+from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
+from mdp.errors import ModelError, ParamError
+
+if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
+
+
+def check_terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:
+    """The columns of terminal values of :func:`mdp.solve_many`, each checked as
+    :func:`check_terminal` checks one, as one matrix (numbers, or Python objects for
+    fractions)."""
+    if hasattr(terminals, "to_numpy") and not isinstance(terminals, np.ndarray):  # Polars
+        terminals = terminals.to_numpy()
+    if isinstance(terminals, np.ndarray) and terminals.dtype.kind in "biuf":
+        if terminals.ndim != 2 or terminals.shape[0] != model.n_terminal:
+            raise ParamError(f"terminals= must have one row per terminal state "
+                             f"({model.n_terminal:,}) and one column per set of values, "
+                             f"not shape {terminals.shape}")
+        # The whole matrix at once (thousands of columns): a column is checked on its own,
+        # for its message, only where one is at fault.
+        suspect = np.flatnonzero(~np.isfinite(terminals).all(axis=0)) if terminals.dtype.kind == "f" \
+            else np.zeros(0, dtype=np.int64)
+        if len(suspect) or (exact and terminals.shape[1]):
+            check_terminal(model, terminals[:, suspect[0] if len(suspect) else 0], exact)
+        return terminals.astype(np.int64) if terminals.dtype.kind == "b" else terminals
+    columns = list(terminals.T if isinstance(terminals, np.ndarray) and terminals.ndim == 2
+                   else terminals)
+    checked = [check_terminal(model, column, exact) for column in columns]
+    matrix = np.empty((model.n_terminal, len(checked)), dtype=object)
+    for j, column in enumerate(checked):
+        matrix[:, j] = list(column) if not isinstance(column, np.ndarray) else column.tolist()
+    if not exact:
+        return matrix.astype(np.float64)
+    return matrix
+
+
+def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
+    """The terminal values to solve with (``terminal=`` of :func:`mdp.solve`; ``None`` for
+    the game's own), checked where they enter: the one place."""
+    if exact and model.inexact:
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                         f"but the game gave a float: {model.inexact}")
+    if terminal is None:
+        if exact and model.inexact_values:
+            raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
+                             f"but the game gave a float: {model.inexact_values}")
+        return model.terminal_values
+    if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
+        terminal = terminal.to_numpy()
+    if isinstance(terminal, np.ndarray):
+        if terminal.ndim != 1:
+            raise ParamError(f"terminal= must be one-dimensional, not of shape {terminal.shape}")
+        if terminal.dtype.kind == "b":
+            terminal = terminal.astype(np.int64)
+        elif terminal.dtype.kind not in "iuf":
+            terminal = terminal.tolist()
+    elif TERMINAL.holds(terminal):
+        terminal = list(terminal)
+    else:  # a column of solve_many's
+        raise ParamError(f"terminal= column {shown(terminal)}: expected {TERMINAL.allowed}")
+    if len(terminal) != model.n_terminal:
+        raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
+                         f"{model.n_terminal:,} terminal states (the rows of model.terminals)")
+    bad = first_fault(terminal)
+    if bad:
+        row, value, problem = bad
+        raise ParamError(f"terminal= value {quoted(value)} at row {row} {problem}; "
+                         "terminal values are finite numbers")
+    floated = first_float(terminal) if exact else None
+    if floated:
+        row, value = floated
+        raise ParamError(f"terminal= value {value!r} at row {row} is a float; exact solving "
+                         "needs int or fractions.Fraction values")
+    huge = None if exact else first_past_float(terminal)
+    if huge:
+        row, value = huge
+        raise ParamError(f"terminal= value {quoted(value)} at row {row} is past what a float "
+                         "holds (about 1.8e308); solve it exactly (exact=True)")
+    return terminal
+
+
+def own_terminal(model: CompiledModel, values: Any) -> Any:
+    """``values``, terminal values a model is solved with; ``None`` where they are the
+    game's own (whose objective the value then is of)."""
+    game = model.terminal_values
+    if values is game:
+        return None
+    try:
+        same = len(values) == len(game) and bool(np.all(np.asarray(values, dtype=object)
+                                                        == np.asarray(game, dtype=object)))
+    except (TypeError, ValueError):
+        same = False
+    return None if same else values
