@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 import polars as pl
@@ -21,7 +21,6 @@ from mdp.engine.sweep import forward
 from mdp.errors import ModelError, ParamError
 
 if TYPE_CHECKING:
-    from mdp.engine.solution import Solution
     from mdp.game.load import Game
 
 CHUNK = 1 << 20
@@ -29,7 +28,26 @@ CHUNK = 1 << 20
 same seed gives the same numbers."""
 
 
-def playing(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> Policy:
+class Played(Protocol):
+    """What a way of playing is read for here: a :class:`mdp.Solution` (its play, and the
+    terminal values it was solved with), as this module needs nothing else of it."""
+
+    @property
+    def model(self) -> CompiledModel: ...
+
+    @property
+    def steered(self) -> bool: ...
+
+    @property
+    def strategy(self) -> str | None: ...
+
+    @property
+    def terminal_values(self) -> Any: ...
+
+    def as_policy(self, tie_break: Sequence[Any] = ()) -> Policy: ...
+
+
+def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> Policy:
     """The policy that ``how`` stands for: a policy itself, or a solution's play (its
     policy, or optimal play with ties broken by ``tie_break``: :meth:`mdp.Solution.as_policy`)."""
     if isinstance(how, Policy):
@@ -46,7 +64,7 @@ def playing(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> Polic
     return how.as_policy(tie_break)
 
 
-def reach(how: Solution[Any] | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
+def reach(how: Played | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
     """The chance of reaching each state, in state order, playing as ``how`` says (a
     :class:`mdp.Policy`, or a solution's play): floats, or fractions in an object array when
     the policy is exact."""
@@ -160,7 +178,7 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
                           if t.is_integer() and t not in wide}), sums
 
 
-def chances(how: Solution[Any] | Policy, game: Game | None = None,
+def chances(how: Played | Policy, game: Game | None = None,
             tie_break: Sequence[Any] = ()) -> pl.DataFrame:
     """The chance of every outcome a game of one model can end at, playing as ``how``
     says: the outcome columns, ``probability`` and, exact, ``exact`` (``"p/q"``)."""
@@ -179,7 +197,7 @@ def chances(how: Solution[Any] | Policy, game: Game | None = None,
     return frame
 
 
-def simulated(how: Solution[Any] | Policy, game: Game | None, games: int, seed: int | None,
+def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | None,
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """``games`` games of one model played at random, all advancing together, one move of
     every game still going at a time: the value of each outcome reached, how many games
