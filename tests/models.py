@@ -212,3 +212,25 @@ def two_boxes(**changes):
 # A left, 7/2. In the first round, a face f is worth max(f + 4, 2f [f even] + 7/2):
 # 5, 15/2, 7, 23/2, 9, 31/2 for f = 1..6, whose mean is 37/4.
 TWO_BOXES = Fraction(37, 4)
+
+
+ENDLESS = '''
+import mdp
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return 0
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["on"]
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, state + 1)]
+'''
+"""The source of a game file whose every state leads to a new one: it never ends
+(tests/engine/test_endless.py, test_unbounded.py)."""

@@ -7,28 +7,10 @@ import time
 import types
 
 import pytest
+from models import ENDLESS
 
 import mdp
 from mdp.engine import budget
-
-ENDLESS = '''
-import mdp
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["on"]
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, state + 1)]
-'''
 
 
 def _game(source, name):

@@ -5,29 +5,11 @@ import types
 import warnings
 
 import pytest
+from models import ENDLESS
 
 import mdp
 from mdp.engine import budget
 from mdp.program.cli import main
-
-ENDLESS = '''
-import mdp
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["on"]
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, state + 1)]
-'''
 
 # By hand: every state leads to a new one, so the walk's path holds every state found. The
 # watch looks every 1,024 states: at 1,024 it notes the depth, at 2,048 it finds it grown
