@@ -54,7 +54,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     add_limit_arguments(parser)
     if not solving:
         return
-    parser.add_argument("--residual", type=_residual, default=1e-12, metavar="R",
+    parser.add_argument("--residual", type=_residual, metavar="R",
                         help="where states come back: iterate until no value changes by more "
                         "than R (default 1e-12)")
     parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
@@ -322,6 +322,9 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
         from mdp.analysis.strategy import Strategy, find_strategy  # here: NumPy, once a game is solved
 
         found = find_strategy(game, strategy)  # a strategy the game lacks: refused before any work
+        if args.residual is not None:  # it would be taken for the strategy's, and is not
+            raise ParamError("--residual is for optimal play; a strategy is valued to the "
+                             "residual of 1e-12")
         if args.sense and isinstance(found, Strategy):  # its weights play, toward no aim
             raise ParamError(f"--{'minimize' if args.sense == 'min' else 'maximize'} steers "
                              f"optimal play; the strategy {strategy} plays as its weights say: "
@@ -335,7 +338,7 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
                                     progress=progress)
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
-                                 residual=args.residual)
+                                 **({} if args.residual is None else {"residual": args.residual}))
     return game, solution
 
 

@@ -379,3 +379,7 @@ def test_the_residual_on_the_command_line(capsys):
     with pytest.raises(SystemExit):
         main(["solve", "pig", "--residual", "0"])
     assert "expected a number between 0 and 1, such as 1e-12, not '0'" in capsys.readouterr().err
+    # A strategy is valued to 1e-12 whatever the option says: the option is refused beside it.
+    assert main(["solve", "pig", "--set", "goal=10", "--strategy", "hold-at-20", "--residual", "1e-4"]) == 2
+    assert capsys.readouterr().err == ("mdp: error: --residual is for optimal play; a strategy is "
+                                       "valued to the residual of 1e-12\n")
