@@ -47,14 +47,24 @@ def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
             return backup()
         # The states with the most actions first, as per_state goes through them: the
         # states that have a k-th action are the first few, and the values of their k-th
-        # actions are backed up as rows of their own (for the best, then for the ties).
+        # actions are backed up as rows of their own: in floats once for the best, then once
+        # more for the ties, each while it is in the cache (kept from the first pass, the
+        # values of every rank would fill memory far past it, and reading them back is slower
+        # than backing them up again); exact numbers, dear to back up, are kept.
         order = np.argsort(-counts, kind="stable")
         having = np.searchsorted(-counts[order], -np.arange(most), side="left").tolist()
         first = starts[order]
-        kth = [backup(first[:n] + k) for k, n in enumerate(having)]
-        peak = kth[0].copy()
+        peak = backup(first)
+        kept = [peak.copy()] if peak.dtype == object else None
+
+        def kth(k: int) -> np.ndarray:
+            return backup(first[:having[k]] + k) if kept is None else kept[k]
+
         for k in range(1, most):
-            ufunc(peak[:having[k]], kth[k], out=peak[:having[k]])
+            values = backup(first[:having[k]] + k)
+            if kept is not None:
+                kept.append(values)
+            ufunc(peak[:having[k]], values, out=peak[:having[k]])
         # Each state's first action within the tie, found without a write at random places
         # (slow): most - k at the ranks k tied, 0 elsewhere, and the most of them over k.
         kind = np.uint8 if most < 256 else np.int16  # one type throughout: no casting
@@ -68,7 +78,8 @@ def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
                 np.maximum(near, 1.0, out=near)
                 near *= tie
             for k in range(most):
-                n, gap = having[k], kth[k]  # the k-th action's value, then how far from the best
+                n = having[k]
+                gap = kth(k)  # the k-th action's value, then how far from the best
                 if sense == "max":
                     np.subtract(peak[:n], gap, out=gap)
                 else:
