@@ -23,7 +23,7 @@ import polars as pl
 from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
 from mdp.analysis.strategy import strategy_values
-from mdp.checks import CALLBACK, GAME, SOLVED, arguments, whole
+from mdp.checks import CALLBACK, FLAG, GAME, SOLVED, arguments, whole
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
 from mdp.engine.solved import Solved
@@ -41,11 +41,13 @@ CHART_MOST = 150
 """Bars of the outcome chart of a game of rounds at most: past it, final scores in ranges."""
 
 def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
-           progress: Callable[[str], None] | None = None) -> str:
+           strategies: bool = True, progress: Callable[[str], None] | None = None) -> str:
     """The HTML page of an optimal solution, as text: the rules, the value under optimal
     play (exact), the objective, the number of states, the outcome distribution (a chart),
     the named strategies beside the optimum, and the strategy explorer, left out (with a
-    line saying so) when the policy has more than ``max_rows`` rows.
+    line saying so) when the policy has more than ``max_rows`` rows. ``strategies=False``
+    leaves the named strategies out (a line says so): each is valued by a solve of its own,
+    most of the time a large game's page takes.
 
     For a game of rounds (a :class:`mdp.RoundsSolution`): the rules, the value, the rounds
     and round states, how :data:`~mdp.limits.REPORT_GAMES` games played at random end (seed
@@ -56,14 +58,14 @@ def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
     >>> html = mdp.report(mdp.solve(model), game)   # doctest: +SKIP
     """
     arguments("report", solution=(solution, SOLVED), game=(game, GAME), max_rows=(max_rows, whole(1)),
-              progress=(progress, CALLBACK))
+              strategies=(strategies, FLAG), progress=(progress, CALLBACK))
     if solution.strategy is not None:
         raise ParamError(f"a report shows optimal play and every named strategy; "
                          f"it is made from an optimal solution, not from {solution.strategy}")
     if solution.terminal is not None:
         raise ParamError("a report shows the game's objective; the solution was solved with "
                          "terminal values of its own (terminal=)")
-    return solution.shown(_Pages(game, max_rows, progress))
+    return solution.shown(_Pages(game, max_rows, strategies, progress))
 
 
 @attrs.frozen
@@ -72,6 +74,7 @@ class _Pages:
 
     game: Game
     max_rows: int
+    strategies: bool
     progress: Callable[[str], None] | None
 
     def model(self, solution: Solution[Any]) -> str:
@@ -88,8 +91,8 @@ class _Pages:
         sections = [
             _facts(exact, game),
             _outcomes(distribution(floats, game), objective.probability),
-            _strategies(strategy_values(model, game, sense=solution.sense, optimal=floats),
-                        objective.probability),
+            self._ways(lambda: strategy_values(model, game, sense=solution.sense,
+                                                     optimal=floats), objective.probability),
             _explorer(explorer, why, game.name),
         ]
         return _page(game, sections, objective, explorer)
@@ -104,11 +107,21 @@ class _Pages:
             progress(f"playing {REPORT_GAMES:,} games")
         played = _simulated(solution, game)
         return _page(game, [_round_facts(solution), played,
-                            _strategies(strategy_values(
+                            self._ways(lambda: strategy_values(
                                 solution.model, game, sense=solution.sense, progress=progress,
                                 optimal=None if solution.exact else solution), objective.probability),
                             _explorer(explorer, why, game.name, rounds=True)],
                      objective, explorer, round_ends_script(game) if explorer else None)
+
+
+    def _ways(self, values: Callable[[], pl.DataFrame], probability: bool) -> str:
+        """The section of the named strategies, valued by ``values`` unless left out."""
+        if self.strategies:
+            return _strategies(values(), probability)
+        return ('<section aria-labelledby="strategies-h"><h2 id="strategies-h">Ways to play</h2>\n'
+                '<p class="note" id="no-strategies">The named strategies were left out of this '
+                f"page. Ask <code>mdp strategies {html.escape(self.game.name)}</code> for their "
+                "values beside the best play.</p></section>")
 
 
 def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, Any] | None,

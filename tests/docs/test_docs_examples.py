@@ -1,6 +1,7 @@
 """The example game of docs/writing-a-game.rst: its values, and the errors the page shows."""
 
 import re
+import shlex
 import types
 from fractions import Fraction
 from pathlib import Path
@@ -153,11 +154,32 @@ def test_the_four_hook_file_on_the_page_solves_as_shown(tmp_path):
 
 
 @pytest.mark.slow
-def test_the_yahtzee_commands_on_the_page_print_what_it_shows():
+def test_the_yahtzee_commands_on_the_page_print_what_it_shows(yahtzee_full_free_joker, monkeypatch, capsys):
     commands = _console_blocks(_section("Five dice: Yahtzee\n---", "The hooks\n---"))
     assert len(commands) == 5  # the whole game last: 254.5896, then advice in it
-    for command, shown in commands:
+    for command, shown in commands[:3]:
         _same_but_time(shown, _run_shown(command, DOCS.parent))
+    # The whole game, run in this process on the solve of the session (tests/conftest.py;
+    # tests/games/test_yahtzee_card.py checks its value): solved once, not once a command.
+    from mdp.program.cli import main
+
+    whole, solve, reused = yahtzee_full_free_joker.solution, mdp.solve, []
+
+    def shared(model, **options):
+        same = (model.info.game, model.info.params) == (whole.model.info.game, whole.model.info.params)
+        if same and not options.get("exact") and options.get("sense") is None:
+            reused.append(model)
+            return whole
+        return solve(model, **options)
+
+    monkeypatch.setattr(mdp, "solve", shared)
+    for command, shown in commands[3:]:
+        assert "--variant full-free-joker" in command
+        words, _, pipe = command.partition(" | ")
+        assert main(shlex.split(words)[1:]) == 0
+        printed = capsys.readouterr().out.splitlines()
+        _same_but_time(shown, printed[:6] if pipe == "head -6" else printed)
+    assert len(reused) == 2
 
 
 def test_two_boxes_has_the_values_derived_by_hand():

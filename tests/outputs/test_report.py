@@ -195,6 +195,24 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
                      r"<td>0.0625</td>", page)
 
 
+@pytest.mark.parametrize("game", [TWO_BOXES, "shutbox"])
+def test_the_strategies_left_out_are_not_valued_and_the_page_says_so(game, tmp_path, monkeypatch):
+    from mdp.program.cli import main
+
+    def valued(*args, **kwargs):
+        raise AssertionError("a strategy was valued")
+
+    monkeypatch.setattr("mdp.outputs.report.strategy_values", valued)
+    out = tmp_path / "page.html"
+    argv = ["report", game, "--out", str(out), "--no-strategies"] + (["-s", "tiles=1-4"] if game == "shutbox" else [])
+    assert main(argv) == 0
+    page = out.read_text()
+    assert "<th scope=row>greedy" not in page and "<th scope=col>regret" not in page
+    name = "two-boxes" if game == TWO_BOXES else "shutbox"  # as the explorer's note names it
+    assert re.search(r'id="no-strategies">The named strategies were left out of this page. Ask '
+                     rf"<code>mdp strategies {name}</code>", page), page[-3000:]
+
+
 def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_why(tmp_path, capsys):
     source = Path(TWO_BOXES).read_text()
     path = edited(source, "two_boxes_unscripted", tmp_path, hook="mdp_round_ends_script",

@@ -20,6 +20,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-rows", type=arguments.positive_int, default=REPORT_MAX_ROWS,
                         metavar="N", help="leave the explorer out when the policy has more rows "
                         f"than this (default {REPORT_MAX_ROWS:,})")
+    parser.add_argument("--no-strategies", dest="strategies", action="store_false",
+                        help="leave the named strategies out: each is valued by a solve of its "
+                        "own, most of the time a large game's page takes")
     arguments.add_limit_arguments(parser)
     arguments.add_sense_arguments(parser)
 
@@ -30,7 +33,8 @@ def _report(args: argparse.Namespace) -> None:
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
-        page = mdp.report(solution, game, max_rows=args.max_rows, progress=progress).encode("utf-8")
+        page = mdp.report(solution, game, max_rows=args.max_rows, strategies=args.strategies,
+                           progress=progress).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
     from mdp.outputs.explorer import explorer_rows, without_explorer  # here: --help imports no Polars
 
