@@ -99,3 +99,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if fixtures := shared(item):  # a test of two goes with the first
                 item.add_marker(pytest.mark.xdist_group(fixtures[0]))
+
+
+@pytest.hookimpl(trylast=True)  # after pytest-xdist has named the groups
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Stop a run side by side whose groups did not take: each worker would make every shared
+    fixture again, the whole suite taking half as long again, without a word."""
+    if getattr(session.config.option, "loadgroup", False):
+        lost = [item.nodeid for item in session.items
+                if item.get_closest_marker("xdist_group") and "@" not in item.nodeid]
+        if lost:  # said on standard error too: pytest-xdist reports only that collection failed
+            message = (f"pytest-xdist did not group {len(lost)} tests (the first: {lost[0]}), "
+                       f"under pytest {pytest.__version__}: install the versions pyproject.toml "
+                       "names (pip install -e '.[test]')")
+            print(message, file=sys.__stderr__, flush=True)
+            raise pytest.UsageError(message)

@@ -153,6 +153,7 @@ def test_the_chance_of_each_total_is_the_hand_worked_one_exactly():
         {t: float(p) for t, p in by_hand().items()}, rel=1e-15)
 
 
+@pytest.mark.slow
 def test_the_totals_of_a_small_yahtzee_card_average_to_its_value_exactly():
     # Two ways to the same number: the value solved backward, and the mean of the totals
     # followed forward round by round.

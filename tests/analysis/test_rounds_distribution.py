@@ -37,8 +37,9 @@ def one_by_one_refused(monkeypatch):
 @pytest.mark.parametrize("game", [
     lambda: two_boxes(),
     lambda: mdp.load_game(EXAMPLE),  # throws again: chance actions among the choices
-    lambda: yahtzee("yahtzee", "ones,twos,chance"),
-    lambda: yahtzee("yahtzee", "ones,yahtzee,chance"),  # the Yahtzee bonus, the forced joker
+    pytest.param(lambda: yahtzee("yahtzee", "ones,twos,chance"), marks=pytest.mark.slow),
+    # the Yahtzee bonus, the forced joker
+    pytest.param(lambda: yahtzee("yahtzee", "ones,yahtzee,chance"), marks=pytest.mark.slow),
     lambda: yahtzee("free-joker", "threes,full-house,yahtzee"),  # a joker's full house
 ], ids=["two-boxes", "two-boxes-rethrown", "ones-twos-chance", "yahtzee-bonus", "free-joker"])
 def test_a_round_at_a_time_in_floats_is_each_round_state_followed_exactly(game, monkeypatch):

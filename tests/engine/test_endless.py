@@ -62,6 +62,7 @@ def mdp_outcomes(state, action):
     ("(0, 0)", "(state[0] + 1, action)"),  # a counter beside the action taken
     ("0", "state * {actions} + action + 1"),  # integers that grow {actions}-fold a move
 ])
+@pytest.mark.slow
 def test_an_endless_game_of_many_actions_a_state_is_refused_in_seconds(monkeypatch, start, after):
     # Before: looked at every 1,024 states, 3,000 actions a state made it 44 s (and growing
     # integers were not refused in 400 s, their memory past 3.8 GB); now by the work done.

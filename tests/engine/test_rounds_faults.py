@@ -112,6 +112,7 @@ def test_points_past_64_bits_give_the_right_value_and_totals_never_wrap():
     assert frame["points_exact"].to_list() == [str(2 * huger)] and frame["exact"].to_list() == ["1/1"]
 
 
+@pytest.mark.slow
 def test_round_states_that_never_stop_coming_are_refused_in_seconds(capsys, tmp_path, monkeypatch):
     path = tmp_path / "endless_rounds.py"
     path.write_text(EXAMPLE_ENDLESS, encoding="utf-8")

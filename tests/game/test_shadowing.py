@@ -10,6 +10,7 @@ import sys
 import textwrap
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def mdp_run(*argv: str, cwd) -> subprocess.CompletedProcess:
                           timeout=120, cwd=cwd, env={**os.environ, "MPLBACKEND": "Agg"})
 
 
+@pytest.mark.slow
 def test_every_name_as_a_game_file_loads_that_file_in_one_process(tmp_path):
     # In one process, each name in turn: the game solves to the coin's 1/2, and the module
     # of that name (imported already, or later) is still the library's, not the file.
@@ -114,6 +116,7 @@ def name_of_a_module() -> st.SearchStrategy[str]:
     return st.sampled_from(imported_names())
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=name_of_a_module())
 def test_a_game_file_named_like_a_module_solves(tmp_path_factory, name):
@@ -125,6 +128,7 @@ def test_a_game_file_named_like_a_module_solves(tmp_path_factory, name):
     assert json.loads(done.stdout)["exact"] == "1/2"
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=name_of_a_module(), beside=name_of_a_module())
 def test_a_plugin_named_like_a_module_is_itself_and_hides_nothing(tmp_path_factory, name, beside):

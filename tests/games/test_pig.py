@@ -358,6 +358,7 @@ def test_the_chance_of_each_end_is_each_players_chance():
     assert chance["second"] == pytest.approx(1 - 7776 / 10961, abs=1e-10)
 
 
+@pytest.mark.slow
 def test_the_report_of_a_game_past_exact_solving_is_in_floats():
     # To 40, 26,079 states: past the 20,000 of exact solving with cycles, so the page's value
     # is the float one, and the page has each player's chance and the strategies.

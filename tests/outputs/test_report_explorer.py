@@ -153,6 +153,7 @@ def test_a_script_that_disagrees_or_does_not_run_is_refused(tmp_path, capsys, sc
     assert not out.exists()
 
 
+@pytest.mark.slow
 @browser_needed
 def test_a_wrong_script_of_round_ends_is_flagged_when_the_page_opens(browser, tmp_path, monkeypatch):
     # Made where no JavaScript engine is installed, the page with the copy that lacks the

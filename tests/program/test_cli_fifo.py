@@ -49,6 +49,7 @@ def test_ctrl_c_ends_the_wait_for_a_reader(tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv"]  # no temporary file
 
 
+@pytest.mark.slow
 def test_a_reader_that_comes_late_gets_the_table(tmp_path):
     fifo = tmp_path / "out.csv"
     os.mkfifo(fifo)

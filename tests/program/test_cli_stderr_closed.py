@@ -14,8 +14,11 @@ FILES = [  # a command, and the files it is asked for
     (["solve", "shutbox", "--set", "tiles=1-4"], []),
     (["policy", "shutbox", "--set", "tiles=1-4", "--out", "q.csv"], ["q.csv"]),
     (["report", "shutbox", "--set", "tiles=1-4", "--out", "q.html"], ["q.html"]),
-    (["distribution", "shutbox", "--set", "tiles=1-4", "--plot", "q.png", "--out", "d.csv"], ["q.png", "d.csv"]),
-    (["simulate", "shutbox", "--set", "tiles=1-4", "--games", "100", "--plot", "s.svg"], ["s.svg"]),
+    # Drawing: matplotlib's start-up, a second or more a run.
+    pytest.param(["distribution", "shutbox", "--set", "tiles=1-4", "--plot", "q.png", "--out", "d.csv"],
+                 ["q.png", "d.csv"], marks=pytest.mark.slow),
+    pytest.param(["simulate", "shutbox", "--set", "tiles=1-4", "--games", "100", "--plot", "s.svg"],
+                 ["s.svg"], marks=pytest.mark.slow),
     (["export", "shutbox", "--set", "tiles=1-4", "--format", "prism", "--out", "m.prism"], ["m.prism", "m.prism.props"]),
 ]
 
