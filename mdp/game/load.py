@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal
 
 import attrs
 import pluggy
@@ -39,10 +39,8 @@ from mdp.game.plugins import (
     register,
 )
 from mdp.game.plugins import available_games as available_games
+from mdp.game.variants import Variant, check_variants, find_variant
 from mdp.hookspecs import game as game_hooks
-
-if TYPE_CHECKING:
-    from mdp.game.variants import Variant
 
 @attrs.frozen
 class Objective:
@@ -248,10 +246,10 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         collect(manager, configure, None, f"game {name}", plugins=manager)
     check_hook_names(manager, f"game {name}")
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
+    variants = _variants(manager, name)  # checked here, whatever the command: the game's fault
+    check_variants(name, variants, declared)
     if variant is not None:
-        from mdp.game.variants import find_variant
-
-        params = {**find_variant(name, _variants(manager, name), variant).params, **params}
+        params = {**find_variant(name, variants, variant).params, **params}
     game = Game(name, manager, declared, resolve(name, declared, params), variant, frozenset(params))
     game.call("mdp_check")
     return game
@@ -322,8 +320,6 @@ def _is_path(text: str) -> bool:
 
 
 def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
-    from mdp.game.variants import Variant  # here: solving a game needs no variants
-
     variants = collect(plugins, "mdp_variants", Variant, f"game {game}")
     return list(by_name(variants, lambda name: ModelError(
         f"game {game}: two variants are named {name!r}")).values())

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
 from mdp.checks import PATH, arguments
 from mdp.errors import ModelError, ParamError, did_you_mean
+
+if TYPE_CHECKING:
+    from mdp.game.params import Param
 
 
 @attrs.frozen
@@ -55,3 +59,24 @@ def find_variant(game: str, variants: list[Variant], wanted: str) -> Variant:
         raise ParamError(f"game {game} has no named variants")
     raise ParamError(f"unknown variant {wanted!r} for game {game}"
                      f"{did_you_mean(wanted, by_name, n=3)} (known: {', '.join(by_name)})")
+
+
+def check_variants(game: str, variants: Iterable[Variant], declared: Iterable[Param]) -> None:
+    """Refuse, as the fault of the game's ``mdp_variants``, a variant that sets a parameter
+    the game does not have or a value its parser refuses: checked where the game is loaded,
+    so that every command finds it, not only the ones that read the variants."""
+    from mdp.game.params import parsed
+
+    by_name = {param.name: param for param in declared}
+    for variant in variants:
+        for key, value in variant.params.items():
+            if key not in by_name:
+                known = ", ".join(by_name) or "none"
+                raise ModelError(f"game {game}: mdp_variants gives variant {variant.name!r} the "
+                                 f"parameter {key!r}, which the game does not have "
+                                 f"(its parameters: {known})")
+            try:
+                parsed(f"game {game}", by_name[key], value)
+            except (ValueError, TypeError, ParamError) as error:
+                raise ModelError(f"game {game}: mdp_variants gives variant {variant.name!r} "
+                                 f"{key}={value}, which its parser refuses: {error}") from None

@@ -1,0 +1,87 @@
+"""A game's named variants are checked where the game is loaded, whatever the command: two
+variants of one name, or one that sets a parameter the game does not have or a value its
+parser refuses, are the fault of the game's mdp_variants, one line naming it."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.program.cli import main
+from models import HALF, THIRD, Table
+
+PARAMS = [mdp.Param("rounds", 3, mdp.parse_int(1, 9), "rounds"),
+          mdp.Param("name", "a", str, "a name")]
+
+
+class WithVariants(Table):
+    """The coin of tests/models.py with two parameters and the variants given."""
+
+    GAME_NAME = "coin"
+
+    def __init__(self, variants):
+        super().__init__({"start": {"bet": [(HALF, "won"), (HALF, "lost")], "walk": [(1, "walked")]}},
+                         {"won": 1, "lost": 0, "walked": THIRD})
+        self.variants = variants
+
+    @mdp.hookimpl
+    def mdp_params(self):
+        return PARAMS
+
+    @mdp.hookimpl
+    def mdp_variants(self):
+        return self.variants
+
+
+VARIANTS = st.lists(st.builds(
+    mdp.Variant, st.sampled_from(["a", "b", "c"]),
+    st.dictionaries(st.sampled_from(["rounds", "name", "round", "colour"]),
+                    st.sampled_from(["1", "9", "0", "10", "x", ""]), max_size=2)), max_size=4)
+
+
+def fault(variants):
+    """The mistake a brute reading of the variants finds, independently of mdp: a name said
+    twice (found first), or a setting the game has not, or a number of rounds outside 1 to 9."""
+    names = [v.name for v in variants]
+    duplicate = next((n for i, n in enumerate(names) if n in names[:i]), None)
+    if duplicate is not None:
+        return f"two variants are named {duplicate!r}"
+    for variant in variants:
+        for key, value in variant.params.items():
+            if key not in ("rounds", "name"):
+                return repr(key)
+            if key == "rounds" and value not in ("1", "9"):
+                return f"rounds={value}"
+    return None
+
+
+@settings(max_examples=80, deadline=None)
+@given(VARIANTS)
+def test_every_load_checks_the_variants(variants):
+    wrong = fault(variants)
+    if wrong is None:
+        assert mdp.load_game(WithVariants(variants)).params["rounds"] == 3
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game(WithVariants(variants))
+    message = str(error.value)
+    assert message.startswith("game coin: ")
+    assert wrong in message
+    assert "mdp_variants" in message or "two variants" in message
+
+
+@pytest.mark.parametrize("command", [["solve"], ["policy"], ["params"], ["variants"],
+                                     ["simulate", "--games", "2"]])
+def test_a_variant_of_an_unknown_parameter_is_the_games_fault_in_every_command(
+        tmp_path, capsys, command):
+    game = tmp_path / "coin.py"
+    game.write_text("import mdp\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state(): return 0\n"
+                    "@mdp.hookimpl\ndef mdp_actions(state): return ['stay'] if state == 0 else []\n"
+                    "@mdp.hookimpl\ndef mdp_outcomes(state, action): return [(1, 1)]\n"
+                    "@mdp.hookimpl\ndef mdp_terminal_value(state): return 1\n"
+                    "@mdp.hookimpl\ndef mdp_variants(): return [mdp.Variant('b', {'nope': '1'})]\n")
+    assert main([command[0], str(game), *command[1:]]) == 2
+    err = capsys.readouterr().err
+    assert err == ("mdp: error: game coin: mdp_variants gives variant 'b' the parameter 'nope', "
+                   "which the game does not have (its parameters: none)\n")
