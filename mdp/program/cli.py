@@ -13,7 +13,7 @@ import gc
 import os
 import sys
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import mdp
 from mdp.analysis.registry import Analysis
@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        args = _parser(_known_command(given)).parse_args(given)
+        args = _parsed(_parser(_known_command(given)), given)
         check_environment()
         arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
@@ -226,7 +226,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     """The program's parser; with ``only`` a command's name, that command's alone (the others
     cost start-up time to build), else every command's (for ``mdp --help`` and a mistyped
     command)."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="mdp", formatter_class=_Formatter, allow_abbrev=False,  # --plug is no -p: see _plugins_given
         description="Solve finite-horizon Markov decision processes exactly: "
         "the best play and its value, for games of chance and choice.",
@@ -262,6 +262,46 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                                  f"arguments raised {fault(error)}") from None
         sub.set_defaults(command=command)
     return repeated.said_once(parser)
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, whose mistakes (an option left out or not known, a choice not
+    offered) are one line, as every other mistake is: not its usage block first."""
+
+    def error(self, message: str) -> NoReturn:
+        hint = f" ({self.prog} --help lists every option)"
+        if message.startswith("the following arguments are required"):
+            hint = f" (required: {self._required()}; {self.prog} --help lists every option)"
+        elif "(choose from " in message:  # the choices said already
+            hint = ""
+        self.exit(EXIT_ERROR, f"{self.prog}: error: {MdpError(message)}{hint}\n")
+
+    def _required(self) -> str:
+        """The arguments this parser cannot do without, as its usage shows them."""
+        shown = [(f"{action.option_strings[0]} {action.metavar or action.dest.upper()}"
+                  if action.option_strings else str(action.metavar or action.dest))
+                 for action in self._actions if action.required]
+        return " ".join(shown)
+
+
+def _parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
+    """The arguments parsed; one the command does not take is its command's mistake, said
+    as its parser says it (``mdp solve: error: ...``), not the program's."""
+    args, unknown = parser.parse_known_args(given)
+    if unknown:
+        command = getattr(args, "command", None)
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        said = subparsers.choices.get(command.name) if command is not None else None
+        (said or parser).error(f"unrecognized arguments: {' '.join(unknown)}"
+                               f"{_nearest(said or parser, unknown[0])}")
+    return args
+
+
+def _nearest(parser: argparse.ArgumentParser, given: str) -> str:
+    """``; did you mean --X?`` for an option misspelt."""
+    if not given.startswith("-"):
+        return ""
+    return did_you_mean(given.partition("=")[0], parser._option_string_actions)
 
 
 class _Formatter(argparse.HelpFormatter):

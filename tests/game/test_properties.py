@@ -105,9 +105,8 @@ def test_set_lines_exit_0_or_one_line(tmp_path, sets, command):
         assert command != "policy" or out.exists()
     else:
         assert code in (2, 3)
-        assert err.startswith(("mdp: error: ", "usage: ")), err
-        if err.startswith("mdp: error: "):
-            assert err.count("\n") == 1, err
+        assert err.startswith(("mdp: error: ", f"mdp {command}: error: ")), err
+        assert err.count("\n") == 1, err
         assert not out.exists() and list(tmp_path.iterdir()) == []
 
 

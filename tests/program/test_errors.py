@@ -431,11 +431,11 @@ def test_a_rule_plugin_naming_its_item_like_the_games_own_is_refused(hook, kind,
 
     own = mdp.hookimpl(lambda: [kind(name)])
     own.__name__ = hook
-    game = mdp.load_game(SimpleNamespace(
-        GAME_NAME="coin", mdp_configure=mdp_configure, **{hook: own},
-        mdp_initial_state=mdp.hookimpl(lambda: 0)))
+    game = SimpleNamespace(GAME_NAME="coin", mdp_configure=mdp_configure, **{hook: own},
+                           mdp_initial_state=mdp.hookimpl(lambda: 0))
     with pytest.raises(mdp.ModelError, match=f"^game coin: two {what} are named '{name}'$"):
-        game.variants() if hook == "mdp_variants" else mdp.strategies(game)
+        # variants are checked as the game is loaded, strategies as they are asked for
+        mdp.strategies(mdp.load_game(game)) if hook == "mdp_strategies" else mdp.load_game(game)
 
 
 def _two_step(**hooks):
