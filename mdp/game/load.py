@@ -42,15 +42,34 @@ from mdp.game.plugins import available_games as available_games
 from mdp.game.variants import Variant, check_variants, find_variant
 from mdp.hookspecs import game as game_hooks
 
+def _one_line_name(objective: Any, attribute: Any, name: Any) -> None:
+    if not (isinstance(name, str) and name and name.isprintable()):
+        raise ValueError(f"mdp.Objective: name {said(name)}: it is text on one line, shown "
+                         "before the value")
+    if name == "exact":  # the label of the exact value's line, which it would pass for
+        raise ValueError("mdp.Objective: name 'exact' is the label of the exact value's "
+                         "line; name what the value means (\"chance of winning\")")
+
+
+def _sense(objective: Any, attribute: Any, sense: Any) -> None:
+    if sense not in ("max", "min") or not isinstance(sense, str):
+        raise ValueError(f"mdp.Objective: sense {said(sense)}: it is 'max' or 'min'")
+
+
+def _flag(objective: Any, attribute: Any, probability: Any) -> None:
+    if not isinstance(probability, bool):
+        raise ValueError(f"mdp.Objective: probability {said(probability)}: it is True or False")
+
+
 @attrs.frozen
 class Objective:
-    """What the value of a state means, and which way is better."""
+    """What the value of a state means, and which way is better; each checked as it is
+    made (a :class:`ValueError` of one line)."""
 
-    name: str = "value"
-    sense: Literal["max", "min"] = attrs.field(
-        default="max", validator=attrs.validators.in_(("max", "min"))
-    )
-    probability: bool = False
+    name: str = attrs.field(default="value", validator=_one_line_name)
+    """Shown before the value: text on one line, not ``"exact"`` (the exact value's label)."""
+    sense: Literal["max", "min"] = attrs.field(default="max", validator=_sense)
+    probability: bool = attrs.field(default=False, validator=_flag)
     """Values are probabilities (shown as percentages too)."""
 
 
@@ -146,13 +165,6 @@ class Game:
         if objective is not None and not isinstance(objective, Objective):
             raise ModelError(f"game {self.name}: mdp_objective returned {objective!r}, not an "
                              "mdp.Objective")
-        if objective is not None and not (isinstance(objective.name, str) and objective.name
-                                          and objective.name.isprintable()):
-            raise ModelError(f"game {self.name}: mdp_objective is named {objective.name!r}; "
-                             "its name is text on one line, shown before the value")
-        if objective is not None and not isinstance(objective.probability, bool):
-            raise ModelError(f"game {self.name}: mdp_objective's probability is "
-                             f"{objective.probability!r}; it is True or False")
         return objective or Objective()
 
     def shown_params(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ def _game(values, objective=None, described=None):
         return values[state]
 
     def mdp_objective():
-        return objective
+        return objective() if callable(objective) else objective
 
     def mdp_describe():
         return described
@@ -56,17 +56,32 @@ def test_values_of_a_probability_are_from_0_to_1_or_the_game_is_refused(values, 
         assert mdp.solve(mdp.compile(game), exact=True).value == sum(values) / len(values)
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.one_of(st.text(max_size=4), st.integers(), st.none()),
+@settings(max_examples=100, deadline=None)
+@given(st.one_of(st.text(max_size=4), st.integers(), st.none(), st.just("exact")),
+       st.one_of(st.sampled_from(["max", "min"]), st.text(max_size=3), st.integers(0, 1)),
        st.one_of(st.booleans(), st.text(max_size=2), st.integers(0, 1)))
-def test_an_objective_is_named_by_one_line_and_is_a_probability_or_not(name, probability):
-    game = _game([Fraction(1, 2)], mdp.Objective(name, "max", probability))
-    good_name = isinstance(name, str) and name != "" and name.isprintable()
-    if good_name and isinstance(probability, bool):
-        assert game.objective == mdp.Objective(name, "max", probability)
-    else:
-        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_objective( is named|'s probability is)"):
-            game.objective  # noqa: B018
+def test_an_objective_is_named_by_one_line_and_is_a_probability_or_not(name, sense, probability):
+    # Checked as it is made, one line; in a game's hook, the game's fault, named.
+    good_name = isinstance(name, str) and name not in ("", "exact") and name.isprintable()
+    good = good_name and sense in ("max", "min") and isinstance(probability, bool)
+    game = _game([Fraction(1, 2)], lambda: mdp.Objective(name, sense, probability))
+    if good:
+        assert game.objective == mdp.Objective(name, sense, probability)
+        return
+    wrong = "name" if not good_name else "sense" if sense not in ("max", "min") else "probability"
+    with pytest.raises(ValueError) as made:
+        mdp.Objective(name, sense, probability)
+    assert str(made.value).startswith(f"mdp.Objective: {wrong} ") and "\n" not in str(made.value)
+    with pytest.raises(mdp.ModelError) as error:
+        game.objective  # noqa: B018
+    assert str(error.value) == f"game g: mdp_objective raised ValueError: {made.value}"
+
+
+def test_an_objective_named_exact_is_refused_for_the_line_it_would_pass_for():
+    # mdp solve --exact printed "exact: 1.5" then "exact: 3/2": two values, one label.
+    with pytest.raises(ValueError, match="^mdp.Objective: name 'exact' is the label of the "
+                       "exact value's line"):
+        mdp.Objective("exact")
 
 
 @settings(max_examples=60, deadline=None)
