@@ -42,6 +42,11 @@ from mdp.game.plugins import available_games as available_games
 from mdp.game.variants import Variant, check_variants, find_variant
 from mdp.hookspecs import game as game_hooks
 
+LONGEST_DESCRIPTION = 500
+"""The most characters of a game's description (``mdp_describe``) shown; a longer one is
+cut, with a note that says how long it was: it is shown on one line before every answer."""
+
+
 def _one_line_name(objective: Any, attribute: Any, name: Any) -> None:
     if not (isinstance(name, str) and name and name.isprintable()):
         raise ValueError(f"mdp.Objective: name {said(name)}: it is text on one line, shown "
@@ -156,6 +161,9 @@ class Game:
         if described and not described.isprintable():  # a line break would forge output lines
             raise ModelError(f"game {self.name}: mdp_describe returned {described!r:.80}, not "
                              "one line of text (no line breaks or control characters)")
+        if described and len(described) > LONGEST_DESCRIPTION:  # a line, not a page
+            return (f"{described[:LONGEST_DESCRIPTION]}... (cut: mdp_describe gave "
+                    f"{len(described):,} characters)")
         return described or self.name
 
     @property

@@ -188,7 +188,8 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
 
 @hookspec(firstresult=True)
 def mdp_describe(params: Mapping[str, Any], game: mdp.Game) -> str:
-    """Return the rules in force as one short line of text, for people.
+    """Return the rules in force as one short line of text, for people: no line breaks
+    (refused), and cut, with a note, past 500 characters.
 
     .. code-block:: python
 

@@ -93,3 +93,28 @@ def test_a_description_is_one_line_or_refused(described):
     else:
         with pytest.raises(mdp.ModelError, match=r"^game g: mdp_describe returned .*, not one line"):
             game.describe()
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(1, 1500), st.sampled_from("ab é"))
+def test_a_description_is_shown_whole_up_to_its_bound_and_cut_past_it_with_a_note(length, letter):
+    described = ("x" + letter * length)[:length]
+    shown = _game([1], described=described).describe()
+    if length <= 500:  # the bound the hook's documentation gives
+        assert shown == described
+    else:
+        assert shown == f"{described[:500]}... (cut: mdp_describe gave {length:,} characters)"
+
+
+def test_a_huge_description_is_not_printed_whole(tmp_path, capsys):
+    from mdp.program.cli import main
+
+    game = tmp_path / "wordy.py"
+    game.write_text("import mdp\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state(): return 0\n"
+                    "@mdp.hookimpl\ndef mdp_actions(state): return []\n"
+                    "@mdp.hookimpl\ndef mdp_terminal_value(state): return 1\n"
+                    "@mdp.hookimpl\ndef mdp_describe(): return 'rules ' * 2_000_000\n")
+    assert main(["solve", str(game)]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == ("rules " * 100)[:500] + "... (cut: mdp_describe gave 12,000,000 characters)"
