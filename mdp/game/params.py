@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from mdp.checks import FLAG, INTEGER, INTEGERS, NAME, NAMES, OPTIONAL_INTEGER, TEXT, arguments, bounds
-from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 
 
 @attrs.frozen
@@ -21,7 +21,8 @@ class Param:
     ``parse`` turns a value into the parameter's type and checks it: it receives either the
     text given on the command line (``"1-9"``) or a Python value (``range(1, 10)``) and raises
     :class:`ValueError` with a message that says what is allowed. ``default`` is already
-    parsed. ``show`` renders a value for people and JSON output (default: the value itself).
+    parsed, and ``parse`` must take it (checked as the game loads: a default it refuses is
+    the game's fault; ``None``, not set, is not checked). ``show`` renders a value for people and JSON output (default: the value itself).
 
     A game's parameters are set on the command line with ``--set NAME=VALUE``. An analysis's
     options are the command's own arguments, each made from its parameter alone
@@ -79,6 +80,8 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             if param.required:
                 raise ParamError(f"{game if not analysis else owner}: {name} is required "
                                  f"({param.help or 'no default'})")
+            if param.default is not None:  # None: not set, which no parser need take
+                check_default(owner, param, kind)
             values[name] = param.default
             continue
         try:
@@ -101,6 +104,18 @@ def parsed(where: str, param: Param, value: Any) -> Any:
     except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
         raise ModelError(f"{where}: the parser of parameter {param.name} raised "
                          f"{fault(error)} (value {value!r})") from error
+
+
+def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
+    """``param``'s default as its own parser reads it: one it refuses is the fault of the
+    game or plugin that declared it (a :class:`~mdp.ModelError` that begins with ``owner``),
+    never the user's, who gave no such value."""
+    try:
+        return parsed(owner, param, param.default)
+    except (ValueError, TypeError, ParamError) as error:
+        raise ModelError(f"{owner}: the default of {kind} {param.name}, {said(param.default)}, "
+                         f"is refused by its own parser ({error}); a default is a value the "
+                         f"{kind} takes") from None
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import ModelError, ParamError
-from mdp.game.params import Choice, Param, check_settable, parse_assignments, parse_int, parsed
+from mdp.game.params import Choice, Param, check_default, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
@@ -111,12 +111,14 @@ def add_output_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the format to write, whatever the extension (see: mdp formats)")
 
 
-def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> None:
+def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
+                owner: str = "analysis") -> None:
     """Each of an analysis's options as the argument its :class:`mdp.Param` describes, its
     value going to the argument ``NAME``: ``--NAME VALUE`` (with ``-`` for ``_``), a switch
     ``--NAME`` when its default is ``False``, given once per value with ``repeat``, without
     a flag with ``positional``; none for a ``shared`` one, which an argument every command
-    has gives. Each value is checked by the option's parser as it is read."""
+    has gives. Each value is checked by the option's parser as it is read; a default it
+    refuses is the fault of the ``owner`` (``"analysis NAME"``)."""
     for option in options:
         if option.shared:
             continue
@@ -130,7 +132,9 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
             elif not option.positional:
-                how["default"] = _default(option)
+                # argparse parses a default given as text: as the option's parser reads it
+                how["default"] = (check_default(owner, option, "option")
+                                  if isinstance(option.default, str) else option.default)
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
         if option.positional:
@@ -138,20 +142,6 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param]) -> No
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)
-
-
-def _default(option: Param) -> Any:
-    """The option's default as its parser reads it (argparse parses a default given as
-    text, and a default its parser refuses is the plugin's fault, not the user's: the user
-    gave no such value)."""
-    if not isinstance(option.default, str):
-        return option.default
-    try:
-        return parsed(f"option --{option.name}", option, option.default)
-    except (ValueError, TypeError, ParamError) as error:
-        raise ModelError(f"option --{option.name.replace('_', '-')}: its default "
-                         f"{option.default!r} is refused by its own parser ({error}); the "
-                         "default is a value the option takes") from None
 
 
 def _reader(option: Param) -> Callable[[str], Any]:

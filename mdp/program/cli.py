@@ -344,7 +344,7 @@ def _command(analysis: Analysis) -> Command:
             arguments.add_vary_argument(parser)
         else:
             arguments.add_output_arguments(parser)
-        arguments.add_options(parser, analysis.options)
+        arguments.add_options(parser, analysis.options, f"analysis {analysis.name}")
         if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
                                 "stdout (with --out; without it, the table is not printed)")

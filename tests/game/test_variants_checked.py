@@ -5,10 +5,10 @@ parser refuses, are the fault of the game's mdp_variants, one line naming it."""
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import HALF, THIRD, Table
 
 import mdp
 from mdp.program.cli import main
-from models import HALF, THIRD, Table
 
 PARAMS = [mdp.Param("rounds", 3, mdp.parse_int(1, 9), "rounds"),
           mdp.Param("name", "a", str, "a name")]
@@ -85,3 +85,28 @@ def test_a_variant_of_an_unknown_parameter_is_the_games_fault_in_every_command(
     err = capsys.readouterr().err
     assert err == ("mdp: error: game coin: mdp_variants gives variant 'b' the parameter 'nope', "
                    "which the game does not have (its parameters: none)\n")
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(st.integers(-3, 12), st.text(max_size=3), st.none(), st.floats(0, 10)))
+def test_a_default_its_own_parser_refuses_is_the_games_fault_at_load(default):
+    # A parameter's default was taken as it came, unchecked: a game ran on a value its own
+    # parser refuses. The parser here takes whole numbers from 1 to 9 (or their text); None
+    # is a parameter not set, which no parser need take.
+    class Defaulting(WithVariants):
+        @mdp.hookimpl
+        def mdp_params(self):
+            return [mdp.Param("rounds", default, mdp.parse_int(1, 9), "rounds")]
+
+    text = str(default)
+    takes = default is None or (isinstance(default, int) and 1 <= default <= 9) or (
+        isinstance(default, float) and default.is_integer() and 1 <= default <= 9) or (
+        isinstance(default, str) and text.strip().isascii() and text.strip().isdigit()
+        and 1 <= int(text) <= 9)
+    if takes:
+        assert mdp.load_game(Defaulting([])).params["rounds"] == default
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game(Defaulting([]))
+    assert str(error.value).startswith(f"game coin: the default of parameter rounds, {default!r}, "
+                                       "is refused by its own parser (")

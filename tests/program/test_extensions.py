@@ -449,8 +449,8 @@ def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, de
         assert (returned, seen, out) == (0, [int(default)], f"n\n{int(default)}\n")
     else:
         assert (returned, out, seen) == (2, "", [])
-        assert err.startswith(f"mdp: error: option --n: its default {default!r} is refused by "
-                              "its own parser (")
+        assert err.startswith(f"mdp: error: analysis counting: the default of option n, "
+                              f"{default!r}, is refused by its own parser (")
         assert err.count("\n") == 1
 
 
