@@ -51,16 +51,27 @@ _pool_pid = 0
 def threads() -> int:
     """The number of threads pieces of work run on: ``MDP_THREADS``, checked, or the cores
     this process may use (at most :data:`DEFAULT_MOST`)."""
-    text = os.environ.get("MDP_THREADS", "").strip()
-    if not text:
-        try:
-            cores = len(os.sched_getaffinity(0))
-        except (AttributeError, OSError):  # not on Linux
-            cores = os.cpu_count() or 1
-        return max(1, min(cores, DEFAULT_MOST))
+    given = thread_count("MDP_THREADS")
+    if given is not None:
+        return given
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, DEFAULT_MOST))
+
+
+def thread_count(variable: str) -> int | None:
+    """The number of threads the environment variable ``variable`` asks for, ``None`` where
+    it is unset: the one reading of every variable of threads (``MDP_THREADS``,
+    ``POLARS_MAX_THREADS``), a whole number from 1 to :data:`MOST` in plain digits alone, as
+    Polars reads its own (a blank, a sign or an empty value is refused, not passed over)."""
+    text = os.environ.get(variable)
+    if text is None:
+        return None
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MOST:
-        raise ParamError(f"MDP_THREADS={text!r}: expected a whole number of threads, from 1 to "
-                         f"{MOST}")
+        raise ParamError(f"{variable}={text!r}: expected a whole number of threads, from 1 to "
+                         f"{MOST} in plain digits (or leave it unset)")
     return int(text)
 
 

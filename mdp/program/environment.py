@@ -13,25 +13,12 @@ printed as its escape (:class:`mdp.program.stdout.Output`).
 
 from __future__ import annotations
 
-import os
-
-from mdp.errors import ParamError
-
 
 def check_environment() -> None:
     """Refuse, before any work, a value of an environment variable that mdp or Polars
     cannot take."""
-    from mdp.engine.parallel import MOST, threads  # no numpy: os and threading
+    from mdp.engine.parallel import thread_count, threads  # no numpy: os and threading
 
     threads()
-    polars = os.environ.get("POLARS_MAX_THREADS")
-    if polars is not None and not _whole(polars, MOST):
-        raise ParamError(f"POLARS_MAX_THREADS={polars!r}: expected a whole number of threads, "
-                         f"from 1 to {MOST} (or leave it unset)")
-
-
-def _whole(text: str, most: int) -> bool:
-    """Whether ``text`` is a whole number from 1 to ``most``, in ASCII digits alone, as
-    Polars reads it (a blank it passes over with a warning too). Polars starts every thread
-    it is told to: 99999 of them took the machine's memory and did not stop at SIGTERM."""
-    return text.isascii() and text.isdigit() and 1 <= int(text) <= most
+    thread_count("POLARS_MAX_THREADS")  # Polars starts every thread it is told to: 99999 took
+    # the machine's memory and did not stop at SIGTERM; 0 stopped it

@@ -144,7 +144,7 @@ def test_small_work_is_done_at_once_and_large_beside(monkeypatch):
 @pytest.mark.parametrize("value", ["0", "-2", "two", "1.5", "²", "1025"])
 def test_a_wrong_thread_count_is_refused(monkeypatch, value):
     monkeypatch.setenv("MDP_THREADS", value)
-    with pytest.raises(mdp.ParamError, match=rf"^MDP_THREADS='{value}': expected a whole number of threads, from 1 to 1024$"):
+    with pytest.raises(mdp.ParamError, match=rf"^MDP_THREADS='{value}': expected a whole number of threads, from 1 to 1024 in plain digits \(or leave it unset\)$"):
         threads()
 
 
@@ -153,7 +153,7 @@ def test_the_program_refuses_a_wrong_thread_count_in_one_line(tmp_path):
                           cwd=tmp_path, capture_output=True, text=True,
                           env={**os.environ, "MDP_THREADS": "0"})
     assert done.returncode == 2
-    assert done.stderr == "mdp: error: MDP_THREADS='0': expected a whole number of threads, from 1 to 1024\n"
+    assert done.stderr == "mdp: error: MDP_THREADS='0': expected a whole number of threads, from 1 to 1024 in plain digits (or leave it unset)\n"
     assert done.stdout == ""
 
 

@@ -47,14 +47,9 @@ def mdp_describe():
 
 
 def _threads(text: str) -> bool:
-    """Whether mdp takes ``text`` as MDP_THREADS (blank: unset)."""
-    text = text.strip()
-    return not text or text.isascii() and text.isdigit() and 1 <= int(text) <= 1024
-
-
-def _polars_threads(text: str) -> bool:
-    """Whether mdp takes ``text`` as POLARS_MAX_THREADS: digits alone, as Polars reads it, from
-    1 to 1024 (Polars starts as many threads as it is told)."""
+    """Whether mdp takes ``text`` as a number of threads (MDP_THREADS, POLARS_MAX_THREADS,
+    alike): digits alone, as Polars reads its own, from 1 to 1024 (Polars starts as many
+    threads as it is told); a blank or empty value is refused, not taken for unset."""
     return text.isascii() and text.isdigit() and 1 <= int(text) <= 1024
 
 
@@ -85,7 +80,7 @@ def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
     err = done.stderr.decode(encoding, "backslashreplace")
     assert "Traceback" not in err and "Fatal" not in err and "panicked" not in err, err
     refused = not _threads(environment.get("MDP_THREADS", "1")) or \
-        not _polars_threads(environment.get("POLARS_MAX_THREADS", "1"))
+        not _threads(environment.get("POLARS_MAX_THREADS", "1"))
     if refused:
         assert done.returncode == 2, err
         assert err.count("\n") == 1 and err.startswith("mdp: error: "), err
@@ -100,21 +95,27 @@ def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
 
 
 @settings(max_examples=200, deadline=None)
-@given(threads=_THREADS)
-def test_polars_threads_are_taken_from_1_to_1024_or_refused_before_any_work(threads):
+@given(variable=st.sampled_from(["MDP_THREADS", "POLARS_MAX_THREADS"]),
+       threads=_THREADS | st.sampled_from(["", " ", " 4", "4 ", "\t2", "04"]))
+def test_threads_are_taken_from_1_to_1024_alike_in_both_variables_or_refused(variable, threads):
     # In the process (the test above runs mdp itself, slowly): the same oracle, many values.
-    # Before: 99999 was taken, and Polars started as many threads, past the machine's memory.
+    # Before: 99999 was taken, and Polars started as many threads, past the machine's memory;
+    # and MDP_THREADS took ' 4' and '' (as unset) where POLARS_MAX_THREADS refused them.
+    from mdp.engine.parallel import threads as counted
     from mdp.program.environment import check_environment
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("POLARS_MAX_THREADS", threads)
         patch.delenv("MDP_THREADS", raising=False)
-        if _polars_threads(threads):
+        patch.delenv("POLARS_MAX_THREADS", raising=False)
+        patch.setenv(variable, threads)
+        if _threads(threads):
             check_environment()
+            assert variable != "MDP_THREADS" or counted() == int(threads)
         else:
-            with pytest.raises(mdp.ParamError, match=r"^POLARS_MAX_THREADS=.*: expected a whole "
-                               r"number of threads, from 1 to 1024 \(or leave it unset\)$"):
+            with pytest.raises(mdp.ParamError) as error:
                 check_environment()
+            assert str(error.value) == (f"{variable}={threads!r}: expected a whole number of "
+                                        "threads, from 1 to 1024 in plain digits (or leave it unset)")
 
 
 # Ctrl-C while mdp starts: as each of the modules it imports first is imported.
