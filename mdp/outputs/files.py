@@ -119,13 +119,9 @@ class _Held:
         self.sources: list[tuple[str, str, str]] = []  # real path, name, what
 
     def claim(self, path: str, what: str | None) -> None:
-        real, label = os.path.realpath(path), f"{what or 'the output'} {path}"
-        for source, name, role in self.sources:
-            if real == source or real.startswith(source + os.sep) and real.endswith(".py"):
-                whose = (f"a file of {role} {name}" if real != source else
-                         role if name == path else f"{role} {name}")
-                raise ParamError(f"{label} is {whose}, which the command reads; name another "
-                                 "file to write")
+        real = os.path.realpath(path)
+        for source in self.sources:
+            _clash(path, real, what, source)
         if what is None:  # checked again by the code that writes it: no second target
             return
         try:
@@ -140,10 +136,62 @@ class _Held:
                              "file of its own")
 
     def read(self, path: str, what: str) -> None:
-        real = os.path.realpath(path)
-        self.sources.append((real, path, what))
+        source = (os.path.realpath(path), path, what)
+        self.sources.append(source)
         for name, said in list(self.targets.values()):
-            self.claim(name, said)
+            _clash(name, os.path.realpath(name), said, source)
+
+
+def _clash(path: str, real: str, what: str | None, source: tuple[str, str, str]) -> None:
+    """Refuse the target ``path`` (``real`` through its links) where it is the file read
+    as ``source`` (real path, name, role), or a module in it where it is a folder."""
+    read, name, role = source
+    if real == read or real.startswith(read + os.sep) and real.endswith(".py") or \
+            role == READ and _same_file(real, read):
+        label = f"{what or 'the output'} {path}"
+        if role == READ:
+            raise ParamError(f"{label} names {name}, a file the command reads; name another "
+                             "file to write")
+        whose = (f"a file of {role} {name}" if real != read else
+                 role if name == path else f"{role} {name}")
+        raise ParamError(f"{label} is {whose}, which the command reads; name another file to "
+                         "write")
+
+
+def _same_file(one: str, other: str) -> bool:
+    """Whether two existing paths are one file (a hard link names it twice)."""
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
+
+
+READ = "read"
+"""The role of a file that the command opened to read (a game's parser reading a table from
+the file named by a parameter, say): seen by :func:`_opened`, whoever opened it."""
+
+_WRITES = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_APPEND | os.O_TRUNC
+
+
+def _opened(event: str, details: tuple[object, ...]) -> None:
+    """An audit hook (:func:`sys.addaudithook`): within :func:`together`, every file opened
+    to read is a file the command reads (:func:`reading`), however the game or a plugin
+    came to read it, so that no target of the command is one (one place for every file
+    read, not a check in each parser that takes a file's name)."""
+    if event != "open" or _held is None:
+        return
+    path, mode, flags = (*details, None, None, None)[:3]
+    if not isinstance(path, str) or not path:
+        return
+    if isinstance(mode, str) and any(letter in mode for letter in "wax+"):
+        return
+    if isinstance(flags, int) and flags & _WRITES:
+        return
+    if os.path.isfile(path):  # (what is not a file, /dev/stdin or a pipe, is no target's)
+        _held.read(path, READ)
+
+
+_audited = False
 
 
 _held: _Held | None = None
@@ -156,10 +204,13 @@ def together() -> Iterator[None]:
     ends without error (``mdp`` runs each command so: a table and its picture, say); on an
     error, Ctrl-C, SIGTERM or SIGHUP none is, and no temporary file is left. The lines given to
     :func:`say_when_written` are printed once the files are in place."""
-    global _held
+    global _held, _audited
     if _held is not None:  # within another: one set
         yield
         return
+    if not _audited:  # once per process: an audit hook cannot be taken back
+        sys.addaudithook(_opened)
+        _audited = True
     _held = held = _Held()
     try:
         with _terminate_as_interrupt():

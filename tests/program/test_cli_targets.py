@@ -141,3 +141,53 @@ def test_a_file_beside_the_game_may_be_written(tmp_path, monkeypatch, capsys):
     shutil.copy(ROOT / "docs" / "examples" / "reroll.py", tmp_path / "reroll" / "__init__.py")
     assert main(["policy", "reroll", "--out", "reroll/policy.csv"]) == 0
     assert (tmp_path / "reroll" / "policy.csv").read_text().count("\n") == 26  # header + 25 rows
+
+
+READ_COMMANDS = [  # a command with its targets: {target} where the read file is named
+    ["policy", "shutbox", "{rules}", "--format", "csv", "--out", "{target}"],
+    ["distribution", "shutbox", "{rules}", "--format", "csv", "--out", "x.csv", "--plot", "{target}"],
+    ["report", "shutbox", "{rules}", "--out", "{target}"],
+    ["export", "shutbox", "{rules}", "--out", "{target}"],
+    ["solve", "shutbox", "--set", "tiles=1-3", "--set", "scoring=payout", "--vary",
+     "payout={file},0:1", "--format", "csv", "--out", "{target}"],
+]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(argv=st.sampled_from(READ_COMMANDS), how=st.sampled_from(["same", "dot", "up", "absolute",
+                                                                 "symlink", "hardlink"]))
+def test_a_target_that_is_a_file_the_game_reads_is_refused_before_any_work(
+        tmp_path_factory, monkeypatch, capsys, no_compile, argv, how):
+    # --set payout=FILE: the game's parser reads the file; any file opened to read while the
+    # command runs is one it reads, whoever opened it. Before, --out pay.txt replaced it.
+    folder = tmp_path_factory.mktemp("read")
+    monkeypatch.chdir(folder)
+    table = b"0:100,1-3:5\n"
+    (folder / "pay.svg").write_bytes(table)
+    target = _spelling(folder, "pay.svg", how)
+    rules = ["--set", "tiles=1-3", "--set", "scoring=payout", "--set", "payout=pay.svg"]
+    given = [part for a in argv
+             for part in (rules if a == "{rules}" else [a.format(target=target, file="pay.svg")])]
+    assert main(given) == 2
+    err = capsys.readouterr().err
+    assert err.endswith(f" {target} names pay.svg, a file the command reads; name another file "
+                        "to write\n") and err.count("\n") == 1, err
+    assert (folder / "pay.svg").read_bytes() == table
+    assert not (folder / "x.csv").exists()
+
+
+def test_a_file_a_game_s_hook_reads_is_no_target_either(tmp_path, monkeypatch, capsys):
+    # Whichever code opens it: here the game's own check reads a file of its own choosing.
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "notes.csv").write_text("kept\n")
+    (tmp_path / "reader.py").write_text(
+        "import mdp\n"
+        "@mdp.hookimpl\ndef mdp_check(): open('notes.csv').read()\n"
+        "@mdp.hookimpl\ndef mdp_initial_state(): return 0\n"
+        "@mdp.hookimpl\ndef mdp_actions(state): return []\n"
+        "@mdp.hookimpl\ndef mdp_terminal_value(state): return 1\n")
+    assert main(["policy", "reader.py", "--out", "notes.csv"]) == 2
+    assert capsys.readouterr().err == ("mdp: error: --out notes.csv names notes.csv, a file the "
+                                       "command reads; name another file to write\n")
+    assert (tmp_path / "notes.csv").read_text() == "kept\n"
+    assert main(["policy", "reader.py", "--out", "other.csv"]) == 0
