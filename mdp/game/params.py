@@ -22,7 +22,8 @@ class Param:
     text given on the command line (``"1-9"``) or a Python value (``range(1, 10)``) and raises
     :class:`ValueError` with a message that says what is allowed. ``default`` is already
     parsed, and ``parse`` must take it (checked as the game loads: a default it refuses is
-    the game's fault; ``None``, not set, is not checked). ``show`` renders a value for people and JSON output (default: the value itself).
+    the game's fault; ``None``, not set, is not checked). ``show`` renders a value for
+    people and JSON output (default: the value itself).
 
     A game's parameters are set on the command line with ``--set NAME=VALUE``. An analysis's
     options are the command's own arguments, each made from its parameter alone

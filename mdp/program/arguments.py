@@ -17,7 +17,7 @@ from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
-from mdp.program.stdout import drop
+from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
 from mdp.program.stdout import stdout as stdout
 
@@ -343,6 +343,7 @@ def output_format(args: argparse.Namespace) -> Format:
     if fmt.binary and stdout().isatty():
         raise ParamError(f"the {fmt.name} format is binary and standard output is a terminal; "
                        "write it to a file with --out, or pipe it")
+    shield()  # the table goes to standard output: what plugin code prints, to standard error
     return fmt
 
 

@@ -66,10 +66,8 @@ def main(argv: list[str] | None = None) -> int:
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together():
             try:
-                if stdout.machine_output(args):  # a plugin's print must not spoil the output
-                    with stdout.shielded():
-                        code = _exit_code(args.command, args.command.run(args))
-                else:
+                # a plugin's print must not spoil the JSON or a table on standard output
+                with stdout.shielded(stdout.machine_output(args)):
                     code = _exit_code(args.command, args.command.run(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "

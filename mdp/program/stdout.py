@@ -17,32 +17,49 @@ from typing import Any
 
 from mdp.errors import MdpError
 
-_MACHINE_OUTPUT: list[Any] = []  # the standard output kept for JSON or a table, while shielded
+_REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 
 
 def machine_output(args: argparse.Namespace) -> bool:
     """Whether the command prints for programs: JSON (``--json``), or a table on standard
-    output (``--format`` without ``--out``)."""
+    output (``--format`` without ``--out``; a table printed in the format standard output
+    gets by default shields it where its format is chosen, :func:`shield`)."""
     return bool(getattr(args, "json", False)) or (
         getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
 
 
 class shielded:
-    """While inside, what plugin code prints goes to standard error, and standard output
-    holds only what the command writes for programs (:func:`~mdp.program.arguments.print_json`,
-    :func:`~mdp.program.arguments.emit`): a hook's stray print cannot spoil the JSON."""
+    """While inside (from :func:`shield` on, with ``now=False``), what plugin code prints
+    goes to standard error, and standard output holds only what the command writes for
+    programs (:func:`~mdp.program.arguments.print_json`, :func:`~mdp.program.arguments.emit`):
+    a hook's stray print cannot spoil the JSON or the table."""
 
-    def __enter__(self) -> None:
-        _MACHINE_OUTPUT.append(sys.stdout)
-        sys.stdout = sys.stderr
+    def __init__(self, now: bool = True) -> None:
+        self.now = now
+
+    def __enter__(self) -> shielded:
+        self.before = sys.stdout
+        _REAL.append(stdout())
+        if self.now:
+            shield()
+        return self
 
     def __exit__(self, *exc: object) -> None:
-        sys.stdout = _MACHINE_OUTPUT.pop()
+        _REAL.pop()
+        sys.stdout = self.before
+
+
+def shield() -> None:
+    """From now to the end of the :class:`shielded` block it is in, what plugin code prints
+    goes to standard error: the command is to write a table on standard output (the one
+    place that knows it, :func:`mdp.program.arguments.output_format`, says so)."""
+    if _REAL:
+        sys.stdout = sys.stderr
 
 
 def stdout() -> Any:
     """The real standard output, shielded or not."""
-    return _MACHINE_OUTPUT[-1] if _MACHINE_OUTPUT else sys.stdout
+    return _REAL[-1] if _REAL else sys.stdout
 
 
 def drop() -> None:

@@ -1,0 +1,98 @@
+"""What a game's code prints while a command works goes to standard error wherever standard
+output carries something for programs: JSON, or a table (in the format asked for, or the one
+standard output gets by default: CSV where it is not a terminal). Before, a noisy hook's lines
+landed inside the CSV of ``mdp policy GAME > p.csv``."""
+
+import contextlib
+import io
+import json
+
+import polars as pl
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mdp.program.cli import main
+
+NOISY = '''
+import mdp
+print("noise at import")
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("top", 2, mdp.parse_int(1, 5), "the best end")]
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    print("noise", "initial")
+    return 0
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    print("noise actions", state)
+    return ["a", "b"] if state == 0 else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action, params):
+    print("noise outcomes")
+    return [(1, 1 if action == "a" else params["top"])]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    print("noise value")
+    return state
+
+
+@mdp.hookimpl
+def mdp_describe():
+    print("noise describe")
+    return "noisy"
+'''
+
+# Each a command whose standard output is for programs, and how to read it back.
+COMMANDS = [
+    (["policy"], "csv"),
+    (["policy", "--format", "csv"], "csv"),
+    (["policy", "--format", "json"], "json"),
+    (["policy", "--format", "ndjson"], "ndjson"),
+    (["solve", "--json"], "json"),
+    (["solve", "--vary", "top=2,3"], "csv"),
+    (["solve", "--vary", "top=2,3", "--json"], "json"),
+    (["distribution", "--json"], "json"),
+    (["distribution", "--format", "csv"], "csv"),
+    (["simulate", "--games", "3", "--seed", "1", "--json"], "json"),
+    (["strategies", "--json"], "json"),
+    (["params", "--json"], "json"),
+]
+
+
+@pytest.fixture(scope="module")
+def noisy(tmp_path_factory):
+    path = tmp_path_factory.mktemp("noisy") / "noisy.py"
+    path.write_text(NOISY)
+    return str(path)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(COMMANDS))
+def test_a_hooks_prints_never_land_in_what_standard_output_carries_for_programs(noisy, command):
+    argv, kind = command
+    # Not a terminal: a table is CSV by default.
+    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main([argv[0], noisy, *argv[1:]]) == 0
+    out.flush()
+    text = out.buffer.getvalue().decode()
+    assert "noise" not in text
+    assert argv[0] == "params" or "noise" in err.getvalue()  # said, on standard error
+    if kind == "csv":
+        assert pl.read_csv(io.StringIO(text)).height >= 1
+    elif kind == "json":
+        json.loads(text)
+    else:
+        assert all(json.loads(line) for line in text.splitlines())
