@@ -2,9 +2,10 @@
 the Markdown table, what an analysis shows), where files and JSON for programs keep every
 digit.
 
-A float is shown to :data:`DIGITS` significant digits: float arithmetic leaves noise in the
-last of its 17 (17/4 comes out as 4.249999999999999), which 15 digits round away (4.25),
-while every digit shown is one the float holds. A value that does not apply (``None``, a
+Text is shown on one line (:func:`one_line`). A float is shown to :data:`DIGITS` significant
+digits: float arithmetic leaves noise in the last of its 17 (17/4 comes out as
+4.249999999999999), which 15 digits round away (4.25), while every digit shown is one the
+float holds. A value that does not apply (``None``, a
 table's null) is shown as nothing.
 """
 
@@ -28,7 +29,17 @@ def readable(value: Any) -> str:
         return ""
     if isinstance(value, float):
         return f"{value:.{DIGITS}g}"
-    return str(value)
+    return one_line(str(value))
+
+
+def one_line(text: str) -> str:
+    """``text`` as it is shown to people on a line of its own (a game's label, a state's
+    value): a line break or another control character as its escape (``\\n``), so that it
+    cannot break the line or forge another; letters of any script as they are."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
+                   for c in text)
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:

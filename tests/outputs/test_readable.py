@@ -7,6 +7,8 @@ import json
 
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.outputs.readable import readable, readable_table
@@ -114,3 +116,32 @@ def test_an_analysis_shows_a_float_outcome_for_people(capsys, die):
     assert lines[1:] == ["value: 0.3", "   value  probability   cumulative",
                          "     0.3   100.0000%   100.0000%"]
     assert run(capsys, "distribution", game, "--format", "csv").splitlines()[1] == "0.30000000000000004,0.9999999999999999"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=12))
+def test_text_for_people_is_one_line_and_printable_text_is_kept(text):
+    # A game's label or state value shown by advise: a line break printed raw split its row.
+    shown = readable(text)
+    assert all(c.isprintable() or c == " " for c in shown)
+    if text.isprintable():
+        assert shown == text
+    else:  # each control character as its escape, the rest kept in order
+        assert shown == "".join(c if c.isprintable() or c == " " else
+                                c.encode("unicode_escape").decode() for c in text)
+
+
+def test_advise_shows_a_label_with_a_line_break_on_its_row(tmp_path, capsys):
+    game = tmp_path / "labels.py"
+    game.write_text("import mdp\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state(): return 's'\n"
+                    "@mdp.hookimpl\ndef mdp_actions(state): return ['roll\\nagain', 'stop'] if state == 's' else []\n"
+                    "@mdp.hookimpl\ndef mdp_outcomes(state, action): return [(1, action)]\n"
+                    "@mdp.hookimpl\ndef mdp_terminal_value(state): return 2 if state == 'stop' else 1\n"
+                    "@mdp.hookimpl\ndef mdp_state_columns(state): return {'pos': state}\n"
+                    "@mdp.hookimpl\ndef mdp_action_columns(state, action): return {'move': action}\n")
+    assert main(["advise", str(game), "pos=s"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[2:] == ["      move         value        regret",
+                         "      stop  2.0000000000  0.0000000000  optimal",
+                         "roll\\nagain  1.0000000000  1.0000000000"]
