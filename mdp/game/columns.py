@@ -264,7 +264,20 @@ def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[
     row = game.call(hook, **kwargs)
     if row is None:
         return default
+    where = ", ".join(f"{k} {said(v)}" for k, v in kwargs.items())
     if not isinstance(row, dict):
-        where = ", ".join(f"{k} {said(v)}" for k, v in kwargs.items())
         raise ModelError(f"game {game.name}: {hook} returned {said(row)}, not a dict ({where})")
+    for name, value in row.items():  # here, where the hook, the state and action are known
+        if not _cell(value):
+            raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
+                             f"{said(value)} ({type(value).__name__}) ({where}); a column's "
+                             "value is a number, text, true/false or None")
     return row
+
+
+def _cell(value: Any) -> bool:
+    """Whether ``value`` is one a table's cell holds (:data:`_KINDS`, None, a fraction, or a
+    numpy scalar of one)."""
+    if isinstance(value, np.generic):
+        return value.dtype.kind in "biufU"
+    return value is None or isinstance(value, (*_KINDS, Fraction))

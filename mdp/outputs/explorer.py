@@ -56,10 +56,10 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
     apply), sorted, and one code per row."""
     states = model.states
-    table = to_frame(row_columns(game, states, [None] * len(states)))
+    table = to_frame(row_columns(game, states, [None] * len(states)), f"game {game.name}")
     names = [c for c in table.columns if table[c].null_count() < table.height]
     labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game))
-    actions = to_frame({k: v for k, v in labels.items() if k not in names})
+    actions = to_frame({k: v for k, v in labels.items() if k not in names}, f"game {game.name}")
     return {
         "states": model.n_states,
         "initial": int(model.initial),
@@ -82,7 +82,7 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     The long arrays are little-endian bytes in base64 (:func:`_packed`)."""
     model, inner = solution.model, solution.model.round
     keys = np.concatenate(model.keys)
-    table = to_frame(round_columns(game, keys))
+    table = to_frame(round_columns(game, keys), f"game {game.name}")
     action, following, chance = inner.edges()
     table_of = np.array([float(p) for p in inner.probabilities] + [1.0])  # -1: a certain one
     return {
