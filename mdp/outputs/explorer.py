@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -67,7 +67,8 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
         "actionStart": model.action_offsets(0, model.n_states).tolist(),
         "actionColumns": [_encode(actions[c]) for c in actions.columns
                           if actions[c].null_count() < actions.height],
-        "controls": controls(game, [*first, *names]),
+        "controls": controls(game, [*first, *names],
+                             {c: table[c].drop_nulls().unique().cast(pl.String).to_list() for c in names}),
     }
 
 
@@ -269,15 +270,19 @@ def round_ends_script(game: Game) -> str | None:
     return re.sub(r"</(script)", r"<\\/\1", script, flags=re.IGNORECASE)
 
 
-def controls(game: Game, columns: list[str]) -> list[dict[str, Any]]:
+def controls(game: Game, columns: list[str],
+             values: Mapping[str, list[str]] | None = None) -> list[dict[str, Any]]:
     """One control per state column: the game's (:func:`~mdp.hookspecs.game.mdp_report_controls`)
-    where it gives one, else a select of the values that occur."""
+    where it gives one, else a select of the values that occur. With ``values`` (the text
+    of the values each column takes), a toggles control's items are checked against them."""
     given = game.call("mdp_report_controls") or []
     if not isinstance(given, (list, tuple)):
         raise ModelError(f"game {game.name}: mdp_report_controls returned {given!r}, not a list")
     by_column: dict[str, dict[str, Any]] = {}
     for control in given:
         problem = _control_problem(control, columns)
+        if not problem and values is not None and control["kind"] == "toggles":
+            problem = _toggles_problem(control, values.get(control["column"]))
         if not problem and control["column"] in by_column:
             problem = f"a second control of column {control['column']!r}; one a column"
         if problem:
@@ -327,6 +332,25 @@ def _control_problem(control: Any, columns: list[str]) -> str | None:
         json.dumps(control, allow_nan=False)
     except (TypeError, ValueError):
         return "not JSON (texts, numbers, lists and dicts only)"
+    return None
+
+
+def _toggles_problem(control: dict[str, Any], taken: list[str] | None) -> str | None:
+    """What is wrong with a toggles control's items for the values its column takes: an
+    item no value holds (a button that names no state), or a value the buttons cannot make."""
+    if taken is None:  # a column whose values are not at hand (a round state's)
+        return None
+    separator, items = control.get("separator", " "), list(control["items"])
+    held = [part for value in taken if value for part in value.split(separator)]
+    odd = next((part for part in held if part not in items), None)
+    if odd is not None:
+        value = next(v for v in taken if v and odd in v.split(separator))
+        return (f"the column takes {value!r}, whose {odd!r} is not one of its items "
+                f"({', '.join(map(repr, items))}, joined by {separator!r})")
+    unused = [item for item in items if item not in held]
+    if unused:
+        return (f"item {unused[0]!r} is in no value the column takes; the items are the "
+                "texts its values are made of")
     return None
 
 
