@@ -68,6 +68,7 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
                        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+    _cells_checked(game, "mdp_round_columns", columns, states, "round state")
     frame = to_frame(columns, f"game {game.name}")
     twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
     if len(twice):
@@ -273,6 +274,25 @@ def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[
                              f"{said(value)} ({type(value).__name__}) ({where}); a column's "
                              "value is a number, text, true/false or None")
     return row
+
+
+def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, what: str) -> None:
+    """Refuse a value of a batch hook's columns that no table holds, naming the hook and the
+    ``what`` (state, round state) of its row, as :func:`_row` does for the per-state hooks."""
+    for name, values in columns.items():
+        if isinstance(values, np.ndarray) and values.dtype != object:
+            continue  # numbers, text or true/false: or the shape is refused by to_frame
+        bad = next((row for row, value in enumerate(values) if not _cell(value)), None)
+        if bad is not None:
+            value = values[bad]
+            raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
+                             f"{said(value)} ({type(value).__name__}) ({what} "
+                             f"{said(_plain(states[bad]))}); a column's value is a number, "
+                             "text, true/false or None")
+
+
+def _plain(value: Any) -> Any:
+    return value.item() if isinstance(value, np.generic) else value
 
 
 def _cell(value: Any) -> bool:

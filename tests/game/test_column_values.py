@@ -64,3 +64,31 @@ def test_the_command_line_blames_the_hook_not_the_format(tmp_path, capsys):
         assert capsys.readouterr().err == (
             "mdp: error: game listed: mdp_state_columns gives column 'pos' the value [1, 2] "
             "(list) (state 's'); a column's value is a number, text, true/false or None\n")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.one_of(GOOD, BAD))
+def test_a_round_column_value_no_table_holds_is_the_round_hooks_fault(value):
+    from models import two_boxes
+
+    from mdp.game.columns import round_columns
+
+    @mdp.hookimpl
+    def mdp_round_columns(states):  # round state 2 gets the value generated, the others theirs
+        return {"filled": [value if int(s) == 2 else int(s) for s in states]}
+
+    game = two_boxes(mdp_round_columns=mdp_round_columns)
+    states = np.arange(4)
+    holds = value is None or isinstance(value, (bool, int, float, str, Fraction, np.int64))
+    if holds:
+        try:
+            assert len(round_columns(game, states)["filled"]) == 4
+        except mdp.ModelError as error:  # a value alike another round state's: named so
+            assert "the same columns" in str(error)
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        round_columns(game, states)
+    assert str(error.value).startswith("game two-boxes: mdp_round_columns gives column 'filled' "
+                                       "the value ")
+    assert str(error.value).endswith(f"({type(value).__name__}) (round state 2); a column's "
+                                     "value is a number, text, true/false or None")
