@@ -69,6 +69,9 @@ class Solution(Generic[Number]):
     """The terminal values it was solved with where they are not the game's (``terminal=``
     of :func:`mdp.solve`), one per row of :attr:`model.terminals
     <mdp.CompiledModel.terminals>`; ``None``: the game's own."""
+    opponent: Policy | None = attrs.field(default=None, repr=False, kw_only=True)
+    """A game of two players valued with a :attr:`policy`: the other player's play (optimal
+    unless ``against=`` of :func:`mdp.solve` named one); ``None``: both play alike."""
 
     @property
     def objective(self) -> Objective:
@@ -90,13 +93,15 @@ class Solution(Generic[Number]):
 
     @property
     def strategy(self) -> str | None:
-        """The name of the policy evaluated; ``None`` for optimal play."""
-        return None if self.policy is None else self.policy.name
+        """The name of the policy evaluated (``against`` the other's, if not optimal play)."""
+        other = self.opponent.name if self.opponent is not None else OPTIMAL
+        return None if self.policy is None else \
+            self.policy.name + (f" against {other}" if other != OPTIMAL else "")
 
     @property
     def steered(self) -> bool:
-        """Whether the play is optimal (a strategy of weights goes neither way)."""
-        return self.policy is None or self.policy.name == OPTIMAL
+        """Whether the play is optimal, on both sides (a strategy of weights goes neither way)."""
+        return all(p is None or p.name == OPTIMAL for p in (self.policy, self.opponent))
 
     def single(self, what: str) -> Solution[Number]:
         """Itself: a solution of one model (see :class:`mdp.engine.solved.Solved`)."""
@@ -251,6 +256,8 @@ class Solution(Generic[Number]):
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.policy is not None:
             summary["strategy"] = self.policy.name
+        if self.opponent is not None:
+            summary["against"] = self.opponent.name
         if self.residual is not None:
             summary["residual"] = self.residual
         summary["states"] = self.model.n_states
@@ -338,7 +345,6 @@ class Solutions(Generic[Number]):
         own = None if self.terminals is None else own_terminal(self.model, self.terminals[:, j])
         return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds,
                         terminal=own)
-
 
 
 @attrs.frozen(eq=False)

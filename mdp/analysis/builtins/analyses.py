@@ -75,6 +75,48 @@ TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those be
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
 
+def _name(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+AGAINST = Param("against", None, _name, "a game two players take in turns: the other player "
+                "plays the game's strategy NAME (or optimal), the first --strategy's (optimal "
+                "where none is named)", metavar="NAME")
+
+
+def _matched(solution: Solved, game: mdp.Game | None, against: str | None) -> Solved:
+    """The first player's play (``solution``'s) against the other's, ``against``, in a game
+    two players take in turns; ``solution`` itself where no other play is named."""
+    if against is None:
+        return solution
+    one = solution.single("a play against another")
+    if one.opponent is not None and one.opponent.name == against:
+        return solution  # the command has played it so already, to say its value
+    return mdp.evaluate(one.model, one.policy or "optimal", game=game, exact=one.exact,
+                        terminal=one.terminal, sense=one.sense, against=against)
+
+
+def _against_check(game: mdp.Game, args: argparse.Namespace) -> None:
+    """The other player's strategy, named by --against, is one the game has (before work)."""
+    if args.against not in (None, "optimal"):
+        from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is loaded
+
+        find_strategy(game, args.against)
+
+
+def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
+    """The tie-breaks and the other player's strategy, before any state is found."""
+    _tie_break_check(game, args)
+    _against_check(game, args)
+
+
+def _against_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
+    """--against names a second player: refused, before the solve, in a game of one."""
+    if args.against is not None and getattr(model, "turns", None) is None:
+        raise ParamError(f"--against names the other player's play in a game two players take "
+                         f"in turns; game {model.info.game} is played by one player")
+
+
 def _plot(what: str) -> Param:
     return Param("plot", None, _path, f"draw {what} of each outcome and the cumulative share to "
                  "FILE (.png or .svg; needs matplotlib)", metavar="FILE")
@@ -123,8 +165,9 @@ POLICY = Analysis(
 
 
 def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
-                  plot: str | None, max_memory: int | None,
+                  plot: str | None, max_memory: int | None, against: str | None = None,
                   progress: Callable[[str], None] | None = None) -> pl.DataFrame:
+    solution = _matched(solution, game, against)
     frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
                              max_memory=max_memory or "default")
     if plot:
@@ -174,6 +217,7 @@ def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
 
 def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
+    _against_model(model, args)
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
                         max_memory=args.max_memory or "default")
 
@@ -204,10 +248,11 @@ DISTRIBUTION = Analysis(
     "distribution", "the chance of every outcome under a way of playing", _distribution,
     [TIE_BREAK, _plot("the chance"),
      Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
-           "every total may take (default: as a model compiled, --max-memory)", shared=True)],
+           "every total may take (default: as a model compiled, --max-memory)", shared=True),
+     AGAINST],
     "Push the chance of reaching each state forward through the game and print the chance of "
-    "every outcome (optimal play, or --strategy), exactly with --exact.",
-    check=_plot_check, check_game=_tie_break_check,
+    "every outcome (optimal play, or --strategy, against --against), exactly with --exact.",
+    check=_plot_check, check_game=_play_check,
     summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
                                      "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -217,7 +262,8 @@ DISTRIBUTION = Analysis(
 
 
 def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
-              tie_break: Sequence[Any], plot: str | None) -> Simulation:
+              tie_break: Sequence[Any], plot: str | None, against: str | None = None) -> Simulation:
+    solution = _matched(solution, game, against)
     result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
@@ -271,11 +317,12 @@ SIMULATE = Analysis(
            required=True),
      Param("seed", None, _seed, "seed of the random numbers (0 or more): the same seed, the "
            "same numbers", metavar="S"),
-     TIE_BREAK, _plot("the share of games")],
+     TIE_BREAK, _plot("the share of games"), AGAINST],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, check=_simulate_check,
-    check_game=_tie_break_check,
+    check_game=_play_check,
+    check_model=_against_model,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
