@@ -42,6 +42,9 @@ class Played(Protocol):
     @property
     def opponent(self) -> Policy | None: ...
 
+    @property
+    def exact(self) -> bool: ...
+
     def as_policy(self, tie_break: Sequence[Any] = ()) -> Policy: ...
 
 
@@ -56,8 +59,12 @@ def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> tuple[Policy
             raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
         return how, how
     first = how.as_policy(tie_break)
-    second = how.opponent if how.model.turns is not None else None
-    return first, first if second is None else second
+    second = (how.opponent if how.model.turns is not None else None) or first
+    if not how.exact:  # a solve in floats plays in floats, whatever policies it was given
+        floats = {id(p): Policy(p.model, p.as_floats(), p.name) if p.exact else p
+                  for p in (first, second)}
+        first, second = floats[id(first)], floats[id(second)]
+    return first, second
 
 
 def reach(how: Played | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:

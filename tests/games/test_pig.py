@@ -383,6 +383,77 @@ def test_the_command_plays_one_strategy_against_another(capsys):
     assert "game shutbox is played by one player" in capsys.readouterr().err
 
 
+def _ending(goal, faces, holds, most):
+    """Independently, from the rules: the chance that a game of Pig, the first player
+    holding at ``holds[0]`` and the other at ``holds[1]``, ends after exactly k moves and
+    after exactly k turns, for k up to ``most``, by recursion over the moves left."""
+    import functools
+
+    p = Fraction(1, faces)
+
+    @functools.cache
+    def ends(me, opponent, turn, player, moves, turns):
+        # The chance of ending after exactly ``moves`` more moves and ``turns`` more turns
+        # (this one counted) from here, ``player`` to move.
+        if moves <= 0 or turns <= 0:
+            return Fraction(0)
+        if turn >= holds[player] and turn > 0:  # holds: the other's turn begins
+            return ends(opponent, me + turn, 0, 1 - player, moves - 1, turns - 1)
+        chance = p * ends(opponent, me, 0, 1 - player, moves - 1, turns - 1)
+        for face in range(2, faces + 1):
+            if me + turn + face >= goal:
+                chance += p * (moves == 1 and turns == 1)
+            else:
+                chance += p * ends(me, opponent, turn + face, player, moves - 1, turns)
+        return chance
+
+    by_moves = [sum(ends(0, 0, 0, 0, k, t) for t in range(1, k + 1)) for k in range(1, most + 1)]
+    by_turns = [sum(ends(0, 0, 0, 0, m, k) for m in range(k, 5 * most)) for k in range(1, most + 1)]
+    return by_moves, by_turns
+
+
+def test_the_lengths_of_one_strategy_against_another_meet_the_rules():
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, 2),
+                       against=_holding(game, model, 3))
+    by_moves, by_turns = _ending(goal, faces, (2, 3), 8)
+    moves = mdp.lengths(played, up_to=8)
+    assert dict(zip(moves.table["moves"], map(Fraction, moves.table["exact"]))) == \
+        {k: c for k, c in enumerate(by_moves, 1) if c}
+    assert moves.beyond == 1 - sum(by_moves)
+    turns = mdp.lengths(played, count="turns", up_to=4)
+    assert dict(zip(turns.table["turns"], map(Fraction, turns.table["exact"]))) == \
+        {k: c for k, c in enumerate(by_turns[:4], 1) if c}
+    assert turns.beyond == 1 - sum(by_turns[:4])
+    # The means, from the expected visits, against the lengths counted far enough.
+    floats = mdp.evaluate(model, _holding(game, model, 2), game=game, against=_holding(game, model, 3))
+    for count in ("moves", "turns"):
+        found = mdp.lengths(floats, count=count)
+        counted = sum(k * p for k, p in zip(found.table[count], found.table["probability"]))
+        assert found.mean == pytest.approx(counted, rel=1e-7)
+        assert float(found.mean) == pytest.approx(float(mdp.lengths(played, count=count, up_to=1).mean))
+
+
+def test_the_lengths_on_the_command_line(capsys, tmp_path):
+    import json
+
+    from mdp.program.cli import main
+
+    # To 2 every roll ends the game or passes the die: P(k moves) = P(k turns) = 5/6 (1/6)^(k-1).
+    assert main(["lengths", "pig", "--set", "goal=2", "--exact", "--up-to", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "moves: mean 1.2 = 6/5" in out and "longer than 3 moves: 0.00462963 = 1/216" in out
+    assert main(["lengths", "pig", "--set", "goal=2", "--count", "turns", "--strategy",
+                 "hold-at-20", "--against", "optimal", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["count"] == "turns" and shown["mean"] == pytest.approx(1.2)
+    assert shown["lengths"][0] == {"turns": 1, "probability": pytest.approx(5 / 6)}
+    assert main(["lengths", "pig", "--set", "goal=2", "--exact"]) == 2
+    assert "--up-to N" in capsys.readouterr().err
+
+
 @pytest.mark.slow
 def test_the_hold_boundary_is_drawn(tmp_path):
     from mdp_games.pig.plot import hold_boundary, main
