@@ -128,10 +128,8 @@ def _transitions(model: CompiledModel, plays: list[Policy],
     chance = probability >= 0
     p = objects([Fraction(1)] * len(action)) if exact else np.ones(len(action))
     p[chance] = table[probability[chance]]
-    passes = np.zeros(len(action), dtype=bool)
-    if model.turns is not None:
-        passes[~chance] = model.turns.certain[action[~chance]]
-        passes[chance] = model.turns.outcome
+    passes = model.turns.along(action, probability) if model.turns is not None else \
+        np.zeros(len(action), dtype=bool)
     state = model.action_state().astype(np.int64)[action]
     width = len(plays)
     parts = []

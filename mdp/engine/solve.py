@@ -105,11 +105,12 @@ def solve(
                              "take in turns, beside the policy= of the first")
         _check_policy(model, against, exact)
     if policy is not None and model.turns is not None:  # two ways of playing, one a side
-        raw, arithmetic, change, other = versus(model, values, exact=exact, sense=sense,
-                                                policy=policy, residual=residual,
-                                                progress=progress, other=against)
+        raw, arithmetic, change, other, turned = versus(model, values, exact=exact, sense=sense,
+                                                        policy=policy, residual=residual,
+                                                        progress=progress, other=against)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
-                        residual=change, terminal=own_terminal(model, values), opponent=other)
+                        residual=change, terminal=own_terminal(model, values), opponent=other,
+                        turned=turned)
     if not model.one_pass:  # states that may come back
         raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
                                                   policy=policy, residual=residual,

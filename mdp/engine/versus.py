@@ -27,11 +27,11 @@ if TYPE_CHECKING:
 
 def against(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
             policy: Policy | None, residual: float, progress: Callable[[str], None] | None,
-            other: Policy | None = None) -> tuple[np.ndarray, Any, float | None, Policy]:
+            other: Policy | None = None) -> tuple[np.ndarray, Any, float | None, Policy, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
     :class:`mdp.Solution` keeps them), the arithmetic, the largest last change of value
-    iteration (``None`` where exact), and the other player's policy: ``other``, or optimal
-    play where it is ``None``."""
+    iteration (``None`` where exact), the other player's policy (``other``, or optimal
+    play where it is ``None``) and the value of every state with the other to move."""
     from mdp.engine.solution import Solution  # here: a solution is made of this module's work
 
     assert policy is not None and model.turns is not None, "a policy of a game of two players"
@@ -77,7 +77,23 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
             worst = max(worst, last)
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
-    return both[:, 0].copy(), arithmetic, None if exact else worst, other
+    return both[:, 0].copy(), arithmetic, None if exact else worst, other, both[:, 1].copy()
+
+
+def action_values(model: CompiledModel, raw: np.ndarray, turned: np.ndarray,
+                  arithmetic: Any) -> np.ndarray:
+    """Every action's value to the first player, who takes it and plays on as the policy
+    says, the other as theirs: an outcome that passes the turn is worth ``total`` less the
+    other's value there (``turned``, :func:`against`)."""
+    assert model.turns is not None, "a game of two players"
+    action, successor, probability = model.edges()
+    table = arithmetic.probabilities
+    p = objects([Fraction(1)] * len(action)) if table.dtype == object else np.ones(len(action))
+    p[probability >= 0] = table[probability[probability >= 0]]
+    passes = model.turns.along(action, probability)
+    total = Fraction(model.turns.total) if table.dtype == object else float(model.turns.total)
+    seen = np.where(passes, total - turned[successor], raw[successor])
+    return _sums(action, p * seen, model.n_actions)
 
 
 def _stacked(one: _System, both: np.ndarray, total: Any) -> SimpleNamespace:

@@ -236,8 +236,6 @@ def test_a_strategy_is_valued_against_optimal_play():
     assert mdp.solve(model, exact=True, policy=optimal.as_policy()).value == optimal.value
     floats = mdp.solve(model, policy=mdp.strategy_policy(model, "hold-at-20", game=game))
     assert floats.value == pytest.approx(float(hold.value), abs=1e-9)
-    with pytest.raises(mdp.ParamError, match="under the strategy hold-at-20 is not yet worked out"):
-        hold.action_values()
     # Games played with it by the first player, the other playing optimally, end with the
     # first player's win as often as its value says (47.85%, not the 58% of both holding
     # at 20).
@@ -334,6 +332,32 @@ def test_one_strategy_against_another_meets_the_equations(first, second):
     # Games played at random agree, within their 95% interval (seeded).
     simulated = mdp.simulate(floats, game, games=20_000, seed=3)
     assert simulated.low <= float(mine[0, 0, 0]) <= simulated.high
+
+
+@pytest.mark.parametrize("second", [3, None])
+def test_the_value_of_each_action_under_a_strategy_meets_the_rules(second):
+    # The first player's action values (advice, the policy table) with that player holding
+    # at 2 after it, the other at ``second`` (None: optimally), from the brute force's
+    # values of both players' states: hold is 1 - theirs(b, a + t, 0), roll the chance of
+    # each face.
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    mine, theirs = _duel(goal, faces, brute(goal, faces), 2, second)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, 2),
+                       against=None if second is None else _holding(game, model, second))
+    p = Fraction(1, faces)
+    table = mdp.policy(played, game)
+    for row in table.iter_rows(named=True):
+        a, b, t = row["me"], row["opponent"], row["turn"]
+        if row["action"] == "hold":
+            expected = 1 - theirs[b, a + t, 0]
+        else:
+            expected = p * (1 - theirs[b, a, 0]) + sum(
+                p if a + t + face >= goal else p * mine[a, b, t + face] for face in range(2, faces + 1))
+        assert Fraction(row["value_exact"]) == expected, row
+    advice = mdp.advise(played, game, me=0, opponent=2, turn=2).actions
+    assert set(advice["action"]) == {"roll", "hold"}
 
 
 def test_to_two_strategies_make_no_difference():

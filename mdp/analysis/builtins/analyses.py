@@ -374,7 +374,8 @@ class Advised:
 
 
 def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
-            after: tuple[Any, ...]) -> Advised:
+            after: tuple[Any, ...], against: str | None = None) -> Advised:
+    solution = _matched(solution, game, against)
     if after:
         if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
@@ -390,9 +391,9 @@ def _advise_check(args: argparse.Namespace) -> None:
         from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
 
         check_players(len(args.after) + 1)
-    if args.after and (args.strategy or args.sense):
+    if args.after and (args.strategy or args.sense or args.against):
         raise ParamError("--after advises a player of a match, who plays for money: "
-                         "--strategy, --maximize and --minimize do not apply")
+                         "--strategy, --against, --maximize and --minimize do not apply")
 
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
@@ -430,9 +431,9 @@ ADVISE = Analysis(
            metavar="COLUMN=VALUE", repeat=True, positional=True),
      Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
-           repeat=True)],
+           repeat=True), AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
-    "regret and whether it is optimal.",
+    "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
     table=lambda advised: advised.advice.actions,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: presolve.advice(model, args.loaded, _state(args.state)),
