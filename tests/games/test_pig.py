@@ -405,6 +405,13 @@ def test_the_command_plays_one_strategy_against_another(capsys):
     assert played["low"] <= shown["value"] <= played["high"]
     assert main(["simulate", "shutbox", "--against", "random", "--games", "10"]) == 2
     assert "game shutbox is played by one player" in capsys.readouterr().err
+    assert main(["advise", "pig", "me=0", "opponent=0", "turn=21", "--set", "goal=30",
+                 "--strategy", "hold-at-20", "--against", "hold-at-25", "--json"]) == 0
+    advised = json.loads(capsys.readouterr().out)["actions"]
+    assert [a["action"] for a in advised] == ["hold", "roll"]
+    assert advised[0]["value"] == pytest.approx(0.8529147766, abs=1e-9)
+    assert main(["distribution", "pig", "--against", "hold"]) == 2
+    assert "no strategy 'hold'" in capsys.readouterr().err
 
 
 def _ending(goal, faces, holds, most):
