@@ -360,6 +360,27 @@ def test_the_value_of_each_action_under_a_strategy_meets_the_rules(second):
     assert set(advice["action"]) == {"roll", "hold"}
 
 
+@settings(max_examples=10, deadline=None)
+@given(goal=st.integers(2, 6), faces=st.integers(2, 4), first=st.integers(1, 6),
+       second=st.one_of(st.none(), st.integers(1, 6)))
+def test_the_ends_pushed_forward_are_the_values_solved_backward(goal, faces, first, second):
+    # Two roads to one number, exactly: the first player's chance of winning solved
+    # backward (both players' values, one system) and the chance of the first player's win
+    # pushed forward from the start (the expected visits, the transpose system); the
+    # lengths counted far enough and what is left add up to 1.
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, first),
+                       against=None if second is None else _holding(game, model, second))
+    frame = mdp.distribution(played, game)
+    exact = dict(zip(*frame.select("player", "exact")))
+    assert Fraction(exact.get("first", "0")) == played.value
+    assert Fraction(exact.get("first", "0")) + Fraction(exact.get("second", "0")) == 1
+    for count in ("moves", "turns"):
+        found = mdp.lengths(played, count=count, up_to=12)
+        assert sum(map(Fraction, found.table["exact"])) + found.beyond == 1
+
+
 def test_to_two_strategies_make_no_difference():
     # To 2 there is no choice (a throw of 2 or more wins at once): whatever either plays,
     # the first player wins 6/7 (5/6 now, or after two 1s: 5/6 * 36/35), the second 1/7.
