@@ -13,6 +13,7 @@ import attrs
 
 import mdp
 from mdp.analysis.builtins import presolve
+from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -75,46 +76,10 @@ TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those be
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
 
-def _name(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-AGAINST = Param("against", None, _name, "a game two players take in turns: the other player "
-                "plays the game's strategy NAME (or optimal), the first --strategy's (optimal "
-                "where none is named)", metavar="NAME")
-
-
-def _matched(solution: Solved, game: mdp.Game | None, against: str | None) -> Solved:
-    """The first player's play (``solution``'s) against the other's, ``against``, in a game
-    two players take in turns; ``solution`` itself where no other play is named."""
-    if against is None:
-        return solution
-    one = solution.single("a play against another")
-    if one.opponent is not None and one.opponent.name == against:
-        return solution  # the command has played it so already, to say its value
-    return mdp.evaluate(one.model, one.policy or "optimal", game=game, exact=one.exact,
-                        terminal=one.terminal, sense=one.sense, against=against)
-
-
-def _against_check(game: mdp.Game, args: argparse.Namespace) -> None:
-    """The other player's strategy, named by --against, is one the game has (before work)."""
-    if args.against not in (None, "optimal"):
-        from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is loaded
-
-        find_strategy(game, args.against)
-
-
 def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
     """The tie-breaks and the other player's strategy, before any state is found."""
     _tie_break_check(game, args)
-    _against_check(game, args)
-
-
-def _against_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
-    """--against names a second player: refused, before the solve, in a game of one."""
-    if args.against is not None and getattr(model, "turns", None) is None:
-        raise ParamError(f"--against names the other player's play in a game two players take "
-                         f"in turns; game {model.info.game} is played by one player")
+    against_check(game, args)
 
 
 def _plot(what: str) -> Param:
@@ -167,7 +132,7 @@ POLICY = Analysis(
 def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
                   plot: str | None, max_memory: int | None, against: str | None = None,
                   progress: Callable[[str], None] | None = None) -> pl.DataFrame:
-    solution = _matched(solution, game, against)
+    solution = matched(solution, game, against)
     frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
                              max_memory=max_memory or "default")
     if plot:
@@ -217,7 +182,7 @@ def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
 
 def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
-    _against_model(model, args)
+    against_model(model, args)
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
                         max_memory=args.max_memory or "default")
 
@@ -263,7 +228,7 @@ DISTRIBUTION = Analysis(
 
 def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
               tie_break: Sequence[Any], plot: str | None, against: str | None = None) -> Simulation:
-    solution = _matched(solution, game, against)
+    solution = matched(solution, game, against)
     result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
@@ -322,7 +287,7 @@ SIMULATE = Analysis(
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, check=_simulate_check,
     check_game=_play_check,
-    check_model=_against_model,
+    check_model=against_model,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
@@ -375,7 +340,7 @@ class Advised:
 
 def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
             after: tuple[Any, ...], against: str | None = None) -> Advised:
-    solution = _matched(solution, game, against)
+    solution = matched(solution, game, against)
     if after:
         if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
@@ -399,6 +364,7 @@ def _advise_check(args: argparse.Namespace) -> None:
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
     args.loaded = game  # the state is looked for in its model before the solve (presolve)
+    against_check(game, args)
     if args.after:
         mdp.match_rules(game)
 

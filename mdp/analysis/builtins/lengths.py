@@ -7,15 +7,8 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.analysis.builtins.analyses import (
-    AGAINST,
-    _against_check,
-    _against_model,
-    _draw,
-    _matched,
-    _percent,
-    _plot,
-)
+from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
+from mdp.analysis.builtins.analyses import _draw, _percent, _plot
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.game.params import Param, parse_choice, parse_int
 from mdp.hookspecs import hookimpl
@@ -37,7 +30,7 @@ def _lengths(solution: Solved, game: mdp.Game | None, count: str, up_to: int | N
              plot: str | None, against: str | None = None) -> Lengths:
     from mdp.analysis.lengths import lengths  # here: listing the commands needs no NumPy
 
-    solution = _matched(solution, game, against)
+    solution = matched(solution, game, against)
     found = lengths(solution, count=count, up_to=up_to)  # type: ignore[arg-type]
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
@@ -58,7 +51,7 @@ def _check(args: argparse.Namespace) -> None:
 def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the lengths cannot count, refused before the solve: turns of a game of one
     player, all of an endless game's lengths exactly, another player in a game of one."""
-    _against_model(model, args)
+    against_model(model, args)
     if isinstance(model, mdp.Rounds):
         return  # refused as the analysis of one model it is
     if args.count == "turns" and model.turns is None:
@@ -98,7 +91,7 @@ LENGTHS = Analysis(
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
     "play, or --strategy, against --against), exactly with --exact.",
-    table=lambda found: found.table, check=_check, check_game=_against_check,
+    table=lambda found: found.table, check=_check, check_game=against_check,
     check_model=_check_model,
     summary=lambda found, solution: {**solution.summary(), **found.summary()}, show=_show)
 
