@@ -72,6 +72,8 @@ _LAZY = {
     "strategy_values": "mdp.analysis.strategy",
     "distribution": "mdp.analysis.distribution",
     "Simulation": "mdp.analysis.simulate",
+    "Lengths": "mdp.analysis.lengths",
+    "lengths": "mdp.analysis.lengths",
     "simulate": "mdp.analysis.simulate",
     "Advice": "mdp.analysis.advise",
     "advise": "mdp.analysis.advise",
@@ -105,6 +107,7 @@ if TYPE_CHECKING:
     from mdp.analysis.advise import Advice, advise
     from mdp.analysis.distribution import distribution
     from mdp.analysis.labels import action_labels
+    from mdp.analysis.lengths import Lengths, lengths
     from mdp.analysis.match import Match, MatchRules, later_player_values, match, match_rules
     from mdp.analysis.pieces import Pieces
     from mdp.analysis.policy_table import policy, policy_pieces
@@ -172,6 +175,7 @@ __all__ = [
     "Param",
     "Pieces",
     "ParamError",
+    "Lengths",
     "Policy",
     "RoundEnds",
     "Rounds",
@@ -202,6 +206,7 @@ __all__ = [
     "hookimpl",
     "hookspec",
     "later_player_values",
+    "lengths",
     "load_game",
     "match",
     "match_rules",

@@ -219,6 +219,7 @@ STRATEGY = either(NAME, of("Strategy", "RoundsStrategy",
                              allowed="an mdp.Strategy or mdp.RoundsStrategy"), WEIGHTS)
 PLAYED = either(NAME, of("Strategy", "RoundsStrategy", "Policy",
                            allowed="an mdp.Strategy, an mdp.RoundsStrategy, an mdp.Policy"), WEIGHTS)
+OPTIONAL_PLAYED = either(choice(None), PLAYED)
 MIX = listed(Rule(lambda part: isinstance(part, tuple) and len(part) == 2 and _is(part[0], ("Policy",)),
                   ""), "a list of (policy, weight) pairs: [(random, 1), (optimal, 3)]")
 TIE_BREAK = listed(Rule(lambda item: isinstance(item, str) or isinstance(item, tuple) and len(item) == 2

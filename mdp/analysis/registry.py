@@ -50,6 +50,7 @@ if TYPE_CHECKING:
 BUILTIN_PLUGINS = [
     "mdp.outputs.formats",
     "mdp.analysis.builtins.analyses",
+    "mdp.analysis.builtins.lengths",
     "mdp.analysis.builtins.matches",
     "mdp.outputs.exports",
 ]

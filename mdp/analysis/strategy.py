@@ -32,6 +32,7 @@ from mdp.checks import (
     MODEL,
     NAME,
     OPTIONAL_GAME,
+    OPTIONAL_PLAYED,
     OPTIONAL_SOLVED,
     PLAYED,
     SENSE,
@@ -202,21 +203,21 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
 def evaluate(model: CompiledModel, strategy: str | Strategy | RoundsStrategy | Policy | Any,
              *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
-             progress: Callable[[str], None] | None = None) -> Solution[Any]: ...
+             progress: Callable[[str], None] | None = None, against: Any = None) -> Solution[Any]: ...
 @overload
 def evaluate(model: Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
              *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
-             progress: Callable[[str], None] | None = None) -> RoundsSolution: ...
+             progress: Callable[[str], None] | None = None, against: Any = None) -> RoundsSolution: ...
 @overload
 def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
              *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
-             progress: Callable[[str], None] | None = None) -> Solved: ...
+             progress: Callable[[str], None] | None = None, against: Any = None) -> Solved: ...
 def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStrategy | Policy | Any,
              *, game: Game | None = None, exact: bool = False, terminal: Any = None,
              sense: Sense | None = None,
-             progress: Callable[[str], None] | None = None) -> Solved:
+             progress: Callable[[str], None] | None = None, against: Any = None) -> Solved:
     """The value of every state when playing ``strategy``: a solution whose ``value`` is the
     strategy's (for a game of one model, a :class:`mdp.Solution` whose ``action_values()``
     are those of taking each action and following the strategy after it).
@@ -228,10 +229,18 @@ def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStr
     ``progress`` are those of :func:`mdp.solve`. A strategy of a game of rounds gives the
     value of every round state under it, which :func:`mdp.simulate` plays and
     :func:`mdp.advise` and :func:`mdp.distribution` follow.
+
+    In a game two players take in turns, ``strategy`` is the play of the player to move at
+    the start, and ``against`` the other's, named or given as ``strategy`` is (optimal play
+    where it is ``None``): the value is the first player's, and :func:`mdp.simulate` and
+    :func:`mdp.distribution` play the two against each other.
     """
     arguments("evaluate", model=(model, MODEL), strategy=(strategy, PLAYED), game=(game, OPTIONAL_GAME),
               exact=(exact, FLAG), terminal=(terminal, TERMINAL), sense=(sense, SENSE),
-              progress=(progress, CALLBACK))
+              progress=(progress, CALLBACK), against=(against, OPTIONAL_PLAYED))
+    if against is not None:
+        return _versus(model, strategy, against, game=game, exact=exact, terminal=terminal,
+                       sense=sense, progress=progress)
     if isinstance(strategy, str) and strategy == OPTIMAL:
         return solve(model, exact=exact, terminal=terminal, sense=sense, progress=progress).fixed()
     if isinstance(strategy, str):
@@ -247,6 +256,33 @@ def evaluate(model: CompiledModel | Rounds, strategy: str | Strategy | RoundsStr
     policy = strategy if isinstance(strategy, Policy) else \
         strategy_policy(one, strategy, game=game, exact=exact)
     return solve(one, exact=exact, terminal=terminal, sense=sense, policy=policy, progress=progress)
+
+
+def _versus(model: CompiledModel | Rounds, strategy: Any, against: Any, *, game: Game | None,
+            exact: bool, terminal: Any, sense: Sense | None,
+            progress: Callable[[str], None] | None) -> Solution[Any]:
+    """``strategy`` against ``against`` in a game two players take in turns (:func:`evaluate`)."""
+    one = model.single("a play against another")
+    if one.turns is None:
+        raise ParamError(f"game {one.info.game} is played by one player: against names the "
+                         "other player's play in a game two players take in turns")
+    optimal: list[Policy] = []  # solved once, if either side plays it
+
+    def policy_of(played: Any) -> Policy:
+        if isinstance(played, Policy):
+            return played
+        if isinstance(played, str) and played == OPTIMAL:
+            if not optimal:
+                optimal.append(solve(one, exact=exact, terminal=terminal, sense=sense,
+                                     progress=progress).as_policy())
+            return optimal[0]
+        if isinstance(played, RoundsStrategy):
+            raise ParamError(f"strategy {played.name}: a strategy of a game of rounds")
+        return strategy_policy(one, played, game=game, exact=exact)
+
+    mine, theirs = policy_of(strategy), policy_of(against)
+    return solve(one, exact=exact, terminal=terminal, sense=sense, policy=mine, against=theirs,
+                 progress=progress)
 
 
 def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys: np.ndarray,

@@ -17,7 +17,7 @@ without a transition that stays in it is one backup; a cyclic one is a system of
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
-  wherever an action is exactly better, until none is. Models of at most
+  wherever an action is exactly better, until none is (:mod:`mdp.engine.linear`). Models of at most
   :data:`MOST_EXACT` states.
 """
 
@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.engine.arithmetic import Floats, objects
+from mdp.engine.linear import solve_exactly
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
-from mdp.errors import ModelError, ParamError, TooLarge
+from mdp.errors import ModelError, TooLarge
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
@@ -345,8 +346,8 @@ def _first_best(q: np.ndarray, starts: np.ndarray, sense: Sense) -> np.ndarray:
 def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray,
               starts: np.ndarray) -> np.ndarray:
     """The exact values of a cyclic layer's states when each action is taken with the
-    chance ``weights`` (one per action of the layer): ``v = c + M v`` solved by Gaussian
-    elimination in the order a depth-first search finishes the states."""
+    chance ``weights`` (one per action of the layer): ``v = c + M v`` solved exactly
+    (:func:`mdp.engine.linear.solve_exactly`)."""
     n = len(starts)
     state = np.repeat(np.arange(n), np.diff(np.append(starts, len(weights))))
     const = [Fraction(0)] * n
@@ -357,52 +358,5 @@ def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray
         if weights[a]:
             row = rows[state[a]]
             row[j] = row.get(j, Fraction(0)) + weights[a] * w
-    order = _finishing(rows)
-    expressions: list[tuple[Fraction, dict[int, Fraction]] | None] = [None] * n
-    for s in order:
-        c: Fraction = const[s]
-        terms = dict(rows[s])
-        while done := [f for f in terms if expressions[f] is not None]:
-            for f in done:
-                m = terms.pop(f)
-                cf, tf = expressions[f]  # type: ignore[misc]
-                c += m * cf
-                for g, coef in tf.items():
-                    terms[g] = terms.get(g, Fraction(0)) + m * coef
-        own = terms.pop(s, Fraction(0))
-        if own == 1:
-            raise ParamError(f"game {model.info.game}: under this play some states of layer "
-                             f"{layer} lead only to one another: the game would never end")
-        if own:
-            c /= 1 - own
-            terms = {g: coef / (1 - own) for g, coef in terms.items()}
-        expressions[s] = (c, {g: coef for g, coef in terms.items() if coef})
-    values: list[Fraction] = [Fraction(0)] * n
-    for s in reversed(order):
-        c, terms = expressions[s]  # type: ignore[misc]
-        for g, coef in terms.items():
-            c += coef * values[g]
-        values[s] = c
+    values = solve_exactly(const, rows, f"game {model.info.game}, layer {layer}")
     return objects(values)
-
-
-def _finishing(rows: list[dict[int, Fraction]]) -> list[int]:
-    """The states in the order a depth-first search along ``rows`` finishes them."""
-    order: list[int] = []
-    mark = [False] * len(rows)
-    for root in range(len(rows)):
-        if mark[root]:
-            continue
-        mark[root] = True
-        stack = [(root, iter(rows[root]))]
-        while stack:
-            s, children = stack[-1]
-            for j in children:
-                if not mark[j]:
-                    mark[j] = True
-                    stack.append((j, iter(rows[j])))
-                    break
-            else:
-                stack.pop()
-                order.append(s)
-    return order

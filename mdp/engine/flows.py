@@ -1,64 +1,91 @@
 """The chance of reaching each state of a model whose states may come back, or that two
-players take in turns, under a policy: the forward twin of :mod:`mdp.engine.cycles`.
+players take in turns, under a way of playing: the forward twin of :mod:`mdp.engine.cycles`.
 
 Layers are taken from the initial state's down. A layer's states first receive what flows
 in from the layers above; where the layer is cyclic, what its own transitions bring back is
 added again and again, all at once, until no chance changes by more than the residual (the
-expected visits of a state, for a state a play may come back to, is then its total inflow);
-then the layer's flow goes on to the layers below. In a game of two players, each state's
-chance is split by who is to move there (two columns), and a transition that passes the
-turn moves its flow from one column to the other."""
+expected visits of a state, for a state a play may come back to, is then its total inflow),
+or, exactly, by solving that linear system in rationals (:mod:`mdp.engine.linear`); then
+the layer's flow goes on to the layers below. In a game of two players, each state's chance
+is split by who is to move there (two columns, each player with a policy of their own), and
+a transition that passes the turn moves its flow from one column to the other."""
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
+from mdp.engine.arithmetic import objects
 from mdp.engine.cycles import RESIDUAL, _System, settle
+from mdp.engine.linear import solve_exactly
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import top_down
 
 
-def reach_returning(model: CompiledModel, chances: np.ndarray,
-                    residual: float = RESIDUAL) -> np.ndarray:
-    """The expected visits of each state playing with ``chances`` (one float per action):
-    for a terminal state, the chance of ending there. One column, or, in a game of two
-    players, two: the first player to move there, the second."""
+def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float = RESIDUAL,
+                    second: np.ndarray | None = None) -> np.ndarray:
+    """The expected visits of each state playing with ``chances`` (one per action: floats,
+    or fractions in an object array for exact visits); for a terminal state, the chance of
+    ending there. One column, or, in a game of two players, two: the first player to move
+    there (playing ``chances``), the second (playing ``second``, else ``chances`` too)."""
     width = 2 if model.turns is not None else 1
-    reach = np.zeros((model.n_states, width))
-    reach[model.initial, 0] = 1.0
-    table = np.array([float(p) for p in model.probabilities])
+    plays = [chances, chances if second is None else second][:width]
+    exact = any(p.dtype == object for p in plays)
+    if exact:
+        table = objects([Fraction(p) for p in model.probabilities])
+        reach = objects([Fraction(0)] * (model.n_states * width)).reshape(model.n_states, width)
+        reach[model.initial, 0] = Fraction(1)
+    else:
+        table = np.array([float(p) for p in model.probabilities])
+        reach = np.zeros((model.n_states, width))
+        reach[model.initial, 0] = 1.0
     empty = np.zeros(model.n_states)
     for layer, lo, hi in top_down(model):
         a0, a1 = model.layer_actions(layer)
         one = _System(model, layer, empty, table, 0.0)
         state = np.repeat(np.arange(hi - lo), model.action_counts[lo:hi].astype(np.int64))
-        weight = chances[a0:a1][one.row] * one.probability  # per transition, from its state
+        # Per transition and column, from its state: the chance its player takes it.
+        weights = [play[a0:a1][one.row] * one.probability for play in plays]
         source = state[one.row]
         inside, out = one.inside, ~one.inside
         # The column each transition's flow arrives in, from each column it leaves.
         arrive = [np.where(one.flip, 1 - c, c) if width == 2 else np.zeros(len(one.row), dtype=int)
                   for c in range(width)]
-        inflow = reach[lo:hi].copy()
         if model.cyclic is not None and model.cyclic[layer]:
-            n = hi - lo
             # Flat: state s, column c at s * width + c; each transition from each column.
             into = np.concatenate([(one.successor[inside] - lo) * width + arrive[c][inside]
                                    for c in range(width)])
             start = np.concatenate([source[inside] * width + c for c in range(width)])
-            carried = np.concatenate([weight[inside]] * width)
-            fixed = inflow.ravel()
+            carried = np.concatenate([w[inside] for w in weights])
+            fixed = reach[lo:hi].ravel()
+            what = f"{model.info.game}: the chance of reaching the states of layer {layer}"
+            if exact:
+                visits = _exactly(fixed, into, start, carried, f"game {what}")
+            else:
+                def sweep(visits: np.ndarray, into: np.ndarray = into, start: np.ndarray = start,
+                          carried: np.ndarray = carried, fixed: np.ndarray = fixed) -> np.ndarray:
+                    return fixed + np.bincount(into, visits[start] * carried, minlength=len(fixed))
 
-            def sweep(visits: np.ndarray, into: np.ndarray = into, start: np.ndarray = start,
-                      carried: np.ndarray = carried, fixed: np.ndarray = fixed) -> np.ndarray:
-                return fixed + np.bincount(into, visits[start] * carried, minlength=len(fixed))
-
-            visits, _ = settle(sweep, fixed.copy(), residual, (0.0, np.inf),
-                               f"{model.info.game}: the chance of reaching the states of layer "
-                               f"{layer}")
-            reach[lo:hi] = visits.reshape(n, width)
+                visits, _ = settle(sweep, fixed.copy(), residual, (0.0, np.inf), what)
+            reach[lo:hi] = visits.reshape(hi - lo, width)
         flat = reach.reshape(-1)  # a view: the flow out goes straight into reach
         for c in range(width):
-            mass = reach[lo + source[out], c] * weight[out]
-            flat += np.bincount(one.successor[out] * width + arrive[c][out], mass,
-                                minlength=len(flat))
+            mass = reach[lo + source[out], c] * weights[c][out]
+            at = one.successor[out] * width + arrive[c][out]
+            if exact:
+                np.add.at(flat, at, mass)
+            else:
+                flat += np.bincount(at, mass, minlength=len(flat))
     return reach
+
+
+def _exactly(fixed: np.ndarray, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
+             what: str) -> np.ndarray:
+    """The exact visits ``x = fixed + M x``, ``M[into, start]`` the sum of ``carried``."""
+    rows: list[dict[int, Fraction]] = [{} for _ in range(len(fixed))]
+    for i, j, w in zip(into.tolist(), start.tolist(), carried.tolist()):
+        if w:
+            rows[i][j] = rows[i].get(j, Fraction(0)) + w
+    return objects(solve_exactly(list(fixed), rows, what))
+

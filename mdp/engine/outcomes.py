@@ -14,11 +14,12 @@ import numpy as np
 import polars as pl
 
 from mdp.engine.arithmetic import objects
+from mdp.engine.cycles import MOST_EXACT
 from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.sweep import forward
-from mdp.errors import ModelError, ParamError
+from mdp.errors import ModelError, ParamError, TooLarge
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -36,43 +37,46 @@ class Played(Protocol):
     def model(self) -> CompiledModel: ...
 
     @property
-    def steered(self) -> bool: ...
-
-    @property
-    def strategy(self) -> str | None: ...
-
-    @property
     def terminal_values(self) -> Any: ...
+
+    @property
+    def opponent(self) -> Policy | None: ...
+
+    @property
+    def exact(self) -> bool: ...
 
     def as_policy(self, tie_break: Sequence[Any] = ()) -> Policy: ...
 
 
-def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> Policy:
-    """The policy that ``how`` stands for: a policy itself, or a solution's play (its
-    policy, or optimal play with ties broken by ``tie_break``: :meth:`mdp.Solution.as_policy`)."""
+def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> tuple[Policy, Policy]:
+    """The policies that ``how`` stands for, the first player's and the second's (the same
+    one in a game of one player, or where both play alike): a policy itself, or a
+    solution's play (its policy, or optimal play with ties broken by ``tie_break``:
+    :meth:`mdp.Solution.as_policy`; in a game of two players, the other's play beside it,
+    :attr:`mdp.Solution.opponent`)."""
     if isinstance(how, Policy):
         if tie_break:
             raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
-        return how
-    if how.model.turns is not None and not how.steered:
-        # Its value is the first player's playing it against optimal play, which a game
-        # played with it on both sides would not measure.
-        raise ParamError(f"game {how.model.info.game}: games played with the strategy "
-                         f"{how.strategy} against optimal play, and the chance of each of their "
-                         "ends, are not yet worked out for a game two players take in turns "
-                         "(its value is: mdp strategies)")
-    return how.as_policy(tie_break)
+        return how, how
+    first = how.as_policy(tie_break)
+    second = (how.opponent if how.model.turns is not None else None) or first
+    if not how.exact:  # a solve in floats plays in floats, whatever policies it was given
+        floats = {id(p): Policy(p.model, p.as_floats(), p.name) if p.exact else p
+                  for p in (first, second)}
+        first, second = floats[id(first)], floats[id(second)]
+    return first, second
 
 
 def reach(how: Played | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
     """The chance of reaching each state, in state order, playing as ``how`` says (a
     :class:`mdp.Policy`, or a solution's play): floats, or fractions in an object array when
     the policy is exact."""
-    policy = playing(how, tie_break)
+    policy = playing(how, tie_break)[0]
     model = policy.model
     if model.cyclic is not None or model.turns is not None:
-        raise ParamError(f"game {model.info.game}: the chance of each end is not yet worked out "
-                         f"for a game {_kind(model)}")
+        raise ParamError(f"game {model.info.game}: the chance of reaching each state is one "
+                         f"pass only in a game of one player without cycles (this one is "
+                         f"{_kind(model)}): reach_returning follows it")
     if policy.exact:
         reached = objects([Fraction(0)] * model.n_states)
         table = objects([Fraction(x) for x in model.probabilities])
@@ -84,20 +88,35 @@ def reach(how: Played | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
     return forward(model, lambda layer, a0, a1: chances[a0:a1], reached, table)
 
 
-def _returning(model: CompiledModel, columns: list[str], policy: Policy) -> pl.DataFrame:
-    """The chance of every outcome of a game with cycles or two players, in floats
-    (:mod:`mdp.engine.flows`); in a game of two players, by who is to move at the end
-    (``player``: ``first`` or ``second``), as :func:`simulated` counts them."""
+def visits(how: Played | Policy, tie_break: Sequence[Any] = ()) -> np.ndarray:
+    """The expected visits of each state playing as ``how`` says, whatever the kind of
+    model: one column, or, in a game of two players, two (the first player to move there,
+    the second); exact where the play is. For a terminal state, the chance of ending there."""
     from mdp.engine.flows import reach_returning  # here: few games have cycles
 
-    if policy.exact:
-        raise ParamError(f"game {model.info.game}: the exact chance of each end is not yet "
-                         f"worked out for a game {_kind(model)}: leave out exact")
-    ends = reach_returning(model, policy.probabilities)[: model.n_terminal]
+    first, second = playing(how, tie_break)
+    model = first.model
+    if model.one_pass:
+        return reach(first)[:, None]
+    if first.exact and model.n_states > MOST_EXACT:
+        raise TooLarge(f"game {model.info.game}: the exact chance of reaching each state of a "
+                       f"game {_kind(model)} is worked out for at most {MOST_EXACT:,} states, "
+                       f"and this one has {model.n_states:,}: leave out exact")
+    return reach_returning(model, first.probabilities, second=second.probabilities)
+
+
+def _returning(model: CompiledModel, columns: list[str], ends: np.ndarray) -> pl.DataFrame:
+    """The chance of every outcome of a game with cycles or two players from the chance of
+    ending at each terminal state (a column, or two: :func:`visits`); in a game of two
+    players, by who is to move at the end (``player``: ``first`` or ``second``), as
+    :func:`simulated` counts them."""
     frames = []
     for c, player in enumerate(("first", "second")[:ends.shape[1]]):
         outcomes, sums = group(model, columns, ends[:, c])
-        frame = outcomes.with_columns(probability=pl.Series(sums))
+        frame = outcomes.with_columns(probability=pl.Series(np.asarray(sums, dtype=np.float64)))
+        if ends.dtype == object:
+            frame = frame.with_columns(exact=pl.Series([f"{s.numerator}/{s.denominator}"
+                                                        for s in sums], dtype=pl.String))
         if model.turns is not None:
             frame = frame.with_columns(player=pl.lit(player))
         frames.append(frame.filter(pl.col("probability") > 0))
@@ -124,6 +143,18 @@ def _of_two_players(model: CompiledModel, columns: list[str],
         frames.append(outcomes.with_columns(player=pl.lit(player), games=pl.Series(games))
                       .filter(pl.col("games") > 0))
     return values[ends > 0], ends[ends > 0], pl.concat(frames)
+
+
+def _drawn(first: Policy, second: Policy, states: np.ndarray, turned: np.ndarray,
+           rng: np.random.Generator) -> np.ndarray:
+    """An action for each of ``states``: the first player's policy draws it, or, where
+    ``turned``, the second's (one draw of all where both play alike)."""
+    if first is second:
+        return first.draw(states, rng)
+    actions = np.empty(len(states), dtype=np.int64)
+    actions[~turned] = first.draw(states[~turned], rng)
+    actions[turned] = second.draw(states[turned], rng)
+    return actions
 
 
 def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]:
@@ -182,11 +213,11 @@ def chances(how: Played | Policy, game: Game | None = None,
             tie_break: Sequence[Any] = ()) -> pl.DataFrame:
     """The chance of every outcome a game of one model can end at, playing as ``how``
     says: the outcome columns, ``probability`` and, exact, ``exact`` (``"p/q"``)."""
-    policy = playing(how, tie_break)
+    policy = playing(how, tie_break)[0]
     model = policy.model
     columns = outcome_columns(model, game)
     if not model.one_pass:
-        return _returning(model, columns, policy)
+        return _returning(model, columns, visits(how, tie_break)[: model.n_terminal])
     outcomes, sums = group(model, columns, reach(policy)[: model.n_terminal])
     possible = np.array([s != 0 for s in sums], dtype=bool)
     outcomes, sums = outcomes.filter(pl.Series(possible)), sums[possible]
@@ -204,7 +235,7 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
     ended there, and the outcomes (outcome columns, ``games``). In a game two players take
     in turns, each end is counted by who is to move there (``player``), its value the first
     player's."""
-    policy = playing(how, tie_break)
+    policy, other = playing(how, tie_break)
     model = policy.model
     sizes = [min(CHUNK, games - begin) for begin in range(0, games, CHUNK)]
     # A random stream per chunk, from the seed: the numbers do not depend on which thread
@@ -217,7 +248,8 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
         state = np.full(size, model.initial, dtype=np.int64)
         second = np.zeros(size, dtype=bool)  # the second player to move (two players)
         while len(state) and model.initial >= model.n_terminal:
-            state = model.sample(policy.draw(state, rng), rng, second if two else None)
+            state = model.sample(_drawn(policy, other, state, second, rng), rng,
+                                 second if two else None)
             over = state < model.n_terminal
             ends += np.bincount(state[over] + second[over] * model.n_terminal, minlength=len(ends))
             state, second = state[~over], second[~over]
@@ -226,7 +258,8 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
         return ends
 
     # The tables of sampling and drawing, made once, not on every thread.
-    model.sample(policy.draw(np.zeros(0, dtype=np.int64), streams[0]), streams[0])
+    none = np.zeros(0, dtype=np.int64)
+    model.sample(_drawn(policy, other, none, none.astype(bool), streams[0]), streams[0])
     played: list[np.ndarray] = [np.zeros(0)] * len(sizes)
 
     def play(k: int) -> None:

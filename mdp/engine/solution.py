@@ -23,6 +23,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import check_terminal, own_terminal
+from mdp.engine.versus import action_values as versus_values
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.load import Objective
 
@@ -69,6 +70,11 @@ class Solution(Generic[Number]):
     """The terminal values it was solved with where they are not the game's (``terminal=``
     of :func:`mdp.solve`), one per row of :attr:`model.terminals
     <mdp.CompiledModel.terminals>`; ``None``: the game's own."""
+    opponent: Policy | None = attrs.field(default=None, repr=False, kw_only=True)
+    """A game of two players valued with a :attr:`policy`: the other player's play (optimal
+    unless ``against=`` of :func:`mdp.solve` named one; ``None``: both play alike), and
+    ``turned``, every state's value (raw) with the other to move."""
+    turned: np.ndarray | None = attrs.field(default=None, repr=False, kw_only=True)
 
     @property
     def objective(self) -> Objective:
@@ -90,13 +96,15 @@ class Solution(Generic[Number]):
 
     @property
     def strategy(self) -> str | None:
-        """The name of the policy evaluated; ``None`` for optimal play."""
-        return None if self.policy is None else self.policy.name
+        """The name of the policy evaluated (``against`` the other's, if not optimal play)."""
+        other = self.opponent.name if self.opponent is not None else OPTIMAL
+        return None if self.policy is None else \
+            self.policy.name + (f" against {other}" if other != OPTIMAL else "")
 
     @property
     def steered(self) -> bool:
-        """Whether the play is optimal (a strategy of weights goes neither way)."""
-        return self.policy is None or self.policy.name == OPTIMAL
+        """Whether the play is optimal, on both sides (a strategy of weights goes neither way)."""
+        return all(p is None or p.name == OPTIMAL for p in (self.policy, self.opponent))
 
     def single(self, what: str) -> Solution[Number]:
         """Itself: a solution of one model (see :class:`mdp.engine.solved.Solved`)."""
@@ -175,19 +183,18 @@ class Solution(Generic[Number]):
         against the best of them. ``states`` (ids of states of one layer, in any order)
         gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
-        if model.turns is not None and not self.steered:  # its values are of one player only
-            raise ParamError(f"game {model.info.game}: the value of each action under the "
-                             f"strategy {self.strategy} is not yet worked out for a game two "
-                             "players take in turns (its value is: mdp strategies)")
+        every = None if self.turned is None else versus_values(model, self._raw, self.turned, arithmetic)
         first: Callable[[], np.ndarray]
         if states is None:
-            q = arithmetic.empty(model.n_actions)
-            backward(model, arithmetic, None, self._raw, actions=q)
+            q = arithmetic.empty(model.n_actions) if every is None else every
+            if every is None:
+                backward(model, arithmetic, None, self._raw, actions=q)
             state, first = model.action_state(), lambda: model.action_start[model.n_terminal:-1]
         else:
             ids = np.asarray(states, dtype=np.int64)
             counts = model.action_count(ids).astype(np.int64)  # indices for reduceat, signed
-            q = model.backup_actions(model.layer_of_id(int(ids[0])) if len(ids) else 0,
+            q = every[model.actions_of_states(ids)] if every is not None else \
+                model.backup_actions(model.layer_of_id(int(ids[0])) if len(ids) else 0,
                                      model.actions_of_states(ids), self._raw, arithmetic)
             state = np.repeat(ids, counts)
             first = lambda: (np.cumsum(counts) - counts)[counts > 0]
@@ -216,7 +223,6 @@ class Solution(Generic[Number]):
     @property
     def _layers(self) -> np.ndarray:
         return self.model.layer_of()
-
     def fixed(self) -> Solution[Number]:
         """Optimal play fixed as a strategy (``mdp.evaluate(model, "optimal")``): its policy
         takes the first optimal action; action values are those of following it."""
@@ -251,6 +257,7 @@ class Solution(Generic[Number]):
             summary["exact"] = f"{value.numerator}/{value.denominator}"
         if self.policy is not None:
             summary["strategy"] = self.policy.name
+        summary.update({} if self.opponent is None else {"against": self.opponent.name})
         if self.residual is not None:
             summary["residual"] = self.residual
         summary["states"] = self.model.n_states
@@ -338,7 +345,6 @@ class Solutions(Generic[Number]):
         own = None if self.terminals is None else own_terminal(self.model, self.terminals[:, j])
         return Solution(self.model, self.sense, self._raw[:, j], self._arithmetic, self.seconds,
                         terminal=own)
-
 
 
 @attrs.frozen(eq=False)

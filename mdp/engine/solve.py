@@ -22,30 +22,30 @@ from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
-from mdp.engine.versus import against_optimal
+from mdp.engine.versus import against as versus
 from mdp.errors import ParamError
 
 
 @overload
 def solve(model: Rounds, *, terminal: Any = None, exact: bool = False, sense: Sense | None = None,
-          policy: Policy | None = None,
+          policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> RoundsSolution: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[True],
-          sense: Sense | None = None, policy: Policy | None = None,
+          sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None,
           residual: float = RESIDUAL) -> Solution[Fraction]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[False] = False,
-          sense: Sense | None = None, policy: Policy | None = None,
+          sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[float]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: bool = False,
-          sense: Sense | None = None, policy: Policy | None = None,
+          sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[Any]: ...
 @overload
 def solve(model: CompiledModel | Rounds, *, terminal: Any = None, exact: bool = False,
-          sense: Sense | None = None, policy: Policy | None = None,
+          sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None,
           residual: float = RESIDUAL) -> Solution[Any] | RoundsSolution: ...
 def solve(
@@ -57,6 +57,7 @@ def solve(
     policy: Policy | None = None,
     progress: Callable[[str], None] | None = None,
     residual: float = RESIDUAL,
+    against: Policy | None = None,
 ) -> Solution[Any] | RoundsSolution:
     """Solve a compiled model (:func:`mdp.compile`): the value of every state under optimal
     play, or under ``policy`` (:class:`mdp.Policy`) where one is given.
@@ -73,7 +74,9 @@ def solve(
     now and then with a short text on how far the work has got.
 
     In a game two players take in turns, a ``policy`` is the play of the player to move at
-    the initial state, against optimal play by the other (:mod:`mdp.engine.versus`).
+    the initial state, against the other's: ``against`` (a :class:`mdp.Policy`), or
+    optimal play where it is ``None`` (:mod:`mdp.engine.versus`); the solution keeps the
+    other's play (:attr:`mdp.Solution.opponent`).
 
     A game whose states may come back is solved by iteration where its states form cycles
     (:mod:`mdp.engine.cycles`): in floats until no value of a sweep changes by more than
@@ -84,9 +87,10 @@ def solve(
             or not 0 < residual < 1:
         raise ParamError(f"residual={residual!r}: a number between 0 and 1, such as 1e-12")
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
-              sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK))
+              sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK),
+              against=(against, OPTIONAL_POLICY))
     if isinstance(model, Rounds):
-        if terminal is not None or policy is not None:
+        if terminal is not None or policy is not None or against is not None:
             raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
                              "terminal= and policy= do not apply to it")
         return solve_rounds(model, exact=exact, sense=sense_of(model.round, sense), progress=progress)
@@ -95,11 +99,22 @@ def solve(
     values = check_terminal(model, terminal, exact)
     if policy is not None:
         _check_policy(model, policy, exact)
-    if not model.one_pass:  # states that may come back, or two players
-        how = against_optimal if policy is not None and model.turns is not None \
-            else solve_returning
-        raw, arithmetic, change = how(model, values, exact=exact, sense=sense, policy=policy,
-                                      residual=residual, progress=progress)
+    if against is not None:
+        if policy is None or model.turns is None:
+            raise ParamError("against= is the play of the other player of a game two players "
+                             "take in turns, beside the policy= of the first")
+        _check_policy(model, against, exact)
+    if policy is not None and model.turns is not None:  # two ways of playing, one a side
+        raw, arithmetic, change, other, turned = versus(model, values, exact=exact, sense=sense,
+                                                        policy=policy, residual=residual,
+                                                        progress=progress, other=against)
+        return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
+                        residual=change, terminal=own_terminal(model, values), opponent=other,
+                        turned=turned)
+    if not model.one_pass:  # states that may come back
+        raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
+                                                  policy=policy, residual=residual,
+                                                  progress=progress)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
                         residual=change, terminal=own_terminal(model, values))
     if policy is not None:

@@ -49,6 +49,15 @@ class PassedTurns:
     certain: np.ndarray = attrs.field(repr=False)
     outcome: np.ndarray = attrs.field(repr=False)
 
+    def along(self, action: np.ndarray, probability: np.ndarray) -> np.ndarray:
+        """Whether each transition of :meth:`mdp.CompiledModel.edges` (its ``action`` and
+        ``probability`` id, -1 for an action's one certain outcome) passes the turn."""
+        passes = np.zeros(len(action), dtype=bool)
+        chance = probability >= 0
+        passes[~chance] = self.certain[action[~chance]]
+        passes[chance] = self.outcome
+        return passes
+
     def turned(self, values: np.ndarray, flip: np.ndarray) -> np.ndarray:
         """``values`` (a row per transition, gathered fresh) with the rows that pass the turn
         seen from the mover: ``total - v``; changed in place and returned."""

@@ -1,10 +1,11 @@
-"""A way of playing a game that two players take in turns, valued against optimal play: the
-player to move at the initial state follows the policy, the other plays optimally (the
-first optimal action in each state, :meth:`mdp.Solution.as_policy`). Each state then has two
-values, one with each player to move; a transition that passes the turn leads from one to
-the other (and counts as ``total - v``, :mod:`mdp.engine.turns`). Every layer is solved as
-one system of both, as :mod:`mdp.engine.cycles` solves a cyclic layer: by value iteration in
-floats, or exactly by Gaussian elimination in rationals (both policies are fixed)."""
+"""A way of playing a game that two players take in turns, valued against another: the
+player to move at the initial state follows one policy, the other player another, optimal
+play where none is named (the first optimal action in each state,
+:meth:`mdp.Solution.as_policy`). Each state then has two values, one with each player to
+move; a transition that passes the turn leads from one to the other (and counts as
+``total - v``, :mod:`mdp.engine.turns`). Every layer is solved as one system of both, as
+:mod:`mdp.engine.cycles` solves a cyclic layer: by value iteration in floats, or exactly by
+Gaussian elimination in rationals (both policies are fixed)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,13 @@ if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
 
 
-def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
-                    policy: Policy | None, residual: float,
-                    progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
+def against(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
+            policy: Policy | None, residual: float, progress: Callable[[str], None] | None,
+            other: Policy | None = None) -> tuple[np.ndarray, Any, float | None, Policy, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
-    :class:`mdp.Solution` keeps them), the arithmetic, and the largest last change of value
-    iteration (``None`` where exact)."""
+    :class:`mdp.Solution` keeps them), the arithmetic, the largest last change of value
+    iteration (``None`` where exact), the other player's policy (``other``, or optimal
+    play where it is ``None``) and the value of every state with the other to move."""
     from mdp.engine.solution import Solution  # here: a solution is made of this module's work
 
     assert policy is not None and model.turns is not None, "a policy of a game of two players"
@@ -37,22 +39,24 @@ def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
     total: Any
     arithmetic: Any
 
-    raw, arithmetic, change = solve_returning(model, terminal, exact=exact, sense=sense,
-                                              policy=None, residual=residual, progress=progress)
-    optimal = Solution(model, sense, raw, arithmetic, residual=change).as_policy().probabilities
-    mine = policy.probabilities if exact or not policy.exact else policy.as_floats()
+    if other is None:
+        raw, arithmetic, change = solve_returning(model, terminal, exact=exact, sense=sense,
+                                                  policy=None, residual=residual, progress=progress)
+        other = Solution(model, sense, raw, arithmetic, residual=change).as_policy()
+    mine, theirs = (p.probabilities if exact or not p.exact else p.as_floats()
+                    for p in (policy, other))
     if exact:
         rationals = Rationals(model, terminal)
         both = np.concatenate([rationals.start()[:, None]] * 2, axis=1)
         table, total = rationals.probabilities, Fraction(model.turns.total)
-        chances = objects([Fraction(p) for p in np.concatenate([mine, optimal]).tolist()])
+        chances = objects([Fraction(p) for p in np.concatenate([mine, theirs]).tolist()])
         arithmetic = rationals
     else:
         arithmetic = Floats(model, terminal)
         both = np.repeat(arithmetic.start()[:, None], 2, axis=1)
         table, total = arithmetic.probabilities, float(model.turns.total)
         chances = np.concatenate([np.asarray(mine, dtype=np.float64),
-                                  np.asarray(optimal, dtype=np.float64)])
+                                  np.asarray(theirs, dtype=np.float64)])
     ends = np.asarray(both[:model.n_terminal, 0], dtype=np.float64)
     tolerance = residual * max(1.0, float(np.max(np.abs(ends), initial=0.0)), abs(float(total)))
     seen = np.concatenate([ends, float(total) - ends])
@@ -73,7 +77,23 @@ def against_optimal(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
             worst = max(worst, last)
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
-    return both[:, 0].copy(), arithmetic, None if exact else worst
+    return both[:, 0].copy(), arithmetic, None if exact else worst, other, both[:, 1].copy()
+
+
+def action_values(model: CompiledModel, raw: np.ndarray, turned: np.ndarray,
+                  arithmetic: Any) -> np.ndarray:
+    """Every action's value to the first player, who takes it and plays on as the policy
+    says, the other as theirs: an outcome that passes the turn is worth ``total`` less the
+    other's value there (``turned``, :func:`against`)."""
+    assert model.turns is not None, "a game of two players"
+    action, successor, probability = model.edges()
+    table = arithmetic.probabilities
+    p = objects([Fraction(1)] * len(action)) if table.dtype == object else np.ones(len(action))
+    p[probability >= 0] = table[probability[probability >= 0]]
+    passes = model.turns.along(action, probability)
+    total = Fraction(model.turns.total) if table.dtype == object else float(model.turns.total)
+    seen = np.where(passes, total - turned[successor], raw[successor])
+    return _sums(action, p * seen, model.n_actions)
 
 
 def _stacked(one: _System, both: np.ndarray, total: Any) -> SimpleNamespace:

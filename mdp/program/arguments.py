@@ -323,9 +323,10 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
         model = compiled(args, game, progress)
         if check is not None:
             check(model)
-        if strategy and strategy != "optimal":
-            solution = mdp.evaluate(model, strategy, game=game, exact=args.exact, sense=args.sense,
-                                    progress=progress)
+        against = getattr(args, "against", None)  # the other player's, where one is named
+        if (strategy and strategy != "optimal") or against:
+            solution = mdp.evaluate(model, strategy or "optimal", game=game, exact=args.exact,
+                                    sense=args.sense, progress=progress, against=against)
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
                                  **({} if args.residual is None else {"residual": args.residual}))

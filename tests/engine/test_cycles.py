@@ -142,8 +142,8 @@ def test_the_chance_of_each_end_when_rolling_until_the_top_face():
     assert most["value"].to_list() == [6] and most["probability"].to_list() == [pytest.approx(1)]
     least = mdp.solve(model, sense="min").chances(game)
     assert least["value"].to_list() == [1] and least["probability"].to_list() == [pytest.approx(1)]
-    with pytest.raises(mdp.ParamError, match="exact chance of each end is not yet worked out"):
-        mdp.solve(model, exact=True).chances(game)
+    exact = mdp.solve(model, exact=True).chances(game)  # by an exact linear solve
+    assert exact["exact"].to_list() == ["1/1"]
 
 
 def test_a_tie_break_is_refused_where_states_come_back():

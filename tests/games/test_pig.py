@@ -236,13 +236,13 @@ def test_a_strategy_is_valued_against_optimal_play():
     assert mdp.solve(model, exact=True, policy=optimal.as_policy()).value == optimal.value
     floats = mdp.solve(model, policy=mdp.strategy_policy(model, "hold-at-20", game=game))
     assert floats.value == pytest.approx(float(hold.value), abs=1e-9)
-    with pytest.raises(mdp.ParamError, match="under the strategy hold-at-20 is not yet worked out"):
-        hold.action_values()
-    # Games played with it on both sides would not measure that value (to 30 the first player
-    # then wins about 58%, not 47.9%): refused until played against optimal play.
-    for played in (lambda: mdp.simulate(floats, game, games=100, seed=1), lambda: mdp.distribution(floats, game)):
-        with pytest.raises(mdp.ParamError, match="with the strategy hold-at-20 against optimal play"):
-            played()
+    # Games played with it by the first player, the other playing optimally, end with the
+    # first player's win as often as its value says (47.85%, not the 58% of both holding
+    # at 20).
+    chance = dict(zip(*mdp.distribution(floats, game).select("player", "probability")))
+    assert chance["first"] == pytest.approx(float(hold.value), abs=1e-9)
+    played = mdp.simulate(floats, game, games=20_000, seed=1)
+    assert played.low <= float(hold.value) <= played.high
 
 
 def test_a_strategy_against_optimal_play_meets_its_equations():
@@ -267,9 +267,10 @@ def _hold_at(game, model, threshold):
     return np.where((labels == 1) == (turn >= threshold), 1, 0)
 
 
-def _duel(goal, faces, best, threshold):
+def _duel(goal, faces, best, threshold, second_holds=None):
     """Exact values with the holder to move (``mine``) and the optimal player to move
-    (``theirs``): one dense linear system of both, solved in fractions."""
+    (``theirs``; or one who holds at ``second_holds``): one dense linear system of both, solved in
+    fractions."""
     states = list(best)
     n = len(states)
     index = {s: i for i, s in enumerate(states)}
@@ -279,7 +280,9 @@ def _duel(goal, faces, best, threshold):
         choice[s] = next(a for a in ("roll", "hold") if q.get(a) == max(q.values()))
     matrix = [[Fraction(0)] * (2 * n + 1) for _ in range(2 * n)]
     p = Fraction(1, faces)
-    for half, plays in ((0, lambda s: "hold" if s[2] >= threshold else "roll"), (1, choice.get)):
+    second = choice.get if second_holds is None else \
+        (lambda s: "hold" if s[2] >= second_holds else "roll")
+    for half, plays in ((0, lambda s: "hold" if s[2] >= threshold else "roll"), (1, second)):
         other = n * (1 - half)
         for (a, b, t), i in index.items():
             row = matrix[half * n + i]
@@ -298,6 +301,209 @@ def _duel(goal, faces, best, threshold):
     values = _solve(matrix)
     return ({s: values[i] for s, i in index.items()},
             {s: values[n + i] for s, i in index.items()})
+
+
+def _holding(game, model, threshold):
+    return mdp.strategy_policy(model, mdp.Strategy(f"hold-at-{threshold}", "",
+                                                   lambda g, m: _hold_at(g, m, threshold)),
+                               game=game, exact=True)
+
+
+@pytest.mark.parametrize("first, second", [(2, 3), (3, 2), (2, 2), (2, None)])
+def test_one_strategy_against_another_meets_the_equations(first, second):
+    # To 5 with a die of 3 faces, the first player holding at ``first``, the other at
+    # ``second`` (None: optimally): the value, and the chance of each end pushed forward
+    # exactly, are the brute force's (its linear system of both players' states).
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    mine, _ = _duel(goal, faces, brute(goal, faces), first, second)
+    against = None if second is None else _holding(game, model, second)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, first), against=against)
+    assert played.value == mine[0, 0, 0]
+    assert played.opponent.name == ("optimal" if second is None else f"hold-at-{second}")
+    frame = mdp.distribution(played, game)
+    exact = dict(zip(*frame.select("player", "exact")))
+    assert Fraction(exact["first"]) == mine[0, 0, 0]
+    assert Fraction(exact["second"]) == 1 - mine[0, 0, 0]
+    floats = mdp.evaluate(model, _holding(game, model, first), game=game,
+                          against="optimal" if second is None else _holding(game, model, second))
+    assert floats.value == pytest.approx(float(mine[0, 0, 0]), abs=1e-10)  # to the residual
+    # Games played at random agree, within their 95% interval (seeded).
+    simulated = mdp.simulate(floats, game, games=20_000, seed=3)
+    assert simulated.low <= float(mine[0, 0, 0]) <= simulated.high
+
+
+@pytest.mark.parametrize("second", [3, None])
+def test_the_value_of_each_action_under_a_strategy_meets_the_rules(second):
+    # The first player's action values (advice, the policy table) with that player holding
+    # at 2 after it, the other at ``second`` (None: optimally), from the brute force's
+    # values of both players' states: hold is 1 - theirs(b, a + t, 0), roll the chance of
+    # each face.
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    mine, theirs = _duel(goal, faces, brute(goal, faces), 2, second)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, 2),
+                       against=None if second is None else _holding(game, model, second))
+    p = Fraction(1, faces)
+    table = mdp.policy(played, game)
+    for row in table.iter_rows(named=True):
+        a, b, t = row["me"], row["opponent"], row["turn"]
+        if row["action"] == "hold":
+            expected = 1 - theirs[b, a + t, 0]
+        else:
+            expected = p * (1 - theirs[b, a, 0]) + sum(
+                p if a + t + face >= goal else p * mine[a, b, t + face] for face in range(2, faces + 1))
+        assert Fraction(row["value_exact"]) == expected, row
+    advice = mdp.advise(played, game, me=0, opponent=2, turn=2).actions
+    assert set(advice["action"]) == {"roll", "hold"}
+
+
+@settings(max_examples=10, deadline=None)
+@given(goal=st.integers(2, 6), faces=st.integers(2, 4), first=st.integers(1, 6),
+       second=st.one_of(st.none(), st.integers(1, 6)))
+def test_the_ends_pushed_forward_are_the_values_solved_backward(goal, faces, first, second):
+    # Two roads to one number, exactly: the first player's chance of winning solved
+    # backward (both players' values, one system) and the chance of the first player's win
+    # pushed forward from the start (the expected visits, the transpose system); the
+    # lengths counted far enough and what is left add up to 1.
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, first),
+                       against=None if second is None else _holding(game, model, second))
+    frame = mdp.distribution(played, game)
+    exact = dict(zip(*frame.select("player", "exact")))
+    assert Fraction(exact.get("first", "0")) == played.value
+    assert Fraction(exact.get("first", "0")) + Fraction(exact.get("second", "0")) == 1
+    for count in ("moves", "turns"):
+        found = mdp.lengths(played, count=count, up_to=12)
+        assert sum(map(Fraction, found.table["exact"])) + found.beyond == 1
+
+
+def test_to_two_strategies_make_no_difference():
+    # To 2 there is no choice (a throw of 2 or more wins at once): whatever either plays,
+    # the first player wins 6/7 (5/6 now, or after two 1s: 5/6 * 36/35), the second 1/7.
+    game = mdp.load_game("pig", goal=2)
+    model = mdp.compile(game)
+    for first, second in [("hold-at-20", "hold-at-25"), ("optimal", "hold-at-20"),
+                          ("hold-at-25", "optimal")]:
+        played = mdp.evaluate(model, first, game=game, exact=True, against=second)
+        assert played.value == Fraction(6, 7)
+        frame = mdp.distribution(played, game)
+        assert dict(zip(*frame.select("player", "exact"))) == {"first": "6/7", "second": "1/7"}
+
+
+def test_against_is_refused_where_it_means_nothing():
+    shut = mdp.load_game("shutbox", tiles="1-4")
+    with pytest.raises(mdp.ParamError, match="played by one player: against names"):
+        mdp.evaluate(mdp.compile(shut), "optimal", game=shut, against="random")
+    game = mdp.load_game("pig", goal=2)
+    model = mdp.compile(game)
+    with pytest.raises(mdp.ParamError, match="no strategy 'hold'"):
+        mdp.evaluate(model, "optimal", game=game, against="hold")
+    with pytest.raises(mdp.ParamError, match="against= is the play of the other player"):
+        mdp.solve(model, against=mdp.strategy_policy(model, "hold-at-20", game=game))
+
+
+def test_the_command_plays_one_strategy_against_another(capsys):
+    import json
+
+    from mdp.program.cli import main
+
+    # To 30: holding at 20 against holding at 25, 59.53% for the first player, and the
+    # games played agree (the value the distribution's, exactly the value of the solve).
+    assert main(["distribution", "pig", "--set", "goal=30", "--strategy", "hold-at-20",
+                 "--against", "hold-at-25", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["strategy"] == "hold-at-20" and shown["against"] == "hold-at-25"
+    first = next(o for o in shown["outcomes"] if o["player"] == "first")
+    assert first["probability"] == pytest.approx(shown["value"], abs=1e-10)
+    assert shown["value"] == pytest.approx(0.5952903444, abs=1e-9)
+    assert main(["simulate", "pig", "--set", "goal=30", "--strategy", "hold-at-20",
+                 "--against", "hold-at-25", "--games", "20000", "--seed", "1", "--json"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert played["low"] <= shown["value"] <= played["high"]
+    assert main(["simulate", "shutbox", "--against", "random", "--games", "10"]) == 2
+    assert "game shutbox is played by one player" in capsys.readouterr().err
+    assert main(["advise", "pig", "me=0", "opponent=0", "turn=21", "--set", "goal=30",
+                 "--strategy", "hold-at-20", "--against", "hold-at-25", "--json"]) == 0
+    advised = json.loads(capsys.readouterr().out)["actions"]
+    assert [a["action"] for a in advised] == ["hold", "roll"]
+    assert advised[0]["value"] == pytest.approx(0.8529147766, abs=1e-9)
+    assert main(["distribution", "pig", "--against", "hold"]) == 2
+    assert "no strategy 'hold'" in capsys.readouterr().err
+
+
+def _ending(goal, faces, holds, most):
+    """Independently, from the rules: the chance that a game of Pig, the first player
+    holding at ``holds[0]`` and the other at ``holds[1]``, ends after exactly k moves and
+    after exactly k turns, for k up to ``most``, by recursion over the moves left."""
+    import functools
+
+    p = Fraction(1, faces)
+
+    @functools.cache
+    def ends(me, opponent, turn, player, moves, turns):
+        # The chance of ending after exactly ``moves`` more moves and ``turns`` more turns
+        # (this one counted) from here, ``player`` to move.
+        if moves <= 0 or turns <= 0:
+            return Fraction(0)
+        if turn >= holds[player] and turn > 0:  # holds: the other's turn begins
+            return ends(opponent, me + turn, 0, 1 - player, moves - 1, turns - 1)
+        chance = p * ends(opponent, me, 0, 1 - player, moves - 1, turns - 1)
+        for face in range(2, faces + 1):
+            if me + turn + face >= goal:
+                chance += p * (moves == 1 and turns == 1)
+            else:
+                chance += p * ends(me, opponent, turn + face, player, moves - 1, turns)
+        return chance
+
+    by_moves = [sum(ends(0, 0, 0, 0, k, t) for t in range(1, k + 1)) for k in range(1, most + 1)]
+    by_turns = [sum(ends(0, 0, 0, 0, m, k) for m in range(k, 5 * most)) for k in range(1, most + 1)]
+    return by_moves, by_turns
+
+
+def test_the_lengths_of_one_strategy_against_another_meet_the_rules():
+    goal, faces = 5, 3
+    game = mdp.load_game("pig", goal=goal, faces=faces)
+    model = mdp.compile(game)
+    played = mdp.solve(model, exact=True, policy=_holding(game, model, 2),
+                       against=_holding(game, model, 3))
+    by_moves, by_turns = _ending(goal, faces, (2, 3), 8)
+    moves = mdp.lengths(played, up_to=8)
+    assert dict(zip(moves.table["moves"], map(Fraction, moves.table["exact"]))) == \
+        {k: c for k, c in enumerate(by_moves, 1) if c}
+    assert moves.beyond == 1 - sum(by_moves)
+    turns = mdp.lengths(played, count="turns", up_to=4)
+    assert dict(zip(turns.table["turns"], map(Fraction, turns.table["exact"]))) == \
+        {k: c for k, c in enumerate(by_turns[:4], 1) if c}
+    assert turns.beyond == 1 - sum(by_turns[:4])
+    # The means, from the expected visits, against the lengths counted far enough.
+    floats = mdp.evaluate(model, _holding(game, model, 2), game=game, against=_holding(game, model, 3))
+    for count in ("moves", "turns"):
+        found = mdp.lengths(floats, count=count)
+        counted = sum(k * p for k, p in zip(found.table[count], found.table["probability"]))
+        assert found.mean == pytest.approx(counted, rel=1e-7)
+        assert float(found.mean) == pytest.approx(float(mdp.lengths(played, count=count, up_to=1).mean))
+
+
+def test_the_lengths_on_the_command_line(capsys, tmp_path):
+    import json
+
+    from mdp.program.cli import main
+
+    # To 2 every roll ends the game or passes the die: P(k moves) = P(k turns) = 5/6 (1/6)^(k-1).
+    assert main(["lengths", "pig", "--set", "goal=2", "--exact", "--up-to", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "moves: mean 1.2 = 6/5" in out and "longer than 3 moves: 0.00462963 = 1/216" in out
+    assert main(["lengths", "pig", "--set", "goal=2", "--count", "turns", "--strategy",
+                 "hold-at-20", "--against", "optimal", "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["count"] == "turns" and shown["mean"] == pytest.approx(1.2)
+    assert shown["lengths"][0] == {"turns": 1, "probability": pytest.approx(5 / 6)}
+    assert main(["lengths", "pig", "--set", "goal=2", "--exact"]) == 2
+    assert "--up-to N" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -13,6 +13,7 @@ import attrs
 
 import mdp
 from mdp.analysis.builtins import presolve
+from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -75,6 +76,12 @@ TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those be
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
 
+def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
+    """The tie-breaks and the other player's strategy, before any state is found."""
+    _tie_break_check(game, args)
+    against_check(game, args)
+
+
 def _plot(what: str) -> Param:
     return Param("plot", None, _path, f"draw {what} of each outcome and the cumulative share to "
                  "FILE (.png or .svg; needs matplotlib)", metavar="FILE")
@@ -123,8 +130,9 @@ POLICY = Analysis(
 
 
 def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
-                  plot: str | None, max_memory: int | None,
+                  plot: str | None, max_memory: int | None, against: str | None = None,
                   progress: Callable[[str], None] | None = None) -> pl.DataFrame:
+    solution = matched(solution, game, against)
     frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
                              max_memory=max_memory or "default")
     if plot:
@@ -174,6 +182,7 @@ def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
 
 def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
+    against_model(model, args)
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
                         max_memory=args.max_memory or "default")
 
@@ -204,10 +213,11 @@ DISTRIBUTION = Analysis(
     "distribution", "the chance of every outcome under a way of playing", _distribution,
     [TIE_BREAK, _plot("the chance"),
      Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
-           "every total may take (default: as a model compiled, --max-memory)", shared=True)],
+           "every total may take (default: as a model compiled, --max-memory)", shared=True),
+     AGAINST],
     "Push the chance of reaching each state forward through the game and print the chance of "
-    "every outcome (optimal play, or --strategy), exactly with --exact.",
-    check=_plot_check, check_game=_tie_break_check,
+    "every outcome (optimal play, or --strategy, against --against), exactly with --exact.",
+    check=_plot_check, check_game=_play_check,
     summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
                                      "outcomes": frame.to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -217,7 +227,8 @@ DISTRIBUTION = Analysis(
 
 
 def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
-              tie_break: Sequence[Any], plot: str | None) -> Simulation:
+              tie_break: Sequence[Any], plot: str | None, against: str | None = None) -> Simulation:
+    solution = matched(solution, game, against)
     result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
@@ -271,11 +282,12 @@ SIMULATE = Analysis(
            required=True),
      Param("seed", None, _seed, "seed of the random numbers (0 or more): the same seed, the "
            "same numbers", metavar="S"),
-     TIE_BREAK, _plot("the share of games")],
+     TIE_BREAK, _plot("the share of games"), AGAINST],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda result: result.outcomes, check=_simulate_check,
-    check_game=_tie_break_check,
+    check_game=_play_check,
+    check_model=against_model,
     summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
 
 
@@ -327,7 +339,8 @@ class Advised:
 
 
 def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
-            after: tuple[Any, ...]) -> Advised:
+            after: tuple[Any, ...], against: str | None = None) -> Advised:
+    solution = matched(solution, game, against)
     if after:
         if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
@@ -343,14 +356,15 @@ def _advise_check(args: argparse.Namespace) -> None:
         from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
 
         check_players(len(args.after) + 1)
-    if args.after and (args.strategy or args.sense):
+    if args.after and (args.strategy or args.sense or args.against):
         raise ParamError("--after advises a player of a match, who plays for money: "
-                         "--strategy, --maximize and --minimize do not apply")
+                         "--strategy, --against, --maximize and --minimize do not apply")
 
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
     args.loaded = game  # the state is looked for in its model before the solve (presolve)
+    against_check(game, args)
     if args.after:
         mdp.match_rules(game)
 
@@ -383,9 +397,9 @@ ADVISE = Analysis(
            metavar="COLUMN=VALUE", repeat=True, positional=True),
      Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
-           repeat=True)],
+           repeat=True), AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
-    "regret and whether it is optimal.",
+    "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
     table=lambda advised: advised.advice.actions,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: presolve.advice(model, args.loaded, _state(args.state)),

@@ -1,0 +1,101 @@
+"""mdp's analysis ``lengths``: how long games last, registered as a built-in plugin like
+the others of :mod:`mdp.analysis.builtins.analyses`, whose options it shares."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+import mdp
+from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
+from mdp.analysis.builtins.analyses import _draw, _percent, _plot
+from mdp.analysis.registry import Analysis, program_arguments
+from mdp.game.params import Param, parse_choice, parse_int
+from mdp.hookspecs import hookimpl
+from mdp.outputs.readable import value_line
+
+if TYPE_CHECKING:
+    from mdp.analysis.lengths import Lengths
+    from mdp.engine.solved import Solved
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
+
+
+def _up_to(value: Any) -> int | None:
+    return None if value is None else parse_int(1, grouped=True)(value)
+
+
+def _lengths(solution: Solved, game: mdp.Game | None, count: str, up_to: int | None,
+             plot: str | None, against: str | None = None) -> Lengths:
+    from mdp.analysis.lengths import lengths  # here: listing the commands needs no NumPy
+
+    solution = matched(solution, game, against)
+    found = lengths(solution, count=count, up_to=up_to)  # type: ignore[arg-type]
+    if plot:
+        rules = game.describe() if game is not None else solution.model.info.rules
+        _draw(found.table.select(count, "probability"), plot,
+              f"{rules}\n{value_line(solution)}\n{count}: mean {float(found.mean):.6g}", "probability")
+    return found
+
+
+def _check(args: argparse.Namespace) -> None:
+    """The picture's file, before any work: its type, and that it can be written."""
+    if args.plot:
+        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
+
+        check_plot_path(args.plot)
+        arguments.check_target(args.plot, "--plot")
+
+
+def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
+    """What the lengths cannot count, refused before the solve: turns of a game of one
+    player, all of an endless game's lengths exactly, another player in a game of one."""
+    against_model(model, args)
+    if isinstance(model, mdp.Rounds):
+        return  # refused as the analysis of one model it is
+    if args.count == "turns" and model.turns is None:
+        raise mdp.ParamError(f"--count turns: game {model.info.game} is played by one player, "
+                             "whose every move is a turn of its own: count moves")
+    if args.exact and model.cyclic is not None and args.up_to is None:
+        raise mdp.ParamError(f"--exact: the states of game {model.info.game} may come back, so "
+                             "that games of every length can happen: count them exactly up to "
+                             "a length (--up-to N), or leave out --exact")
+
+
+def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
+    print(game.describe())
+    print(value_line(solution))
+    exact = f" = {found.mean}" if found.table.width > 2 else ""
+    print(f"{found.count}: mean {float(found.mean):.6g}{exact}")
+    print(f"{found.count:>8}  probability   cumulative")
+    total = 0.0
+    for row in found.table.iter_rows(named=True):
+        total += row["probability"]
+        print(f"{row[found.count]:>8}  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+    if found.beyond:
+        last = found.table[found.count].to_list()[-1] if found.table.height else 0
+        exact = f" = {found.beyond}" if found.table.width > 2 else ""
+        print(f"longer than {last} {found.count}: {float(found.beyond):.6g}{exact}")
+
+
+LENGTHS = Analysis(
+    "lengths", "the chance a game lasts each number of moves, or of turns", _lengths,
+    [Param("count", "moves", parse_choice(["moves", "turns"]),
+           "what to count: moves (every action taken), or turns (a game two players take in "
+           "turns: the first turn is 1, each passing of the turn starts the next)"),
+     Param("up_to", None, _up_to, "count lengths up to N, the rest as the chance of lasting "
+           "longer (default: every length of a game without cycles; where states come back, "
+           "until less than one game in a billion goes on)", metavar="N"),
+     _plot("the chance"), AGAINST],
+    "Push the chance of every state forward a move at a time and print the chance that the "
+    "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
+    "play, or --strategy, against --against), exactly with --exact.",
+    table=lambda found: found.table, check=_check, check_game=against_check,
+    check_model=_check_model,
+    summary=lambda found, solution: {**solution.summary(), **found.summary()}, show=_show)
+
+
+@hookimpl
+def mdp_analyses() -> list[Analysis]:
+    return [LENGTHS]
