@@ -51,6 +51,7 @@ BUILTIN_PLUGINS = [
     "mdp.outputs.formats",
     "mdp.analysis.builtins.analyses",
     "mdp.analysis.builtins.matches",
+    "mdp.analysis.builtins.targets",
     "mdp.outputs.exports",
 ]
 """mdp's own extensions, registered by name like any plugin, before the installed ones: the

@@ -126,7 +126,8 @@ def mdp_{kind}s():
     return [mdp.{cls}({name!r}, "mdp's own, taken over", _taken)]
 '''
 MDP_NAMES = ["solve", "params", "variants", "games", "formats", "export", "report",
-             "completion", "policy", "distribution", "simulate", "strategies", "advise", "match"]
+             "completion", "policy", "distribution", "simulate", "strategies", "advise", "match",
+             "targets"]
 
 
 def test_the_names_of_mdps_commands_are_every_builtin_name():
@@ -161,9 +162,11 @@ def small():
 
 
 def test_every_builtin_analysis_is_registered_through_the_hook():
-    assert list(mdp.analyses()) == ["policy", "distribution", "simulate", "strategies", "advise", "match"]
+    assert list(mdp.analyses()) == ["policy", "distribution", "simulate", "strategies", "advise", "match",
+                                    "targets"]
     # The commands of those names are built from them.
-    assert not {"policy", "distribution", "simulate", "strategies", "advise", "match"} & set(mdp.commands())
+    assert not {"policy", "distribution", "simulate", "strategies", "advise", "match",
+                "targets"} & set(mdp.commands())
 
 
 def test_analyse_gives_the_table_of_the_python_call(small):

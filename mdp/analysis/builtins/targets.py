@@ -1,0 +1,186 @@
+"""Playing a game of rounds for a total (a built-in plugin, see :mod:`mdp.analysis.registry`):
+the ``targets`` analysis, the best chance of at least every total beside best-mean play's,
+and what ``mdp solve --at-least T`` prints."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import mdp
+from mdp.analysis.registry import Analysis, program_arguments
+from mdp.errors import ParamError
+from mdp.game.params import Param
+from mdp.hookspecs import hookimpl
+from mdp.outputs.files import say_when_written
+from mdp.outputs.readable import readable
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.engine.policy import Sense
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
+
+
+def _bytes(value: Any) -> int | None:
+    from mdp.game.params import parse_int
+
+    return None if value is None else parse_int(1)(value)
+
+
+def _path(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _percent(value: Any) -> str:
+    return f"{float(value):.4%} ({readable(float(value))})"
+
+
+# mdp targets
+
+
+def _targets(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game | None, *, exact: bool,
+             sense: Sense | None, progress: Callable[[str], None] | None, plot: str | None,
+             max_memory: int | None) -> pl.DataFrame:
+    from mdp.analysis.targets import targets
+
+    frame = targets(model, game, exact=exact, progress=progress, max_memory=max_memory or "default")
+    if plot:
+        from mdp.outputs.plot import plot_targets  # here: drawing needs matplotlib
+
+        rules = game.describe() if game is not None else model.info.rules
+        plot_targets(frame, plot, rules)
+        say_when_written(f"the picture written to {plot}")
+    return frame
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.plot:
+        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
+
+        check_plot_path(args.plot)
+        arguments.check_target(args.plot, "--plot")
+
+
+def _of_rounds(game: mdp.Game, what: str) -> None:
+    """Refuse, once the game is loaded and before any work, a game that is not played in
+    rounds."""
+    if not game.implements("mdp_round_start"):
+        raise ParamError(f"game {game.name} is of one model, and {what} is for a game played "
+                         "in rounds")
+
+
+def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
+    print(game.describe())
+    gap = (frame["chance"] - frame["chance_best_mean"]).to_list()
+    widest = max(range(len(gap)), key=lambda i: gap[i]) if gap else 0
+    print(f"totals 0 to {frame.height - 1}: playing for each total gains most over best-mean "
+          f"play at {widest} or more, {100 * gap[widest]:+.4f} percentage points")
+    exact = "chance_exact" in frame.columns
+    print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
+    for row in frame.iter_rows(named=True):
+        more = f"  {row['chance_exact']}  {row['chance_best_mean_exact']}" if exact else ""
+        print(f"{row['at_least']:>9}  {100 * row['chance']:9.4f}%  "
+              f"{100 * row['chance_best_mean']:13.4f}%{more}")
+
+
+TARGETS = Analysis(
+    "targets", "the best chance of at least every total, beside best-mean play's", _targets,
+    [Param("plot", None, _path, "draw both chances of at least each total, and their gap, to "
+           "FILE (.png or .svg; needs matplotlib)", metavar="FILE"),
+     Param("max_memory", None, _bytes, "the most bytes that the chances of every total may "
+           "take (default: as a model compiled, --max-memory)", shared=True)],
+    "A game of rounds: for every total from 0 to the most its points can reach, the best "
+    "chance of finishing with at least that total (each total played for on its own), and "
+    "the chance under the play of the best mean; exactly with --exact.",
+    needs="model", optimizes=False, rounds=True, check=_check,
+    check_game=lambda game, args: _of_rounds(game, "mdp targets"),
+    check_model=lambda model, args: model.check_chances(
+        exact=args.exact, max_memory=args.max_memory or "default"),
+    summary=lambda frame, model: {**_info(model), "totals": frame.to_dicts()}, show=_show)
+
+
+def _info(model: Any) -> dict[str, Any]:
+    info = model.info
+    return {"game": info.game, "variant": info.variant, "params": dict(info.params),
+            "rules": info.rules}
+
+
+# mdp solve --at-least T
+
+
+def add_at_least(parser: argparse.ArgumentParser) -> None:
+    """``--at-least T`` of ``mdp solve``."""
+    parser.add_argument("--at-least", type=_total, metavar="T",
+                        help="a game of rounds: the best chance of finishing with at least T "
+                        "points, beside best-mean play's")
+
+
+def _total(text: str) -> int:
+    try:
+        total = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        total = -1
+    if total < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a total of points, a whole number of 0 or more")
+    return total
+
+
+def solve_at_least(args: argparse.Namespace) -> None:
+    """What ``mdp solve --at-least T`` prints: the best chance of at least ``T``, and best-mean
+    play's; checked before any work."""
+    from mdp.analysis.targets import at_least, best_mean_chances, chance_of
+
+    if args.vary:
+        raise ParamError("--at-least solves one rule set; --vary does not apply")
+    if args.strategy not in (None, "optimal") or args.sense or args.residual is not None:
+        raise ParamError("--at-least plays for the chance of the total, beside best-mean play: "
+                         "--strategy, --maximize, --minimize and --residual do not apply")
+    game = arguments.load(args)
+    _of_rounds(game, "--at-least")
+    total = args.at_least
+
+    def check(model: mdp.Rounds) -> None:  # compiled, before the solve
+        model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
+
+    game, solution = arguments.solved(args, game, check)
+    with arguments.Progress() as progress:
+        reach = at_least(solution.model, exact=args.exact, progress=progress,
+                         max_memory=args.max_memory or "default")
+        low, above = best_mean_chances(solution, progress=progress,
+                                       max_memory=args.max_memory or "default")
+    best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
+    summary = {**solution.summary(), "objective": f"chance of at least {total} points",
+               "at_least": total, "value": float(best)}
+    summary.pop("exact", None)
+    if args.exact:
+        summary["exact"] = _fraction(best)
+    summary["chance_best_mean"] = float(mean)
+    if args.exact:
+        summary["chance_best_mean_exact"] = _fraction(mean)
+    summary["seconds"] = round(summary["seconds"] + reach.seconds, 6)
+    if args.json:
+        arguments.print_json(summary)
+        return
+    print(summary["rules"])
+    print(f"best chance of at least {total} points: {_percent(best)}")
+    if args.exact:
+        print(f"exact: {summary['exact']}")
+    print(f"under best-mean play ({readable(float(solution.value))} on average): {_percent(mean)}"
+          + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
+    print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a round of "
+          f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+
+
+def _fraction(value: Any) -> str:
+    value = Fraction(value)
+    return f"{value.numerator}/{value.denominator}"
+
+
+@hookimpl
+def mdp_analyses() -> list[Analysis]:
+    return [TARGETS]

@@ -1,0 +1,259 @@
+"""The best chance of finishing a game of rounds with at least a total (mdp.at_least,
+mdp/engine/rounds/reach.py), against brute forces written here: plain recursions over the
+dice of small games, in exact rationals, playing each total for itself. The published
+figure of five of a kind in three rolls (347897/7558272) is the chance of at least 50 with
+the Yahtzee box alone."""
+
+import importlib.util
+import itertools
+import json
+from collections import Counter
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_rounds_properties import card_game
+
+import mdp
+from mdp.program.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Brute force of the small cards of the properties' test: a die of `faces` faces thrown,
+# and thrown again while throws are left if the player likes, then scored in an open box.
+
+
+def brute_card(points, faces, throws):
+    """``best(filled, need)``: the best chance of at least ``need`` more points with the
+    boxes of the bits of ``filled`` filled."""
+    boxes = len(points)
+    full = (1 << boxes) - 1
+
+    @cache
+    def best(filled, need):
+        if filled == full:
+            return Fraction(int(need <= 0))
+
+        @cache
+        def at(face, left):  # a face thrown, ``left`` throws left
+            options = [best(filled | 1 << b, need - points[b][face - 1])
+                       for b in range(boxes) if not filled >> b & 1]
+            if left:
+                options.append(thrown(left - 1))
+            return max(options)
+
+        def thrown(left):
+            return sum(Fraction(1, faces) * at(f, left) for f in range(1, faces + 1))
+
+        return thrown(throws - 1)
+
+    return best
+
+
+whole_cards = st.integers(1, 3).flatmap(lambda n: st.integers(2, 3).flatmap(lambda faces: st.tuples(
+    st.lists(st.lists(st.integers(-4, 9), min_size=faces, max_size=faces), min_size=n, max_size=n),
+    st.just(faces), st.integers(1, 2))))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards)
+def test_every_total_against_a_brute_force(card):
+    points, faces, throws = card
+    model = mdp.compile(card_game(points, faces, throws))
+    reach = mdp.at_least(model, exact=True)
+    best = brute_card(points, faces, throws)
+    floats = mdp.at_least(model)
+    low = sum(min(row) for row in points) - 2
+    for total in range(low, sum(max(row) for row in points) + 3):
+        assert reach.chance(total) == best(0, total), total
+        assert abs(floats.chance(total) - float(best(0, total))) < 1e-12
+    for filled in range(1 << len(points)):  # from every round state too
+        for total in range(-5, 12):
+            assert reach.chance(total, key=filled) == best(filled, total)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards.filter(lambda card: min(min(row) for row in card[0]) >= 0))
+def test_the_chance_is_1_at_0_never_rises_and_beats_best_mean_play(card):
+    points, faces, throws = card
+    game = card_game(points, faces, throws)
+    for exact in (True, False):
+        # Given a solution, mdp.analyse solves as it was solved: exact or not.
+        frame = mdp.analyse(mdp.solve(mdp.compile(game), exact=exact), "targets", game)
+        chance, mean = frame["chance"].to_list(), frame["chance_best_mean"].to_list()
+        assert chance[0] == 1 and mean[0] == 1
+        assert all(a >= b for a, b in zip(chance, chance[1:]))
+        assert all(a >= b - 1e-12 for a, b in zip(chance, mean))
+        if exact:
+            best = [Fraction(c) for c in frame["chance_exact"]]
+            by_mean = [Fraction(c) for c in frame["chance_best_mean_exact"]]
+            assert all(a >= b for a, b in zip(best, by_mean))
+            assert best == [brute_card(points, faces, throws)(0, t) for t in frame["at_least"]]
+            # Best-mean play's chances are those of its distribution of totals.
+            shares = mdp.distribution(mdp.solve(mdp.compile(game), exact=True), game)
+            for total, chance_of in zip(frame["at_least"], by_mean):
+                assert chance_of == sum(Fraction(p) for t, p in zip(shares["points"], shares["exact"])
+                                        if t >= total)
+        # The last row is the most a game can earn: a chance of more than 0.
+        assert chance[-1] > 0
+        assert frame["at_least"][-1] == sum(max(row) for row in points)
+
+
+# docs/examples/two_boxes.py: a die thrown up to twice a round, two boxes, two rounds.
+
+
+def _example():
+    spec = importlib.util.spec_from_file_location("two_boxes_example", ROOT / "docs" / "examples" / "two_boxes.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return mdp.load_game(module)
+
+
+def test_the_example_of_two_boxes_by_hand_and_by_brute_force():
+    # Its rules again: FACE scores the face, EVEN twice the face if even, else nothing.
+    points = [[f for f in range(1, 7)], [2 * f if f % 2 == 0 else 0 for f in range(1, 7)]]
+    best = brute_card(points, 6, 2)
+    reach = mdp.at_least(mdp.compile(_example()), exact=True)
+    assert reach.most == 18  # 6 in FACE, 12 in EVEN
+    for total in range(-1, 21):
+        assert reach.chance(total) == best(0, total)
+    # By hand: FACE left, at least 6 more: a six in two throws, 1 - (5/6)**2.
+    assert reach.chance(6, key=0b10) == Fraction(11, 36)
+    # EVEN left, at least 9: a six (12) in two throws, taking it when it comes.
+    assert reach.chance(9, key=0b01) == Fraction(11, 36)
+    # Both left, at least 18: a six in each round, each in two throws.
+    assert reach.chance(18) == Fraction(11, 36) ** 2
+    assert reach.chance(19) == 0 and reach.chance(0) == 1
+
+
+# Yahtzee's score card, on a few boxes: five dice, a brute force of the card's rules.
+
+
+def _rolls(n):
+    """Each sorted hand of ``n`` dice, with its chance."""
+    counts = Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=n))
+    return [(hand, Fraction(c, 6 ** n)) for hand, c in counts.items()]
+
+
+def _score(box, hand):
+    upper = {"fours": 4, "fives": 5, "sixes": 6}
+    if box in upper:
+        return upper[box] * hand.count(upper[box])
+    if box == "yahtzee":
+        return 50 if len(set(hand)) == 1 else 0
+    return sum(hand)  # chance
+
+
+def brute_yahtzee(boxes, rolls):
+    """``best(open, upper, need)`` on a card without Yahtzee bonus nor joker (no-bonus): 35
+    more when the upper boxes' total comes to 63."""
+    first = _rolls(5)
+
+    @cache
+    def best(open_, upper, need):
+        if need <= 0:  # no points are taken away
+            return Fraction(1)
+        if not open_:
+            return Fraction(0)
+
+        @cache
+        def final(hand):
+            options = []
+            for box in open_:
+                got = _score(box, hand)
+                after = upper + got if box in ("fours", "fives", "sixes") else upper
+                bonus = 35 if upper < 63 <= after else 0
+                options.append(best(open_ - {box}, after, need - got - bonus))
+            return max(options)
+
+        @cache
+        def kept(keep, left):  # the dice kept, then rolled with ``left`` rolls after
+            return sum(p * play(tuple(sorted(keep + rest)), left) for rest, p in _rolls(5 - len(keep)))
+
+        def play(hand, left):
+            if not left:
+                return final(hand)
+            keeps = {tuple(sorted(c)) for k in range(6) for c in itertools.combinations(hand, k)}
+            return max(kept(keep, left - 1) for keep in keeps)
+
+        return sum(p * play(hand, rolls - 1) for hand, p in first)
+
+    return lambda total: best(frozenset(boxes), 0, total)
+
+
+def _card(boxes, rolls):
+    return mdp.compile(mdp.load_game("yahtzee", card="no-bonus", boxes=",".join(boxes), rolls=rolls))
+
+
+def test_the_upper_section_and_its_bonus_against_a_brute_force():
+    boxes = ("fours", "fives", "sixes")  # 75 at most: the bonus of 35 at 63 is in reach
+    reach = mdp.at_least(_card(boxes, 1), exact=True)
+    best = brute_yahtzee(boxes, 1)
+    assert reach.most == 75 + 35
+    for total in (0, 1, 20, 40, 62, 63, 64, 75, 98, 99, 100, 110, 111):
+        assert reach.chance(total) == best(total), total
+
+
+@pytest.mark.slow
+def test_two_boxes_of_yahtzee_against_a_brute_force():
+    boxes = ("yahtzee", "chance")
+    reach = mdp.at_least(_card(boxes, 2), exact=True)
+    best = brute_yahtzee(boxes, 2)
+    for total in (0, 5, 6, 30, 31, 50, 55, 56, 80, 81):
+        assert reach.chance(total) == best(total), total
+
+
+def test_the_yahtzee_box_alone_at_50_is_five_of_a_kind(capsys):
+    # The published chance of five of a kind in three rolls (the README's mdp solve yahtzee).
+    main(["solve", "yahtzee", "--set", "card=yahtzee", "--set", "boxes=yahtzee", "--at-least",
+          "50", "--exact"])
+    out = capsys.readouterr().out
+    assert "exact: 347897/7558272" in out.splitlines()
+    main(["solve", "yahtzee", "--set", "card=yahtzee", "--set", "boxes=yahtzee", "--at-least",
+          "50", "--exact", "--json"])
+    summary = json.loads(capsys.readouterr().out)
+    # Best-mean play takes five of a kind too: there is nothing else to score.
+    assert summary["exact"] == summary["chance_best_mean_exact"] == "347897/7558272"
+    assert summary["value"] == pytest.approx(347897 / 7558272, abs=1e-15)
+    assert summary["at_least"] == 50
+
+
+# Refused, in one line, before any work.
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["solve", "shutbox", "--at-least", "3"],
+     "game shutbox is of one model, and --at-least is for a game played in rounds"),
+    (["targets", "shutbox"], "game shutbox is of one model, and mdp targets is for a game "
+     "played in rounds"),
+    (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "-3"],
+     "argument --at-least: '-3': a total of points, a whole number of 0 or more"),
+    (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "3", "--minimize"],
+     "--at-least plays for the chance of the total"),
+    (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "3", "--vary", "rolls=1,2"],
+     "--at-least solves one rule set; --vary does not apply"),
+])
+def test_refused_before_any_work(argv, said, capsys, monkeypatch):
+    def compile(*args, **kwargs):
+        raise AssertionError("compiled before the refusal")
+
+    monkeypatch.setattr(mdp, "compile", compile)
+    with pytest.raises(SystemExit) as ended:
+        assert main(argv) == 2
+        raise SystemExit(2)
+    assert ended.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err
+    assert "Traceback" not in err
+
+
+def test_points_not_whole_are_refused_in_one_line():
+    model = mdp.compile(card_game([[1, Fraction(1, 2)]], 2, 1))
+    with pytest.raises(mdp.ModelError, match=r"^game card: mdp_round_rule gave points 1/2 from "
+                       r"round state 0; the chance of at least a total is for whole points"):
+        mdp.at_least(model, exact=True)
+    with pytest.raises(mdp.ParamError, match="is of one model"):
+        mdp.at_least(mdp.compile(mdp.load_game("shutbox")))
