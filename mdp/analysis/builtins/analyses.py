@@ -13,6 +13,7 @@ import attrs
 
 import mdp
 from mdp.analysis.builtins import presolve
+from mdp.analysis.builtins import targets as toward
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -123,14 +124,18 @@ POLICY = Analysis(
 
 
 def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
-                  plot: str | None, max_memory: int | None,
-                  progress: Callable[[str], None] | None = None) -> pl.DataFrame:
-    frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
-                             max_memory=max_memory or "default")
+                  plot: str | None, max_memory: int | None, at_least: int | None,
+                  progress: Callable[[str], None] | None = None) -> Any:
+    if at_least is not None:
+        answer: Any = toward.distribution_toward(solution, at_least)
+    else:
+        answer = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
+                                  max_memory=max_memory or "default")
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
-        _draw(frame, plot, f"{rules}\n{value_line(solution)}", "probability")
-    return frame
+        line = toward.toward_line(answer) or value_line(solution)
+        _draw(toward.frame_of(answer), plot, f"{rules}\n{line}", "probability")
+    return answer
 
 
 def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
@@ -156,6 +161,8 @@ def _plot_check(args: argparse.Namespace) -> None:
     from mdp.engine.solution import parse_tie_breaks  # here: listing the commands needs no NumPy
 
     parse_tie_breaks(args.tie_break)
+    if hasattr(args, "at_least"):
+        toward.check_toward(args, "--tie-break")
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
@@ -183,9 +190,10 @@ def _spread_of(frame: pl.DataFrame, solution: Solved) -> dict[str, Any]:
     return solution.spread(frame)
 
 
-def _show_distribution(frame: pl.DataFrame, solution: Solved, game: mdp.Game) -> None:
+def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
+    frame = toward.frame_of(answer)
     print(game.describe())
-    print(value_line(solution))
+    print(toward.toward_line(answer) or value_line(solution))
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
         shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
@@ -204,12 +212,15 @@ DISTRIBUTION = Analysis(
     "distribution", "the chance of every outcome under a way of playing", _distribution,
     [TIE_BREAK, _plot("the chance"),
      Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
-           "every total may take (default: as a model compiled, --max-memory)", shared=True)],
+           "every total may take (default: as a model compiled, --max-memory)", shared=True),
+     toward.AT_LEAST],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
     check=_plot_check, check_game=_tie_break_check,
-    summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
-                                     "outcomes": frame.to_dicts()},
+    table=toward.frame_of,
+    summary=lambda answer, solution: {**solution.summary(), **toward.toward_summary(answer),
+                                      **_spread_of(toward.frame_of(answer), solution),
+                                      "outcomes": toward.frame_of(answer).to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
 
 
@@ -324,10 +335,18 @@ class Advised:
     advice: mdp.Advice
     solution: Solved
     after: tuple[Any, ...] = ()
+    toward: tuple[int, int] | None = None
+    """Played toward a total: at least how many points in all, and how many so far."""
 
 
 def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
-            after: tuple[Any, ...]) -> Advised:
+            after: tuple[Any, ...], at_least: int | None = None, points: int = 0) -> Advised:
+    if at_least is not None:
+        if after or solution.strategy is not None:
+            raise ParamError("at_least: the play toward a total is its own; give the optimal "
+                             "solution, without after")
+        advice = toward.advice_toward(solution, game, state or {}, at_least, points)
+        return Advised(advice, solution, (), (at_least, points))
     if after:
         if solution.strategy is not None:
             raise ParamError("after: a later player of a match plays for money, not by a "
@@ -339,6 +358,7 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
 
 
 def _advise_check(args: argparse.Namespace) -> None:
+    toward.check_toward(args, "--after")
     if args.after:
         from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
 
@@ -363,6 +383,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print(f"player {len(advised.after) + 1}, after "
               + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
               + f": expected winnings {float(advised.solution.value):.6g}")
+    if advised.toward:
+        print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
+              "action's value is its best chance")
     print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
     if not advice.actions.height:
         print("no actions: the game is over")
@@ -383,7 +406,7 @@ ADVISE = Analysis(
            metavar="COLUMN=VALUE", repeat=True, positional=True),
      Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
-           repeat=True)],
+           repeat=True), toward.AT_LEAST, toward.POINTS],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal.",
     table=lambda advised: advised.advice.actions,

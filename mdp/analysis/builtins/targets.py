@@ -9,6 +9,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 import mdp
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError
@@ -108,6 +110,89 @@ def _info(model: Any) -> dict[str, Any]:
     info = model.info
     return {"game": info.game, "variant": info.variant, "params": dict(info.params),
             "rules": info.rules}
+
+
+# --at-least T of mdp advise and mdp distribution: play toward a total.
+
+
+def _optional_total(value: Any) -> int | None:
+    from mdp.game.params import parse_int
+
+    return None if value is None else parse_int(0, grouped=True)(value)
+
+
+AT_LEAST = Param("at_least", None, _optional_total, "a game of rounds: play for the best "
+                 "chance of finishing with at least T points in all, rather than the best mean",
+                 metavar="T")
+POINTS = Param("points", 0, lambda value: _optional_total(value) or 0, "with --at-least: the "
+               "points earned so far (default 0)", metavar="P")
+
+
+def check_toward(args: argparse.Namespace, what: str) -> None:
+    """``--at-least`` and ``--points`` where they apply, before any work: ``--points`` with
+    ``--at-least`` only, neither with a strategy, ``--minimize`` or ``what``."""
+    given = getattr(args, what.strip("-").replace("-", "_"), None)
+    if args.at_least is None:
+        if getattr(args, "points", 0):
+            raise ParamError("--points is the points earned so far toward --at-least T; give "
+                             "--at-least too")
+        return
+    if args.strategy not in (None, "optimal") or args.sense or given:
+        raise ParamError(f"--at-least plays for the chance of the total: --strategy, "
+                         f"--maximize, --minimize and {what} do not apply")
+
+
+@attrs.frozen
+class Toward:
+    """The chance of every outcome played toward at least ``total`` (``mdp distribution
+    --at-least``): the table, the total, and the chance of reaching it."""
+
+    frame: pl.DataFrame
+    total: int
+    chance: Any
+
+
+def distribution_toward(solution: Any, total: int) -> Toward:
+    """The chance of every final total of ``solution``'s game of rounds, played toward at
+    least ``total`` (in its number type)."""
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.toward import toward_distribution
+
+    reach = at_least(solution.model, exact=solution.exact)
+    return Toward(toward_distribution(reach, total), total, reach.chance(total))
+
+
+def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
+                  points: int) -> mdp.Advice:
+    """The advice at ``state`` of ``solution``'s game of rounds, played toward at least
+    ``total`` with ``points`` earned so far: each action's value is its best chance."""
+    from mdp.analysis.advise import advice_at
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.toward import located
+
+    reach = at_least(solution.model, exact=solution.exact)
+    return advice_at(located(reach, game, state, total - points), game)
+
+
+def frame_of(answer: Any) -> pl.DataFrame:
+    """The table of a distribution, played toward a total or not."""
+    return answer.frame if isinstance(answer, Toward) else answer
+
+
+def toward_line(answer: Any) -> str | None:
+    """What a distribution played toward a total says first; ``None`` for one that is not."""
+    if not isinstance(answer, Toward):
+        return None
+    exact = f" = {_fraction(answer.chance)}" if isinstance(answer.chance, Fraction) else ""
+    return f"played toward at least {answer.total} points: {_percent(answer.chance)}{exact}"
+
+
+def toward_summary(answer: Any) -> dict[str, Any]:
+    """What a distribution played toward a total adds to its ``--json``."""
+    if not isinstance(answer, Toward):
+        return {}
+    more = {"chance_exact": _fraction(answer.chance)} if isinstance(answer.chance, Fraction) else {}
+    return {"at_least": answer.total, "chance": float(answer.chance), **more}
 
 
 # mdp solve --at-least T

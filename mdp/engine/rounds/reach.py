@@ -36,7 +36,7 @@ from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
-from mdp.errors import ModelError, NotWhole, ParamError, TooLarge
+from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
 
 MOST_EXACT_COLUMNS = 200_000
@@ -74,8 +74,14 @@ class Reach:
         """The best chance of earning at least ``total`` more points from round state ``key``
         (the start, if ``None``), exact where it was solved so."""
         r, at = self._place(key)
-        found = _Vectors(self, self.model.keys[r], r).of(np.array([at]), np.array([int(total)]))[0]
+        found = _Vectors.of_round(self, r).of(np.array([at]), np.array([int(total)]))[0]
         return found if self.exact else float(found)
+
+    def bounds(self, key: int | None = None) -> tuple[int, int]:
+        """The least total more that a game from round state ``key`` (the start, if
+        ``None``) surely earns, and the most it can (a bound)."""
+        r, at = self._place(key)
+        return int(self.low[r][at]), int(self.high[r][at])
 
     def curve(self, key: int | None = None) -> tuple[int, np.ndarray]:
         """The best chance of at least every total more from round state ``key`` (the start,
@@ -88,25 +94,25 @@ class Reach:
         """The round played from round state ``key`` (the start, if ``None``) toward at least
         ``total`` more points, solved: each end worth the best chance of the rest, as
         :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
-        the round state does not allow are marked so (:attr:`mdp.Solution.allowed`)."""
+        the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
+        round state that ends the game, every end is worth 0."""
         from mdp.engine.rounds.solution import allowed_actions
 
-        r, at = self._place(key)
+        r, _ = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
-        if r == self.model.n_rounds:
-            raise ParamError(f"game {self.model.info.game}: round state {key} ends the game; "
-                             "no round is played from it")
         ends = self.model.rule(np.array([key], dtype=np.int64))
-        if ends.over[0]:
-            raise ParamError(f"game {self.model.info.game}: round state {key} ends the game; "
-                             "no round is played from it")
+        if ends.over[0]:  # the game is over: the round is shown played for nothing
+            zero = np.zeros(inner.n_terminal, dtype=object if self.exact else np.float64)
+            nothing: Any = Exact(inner, zero) if self.exact else Floats(inner, zero)
+            return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
+                            nothing)
         points = _points(self.model, ends, np.array([key]))
-        later = _Vectors(self, self.model.keys[r + 1], r + 1)
+        later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
         worth = later.of(after[0], int(total) - points[0])[None, :]
-        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")) if self.exact \
-            else Floats(inner, _float_columns(worth, allowed))
+        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")[:, 0]) \
+            if self.exact else Floats(inner, _float_columns(worth, allowed)[:, 0])
         raw = backward(inner, arithmetic, best("max"), arithmetic.start())
         return Solution(inner, "max", raw, arithmetic,
                         allowed=allowed_actions(inner, allowed[0]))
@@ -119,13 +125,20 @@ class Reach:
 
 
 class _Vectors:
-    """The chances of one round's states, looked up by position and total needed."""
+    """The chances of one round's states (their sorted ``keys``; each one's least and most
+    total more, where its vector begins in ``chances``), looked up by position and total
+    needed."""
 
-    def __init__(self, reach: Reach | _Parts, keys: np.ndarray, r: int) -> None:
+    def __init__(self, keys: np.ndarray, low: np.ndarray, high: np.ndarray,
+                 offsets: np.ndarray, chances: np.ndarray, exact: bool) -> None:
         self.place = positions(keys)
-        self.low, self.high = reach.low[r], reach.high[r]
-        self.offsets, self.chances = reach.offsets[r], reach.chances[r]
-        self.exact = reach.exact
+        self.low, self.high, self.offsets, self.chances = low, high, offsets, chances
+        self.exact = exact
+
+    @classmethod
+    def of_round(cls, reach: Reach, r: int) -> _Vectors:
+        return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.offsets[r],
+                   reach.chances[r], reach.exact)
 
     def after(self, ends: RoundEnds) -> tuple[np.ndarray, np.ndarray]:
         """Whether each end is allowed, and the position of the round state it leads to (0
@@ -145,17 +158,6 @@ class _Vectors:
         return np.where(inside, found, np.where(need <= low, one, zero))
 
 
-@attrs.define
-class _Parts:
-    """The vectors of every round, filled from the last round back."""
-
-    low: list[np.ndarray]
-    high: list[np.ndarray]
-    offsets: list[np.ndarray]
-    chances: list[np.ndarray]
-    exact: bool
-
-
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
                 max_memory: int | None | Literal["default"] = "default") -> Reach:
@@ -166,21 +168,21 @@ def solve_reach(model: Rounds, *, exact: bool = False,
         check_exact(model)
     check_reach(model, exact=exact, max_memory=max_memory)
     count = len(model.keys)
-    parts = _Parts([np.zeros(0, dtype=np.int64)] * count, [np.zeros(0, dtype=np.int64)] * count,
-                   [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count, exact)
+    low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
+    high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
     inner = model.round
     for r in range(model.n_rounds, -1, -1):
         if progress:
             progress(f"solving round {r + 1} of {model.n_rounds + 1} toward every total: "
                      f"{len(model.keys[r]):,} round states")
-        later = _Vectors(parts, model.keys[r + 1], r + 1) if r < model.n_rounds else None
+        later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
+                         chances[r + 1], exact) if r < model.n_rounds else None
         pieces = [_solve_batch(model, batch, later, exact)
                   for batch in batches(model.keys[r], inner.n_terminal)]
-        low, high, chances = (np.concatenate(p) for p in zip(*pieces))
-        parts.low[r], parts.high[r], parts.chances[r] = low, high, chances
-        parts.offsets[r] = np.concatenate([[0], np.cumsum(high - low)]).astype(np.int64)
-    return Reach(model, tuple(parts.low), tuple(parts.high), tuple(parts.offsets),
-                 tuple(parts.chances), exact, time.perf_counter() - began)
+        low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*pieces))
+        offsets[r] = np.concatenate([[0], np.cumsum(high[r] - low[r])]).astype(np.int64)
+    return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
+                 time.perf_counter() - began)
 
 
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
