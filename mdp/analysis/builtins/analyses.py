@@ -134,7 +134,7 @@ def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[A
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         line = toward.toward_line(answer) or value_line(solution)
-        _draw(toward.frame_of(answer), plot, f"{rules}\n{line}", "probability")
+        _draw(toward.inner(answer), plot, f"{rules}\n{line}", "probability")
     return answer
 
 
@@ -191,7 +191,7 @@ def _spread_of(frame: pl.DataFrame, solution: Solved) -> dict[str, Any]:
 
 
 def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
-    frame = toward.frame_of(answer)
+    frame = toward.inner(answer)
     print(game.describe())
     print(toward.toward_line(answer) or value_line(solution))
     found = _spread_of(frame, solution)
@@ -217,10 +217,10 @@ DISTRIBUTION = Analysis(
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy), exactly with --exact.",
     check=_plot_check, check_game=_tie_break_check,
-    table=toward.frame_of,
+    table=toward.inner,
     summary=lambda answer, solution: {**solution.summary(), **toward.toward_summary(answer),
-                                      **_spread_of(toward.frame_of(answer), solution),
-                                      "outcomes": toward.frame_of(answer).to_dicts()},
+                                      **_spread_of(toward.inner(answer), solution),
+                                      "outcomes": toward.inner(answer).to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
 
 
@@ -228,15 +228,19 @@ DISTRIBUTION = Analysis(
 
 
 def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
-              tie_break: Sequence[Any], plot: str | None) -> Simulation:
-    result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+              tie_break: Sequence[Any], plot: str | None, at_least: int | None) -> Any:
+    if at_least is not None:
+        answer: Any = toward.simulate_toward(solution, game, games, seed, at_least)
+    else:
+        answer = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+    result = toward.inner(answer)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The first outcome column: the points, in a game of rounds.
         title = (f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
                  f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
-    return result
+    return answer
 
 
 SHOWN_MOST = 60
@@ -252,9 +256,10 @@ def _simulate_check(args: argparse.Namespace) -> None:
     _plot_check(args)
 
 
-def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> None:
+def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
+    result: Simulation = toward.inner(answer)
     print(game.describe())
-    print(value_line(solution))
+    print(toward.toward_line(answer) or value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
     if not solution.objective.probability:
@@ -282,12 +287,14 @@ SIMULATE = Analysis(
            required=True),
      Param("seed", None, _seed, "seed of the random numbers (0 or more): the same seed, the "
            "same numbers", metavar="S"),
-     TIE_BREAK, _plot("the share of games")],
+     TIE_BREAK, _plot("the share of games"), toward.AT_LEAST],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
-    table=lambda result: result.outcomes, check=_simulate_check,
+    table=lambda answer: toward.inner(answer).outcomes, check=_simulate_check,
     check_game=_tie_break_check,
-    summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
+    summary=lambda answer, solution: {**toward.inner(answer).summary(),
+                                      **toward.toward_summary(answer)},
+    show=_show_simulation, rounds=True)
 
 
 # mdp strategies

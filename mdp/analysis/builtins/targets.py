@@ -144,10 +144,11 @@ def check_toward(args: argparse.Namespace, what: str) -> None:
 
 @attrs.frozen
 class Toward:
-    """The chance of every outcome played toward at least ``total`` (``mdp distribution
-    --at-least``): the table, the total, and the chance of reaching it."""
+    """What an analysis found of play toward at least ``total`` (``mdp distribution`` and
+    ``mdp simulate`` with ``--at-least``): its answer (the chance of every outcome, or the
+    games played), the total, and the best chance of reaching it."""
 
-    frame: pl.DataFrame
+    answer: Any
     total: int
     chance: Any
 
@@ -162,6 +163,21 @@ def distribution_toward(solution: Any, total: int) -> Toward:
     return Toward(toward_distribution(reach, total), total, reach.chance(total))
 
 
+def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int | None,
+                    total: int) -> Toward:
+    """``games`` games of ``solution``'s game of rounds played toward at least ``total``,
+    counted as :func:`mdp.simulate` counts them."""
+    from mdp.analysis.simulate import check_games, counted
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.sample import simulated
+
+    check_games(games, seed)
+    model = solution.model.of_rounds("play toward a total")
+    reach = at_least(model)
+    values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
+    return Toward(counted(games, seed, values, counts, outcomes), total, reach.chance(total))
+
+
 def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
                   points: int) -> mdp.Advice:
     """The advice at ``state`` of ``solution``'s game of rounds, played toward at least
@@ -174,9 +190,9 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
     return advice_at(located(reach, game, state, total - points), game)
 
 
-def frame_of(answer: Any) -> pl.DataFrame:
-    """The table of a distribution, played toward a total or not."""
-    return answer.frame if isinstance(answer, Toward) else answer
+def inner(answer: Any) -> Any:
+    """The answer of an analysis, played toward a total or not."""
+    return answer.answer if isinstance(answer, Toward) else answer
 
 
 def toward_line(answer: Any) -> str | None:

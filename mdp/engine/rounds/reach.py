@@ -29,8 +29,9 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.backward import check_exact, exact_start
-from mdp.engine.rounds.choose import exact_columns
+from mdp.engine.rounds.choose import choosing, exact_columns
 from mdp.engine.rounds.model import WORK, Rounds, batches
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
@@ -82,6 +83,37 @@ class Reach:
         ``None``) surely earns, and the most it can (a bound)."""
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
+
+    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds) -> np.ndarray:
+        """How the round is played from round states ``keys`` (all of one round but the
+        last; ``ends``, theirs) toward ``needs`` more points each: the place among its
+        state's actions of the action each state takes, one row per state and one column per
+        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats)."""
+        inner = self.model.round
+        choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
+        playing = np.flatnonzero(~ends.over)  # the others end the game: the first actions
+        if not len(playing):
+            return choice
+        keys, needs, ends = keys[playing], needs[playing], ends.rows(playing)
+        r, _ = self._place(int(keys[0]))
+        later = _Vectors.of_round(self, r + 1)
+        allowed, after = later.after(ends)
+        points = _points(self.model, ends, keys)
+        worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
+        floats = Floats(inner, _float_columns(worth, allowed))
+        played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
+        backward(inner, floats, choosing("max", played, FLOAT_TIE), floats.start())
+        choice[:, playing] = played
+        return choice
+
+    def needs(self, r: int, keys: np.ndarray, needs: np.ndarray) -> np.ndarray:
+        """``needs`` (points still needed from round states ``keys``) held within the least
+        total more that each round state of round ``r`` (from 0) surely earns and one past
+        the most it can: beyond them every play is the same. Round states of other rounds
+        (games over before) keep theirs."""
+        at = np.minimum(np.searchsorted(self.model.keys[r], keys), len(self.model.keys[r]) - 1)
+        found = self.model.keys[r][at] == keys
+        return np.where(found, np.clip(needs, self.low[r][at], self.high[r][at] + 1), needs)
 
     def curve(self, key: int | None = None) -> tuple[int, np.ndarray]:
         """The best chance of at least every total more from round state ``key`` (the start,
