@@ -107,3 +107,37 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
 def _text(value: Any) -> str:
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"
+
+
+def rounds_match(model: Rounds, *, players: int = 2, exact: bool = False,
+                 progress: Callable[[str], None] | None = None) -> tuple[Any, Any, Any]:
+    """Two players take turns at a game of rounds, the higher total winning: the first plays
+    for the best mean, the second, knowing the first's total, for the best chance of beating
+    it (:func:`at_least` of one more). The chance that the first wins, that the second does,
+    and of a tie: the second's chance of each total played so, round state by round state
+    and total so far (:func:`~mdp.engine.rounds.toward.toward_distribution`), for each total
+    of the first's that can happen."""
+    from mdp.engine.rounds.toward import toward_distribution
+    from mdp.engine.solve import solve
+    from mdp.errors import ParamError
+
+    if players != 2:
+        raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                         "second plays to beat the first's total")
+    solution = solve(model, exact=exact, progress=progress)
+    low, above = best_mean_chances(solution, progress=progress)
+    reach = at_least(model, exact=exact, progress=progress)
+    zero: Any = Fraction(0) if exact else 0.0
+    second, tie = zero, zero
+    each = [above[i] - (above[i + 1] if i + 1 < len(above) else zero) for i in range(len(above))]
+    for first, chance in zip(range(low, low + len(above)), each):
+        if chance == 0:
+            continue
+        beat = reach.chance(first + 1)
+        shares = toward_distribution(reach, first + 1)
+        same = shares.filter(pl.col("points") == first)
+        tied = (Fraction(same["exact"][0]) if exact else same["probability"][0]) if same.height \
+            else zero
+        second += chance * beat
+        tie += chance * tied
+    return 1 - second - tie, second, tie
