@@ -124,9 +124,9 @@ def rounds_match(model: Rounds, *, players: int = 2, exact: bool = False,
     if players != 2:
         raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
                          "second plays to beat the first's total")
+    reach = at_least(model, exact=exact, progress=progress)  # first: whole points, checked
     solution = solve(model, exact=exact, progress=progress)
     low, above = best_mean_chances(solution, progress=progress)
-    reach = at_least(model, exact=exact, progress=progress)
     zero: Any = Fraction(0) if exact else 0.0
     second, tie = zero, zero
     each = [above[i] - (above[i + 1] if i + 1 < len(above) else zero) for i in range(len(above))]

@@ -371,3 +371,14 @@ def test_a_match_of_a_game_of_rounds_on_the_command_line(capsys):
     assert [Fraction(p["exact"]) for p in summary["players"]] == [wins[0] - wins[1], wins[1] - wins[0]]
     assert main(["match", example, "--players", "3"]) == 2
     assert "a match of a game of rounds is of 2 players, not 3" in capsys.readouterr().err
+
+
+def test_what_cannot_be_held_is_refused_before_the_work(monkeypatch):
+    model = _card(("fours", "fives", "sixes"), 1)
+    with pytest.raises(mdp.TooLarge, match=r"^game yahtzee: the chance of at least every total "
+                       r"may take up to .*, past the budget of 1 kB; raise it with --max-memory"):
+        mdp.at_least(model, max_memory=1000)
+    monkeypatch.setattr("mdp.engine.rounds.reach.MOST_EXACT_COLUMNS", 10)
+    with pytest.raises(mdp.TooLarge, match=r"round states and totals to solve, too many in exact "
+                       r"numbers \(at most 10\)"):
+        mdp.at_least(model, exact=True)

@@ -101,9 +101,17 @@ TARGETS = Analysis(
     "the chance under the play of the best mean; exactly with --exact.",
     needs="model", optimizes=False, rounds=True, check=_check,
     check_game=lambda game, args: _of_rounds(game, "mdp targets"),
-    check_model=lambda model, args: model.check_chances(
-        exact=args.exact, max_memory=args.max_memory or "default"),
+    check_model=lambda model, args: _followable(model, args),
     summary=lambda frame, model: {**_info(model), "totals": frame.to_dicts()}, show=_show)
+
+
+def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
+    """Refuse, once compiled and before any solve, chances of every total that could take
+    more memory than the budget, or too many to work out exactly (best-mean play's too)."""
+    from mdp.engine.rounds.reach import check_reach
+
+    model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
+    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default")
 
 
 def _info(model: Any) -> dict[str, Any]:
@@ -245,10 +253,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
     _of_rounds(game, "--at-least")
     total = args.at_least
 
-    def check(model: mdp.Rounds) -> None:  # compiled, before the solve
-        model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
-
-    game, solution = arguments.solved(args, game, check)
+    game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
                          max_memory=args.max_memory or "default")

@@ -37,7 +37,8 @@ def sample(solution: RoundsSolution, games: int, rng: np.random.Generator,
         else:  # a column per round state and points still needed
             reach, total = toward
             earned = np.zeros(games, dtype=np.int64) if points is None else \
-                np.array([int(p) for p in points.tolist()], dtype=np.int64)
+                points.astype(np.int64) if points.dtype != object else \
+                np.array([int(p) for p in points.tolist()], dtype=np.int64)  # whole: see Reach
             pairs, column = np.unique(np.stack([key, reach.needs(r, key, total - earned)], axis=1),
                                       axis=0, return_inverse=True)
             keys, needs, column = pairs[:, 0], pairs[:, 1], column.ravel()
