@@ -382,3 +382,24 @@ def test_what_cannot_be_held_is_refused_before_the_work(monkeypatch):
     with pytest.raises(mdp.TooLarge, match=r"round states and totals to solve, too many in exact "
                        r"numbers \(at most 10\)"):
         mdp.at_least(model, exact=True)
+
+
+def test_mdp_targets_writes_every_total_and_draws_them(tmp_path, capsys):
+    example = str(ROOT / "docs" / "examples" / "two_boxes.py")
+    out = tmp_path / "targets.csv"
+    assert main(["targets", example, "--exact", "--out", str(out)]) == 0
+    import polars as pl
+
+    table = pl.read_csv(out)
+    assert table.columns == ["at_least", "chance", "chance_best_mean", "chance_exact",
+                             "chance_best_mean_exact"]
+    assert table["at_least"].to_list() == list(range(19))  # 6 in FACE and 12 in EVEN at most
+    best = brute_card([[f for f in range(1, 7)], [2 * f if f % 2 == 0 else 0 for f in range(1, 7)]], 6, 2)
+    assert [Fraction(c) for c in table["chance_exact"]] == [best(0, t) for t in range(19)]
+    assert "totals 0 to 18: playing for each total gains most" in capsys.readouterr().out
+    pytest.importorskip("matplotlib")
+    picture = tmp_path / "targets.png"
+    assert main(["targets", example, "--plot", str(picture), "--json"]) == 0
+    assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    summary = json.loads(capsys.readouterr().out)
+    assert [row["at_least"] for row in summary["totals"]] == list(range(19))
