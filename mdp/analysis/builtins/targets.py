@@ -224,7 +224,7 @@ def toward_summary(answer: Any) -> dict[str, Any]:
 
 def add_at_least(parser: argparse.ArgumentParser) -> None:
     """``--at-least T`` of ``mdp solve``."""
-    parser.add_argument("--at-least", type=_total, metavar="T",
+    parser.add_argument("--at-least", dest="total", type=_total, metavar="T",
                         help="a game of rounds: the best chance of finishing with at least T "
                         "points, beside best-mean play's")
 
@@ -251,7 +251,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
                          "--strategy, --maximize, --minimize and --residual do not apply")
     game = arguments.load(args)
     _of_rounds(game, "--at-least")
-    total = args.at_least
+    total = args.total
 
     game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
     with arguments.Progress() as progress:

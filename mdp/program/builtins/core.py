@@ -33,7 +33,7 @@ def _variants_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _solve(args: argparse.Namespace) -> None:
     fmt = arguments.check_table_options(args)
-    if args.at_least is not None:
+    if args.total is not None:  # --at-least T
         solve_at_least(args)
         return
     if args.vary:
