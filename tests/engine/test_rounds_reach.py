@@ -403,3 +403,57 @@ def test_mdp_targets_writes_every_total_and_draws_them(tmp_path, capsys):
     assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     summary = json.loads(capsys.readouterr().out)
     assert [row["at_least"] for row in summary["totals"]] == list(range(19))
+
+
+def _bust(rounds):
+    """Up to ``rounds`` rounds of one throw of a three-faced die, each earning its face; a 1
+    ends the game at once (a round state whose ends are all refused)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    hooks = dict(
+        mdp_initial_state=mdp.hookimpl(lambda: "throw"),
+        mdp_actions=mdp.hookimpl(lambda state: ["throw"] if state == "throw" else []),
+        mdp_outcomes=mdp.hookimpl(lambda state, action: [(Fraction(1, 3), f) for f in (1, 2, 3)]),
+        mdp_terminal_value=mdp.hookimpl(lambda state: 0),
+        mdp_round_start=mdp.hookimpl(lambda: 0),
+    )
+
+    @mdp.hookimpl
+    def mdp_round_rule(ends):
+        faces = np.array(ends)
+
+        def rule(states):  # round state: rounds played, plus 100 once bust
+            played = states[:, None] % 100
+            going = (states[:, None] < 100) & (played < rounds)
+            following = np.where(faces == 1, 100 + played + 1, played + 1)
+            return mdp.RoundEnds(np.where(going, following, -1),
+                                 np.broadcast_to(faces, (len(states), len(ends))))
+        return rule
+
+    return mdp.load_game(SimpleNamespace(GAME_NAME="bust", mdp_round_rule=mdp_round_rule, **hooks))
+
+
+def test_a_game_that_can_end_early_by_hand():
+    reach = mdp.at_least(mdp.compile(_bust(2)), exact=True)
+
+    @cache
+    def chance(left, need):  # no choice: each face a third
+        if need <= 0:
+            return Fraction(1)
+        if not left:
+            return Fraction(0)
+        return sum(Fraction(1, 3) * (Fraction(int(need <= 1)) if f == 1 else chance(left - 1, need - f))
+                   for f in (1, 2, 3))
+
+    assert [reach.chance(t) for t in range(-1, 8)] == [chance(2, t) for t in range(-1, 8)]
+    assert reach.chance(6) == Fraction(1, 9) and reach.most == 6
+    # Played toward a total, games that ended early stay ended, followed or played at random.
+    game = _bust(3)
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    frame = mdp.analyse(solution, "distribution", game, at_least=5)
+    assert sum(Fraction(p) for t, p in zip(frame["points"], frame["exact"]) if t >= 5) == \
+        mdp.at_least(solution.model, exact=True).chance(5)
+    played = mdp.analyse(solution, "simulate", game, games=3000, seed=2, at_least=5)
+    assert played["games"].sum() == 3000 and set(played["points"]) <= {1, 2, 3, 4, 5, 6, 7, 8, 9}
