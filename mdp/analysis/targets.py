@@ -99,12 +99,13 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
                           "chance_best_mean": pl.Series([float(c) for c in mean], dtype=pl.Float64)})
     if exact:
         frame = frame.with_columns(
-            chance_exact=pl.Series([_text(c) for c in best], dtype=pl.String),
-            chance_best_mean_exact=pl.Series([_text(c) for c in mean], dtype=pl.String))
+            chance_exact=pl.Series([fraction_text(c) for c in best], dtype=pl.String),
+            chance_best_mean_exact=pl.Series([fraction_text(c) for c in mean], dtype=pl.String))
     return frame
 
 
-def _text(value: Any) -> str:
+def fraction_text(value: Any) -> str:
+    """An exact number as ``"p/q"``."""
     value = Fraction(value)
     return f"{value.numerator}/{value.denominator}"
 

@@ -14,6 +14,8 @@ import attrs
 import mdp
 from mdp.analysis.builtins import presolve
 from mdp.analysis.builtins import targets as toward
+from mdp.analysis.builtins.options import path as _path
+from mdp.analysis.builtins.options import size as _bytes
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -44,14 +46,6 @@ def _texts(value: Any) -> tuple[Any, ...]:
 
 def _seed(value: Any) -> int | None:
     return None if value is None else parse_int(0, grouped=True)(value)
-
-
-def _bytes(value: Any) -> int | None:
-    return None if value is None else parse_int(1)(value)
-
-
-def _path(value: Any) -> str | None:
-    return None if value is None else str(value)
 
 
 def _state(value: Any) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import mdp
+from mdp.analysis.builtins import options
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError
 from mdp.game.params import Param
@@ -28,17 +29,7 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
     arguments = program_arguments()
 
 
-def _bytes(value: Any) -> int | None:
-    from mdp.game.params import parse_int
-
-    return None if value is None else parse_int(1)(value)
-
-
-def _path(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-def _percent(value: Any) -> str:
+def _chance(value: Any) -> str:
     return f"{float(value):.4%} ({readable(float(value))})"
 
 
@@ -92,9 +83,9 @@ def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
 
 TARGETS = Analysis(
     "targets", "the best chance of at least every total, beside best-mean play's", _targets,
-    [Param("plot", None, _path, "draw both chances of at least each total, and their gap, to "
+    [Param("plot", None, options.path, "draw both chances of at least each total, and their gap, to "
            "FILE (.png or .svg; needs matplotlib)", metavar="FILE"),
-     Param("max_memory", None, _bytes, "the most bytes that the chances of every total may "
+     Param("max_memory", None, options.size, "the most bytes that the chances of every total may "
            "take (default: as a model compiled, --max-memory)", shared=True)],
     "A game of rounds: for every total from 0 to the most its points can reach, the best "
     "chance of finishing with at least that total (each total played for on its own), and "
@@ -123,16 +114,10 @@ def _info(model: Any) -> dict[str, Any]:
 # --at-least T of mdp advise and mdp distribution: play toward a total.
 
 
-def _optional_total(value: Any) -> int | None:
-    from mdp.game.params import parse_int
-
-    return None if value is None else parse_int(0, grouped=True)(value)
-
-
-AT_LEAST = Param("at_least", None, _optional_total, "a game of rounds: play for the best "
+AT_LEAST = Param("at_least", None, options.total, "a game of rounds: play for the best "
                  "chance of finishing with at least T points in all, rather than the best mean",
                  metavar="T")
-POINTS = Param("points", 0, lambda value: _optional_total(value) or 0, "with --at-least: the "
+POINTS = Param("points", 0, lambda value: options.total(value) or 0, "with --at-least: the "
                "points earned so far (default 0)", metavar="P")
 
 
@@ -207,15 +192,19 @@ def toward_line(answer: Any) -> str | None:
     """What a distribution played toward a total says first; ``None`` for one that is not."""
     if not isinstance(answer, Toward):
         return None
-    exact = f" = {_fraction(answer.chance)}" if isinstance(answer.chance, Fraction) else ""
-    return f"played toward at least {answer.total} points: {_percent(answer.chance)}{exact}"
+    from mdp.analysis.targets import fraction_text
+
+    exact = f" = {fraction_text(answer.chance)}" if isinstance(answer.chance, Fraction) else ""
+    return f"played toward at least {answer.total} points: {_chance(answer.chance)}{exact}"
 
 
 def toward_summary(answer: Any) -> dict[str, Any]:
     """What a distribution played toward a total adds to its ``--json``."""
     if not isinstance(answer, Toward):
         return {}
-    more = {"chance_exact": _fraction(answer.chance)} if isinstance(answer.chance, Fraction) else {}
+    from mdp.analysis.targets import fraction_text
+
+    more = {"chance_exact": fraction_text(answer.chance)} if isinstance(answer.chance, Fraction) else {}
     return {"at_least": answer.total, "chance": float(answer.chance), **more}
 
 
@@ -242,7 +231,7 @@ def _total(text: str) -> int:
 def solve_at_least(args: argparse.Namespace) -> None:
     """What ``mdp solve --at-least T`` prints: the best chance of at least ``T``, and best-mean
     play's; checked before any work."""
-    from mdp.analysis.targets import at_least, best_mean_chances, chance_of
+    from mdp.analysis.targets import at_least, best_mean_chances, chance_of, fraction_text
 
     if args.vary:
         raise ParamError("--at-least solves one rule set; --vary does not apply")
@@ -264,27 +253,22 @@ def solve_at_least(args: argparse.Namespace) -> None:
                "at_least": total, "value": float(best)}
     summary.pop("exact", None)
     if args.exact:
-        summary["exact"] = _fraction(best)
+        summary["exact"] = fraction_text(best)
     summary["chance_best_mean"] = float(mean)
     if args.exact:
-        summary["chance_best_mean_exact"] = _fraction(mean)
+        summary["chance_best_mean_exact"] = fraction_text(mean)
     summary["seconds"] = round(summary["seconds"] + reach.seconds, 6)
     if args.json:
         arguments.print_json(summary)
         return
     print(summary["rules"])
-    print(f"best chance of at least {total} points: {_percent(best)}")
+    print(f"best chance of at least {total} points: {_chance(best)}")
     if args.exact:
         print(f"exact: {summary['exact']}")
-    print(f"under best-mean play ({readable(float(solution.value))} on average): {_percent(mean)}"
+    print(f"under best-mean play ({readable(float(solution.value))} on average): {_chance(mean)}"
           + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
     print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a round of "
           f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
-
-
-def _fraction(value: Any) -> str:
-    value = Fraction(value)
-    return f"{value.numerator}/{value.denominator}"
 
 
 @hookimpl
