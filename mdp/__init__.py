@@ -83,6 +83,8 @@ _LAZY = {
     "match_rules": "mdp.analysis.match",
     "later_player_values": "mdp.analysis.match",
     "match_table": "mdp.analysis.vary",
+    "Reach": "mdp.analysis.targets",
+    "at_least": "mdp.analysis.targets",
     "solve_table": "mdp.analysis.vary",
     "policy": "mdp.analysis.policy_table",
     "policy_pieces": "mdp.analysis.policy_table",
@@ -121,6 +123,7 @@ if TYPE_CHECKING:
         strategy_policy,
         strategy_values,
     )
+    from mdp.analysis.targets import Reach, at_least
     from mdp.analysis.vary import match_table, solve_table
     from mdp.checks import did_you_mean
     from mdp.engine.budget import UnboundedWarning
@@ -180,6 +183,7 @@ __all__ = [
     "RoundEnds",
     "Rounds",
     "RoundsSolution",
+    "Reach",
     "Simulation",
     "Solution",
     "Solutions",
@@ -194,6 +198,7 @@ __all__ = [
     "advise",
     "analyse",
     "analyses",
+    "at_least",
     "available_games",
     "choices",
     "commands",

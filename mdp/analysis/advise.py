@@ -13,7 +13,7 @@ from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.rounds import Rounds
-from mdp.engine.solution import Solution
+from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError
 from mdp.game.columns import row_columns, table_state_columns, to_frame
@@ -48,7 +48,12 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     a state has and giving the initial state's values as an example.
     """
     arguments("advise", solution=(solution, SOLVED), game=(game, GAME))
-    where = solution.locate(game, columns)
+    return advice_at(solution.locate(game, columns), game)
+
+
+def advice_at(where: Located, game: Game) -> Advice:
+    """:func:`advise` at a position already found: the actions of the state that
+    ``where.rest`` names in the model played there."""
     within = _advise(where.solution, game, where.rest)
     state = {**where.named, **within.state}
     return Advice(state, within.actions.clear() if where.over else within.actions)

@@ -27,6 +27,7 @@ from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
+from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
@@ -74,6 +75,9 @@ class Match:
     """Each player's expected winnings: fractions in exact mode, else floats."""
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
+    wins: tuple[float | Fraction, ...] | None = None
+    """A game of rounds: each player's chance of the higher total, and last the chance of a
+    tie (the winnings are 1 from the loser, nothing at a tie)."""
 
     @property
     def players(self) -> int:
@@ -88,9 +92,19 @@ class Match:
             entry: dict[str, Any] = {"player": k, "value": float(value)}
             if isinstance(value, Fraction):  # exact mode
                 entry["exact"] = f"{value.numerator}/{value.denominator}"
+            if self.wins is not None:
+                entry.update(_chance("wins", self.wins[k - 1]))
             players.append(entry)
+        ties = {} if self.wins is None else _chance("ties", self.wins[-1])
         return {"game": self.game, "params": dict(self.params), "rules": self.rules,
-                "players": players, "seconds": round(self.seconds, 6)}
+                "players": players, **ties, "seconds": round(self.seconds, 6)}
+
+
+def _chance(name: str, value: float | Fraction) -> dict[str, Any]:
+    """A chance in a match's summary: ``name``, and ``name_exact`` in exact mode."""
+    exact = {f"{name}_exact": f"{value.numerator}/{value.denominator}"} \
+        if isinstance(value, Fraction) else {}
+    return {name: float(value), **exact}
 
 
 def match_rules(game: Game) -> MatchRules:
@@ -124,12 +138,15 @@ def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray
     return model.terminals[rules.outcome].to_numpy()
 
 
-def match(model: CompiledModel, game: Game, *, players: int = 2, exact: bool = False,
+def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact: bool = False,
           progress: Callable[[str], None] | None = None) -> Match:
     """Each player's expected winnings when ``players`` players take turns at ``game``,
     each playing optimally for money knowing the earlier players' results.
 
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
+    A game of rounds is played by two, the higher total winning one stake: the first plays
+    for the best mean, the second to beat the first's total, and :attr:`Match.wins` holds
+    the chance that each wins and of a tie (:func:`mdp.analysis.targets.rounds_match`).
     """
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
               exact=(exact, FLAG), progress=(progress, CALLBACK))
@@ -138,6 +155,13 @@ def match(model: CompiledModel, game: Game, *, players: int = 2, exact: bool = F
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
+    if isinstance(model, Rounds):  # the higher total wins
+        from mdp.analysis.targets import rounds_match
+
+        wins = rounds_match(model, players=players, exact=exact, progress=progress)
+        return Match(game.name, game.shown_params(), game.describe(),
+                     (wins[0] - wins[1], wins[1] - wins[0]), exact, time.perf_counter() - start,
+                     wins)
     model = model.single("a match")
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)

@@ -52,6 +52,7 @@ BUILTIN_PLUGINS = [
     "mdp.analysis.builtins.analyses",
     "mdp.analysis.builtins.lengths",
     "mdp.analysis.builtins.matches",
+    "mdp.analysis.builtins.targets",
     "mdp.outputs.exports",
 ]
 """mdp's own extensions, registered by name like any plugin, before the installed ones: the

@@ -75,6 +75,13 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)
     else:
         values, counts, outcomes = how.simulated(game, games, seed, tie_break)
+    return counted(games, seed, values, counts, outcomes)
+
+
+def counted(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
+            outcomes: pl.DataFrame) -> Simulation:
+    """What ``games`` games played show, that ended at ``values`` (``counts`` times each),
+    by ``outcomes`` (the outcome columns and ``games``)."""
     frame = outcomes.with_columns(frequency=pl.col("games") / games)
     return _found(games, seed, values, counts, frame)
 

@@ -113,3 +113,33 @@ def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value:
     write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
     plt.close(figure)
     return path
+
+
+def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
+    """Draw the chance of at least each total (``at_least``) under the play best for it
+    (``chance``) and under best-mean play (``chance_best_mean``), and below them the gap
+    between the two; write a PNG or SVG as ``path``'s extension says. Returns the path."""
+    check_plot_path(path)
+    plt = _pyplot()
+    x = frame["at_least"].to_list()
+    best = [100 * v for v in frame["chance"].to_list()]
+    mean = [100 * v for v in frame["chance_best_mean"].to_list()]
+    figure, (curves, gap) = plt.subplots(2, 1, figsize=(10, 6.4), dpi=120, sharex=True,
+                                         gridspec_kw={"height_ratios": [3, 1]})
+    curves.plot(x, best, color="#4878a8", linewidth=2, label="played for each total")
+    curves.plot(x, mean, color="#c0504d", linewidth=1.5, linestyle="--",
+                label="best-mean play")
+    curves.set_ylabel("chance of at least x (%)")
+    curves.set_ylim(0, 101)
+    curves.grid(alpha=0.3)
+    curves.legend(loc="upper right", frameon=False)
+    curves.set_title(title, fontsize=10, wrap=True)
+    gap.fill_between(x, [b - m for b, m in zip(best, mean)], color="#4878a8", alpha=0.5,
+                     step="mid")
+    gap.set_ylabel("gain (points of %)")
+    gap.set_xlabel("at least x points")
+    gap.grid(alpha=0.3)
+    figure.tight_layout()
+    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+    plt.close(figure)
+    return path

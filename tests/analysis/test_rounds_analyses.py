@@ -103,7 +103,6 @@ def test_advice_names_the_round_state_and_the_state_within_it():
 
 @pytest.mark.parametrize("what, call", [
     ("a policy of its actions", lambda game, solution: mdp.strategy_policy(solution.model, [1] * 30)),
-    ("a match", lambda game, solution: mdp.match(solution.model, game)),
     ("a PRISM model", lambda game, solution: mdp.outputs.prism.to_prism(solution.model)),
 ])
 def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):

@@ -26,7 +26,8 @@ def made():
     solution = mdp.solve(model)
     policy = mdp.strategy_policy(model, "random", game=game)
     return {"game": game, "model": model, "solution": solution, "policy": policy,
-            "weights": [1] * model.n_actions, "table": mdp.policy(solution, game)}
+            "weights": [1] * model.n_actions, "table": mdp.policy(solution, game),
+            "rounds": mdp.compile(mdp.load_game(ROOT / "docs" / "examples" / "two_boxes.py"))}
 
 
 def calls(made, path):
@@ -56,6 +57,7 @@ def calls(made, path):
         "advise": ((solution, game), {"open": "1 2 3"}),
         "match": ((model,), {"game": game, "players": 2, "exact": False, "progress": None}),
         "match_rules": ((game,), {}),
+        "at_least": ((made["rounds"],), {"exact": False, "progress": None, "max_memory": "default"}),
         "later_player_values": ((model,), {"game": game, "earlier": [3], "exact": False}),
         "match_table": (("shutbox",), {"vary": {"tiles": ["1-2", "1-3"]}, "players": 2,
                                        "variant": None, "params": None, "plugins": [],
@@ -139,7 +141,7 @@ def outcome(call, parsed=False):
 
 NAMES = ["load_game", "compile", "solve", "solve_many", "evaluate", "strategy_policy",
          "strategies", "strategy_values", "policy", "policy_pieces", "distribution", "simulate",
-         "advise", "match", "match_rules", "later_player_values", "match_table", "solve_table",
+         "advise", "match", "match_rules", "at_least", "later_player_values", "match_table", "solve_table",
          "report", "analyse", "write_table", "choices", "action_labels", "Policy.of_weights",
          "Policy.mix", "Strategy.per_state", "parse_int", "parse_choice", "parse_int_list",
          "show_int_list", "did_you_mean", "read_variants", "register_plugins", "offsets",

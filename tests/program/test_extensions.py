@@ -127,7 +127,7 @@ def mdp_{kind}s():
 '''
 MDP_NAMES = ["solve", "params", "variants", "games", "formats", "export", "report",
              "completion", "policy", "distribution", "simulate", "strategies", "advise", "lengths",
-             "match"]
+             "match", "targets"]
 
 
 def test_the_names_of_mdps_commands_are_every_builtin_name():
@@ -162,7 +162,8 @@ def small():
 
 
 def test_every_builtin_analysis_is_registered_through_the_hook():
-    names = ["policy", "distribution", "simulate", "strategies", "advise", "lengths", "match"]
+    names = ["policy", "distribution", "simulate", "strategies", "advise", "lengths", "match",
+             "targets"]
     assert list(mdp.analyses()) == names
     # The commands of those names are built from them.
     assert not set(names) & set(mdp.commands())

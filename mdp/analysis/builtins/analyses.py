@@ -13,7 +13,10 @@ import attrs
 
 import mdp
 from mdp.analysis.builtins import presolve
+from mdp.analysis.builtins import targets as toward
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
+from mdp.analysis.builtins.options import path as _path
+from mdp.analysis.builtins.options import size as _bytes
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -46,14 +49,6 @@ def _seed(value: Any) -> int | None:
     return None if value is None else parse_int(0, grouped=True)(value)
 
 
-def _bytes(value: Any) -> int | None:
-    return None if value is None else parse_int(1)(value)
-
-
-def _path(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
 def _state(value: Any) -> dict[str, Any]:
     """A state by its columns: ``{"open": "1 2 3 5 8", "roll": 9}``, or ``COLUMN=VALUE``
     texts as the command line takes them."""
@@ -80,6 +75,9 @@ def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
     """The tie-breaks and the other player's strategy, before any state is found."""
     _tie_break_check(game, args)
     against_check(game, args)
+    if getattr(args, "at_least", None) is not None and getattr(args, "against", None):
+        raise ParamError("--at-least plays a game of rounds toward a total; --against is for "
+                         "a game of two players: give one or the other")
 
 
 def _plot(what: str) -> Param:
@@ -130,15 +128,19 @@ POLICY = Analysis(
 
 
 def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[Any],
-                  plot: str | None, max_memory: int | None, against: str | None = None,
-                  progress: Callable[[str], None] | None = None) -> pl.DataFrame:
-    solution = matched(solution, game, against)
-    frame = mdp.distribution(solution, game, tie_break=tie_break, progress=progress,
-                             max_memory=max_memory or "default")
+                  plot: str | None, max_memory: int | None, at_least: int | None,
+                  against: str | None = None,
+                  progress: Callable[[str], None] | None = None) -> Any:
+    if at_least is not None:
+        answer: Any = toward.distribution_toward(solution, at_least)
+    else:
+        answer = mdp.distribution(matched(solution, game, against), game, tie_break=tie_break,
+                                  progress=progress, max_memory=max_memory or "default")
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
-        _draw(frame, plot, f"{rules}\n{value_line(solution)}", "probability")
-    return frame
+        line = toward.toward_line(answer) or value_line(solution)
+        _draw(toward.inner(answer), plot, f"{rules}\n{line}", "probability")
+    return answer
 
 
 def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
@@ -164,6 +166,8 @@ def _plot_check(args: argparse.Namespace) -> None:
     from mdp.engine.solution import parse_tie_breaks  # here: listing the commands needs no NumPy
 
     parse_tie_breaks(args.tie_break)
+    if hasattr(args, "at_least"):
+        toward.check_toward(args, "--tie-break")
     if args.plot:
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
@@ -192,9 +196,10 @@ def _spread_of(frame: pl.DataFrame, solution: Solved) -> dict[str, Any]:
     return solution.spread(frame)
 
 
-def _show_distribution(frame: pl.DataFrame, solution: Solved, game: mdp.Game) -> None:
+def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
+    frame = toward.inner(answer)
     print(game.describe())
-    print(value_line(solution))
+    print(toward.toward_line(answer) or value_line(solution))
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
         shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
@@ -214,12 +219,14 @@ DISTRIBUTION = Analysis(
     [TIE_BREAK, _plot("the chance"),
      Param("max_memory", None, _bytes, "a game of rounds: the most bytes that the chance of "
            "every total may take (default: as a model compiled, --max-memory)", shared=True),
-     AGAINST],
+     toward.AT_LEAST, AGAINST],
     "Push the chance of reaching each state forward through the game and print the chance of "
     "every outcome (optimal play, or --strategy, against --against), exactly with --exact.",
     check=_plot_check, check_game=_play_check,
-    summary=lambda frame, solution: {**solution.summary(), **_spread_of(frame, solution),
-                                     "outcomes": frame.to_dicts()},
+    table=toward.inner,
+    summary=lambda answer, solution: {**solution.summary(), **toward.toward_summary(answer),
+                                      **_spread_of(toward.inner(answer), solution),
+                                      "outcomes": toward.inner(answer).to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
 
 
@@ -227,16 +234,21 @@ DISTRIBUTION = Analysis(
 
 
 def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | None,
-              tie_break: Sequence[Any], plot: str | None, against: str | None = None) -> Simulation:
-    solution = matched(solution, game, against)
-    result = mdp.simulate(solution, game, games=games, seed=seed, tie_break=tie_break)
+              tie_break: Sequence[Any], plot: str | None, at_least: int | None,
+              against: str | None = None) -> Any:
+    if at_least is not None:
+        answer: Any = toward.simulate_toward(solution, game, games, seed, at_least)
+    else:
+        answer = mdp.simulate(matched(solution, game, against), game, games=games, seed=seed,
+                              tie_break=tie_break)
+    result = toward.inner(answer)
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The first outcome column: the points, in a game of rounds.
         title = (f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
                  f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
-    return result
+    return answer
 
 
 SHOWN_MOST = 60
@@ -252,9 +264,10 @@ def _simulate_check(args: argparse.Namespace) -> None:
     _plot_check(args)
 
 
-def _show_simulation(result: Simulation, solution: Solved, game: mdp.Game) -> None:
+def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
+    result: Simulation = toward.inner(answer)
     print(game.describe())
-    print(value_line(solution))
+    print(toward.toward_line(answer) or value_line(solution))
     print(f"{result.games:,} games: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
     if not solution.objective.probability:
@@ -282,13 +295,15 @@ SIMULATE = Analysis(
            required=True),
      Param("seed", None, _seed, "seed of the random numbers (0 or more): the same seed, the "
            "same numbers", metavar="S"),
-     TIE_BREAK, _plot("the share of games"), AGAINST],
+     TIE_BREAK, _plot("the share of games"), toward.AT_LEAST, AGAINST],
     "Play N games by sampling the game's transitions, all games at once, and print the mean "
     "value with a 95% confidence interval and the outcome frequencies.",
-    table=lambda result: result.outcomes, check=_simulate_check,
+    table=lambda answer: toward.inner(answer).outcomes, check=_simulate_check,
     check_game=_play_check,
     check_model=against_model,
-    summary=lambda result, solution: result.summary(), show=_show_simulation, rounds=True)
+    summary=lambda answer, solution: {**toward.inner(answer).summary(),
+                                      **toward.toward_summary(answer)},
+    show=_show_simulation, rounds=True)
 
 
 # mdp strategies
@@ -336,10 +351,19 @@ class Advised:
     advice: mdp.Advice
     solution: Solved
     after: tuple[Any, ...] = ()
+    toward: tuple[int, int] | None = None
+    """Played toward a total: at least how many points in all, and how many so far."""
 
 
 def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
-            after: tuple[Any, ...], against: str | None = None) -> Advised:
+            after: tuple[Any, ...], at_least: int | None = None, points: int = 0,
+            against: str | None = None) -> Advised:
+    if at_least is not None:
+        if after or solution.strategy is not None or against is not None:
+            raise ParamError("at_least: the play toward a total is its own; give the optimal "
+                             "solution, without after or against")
+        advice = toward.advice_toward(solution, game, state or {}, at_least, points)
+        return Advised(advice, solution, (), (at_least, points))
     solution = matched(solution, game, against)
     if after:
         if solution.strategy is not None:
@@ -352,10 +376,14 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
 
 
 def _advise_check(args: argparse.Namespace) -> None:
+    toward.check_toward(args, "--after")
     if args.after:
         from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
 
         check_players(len(args.after) + 1)
+    if getattr(args, "at_least", None) is not None and args.against:
+        raise ParamError("--at-least plays a game of rounds toward a total; --against is for "
+                         "a game of two players: give one or the other")
     if args.after and (args.strategy or args.sense or args.against):
         raise ParamError("--after advises a player of a match, who plays for money: "
                          "--strategy, --against, --maximize and --minimize do not apply")
@@ -377,6 +405,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print(f"player {len(advised.after) + 1}, after "
               + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
               + f": expected winnings {float(advised.solution.value):.6g}")
+    if advised.toward:
+        print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
+              "action's value is its best chance")
     print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
     if not advice.actions.height:
         print("no actions: the game is over")
@@ -397,7 +428,7 @@ ADVISE = Analysis(
            metavar="COLUMN=VALUE", repeat=True, positional=True),
      Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
-           repeat=True), AGAINST],
+           repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
     table=lambda advised: advised.advice.actions,

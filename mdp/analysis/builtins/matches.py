@@ -34,8 +34,10 @@ def _table(result: Match) -> pl.DataFrame:
     import polars as pl  # here: listing the commands imports no Polars
 
     players = result.summary()["players"]
-    return pl.DataFrame(players, schema={"player": pl.Int64, "value": pl.Float64,
-                                         **({"exact": pl.String} if result.exact else {})})
+    exact = {"exact": pl.String} if result.exact else {}
+    wins = {} if result.wins is None else \
+        {"wins": pl.Float64, **({"wins_exact": pl.String} if result.exact else {})}
+    return pl.DataFrame(players, schema={"player": pl.Int64, "value": pl.Float64, **exact, **wins})
 
 
 def _match_table(spec: Any, vary: Mapping[str, Sequence[Any]], **settings: Any) -> pl.DataFrame:
@@ -55,6 +57,12 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
         exact = f"  = {player['exact']}" if result.exact else ""
         print(f"player {player['player']}: {float(value):+.{DIGITS}g} "
               f"({float(value) * 100:+.4f}% of the stake){exact}")
+    if result.wins is not None:  # a game of rounds: the higher total wins
+        print("player 1 plays for the best mean, player 2 to beat player 1's total")
+        exacts = [p.get("wins_exact") for p in summary["players"]] + [summary.get("ties_exact")]
+        for name, chance, exact in zip(("player 1 wins", "player 2 wins", "a tie"), result.wins,
+                                       exacts):
+            print(f"{name}: {float(chance):.4%}" + (f"  = {exact}" if exact else ""))
     print(f"played in {summary['seconds']:.3f} s")
 
 
@@ -64,9 +72,21 @@ MATCH = Analysis(
     "Players take turns at the game, each knowing the earlier players' results and playing "
     "optimally for money under the game's match rules; print each player's expected "
     "winnings. With --vary, a table over rule sets, fairest first.",
-    needs="model", optimizes=False, table=_table, check=_check,
-    check_game=lambda game, args: mdp.match_rules(game),
+    needs="model", optimizes=False, table=_table, check=_check, rounds=True,
+    check_game=lambda game, args: _played_in_matches(game, args),
     summary=lambda result, model: result.summary(), show=_show, vary=_match_table)
+
+
+def _played_in_matches(game: Game, args: argparse.Namespace) -> None:
+    """A game with match rules, or a game of rounds (the higher total wins) of two players."""
+    if game.implements("mdp_round_start"):
+        if args.players != 2:
+            from mdp.errors import ParamError
+
+            raise ParamError(f"a match of a game of rounds is of 2 players, not {args.players}: "
+                             "the second plays to beat the first's total")
+        return
+    mdp.match_rules(game)
 
 
 @hookimpl

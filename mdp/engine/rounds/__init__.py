@@ -26,8 +26,11 @@ The package, a module per concept: :mod:`~mdp.engine.rounds.rule` (the rule and 
 :mod:`~mdp.engine.rounds.values` (values by key), :mod:`~mdp.engine.rounds.choose` (play
 within a round), :mod:`~mdp.engine.rounds.backward` (the solve),
 :mod:`~mdp.engine.rounds.solution` (what it gives), :mod:`~mdp.engine.rounds.sample`
-(games at random), :mod:`~mdp.engine.rounds.totals` (the chance of every total) and
-:mod:`~mdp.engine.rounds.table` (round states by their columns, the policy table).
+(games at random), :mod:`~mdp.engine.rounds.totals` (the chance of every total),
+:mod:`~mdp.engine.rounds.reach` (the best chance of at least every total, the same solve
+with a column per round state and points still needed), :mod:`~mdp.engine.rounds.toward`
+(play toward a total, followed forward) and :mod:`~mdp.engine.rounds.table` (round states
+by their columns, the policy table).
 """
 
 from mdp.engine.rounds.backward import solve_rounds

@@ -7,11 +7,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Sense
 from mdp.engine.rounds.choose import Aims, aiming, exact_columns, following
 from mdp.engine.rounds.model import Rounds, batches
@@ -33,9 +34,8 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
     from mdp.engine.rounds.solution import RoundsSolution
 
     began = time.perf_counter()
-    if exact and (model.round.inexact or model.round.inexact_values):
-        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
-                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
+    if exact:
+        check_exact(model)
     values: list[np.ndarray] = [np.zeros(0)] * len(model.keys)
     inner = model.round
     width = max(inner.n_states, inner.n_terminal)
@@ -48,6 +48,13 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
                  for batch in batches(model.keys[r], width)]
         values[r] = np.concatenate(parts) if parts else np.zeros(0)
     return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
+
+
+def check_exact(model: Rounds) -> None:
+    """Refuse to solve exactly a game of rounds whose round gave a float."""
+    if model.round.inexact or model.round.inexact_values:
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
+                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: RoundValues | None, exact: bool,
@@ -91,7 +98,13 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Roun
     _check_finite(model, values, keys, worths, ends, later)
     if not exact:
         return values
-    arithmetic = Exact(inner, exact_terminals(model, ends, later, sense))
+    return exact_start(inner, exact_terminals(model, ends, later, sense), decide)
+
+
+def exact_start(inner: CompiledModel, worths: np.ndarray, decide: Any) -> np.ndarray:
+    """The exact values at the start of the round of some columns of terminal worths
+    (checked, one column each), played as ``decide`` says."""
+    arithmetic = Exact(inner, worths)
     raw = backward(inner, arithmetic, decide, arithmetic.start())
     scale = arithmetic.scales(inner.layer_of_id(inner.initial))
     return np.array([Fraction(v, scale) for v in raw[inner.initial]], dtype=object)

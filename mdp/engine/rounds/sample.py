@@ -13,21 +13,35 @@ from mdp.engine.rounds.model import WORK
 from mdp.game.columns import round_columns, to_frame
 
 if TYPE_CHECKING:
+    from mdp.engine.rounds.reach import Reach
     from mdp.engine.rounds.solution import RoundsSolution
     from mdp.game.load import Game
 
 
-def sample(solution: RoundsSolution, games: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
-    """Play ``games`` games at random, optimally or as the strategy's aims say: the points
-    each game earned (int64, float64, or exact Python numbers in an object array, as the
-    rule gives them) and the round state it ended in. Each round, the round states the games
-    are in are solved again (:meth:`~mdp.engine.rounds.solution.RoundsSolution.chosen`), a
+def sample(solution: RoundsSolution, games: int, rng: np.random.Generator,
+           toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` games at random, optimally or as the strategy's aims say, or with
+    ``toward`` (the best chance of every total, and a total) for the best chance of at least
+    that total: the points each game earned (int64, float64, or exact Python numbers in an
+    object array, as the rule gives them) and the round state it ended in. Each round, the
+    round states the games are in are solved again
+    (:meth:`~mdp.engine.rounds.solution.RoundsSolution.chosen`; toward a total, each with
+    the points its games still need, :meth:`~mdp.engine.rounds.reach.Reach.chosen`), a
     batch at a time, and every game in the batch plays its round a move at a time."""
     model, inner = solution.model, solution.model.round
     key = np.full(games, model.start, dtype=np.int64)
     points: Any = None
-    for _ in range(model.n_rounds + 1):
-        keys, column = np.unique(key, return_inverse=True)
+    for r in range(model.n_rounds + 1):
+        if toward is None:
+            keys, column = np.unique(key, return_inverse=True)
+        else:  # a column per round state and points still needed
+            reach, total = toward
+            earned = np.zeros(games, dtype=np.int64) if points is None else \
+                points.astype(np.int64) if points.dtype != object else \
+                np.array([int(p) for p in points.tolist()], dtype=np.int64)  # whole: see Reach
+            pairs, column = np.unique(np.stack([key, reach.needs(r, key, total - earned)], axis=1),
+                                      axis=0, return_inverse=True)
+            keys, needs, column = pairs[:, 0], pairs[:, 1], column.ravel()
         size = max(1, WORK // max(inner.n_states, inner.n_terminal))
         for c0 in range(0, len(keys), size):
             batch = keys[c0:c0 + size]
@@ -41,7 +55,8 @@ def sample(solution: RoundsSolution, games: int, rng: np.random.Generator) -> tu
             mine = mine[~ends.over[column[mine] - c0]]
             if not len(mine):
                 continue
-            choice = solution.chosen(batch, ends)
+            choice = solution.chosen(batch, ends) if toward is None else \
+                toward[0].chosen(batch, needs[c0:c0 + size], ends)
             where = column[mine] - c0
             state = np.full(len(mine), inner.initial, dtype=np.int64)
             going = np.arange(len(mine))
@@ -67,14 +82,15 @@ def points_column(points: np.ndarray) -> pl.Series:
     return pl.Series("points", points)
 
 
-def simulated(solution: RoundsSolution, game: Game | None, games: int,
-              seed: int | None) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
-    """Games of a game of rounds, by their points and the round state they end in: the
-    points of each outcome (floats), how many games ended there, and the outcomes."""
+def simulated(solution: RoundsSolution, game: Game | None, games: int, seed: int | None,
+              toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+    """Games of a game of rounds (played as :func:`sample` says), by their points and the
+    round state they end in: the points of each outcome (floats), how many games ended
+    there, and the outcomes."""
     rng = np.random.default_rng(seed)
     parts = []
     for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
-        points, final = sample(solution, min(CHUNK, games - begin), rng)
+        points, final = sample(solution, min(CHUNK, games - begin), rng, toward)
         parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
                      .group_by(["points", "_key"]).len("games"))
     played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(

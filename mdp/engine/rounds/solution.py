@@ -94,7 +94,7 @@ class RoundsSolution:
         r = self.round_of(key)
         inner = self.model.round
         ends = self.model.rule(keys)
-        allowed = _allowed(inner, ends.next[0] >= 0) if r < self.model.n_rounds else None
+        allowed = allowed_actions(inner, ends.next[0] >= 0) if r < self.model.n_rounds else None
         if self.exact and r < self.model.n_rounds:
             later = RoundValues(self.model.keys[r + 1], self.values[r + 1])
             arithmetic: Any = Exact(inner, exact_terminals(self.model, ends, later, self.sense)[:, 0])
@@ -223,7 +223,7 @@ class RoundsSolution:
         return summary
 
 
-def _allowed(inner: CompiledModel, ends_allowed: np.ndarray) -> np.ndarray | None:
+def allowed_actions(inner: CompiledModel, ends_allowed: np.ndarray) -> np.ndarray | None:
     """Per action of the round, whether it surely comes to an end the round state allows
     (an action that may come to one that it does not is not allowed); ``None`` if all are."""
     if ends_allowed.all():

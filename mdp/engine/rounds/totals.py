@@ -33,7 +33,7 @@ from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.model import WORK, Rounds
-from mdp.engine.rounds.rule import RoundEnds, exact_points
+from mdp.engine.rounds.rule import INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
@@ -153,7 +153,7 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
         if progress:
             progress(f"following the totals of round {r + 1} of {model.n_rounds + 1}: "
                      f"{len(keys):,} round states reached")
-        position = _positions(model.keys[r + 1]) if r < model.n_rounds else None
+        position = positions(model.keys[r + 1]) if r < model.n_rounds else None
         moves = []
         for b0 in range(0, len(keys), step):
             batch = keys[b0:b0 + step]
@@ -192,15 +192,23 @@ def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends: RoundEnds, r
         at = int(np.flatnonzero(next_ < 0)[0])
         raise ModelError(f"game {solution.model.info.game}: from round state {int(keys[row[at]])}, "
                          "optimal play comes to an end that mdp_round_rule does not allow there")
-    return row, next_, _whole(ends.points[rows[row], end], keys[row]), chance
+    return row, next_, whole(ends.points[rows[row], end], keys[row]), chance
 
 
-def _whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """``points`` as whole numbers (int64); :class:`NotWhole` if one is not."""
+def whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """``points`` as whole numbers (int64), each earned from round state ``keys[i]``;
+    :class:`NotWhole` if one is not whole, or is past 2**49 (totals might not fit in 64
+    bits)."""
     if points.dtype.kind in "biu":
         return points.astype(np.int64)
-    if points.dtype == object:  # past 2**49: totals might not fit in 64 bits
-        raise NotWhole(f"points {points[0]} from round state {int(keys[0])}")
+    if points.dtype == object:  # fractions, or ints past 2**49
+        for p, key in zip(points.tolist(), keys.tolist()):
+            if Fraction(p).denominator != 1 or abs(p) >= INT64:
+                raise NotWhole(f"points {p} from round state {int(key)}")
+        return np.array([int(p) for p in points.tolist()], dtype=np.int64)
+    if points.size and not np.all(np.abs(points) < INT64):
+        at = int(np.flatnonzero(~(np.abs(points) < INT64))[0])
+        raise NotWhole(f"points {points[at]} from round state {int(keys[at])}")
     whole = np.array([round(p) for p in points.tolist()], dtype=np.int64)
     wrong = np.flatnonzero(whole != points)
     if len(wrong):
@@ -208,7 +216,7 @@ def _whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return whole
 
 
-def _positions(keys: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+def positions(keys: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
     """The place of some keys among the sorted ``keys`` (all of them there): a table indexed
     by the key where the keys are small, else a binary search."""
     if len(keys) and int(keys[-1]) < 1 << 24:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 import mdp
+from mdp.analysis.builtins.targets import add_at_least, solve_at_least
 from mdp.errors import PLUGIN_FAULTS, ParamError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.plugins import entry_points, load
@@ -22,6 +23,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser)
     arguments.add_json_argument(parser)
     arguments.add_vary_argument(parser)
+    add_at_least(parser)
 
 
 def _variants_arguments(parser: argparse.ArgumentParser) -> None:
@@ -31,6 +33,9 @@ def _variants_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _solve(args: argparse.Namespace) -> None:
     fmt = arguments.check_table_options(args)
+    if args.total is not None:  # --at-least T
+        solve_at_least(args)
+        return
     if args.vary:
         frame = arguments.vary_table(args, mdp.solve_table, sense=args.sense)
         arguments.write_vary_table(frame, args, fmt)

@@ -1,0 +1,24 @@
+"""Parsers of the options of mdp's analyses that several of them take (see
+:class:`mdp.Param`): for text as on the command line and for Python values alike, ``None``
+where the option is not given."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mdp.game.params import parse_int
+
+
+def size(value: Any) -> int | None:
+    """A number of bytes, 1 or more."""
+    return None if value is None else parse_int(1)(value)
+
+
+def path(value: Any) -> str | None:
+    """A file's path."""
+    return None if value is None else str(value)
+
+
+def total(value: Any) -> int | None:
+    """A total of points, 0 or more."""
+    return None if value is None else parse_int(0, grouped=True)(value)

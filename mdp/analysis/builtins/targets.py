@@ -1,0 +1,276 @@
+"""Playing a game of rounds for a total (a built-in plugin, see :mod:`mdp.analysis.registry`):
+the ``targets`` analysis, the best chance of at least every total beside best-mean play's,
+and what ``mdp solve --at-least T`` prints."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+import mdp
+from mdp.analysis.builtins import options
+from mdp.analysis.registry import Analysis, program_arguments
+from mdp.errors import ParamError
+from mdp.game.params import Param
+from mdp.hookspecs import hookimpl
+from mdp.outputs.files import say_when_written
+from mdp.outputs.readable import readable
+
+if TYPE_CHECKING:
+    import polars as pl
+
+    from mdp.engine.policy import Sense
+    from mdp.program import arguments
+else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
+    arguments = program_arguments()
+
+
+def _chance(value: Any) -> str:
+    return f"{float(value):.4%} ({readable(float(value))})"
+
+
+# mdp targets
+
+
+def _targets(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game | None, *, exact: bool,
+             sense: Sense | None, progress: Callable[[str], None] | None, plot: str | None,
+             max_memory: int | None) -> pl.DataFrame:
+    from mdp.analysis.targets import targets
+
+    frame = targets(model, game, exact=exact, progress=progress, max_memory=max_memory or "default")
+    if plot:
+        from mdp.outputs.plot import plot_targets  # here: drawing needs matplotlib
+
+        rules = game.describe() if game is not None else model.info.rules
+        plot_targets(frame, plot, rules)
+        say_when_written(f"the picture written to {plot}")
+    return frame
+
+
+def _check(args: argparse.Namespace) -> None:
+    if args.plot:
+        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
+
+        check_plot_path(args.plot)
+        arguments.check_target(args.plot, "--plot")
+
+
+def _of_rounds(game: mdp.Game, what: str) -> None:
+    """Refuse, once the game is loaded and before any work, a game that is not played in
+    rounds."""
+    if not game.implements("mdp_round_start"):
+        raise ParamError(f"game {game.name} is of one model, and {what} is for a game played "
+                         "in rounds")
+
+
+def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
+    print(game.describe())
+    gap = (frame["chance"] - frame["chance_best_mean"]).to_list()
+    widest = max(range(len(gap)), key=lambda i: gap[i]) if gap else 0
+    print(f"totals 0 to {frame.height - 1}: playing for each total gains most over best-mean "
+          f"play at {widest} or more, {100 * gap[widest]:+.4f} percentage points")
+    exact = "chance_exact" in frame.columns
+    print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
+    for row in frame.iter_rows(named=True):
+        more = f"  {row['chance_exact']}  {row['chance_best_mean_exact']}" if exact else ""
+        print(f"{row['at_least']:>9}  {100 * row['chance']:9.4f}%  "
+              f"{100 * row['chance_best_mean']:13.4f}%{more}")
+
+
+TARGETS = Analysis(
+    "targets", "the best chance of at least every total, beside best-mean play's", _targets,
+    [Param("plot", None, options.path, "draw both chances of at least each total, and their gap, to "
+           "FILE (.png or .svg; needs matplotlib)", metavar="FILE"),
+     Param("max_memory", None, options.size, "the most bytes that the chances of every total may "
+           "take (default: as a model compiled, --max-memory)", shared=True)],
+    "A game of rounds: for every total from 0 to the most its points can reach, the best "
+    "chance of finishing with at least that total (each total played for on its own), and "
+    "the chance under the play of the best mean; exactly with --exact.",
+    needs="model", optimizes=False, rounds=True, check=_check,
+    check_game=lambda game, args: _of_rounds(game, "mdp targets"),
+    check_model=lambda model, args: _followable(model, args),
+    summary=lambda frame, model: {**_info(model), "totals": frame.to_dicts()}, show=_show)
+
+
+def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
+    """Refuse, once compiled and before any solve, chances of every total that could take
+    more memory than the budget, or too many to work out exactly (best-mean play's too)."""
+    from mdp.engine.rounds.reach import check_reach
+
+    model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
+    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default")
+
+
+def _info(model: Any) -> dict[str, Any]:
+    info = model.info
+    return {"game": info.game, "variant": info.variant, "params": dict(info.params),
+            "rules": info.rules}
+
+
+# --at-least T of mdp advise and mdp distribution: play toward a total.
+
+
+AT_LEAST = Param("at_least", None, options.total, "a game of rounds: play for the best "
+                 "chance of finishing with at least T points in all, rather than the best mean",
+                 metavar="T")
+POINTS = Param("points", 0, lambda value: options.total(value) or 0, "with --at-least: the "
+               "points earned so far (default 0)", metavar="P")
+
+
+def check_toward(args: argparse.Namespace, what: str) -> None:
+    """``--at-least`` and ``--points`` where they apply, before any work: ``--points`` with
+    ``--at-least`` only, neither with a strategy, ``--minimize`` or ``what``."""
+    given = getattr(args, what.strip("-").replace("-", "_"), None)
+    if args.at_least is None:
+        if getattr(args, "points", 0):
+            raise ParamError("--points is the points earned so far toward --at-least T; give "
+                             "--at-least too")
+        return
+    if args.strategy not in (None, "optimal") or args.sense or given:
+        raise ParamError(f"--at-least plays for the chance of the total: --strategy, "
+                         f"--maximize, --minimize and {what} do not apply")
+
+
+@attrs.frozen
+class Toward:
+    """What an analysis found of play toward at least ``total`` (``mdp distribution`` and
+    ``mdp simulate`` with ``--at-least``): its answer (the chance of every outcome, or the
+    games played), the total, and the best chance of reaching it."""
+
+    answer: Any
+    total: int
+    chance: Any
+
+
+def distribution_toward(solution: Any, total: int) -> Toward:
+    """The chance of every final total of ``solution``'s game of rounds, played toward at
+    least ``total`` (in its number type)."""
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.toward import toward_distribution
+
+    reach = at_least(solution.model, exact=solution.exact)
+    return Toward(toward_distribution(reach, total), total, reach.chance(total))
+
+
+def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int | None,
+                    total: int) -> Toward:
+    """``games`` games of ``solution``'s game of rounds played toward at least ``total``,
+    counted as :func:`mdp.simulate` counts them."""
+    from mdp.analysis.simulate import check_games, counted
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.sample import simulated
+
+    check_games(games, seed)
+    model = solution.model.of_rounds("play toward a total")
+    reach = at_least(model)
+    values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
+    return Toward(counted(games, seed, values, counts, outcomes), total, reach.chance(total))
+
+
+def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
+                  points: int) -> mdp.Advice:
+    """The advice at ``state`` of ``solution``'s game of rounds, played toward at least
+    ``total`` with ``points`` earned so far: each action's value is its best chance."""
+    from mdp.analysis.advise import advice_at
+    from mdp.analysis.targets import at_least
+    from mdp.engine.rounds.toward import located
+
+    reach = at_least(solution.model, exact=solution.exact)
+    return advice_at(located(reach, game, state, total - points), game)
+
+
+def inner(answer: Any) -> Any:
+    """The answer of an analysis, played toward a total or not."""
+    return answer.answer if isinstance(answer, Toward) else answer
+
+
+def toward_line(answer: Any) -> str | None:
+    """What a distribution played toward a total says first; ``None`` for one that is not."""
+    if not isinstance(answer, Toward):
+        return None
+    from mdp.analysis.targets import fraction_text
+
+    exact = f" = {fraction_text(answer.chance)}" if isinstance(answer.chance, Fraction) else ""
+    return f"played toward at least {answer.total} points: {_chance(answer.chance)}{exact}"
+
+
+def toward_summary(answer: Any) -> dict[str, Any]:
+    """What a distribution played toward a total adds to its ``--json``."""
+    if not isinstance(answer, Toward):
+        return {}
+    from mdp.analysis.targets import fraction_text
+
+    more = {"chance_exact": fraction_text(answer.chance)} if isinstance(answer.chance, Fraction) else {}
+    return {"at_least": answer.total, "chance": float(answer.chance), **more}
+
+
+# mdp solve --at-least T
+
+
+def add_at_least(parser: argparse.ArgumentParser) -> None:
+    """``--at-least T`` of ``mdp solve``."""
+    parser.add_argument("--at-least", dest="total", type=_total, metavar="T",
+                        help="a game of rounds: the best chance of finishing with at least T "
+                        "points, beside best-mean play's")
+
+
+def _total(text: str) -> int:
+    try:
+        total = int(text.replace("_", "").replace(",", ""))
+    except ValueError:
+        total = -1
+    if total < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: a total of points, a whole number of 0 or more")
+    return total
+
+
+def solve_at_least(args: argparse.Namespace) -> None:
+    """What ``mdp solve --at-least T`` prints: the best chance of at least ``T``, and best-mean
+    play's; checked before any work."""
+    from mdp.analysis.targets import at_least, best_mean_chances, chance_of, fraction_text
+
+    if args.vary:
+        raise ParamError("--at-least solves one rule set; --vary does not apply")
+    if args.strategy not in (None, "optimal") or args.sense or args.residual is not None:
+        raise ParamError("--at-least plays for the chance of the total, beside best-mean play: "
+                         "--strategy, --maximize, --minimize and --residual do not apply")
+    game = arguments.load(args)
+    _of_rounds(game, "--at-least")
+    total = args.total
+
+    game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
+    with arguments.Progress() as progress:
+        reach = at_least(solution.model, exact=args.exact, progress=progress,
+                         max_memory=args.max_memory or "default")
+        low, above = best_mean_chances(solution, progress=progress,
+                                       max_memory=args.max_memory or "default")
+    best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
+    summary = {**solution.summary(), "objective": f"chance of at least {total} points",
+               "at_least": total, "value": float(best)}
+    summary.pop("exact", None)
+    if args.exact:
+        summary["exact"] = fraction_text(best)
+    summary["chance_best_mean"] = float(mean)
+    if args.exact:
+        summary["chance_best_mean_exact"] = fraction_text(mean)
+    summary["seconds"] = round(summary["seconds"] + reach.seconds, 6)
+    if args.json:
+        arguments.print_json(summary)
+        return
+    print(summary["rules"])
+    print(f"best chance of at least {total} points: {_chance(best)}")
+    if args.exact:
+        print(f"exact: {summary['exact']}")
+    print(f"under best-mean play ({readable(float(solution.value))} on average): {_chance(mean)}"
+          + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
+    print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a round of "
+          f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+
+
+@hookimpl
+def mdp_analyses() -> list[Analysis]:
+    return [TARGETS]

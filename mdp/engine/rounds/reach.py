@@ -1,0 +1,304 @@
+"""The best chance of finishing a game of rounds with at least a total of points, for every
+total at once (:func:`solve_reach`).
+
+The play that maximises the chance of at least ``T`` points differs from the play of the best
+mean, and differs for every ``T``. Each round state ``s`` carries a vector over the points
+still needed, ``n``: ``V(s, n)``, the best chance of earning at least ``n`` more. The game
+over, ``V(s, n)`` is 1 for ``n <= 0`` and 0 for more; an end of a round that earns ``p``
+points and leads to round state ``s'`` is worth ``V(s', n - p)``. The game is solved
+backward by rounds exactly as for its mean (:mod:`~mdp.engine.rounds.backward`), with more
+columns: each pair (round state, points needed) is a column of terminal values of the one
+round model, played best for itself.
+
+The vectors are bounded: from a round state, the least total more that any play earns
+(:attr:`Reach.low`: ``V`` is 1 at ``n`` up to it) and the most (:attr:`Reach.high`: ``V`` is
+0 past it), each found from those of the round after, over the ends the round state allows
+(the points plus the next round state's bound). Only the totals between them are columns.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any, Literal
+
+import attrs
+import numpy as np
+
+from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.budget import size
+from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.rounds.backward import check_exact, exact_start
+from mdp.engine.rounds.choose import choosing, exact_columns
+from mdp.engine.rounds.model import WORK, Rounds, batches
+from mdp.engine.rounds.rule import RoundEnds
+from mdp.engine.rounds.totals import positions, whole
+from mdp.engine.solution import Solution
+from mdp.engine.sweep import backward, best
+from mdp.errors import ModelError, NotWhole, TooLarge
+from mdp.limits import default_max_memory
+
+MOST_EXACT_COLUMNS = 200_000
+"""The most columns (round states times totals) solved in exact numbers."""
+
+
+@attrs.frozen(eq=False)
+class Reach:
+    """The best chance of at least every total more of points, from every round state of a
+    game of rounds (:func:`mdp.at_least` makes it). Round by round, in the order of
+    :attr:`mdp.Rounds.keys`: each round state's :attr:`low` and :attr:`high`, and its vector
+    of chances for the totals from ``low + 1`` to ``high`` in :attr:`chances`, from
+    :attr:`offsets`."""
+
+    model: Rounds
+    low: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The least total more that a game from each round state can earn: the chance of at
+    least that many is 1."""
+    high: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The most total more that a game from each round state can earn (a bound): the chance
+    of more is 0."""
+    offsets: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """Where each round state's vector begins in :attr:`chances`, and the end."""
+    chances: tuple[np.ndarray, ...] = attrs.field(repr=False)
+    """The vectors, one after another: float64, or exact fractions in an object array."""
+    exact: bool = False
+    seconds: float = attrs.field(default=0.0, repr=False)
+
+    @property
+    def most(self) -> int:
+        """The most points a game can earn from the start (a bound; past it, the chance is 0)."""
+        return int(self.high[0][0])
+
+    def chance(self, total: int, key: int | None = None) -> float | Fraction:
+        """The best chance of earning at least ``total`` more points from round state ``key``
+        (the start, if ``None``), exact where it was solved so."""
+        r, at = self._place(key)
+        found = _Vectors.of_round(self, r).of(np.array([at]), np.array([int(total)]))[0]
+        return found if self.exact else float(found)
+
+    def bounds(self, key: int | None = None) -> tuple[int, int]:
+        """The least total more that a game from round state ``key`` (the start, if
+        ``None``) surely earns, and the most it can (a bound)."""
+        r, at = self._place(key)
+        return int(self.low[r][at]), int(self.high[r][at])
+
+    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds) -> np.ndarray:
+        """How the round is played from round states ``keys`` (all of one round but the
+        last; ``ends``, theirs) toward ``needs`` more points each: the place among its
+        state's actions of the action each state takes, one row per state and one column per
+        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats)."""
+        inner = self.model.round
+        choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
+        playing = np.flatnonzero(~ends.over)  # the others end the game: the first actions
+        if not len(playing):
+            return choice
+        keys, needs, ends = keys[playing], needs[playing], ends.rows(playing)
+        r, _ = self._place(int(keys[0]))
+        later = _Vectors.of_round(self, r + 1)
+        allowed, after = later.after(ends)
+        points = _points(self.model, ends, keys)
+        worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
+        floats = Floats(inner, _float_columns(worth, allowed))
+        played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
+        backward(inner, floats, choosing("max", played, FLOAT_TIE), floats.start())
+        choice[:, playing] = played
+        return choice
+
+    def needs(self, r: int, keys: np.ndarray, needs: np.ndarray) -> np.ndarray:
+        """``needs`` (points still needed from round states ``keys``) held within the least
+        total more that each round state of round ``r`` (from 0) surely earns and one past
+        the most it can: beyond them every play is the same. Round states of other rounds
+        (games over before) keep theirs."""
+        at = np.minimum(np.searchsorted(self.model.keys[r], keys), len(self.model.keys[r]) - 1)
+        found = self.model.keys[r][at] == keys
+        return np.where(found, np.clip(needs, self.low[r][at], self.high[r][at] + 1), needs)
+
+    def curve(self, key: int | None = None) -> tuple[int, np.ndarray]:
+        """The best chance of at least every total more from round state ``key`` (the start,
+        if ``None``): the least total ``low`` that is not surely reached, and the chance of at
+        least each total from ``low + 1`` up to the most that can be earned (then 0)."""
+        r, at = self._place(key)
+        return int(self.low[r][at]), self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]]
+
+    def at(self, key: int | None, total: int) -> Solution[Any]:
+        """The round played from round state ``key`` (the start, if ``None``) toward at least
+        ``total`` more points, solved: each end worth the best chance of the rest, as
+        :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
+        the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
+        round state that ends the game, every end is worth 0."""
+        from mdp.engine.rounds.solution import allowed_actions
+
+        r, _ = self._place(key)
+        key = self.model.start if key is None else int(key)
+        inner = self.model.round
+        ends = self.model.rule(np.array([key], dtype=np.int64))
+        if ends.over[0]:  # the game is over: the round is shown played for nothing
+            zero = np.zeros(inner.n_terminal, dtype=object if self.exact else np.float64)
+            nothing: Any = Exact(inner, zero) if self.exact else Floats(inner, zero)
+            return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
+                            nothing)
+        points = _points(self.model, ends, np.array([key]))
+        later = _Vectors.of_round(self, r + 1)
+        allowed, after = later.after(ends)
+        worth = later.of(after[0], int(total) - points[0])[None, :]
+        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")[:, 0]) \
+            if self.exact else Floats(inner, _float_columns(worth, allowed)[:, 0])
+        raw = backward(inner, arithmetic, best("max"), arithmetic.start())
+        return Solution(inner, "max", raw, arithmetic,
+                        allowed=allowed_actions(inner, allowed[0]))
+
+    def _place(self, key: int | None) -> tuple[int, int]:
+        if key is None:
+            return 0, 0
+        r = self.model.round_of(int(key))
+        return r, int(np.searchsorted(self.model.keys[r], int(key)))
+
+
+class _Vectors:
+    """The chances of one round's states (their sorted ``keys``; each one's least and most
+    total more, where its vector begins in ``chances``), looked up by position and total
+    needed."""
+
+    def __init__(self, keys: np.ndarray, low: np.ndarray, high: np.ndarray,
+                 offsets: np.ndarray, chances: np.ndarray, exact: bool) -> None:
+        self.place = positions(keys)
+        self.low, self.high, self.offsets, self.chances = low, high, offsets, chances
+        self.exact = exact
+
+    @classmethod
+    def of_round(cls, reach: Reach, r: int) -> _Vectors:
+        return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.offsets[r],
+                   reach.chances[r], reach.exact)
+
+    def after(self, ends: RoundEnds) -> tuple[np.ndarray, np.ndarray]:
+        """Whether each end is allowed, and the position of the round state it leads to (0
+        where it is not allowed)."""
+        allowed = ends.next >= 0
+        return allowed, np.where(allowed, self.place(np.where(allowed, ends.next, ends.next.max())), 0)
+
+    def of(self, at: np.ndarray, need: np.ndarray) -> np.ndarray:
+        """The chance of at least ``need[i]`` more from the round state at position
+        ``at[i]``: 1 up to its least, 0 past its most."""
+        low, high = self.low[at], self.high[at]
+        inside = (need > low) & (need <= high)
+        where = np.where(inside, self.offsets[at] + need - low - 1, 0)
+        one: Any = Fraction(1) if self.exact else 1.0
+        zero: Any = Fraction(0) if self.exact else 0.0
+        found = self.chances[where] if len(self.chances) else np.zeros(len(at))
+        return np.where(inside, found, np.where(need <= low, one, zero))
+
+
+def solve_reach(model: Rounds, *, exact: bool = False,
+                progress: Callable[[str], None] | None = None,
+                max_memory: int | None | Literal["default"] = "default") -> Reach:
+    """The best chance of at least every total from every round state of ``model``: see
+    :mod:`mdp.engine.rounds.reach`. :func:`check_reach` refuses first what cannot be held."""
+    began = time.perf_counter()
+    if exact:
+        check_exact(model)
+    check_reach(model, exact=exact, max_memory=max_memory)
+    count = len(model.keys)
+    low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
+    high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
+    inner = model.round
+    for r in range(model.n_rounds, -1, -1):
+        if progress:
+            progress(f"solving round {r + 1} of {model.n_rounds + 1} toward every total: "
+                     f"{len(model.keys[r]):,} round states")
+        later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
+                         chances[r + 1], exact) if r < model.n_rounds else None
+        pieces = [_solve_batch(model, batch, later, exact)
+                  for batch in batches(model.keys[r], inner.n_terminal)]
+        low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*pieces))
+        offsets[r] = np.concatenate([[0], np.cumsum(high[r] - low[r])]).astype(np.int64)
+    return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
+                 time.perf_counter() - began)
+
+
+def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+    """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
+    refused in one line."""
+    allowed = ends.next >= 0
+    points = np.zeros(ends.next.shape, dtype=np.int64)
+    try:
+        points[allowed] = whole(np.asarray(ends.points)[allowed],
+                                np.broadcast_to(keys[:, None], allowed.shape)[allowed])
+    except NotWhole as error:
+        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; the chance "
+                         "of at least a total is for whole points (less than 2**49 in size)") from None
+    return points
+
+
+def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None,
+                 exact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The least and most totals more of some round states of one round, and their vectors."""
+    ends = model.rule(keys)
+    kind: Any = object if exact else np.float64
+    low = np.zeros(len(keys), dtype=np.int64)
+    high = np.zeros(len(keys), dtype=np.int64)
+    playing = np.flatnonzero(~ends.over)
+    if not len(playing):
+        return low, high, np.zeros(0, dtype=kind)
+    if later is None:
+        raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
+                         "allows an end of the round, but no round state follows it")
+    keys, ends = keys[playing], ends.rows(playing)
+    points = _points(model, ends, keys)
+    allowed, after = later.after(ends)
+    low[playing] = np.where(allowed, points + later.low[after], np.iinfo(np.int64).max).min(axis=1)
+    high[playing] = np.where(allowed, points + later.high[after], np.iinfo(np.int64).min).max(axis=1)
+    widths = high[playing] - low[playing]
+    # Every column: (round state, total needed), the totals from low + 1 to high.
+    state = np.repeat(np.arange(len(keys)), widths)
+    need = np.repeat(low[playing] + 1 - np.cumsum(widths) + widths, widths) + np.arange(len(state))
+    inner = model.round
+    step = max(1, WORK // max(inner.n_states, inner.n_terminal))
+    chances = np.zeros(len(state), dtype=kind)
+    for c0 in range(0, len(state), step):
+        s, n = state[c0:c0 + step], need[c0:c0 + step]
+        worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
+        floats = Floats(inner, _float_columns(worth, allowed[s]))
+        values = backward(inner, floats, best("max"), floats.start())[inner.initial]
+        bad = np.flatnonzero(~np.isfinite(values))
+        if len(bad):
+            raise ModelError(f"game {model.info.game}: from round state {int(keys[s[bad[0]]])}, "
+                             "a round can come to an end that mdp_round_rule does not allow "
+                             "there (next -1) whatever the player does")
+        # In floats, a chance a few bits past 1 is 1.
+        chances[c0:c0 + len(s)] = exact_start(inner, exact_columns(inner, worth, allowed[s], "max"),
+                                              best("max")) if exact else np.minimum(values, 1.0)
+    return low, high, chances
+
+
+def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
+    """Worths of ends (a row per column) as the round's terminal values in floats, one column
+    each: an end not allowed -inf, that no play takes."""
+    return np.ascontiguousarray(np.where(allowed, worth.astype(np.float64), -np.inf).T)
+
+
+def check_reach(model: Rounds, *, exact: bool = False,
+                max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
+    could take more than ``max_memory`` bytes (by default the share of the memory mdp may
+    use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
+    as wide as the spread of the points of the rounds after it, a bound; in exact numbers,
+    more than :data:`MOST_EXACT_COLUMNS` of them."""
+    spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
+    widths = [sum(spans[r:]) for r in range(len(model.keys))]
+    columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
+    game = model.info.game
+    if exact:
+        if sum(columns) > MOST_EXACT_COLUMNS:
+            raise TooLarge(f"game {game}: up to {sum(columns):,} round states and totals to "
+                           f"solve, too many in exact numbers (at most {MOST_EXACT_COLUMNS:,}); "
+                           "in floats they are solved a batch at a time")
+        return
+    if max_memory == "default":
+        max_memory = default_max_memory()
+    need = 8 * sum(columns)
+    if max_memory is not None and need > max_memory:
+        raise TooLarge(f"game {game}: the chance of at least every total may take up to "
+                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
+                       "--max-memory (max_memory= in Python)")

@@ -1,0 +1,83 @@
+"""Play toward a total in a game of rounds (:class:`~mdp.engine.rounds.reach.Reach`): the
+round played from a position, a round state with some points earned already, toward the
+points still needed, found by its columns for advice (:func:`located`), and the chance of
+every final total under that play (:func:`toward_distribution`)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import polars as pl
+
+from mdp.engine.outcomes import reach as reached
+from mdp.engine.rounds.totals import MOST_ROUND_STATES
+from mdp.engine.solution import Located
+from mdp.errors import ModelError, TooLarge
+
+if TYPE_CHECKING:
+    from mdp.engine.rounds.reach import Reach
+    from mdp.game.load import Game
+
+
+def located(reach: Reach, game: Game, columns: dict[str, Any], need: int) -> Located:
+    """The position that COLUMN=VALUE ``columns`` name (a round state by its round columns,
+    the rest a state of its round), the round played there toward ``need`` more points."""
+    from mdp.engine.rounds.table import find_round_state
+
+    key, named = find_round_state(reach.model, game, columns)
+    rest = {c: v for c, v in columns.items() if c not in named}
+    over = bool(reach.model.rule(np.array([key])).over[0])
+    return Located(reach.at(key, need), named, rest, over)
+
+
+def toward_distribution(reach: Reach, total: int) -> pl.DataFrame:
+    """The chance of every final total when each round is played toward at least ``total``
+    in all (:meth:`Reach.at` with the points still needed; once they are earned, the game's
+    first actions): columns ``points``, ``probability`` and, exact, ``exact`` (``"p/q"``).
+    Round state by round state and total so far, for games of up to
+    :data:`~mdp.engine.rounds.totals.MOST_ROUND_STATES` round states."""
+    model = reach.model
+    if model.n_round_states > MOST_ROUND_STATES:
+        raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
+                       "to follow one by one for the chance of every total played toward a total "
+                       f"(at most {MOST_ROUND_STATES:,})")
+    one: Any = Fraction(1) if reach.exact else 1.0
+    now: dict[int, dict[int, Any]] = {model.start: {0: one}}
+    ended: dict[int, Any] = defaultdict(lambda: one * 0)
+    played: dict[tuple[int, int], np.ndarray] = {}
+    n_ends = model.round.n_terminal
+    for _ in range(model.n_rounds + 1):
+        after: dict[int, dict[int, Any]] = defaultdict(lambda: defaultdict(lambda: one * 0))
+        keys = np.array(sorted(now), dtype=np.int64)
+        ends = model.rule(keys)
+        for row, key in enumerate(keys.tolist()):
+            if ends.over[row]:
+                for earned, chance in now[key].items():
+                    ended[earned] += chance
+                continue
+            low, high = reach.bounds(key)
+            for earned, chance in now[key].items():
+                # Past the most or within the least, every play is the same: one solve each.
+                need = min(max(total - earned, low), high + 1)
+                if (key, need) not in played:
+                    played[key, need] = reached(reach.at(key, need))[:n_ends]
+                ending = played[key, need]
+                for end in np.flatnonzero(ending != 0).tolist():
+                    nxt = int(ends.next[row, end])
+                    if nxt < 0:
+                        raise ModelError(f"game {model.info.game}: from round state {key}, play "
+                                         "comes to an end that mdp_round_rule does not allow there")
+                    after[nxt][earned + int(ends.points[row, end])] += chance * ending[end]
+        now = after
+    final = sorted(ended)
+    frame = pl.DataFrame({"points": pl.Series(final, dtype=pl.Int64),
+                          "probability": [float(ended[t]) for t in final]})
+    if reach.exact:
+        frame = frame.with_columns(exact=pl.Series(
+            [f"{ended[t].numerator}/{ended[t].denominator}" for t in final], dtype=pl.String))
+    return frame.filter(pl.col("probability") > 0) if not reach.exact else \
+        frame.filter(pl.col("exact") != "0/1")
+
