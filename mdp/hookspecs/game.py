@@ -188,8 +188,7 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
 
 @hookspec(firstresult=True)
 def mdp_describe(params: Mapping[str, Any], game: mdp.Game) -> str:
-    """Return the rules in force as one short line of text, for people: no line breaks
-    (refused), and cut, with a note, past 500 characters.
+    """Return the rules in force as one short line of text, for people (cut past 500).
 
     .. code-block:: python
 
@@ -299,9 +298,8 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
     - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
       is the texts switched on, in the order of ``items``, joined by ``separator``
       (default ``" "``); ``hint`` is a line shown under them. The items switched off are
-      struck through, or, with ``strike`` ``"on"``, those switched on. The items are the
-      texts the column's values are made of: an item no value holds, or a value of a text
-      that is no item, is refused.
+      struck through, or, with ``strike`` ``"on"``, those switched on. Every item must be a
+      text the column's values hold, and every such text an item.
     - ``"multiset"``: items picked with repeats, up to ``most``: a button per item adds one,
       a picked item is taken away when pressed; the value is the items picked in the order
       of ``items``, joined by ``separator``; ``none`` is a button for a state where the
