@@ -296,10 +296,9 @@ def mdp_report_controls(params: Mapping[str, Any], game: mdp.Game) -> list[dict[
       the hook does not name); ``none`` is the text shown for a state where the column does
       not apply (``None``).
     - ``"toggles"``: one button per text of ``items``, each on or off; the column's value
-      is the texts switched on, in the order of ``items``, joined by ``separator``
-      (default ``" "``); ``hint`` is a line shown under them. The items switched off are
-      struck through, or, with ``strike`` ``"on"``, those switched on. Every item must be a
-      text the column's values hold, and every such text an item.
+      is the texts switched on (each an item, every item held by some value), in the order
+      of ``items``, joined by ``separator`` (default ``" "``); ``hint``, a line under them.
+      The items switched off are struck through, or, with ``strike`` ``"on"``, those on.
     - ``"multiset"``: items picked with repeats, up to ``most``: a button per item adds one,
       a picked item is taken away when pressed; the value is the items picked in the order
       of ``items``, joined by ``separator``; ``none`` is a button for a state where the
