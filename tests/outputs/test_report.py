@@ -263,6 +263,8 @@ def _fine(control):
         return False
     if kind == "multiset" and control.get("most") not in (1, 1000):
         return False
+    if kind == "toggles":  # the states' texts ("walked", ...) are made of no items a and b
+        return False
     return control.get("label", "L") != "" and control.get("label", "L") != 5 and \
         control.get("separator", " ") != "" and control.get("strike", "on") != "sideways"
 
