@@ -267,8 +267,10 @@ def solve_at_least(args: argparse.Namespace) -> None:
         print(f"exact: {summary['exact']}")
     print(f"under best-mean play ({readable(float(solution.value))} on average): {_chance(mean)}"
           + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
-    print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a round of "
-          f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+    from mdp.engine.rounds.model import extent  # here: --help imports no NumPy
+
+    print(f"{extent(summary['round_states'], summary['rounds'], summary['states'])}, "
+          f"solved in {summary['seconds']:.3f} s")
 
 
 @hookimpl

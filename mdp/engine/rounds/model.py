@@ -67,8 +67,7 @@ class Rounds:
 
     def extent(self) -> str:
         """Its size in words."""
-        return (f"{self.n_round_states:,} round states over {self.n_rounds} rounds, a round of "
-                f"{self.round.n_states:,} states")
+        return extent(self.n_round_states, self.n_rounds, self.round.n_states)
 
     def single(self, what: str) -> CompiledModel:
         """Refuse ``what``, work that reads a game of one model: :class:`mdp.errors.InRounds`."""
@@ -250,3 +249,9 @@ def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
     """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
     step = max(1, WORK // max(width, 1))
     return [keys[i:i + step] for i in range(0, len(keys), step)]
+
+
+def extent(round_states: int, rounds: int, states: int) -> str:
+    """The size of a game of rounds in words, as every summary says it."""
+    return (f"{round_states:,} round state{'' if round_states == 1 else 's'} over {rounds} "
+            f"round{'' if rounds == 1 else 's'}, a round of {states:,} states")

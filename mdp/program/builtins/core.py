@@ -50,8 +50,10 @@ def _solve(args: argparse.Namespace) -> None:
     if solution.exact:
         print(f"exact: {summary['exact']}")
     if "rounds" in summary:
-        print(f"{summary['round_states']:,} round states over {summary['rounds']} rounds, a "
-              f"round of {summary['states']:,} states, solved in {summary['seconds']:.3f} s")
+        from mdp.engine.rounds.model import extent  # here: --help imports no NumPy
+
+        print(f"{extent(summary['round_states'], summary['rounds'], summary['states'])}, "
+              f"solved in {summary['seconds']:.3f} s")
     else:
         print(f"{summary['states']:,} states, solved in {summary['seconds']:.3f} s")
 
