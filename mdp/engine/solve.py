@@ -105,9 +105,14 @@ def solve(
                              "take in turns, beside the policy= of the first")
         _check_policy(model, against, exact)
     if policy is not None and model.turns is not None:  # two ways of playing, one a side
-        raw, arithmetic, change, other, turned = versus(model, values, exact=exact, sense=sense,
-                                                        policy=policy, residual=residual,
-                                                        progress=progress, other=against)
+        other = against
+        if other is None:  # the other player plays best
+            raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
+                                                      policy=None, residual=residual,
+                                                      progress=progress)
+            other = Solution(model, sense, raw, arithmetic, residual=change).as_policy()
+        raw, arithmetic, change, turned = versus(model, values, exact=exact, policy=policy,
+                                                 residual=residual, progress=progress, other=other)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
                         residual=change, terminal=own_terminal(model, values), opponent=other,
                         turned=turned)

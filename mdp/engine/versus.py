@@ -17,32 +17,26 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.engine.arithmetic import Floats, objects
-from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle, solve_returning
+from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
 
 if TYPE_CHECKING:
-    from mdp.engine.policy import Policy, Sense
+    from mdp.engine.policy import Policy
 
 
-def against(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
-            policy: Policy | None, residual: float, progress: Callable[[str], None] | None,
-            other: Policy | None = None) -> tuple[np.ndarray, Any, float | None, Policy, np.ndarray]:
+def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
+            residual: float, progress: Callable[[str], None] | None,
+            other: Policy) -> tuple[np.ndarray, Any, float | None, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
     :class:`mdp.Solution` keeps them), the arithmetic, the largest last change of value
-    iteration (``None`` where exact), the other player's policy (``other``, or optimal
-    play where it is ``None``) and the value of every state with the other to move."""
-    from mdp.engine.solution import Solution  # here: a solution is made of this module's work
-
-    assert policy is not None and model.turns is not None, "a policy of a game of two players"
+    iteration (``None`` where exact) and the value of every state with the other player,
+    who plays ``other``, to move."""
+    assert model.turns is not None, "a policy of a game of two players"
     table: np.ndarray
     total: Any
     arithmetic: Any
 
-    if other is None:
-        raw, arithmetic, change = solve_returning(model, terminal, exact=exact, sense=sense,
-                                                  policy=None, residual=residual, progress=progress)
-        other = Solution(model, sense, raw, arithmetic, residual=change).as_policy()
     mine, theirs = (p.probabilities if exact or not p.exact else p.as_floats()
                     for p in (policy, other))
     if exact:
@@ -77,7 +71,7 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
             worst = max(worst, last)
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
-    return both[:, 0].copy(), arithmetic, None if exact else worst, other, both[:, 1].copy()
+    return both[:, 0].copy(), arithmetic, None if exact else worst, both[:, 1].copy()
 
 
 def action_values(model: CompiledModel, raw: np.ndarray, turned: np.ndarray,
