@@ -35,7 +35,8 @@ by their columns, the policy table).
 
 from mdp.engine.rounds.backward import solve_rounds
 from mdp.engine.rounds.choose import Aims
-from mdp.engine.rounds.model import WORK, Rounds, compile_rounds
+from mdp.engine.rounds.kinds import WORK
+from mdp.engine.rounds.model import Rounds, compile_rounds
 from mdp.engine.rounds.rule import RoundEnds, RoundRule
 from mdp.engine.rounds.solution import RoundsSolution
 

@@ -7,17 +7,17 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from mdp.engine.arithmetic import Exact, Floats
-from mdp.engine.model import CompiledModel
+from mdp.engine.arithmetic import Floats
 from mdp.engine.policy import Sense
-from mdp.engine.rounds.choose import Aims, aiming, exact_columns, following
-from mdp.engine.rounds.model import Rounds, batches
+from mdp.engine.rounds.choose import Aims, aiming, following
+from mdp.engine.rounds.kinds import batches
+from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.rounds.values import RoundValues
+from mdp.engine.rounds.values import RoundValues, check_exact, exact_start, exact_terminals, terminals
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError
 
@@ -48,13 +48,6 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
                  for batch in batches(model.keys[r], width)]
         values[r] = np.concatenate(parts) if parts else np.zeros(0)
     return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
-
-
-def check_exact(model: Rounds) -> None:
-    """Refuse to solve exactly a game of rounds whose round gave a float."""
-    if model.round.inexact or model.round.inexact_values:
-        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
-                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: RoundValues | None, exact: bool,
@@ -99,32 +92,6 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Roun
     if not exact:
         return values
     return exact_start(inner, exact_terminals(model, ends, later, sense), decide)
-
-
-def exact_start(inner: CompiledModel, worths: np.ndarray, decide: Any) -> np.ndarray:
-    """The exact values at the start of the round of some columns of terminal worths
-    (checked, one column each), played as ``decide`` says."""
-    arithmetic = Exact(inner, worths)
-    raw = backward(inner, arithmetic, decide, arithmetic.start())
-    scale = arithmetic.scales(inner.layer_of_id(inner.initial))
-    return np.array([Fraction(v, scale) for v in raw[inner.initial]], dtype=object)
-
-
-def exact_terminals(model: Rounds, ends: RoundEnds, later: RoundValues, sense: str) -> np.ndarray:
-    """:func:`terminals` in exact numbers, checked (an end not allowed: see
-    :func:`~mdp.engine.rounds.choose.exact_columns`)."""
-    allowed = ends.next >= 0
-    total = ends.points.astype(object) + later.exact_values_of(np.where(allowed, ends.next, -1))
-    return exact_columns(model.round, total, allowed, sense)
-
-
-def terminals(model: Rounds, ends: RoundEnds, later: RoundValues, sense: str) -> np.ndarray:
-    """The round's terminal values from some round states, one column each, in floats: each
-    end worth its points and the value of the round state that follows; an end not allowed,
-    one that no play chooses: -inf (+inf, minimizing)."""
-    worth = later.values_of(ends.next, -np.inf if sense == "max" else np.inf, model.info.game)
-    points = ends.points if ends.points.dtype != object else ends.points.astype(np.float64)
-    return np.ascontiguousarray((points + worth).T, dtype=np.float64)
 
 
 def _check_finite(model: Rounds, values: np.ndarray, keys: np.ndarray, worths: np.ndarray,

@@ -13,7 +13,7 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.sweep import Piece, backward
+from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal_matrix
 
 
@@ -155,3 +155,15 @@ def following(choice: np.ndarray, model: CompiledModel | None = None,
         return backup()[taken, columns]
 
     return decide
+
+
+def allowed_actions(inner: CompiledModel, ends_allowed: np.ndarray) -> np.ndarray | None:
+    """Per action of the round, whether it surely comes to an end the round state allows
+    (an action that may come to one that it does not is not allowed); ``None`` if all are."""
+    if ends_allowed.all():
+        return None
+    floats = Floats(inner, np.where(ends_allowed, 0.0, -np.inf))
+    q = floats.empty(inner.n_actions)
+    raw = backward(inner, floats, best("max"), floats.start())
+    backward(inner, floats, None, raw, actions=q)
+    return np.isfinite(q)

@@ -13,17 +13,10 @@ import numpy as np
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
+from mdp.engine.rounds.kinds import DENSE, batches
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
-
-WORK = 1 << 21
-"""Numbers (round states times the round's states, or times its ends) worked at a time: a
-batch of round states as value columns of the round model costs about this many floats."""
-
-DENSE = 1 << 24
-"""Round states whose keys are all below this many are found, and their values looked up, in
-tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
 
 BYTES_PER_ROUND_STATE = 24
 """Memory a round state takes, about: its key, its value, and its place in the tables."""
@@ -243,12 +236,6 @@ def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:
         sorted_parts.append(np.flatnonzero(seen))
         return np.unique(np.concatenate(sorted_parts)).astype(np.int64)
     return np.flatnonzero(seen).astype(np.int64)
-
-
-def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
-    """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
-    step = max(1, WORK // max(width, 1))
-    return [keys[i:i + step] for i in range(0, len(keys), step)]
 
 
 def extent(round_states: int, rounds: int, states: int) -> str:

@@ -30,11 +30,12 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.policy import FLOAT_TIE
-from mdp.engine.rounds.backward import check_exact, exact_start
-from mdp.engine.rounds.choose import choosing, exact_columns
-from mdp.engine.rounds.model import WORK, Rounds, batches
+from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
+from mdp.engine.rounds.kinds import WORK, batches
+from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
+from mdp.engine.rounds.values import check_exact, exact_start
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError, NotWhole, TooLarge
@@ -128,7 +129,6 @@ class Reach:
         :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
         round state that ends the game, every end is worth 0."""
-        from mdp.engine.rounds.solution import allowed_actions
 
         r, _ = self._place(key)
         key = self.model.start if key is None else int(key)

@@ -9,16 +9,16 @@ import numpy as np
 import polars as pl
 
 from mdp.engine.outcomes import CHUNK
-from mdp.engine.rounds.model import WORK
+from mdp.engine.rounds.kinds import WORK
 from mdp.game.columns import round_columns, to_frame
 
 if TYPE_CHECKING:
+    from mdp.engine.rounds.kinds import PlayedRounds
     from mdp.engine.rounds.reach import Reach
-    from mdp.engine.rounds.solution import RoundsSolution
     from mdp.game.load import Game
 
 
-def sample(solution: RoundsSolution, games: int, rng: np.random.Generator,
+def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
            toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Play ``games`` games at random, optimally or as the strategy's aims say, or with
     ``toward`` (the best chance of every total, and a total) for the best chance of at least
@@ -82,7 +82,7 @@ def points_column(points: np.ndarray) -> pl.Series:
     return pl.Series("points", points)
 
 
-def simulated(solution: RoundsSolution, game: Game | None, games: int, seed: int | None,
+def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int | None,
               toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """Games of a game of rounds (played as :func:`sample` says), by their points and the
     round state they end in: the points of each outcome (floats), how many games ended

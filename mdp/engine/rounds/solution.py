@@ -13,11 +13,10 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.policy import FLOAT_TIE, Policy, Sense
-from mdp.engine.rounds.backward import exact_terminals, terminals
-from mdp.engine.rounds.choose import Aims, aiming, choosing, following
+from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, following
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.rounds.values import RoundValues
+from mdp.engine.rounds.values import RoundValues, exact_terminals, terminals
 from mdp.engine.solution import Located, Solution
 from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ParamError
@@ -25,7 +24,6 @@ from mdp.errors import InRounds, ParamError
 if TYPE_CHECKING:
     import polars as pl
 
-    from mdp.engine.model import CompiledModel
     from mdp.game.load import Game, Objective
 
 
@@ -221,15 +219,3 @@ class RoundsSolution:
         summary["rounds"] = self.model.n_rounds
         summary["seconds"] = round(self.model.seconds + self.seconds, 6)
         return summary
-
-
-def allowed_actions(inner: CompiledModel, ends_allowed: np.ndarray) -> np.ndarray | None:
-    """Per action of the round, whether it surely comes to an end the round state allows
-    (an action that may come to one that it does not is not allowed); ``None`` if all are."""
-    if ends_allowed.all():
-        return None
-    floats = Floats(inner, np.where(ends_allowed, 0.0, -np.inf))
-    q = floats.empty(inner.n_actions)
-    raw = backward(inner, floats, best("max"), floats.start())
-    backward(inner, floats, None, raw, actions=q)
-    return np.isfinite(q)

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import polars as pl
 
-from mdp.engine.rounds.model import Rounds, batches
+from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, to_frame
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
-    from mdp.engine.rounds.solution import RoundsSolution
+    from mdp.engine.rounds.kinds import PlayedRounds
     from mdp.engine.solution import Solution
     from mdp.game.load import Game
 
@@ -44,7 +44,7 @@ def _quoted(value: Any) -> str:
     return f'"{text}"' if " " in text or not text else text
 
 
-def matching(model: Rounds, game: Game | None,
+def matching(model: RoundsModel, game: Game | None,
              columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
     that are round columns, compared as text): their columns and ``_key``; the names of the
@@ -67,7 +67,7 @@ def matching(model: Rounds, game: Game | None,
     return matches, names, given
 
 
-def find_round_state(model: Rounds, game: Game,
+def find_round_state(model: RoundsModel, game: Game,
                      columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The round state that the round columns among ``columns`` name, and its columns."""
     matches, names, given = matching(model, game, columns)
@@ -85,9 +85,9 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
+def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
                   table: Callable[[Solution[Any], dict[str, Any]], Any]) -> Any:
-    """The policy table of a game of rounds (see :meth:`RoundsSolution.policy_pieces`)."""
+    """The policy table of a game of rounds (see :meth:`mdp.RoundsSolution.policy_pieces`)."""
     from mdp.analysis.pieces import Pieces  # the engine's tables stream as the analyses' do
 
     if within is None:
@@ -104,7 +104,7 @@ def policy_pieces(solution: RoundsSolution, game: Game | None, within: Any,
     return Pieces(make, first.empty(), name="the policy table", total=None)
 
 
-def within_keys(model: Rounds, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
+def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
     """The round states whose policy within the round ``within`` asks for (``"all"``, or
     round columns naming some), less those that end the game, and their round columns:
     checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
@@ -135,7 +135,7 @@ def within_keys(model: Rounds, game: Game | None, within: Any) -> tuple[np.ndarr
     return keys, named
 
 
-def _values(solution: RoundsSolution, game: Game | None, Pieces: Any) -> Any:
+def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     """The value of every round state: its round columns, ``round``, ``value`` and, exact,
     ``value_exact``; round after round, in the order of their keys."""
     model = solution.model

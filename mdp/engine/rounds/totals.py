@@ -32,14 +32,14 @@ from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
-from mdp.engine.rounds.model import WORK, Rounds
+from mdp.engine.rounds.kinds import WORK, RoundsModel
 from mdp.engine.rounds.rule import INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
 
 if TYPE_CHECKING:
-    from mdp.engine.rounds.solution import RoundsSolution
+    from mdp.engine.rounds.kinds import PlayedRounds
 
 ROWS = 1 << 18
 """Numbers (rows times their width) gathered at a time when vectors are moved."""
@@ -137,7 +137,7 @@ class Totals:
         return after
 
 
-def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = None
+def follow(solution: PlayedRounds, progress: Callable[[str], None] | None = None
            ) -> tuple[int, np.ndarray]:
     """The chance of every final total under ``solution``'s optimal play (the first optimal
     action of each state), in floats: the least total, and the chance of it and of each
@@ -176,7 +176,7 @@ def follow(solution: RoundsSolution, progress: Callable[[str], None] | None = No
     raise ModelError(f"game {model.info.game}: games still playing after its last round")
 
 
-def _ends_reached(solution: RoundsSolution, keys: np.ndarray, ends: RoundEnds, rows: np.ndarray,
+def _ends_reached(solution: PlayedRounds, keys: np.ndarray, ends: RoundEnds, rows: np.ndarray,
                   table: np.ndarray) -> tuple[np.ndarray, ...]:
     """Every end that optimal play reaches from round states ``keys`` (rows ``rows`` of
     ``ends``): the round state's place among ``keys``, the next round state's key, the
@@ -259,7 +259,7 @@ MOST_ROUND_STATES = 5_000
 tie-break: each round state's round solved and played forward on its own (:func:`one_by_one`)."""
 
 
-def check_chances(model: Rounds, *, exact: bool = False, tie_break: Sequence[Any] = (),
+def check_chances(model: RoundsModel, *, exact: bool = False, tie_break: Sequence[Any] = (),
                   max_memory: int | None | Literal["default"] = "default") -> None:
     """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds whose chance of
     every total :func:`rounds_distribution` cannot follow: in exact numbers or with a
@@ -287,7 +287,7 @@ def check_chances(model: Rounds, *, exact: bool = False, tie_break: Sequence[Any
                        "simulate")
 
 
-def _totals_bytes(model: Rounds) -> int:
+def _totals_bytes(model: RoundsModel) -> int:
     """A bound of the memory that the chances of every total take, two rounds side by side:
     each round state of a round with a float for every total from the least points of the
     rounds before it to the most."""
@@ -299,7 +299,7 @@ def _totals_bytes(model: Rounds) -> int:
     return 8 * max(a + b for a, b in zip(sizes, sizes[1:] + [0]))
 
 
-def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = (),
+def rounds_distribution(solution: PlayedRounds, tie_break: Sequence[Any] = (),
                         progress: Callable[[str], None] | None = None,
                         max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
     """The chance of every total of points of a game of rounds under optimal play. Columns
@@ -329,7 +329,7 @@ def rounds_distribution(solution: RoundsSolution, tie_break: Sequence[Any] = (),
     return pl.DataFrame({"points": reached + low, "probability": chances[reached]})
 
 
-def one_by_one(solution: RoundsSolution, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
+def one_by_one(solution: PlayedRounds, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
     """:func:`rounds_distribution` a round state at a time (``points_exact`` beside
     ``points`` where a total is not a float: see :func:`_points`): each one's round solved
     (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's ends, each end

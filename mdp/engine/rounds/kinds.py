@@ -1,0 +1,65 @@
+"""What the work on a game of rounds reads of its compiled model and of its solution, as
+protocols (:class:`RoundsModel`, :class:`PlayedRounds`), with the sizes it is cut into: the
+modules that follow, tabulate or sample the rounds take these, and
+:class:`~mdp.engine.rounds.model.Rounds` and
+:class:`~mdp.engine.rounds.solution.RoundsSolution` are ones, so that neither is imported by
+the work it hands on."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel, ModelInfo
+    from mdp.engine.rounds.rule import RoundEnds, RoundRule
+    from mdp.engine.solution import Solution
+
+WORK = 1 << 21
+"""Numbers (round states times the round's states, or times its ends) worked at a time: a
+batch of round states as value columns of the round model costs about this many floats."""
+
+DENSE = 1 << 24
+"""Round states whose keys are all below this many are found, and their values looked up, in
+tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
+
+
+def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
+    """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
+    step = max(1, WORK // max(width, 1))
+    return [keys[i:i + step] for i in range(0, len(keys), step)]
+
+
+class RoundsModel(Protocol):
+    """A game of rounds, compiled (:class:`~mdp.engine.rounds.model.Rounds`)."""
+
+    @property
+    def round(self) -> CompiledModel: ...
+    @property
+    def keys(self) -> tuple[np.ndarray, ...]: ...
+    @property
+    def rule(self) -> RoundRule: ...
+    @property
+    def info(self) -> ModelInfo: ...
+    @property
+    def n_rounds(self) -> int: ...
+    @property
+    def n_round_states(self) -> int: ...
+    @property
+    def start(self) -> int: ...
+    def round_of(self, key: int) -> int: ...
+    def points(self) -> list[tuple[Any, Any]]: ...
+
+
+class PlayedRounds(Protocol):
+    """A game of rounds, solved (:class:`~mdp.engine.rounds.solution.RoundsSolution`)."""
+
+    @property
+    def model(self) -> RoundsModel: ...
+    @property
+    def values(self) -> tuple[np.ndarray, ...]: ...
+    @property
+    def exact(self) -> bool: ...
+    def at(self, key: int | None = None) -> Solution[Any]: ...
+    def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray: ...
