@@ -37,6 +37,11 @@ class ModelInfo:
     rules: str
     objective: Objective
 
+    def summary(self) -> dict[str, Any]:
+        """The game, variant, parameters and rules, JSON-ready: how every summary begins."""
+        return {"game": self.game, "variant": self.variant, "params": dict(self.params),
+                "rules": self.rules}
+
 
 @attrs.frozen(eq=False)
 class CompiledModel(Operations):

@@ -245,10 +245,7 @@ class Solution(Generic[Number]):
         mode), the number of states and the seconds spent compiling and solving."""
         info, value = self.model.info, self.value
         summary: dict[str, Any] = {
-            "game": info.game,
-            "variant": info.variant,
-            "params": dict(info.params),
-            "rules": info.rules,
+            **info.summary(),
             "objective": self.objective.name,
             "sense": self.sense,
             "value": float(value),

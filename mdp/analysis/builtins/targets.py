@@ -93,7 +93,7 @@ TARGETS = Analysis(
     needs="model", optimizes=False, rounds=True, check=_check,
     check_game=lambda game, args: _of_rounds(game, "mdp targets"),
     check_model=lambda model, args: _followable(model, args),
-    summary=lambda frame, model: {**_info(model), "totals": frame.to_dicts()}, show=_show)
+    summary=lambda frame, model: {**model.info.summary(), "totals": frame.to_dicts()}, show=_show)
 
 
 def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
@@ -103,12 +103,6 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
 
     model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
     check_reach(model, exact=args.exact, max_memory=args.max_memory or "default")
-
-
-def _info(model: Any) -> dict[str, Any]:
-    info = model.info
-    return {"game": info.game, "variant": info.variant, "params": dict(info.params),
-            "rules": info.rules}
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.
@@ -219,12 +213,13 @@ def add_at_least(parser: argparse.ArgumentParser) -> None:
 
 
 def _total(text: str) -> int:
+    """``--at-least``'s total, read as the analyses' ``--at-least`` reads it (:data:`AT_LEAST`)."""
     try:
-        total = int(text.replace("_", "").replace(",", ""))
-    except ValueError:
-        total = -1
-    if total < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: a total of points, a whole number of 0 or more")
+        total = options.total(text)
+    except (ValueError, TypeError) as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: a total of points, "
+                                         f"{str(error).removeprefix('expected ')}") from None
+    assert total is not None, "a text is a total or refused"
     return total
 
 

@@ -205,8 +205,7 @@ class RoundsSolution:
         """As :meth:`mdp.Solution.summary`, with the round states and rounds counted."""
         info, value = self.model.info, self.value
         summary: dict[str, Any] = {
-            "game": info.game, "variant": info.variant, "params": dict(info.params),
-            "rules": info.rules, "objective": info.objective.name, "sense": self.sense,
+            **info.summary(), "objective": info.objective.name, "sense": self.sense,
             "value": float(value),
         }
         if self.exact:
