@@ -330,13 +330,29 @@ def rounds_distribution(solution: PlayedRounds, tie_break: Sequence[Any] = (),
 
 
 def one_by_one(solution: PlayedRounds, tie_break: Sequence[Any] = ()) -> pl.DataFrame:
-    """:func:`rounds_distribution` a round state at a time (``points_exact`` beside
-    ``points`` where a total is not a float: see :func:`_points`): each one's round solved
-    (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's ends, each end
-    passing on the chance of every total so far, moved by its points, to the round state it
-    leads to; exact where the solution is, totals in Python numbers (never overflowing)."""
-    model = solution.model
-    one = Fraction(1) if solution.exact else 1.0
+    """:func:`rounds_distribution` a round state at a time (:func:`followed`), each one's
+    round solved (:meth:`mdp.RoundsSolution.at`) and its play pushed forward to the round's
+    ends; exact where the solution is."""
+    n_ends, played = solution.model.round.n_terminal, {}
+
+    def play(key: int, earned: Any) -> np.ndarray:
+        if key not in played:
+            played[key] = reach(solution.at(key), tie_break)[:n_ends]
+        return played[key]
+
+    return followed(solution.model, solution.exact, play, "optimal play")
+
+
+def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndarray],
+             who: str) -> pl.DataFrame:
+    """The chance of every final total, a round state at a time: ``play(key, earned)``
+    gives the chance of each end of the round played from round state ``key`` with
+    ``earned`` points so far, and each end passes on the chance of every total so far, moved
+    by its points, to the round state it leads to; exact (``exact``: the chances are
+    fractions) or not, totals in Python numbers (never overflowing). Columns ``points``
+    (``points_exact`` beside it where a total is not a float: see :func:`_points`),
+    ``probability`` and, exact, ``exact``. ``who`` names the play in a message."""
+    one = Fraction(1) if exact else 1.0
     now: dict[int, dict[Any, Any]] = {model.start: {0: one}}
     ended: dict[Any, Any] = defaultdict(lambda: one * 0)
     for _ in range(model.n_rounds + 1):
@@ -349,20 +365,20 @@ def one_by_one(solution: PlayedRounds, tie_break: Sequence[Any] = ()) -> pl.Data
                 for total, chance in totals.items():
                     ended[total] += chance
                 continue
-            chances = reach(solution.at(key), tie_break)[: model.round.n_terminal]
-            for end in np.flatnonzero(chances != 0).tolist():
-                nxt, points = int(ends.next[row, end]), exact_points(ends.points[row, end])
-                if nxt < 0:
-                    raise ModelError(f"game {model.info.game}: from round state {key}, optimal "
-                                     "play comes to an end that mdp_round_rule does not allow there")
-                for total, chance in totals.items():
+            for total, chance in totals.items():
+                chances = play(key, total)
+                for end in np.flatnonzero(chances != 0).tolist():
+                    nxt, points = int(ends.next[row, end]), exact_points(ends.points[row, end])
+                    if nxt < 0:
+                        raise ModelError(f"game {model.info.game}: from round state {key}, {who} "
+                                         "comes to an end that mdp_round_rule does not allow there")
                     after[nxt][total + points] += chance * chances[end]
         now = after
     if now:  # round states still playing past the last round: cannot be, see compile_rounds
         raise ModelError(f"game {model.info.game}: games still playing after its last round")
     final = sorted(ended)
     frame = pl.DataFrame({**_points(final), "probability": [float(ended[t]) for t in final]})
-    if solution.exact:
+    if exact:
         frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
                                                     for t in final], dtype=pl.String))
     return frame

@@ -5,17 +5,15 @@ every final total under that play (:func:`toward_distribution`)."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import polars as pl
 
 from mdp.engine.outcomes import reach as reached
-from mdp.engine.rounds.totals import MOST_ROUND_STATES
+from mdp.engine.rounds.totals import MOST_ROUND_STATES, followed
 from mdp.engine.solution import Located
-from mdp.errors import ModelError, TooLarge
+from mdp.errors import TooLarge
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.reach import Reach
@@ -44,40 +42,17 @@ def toward_distribution(reach: Reach, total: int) -> pl.DataFrame:
         raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
                        "to follow one by one for the chance of every total played toward a total "
                        f"(at most {MOST_ROUND_STATES:,})")
-    one: Any = Fraction(1) if reach.exact else 1.0
-    now: dict[int, dict[int, Any]] = {model.start: {0: one}}
-    ended: dict[int, Any] = defaultdict(lambda: one * 0)
     played: dict[tuple[int, int], np.ndarray] = {}
     n_ends = model.round.n_terminal
-    for _ in range(model.n_rounds + 1):
-        after: dict[int, dict[int, Any]] = defaultdict(lambda: defaultdict(lambda: one * 0))
-        keys = np.array(sorted(now), dtype=np.int64)
-        ends = model.rule(keys)
-        for row, key in enumerate(keys.tolist()):
-            if ends.over[row]:
-                for earned, chance in now[key].items():
-                    ended[earned] += chance
-                continue
-            low, high = reach.bounds(key)
-            for earned, chance in now[key].items():
-                # Past the most or within the least, every play is the same: one solve each.
-                need = min(max(total - earned, low), high + 1)
-                if (key, need) not in played:
-                    played[key, need] = reached(reach.at(key, need))[:n_ends]
-                ending = played[key, need]
-                for end in np.flatnonzero(ending != 0).tolist():
-                    nxt = int(ends.next[row, end])
-                    if nxt < 0:
-                        raise ModelError(f"game {model.info.game}: from round state {key}, play "
-                                         "comes to an end that mdp_round_rule does not allow there")
-                    after[nxt][earned + int(ends.points[row, end])] += chance * ending[end]
-        now = after
-    final = sorted(ended)
-    frame = pl.DataFrame({"points": pl.Series(final, dtype=pl.Int64),
-                          "probability": [float(ended[t]) for t in final]})
-    if reach.exact:
-        frame = frame.with_columns(exact=pl.Series(
-            [f"{ended[t].numerator}/{ended[t].denominator}" for t in final], dtype=pl.String))
+
+    def play(key: int, earned: Any) -> np.ndarray:
+        low, high = reach.bounds(key)
+        # Past the most or within the least, every play is the same: one solve each.
+        need = min(max(total - int(earned), low), high + 1)
+        if (key, need) not in played:
+            played[key, need] = reached(reach.at(key, need))[:n_ends]
+        return played[key, need]
+
+    frame = followed(model, reach.exact, play, "play toward a total")
     return frame.filter(pl.col("probability") > 0) if not reach.exact else \
         frame.filter(pl.col("exact") != "0/1")
-
