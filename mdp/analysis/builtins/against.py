@@ -5,9 +5,10 @@ here with what checks it and what plays it (:func:`mdp.evaluate` with ``against=
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import mdp
+from mdp.analysis.builtins import options
 from mdp.errors import ParamError
 from mdp.game.params import Param
 
@@ -15,11 +16,7 @@ if TYPE_CHECKING:
     from mdp.engine.solved import Solved
 
 
-def _name(value: Any) -> str | None:
-    return None if value is None else str(value)
-
-
-AGAINST = Param("against", None, _name, "a game two players take in turns: the other player "
+AGAINST = Param("against", None, options.text, "a game two players take in turns: the other player "
                 "plays the game's strategy NAME (or optimal), the first --strategy's (optimal "
                 "where none is named)", metavar="NAME")
 

@@ -15,8 +15,8 @@ import mdp
 from mdp.analysis.builtins import presolve
 from mdp.analysis.builtins import targets as toward
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
-from mdp.analysis.builtins.options import path as _path
 from mdp.analysis.builtins.options import size as _bytes
+from mdp.analysis.builtins.options import text as _text
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
@@ -81,7 +81,7 @@ def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
 
 
 def _plot(what: str) -> Param:
-    return Param("plot", None, _path, f"draw {what} of each outcome and the cumulative share to "
+    return Param("plot", None, _text, f"draw {what} of each outcome and the cumulative share to "
                  "FILE (.png or .svg; needs matplotlib)", metavar="FILE")
 
 

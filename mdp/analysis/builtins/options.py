@@ -14,8 +14,8 @@ def size(value: Any) -> int | None:
     return None if value is None else parse_int(1)(value)
 
 
-def path(value: Any) -> str | None:
-    """A file's path."""
+def text(value: Any) -> str | None:
+    """A text: a file's path, a strategy's name."""
     return None if value is None else str(value)
 
 

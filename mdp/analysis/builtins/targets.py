@@ -83,7 +83,7 @@ def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
 
 TARGETS = Analysis(
     "targets", "the best chance of at least every total, beside best-mean play's", _targets,
-    [Param("plot", None, options.path, "draw both chances of at least each total, and their gap, to "
+    [Param("plot", None, options.text, "draw both chances of at least each total, and their gap, to "
            "FILE (.png or .svg; needs matplotlib)", metavar="FILE"),
      Param("max_memory", None, options.size, "the most bytes that the chances of every total may "
            "take (default: as a model compiled, --max-memory)", shared=True)],
