@@ -15,6 +15,7 @@ import mdp
 from mdp.analysis.builtins import presolve
 from mdp.analysis.builtins import targets as toward
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
+from mdp.analysis.builtins.options import check_plot
 from mdp.analysis.builtins.options import size as _bytes
 from mdp.analysis.builtins.options import text as _text
 from mdp.analysis.registry import Analysis, program_arguments
@@ -168,11 +169,7 @@ def _plot_check(args: argparse.Namespace) -> None:
     parse_tie_breaks(args.tie_break)
     if hasattr(args, "at_least"):
         toward.check_toward(args, "--tie-break")
-    if args.plot:
-        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
-
-        check_plot_path(args.plot)
-        arguments.check_target(args.plot, "--plot")
+    check_plot(args)
 
 
 def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:

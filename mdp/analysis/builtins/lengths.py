@@ -7,9 +7,10 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 import mdp
+from mdp.analysis.builtins import options
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
 from mdp.analysis.builtins.analyses import _draw, _percent, _plot
-from mdp.analysis.registry import Analysis, program_arguments
+from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_choice, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import value_line
@@ -17,9 +18,6 @@ from mdp.outputs.readable import value_line
 if TYPE_CHECKING:
     from mdp.analysis.lengths import Lengths
     from mdp.engine.solved import Solved
-    from mdp.program import arguments
-else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
-    arguments = program_arguments()
 
 
 def _up_to(value: Any) -> int | None:
@@ -37,15 +35,6 @@ def _lengths(solution: Solved, game: mdp.Game | None, count: str, up_to: int | N
         _draw(found.table.select(count, "probability"), plot,
               f"{rules}\n{value_line(solution)}\n{count}: mean {float(found.mean):.6g}", "probability")
     return found
-
-
-def _check(args: argparse.Namespace) -> None:
-    """The picture's file, before any work: its type, and that it can be written."""
-    if args.plot:
-        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
-
-        check_plot_path(args.plot)
-        arguments.check_target(args.plot, "--plot")
 
 
 def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
@@ -91,7 +80,7 @@ LENGTHS = Analysis(
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
     "play, or --strategy, against --against), exactly with --exact.",
-    table=lambda found: found.table, check=_check, check_game=against_check,
+    table=lambda found: found.table, check=options.check_plot, check_game=against_check,
     check_model=_check_model,
     summary=lambda found, solution: {**solution.summary(), **found.summary()}, show=_show)
 

@@ -1,11 +1,13 @@
 """Parsers of the options of mdp's analyses that several of them take (see
 :class:`mdp.Param`): for text as on the command line and for Python values alike, ``None``
-where the option is not given."""
+where the option is not given; and the check of ``--plot``, which several take."""
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
+from mdp.analysis.registry import program_arguments
 from mdp.game.params import parse_int
 
 
@@ -22,3 +24,13 @@ def text(value: Any) -> str | None:
 def total(value: Any) -> int | None:
     """A total of points, 0 or more."""
     return None if value is None else parse_int(0, grouped=True)(value)
+
+
+def check_plot(args: argparse.Namespace) -> None:
+    """The picture's file (``--plot``), checked before any work: its type, and that it can
+    be written."""
+    if args.plot:
+        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
+
+        check_plot_path(args.plot)
+        program_arguments().check_target(args.plot, "--plot")

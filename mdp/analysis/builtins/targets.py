@@ -51,14 +51,6 @@ def _targets(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game | None, *, ex
     return frame
 
 
-def _check(args: argparse.Namespace) -> None:
-    if args.plot:
-        from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
-
-        check_plot_path(args.plot)
-        arguments.check_target(args.plot, "--plot")
-
-
 def _of_rounds(game: mdp.Game, what: str) -> None:
     """Refuse, once the game is loaded and before any work, a game that is not played in
     rounds."""
@@ -90,7 +82,7 @@ TARGETS = Analysis(
     "A game of rounds: for every total from 0 to the most its points can reach, the best "
     "chance of finishing with at least that total (each total played for on its own), and "
     "the chance under the play of the best mean; exactly with --exact.",
-    needs="model", optimizes=False, rounds=True, check=_check,
+    needs="model", optimizes=False, rounds=True, check=options.check_plot,
     check_game=lambda game, args: _of_rounds(game, "mdp targets"),
     check_model=lambda model, args: _followable(model, args),
     summary=lambda frame, model: {**model.info.summary(), "totals": frame.to_dicts()}, show=_show)
