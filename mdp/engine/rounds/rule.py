@@ -13,6 +13,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.numeric import first_past_float, quoted
+from mdp.engine.rounds.kinds import DENSE
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 
 INT64 = 1 << 49
@@ -46,6 +47,44 @@ class RoundEnds:
         return self.next.max(axis=1, initial=-1) < 0
 
 
+class Fingerprints:
+    """The fingerprint first given for each round state: in a table indexed by the key
+    where keys are below :data:`~mdp.engine.rounds.kinds.DENSE` (a whole batch is looked up
+    at once), else in a dict."""
+
+    def __init__(self) -> None:
+        self.table = np.zeros(0, dtype=np.uint64)
+        self.known = np.zeros(0, dtype=bool)
+        self.large: dict[int, int] = {}
+
+    def changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
+        """Remember the fingerprints ``prints`` of the round states ``keys``; the first of
+        them that had another one before, or ``None``."""
+        small = (keys >= 0) & (keys < DENSE)
+        if not small.all():
+            for key, mark in zip(keys[~small].tolist(), prints[~small].tolist()):
+                if self.large.setdefault(key, mark) != mark:
+                    return int(key)
+            keys, prints = keys[small], prints[small]
+        if not len(keys):
+            return None
+        top = int(keys.max()) + 1
+        if top > len(self.table):  # grown by doubling: a few copies over a whole solve
+            size = min(DENSE, max(top, 2 * len(self.table)))
+            self.table = np.concatenate([self.table, np.zeros(size - len(self.table), np.uint64)])
+            self.known = np.concatenate([self.known, np.zeros(size - len(self.known), bool)])
+        seen = self.known[keys]
+        differ = np.flatnonzero(seen & (self.table[keys] != prints))
+        if len(differ):
+            return int(keys[differ[0]])
+        fresh = keys[~seen]
+        self.table[fresh] = prints[~seen]
+        self.known[fresh] = True
+        # One key twice in this batch, with two fingerprints: the later one was stored.
+        twice = np.flatnonzero(self.table[keys] != prints)
+        return int(keys[twice[0]]) if len(twice) else None
+
+
 @attrs.frozen(eq=False)
 class RoundRule:
     """The game's round rule, checked: called with round states (an ``int64`` array), it
@@ -58,7 +97,7 @@ class RoundRule:
     ends: tuple[Any, ...] = attrs.field(repr=False)
     """The round's ends (its terminal states), as the game writes them."""
     given: Callable[[np.ndarray], Any] = attrs.field(repr=False)
-    prints: dict[int, int] = attrs.field(factory=dict, init=False, repr=False)
+    prints: Fingerprints = attrs.field(factory=lambda: Fingerprints(), init=False, repr=False)
     """A fingerprint of the answer for each round state asked about: asked again (the
     compile, the solve, a distribution each ask), the answer must be the same."""
 
@@ -81,12 +120,11 @@ class RoundRule:
         columns = np.arange(1, ends.next.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
         prints = (ends.next.astype(np.uint64) * columns).sum(axis=1, dtype=np.uint64) ^ \
             (points.astype(np.uint64) * (columns + np.uint64(1))).sum(axis=1, dtype=np.uint64)
-        known = self.prints
-        for key, mark in zip(states.tolist(), prints.tolist()):
-            if known.setdefault(key, mark) != mark:
-                raise ModelError(f"game {self.game}: mdp_round_rule's function gave round state "
-                                 f"{key} other ends than it gave before; it must be a pure "
-                                 "function of the round states (the same answer each time)")
+        key = self.prints.changed(states, prints)
+        if key is not None:
+            raise ModelError(f"game {self.game}: mdp_round_rule's function gave round state "
+                             f"{key} other ends than it gave before; it must be a pure "
+                             "function of the round states (the same answer each time)")
 
     def _checked(self, states: np.ndarray) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
