@@ -81,7 +81,8 @@ def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: b
     started :func:`beside`). The first error raised, in the items' order, is raised here
     once every thread has stopped; after an error no new item is begun. Work that holds
     Python's lock (``locked``: arithmetic on Python objects) would only wait for it: its
-    items are done one after another, here, as are items of work already on the pool."""
+    items are done one after another, here, as is work within an item (the threads are
+    busy with the other items)."""
     items = list(items)
     count = min(threads(), len(items))
     if count < 2 or locked or getattr(_local, "worker", False):
@@ -93,15 +94,20 @@ def side_by_side(work: Callable[[Any], None], items: Iterable[Any], *, locked: b
     errors: dict[int, BaseException] = {}
 
     def run() -> None:
-        while not errors:
-            with take:
-                i = next(taken, None)
-            if i is None:
-                return
-            try:
-                work(items[i])
-            except BaseException as error:  # Ctrl-C here too: the others stop at their next item
-                errors[i] = error
+        was = getattr(_local, "worker", False)
+        _local.worker = True  # work within an item is done in its own thread
+        try:
+            while not errors:
+                with take:
+                    i = next(taken, None)
+                if i is None:
+                    return
+                try:
+                    work(items[i])
+                except BaseException as error:  # Ctrl-C too: the others stop at their next item
+                    errors[i] = error
+        finally:
+            _local.worker = was
 
     helpers = [_executor().submit(run) for _ in range(count - 1)]
     try:

@@ -14,7 +14,7 @@ import numpy as np
 from mdp.engine.arithmetic import Floats
 from mdp.engine.policy import Sense
 from mdp.engine.rounds.choose import Aims, aiming, following
-from mdp.engine.rounds.kinds import batches
+from mdp.engine.rounds.kinds import each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.values import RoundValues, check_exact, exact_start, exact_terminals, terminals
@@ -44,8 +44,8 @@ def solve_rounds(model: Rounds, *, exact: bool = False, sense: Sense,
             progress(f"solving round {r + 1} of {model.n_rounds + 1}: "
                      f"{len(model.keys[r]):,} round states")
         later = RoundValues(model.keys[r + 1], values[r + 1]) if r < model.n_rounds else None
-        parts = [_solve_batch(model, batch, later, exact, sense, aims)
-                 for batch in batches(model.keys[r], width)]
+        parts = each_batch(model.keys[r], width, exact,
+                           lambda keys: _solve_batch(model, keys, later, exact, sense, aims))
         values[r] = np.concatenate(parts) if parts else np.zeros(0)
     return RoundsSolution(model, sense, tuple(values), exact, time.perf_counter() - began, aims)
 

@@ -7,9 +7,12 @@ the work it hands on."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
+
+from mdp.engine.parallel import one_blas_thread, side_by_side
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel, ModelInfo
@@ -20,6 +23,8 @@ WORK = 1 << 21
 """Numbers (round states times the round's states, or times its ends) worked at a time: a
 batch of round states as value columns of the round model costs about this many floats."""
 
+Done = TypeVar("Done")
+
 DENSE = 1 << 24
 """Round states whose keys are all below this many are found, and their values looked up, in
 tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
@@ -29,6 +34,23 @@ def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
     """Round states in batches of about :data:`WORK` numbers of ``width`` each."""
     step = max(1, WORK // max(width, 1))
     return [keys[i:i + step] for i in range(0, len(keys), step)]
+
+
+def each_batch(keys: np.ndarray, width: int, exact: bool,
+               work: Callable[[np.ndarray], Done]) -> list[Done]:
+    """What ``work`` gives each batch of the round states ``keys`` (:func:`batches`), in
+    their order: the batches side by side on the threads of :mod:`mdp.engine.parallel`
+    (they are independent; in exact arithmetic, which holds Python's lock, one after
+    another)."""
+    parts = batches(keys, width)
+    done: list[Any] = [None] * len(parts)
+
+    def one(i: int) -> None:
+        done[i] = work(parts[i])
+
+    with one_blas_thread():  # each batch's matrix products on its own thread
+        side_by_side(one, range(len(parts)), locked=exact)
+    return done
 
 
 class RoundsModel(Protocol):

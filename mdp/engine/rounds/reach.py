@@ -31,7 +31,7 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
-from mdp.engine.rounds.kinds import WORK, batches
+from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
@@ -209,8 +209,8 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                      f"{len(model.keys[r]):,} round states")
         later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
                          chances[r + 1], exact) if r < model.n_rounds else None
-        pieces = [_solve_batch(model, batch, later, exact)
-                  for batch in batches(model.keys[r], inner.n_terminal)]
+        pieces = each_batch(model.keys[r], inner.n_terminal, exact,
+                            lambda keys: _solve_batch(model, keys, later, exact))
         low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*pieces))
         offsets[r] = np.concatenate([[0], np.cumsum(high[r] - low[r])]).astype(np.int64)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,

@@ -5,6 +5,7 @@ what it gives enters the engine."""
 from __future__ import annotations
 
 import numbers
+import threading
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -56,6 +57,7 @@ class Fingerprints:
         self.table = np.zeros(0, dtype=np.uint64)
         self.known = np.zeros(0, dtype=bool)
         self.large: dict[int, int] = {}
+        self.lock = threading.Lock()
 
     def changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
         """Remember the fingerprints ``prints`` of the round states ``keys``; the first of
@@ -104,7 +106,8 @@ class RoundRule:
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
         ends = self._checked(states)
-        self._same(states, ends)
+        with self.prints.lock:  # batches are solved side by side
+            self._same(states, ends)
         return ends
 
     def _same(self, states: np.ndarray, ends: RoundEnds) -> None:
