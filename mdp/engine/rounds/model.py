@@ -13,7 +13,7 @@ import numpy as np
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
-from mdp.engine.rounds.kinds import DENSE, batches
+from mdp.engine.rounds.kinds import DENSE, batches, each_batch
 from mdp.engine.rounds.rule import RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
@@ -140,7 +140,8 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     seen.repeated(keys[0])
     count = 1
     while True:
-        found = _distinct(e.next for e in map(rule, batches(keys[-1], round.n_terminal)))
+        found = _distinct(each_batch(keys[-1], round.n_terminal, False,
+                                     lambda batch: _distinct([rule(batch).next])))
         if not len(found):
             break
         again = seen.repeated(found)
