@@ -13,8 +13,8 @@ import numpy as np
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
-from mdp.engine.rounds.kinds import DENSE, batches, each_batch
-from mdp.engine.rounds.rule import RoundRule, round_rule
+from mdp.engine.rounds.kinds import DENSE, each_batch
+from mdp.engine.rounds.rule import RoundEnds, RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
 
@@ -36,6 +36,9 @@ class Rounds:
     """The round states reached after 0, 1, 2, ... rounds: sorted integer keys."""
     rule: RoundRule = attrs.field(repr=False)
     """The game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`), checked."""
+    spans: tuple[tuple[Any, Any], ...] = attrs.field(repr=False)
+    """The least and the most points of an end allowed, in each round but the last (see
+    :meth:`points`), found with the round states."""
     seconds: float = attrs.field(default=0.0, repr=False)
 
     @property
@@ -108,19 +111,8 @@ class Rounds:
 
     def points(self) -> list[tuple[Any, Any]]:
         """The least and the most points of an end allowed, in each round but the last (whose
-        round states end the game): bounds of the totals a game can have earned. The ends
-        are asked of the rule again, every round state's."""
-        spans = []
-        for keys in self.keys[:-1]:
-            low, high = [], []
-            for batch in batches(keys, self.round.n_terminal):
-                given = self.rule(batch)
-                allowed = given.points[given.next >= 0]
-                if len(allowed):
-                    low.append(allowed.min())
-                    high.append(allowed.max())
-            spans.append((min(low), max(high)))
-        return spans
+        round states end the game): bounds of the totals a game can have earned."""
+        return list(self.spans)
 
 
 def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: int | None,
@@ -139,11 +131,14 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     seen = _Seen()
     seen.repeated(keys[0])
     count = 1
+    spans: list[tuple[Any, Any]] = []
     while True:
-        found = _distinct(each_batch(keys[-1], round.n_terminal, False,
-                                     lambda batch: _distinct([rule(batch).next])))
+        parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(rule(batch)))
+        found = _distinct(part for part, _ in parts)
         if not len(found):
             break
+        spans.append((min(low for _, (low, _) in parts if low is not None),
+                      max(high for _, (_, high) in parts if high is not None)))
         again = seen.repeated(found)
         if again is not None:
             when = f"after {len(keys)} rounds and after fewer" if again[1] else \
@@ -160,7 +155,8 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
         raise ModelError(f"game {game.name}: round state {again[0]} is reached after different "
                          "numbers of rounds: every way to a round state must take the same "
                          "number of rounds")
-    return Rounds(round, tuple(keys), rule, round.seconds + time.perf_counter() - began)
+    return Rounds(round, tuple(keys), rule, tuple(spans),
+                  round.seconds + time.perf_counter() - began)
 
 
 def _check_size(game: str, count: int, rounds: int, max_states: int | None,
@@ -213,6 +209,15 @@ class _Seen:
                 return int(merged[same[0]]), False
             self.large, self.checked = [merged], total
         return None
+
+
+def _found(ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any]]:
+    """What one batch of round states leads to: the distinct keys of the round states that
+    follow (sorted), and the least and the most points of an end allowed (``None`` where
+    none is)."""
+    allowed = ends.points[ends.next >= 0]
+    span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
+    return _distinct([ends.next]), span
 
 
 def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:
