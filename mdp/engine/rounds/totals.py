@@ -32,7 +32,7 @@ from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
-from mdp.engine.rounds.kinds import WORK, RoundsModel
+from mdp.engine.rounds.kinds import RoundsModel, each_batch
 from mdp.engine.rounds.rule import INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, NotWhole, TooLarge
@@ -145,7 +145,6 @@ def follow(solution: PlayedRounds, progress: Callable[[str], None] | None = None
     model = solution.model
     inner = model.round
     table = np.array([float(p) for p in inner.probabilities])
-    step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     now = Totals.start()
     ended = []
     for r in range(model.n_rounds + 1):
@@ -154,18 +153,24 @@ def follow(solution: PlayedRounds, progress: Callable[[str], None] | None = None
             progress(f"following the totals of round {r + 1} of {model.n_rounds + 1}: "
                      f"{len(keys):,} round states reached")
         position = positions(model.keys[r + 1]) if r < model.n_rounds else None
-        moves = []
-        for b0 in range(0, len(keys), step):
-            batch = keys[b0:b0 + step]
-            ends = model.rule(batch)
+
+        def batch(some: np.ndarray) -> tuple[Any, Any]:
+            """The totals of the round states of ``some`` that end the game, and the moves
+            of the others to the next round."""
+            b0 = int(np.searchsorted(keys, some[0]))  # keys are sorted
+            ends = model.rule(some)
             over = ends.over
-            ended.append(now.ending(b0 + np.flatnonzero(over)))
             playing = np.flatnonzero(~over)
             if not len(playing):
-                continue
-            row, next_, points, chance = _ends_reached(solution, batch[playing], ends, playing, table)
+                return now.ending(b0 + np.flatnonzero(over)), None
+            row, next_, points, chance = _ends_reached(solution, some[playing], ends, playing, table)
             assert position is not None  # no round state is reached after the last round
-            moves.append((b0 + playing[row], position(next_), points, chance))
+            return (now.ending(b0 + np.flatnonzero(over)),
+                    (b0 + playing[row], position(next_), points, chance))
+
+        done = each_batch(keys, max(inner.n_states, inner.n_terminal), False, batch)
+        ended += [ending for ending, _ in done]
+        moves = [move for _, move in done if move is not None]
         if not moves:
             totals, chances = (np.concatenate(parts) for parts in zip(*ended))
             low = int(totals.min())
