@@ -12,6 +12,7 @@ imports nothing of numpy or Polars: they are looked up in :mod:`mdp` when a chec
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
@@ -59,17 +60,20 @@ def shown(value: Any) -> str:
 
 
 def _is(value: Any, kinds: tuple[str | type, ...]) -> bool:
+    classes = (_class(k) if isinstance(k, str) else k for k in kinds)
+    return isinstance(value, tuple(c for c in classes if c is not None))
+
+
+def _class(name: str) -> type | None:
+    """The class of mdp's named ``name`` (or Polars' ``DataFrame``); ``None`` where its
+    module is not imported yet: nothing is an instance of it then, and a check need not
+    import it (a solve of one model, the rounds engine)."""
     import mdp
 
-    return isinstance(value, tuple(_class(mdp, k) if isinstance(k, str) else k for k in kinds))
-
-
-def _class(mdp: Any, name: str) -> type:
-    if name == "DataFrame":
-        import polars
-
-        return polars.DataFrame
-    return getattr(mdp, name)
+    module = "polars" if name == "DataFrame" else mdp._LAZY[name]
+    if module not in sys.modules:
+        return None
+    return sys.modules["polars"].DataFrame if name == "DataFrame" else getattr(mdp, name)
 
 
 def of(*kinds: str | type, allowed: str, none: bool = False) -> Rule:

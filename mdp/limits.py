@@ -125,3 +125,8 @@ round rule that never ends the game) are refused with exit 3 in seconds, not fou
 MAX_TABLE_ROWS = 2_000_000_000
 """The most rows a policy table written a piece at a time may have (``mdp policy --within``
 of a game of rounds): some 100 GB of Parquet; past it, exit 3 before any work."""
+
+RESIDUAL = 1e-12
+"""Value iteration (:mod:`mdp.engine.cycles`) stops when no value of a sweep changed by more
+than this (relative to the largest terminal value, at least 1): the default ``residual`` of
+:func:`mdp.solve`."""

@@ -39,9 +39,6 @@ if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
     from mdp.engine.sweep import Piece
 
-RESIDUAL = 1e-12
-"""Value iteration stops when no value of a sweep changed by more than this (relative to
-the largest terminal value, at least 1)."""
 
 EXTRAPOLATE = 4
 """Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""

@@ -17,10 +17,11 @@ from fractions import Fraction
 import numpy as np
 
 from mdp.engine.arithmetic import objects
-from mdp.engine.cycles import RESIDUAL, _System, settle
+from mdp.engine.cycles import _System, settle
 from mdp.engine.linear import solve_exactly
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import top_down
+from mdp.limits import RESIDUAL
 
 
 def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float = RESIDUAL,

@@ -23,7 +23,6 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import check_terminal, own_terminal
-from mdp.engine.versus import action_values as versus_values
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.load import Objective
 
@@ -183,7 +182,11 @@ class Solution(Generic[Number]):
         against the best of them. ``states`` (ids of states of one layer, in any order)
         gives those of their actions only, state after state: a table a piece at a time."""
         model, arithmetic = self.model, self._arithmetic
-        every = None if self.turned is None else versus_values(model, self._raw, self.turned, arithmetic)
+        every = None
+        if self.turned is not None:  # two players, one policy a side
+            from mdp.engine.versus import action_values
+
+            every = action_values(model, self._raw, self.turned, arithmetic)
         first: Callable[[], np.ndarray]
         if states is None:
             q = arithmetic.empty(model.n_actions) if every is None else every

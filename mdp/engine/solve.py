@@ -9,21 +9,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Literal, overload
+from typing import TYPE_CHECKING, Any, Literal, overload
 
 import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
-from mdp.engine.cycles import RESIDUAL, solve_returning
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy, Sense
-from mdp.engine.rounds import Rounds, RoundsSolution, solve_rounds
 from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
-from mdp.engine.versus import against as versus
 from mdp.errors import ParamError
+from mdp.limits import RESIDUAL
+
+if TYPE_CHECKING:  # the solvers of games of rounds and of cycles are imported when used
+    from mdp.engine.rounds import Rounds, RoundsSolution
 
 
 @overload
@@ -89,7 +90,9 @@ def solve(
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
               sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK),
               against=(against, OPTIONAL_POLICY))
-    if isinstance(model, Rounds):
+    if not isinstance(model, CompiledModel):  # a game of rounds (checked above)
+        from mdp.engine.rounds import solve_rounds
+
         if terminal is not None or policy is not None or against is not None:
             raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
                              "terminal= and policy= do not apply to it")
@@ -105,6 +108,9 @@ def solve(
                              "take in turns, beside the policy= of the first")
         _check_policy(model, against, exact)
     if policy is not None and model.turns is not None:  # two ways of playing, one a side
+        from mdp.engine.cycles import solve_returning
+        from mdp.engine.versus import against as versus
+
         other = against
         if other is None:  # the other player plays best
             raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
@@ -117,6 +123,8 @@ def solve(
                         residual=change, terminal=own_terminal(model, values), opponent=other,
                         turned=turned)
     if not model.one_pass:  # states that may come back
+        from mdp.engine.cycles import solve_returning
+
         raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
                                                   policy=policy, residual=residual,
                                                   progress=progress)
