@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# On one worker: the module's fixture (written) runs every command once, each a process.
+pytestmark = pytest.mark.xdist_group("stdout-gone")
+
 MDP = [sys.executable, "-m", "mdp.program.cli"]
 SMALL = ["shutbox", "-s", "tiles=1-5"]
 
