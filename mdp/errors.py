@@ -36,8 +36,10 @@ class InRounds(ParamError):
     def __init__(self, game: str, what: str) -> None:
         super().__init__(f"game {game} is played in rounds, and {what} reads a game of one "
                          "model; advise gives the actions at a position of a game of rounds, "
-                         "distribution the chance of each total, simulate plays it, and "
-                         "strategies values its strategies")
+                         "policy the value of every round state, distribution the chance of "
+                         "each total, targets the best chance of reaching each, simulate "
+                         "plays it, strategies values its strategies, and match plays it "
+                         "against a second player who knows the total to beat")
 
 
 class ModelError(MdpError):

@@ -109,8 +109,10 @@ def test_what_reads_a_game_of_one_model_refuses_a_game_of_rounds(what, call):
     game = two_boxes()
     with pytest.raises(mdp.ParamError, match=f"game two-boxes is played in rounds, and {what} "
                        "reads a game of one model; advise gives the actions at a position of a "
-                       "game of rounds, distribution the chance of each total, simulate plays "
-                       "it, and strategies values its strategies"):
+                       "game of rounds, policy the value of every round state, distribution "
+                       "the chance of each total, targets the best chance of reaching each, "
+                       "simulate plays it, strategies values its strategies, and match plays "
+                       "it against a second player who knows the total to beat"):
         call(game, mdp.solve(mdp.compile(game)))
 
 
