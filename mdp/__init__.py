@@ -56,6 +56,7 @@ _LAZY = {
     "ragged_arange": "mdp.engine.groups",
     "offsets": "mdp.engine.groups",
     "slices": "mdp.engine.parallel",
+    "on_cluster": "mdp.engine.cluster",
     "ActionValues": "mdp.engine.solution",
     "Solution": "mdp.engine.solution",
     "Solutions": "mdp.engine.solution",
@@ -127,6 +128,7 @@ if TYPE_CHECKING:
     from mdp.analysis.vary import match_table, solve_table
     from mdp.checks import did_you_mean
     from mdp.engine.budget import UnboundedWarning
+    from mdp.engine.cluster import on_cluster
     from mdp.engine.compile import compile
     from mdp.engine.expansion import Expansion
     from mdp.engine.groups import offsets, ragged_arange
@@ -222,6 +224,7 @@ __all__ = [
     "policy",
     "policy_pieces",
     "offsets",
+    "on_cluster",
     "ragged_arange",
     "read_variants",
     "register_plugins",

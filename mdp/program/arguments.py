@@ -39,7 +39,8 @@ TERMINAL_FORMAT = "markdown"
 def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
                        compiling: bool | None = None) -> None:
     """``GAME``, ``--set`` and ``--variant``; with ``compiling`` (as ``solving`` unless
-    given), also ``--exact``, ``--max-states`` and ``--max-memory``; with ``solving``, also
+    given), also ``--exact``, ``--max-states``, ``--max-memory`` and ``--scheduler``; with
+    ``solving``, also
     ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``."""
     parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
                         "game's name (shutbox)")
@@ -52,6 +53,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
     add_limit_arguments(parser)
+    parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler,
+                        help="work a game of rounds' batches on the Dask cluster whose scheduler "
+                        "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'mdp[dask]'; "
+                        "default: this machine's threads)")
     if not solving:
         return
     parser.add_argument("--residual", type=_residual, metavar="R",
@@ -70,6 +75,13 @@ def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
                         help="stop before the model would need more memory than this, e.g. 4G "
                         "or 500M (default: three quarters of the memory mdp may use, the least "
                         "of the machine's, its cgroup's limit and ulimit -v)")
+
+
+def _scheduler(text: str) -> str:
+    if not text.strip() or text != text.strip():
+        raise argparse.ArgumentTypeError(f"{text!r}: expected the address of a Dask scheduler, "
+                                         "such as tcp://127.0.0.1:8786")
+    return text
 
 
 def add_sense_arguments(parser: argparse.ArgumentParser) -> None:

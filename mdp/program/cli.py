@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import mdp
 from mdp.analysis.registry import Analysis
+from mdp.engine.cluster import on_cluster
 from mdp.errors import (
     MdpError,
     ModelError,
@@ -67,7 +68,8 @@ def main(argv: list[str] | None = None) -> int:
         with watch_interruptions(), together():
             try:
                 # a plugin's print must not spoil the JSON or a table on standard output
-                with stdout.shielded(stdout.machine_output(args)):
+                with stdout.shielded(stdout.machine_output(args)), \
+                        on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "

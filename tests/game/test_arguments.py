@@ -88,6 +88,7 @@ def calls(made, path):
         "offsets": (([1, 2],), {"total": 3, "first": 0}),
         "ragged_arange": ((np.array([2, 1]),), {}),
         "slices": ((10,), {"start": 0, "size": 4}),
+        "on_cluster": ((None,), {}),
     }
 
 
@@ -145,7 +146,7 @@ NAMES = ["load_game", "compile", "solve", "solve_many", "evaluate", "strategy_po
          "report", "analyse", "write_table", "choices", "action_labels", "Policy.of_weights",
          "Policy.mix", "Strategy.per_state", "parse_int", "parse_choice", "parse_int_list",
          "show_int_list", "did_you_mean", "read_variants", "register_plugins", "offsets",
-         "ragged_arange", "slices"]
+         "ragged_arange", "slices", "on_cluster"]
 
 
 @pytest.mark.parametrize("name", NAMES)

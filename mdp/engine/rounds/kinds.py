@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
 
+from mdp.engine.cluster import mapped
 from mdp.engine.parallel import one_blas_thread, side_by_side
 
 if TYPE_CHECKING:
@@ -41,8 +42,11 @@ def each_batch(keys: np.ndarray, width: int, exact: bool,
     """What ``work`` gives each batch of the round states ``keys`` (:func:`batches`), in
     their order: the batches side by side on the threads of :mod:`mdp.engine.parallel`
     (they are independent; in exact arithmetic, which holds Python's lock, one after
-    another)."""
+    another), or on the workers of a Dask cluster (:func:`mdp.engine.cluster.on_cluster`)."""
     parts = batches(keys, width)
+    on_cluster = mapped(work, parts)
+    if on_cluster is not None:
+        return on_cluster
     done: list[Any] = [None] * len(parts)
 
     def one(i: int) -> None:

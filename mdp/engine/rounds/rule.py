@@ -59,6 +59,14 @@ class Fingerprints:
         self.large: dict[int, int] = {}
         self.lock = threading.Lock()
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Sent to another process (a cluster's worker) empty: it remembers what it is given
+        there, and a lock is not sent."""
+        return {}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__init__()  # type: ignore[misc]
+
     def changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
         """Remember the fingerprints ``prints`` of the round states ``keys``; the first of
         them that had another one before, or ``None``."""
