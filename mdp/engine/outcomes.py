@@ -15,6 +15,7 @@ import polars as pl
 
 from mdp.engine.arithmetic import objects
 from mdp.engine.cycles import MOST_EXACT
+from mdp.engine.cycles_ending import check_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
@@ -57,6 +58,8 @@ def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> tuple[Policy
     if isinstance(how, Policy):
         if tie_break:
             raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
+        # A solution's play was checked as it was solved (optimal play ends by its rule).
+        check_ends(how.model, how.probabilities, f"playing {how.name}")
         return how, how
     first = how.as_policy(tie_break)
     second = (how.opponent if how.model.turns is not None else None) or first
