@@ -132,6 +132,38 @@ def _dice_options(game: mdp.Game, b: Box, masks: np.ndarray) -> np.ndarray:
 
 
 def scoring_rules(game: mdp.Game) -> dict:
-    """Every scoring rule on offer, the game's own first (pluggy answers newest first)."""
-    groups = reversed(game.plugins.hook.shutbox_scoring_rules())
-    return {rule.name: rule for group in groups for rule in group}
+    """Every scoring rule on offer, the game's own first (pluggy answers newest first); a
+    rule whose name is not one word (empty, or with a comma or a space), or is another's,
+    refused, blamed on the plugin that offers it: a rule of the same name would replace the
+    other without a word, and --set scoring=NAME could not tell them apart."""
+    rules = {}
+    for rule in (r for group in reversed(game.plugins.hook.shutbox_scoring_rules()) for r in group):
+        problem = _name_fault(rule.name, rules)
+        if problem:
+            plugin = game.blame("shutbox_scoring_rules", lambda groups: _clash(groups) is not None)
+            whose = f"plugin {plugin}'s " if plugin else ""
+            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_scoring_rules offers a scoring "
+                                 f"rule named {rule.name!r}, {problem}")
+        rules[rule.name] = rule
+    return rules
+
+
+def _name_fault(name, taken) -> str | None:
+    """What is wrong with a scoring rule's name, beside the names ``taken`` already."""
+    if not isinstance(name, str) or not name or any(c == "," or c.isspace() for c in name):
+        return "not a name: give a word without commas or spaces, such as 'count'"
+    if name in taken:
+        return "as another rule is: give each scoring rule a name of its own"
+    return None
+
+
+def _clash(groups) -> str | None:
+    """The first faulty name among answers of shutbox_scoring_rules (newest first)."""
+    taken: set = set()
+    for group in reversed(groups or []):
+        for rule in group if isinstance(group, (list, tuple)) else ():
+            name = getattr(rule, "name", None)
+            if _name_fault(name, taken):
+                return name
+            taken.add(name)
+    return None

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import HALF, Table
 
 import mdp
-from models import HALF, Table
 
 
 def loop(first="loop", end=5):
