@@ -182,11 +182,11 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
 
 def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
-    over each: floats, ints, or fractions in an object array. Summing fractions, exact
-    values that one float holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with
-    its ``value_exact``."""
+    over each: floats, ints, or fractions in an object array. Exact values that one float
+    holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with its ``value_exact``, in
+    floats too (games simulated, chances in floats)."""
     keys = model.terminals.select(columns)
-    exact = weights.dtype == object and "value" in columns and "value_exact" in model.terminals.columns
+    exact = "value" in columns and "value_exact" in model.terminals.columns
     if exact:  # grouped by the rank of the exact value, never by its float
         distinct = sorted(set(model.terminal_values))
         rank = {v: i for i, v in enumerate(distinct)}
@@ -273,7 +273,8 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
     if two:
         return _of_two_players(model, outcome_columns(model, game), ends)
     # The values it was solved with: a solution's own terminal values, where it has them.
+    # Exact where a float cannot tell them apart (mdp.analysis.simulate measures from one).
     values = np.asarray(model.terminal_values if isinstance(how, Policy) else how.terminal_values,
-                        dtype=np.float64)
+                        dtype=object if "value_exact" in model.terminals.columns else np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))
