@@ -184,9 +184,10 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
     over each: floats, ints, or fractions in an object array. Exact values that one float
     holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with its ``value_exact``, in
-    floats too (games simulated, chances in floats)."""
+    floats too (games simulated, chances in floats) where there are such."""
     keys = model.terminals.select(columns)
-    exact = "value" in columns and "value_exact" in model.terminals.columns
+    exact = "value" in columns and "value_exact" in model.terminals.columns and (
+        weights.dtype == object or _merged(model.terminal_values))
     if exact:  # grouped by the rank of the exact value, never by its float
         distinct = sorted(set(model.terminal_values))
         rank = {v: i for i, v in enumerate(distinct)}
@@ -210,6 +211,12 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     wide = (pl.UInt64, pl.Int128, pl.UInt128)  # integers past int64 kept as they are
     return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items()
                           if t.is_integer() and t not in wide}), sums
+
+
+def _merged(values: Any) -> bool:
+    """Whether a float holds two of ``values`` (exact numbers) as one."""
+    distinct = set(values)
+    return len({float(v) for v in distinct}) < len(distinct)
 
 
 def chances(how: Played | Policy, game: Game | None = None,

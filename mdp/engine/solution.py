@@ -20,6 +20,7 @@ import numpy as np
 from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import check_terminal, own_terminal
@@ -80,8 +81,7 @@ class Solution(Generic[Number]):
 
     @property
     def objective(self) -> Objective:
-        """What its value is of: the game's objective, or, solved with terminal values of
-        its own, :data:`OWN_TERMINAL` (no chance, whatever the game's is)."""
+        """The game's objective, or :data:`OWN_TERMINAL` where solved with other terminal values."""
         if self.terminal is None:
             return self.model.info.objective
         return Objective(OWN_TERMINAL, self.sense)
@@ -251,7 +251,7 @@ class Solution(Generic[Number]):
             **info.summary(),
             "objective": self.objective.name,
             "sense": self.sense,
-            "value": float(value),
+            "value": float_or_none(value),
         }
         if isinstance(value, Fraction):  # exact mode
             summary["exact"] = f"{value.numerator}/{value.denominator}"

@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import FLOAT_TIE, Policy, Sense
 from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, following
 from mdp.engine.rounds.model import Rounds
@@ -206,7 +207,7 @@ class RoundsSolution:
         info, value = self.model.info, self.value
         summary: dict[str, Any] = {
             **info.summary(), "objective": info.objective.name, "sense": self.sense,
-            "value": float(value),
+            "value": float_or_none(value),
         }
         if self.exact:
             assert isinstance(value, Fraction)
