@@ -74,8 +74,8 @@ def mdp_configure(plugins: pluggy.PluginManager) -> None:
 def mdp_params() -> list[mdp.Param]:
     """Declare parameters: return a list of :class:`mdp.Param`.
 
-    Every implementation is called and the lists are joined, the game's first: a rule
-    plugin adds its parameters beside the game's. A name declared twice is an error.
+    Every implementation is called and the lists are joined, the game's first. A name (a word:
+    no space, ``=`` or ``,``) declared twice, or a default its parser refuses, names the plugin.
 
     .. code-block:: python
 
