@@ -192,3 +192,20 @@ def test_optimal_play_ends_and_is_the_best_play_that_ends(drawn, sense):
         played = mdp.solve(model, exact=solution.exact, policy=solution.as_policy())
         assert played.value == pytest.approx(exact.value, abs=1e-9)
         assert np.asarray(mdp.simulate(solution, game, games=50, seed=0).outcomes["games"]).sum() == 50
+
+
+@pytest.mark.parametrize("exact", [False, True])
+def test_two_ways_of_playing_are_checked_together(exact):
+    # Passing against optimal play (which gambles) ends, worth 1/2 to the passer: the other
+    # gambles and wins half the time. Passing against passing never ends: refused.
+    game = mdp.load_game(Passing())
+    model = mdp.compile(game)
+    labels = mdp.action_labels(model, game)
+    passer = mdp.Policy.of_weights(model, [int(a == "pass") for a in labels], exact=True,
+                                   name="passer")
+    assert mdp.solve(model, policy=passer, exact=exact).value == HALF
+    with pytest.raises(mdp.ModelError, match="game passing: playing passer against passer, the "
+                                             "game never ends from state 's'"):
+        mdp.solve(model, policy=passer, against=passer, exact=exact)
+    with pytest.raises(mdp.ModelError, match="playing passer, the game never ends"):
+        mdp.simulate(passer, game, games=5, seed=1)
