@@ -159,5 +159,8 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """
     import difflib  # only on the error path: it costs start-up time
 
-    close = difflib.get_close_matches(wanted, [str(name) for name in known], n=n)
-    return f"; did you mean {' or '.join(close)}?" if close else ""
+    # Options compared without their dashes: "--" alike would make "--at-least" close to
+    # "--against" (difflib's 0.63), which it is not.
+    bare = {str(name).lstrip("-"): str(name) for name in reversed(list(known))}
+    close = difflib.get_close_matches(wanted.lstrip("-"), list(bare)[::-1], n=n)
+    return f"; did you mean {' or '.join(bare[c] for c in close)}?" if close else ""

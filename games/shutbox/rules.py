@@ -34,30 +34,26 @@ def _moves(game: mdp.Game):
 
     @functools.cache
     def moves(total: int, kind) -> np.ndarray:
-        answer = game.call("shutbox_moves", total=total, kind=kind)
-        masks, problem = _masks(answer, full)
-        if problem:
-            plugin = game.blame("shutbox_moves", lambda other: _masks(other, full)[1] is not None,
-                                total=total, kind=kind)
-            whose = f"plugin {plugin}'s " if plugin else ""
-            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_moves {problem} (total {total})")
-        return np.sort(masks)[::-1]
+        answer = game.answer("shutbox_moves", lambda got: _masks(got, full, total)[1],
+                             total=total, kind=kind)
+        return np.sort(_masks(answer, full, total)[0])[::-1]
 
     return moves
 
 
-def _masks(answer, full: int) -> tuple[np.ndarray | None, str | None]:
-    """The moves a shutbox_moves hook returned, as an array, or what is wrong with them: each
-    a mask of tiles (1 to ``full``), none twice."""
+def _masks(answer, full: int, total: int) -> tuple[np.ndarray | None, str | None]:
+    """The moves a shutbox_moves hook returned on a roll of ``total``, as an array, or what
+    is wrong with them: each a mask of tiles (1 to ``full``), none twice."""
     if not isinstance(answer, (list, tuple, np.ndarray)):
-        return None, f"returned {reprlib.repr(answer)}, not a list of masks of tiles"
+        return None, f"returned {reprlib.repr(answer)}, not a list of masks of tiles (total {total})"
     for mask in answer:
         if not isinstance(mask, (int, np.integer)) or isinstance(mask, bool) or not 0 < mask <= full:
-            return None, f"returned {mask!r} among its moves, not a mask of tiles from 1 to {full}"
+            return None, (f"returned {mask!r} among its moves, not a mask of tiles from 1 to "
+                          f"{full} (total {total})")
     masks = np.array(answer, dtype=np.int64)
     twice = np.flatnonzero(np.bincount(masks) > 1) if len(masks) else ()
     if len(twice):
-        return None, f"returned the mask {int(twice[0])} twice: each move once"
+        return None, f"returned the mask {int(twice[0])} twice: each move once (total {total})"
     return masks, None
 
 
@@ -68,26 +64,50 @@ def _checked(game: mdp.Game, rule):
     def values(b: Box, masks: np.ndarray):
         try:
             got = rule.values(b, masks)
-            size = len(got) if hasattr(got, "__len__") else None
-            problem = None if size == len(masks) else \
-                f"returned {reprlib.repr(got)}, not a value per position" if size is None \
-                else f"gave {size:,} value{'s' * (size != 1)}"
+            problem, at = _values_fault(got, len(masks))
         except MemoryError:
             raise
         except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
-            problem = f"raised {type(error).__name__}: {error}"
+            problem, at = f"raised {type(error).__name__}: {error}", None
         if problem is None:
             return got
         plugin = game.blame("shutbox_scoring_rules", lambda groups: _offers(groups, rule.name))
         whose = f" of plugin {plugin}" if plugin else ""
-        first = " ".join(map(str, b.open_tiles(int(masks[0])))) if len(masks) else ""
-        first = f"open {first}" if first else "every tile shut"
+        first = _position(b, int(masks[0])) if len(masks) else ""
         where = f" ({first})" if len(masks) == 1 else f" (the first: {first})" if len(masks) else ""
         count = "" if not len(masks) else " for 1 final position" if len(masks) == 1 \
             else f" for {len(masks):,} final positions"
+        if at is not None:  # the position of the value at fault
+            where, count = f" ({_position(b, int(masks[at]))})", ""
         raise mdp.ModelError(f"game {game.name}: scoring rule {rule.name}{whose} {problem}{count}{where}")
 
     return attrs.evolve(rule, values=values)
+
+
+def _position(b: Box, mask: int) -> str:
+    """A final position in words: ``open 1 3``, or ``every tile shut``."""
+    return f"open {' '.join(map(str, b.open_tiles(mask)))}" if mask else "every tile shut"
+
+
+def _values_fault(got, count: int) -> tuple[str | None, int | None]:
+    """What is wrong with a scoring rule's values for ``count`` final positions, and the
+    place of the value at fault, or ``None``: one number per position (an int, a fraction
+    or a finite float; not a bool)."""
+    size = len(got) if hasattr(got, "__len__") and not isinstance(got, str | bytes) else None
+    if size is None:
+        return f"returned {reprlib.repr(got)}, not a value per position", None
+    if size != count:
+        return f"gave {size:,} value{'s' * (size != 1)}", None
+    if isinstance(got, np.ndarray) and got.ndim != 1:
+        return f"gave an array of shape {got.shape}, not one value per position", None
+    if isinstance(got, np.ndarray) and got.dtype.kind in "iu":
+        return None, None
+    values = got.tolist() if isinstance(got, np.ndarray) else list(got)
+    at = next((i for i, v in enumerate(values) if not _number(v)), None)
+    if at is None:
+        return None, None
+    return (f"gave the value {reprlib.repr(values[at])}, not a number (an int, a fraction or a "
+            "finite float)"), at
 
 
 def _offers(groups, name: str) -> bool:
@@ -97,41 +117,114 @@ def _offers(groups, name: str) -> bool:
 
 
 def _rolls(game: mdp.Game, dice: int) -> list:
-    """The shutbox_rolls hook's answer for ``dice`` dice, each roll's total checked."""
-    answer = list(game.call("shutbox_rolls", dice=dice))
+    """The shutbox_rolls hook's answer for ``dice`` dice, checked (:func:`_rolls_fault`)."""
     low, high = dice, dice * game.params["faces"]
-    for entry in answer:
-        if not (isinstance(entry, tuple | list) and len(entry) == 3
-                and isinstance(entry[1], numbers.Integral) and low <= entry[1] <= high):
-            raise mdp.ModelError(f"game {game.name}: shutbox_rolls gave {entry!r} for {dice} "
-                                 f"{'die' if dice == 1 else 'dice'}; expected (probability, total, "
-                                 f"kind) with a total from {low} to {high}")
+    answer = game.answer("shutbox_rolls", lambda got: _rolls_fault(got, dice, low, high), dice=dice)
     return [(p, int(total), kind) for p, total, kind in answer]
+
+
+def _rolls_fault(answer, dice: int, low: int, high: int) -> str | None:
+    """What is wrong with an answer of shutbox_rolls for ``dice`` dice, or ``None``: a list of
+    ``(probability, total, kind)``, a total from ``low`` to ``high``, a probability above 0,
+    the kind ``None`` or a word, the probabilities adding up to 1."""
+    throw = f"{dice} {'die' if dice == 1 else 'dice'}"
+    if not isinstance(answer, (list, tuple)) or not answer:
+        return f"returned {reprlib.repr(answer)} for {throw}; expected a list of (probability, total, kind)"
+    for entry in answer:
+        expected = (f"gave {entry!r} for {throw}; expected (probability, total, kind) with a total "
+                    f"from {low} to {high}, a probability above 0 and a kind None or a word")
+        if not (isinstance(entry, tuple | list) and len(entry) == 3):
+            return expected
+        p, total, kind = entry
+        if not (isinstance(total, numbers.Integral) and not isinstance(total, bool)
+                and low <= total <= high and _number(p) and p > 0
+                and (kind is None or isinstance(kind, str) and kind.isprintable() and kind.strip())):
+            return expected
+    whole = sum(p for p, _, _ in answer)
+    exact = all(isinstance(p, numbers.Rational) for p, _, _ in answer)
+    if whole != 1 if exact else abs(whole - 1) > 1e-9:
+        return f"gave probabilities that add up to {whole} for {throw}, not 1"
+    return None
+
+
+def _number(value) -> bool:
+    """Whether ``value`` is a number: an int, a fraction or a finite float; not a bool."""
+    return (isinstance(value, numbers.Rational) and not isinstance(value, bool | np.bool_)
+            or isinstance(value, float | np.floating) and bool(np.isfinite(value)))
 
 
 def _dice_options(game: mdp.Game, b: Box, masks: np.ndarray) -> np.ndarray:
     """The shutbox_dice_options hook's answer for ``masks``, checked: a row per mask, each
-    with one number of dice or more, from 1 to the most the parameters roll, none twice."""
-    options = np.asarray(game.call("shutbox_dice_options", box=b, masks=masks))
-    if options.shape[:1] != (len(masks),) or options.ndim != 2 or options.dtype.kind not in "iu":
-        raise mdp.ModelError(f"game {game.name}: shutbox_dice_options gave an array of shape "
-                             f"{options.shape} and type {options.dtype} for {len(masks)} masks; "
-                             "expected integers, a row per mask")
-    bad = ((options < 0) | (options > b.most_dice)).any(axis=1) | (options == 0).all(axis=1)
+    with one number of dice or more, from 1 to the most the parameters roll, none twice,
+    the usual number first and 0 only after the last."""
+    answer = game.answer("shutbox_dice_options", lambda got: _options_fault(got, b, masks),
+                         box=b, masks=masks)
+    options = np.asarray(answer)
+    return options if options.ndim == 2 else np.zeros((0, 1), dtype=np.int64)
+
+
+def _options_fault(answer, b: Box, masks: np.ndarray) -> str | None:
+    """What is wrong with an answer of shutbox_dice_options, or ``None``."""
+    options = np.asarray(answer) if isinstance(answer, (list, tuple, np.ndarray)) else None
+    if options is not None and not len(masks) and not options.size:
+        return None
+    if options is None or options.shape[:1] != (len(masks),) or options.ndim != 2 \
+            or options.dtype.kind not in "iu":
+        got = f"an array of shape {options.shape} and type {options.dtype}" \
+            if isinstance(answer, np.ndarray) else reprlib.repr(answer)
+        return (f"gave {got} for {len(masks)} mask{'s' * (len(masks) != 1)}; expected integers, "
+                "a row per mask (a 2-D array)")
+    if not len(masks) and not options.size:
+        return None
+    zero = options == 0
+    bad = ((options < 0) | (options > b.most_dice)).any(axis=1) | zero[:, 0]
+    bad |= (np.maximum.accumulate(zero, axis=1) & ~zero).any(axis=1)  # a number after a 0
     if options.shape[1] > 1:
         ordered = np.sort(options, axis=1)
         bad |= ((ordered[:, 1:] == ordered[:, :-1]) & (ordered[:, 1:] != 0)).any(axis=1)
-    if bad.any():
-        at = int(np.flatnonzero(bad)[0])
-        raise mdp.ModelError(
-            f"game {game.name}: shutbox_dice_options gave dice {options[at].tolist()} (open "
-            f"{' '.join(map(str, b.open_tiles(int(masks[at]))))}); give each state one number of "
-            f"dice or more, from 1 to {b.most_dice} (the most the parameters roll), none twice, "
-            "0 for no more")
-    return options
+    if not bad.any():
+        return None
+    at = int(np.flatnonzero(bad)[0])
+    return (f"gave dice {options[at].tolist()} (open {' '.join(map(str, b.open_tiles(int(masks[at]))))}); "
+            f"give each state one number of dice or more, from 1 to {b.most_dice} (the most the "
+            "parameters roll), none twice, the usual number first, 0 for no more after the last")
 
 
 def scoring_rules(game: mdp.Game) -> dict:
-    """Every scoring rule on offer, the game's own first (pluggy answers newest first)."""
-    groups = reversed(game.plugins.hook.shutbox_scoring_rules())
-    return {rule.name: rule for group in groups for rule in group}
+    """Every scoring rule on offer, the game's own first (pluggy answers newest first); a
+    rule whose name is not one word (empty, or with a comma or a space), or is another's,
+    refused, blamed on the plugin that offers it: a rule of the same name would replace the
+    other without a word, and --set scoring=NAME could not tell them apart."""
+    rules = {}
+    for rule in (r for group in reversed(game.plugins.hook.shutbox_scoring_rules()) for r in group):
+        problem = _rule_fault(rule, rules)
+        if problem:
+            plugin = game.blame("shutbox_scoring_rules", lambda groups: _clash(groups) is not None)
+            whose = f"plugin {plugin}'s " if plugin else ""
+            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_scoring_rules offers a scoring "
+                                 f"rule named {rule.name!r}, {problem}")
+        rules[rule.name] = rule
+    return rules
+
+
+def _rule_fault(rule, taken) -> str | None:
+    """What is wrong with a scoring rule's name (beside the names ``taken`` already) or sense."""
+    name = getattr(rule, "name", None)
+    if getattr(rule, "sense", None) not in ("max", "min"):
+        return f"with sense {getattr(rule, 'sense', None)!r}: a rule's sense is 'max' or 'min'"
+    if not isinstance(name, str) or not name or any(c == "," or c.isspace() for c in name):
+        return "not a name: give a word without commas or spaces, such as 'count'"
+    if name in taken:
+        return "as another rule is: give each scoring rule a name of its own"
+    return None
+
+
+def _clash(groups) -> str | None:
+    """The first faulty name among answers of shutbox_scoring_rules (newest first)."""
+    taken: set = set()
+    for group in reversed(groups or []):
+        for rule in group if isinstance(group, (list, tuple)) else ():
+            if _rule_fault(rule, taken):
+                return getattr(rule, "name", None)
+            taken.add(getattr(rule, "name", None))
+    return None

@@ -26,7 +26,7 @@ import numpy as np
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -235,6 +235,15 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     if first_past_float(flat.tolist() if paid.dtype == object else flat):  # shown in floats too
         raise ModelError(f"{said} gave a number past what a float holds (about 1.8e308); "
                          "winnings are numbers a float holds, exact or not")
+    sums = paid.sum(axis=1)
+    off = np.flatnonzero(sums != 0 if exact or paid.dtype != np.float64 else
+                         np.abs(sums.astype(np.float64)) > 1e-9 * np.abs(paid).max(axis=1, initial=1.0))
+    if len(off):  # money changes hands among the players: what one wins, others pay
+        row = int(off[0])
+        raise ModelError(f"{said} gave {shown(paid[row].tolist())} for the results "
+                         f"{shown(results[grid[row]].tolist())}, adding up to {shown(plain(sums[row]))}: "
+                         "in a match money changes hands among the players, so what each row "
+                         "pays adds up to 0")
     return paid.reshape((m,) * players + (players,))
 
 

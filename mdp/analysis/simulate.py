@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -101,21 +102,30 @@ def check_games(games: Any, seed: Any = None) -> None:
 
 def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
            outcomes: pl.DataFrame) -> Simulation:
-    """What games that ended at ``values`` (``counts`` times each) show."""
-    mean = float(counts @ values) / games
-    low, high = _interval(values, counts, mean, games)
-    sd = math.sqrt(float(counts @ (values - mean) ** 2) / (games - 1)) if games > 1 else 0.0
-    order = np.argsort(values, kind="stable")
+    """What games that ended at ``values`` (``counts`` times each) show. Exact values (an
+    object array: some no float tells apart, as 10**17 and 10**17 + 2) are measured from
+    the first, exactly, so that they still spread."""
+    first = values[0] if values.dtype == object else 0
+    offsets = np.array([float(v - first) for v in values.tolist()]) if values.dtype == object \
+        else values
+    middle = float(counts @ offsets) / games
+    mean = float(first + Fraction(middle)) if first else middle
+    low, high = _interval(offsets, counts, middle, games, share=not first)
+    sd = math.sqrt(float(counts @ (offsets - middle) ** 2) / (games - 1)) if games > 1 else 0.0
+    order = np.argsort(offsets, kind="stable")
     below = np.cumsum(counts[order])
     percentiles = {f"{p}%": float(values[order][np.searchsorted(below, p * games / 100)])
                    for p in (5, 25, 50, 75, 95)}
-    return Simulation(games, seed, mean, low, high, outcomes, sd, percentiles)
+    return Simulation(games, seed, mean, float(first + Fraction(low)) if first else low,
+                      float(first + Fraction(high)) if first else high, outcomes, sd, percentiles)
 
 
-def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -> tuple[float, float]:
+def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int,
+              share: bool = True) -> tuple[float, float]:
     """The 95% confidence interval of the mean of ``games`` games that ended at ``values``
-    (``counts`` times each): see :attr:`Simulation.low`."""
-    if np.isin(values, (0.0, 1.0)).all():  # a share of games: Wilson's score interval
+    (``counts`` times each): see :attr:`Simulation.low`. ``share``: values of 0 and 1 are a
+    share of games (not where they are distances from another value)."""
+    if share and np.isin(values, (0.0, 1.0)).all():  # a share of games: Wilson's score interval
         z2n = Z95 * Z95 / games
         centre = (mean + z2n / 2) / (1 + z2n)
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
@@ -124,4 +134,3 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int) -
     variance = float(counts @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
     half = Z95 * math.sqrt(variance / games)
     return max(float(values.min()), mean - half), min(float(values.max()), mean + half)
-

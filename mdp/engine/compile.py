@@ -26,7 +26,7 @@ from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, 
 from mdp.engine.numeric import fault
 from mdp.engine.parallel import beside, threads
 from mdp.engine.stages import SameStage, by_stages
-from mdp.engine.turns import PassedTurns, Turns
+from mdp.engine.turns import passed_turns
 from mdp.engine.walk import walk
 from mdp.errors import ModelError
 from mdp.game.columns import state_columns
@@ -289,36 +289,3 @@ def _probabilities(game: Game, terminal: Any, states: Any) -> None:
         raise ModelError(f"game {game.name}: mdp_objective says the values are probabilities, "
                          f"but terminal value {value} is not from 0 to 1 ("
                          f"{describe(game, states[row])})")
-
-
-def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:
-    """Ask the game which of a compiled model's transitions pass the turn; ``None`` for a
-    game of one player (no :func:`~mdp.hookspecs.game.mdp_turns`)."""
-    turns = game.call("mdp_turns") if game.implements("mdp_turns") else None
-    if turns is None:
-        return None
-    if not isinstance(turns, Turns):
-        raise ModelError(f"game {game.name}: mdp_turns returned {turns!r}, not an mdp.Turns")
-    action, successor, _ = model.edges()
-    state = model.action_state()[action]
-    states = model.states
-    if isinstance(states, np.ndarray):
-        before, after = states[state], states[successor]
-    else:
-        before = [states[i] for i in state.tolist()]
-        after = [states[i] for i in successor.tolist()]
-    try:
-        flags = np.asarray(turns.passes(before, after))
-    except Exception as error:  # noqa: BLE001 - the game's fault, said in one line
-        raise ModelError(f"game {game.name}: mdp_turns: passes raised "
-                         f"{type(error).__name__}: {error}") from None
-    if flags.shape != (len(action),) or flags.dtype != bool:
-        raise ModelError(f"game {game.name}: mdp_turns: passes gave {flags.dtype} of shape "
-                         f"{flags.shape}, not a boolean per transition ({len(action)})")
-    certain = model.action_next >= 0
-    counts = np.ones(model.n_actions, dtype=np.int64)
-    counts[~certain] = np.diff(model.chance_start)
-    of_outcome = np.repeat(~certain, counts)
-    by_action = np.zeros(model.n_actions, dtype=bool)
-    by_action[certain] = flags[~of_outcome]
-    return PassedTurns(turns.total, by_action, flags[of_outcome])

@@ -23,6 +23,7 @@ without a transition that stays in it is one backup; a cyclic one is a system of
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -30,10 +31,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.engine.arithmetic import Floats, objects
-from mdp.engine.linear import solve_exactly
+from mdp.engine.cycles_ending import arcs, check_ends, nearer_in_layer, never_ends
+from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.sweep import bottom_up
-from mdp.errors import ModelError, TooLarge
+from mdp.errors import ModelError, TooLarge, said
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
@@ -114,6 +117,8 @@ def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
         raise TooLarge(f"game {model.info.game}: exact solving of a game whose states may come "
                        f"back takes at most {MOST_EXACT:,} states, and this one has "
                        f"{model.n_states:,}: solve it in floats (without exact)")
+    if policy is not None:  # before any work
+        check_ends(model, policy.probabilities, f"playing {policy.name}")
     chances = None if policy is None else policy.as_floats() if policy.exact else policy.probabilities
     floats = Floats(model, terminal, chances)
     raw, change = _in_floats(model, floats, sense, residual, progress)
@@ -172,21 +177,26 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             return ranked(q)
 
         values, change = settle(sweep, np.full(hi - lo, worst_start), tolerance, bounds,
-                                f"{model.info.game}: the values of {hi - lo:,} states that may "
-                                f"come back (layer {layer})")
+                                functools.partial(_value_of, model, lo))
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
 
 
+def _value_of(model: CompiledModel, lo: int, i: int) -> str:
+    return f"game {model.info.game}: the value of state {said(model.states[lo + i])}"
+
+
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
-           bounds: tuple[float, float], what: str) -> tuple[np.ndarray, float]:
+           bounds: tuple[float, float], what: Callable[[int], str]) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
     until no value changes by more than ``tolerance``; the values and the last change.
     Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
     series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
     is an average of ends). The sweeps after a jump undo one that misses, and past
-    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps."""
+    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps. Past
+    :data:`MOST_SWEEPS`, :class:`mdp.ModelError` names what changed most (``what`` of its
+    index: "game G: the value of state S")."""
     step = np.empty(len(values))
     change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
     for count in range(MOST_SWEEPS):
@@ -206,8 +216,8 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
             values += step * (ratios[1] / (1 - ratios[1]))
             np.clip(values, *bounds, out=values)
             jumped = change
-    raise ModelError(f"game {what} still change by {change:.3g} after {MOST_SWEEPS:,} sweeps: "
-                     "some play may never end")
+    raise ModelError(f"{what(int(np.argmax(np.abs(step))))} still changes by {change:.3g} after "
+                     f"{MOST_SWEEPS:,} sweeps: some play may never end")
 
 
 class _Ranked:
@@ -245,41 +255,22 @@ class _System:
 
     def __init__(self, model: CompiledModel, layer: int, raw: np.ndarray, table: np.ndarray,
                  total: Any) -> None:
-        lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
-        a0, a1 = model.layer_actions(layer)
-        targets = model.action_next[a0:a1].astype(np.int64)
-        certain = targets >= 0
-        counts = np.ones(a1 - a0, dtype=np.int64)
-        chance = -1 - targets[~certain]
-        o0 = o1 = 0
-        if len(chance):
-            c0, c1 = int(chance[0]), int(chance[-1]) + 1
-            o0, o1 = int(model.chance_start[c0]), int(model.chance_start[c1])
-            counts[~certain] = np.diff(model.chance_start[c0:c1 + 1])
-        row = np.repeat(np.arange(a1 - a0), counts)
-        outcome = np.repeat(~certain, counts)
-        successor = np.empty(len(row), dtype=np.int64)
-        successor[~outcome] = targets[certain]
-        successor[outcome] = model.outcome_next[o0:o1]
+        way = arcs(model, layer)
+        lo, row, successor, inside, flip = way.lo, way.row, way.successor, way.inside, way.flip
         probability = np.ones(len(row), dtype=table.dtype)
         if table.dtype == object:
             probability[:] = Fraction(1)
-        probability[outcome] = table[model.outcome_prob[o0:o1]]
-        flip = np.zeros(len(row), dtype=bool)
-        if model.turns is not None:
-            flip[~outcome] = model.turns.certain[a0:a1][certain]
-            flip[outcome] = model.turns.outcome[o0:o1]
-        inside = (successor >= lo) & (successor < hi)
+        probability[way.outcome] = table[model.outcome_prob[way.o0:way.o1]]
         # Kept for a system of two ways of playing (mdp.engine.versus).
-        self.lo, self.n, self.na = lo, hi - lo, a1 - a0
+        self.lo, self.n, self.na = lo, way.hi - lo, way.na
         self.row, self.successor, self.probability, self.flip, self.inside = \
             row, successor, probability, flip, inside
         out = ~inside
         seen = raw[successor[out]]
         seen = np.where(flip[out], total - seen, seen)
-        self.const = _sums(row[out], probability[out] * seen, a1 - a0)
+        self.const = _sums(row[out], probability[out] * seen, way.na)
         passing = inside & flip
-        self.const += _sums(row[passing], probability[passing] * total, a1 - a0)
+        self.const += _sums(row[passing], probability[passing] * total, way.na)
         self.rows, self.cols = row[inside], successor[inside] - lo
         self.weights = np.where(flip[inside], -probability[inside], probability[inside])
 
@@ -308,10 +299,10 @@ def _exactly(model: CompiledModel, rationals: Rationals, floats: Floats, approxi
             continue
         system = _System(model, layer, raw, rationals.probabilities, total)
         if rationals.policy is not None:
-            raw[lo:hi] = _evaluate(model, layer, system, rationals.policy[a0:a1], starts)
+            raw[lo:hi] = _evaluate(model, layer, system, rationals.policy[a0:a1], starts,
+                                   "playing the policy")
             continue
-        q = model.backup(layer, approximate, floats)
-        chosen = _first_best(q, starts, sense)
+        chosen = _ending_start(model, layer, model.backup(layer, approximate, floats), starts, sense)
         for _ in range(MOST_IMPROVEMENTS):
             weights = objects([Fraction(0)] * (a1 - a0))
             weights[chosen] = Fraction(1)
@@ -329,6 +320,23 @@ def _exactly(model: CompiledModel, rationals: Rationals, floats: Floats, approxi
     return raw
 
 
+def _ending_start(model: CompiledModel, layer: int, q: np.ndarray, starts: np.ndarray,
+                  sense: Sense) -> np.ndarray:
+    """A play of a cyclic layer that ends, to start policy iteration from (an index into
+    ``q`` per state): each state's first action that ties for best in floats (``q``) and
+    brings an end nearer (:mod:`mdp.engine.cycles_ending`); where that leaves a state
+    without one, the first that brings an end nearer at all, in every state."""
+    best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
+    best = np.repeat(best, np.diff(np.append(starts, len(q))))
+    tie = np.abs(q - best) <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+    progress, stuck = nearer_in_layer(model, layer, tie)
+    if stuck is not None:
+        progress, stuck = nearer_in_layer(model, layer, np.ones(len(q), dtype=bool))
+    if stuck is not None:
+        raise never_ends(model, stuck, "whatever is played")
+    return _first_best(np.where(progress, 1, 0), starts, "max")
+
+
 def _first_best(q: np.ndarray, starts: np.ndarray, sense: Sense) -> np.ndarray:
     """Each state's first best action (an index into ``q``)."""
     best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
@@ -341,7 +349,7 @@ def _first_best(q: np.ndarray, starts: np.ndarray, sense: Sense) -> np.ndarray:
 
 
 def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray,
-              starts: np.ndarray) -> np.ndarray:
+              starts: np.ndarray, how: str = "playing best") -> np.ndarray:
     """The exact values of a cyclic layer's states when each action is taken with the
     chance ``weights`` (one per action of the layer): ``v = c + M v`` solved exactly
     (:func:`mdp.engine.linear.solve_exactly`)."""
@@ -355,5 +363,8 @@ def _evaluate(model: CompiledModel, layer: int, system: Any, weights: np.ndarray
         if weights[a]:
             row = rows[state[a]]
             row[j] = row.get(j, Fraction(0)) + weights[a] * w
-    values = solve_exactly(const, rows, f"game {model.info.game}, layer {layer}")
-    return objects(values)
+    try:
+        return objects(solve_exactly(const, rows))
+    except Singular as error:  # states left going round (one of each, for two players)
+        lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
+        raise never_ends(model, lo + error.unknown % (hi - lo), how) from None

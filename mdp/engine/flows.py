@@ -12,15 +12,17 @@ a transition that passes the turn moves its flow from one column to the other.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 import numpy as np
 
 from mdp.engine.arithmetic import objects
 from mdp.engine.cycles import _System, settle
-from mdp.engine.linear import solve_exactly
+from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import top_down
+from mdp.errors import ModelError, said
 from mdp.limits import RESIDUAL
 
 
@@ -60,9 +62,12 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
             start = np.concatenate([source[inside] * width + c for c in range(width)])
             carried = np.concatenate([w[inside] for w in weights])
             fixed = reach[lo:hi].ravel()
-            what = f"{model.info.game}: the chance of reaching the states of layer {layer}"
+            def what(i: int, lo: int = lo) -> str:
+                return (f"game {model.info.game}: the chance of reaching state "
+                        f"{said(model.states[lo + i // width])}")
+
             if exact:
-                visits = _exactly(fixed, into, start, carried, f"game {what}")
+                visits = _exactly(fixed, into, start, carried, what)
             else:
                 def sweep(visits: np.ndarray, into: np.ndarray = into, start: np.ndarray = start,
                           carried: np.ndarray = carried, fixed: np.ndarray = fixed) -> np.ndarray:
@@ -82,11 +87,14 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
 
 
 def _exactly(fixed: np.ndarray, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
-             what: str) -> np.ndarray:
+             what: Callable[[int], str]) -> np.ndarray:
     """The exact visits ``x = fixed + M x``, ``M[into, start]`` the sum of ``carried``."""
     rows: list[dict[int, Fraction]] = [{} for _ in range(len(fixed))]
     for i, j, w in zip(into.tolist(), start.tolist(), carried.tolist()):
         if w:
             rows[i][j] = rows[i].get(j, Fraction(0)) + w
-    return objects(solve_exactly(list(fixed), rows, what))
+    try:
+        return objects(solve_exactly(list(fixed), rows))
+    except Singular as error:  # checked before (outcomes.playing): a play that never ends
+        raise ModelError(f"{what(error.unknown)} has no end: some play never ends") from None
 

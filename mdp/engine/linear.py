@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from mdp.errors import ParamError
+
+class Singular(Exception):
+    """Some unknowns lead only to one another (no unique solution: a play that never ends);
+    ``unknown`` is one of them. The caller says it in the game's words."""
+
+    def __init__(self, unknown: int) -> None:
+        super().__init__(unknown)
+        self.unknown = unknown
 
 
-def solve_exactly(const: list[Fraction], rows: list[dict[int, Fraction]], what: str) -> list[Fraction]:
+def solve_exactly(const: list[Fraction], rows: list[dict[int, Fraction]]) -> list[Fraction]:
     """The ``x`` with ``x[i] = const[i] + sum(rows[i][j] * x[j])`` for every ``i``;
-    :class:`mdp.ParamError` naming ``what`` where some unknowns lead only to one another
-    (no unique solution: a play that never ends)."""
+    :class:`Singular` where some unknowns lead only to one another."""
     n = len(const)
     order = _finishing(rows)
     expressions: list[tuple[Fraction, dict[int, Fraction]] | None] = [None] * n
@@ -34,8 +40,7 @@ def solve_exactly(const: list[Fraction], rows: list[dict[int, Fraction]], what: 
                     terms[g] = terms.get(g, Fraction(0)) + m * coef
         own = terms.pop(s, Fraction(0))
         if own == 1:
-            raise ParamError(f"{what}: under this play some states lead only to one another: "
-                             "the game would never end")
+            raise Singular(s)
         if own:
             c /= 1 - own
             terms = {g: coef / (1 - own) for g, coef in terms.items()}

@@ -42,6 +42,12 @@ def _past_float(value: Any) -> bool:
     return isinstance(value, Rational) and abs(value) > FLOAT_MOST  # type: ignore[operator]
 
 
+def float_or_none(value: Any) -> float | None:
+    """A number as a float, or ``None`` past what a float holds (an exact value, shown by
+    its fraction beside it)."""
+    return None if _past_float(value) else float(value)
+
+
 def float_holds(value: Any) -> bool:
     """Whether a float holds the number ``value`` exactly (``2**53 + 1`` and ``1/3`` it does
     not): where floats would merge numbers that differ."""

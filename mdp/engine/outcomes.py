@@ -15,6 +15,7 @@ import polars as pl
 
 from mdp.engine.arithmetic import objects
 from mdp.engine.cycles import MOST_EXACT
+from mdp.engine.cycles_ending import check_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
@@ -57,6 +58,8 @@ def playing(how: Played | Policy, tie_break: Sequence[Any] = ()) -> tuple[Policy
     if isinstance(how, Policy):
         if tie_break:
             raise ModelError("a tie-break applies to a solution's optimal play, not to a policy")
+        # A solution's play was checked as it was solved (optimal play ends by its rule).
+        check_ends(how.model, how.probabilities, f"playing {how.name}")
         return how, how
     first = how.as_policy(tie_break)
     second = (how.opponent if how.model.turns is not None else None) or first
@@ -179,11 +182,12 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
 
 def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tuple[pl.DataFrame, np.ndarray]:
     """The distinct outcomes (sorted) and the sum of ``weights`` (one per terminal state)
-    over each: floats, ints, or fractions in an object array. Summing fractions, exact
-    values that one float holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with
-    its ``value_exact``."""
+    over each: floats, ints, or fractions in an object array. Exact values that one float
+    holds (``2**53`` and ``2**53 + 1``) are two outcomes, each with its ``value_exact``, in
+    floats too (games simulated, chances in floats) where there are such."""
     keys = model.terminals.select(columns)
-    exact = weights.dtype == object and "value" in columns and "value_exact" in model.terminals.columns
+    exact = "value" in columns and "value_exact" in model.terminals.columns and (
+        weights.dtype == object or _merged(model.terminal_values))
     if exact:  # grouped by the rank of the exact value, never by its float
         distinct = sorted(set(model.terminal_values))
         rank = {v: i for i, v in enumerate(distinct)}
@@ -207,6 +211,12 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     wide = (pl.UInt64, pl.Int128, pl.UInt128)  # integers past int64 kept as they are
     return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items()
                           if t.is_integer() and t not in wide}), sums
+
+
+def _merged(values: Any) -> bool:
+    """Whether a float holds two of ``values`` (exact numbers) as one."""
+    distinct = set(values)
+    return len({float(v) for v in distinct}) < len(distinct)
 
 
 def chances(how: Played | Policy, game: Game | None = None,
@@ -270,7 +280,8 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
     if two:
         return _of_two_players(model, outcome_columns(model, game), ends)
     # The values it was solved with: a solution's own terminal values, where it has them.
+    # Exact where a float cannot tell them apart (mdp.analysis.simulate measures from one).
     values = np.asarray(model.terminal_values if isinstance(how, Policy) else how.terminal_values,
-                        dtype=np.float64)
+                        dtype=object if "value_exact" in model.terminals.columns else np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))

@@ -2,11 +2,11 @@
 :class:`Solutions` for many sets of terminal values at once), and the rule of optimal play.
 
 Where several actions are optimal, the choice changes how a game ends (not its value). The
-rule of optimal play (:meth:`Solution.as_policy`): keep the optimal actions; for each tie-break
-objective in turn, keep those of them that are best for it (the objective solved on the
-kept actions only); then take the *first* kept action in the game's own order. Exact values
-tie when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best.
-"""
+rule of optimal play (:meth:`Solution.as_policy`): keep the optimal actions (exact values tie
+when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best; where states may
+come back, those that bring an end nearer, :mod:`mdp.engine.cycles_ending`); for each
+tie-break objective in turn, keep those best for it (solved on the kept actions only); then
+take the *first* kept action in the game's own order."""
 
 from __future__ import annotations
 
@@ -20,7 +20,9 @@ import numpy as np
 from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import check_terminal, own_terminal
 from mdp.errors import ParamError, did_you_mean
@@ -28,19 +30,6 @@ from mdp.game.load import Objective
 
 OWN_TERMINAL = "value of the terminal values given"
 """The objective of a solution solved with terminal values other than the game's."""
-
-
-@attrs.frozen
-class Located:
-    """A position that COLUMN=VALUE columns name (:meth:`Solved.locate`): the solution of
-    the one model played there, the columns that named where it is played (a round state's;
-    none for a game of one model), the columns left to name a state of that model, and
-    whether the game is over there (no action left)."""
-
-    solution: Solution[Any]
-    named: dict[str, Any]
-    rest: dict[str, Any]
-    over: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -74,11 +63,12 @@ class Solution(Generic[Number]):
     unless ``against=`` of :func:`mdp.solve` named one; ``None``: both play alike), and
     ``turned``, every state's value (raw) with the other to move."""
     turned: np.ndarray | None = attrs.field(default=None, repr=False, kw_only=True)
+    nearer: np.ndarray | None = attrs.field(default=None, repr=False, kw_only=True)
+    """Per action, whether it brings an end nearer, where states may come back; else ``None``."""
 
     @property
     def objective(self) -> Objective:
-        """What its value is of: the game's objective, or, solved with terminal values of
-        its own, :data:`OWN_TERMINAL` (no chance, whatever the game's is)."""
+        """The game's objective, or :data:`OWN_TERMINAL` where solved with other terminal values."""
         if self.terminal is None:
             return self.model.info.objective
         return Objective(OWN_TERMINAL, self.sense)
@@ -112,8 +102,7 @@ class Solution(Generic[Number]):
     def at(self, key: int | None = None) -> Solution[Number]:
         """Itself: the one model is played everywhere (see :meth:`mdp.RoundsSolution.at`)."""
         if key is not None:
-            raise ParamError(f"game {self.model.info.game} is of one model: it has no round "
-                             f"state {key!r}")
+            raise ParamError(f"game {self.model.info.game} is of one model: no round state {key!r}")
         return self
 
     def extent(self) -> str:
@@ -201,6 +190,8 @@ class Solution(Generic[Number]):
                                      model.actions_of_states(ids), self._raw, arithmetic)
             state = np.repeat(ids, counts)
             first = lambda: (np.cumsum(counts) - counts)[counts > 0]
+        ending = True if self.nearer is None else \
+            self.nearer if states is None else self.nearer[model.actions_of_states(ids)]
         # The best of the actions: not the policy's mix, nor, where values come from value
         # iteration, the last sweep's (one backup behind these, by up to its residual).
         if (self.policy is not None or self.residual is not None) and len(q):
@@ -212,14 +203,14 @@ class Solution(Generic[Number]):
         if self.exact:
             gap = best - q if self.sense == "max" else q - best
             scale = arithmetic.action_scales(self._layers[state])
-            return ActionValues(state, floats(q, scale), gap == 0, floats(gap, scale),
+            return ActionValues(state, floats(q, scale), (gap == 0) & ending, floats(gap, scale),
                                 [Fraction(n, d) for n, d in zip(q, scale)])
         # In place where it can be: a policy has millions of actions, each array is large.
         tie = np.abs(best)
         np.maximum(tie, 1.0, out=tie)
         tie *= FLOAT_TIE
         gap = np.subtract(best, q, out=best) if self.sense == "max" else np.subtract(q, best, out=best)
-        optimal = gap <= tie
+        optimal = (gap <= tie) & ending
         del tie
         return ActionValues(state, q, optimal, np.maximum(gap, 0.0, out=gap), None)
 
@@ -251,7 +242,7 @@ class Solution(Generic[Number]):
             **info.summary(),
             "objective": self.objective.name,
             "sense": self.sense,
-            "value": float(value),
+            "value": float_or_none(value),
         }
         if isinstance(value, Fraction):  # exact mode
             summary["exact"] = f"{value.numerator}/{value.denominator}"

@@ -15,6 +15,7 @@ import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.cycles_ending import ending_play
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.solution import Solution, Solutions
@@ -116,7 +117,7 @@ def solve(
             raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
                                                       policy=None, residual=residual,
                                                       progress=progress)
-            other = Solution(model, sense, raw, arithmetic, residual=change).as_policy()
+            other = ending_play(Solution(model, sense, raw, arithmetic, residual=change)).as_policy()
         raw, arithmetic, change, turned = versus(model, values, exact=exact, policy=policy,
                                                  residual=residual, progress=progress, other=other)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
@@ -128,8 +129,9 @@ def solve(
         raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
                                                   policy=policy, residual=residual,
                                                   progress=progress)
-        return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
-                        residual=change, terminal=own_terminal(model, values))
+        solved = Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
+                          residual=change, terminal=own_terminal(model, values))
+        return solved if policy is not None else ending_play(solved)
     if policy is not None:
         chances = policy.probabilities if exact or not policy.exact else policy.as_floats()
         arithmetic = (Exact if exact else Floats)(model, values, chances)

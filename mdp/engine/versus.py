@@ -18,8 +18,10 @@ import numpy as np
 
 from mdp.engine.arithmetic import Floats, objects
 from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle
+from mdp.engine.cycles_ending import check_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
+from mdp.errors import said
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy
@@ -37,6 +39,8 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
     total: Any
     arithmetic: Any
 
+    check_ends(model, policy.probabilities, f"playing {policy.name} against {other.name}",
+               other.probabilities)
     mine, theirs = (p.probabilities if exact or not p.exact else p.as_floats()
                     for p in (policy, other))
     if exact:
@@ -65,7 +69,7 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
         starts = np.concatenate([starts, starts + (a1 - a0)])
         weights = np.concatenate([chances[a0:a1], chances[model.n_actions + a0:model.n_actions + a1]])
         if exact:
-            values = _evaluate(model, layer, system, weights, starts)
+            values = _evaluate(model, layer, system, weights, starts, "playing the policies")
         else:
             values, last = _iterate(model, layer, system, weights, starts, tolerance, bounds)
             worst = max(worst, last)
@@ -121,5 +125,8 @@ def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights:
         q += system.const
         return np.add.reduceat(q * weights, starts)
 
+    lo, n = int(model.layer_start[layer]), len(starts) // 2
     return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
-                  f"{model.info.game}: the values of layer {layer} with either player to move")
+                  lambda i: f"game {model.info.game}: the value of state "
+                            f"{said(model.states[lo + i % n])} with the "
+                            f"{'first' if i < n else 'other'} player to move")

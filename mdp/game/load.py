@@ -113,6 +113,20 @@ class Game:
                 f"{hook} raised {fault(error)}" + (f", in plugin {plugin}" if plugin else "")
             raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
 
+    def answer(self, hook: str, check: Callable[[Any], str | None], **kwargs: Any) -> Any:
+        """Call a hook (as :meth:`call`) whose answer ``check`` finds fault with, in words
+        (``"returned None, not a list of masks (total 11)"``), or not (``None``). A wrong
+        answer is one :class:`~mdp.ModelError` that names the game, the rule plugin whose
+        implementation made it wrong (:meth:`blame`) and the hook: a plugin's mistake is
+        never the game's, nor another hook's that later reads the answer."""
+        answer = self.call(hook, **kwargs)
+        problem = check(answer)
+        if problem is None:
+            return answer
+        plugin = self.blame(hook, lambda other: check(other) is not None, **kwargs)
+        whose = f"plugin {plugin}'s " if plugin else ""
+        raise ModelError(f"game {self.name}: {whose}{hook} {problem}")
+
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
         """The rule plugin whose implementation of ``hook`` made its answer one that ``became``
         finds (a wrong answer, to name it in an error): the hook is asked again with its

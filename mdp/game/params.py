@@ -112,11 +112,16 @@ def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
     game or plugin that declared it (a :class:`~mdp.ModelError` that begins with ``owner``),
     never the user's, who gave no such value."""
     try:
-        return parsed(owner, param, param.default)
+        value = parsed(owner, param, param.default)
     except (ValueError, TypeError, ParamError) as error:
         raise ModelError(f"{owner}: the default of {kind} {param.name}, {said(param.default)}, "
                          f"is refused by its own parser ({error}); a default is a value the "
                          f"{kind} takes") from None
+    if value is None:  # None is "not set", which a default that is set cannot mean
+        raise ModelError(f"{owner}: the parser of {kind} {param.name} returned None for its "
+                         f"default, {said(param.default)}; a parser returns the value read, or "
+                         "raises ValueError")
+    return value
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:

@@ -21,6 +21,7 @@ import pluggy
 
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.game.params import Param, check_default
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
@@ -255,6 +256,10 @@ def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable
     hook asked again with its implementations added one at a time, from the innermost (the
     first registered; wrappers last). ``None`` if none does."""
     impls = getattr(plugins.hook, hook).get_hookimpls()
+    try:  # pluggy sets plugins apart in a set: one that is not hashable cannot be
+        {impl.plugin for impl in impls}
+    except TypeError:
+        return None
     for count, impl in enumerate(impls, 1):
         later = [other.plugin for other in impls[count:]]
         try:
@@ -299,21 +304,59 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
         raise ModelError(f"{owner}: {caller.name} raised {fault(error)}") from error
     if kind is None:
         return []
-    items = []
+    # A game's names are its own to share out; mdp's registries name each plugin that offers one.
+    distinct = owner.startswith("game ")
+    problem = _collected_fault(groups, kind, distinct)
+    if problem is not None:
+        where = _whose(plugins, caller, owner, lambda other: _collected_fault(other, kind, distinct)
+                       is not None, kwargs)
+        default = problem.partition("default: ")[2] if problem.startswith("declared") else ""
+        raise ModelError(f"{owner}: {default}" if default and not where else
+                         f"{owner}: {where}{caller.name} {problem}")
+    return [item for group in reversed(groups) for item in group]
+
+
+def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool) -> str | None:
+    """What is wrong with the answers of a collecting hook (newest first), in words, or
+    ``None``: each a list of ``kind``, each item named by one word that the command line can
+    give (no space, ``=`` or ``,``), its help one line; with ``distinct``, no two alike."""
     named = " or mdp.".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-    for group in reversed(groups):
+    taken: set[str] = set()
+    for group in reversed(groups or []):
         if not isinstance(group, (list, tuple)):
-            raise ModelError(f"{owner}: {caller.name} returned {group!r}, not a list of mdp.{named}")
+            return f"returned {group!r}, not a list of mdp.{named}"
         for item in group:
             if not isinstance(item, kind):
-                raise ModelError(f"{owner}: {caller.name} returned {item!r}, not an mdp.{named}")
-            name = getattr(item, "name", "")
+                return f"returned {item!r}, not an mdp.{named}"
+            name, what = getattr(item, "name", ""), f"an mdp.{type(item).__name__}"
             if not isinstance(name, str) or not name or not name.isprintable() or \
-                    any(c.isspace() for c in name):  # a name is given on the command line
-                raise ModelError(f"{owner}: {caller.name} returned an mdp.{type(item).__name__} "
-                                 f"named {name!r}; a name is a word of text, no spaces")
-            items.append(item)
-    return items
+                    any(c.isspace() or c in "=," for c in name):  # given on the command line
+                return f"returned {what} named {name!r}; a name is a word of text, no spaces, '=' or ','"
+            if distinct and name in taken:
+                return f"returned {what} named {name!r}, as another is: give each a name of its own"
+            taken.add(name)
+            if isinstance(item, Param) and item.default is not None:
+                try:  # a default its own parser refuses is the declaring plugin's fault
+                    check_default("", item)
+                except ModelError as error:  # (said alone where it is the game's own)
+                    return f"declared parameter {name} with a bad default: {str(error).removeprefix(': ')}"
+            help_text = getattr(item, "help", "")
+            if not isinstance(help_text, str) or not help_text.isprintable():
+                return f"returned {what} {name!r} whose help is {help_text!r}, not one line of text"
+    return None
+
+
+def _whose(plugins: pluggy.PluginManager, caller: pluggy.HookCaller, owner: str,
+           became: Callable[[Any], bool], kwargs: dict[str, Any]) -> str:
+    """``"plugin NAME's "`` for the plugin whose implementation made the answers of a hook
+    wrong (asked again, the plugins added one at a time), or nothing where it is the game's
+    own (named by ``owner``: ``"game shutbox"``) or none is found."""
+    if getattr(plugins.hook, caller.name, None) is not caller:  # some plugins' answers alone
+        return ""
+    found = culprit_of_answer(plugins, caller.name, became, kwargs)
+    game = owner.partition(" ")[2]
+    return "" if found is None or found == game or found.startswith(game + ".") \
+        else f"plugin {found}'s "
 
 
 def offering(manager: pluggy.PluginManager, hooks: Iterable[str], name: str,

@@ -74,8 +74,8 @@ def mdp_configure(plugins: pluggy.PluginManager) -> None:
 def mdp_params() -> list[mdp.Param]:
     """Declare parameters: return a list of :class:`mdp.Param`.
 
-    Every implementation is called and the lists are joined, the game's first: a rule
-    plugin adds its parameters beside the game's. A name declared twice is an error.
+    Every implementation is called and the lists are joined, the game's first. A name (a word:
+    no space, ``=`` or ``,``) declared twice, or a default its parser refuses, names the plugin.
 
     .. code-block:: python
 
@@ -356,9 +356,9 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     :attr:`mdp.CompiledModel.terminals` that is a player's result (``outcome``) and say
     who pays whom (``payoff``): given an integer array of results, one row per match and one
     column per player in the order they play, ``payoff`` returns an array of the same shape,
-    what each player receives (negative: pays), as integers or fractions for exact values.
-    It is called once for all the rows at once. ``params`` names the parameters that only
-    the match reads, so that a table over them compiles the game once.
+    what each player receives (negative: pays; each row adds up to 0, or it is refused), as
+    integers or fractions for exact values, called once for all the rows. ``params`` names
+    the parameters that only the match reads, so that a table over them compiles it once.
 
     .. code-block:: python
 

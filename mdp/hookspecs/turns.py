@@ -23,7 +23,8 @@ def mdp_turns(params: Mapping[str, Any], game: mdp.Game) -> mdp.Turns | None:
     ``Turns.passes`` says which transitions hand the move to the other player; the
     successor's value ``v`` is then the other player's, and counts for the mover as
     ``Turns.total - v``: one less the other's chance of winning (``total=1``), or minus the
-    other's score in a zero-sum game (``total=0``). Terminal values are the mover's too:
+    other's score in a zero-sum game (``total=0``); where the objective is a probability,
+    any total but 1, and anywhere one no float holds, is refused. Terminal values are the mover's too:
     the player who made the last move, unless that move passed the turn. Such a game may
     come back to a state it has been in (see :func:`mdp_stage`); advice, the policy table
     and exact solving work as for any game.

@@ -59,7 +59,10 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
 def value_line(solution: Solved) -> str:
     """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
     and the value, as a percentage too when it is a probability."""
-    objective, value = solution.objective, float(solution.value)
+    from mdp.engine.numeric import float_or_none, quoted  # here: the CLI starts without NumPy
+
+    objective, exact = solution.objective, solution.value
+    value = float_or_none(exact)
     name = objective.name
     if solution.strategy is not None:
         name += f" playing {solution.strategy}"
@@ -67,6 +70,8 @@ def value_line(solution: Solved) -> str:
     # each round played toward its aims); a strategy of one model's weights goes neither way.
     if solution.steered and (solution.sense == "min" or solution.sense != objective.sense):
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    if value is None:  # exact, past what a float holds: its fraction is shown beside
+        return f"{name}: {quoted(exact)}"
     text = readable(value)
     if objective.probability:
         text = f"{value:.4%} ({text})"

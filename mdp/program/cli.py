@@ -12,6 +12,7 @@ import errno
 import gc
 import os
 import sys
+import warnings
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -65,7 +66,10 @@ def main(argv: list[str] | None = None) -> int:
         arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
-        with watch_interruptions(), together():
+        with watch_interruptions(), together(), warnings.catch_warnings():
+            # A warning of float arithmetic (overflow, a division by zero) is never shown
+            # with a line of source: it means a number went wrong, said as an error.
+            warnings.simplefilter("error", RuntimeWarning)
             try:
                 # a plugin's print must not spoil the JSON or a table on standard output
                 with stdout.shielded(stdout.machine_output(args)), \
@@ -81,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
                                  "one interrupted it") from None
             except (MdpError, OSError, MemoryError):
                 raise
+            except RuntimeWarning as warned:
+                raise ModelError(f"a number went past what a float holds or divided by zero "
+                                 f"(numpy: {warned}); where the numbers are exact, solve "
+                                 "exactly") from None
             except Exception as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
                 if offered is None:  # mdp's own: a bug, shown with its traceback

@@ -87,13 +87,14 @@ def test_a_cycle_no_play_leaves_is_refused_naming_it():
         mdp.compile(game)
 
 
-def test_a_policy_that_never_ends_is_refused_exactly():
+@pytest.mark.parametrize("exact", [False, True])
+def test_a_policy_that_never_ends_is_refused_in_floats_and_exactly(exact):
     model = mdp.compile(game := mdp.load_game(reroll(2)))
     labels = mdp.action_labels(model, game)
     again = mdp.Policy.of_weights(model, [int(a in ("roll", "again")) for a in labels],
                                   exact=True)
-    with pytest.raises(mdp.ParamError, match="lead only to one another: the game would never end"):
-        mdp.solve(model, exact=True, policy=again)
+    with pytest.raises(mdp.ModelError, match="playing custom, the game never ends from state"):
+        mdp.solve(model, exact=exact, policy=again)
 
 
 def test_acyclic_games_take_the_one_pass():

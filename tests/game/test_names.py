@@ -13,12 +13,13 @@ from hypothesis import strategies as st
 import mdp
 from mdp.program.registry import plugins
 
-NAMES = st.one_of(st.text(max_size=6), st.integers(), st.none())
+NAMES = st.one_of(st.text(max_size=6), st.sampled_from(["a=b", "a,b", "=", "ok_name"]),
+                  st.integers(), st.none())
 
 
 def _word(name):
     return isinstance(name, str) and name != "" and name.isprintable() and \
-        not any(c.isspace() for c in name)
+        not any(c.isspace() or c in "=," for c in name)  # --set NAME=VALUE, lists by ","
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,7 +46,7 @@ def test_a_parameter_is_named_by_a_word_or_refused(name):
             assert "a word of text" not in str(error)
     else:
         with pytest.raises(mdp.ModelError, match=r"^game named: mdp_params returned an mdp.Param "
-                           r"named .*; a name is a word of text, no spaces$"):
+                           r"named .*; a name is a word of text, no spaces, '=' or ','$"):
             mdp.load_game(module)
 
 
@@ -75,7 +76,7 @@ def test_a_format_is_named_by_a_word_with_extensions_of_a_dot_and_a_word(name, e
             else:
                 assert found[name].extensions == extensions
         else:
-            with pytest.raises(mdp.ModelError, match=r"^(a plugin of mdp: mdp_formats returned an "
+            with pytest.raises(mdp.ModelError, match=r"^(a plugin of mdp: plugin offering.s mdp_formats returned an "
                                r"mdp.Format named .*; a name is a word|format .*: extensions .*: "
                                r"expected a tuple of extensions)"):
                 mdp.formats()

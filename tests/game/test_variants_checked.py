@@ -45,7 +45,7 @@ def fault(variants):
     names = [v.name for v in variants]
     duplicate = next((n for i, n in enumerate(names) if n in names[:i]), None)
     if duplicate is not None:
-        return f"two variants are named {duplicate!r}"
+        return f"mdp_variants returned an mdp.Variant named {duplicate!r}, as another is"
     for variant in variants:
         for key, value in variant.params.items():
             if key not in ("rounds", "name"):

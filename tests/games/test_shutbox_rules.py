@@ -283,10 +283,10 @@ def test_a_rule_plugin_chooses_the_dice():
 @pytest.mark.parametrize(
     ("answer", "message"),
     [
-        (lambda options: options + 1, "game shutbox: shutbox_dice_options gave dice [3] (open 1 2 3 4 5 6 7 8 9); give each state one number of dice or more, from 1 to 2 (the most the parameters roll), none twice, 0 for no more"),
+        (lambda options: options + 1, "game shutbox: shutbox_dice_options gave dice [3] (open 1 2 3 4 5 6 7 8 9); give each state one number of dice or more, from 1 to 2 (the most the parameters roll), none twice, the usual number first, 0 for no more after the last"),
         (lambda options: np.column_stack([options, options]), "game shutbox: shutbox_dice_options gave dice [2, 2] (open 1 2 3 4 5 6 7 8 9); give each state"),
         (lambda options: options * 0, "game shutbox: shutbox_dice_options gave dice [0] (open 1 2 3 4 5 6 7 8 9); give each state"),
-        (lambda options: options[:, 0], "game shutbox: shutbox_dice_options gave an array of shape (1,) and type int64 for 1 masks; expected integers, a row per mask"),
+        (lambda options: options[:, 0], "game shutbox: shutbox_dice_options gave an array of shape (1,) and type int64 for 1 mask; expected integers, a row per mask (a 2-D array)"),
     ],
 )
 def test_a_rule_plugins_dice_are_checked(answer, message):
@@ -308,4 +308,5 @@ def test_a_rule_plugins_rolls_are_checked():
     with pytest.raises(mdp.ModelError) as error:
         mdp.compile(game)
     assert str(error.value) == ("game shutbox: shutbox_rolls gave (Fraction(1, 6), 7, None) for 1 die; "
-                                "expected (probability, total, kind) with a total from 1 to 6")
+                                "expected (probability, total, kind) with a total from 1 to 6, a "
+                                "probability above 0 and a kind None or a word")

@@ -99,7 +99,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_state_columns returned 7, not a dict (state 'start')"),
         ("mdp_params", "def mdp_params():\n    return 3",
          "game coin: mdp_params returned 3, not a list of mdp.Param"),
-        ("mdp_params", "def mdp_params():\n    return [mdp.Param('stake', 1, lambda v: {}[v], 'x')]",
+        ("mdp_params", "def mdp_params():\n    return [mdp.Param('stake', 1, lambda v: {1: 1}[v], 'x')]",
          None),  # only broken when the parameter is set: see below
         # A plugin must not end mdp: before, SystemExit(0) was exit 0 with no output.
         ("mdp_initial_state", "def mdp_initial_state():\n    raise SystemExit(0)",
@@ -415,14 +415,15 @@ def test_a_second_game_of_the_same_file_name_is_not_the_first_one_again(tmp_path
 
 @pytest.mark.parametrize("hook, kind, name, what", [
     ("mdp_variants", lambda name: mdp.Variant(name, {}, "a house rule"), "short", "variants"),
-    ("mdp_strategies", lambda name: mdp.Strategy(name, lambda game, model: None, "a rule"),
+    ("mdp_strategies", lambda name: mdp.Strategy(name, "a rule", lambda game, model: None),
      "greedy", "strategies"),
 ])
 def test_a_rule_plugin_naming_its_item_like_the_games_own_is_refused(hook, kind, name, what):
     # Before, a rule plugin's variant of the game's own name silently replaced it.
-    from types import SimpleNamespace
+    from types import ModuleType
 
-    rule = SimpleNamespace(**{hook: mdp.hookimpl(lambda: [kind(name)])})
+    rule = ModuleType("house")  # a module, as a rule plugin is: pluggy can set it apart
+    setattr(rule, hook, mdp.hookimpl(lambda: [kind(name)]))
     getattr(rule, hook).__name__ = hook
 
     @mdp.hookimpl
@@ -431,9 +432,11 @@ def test_a_rule_plugin_naming_its_item_like_the_games_own_is_refused(hook, kind,
 
     own = mdp.hookimpl(lambda: [kind(name)])
     own.__name__ = hook
-    game = SimpleNamespace(GAME_NAME="coin", mdp_configure=mdp_configure, **{hook: own},
-                           mdp_initial_state=mdp.hookimpl(lambda: 0))
-    with pytest.raises(mdp.ModelError, match=f"^game coin: two {what} are named '{name}'$"):
+    game = ModuleType("coin")
+    vars(game).update(GAME_NAME="coin", mdp_configure=mdp_configure, **{hook: own},
+                      mdp_initial_state=mdp.hookimpl(lambda: 0))
+    with pytest.raises(mdp.ModelError, match=f"^game coin: plugin house's {hook} returned an "
+                                             fr"mdp\.\w+ named '{name}', as another is"):
         # variants are checked as the game is loaded, strategies as they are asked for
         mdp.strategies(mdp.load_game(game)) if hook == "mdp_strategies" else mdp.load_game(game)
 

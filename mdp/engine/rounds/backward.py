@@ -76,7 +76,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: RoundValues | None, exa
 def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: RoundValues,
                    exact: bool, sense: str, aims: Aims | None = None) -> np.ndarray:
     inner = model.round
-    worths = terminals(model, ends, later, sense)
+    worths = terminals(model, ends, later, sense, exact)  # exact: only to check the ends
     if aims is None:
         decide = best(sense)
         floats = Floats(inner, worths)

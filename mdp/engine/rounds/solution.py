@@ -12,12 +12,14 @@ import attrs
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import FLOAT_TIE, Policy, Sense
 from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, following
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.values import RoundValues, exact_terminals, terminals
-from mdp.engine.solution import Located, Solution
+from mdp.engine.solution import Solution
+from mdp.engine.solved import Located
 from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ParamError
 
@@ -206,7 +208,7 @@ class RoundsSolution:
         info, value = self.model.info, self.value
         summary: dict[str, Any] = {
             **info.summary(), "objective": info.objective.name, "sense": self.sense,
-            "value": float(value),
+            "value": float_or_none(value),
         }
         if self.exact:
             assert isinstance(value, Fraction)

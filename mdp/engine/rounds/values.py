@@ -10,6 +10,7 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact
 from mdp.engine.keys import KeyIndex
+from mdp.engine.numeric import FLOAT_MOST, quoted
 from mdp.engine.rounds.choose import exact_columns
 from mdp.engine.rounds.kinds import DENSE
 from mdp.engine.sweep import backward
@@ -24,25 +25,46 @@ if TYPE_CHECKING:
 class RoundValues:
     """The values of one round's states by key: a table indexed by the key itself where the
     keys are small enough (:data:`~mdp.engine.rounds.kinds.DENSE`), else a binary search.
-    The rule's ``next`` is checked where it enters (only ``-1`` below 0)."""
+    The rule's ``next`` is checked where it enters (only ``-1`` below 0). Exact values are
+    made floats only when asked for in floats, and refused there past what a float holds."""
 
     def __init__(self, keys: np.ndarray, values: np.ndarray) -> None:
-        self.index, self.values = KeyIndex(keys, in_order=True), values
-        self.table = None
-        if len(keys) and int(keys[-1]) < DENSE:
-            # One more entry at the end, for the key -1: an end not allowed.
-            self.table = np.full(int(keys[-1]) + 2, np.nan)
-            self.table[keys] = np.asarray(values, dtype=np.float64)
+        self.index, self.values, self.keys = KeyIndex(keys, in_order=True), values, keys
+        self.table: np.ndarray | None = None
+        self._floats: np.ndarray | None = None
+
+    def floats(self, game: str) -> np.ndarray:
+        """The values in floats (made once)."""
+        if self._floats is None:
+            try:
+                self._floats = np.asarray(self.values, dtype=np.float64)
+            except OverflowError:
+                at = next(i for i, v in enumerate(self.values.tolist()) if abs(v) > FLOAT_MOST)
+                raise ModelError(f"game {game}: the value of round state {int(self.keys[at])} is "
+                                 f"{quoted(self.values[at])}, past what a float holds (about "
+                                 "1.8e308), and the play of a round is chosen in floats") from None
+            if len(self.keys) and int(self.keys[-1]) < DENSE:
+                # One more entry at the end, for the key -1: an end not allowed.
+                self.table = np.full(int(self.keys[-1]) + 2, np.nan)
+                self.table[self.keys] = self._floats
+        return self._floats
 
     def values_of(self, keys: np.ndarray, worst: float, game: str, check: bool = False) -> np.ndarray:
         """The float values of the round states ``keys`` (which must be of this round), and
         ``worst`` for ``-1``. A key not of this round is NaN, found only with ``check``."""
+        values = self.floats(game)
         if self.table is not None and not check:
             self.table[-1] = worst
             try:
                 return self.table[keys]
             except IndexError:  # past the largest key: not of this round
-                check = True
+                pass
+        at = self.found(keys, game)
+        return np.where(keys >= 0, values[at], worst)
+
+    def found(self, keys: np.ndarray, game: str) -> np.ndarray:
+        """The places of the round states ``keys`` (``-1`` allowed) among this round's,
+        every one checked to be of this round."""
         allowed = keys >= 0
         at, found = self.index.find(keys)
         missing = allowed & ~found
@@ -50,7 +72,7 @@ class RoundValues:
             raise ModelError(f"game {game}: mdp_round_rule gave round state "
                              f"{int(keys[missing].flat[0])} when asked again, but not when the "
                              "round states were found")
-        return np.where(allowed, np.asarray(self.values, dtype=np.float64)[at], worst)
+        return at
 
     def exact_values_of(self, keys: np.ndarray) -> np.ndarray:
         """The exact values of the round states ``keys`` (``-1``: 0, to be replaced)."""
@@ -81,10 +103,26 @@ def exact_terminals(model: RoundsModel, ends: RoundEnds, later: RoundValues, sen
     return exact_columns(model.round, total, allowed, sense)
 
 
-def terminals(model: RoundsModel, ends: RoundEnds, later: RoundValues, sense: str) -> np.ndarray:
+def terminals(model: RoundsModel, ends: RoundEnds, later: RoundValues, sense: str,
+              exact: bool = False) -> np.ndarray:
     """The round's terminal values from some round states, one column each, in floats: each
     end worth its points and the value of the round state that follows; an end not allowed,
-    one that no play chooses: -inf (+inf, minimizing)."""
-    worth = later.values_of(ends.next, -np.inf if sense == "max" else np.inf, model.info.game)
+    one that no play chooses: -inf (+inf, minimizing). A sum past what a float holds is
+    refused. ``exact``: only which ends are allowed (0 where one is), for the check of a
+    solve in exact numbers, which no float then holds."""
+    worst = -np.inf if sense == "max" else np.inf
+    if exact:
+        later.found(ends.next, model.info.game)
+        return np.ascontiguousarray(np.where(ends.next >= 0, 0.0, worst).T)
+    worth = later.values_of(ends.next, worst, model.info.game)
     points = ends.points if ends.points.dtype != object else ends.points.astype(np.float64)
-    return np.ascontiguousarray((points + worth).T, dtype=np.float64)
+    with np.errstate(over="ignore"):
+        total = points + worth
+    past = (ends.next >= 0) & np.isinf(total) & np.isfinite(worth)
+    if past.any():
+        row, end = (int(i[0]) for i in np.nonzero(past))
+        raise ModelError(f"game {model.info.game}: an end earning {quoted(points[row, end])} "
+                         f"points leads to round state {int(ends.next[row, end])}, worth "
+                         f"{quoted(worth[row, end])}: together past what a float holds (about "
+                         "1.8e308); solve it exactly (with exact), or give smaller points")
+    return np.ascontiguousarray(total.T, dtype=np.float64)

@@ -1,0 +1,74 @@
+"""In a match money changes hands among the players (mdp_match_rules: who pays whom): a
+payoff whose row does not add up to 0 (every player paid, say) is refused in one line,
+naming the results and what it gave, where it was accepted without a word."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+
+
+class Die:
+    """Roll a three-sided die, then keep it or roll once more: the result is the face."""
+
+    GAME_NAME = "die"
+
+    def __init__(self, extra):
+        self.extra = extra  # what is paid beyond the winner's stake, per results (a, b)
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return (2, None)
+
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        left, face = state
+        return ["roll"] if face is None else ["keep", "roll"] if left else []
+
+    @mdp.hookimpl
+    def mdp_outcomes(self, state, action):
+        left, face = state
+        if action == "keep":
+            return [(1, (0, face))]
+        return [(Fraction(1, 3), (left - 1, f)) for f in (1, 2, 3)]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self, state):
+        return state[1]
+
+    @mdp.hookimpl
+    def mdp_state_columns(self, state):
+        return {"score": state[1]}
+
+    @mdp.hookimpl
+    def mdp_match_rules(self):
+        def payoff(results):
+            won = np.sign(results[:, 1] - results[:, 0])
+            paid = np.stack([-won, won], axis=1)
+            paid[:, 0] += [self.extra.get((int(a), int(b)), 0) for a, b in results]
+            return paid
+        return mdp.MatchRules("score", payoff)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.dictionaries(st.tuples(st.integers(1, 3), st.integers(1, 3)), st.integers(-3, 3),
+                       max_size=3))
+def test_a_payoff_is_played_only_where_each_row_adds_up_to_nothing(extra):
+    game = mdp.load_game(Die(extra))
+    off = sorted((a, b) for (a, b), c in extra.items() if c)
+    if not off:  # zero-sum: the second player's winnings are the first's losses
+        values = mdp.match(mdp.compile(game), game, exact=True).values
+        assert values[0] == -values[1]
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.match(mdp.compile(game), game, exact=True)
+    a, b = off[0]
+    won = (b > a) - (b < a)
+    assert str(error.value) == (
+        f"game die: the payoff of mdp_match_rules gave [{-won + extra[(a, b)]}, {won}] for the "
+        f"results [{a}, {b}], adding up to {extra[(a, b)]}: in a match money changes hands "
+        "among the players, so what each row pays adds up to 0")

@@ -1,0 +1,136 @@
+"""A rule plugin's wrong answer is blamed on the plugin and its hook, wherever it is read
+(mdp.Game.answer for Shut the Box's hooks, the collecting hooks' one check for names): never
+on the game's mdp_expand or mdp_objective that read it later, and never left unnamed. Each
+class of mistake is tried, each way it can be wrong: every one refused so, in one line."""
+
+import pytest
+
+import mdp
+
+ROLLS = '''
+import mdp
+from fractions import Fraction
+
+@mdp.hookimpl(wrapper=True)
+def shutbox_rolls(dice):
+    rolls = yield
+    return {change}
+'''
+
+# What a wrapper does to the game's rolls ((probability, total, kind) each), all wrong.
+ROLL_MISTAKES = [
+    "[(p * Fraction(5, 6), t, k) for p, t, k in rolls]",          # adds up to 5/6
+    "[(-p if i == 0 else p + 2 * rolls[0][0], t, k) for i, (p, t, k) in enumerate(rolls)]",
+    "[]",
+    "[(p, t, ['x']) for p, t, k in rolls]",                         # a kind that is no word
+    "[(p, t, 5) for p, t, k in rolls]",
+    "[(p, t, 'a\\nb') for p, t, k in rolls]",
+    "[(p, t, '') for p, t, k in rolls]",
+    "[(p, t + 100, k) for p, t, k in rolls]",
+    "[(p, t) for p, t, k in rolls]",
+    "[(float('nan'), t, k) for p, t, k in rolls]",
+    "[(True, t, k) for p, t, k in rolls]",
+    "None",
+]
+
+OPTIONS = '''
+import mdp
+import numpy as np
+
+@mdp.hookimpl(wrapper=True)
+def shutbox_dice_options(box, masks):
+    o = yield
+    n = len(masks)
+    return {change}
+'''
+
+OPTION_MISTAKES = [
+    "np.column_stack([np.zeros(n, dtype=np.int64), o])",   # a 0 first: no usual number
+    "np.column_stack([o, np.zeros(n, dtype=np.int64), o])",  # a number after a 0
+    "np.column_stack([o, o])", "o + 5", "o * 0", "o[:, 0]", "o.astype(float)", "None",
+    "o.tolist()[:-1] if n else [[1]]",
+]
+
+SCORING = '''
+import mdp
+import numpy as np
+from mdp_games.shutbox.scoring import ScoringRule
+
+def values(box, masks):
+    c = np.array([bin(int(m)).count("1") for m in masks], dtype=np.int64)
+    return {change}
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [ScoringRule("count", "tiles open", {sense!r}, values)]
+'''
+
+VALUE_MISTAKES = ["np.where(c == 2, np.nan, c.astype(float))", "c > 1", "[str(x) for x in c]",
+                  "c.astype(complex)", "c[:, None]", "(int(x) for x in c)", "c[:-1]",
+                  "[None] * len(c)", "np.where(c == 1, np.inf, c.astype(float))"]
+
+
+def _refused(path, **params):
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(mdp.load_game("shutbox", plugins=[str(path)], tiles="1-4", **params))
+    text = str(error.value)
+    assert "\n" not in text and "mdp_expand" not in text and "mdp_objective" not in text, text
+    return text
+
+
+@pytest.mark.parametrize("change", ROLL_MISTAKES)
+def test_a_plugins_wrong_rolls_are_blamed_on_it(tmp_path, change):
+    path = tmp_path / "rolls.py"
+    path.write_text(ROLLS.format(change=change))
+    assert f"plugin {path}'s shutbox_rolls " in _refused(path)
+
+
+@pytest.mark.parametrize("change", OPTION_MISTAKES)
+def test_a_plugins_wrong_dice_are_blamed_on_it(tmp_path, change):
+    path = tmp_path / "dice.py"
+    path.write_text(OPTIONS.format(change=change))
+    assert f"plugin {path}'s shutbox_dice_options " in _refused(path)
+
+
+@pytest.mark.parametrize("change", VALUE_MISTAKES)
+def test_a_plugins_wrong_scores_are_blamed_on_it(tmp_path, change):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change=change, sense="max"))
+    assert f"scoring rule count of plugin {path} " in _refused(path, scoring="count")
+
+
+@pytest.mark.parametrize("sense", ["up", None, "MAX"])
+def test_a_plugins_scoring_rule_of_a_sense_neither_max_nor_min_is_blamed_on_it(tmp_path, sense):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change="c", sense=sense))
+    assert f"plugin {path}'s shutbox_scoring_rules offers a scoring rule named 'count', with " \
+        f"sense {sense!r}" in _refused(path, scoring="count")
+
+
+PARAMS = '''
+import mdp
+
+@mdp.hookimpl
+def mdp_params():
+    return [{param}]
+'''
+
+PARAM_MISTAKES = {
+    "mdp.Param('tiles', '1-3', str, 'my tiles')": "named 'tiles', as another is",
+    "mdp.Param('a=b', '1', int, 'x')": "named 'a=b'; a name is a word",
+    "mdp.Param('a,b', '1', int, 'x')": "named 'a,b'; a name is a word",
+    "mdp.Param('zz', '1', lambda s: None, 'x')": "the parser of parameter zz returned None",
+    "mdp.Param('zz', 'abc', int, 'x')": "is refused by its own parser",
+    "mdp.Param('zz', '1', int, 'line\\nvalue: 9')": "whose help is 'line\\nvalue: 9', not one line",
+}
+
+
+@pytest.mark.parametrize("param", list(PARAM_MISTAKES))
+def test_a_plugins_wrong_parameter_is_blamed_on_it(tmp_path, param):
+    path = tmp_path / "params.py"
+    path.write_text(PARAMS.format(param=param))
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game("shutbox", plugins=[str(path)])
+    text = str(error.value)
+    assert text.startswith(f"game shutbox: plugin {path}'s mdp_params ")
+    assert PARAM_MISTAKES[param] in text, text
