@@ -61,13 +61,21 @@ def table_state_columns(game: Game, states: np.ndarray | Sequence[Any]) -> dict[
     return _rows(game, [(state, None) for state in states], actions=False)
 
 
-def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
+def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict[str, Any]:
     """The readable columns of round states (a game of rounds): the game's
-    (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key."""
+    (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key. ``beside``
+    names the columns of a state and action of the round, which tables and mdp advise put
+    beside them: a round column of one of those names, or of one a table of round states adds
+    (:data:`ROUNDS_COLUMNS`), is refused."""
     if not game.implements("mdp_round_columns"):
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
-                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS))
+    both = [name for name in columns if name in beside]
+    if both:
+        raise ModelError(f"game {game.name}: mdp_round_columns names a column {both[0]!r}, "
+                         f"which a state or action of the round has too ({', '.join(beside)}); "
+                         "a table holds one column of each name, so name it otherwise")
     _cells_checked(game, "mdp_round_columns", columns, states, "round state")
     frame = to_frame(columns, f"game {game.name}")
     twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
@@ -160,17 +168,29 @@ TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "ex
                  "games", "frequency")
 """The columns mdp's tables add beside the game's (policy, advice, distribution,
 simulation): a game's column of one of these names would be silently replaced, so it is
-refused (a round state's, ``points`` too: the simulation of a game of rounds adds it)."""
+refused."""
+
+ROUNDS_COLUMNS = ("round", "points")
+"""The columns the tables of a game of rounds add beside its round columns (the round
+played from a round state, in the policy; the total, in a simulation): refused as round
+columns too."""
+
+TURNS_COLUMNS = ("player",)
+"""The column the tables of a game two players take in turns add beside its outcome columns
+(who is to move at the end): refused as an outcome column of such a game."""
 
 
-def _free(game: Game, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that are
+    ``taken``: the names mdp's tables add beside them. Every name a game gives a table's
+    column passes here, with the names that table adds."""
     odd = [name for name in names if not isinstance(name, str)]
     if odd:
-        raise ModelError(f"game {game.name}: {hook} names a column {said(odd[0])}, not a str; "
+        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
                          "a column's name is text")
     clash = [name for name in names if name in taken]
     if clash:
-        raise ModelError(f"game {game.name}: {hook} names a column {clash[0]!r}, which mdp's "
+        raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")
 
 
@@ -182,7 +202,7 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     if not columns:
         raise ModelError(f"game {game.name}: {hook} returned no columns; give one at least "
                          "(or leave the hook out)")
-    _free(game, columns, hook, taken)
+    free(game.name, columns, hook, taken)
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
@@ -217,7 +237,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
                                  f"{said(action)}); a table holds one of each name")
             row.update(of_action)
         if names is None:
-            _free(game, row, "mdp_state_columns" if not actions else
+            free(game.name, row, "mdp_state_columns" if not actions else
                   "mdp_state_columns or mdp_action_columns")
             names = list(row)
             columns = {name: [] for name in names}

@@ -251,7 +251,8 @@ def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
 
     ``mdp distribution`` groups the chance of ending in each terminal state by them, and
     ``mdp simulate`` counts games by them. Without an implementation the outcome is the
-    terminal ``value``.
+    terminal ``value``. In a game two players take in turns, the tables add ``player`` (who is
+    to move at the end), so a column of that name is refused.
 
     .. code-block:: python
 
@@ -434,8 +435,9 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
                       states: np.ndarray) -> dict[str, Sequence[Any]]:
     """Return readable columns of many round states at once, as ``{name: values}`` with one
     value per state of the integer array ``states`` (optional; without it, a column
-    ``round_state`` holds the key). The names refused are those of
-    :func:`mdp_state_columns`, and ``points``.
+    ``round_state`` holds the key). The names refused are those :func:`mdp_state_columns`
+    refuses, ``round`` and ``points`` (tables of round states add them), and the names of the
+    columns of the round's states and actions, which stand beside these in a table.
 
     :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
     of the round, and :func:`mdp.simulate` counts the games by the columns of the round

@@ -12,7 +12,7 @@ import polars as pl
 
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
-from mdp.game.columns import round_columns, to_frame
+from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -27,9 +27,26 @@ WITHIN_ALL = "all"
 """``within`` that asks for the policy within the round at every round state."""
 
 
-def _columns(game: Game | None, keys: np.ndarray) -> pl.DataFrame:
-    return (to_frame(round_columns(game, keys), f"game {game.name}") if game is not None
-            else pl.DataFrame({"round_state": keys}))
+def round_frame(model: RoundsModel, game: Game | None, keys: np.ndarray,
+                beside: list[str] | None = None) -> pl.DataFrame:
+    """The round columns of the round states ``keys`` as a table (``round_state``, the key,
+    without a game); ``beside``, the names of :func:`round_names`, if they are at hand."""
+    if game is None:
+        return pl.DataFrame({"round_state": keys})
+    names = round_names(model, game) if beside is None else beside
+    return to_frame(round_columns(game, keys, names), f"game {game.name}")
+
+
+def round_names(model: RoundsModel, game: Game) -> list[str]:
+    """The names of the columns of a state and an action of the round, as tables show them
+    beside the round columns: those of the round's first state and its first action."""
+    from mdp.analysis.labels import action_labels  # the game's labels, asked again
+
+    inner = model.round
+    state = inner.states[inner.initial]
+    if inner.initial < inner.n_terminal:
+        return list(table_state_columns(game, [state]))
+    return list(row_columns(game, [state], action_labels(inner, game, [inner.initial])[:1]))
 
 
 def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
@@ -50,7 +67,7 @@ def matching(model: RoundsModel, game: Game | None,
     that are round columns, compared as text): their columns and ``_key``; the names of the
     round columns; and the columns given that are round columns."""
     keys = np.concatenate(model.keys)
-    table = _columns(game, keys).with_columns(_key=pl.Series(keys))
+    table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
     start = table.row(0, named=True)
@@ -73,7 +90,7 @@ def find_round_state(model: RoundsModel, game: Game,
     matches, names, given = matching(model, game, columns)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        start = _columns(game, model.keys[0]).row(0, named=True)
+        start = round_frame(model, game, model.keys[0]).row(0, named=True)
         example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
         raise ParamError(f"several round states have {said}; name one by its columns "
                          f"{', '.join(names)} (e.g. the first: {example})")
@@ -110,7 +127,7 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
     checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
     if within == WITHIN_ALL:
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
-        named = _columns(game, keys)
+        named = round_frame(model, game, keys)
     elif isinstance(within, dict):
         matches, names, given = matching(model, game, within)
         unknown = [c for c in within if c not in names]
@@ -139,10 +156,11 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     """The value of every round state: its round columns, ``round``, ``value`` and, exact,
     ``value_exact``; round after round, in the order of their keys."""
     model = solution.model
+    beside = round_names(model, game) if game is not None else None
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
         keys, values = model.keys[r][lo:hi], solution.values[r][lo:hi]
-        frame = _columns(game, keys).with_columns(
+        frame = round_frame(model, game, keys, beside).with_columns(
             round=pl.lit(r + 1, dtype=pl.Int64),
             value=pl.Series(np.asarray(values, dtype=np.float64), dtype=pl.Float64))
         if solution.exact:
