@@ -118,7 +118,7 @@ def test_an_outcome_column_of_a_game_of_two_players_is_refused_where_named_playe
         frame = mdp.distribution(solution, game)
     except mdp.ModelError as error:
         assert name in ADDED | {"player"}, error
-        assert str(error).startswith(f"game duel: mdp_") and f"a column {name!r}, which" in str(error)
+        assert str(error).startswith("game duel: mdp_") and f"a column {name!r}, which" in str(error)
         return
     assert name not in ADDED | {"player"}
     # By hand: the first player wins at once half the time; else the second is to move at the

@@ -125,7 +125,7 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
     """The round states whose policy within the round ``within`` asks for (``"all"``, or
     round columns naming some), less those that end the game, and their round columns:
     checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
-    if within == WITHIN_ALL:
+    if isinstance(within, str) and within == WITHIN_ALL:
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
         named = round_frame(model, game, keys)
     elif isinstance(within, dict):
