@@ -66,7 +66,7 @@ def _check_estimate(game: Game, budget: Budget) -> None:
     """Refuse a game whose own count of states already passes the budget."""
     at_least = checks.estimate_states(game)
     if at_least is not None:
-        budget.check(at_least)
+        budget.check(at_least, estimated=True)
 
 
 def compile(
