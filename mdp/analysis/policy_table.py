@@ -122,7 +122,8 @@ def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_o
         labels: dict[str, Any] = {"state": [str(s) for s in states],
                                   "action": ranks(model.action_count(ids))}
     else:
-        labels = row_columns(game, states, action_labels(model, game, ids))
+        labels = row_columns(game, states, action_labels(model, game, ids),
+                             None if model.column_prints is None else model.column_prints[per_action.state])
     frame = to_frame({**labels, **metrics}, f"game {model.info.game}")
     if columns:
         frame = pl.DataFrame({c: [v] * frame.height for c, v in columns.items()},

@@ -43,22 +43,26 @@ def made(values: Any) -> Any:
     return values() if isinstance(values, LazyColumn) else values
 
 
-def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False) -> dict[str, Any]:
+def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False,
+                  prints: np.ndarray | None = None) -> dict[str, Any]:
     """The readable columns of ``states`` (see :func:`~mdp.hookspecs.game.mdp_state_columns`);
-    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
+    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is. ``prints``: the
+    :func:`row_print` of each state's columns as the game first gave them (the model's
+    ``column_prints``), which they must match."""
     if game.implements("mdp_columns"):
         columns = game.call("mdp_columns", states=states, actions=None)
         return _checked(game, columns, len(states), lazy)
-    return _rows(game, [(state, None) for state in states], actions=False)
+    return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
-def table_state_columns(game: Game, states: np.ndarray | Sequence[Any]) -> dict[str, Any]:
+def table_state_columns(game: Game, states: np.ndarray | Sequence[Any],
+                        prints: np.ndarray | None = None) -> dict[str, Any]:
     """The columns a policy table shows of ``states``, with no action's (for naming a state
-    as a player sees it: ``mdp advise``)."""
+    as a player sees it: ``mdp advise``); ``prints`` as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
         columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
         return _checked(game, columns, len(states))
-    return _rows(game, [(state, None) for state in states], actions=False)
+    return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
 def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict[str, Any]:
@@ -90,11 +94,13 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
     return columns
 
 
-def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
-    """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
+def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any],
+                prints: np.ndarray | None = None) -> dict[str, Any]:
+    """The readable columns of (state, action) pairs, one row per pair (policy tables);
+    ``prints``, one per pair, as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
         return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
-    return _rows(game, list(zip(states, actions)), actions=True)
+    return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
@@ -217,15 +223,22 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     return columns
 
 
-def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list[Any]]:
-    """Columns from the per-state hooks, one call per state and per action."""
+def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
+          prints: np.ndarray | None = None) -> dict[str, list[Any]]:
+    """Columns from the per-state hooks, one call per state and per action; ``prints``, one
+    per pair, the :func:`row_print` that each state's columns must have."""
     columns: dict[str, list[Any]] = {}
     names: list[str] | None = None
     last_state, state_row = object(), {}
-    for state, action in pairs:
+    for place, (state, action) in enumerate(pairs):
         if state is not last_state:
             state_row = _row(game, "mdp_state_columns", {"state": _text(state)}, state=state)
             last_state = state
+            if prints is not None and row_print(state_row) != prints[place]:
+                raise ModelError(f"game {game.name}: asked again, mdp_state_columns gave "
+                                 f"{said(state_row)} (state {said(state)}): other columns than "
+                                 "as the game was compiled; a game must give the same columns "
+                                 "of a state each time it is asked")
         row = dict(state_row)
         if actions and action is not None:  # a state named alone has no action columns
             of_action = _row(game, "mdp_action_columns", {"action": _text(action)},
@@ -260,16 +273,27 @@ class SameColumns:
         self.first: Any = None
         self.active = game.implements("mdp_state_columns")
 
-    def __call__(self, state: Any) -> None:
+    def __call__(self, state: Any) -> int | None:
+        """The :func:`row_print` of the state's columns (None, the game giving none)."""
         if not self.active:
-            return
-        names = list(_row(self.game, "mdp_state_columns", {"state": None}, state=state))
+            return None
+        row = _row(self.game, "mdp_state_columns", {"state": _text(state)}, state=state)
+        names = list(row)
         if self.names is None:
             self.names, self.first = names, state
         elif names != self.names:
             raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
                              f"(state {said(state)}), not {self.names} as for state {said(self.first)}; "
                              "every state gives the same columns (None where one does not apply)")
+        return row_print(row)
+
+
+def row_print(row: dict[str, Any]) -> int:
+    """A 64-bit fingerprint of a state's readable columns, kept with the model (as
+    :func:`mdp.engine.walk.label_print` of its actions) so that a game that gives other
+    columns when asked again is found, not shown. Of the text of the values, which are
+    scalars: NaN, unlike its hash, is the same each time."""
+    return hash(repr(list(row.items())))
 
 
 def _text(value: Any) -> str:

@@ -211,7 +211,8 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
     """Return the readable columns of ``state``: ``{name: scalar}``.
 
     Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
-    the same names; use ``None`` for a value that does not apply. Without an implementation
+    the same names; use ``None`` for a value that does not apply. A state's columns must be
+    the same each time it is asked: other columns asked again are refused. Without an implementation
     a table shows ``str(state)`` in a column ``state``. The names mdp's tables add themselves
     (``value``, ``value_exact``, ``optimal``, ``regret``, ``probability``, ``exact``,
     ``games``, ``frequency``) are refused, as is a name both a state's and its action's

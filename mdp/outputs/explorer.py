@@ -57,9 +57,11 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
     apply), sorted, and one code per row."""
     states = model.states
-    table = to_frame(row_columns(game, states, [None] * len(states)), f"game {game.name}")
+    prints = model.column_prints
+    table = to_frame(row_columns(game, states, [None] * len(states), prints), f"game {game.name}")
     names = [c for c in table.columns if table[c].null_count() < table.height]
-    labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game))
+    labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game),
+                         None if prints is None else prints[model.action_state()])
     actions = to_frame({k: v for k, v in labels.items() if k not in names}, f"game {game.name}")
     return {
         "states": model.n_states,
