@@ -438,7 +438,8 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
     value per state of the integer array ``states`` (optional; without it, a column
     ``round_state`` holds the key). The names refused are those :func:`mdp_state_columns`
     refuses, ``round`` and ``points`` (tables of round states add them), and the names of the
-    columns of the round's states and actions, which stand beside these in a table.
+    columns of the round's states and actions, which stand beside these in a table. A value
+    ``None`` is named by leaving its column out, as a state's is.
 
     :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
     of the round, and :func:`mdp.simulate` counts the games by the columns of the round

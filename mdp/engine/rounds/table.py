@@ -65,23 +65,36 @@ def matching(model: RoundsModel, game: Game | None,
              columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
     that are round columns, compared as text): their columns and ``_key``; the names of the
-    round columns; and the columns given that are round columns."""
+    round columns; and the columns given that are round columns. A round column left out
+    names a round state where it is empty (None), as a state's column does, unless one
+    round state has the columns given."""
     keys = np.concatenate(model.keys)
     table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
-    start = table.row(0, named=True)
-    example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
-    name = model.info.game
-    if not given:
-        raise ParamError(f"name a round state of {name} by its columns {', '.join(names)} "
-                         f"(COLUMN=VALUE, e.g. the first: {example})")
-    matches = table.filter([_same(table, c, v) for c, v in given.items()])
+    matches = table.filter([_same(table, c, v) for c, v in given.items()]) if given else table
+    lacking = [pl.col(c).is_null() for c in names if c not in given and table[c].null_count()]
+    if matches.height > 1 and lacking:
+        empty = matches.filter(lacking)
+        matches = empty if empty.height else matches
+    if not given and (not lacking or matches.height != 1):
+        raise ParamError(f"name a round state of {model.info.game} by its columns "
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
         raise ParamError(f"no reachable round state has {said}; name one by its columns "
-                         f"{', '.join(names)} (e.g. the first: {example})")
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     return matches, names, given
+
+
+def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
+    """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
+    column that is empty there left out."""
+    start = round_frame(model, game, model.keys[0][:1]).row(0, named=True)
+    shown = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
+    return ("COLUMN=VALUE, e.g. the first: " + shown if shown else
+            "COLUMN=VALUE; a column empty in the round state is left out, as every one is in "
+            "the first")
 
 
 def find_round_state(model: RoundsModel, game: Game,
@@ -90,10 +103,8 @@ def find_round_state(model: RoundsModel, game: Game,
     matches, names, given = matching(model, game, columns)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        start = round_frame(model, game, model.keys[0]).row(0, named=True)
-        example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
         raise ParamError(f"several round states have {said}; name one by its columns "
-                         f"{', '.join(names)} (e.g. the first: {example})")
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     row = matches.row(0, named=True)
     return int(row["_key"]), {c: _plain(row[c]) for c in names}
 
@@ -156,11 +167,15 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     """The value of every round state: its round columns, ``round``, ``value`` and, exact,
     ``value_exact``; round after round, in the order of their keys."""
     model = solution.model
-    beside = round_names(model, game) if game is not None else None
+    # The round columns of every round state at once: a column has one type whatever the
+    # round (fractions whole in one round and not in another), and no two round states the
+    # same columns though they fall in two pieces.
+    columns = round_frame(model, game, np.concatenate(model.keys))
+    first = np.cumsum([0] + [len(keys) for keys in model.keys]).tolist()
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
-        keys, values = model.keys[r][lo:hi], solution.values[r][lo:hi]
-        frame = round_frame(model, game, keys, beside).with_columns(
+        values = solution.values[r][lo:hi]
+        frame = columns.slice(first[r] + lo, hi - lo).with_columns(
             round=pl.lit(r + 1, dtype=pl.Int64),
             value=pl.Series(np.asarray(values, dtype=np.float64), dtype=pl.Float64))
         if solution.exact:
