@@ -253,7 +253,8 @@ def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     ``mdp distribution`` groups the chance of ending in each terminal state by them, and
     ``mdp simulate`` counts games by them. Without an implementation the outcome is the
     terminal ``value``. In a game two players take in turns, the tables add ``player`` (who is
-    to move at the end), so a column of that name is refused.
+    to move at the end), so a column of that name is refused. A game of rounds does not ask
+    it: its outcomes are its totals and the round columns of the round state it ends in.
 
     .. code-block:: python
 
