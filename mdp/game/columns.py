@@ -72,6 +72,11 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
     beside them: a round column of one of those names, or of one a table of round states adds
     (:data:`ROUNDS_COLUMNS`), is refused."""
     if not game.implements("mdp_round_columns"):
+        if "round_state" in beside:
+            raise ModelError(f"game {game.name}: a state or action of the round has a column "
+                             "'round_state', which the tables of a game of rounds add "
+                             "themselves (a round state's key, the game giving no "
+                             "mdp_round_columns); name it otherwise")
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
                        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS))

@@ -127,3 +127,22 @@ def test_an_outcome_column_of_a_game_of_two_players_is_refused_where_named_playe
     assert chances == {("h1", "first"): Fraction(1, 2), ("h2", "second"): Fraction(1, 4),
                        ("t", "second"): Fraction(1, 4)}
     assert np.isclose(sum(frame["probability"]), 1)
+
+
+def test_a_state_column_named_as_the_key_of_a_round_state_is_refused():
+    """Without mdp_round_columns, the tables name a round state by its key, ``round_state``:
+    a column of the round's states of that name is refused, as a round column would be."""
+    from models import two_boxes
+
+    @mdp.hookimpl
+    def mdp_state_columns(state):
+        return {"round_state": state[0]}
+
+    game = two_boxes(mdp_state_columns=mdp_state_columns)
+    solution = mdp.solve(mdp.compile(game))
+    with pytest.raises(mdp.ModelError, match=r"^game two-boxes: a state or action of the round "
+                       r"has a column 'round_state', which the tables of a game of rounds add"):
+        mdp.policy(solution, game, within="all")
+    fine = two_boxes()  # the key, beside the round's state and action
+    assert mdp.policy(mdp.solve(mdp.compile(fine)), fine, within="all").columns[:3] == \
+        ["round_state", "state", "action"]
