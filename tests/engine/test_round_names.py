@@ -38,6 +38,12 @@ def test_every_round_state_is_named_by_the_columns_it_shows(rows):
         given = [_text(row[place]) for row in rows]
         shown = [_text(v) for v in table[column]] if column in table.columns else [None] * 4
         assert shown == given
+    for text in {_text(row[0]) for row in rows[:3]} - {None}:
+        # --within x=TEXT: every round state played from (0 to 2; 3 ends the game) of that x,
+        # whatever its y; the round has 13 rows from 0, 7 from 1 or 2 (one box open).
+        within = mdp.policy(solution, game, within={"x": text})
+        assert within.height == sum(13 if k == 0 else 7 for k, row in enumerate(rows[:3])
+                                    if _text(row[0]) == text)
     for row in rows:  # named by the columns that it shows, in text
         named = {c: _text(v) for c, v in zip("xy", row) if v is not None}
         advice = mdp.advise(solution, game, state=START, **named)

@@ -61,23 +61,23 @@ def _quoted(value: Any) -> str:
     return f'"{text}"' if " " in text or not text else text
 
 
-def matching(model: RoundsModel, game: Game | None,
-             columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
+def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
+             one: bool = False) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
     that are round columns, compared as text): their columns and ``_key``; the names of the
-    round columns; and the columns given that are round columns. A round column left out
-    names a round state where it is empty (None), as a state's column does, unless one
-    round state has the columns given."""
+    round columns; and the columns given that are round columns. With ``one`` (a round
+    state named), a round column left out names a round state where it is empty (None), as
+    a state's column does, unless one round state has the columns given."""
     keys = np.concatenate(model.keys)
     table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
     matches = table.filter([_same(table, c, v) for c, v in given.items()]) if given else table
     lacking = [pl.col(c).is_null() for c in names if c not in given and table[c].null_count()]
-    if matches.height > 1 and lacking:
+    if one and matches.height > 1 and lacking:
         empty = matches.filter(lacking)
         matches = empty if empty.height else matches
-    if not given and (not lacking or matches.height != 1):
+    if not given and (not one or not lacking or matches.height != 1):
         raise ParamError(f"name a round state of {model.info.game} by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
@@ -100,7 +100,7 @@ def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
 def find_round_state(model: RoundsModel, game: Game,
                      columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The round state that the round columns among ``columns`` name, and its columns."""
-    matches, names, given = matching(model, game, columns)
+    matches, names, given = matching(model, game, columns, one=True)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
         raise ParamError(f"several round states have {said}; name one by its columns "
