@@ -142,6 +142,9 @@ OPTIONAL_FUNCTION = Rule(lambda value: value is None or callable(value), "a func
 CALLBACK = Rule(lambda value: value is None or callable(value),
                 "a function that takes a text (progress=print), or None")
 SENSE = choice(None, "max", "min")
+WITHIN = either(choice(None, "all"), Rule(
+    lambda value: isinstance(value, Mapping) and all(isinstance(name, str) for name in value),
+    "round columns naming round states, a dict {COLUMN: VALUE}"))
 INTEGER = Rule(lambda value: not isinstance(value, (bool, str, bytes)) and hasattr(value, "__index__"),
                "a whole number")
 OPTIONAL_INTEGER = Rule(lambda value: value is None or INTEGER.holds(value), "a whole number or None")

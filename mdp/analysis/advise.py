@@ -70,7 +70,7 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[i
     """The id of the state of ``model`` that ``columns`` name, and its columns."""
     states = model.states
     # The columns a policy table shows of a state, those that say something.
-    table = to_frame(table_state_columns(game, states), f"game {game.name}")
+    table = to_frame(table_state_columns(game, states, model.column_prints), f"game {game.name}")
     table = table.select([c for c in table.columns if table[c].null_count() < table.height])
     table = table.with_row_index("_id")
     names = [c for c in table.columns if c != "_id"]

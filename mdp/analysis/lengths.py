@@ -37,11 +37,14 @@ class Lengths:
     beyond: float | Fraction
     """The chance that a game lasts longer than the last length counted (a game whose
     states may come back has no longest game): 0 where every length is counted."""
+    counted: int
+    """The last length counted (``up_to``, where it is given): :attr:`beyond` is the chance
+    of lasting longer, whether or not a game lasts this long."""
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp lengths --json`` adds it to the solve's."""
         found: dict[str, Any] = {"count": self.count, "mean": float(self.mean),
-                                 "beyond": float(self.beyond)}
+                                 "counted": self.counted, "beyond": float(self.beyond)}
         if isinstance(self.mean, Fraction):
             found["mean_exact"] = f"{self.mean.numerator}/{self.mean.denominator}"
         return {**found, "lengths": self.table.to_dicts()}
@@ -74,4 +77,4 @@ def lengths(how: Solved | Policy, *, count: Count = "moves", up_to: int | None =
         columns["exact"] = pl.Series([f"{chances[k].numerator}/{chances[k].denominator}"
                                       for k in kept], dtype=pl.String)
     plain = (lambda v: Fraction(v)) if first.exact else (lambda v: float(np.float64(v)))
-    return Lengths(count, pl.DataFrame(columns), plain(mean), plain(beyond))
+    return Lengths(count, pl.DataFrame(columns), plain(mean), plain(beyond), len(chances) - 1)

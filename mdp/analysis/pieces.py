@@ -41,9 +41,10 @@ class Pieces:
         """The columns and their types, as the pieces come."""
         self._order = sample.columns
         self._digits = {column for column, dtype in self.schema.items()
-                        if dtype == pl.String and _whole_numbers(sample[column])}
-        """Columns of whole numbers given as their text: too large for Polars's integers
-        (:func:`mdp.game.columns.to_frame`), so the rows of smaller ones are text too."""
+                        if dtype == pl.String and _exact_numbers(sample[column])}
+        """Columns of exact numbers given as their text (:func:`mdp.game.columns.to_frame`):
+        whole numbers too large for Polars's integers, or fractions ``p/q``, so the rows of
+        other numbers are text too."""
 
     @property
     def columns(self) -> list[str]:
@@ -106,7 +107,7 @@ class Pieces:
                 continue
             if dtype is not None and pl.String in (dtype, values.dtype) and \
                     (dtype.is_integer() or values.dtype.is_integer()) and \
-                    (column in self._digits if dtype == pl.String else _whole_numbers(values)):
+                    (column in self._digits if dtype == pl.String else _exact_numbers(values)):
                 self._digits.add(column)
                 wider[column] = pl.String()
                 continue
@@ -119,9 +120,10 @@ class Pieces:
                             for c, t in self.schema.items())
 
 
-def _whole_numbers(text: pl.Series) -> bool:
-    """Whether every value of a column of text is a whole number's digits (or null)."""
-    return bool(text.str.contains(r"^-?[0-9]+$").fill_null(True).all())
+def _exact_numbers(text: pl.Series) -> bool:
+    """Whether every value of a column of text is an exact number's: a whole number's digits
+    or a fraction's ``p/q`` (or null)."""
+    return bool(text.str.contains(r"^-?[0-9]+(/[0-9]+)?$").fill_null(True).all())
 
 
 def _common(name: str, column: str, one: pl.DataType, other: pl.DataType) -> pl.DataType:

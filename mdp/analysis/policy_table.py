@@ -12,7 +12,7 @@ import polars as pl
 
 from mdp.analysis.labels import action_labels
 from mdp.analysis.pieces import Pieces
-from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, arguments
+from mdp.checks import FLAG, OPTIONAL_GAME, SOLVED, WITHIN, arguments
 from mdp.engine.groups import ranks
 from mdp.engine.model import CompiledModel
 from mdp.engine.rounds import Rounds
@@ -56,7 +56,7 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     For a table of millions of rows, :func:`policy_pieces` makes it a piece at a time.
     """
     arguments("policy", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
-              optimal_only=(optimal_only, FLAG))
+              optimal_only=(optimal_only, FLAG), within=(within, WITHIN))
     return policy_pieces(solution, game, optimal_only, within).frame()
 
 
@@ -76,7 +76,7 @@ def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool
     """:func:`policy` as :class:`~mdp.analysis.pieces.Pieces`: made a piece at a time as it
     is written (``mdp policy --out``), about :data:`ROWS` rows each."""
     arguments("policy_pieces", solution=(solution, SOLVED), game=(game, OPTIONAL_GAME),
-              optimal_only=(optimal_only, FLAG))
+              optimal_only=(optimal_only, FLAG), within=(within, WITHIN))
     return solution.policy_pieces(
         game, within, lambda one, columns: _pieces(one, game, optimal_only, columns))
 
@@ -122,7 +122,8 @@ def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_o
         labels: dict[str, Any] = {"state": [str(s) for s in states],
                                   "action": ranks(model.action_count(ids))}
     else:
-        labels = row_columns(game, states, action_labels(model, game, ids))
+        labels = row_columns(game, states, action_labels(model, game, ids),
+                             None if model.column_prints is None else model.column_prints[per_action.state])
     frame = to_frame({**labels, **metrics}, f"game {model.info.game}")
     if columns:
         frame = pl.DataFrame({c: [v] * frame.height for c, v in columns.items()},

@@ -4,6 +4,7 @@ discovering, and progress on a terminal."""
 
 from __future__ import annotations
 
+import math
 import time
 import warnings
 from collections.abc import Callable
@@ -58,13 +59,20 @@ class Budget:
     """States walked between two readings of the memory the process holds; outcomes, 64
     times as many (a state of 3,000 actions is 3,000 hook calls, its states maybe large)."""
 
-    def check(self, states: int, outcomes: int = 0, measure: bool = False) -> None:
+    def check(self, states: int, outcomes: int = 0, measure: bool = False,
+              estimated: bool = False) -> None:
         """Refuse, with one line saying how to raise the limit, if this many states and
         outcomes would pass the state limit or the memory budget; ``measure``: read what
-        the process holds now (else every :data:`MEASURE_EVERY` states)."""
+        the process holds now (else every :data:`MEASURE_EVERY` states). ``estimated``: the
+        states are the game's own count (:func:`~mdp.hookspecs.game.mdp_estimate_states`),
+        none yet explored, and the line says so: a count too high would be the hook's."""
+        counted = (f"at least {_number(states)} states by its estimate (mdp_estimate_states)"
+                   if estimated else f"{states:,} states so far")
         if self.max_states is not None and states > self.max_states:
-            raise TooLarge(f"game {self.game.name}: more than {self.max_states:,} states; raise "
-                           "the limit with --max-states (max_states= in Python)")
+            raise TooLarge(f"game {self.game.name}: " + (
+                f"{counted}, over the limit of {self.max_states:,}; raise it" if estimated else
+                f"more than {self.max_states:,} states; raise the limit") +
+                " with --max-states (max_states= in Python)")
         if self.max_memory is None:
             return
         need = states * self.costs[0] + outcomes * self.costs[1]
@@ -75,7 +83,7 @@ class Budget:
             need = max(need, resident() - self.base)
         if need > self.max_memory:
             raise TooLarge(f"game {self.game.name}: the model would need more than {size(need)} "
-                           f"of memory ({states:,} states so far), past the budget of "
+                           f"of memory ({counted}), past the budget of "
                            f"{size(self.max_memory)}; raise it with --max-memory (max_memory= "
                            "in Python)")
 
@@ -155,3 +163,15 @@ def size(n: float) -> str:
         if n >= scale:
             return f"{n / scale:.3g} {unit}"
     return f"{int(n)} bytes"
+
+
+def _number(count: int) -> str:
+    """A count with commas; one of 25 digits or more (a game's estimate may be anything) by
+    its first three digits and its power of ten, ``1.23e+400``: a float could not hold it,
+    nor Python write all its digits."""
+    if count < 10**24:
+        return f"{count:,}"
+    power = int(math.log10(count))  # near a power of ten, maybe one off: put right
+    power += (10 ** (power + 1) <= count) - (10**power > count)
+    lead = count // 10 ** (power - 2)
+    return f"{lead // 100}.{lead % 100:02d}e+{power}"

@@ -66,7 +66,7 @@ def _check_estimate(game: Game, budget: Budget) -> None:
     """Refuse a game whose own count of states already passes the budget."""
     at_least = checks.estimate_states(game)
     if at_least is not None:
-        budget.check(at_least)
+        budget.check(at_least, estimated=True)
 
 
 def compile(
@@ -241,6 +241,8 @@ class _Intake:
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
         prints = self.discovery.label_prints
+        column_prints = None if self.discovery.column_prints is None \
+            else np.array(self.discovery.column_prints, dtype=np.int64)[keys]
         terminal = join(transitions.terminal_values)
         if isinstance(terminal, np.ndarray):
             terminal = narrow(terminal)  # integers in the fewest bytes
@@ -262,12 +264,14 @@ class _Intake:
             terminal_values=terminal,
             terminal_columns={
                 name: narrow(values) if isinstance(values, np.ndarray) else values
-                for name, values in state_columns(game, states[:n_terminal], lazy=True).items()},
+                for name, values in state_columns(game, states[:n_terminal], lazy=True,
+                                                     prints=column_prints).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
             inexact=self._named(self.checks.inexact),
             inexact_values=self._named(self.checks.inexact_value),
             label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
+            column_prints=column_prints,
             seconds=time.perf_counter() - start,
         )
 

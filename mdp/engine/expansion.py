@@ -72,6 +72,9 @@ class Discovery:
     met their labels."""
     cyclic: bool = False
     """Whether some states may come back (:mod:`mdp.engine.cycles`)."""
+    column_prints: list[int] | None = None
+    """Per key, :func:`~mdp.game.columns.row_print` of the state's readable columns, where
+    the walk asked for them."""
 
     def state(self, key: int) -> Any:
         """The state that ``key`` stands for, as the game wrote it."""

@@ -94,6 +94,11 @@ class CompiledModel(Operations):
     (:func:`mdp.engine.walk.label_print`), where the game gave them as the model was
     compiled (a game of per-state hooks): :func:`mdp.action_labels` checks that the game
     gives them in that order again."""
+    column_prints: np.ndarray | None = attrs.field(default=None, repr=False)
+    """Per state, a fingerprint of its readable columns
+    (:func:`mdp.game.columns.row_print`), where the game gave them as the model was compiled
+    (:func:`~mdp.hookspecs.game.mdp_state_columns`): a table made of them checks that the
+    game gives the same again."""
     seconds: float = attrs.field(default=0.0, repr=False)
     """How long discovery and compiling took."""
     cyclic: np.ndarray | None = attrs.field(default=None, repr=False)

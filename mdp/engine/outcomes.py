@@ -21,6 +21,7 @@ from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError, ParamError, TooLarge
+from mdp.game.columns import TURNS_COLUMNS, free
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -169,6 +170,8 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
         raise ModelError(f"game {model.info.game}: mdp_outcome_columns returned {given!r:.60}, "
                          "not a list of column names")
     columns = list(given or []) or ["value"]
+    if model.turns is not None:  # each end is counted by who is to move there too
+        free(model.info.game, columns, "mdp_outcome_columns", TURNS_COLUMNS)
     twice = sorted({c for c in columns if columns.count(c) > 1})
     if twice:
         raise ModelError(f"game {model.info.game}: mdp_outcome_columns names {twice[0]!r} twice "

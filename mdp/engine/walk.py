@@ -37,6 +37,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     open_states: list[int] = []  # Tarjan's stack: states whose component is not complete
     place: list[int] = []  # each state's place in it
     same_columns = SameColumns(game)
+    column_prints: list[int] = []  # of each state's readable columns, where it has them
     deepening, deepest, look_at = Deepening(budget), 0, 64 * Deepening.EVERY
     cyclic = False  # whether a component has a cycle
 
@@ -46,7 +47,9 @@ def walk(game: Game, budget: Budget) -> Discovery:
         states.append(state)
         expansion = [(action, checks.outcomes_of(game, state, action))
                      for action in checks.actions_of(game, state)]
-        same_columns(state)
+        column_print = same_columns(state)
+        if column_print is not None:
+            column_prints.append(column_print)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
         expansions.append(expansion)
         prints.append(label_print([action for action, _ in expansion]))
@@ -96,7 +99,8 @@ def walk(game: Game, budget: Budget) -> Discovery:
             if low[sid] == sid:
                 close(sid)
     blocks = _blocks_by_height(game, budget, states, index, expansions, heights)
-    return Discovery(0, blocks, states, prints, cyclic)
+    return Discovery(0, blocks, states, prints, cyclic,
+                     column_prints if same_columns.active else None)
 
 
 def label_print(actions: list[Any]) -> int:

@@ -43,31 +43,48 @@ def made(values: Any) -> Any:
     return values() if isinstance(values, LazyColumn) else values
 
 
-def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False) -> dict[str, Any]:
+def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False,
+                  prints: np.ndarray | None = None) -> dict[str, Any]:
     """The readable columns of ``states`` (see :func:`~mdp.hookspecs.game.mdp_state_columns`);
-    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is."""
+    with ``lazy``, a :class:`LazyColumn` the game gives is kept as it is. ``prints``: the
+    :func:`row_print` of each state's columns as the game first gave them (the model's
+    ``column_prints``), which they must match."""
     if game.implements("mdp_columns"):
         columns = game.call("mdp_columns", states=states, actions=None)
         return _checked(game, columns, len(states), lazy)
-    return _rows(game, [(state, None) for state in states], actions=False)
+    return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
-def table_state_columns(game: Game, states: np.ndarray | Sequence[Any]) -> dict[str, Any]:
+def table_state_columns(game: Game, states: np.ndarray | Sequence[Any],
+                        prints: np.ndarray | None = None) -> dict[str, Any]:
     """The columns a policy table shows of ``states``, with no action's (for naming a state
-    as a player sees it: ``mdp advise``)."""
+    as a player sees it: ``mdp advise``); ``prints`` as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
         columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
         return _checked(game, columns, len(states))
-    return _rows(game, [(state, None) for state in states], actions=False)
+    return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
-def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
+def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict[str, Any]:
     """The readable columns of round states (a game of rounds): the game's
-    (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key."""
+    (:func:`~mdp.hookspecs.game.mdp_round_columns`), else ``round_state``, the key. ``beside``
+    names the columns of a state and action of the round, which tables and mdp advise put
+    beside them: a round column of one of those names, or of one a table of round states adds
+    (:data:`ROUNDS_COLUMNS`), is refused."""
     if not game.implements("mdp_round_columns"):
+        if "round_state" in beside:
+            raise ModelError(f"game {game.name}: a state or action of the round has a column "
+                             "'round_state', which the tables of a game of rounds add "
+                             "themselves (a round state's key, the game giving no "
+                             "mdp_round_columns); name it otherwise")
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
-                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, "points"))
+                       hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS))
+    both = [name for name in columns if name in beside]
+    if both:
+        raise ModelError(f"game {game.name}: mdp_round_columns names a column {both[0]!r}, "
+                         f"which a state or action of the round has too ({', '.join(beside)}); "
+                         "a table holds one column of each name, so name it otherwise")
     _cells_checked(game, "mdp_round_columns", columns, states, "round state")
     frame = to_frame(columns, f"game {game.name}")
     twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
@@ -82,11 +99,13 @@ def round_columns(game: Game, states: np.ndarray) -> dict[str, Any]:
     return columns
 
 
-def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any]) -> dict[str, Any]:
-    """The readable columns of (state, action) pairs, one row per pair (policy tables)."""
+def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequence[Any],
+                prints: np.ndarray | None = None) -> dict[str, Any]:
+    """The readable columns of (state, action) pairs, one row per pair (policy tables);
+    ``prints``, one per pair, as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
         return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
-    return _rows(game, list(zip(states, actions)), actions=True)
+    return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
@@ -160,17 +179,29 @@ TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "ex
                  "games", "frequency")
 """The columns mdp's tables add beside the game's (policy, advice, distribution,
 simulation): a game's column of one of these names would be silently replaced, so it is
-refused (a round state's, ``points`` too: the simulation of a game of rounds adds it)."""
+refused."""
+
+ROUNDS_COLUMNS = ("round", "points")
+"""The columns the tables of a game of rounds add beside its round columns (the round
+played from a round state, in the policy; the total, in a simulation): refused as round
+columns too."""
+
+TURNS_COLUMNS = ("player",)
+"""The column the tables of a game two players take in turns add beside its outcome columns
+(who is to move at the end): refused as an outcome column of such a game."""
 
 
-def _free(game: Game, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
+    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that are
+    ``taken``: the names mdp's tables add beside them. Every name a game gives a table's
+    column passes here, with the names that table adds."""
     odd = [name for name in names if not isinstance(name, str)]
     if odd:
-        raise ModelError(f"game {game.name}: {hook} names a column {said(odd[0])}, not a str; "
+        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
                          "a column's name is text")
     clash = [name for name in names if name in taken]
     if clash:
-        raise ModelError(f"game {game.name}: {hook} names a column {clash[0]!r}, which mdp's "
+        raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")
 
 
@@ -182,7 +213,7 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     if not columns:
         raise ModelError(f"game {game.name}: {hook} returned no columns; give one at least "
                          "(or leave the hook out)")
-    _free(game, columns, hook, taken)
+    free(game.name, columns, hook, taken)
     if not lazy:
         columns = {name: made(values) for name, values in columns.items()}
     for name, values in columns.items():
@@ -197,15 +228,22 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     return columns
 
 
-def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, list[Any]]:
-    """Columns from the per-state hooks, one call per state and per action."""
+def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
+          prints: np.ndarray | None = None) -> dict[str, list[Any]]:
+    """Columns from the per-state hooks, one call per state and per action; ``prints``, one
+    per pair, the :func:`row_print` that each state's columns must have."""
     columns: dict[str, list[Any]] = {}
     names: list[str] | None = None
     last_state, state_row = object(), {}
-    for state, action in pairs:
+    for place, (state, action) in enumerate(pairs):
         if state is not last_state:
             state_row = _row(game, "mdp_state_columns", {"state": _text(state)}, state=state)
             last_state = state
+            if prints is not None and row_print(state_row) != prints[place]:
+                raise ModelError(f"game {game.name}: asked again, mdp_state_columns gave "
+                                 f"{said(state_row)} (state {said(state)}): other columns than "
+                                 "as the game was compiled; a game must give the same columns "
+                                 "of a state each time it is asked")
         row = dict(state_row)
         if actions and action is not None:  # a state named alone has no action columns
             of_action = _row(game, "mdp_action_columns", {"action": _text(action)},
@@ -217,7 +255,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool) -> dict[str, 
                                  f"{said(action)}); a table holds one of each name")
             row.update(of_action)
         if names is None:
-            _free(game, row, "mdp_state_columns" if not actions else
+            free(game.name, row, "mdp_state_columns" if not actions else
                   "mdp_state_columns or mdp_action_columns")
             names = list(row)
             columns = {name: [] for name in names}
@@ -240,16 +278,27 @@ class SameColumns:
         self.first: Any = None
         self.active = game.implements("mdp_state_columns")
 
-    def __call__(self, state: Any) -> None:
+    def __call__(self, state: Any) -> int | None:
+        """The :func:`row_print` of the state's columns (None, the game giving none)."""
         if not self.active:
-            return
-        names = list(_row(self.game, "mdp_state_columns", {"state": None}, state=state))
+            return None
+        row = _row(self.game, "mdp_state_columns", {"state": _text(state)}, state=state)
+        names = list(row)
         if self.names is None:
             self.names, self.first = names, state
         elif names != self.names:
             raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
                              f"(state {said(state)}), not {self.names} as for state {said(self.first)}; "
                              "every state gives the same columns (None where one does not apply)")
+        return row_print(row)
+
+
+def row_print(row: dict[str, Any]) -> int:
+    """A 64-bit fingerprint of a state's readable columns, kept with the model (as
+    :func:`mdp.engine.walk.label_print` of its actions) so that a game that gives other
+    columns when asked again is found, not shown. Of the text of the values, which are
+    scalars: NaN, unlike its hash, is the same each time."""
+    return hash(repr(list(row.items())))
 
 
 def _text(value: Any) -> str:

@@ -211,11 +211,11 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
     """Return the readable columns of ``state``: ``{name: scalar}``.
 
     Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
-    the same names; use ``None`` for a value that does not apply. Without an implementation
-    a table shows ``str(state)`` in a column ``state``. The names mdp's tables add themselves
-    (``value``, ``value_exact``, ``optimal``, ``regret``, ``probability``, ``exact``,
-    ``games``, ``frequency``) are refused, as is a name both a state's and its action's
-    columns give: a table holds one column of each name.
+    the same names, and a state the same columns each time; ``None`` for a value that does
+    not apply. Without an implementation a table shows ``str(state)`` in a column ``state``.
+    The names mdp's tables add themselves (``value``, ``value_exact``, ``optimal``,
+    ``regret``, ``probability``, ``exact``, ``games``, ``frequency``) are refused, as is a
+    name both a state's and its action's columns give: a table holds one of each name.
     """
 
 
@@ -249,9 +249,9 @@ def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
     (a list of distinct names from :attr:`mdp.CompiledModel.terminals`, not a str).
 
-    ``mdp distribution`` groups the chance of ending in each terminal state by them, and
-    ``mdp simulate`` counts games by them. Without an implementation the outcome is the
-    terminal ``value``.
+    ``mdp distribution`` and ``mdp simulate`` group the games by them (by default the
+    terminal ``value``); ``player`` is refused in a game two players take in turns (the
+    tables add it). A game of rounds does not ask it: its outcomes are totals.
 
     .. code-block:: python
 
@@ -434,12 +434,12 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
                       states: np.ndarray) -> dict[str, Sequence[Any]]:
     """Return readable columns of many round states at once, as ``{name: values}`` with one
     value per state of the integer array ``states`` (optional; without it, a column
-    ``round_state`` holds the key). The names refused are those of
-    :func:`mdp_state_columns`, and ``points``.
+    ``round_state`` holds the key). Refused: the names :func:`mdp_state_columns` refuses,
+    ``round``, ``points`` and those of the round's state and action columns (a table has them
+    all). A value ``None`` is named by leaving its column out, as a state's is.
 
-    :func:`mdp.advise` finds a round state by these columns, beside the columns of a state
-    of the round, and :func:`mdp.simulate` counts the games by the columns of the round
-    state they end in (as well as by their points).
+    :func:`mdp.advise` finds a round state by these columns, beside a state of the round's,
+    and :func:`mdp.simulate` counts games by those of the round state they end in.
 
     .. code-block:: python
 

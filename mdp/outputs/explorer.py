@@ -21,10 +21,11 @@ from mdp.analysis.labels import action_labels
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.rounds.table import round_frame
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError
-from mdp.game.columns import round_columns, row_columns, to_frame
+from mdp.game.columns import row_columns, to_frame
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -56,9 +57,11 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
     apply), sorted, and one code per row."""
     states = model.states
-    table = to_frame(row_columns(game, states, [None] * len(states)), f"game {game.name}")
+    prints = model.column_prints
+    table = to_frame(row_columns(game, states, [None] * len(states), prints), f"game {game.name}")
     names = [c for c in table.columns if table[c].null_count() < table.height]
-    labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game))
+    labels = row_columns(game, _take(states, model.action_state()), action_labels(model, game),
+                         None if prints is None else prints[model.action_state()])
     actions = to_frame({k: v for k, v in labels.items() if k not in names}, f"game {game.name}")
     return {
         "states": model.n_states,
@@ -83,7 +86,7 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     The long arrays are little-endian bytes in base64 (:func:`_packed`)."""
     model, inner = solution.model, solution.model.round
     keys = np.concatenate(model.keys)
-    table = to_frame(round_columns(game, keys), f"game {game.name}")
+    table = round_frame(model, game, keys)
     action, following, chance = inner.edges()
     table_of = np.array([float(p) for p in inner.probabilities] + [1.0])  # -1: a certain one
     return {
@@ -149,7 +152,8 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
             if shown != want or isinstance(shown, bool) or want >= 0 and not (
                     isinstance(score, (int, float)) and not isinstance(score, bool)
                     and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
-                card = ", ".join(f"{k} {v[0]}" for k, v in round_columns(game, keys[row:row + 1]).items())
+                card = ", ".join(f"{k} {v}" for k, v in
+                                 round_frame(model, game, keys[row:row + 1]).row(0, named=True).items())
                 raise ModelError(f"{where} disagrees with mdp_round_rule at round state {key} "
                                  f"({card}), end {end!r}: it gives the next round state "
                                  f"{_js(shown)} and {_js(score)} points, mdp_round_rule {want} "

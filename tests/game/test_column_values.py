@@ -82,12 +82,12 @@ def test_a_round_column_value_no_table_holds_is_the_round_hooks_fault(value):
     holds = value is None or isinstance(value, (bool, int, float, str, Fraction, np.int64))
     if holds:
         try:
-            assert len(round_columns(game, states)["filled"]) == 4
+            assert len(round_columns(game, states, [])["filled"]) == 4
         except mdp.ModelError as error:  # a value alike another round state's: named so
             assert "the same columns" in str(error)
         return
     with pytest.raises(mdp.ModelError) as error:
-        round_columns(game, states)
+        round_columns(game, states, [])
     assert str(error.value).startswith("game two-boxes: mdp_round_columns gives column 'filled' "
                                        "the value ")
     assert str(error.value).endswith(f"({type(value).__name__}) (round state 2); a column's "

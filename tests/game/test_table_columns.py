@@ -160,10 +160,10 @@ def test_round_columns_name_each_round_state_or_are_refused(first, second):
     keys = np.arange(4)
     rows = [repr((a, b)) for a, b in zip(first, second, strict=True)]
     if len(set(rows)) == 4:
-        assert round_columns(game, keys) == {"x": first, "y": second}
+        assert round_columns(game, keys, []) == {"x": first, "y": second}
     else:
         twice = next(r for r in rows if rows.count(r) > 1)
         a, b = [k for k, r in enumerate(rows) if r == twice][:2]
         with pytest.raises(mdp.ModelError, match=rf"^game two-boxes: mdp_round_columns gives round "
                            rf"states {a} and {b} the same columns \(x="):
-            round_columns(game, keys)
+            round_columns(game, keys, [])

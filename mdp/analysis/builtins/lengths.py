@@ -63,9 +63,9 @@ def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
         total += row["probability"]
         print(f"{row[found.count]:>8}  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
     if found.beyond:
-        last = found.table[found.count].to_list()[-1] if found.table.height else 0
+        unit = found.count if found.counted != 1 else found.count[:-1]  # 1 move, 2 moves
         exact = f" = {found.beyond}" if found.table.width > 2 else ""
-        print(f"longer than {last} {found.count}: {float(found.beyond):.6g}{exact}")
+        print(f"longer than {found.counted} {unit}: {float(found.beyond):.6g}{exact}")
 
 
 LENGTHS = Analysis(

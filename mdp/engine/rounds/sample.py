@@ -10,7 +10,7 @@ import polars as pl
 
 from mdp.engine.outcomes import CHUNK
 from mdp.engine.rounds.kinds import WORK
-from mdp.game.columns import round_columns, to_frame
+from mdp.engine.rounds.table import round_frame
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.kinds import PlayedRounds
@@ -96,8 +96,7 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
         pl.col("games").sum())
     keys = np.unique(played["_key"].to_numpy())
-    columns = (to_frame(round_columns(game, keys), f"game {game.name}") if game is not None
-               else pl.DataFrame({"round_state": keys}))
+    columns = round_frame(solution.model, game, keys)
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
     columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
     outcomes = played.join(columns, on="_key", how="left").drop("_key")

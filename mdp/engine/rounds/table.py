@@ -12,7 +12,7 @@ import polars as pl
 
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
-from mdp.game.columns import round_columns, to_frame
+from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -27,9 +27,26 @@ WITHIN_ALL = "all"
 """``within`` that asks for the policy within the round at every round state."""
 
 
-def _columns(game: Game | None, keys: np.ndarray) -> pl.DataFrame:
-    return (to_frame(round_columns(game, keys), f"game {game.name}") if game is not None
-            else pl.DataFrame({"round_state": keys}))
+def round_frame(model: RoundsModel, game: Game | None, keys: np.ndarray,
+                beside: list[str] | None = None) -> pl.DataFrame:
+    """The round columns of the round states ``keys`` as a table (``round_state``, the key,
+    without a game); ``beside``, the names of :func:`round_names`, if they are at hand."""
+    if game is None:
+        return pl.DataFrame({"round_state": keys})
+    names = round_names(model, game) if beside is None else beside
+    return to_frame(round_columns(game, keys, names), f"game {game.name}")
+
+
+def round_names(model: RoundsModel, game: Game) -> list[str]:
+    """The names of the columns of a state and an action of the round, as tables show them
+    beside the round columns: those of the round's first state and its first action."""
+    from mdp.analysis.labels import action_labels  # the game's labels, asked again
+
+    inner = model.round
+    state = inner.states[inner.initial]
+    if inner.initial < inner.n_terminal:
+        return list(table_state_columns(game, [state]))
+    return list(row_columns(game, [state], action_labels(inner, game, [inner.initial])[:1]))
 
 
 def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
@@ -44,39 +61,50 @@ def _quoted(value: Any) -> str:
     return f'"{text}"' if " " in text or not text else text
 
 
-def matching(model: RoundsModel, game: Game | None,
-             columns: dict[str, Any]) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
+def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
+             one: bool = False) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
     that are round columns, compared as text): their columns and ``_key``; the names of the
-    round columns; and the columns given that are round columns."""
+    round columns; and the columns given that are round columns. With ``one`` (a round
+    state named), a round column left out names a round state where it is empty (None), as
+    a state's column does, unless one round state has the columns given."""
     keys = np.concatenate(model.keys)
-    table = _columns(game, keys).with_columns(_key=pl.Series(keys))
+    table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
-    start = table.row(0, named=True)
-    example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
-    name = model.info.game
-    if not given:
-        raise ParamError(f"name a round state of {name} by its columns {', '.join(names)} "
-                         f"(COLUMN=VALUE, e.g. the first: {example})")
-    matches = table.filter([_same(table, c, v) for c, v in given.items()])
+    matches = table.filter([_same(table, c, v) for c, v in given.items()]) if given else table
+    lacking = [pl.col(c).is_null() for c in names if c not in given and table[c].null_count()]
+    if one and matches.height > 1 and lacking:
+        empty = matches.filter(lacking)
+        matches = empty if empty.height else matches
+    if not given and (not one or not lacking or matches.height != 1):
+        raise ParamError(f"name a round state of {model.info.game} by its columns "
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
         raise ParamError(f"no reachable round state has {said}; name one by its columns "
-                         f"{', '.join(names)} (e.g. the first: {example})")
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     return matches, names, given
+
+
+def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
+    """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
+    column that is empty there left out."""
+    start = round_frame(model, game, model.keys[0][:1]).row(0, named=True)
+    shown = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
+    return ("COLUMN=VALUE, e.g. the first: " + shown if shown else
+            "COLUMN=VALUE; a column empty in the round state is left out, as every one is in "
+            "the first")
 
 
 def find_round_state(model: RoundsModel, game: Game,
                      columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
     """The round state that the round columns among ``columns`` name, and its columns."""
-    matches, names, given = matching(model, game, columns)
+    matches, names, given = matching(model, game, columns, one=True)
     if matches.height != 1:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        start = _columns(game, model.keys[0]).row(0, named=True)
-        example = " ".join(f"{c}={_quoted(start[c])}" for c in names)
         raise ParamError(f"several round states have {said}; name one by its columns "
-                         f"{', '.join(names)} (e.g. the first: {example})")
+                         f"{', '.join(names)} ({_example(model, game, names)})")
     row = matches.row(0, named=True)
     return int(row["_key"]), {c: _plain(row[c]) for c in names}
 
@@ -108,9 +136,9 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
     """The round states whose policy within the round ``within`` asks for (``"all"``, or
     round columns naming some), less those that end the game, and their round columns:
     checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
-    if within == WITHIN_ALL:
+    if isinstance(within, str) and within == WITHIN_ALL:
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
-        named = _columns(game, keys)
+        named = round_frame(model, game, keys)
     elif isinstance(within, dict):
         matches, names, given = matching(model, game, within)
         unknown = [c for c in within if c not in names]
@@ -139,10 +167,15 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     """The value of every round state: its round columns, ``round``, ``value`` and, exact,
     ``value_exact``; round after round, in the order of their keys."""
     model = solution.model
+    # The round columns of every round state at once: a column has one type whatever the
+    # round (fractions whole in one round and not in another), and no two round states the
+    # same columns though they fall in two pieces.
+    columns = round_frame(model, game, np.concatenate(model.keys))
+    first = np.cumsum([0] + [len(keys) for keys in model.keys]).tolist()
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
-        keys, values = model.keys[r][lo:hi], solution.values[r][lo:hi]
-        frame = _columns(game, keys).with_columns(
+        values = solution.values[r][lo:hi]
+        frame = columns.slice(first[r] + lo, hi - lo).with_columns(
             round=pl.lit(r + 1, dtype=pl.Int64),
             value=pl.Series(np.asarray(values, dtype=np.float64), dtype=pl.Float64))
         if solution.exact:
