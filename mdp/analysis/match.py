@@ -76,7 +76,7 @@ class Match:
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
     wins: tuple[float | Fraction, ...] | None = None
-    """A game of rounds: each player's chance of the higher total, and last the chance of a
+    """A game of rounds: each player's chance of the better total, and last the chance of a
     tie (the winnings are 1 from the loser, nothing at a tie)."""
 
     @property
@@ -144,9 +144,10 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     each playing optimally for money knowing the earlier players' results.
 
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
-    A game of rounds is played by two, the higher total winning one stake: the first plays
-    for the best mean, the second to beat the first's total, and :attr:`Match.wins` holds
-    the chance that each wins and of a tie (:func:`mdp.analysis.targets.rounds_match`).
+    A game of rounds is played by two, the better total (the higher, or the lower where the
+    game minimizes) winning one stake: each plays for money, the second knowing the first's
+    total, and :attr:`Match.wins` holds the chance that each wins and of a tie
+    (:func:`mdp.analysis.targets.rounds_match`).
     """
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
               exact=(exact, FLAG), progress=(progress, CALLBACK))
@@ -155,13 +156,15 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    if isinstance(model, Rounds):  # the higher total wins
+    if isinstance(model, Rounds):  # the better total wins
         from mdp.analysis.targets import rounds_match
 
-        wins = rounds_match(model, players=players, exact=exact, progress=progress)
-        return Match(game.name, game.shown_params(), game.describe(),
-                     (wins[0] - wins[1], wins[1] - wins[0]), exact, time.perf_counter() - start,
-                     wins)
+        if players != 2:
+            raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                             "second plays knowing the first's total")
+        value, wins = rounds_match(model, exact=exact, progress=progress)
+        return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
+                     time.perf_counter() - start, wins)
     model = model.single("a match")
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
