@@ -14,6 +14,7 @@ import polars as pl
 
 from mdp.checks import CALLBACK, FLAG, MAX_MEMORY, MODEL, OPTIONAL_GAME, arguments
 from mdp.engine.rounds.reach import Reach, solve_reach
+from mdp.errors import ParamError
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
@@ -39,7 +40,16 @@ def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
     arguments("at_least", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK),
               max_memory=(max_memory, MAX_MEMORY))
     rounds = model.of_rounds("the chance of at least a total")
+    check_most(rounds.info.game, rounds.info.objective.sense, "the chance of at least a total")
     return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory)
+
+
+def check_most(game: str, sense: str, what: str) -> None:
+    """Refuse ``what``, play for at least a total, for a game whose objective is the least
+    total: there more is worse, and at least a total no aim of the game's."""
+    if sense == "min":
+        raise ParamError(f"game {game} plays for the least total (its objective minimizes), and "
+                         f"{what} plays for at least a total: it is for a game that plays for the most")
 
 
 def best_mean_chances(solution: Solved, *, progress: Callable[[str], None] | None = None,

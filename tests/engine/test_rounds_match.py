@@ -176,3 +176,64 @@ def test_the_payoff_of_the_points_still_needed_is_a_step_function():
     payoff = beating("max")
     assert payoff.of(np.array([-5, -1, 0, 1, 9]), True).tolist() == [1, 1, 0, -1, -1]
     assert beating("min").of(np.array([-5, 0, 9]), False).tolist() == [-1.0, 0.0, 1.0]
+
+
+def test_a_table_of_matches_of_a_game_of_rounds():
+    # Each row is the match of its rule set (a game of rounds has no match-only parameters).
+    table = mdp.match_table("yahtzee", {"boxes": ["ones", "twos"]}, params={"card": "yahtzee"},
+                            exact=True)
+    for row in table.iter_rows(named=True):
+        game = mdp.load_game("yahtzee", card="yahtzee", boxes=row["boxes"])
+        assert Fraction(row["player_1_exact"]) == mdp.match(mdp.compile(game), game, exact=True).values[0]
+
+
+MIN_BOXES = '''
+import mdp
+from two_boxes import *  # noqa: F403
+
+GAME_NAME = "min-boxes"
+
+
+@mdp.hookimpl
+def mdp_objective():
+    return mdp.Objective("expected total", "min")
+'''
+
+
+@pytest.mark.parametrize("argv, said", [
+    (["solve", "MIN", "--at-least", "14"], "game min-boxes plays for the least total (its "
+     "objective minimizes), and --at-least plays for at least a total"),
+    (["targets", "MIN"], "and mdp targets plays for at least a total"),
+    (["distribution", "MIN", "--at-least", "3"], "and --at-least plays for at least a total"),
+    (["simulate", "MIN", "--at-least", "3", "--games", "10"], "and --at-least plays for at least a total"),
+    (["advise", "MIN", "filled=", "throws_left=1", "face=4", "--at-least", "3"],
+     "and --at-least plays for at least a total"),
+    (["distribution", "shutbox", "--at-least", "3"],
+     "game shutbox is of one model, and --at-least is for a game played in rounds"),
+    (["advise", str(EXAMPLE), "filled=", "throws_left=1", "face=4", "--after", "13"],
+     "game two-boxes is played in rounds: its match compares the players' totals (mdp match, "
+     "mdp.match), and it has no match rules"),
+])
+def test_play_for_at_least_a_total_is_refused_where_it_means_nothing(argv, said, tmp_path, capsys,
+                                                                     monkeypatch):
+    (tmp_path / "two_boxes.py").write_text(EXAMPLE.read_text())
+    (tmp_path / "min_boxes.py").write_text(MIN_BOXES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    argv = [str(tmp_path / "min_boxes.py") if a == "MIN" else a for a in argv]
+
+    def compile(*args, **kwargs):
+        raise AssertionError("compiled before the refusal")
+
+    monkeypatch.setattr(mdp, "compile", compile)
+    try:
+        code = main(argv)
+    except SystemExit as ended:
+        code = ended.code
+    err = capsys.readouterr().err
+    assert code == 2 and said in err and "Traceback" not in err
+
+
+def test_at_least_in_python_refuses_a_game_that_minimizes():
+    game = _minimizing([[1, 2]], 2, 1)
+    with pytest.raises(mdp.ParamError, match="^game card plays for the least total"):
+        mdp.at_least(mdp.compile(game))
