@@ -37,6 +37,33 @@ def arguments(function: str, **checked: tuple[Any, Rule]) -> None:
     for name, (value, rule) in checked.items():
         if not rule.holds(value):
             raise ParamError(f"mdp.{function}: {name} is {shown(value)}; expected {rule.allowed}")
+    if "game" in checked:  # the game analysed with its subject (given first): the same rules
+        same_game(function, next(iter(checked.values()))[0], checked["game"][0])
+
+
+def same_game(function: str, subject: Any, game: Any) -> None:
+    """Refuse a ``game`` other than the one ``subject`` (a model, solution or policy) was
+    compiled from: another game, or other parameters (but those only its match rules read,
+    which change no state). Its labels and columns would be put on the other's numbers."""
+    info = getattr(subject, "info", None) or getattr(getattr(subject, "model", None), "info", None)
+    if info is None or not _is(game, ("Game",)):
+        return
+    ignored: set[str] = set()
+    if game.implements("mdp_match_rules") and not game.implements("mdp_round_start"):
+        ignored = set(getattr(game.call("mdp_match_rules"), "params", ()))
+    mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
+    theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}
+    kind = type(subject).__name__
+    if game.name != info.game:
+        differ = f"{game.name}, but the {kind} is of game {info.game}"
+    elif mine != theirs:
+        key = next(k for k in sorted(mine.keys() | theirs.keys()) if mine.get(k) != theirs.get(k))
+        differ = (f"{game.name} with {key}={mine.get(key)!r}, but the {kind} was compiled "
+                  f"with {key}={theirs.get(key)!r}")
+    else:
+        return
+    raise ParamError(f"mdp.{function}: game is {differ}; give the game it was compiled from "
+                     "(or compile this one)")
 
 
 def bounds(function: str, minimum: int | None, maximum: int | None) -> None:

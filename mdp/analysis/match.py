@@ -76,7 +76,7 @@ class Match:
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
     wins: tuple[float | Fraction, ...] | None = None
-    """A game of rounds: each player's chance of the higher total, and last the chance of a
+    """A game of rounds: each player's chance of the better total, and last the chance of a
     tie (the winnings are 1 from the loser, nothing at a tie)."""
 
     @property
@@ -112,6 +112,10 @@ def match_rules(game: Game) -> MatchRules:
     not rules); what their payoff gives is checked where it is called (:func:`_payoffs`)."""
     arguments("match_rules", game=(game, GAME))
     rules = game.call("mdp_match_rules")
+    if rules is None and game.implements("mdp_round_start"):
+        raise ParamError(f"game {game.name} is played in rounds: its match compares the players' "
+                         "totals (mdp match, mdp.match), and it has no match rules "
+                         "(mdp_match_rules) to score the results of earlier players by")
     if rules is None:
         raise ModelError(f"game {game.name} is not played in matches "
                          "(it does not implement mdp_match_rules)")
@@ -129,6 +133,13 @@ def match_rules(game: Game) -> MatchRules:
     return rules
 
 
+def match_params(game: Game) -> tuple[str, ...]:
+    """The parameters that only a match of ``game`` reads (they change no state): its match
+    rules' (:attr:`MatchRules.params`); none for a game of rounds, whose match compares
+    totals."""
+    return () if game.implements("mdp_round_start") else match_rules(game).params
+
+
 def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray:
     """Each terminal state's result, from the column the rules name."""
     if rules.outcome not in model.terminals.columns:
@@ -144,9 +155,10 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     each playing optimally for money knowing the earlier players' results.
 
     ``model`` is the game compiled (``mdp.compile(game)``); ``exact=True`` gives fractions.
-    A game of rounds is played by two, the higher total winning one stake: the first plays
-    for the best mean, the second to beat the first's total, and :attr:`Match.wins` holds
-    the chance that each wins and of a tie (:func:`mdp.analysis.targets.rounds_match`).
+    A game of rounds is played by two, the better total (the higher, or the lower where the
+    game minimizes) winning one stake: each plays for money, the second knowing the first's
+    total, and :attr:`Match.wins` holds the chance that each wins and of a tie
+    (:func:`mdp.analysis.targets.rounds_match`).
     """
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
               exact=(exact, FLAG), progress=(progress, CALLBACK))
@@ -155,13 +167,15 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    if isinstance(model, Rounds):  # the higher total wins
+    if isinstance(model, Rounds):  # the better total wins
         from mdp.analysis.targets import rounds_match
 
-        wins = rounds_match(model, players=players, exact=exact, progress=progress)
-        return Match(game.name, game.shown_params(), game.describe(),
-                     (wins[0] - wins[1], wins[1] - wins[0]), exact, time.perf_counter() - start,
-                     wins)
+        if players != 2:
+            raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                             "second plays knowing the first's total")
+        value, wins = rounds_match(model, exact=exact, progress=progress)
+        return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
+                     time.perf_counter() - start, wins)
     model = model.single("a match")
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)

@@ -14,6 +14,7 @@ import polars as pl
 
 from mdp.checks import CALLBACK, FLAG, MAX_MEMORY, MODEL, OPTIONAL_GAME, arguments
 from mdp.engine.rounds.reach import Reach, solve_reach
+from mdp.errors import ParamError
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
@@ -39,7 +40,16 @@ def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
     arguments("at_least", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK),
               max_memory=(max_memory, MAX_MEMORY))
     rounds = model.of_rounds("the chance of at least a total")
+    check_most(rounds.info.game, rounds.info.objective.sense, "the chance of at least a total")
     return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory)
+
+
+def check_most(game: str, sense: str, what: str) -> None:
+    """Refuse ``what``, play for at least a total, for a game whose objective is the least
+    total: there more is worse, and at least a total no aim of the game's."""
+    if sense == "min":
+        raise ParamError(f"game {game} plays for the least total (its objective minimizes), and "
+                         f"{what} plays for at least a total: it is for a game that plays for the most")
 
 
 def best_mean_chances(solution: Solved, *, progress: Callable[[str], None] | None = None,
@@ -110,35 +120,45 @@ def fraction_text(value: Any) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
-def rounds_match(model: Rounds, *, players: int = 2, exact: bool = False,
-                 progress: Callable[[str], None] | None = None) -> tuple[Any, Any, Any]:
-    """Two players take turns at a game of rounds, the higher total winning: the first plays
-    for the best mean, the second, knowing the first's total, for the best chance of beating
-    it (:func:`at_least` of one more). The chance that the first wins, that the second does,
-    and of a tie: the second's chance of each total played so, round state by round state
-    and total so far (:func:`~mdp.engine.rounds.toward.toward_distribution`), for each total
-    of the first's that can happen."""
+def rounds_match(model: Rounds, *, exact: bool = False,
+                 progress: Callable[[str], None] | None = None,
+                 max_memory: int | None | Literal["default"] = "default"
+                 ) -> tuple[Any, tuple[Any, Any, Any]]:
+    """Two players take turns at a game of rounds, the better total (the higher, or the
+    lower where the game minimizes) winning one stake, each playing for money: the second,
+    knowing the first's total ``T``, for the best expected winnings, 1 past ``T``, 0 at it and
+    -1 short of it, played best jointly (a :func:`~mdp.engine.rounds.reach.beating` payoff of
+    the points still needed, every ``T`` in one sweep); the first for the best of what the
+    second leaves them, minus the second's best winnings, a payoff of their own total in a
+    second sweep. The first player's expected winnings, and the chance that the first wins,
+    that the second does, and of a tie: each player's totals followed under their play, round
+    state by round state (:func:`~mdp.engine.rounds.toward.toward_distribution`), the second's
+    for every total of the first's at once."""
+    from mdp.engine.rounds.reach import Payoff, beating
     from mdp.engine.rounds.toward import toward_distribution
-    from mdp.engine.solve import solve
-    from mdp.errors import ParamError
 
-    if players != 2:
-        raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
-                         "second plays to beat the first's total")
-    reach = at_least(model, exact=exact, progress=progress)  # first: whole points, checked
-    solution = solve(model, exact=exact, progress=progress)
-    low, above = best_mean_chances(solution, progress=progress)
+    sense = model.info.objective.sense
+    second = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
+                         payoff=beating(sense))
+    low, high = second.bounds()
+    # The first's total T is worth -V(T) to them, V the second's best winnings against it:
+    # with 0 as their target, a payoff of the points still needed n = -T, from -(high + 1).
+    worth = [-second.chance(t) for t in range(high + 1, low - 2, -1)]
+    first = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
+                        payoff=Payoff(-(high + 1), tuple(worth)))
+    value = first.chance(0)
+    if progress:
+        progress("following both players' totals for the chance of each winning")
+    totals = toward_distribution(first, 0)
+    shares = totals["exact"].map_elements(Fraction, return_dtype=pl.Object).to_list() if exact \
+        else totals["probability"].to_list()
+    # The second's total less the first's: each of the first's totals a start of its own.
+    ahead = toward_distribution(second, 0, {-t: p for t, p in zip(totals["points"].to_list(), shares)})
+    chances = (ahead["exact"].map_elements(Fraction, return_dtype=pl.Object).to_list() if exact
+               else ahead["probability"].to_list())
     zero: Any = Fraction(0) if exact else 0.0
-    second, tie = zero, zero
-    each = [above[i] - (above[i + 1] if i + 1 < len(above) else zero) for i in range(len(above))]
-    for first, chance in zip(range(low, low + len(above)), each):
-        if chance == 0:
-            continue
-        beat = reach.chance(first + 1)
-        shares = toward_distribution(reach, first + 1)
-        same = shares.filter(pl.col("points") == first)
-        tied = (Fraction(same["exact"][0]) if exact else same["probability"][0]) if same.height \
-            else zero
-        second += chance * beat
-        tie += chance * tied
-    return 1 - second - tie, second, tie
+    past = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d > 0), zero)
+    short = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d < 0), zero)
+    tie = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d == 0), zero)
+    second_wins, first_wins = (past, short) if sense == "max" else (short, past)
+    return value, (first_wins, second_wins, tie)

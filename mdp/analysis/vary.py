@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from mdp.analysis.match import check_players, match, match_rules
+from mdp.analysis.match import check_players, match, match_params
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -161,8 +161,7 @@ def _play_key(game: Game) -> Any:
     """What decides the compiled model: the game's own description of its rules, with the
     parameters that the match rules read left out."""
 
-    rules = match_rules(game)
-    ignored = set(rules.params)
+    ignored = set(match_params(game))
     return game.name, game.variant, tuple(
         (name, repr(value)) for name, value in game.shown_params().items() if name not in ignored)
 

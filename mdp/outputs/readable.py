@@ -66,9 +66,12 @@ def value_line(solution: Solved) -> str:
     name = objective.name
     if solution.strategy is not None:
         name += f" playing {solution.strategy}"
-    # Which way the play went, where it went one (optimal play, or a game of rounds' strategy,
-    # each round played toward its aims); a strategy of one model's weights goes neither way.
-    if solution.steered and (solution.sense == "min" or solution.sense != objective.sense):
+    # Which way the play went, where it went one (optimal play, against another player's
+    # strategy too, or a game of rounds' strategy, each round played toward its aims); a
+    # strategy of one model's weights goes neither way.
+    own = getattr(getattr(solution, "policy", None), "name", None)
+    if (solution.steered or own == "optimal") and \
+            (solution.sense == "min" or solution.sense != objective.sense):
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
     if value is None:  # exact, past what a float holds: its fraction is shown beside
         return f"{name}: {quoted(exact)}"

@@ -335,47 +335,6 @@ def test_games_played_toward_a_total_reach_it_as_often_as_its_best_chance(boxes,
     assert chance - by_mean > 4 * (chance * (1 - chance) / games) ** 0.5
 
 
-# A match of a game of rounds: the first plays for the best mean, the second to beat it.
-
-
-def test_a_match_without_choices_by_hand():
-    # One throw of a die of three faces, scored as it falls: each total 1, 2, 3 with 1/3,
-    # for both players; a tie 1/3, and each wins the other third.
-    game = card_game([[1, 2, 3]], 3, 1)
-    result = mdp.match(mdp.compile(game), game, exact=True)
-    assert result.wins == (Fraction(1, 3), Fraction(1, 3), Fraction(1, 3))
-    assert result.values == (0, 0)
-
-
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(whole_cards)
-def test_the_second_player_beats_the_first_with_the_best_chance(card):
-    points, faces, throws = card
-    game = card_game(points, faces, throws)
-    model = mdp.compile(game)
-    result = mdp.match(model, game, exact=True)
-    first, second, tie = result.wins
-    shares = mdp.distribution(mdp.solve(model, exact=True), game)
-    best = brute_card(points, faces, throws)
-    assert second == sum(Fraction(p) * best(0, t + 1) for t, p in zip(shares["points"], shares["exact"]))
-    assert first + second + tie == 1 and min(first, second, tie) >= 0
-    assert result.values == (first - second, second - first)
-    # Best-mean play of the second would win no more often.
-    assert second >= sum(Fraction(p) * Fraction(q) for t, p in zip(shares["points"], shares["exact"])
-                         for u, q in zip(shares["points"], shares["exact"]) if u > t)
-
-
-def test_a_match_of_a_game_of_rounds_on_the_command_line(capsys):
-    example = str(ROOT / "docs" / "examples" / "two_boxes.py")
-    assert main(["match", example, "--exact", "--json"]) == 0
-    summary = json.loads(capsys.readouterr().out)
-    wins = [Fraction(p["wins_exact"]) for p in summary["players"]]
-    assert sum(wins) + Fraction(summary["ties_exact"]) == 1
-    assert [Fraction(p["exact"]) for p in summary["players"]] == [wins[0] - wins[1], wins[1] - wins[0]]
-    assert main(["match", example, "--players", "3"]) == 2
-    assert "a match of a game of rounds is of 2 players, not 3" in capsys.readouterr().err
-
-
 def test_what_cannot_be_held_is_refused_before_the_work(monkeypatch):
     model = _card(("fours", "fives", "sixes"), 1)
     with pytest.raises(mdp.TooLarge, match=r"^game yahtzee: the chance of at least every total "

@@ -76,6 +76,7 @@ def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
     """The tie-breaks and the other player's strategy, before any state is found."""
     _tie_break_check(game, args)
     against_check(game, args)
+    toward.check_toward_game(game, args)
     if getattr(args, "at_least", None) is not None and getattr(args, "against", None):
         raise ParamError("--at-least plays a game of rounds toward a total; --against is for "
                          "a game of two players: give one or the other")
@@ -390,6 +391,7 @@ def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
     args.loaded = game  # the state is looked for in its model before the solve (presolve)
     against_check(game, args)
+    toward.check_toward_game(game, args)
     if args.after:
         mdp.match_rules(game)
 

@@ -58,7 +58,8 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
         print(f"player {player['player']}: {float(value):+.{DIGITS}g} "
               f"({float(value) * 100:+.4f}% of the stake){exact}")
     if result.wins is not None:  # a game of rounds: the higher total wins
-        print("player 1 plays for the best mean, player 2 to beat player 1's total")
+        print(f"both play for money, player 2 knowing player 1's total; the "
+              f"{'lower' if model.info.objective.sense == 'min' else 'higher'} total wins")
         exacts = [p.get("wins_exact") for p in summary["players"]] + [summary.get("ties_exact")]
         for name, chance, exact in zip(("player 1 wins", "player 2 wins", "a tie"), result.wins,
                                        exacts):
@@ -84,7 +85,7 @@ def _played_in_matches(game: Game, args: argparse.Namespace) -> None:
             from mdp.errors import ParamError
 
             raise ParamError(f"a match of a game of rounds is of 2 players, not {args.players}: "
-                             "the second plays to beat the first's total")
+                             "the second plays knowing the first's total")
         return
     mdp.match_rules(game)
 

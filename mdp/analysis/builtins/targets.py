@@ -53,10 +53,13 @@ def _targets(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game | None, *, ex
 
 def _of_rounds(game: mdp.Game, what: str) -> None:
     """Refuse, once the game is loaded and before any work, a game that is not played in
-    rounds."""
+    rounds, or whose objective is the least total (:func:`mdp.analysis.targets.check_most`)."""
+    from mdp.analysis.targets import check_most
+
     if not game.implements("mdp_round_start"):
         raise ParamError(f"game {game.name} is of one model, and {what} is for a game played "
                          "in rounds")
+    check_most(game.name, game.objective.sense, what)
 
 
 def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
@@ -119,6 +122,13 @@ def check_toward(args: argparse.Namespace, what: str) -> None:
     if args.strategy not in (None, "optimal") or args.sense or given:
         raise ParamError(f"--at-least plays for the chance of the total: --strategy, "
                          f"--maximize, --minimize and {what} do not apply")
+
+
+def check_toward_game(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--at-least`` for a game played in rounds that plays for the most, once the game is
+    loaded and before any work."""
+    if getattr(args, "at_least", None) is not None:
+        _of_rounds(game, "--at-least")
 
 
 @attrs.frozen

@@ -1,19 +1,23 @@
 """The best chance of finishing a game of rounds with at least a total of points, for every
-total at once (:func:`solve_reach`).
+total at once (:func:`solve_reach`), and more generally the best worth of any payoff that is a
+step function of the points still needed at the end (:class:`Payoff`).
 
 The play that maximises the chance of at least ``T`` points differs from the play of the best
 mean, and differs for every ``T``. Each round state ``s`` carries a vector over the points
-still needed, ``n``: ``V(s, n)``, the best chance of earning at least ``n`` more. The game
-over, ``V(s, n)`` is 1 for ``n <= 0`` and 0 for more; an end of a round that earns ``p``
-points and leads to round state ``s'`` is worth ``V(s', n - p)``. The game is solved
-backward by rounds exactly as for its mean (:mod:`~mdp.engine.rounds.backward`), with more
-columns: each pair (round state, points needed) is a column of terminal values of the one
-round model, played best for itself.
+still needed, ``n``: ``V(s, n)``, the best expected payoff with ``n`` more points still needed.
+The game over, ``V(s, n)`` is the payoff of ``n``: for the chance of at least a total
+(:data:`AT_LEAST`), 1 for ``n <= 0`` and 0 for more; for the winnings of a player who knows
+the total to beat (:func:`beating`), 1 past it, 0 at it and -1 short of it, played best
+jointly. An end of a round that earns ``p`` points and leads to round state ``s'`` is worth
+``V(s', n - p)``. The game is solved backward by rounds exactly as for its mean
+(:mod:`~mdp.engine.rounds.backward`), with more columns: each pair (round state, points
+needed) is a column of terminal values of the one round model, played best for itself.
 
 The vectors are bounded: from a round state, the least total more that any play earns
-(:attr:`Reach.low`: ``V`` is 1 at ``n`` up to it) and the most (:attr:`Reach.high`: ``V`` is
-0 past it), each found from those of the round after, over the ends the round state allows
-(the points plus the next round state's bound). Only the totals between them are columns.
+(:attr:`Reach.low`) and the most (:attr:`Reach.high`), each found from those of the round
+after, over the ends the round state allows (the points plus the next round state's bound).
+Past them the end's points still needed are surely on one side of the payoff's steps, and
+``V`` is its first or last value: only the totals between are columns.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from typing import Any, Literal
 import attrs
 import numpy as np
 
+from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.policy import FLOAT_TIE
@@ -45,13 +50,64 @@ MOST_EXACT_COLUMNS = 200_000
 """The most columns (round states times totals) solved in exact numbers."""
 
 
+@attrs.frozen
+class Payoff:
+    """What a game over is worth by the points still needed then, ``n`` (a target less the
+    points earned), a step function: ``values[0]`` for ``n`` up to ``first``, ``values[i]``
+    at ``first + i``, and the last value from there on. Values are ints or fractions (kept
+    exact in exact solving) or floats."""
+
+    first: int
+    values: tuple[Any, ...]
+
+    @property
+    def last(self) -> int:
+        """From this many points still needed on, the payoff is its last value."""
+        return self.first + len(self.values) - 1
+
+    def of(self, need: np.ndarray, exact: bool) -> np.ndarray:
+        """The payoff of each of ``need``, points still needed at the end."""
+        table = np.array(list(self.values) if exact else [float(v) for v in self.values],
+                         dtype=object if exact else np.float64)
+        return table[np.clip(need - self.first, 0, len(self.values) - 1)]
+
+
+AT_LEAST = Payoff(0, (1, 0))
+"""The chance of at least the target: 1 with none still needed (or fewer), else 0."""
+
+
+def beating(sense: str) -> Payoff:
+    """The winnings of a player who knows the total to beat, the target: 1 for a total past
+    it, 0 for the same, -1 for one short of it; past is higher, or lower where ``sense`` is
+    ``"min"``."""
+    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1))
+
+
+def _round_state(model: Rounds) -> Rule:
+    """A round state of ``model`` (a whole number among :attr:`mdp.Rounds.keys`) or None."""
+    def holds(key: Any) -> bool:
+        if key is None:
+            return True
+        if not INTEGER.holds(key):
+            return False
+        try:
+            model.round_of(int(key))
+        except KeyError:
+            return False
+        return True
+
+    return Rule(holds, f"a round state of game {model.info.game} (a key of mdp.Rounds.keys), "
+                "or None for the start")
+
+
 @attrs.frozen(eq=False)
 class Reach:
     """The best chance of at least every total more of points, from every round state of a
-    game of rounds (:func:`mdp.at_least` makes it). Round by round, in the order of
+    game of rounds (:func:`mdp.at_least` makes it), or the best worth of another
+    :attr:`payoff` of the points still needed. Round by round, in the order of
     :attr:`mdp.Rounds.keys`: each round state's :attr:`low` and :attr:`high`, and its vector
-    of chances for the totals from ``low + 1`` to ``high`` in :attr:`chances`, from
-    :attr:`offsets`."""
+    of chances for the totals needed from ``low + payoff.first + 1`` to
+    ``high + payoff.last - 1`` in :attr:`chances`, from :attr:`offsets`."""
 
     model: Rounds
     low: tuple[np.ndarray, ...] = attrs.field(repr=False)
@@ -66,6 +122,8 @@ class Reach:
     """The vectors, one after another: float64, or exact fractions in an object array."""
     exact: bool = False
     seconds: float = attrs.field(default=0.0, repr=False)
+    payoff: Payoff = AT_LEAST
+    """What the end is worth by the points still needed then."""
 
     @property
     def most(self) -> int:
@@ -74,14 +132,24 @@ class Reach:
 
     def chance(self, total: int, key: int | None = None) -> float | Fraction:
         """The best chance of earning at least ``total`` more points from round state ``key``
-        (the start, if ``None``), exact where it was solved so."""
+        (the start, if ``None``), exact where it was solved so; for another :attr:`payoff`,
+        its best expected worth with ``total`` points still needed."""
+        arguments("Reach.chance", total=(total, INTEGER), key=(key, _round_state(self.model)))
         r, at = self._place(key)
-        found = _Vectors.of_round(self, r).of(np.array([at]), np.array([int(total)]))[0]
+        need = self.clip(r, at, int(total))
+        found = _Vectors.of_round(self, r).of(np.array([at]), np.array([need]))[0]
         return found if self.exact else float(found)
+
+    def clip(self, r: int, at: int, need: int) -> int:
+        """``need`` held where the round state at position ``at`` of round ``r`` has its
+        vector, and one step past it either side: beyond, every play is worth the same."""
+        return min(max(need, int(self.low[r][at]) + self.payoff.first),
+                   int(self.high[r][at]) + self.payoff.last)
 
     def bounds(self, key: int | None = None) -> tuple[int, int]:
         """The least total more that a game from round state ``key`` (the start, if
         ``None``) surely earns, and the most it can (a bound)."""
+        arguments("Reach.bounds", key=(key, _round_state(self.model)))
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
 
@@ -108,20 +176,23 @@ class Reach:
         return choice
 
     def needs(self, r: int, keys: np.ndarray, needs: np.ndarray) -> np.ndarray:
-        """``needs`` (points still needed from round states ``keys``) held within the least
-        total more that each round state of round ``r`` (from 0) surely earns and one past
-        the most it can: beyond them every play is the same. Round states of other rounds
-        (games over before) keep theirs."""
+        """``needs`` (points still needed from round states ``keys``) held as :meth:`clip`
+        holds them for each round state of round ``r`` (from 0): beyond, every play is the
+        same. Round states of other rounds (games over before) keep theirs."""
         at = np.minimum(np.searchsorted(self.model.keys[r], keys), len(self.model.keys[r]) - 1)
         found = self.model.keys[r][at] == keys
-        return np.where(found, np.clip(needs, self.low[r][at], self.high[r][at] + 1), needs)
+        return np.where(found, np.clip(needs, self.low[r][at] + self.payoff.first,
+                                       self.high[r][at] + self.payoff.last), needs)
 
     def curve(self, key: int | None = None) -> tuple[int, np.ndarray]:
         """The best chance of at least every total more from round state ``key`` (the start,
         if ``None``): the least total ``low`` that is not surely reached, and the chance of at
-        least each total from ``low + 1`` up to the most that can be earned (then 0)."""
+        least each total from ``low + 1`` up to the most that can be earned (then 0). For
+        another :attr:`payoff`, the worth with ``low + 1`` points needed and on."""
+        arguments("Reach.curve", key=(key, _round_state(self.model)))
         r, at = self._place(key)
-        return int(self.low[r][at]), self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]]
+        return (int(self.low[r][at]) + self.payoff.first,
+                self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]])
 
     def at(self, key: int | None, total: int) -> Solution[Any]:
         """The round played from round state ``key`` (the start, if ``None``) toward at least
@@ -129,8 +200,8 @@ class Reach:
         :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
         round state that ends the game, every end is worth 0."""
-
-        r, _ = self._place(key)
+        arguments("Reach.at", key=(key, _round_state(self.model)), total=(total, INTEGER))
+        r, at = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
@@ -142,7 +213,7 @@ class Reach:
         points = _points(self.model, ends, np.array([key]))
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
-        worth = later.of(after[0], int(total) - points[0])[None, :]
+        worth = later.of(after[0], self.clip(r, at, int(total)) - points[0])[None, :]
         arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")[:, 0]) \
             if self.exact else Floats(inner, _float_columns(worth, allowed)[:, 0])
         raw = backward(inner, arithmetic, best("max"), arithmetic.start())
@@ -150,6 +221,7 @@ class Reach:
                         allowed=allowed_actions(inner, allowed[0]))
 
     def _place(self, key: int | None) -> tuple[int, int]:
+        """The round of round state ``key`` (checked) and its position there."""
         if key is None:
             return 0, 0
         r = self.model.round_of(int(key))
@@ -157,20 +229,20 @@ class Reach:
 
 
 class _Vectors:
-    """The chances of one round's states (their sorted ``keys``; each one's least and most
-    total more, where its vector begins in ``chances``), looked up by position and total
-    needed."""
+    """The vectors of one round's states (their sorted ``keys``; each one's least and most
+    total more, where its vector begins in ``chances``), looked up by position and points
+    still needed, toward ``payoff``."""
 
     def __init__(self, keys: np.ndarray, low: np.ndarray, high: np.ndarray,
-                 offsets: np.ndarray, chances: np.ndarray, exact: bool) -> None:
+                 offsets: np.ndarray, chances: np.ndarray, exact: bool, payoff: Payoff) -> None:
         self.place = positions(keys)
         self.low, self.high, self.offsets, self.chances = low, high, offsets, chances
-        self.exact = exact
+        self.exact, self.payoff = exact, payoff
 
     @classmethod
     def of_round(cls, reach: Reach, r: int) -> _Vectors:
         return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.offsets[r],
-                   reach.chances[r], reach.exact)
+                   reach.chances[r], reach.exact, reach.payoff)
 
     def after(self, ends: RoundEnds) -> tuple[np.ndarray, np.ndarray]:
         """Whether each end is allowed, and the position of the round state it leads to (0
@@ -179,26 +251,29 @@ class _Vectors:
         return allowed, np.where(allowed, self.place(np.where(allowed, ends.next, ends.next.max())), 0)
 
     def of(self, at: np.ndarray, need: np.ndarray) -> np.ndarray:
-        """The chance of at least ``need[i]`` more from the round state at position
-        ``at[i]``: 1 up to its least, 0 past its most."""
-        low, high = self.low[at], self.high[at]
-        inside = (need > low) & (need <= high)
-        where = np.where(inside, self.offsets[at] + need - low - 1, 0)
-        one: Any = Fraction(1) if self.exact else 1.0
-        zero: Any = Fraction(0) if self.exact else 0.0
+        """The best worth with ``need[i]`` points still needed from the round state at
+        position ``at[i]``: the payoff's first value up to its least total more, its last
+        from its most on, its vector between."""
+        below = self.low[at] + self.payoff.first
+        inside = (need > below) & (need < self.high[at] + self.payoff.last)
+        where = np.where(inside, self.offsets[at] + need - below - 1, 0)
         found = self.chances[where] if len(self.chances) else np.zeros(len(at))
-        return np.where(inside, found, np.where(need <= low, one, zero))
+        side = self.payoff.of(np.where(need <= below, self.payoff.first, self.payoff.last),
+                              self.exact)
+        return np.where(inside, found, side)
 
 
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
-                max_memory: int | None | Literal["default"] = "default") -> Reach:
-    """The best chance of at least every total from every round state of ``model``: see
-    :mod:`mdp.engine.rounds.reach`. :func:`check_reach` refuses first what cannot be held."""
+                max_memory: int | None | Literal["default"] = "default",
+                payoff: Payoff = AT_LEAST) -> Reach:
+    """The best chance of at least every total from every round state of ``model`` (or the
+    best worth of ``payoff``): see :mod:`mdp.engine.rounds.reach`. :func:`check_reach`
+    refuses first what cannot be held."""
     began = time.perf_counter()
     if exact:
         check_exact(model)
-    check_reach(model, exact=exact, max_memory=max_memory)
+    check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff)
     count = len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
@@ -208,13 +283,14 @@ def solve_reach(model: Rounds, *, exact: bool = False,
             progress(f"solving round {r + 1} of {model.n_rounds + 1} toward every total: "
                      f"{len(model.keys[r]):,} round states")
         later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
-                         chances[r + 1], exact) if r < model.n_rounds else None
+                         chances[r + 1], exact, payoff) if r < model.n_rounds else None
         pieces = each_batch(model.keys[r], inner.n_terminal, exact,
-                            lambda keys: _solve_batch(model, keys, later, exact))
+                            lambda keys: _solve_batch(model, keys, later, exact, payoff))
         low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*pieces))
-        offsets[r] = np.concatenate([[0], np.cumsum(high[r] - low[r])]).astype(np.int64)
+        widths = high[r] - low[r] + (payoff.last - payoff.first - 1)
+        offsets[r] = np.concatenate([[0], np.cumsum(widths)]).astype(np.int64)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
-                 time.perf_counter() - began)
+                 time.perf_counter() - began, payoff)
 
 
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
@@ -231,44 +307,56 @@ def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
     return points
 
 
-def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None,
-                 exact: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The least and most totals more of some round states of one round, and their vectors."""
+def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact: bool,
+                 payoff: Payoff) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The least and most totals more of some round states of one round, and their vectors:
+    a round state that ends the game, the payoff's own between its first and last steps."""
     ends = model.rule(keys)
     kind: Any = object if exact else np.float64
     low = np.zeros(len(keys), dtype=np.int64)
     high = np.zeros(len(keys), dtype=np.int64)
     playing = np.flatnonzero(~ends.over)
-    if not len(playing):
-        return low, high, np.zeros(0, dtype=kind)
-    if later is None:
-        raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
-                         "allows an end of the round, but no round state follows it")
-    keys, ends = keys[playing], ends.rows(playing)
-    points = _points(model, ends, keys)
-    allowed, after = later.after(ends)
-    low[playing] = np.where(allowed, points + later.low[after], np.iinfo(np.int64).max).min(axis=1)
-    high[playing] = np.where(allowed, points + later.high[after], np.iinfo(np.int64).min).max(axis=1)
-    widths = high[playing] - low[playing]
-    # Every column: (round state, total needed), the totals from low + 1 to high.
+    if len(playing):
+        if later is None:
+            raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
+                             "allows an end of the round, but no round state follows it")
+        ends = ends.rows(playing)
+        points = _points(model, ends, keys[playing])
+        allowed, after = later.after(ends)
+        low[playing] = np.where(allowed, points + later.low[after],
+                                np.iinfo(np.int64).max).min(axis=1)
+        high[playing] = np.where(allowed, points + later.high[after],
+                                 np.iinfo(np.int64).min).max(axis=1)
+    widths = high - low + (payoff.last - payoff.first - 1)
+    # Every column: (round state, points needed), from low + first + 1 to high + last - 1.
     state = np.repeat(np.arange(len(keys)), widths)
-    need = np.repeat(low[playing] + 1 - np.cumsum(widths) + widths, widths) + np.arange(len(state))
+    need = np.repeat(low + payoff.first + 1 - np.cumsum(widths) + widths, widths) \
+        + np.arange(len(state))
+    chances = payoff.of(need, exact).astype(kind)  # a game over (its low is 0): the payoff
+    columns = np.flatnonzero(~ends.over[state]) if len(playing) < len(keys) else \
+        np.arange(len(state))
+    if not len(columns):
+        return low, high, chances
+    assert later is not None, "a round state plays on: refused above without a round after"
+    row = np.zeros(len(keys), dtype=np.int64)
+    row[playing] = np.arange(len(playing))
     inner = model.round
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
-    chances = np.zeros(len(state), dtype=kind)
-    for c0 in range(0, len(state), step):
-        s, n = state[c0:c0 + step], need[c0:c0 + step]
+    bottom, top = min(map(float, payoff.values)), max(map(float, payoff.values))
+    for c0 in range(0, len(columns), step):
+        c = columns[c0:c0 + step]
+        s, n = row[state[c]], need[c]
         worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
         floats = Floats(inner, _float_columns(worth, allowed[s]))
         values = backward(inner, floats, best("max"), floats.start())[inner.initial]
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
-            raise ModelError(f"game {model.info.game}: from round state {int(keys[s[bad[0]]])}, "
-                             "a round can come to an end that mdp_round_rule does not allow "
-                             "there (next -1) whatever the player does")
-        # In floats, a chance a few bits past 1 is 1.
-        chances[c0:c0 + len(s)] = exact_start(inner, exact_columns(inner, worth, allowed[s], "max"),
-                                              best("max")) if exact else np.minimum(values, 1.0)
+            raise ModelError(f"game {model.info.game}: from round state "
+                             f"{int(keys[playing[s[bad[0]]]])}, a round can come to an end that "
+                             "mdp_round_rule does not allow there (next -1) whatever the player does")
+        # In floats, a chance a few bits past 1 is 1 (past the payoff's most, its most).
+        chances[c] = exact_start(inner, exact_columns(inner, worth, allowed[s], "max"),
+                                 best("max")) if exact else np.clip(values, bottom, top)
     return low, high, chances
 
 
@@ -279,14 +367,15 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 
 
 def check_reach(model: Rounds, *, exact: bool = False,
-                max_memory: int | None | Literal["default"] = "default") -> None:
+                max_memory: int | None | Literal["default"] = "default",
+                payoff: Payoff = AT_LEAST) -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound; in exact numbers,
     more than :data:`MOST_EXACT_COLUMNS` of them."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
-    widths = [sum(spans[r:]) for r in range(len(model.keys))]
+    widths = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
     columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
     game = model.info.game
     if exact:

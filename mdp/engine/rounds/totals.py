@@ -350,16 +350,17 @@ def one_by_one(solution: PlayedRounds, tie_break: Sequence[Any] = ()) -> pl.Data
 
 
 def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndarray],
-             who: str) -> pl.DataFrame:
+             who: str, start: dict[Any, Any] | None = None) -> pl.DataFrame:
     """The chance of every final total, a round state at a time: ``play(key, earned)``
     gives the chance of each end of the round played from round state ``key`` with
     ``earned`` points so far, and each end passes on the chance of every total so far, moved
     by its points, to the round state it leads to; exact (``exact``: the chances are
-    fractions) or not, totals in Python numbers (never overflowing). Columns ``points``
+    fractions) or not, totals in Python numbers (never overflowing). The game begins with 0
+    points, or with each total of ``start`` with its chance. Columns ``points``
     (``points_exact`` beside it where a total is not a float: see :func:`_points`),
     ``probability`` and, exact, ``exact``. ``who`` names the play in a message."""
     one = Fraction(1) if exact else 1.0
-    now: dict[int, dict[Any, Any]] = {model.start: {0: one}}
+    now: dict[int, dict[Any, Any]] = {model.start: dict(start) if start else {0: one}}
     ended: dict[Any, Any] = defaultdict(lambda: one * 0)
     for _ in range(model.n_rounds + 1):
         after: dict[int, dict[Any, Any]] = defaultdict(lambda: defaultdict(lambda: one * 0))

@@ -31,12 +31,15 @@ def located(reach: Reach, game: Game, columns: dict[str, Any], need: int) -> Loc
     return Located(reach.at(key, need), named, rest, over)
 
 
-def toward_distribution(reach: Reach, total: int) -> pl.DataFrame:
-    """The chance of every final total when each round is played toward at least ``total``
-    in all (:meth:`Reach.at` with the points still needed; once they are earned, the game's
-    first actions): columns ``points``, ``probability`` and, exact, ``exact`` (``"p/q"``).
-    Round state by round state and total so far, for games of up to
-    :data:`~mdp.engine.rounds.totals.MOST_ROUND_STATES` round states."""
+def toward_distribution(reach: Reach, total: int,
+                        start: dict[Any, Any] | None = None) -> pl.DataFrame:
+    """The chance of every final total when each round is played toward ``total`` in all
+    (:meth:`Reach.at` with the points still needed; where every play is worth the same, the
+    game's first actions): columns ``points``, ``probability`` and, exact, ``exact``
+    (``"p/q"``). The game begins with 0 points, or with each total of ``start`` with its
+    chance (then ``total - start`` is needed of each: many targets followed at once). Round
+    state by round state and total so far, each (round state, points needed) solved once, for
+    games of up to :data:`~mdp.engine.rounds.totals.MOST_ROUND_STATES` round states."""
     model = reach.model
     if model.n_round_states > MOST_ROUND_STATES:
         raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
@@ -44,15 +47,16 @@ def toward_distribution(reach: Reach, total: int) -> pl.DataFrame:
                        f"(at most {MOST_ROUND_STATES:,})")
     played: dict[tuple[int, int], np.ndarray] = {}
     n_ends = model.round.n_terminal
+    payoff = reach.payoff
 
     def play(key: int, earned: Any) -> np.ndarray:
         low, high = reach.bounds(key)
-        # Past the most or within the least, every play is the same: one solve each.
-        need = min(max(total - int(earned), low), high + 1)
+        # Beyond its vector every play is worth the same: one solve each side.
+        need = min(max(total - int(earned), low + payoff.first), high + payoff.last)
         if (key, need) not in played:
             played[key, need] = reached(reach.at(key, need))[:n_ends]
         return played[key, need]
 
-    frame = followed(model, reach.exact, play, "play toward a total")
+    frame = followed(model, reach.exact, play, "play toward a total", start)
     return frame.filter(pl.col("probability") > 0) if not reach.exact else \
         frame.filter(pl.col("exact") != "0/1")
