@@ -143,7 +143,8 @@ def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
 
 def _cells(frame: pl.DataFrame) -> pl.DataFrame:
     """Text that stays in its cell of a Markdown table: ``|`` escaped, a line break as
-    ``<br>`` (a game's labels and values may hold either), in names too."""
+    ``<br>`` (a game's labels and values may hold either), in names too (two names so
+    written alike are told apart: :func:`_apart`)."""
     import polars as pl
 
     def escaped(text: Any) -> Any:
@@ -153,7 +154,18 @@ def _cells(frame: pl.DataFrame) -> pl.DataFrame:
              isinstance(t, pl.Enum)]
     frame = frame.with_columns(escaped(pl.col(c).cast(pl.String)) for c in texts)
     names = escaped(pl.Series(frame.columns, dtype=pl.String)).to_list()
-    return frame.rename(dict(zip(frame.columns, names)))
+    return frame.rename(dict(zip(frame.columns, _apart(names))))
+
+
+def _apart(names: list[str]) -> list[str]:
+    """Names written alike (two line breaks of other kinds, say) told apart by their count:
+    the second ``name (2)``, and so on; the rest as they are."""
+    seen: dict[str, int] = {}
+    out = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        out.append(name if seen[name] == 1 else f"{name} ({seen[name]})")
+    return out
 
 
 def _markdown_pieces(pieces: Pieces, file: BinaryIO) -> None:
