@@ -13,8 +13,8 @@ from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL
 from mdp.engine.rounds import Rounds
-from mdp.engine.solution import Solution
-from mdp.engine.solved import Located, Solved
+from mdp.engine.solution import Located, Solution
+from mdp.engine.solved import Solved
 from mdp.errors import ParamError
 from mdp.game.columns import row_columns, table_state_columns, to_frame
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -23,12 +24,12 @@ from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, number
-from mdp.engine.numeric import fault
+from mdp.engine.numeric import FLOAT_MOST, fault, quoted
 from mdp.engine.parallel import beside, threads
 from mdp.engine.stages import SameStage, by_stages
-from mdp.engine.turns import passed_turns
+from mdp.engine.turns import PassedTurns, Turns
 from mdp.engine.walk import walk
-from mdp.errors import ModelError
+from mdp.errors import ModelError, said
 from mdp.game.columns import state_columns
 from mdp.game.load import Game, describe
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
@@ -293,3 +294,62 @@ def _probabilities(game: Game, terminal: Any, states: Any) -> None:
         raise ModelError(f"game {game.name}: mdp_objective says the values are probabilities, "
                          f"but terminal value {value} is not from 0 to 1 ("
                          f"{describe(game, states[row])})")
+
+
+def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:
+    """Ask the game which of a compiled model's transitions pass the turn; ``None`` for a
+    game of one player (no :func:`~mdp.hookspecs.game.mdp_turns`). Refused: a ``total`` that
+    takes a chance of winning out of 0 to 1 (any but 1, where the objective is a
+    probability) or that no float holds, and an answer of ``passes`` other than one boolean
+    per transition, naming the first transition without one."""
+    turns = game.call("mdp_turns") if game.implements("mdp_turns") else None
+    if turns is None:
+        return None
+    if not isinstance(turns, Turns):
+        raise ModelError(f"game {game.name}: mdp_turns returned {turns!r}, not an mdp.Turns")
+    if game.objective.probability and turns.total != 1:
+        raise ModelError(f"game {game.name}: mdp_turns gave total={quoted(turns.total)}, but mdp_objective "
+                         "says the values are probabilities: the mover's chance is one less the "
+                         "other's, total=1")
+    if abs(Fraction(turns.total)) > FLOAT_MOST:
+        raise ModelError(f"game {game.name}: mdp_turns gave total={quoted(turns.total)}, past "
+                         "what a float holds (about 1.8e308)")
+    action, successor, _ = model.edges()
+    state = model.action_state()[action]
+    states = model.states
+    if isinstance(states, np.ndarray):
+        before, after = states[state], states[successor]
+    else:
+        before = [states[i] for i in state.tolist()]
+        after = [states[i] for i in successor.tolist()]
+    try:
+        answer = turns.passes(before, after)
+        flags = np.asarray(answer)
+    except Exception as error:  # noqa: BLE001 - the game's fault, said in one line
+        raise ModelError(f"game {game.name}: mdp_turns: passes raised "
+                         f"{type(error).__name__}: {error}") from None
+    if flags.shape != (len(action),) or flags.dtype != bool:
+        raise ModelError(f"game {game.name}: mdp_turns: passes gave {flags.dtype} of shape "
+                         f"{flags.shape}, not a boolean per transition ({len(action)})"
+                         f"{_first_wrong(flags, before, after)}")
+    certain = model.action_next >= 0
+    counts = np.ones(model.n_actions, dtype=np.int64)
+    counts[~certain] = np.diff(model.chance_start)
+    of_outcome = np.repeat(~certain, counts)
+    by_action = np.zeros(model.n_actions, dtype=bool)
+    by_action[certain] = flags[~of_outcome]
+    return PassedTurns(turns.total, by_action, flags[of_outcome])
+
+
+def _first_wrong(flags: np.ndarray, before: Any, after: Any) -> str:
+    """Where the answer of ``passes`` goes wrong first, in words: the first transition with
+    no boolean (``"; the first: 'a' -> 'b' gave 2"``), or nothing where none is known."""
+    if flags.ndim != 1:
+        return ""
+    at = next((i for i, flag in enumerate(flags.tolist()[:len(before)])
+               if not isinstance(flag, bool)), min(len(flags), len(before)))
+    if at >= len(before):
+        return ""
+    got = f"gave {quoted(flags[at].item() if isinstance(flags[at], np.generic) else flags[at])}" \
+        if at < len(flags) else "has no answer"
+    return f"; the first wrong: {said(before[at])} -> {said(after[at])} {got}"

@@ -19,17 +19,12 @@ every state ends), a few whole-array steps per rank, in floats and exact alike.
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Any
 
-import attrs
 import numpy as np
 
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
 from mdp.errors import ModelError, said
-
-if TYPE_CHECKING:
-    from mdp.engine.solution import Solution
 
 
 def arcs(model: CompiledModel, layer: int) -> SimpleNamespace:
@@ -114,17 +109,6 @@ def nearer_in_layer(model: CompiledModel, layer: int, kept: np.ndarray,
         done[owner[nearing]] = True
     stuck = np.flatnonzero(~done)
     return progress, None if not len(stuck) else way.lo + int(stuck[0]) // width
-
-
-def ending_play(solution: Solution[Any]) -> Solution[Any]:
-    """An optimal solution of a model whose states may come back, with the actions that
-    bring an end nearer (:attr:`mdp.Solution.nearer`); refused where from some state no
-    optimal play ends."""
-    model = solution.model
-    ending, stuck = nearer(model, np.asarray(solution.action_values().optimal, dtype=bool))
-    if stuck is not None:
-        raise never_ends(model, stuck, "playing best")
-    return attrs.evolve(solution, nearer=ending)
 
 
 def check_ends(model: CompiledModel, weights: np.ndarray, name: str,

@@ -22,14 +22,23 @@ from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
-from mdp.engine.solved import Located
 from mdp.engine.sweep import Piece, backward
-from mdp.engine.terminal import check_terminal, own_terminal
+from mdp.engine.terminal import OWN_TERMINAL, check_terminal, own_terminal
 from mdp.errors import ParamError, did_you_mean
 from mdp.game.load import Objective
 
-OWN_TERMINAL = "value of the terminal values given"
-"""The objective of a solution solved with terminal values other than the game's."""
+
+@attrs.frozen
+class Located:
+    """A position that COLUMN=VALUE columns name (:meth:`Solved.locate`): the solution of
+    the one model played there, the columns that named where it is played (a round state's;
+    none for a game of one model), the columns left to name a state of that model, and
+    whether the game is over there (no action left)."""
+
+    solution: Solution[Any]
+    named: dict[str, Any]
+    rest: dict[str, Any]
+    over: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -68,7 +77,7 @@ class Solution(Generic[Number]):
 
     @property
     def objective(self) -> Objective:
-        """The game's objective, or :data:`OWN_TERMINAL` where solved with other terminal values."""
+        """The game's objective, or, solved with terminal values of its own, theirs."""
         if self.terminal is None:
             return self.model.info.objective
         return Objective(OWN_TERMINAL, self.sense)

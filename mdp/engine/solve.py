@@ -11,11 +11,12 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, overload
 
+import attrs
 import numpy as np
 
 from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
 from mdp.engine.arithmetic import Exact, Floats
-from mdp.engine.cycles_ending import ending_play
+from mdp.engine.cycles_ending import nearer, never_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy, Sense
 from mdp.engine.solution import Solution, Solutions
@@ -258,3 +259,14 @@ class _Guide:
         near = np.abs(q - np.repeat(top, counts)) <= self.margin
         kept = np.add.reduceat(near, starts, dtype=np.int64)
         return self.best.reduceat(backup(np.flatnonzero(near)), np.cumsum(kept) - kept)
+
+
+def ending_play(solution: Solution[Any]) -> Solution[Any]:
+    """An optimal solution of a model whose states may come back, with the actions that
+    bring an end nearer (:attr:`mdp.Solution.nearer`); refused where from some state no
+    optimal play ends."""
+    model = solution.model
+    ending, stuck = nearer(model, np.asarray(solution.action_values().optimal, dtype=bool))
+    if stuck is not None:
+        raise never_ends(model, stuck, "playing best")
+    return attrs.evolve(solution, nearer=ending)

@@ -9,27 +9,12 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal, Protocol, Self, runtime_checkable
 
-import attrs
-
 if TYPE_CHECKING:
     import numpy as np
     import polars as pl
 
-    from mdp.engine.solution import Solution
+    from mdp.engine.solution import Located, Solution
     from mdp.game.load import Game
-
-
-@attrs.frozen
-class Located:
-    """A position that COLUMN=VALUE columns name (:meth:`Solved.locate`): the solution of
-    the one model played there, the columns that named where it is played (a round state's;
-    none for a game of one model), the columns left to name a state of that model, and
-    whether the game is over there (no action left)."""
-
-    solution: Solution[Any]
-    named: dict[str, Any]
-    rest: dict[str, Any]
-    over: bool = False
 
 
 @runtime_checkable

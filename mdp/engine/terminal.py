@@ -14,6 +14,9 @@ from mdp.errors import ModelError, ParamError
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
 
+OWN_TERMINAL = "value of the terminal values given"
+"""The objective of a solution solved with terminal values other than the game's."""
+
 
 def check_terminal_matrix(model: CompiledModel, terminals: Any, exact: bool) -> np.ndarray:
     """The columns of terminal values of :func:`mdp.solve_many`, each checked as

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
-from mdp.engine.solution import OWN_TERMINAL
+from mdp.engine.terminal import OWN_TERMINAL
 from mdp.outputs.readable import value_line
 
 GAME = mdp.load_game("shutbox", tiles="1-4")

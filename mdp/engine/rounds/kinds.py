@@ -26,10 +26,6 @@ batch of round states as value columns of the round model costs about this many 
 
 Done = TypeVar("Done")
 
-DENSE = 1 << 24
-"""Round states whose keys are all below this many are found, and their values looked up, in
-tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
-
 
 def batches(keys: np.ndarray, width: int) -> list[np.ndarray]:
     """Round states in batches of about :data:`WORK` numbers of ``width`` each."""

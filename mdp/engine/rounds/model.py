@@ -13,8 +13,8 @@ import numpy as np
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
-from mdp.engine.rounds.kinds import DENSE, each_batch
-from mdp.engine.rounds.rule import RoundEnds, RoundRule, round_rule
+from mdp.engine.rounds.kinds import each_batch
+from mdp.engine.rounds.rule import DENSE, RoundEnds, RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
 

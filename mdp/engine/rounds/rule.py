@@ -14,8 +14,11 @@ import attrs
 import numpy as np
 
 from mdp.engine.numeric import first_past_float, quoted
-from mdp.engine.rounds.kinds import DENSE
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+
+DENSE = 1 << 24
+"""Round states whose keys are all below this many are found, and their values looked up, in
+tables indexed by the key itself (a byte, or a float, a key): far quicker than sorting."""
 
 INT64 = 1 << 49
 """Points below this size (in magnitude) are kept as 64-bit integers: totals of them over
@@ -50,7 +53,7 @@ class RoundEnds:
 
 class Fingerprints:
     """The fingerprint first given for each round state: in a table indexed by the key
-    where keys are below :data:`~mdp.engine.rounds.kinds.DENSE` (a whole batch is looked up
+    where keys are below :data:`DENSE` (a whole batch is looked up
     at once), else in a dict."""
 
     def __init__(self) -> None:

@@ -18,8 +18,7 @@ from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, fo
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.values import RoundValues, exact_terminals, terminals
-from mdp.engine.solution import Solution
-from mdp.engine.solved import Located
+from mdp.engine.solution import Located, Solution
 from mdp.engine.sweep import backward, best
 from mdp.errors import InRounds, ParamError
 

@@ -34,7 +34,7 @@ from mdp.engine.keys import KeyIndex
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.kinds import RoundsModel, each_batch
-from mdp.engine.rounds.rule import INT64, RoundEnds, exact_points
+from mdp.engine.rounds.rule import DENSE, INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
@@ -225,7 +225,7 @@ def whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
 def positions(keys: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
     """The place of some keys among the sorted ``keys`` (all of them there): a table indexed
     by the key where the keys are small, else a binary search."""
-    if len(keys) and int(keys[-1]) < 1 << 24:
+    if len(keys) and int(keys[-1]) < DENSE:
         table = np.zeros(int(keys[-1]) + 1, dtype=np.int64)
         table[keys] = np.arange(len(keys))
         return lambda some: table[some]

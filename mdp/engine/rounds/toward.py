@@ -12,7 +12,7 @@ import polars as pl
 
 from mdp.engine.outcomes import reach as reached
 from mdp.engine.rounds.totals import MOST_ROUND_STATES, followed
-from mdp.engine.solved import Located
+from mdp.engine.solution import Located
 from mdp.errors import TooLarge
 
 if TYPE_CHECKING:

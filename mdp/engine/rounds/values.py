@@ -12,7 +12,7 @@ from mdp.engine.arithmetic import Exact
 from mdp.engine.keys import KeyIndex
 from mdp.engine.numeric import FLOAT_MOST, quoted
 from mdp.engine.rounds.choose import exact_columns
-from mdp.engine.rounds.kinds import DENSE
+from mdp.engine.rounds.rule import DENSE
 from mdp.engine.sweep import backward
 from mdp.errors import ModelError
 
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 class RoundValues:
     """The values of one round's states by key: a table indexed by the key itself where the
-    keys are small enough (:data:`~mdp.engine.rounds.kinds.DENSE`), else a binary search.
+    keys are small enough (:data:`~mdp.engine.rounds.rule.DENSE`), else a binary search.
     The rule's ``next`` is checked where it enters (only ``-1`` below 0). Exact values are
     made floats only when asked for in floats, and refused there past what a float holds."""
 
