@@ -153,11 +153,13 @@ class Reach:
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
 
-    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds) -> np.ndarray:
+    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds,
+               exact: bool = False) -> np.ndarray:
         """How the round is played from round states ``keys`` (all of one round but the
         last; ``ends``, theirs) toward ``needs`` more points each: the place among its
         state's actions of the action each state takes, one row per state and one column per
-        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats)."""
+        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats; with
+        ``exact``, of a reach solved exactly, the first action exactly best)."""
         inner = self.model.round
         choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         playing = np.flatnonzero(~ends.over)  # the others end the game: the first actions
@@ -169,9 +171,12 @@ class Reach:
         allowed, after = later.after(ends)
         points = _points(self.model, ends, keys)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
-        floats = Floats(inner, _float_columns(worth, allowed))
+        exact = exact and self.exact
+        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")) if exact \
+            else Floats(inner, _float_columns(worth, allowed))
         played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
-        backward(inner, floats, choosing("max", played, FLOAT_TIE), floats.start())
+        backward(inner, arithmetic, choosing("max", played, 0 if exact else FLOAT_TIE),
+                 arithmetic.start())
         choice[:, playing] = played
         return choice
 
