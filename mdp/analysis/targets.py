@@ -170,7 +170,7 @@ def rounds_match(model: Rounds, *, exact: bool = False,
 
 MOST_MATCH_WORK = 600_000_000
 """The most backups of a round's actions a match of a game of rounds takes (about ten
-minutes; Three dice, 18,000 round states and totals of 645 actions, takes 35 million)."""
+minutes; a game of 18,000 round states and totals, of 645 actions, takes 35 million)."""
 
 
 def check_match(model: Rounds, *, exact: bool = False,
