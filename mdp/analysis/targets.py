@@ -5,6 +5,7 @@ points (:func:`at_least`, every ``T`` at once), beside the chance that best-mean
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
@@ -14,7 +15,7 @@ import polars as pl
 
 from mdp.checks import CALLBACK, FLAG, MAX_MEMORY, MODEL, OPTIONAL_GAME, arguments
 from mdp.engine.rounds.reach import Reach, solve_reach
-from mdp.errors import ParamError
+from mdp.errors import ParamError, TooLarge
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
@@ -137,15 +138,18 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     from mdp.engine.rounds.reach import Payoff, beating
     from mdp.engine.rounds.toward import toward_distribution
 
+    check_match(model, exact=exact, max_memory=max_memory)
     sense = model.info.objective.sense
     second = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
                          payoff=beating(sense))
-    low, high = second.bounds()
-    # The first's total T is worth -V(T) to them, V the second's best winnings against it:
-    # with 0 as their target, a payoff of the points still needed n = -T, from -(high + 1).
-    worth = [-second.chance(t) for t in range(high + 1, low - 2, -1)]
+    _, high = second.bounds()
+    # The first's total T is worth -V(T) to them, V the second's best winnings against it,
+    # from T = low - 1 (the second surely wins) to high + 1 (surely loses): with 0 as the
+    # first's target, a payoff of the points still needed n = -T, from -(high + 1).
+    sides = second.payoff.values
+    worth = [sides[0], *second.curve()[1].tolist(), sides[-1]][::-1]
     first = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
-                        payoff=Payoff(-(high + 1), tuple(worth)))
+                        payoff=Payoff(-(high + 1), tuple(-v for v in worth)))
     value = first.chance(0)
     if progress:
         progress("following both players' totals for the chance of each winning")
@@ -162,3 +166,33 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     tie = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d == 0), zero)
     second_wins, first_wins = (past, short) if sense == "max" else (short, past)
     return value, (first_wins, second_wins, tie)
+
+
+MOST_MATCH_WORK = 600_000_000
+"""The most backups of a round's actions a match of a game of rounds takes (about ten
+minutes; a game of 18,000 round states and totals, of 645 actions, takes 35 million)."""
+
+
+def check_match(model: Rounds, *, exact: bool = False,
+                max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse, before any work, a match of a game of rounds that cannot be played: floats
+    given to be solved exactly; either player's vectors over the totals
+    (:func:`~mdp.engine.rounds.reach.check_reach`: the first's as wide as the second's and
+    as the spread of totals more) past ``max_memory`` or, exactly, too many; more round
+    states than the play of each can be followed one by one for the chance of winning."""
+    from mdp.engine.rounds.reach import Payoff, beating, check_reach
+    from mdp.engine.rounds.totals import MOST_ROUND_STATES
+    from mdp.engine.rounds.values import check_exact
+
+    if exact:
+        check_exact(model)
+    if model.n_round_states > MOST_ROUND_STATES:
+        raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
+                       "to follow each player's play one by one for the chance of winning "
+                       f"(at most {MOST_ROUND_STATES:,})")
+    # Each player's sweep, then the following of their play: about three times the work of
+    # the first player's sweep, the wider.
+    check_reach(model, exact=exact, max_memory=max_memory, payoff=beating(model.info.objective.sense))
+    spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
+    check_reach(model, exact=exact, max_memory=max_memory, payoff=Payoff(0, (0,) * (spread + 3)),
+                work=MOST_MATCH_WORK // 3, what="a match")

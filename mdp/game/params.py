@@ -200,6 +200,8 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     largest = LARGEST if maximum is None else maximum
 
     def parse(value: Any) -> int:
+        if isinstance(value, str) and value != value.strip():
+            raise ValueError(f"expected {allowed}, without blanks around it")
         if grouped and isinstance(value, str):
             value = value.replace("_", "").replace(",", "")
         try:

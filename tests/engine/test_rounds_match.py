@@ -237,3 +237,31 @@ def test_at_least_in_python_refuses_a_game_that_minimizes():
     game = _minimizing([[1, 2]], 2, 1)
     with pytest.raises(mdp.ParamError, match="^game card plays for the least total"):
         mdp.at_least(mdp.compile(game))
+
+
+def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
+    game = _example()
+    model = mdp.compile(game)
+
+    def solve_reach(*args, **kwargs):
+        raise AssertionError("solved before the refusal")
+
+    monkeypatch.setattr("mdp.engine.rounds.reach.solve_reach", solve_reach)
+    monkeypatch.setattr("mdp.analysis.targets.solve_reach", solve_reach)
+    monkeypatch.setattr("mdp.engine.rounds.reach.MOST_EXACT_COLUMNS", 10)
+    with pytest.raises(mdp.TooLarge, match="too many in exact numbers \\(at most 10\\)"):
+        mdp.match(model, game, exact=True)
+    monkeypatch.setattr("mdp.engine.rounds.totals.MOST_ROUND_STATES", 3)
+    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: 4 round states, too many to follow "
+                       r"each player's play one by one for the chance of winning \(at most 3\)"):
+        mdp.match(model, game)
+
+
+def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
+    # Two boxes: totals 0 to 18, and the first player's vectors 3 wider (past, tied, short):
+    # at most 4 round states by 21 to 39 totals of the round's 31 actions.
+    monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
+    assert main(["match", str(EXAMPLE)]) == 3
+    err = capsys.readouterr().err
+    assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
+    assert "past the 100 it may take: the points spread over too many totals" in err

@@ -185,6 +185,9 @@ def _draw(frame: pl.DataFrame, plot: str, title: str, share: str) -> None:
 def _followable(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the chance of every outcome cannot follow, refused before the solve."""
     against_model(model, args)
+    if getattr(args, "at_least", None) is not None:
+        toward.check_toward_model(model, args, follow=True)
+        return
     model.check_chances(exact=args.exact, tie_break=args.tie_break,
                         max_memory=args.max_memory or "default")
 
@@ -259,6 +262,9 @@ def _simulate_check(args: argparse.Namespace) -> None:
     from mdp.analysis.simulate import check_games  # here: listing the commands needs no NumPy
 
     check_games(args.games, args.seed)
+    if args.exact:
+        raise ParamError("--exact: mdp simulate plays games at random and counts them; mdp "
+                         "distribution --exact gives the exact chance of every outcome")
     _plot_check(args)
 
 
@@ -298,7 +304,7 @@ SIMULATE = Analysis(
     "value with a 95% confidence interval and the outcome frequencies.",
     table=lambda answer: toward.inner(answer).outcomes, check=_simulate_check,
     check_game=_play_check,
-    check_model=against_model,
+    check_model=toward.against_or_toward,
     summary=lambda answer, solution: {**toward.inner(answer).summary(),
                                       **toward.toward_summary(answer)},
     show=_show_simulation, rounds=True)
@@ -432,7 +438,7 @@ ADVISE = Analysis(
     "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
     table=lambda advised: advised.advice.actions,
     check=_advise_check, check_game=_played_in_matches,
-    check_model=lambda model, args: presolve.advice(model, args.loaded, _state(args.state)),
+    check_model=lambda model, args: toward.advise_model(model, args, _state(args.state)),
     summary=lambda advised, solution: advised.advice.summary(),
     show=_show_advice, rounds=True)
 

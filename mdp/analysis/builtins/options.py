@@ -8,7 +8,7 @@ import argparse
 from typing import Any
 
 from mdp.analysis.registry import program_arguments
-from mdp.game.params import parse_int
+from mdp.game.params import LARGEST, parse_int
 
 
 def size(value: Any) -> int | None:
@@ -24,6 +24,11 @@ def text(value: Any) -> str | None:
 def total(value: Any) -> int | None:
     """A total of points, 0 or more."""
     return None if value is None else parse_int(0, grouped=True)(value)
+
+
+def points(value: Any) -> int:
+    """Points earned so far: a whole number, less than 0 too (a game's points may be)."""
+    return parse_int(-LARGEST, grouped=True)(value)
 
 
 def check_plot(args: argparse.Namespace) -> None:

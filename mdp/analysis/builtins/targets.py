@@ -106,8 +106,8 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
 AT_LEAST = Param("at_least", None, options.total, "a game of rounds: play for the best "
                  "chance of finishing with at least T points in all, rather than the best mean",
                  metavar="T")
-POINTS = Param("points", 0, lambda value: options.total(value) or 0, "with --at-least: the "
-               "points earned so far (default 0)", metavar="P")
+POINTS = Param("points", 0, options.points, "with --at-least: the points earned so far "
+               "(default 0; less than 0 where a game's points may be)", metavar="P")
 
 
 def check_toward(args: argparse.Namespace, what: str) -> None:
@@ -129,6 +129,39 @@ def check_toward_game(game: mdp.Game, args: argparse.Namespace) -> None:
     loaded and before any work."""
     if getattr(args, "at_least", None) is not None:
         _of_rounds(game, "--at-least")
+
+
+def check_toward_model(model: Any, args: argparse.Namespace, follow: bool = False) -> None:
+    """``--at-least`` once the game is compiled and before the solve: the chances of every
+    total it needs that cannot be held, or are too many to work out exactly; with ``follow``
+    (``mdp distribution``), the play followed round state by round state for too many."""
+    if getattr(args, "at_least", None) is None:
+        return
+    from mdp.engine.rounds.reach import check_reach
+    from mdp.engine.rounds.totals import MOST_ROUND_STATES
+
+    rounds = model.of_rounds("--at-least")
+    check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default")
+    if follow and rounds.n_round_states > MOST_ROUND_STATES:
+        raise mdp.TooLarge(f"game {rounds.info.game}: {rounds.n_round_states:,} round states, too "
+                           "many to follow one by one for the chance of every total played toward a "
+                           f"total (at most {MOST_ROUND_STATES:,}); mdp simulate --at-least estimates it")
+
+
+def against_or_toward(model: Any, args: argparse.Namespace) -> None:
+    """``mdp simulate``'s checks once compiled: ``--against`` and ``--at-least``."""
+    from mdp.analysis.builtins.against import against_model
+
+    against_model(model, args)
+    check_toward_model(model, args)
+
+
+def advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -> None:
+    """``mdp advise``'s checks once compiled: ``--at-least``, and the state named."""
+    from mdp.analysis.builtins import presolve
+
+    check_toward_model(model, args)
+    presolve.advice(model, args.loaded, state)
 
 
 @attrs.frozen

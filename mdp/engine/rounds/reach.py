@@ -153,11 +153,13 @@ class Reach:
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
 
-    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds) -> np.ndarray:
+    def chosen(self, keys: np.ndarray, needs: np.ndarray, ends: RoundEnds,
+               exact: bool = False) -> np.ndarray:
         """How the round is played from round states ``keys`` (all of one round but the
         last; ``ends``, theirs) toward ``needs`` more points each: the place among its
         state's actions of the action each state takes, one row per state and one column per
-        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats)."""
+        round state, as :meth:`mdp.RoundsSolution.chosen` gives them (in floats; with
+        ``exact``, of a reach solved exactly, the first action exactly best)."""
         inner = self.model.round
         choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         playing = np.flatnonzero(~ends.over)  # the others end the game: the first actions
@@ -169,9 +171,12 @@ class Reach:
         allowed, after = later.after(ends)
         points = _points(self.model, ends, keys)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
-        floats = Floats(inner, _float_columns(worth, allowed))
+        exact = exact and self.exact
+        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")) if exact \
+            else Floats(inner, _float_columns(worth, allowed))
         played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
-        backward(inner, floats, choosing("max", played, FLOAT_TIE), floats.start())
+        backward(inner, arithmetic, choosing("max", played, 0 if exact else FLOAT_TIE),
+                 arithmetic.start())
         choice[:, playing] = played
         return choice
 
@@ -368,16 +373,23 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
-                payoff: Payoff = AT_LEAST) -> None:
+                payoff: Payoff = AT_LEAST, work: int | None = None,
+                what: str = "the chance of at least every total") -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound; in exact numbers,
-    more than :data:`MOST_EXACT_COLUMNS` of them."""
+    more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``, more backups of the round's
+    actions than that (``what`` names the work)."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
     widths = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
     columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
     game = model.info.game
+    if work is not None and sum(columns) * model.round.n_actions > work:
+        raise TooLarge(f"game {game}: {what} would back up the round's {model.round.n_actions:,} "
+                       f"actions for up to {sum(columns):,} round states and totals, about "
+                       f"{sum(columns) * model.round.n_actions:,} backups, past the {work:,} it "
+                       "may take: the points spread over too many totals")
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
             raise TooLarge(f"game {game}: up to {sum(columns):,} round states and totals to "

@@ -350,13 +350,16 @@ def one_by_one(solution: PlayedRounds, tie_break: Sequence[Any] = ()) -> pl.Data
 
 
 def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndarray],
-             who: str, start: dict[Any, Any] | None = None) -> pl.DataFrame:
+             who: str, start: dict[Any, Any] | None = None,
+             prepare: Callable[[int, list[Any]], None] | None = None) -> pl.DataFrame:
     """The chance of every final total, a round state at a time: ``play(key, earned)``
     gives the chance of each end of the round played from round state ``key`` with
     ``earned`` points so far, and each end passes on the chance of every total so far, moved
     by its points, to the round state it leads to; exact (``exact``: the chances are
     fractions) or not, totals in Python numbers (never overflowing). The game begins with 0
-    points, or with each total of ``start`` with its chance. Columns ``points``
+    points, or with each total of ``start`` with its chance; ``prepare(key, earned)``, if
+    given, is told each round state's totals so far before they are played (to work them
+    out at once). Columns ``points``
     (``points_exact`` beside it where a total is not a float: see :func:`_points`),
     ``probability`` and, exact, ``exact``. ``who`` names the play in a message."""
     one = Fraction(1) if exact else 1.0
@@ -372,6 +375,8 @@ def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndar
                 for total, chance in totals.items():
                     ended[total] += chance
                 continue
+            if prepare is not None:
+                prepare(key, list(totals))
             for total, chance in totals.items():
                 chances = play(key, total)
                 for end in np.flatnonzero(chances != 0).tolist():

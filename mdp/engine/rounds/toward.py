@@ -5,6 +5,7 @@ every final total under that play (:func:`toward_distribution`)."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -13,9 +14,11 @@ import polars as pl
 from mdp.engine.outcomes import reach as reached
 from mdp.engine.rounds.totals import MOST_ROUND_STATES, followed
 from mdp.engine.solution import Located
+from mdp.engine.sweep import forward, forward_chosen
 from mdp.errors import TooLarge
 
 if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
     from mdp.engine.rounds.reach import Reach
     from mdp.game.load import Game
 
@@ -49,14 +52,49 @@ def toward_distribution(reach: Reach, total: int,
     n_ends = model.round.n_terminal
     payoff = reach.payoff
 
-    def play(key: int, earned: Any) -> np.ndarray:
+    def need_of(key: int, earned: Any) -> int:
         low, high = reach.bounds(key)
         # Beyond its vector every play is worth the same: one solve each side.
-        need = min(max(total - int(earned), low + payoff.first), high + payoff.last)
+        return min(max(total - int(earned), low + payoff.first), high + payoff.last)
+
+    def prepare(key: int, totals: list[Any]) -> None:
+        """The rounds of every total so far of round state ``key`` not played yet, solved
+        side by side (:meth:`Reach.chosen`) and pushed forward at once."""
+        needs = np.unique([need_of(key, t) for t in totals])
+        needs = needs[[(key, int(n)) not in played for n in needs.tolist()]]
+        if len(needs) < 2:
+            return
+        ends = model.rule(np.array([key], dtype=np.int64)).rows(np.zeros(len(needs), dtype=np.int64))
+        choice = reach.chosen(np.full(len(needs), key, dtype=np.int64), needs, ends, exact=True)
+        shares = _pushed(model.round, choice, reach.exact)
+        for c, need in enumerate(needs.tolist()):
+            played[key, need] = shares[:n_ends, c].copy()
+
+    def play(key: int, earned: Any) -> np.ndarray:
+        need = need_of(key, earned)
         if (key, need) not in played:
             played[key, need] = reached(reach.at(key, need))[:n_ends]
         return played[key, need]
 
-    frame = followed(model, reach.exact, play, "play toward a total", start)
+    frame = followed(model, reach.exact, play, "play toward a total", start, prepare)
     return frame.filter(pl.col("probability") > 0) if not reach.exact else \
         frame.filter(pl.col("exact") != "0/1")
+
+
+def _pushed(inner: CompiledModel, choice: np.ndarray, exact: bool) -> np.ndarray:
+    """The chance of reaching each state of the round, played in each column as ``choice``
+    says (each state's action, by its place among the state's own): floats, or fractions."""
+    shares = np.zeros((inner.n_states, choice.shape[1]), dtype=object if exact else np.float64)
+    if not exact:
+        shares[inner.initial] = 1.0
+        table = np.array([float(p) for p in inner.probabilities])
+        return forward_chosen(inner, choice, shares, table)
+    shares[:] = Fraction(0)
+    shares[inner.initial] = Fraction(1)
+    state, first = inner.action_state(), inner.action_start
+
+    def play(layer: int, a0: int, a1: int) -> np.ndarray:
+        s = state[a0:a1]
+        return (np.arange(a0, a1)[:, None] - first[s][:, None] == choice[s]).astype(np.int64)
+
+    return forward(inner, play, shares, np.array(inner.probabilities, dtype=object))
