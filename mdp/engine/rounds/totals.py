@@ -359,9 +359,8 @@ def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndar
     fractions) or not, totals in Python numbers (never overflowing). The game begins with 0
     points, or with each total of ``start`` with its chance; ``prepare(key, earned)``, if
     given, is told each round state's totals so far before they are played (to work them
-    out at once). Columns ``points``
-    (``points_exact`` beside it where a total is not a float: see :func:`_points`),
-    ``probability`` and, exact, ``exact``. ``who`` names the play in a message."""
+    out at once). Columns ``points`` (``points_exact`` beside it where a total is not a
+    float: :func:`_points`), ``probability`` and, exact, ``exact``; ``who`` names the play."""
     one = Fraction(1) if exact else 1.0
     now: dict[int, dict[Any, Any]] = {model.start: dict(start) if start else {0: one}}
     ended: dict[Any, Any] = defaultdict(lambda: one * 0)
