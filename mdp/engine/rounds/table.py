@@ -127,7 +127,12 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
 
     def make() -> Iterator[pl.DataFrame]:
         for key, columns in each:
-            yield from table(solution.at(key), columns)
+            for piece in table(solution.at(key), columns):
+                # A round column empty (None) at this round state is left out of its rows:
+                # empty beside the other round states' rows.
+                absent = [c for c in named.columns if c not in piece.columns]
+                yield piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c)
+                                         for c in absent)
 
     return Pieces(make, first.empty(), name="the policy table", total=None)
 
