@@ -112,7 +112,7 @@ def test_a_broken_variant_among_good_ones_is_refused_first(sentinel, capsys):
 def test_a_game_too_large_by_its_count_is_refused_before_any_is_explored(sentinel, capsys, argv):
     # The small one first would be explored: the large one is refused before it.
     err = _refused(capsys, [argv[0], sentinel, *argv[1:], "--max-states", "1000"], code=3)
-    assert "more than 1,000 states" in err
+    assert "by its estimate (mdp_estimate_states), over the limit of 1,000" in err
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -132,7 +132,7 @@ def test_a_grid_too_large_is_refused_before_any_game_is_loaded(sentinel, capsys,
         assert f"{total:,} combinations" in err
     else:  # loaded, each refused by its count of states: still no state found
         err = _refused(capsys, argv, code=3)
-        assert "more than 5 states" in err
+        assert "by its estimate (mdp_estimate_states), over the limit of 5" in err
 
 
 # A policy table that cannot be written is refused before the solve: here the solve raises.
