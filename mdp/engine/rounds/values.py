@@ -3,6 +3,7 @@ it that they make (each end its points and the value of the round state it leads
 
 from __future__ import annotations
 
+import threading
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -32,31 +33,38 @@ class RoundValues:
         self.index, self.values, self.keys = KeyIndex(keys, in_order=True), values, keys
         self.table: np.ndarray | None = None
         self._floats: np.ndarray | None = None
+        self._lock = threading.Lock()  # the batches of a round ask side by side
 
     def floats(self, game: str) -> np.ndarray:
-        """The values in floats (made once)."""
-        if self._floats is None:
-            try:
-                self._floats = np.asarray(self.values, dtype=np.float64)
-            except OverflowError:
-                at = next(i for i, v in enumerate(self.values.tolist()) if abs(v) > FLOAT_MOST)
-                raise ModelError(f"game {game}: the value of round state {int(self.keys[at])} is "
-                                 f"{quoted(self.values[at])}, past what a float holds (about "
-                                 "1.8e308), and the play of a round is chosen in floats") from None
-            if len(self.keys) and int(self.keys[-1]) < DENSE:
-                # One more entry at the end, for the key -1: an end not allowed.
-                self.table = np.full(int(self.keys[-1]) + 2, np.nan)
-                self.table[self.keys] = self._floats
+        """The values in floats (made once, and shown to other threads only when whole)."""
+        with self._lock:
+            if self._floats is None:
+                self._floats = self._made(game)
         return self._floats
+
+    def _made(self, game: str) -> np.ndarray:
+        """The values in floats, and their table by key (:meth:`floats` holds the lock)."""
+        try:
+            floats = np.asarray(self.values, dtype=np.float64)
+        except OverflowError:
+            at = next(i for i, v in enumerate(self.values.tolist()) if abs(v) > FLOAT_MOST)
+            raise ModelError(f"game {game}: the value of round state {int(self.keys[at])} is "
+                             f"{quoted(self.values[at])}, past what a float holds (about "
+                             "1.8e308), and the play of a round is chosen in floats") from None
+        if len(self.keys) and int(self.keys[-1]) < DENSE:
+            # One more entry at the end, for the key -1: an end not allowed.
+            table = np.full(int(self.keys[-1]) + 2, np.nan)
+            table[self.keys] = floats
+            self.table = table
+        return floats
 
     def values_of(self, keys: np.ndarray, worst: float, game: str, check: bool = False) -> np.ndarray:
         """The float values of the round states ``keys`` (which must be of this round), and
         ``worst`` for ``-1``. A key not of this round is NaN, found only with ``check``."""
         values = self.floats(game)
         if self.table is not None and not check:
-            self.table[-1] = worst
             try:
-                return self.table[keys]
+                return np.where(keys >= 0, self.table[keys], worst)
             except IndexError:  # past the largest key: not of this round
                 pass
         at = self.found(keys, game)
