@@ -35,6 +35,14 @@ class RoundValues:
         self._floats: np.ndarray | None = None
         self._lock = threading.Lock()  # the batches of a round ask side by side
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Sent to another process (a cluster's worker) without its lock and float table,
+        which it makes again there if asked."""
+        return {"index": self.index, "values": self.values, "keys": self.keys}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state, table=None, _floats=None, _lock=threading.Lock())
+
     def floats(self, game: str) -> np.ndarray:
         """The values in floats (made once, and shown to other threads only when whole)."""
         with self._lock:
