@@ -158,6 +158,20 @@ class Ladder:
                              np.array(probs, dtype=np.int64), table, np.array(terminal))
 
 
+def two_boxes_ends(ends, states, by=0):
+    """The round rule of :func:`two_boxes`: from each round state of ``states``, each end's
+    next round state (its box filled, -1 where it is filled already) and points, each
+    ``by`` more (then as Python integers, of any size)."""
+    box = np.array([0 if end[1] == "A" else 1 for end in ends])
+    face = np.array([end[2] for end in ends])
+    points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
+    filled = states[:, None]
+    open_ = (filled >> box) & 1 == 0
+    points = np.array([[int(p) + by for p in points]] * len(states), dtype=object) if by \
+        else np.broadcast_to(points, open_.shape)
+    return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), points)
+
+
 def two_boxes(**changes):
     """Two rounds. Each round a die is thrown once, then scored in an open box: box A scores
     the face, box B twice the face if it is even, else nothing. The round state is the boxes
@@ -191,15 +205,7 @@ def two_boxes(**changes):
 
     @mdp.hookimpl
     def mdp_round_rule(ends):
-        def rule(states):
-            box = np.array([0 if end[1] == "A" else 1 for end in ends])
-            face = np.array([end[2] for end in ends])
-            points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
-            filled = states[:, None]
-            open_ = (filled >> box) & 1 == 0
-            return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1),
-                                 np.broadcast_to(points, open_.shape))
-        return rule
+        return lambda states: two_boxes_ends(ends, states)
 
     hooks = dict(mdp_initial_state=mdp_initial_state, mdp_actions=mdp_actions,
                  mdp_outcomes=mdp_outcomes, mdp_terminal_value=mdp_terminal_value,

@@ -5,11 +5,10 @@ the same game's small totals do. It was a standard deviation of 0 for points nea
 import math
 from fractions import Fraction
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import Table, two_boxes
+from models import Table, two_boxes, two_boxes_ends
 
 import mdp
 
@@ -19,15 +18,7 @@ def shifted(by):
 
     @mdp.hookimpl
     def mdp_round_rule(ends):
-        def rule(states):
-            box = np.array([0 if end[1] == "A" else 1 for end in ends])
-            face = np.array([end[2] for end in ends])
-            points = np.where(box == 0, face, np.where(face % 2 == 0, 2 * face, 0))
-            filled = states[:, None]
-            open_ = (filled >> box) & 1 == 0
-            points = np.array([[int(p) + by for p in points]] * len(states), dtype=object)
-            return mdp.RoundEnds(np.where(open_, filled | (1 << box), -1), points)
-        return rule
+        return lambda states: two_boxes_ends(ends, states, by)
 
     return two_boxes(mdp_round_rule=mdp_round_rule)
 

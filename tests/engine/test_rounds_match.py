@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_rounds_properties import card_game
+from test_rounds_reach import brute_best
 
 import mdp
 from mdp.engine.rounds.reach import beating, solve_reach
@@ -24,34 +25,6 @@ from mdp.program.cli import main
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "docs" / "examples" / "two_boxes.py"
 TWO_BOXES = [[f for f in range(1, 7)], [2 * f if f % 2 == 0 else 0 for f in range(1, 7)]]
-
-
-def brute_best(points, faces, throws, end):
-    """``best(filled, earned)``: the best expected ``end(total)`` with the boxes of the bits
-    of ``filled`` filled and ``earned`` points so far, a die of ``faces`` faces thrown up to
-    ``throws`` times a round, its face scored in an open box."""
-    boxes = len(points)
-    full = (1 << boxes) - 1
-
-    @cache
-    def best(filled, earned):
-        if filled == full:
-            return Fraction(end(earned))
-
-        @cache
-        def at(face, left):
-            options = [best(filled | 1 << b, earned + points[b][face - 1])
-                       for b in range(boxes) if not filled >> b & 1]
-            if left:
-                options.append(thrown(left - 1))
-            return max(options)
-
-        def thrown(left):
-            return sum(Fraction(1, faces) * at(f, left) for f in range(1, faces + 1))
-
-        return thrown(throws - 1)
-
-    return best
 
 
 def brute_match(points, faces, throws, sense="max"):

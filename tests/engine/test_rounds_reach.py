@@ -26,20 +26,21 @@ ROOT = Path(__file__).resolve().parents[2]
 # and thrown again while throws are left if the player likes, then scored in an open box.
 
 
-def brute_card(points, faces, throws):
-    """``best(filled, need)``: the best chance of at least ``need`` more points with the
-    boxes of the bits of ``filled`` filled."""
+def brute_best(points, faces, throws, end):
+    """``best(filled, earned)``: the best expected ``end(total)`` with the boxes of the bits
+    of ``filled`` filled and ``earned`` points so far, a die of ``faces`` faces thrown up to
+    ``throws`` times a round, its face scored in an open box."""
     boxes = len(points)
     full = (1 << boxes) - 1
 
     @cache
-    def best(filled, need):
+    def best(filled, earned):
         if filled == full:
-            return Fraction(int(need <= 0))
+            return Fraction(end(earned))
 
         @cache
         def at(face, left):  # a face thrown, ``left`` throws left
-            options = [best(filled | 1 << b, need - points[b][face - 1])
+            options = [best(filled | 1 << b, earned + points[b][face - 1])
                        for b in range(boxes) if not filled >> b & 1]
             if left:
                 options.append(thrown(left - 1))
@@ -51,6 +52,13 @@ def brute_card(points, faces, throws):
         return thrown(throws - 1)
 
     return best
+
+
+def brute_card(points, faces, throws):
+    """``best(filled, need)``: the best chance of at least ``need`` more points with the
+    boxes of the bits of ``filled`` filled."""
+    toward = cache(lambda need: brute_best(points, faces, throws, lambda total: total >= need))
+    return lambda filled, need: toward(need)(filled, 0)
 
 
 whole_cards = st.integers(1, 3).flatmap(lambda n: st.integers(2, 3).flatmap(lambda faces: st.tuples(
