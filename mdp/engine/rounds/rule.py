@@ -72,7 +72,12 @@ class Fingerprints:
 
     def changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
         """Remember the fingerprints ``prints`` of the round states ``keys``; the first of
-        them that had another one before, or ``None``."""
+        them that had another one before, or ``None``. Batches solved side by side ask at
+        once: one at a time here."""
+        with self.lock:
+            return self._changed(keys, prints)
+
+    def _changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
         small = (keys >= 0) & (keys < DENSE)
         if not small.all():
             for key, mark in zip(keys[~small].tolist(), prints[~small].tolist()):
@@ -117,8 +122,7 @@ class RoundRule:
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
         ends = self._checked(states)
-        with self.prints.lock:  # batches are solved side by side
-            self._same(states, ends)
+        self._same(states, ends)
         return ends
 
     def _same(self, states: np.ndarray, ends: RoundEnds) -> None:
