@@ -12,7 +12,7 @@ expected.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Set
 from fractions import Fraction
 from typing import Any, NamedTuple
 
@@ -108,6 +108,8 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
                        "a list of (probability, next state) pairs", state=state, action=action)
     for item in outcomes:
         try:
+            if isinstance(item, (str, bytes, Mapping, Set)):  # unpacked, but not a pair in order
+                raise TypeError
             _, nxt = item
             hash(nxt)
             itself = bool(nxt == nxt)

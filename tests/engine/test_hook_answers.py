@@ -15,7 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -94,11 +94,30 @@ def _per_state(hook: str, bad):
 
 
 def _best(hooks, state):
-    """The value of ``state`` by plain recursion over the hooks (the game is tiny)."""
-    actions = list(hooks["mdp_actions"](state))
-    if not actions:
-        return hooks["mdp_terminal_value"](state)
-    return max(sum(p * _best(hooks, nxt) for p, nxt in hooks["mdp_outcomes"](state, a)) for a in actions)
+    """The value of ``state`` by value iteration over the states the hooks reach from it (the
+    game is tiny, but a substituted answer may lead back to a state met before, so the plain
+    recursion would never end): from 0, each state's best over its actions until no value moves.
+    A game with no rewards on the way, played forever, earns 0, which is where the iteration
+    starts."""
+    moves, seen, todo = {}, {state}, [state]
+    while todo:
+        here = todo.pop()
+        moves[here] = [list(hooks["mdp_outcomes"](here, a)) for a in hooks["mdp_actions"](here)]
+        for outcomes in moves[here]:
+            for _, nxt in outcomes:
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    ends = {s: hooks["mdp_terminal_value"](s) for s, acts in moves.items() if not acts}
+    values = dict.fromkeys(moves, 0.0)
+    for _ in range(100_000):
+        new = {s: float(ends[s]) if s in ends else
+               max(sum(float(p) * values[n] for p, n in outcomes) for outcomes in moves[s])
+               for s in moves}
+        if all(abs(new[s] - values[s]) <= 1e-15 for s in moves):
+            break
+        values = new
+    return values[state]
 
 
 PER_STATE_HOOKS = ["mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_terminal_value",
@@ -108,6 +127,8 @@ PER_STATE_HOOKS = ["mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_term
 @pytest.mark.parametrize("hook", PER_STATE_HOOKS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
+@example(bad=[{1: frozenset({1}), 0: 0}])  # a dict unpacks into a pair: refused, not taken
+@example(bad=[(1, 0)])  # back to the start: a cycle, solved
 def test_a_per_state_hook_answer_is_solved_right_or_refused_naming_the_hook(hook, bad):
     hooks = _per_state(hook, bad)
     game = mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **hooks))
