@@ -127,7 +127,7 @@ PER_STATE_HOOKS = ["mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_term
 @pytest.mark.parametrize("hook", PER_STATE_HOOKS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
-@example(bad=[{1: frozenset({1}), 0: 0}])  # a dict unpacks into a pair: refused, not taken
+@example(bad=[{1: frozenset({1}), 0: 0}])  # a dict unpacks into a pair (its keys)
 @example(bad=[(1, 0)])  # back to the start: a cycle, solved
 def test_a_per_state_hook_answer_is_solved_right_or_refused_naming_the_hook(hook, bad):
     hooks = _per_state(hook, bad)
@@ -142,6 +142,14 @@ def test_a_per_state_hook_answer_is_solved_right_or_refused_naming_the_hook(hook
         return
     expected = _best(hooks, hooks["mdp_initial_state"]())
     assert value == pytest.approx(float(expected), rel=1e-12)
+
+
+@pytest.mark.parametrize("pair", [{HALF: 1, 1: 2}, frozenset({HALF, 1}), "p1", b"p1"])
+def test_an_outcome_that_only_unpacks_into_two_is_refused_as_no_pair(pair):
+    hooks = _per_state("mdp_outcomes", [pair, (HALF, 2)])
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **hooks))
+    with pytest.raises(mdp.ModelError, match=r"mdp_outcomes gave .*not a \(probability"):
+        mdp.compile(game)
 
 
 def test_the_good_per_state_game_is_worth_what_the_recursion_says():
