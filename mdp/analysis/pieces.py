@@ -96,9 +96,11 @@ class Pieces:
         if list(piece.schema.items()) == list(self.schema.items()):  # as a rule
             return piece
         missing = [column for column in self.schema if column not in piece.columns]
-        if missing:
-            raise ModelError(f"{self.name}: some rows have no column {missing[0]!r}; every row "
-                             "must have the same columns")
+        extra = [column for column in piece.columns if column not in self._order]
+        if missing or extra:
+            said = f"no column {missing[0]!r}" if missing else f"a column {extra[0]!r} the first lack"
+            raise ModelError(f"{self.name}: some rows have {said}; every row must have the same "
+                             "columns")
         wider = dict(self.schema)
         for column in piece.columns:
             values = piece[column]

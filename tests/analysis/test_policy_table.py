@@ -97,6 +97,13 @@ def test_a_piece_without_a_column_is_refused():
         pieces.frame()
 
 
+def test_a_piece_with_a_column_the_first_lack_is_refused_not_made_again_forever():
+    pieces = sample_and_pieces(pl.DataFrame({"x": [1]}), pl.DataFrame({"x": [3], "z": [4]}))
+    with pytest.raises(mdp.ModelError, match=r"^the test table: some rows have a column 'z' the "
+                                             r"first lack; every row must have the same columns$"):
+        pieces.frame()
+
+
 def test_progress_is_told_the_rows_made(small_pieces):
     game = mdp.load_game("shutbox", tiles="1-4")
     solution = mdp.solve(mdp.compile(game))

@@ -4,7 +4,7 @@
 type ``filled=None``, which names the text 'None'), and a column of fractions, whole in one
 round and not in another, was refused as holding "Int64 in some rows and String in others"."""
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -17,6 +17,7 @@ START = "('throw',)"
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(VALUES, VALUES), min_size=4, max_size=4, unique_by=repr))
+@example([("a", None), ("a", 1), ("b", 2), ("c", 3)])  # y empty in the first named: once looped
 def test_every_round_state_is_named_by_the_columns_it_shows(rows):
     from models import two_boxes
 

@@ -123,18 +123,18 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
     keys, named = within_keys(solution.model, game, within)
     each = [(int(k), {c: _plain(v) for c, v in row.items()})
             for k, row in zip(keys.tolist(), named.iter_rows(named=True))]
-    first = table(solution.at(each[0][0]), each[0][1])
+    def whole(piece: pl.DataFrame) -> pl.DataFrame:
+        # A round column empty (None) at a round state is left out of its rows: empty beside
+        # the other round states' rows.
+        absent = [c for c in named.columns if c not in piece.columns]
+        return piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c) for c in absent)
 
     def make() -> Iterator[pl.DataFrame]:
         for key, columns in each:
-            for piece in table(solution.at(key), columns):
-                # A round column empty (None) at this round state is left out of its rows:
-                # empty beside the other round states' rows.
-                absent = [c for c in named.columns if c not in piece.columns]
-                yield piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c)
-                                         for c in absent)
+            yield from map(whole, table(solution.at(key), columns))
 
-    return Pieces(make, first.empty(), name="the policy table", total=None)
+    first = table(solution.at(each[0][0]), each[0][1])
+    return Pieces(make, whole(first.empty()), name="the policy table", total=None)
 
 
 def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
