@@ -135,10 +135,15 @@ def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
         raise TooLarge(f"a Markdown table of {frame.height:,} rows is too large to read (at "
                            f"most {MARKDOWN_ROWS:,}); write CSV or Parquet (--out FILE.csv)")
     frame = readable_table(frame)  # for people: 4.25, not 4.249999999999999; no word null
-    frame = _cells(frame)
-    with pl.Config(tbl_formatting="MARKDOWN", tbl_hide_column_data_types=True,
-                   tbl_hide_dataframe_shape=True, tbl_rows=-1, tbl_cols=-1, fmt_str_lengths=1000):
-        file.write(f"{frame}\n".encode())
+    frame = _cells(frame.with_columns(pl.all().cast(pl.String).fill_null("")))
+    # Written here, not by Polars' display of a table, which cuts long text short and wraps
+    # wide rows onto a second line.
+    columns = [[name, *frame[name].to_list()] for name in frame.columns]
+    widths = [max(map(len, column)) for column in columns]
+    lines = ["| " + " | ".join(cell.ljust(width) for cell, width in zip(row, widths)) + " |"
+             for row in zip(*columns)]
+    lines.insert(1, "|" + "|".join("-" * (width + 2) for width in widths) + "|")
+    file.write("".join(line + "\n" for line in lines).encode())
 
 
 def _cells(frame: pl.DataFrame) -> pl.DataFrame:

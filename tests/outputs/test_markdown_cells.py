@@ -6,7 +6,7 @@ import io
 import re
 
 import polars as pl
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mdp.outputs.formats import _apart, _markdown
@@ -17,10 +17,12 @@ DELIMITER = re.compile(r"(?<!\\)\|")
 
 @settings(max_examples=100, deadline=None)
 @given(names=st.lists(texts, min_size=1, max_size=3, unique=True), data=st.data())
+@example(names=["\\", "-", "\\\\"], data=None)  # wide cells: once wrapped to a second line
 def test_every_cell_stays_in_its_cell(names, data):
     # Names written alike ('\r' and '\n' are both <br>) are told apart: '<br> (2)'.
-    rows = data.draw(st.integers(1, 4), "rows")
-    columns = {name: data.draw(st.lists(texts, min_size=rows, max_size=rows), name) for name in names}
+    rows = data.draw(st.integers(1, 4), "rows") if data else 1
+    columns = {name: data.draw(st.lists(texts, min_size=rows, max_size=rows), name) if data else
+               [name * 3 + "\r" * 7] for name in names}
     file = io.BytesIO()
     _markdown(pl.DataFrame(columns), file)
     lines = file.getvalue().decode().splitlines()
@@ -37,3 +39,11 @@ def test_every_cell_stays_in_its_cell(names, data):
     assert cells[0] == [name.strip() for name in _apart([written(name) for name in names])]
     for i in range(rows):
         assert cells[2 + i] == [shown(columns[name][i]) for name in names]
+
+
+def test_long_text_and_many_columns_are_written_whole_a_row_a_line():
+    frame = pl.DataFrame({f"c{i}": ["x" * 3000] for i in range(40)})
+    file = io.BytesIO()
+    _markdown(frame, file)
+    lines = file.getvalue().decode().splitlines()
+    assert len(lines) == 3 and lines[2].count("x" * 3000) == 40
