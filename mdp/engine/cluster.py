@@ -26,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from types import FunctionType, ModuleType
 from typing import Any, TypeVar
 
 from mdp.checks import Rule, arguments
@@ -119,9 +120,49 @@ def sent(value: Any, what: str) -> Sent:
         return Sent(cloudpickle.dumps(value))
     except ModelError:  # a part of it that says its own name
         raise
-    except (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError,
-            ImportError, NotImplementedError, OSError) as error:
-        raise ModelError(f"{what} cannot be sent to the cluster's workers ({_why(error)})") from None
+    except _UNPICKLABLE as error:
+        why = _in_module(value) or _why(error)
+        raise ModelError(f"{what} cannot be sent to the cluster's workers ({why})") from None
+
+
+_UNPICKLABLE = (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError,
+                ImportError, NotImplementedError, OSError)
+
+
+def _in_module(value: Any) -> str | None:
+    """Where what ``value`` cannot be pickled without is code of a game or plugin loaded by
+    its path (a game carries its plugins' hooks), sent by value: why, and the first such
+    module that cannot be (``it holds a _thread.lock, in the module rs_lock.py``); else
+    ``None``."""
+    import io
+
+    import cloudpickle
+
+    def private(obj: Any) -> bool:
+        name = obj.__name__ if isinstance(obj, ModuleType) else getattr(obj, "__module__", None) \
+            if isinstance(obj, (type, FunctionType)) else None
+        return isinstance(name, str) and name.startswith("_mdp_file_")
+
+    class StandIns(cloudpickle.Pickler):  # type: ignore[misc]  # untyped
+        def reducer_override(self, obj: Any) -> Any:
+            if private(obj):
+                return str, ("",)  # a stand-in: this pickle is never read
+            return super().reducer_override(obj)
+
+    try:
+        StandIns(io.BytesIO()).dump(value)
+    except _UNPICKLABLE:
+        return None  # not (only) in their code
+    for name, module in list(sys.modules.items()):
+        if name.startswith("_mdp_file_") and isinstance(module, ModuleType):
+            try:
+                cloudpickle.dumps(module)
+            except _UNPICKLABLE as error:
+                file = module.__file__ or name
+                shown = os.path.basename(os.path.dirname(file) if hasattr(module, "__path__")
+                                         else file)
+                return f"{_why(error)}, in the module {shown}"
+    return None
 
 
 def _why(error: BaseException) -> str:
@@ -293,7 +334,6 @@ def _package_sources() -> dict[str, tuple[str, str, bool]]:
     they import (:class:`mdp.game.files._Beside`), by theirs: what a worker imports when the
     package's code imports itself (``from . import helpers``) as it runs."""
     import importlib.util
-    from types import ModuleType
 
     found: dict[str, tuple[str, str, bool]] = {}
 

@@ -319,6 +319,40 @@ def test_a_hook_that_cannot_be_sent_is_one_line_before_any_task(holds, cluster, 
     assert [task for task in stream.data if "_run" in str(task.get("key"))] == []  # no batch ran
 
 
+GLOBAL_LOCK = '''
+import threading
+import mdp
+
+LOCK = threading.Lock()
+
+
+def _aims(game, model, keys, ends):
+    with LOCK:
+        return ends.points
+
+
+@mdp.hookimpl
+def mdp_strategies():
+    return [mdp.RoundsStrategy("locked", "points, under a lock", _aims)]
+'''
+
+
+def test_a_plugins_global_that_cannot_be_sent_is_named_by_its_module(cluster, tmp_path):
+    """A strategy's aims are sent with the game, which carries its plugins' hooks: a plugin
+    whose hooks hold a lock keeps every strategy off the cluster, its module named."""
+    address, _ = cluster
+    (tmp_path / "global_lock.py").write_text(GLOBAL_LOCK)
+    game = mdp.load_game(TWO_BOXES, plugins=[str(tmp_path / "global_lock.py")])
+    model = mdp.compile(game)
+    with mdp.on_cluster(address):
+        for name in ("greedy", "locked"):
+            with pytest.raises(mdp.ModelError) as refused:
+                mdp.evaluate(model, name, game=game)
+            assert str(refused.value) == (f"strategy {name}'s aims cannot be sent to the cluster's "
+                                          "workers (it holds a _thread.lock, in the module "
+                                          "global_lock.py)")
+
+
 # A game loaded by its path as a package: every module of it reaches the workers.
 
 PACKAGE_INIT = '''
