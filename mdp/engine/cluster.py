@@ -112,7 +112,7 @@ def sent(value: Any, what: str) -> Sent:
     """``value`` pickled, as it is sent to a cluster's workers (functions of games and plugins
     loaded by their path by value). What holds code of a game or plugin says, in its
     ``__reduce__``, ``sent(function, "game NAME: HOOK's function")``, so that a function that
-    cannot be pickled (it holds a lock, an open file) is named in one line
+    cannot be pickled (it holds a lock, a socket) is named in one line
     (:class:`mdp.ModelError`): ``what`` cannot be sent to the cluster's workers."""
     import cloudpickle
 
@@ -167,7 +167,7 @@ def _in_module(value: Any) -> str | None:
 
 def _why(error: BaseException) -> str:
     """Why a value could not be pickled, in a few words: ``it holds a _thread.lock``."""
-    text = str(error).splitlines()[0] if str(error) else type(error).__name__
+    text = _first_line(error)
     held = re.search(r"cannot pickle '([^']+)' object", text)
     return f"it holds a {held.group(1)}" if held else f"{type(error).__name__}: {text}"
 

@@ -191,6 +191,7 @@ def test_what_is_not_a_scheduler_is_one_line_in_time(greeting, monkeypatch, caps
         assert time.monotonic() - began < 1 + 2  # its second, and a little to close
         assert main(["solve", TWO_BOXES, "--scheduler", address]) == 2
     finally:
+        server.shutdown(socket.SHUT_RDWR)  # wakes its accept(): the thread ends
         server.close()
         for conn in held:
             conn.close()
