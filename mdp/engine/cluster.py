@@ -8,42 +8,59 @@ work, each batch sent with what it reads (the model, the values of the round aft
 its values sent back, in order. Exact batches go too: on a cluster each worker has its own
 interpreter.
 
-Dask is an optional extra (``pip install 'mdp[dask]'``). A game loaded by its path is
-sent to the workers by value, so they need not see the file; an installed game, and mdp
-itself, must be installed where the workers run. What a worker raises (a game's mistake,
-say) is raised here, as it would be without a cluster.
+Dask is an optional extra (``pip install 'exact-mdp[dask]'``). A game loaded by its path
+is sent to the workers by value, so they need not see the file: a package whole, each of
+its modules, imported there when its code asks. An installed game, and mdp itself (the same
+version), must be installed where the workers run; :func:`on_cluster` makes sure of mdp on
+each worker before any work. What a worker raises (a game's mistake, say) is raised here,
+as it would be without a cluster.
 """
 
 from __future__ import annotations
 
+import os
+import pickle
+import re
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
+from types import FunctionType, ModuleType
 from typing import Any, TypeVar
 
 from mdp.checks import Rule, arguments
-from mdp.errors import ParamError
+from mdp.errors import ModelError, ParamError
 
 CONNECT_SECONDS = 10
-"""How long a scheduler has to answer before :func:`on_cluster` gives up, in seconds."""
+"""How long a scheduler has to answer, as a Dask scheduler, before :func:`on_cluster` gives
+up, in seconds."""
+
+READY_SECONDS = 10
+"""How long, once its scheduler answered, a cluster has to show at least one worker and to
+run mdp's first task on each of its workers (a worker without mdp never does), in seconds."""
 
 Item = TypeVar("Item")
 Done = TypeVar("Done")
 
 _client: Any = None
 
-
 ADDRESS = Rule(lambda value: value is None or (isinstance(value, str) and value.strip() != ""
                                                 and value == value.strip()),
                "the address of a Dask scheduler (a text such as 'tcp://127.0.0.1:8786') or None")
+
+INSTALL = "pip install 'exact-mdp[dask]'"
+"""How to install the optional extra, as every message and page says it."""
 
 
 def on_cluster(address: str | None) -> AbstractContextManager[None]:
     """While inside (``with mdp.on_cluster(address):``), the batches of games of rounds run
     on the Dask cluster whose scheduler is at ``address`` (``"tcp://host:8786"``; ``None``:
     on this process's threads, as without it). Refused in one line
-    (:class:`mdp.ParamError`) where Dask is not installed or no scheduler answers there
-    within :data:`CONNECT_SECONDS`."""
+    (:class:`mdp.ParamError`) where Dask is not installed, where nothing answers there as a
+    Dask scheduler within :data:`~mdp.engine.cluster.CONNECT_SECONDS`, or where the cluster
+    shows no worker, or a worker that does not run mdp's first task (mdp not installed
+    there, or another version), within :data:`~mdp.engine.cluster.READY_SECONDS`."""
     arguments("on_cluster", address=(address, ADDRESS))
     return _connected(address)
 
@@ -65,46 +82,334 @@ def _connected(address: str | None) -> Iterator[None]:
 
 def mapped(work: Callable[[Item], Done], items: Sequence[Item]) -> list[Done] | None:
     """What ``work`` gives each of ``items``, in their order, worked on the cluster that
-    :func:`on_cluster` connected; ``None`` where there is none (the caller works them)."""
+    :func:`on_cluster` connected; ``None`` where there is none (the caller works them).
+    ``work`` is pickled once, here, before anything is sent: what cannot be sent to the
+    workers is refused in one line (:class:`mdp.ModelError`) before any of them works."""
     if _client is None or not items:
         return None
+    import functools
+
     _by_value()
-    return list(_client.gather(_client.map(work, list(items), pure=False)))
+    run = functools.partial(_run, sent(work, "the work of a batch of round states").payload,
+                            _package_sources())
+    return list(_client.gather(_client.map(run, list(items), pure=False)))
+
+
+class Sent:
+    """A value pickled for a cluster's workers (:func:`sent`): pickled again, it is its
+    pickle, and unpickled there it is the value."""
+
+    def __init__(self, payload: bytes) -> None:
+        self.payload = payload
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        import cloudpickle
+
+        return cloudpickle.loads, (self.payload,)
+
+
+def sent(value: Any, what: str) -> Sent:
+    """``value`` pickled, as it is sent to a cluster's workers (functions of games and plugins
+    loaded by their path by value). What holds code of a game or plugin says, in its
+    ``__reduce__``, ``sent(function, "game NAME: HOOK's function")``, so that a function that
+    cannot be pickled (it holds a lock, a socket) is named in one line
+    (:class:`mdp.ModelError`): ``what`` cannot be sent to the cluster's workers."""
+    import cloudpickle
+
+    try:
+        return Sent(cloudpickle.dumps(value))
+    except ModelError:  # a part of it that says its own name
+        raise
+    except _UNPICKLABLE as error:
+        why = _in_module(value) or _why(error)
+        raise ModelError(f"{what} cannot be sent to the cluster's workers ({why})") from None
+
+
+_UNPICKLABLE = (pickle.PicklingError, TypeError, AttributeError, ValueError, RecursionError,
+                ImportError, NotImplementedError, OSError)
+
+
+def _in_module(value: Any) -> str | None:
+    """Where what ``value`` cannot be pickled without is code of a game or plugin loaded by
+    its path (a game carries its plugins' hooks), sent by value: why, and the first such
+    module that cannot be (``it holds a _thread.lock, in the module rs_lock.py``); else
+    ``None``."""
+    import io
+
+    import cloudpickle
+
+    def private(obj: Any) -> bool:
+        name = obj.__name__ if isinstance(obj, ModuleType) else getattr(obj, "__module__", None) \
+            if isinstance(obj, (type, FunctionType)) else None
+        return isinstance(name, str) and name.startswith("_mdp_file_")
+
+    class StandIns(cloudpickle.Pickler):  # type: ignore[misc]  # untyped
+        def reducer_override(self, obj: Any) -> Any:
+            if private(obj):
+                return str, ("",)  # a stand-in: this pickle is never read
+            return super().reducer_override(obj)
+
+    try:
+        StandIns(io.BytesIO()).dump(value)
+    except _UNPICKLABLE:
+        return None  # not (only) in their code
+    for name, module in list(sys.modules.items()):
+        if name.startswith("_mdp_file_") and isinstance(module, ModuleType):
+            try:
+                cloudpickle.dumps(module)
+            except _UNPICKLABLE as error:
+                file = module.__file__ or name
+                shown = os.path.basename(os.path.dirname(file) if hasattr(module, "__path__")
+                                         else file)
+                return f"{_why(error)}, in the module {shown}"
+    return None
+
+
+def _why(error: BaseException) -> str:
+    """Why a value could not be pickled, in a few words: ``it holds a _thread.lock``."""
+    text = _first_line(error)
+    held = re.search(r"cannot pickle '([^']+)' object", text)
+    return f"it holds a {held.group(1)}" if held else f"{type(error).__name__}: {text}"
+
+
+def _run(work: bytes, sources: dict[str, tuple[str, str, bool]], item: Any) -> Any:
+    """On a worker: the packages loaded by path made importable there, then ``work`` (its
+    pickle) given ``item``."""
+    import cloudpickle
+
+    _Shipped.install(sources)
+    return cloudpickle.loads(work)(item)
 
 
 def _connect(address: str) -> Any:
     try:
         import distributed
     except ImportError:
-        raise ParamError("a Dask scheduler needs Dask's distributed, an optional extra: "
-                         "pip install 'mdp[dask]'") from None
-    client: Any = distributed.Client  # untyped
+        raise ParamError(f"a Dask scheduler needs Dask's distributed, an optional extra: {INSTALL}") \
+            from None
+    deadline = time.monotonic() + CONNECT_SECONDS
+    _listening(address, deadline)
+    _a_scheduler(address, deadline)
+    make: Any = distributed.Client  # untyped
     try:
-        _listening(address)
-        return client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        client = make(address, timeout=max(1.0, deadline - time.monotonic()), set_as_default=False)
     except (OSError, TimeoutError, ValueError, TypeError) as error:
-        reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-        raise ParamError(f"no Dask scheduler answers at {address} ({reason}); start one "
-                         "(dask scheduler) or leave the scheduler out to work on this "
-                         "machine's threads") from None
+        raise _no_scheduler(address, _first_line(error)) from None
+    try:
+        _ready(client, address)
+    except BaseException:
+        client.close()
+        raise
+    return client
 
 
-def _listening(address: str) -> None:
+def _first_line(error: BaseException) -> str:
+    return str(error).splitlines()[0] if str(error) else type(error).__name__
+
+
+def _no_scheduler(address: str, reason: str) -> ParamError:
+    return ParamError(f"no Dask scheduler answers at {address} ({reason}); start one (dask "
+                      "scheduler) or leave the scheduler out to work on this machine's threads")
+
+
+def _listening(address: str, deadline: float) -> None:
     """Where the address is TCP's, whether anything listens there: a refusal is known at
     once, where Dask's client would try again until its time is out."""
     import socket
     from urllib.parse import urlsplit
 
     parts = urlsplit(address if "://" in address else f"tcp://{address}")
-    if parts.scheme == "tcp" and parts.hostname and parts.port:
-        socket.create_connection((parts.hostname, parts.port), timeout=CONNECT_SECONDS).close()
+    try:
+        if parts.scheme == "tcp" and parts.hostname and parts.port:
+            socket.create_connection((parts.hostname, parts.port),
+                                     timeout=max(0.1, deadline - time.monotonic())).close()
+    except (OSError, ValueError) as error:
+        raise _no_scheduler(address, _first_line(error)) from None
+
+
+def _a_scheduler(address: str, deadline: float) -> None:
+    """Whether what answers at ``address`` is a Dask scheduler, asked by Dask's own
+    protocol under a deadline of ours: something else there (a web server that waits, a
+    service whose greeting Dask reads as the length of a message) is refused in one line,
+    where Dask's client would wait forever or allocate exabytes."""
+    import asyncio
+
+    import distributed.comm.core
+
+    connect: Any = distributed.comm.core.connect  # untyped
+
+    async def identity() -> Any:
+        comm = await connect(address, timeout=max(0.1, deadline - time.monotonic()))
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    answer: list[Any] = []
+
+    def ask() -> None:  # a loop of its own: the caller's thread may be running one
+        try:
+            answer.append(asyncio.run(asyncio.wait_for(
+                identity(), max(0.1, deadline - time.monotonic()))))
+        except BaseException as error:  # noqa: BLE001  (said below, whatever it was)
+            answer.append(error)
+
+    asker = threading.Thread(target=ask, name="mdp-dask-identity", daemon=True)
+    asker.start()
+    asker.join()
+    said = answer[0] if answer else None
+    if isinstance(said, KeyboardInterrupt):
+        raise said
+    if isinstance(said, (TimeoutError, asyncio.TimeoutError)):
+        reason = f"nothing answered as a Dask scheduler within {CONNECT_SECONDS} s"
+    elif isinstance(said, MemoryError):
+        reason = "what answers is not a Dask scheduler: it sent what Dask cannot read"
+    elif isinstance(said, BaseException):
+        reason = _first_line(said)
+    elif not isinstance(said, dict) or said.get("type") != "Scheduler":
+        kind = said.get("type") if isinstance(said, dict) else None
+        reason = f"a Dask {kind}, not a scheduler, answers there" if isinstance(kind, str) \
+            else "what answers is not a Dask scheduler"
+    else:
+        return
+    raise _no_scheduler(address, reason)
+
+
+def _ready(client: Any, address: str) -> None:
+    """At least one worker, within :data:`READY_SECONDS`, and each running mdp's probe task
+    (:func:`_probe`): mdp importable there, and the same version and Python as here."""
+    deadline = time.monotonic() + READY_SECONDS
+    try:
+        client.wait_for_workers(1, timeout=READY_SECONDS)
+    except (TimeoutError, OSError):
+        raise ParamError(f"the Dask scheduler at {address} has no workers (none came within "
+                         f"{READY_SECONDS} s); start some (dask worker {address})") from None
+    workers = sorted(client.scheduler_info(n_workers=-1)["workers"])
+    probes = [client.submit(_probe, workers=[worker], allow_other_workers=False, pure=False)
+              for worker in workers]
+    here = _probe()
+    need = (f"mdp must be installed on every worker, the same version as here (exact-mdp "
+            f"{here[0]}, Python {here[1]})")
+    try:
+        for worker, probe in zip(workers, probes, strict=True):
+            try:
+                there = probe.result(timeout=max(0.1, deadline - time.monotonic()))
+            except (TimeoutError, OSError):
+                why = f"it did not run mdp's first task within {READY_SECONDS} s"
+            except Exception as error:  # noqa: BLE001  (what the worker raised, said)
+                why = f"it raised {type(error).__name__}: {_first_line(error)}"
+            else:
+                if there == here:
+                    continue
+                why = f"it runs exact-mdp {there[0]}, Python {there[1]}"
+            raise ParamError(f"the Dask worker {worker} of {address} cannot run mdp's work "
+                             f"({why}): {need}")
+    finally:
+        for probe in probes:
+            probe.release()
+
+
+def _probe() -> tuple[str, str]:
+    """mdp's version and Python's (``3.11``), where it runs: pickled by reference, it runs on
+    a worker only where mdp can be imported."""
+    import mdp
+
+    return str(mdp.__version__), f"{sys.version_info[0]}.{sys.version_info[1]}"
 
 
 def _by_value() -> None:
     """Games and plugins loaded by their path (private modules, :mod:`mdp.game.files`) are
-    sent by value: a worker has no such module to import."""
+    sent by value, their submodules too: a worker has no such module to import."""
     import cloudpickle
 
     for name, module in list(sys.modules.items()):
         if name.startswith("_mdp_file_") and "." not in name:
             cloudpickle.register_pickle_by_value(module)
+
+
+def _package_sources() -> dict[str, tuple[str, str, bool]]:
+    """The source of every module of each package loaded by its path, by its private dotted
+    name (file, text, whether a package), and of the modules beside a game or plugin that
+    they import (:class:`mdp.game.files._Beside`), by theirs: what a worker imports when the
+    package's code imports itself (``from . import helpers``) as it runs."""
+    import importlib.util
+
+    found: dict[str, tuple[str, str, bool]] = {}
+
+    def add(name: str, path: str, package: bool) -> None:
+        try:
+            with open(path, "rb") as file:
+                found[name] = (path, importlib.util.decode_source(file.read()), package)
+        except (OSError, UnicodeDecodeError, SyntaxError):
+            pass  # not importable here either
+
+    def walk(name: str, folder: str) -> None:
+        add(name, os.path.join(folder, "__init__.py"), True)
+        for entry in sorted(os.listdir(folder)):
+            path, stem = os.path.join(folder, entry), entry.removesuffix(".py")
+            if not stem.isidentifier() or entry == "__init__.py":
+                continue
+            if entry.endswith(".py") and os.path.isfile(path):
+                add(f"{name}.{stem}", path, False)
+            elif os.path.isfile(os.path.join(path, "__init__.py")):
+                walk(f"{name}.{entry}", path)
+
+    def beside(module: ModuleType) -> None:
+        """The modules ``module`` imported from beside it: not in ``sys.modules``."""
+        for value in list(vars(module).values()):
+            if isinstance(value, ModuleType) and value.__name__ not in sys.modules and \
+                    value.__name__ not in found and \
+                    str(getattr(value, "__file__", None)).endswith(".py"):
+                folders = getattr(value, "__path__", None)
+                if folders:
+                    walk(value.__name__, folders[0])
+                else:
+                    add(value.__name__, str(value.__file__), False)
+                beside(value)
+
+    private = [(name, module) for name, module in list(sys.modules.items())
+               if name.startswith("_mdp_file_") and isinstance(module, ModuleType)]
+    for name, module in private:
+        if "." not in name and getattr(module, "__path__", None):
+            walk(name, module.__path__[0])
+    for _, module in private:
+        beside(module)
+    return found
+
+
+class _Shipped:
+    """On a worker, the finder and loader of the modules of packages loaded by path where the
+    work came from, and of the modules beside them (:func:`_package_sources`): asked last,
+    as the finder of modules beside a game is where it was loaded."""
+
+    sources: dict[str, tuple[str, str, bool]] = {}
+
+    @classmethod
+    def install(cls, sources: dict[str, tuple[str, str, bool]]) -> None:
+        for name, source in sources.items():
+            if cls.sources.get(name) != source:  # another package of that name: its own
+                cls.sources[name] = source
+                sys.modules.pop(name, None)
+        if cls not in sys.meta_path:
+            sys.meta_path.append(cls)
+
+    @classmethod
+    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> Any:
+        import importlib.util
+
+        if name not in cls.sources:
+            return None
+        file, _, package = cls.sources[name]
+        return importlib.util.spec_from_loader(name, cls, origin=file,  # type: ignore[arg-type]
+                                               is_package=package)
+
+    @classmethod
+    def create_module(cls, spec: Any) -> None:
+        return None
+
+    @classmethod
+    def exec_module(cls, module: Any) -> None:
+        file, text, _ = cls.sources[module.__name__]
+        module.__file__ = file
+        exec(compile(text, file, "exec"), module.__dict__)  # noqa: S102  (the game's own code)

@@ -55,7 +55,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     add_limit_arguments(parser)
     parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler,
                         help="work a game of rounds' batches on the Dask cluster whose scheduler "
-                        "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'mdp[dask]'; "
+                        "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'exact-mdp[dask]'; "
                         "default: this machine's threads)")
     if not solving:
         return

@@ -1,9 +1,15 @@
 """The batches of a game of rounds on a Dask cluster (mdp.on_cluster, --scheduler): a local
 cluster of two worker processes gives what this process's threads give, to the last bit and
-exactly; what cannot connect is refused in one line, before any work."""
+exactly; what cannot connect, a cluster that cannot work and what cannot be sent to its
+workers are refused in one line, before any work, and within the time promised."""
 
+import gc
+import re
 import socket
 import sys
+import threading
+import time
+import tomllib
 from pathlib import Path
 
 import numpy as np
@@ -13,8 +19,12 @@ import mdp
 from mdp.program.cli import main
 
 distributed = pytest.importorskip("distributed")
+cluster_module = pytest.importorskip("mdp.engine.cluster")
+
+pytestmark = pytest.mark.xdist_group("dask-cluster")  # one worker of pytest-xdist: one cluster
 
 ROOT = Path(__file__).resolve().parents[2]
+DISTRIBUTION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["name"]
 TWO_BOXES = str(ROOT / "docs" / "examples" / "two_boxes.py")  # loaded by path: sent by value
 CARD = {"card": "yahtzee", "boxes": "ones,twos,yahtzee"}  # an installed game
 
@@ -129,4 +139,254 @@ def test_without_dask_the_extra_is_named(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     assert main(["solve", TWO_BOXES, "--scheduler", "tcp://127.0.0.1:8786"]) == 2
     assert capsys.readouterr().err == ("mdp: error: a Dask scheduler needs Dask's distributed, an "
-                                       "optional extra: pip install 'mdp[dask]'\n")
+                                       f"optional extra: pip install '{DISTRIBUTION}[dask]'\n")
+
+
+def test_every_install_hint_names_this_distribution():
+    """``pip install 'mdp[dask]'`` installs another project (PyPI's ``mdp``): every hint, in
+    code and docs, names the distribution pyproject.toml builds."""
+    hints = [(path, line) for folder in ("mdp", "docs") for path in (ROOT / folder).rglob("*.*")
+             if path.suffix in (".py", ".rst") for line in path.read_text().splitlines()
+             if "[dask]" in line]
+    hints += [("CHANGELOG.md", line) for line in (ROOT / "CHANGELOG.md").read_text().splitlines()
+              if "[dask]" in line]
+    assert len(hints) >= 4  # the module, the option's help, cli.rst and api.rst at least
+    assert [hint for hint in hints if f"{DISTRIBUTION}[dask]" not in hint[1]] == []
+    assert cluster_module.INSTALL == f"pip install '{DISTRIBUTION}[dask]'"
+
+
+# Something other than a Dask scheduler at the address: one line, within CONNECT_SECONDS.
+
+def _serve(greeting: bytes | None):
+    """A TCP service on a free port that is not Dask's: it says ``greeting`` first (a banner,
+    as SSH does) or, with ``None``, waits for a request it can read (as a web server does)."""
+    server = socket.create_server(("127.0.0.1", 0))
+    held: list[socket.socket] = []
+
+    def accept():
+        while True:
+            try:
+                conn, _ = server.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if greeting is not None:
+                conn.sendall(greeting)
+
+    threading.Thread(target=accept, daemon=True).start()
+    return server, held
+
+
+@pytest.mark.parametrize("greeting", [None, b"SSH-2.0-OpenSSH_9.6\r\n", b"HTTP/1.1 400 Bad\r\n\r\n",
+                                      b"\xff" * 64])
+def test_what_is_not_a_scheduler_is_one_line_in_time(greeting, monkeypatch, capsys):
+    monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
+    server, held = _serve(greeting)
+    address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+    try:
+        began = time.monotonic()
+        with pytest.raises(mdp.ParamError) as refused:
+            with mdp.on_cluster(address):
+                pytest.fail("connected to what is no scheduler")
+        assert time.monotonic() - began < 1 + 2  # its second, and a little to close
+        assert main(["solve", TWO_BOXES, "--scheduler", address]) == 2
+    finally:
+        server.shutdown(socket.SHUT_RDWR)  # wakes its accept(): the thread ends
+        server.close()
+        for conn in held:
+            conn.close()
+    said = str(refused.value)
+    assert said.startswith(f"no Dask scheduler answers at {address} (")
+    assert "memory" not in said and "\n" not in said
+    if greeting is None:  # it waits, as a web server does: the time is out
+        assert "nothing answered as a Dask scheduler within 1 s" in said
+    gc.collect()  # nothing of Dask's is left to complain when it goes
+    err = capsys.readouterr().err
+    assert err == f"mdp: error: {said}\n"
+
+
+def test_a_workers_address_is_not_a_schedulers(cluster):
+    address, client = cluster
+    worker = sorted(client.scheduler_info(n_workers=-1)["workers"])[0]
+    with pytest.raises(mdp.ParamError, match=r"\(a Dask Worker, not a scheduler, answers there\)"):
+        with mdp.on_cluster(worker):
+            pass
+
+
+# A cluster that cannot work: one line, never a hang.
+
+def test_a_scheduler_without_workers_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(cluster_module, "READY_SECONDS", 0.5)
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as alone:
+        address = alone.scheduler_address
+        began = time.monotonic()
+        assert main(["solve", TWO_BOXES, "--scheduler", address]) == 2
+        assert time.monotonic() - began < 5
+    assert capsys.readouterr().err == (f"mdp: error: the Dask scheduler at {address} has no "
+                                       "workers (none came within 0.5 s); start some (dask "
+                                       f"worker {address})\n")
+
+
+@pytest.mark.slow
+def test_a_worker_without_mdp_is_one_line(tmp_path, monkeypatch):
+    (tmp_path / "no_mdp.py").write_text("import sys\nsys.modules['mdp'] = None  # no mdp here\n")
+    monkeypatch.setattr(cluster_module, "READY_SECONDS", 3)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                                  dashboard_address=None,
+                                  preload=[str(tmp_path / "no_mdp.py")]) as bare:
+        with pytest.raises(mdp.ParamError) as refused:
+            with mdp.on_cluster(bare.scheduler_address):
+                pytest.fail("connected to a worker that cannot import mdp")
+    said = str(refused.value)
+    assert said.startswith("the Dask worker tcp://") and "cannot run mdp's work" in said
+    assert said.endswith(f"mdp must be installed on every worker, the same version as here "
+                         f"({DISTRIBUTION} {mdp.__version__}, Python "
+                         f"{sys.version_info[0]}.{sys.version_info[1]})")
+
+
+def test_a_worker_of_another_version_is_one_line(cluster, monkeypatch):
+    address, _ = cluster
+    theirs = re.escape(mdp.__version__)
+    monkeypatch.setattr(mdp, "__version__", "0.0.0", raising=False)  # here; the workers' is theirs
+    with pytest.raises(mdp.ParamError, match=r"cannot run mdp's work \(it runs exact-mdp "
+                       rf"{theirs}, Python \d+\.\d+\): mdp must be installed on every "
+                       r"worker, the same version as here \(exact-mdp 0\.0\.0, Python \d+\.\d+\)"):
+        with mdp.on_cluster(address):
+            pass
+
+
+# What cannot be sent to the workers: one line naming the game and the hook, before any task.
+
+HOLDING = {  # what a hook's function may hold that cannot be pickled, and the word for it
+    "a lock": ("threading.Lock()", "_thread.lock"),
+    "a socket": ("__import__('socket').socket()", "socket"),
+    "a generator": ("(n for n in range(3))", "generator"),
+}
+
+RULE_HOLDING = '''
+import threading
+import numpy as np
+import mdp
+
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    bit = np.array([1 << ("FACE", "EVEN").index(box) for _, box, _ in ends])
+    scored = np.array([(f if b == "FACE" else 2 * f * (f % 2 == 0)) for _, b, f in ends])
+    held = {held}
+
+    def rule(states):
+        assert held is not None
+        filled = states[:, None]
+        following = np.where(filled & bit, -1, filled | bit)
+        return mdp.RoundEnds(following, np.broadcast_to(scored, following.shape))
+
+    return rule
+'''
+
+STRATEGY_HOLDING = '''
+import threading
+import mdp
+
+
+@mdp.hookimpl
+def mdp_strategies():
+    held = {held}
+    return [mdp.RoundsStrategy("holding", "points, by a function that holds something",
+                               lambda game, model, keys, ends: (held, ends.points)[1])]
+'''
+
+
+@pytest.mark.parametrize("holds", sorted(HOLDING))
+def test_a_hook_that_cannot_be_sent_is_one_line_before_any_task(holds, cluster, tmp_path, capsys):
+    address, client = cluster
+    code, word = HOLDING[holds]
+    rule, strategy = tmp_path / "rule_holding.py", tmp_path / "strategy_holding.py"
+    rule.write_text(RULE_HOLDING.format(held=code))
+    strategy.write_text(STRATEGY_HOLDING.format(held=code))
+    assert main(["solve", TWO_BOXES, "-p", str(rule), "--exact"]) == 0  # on threads: fine
+    assert "exact: 571/48" in capsys.readouterr().out
+    with distributed.get_task_stream(client) as stream:
+        assert main(["solve", TWO_BOXES, "-p", str(rule), "--scheduler", address]) == 2
+        assert capsys.readouterr().err == (
+            "mdp: error: game two-boxes: mdp_round_rule's function cannot be sent to the "
+            f"cluster's workers (it holds a {word})\n")
+        game = mdp.load_game(TWO_BOXES, plugins=[str(strategy)])
+        model = mdp.compile(game)  # on threads; its strategy on the cluster
+        with mdp.on_cluster(address):
+            with pytest.raises(mdp.ModelError, match=r"^strategy holding's aims cannot be sent to "
+                               rf"the cluster's workers \(it holds a {word}\)$"):
+                mdp.evaluate(model, "holding", game=game)
+    assert [task for task in stream.data if "_run" in str(task.get("key"))] == []  # no batch ran
+
+
+GLOBAL_LOCK = '''
+import threading
+import mdp
+
+LOCK = threading.Lock()
+
+
+def _aims(game, model, keys, ends):
+    with LOCK:
+        return ends.points
+
+
+@mdp.hookimpl
+def mdp_strategies():
+    return [mdp.RoundsStrategy("locked", "points, under a lock", _aims)]
+'''
+
+
+def test_a_plugins_global_that_cannot_be_sent_is_named_by_its_module(cluster, tmp_path):
+    """A strategy's aims are sent with the game, which carries its plugins' hooks: a plugin
+    whose hooks hold a lock keeps every strategy off the cluster, its module named."""
+    address, _ = cluster
+    (tmp_path / "global_lock.py").write_text(GLOBAL_LOCK)
+    game = mdp.load_game(TWO_BOXES, plugins=[str(tmp_path / "global_lock.py")])
+    model = mdp.compile(game)
+    with mdp.on_cluster(address):
+        for name in ("greedy", "locked"):
+            with pytest.raises(mdp.ModelError) as refused:
+                mdp.evaluate(model, name, game=game)
+            assert str(refused.value) == (f"strategy {name}'s aims cannot be sent to the cluster's "
+                                          "workers (it holds a _thread.lock, in the module "
+                                          "global_lock.py)")
+
+
+# A game loaded by its path as a package: every module of it reaches the workers.
+
+PACKAGE_INIT = '''
+from two_boxes import *  # noqa: F403, the round and its columns
+import two_boxes
+import mdp
+
+GAME_NAME = "package-boxes"
+
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    given = two_boxes.mdp_round_rule(ends)
+
+    def rule(states):
+        from . import helpers  # imported as it runs, on the workers too
+        from .deeper.late import checked  # never imported here before the cluster asks
+        return checked(helpers.same(given(states)))
+
+    return rule
+'''
+
+
+@pytest.mark.slow
+def test_a_package_game_imports_its_own_modules_on_the_workers(cluster, tmp_path, capsys):
+    address, _ = cluster
+    package = tmp_path / "package_boxes"
+    (package / "deeper").mkdir(parents=True)
+    (tmp_path / "two_boxes.py").write_text(Path(TWO_BOXES).read_text())
+    (package / "__init__.py").write_text(PACKAGE_INIT)
+    (package / "helpers.py").write_text("def same(ends):\n    return ends\n")
+    (package / "deeper" / "__init__.py").write_text("")
+    (package / "deeper" / "late.py").write_text("def checked(ends):\n    return ends\n")
+    assert main(["solve", str(package), "--exact", "--scheduler", address]) == 0
+    out = capsys.readouterr().out
+    assert "exact: 571/48" in out  # the mean of two boxes, worked by hand (docs/examples)

@@ -10,6 +10,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.cluster import sent
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.rule import RoundEnds
@@ -30,6 +31,11 @@ class Aims:
 
     name: str
     worth: Callable[[np.ndarray, RoundEnds], Any] = attrs.field(repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a cluster's workers with the strategy's function pickled once, here: one
+        that cannot be (it holds a lock) is named in one line."""
+        return Aims, (self.name, sent(self.worth, f"strategy {self.name}'s aims"))
 
 
 def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine.cluster import sent
 from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 
@@ -118,6 +119,12 @@ class RoundRule:
     prints: Fingerprints = attrs.field(factory=lambda: Fingerprints(), init=False, repr=False)
     """A fingerprint of the answer for each round state asked about: asked again (the
     compile, the solve, a distribution each ask), the answer must be the same."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Sent to a cluster's workers with the game's function pickled once, here: one that
+        cannot be (it holds a lock) is named in one line; its fingerprints start afresh there."""
+        return RoundRule, (self.game, self.ends,
+                           sent(self.given, f"game {self.game}: mdp_round_rule's function"))
 
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
