@@ -13,9 +13,10 @@ without the command line.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -181,17 +182,39 @@ class Analysis:
         return table
 
 
-@functools.cache
+_BUILTINS_ONLY: list[bool] = []  # inside builtins_only()
+
+
 def plugins() -> Plugins:
     """The plugin manager of mdp's formats, analyses, exports and commands, with the built-ins
-    and the installed plugins registered."""
+    and the installed plugins registered (the built-ins alone inside :func:`builtins_only`)."""
+    return _plugins(not _BUILTINS_ONLY)
+
+
+@functools.cache
+def _plugins(installed: bool) -> Plugins:
     manager = Plugins(PROJECT)
     manager.add_hookspecs(program_hooks)  # the program's hooks only: see check_hook_names
     for name in BUILTIN_PLUGINS:
         register(manager, import_module(name), name, "mdp")
-    register_plugins(manager, PLUGINS_ENTRY_POINTS)
+    if installed:
+        register_plugins(manager, PLUGINS_ENTRY_POINTS)
     check_hook_names(manager, "mdp")
     return manager
+
+
+plugins.cache_clear = _plugins.cache_clear  # type: ignore[attr-defined]  # as if cached itself
+
+
+@contextlib.contextmanager
+def builtins_only() -> Iterator[None]:
+    """Within, :func:`plugins` holds mdp's own plugins alone: ``mdp --help`` lists mdp's own
+    commands where an installed plugin is broken (the way a user finds which to remove)."""
+    _BUILTINS_ONLY.append(True)
+    try:
+        yield
+    finally:
+        _BUILTINS_ONLY.pop()
 
 
 def add_builtins(names: Iterable[str]) -> None:
@@ -201,7 +224,7 @@ def add_builtins(names: Iterable[str]) -> None:
     missing = [name for name in names if name not in BUILTIN_PLUGINS]
     if missing:
         BUILTIN_PLUGINS.extend(missing)
-        plugins.cache_clear()
+        _plugins.cache_clear()
 
 
 def offered(hook: str, kind: type) -> dict[str, Any]:

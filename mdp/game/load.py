@@ -31,6 +31,7 @@ from mdp.game.plugins import (
     collect,
     culprit,
     culprit_of_answer,
+    entry_point,
     entry_points,
     home_module,
     hook_names,
@@ -377,5 +378,5 @@ def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
         names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
                            f"(installed: {names}; or give a path)")
-    module = load(games[text])
+    module = load(entry_point(GAMES_ENTRY_POINTS, text, f"the game {text!r}"))
     return module, _default_name(module)

@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import mdp
-from mdp.analysis.registry import Analysis
+from mdp.analysis.registry import Analysis, builtins_only
 from mdp.engine.cluster import on_cluster
 from mdp.errors import (
     MdpError,
@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        args = _parsed(_parser(_known_command(given)), given)
+        args = _parsed(_parser_asked(given), given)
         check_environment()
         arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
@@ -215,6 +215,22 @@ def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
         hooks = ", ".join(hook_names(load_plugin(spec)[1]))
         raise ParamError(f"plugin {spec} implements no hook of the mdp program (its hooks: {hooks}), "
                        f"and mdp {args.command.name} loads no game for it to extend")
+
+
+_ASKING = {"-h", "--help", "--version"}  # how a user finds what is wrong: they always answer
+
+
+def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
+    """The parser of the command ``given`` names; where an installed plugin is broken,
+    ``--help`` and ``--version`` answer with mdp's own commands, after a line naming it."""
+    try:
+        return _parser(_known_command(given))
+    except MdpError as error:
+        if _ASKING.isdisjoint(given):
+            raise
+        print(f"mdp: warning: {error}; mdp's own commands alone are offered", file=sys.stderr)
+        with builtins_only():
+            return _parser(_known_command(given))
 
 
 def _known_command(argv: list[str]) -> str | None:
