@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        args = _parsed(_parser_asked(given), given)
+        stdout.settle(parser := _parser_asked(given), args := _parsed(parser, given))
         check_environment()
         arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)

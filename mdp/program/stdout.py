@@ -105,10 +105,13 @@ class Output:
 
 
 class Closed:
-    """Standard output when it was closed before mdp started: writing to it is one error."""
+    """Standard output when it was closed before mdp started (``mdp ... >&-``): writing to
+    it is one error, until :func:`settle` knows the command."""
+
+    hint = ", or use --out"
 
     def write(self, text: str) -> int:
-        raise MdpError("standard output is closed; redirect it to a file, or use --out")
+        raise MdpError(f"standard output is closed; redirect it to a file{self.hint}")
 
     def flush(self) -> None:
         pass
@@ -119,6 +122,22 @@ class Closed:
 
     def isatty(self) -> bool:
         return False
+
+
+def settle(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Decide, once the command is parsed and before any work, what a standard output closed
+    before mdp started means: where the command writes files (its options of
+    ``metavar="FILE"``: ``--out``, ``--plot``), what it prints goes nowhere, as for a reader
+    that went away, and the files are written; else printing is refused, with ``--out``
+    suggested where the command takes it."""
+    if not isinstance(sys.stdout, Closed):
+        return
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    actions = subparsers.choices[args.command.name]._actions
+    if any(getattr(args, a.dest, None) for a in actions if a.metavar == "FILE" and a.option_strings):
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+    elif not any("--out" in a.option_strings for a in actions):
+        sys.stdout.hint = ""
 
 
 class Errors:
