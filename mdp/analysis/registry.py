@@ -175,10 +175,15 @@ class Analysis:
 
         table: Any = answer if self.table is None else self.table(answer)
         written = isinstance(table, (pl.DataFrame, Pieces))  # Pieces are written as one table
+        owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
         if not written:
-            owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
                              "table (a Polars DataFrame)")
+        unwritten = next(((name, kind) for name, kind in table.schema.items() if not _held(kind)), None)
+        if unwritten is not None:  # every format writes what a table holds: no format's fault
+            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table whose column "
+                             f"{unwritten[0]!r} holds {unwritten[1]}: a table holds numbers, true or "
+                             "false, text and empty values, which every format writes")
         return table
 
 
@@ -189,6 +194,15 @@ def plugins() -> Plugins:
     """The plugin manager of mdp's formats, analyses, exports and commands, with the built-ins
     and the installed plugins registered (the built-ins alone inside :func:`builtins_only`)."""
     return _plugins(not _BUILTINS_ONLY)
+
+
+def _held(kind: Any) -> bool:
+    """Whether a column of the Polars type ``kind`` is one a table may hold: what every
+    format writes (CSV has no nested values, and no format writes Python objects)."""
+    import polars as pl
+
+    return bool(kind.is_numeric()) or kind in (pl.Boolean, pl.String, pl.Null) or \
+        isinstance(kind, (pl.Categorical, pl.Enum))
 
 
 @functools.cache

@@ -34,6 +34,7 @@ from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
+from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.registry import Command, commands_and_analyses
 
 if TYPE_CHECKING:
@@ -76,8 +77,11 @@ def main(argv: list[str] | None = None) -> int:
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
-                raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
-                                 "a command returns its exit code") from None
+                by = registry.offered_by(args.command.name)
+                who = f"plugin {by[0]}'s {by[1]}" if by else "command"
+                raise ModelError(f"{who} {args.command.name} raised SystemExit({exited.code!r}); " + (
+                    "an analysis never ends mdp" if by and by[1] == "analysis" else
+                    "a command returns its exit code")) from None
             except KeyboardInterrupt as error:
                 if by_user(error):
                     raise
@@ -228,9 +232,13 @@ def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
     except MdpError as error:
         if _ASKING.isdisjoint(given):
             raise
-        print(f"mdp: warning: {error}; mdp's own commands alone are offered", file=sys.stderr)
         with builtins_only():
-            return _parser(_known_command(given))
+            try:
+                parser = _parser(_known_command(given))
+            except MdpError:  # not the installed plugins' fault alone
+                raise error from None
+        print(f"mdp: warning: {error}; mdp's own commands alone are offered", file=sys.stderr)
+        return parser
 
 
 def _known_command(argv: list[str]) -> str | None:
@@ -326,35 +334,6 @@ def _nearest(parser: argparse.ArgumentParser, given: str) -> str:
     if not given.startswith("-"):
         return ""
     return did_you_mean(given.partition("=")[0], parser._option_string_actions)
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help formatter, as wide as the terminal as it would make it, but without
-    importing :mod:`shutil` for the width: that module and the compression modules it imports
-    slow the start, and argparse makes a formatter for every argument added."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        if width is None:  # shutil.get_terminal_size().columns - 2, as argparse has it
-            width = _terminal_columns() - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
-def _terminal_columns() -> int:
-    """The columns of :func:`shutil.get_terminal_size`: ``$COLUMNS``, else the terminal's,
-    else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    if sys.__stdout__ is None:  # no standard output
-        return 80
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
-    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
-        return 80
 
 
 def _command(analysis: Analysis) -> Command:
