@@ -38,8 +38,9 @@ class Lengths:
     """The chance that a game lasts longer than the last length counted (a game whose
     states may come back has no longest game): 0 where every length is counted."""
     counted: int
-    """The last length counted (``up_to``, where it is given): :attr:`beyond` is the chance
-    of lasting longer, whether or not a game lasts this long."""
+    """The last length counted (``up_to``, where it is given and the count went that far:
+    in floats it stops where less than one game in a billion goes on): :attr:`beyond` is the
+    chance of lasting longer, whether or not a game lasts this long."""
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp lengths --json`` adds it to the solve's."""

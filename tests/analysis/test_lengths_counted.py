@@ -63,3 +63,16 @@ def test_the_command_line_says_the_length_asked_for(tmp_path, capsys):
     assert main(["lengths", str(path), "--up-to", "1", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert (shown["counted"], shown["beyond"], shown["lengths"]) == (1, 1, [])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(60, 2**63 - 1))
+def test_in_floats_counting_stops_where_less_than_a_billionth_goes_on(up_to):
+    # Pig to 10 has no longest game: in floats the count stops once less than one game in
+    # a billion goes on, before a large --up-to, and counted says where it stopped (the
+    # docs said counted is --up-to where it is given).
+    game = mdp.load_game("pig", goal="10")
+    found = mdp.lengths(mdp.solve(mdp.compile(game)), up_to=up_to)
+    assert found.counted < up_to and found.counted == found.table["moves"].max()
+    assert 0 < found.beyond <= 1e-9
+    assert abs(found.table["probability"].sum() + found.beyond - 1) < 1e-12

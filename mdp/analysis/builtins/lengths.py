@@ -73,9 +73,9 @@ LENGTHS = Analysis(
     [Param("count", "moves", parse_choice(["moves", "turns"]),
            "what to count: moves (every action taken), or turns (a game two players take in "
            "turns: the first turn is 1, each passing of the turn starts the next)"),
-     Param("up_to", None, _up_to, "count lengths up to N, the rest as the chance of lasting "
-           "longer (default: every length of a game without cycles; where states come back, "
-           "until less than one game in a billion goes on)", metavar="N"),
+     Param("up_to", None, _up_to, "count lengths up to N at most, the rest as the chance of "
+           "lasting longer (default: every length of a game without cycles); in floats, where "
+           "states come back, until less than one game in a billion goes on", metavar="N"),
      _plot("the chance"), AGAINST],
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
