@@ -19,7 +19,7 @@ class _Typed:
     quoted as it was typed, not as what its type made of it (a dict's repr)."""
 
     def __init__(self, convert: Any) -> None:
-        self.convert, self.texts = convert, []
+        self.convert, self.texts = convert, list[str]()
         self.__name__ = getattr(convert, "__name__", repr(convert))  # argparse's errors name it
 
     def __call__(self, text: str) -> Any:
