@@ -225,7 +225,7 @@ DISTRIBUTION = Analysis(
     "every outcome (optimal play, or --strategy, against --against), exactly with --exact.",
     check=_plot_check, check_game=_play_check,
     table=toward.inner,
-    summary=lambda answer, solution: {**solution.summary(), **toward.toward_summary(answer),
+    summary=lambda answer, solution: {**toward.valued_toward(answer, solution),
                                       **_spread_of(toward.inner(answer), solution),
                                       "outcomes": toward.inner(answer).to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
