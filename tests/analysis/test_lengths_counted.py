@@ -5,10 +5,12 @@ game of which ends in one move said "longer than 0 moves"."""
 import json
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
+import mdp.analysis.lengths as counting
 from mdp.program.cli import main
 
 GAME = '''
@@ -76,3 +78,21 @@ def test_in_floats_counting_stops_where_less_than_a_billionth_goes_on(up_to):
     assert found.counted < up_to and found.counted == found.table["moves"].max()
     assert 0 < found.beyond <= 1e-9
     assert abs(found.table["probability"].sum() + found.beyond - 1) < 1e-12
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(1, 40))
+def test_lengths_counted_exactly_past_the_work_allowed_are_refused_up_front(steps):
+    # Before: --up-to 10000 --exact on Pig to 10 ran for minutes, with no bound nor estimate.
+    # The limit set to what counting `steps` lengths takes: one more is refused, in Python
+    # and on the command line (exit code 3, before the solve), naming the work.
+    game = mdp.load_game("pig", goal="10")
+    outcomes = len(mdp.compile(game).outcome_next)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(counting, "MOST_EXACT_LENGTH_WORK", outcomes * steps * steps)
+        solution = mdp.solve(mdp.compile(game), exact=True)
+        assert mdp.lengths(solution, up_to=steps).counted == steps
+        with pytest.raises(mdp.TooLarge, match=rf"^game pig: counting lengths exactly up to {steps + 1:,} "):
+            mdp.lengths(solution, up_to=steps + 1)
+        patch.setattr(mdp, "solve", lambda *a, **k: (_ for _ in ()).throw(AssertionError("solved")))
+        assert main(["lengths", "pig", "--set", "goal=10", "--exact", "--up-to", str(steps + 1)]) == 3

@@ -50,6 +50,9 @@ def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace
         raise mdp.ParamError(f"--exact: the states of game {model.info.game} may come back, so "
                              "that games of every length can happen: count them exactly up to "
                              "a length (--up-to N), or leave out --exact")
+    from mdp.analysis.lengths import check_lengths  # here: listing the commands needs no NumPy
+
+    check_lengths(model, exact=args.exact, up_to=args.up_to)
 
 
 def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
