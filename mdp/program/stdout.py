@@ -124,19 +124,16 @@ class Closed:
         return False
 
 
-def settle(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+def settle(files: bool, takes_out: bool) -> None:
     """Decide, once the command is parsed and before any work, what a standard output closed
-    before mdp started means: where the command writes files (its options of
-    ``metavar="FILE"``: ``--out``, ``--plot``), what it prints goes nowhere, as for a reader
-    that went away, and the files are written; else printing is refused, with ``--out``
-    suggested where the command takes it."""
+    before mdp started means: where the command writes ``files`` (``--out``, ``--plot``),
+    what it prints goes nowhere, as for a reader that went away, and the files are written;
+    else printing is refused, with ``--out`` suggested where the command ``takes_out``."""
     if not isinstance(sys.stdout, Closed):
         return
-    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    actions = subparsers.choices[args.command.name]._actions
-    if any(getattr(args, a.dest, None) for a in actions if a.metavar == "FILE" and a.option_strings):
+    if files:
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
-    elif not any("--out" in a.option_strings for a in actions):
+    elif not takes_out:
         sys.stdout.hint = ""
 
 
