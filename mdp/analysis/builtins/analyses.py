@@ -436,7 +436,7 @@ ADVISE = Analysis(
            repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
-    table=lambda advised: advised.advice.actions,
+    table=toward.advice_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: toward.advise_model(model, args, _state(args.state)),
     summary=lambda advised, solution: advised.advice.summary(),
