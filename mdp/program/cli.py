@@ -245,18 +245,11 @@ def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
 
 def _files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, str], bool]:
     """The files the command is asked to write, by option (its options of ``metavar="FILE"``:
-    ``--out``, ``--plot``), two of which may not name one file; and whether it takes --out."""
+    ``--out``, ``--plot``), and whether it takes ``--out``."""
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     actions = subparsers.choices[args.command.name]._actions
     files = {a.option_strings[0]: str(getattr(args, a.dest)) for a in actions
              if a.metavar == "FILE" and a.option_strings and getattr(args, a.dest, None)}
-    seen: dict[str, str] = {}
-    for option, path in files.items():  # a device (/dev/null) takes what it is given
-        other = seen.setdefault(os.path.realpath(path), option) if not os.path.exists(path) or \
-            os.path.isfile(path) else option
-        if other != option:
-            raise ParamError(f"{other} and {option} both name {path}: each writes a file of its "
-                             "own; give each its own name")
     return files, any("--out" in a.option_strings for a in actions)
 
 

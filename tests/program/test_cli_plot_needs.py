@@ -44,18 +44,3 @@ def test_a_picture_without_matplotlib_is_refused_before_any_work(argv, tmp_path,
     assert capsys.readouterr().err == "mdp: error: --plot needs matplotlib: pip install matplotlib\n"
     assert list(tmp_path.iterdir()) == []
 
-
-@pytest.mark.parametrize("argv", list(_plotting()))
-@pytest.mark.parametrize("spelling", ["same.png", "./same.png", "sub/../same.png"])
-def test_out_and_plot_naming_one_file_are_refused_before_any_work(argv, spelling, tmp_path, monkeypatch, capsys):
-    # Before: the picture and the table were written one over the other.
-    def worked(*args, **kwargs):
-        raise AssertionError("the work began before the files were checked")
-
-    monkeypatch.setattr(arguments, "load", worked)
-    monkeypatch.chdir(tmp_path)
-    (tmp_path / "sub").mkdir()
-    assert main([*argv, "--out", "same.png", "--plot", spelling]) == 2
-    assert capsys.readouterr().err == (f"mdp: error: --out and --plot both name {spelling}: each "
-                                       "writes a file of its own; give each its own name\n")
-    assert [p.name for p in tmp_path.iterdir()] == ["sub"]
