@@ -414,8 +414,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")
     print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
-    if not advice.actions.height:
-        print("no actions: the game is over")
+    if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
+        print("no actions: the round ends here" if isinstance(solution.model, mdp.Rounds)
+              else "no actions: the game is over")
         return
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
