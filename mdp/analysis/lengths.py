@@ -27,7 +27,7 @@ MOST_EXACT_LENGTH_WORK = 4_000_000_000
 """The most work counting the lengths of a game whose states come back exactly may take:
 each of ``up_to`` steps pushes a fraction along every outcome, and the fractions grow about
 a digit a step, so the work is about the outcomes times ``up_to`` squared (Pig to 10, of
-1,224 outcomes: up to 1,000 takes some seconds; this allows about 1,800)."""
+1,485 outcomes: up to 1,000 takes some seconds; this allows about 1,600)."""
 
 
 def check_lengths(model: CompiledModel, *, exact: bool, up_to: int | None) -> None:
@@ -36,7 +36,7 @@ def check_lengths(model: CompiledModel, *, exact: bool, up_to: int | None) -> No
     without is counted to its longest game, whatever ``up_to``)."""
     if not exact or up_to is None or model.cyclic is None:
         return
-    outcomes = len(model.outcome_next)
+    outcomes = model.n_outcomes
     work = outcomes * up_to * up_to
     if work > MOST_EXACT_LENGTH_WORK:
         raise TooLarge(f"game {model.info.game}: counting lengths exactly up to {up_to:,} would "

@@ -87,7 +87,7 @@ def test_lengths_counted_exactly_past_the_work_allowed_are_refused_up_front(step
     # The limit set to what counting `steps` lengths takes: one more is refused, in Python
     # and on the command line (exit code 3, before the solve), naming the work.
     game = mdp.load_game("pig", goal="10")
-    outcomes = len(mdp.compile(game).outcome_next)
+    outcomes = mdp.compile(game).n_outcomes
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(counting, "MOST_EXACT_LENGTH_WORK", outcomes * steps * steps)
         solution = mdp.solve(mdp.compile(game), exact=True)
