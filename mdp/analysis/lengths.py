@@ -15,11 +15,35 @@ from mdp.engine.lengths import lengths as pushed
 from mdp.engine.outcomes import playing, visits
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
+from mdp.errors import TooLarge
 
 if TYPE_CHECKING:
     from mdp.engine.lengths import Count
+    from mdp.engine.model import CompiledModel
 
 UP_TO = whole(1, none=True)
+
+MOST_EXACT_LENGTH_WORK = 4_000_000_000
+"""The most work counting the lengths of a game whose states come back exactly may take:
+each of ``up_to`` steps pushes a fraction along every outcome, and the fractions grow about
+a digit a step, so the work is about the outcomes times ``up_to`` squared (Pig to 10, of
+1,485 outcomes: up to 1,000 takes some seconds; this allows about 1,600)."""
+
+
+def check_lengths(model: CompiledModel, *, exact: bool, up_to: int | None) -> None:
+    """Refuse (:class:`mdp.TooLarge`), before any work, lengths counted exactly up to more
+    than :data:`MOST_EXACT_LENGTH_WORK` allows, in a game whose states come back (one
+    without is counted to its longest game, whatever ``up_to``)."""
+    if not exact or up_to is None or model.cyclic is None:
+        return
+    outcomes = model.n_outcomes
+    work = outcomes * up_to * up_to
+    if work > MOST_EXACT_LENGTH_WORK:
+        raise TooLarge(f"game {model.info.game}: counting lengths exactly up to {up_to:,} would "
+                       f"push fractions that grow with each step along its {outcomes:,} outcomes "
+                       f"{up_to:,} times, about {work:,} steps of work, past the "
+                       f"{MOST_EXACT_LENGTH_WORK:,} it may take: count fewer lengths (--up-to), "
+                       "or leave out --exact")
 
 
 @attrs.frozen
@@ -38,8 +62,9 @@ class Lengths:
     """The chance that a game lasts longer than the last length counted (a game whose
     states may come back has no longest game): 0 where every length is counted."""
     counted: int
-    """The last length counted (``up_to``, where it is given): :attr:`beyond` is the chance
-    of lasting longer, whether or not a game lasts this long."""
+    """The last length counted (``up_to``, where it is given and the count went that far:
+    in floats it stops where less than one game in a billion goes on): :attr:`beyond` is the
+    chance of lasting longer, whether or not a game lasts this long."""
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp lengths --json`` adds it to the solve's."""
@@ -67,6 +92,7 @@ def lengths(how: Solved | Policy, *, count: Count = "moves", up_to: int | None =
         how = how.single("the lengths of its games")
     first, second = playing(how)
     model = first.model
+    check_lengths(model, exact=first.exact, up_to=up_to)
     chances, beyond, mean = pushed(model, first, second, visits(how), count=count,
                                    up_to=None if up_to is None else int(up_to))
     kept = [k for k, chance in enumerate(chances) if chance != 0]

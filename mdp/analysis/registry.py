@@ -13,9 +13,10 @@ without the command line.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -174,24 +175,60 @@ class Analysis:
 
         table: Any = answer if self.table is None else self.table(answer)
         written = isinstance(table, (pl.DataFrame, Pieces))  # Pieces are written as one table
+        owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
         if not written:
-            owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
                              "table (a Polars DataFrame)")
+        unwritten = next(((name, kind) for name, kind in table.schema.items() if not _held(kind)), None)
+        if unwritten is not None:  # every format writes what a table holds: no format's fault
+            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table whose column "
+                             f"{unwritten[0]!r} holds {unwritten[1]}: a table holds numbers, true or "
+                             "false, text and empty values, which every format writes")
         return table
 
 
-@functools.cache
+_BUILTINS_ONLY: list[bool] = []  # inside builtins_only()
+
+
 def plugins() -> Plugins:
     """The plugin manager of mdp's formats, analyses, exports and commands, with the built-ins
-    and the installed plugins registered."""
+    and the installed plugins registered (the built-ins alone inside :func:`builtins_only`)."""
+    return _plugins(not _BUILTINS_ONLY)
+
+
+def _held(kind: Any) -> bool:
+    """Whether a column of the Polars type ``kind`` is one a table may hold: what every
+    format writes (CSV has no nested values, and no format writes Python objects)."""
+    import polars as pl
+
+    return bool(kind.is_numeric()) or kind in (pl.Boolean, pl.String, pl.Null) or \
+        isinstance(kind, (pl.Categorical, pl.Enum))
+
+
+@functools.cache
+def _plugins(installed: bool) -> Plugins:
     manager = Plugins(PROJECT)
     manager.add_hookspecs(program_hooks)  # the program's hooks only: see check_hook_names
     for name in BUILTIN_PLUGINS:
         register(manager, import_module(name), name, "mdp")
-    register_plugins(manager, PLUGINS_ENTRY_POINTS)
+    if installed:
+        register_plugins(manager, PLUGINS_ENTRY_POINTS)
     check_hook_names(manager, "mdp")
     return manager
+
+
+plugins.cache_clear = _plugins.cache_clear  # type: ignore[attr-defined]  # as if cached itself
+
+
+@contextlib.contextmanager
+def builtins_only() -> Iterator[None]:
+    """Within, :func:`plugins` holds mdp's own plugins alone: ``mdp --help`` lists mdp's own
+    commands where an installed plugin is broken (the way a user finds which to remove)."""
+    _BUILTINS_ONLY.append(True)
+    try:
+        yield
+    finally:
+        _BUILTINS_ONLY.pop()
 
 
 def add_builtins(names: Iterable[str]) -> None:
@@ -201,7 +238,7 @@ def add_builtins(names: Iterable[str]) -> None:
     missing = [name for name in names if name not in BUILTIN_PLUGINS]
     if missing:
         BUILTIN_PLUGINS.extend(missing)
-        plugins.cache_clear()
+        _plugins.cache_clear()
 
 
 def offered(hook: str, kind: type) -> dict[str, Any]:

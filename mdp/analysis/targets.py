@@ -195,4 +195,4 @@ def check_match(model: Rounds, *, exact: bool = False,
     check_reach(model, exact=exact, max_memory=max_memory, payoff=beating(model.info.objective.sense))
     spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
     check_reach(model, exact=exact, max_memory=max_memory, payoff=Payoff(0, (0,) * (spread + 3)),
-                work=MOST_MATCH_WORK // 3, what="a match")
+                work=MOST_MATCH_WORK, passes=3, what="a match")

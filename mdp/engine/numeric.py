@@ -58,7 +58,9 @@ def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number past what a float
     holds by its size alone (its digits could fill pages, or not be printable at all)."""
     if _past_float(value):
-        digits = int(abs(value).numerator.bit_length() * math.log10(2))
+        top = abs(value).numerator
+        digits = int(math.log10(top)) + 1  # math.log10 takes an int of any size
+        digits -= top < 10 ** (digits - 1)  # log10 rounded up to a power of ten
         return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
     text = repr(value)
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line

@@ -31,6 +31,7 @@ from mdp.game.plugins import (
     collect,
     culprit,
     culprit_of_answer,
+    entry_point,
     entry_points,
     home_module,
     hook_names,
@@ -94,7 +95,20 @@ class Game:
     given: frozenset[str] = frozenset()
     """The parameters set by the caller or the variant (the others have their defaults), so
     that a game can refuse a setting its other rules would silently override."""
+    loaded: tuple[str, ...] | None = attrs.field(default=None, repr=False, eq=False)
+    """The words of the ``mdp`` command line that load this game with these rules (its path
+    or installed name, ``--variant``, ``--set``, ``-p``; :meth:`command`); ``None`` for one
+    loaded from a Python object, which no command line names."""
     _memo: dict[Any, Any] = attrs.field(factory=dict, repr=False, eq=False)
+
+    def command(self, name: str, *more: str) -> str:
+        """The command ``mdp NAME`` for this very game, as typed in a shell: the game as it
+        was loaded (:attr:`loaded`; ``GAME`` where no command line names it), then ``more``
+        as it stands (``"COLUMN=VALUE ..."``)."""
+        import shlex
+
+        game = shlex.join(self.loaded) if self.loaded is not None else "GAME"
+        return " ".join(["mdp", name, game, *more])
 
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs.game`.
@@ -198,9 +212,26 @@ class Game:
         parsed = resolve(self.name, self.declared, changes)
         params = {**self.params, **{key: parsed[key] for key in changes}}
         game = attrs.evolve(self, params=MappingProxyType(params), memo={},
-                            given=self.given | set(changes))
+                            given=self.given | set(changes),
+                            loaded=self._loaded_with({key: parsed[key] for key in changes}))
         game.call("mdp_check")
         return game
+
+
+    def _loaded_with(self, changes: Mapping[str, Any]) -> tuple[str, ...] | None:
+        """:attr:`loaded` with the parameters of ``changes`` set to its (parsed) values."""
+        if self.loaded is None:
+            return None
+        words, kept = list(self.loaded), []
+        while words:
+            word = words.pop(0)
+            if word == "--set" and words and words[0].partition("=")[0] in changes:
+                words.pop(0)
+            else:
+                kept.append(word)
+        declared = {p.name: p for p in self.declared}
+        sets = (w for key, value in changes.items() for w in ("--set", f"{key}={declared[key].shown(value)}"))
+        return (kept[0], *sets, *kept[1:])
 
 
 def describe(game: Game, state: Any, action: Any = None) -> str:
@@ -261,6 +292,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     (``mdp -p FILE`` on the command line).
     """
     arguments("load_game", spec=(spec, SPEC), variant=(variant, OPTIONAL_NAME), plugins=(plugins, PLUGINS))
+    plugins = list(plugins)  # read twice: registered, and said in Game.loaded
     module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
     name = getattr(module, "GAME_NAME", None) or default
     manager = Plugins("mdp")
@@ -282,11 +314,27 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     variants = _variants(manager, name)  # checked here, whatever the command: the game's fault
     check_variants(name, variants, declared)
+    typed = list(params)  # the caller's own settings, not the variant's
     if variant is not None:
         params = {**find_variant(name, variants, variant).params, **params}
-    game = Game(name, manager, declared, resolve(name, declared, params), variant, frozenset(params))
+    resolved = resolve(name, declared, params)
+    game = Game(name, manager, declared, resolved, variant, frozenset(params),
+                _loaded_as(spec, variant, plugins, {p.name: p.shown(resolved[p.name])
+                                                    for p in declared if p.name in typed}))
     game.call("mdp_check")
     return game
+
+
+def _loaded_as(spec: object, variant: str | None, plugins: list[Any],
+               settings: Mapping[str, Any]) -> tuple[str, ...] | None:
+    """The words of the command line that load a game as :func:`load_game` was asked to
+    (:attr:`Game.loaded`); ``None`` where the game or a plugin is a Python object."""
+    paths = [str(os.fspath(item)) for item in (spec, *plugins) if isinstance(item, (str, os.PathLike))]
+    if len(paths) < 1 + len(plugins):
+        return None
+    words = paths[:1] + (["--variant", variant] if variant is not None else [])
+    words += [word for key, value in settings.items() for word in ("--set", f"{key}={value}")]
+    return (*words, *(word for path in paths[1:] for word in ("-p", path)))
 
 
 def _check_game_of(plugin: Any, shown: str, name: str) -> None:
@@ -377,5 +425,5 @@ def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
         names = ", ".join(sorted(games)) or "none installed"
         raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
                            f"(installed: {names}; or give a path)")
-    module = load(games[text])
+    module = load(entry_point(GAMES_ENTRY_POINTS, text, f"the game {text!r}"))
     return module, _default_name(module)

@@ -40,13 +40,57 @@ def available_games() -> list[str]:
 
 
 def entry_points(group: str) -> dict[str, str]:
-    """``{name: "module:attribute"}`` for the entry points of ``group``, first on sys.path wins."""
-    found: dict[str, str] = {}
+    """``{name: "module:attribute"}`` for the entry points of ``group``, first on sys.path
+    wins; a name that two distributions offer is refused where it is used
+    (:func:`entry_point`, :func:`clash`)."""
+    return {name: offers[0][1] for name, offers in _offers(group).items()}
+
+
+def _offers(group: str) -> dict[str, list[tuple[str, str]]]:
+    """``{name: [(distribution, "module:attribute"), ...]}`` for the entry points of
+    ``group``: each distribution that offers the name, once, in the order of sys.path."""
+    found: dict[str, list[tuple[str, str]]] = {}
     for path in _entry_point_files(tuple(sys.path)):
         if group in _text(path):  # most distributions offer nothing to mdp: not parsed
             for key, value in _read(path).get(group, ()):
-                found.setdefault(key, value)
+                offers = found.setdefault(key, [])
+                if all(other != distribution(path) for other, _ in offers):
+                    offers.append((distribution(path), value))
     return found
+
+
+def distribution(path: str) -> str:
+    """The name of the distribution whose ``entry_points.txt`` is ``path``, normalized
+    (``fake_mdp_games-0.0.1.dist-info`` is ``fake-mdp-games``): one installed twice on
+    sys.path (a copy in the user's folder) is one distribution."""
+    folder = os.path.basename(os.path.dirname(path))
+    name = folder.removesuffix(".dist-info").removesuffix(".egg-info").split("-")[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def offered_by(group: str, name: str) -> list[str]:
+    """The distributions that offer ``name`` in the entry-point group ``group``."""
+    return [dist for dist, _ in _offers(group).get(name, ())]
+
+
+def clash(group: str, name: str, what: str) -> str | None:
+    """What is wrong with the entry point ``name`` of ``group`` when two distributions offer
+    it (``what`` names it: ``"the game 'shutbox'"``), else ``None``: which one answers would
+    depend on the order sys.path lists them in."""
+    dists = offered_by(group, name)
+    if len(dists) < 2:
+        return None
+    return (f"two installed distributions offer {what} ({' and '.join(dists)}, in the "
+            f"{group} entry-point group); uninstall one of them")
+
+
+def entry_point(group: str, name: str, what: str) -> str:
+    """The ``"module:attribute"`` of the entry point ``name`` of ``group``; one that two
+    distributions offer is one :class:`~mdp.ModelError` naming both (:func:`clash`)."""
+    clashed = clash(group, name, what)
+    if clashed:
+        raise ModelError(clashed)
+    return entry_points(group)[name]
 
 
 @functools.cache
@@ -282,9 +326,15 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
     arguments("register_plugins",
               plugins=(plugins, of(pluggy.PluginManager, allowed="a pluggy.PluginManager")),
               group=(group, NAME))
-    for name, value in entry_points(group).items():
+    for name in entry_points(group):
         if plugins.get_plugin(name) is None and not plugins.is_blocked(name):
-            register(plugins, load(value), name, f"plugins of {group}")
+            value = entry_point(group, name, f"the plugin {name!r}")
+            owner = f"installed plugin {name} ({' and '.join(offered_by(group, name))}'s {group} entry point)"
+            try:
+                plugin = load(value)
+            except ModelError as error:
+                raise ModelError(f"{owner}: {error}") from None
+            register(plugins, plugin, name, owner)
 
 
 def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,

@@ -130,9 +130,8 @@ class _Held:
         except OSError:
             key = real
         named, said = self.targets.setdefault(key, (path, what))
-        if said != what:
-            same = "" if named == path else f" {named}"
-            raise ParamError(f"{said}{same} and {what} {path} name the same file; give each a "
+        if said != what:  # each named as it was given, the same name twice too
+            raise ParamError(f"{said} {named} and {what} {path} name the same file; give each a "
                              "file of its own")
 
     def read(self, path: str, what: str) -> None:

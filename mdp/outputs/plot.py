@@ -14,13 +14,11 @@ if TYPE_CHECKING:
 
 def check_plot_path(path: str) -> None:
     """Refuse, before any work, a plot file that is not .png or .svg, or a plot without
-    matplotlib."""
+    matplotlib: imported here, as drawing will (one that is found but fails to import is
+    no matplotlib either)."""
     if not path.lower().endswith((".png", ".svg")):
         raise ParamError(f"{path}: a plot is written as .png or .svg")
-    import importlib.util
-
-    if importlib.util.find_spec("matplotlib") is None:
-        raise MdpError(NO_MATPLOTLIB)
+    _pyplot()
 
 
 NO_MATPLOTLIB = "--plot needs matplotlib: pip install matplotlib"

@@ -65,7 +65,9 @@ def report(solution: Solved, game: Game, *, max_rows: int = REPORT_MAX_ROWS,
     if solution.terminal is not None:
         raise ParamError("a report shows the game's objective; the solution was solved with "
                          "terminal values of its own (terminal=)")
-    return solution.shown(_Pages(game, max_rows, strategies, progress))
+    sense = solution.sense
+    aim = () if sense == game.objective.sense else (f"--{sense}imize",)  # as the page solved it
+    return solution.shown(_Pages(game, max_rows, strategies, progress, aim))
 
 
 @attrs.frozen
@@ -76,6 +78,13 @@ class _Pages:
     max_rows: int
     strategies: bool
     progress: Callable[[str], None] | None
+    aim: tuple[str, ...]
+    """The option that asks a command for the aim of the page's solution, where it is not the
+    game's own (``--minimize``)."""
+
+    def asked(self, command: str, *more: str) -> str:
+        """The command ``mdp COMMAND`` that answers for this game, its rules and the page's aim."""
+        return self.game.command(command, *self.aim, *more)
 
     def model(self, solution: Solution[Any]) -> str:
         """A game of one model: every outcome's exact chance, and its states' advice."""
@@ -93,7 +102,7 @@ class _Pages:
             _outcomes(distribution(floats, game), objective.probability),
             self._ways(lambda: strategy_values(model, game, sense=solution.sense,
                                                      optimal=floats), objective.probability),
-            _explorer(explorer, why, game.name),
+            _explorer(explorer, why, self.asked('advise', 'COLUMN=VALUE', '...')),
         ]
         return _page(game, sections, objective, explorer)
 
@@ -110,7 +119,8 @@ class _Pages:
                             self._ways(lambda: strategy_values(
                                 solution.model, game, sense=solution.sense, progress=progress,
                                 optimal=None if solution.exact else solution), objective.probability),
-                            _explorer(explorer, why, game.name, rounds=True)],
+                            _explorer(explorer, why, self.asked('advise', 'COLUMN=VALUE', '...'),
+                                      rounds=True)],
                      objective, explorer, round_ends_script(game) if explorer else None)
 
 
@@ -120,7 +130,7 @@ class _Pages:
             return _strategies(values(), probability)
         return ('<section aria-labelledby="strategies-h"><h2 id="strategies-h">Ways to play</h2>\n'
                 '<p class="note" id="no-strategies">The named strategies were left out of this '
-                f"page. Ask <code>mdp strategies {html.escape(self.game.name)}</code> for their "
+                f"page. Ask <code>{html.escape(self.asked('strategies'))}</code> for their "
                 "values beside the best play.</p></section>")
 
 
@@ -318,12 +328,12 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
-def _explorer(explorer: dict[str, Any] | None, why: str | None, game: str, rounds: bool = False) -> str:
+def _explorer(explorer: dict[str, Any] | None, why: str | None, advise: str, rounds: bool = False) -> str:
     head = '<section aria-labelledby="explorer-h"><h2 id="explorer-h">What should I play?</h2>\n'
     if explorer is None:
         position = "the round state and the state" if rounds else "the state"
         return (head + f'<p class="note" id="no-explorer">This page has no explorer: {why}. Ask '
-                f"<code>mdp advise {html.escape(game)} COLUMN=VALUE ...</code>, naming {position} "
+                f"<code>{html.escape(advise)}</code>, naming {position} "
                 "by their columns.</p></section>")
     still = (" In this game of rounds a position is a round state and a state of the round; a "
              "value is what is still to come, the points of this round included, under best play."

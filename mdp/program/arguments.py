@@ -39,9 +39,8 @@ TERMINAL_FORMAT = "markdown"
 def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
                        compiling: bool | None = None) -> None:
     """``GAME``, ``--set`` and ``--variant``; with ``compiling`` (as ``solving`` unless
-    given), also ``--exact``, ``--max-states``, ``--max-memory`` and ``--scheduler``; with
-    ``solving``, also
-    ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``."""
+    given), also ``--exact`` and the limits (:func:`add_limit_arguments`); with
+    ``solving``, also ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``."""
     parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
                         "game's name (shutbox)")
     parser.add_argument("--set", "-s", dest="params", action="append", default=[],
@@ -53,10 +52,6 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
         return
     parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
     add_limit_arguments(parser)
-    parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler,
-                        help="work a game of rounds' batches on the Dask cluster whose scheduler "
-                        "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'exact-mdp[dask]'; "
-                        "default: this machine's threads)")
     if not solving:
         return
     parser.add_argument("--residual", type=_residual, metavar="R",
@@ -68,13 +63,18 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
 
 
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--max-states`` and ``--max-memory``: the bounds on compiling a game."""
+    """``--max-states``, ``--max-memory`` and ``--scheduler``: the bounds on compiling a game,
+    and where its work is done; every command that compiles a game takes them (here, once)."""
     parser.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
                         help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
     parser.add_argument("--max-memory", type=_size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
                         "or 500M (default: three quarters of the memory mdp may use, the least "
                         "of the machine's, its cgroup's limit and ulimit -v)")
+    parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler,
+                        help="work a game of rounds' batches on the Dask cluster whose scheduler "
+                        "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'exact-mdp[dask]'; "
+                        "default: this machine's threads)")
 
 
 def _scheduler(text: str) -> str:

@@ -17,7 +17,7 @@ from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import mdp
-from mdp.analysis.registry import Analysis
+from mdp.analysis.registry import Analysis, builtins_only
 from mdp.engine.cluster import on_cluster
 from mdp.errors import (
     MdpError,
@@ -34,6 +34,7 @@ from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
+from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.registry import Command, commands_and_analyses
 
 if TYPE_CHECKING:
@@ -61,7 +62,9 @@ def main(argv: list[str] | None = None) -> int:
         if not given:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        args = _parsed(_parser(_known_command(given)), given)
+        args = _parsed(parser := _parser_asked(given), given)
+        files, takes_out = _files(parser, args)
+        stdout.settle(bool(files), takes_out)
         check_environment()
         arguments.check_standard_output(args)
         _hand_over(args, rule_plugins)
@@ -76,8 +79,11 @@ def main(argv: list[str] | None = None) -> int:
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
-                raise ModelError(f"command {args.command.name} raised SystemExit({exited.code!r}); "
-                                 "a command returns its exit code") from None
+                by = registry.offered_by(args.command.name)
+                who = f"plugin {by[0]}'s {by[1]}" if by else "command"
+                raise ModelError(f"{who} {args.command.name} raised SystemExit({exited.code!r}); " + (
+                    "an analysis never ends mdp" if by and by[1] == "analysis" else
+                    "a command returns its exit code")) from None
             except KeyboardInterrupt as error:
                 if by_user(error):
                     raise
@@ -217,6 +223,36 @@ def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
                        f"and mdp {args.command.name} loads no game for it to extend")
 
 
+_ASKING = {"-h", "--help", "--version"}  # how a user finds what is wrong: they always answer
+
+
+def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
+    """The parser of the command ``given`` names; where an installed plugin is broken,
+    ``--help`` and ``--version`` answer with mdp's own commands, after a line naming it."""
+    try:
+        return _parser(_known_command(given))
+    except MdpError as error:
+        if _ASKING.isdisjoint(given):
+            raise
+        with builtins_only():
+            try:
+                parser = _parser(_known_command(given))
+            except MdpError:  # not the installed plugins' fault alone
+                raise error from None
+        print(f"mdp: warning: {error}; mdp's own commands alone are offered", file=sys.stderr)
+        return parser
+
+
+def _files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, str], bool]:
+    """The files the command is asked to write, by option (its options of ``metavar="FILE"``:
+    ``--out``, ``--plot``), and whether it takes ``--out``."""
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    actions = subparsers.choices[args.command.name]._actions
+    files = {a.option_strings[0]: str(getattr(args, a.dest)) for a in actions
+             if a.metavar == "FILE" and a.option_strings and getattr(args, a.dest, None)}
+    return files, any("--out" in a.option_strings for a in actions)
+
+
 def _known_command(argv: list[str]) -> str | None:
     """The command the arguments name (the first that is not an option), checked: one that
     is not a command is one line naming the nearest and every command."""
@@ -310,35 +346,6 @@ def _nearest(parser: argparse.ArgumentParser, given: str) -> str:
     if not given.startswith("-"):
         return ""
     return did_you_mean(given.partition("=")[0], parser._option_string_actions)
-
-
-class _Formatter(argparse.HelpFormatter):
-    """argparse's help formatter, as wide as the terminal as it would make it, but without
-    importing :mod:`shutil` for the width: that module and the compression modules it imports
-    slow the start, and argparse makes a formatter for every argument added."""
-
-    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
-                 width: int | None = None) -> None:
-        if width is None:  # shutil.get_terminal_size().columns - 2, as argparse has it
-            width = _terminal_columns() - 2
-        super().__init__(prog, indent_increment, max_help_position, width)
-
-
-def _terminal_columns() -> int:
-    """The columns of :func:`shutil.get_terminal_size`: ``$COLUMNS``, else the terminal's,
-    else 80."""
-    try:
-        columns = int(os.environ["COLUMNS"])
-    except (KeyError, ValueError):
-        columns = 0
-    if columns > 0:
-        return columns
-    if sys.__stdout__ is None:  # no standard output
-        return 80
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
-    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
-        return 80
 
 
 def _command(analysis: Analysis) -> Command:

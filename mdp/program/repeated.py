@@ -6,6 +6,7 @@ line, never taken as the last said. One check for every command, whoever built i
 from __future__ import annotations
 
 import argparse
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
@@ -13,17 +14,35 @@ from mdp.checks import shown
 from mdp.errors import ParamError
 
 
+class _Typed:
+    """An option's ``type``, remembering the text it was given: an option said twice is
+    quoted as it was typed, not as what its type made of it (a dict's repr)."""
+
+    def __init__(self, convert: Any) -> None:
+        self.convert, self.texts = convert, list[str]()
+        self.__name__ = getattr(convert, "__name__", repr(convert))  # argparse's errors name it
+
+    def __call__(self, text: str) -> Any:
+        self.texts.append(text)
+        return self.convert(text)
+
+
 class _Once(argparse._StoreAction):
     """argparse's ``store``, refusing a second value other than the first."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: str | Sequence[Any] | None, option_string: str | None = None) -> None:
-        said: dict[str, tuple[str | None, Any]] = namespace.__dict__.setdefault("_said_once", {})
+        said: dict[str, tuple[str | None, Any, str]] = namespace.__dict__.setdefault("_said_once", {})
+        typed = self.type.texts if isinstance(self.type, _Typed) else []
+        if isinstance(values, str) and not typed:
+            typed.append(values)  # no type: the value is the text typed
+        text = " ".join(map(shlex.quote, typed)) if typed else shown(values)
+        typed.clear()
         if self.dest in said and said[self.dest][1] != values:
-            first, before = said[self.dest]
-            raise ParamError(f"{option_string} is given twice ({first} {shown(before)} and "
-                             f"{option_string} {shown(values)}): give it once")
-        said[self.dest] = (option_string, values)
+            first, before, said_as = said[self.dest]
+            raise ParamError(f"{option_string} is given twice ({first} {said_as} and "
+                             f"{option_string} {text}): give it once")
+        said[self.dest] = (option_string, values, text)
         super().__call__(parser, namespace, values, option_string)
 
 
@@ -36,4 +55,6 @@ def said_once(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
                 said_once(sub)
         elif type(action) is argparse._StoreAction and action.option_strings:
             action.__class__ = _Once
+            if callable(action.type) and not isinstance(action.type, _Typed):
+                action.type = _Typed(action.type)
     return parser

@@ -105,10 +105,13 @@ class Output:
 
 
 class Closed:
-    """Standard output when it was closed before mdp started: writing to it is one error."""
+    """Standard output when it was closed before mdp started (``mdp ... >&-``): writing to
+    it is one error, until :func:`settle` knows the command."""
+
+    hint = ", or use --out"
 
     def write(self, text: str) -> int:
-        raise MdpError("standard output is closed; redirect it to a file, or use --out")
+        raise MdpError(f"standard output is closed; redirect it to a file{self.hint}")
 
     def flush(self) -> None:
         pass
@@ -119,6 +122,19 @@ class Closed:
 
     def isatty(self) -> bool:
         return False
+
+
+def settle(files: bool, takes_out: bool) -> None:
+    """Decide, once the command is parsed and before any work, what a standard output closed
+    before mdp started means: where the command writes ``files`` (``--out``, ``--plot``),
+    what it prints goes nowhere, as for a reader that went away, and the files are written;
+    else printing is refused, with ``--out`` suggested where the command ``takes_out``."""
+    if not isinstance(sys.stdout, Closed):
+        return
+    if files:
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+    elif not takes_out:
+        sys.stdout.hint = ""
 
 
 class Errors:

@@ -5,10 +5,12 @@ game of which ends in one move said "longer than 0 moves"."""
 import json
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
+import mdp.analysis.lengths as counting
 from mdp.program.cli import main
 
 GAME = '''
@@ -63,3 +65,34 @@ def test_the_command_line_says_the_length_asked_for(tmp_path, capsys):
     assert main(["lengths", str(path), "--up-to", "1", "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert (shown["counted"], shown["beyond"], shown["lengths"]) == (1, 1, [])
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(60, 2**63 - 1))
+def test_in_floats_counting_stops_where_less_than_a_billionth_goes_on(up_to):
+    # Pig to 10 has no longest game: in floats the count stops once less than one game in
+    # a billion goes on, before a large --up-to, and counted says where it stopped (the
+    # docs said counted is --up-to where it is given).
+    game = mdp.load_game("pig", goal="10")
+    found = mdp.lengths(mdp.solve(mdp.compile(game)), up_to=up_to)
+    assert found.counted < up_to and found.counted == found.table["moves"].max()
+    assert 0 < found.beyond <= 1e-9
+    assert abs(found.table["probability"].sum() + found.beyond - 1) < 1e-12
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(1, 40))
+def test_lengths_counted_exactly_past_the_work_allowed_are_refused_up_front(steps):
+    # Before: --up-to 10000 --exact on Pig to 10 ran for minutes, with no bound nor estimate.
+    # The limit set to what counting `steps` lengths takes: one more is refused, in Python
+    # and on the command line (exit code 3, before the solve), naming the work.
+    game = mdp.load_game("pig", goal="10")
+    outcomes = mdp.compile(game).n_outcomes
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(counting, "MOST_EXACT_LENGTH_WORK", outcomes * steps * steps)
+        solution = mdp.solve(mdp.compile(game), exact=True)
+        assert mdp.lengths(solution, up_to=steps).counted == steps
+        with pytest.raises(mdp.TooLarge, match=rf"^game pig: counting lengths exactly up to {steps + 1:,} "):
+            mdp.lengths(solution, up_to=steps + 1)
+        patch.setattr(mdp, "solve", lambda *a, **k: (_ for _ in ()).throw(AssertionError("solved")))
+        assert main(["lengths", "pig", "--set", "goal=10", "--exact", "--up-to", str(steps + 1)]) == 3

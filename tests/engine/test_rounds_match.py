@@ -236,5 +236,8 @@ def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatc
     monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
     assert main(["match", str(EXAMPLE)]) == 3
     err = capsys.readouterr().err
+    # The limit as the docs give it (600 million for a whole match), against the whole
+    # match's backups: three sweeps, each player's and the following of their play.
     assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
-    assert "past the 100 it may take: the points spread over too many totals" in err
+    assert "in each of 3 sweeps, about" in err
+    assert "past the 300 it may take: the points spread over too many totals" in err

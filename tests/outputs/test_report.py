@@ -208,9 +208,9 @@ def test_the_strategies_left_out_are_not_valued_and_the_page_says_so(game, tmp_p
     assert main(argv) == 0
     page = out.read_text()
     assert "<th scope=row>greedy" not in page and "<th scope=col>regret" not in page
-    name = "two-boxes" if game == TWO_BOXES else "shutbox"  # as the explorer's note names it
+    loaded = game if game == TWO_BOXES else "shutbox --set tiles=1-4"  # as it was loaded
     assert re.search(r'id="no-strategies">The named strategies were left out of this page. Ask '
-                     rf"<code>mdp strategies {name}</code>", page), page[-3000:]
+                     rf"<code>mdp strategies {re.escape(loaded)}</code>", page), page[-3000:]
 
 
 def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_why(tmp_path, capsys):
@@ -224,7 +224,7 @@ def test_a_game_of_rounds_without_a_script_of_its_ends_has_no_explorer_and_says_
     assert capsys.readouterr().err.endswith(f"a round of 25 states, WITHOUT the explorer: {why}\n")
     page = out.read_text()
     assert f'id="no-explorer">This page has no explorer: {why}. Ask' in page
-    assert "mdp advise two-boxes COLUMN=VALUE" in page
+    assert f"mdp advise {path} COLUMN=VALUE" in page  # the game by its path, as it was loaded
     assert embedded(page)["explorer"] is None
 
 

@@ -12,6 +12,7 @@ import pytest
 from test_cli import heavy_imports
 
 import mdp
+import mdp.program.registry
 from mdp.program.builtins.completion import SCRIPTS, complete
 from mdp.program.cli import _parser, main
 from mdp.program.registry import plugins
@@ -118,6 +119,17 @@ def test_strategies_of_the_game_with_optimal_play():
     # A game played in rounds: the engine's greedy, then the game's own.
     assert words("simulate", "yahtzee", "--variant", "full", "--strategy", "") == [
         "optimal", "greedy", "greedy-bonus"]
+
+
+def test_against_completes_the_strategies_as_strategy_does_in_every_command_taking_it():
+    # Before: --against '' completed nothing.
+    taking = [name for name, command in mdp.program.registry.commands_and_analyses().items()
+              if any(getattr(o, "name", None) == "against" for o in getattr(command, "options", ()))]
+    assert {"distribution", "simulate", "advise", "lengths"} <= set(taking)
+    for name in taking:
+        assert words(name, "pig", "--against", "") == words(name, "pig", "--strategy", "") == [
+            "optimal", "hold-at-20", "hold-at-25"]
+        assert words(name, "pig", "--against=h") == ["--against=hold-at-20", "--against=hold-at-25"]
 
 
 def test_a_file_is_completed_where_a_file_is_asked_for():

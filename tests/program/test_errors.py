@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 from edited import edited
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.program.cli import main
@@ -117,7 +119,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_initial_state raised Odd: (its message could not be made)"),
         # A value no float holds: before, a traceback (OverflowError), in floats and exact.
         ("mdp_terminal_value", "def mdp_terminal_value(state):\n    return 10**400",
-         "game coin: mdp_terminal_value: terminal value (a number of about 400 digits) is past what a float holds "
+         "game coin: mdp_terminal_value: terminal value (a number of about 401 digits) is past what a float holds "
          "(about 1.8e308) (state 'won')"),
         ("mdp_actions", "def mdp_actions(stat):\n    return []",
          "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
@@ -518,7 +520,7 @@ def test_terminal_values_no_float_holds_are_refused_in_floats_and_solved_exactly
     # Before: an OverflowError traceback. In exact mode such values are solved as they are.
     model = mdp.compile(mdp.load_game(SHUTBOX, tiles="1-3"))
     huge = [10**400] * model.n_terminal
-    with pytest.raises(mdp.ParamError, match=r"^terminal= value \(a number of about 400 digits\) "
+    with pytest.raises(mdp.ParamError, match=r"^terminal= value \(a number of about 401 digits\) "
                        r"at row 0 is past what a float holds \(about 1\.8e308\); solve it exactly"):
         mdp.solve(model, terminal=huge)
     assert mdp.solve(model, terminal=huge, exact=True).value == 10**400
@@ -713,3 +715,14 @@ def test_an_analysis_that_gives_no_table_is_its_plugins_fault(tmp_path, capsys, 
     assert message.startswith(f"plugin {plugin}'s analysis untabled gave ") and \
         message.endswith(", not a table (a Polars DataFrame)"), message
     assert list(tmp_path.iterdir()) == [plugin]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(309, 3000), st.integers(-9, 9), st.booleans())
+def test_a_number_too_long_to_quote_is_said_with_its_count_of_digits(power, shift, negative):
+    # Before: 10**400 was "about 400 digits", from its bits, one short at every power of ten.
+    from mdp.engine.numeric import quoted
+
+    number = (10**power + shift) * (-1 if negative else 1)
+    sign = "-" if negative else ""
+    assert quoted(number) == f"{sign}(a number of about {len(str(abs(number))):,} digits)"

@@ -225,7 +225,7 @@ DISTRIBUTION = Analysis(
     "every outcome (optimal play, or --strategy, against --against), exactly with --exact.",
     check=_plot_check, check_game=_play_check,
     table=toward.inner,
-    summary=lambda answer, solution: {**solution.summary(), **toward.toward_summary(answer),
+    summary=lambda answer, solution: {**toward.valued_toward(answer, solution),
                                       **_spread_of(toward.inner(answer), solution),
                                       "outcomes": toward.inner(answer).to_dicts()},
     show=_show_distribution, rounds=True, check_model=_followable, progress=True)
@@ -414,8 +414,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")
     print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
-    if not advice.actions.height:
-        print("no actions: the game is over")
+    if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
+        print("no actions: the round ends here" if isinstance(solution.model, mdp.Rounds)
+              else "no actions: the game is over")
         return
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
@@ -436,7 +437,7 @@ ADVISE = Analysis(
            repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
-    table=lambda advised: advised.advice.actions,
+    table=toward.advice_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: toward.advise_model(model, args, _state(args.state)),
     summary=lambda advised, solution: advised.advice.summary(),

@@ -50,6 +50,9 @@ def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace
         raise mdp.ParamError(f"--exact: the states of game {model.info.game} may come back, so "
                              "that games of every length can happen: count them exactly up to "
                              "a length (--up-to N), or leave out --exact")
+    from mdp.analysis.lengths import check_lengths  # here: listing the commands needs no NumPy
+
+    check_lengths(model, exact=args.exact, up_to=args.up_to)
 
 
 def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
@@ -73,9 +76,9 @@ LENGTHS = Analysis(
     [Param("count", "moves", parse_choice(["moves", "turns"]),
            "what to count: moves (every action taken), or turns (a game two players take in "
            "turns: the first turn is 1, each passing of the turn starts the next)"),
-     Param("up_to", None, _up_to, "count lengths up to N, the rest as the chance of lasting "
-           "longer (default: every length of a game without cycles; where states come back, "
-           "until less than one game in a billion goes on)", metavar="N"),
+     Param("up_to", None, _up_to, "count lengths up to N at most, the rest as the chance of "
+           "lasting longer (default: every length of a game without cycles); in floats, where "
+           "states come back, until less than one game in a billion goes on", metavar="N"),
      _plot("the chance"), AGAINST],
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.policy import Sense
+    from mdp.engine.solved import Solved
     from mdp.program import arguments
 else:  # the command line's, imported when a command uses them: mdp.analyse needs no program
     arguments = program_arguments()
@@ -235,6 +236,32 @@ def toward_summary(answer: Any) -> dict[str, Any]:
 
     more = {"chance_exact": fraction_text(answer.chance)} if isinstance(answer.chance, Fraction) else {}
     return {"at_least": answer.total, "chance": float(answer.chance), **more}
+
+
+def advice_table(advised: Any) -> pl.DataFrame:
+    """The actions ``mdp advise`` advised; played toward a total, with ``at_least`` and
+    ``points`` (so far) beside each, as the table of ``mdp targets`` names the total."""
+    import polars as pl
+
+    if advised.toward is None:
+        return advised.advice.actions
+    total, points = advised.toward
+    return advised.advice.actions.with_columns(at_least=pl.lit(total, dtype=pl.Int64),
+                                               points=pl.lit(points, dtype=pl.Int64))
+
+
+def valued_toward(answer: Any, solution: Solved) -> dict[str, Any]:
+    """A solution's ``--json`` (:meth:`~mdp.engine.solved.Solved.summary`) for play toward a
+    total where ``answer`` is of that play: its objective and value are the chance of the
+    total, as ``mdp solve --at-least --json`` has them, not best-mean play's."""
+    summary = {**solution.summary(), **toward_summary(answer)}
+    if isinstance(answer, Toward):
+        summary.update(objective=f"chance of at least {answer.total} points", value=float(answer.chance))
+        if summary.pop("exact", None) is not None:  # best-mean play's, where it was exact
+            from mdp.analysis.targets import fraction_text
+
+            summary["exact"] = summary["chance_exact"] = fraction_text(Fraction(answer.chance))
+    return summary
 
 
 # mdp solve --at-least T

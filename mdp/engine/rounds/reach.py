@@ -373,23 +373,24 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
-                payoff: Payoff = AT_LEAST, work: int | None = None,
+                payoff: Payoff = AT_LEAST, work: int | None = None, passes: int = 1,
                 what: str = "the chance of at least every total") -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound; in exact numbers,
     more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``, more backups of the round's
-    actions than that (``what`` names the work)."""
+    actions than that, in ``passes`` sweeps of these vectors (``what`` names the work)."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
     widths = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
     columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
     game = model.info.game
-    if work is not None and sum(columns) * model.round.n_actions > work:
+    backups = passes * sum(columns) * model.round.n_actions
+    if work is not None and backups > work:
         raise TooLarge(f"game {game}: {what} would back up the round's {model.round.n_actions:,} "
-                       f"actions for up to {sum(columns):,} round states and totals, about "
-                       f"{sum(columns) * model.round.n_actions:,} backups, past the {work:,} it "
-                       "may take: the points spread over too many totals")
+                       f"actions for up to {sum(columns):,} round states and totals"
+                       f"{f' in each of {passes} sweeps' if passes > 1 else ''}, about {backups:,} "
+                       f"backups, past the {work:,} it may take: the points spread over too many totals")
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
             raise TooLarge(f"game {game}: up to {sum(columns):,} round states and totals to "

@@ -237,7 +237,7 @@ def _formats(line: _Line) -> tuple[list[tuple[str, str]], bool]:
 
 
 _VALUES = {"game": _games, "params": _parameters, "vary": _parameters, "variant": _variants,
-           "strategy": _strategies, "format": _formats}
+           "strategy": _strategies, "against": _strategies, "format": _formats}
 
 
 # The scripts. Each passes the words after ``mdp`` up to the cursor and reads the answer.

@@ -10,7 +10,7 @@ import mdp
 from mdp.analysis.builtins.targets import add_at_least, solve_at_least
 from mdp.errors import PLUGIN_FAULTS, ParamError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
-from mdp.game.plugins import entry_points, load
+from mdp.game.plugins import clash, entry_points, load
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import value_line
 from mdp.program import arguments
@@ -111,8 +111,10 @@ def _games(args: argparse.Namespace) -> None:
     offered = entry_points(GAMES_ENTRY_POINTS)
     rows = []
     for name in mdp.available_games():
+        clashed = clash(GAMES_ENTRY_POINTS, name, "it")
         try:  # the first line of the game module's docstring: importing is the only way
-            description = (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
+            description = f"({clashed})" if clashed else \
+                (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
         except PLUGIN_FAULTS as error:  # one broken game must not hide the rest
             description = f"(cannot be loaded: {fault(error)})"
         rows.append({"name": name, "description": description})

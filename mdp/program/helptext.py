@@ -1,0 +1,36 @@
+"""The help of the ``mdp`` program: argparse's formatter, as wide as the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+
+class Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, as wide as the terminal as it would make it, but without
+    importing :mod:`shutil` for the width: that module and the compression modules it imports
+    slow the start, and argparse makes a formatter for every argument added."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:  # shutil.get_terminal_size().columns - 2, as argparse has it
+            width = terminal_columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def terminal_columns() -> int:
+    """The columns of :func:`shutil.get_terminal_size`: ``$COLUMNS``, else the terminal's,
+    else 80."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    if sys.__stdout__ is None:  # no standard output
+        return 80
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+    except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
+        return 80

@@ -1,0 +1,38 @@
+"""The rows of the policy within the round are known before the solve, from the ends each
+round state allows: a Markdown table of more rows than it may have is refused before any
+work (it was refused once 100,000 rows were made), and the count is the table's own."""
+
+from pathlib import Path
+
+import pytest
+
+import mdp
+from mdp.analysis import policy_table
+from mdp.program.cli import main
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+@pytest.mark.parametrize("example", ["two_boxes.py", pytest.param("three_dice.py", marks=pytest.mark.slow)])
+@pytest.mark.parametrize("optimal_only", [False, True])
+def test_the_rows_counted_before_the_solve_are_the_table_s(example, optimal_only):
+    game = mdp.load_game(str(EXAMPLES / example))
+    model = mdp.compile(game)
+    counted = policy_table._within_rows(model, "all", optimal_only, 10**12)
+    made = sum(piece.height for piece in mdp.policy_pieces(mdp.solve(model), game,
+                                                           optimal_only=optimal_only, within="all"))
+    # Every allowed action a row; the best alone, a row per state at least (ties add rows).
+    assert counted <= made if optimal_only else counted == made
+
+
+def test_a_markdown_table_too_long_is_refused_before_the_solve(monkeypatch, capsys):
+    def solve(*args, **kwargs):
+        raise AssertionError("solved before the refusal")
+
+    monkeypatch.setattr(mdp, "solve", solve)
+    game = str(EXAMPLES / "three_dice.py")  # 151,321 rows within the round at every round state
+    assert main(["policy", game, "--within", "all", "--format", "markdown"]) == 3
+    assert capsys.readouterr().err.startswith("mdp: error: the policy table has 100,")
+    monkeypatch.setattr(policy_table, "_within_rows", lambda *a: 0)  # the check is this count's
+    with pytest.raises(AssertionError, match="solved before the refusal"):
+        main(["policy", game, "--within", "all", "--format", "markdown"])

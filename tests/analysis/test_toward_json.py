@@ -1,0 +1,49 @@
+"""``mdp distribution --at-least T --json`` says the value of the play it shows, toward T: its
+``value``, ``objective`` and ``exact`` are those of ``mdp solve --at-least T --json``, not
+best-mean play's (the two commands answer for one play)."""
+
+import json
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mdp.program.cli import main
+
+TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
+
+
+def _json(capsys, argv):
+    capsys.readouterr()
+    assert main(argv) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 20), st.booleans())
+def test_distribution_toward_a_total_is_valued_as_solve_values_it(capsys, total, exact):
+    more = ["--exact"] if exact else []
+    solved = _json(capsys, ["solve", TWO_BOXES, "--at-least", str(total), "--json", *more])
+    shown = _json(capsys, ["distribution", TWO_BOXES, "--at-least", str(total), "--json", *more])
+    for key in ("objective", "value", "at_least", *(["exact"] if exact else [])):
+        assert shown[key] == solved[key], key
+    assert shown["objective"] == f"chance of at least {total} points"
+    # The chance is the outcomes' own: the share of the totals of at least T.
+    assert abs(sum(row["probability"] for row in shown["outcomes"] if row["points"] >= total)
+               - shown["value"]) < 1e-12
+
+
+@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.integers(0, 20), st.integers(-3, 5))
+def test_the_advice_toward_a_total_names_it_in_its_table(tmp_path_factory, capsys, total, points):
+    # Before: advise --out wrote the chances without the total they are of, nor the points.
+    import polars as pl
+
+    out = tmp_path_factory.mktemp("advice") / "a.csv"
+    argv = ["advise", TWO_BOXES, "filled=", "throws_left=1", "face=4", "--at-least", str(total),
+            "--points", str(points), "--out", str(out)]
+    assert main(argv) == 0
+    table = pl.read_csv(out)
+    assert table.columns[-2:] == ["at_least", "points"]
+    assert table["at_least"].to_list() == [total] * table.height
+    assert table["points"].to_list() == [points] * table.height
