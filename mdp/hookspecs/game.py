@@ -408,7 +408,10 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
     finite where the end is allowed). A row of ``-1`` ends the game. The function must be
-    pure: the same states, the same answer; the engine checks what it gives.
+    pure: a round state's answer the same each time, whatever other round states are asked
+    with it (their number, order or values); the engine checks what it gives, and asks the
+    first and the last round state of each new batch again, alone (a batch of one: that
+    state twice).
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only
