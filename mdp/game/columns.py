@@ -11,6 +11,7 @@ import attrs
 import numpy as np
 
 from mdp.errors import ModelError, said
+from mdp.game.names import COLUMN, typable
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
     import polars as pl
@@ -192,17 +193,27 @@ TURNS_COLUMNS = ("player",)
 
 
 def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
-    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that are
-    ``taken``: the names mdp's tables add beside them. Every name a game gives a table's
-    column passes here, with the names that table adds."""
-    odd = [name for name in names if not isinstance(name, str)]
-    if odd:
-        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
-                         "a column's name is text")
+    """Refuse names of ``game``'s columns (given by ``hook``) that :func:`typed` refuses, or
+    that are ``taken``: the names mdp's tables add beside them. Every name a game gives a
+    table's column passes here, with the names that table adds."""
+    typed(game, names, hook)
     clash = [name for name in names if name in taken]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")
+
+
+def typed(game: str, names: Any, hook: str) -> None:
+    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that a
+    user cannot type as COLUMN=VALUE (:func:`~mdp.game.names.typable`)."""
+    odd = [name for name in names if not isinstance(name, str)]
+    if odd:
+        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
+                         "a column's name is text")
+    untypable = [name for name in names if not typable(name, word=False)]
+    if untypable:
+        raise ModelError(f"game {game}: {hook} names a column {untypable[0]!r}, which no "
+                         f"one can type; {COLUMN}")
 
 
 def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
@@ -244,7 +255,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
                                  f"{said(state_row)} (state {said(state)}): other columns than "
                                  "as the game was compiled; a game must give the same columns "
                                  "of a state each time it is asked")
-        row = dict(state_row)
+        row, of_action = dict(state_row), {}
         if actions and action is not None:  # a state named alone has no action columns
             of_action = _row(game, "mdp_action_columns", {"action": _text(action)},
                              state=state, action=action)
@@ -255,6 +266,8 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
                                  f"{said(action)}); a table holds one of each name")
             row.update(of_action)
         if names is None:
+            typed(game.name, state_row, "mdp_state_columns")
+            typed(game.name, of_action, "mdp_action_columns")
             free(game.name, row, "mdp_state_columns" if not actions else
                   "mdp_state_columns or mdp_action_columns")
             names = list(row)
@@ -285,6 +298,7 @@ class SameColumns:
         row = _row(self.game, "mdp_state_columns", {"state": _text(state)}, state=state)
         names = list(row)
         if self.names is None:
+            typed(self.game.name, names, "mdp_state_columns")
             self.names, self.first = names, state
         elif names != self.names:
             raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "

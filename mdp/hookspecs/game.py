@@ -215,7 +215,9 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
     not apply. Without an implementation a table shows ``str(state)`` in a column ``state``.
     The names mdp's tables add themselves (``value``, ``value_exact``, ``optimal``,
     ``regret``, ``probability``, ``exact``, ``games``, ``frequency``) are refused, as is a
-    name both a state's and its action's columns give: a table holds one of each name.
+    name both a state's and its action's columns give: a table holds one of each name, and
+    a name a user cannot type as ``COLUMN=VALUE`` (``mdp advise``): empty, with ``=``, a
+    newline or another control character, or a space at either end.
     """
 
 
@@ -240,7 +242,8 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
     Optional; a batch game should implement it, since the per-state column hooks would be
     called once per row otherwise. A column may also be an :class:`mdp.LazyColumn`, made
     only when a table is: the terminal states' columns are asked for at every compile, and
-    kept in the model until :attr:`mdp.CompiledModel.terminals` is read.
+    kept in the model until :attr:`mdp.CompiledModel.terminals` is read. Its names are
+    refused as :func:`mdp_state_columns` refuses them.
     """
 
 
