@@ -51,8 +51,7 @@ def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = F
     :func:`row_print` of each state's columns as the game first gave them (the model's
     ``column_prints``), which they must match."""
     if game.implements("mdp_columns"):
-        columns = game.call("mdp_columns", states=states, actions=None)
-        return _checked(game, columns, len(states), lazy)
+        return _batch(game, states, None, lazy)
     return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
@@ -61,8 +60,7 @@ def table_state_columns(game: Game, states: np.ndarray | Sequence[Any],
     """The columns a policy table shows of ``states``, with no action's (for naming a state
     as a player sees it: ``mdp advise``); ``prints`` as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
-        columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
-        return _checked(game, columns, len(states))
+        return _batch(game, states, [None] * len(states))
     return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
@@ -81,6 +79,9 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
                        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS))
+    same_again(game, "mdp_round_columns", columns, states, "round state", lambda rows: _checked(
+        game, game.call("mdp_round_columns", states=states[np.array(rows)]), len(rows),
+        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS)))
     both = [name for name in columns if name in beside]
     if both:
         raise ModelError(f"game {game.name}: mdp_round_columns names a column {both[0]!r}, "
@@ -105,8 +106,62 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
     """The readable columns of (state, action) pairs, one row per pair (policy tables);
     ``prints``, one per pair, as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
-        return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
+        return _batch(game, states, actions)
     return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+
+
+def _batch(game: Game, states: Any, actions: Sequence[Any] | None,
+           lazy: bool = False) -> dict[str, Any]:
+    """The columns :func:`~mdp.hookspecs.game.mdp_columns` gives ``states`` (and ``actions``),
+    checked, and the same when asked again (:func:`same_again`)."""
+    columns = _checked(game, game.call("mdp_columns", states=states, actions=actions),
+                       len(states), lazy)
+    same_again(game, "mdp_columns", columns, states, "state", lambda rows: _checked(
+        game, game.call("mdp_columns", states=_part(states, rows),
+                        actions=None if actions is None else _part(actions, rows)), len(rows)))
+    return columns
+
+
+def _part(items: Any, rows: list[int]) -> Any:
+    return items[np.array(rows)] if isinstance(items, np.ndarray) else [items[i] for i in rows]
+
+
+def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what: str,
+               ask: Callable[[list[int]], dict[str, Any]]) -> None:
+    """Refuse a batch column hook that gives a state other columns when asked again: the
+    first and the last row of a batch are asked again, each alone (a batch of one: that row
+    twice; ``ask`` is given their places), and must get the columns they got (a column made
+    lazily is passed over). An impure hook (one that counts its calls or remembers what it
+    was asked) or one whose answer for a state depends on the others asked with it would show
+    values that change from table to table. Two small calls a batch."""
+    n = len(states)
+    for rows in ([[0, 0]] if n == 1 else [[0], [n - 1]] if n else []):
+        again = ask(rows)
+        if list(again) != list(columns):
+            raise ModelError(f"game {game.name}: asked again, {hook} gave the columns "
+                             f"{list(again)} for {what} {said(_plain(states[rows[0]]))}, not "
+                             f"{list(columns)} as in a batch of {n:,}; a game must give the "
+                             "same columns each time it is asked")
+        for name, values in columns.items():
+            if isinstance(values, LazyColumn):
+                continue
+            then, now = _plain(values[rows[0]]), [_plain(v) for v in made(again[name])]
+            if any(repr(v) != repr(then) for v in now):
+                changed = next(v for v in now if repr(v) != repr(then))
+                raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
+                                 f"{changed!r} for {what} {said(_plain(states[rows[0]]))}, not "
+                                 f"{name}={then!r} as in a batch of {n:,}; a game must give "
+                                 "the same columns each time it is asked, whatever other "
+                                 f"{what}s are asked with it")
+
+
+def sources(game: Game, names: Any) -> dict[str, str]:
+    """Who gave each of the columns ``names`` of a table of states and actions, for messages:
+    ``{"face": "game reroll, mdp_state_columns"}``."""
+    hook = "mdp_columns" if game.implements("mdp_columns") else \
+        "mdp_state_columns or mdp_action_columns" if game.implements("mdp_action_columns") else \
+        "mdp_state_columns"
+    return {name: f"game {game.name}, {hook}" for name in names}
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:

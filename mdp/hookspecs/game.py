@@ -243,7 +243,9 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
     called once per row otherwise. A column may also be an :class:`mdp.LazyColumn`, made
     only when a table is: the terminal states' columns are asked for at every compile, and
     kept in the model until :attr:`mdp.CompiledModel.terminals` is read. Its names are
-    refused as :func:`mdp_state_columns` refuses them.
+    refused as :func:`mdp_state_columns` refuses them, and a state's columns must be the same
+    each time, whatever other states are asked with it: the first and the last row of each
+    call are asked again, alone, and must get the values they got.
     """
 
 
@@ -442,7 +444,9 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
     value per state of the integer array ``states`` (optional; without it, a column
     ``round_state`` holds the key). Refused: the names :func:`mdp_state_columns` refuses,
     ``round``, ``points`` and those of the round's state and action columns (a table has them
-    all). A value ``None`` is named by leaving its column out, as a state's is.
+    all). A value ``None`` is named by leaving its column out, as a state's is. A round
+    state's columns must be the same each time, whatever other round states are asked with
+    it (checked as :func:`mdp_columns` is).
 
     :func:`mdp.advise` finds a round state by these columns, beside a state of the round's,
     and :func:`mdp.simulate` counts games by those of the round state they end in.

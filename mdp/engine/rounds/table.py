@@ -134,7 +134,8 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
                 yield piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c)
                                          for c in absent)
 
-    return Pieces(make, first.empty(), name="the policy table", total=None)
+    return Pieces(make, first.empty(), name="the policy table", total=None,
+                  sources=first.sources)
 
 
 def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
