@@ -177,7 +177,7 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     plain = {name: _exact(_scalars(who, name, values)) for name, values in columns.items()}
     frame = pl.DataFrame(plain, strict=False)
     for name, values in plain.items():
-        given = sum(v is None for v in values) if isinstance(values, list) else 0
+        given = values.count(None) if isinstance(values, list) else 0
         if frame[name].null_count() != given:
             row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
                        values[i] is not None)
@@ -206,6 +206,8 @@ def _scalars(who: str, name: str, values: Any) -> Any:
         raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
                          f"{values.dtype}; a column is one value per row: numbers, text, "
                          "true/false or None")
+    if _one_kind(values):
+        return list(values)
     plain = [v.item() if isinstance(v, np.generic) else _fraction(v) if isinstance(v, Fraction)
              else v for v in values]
     for row, value in enumerate(plain):
@@ -216,10 +218,27 @@ def _scalars(who: str, name: str, values: Any) -> Any:
     return plain
 
 
+def _one_kind(values: Any) -> bool:
+    """Whether ``values`` (a list or tuple) are all of one kind a table holds as it is (all
+    ``bool``, ``int``, ``float`` or ``str``, not a subclass; or None), ints within the 128
+    bits Polars keeps: told over the whole column at once, where the checks value by value
+    (:func:`_scalars`, :func:`_cell`, :func:`_exact`) took seconds on a large table."""
+    if not isinstance(values, (list, tuple)):
+        return False
+    types = set(map(type, values))
+    kinds = types - {type(None)}
+    if len(kinds) != 1 or not kinds <= {bool, int, float, str}:
+        return not kinds
+    if kinds == {int}:
+        ints = [v for v in values if v is not None] if len(types) > 1 else values
+        return max(max(ints), -min(ints)) <= 2**127 - 1
+    return True
+
+
 def _exact(values: Any) -> Any:
     """``values``, or their text (``None`` kept) where Polars would lose some of them: it
     makes an int past 128 bits null, and an int past 2**53 a float beside floats."""
-    if not isinstance(values, list):
+    if not isinstance(values, list) or _one_kind(values):
         return values
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     if not ints:
@@ -398,7 +417,7 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
     """Refuse a value of a batch hook's columns that no table holds, naming the hook and the
     ``what`` (state, round state) of its row, as :func:`_row` does for the per-state hooks."""
     for name, values in columns.items():
-        if isinstance(values, np.ndarray) and values.dtype != object:
+        if isinstance(values, np.ndarray) and values.dtype != object or _one_kind(values):
             continue  # numbers, text or true/false: or the shape is refused by to_frame
         bad = next((row for row, value in enumerate(values) if not _cell(value)), None)
         if bad is not None:
