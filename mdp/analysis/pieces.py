@@ -3,7 +3,7 @@ and written a piece at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 
 import polars as pl
 
@@ -27,13 +27,16 @@ class Pieces:
     integers) widens them, and the table is made again from its first piece. :attr:`rows`
     counts the rows once they are all made.
 
-    ``name`` names the table in messages; ``total``, if known, is how many rows it has, and
-    :attr:`progress`, if set, is told how far the making has got after each piece.
+    ``name`` names the table in messages, and ``sources`` who gave some of its columns
+    (``{"face": "game reroll, mdp_state_columns"}``); ``total``, if known, is how many rows it
+    has, and :attr:`progress`, if set, is told how far the making has got after each piece.
     """
 
     def __init__(self, make: Callable[[], Iterator[pl.DataFrame]], sample: pl.DataFrame,
-                 name: str = "the table", total: int | None = None) -> None:
+                 name: str = "the table", total: int | None = None,
+                 sources: Mapping[str, str] | None = None) -> None:
         self._make, self.name, self.total = make, name, total
+        self.sources: Mapping[str, str] = dict(sources or {})
         self.rows: int | None = None
         self.progress: Callable[[str], None] | None = None
         self.schema: dict[str, pl.DataType] = {column: dtype for column, dtype in sample.schema.items()
@@ -113,8 +116,8 @@ class Pieces:
                 self._digits.add(column)
                 wider[column] = pl.String()
                 continue
-            wider[column] = values.dtype if dtype is None else _common(self.name, column, dtype,
-                                                                        values.dtype)
+            wider[column] = values.dtype if dtype is None else _common(
+                self.name, column, dtype, values.dtype, self.sources.get(column))
         if wider != self.schema:
             self.schema = {column: wider[column] for column in self._order if column in wider}
             raise Widened
@@ -128,15 +131,18 @@ def _exact_numbers(text: pl.Series) -> bool:
     return bool(text.str.contains(r"^-?[0-9]+(/[0-9]+)?$").fill_null(True).all())
 
 
-def _common(name: str, column: str, one: pl.DataType, other: pl.DataType) -> pl.DataType:
+def _common(name: str, column: str, one: pl.DataType, other: pl.DataType,
+            source: str | None = None) -> pl.DataType:
     """The type that holds the values of both types, as Polars joins tables: numbers of
-    two kinds, or text of two kinds; never numbers and text."""
+    two kinds, or text of two kinds; never numbers and text (refused, naming the table and
+    the ``source`` of the column)."""
     try:
         if one.is_numeric() != other.is_numeric():
             raise TypeError
         both = pl.concat([pl.DataFrame(schema={column: one}), pl.DataFrame(schema={column: other})],
                          how="vertical_relaxed")
     except (TypeError, pl.exceptions.PolarsError):
-        raise ModelError(f"{name}: column {column!r} holds {one} in some rows and {other} in "
+        given = "" if source is None else f" ({source})"
+        raise ModelError(f"{name}: column {column!r}{given} holds {one} in some rows and {other} in "
                          "others; a column must hold one kind of value") from None
     return both.schema[column]

@@ -20,7 +20,7 @@ from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
 from mdp.errors import TooLarge
-from mdp.game.columns import row_columns, to_frame
+from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, to_frame
 from mdp.game.load import Game
 
 ROWS = 1 << 17
@@ -130,10 +130,13 @@ def _pieces(solution: Solution[Any], game: Game | None, optimal_only: bool,
     spread = bounds[::max(1, len(bounds) // SAMPLED_LAYERS)] + bounds[-1:]
     sample = [_rows(solution, game, np.unique([lo, hi - 1]), False, columns)
               for lo, hi in dict.fromkeys(spread) if lo < hi]
-    return Pieces(make, pl.concat(sample, how="diagonal_relaxed") if sample else
-                  _rows(solution, game, np.zeros(0, dtype=np.int64), False, columns),
-                  name="the policy table",
-                  total=None if optimal_only or solution.allowed is not None else model.n_actions)
+    first = pl.concat(sample, how="diagonal_relaxed") if sample else \
+        _rows(solution, game, np.zeros(0, dtype=np.int64), False, columns)
+    given = [] if game is None else \
+        [c for c in first.columns if c not in columns and c not in TABLE_COLUMNS]
+    return Pieces(make, first, name="the policy table",
+                  total=None if optimal_only or solution.allowed is not None else model.n_actions,
+                  sources=None if game is None else sources(game, given))
 
 
 def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_only: bool,

@@ -11,6 +11,7 @@ import attrs
 import numpy as np
 
 from mdp.errors import ModelError, said
+from mdp.game.names import COLUMN, typable
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
     import polars as pl
@@ -50,8 +51,7 @@ def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = F
     :func:`row_print` of each state's columns as the game first gave them (the model's
     ``column_prints``), which they must match."""
     if game.implements("mdp_columns"):
-        columns = game.call("mdp_columns", states=states, actions=None)
-        return _checked(game, columns, len(states), lazy)
+        return _batch(game, states, None, lazy)
     return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
@@ -60,8 +60,7 @@ def table_state_columns(game: Game, states: np.ndarray | Sequence[Any],
     """The columns a policy table shows of ``states``, with no action's (for naming a state
     as a player sees it: ``mdp advise``); ``prints`` as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
-        columns = game.call("mdp_columns", states=states, actions=[None] * len(states))
-        return _checked(game, columns, len(states))
+        return _batch(game, states, [None] * len(states))
     return _rows(game, [(state, None) for state in states], actions=False, prints=prints)
 
 
@@ -80,6 +79,9 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
         return {"round_state": states}
     columns = _checked(game, game.call("mdp_round_columns", states=states), len(states),
                        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS))
+    same_again(game, "mdp_round_columns", columns, states, "round state", lambda rows: _checked(
+        game, game.call("mdp_round_columns", states=states[np.array(rows)]), len(rows),
+        hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS)))
     both = [name for name in columns if name in beside]
     if both:
         raise ModelError(f"game {game.name}: mdp_round_columns names a column {both[0]!r}, "
@@ -104,8 +106,62 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
     """The readable columns of (state, action) pairs, one row per pair (policy tables);
     ``prints``, one per pair, as :func:`state_columns` takes them."""
     if game.implements("mdp_columns"):
-        return _checked(game, game.call("mdp_columns", states=states, actions=actions), len(states))
+        return _batch(game, states, actions)
     return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+
+
+def _batch(game: Game, states: Any, actions: Sequence[Any] | None,
+           lazy: bool = False) -> dict[str, Any]:
+    """The columns :func:`~mdp.hookspecs.game.mdp_columns` gives ``states`` (and ``actions``),
+    checked, and the same when asked again (:func:`same_again`)."""
+    columns = _checked(game, game.call("mdp_columns", states=states, actions=actions),
+                       len(states), lazy)
+    same_again(game, "mdp_columns", columns, states, "state", lambda rows: _checked(
+        game, game.call("mdp_columns", states=_part(states, rows),
+                        actions=None if actions is None else _part(actions, rows)), len(rows)))
+    return columns
+
+
+def _part(items: Any, rows: list[int]) -> Any:
+    return items[np.array(rows)] if isinstance(items, np.ndarray) else [items[i] for i in rows]
+
+
+def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what: str,
+               ask: Callable[[list[int]], dict[str, Any]]) -> None:
+    """Refuse a batch column hook that gives a state other columns when asked again: the
+    first and the last row of a batch are asked again, each alone (a batch of one: that row
+    twice; ``ask`` is given their places), and must get the columns they got (a column made
+    lazily is passed over). An impure hook (one that counts its calls or remembers what it
+    was asked) or one whose answer for a state depends on the others asked with it would show
+    values that change from table to table. Two small calls a batch."""
+    n = len(states)
+    for rows in ([[0, 0]] if n == 1 else [[0], [n - 1]] if n else []):
+        again = ask(rows)
+        if list(again) != list(columns):
+            raise ModelError(f"game {game.name}: asked again, {hook} gave the columns "
+                             f"{list(again)} for {what} {said(_plain(states[rows[0]]))}, not "
+                             f"{list(columns)} as in a batch of {n:,}; a game must give the "
+                             "same columns each time it is asked")
+        for name, values in columns.items():
+            if isinstance(values, LazyColumn):
+                continue
+            then, now = _plain(values[rows[0]]), [_plain(v) for v in made(again[name])]
+            if any(repr(v) != repr(then) for v in now):
+                changed = next(v for v in now if repr(v) != repr(then))
+                raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
+                                 f"{changed!r} for {what} {said(_plain(states[rows[0]]))}, not "
+                                 f"{name}={then!r} as in a batch of {n:,}; a game must give "
+                                 "the same columns each time it is asked, whatever other "
+                                 f"{what}s are asked with it")
+
+
+def sources(game: Game, names: Any) -> dict[str, str]:
+    """Who gave each of the columns ``names`` of a table of states and actions, for messages:
+    ``{"face": "game reroll, mdp_state_columns"}``."""
+    hook = "mdp_columns" if game.implements("mdp_columns") else \
+        "mdp_state_columns or mdp_action_columns" if game.implements("mdp_action_columns") else \
+        "mdp_state_columns"
+    return {name: f"game {game.name}, {hook}" for name in names}
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
@@ -121,7 +177,7 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     plain = {name: _exact(_scalars(who, name, values)) for name, values in columns.items()}
     frame = pl.DataFrame(plain, strict=False)
     for name, values in plain.items():
-        given = sum(v is None for v in values) if isinstance(values, list) else 0
+        given = values.count(None) if isinstance(values, list) else 0
         if frame[name].null_count() != given:
             row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
                        values[i] is not None)
@@ -150,6 +206,8 @@ def _scalars(who: str, name: str, values: Any) -> Any:
         raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
                          f"{values.dtype}; a column is one value per row: numbers, text, "
                          "true/false or None")
+    if _one_kind(values):
+        return list(values)
     plain = [v.item() if isinstance(v, np.generic) else _fraction(v) if isinstance(v, Fraction)
              else v for v in values]
     for row, value in enumerate(plain):
@@ -160,10 +218,27 @@ def _scalars(who: str, name: str, values: Any) -> Any:
     return plain
 
 
+def _one_kind(values: Any) -> bool:
+    """Whether ``values`` (a list or tuple) are all of one kind a table holds as it is (all
+    ``bool``, ``int``, ``float`` or ``str``, not a subclass; or None), ints within the 128
+    bits Polars keeps: told over the whole column at once, where the checks value by value
+    (:func:`_scalars`, :func:`_cell`, :func:`_exact`) took seconds on a large table."""
+    if not isinstance(values, (list, tuple)):
+        return False
+    types = set(map(type, values))
+    kinds = types - {type(None)}
+    if len(kinds) != 1 or not kinds <= {bool, int, float, str}:
+        return not kinds
+    if kinds == {int}:
+        ints = [v for v in values if v is not None] if len(types) > 1 else values
+        return max(max(ints), -min(ints)) <= 2**127 - 1
+    return True
+
+
 def _exact(values: Any) -> Any:
     """``values``, or their text (``None`` kept) where Polars would lose some of them: it
     makes an int past 128 bits null, and an int past 2**53 a float beside floats."""
-    if not isinstance(values, list):
+    if not isinstance(values, list) or _one_kind(values):
         return values
     ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
     if not ints:
@@ -192,17 +267,27 @@ TURNS_COLUMNS = ("player",)
 
 
 def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
-    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that are
-    ``taken``: the names mdp's tables add beside them. Every name a game gives a table's
-    column passes here, with the names that table adds."""
-    odd = [name for name in names if not isinstance(name, str)]
-    if odd:
-        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
-                         "a column's name is text")
+    """Refuse names of ``game``'s columns (given by ``hook``) that :func:`typed` refuses, or
+    that are ``taken``: the names mdp's tables add beside them. Every name a game gives a
+    table's column passes here, with the names that table adds."""
+    typed(game, names, hook)
     clash = [name for name in names if name in taken]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")
+
+
+def typed(game: str, names: Any, hook: str) -> None:
+    """Refuse names of ``game``'s columns (given by ``hook``) that are not text, or that a
+    user cannot type as COLUMN=VALUE (:func:`~mdp.game.names.typable`)."""
+    odd = [name for name in names if not isinstance(name, str)]
+    if odd:
+        raise ModelError(f"game {game}: {hook} names a column {said(odd[0])}, not a str; "
+                         "a column's name is text")
+    untypable = [name for name in names if not typable(name, word=False)]
+    if untypable:
+        raise ModelError(f"game {game}: {hook} names a column {untypable[0]!r}, which no "
+                         f"one can type; {COLUMN}")
 
 
 def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
@@ -244,7 +329,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
                                  f"{said(state_row)} (state {said(state)}): other columns than "
                                  "as the game was compiled; a game must give the same columns "
                                  "of a state each time it is asked")
-        row = dict(state_row)
+        row, of_action = dict(state_row), {}
         if actions and action is not None:  # a state named alone has no action columns
             of_action = _row(game, "mdp_action_columns", {"action": _text(action)},
                              state=state, action=action)
@@ -255,6 +340,8 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
                                  f"{said(action)}); a table holds one of each name")
             row.update(of_action)
         if names is None:
+            typed(game.name, state_row, "mdp_state_columns")
+            typed(game.name, of_action, "mdp_action_columns")
             free(game.name, row, "mdp_state_columns" if not actions else
                   "mdp_state_columns or mdp_action_columns")
             names = list(row)
@@ -285,6 +372,7 @@ class SameColumns:
         row = _row(self.game, "mdp_state_columns", {"state": _text(state)}, state=state)
         names = list(row)
         if self.names is None:
+            typed(self.game.name, names, "mdp_state_columns")
             self.names, self.first = names, state
         elif names != self.names:
             raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
@@ -329,7 +417,7 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
     """Refuse a value of a batch hook's columns that no table holds, naming the hook and the
     ``what`` (state, round state) of its row, as :func:`_row` does for the per-state hooks."""
     for name, values in columns.items():
-        if isinstance(values, np.ndarray) and values.dtype != object:
+        if isinstance(values, np.ndarray) and values.dtype != object or _one_kind(values):
             continue  # numbers, text or true/false: or the shape is refused by to_frame
         bad = next((row for row, value in enumerate(values) if not _cell(value)), None)
         if bad is not None:

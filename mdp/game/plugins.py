@@ -21,6 +21,7 @@ import pluggy
 
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.game.names import WORD, typable
 from mdp.game.params import Param, check_default
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
@@ -379,9 +380,8 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             if not isinstance(item, kind):
                 return f"returned {item!r}, not an mdp.{named}"
             name, what = getattr(item, "name", ""), f"an mdp.{type(item).__name__}"
-            if not isinstance(name, str) or not name or not name.isprintable() or \
-                    any(c.isspace() or c in "=," for c in name):  # given on the command line
-                return f"returned {what} named {name!r}; a name is a word of text, no spaces, '=' or ','"
+            if not typable(name, word=True):  # given on the command line
+                return f"returned {what} named {name!r}; a name is {WORD}"
             if distinct and name in taken:
                 return f"returned {what} named {name!r}, as another is: give each a name of its own"
             taken.add(name)

@@ -162,7 +162,8 @@ def test_a_rule_that_answers_otherwise_when_asked_again_is_refused(card, state, 
     state = state % (1 << len(points))
     game = card_game(points, faces, throws, drift=(state, end, change))
     with pytest.raises(mdp.ModelError, match=rf"game card: mdp_round_rule's function gave round "
-                       rf"state {state} other ends than it gave before; it must be a pure function"):
+                       rf"state {state} other ends than it gave before( \(asked .*\))?; it must be a "
+                       "pure function"):
         mdp.solve(mdp.compile(game), exact=exact)
 
 

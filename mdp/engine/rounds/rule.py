@@ -71,22 +71,25 @@ class Fingerprints:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__()  # type: ignore[misc]
 
-    def changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
-        """Remember the fingerprints ``prints`` of the round states ``keys``; the first of
-        them that had another one before, or ``None``. Batches solved side by side ask at
-        once: one at a time here."""
+    def changed(self, keys: np.ndarray, prints: np.ndarray) -> tuple[int | None, bool]:
+        """Remember the fingerprints ``prints`` of the round states ``keys``: the first of
+        them that had another one before (or ``None``), and whether any was new. Batches
+        solved side by side ask at once: one at a time here."""
         with self.lock:
             return self._changed(keys, prints)
 
-    def _changed(self, keys: np.ndarray, prints: np.ndarray) -> int | None:
+    def _changed(self, keys: np.ndarray, prints: np.ndarray) -> tuple[int | None, bool]:
         small = (keys >= 0) & (keys < DENSE)
+        new = False
         if not small.all():
             for key, mark in zip(keys[~small].tolist(), prints[~small].tolist()):
-                if self.large.setdefault(key, mark) != mark:
-                    return int(key)
+                if key not in self.large:
+                    self.large[key], new = mark, True
+                elif self.large[key] != mark:
+                    return int(key), new
             keys, prints = keys[small], prints[small]
         if not len(keys):
-            return None
+            return None, new
         top = int(keys.max()) + 1
         if top > len(self.table):  # grown by doubling: a few copies over a whole solve
             size = min(DENSE, max(top, 2 * len(self.table)))
@@ -95,13 +98,13 @@ class Fingerprints:
         seen = self.known[keys]
         differ = np.flatnonzero(seen & (self.table[keys] != prints))
         if len(differ):
-            return int(keys[differ[0]])
+            return int(keys[differ[0]]), new
         fresh = keys[~seen]
         self.table[fresh] = prints[~seen]
         self.known[fresh] = True
         # One key twice in this batch, with two fingerprints: the later one was stored.
         twice = np.flatnonzero(self.table[keys] != prints)
-        return int(keys[twice[0]]) if len(twice) else None
+        return (int(keys[twice[0]]) if len(twice) else None), new or len(fresh) > 0
 
 
 @attrs.frozen(eq=False)
@@ -129,27 +132,36 @@ class RoundRule:
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
         ends = self._checked(states)
-        self._same(states, ends)
+        prints = _fingerprints(ends)
+        key, new = self.prints.changed(states, prints)
+        if key is not None:
+            raise self._impure(key, "")
+        if new:
+            self._alone(states, prints)
         return ends
 
-    def _same(self, states: np.ndarray, ends: RoundEnds) -> None:
-        """Refuse a rule that gives a round state other ends than it gave before: an impure
-        function (a random draw, a counter) would give values that change from run to run."""
-        points = ends.points
-        if points.dtype.kind == "O":
-            points = np.array([[hash(v) for v in row] for row in points.tolist()],
-                              dtype=np.int64).reshape(points.shape) if points.size else \
-                np.zeros(points.shape, dtype=np.int64)
-        elif points.dtype.kind == "f":
-            points = points.view(np.int64)
-        columns = np.arange(1, ends.next.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-        prints = (ends.next.astype(np.uint64) * columns).sum(axis=1, dtype=np.uint64) ^ \
-            (points.astype(np.uint64) * (columns + np.uint64(1))).sum(axis=1, dtype=np.uint64)
-        key = self.prints.changed(states, prints)
-        if key is not None:
-            raise ModelError(f"game {self.game}: mdp_round_rule's function gave round state "
-                             f"{key} other ends than it gave before; it must be a pure "
-                             "function of the round states (the same answer each time)")
+    def _alone(self, states: np.ndarray, prints: np.ndarray) -> None:
+        """Refuse a rule whose answer for a round state depends on the others asked with it
+        (their number, the first of them, a total over them, their order): asked again for
+        the first and the last round state of a batch, each alone (a batch of one: that
+        state twice), it must give them the same ends. Done where a round state is first
+        asked about (the compile), so that every command gives the same verdict, whether it
+        asks round states a batch or one at a time; two small calls a batch."""
+        n = len(states)
+        for rows in ([np.zeros(2, dtype=np.int64)] if n == 1 else
+                     [np.zeros(1, dtype=np.int64), np.full(1, n - 1)]):
+            again = _fingerprints(self._checked(states[rows]))
+            differ = np.flatnonzero(again != prints[rows])
+            if len(differ):
+                asked = "twice in one batch" if n == 1 else "alone"
+                raise self._impure(int(states[rows[differ[0]]]),
+                                   f" (asked {asked}, after a batch of {n})")
+
+    def _impure(self, key: int, when: str) -> ModelError:
+        return ModelError(f"game {self.game}: mdp_round_rule's function gave round state {key} "
+                          f"other ends than it gave before{when}; it must be a pure function "
+                          "of the round states (the same answer each time, whatever other "
+                          "round states are asked with it)")
 
     def _checked(self, states: np.ndarray) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
@@ -229,6 +241,21 @@ class RoundRule:
         if "f" in kinds:  # a float among them: floats, as a float solve would take them
             return points.astype(np.float64)
         return _python(points)
+
+
+def _fingerprints(ends: RoundEnds) -> np.ndarray:
+    """A 64-bit fingerprint of each row of ``ends`` (checked), its next states and points."""
+    points = ends.points
+    if points.dtype.kind == "O":
+        points = np.array([[hash(v) for v in row] for row in points.tolist()],
+                          dtype=np.int64).reshape(points.shape) if points.size else \
+            np.zeros(points.shape, dtype=np.int64)
+    elif points.dtype.kind == "f":
+        points = points.view(np.int64)
+    columns = np.arange(1, ends.next.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    next_print = (ends.next.astype(np.uint64) * columns).sum(axis=1, dtype=np.uint64)
+    return next_print ^ (points.astype(np.uint64) * (columns + np.uint64(1))).sum(
+        axis=1, dtype=np.uint64)
 
 
 def _python(points: np.ndarray) -> np.ndarray:

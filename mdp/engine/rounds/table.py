@@ -123,6 +123,7 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
     keys, named = within_keys(solution.model, game, within)
     each = [(int(k), {c: _plain(v) for c, v in row.items()})
             for k, row in zip(keys.tolist(), named.iter_rows(named=True))]
+
     def whole(piece: pl.DataFrame) -> pl.DataFrame:
         # A round column empty (None) at a round state is left out of its rows: empty beside
         # the other round states' rows.
@@ -134,7 +135,8 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
             yield from map(whole, table(solution.at(key), columns))
 
     first = table(solution.at(each[0][0]), each[0][1])
-    return Pieces(make, whole(first.empty()), name="the policy table", total=None)
+    return Pieces(make, whole(first.empty()), name="the policy table", total=None,
+                  sources=first.sources)
 
 
 def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.ndarray, pl.DataFrame]:
