@@ -81,6 +81,7 @@ def test_simulation_is_reproducible(box):
     assert one.outcomes["games"].sum() == 50_000
 
 
+@pytest.mark.slow
 def test_advice_ranks_as_the_policy_table_on_every_state():
     game = mdp.load_game("games/shutbox", tiles="1-5")
     solution = mdp.solve(mdp.compile(game), exact=True)

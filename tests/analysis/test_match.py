@@ -108,6 +108,7 @@ def models():
             for rule in ("never", "always", "max6", "sum6")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", list(PERCENT))
 def test_sixteen_rule_sets_exactly(models, rules):
     rule, pays, wins = rules
@@ -182,6 +183,7 @@ def brute_match(tiles, players, pays, wins, rule="max6"):
     return expected(())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pays, wins", [(1, True), (2, False)])
 def test_three_players_on_a_small_box(pays, wins):
     game = mdp.load_game("shutbox", tiles="1-4", shut_pays=pays, shut_wins="yes" if wins else "no")

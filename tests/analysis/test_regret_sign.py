@@ -3,6 +3,7 @@ optimal play loses nothing, in either sense, under any scoring, exact or not."""
 
 import math
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -13,6 +14,7 @@ def _positive(value) -> bool:
     return value is None or (value >= 0 and math.copysign(1.0, value) == 1.0)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(tiles=st.sampled_from(["1-3", "1-4", "2-5"]), scoring=st.sampled_from(["win", "score"]),
        sense=st.sampled_from([None, "max", "min"]), exact=st.booleans())

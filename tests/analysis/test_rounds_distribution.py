@@ -40,7 +40,8 @@ def one_by_one_refused(monkeypatch):
     pytest.param(lambda: yahtzee("yahtzee", "ones,twos,chance"), marks=pytest.mark.slow),
     # the Yahtzee bonus, the forced joker
     pytest.param(lambda: yahtzee("yahtzee", "ones,yahtzee,chance"), marks=pytest.mark.slow),
-    lambda: yahtzee("free-joker", "threes,full-house,yahtzee"),  # a joker's full house
+    pytest.param(lambda: yahtzee("free-joker", "threes,full-house,yahtzee"),  # a joker's full house
+                 marks=pytest.mark.slow),
 ], ids=["two-boxes", "two-boxes-rethrown", "ones-twos-chance", "yahtzee-bonus", "free-joker"])
 def test_a_round_at_a_time_in_floats_is_each_round_state_followed_exactly(game, monkeypatch):
     model = mdp.compile(game())

@@ -225,6 +225,7 @@ def test_the_strategies_command_prints_each_value_beside_the_best(capsys):
     ]
 
 
+@pytest.mark.slow
 def test_the_strategies_command_in_json_gives_the_values_of_a_small_card(capsys):
     code, out, _ = run(["strategies", "yahtzee", "--set", "card=yahtzee", "--set",
                         "boxes=ones,twos,chance", "--exact", "--json"], capsys)

@@ -33,6 +33,7 @@ def table_rows(stdout):
     return rows
 
 
+@pytest.mark.slow
 def test_smoke_run_prints_agreeing_rows():
     done = subprocess.run([sys.executable, str(RUN), "--smoke", "--quiet"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
@@ -105,6 +106,7 @@ def test_yahtzee_benchmark_runs_both_solvers_and_they_agree():
     assert "values: all agree" in done.stdout
 
 
+@pytest.mark.slow
 def test_policy_benchmark_writes_the_policy_beside_the_solve_and_checks_its_value():
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "policy.py"), "--cases", "standard",
                            "--repeat", "1", "--format", "csv", "--quiet"], cwd=ROOT,
@@ -116,6 +118,7 @@ def test_policy_benchmark_writes_the_policy_beside_the_solve_and_checks_its_valu
     assert "values: the policy's first row holds the solve's value, in every case" in done.stdout
 
 
+@pytest.mark.slow
 def test_pig_beside_its_reference_agrees_on_small_goals():
     # The reference shares no code with mdp: to 12 in floats, and to 6 exactly, the first
     # player's chance agrees to 1e-10 (the exact fraction against the reference's float).

@@ -182,6 +182,7 @@ def test_the_yahtzee_commands_on_the_page_print_what_it_shows(yahtzee_full_free_
     assert len(reused) == 2
 
 
+@pytest.mark.slow
 def test_two_boxes_has_the_values_derived_by_hand():
     # "Games of rounds" on docs/writing-a-game.rst: EVEN left is worth 6, FACE left 17/4 (Reroll
     # with two throws), and the whole game 571/48.

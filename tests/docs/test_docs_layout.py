@@ -72,6 +72,7 @@ def test_nothing_scrolls_sideways(built_docs, browser, page, width):
     browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
 
 
+@pytest.mark.slow
 def test_the_measure_sees_a_page_that_scrolls(browser, tmp_path):
     """The check can fail: a page with an unwrapped line far wider than the window."""
     page = tmp_path / "wide.html"

@@ -68,6 +68,7 @@ def _best(open_boxes, upper):
 BOXES = frozenset(("FOURS", "FIVES", "SIXES", "TRIPLE", "CHANCE"))
 
 
+@pytest.mark.slow
 def test_three_dice_has_the_value_of_a_brute_force():
     rounds = mdp.compile(mdp.load_game(THREE_DICE))
     expected = _best(BOXES, 0)
@@ -101,6 +102,7 @@ def test_the_round_rule_is_a_pure_function_of_cards():
     assert got.points[allowed].tolist() == [20, 12, 10, 4, 12]
 
 
+@pytest.mark.slow
 def test_the_three_dice_commands_on_the_page_print_what_it_shows():
     commands = _console_blocks(_section("Three dice, hook by hook\n---", "Running a game\n---"))
     assert [command.split()[1] for command, _ in commands] == ["solve", "advise", "strategies"]

@@ -122,6 +122,7 @@ def test_no_scheduler_there_is_one_line_at_once(capsys):
     assert err.count("\n") == 1
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("address", ["", " tcp://127.0.0.1:8786", 8786])
 def test_an_address_that_is_none_is_refused_at_once(address, capsys):
     with pytest.raises(mdp.ParamError, match="expected the address of a Dask scheduler"):
@@ -135,6 +136,7 @@ def test_an_address_that_is_none_is_refused_at_once(address, capsys):
         assert err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_without_dask_the_extra_is_named(monkeypatch, capsys):
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if not installed
     assert main(["solve", TWO_BOXES, "--scheduler", "tcp://127.0.0.1:8786"]) == 2

@@ -69,6 +69,7 @@ def test_two_players_passing_for_ever_is_not_optimal_play(exact):
     assert mdp.simulate(solution, game, games=10, seed=1).outcomes["games"].sum() == 10
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("exact", [False, True])
 def test_where_only_a_play_that_never_ends_is_best_it_is_refused_naming_the_state(exact):
     model = mdp.compile(mdp.load_game(Passing(Fraction(1, 3))))

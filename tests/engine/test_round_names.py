@@ -4,6 +4,7 @@
 type ``filled=None``, which names the text 'None'), and a column of fractions, whole in one
 round and not in another, was refused as holding "Int64 in some rows and String in others"."""
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -15,6 +16,7 @@ START = "('throw',)"
 """The column ``state`` of the round's first state (tests/models.py's two boxes)."""
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.tuples(VALUES, VALUES), min_size=4, max_size=4, unique_by=repr))
 @example([("a", None), ("a", 1), ("b", 2), ("c", 3)])  # y empty in the first named: once looped

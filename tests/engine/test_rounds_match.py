@@ -151,6 +151,7 @@ def test_the_payoff_of_the_points_still_needed_is_a_step_function():
     assert beating("min").of(np.array([-5, 0, 9]), False).tolist() == [-1.0, 0.0, 1.0]
 
 
+@pytest.mark.slow
 def test_a_table_of_matches_of_a_game_of_rounds():
     # Each row is the match of its rule set (a game of rounds has no match-only parameters).
     table = mdp.match_table("yahtzee", {"boxes": ["ones", "twos"]}, params={"card": "yahtzee"},

@@ -199,6 +199,7 @@ def _card(boxes, rolls):
     return mdp.compile(mdp.load_game("yahtzee", card="no-bonus", boxes=",".join(boxes), rolls=rolls))
 
 
+@pytest.mark.slow
 def test_the_upper_section_and_its_bonus_against_a_brute_force():
     boxes = ("fours", "fives", "sixes")  # 75 at most: the bonus of 35 at 63 is in reach
     reach = mdp.at_least(_card(boxes, 1), exact=True)
@@ -217,6 +218,7 @@ def test_two_boxes_of_yahtzee_against_a_brute_force():
         assert reach.chance(total) == best(total), total
 
 
+@pytest.mark.slow
 def test_the_yahtzee_box_alone_at_50_is_five_of_a_kind(capsys):
     # The published chance of five of a kind in three rolls (the README's mdp solve yahtzee).
     main(["solve", "yahtzee", "--set", "card=yahtzee", "--set", "boxes=yahtzee", "--at-least",

@@ -6,10 +6,12 @@ read as NaN where the table was being filled)."""
 import threading
 
 import numpy as np
+import pytest
 
 from mdp.engine.rounds.values import RoundValues
 
 
+@pytest.mark.slow
 def test_threads_reading_values_made_on_first_use_see_them_whole():
     keys = np.arange(0, 4_000_000, 2, dtype=np.int64)  # a table of 4 million entries to make
     for _ in range(5):

@@ -47,6 +47,7 @@ def _two_boxes(name):
                      mdp_action_columns=mdp_action_columns)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(NAMES)
 def test_a_round_column_is_refused_exactly_where_a_table_has_its_name(name):

@@ -209,6 +209,7 @@ def expected_value(transitions, values, state=0):
 _counter = itertools.count()
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games())
 def test_random_games_solve_right_or_fail_in_one_line(tmp_path, game):
@@ -286,6 +287,7 @@ def answers(tmp_path_factory):
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", faulty.KINDS)
 @pytest.mark.parametrize("target", [(game, hook) for game, hooks in FAULTY_GAMES.items()
                                     for hook in hooks], ids=lambda t: f"{Path(t[0]).stem}-{t[1]}")

@@ -39,6 +39,7 @@ def _kept(out, given):
     return out == given and (isinstance(given, bool) or not isinstance(out, bool))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SCALARS, min_size=1, max_size=6))
 def test_every_value_given_is_kept_or_the_column_refused(values):

@@ -39,6 +39,7 @@ def test_every_variant_is_tested():
     assert [v.name for v in mdp.load_game(SHUTBOX).variants()] == list(VARIANTS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", VARIANTS)
 def test_variant_against_brute_force(name):
     expected = brute_shutbox.solve(**VARIANTS[name])

@@ -91,6 +91,7 @@ def test_one_roll_is_six_yahtzees_in_7776_by_hand():
     assert solved(rolls="1").value == Fraction(6, 7776)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("params", "value"), [
     ({"target": "large-straight"}, large_straight),
     ({"target": "small-straight"}, small_straight),

@@ -114,7 +114,8 @@ def solve(exact=False, **params):
     pytest.param("no-bonus", "fours,fives,sixes", None, marks=pytest.mark.slow),  # the upper bonus within reach
     pytest.param("free-joker", "threes,full-house,yahtzee", "free", marks=pytest.mark.slow),
     pytest.param("yahtzee", "threes,full-house,yahtzee", "forced", marks=pytest.mark.slow),
-    ("yahtzee", "large-straight,yahtzee,chance", "forced"),  # no upper box of the face
+    pytest.param("yahtzee", "large-straight,yahtzee,chance", "forced",  # no upper box of the face
+                 marks=pytest.mark.slow),
 ])
 def test_a_small_card_solved_exactly_is_the_brute_force(card, boxes, joker):
     solution = solve(exact=True, card=card, boxes=boxes)

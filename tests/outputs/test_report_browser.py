@@ -330,6 +330,7 @@ TWO_BOXES_POSITIONS = [
 ]
 
 
+@pytest.mark.slow
 def test_the_page_of_a_game_of_rounds_advises_as_mdp_advise_does(browser, tmp_path):
     from mdp.program.cli import main
 

@@ -216,6 +216,7 @@ def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):
 POINTS = ['"1"', "NaN", "Infinity", "undefined", "[1]", "true", "-1"]
 
 
+@pytest.mark.slow
 @engine_needed
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(POINTS))

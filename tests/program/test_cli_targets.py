@@ -58,6 +58,7 @@ COMMANDS = {  # what writes a table and a picture: the arguments before the targ
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(command=st.sampled_from(sorted(COMMANDS)), extension=st.sampled_from(["png", "svg"]),
        how=st.sampled_from(["same", "dot", "up", "absolute", "symlink", "hardlink"]),
