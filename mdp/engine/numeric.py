@@ -59,8 +59,9 @@ def quoted(value: Any) -> str:
     holds by its size alone (its digits could fill pages, or not be printable at all)."""
     if _past_float(value):
         top = abs(value).numerator
-        digits = int(math.log10(top)) + 1  # math.log10 takes an int of any size
-        digits -= top < 10 ** (digits - 1)  # log10 rounded up to a power of ten
+        digits = int(math.log10(top)) + 1  # math.log10 takes an int of any size, nearly
+        digits += top >= 10 ** digits  # rounded down below a power of ten
+        digits -= top < 10 ** (digits - 1)  # or up to one
         return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
     text = repr(value)
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line

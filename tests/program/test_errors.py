@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from edited import edited
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -719,6 +719,7 @@ def test_an_analysis_that_gives_no_table_is_its_plugins_fault(tmp_path, capsys, 
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(309, 3000), st.integers(-9, 9), st.booleans())
+@example(512, 0, False)  # log10 of 10**512 is a float just below 512
 def test_a_number_too_long_to_quote_is_said_with_its_count_of_digits(power, shift, negative):
     # Before: 10**400 was "about 400 digits", from its bits, one short at every power of ten.
     from mdp.engine.numeric import quoted
