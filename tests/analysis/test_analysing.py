@@ -56,6 +56,7 @@ def test_tie_break_changes_the_distribution_not_the_value(box):
     assert mean(lexicographic) > mean(plain)
 
 
+@pytest.mark.slow
 def test_simulation_agrees_with_the_exact_distribution(box):
     """Fixed seed: the exact value lies in the interval, and a chi-square test of the outcome
     frequencies against the exact chances passes at the 0.1% level."""
@@ -118,6 +119,7 @@ def test_cli_json_shapes(capsys):
     assert rows[0]["strategy"] == "optimal" and rows[0]["exact"] == "956177159/9795520512"
 
 
+@pytest.mark.slow
 def test_plot_is_written_and_the_program_says_where(tmp_path, capsys):
     pytest.importorskip("matplotlib")
     path = tmp_path / "outcomes.png"

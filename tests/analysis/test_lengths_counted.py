@@ -80,6 +80,7 @@ def test_in_floats_counting_stops_where_less_than_a_billionth_goes_on(up_to):
     assert abs(found.table["probability"].sum() + found.beyond - 1) < 1e-12
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None)
 @given(st.integers(1, 40))
 def test_lengths_counted_exactly_past_the_work_allowed_are_refused_up_front(steps):

@@ -245,6 +245,7 @@ def test_match_command_json_is_the_python_summary(capsys):
     assert sum(Fraction(p["exact"]) for p in printed["players"]) == 0
 
 
+@pytest.mark.slow
 def test_sixteen_row_table_fairest_first(capsys, tmp_path):
     import polars as pl
 

@@ -18,6 +18,7 @@ def small_pieces(monkeypatch):
     monkeypatch.setattr(policy_table, "ROWS", 100)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize("fmt", ["csv", "parquet", "json", "ndjson"])
 def test_a_policy_written_a_piece_at_a_time_is_the_whole_table(small_pieces, tmp_path, fmt, exact):

@@ -287,6 +287,7 @@ def test_aims_are_checked_where_they_enter(aims, exact, message):
         mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(["next", "points", "keys"]), st.integers(0, 1), st.integers(0, 11),
        st.integers(-1, 3), st.booleans())

@@ -242,6 +242,7 @@ def _flip_or_stay(weights):
         name: hook for name, hook in locals().items() if name.startswith("mdp_")}))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(weights=WEIGHTS, exact=st.booleans())
 def test_a_strategys_weights_are_evaluated_by_their_ratios_or_refused_naming_it(weights, exact):

@@ -76,6 +76,7 @@ def test_three_dice_has_the_value_of_a_brute_force():
     assert mdp.solve(rounds).value == pytest.approx(float(expected), rel=1e-13)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("filled", "upper"), [(("FOURS",), 8), (("SIXES", "CHANCE"), 12),
                                                (("FOURS", "FIVES", "TRIPLE"), 27)])
 def test_three_dice_cards_have_the_values_of_the_brute_force(filled, upper):

@@ -340,6 +340,7 @@ def mdp_strategies():
 '''
 
 
+@pytest.mark.slow
 def test_a_plugins_global_that_cannot_be_sent_is_named_by_its_module(cluster, tmp_path):
     """A strategy's aims are sent with the game, which carries its plugins' hooks: a plugin
     whose hooks hold a lock keeps every strategy off the cluster, its module named."""

@@ -165,6 +165,7 @@ def cyclic_games(draw):
     return transitions, ends
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(cyclic_games(), st.sampled_from(["max", "min"]))
 def test_optimal_play_ends_and_is_the_best_play_that_ends(drawn, sense):

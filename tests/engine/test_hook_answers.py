@@ -273,6 +273,7 @@ LABELS = st.one_of(  # labels a plugin might give: too few or many, twice, unhas
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=LABELS, when=st.integers(1, 2))
 def test_batch_labels_are_taken_as_given_or_refused_naming_the_hook(bad, when):

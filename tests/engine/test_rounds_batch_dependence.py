@@ -52,6 +52,7 @@ COMMANDS = {
 }
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.sampled_from(sorted(KINDS)), st.integers(-5, 5).filter(bool), st.booleans(),
        st.booleans())

@@ -66,6 +66,7 @@ def test_advice_under_exact_never_lists_an_end_the_round_state_does_not_allow(ca
     assert "FACE" not in capsys.readouterr().out.split("state:")[1].split("\n", 1)[1]
 
 
+@pytest.mark.slow
 def test_fraction_points_are_carried_exactly_by_distribution_simulate_and_report(tmp_path):
     # Every point halved: the value and every total are half those of two boxes.
     game = two_boxes(mdp_round_rule=boxes_rule(

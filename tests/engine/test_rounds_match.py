@@ -54,6 +54,7 @@ cards = st.integers(1, 3).flatmap(lambda n: st.integers(2, 3).flatmap(lambda fac
     st.just(faces), st.integers(1, 2))))
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cards)
 def test_both_play_for_money_against_a_brute_force(card):

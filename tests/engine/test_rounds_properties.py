@@ -123,6 +123,7 @@ def test_exact_and_float_solving_agree_and_the_totals_average_to_the_value(card)
     assert sum(t * p for t, p in zip(totals, chances)) == exact.value
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cards(), st.booleans())
 def test_nothing_shown_takes_a_box_already_filled(card, exact):

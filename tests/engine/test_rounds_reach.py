@@ -356,6 +356,7 @@ def test_what_cannot_be_held_is_refused_before_the_work(monkeypatch):
         mdp.at_least(model, exact=True)
 
 
+@pytest.mark.slow
 def test_mdp_targets_writes_every_total_and_draws_them(tmp_path, capsys):
     example = str(ROOT / "docs" / "examples" / "two_boxes.py")
     out = tmp_path / "targets.csv"

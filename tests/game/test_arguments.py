@@ -149,6 +149,7 @@ NAMES = ["load_game", "compile", "solve", "solve_many", "evaluate", "strategy_po
          "ragged_arange", "slices", "on_cluster"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])

@@ -34,6 +34,7 @@ def _outcome(make):
         return ("refused", str(error))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(TABLES)
 def test_a_column_checked_at_once_is_checked_as_value_by_value(values):

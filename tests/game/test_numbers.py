@@ -55,6 +55,7 @@ def params_of(game, **given):
         return error
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, name, low, high", WHOLE)
 @SETTINGS
 @given(value=NUMBERS | TEXTS)
@@ -74,6 +75,7 @@ def tile_items():
     return NUMBERS | TEXTS.filter(lambda text: re.fullmatch(r"\s*[0-9]+\s*", text) is not None)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(tiles=st.lists(tile_items(), min_size=0, max_size=6)
        | st.lists(INTS, max_size=45).map(lambda items: ",".join(map(str, items))))
@@ -90,6 +92,7 @@ def test_tiles_are_read_exactly_or_refused(tiles):
         assert isinstance(got, mdp.ParamError), (tiles, got["tiles"])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(low=NUMBERS, high=NUMBERS | st.none(), dice=NUMBERS)
 def test_a_schedule_from_python_is_read_exactly_or_refused(low, high, dice):
@@ -103,6 +106,7 @@ def test_a_schedule_from_python_is_read_exactly_or_refused(low, high, dice):
         assert isinstance(got, mdp.ParamError)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(amount=NUMBERS | st.integers(-2**200, 2**200))
 def test_a_payout_amount_from_python_is_exact_or_refused(amount):

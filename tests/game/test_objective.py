@@ -43,6 +43,7 @@ def _game(values, objective=None, described=None):
     return mdp.load_game(SimpleNamespace(GAME_NAME="g", **{f.__name__: mdp.hookimpl(f) for f in hooks}))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(VALUES, st.booleans())
 def test_values_of_a_probability_are_from_0_to_1_or_the_game_is_refused(values, probability):

@@ -77,6 +77,7 @@ def test_a_column_name_no_one_can_type_is_refused_by_every_column_hook(hook, nam
         _policy(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(HOOKS), GOOD)
 def test_a_column_name_anyone_can_type_is_accepted(hook, name):

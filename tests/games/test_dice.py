@@ -37,6 +37,7 @@ def test_two_fair_dice():
     assert distribution[7] == Fraction(6, 36) and distribution[2] == distribution[12] == Fraction(1, 36)
 
 
+@pytest.mark.slow
 def test_the_largest_throw_allowed():
     distribution = dice.sum_distribution(dice.MAX_DICE, dice.MAX_FACES)
     assert len(distribution) == 4951 and sum(p for p, _ in distribution) == 1

@@ -22,6 +22,7 @@ items = st.lists(st.tuples(st.integers(0, 10), st.integers(-9, 99)), min_size=1,
                  unique_by=lambda item: item[0])
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=items, bom=st.booleans(), ends=st.sampled_from(["\n", "\r\n"]),
        comments=st.booleans(), blank=st.booleans())

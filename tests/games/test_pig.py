@@ -152,6 +152,7 @@ def test_exact_values_meet_the_rules_at_every_state(goal, faces, dice):
         assert v == max(action_values(goal, faces, dice, value, *state).values()), state
 
 
+@pytest.mark.slow
 def test_floats_agree_with_exact_to_twenty():
     _, exact = solved(20)
     _, floats = solved(20, exact=False)
@@ -406,6 +407,7 @@ def test_against_is_refused_where_it_means_nothing():
         mdp.solve(model, against=mdp.strategy_policy(model, "hold-at-20", game=game))
 
 
+@pytest.mark.slow
 def test_the_command_plays_one_strategy_against_another(capsys):
     import json
 

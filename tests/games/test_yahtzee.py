@@ -78,6 +78,7 @@ def solved(**params):
 PUBLISHED_YAHTZEE = Fraction(2_783_176, 6**10)
 
 
+@pytest.mark.slow
 def test_five_of_a_kind_in_three_rolls_is_the_published_figure_and_the_brute_force():
     assert PUBLISHED_YAHTZEE == Fraction(347897, 7558272)
     assert brute(five_of_a_kind) == PUBLISHED_YAHTZEE
@@ -197,6 +198,7 @@ def test_chance_is_five_rerolls_by_hand():
     assert solved(target="score", category="chance").value == 5 * Fraction(14, 3)
 
 
+@pytest.mark.slow
 def test_the_analyses_work_on_yahtzee_unchanged():
     # The engine's analyses, written for Shut the Box, on the second game as it is.
     game = mdp.load_game("games/yahtzee")

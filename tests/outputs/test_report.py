@@ -269,6 +269,7 @@ def _fine(control):
         control.get("separator", " ") != "" and control.get("strike", "on") != "sideways"
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(st.lists(CONTROL, max_size=2))
 def test_a_control_is_drawn_as_given_or_refused_naming_the_game(controls):

@@ -5,6 +5,7 @@ import subprocess
 import sys
 
 import polars as pl
+import pytest
 
 
 def _fresh(tmp_path, script: str) -> str:
@@ -14,6 +15,7 @@ def _fresh(tmp_path, script: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_analyse_and_write_table_import_nothing_of_the_program(tmp_path):
     script = (
         "import sys, mdp\n"

@@ -215,6 +215,7 @@ def test_no_progress_when_not_a_terminal(capsys):
     assert code == 0 and err == ""
 
 
+@pytest.mark.slow
 def test_a_closed_pipe_ends_quietly(tmp_path):
     process = subprocess.Popen([sys.executable, "-m", "mdp.program.cli", "policy", "shutbox"],
                                cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -310,6 +311,7 @@ def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
     assert _last_line(tmp_path, script, {**env, "OMP_NUM_THREADS": "2"}).split()[1] == "None"
 
 
+@pytest.mark.slow
 def test_the_program_asks_numpy_for_no_huge_pages_unless_told_otherwise(tmp_path):
     # Where the kernel compacts memory for them on the spot, huge pages cost six times the
     # time of plain ones (docs/cli.rst, Environment).
@@ -333,6 +335,7 @@ def heavy_imports(tmp_path, calls: str) -> str:
     return done.stdout
 
 
+@pytest.mark.slow
 def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     # Listing the commands needs neither: they are imported when a command does its work.
     out = heavy_imports(tmp_path, "try:\n    main(['--help'])\nexcept SystemExit:\n    pass")

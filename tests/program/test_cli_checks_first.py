@@ -148,6 +148,7 @@ def no_solve(monkeypatch):
     monkeypatch.setattr(mdp, "solve", solve)
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tiles=st.integers(1, 5), most=st.integers(1, 200), optimal_only=st.booleans())
 def test_a_markdown_policy_too_long_is_refused_before_the_solve(capsys, tiles, most, optimal_only):
@@ -190,6 +191,7 @@ def test_the_policy_within_every_round_too_long_is_refused_before_the_solve(no_s
         "their columns\n")
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(open_tiles=st.sets(st.integers(1, 5), max_size=4), roll=st.integers(0, 14))
 def test_advice_on_a_state_the_game_lacks_is_refused_before_the_solve(capsys, open_tiles, roll):

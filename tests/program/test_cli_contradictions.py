@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SHUTBOX_STATE = {"open": ["1 2 3", "4 5", "1 2 3 4 5 6 7 8 9"], "roll": ["2", "7", "12"]}
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
 def test_a_column_of_the_state_given_twice_is_refused(capsys, data):

@@ -34,6 +34,7 @@ def _waiting(process) -> None:
     raise AssertionError("mdp never waited for the reader")
 
 
+@pytest.mark.slow
 def test_ctrl_c_ends_the_wait_for_a_reader(tmp_path):
     fifo = tmp_path / "out.csv"
     os.mkfifo(fifo)

@@ -33,6 +33,7 @@ def _run(tmp_path, command, stderr):
                               stdout=subprocess.PIPE, timeout=120)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("stderr", ["closed", "full"])
 @pytest.mark.parametrize(("command", "files"), FILES)
 def test_a_command_with_standard_error_gone_does_its_work(tmp_path, command, files, stderr):

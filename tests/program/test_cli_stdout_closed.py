@@ -69,6 +69,7 @@ def test_every_command_that_takes_a_file_is_here():
             "report", "export", "solve", "match"} <= found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "files"), list(_writing()))
 def test_a_command_asked_for_files_writes_them_with_standard_output_closed(tmp_path, argv, files):
     done = _closed(argv, tmp_path)

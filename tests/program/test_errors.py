@@ -293,6 +293,7 @@ def run(*argv, **kwargs):
                           cwd=ROOT, **kwargs)
 
 
+@pytest.mark.slow
 def test_a_closed_standard_output_is_one_line():
     # Closed before Python starts (mdp solve >&-), and closed while it runs.
     done = subprocess.run([sys.executable, "-m", "mdp", "solve", "shutbox"], stderr=subprocess.PIPE,
@@ -306,6 +307,7 @@ def test_a_closed_standard_output_is_one_line():
         2, "mdp: error: cannot write to standard output: Bad file descriptor\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["solve", "shutbox"], ["policy", "shutbox"],
                                      ["policy", "shutbox", "--format", "parquet"]])
 def test_a_full_standard_output_is_one_line(command):

@@ -399,6 +399,7 @@ def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys)
     assert "arg_raise" not in said.out and "usage: mdp" in said.out
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 5000), st.booleans())
 def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written, piece_by_piece):
