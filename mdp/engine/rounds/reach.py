@@ -317,10 +317,11 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     """The least and most totals more of some round states of one round, and their vectors:
     a round state that ends the game, the payoff's own between its first and last steps."""
     ends = model.rule(keys)
+    over = ends.over  # of every round state of the batch (ends is cut to those playing)
     kind: Any = object if exact else np.float64
     low = np.zeros(len(keys), dtype=np.int64)
     high = np.zeros(len(keys), dtype=np.int64)
-    playing = np.flatnonzero(~ends.over)
+    playing = np.flatnonzero(~over)
     if len(playing):
         if later is None:
             raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
@@ -338,8 +339,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     need = np.repeat(low + payoff.first + 1 - np.cumsum(widths) + widths, widths) \
         + np.arange(len(state))
     chances = payoff.of(need, exact).astype(kind)  # a game over (its low is 0): the payoff
-    columns = np.flatnonzero(~ends.over[state]) if len(playing) < len(keys) else \
-        np.arange(len(state))
+    columns = np.flatnonzero(~over[state])
     if not len(columns):
         return low, high, chances
     assert later is not None, "a round state plays on: refused above without a round after"
