@@ -34,6 +34,7 @@ import numpy as np
 from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
+from mdp.engine.columns import best_columns
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
@@ -352,8 +353,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
         c = columns[c0:c0 + step]
         s, n = row[state[c]], need[c]
         worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
-        floats = Floats(inner, _float_columns(worth, allowed[s]))
-        values = backward(inner, floats, best("max"), floats.start())[inner.initial]
+        values = best_columns(inner, _float_columns(worth, allowed[s]))
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "
