@@ -269,6 +269,36 @@ class _Vectors:
         return np.where(inside, found, side)
 
 
+class _Ends:
+    """The worth in floats of the ends of some round states (a row each; which are allowed,
+    the position of the round state each leads to among ``later``'s, its points) by the
+    points still needed: each vector of ``later`` laid out with the payoff's first value
+    before it and its last after it, and an end read at ``clip(need - start, 0, stop) + at``
+    (an end not allowed at one more place, -inf, that no play takes)."""
+
+    def __init__(self, later: _Vectors, allowed: np.ndarray, after: np.ndarray,
+                 points: np.ndarray) -> None:
+        width = np.diff(later.offsets)
+        at = later.offsets[:-1] + 2 * np.arange(len(width))
+        self.table = np.empty(len(later.chances) + 2 * len(width) + 1)
+        self.table[at] = float(later.payoff.values[0])
+        self.table[at + width + 1] = float(later.payoff.values[-1])
+        self.table[np.arange(len(later.chances)) + np.repeat(at - later.offsets[:-1], width) + 1] \
+            = later.chances
+        self.table[-1] = -np.inf
+        self.start = np.where(allowed, points + later.low[after] + later.payoff.first, 0)
+        self.stop = np.where(allowed, width[after] + 1, 0)
+        self.at = np.where(allowed, at[after], len(self.table) - 1)
+
+    def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
+        """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
+        points still needed at each: a row per column."""
+        place = need[:, None] - self.start[s]
+        np.clip(place, 0, self.stop[s], out=place)
+        place += self.at[s]
+        return self.table[place]
+
+
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
                 max_memory: int | None | Literal["default"] = "default",
@@ -349,11 +379,15 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     inner = model.round
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     bottom, top = min(map(float, payoff.values)), max(map(float, payoff.values))
+    read = None if exact else _Ends(later, allowed, after, points)
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]
         s, n = row[state[c]], need[c]
-        worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
-        values = best_columns(inner, _float_columns(worth, allowed[s]))
+        if read is None:
+            worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
+            values = best_columns(inner, _float_columns(worth, allowed[s]))
+        else:
+            values = best_columns(inner, read.worth(s, n).T)
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "
