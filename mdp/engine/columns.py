@@ -5,7 +5,7 @@ every total (a column per round state and total).
 The columns go through the layers a block at a time (:data:`BLOCK` columns), the block's
 values of every state in one buffer that stays in the processor's cache from the terminal
 states up to the initial one, and only the initial state's values are kept. Each layer is
-worked the same way for every block (a :class:`Plan`, made once per model): a state's best
+worked the same way for every block (:func:`plan`, made once per model): a state's best
 action is found rank by rank, its first action in every state, then the second of those that
 have one, and so on, each a gather of whole rows of the buffer and a maximum in place; the
 expectations of chance actions are one sparse matrix (scipy's CSR, only the outcomes that
@@ -33,26 +33,30 @@ _LOCK = threading.Lock()
 
 @attrs.frozen(eq=False)
 class Layer:
-    """One layer of a :class:`Plan`: its states ``lo`` to ``hi - 1``; the expectations of
-    its chance actions (``chance``, a row per chance action, a column per state from
-    ``below``) and where they go among the layer's actions (``chance_at``, or None where
-    every action is one); each certain action's successor (``certain``, -1 at chance ones);
-    the states sorted by their count of actions, the most first (``order``); for each rank,
-    how many of them have more actions than it (``having``) and the row of the action
-    values of that rank of each (``rank_rows``)."""
+    """One layer of a :func:`plan`: its states ``lo`` to ``hi - 1`` and their first actions
+    (``starts``, from the layer's first, and one past the last); the expectations of its
+    chance actions (``chance``, a row per chance action, a column per state from ``below``)
+    and where they are among the layer's actions (``chance_at``); each action's successor
+    (``certain``, -1 at chance ones); for each rank, the rows that the values of that rank
+    of action of each state having one are in (``rank_rows``: the successors themselves
+    where every action is certain, else the layer's actions), the states with the most
+    actions first, and where each state then is (``inverse``)."""
 
     lo: int
     hi: int
+    starts: np.ndarray
     chance: scipy.sparse.csr_array | None
     below: int
     chance_at: np.ndarray | None
     certain: np.ndarray
-    order: np.ndarray
-    inverse: np.ndarray
     rank_rows: tuple[np.ndarray, ...]
+    inverse: np.ndarray
     direct: bool
     """Every state has one chance action, in the order of the states: the product is the
     layer's values."""
+    from_ends: bool
+    """Every action is certain and leads to a terminal state: an end that no play may take
+    in any column of a block (-inf, maximizing) is passed over there."""
 
 
 def plan(model: CompiledModel) -> tuple[Layer, ...]:
@@ -86,17 +90,36 @@ def _layer(model: CompiledModel, layer: int) -> Layer:
             shape=(len(chance_rows), int(successors.max()) + 1 - below))
         matrix.sum_duplicates()
         chance_at = chance_rows
-    counts = np.diff(starts)
+    positions, inverse = _ranks(np.diff(starts), starts[:-1] - a0)
+    if matrix is None:  # the rows of the successors themselves
+        positions = tuple(targets[rows] for rows in positions)
+    return Layer(lo, hi, starts - a0, matrix, below, chance_at, targets, positions, inverse,
+                 len(chance_rows) == len(targets) == hi - lo,
+                 matrix is None and bool(len(targets)) and int(targets.max()) < model.n_terminal)
+
+
+def _ranks(counts: np.ndarray, first: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """For states with ``counts`` actions, the first at ``first``: for each rank, the place
+    of that rank of action of each state having one, the states with the most actions
+    first; and the place of each state in that order."""
     order = np.argsort(-counts, kind="stable")
     most = int(counts.max()) if len(counts) else 0
     having = np.searchsorted(-counts[order], -np.arange(most), side="left")
-    first = starts[order] - a0
-    rank_rows = tuple(first[:int(having[rank])] + rank for rank in range(most))
-    if matrix is None:  # the rows of the successors themselves
-        rank_rows = tuple(targets[rows] for rows in rank_rows)
-    direct = len(chance_rows) == len(targets) == hi - lo
-    return Layer(lo, hi, matrix, below, chance_at, targets, order,
-                 np.argsort(order).astype(np.int64), rank_rows, direct)
+    first = first[order]
+    return (tuple(first[:int(having[rank])] + rank for rank in range(most)),
+            np.argsort(order).astype(np.int64))
+
+
+def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """The rank rows and places of :class:`Layer` for the actions ``live`` only (each
+    state's first kept where none of its own is: its value is then the worst)."""
+    counts = np.add.reduceat(live, layer.starts[:-1]).astype(np.int64)
+    none = counts == 0
+    live[layer.starts[:-1][none]] = True
+    counts[none] = 1
+    ids = np.flatnonzero(live)
+    positions, inverse = _ranks(counts, np.cumsum(counts) - counts)
+    return tuple(layer.certain[ids[p]] for p in positions), inverse
 
 
 def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max") -> np.ndarray:
@@ -122,18 +145,32 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max")
     # be new pages from the system, zeroed on first touch.
     scratch = (np.empty((rows, block)), np.empty((rows, block)), np.empty((actions, block)))
     n_terminal = model.n_terminal
+    worst = -np.inf if sense == "max" else np.inf
+    living: dict[tuple[int, bytes], tuple[tuple[np.ndarray, ...], np.ndarray]] = {}
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
         values = buffer[:, :c1 - c0]
         values[:n_terminal] = terminal[:, c0:c1]
+        dead = None
         for layer in layers:
-            _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch])
+            ranks = None
+            if layer.from_ends:  # the columns of a block share ends not allowed, often
+                if dead is None:
+                    dead = (values[:n_terminal] == worst).all(axis=1)
+                if dead.any():
+                    key = (layer.lo, dead.tobytes())
+                    if key not in living:
+                        living[key] = _living(layer, ~dead[layer.certain])
+                    ranks = living[key]
+            _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch], ranks)
         result[c0:c1] = values[model.initial]
     return result
 
 
-def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray]) -> None:
-    """The values of the states of ``layer``, from those of the states below it."""
+def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],
+          ranks: tuple[tuple[np.ndarray, ...], np.ndarray] | None = None) -> None:
+    """The values of the states of ``layer``, from those of the states below it (``ranks``:
+    the rank rows and places of the actions to look at, if not all)."""
     out = values[layer.lo:layer.hi]
     top, taken, actions = scratch
     if layer.chance is not None:
@@ -148,11 +185,13 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
         source = actions
     else:
         source = values
-    ranks = layer.rank_rows
-    top = top[:len(ranks[0])]
-    np.take(source, ranks[0], axis=0, out=top, mode="clip")
-    for more in ranks[1:]:
+    rows, inverse = (layer.rank_rows, layer.inverse) if ranks is None else ranks
+    if not rows:
+        return
+    top = top[:len(rows[0])]
+    np.take(source, rows[0], axis=0, out=top, mode="clip")
+    for more in rows[1:]:
         n = len(more)
         np.take(source, more, axis=0, out=taken[:n], mode="clip")
         ufunc(top[:n], taken[:n], out=top[:n])
-    np.take(top, layer.inverse, axis=0, out=out, mode="clip")
+    np.take(top, inverse, axis=0, out=out, mode="clip")

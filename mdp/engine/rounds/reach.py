@@ -380,6 +380,9 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     bottom, top = min(map(float, payoff.values)), max(map(float, payoff.values))
     read = None if exact else _Ends(later, allowed, after, points)
+    if read is not None:  # the columns of round states allowing the same ends side by side
+        alike = np.unique(allowed, axis=0, return_inverse=True)[1].ravel()
+        columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]
         s, n = row[state[c]], need[c]
