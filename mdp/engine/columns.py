@@ -21,6 +21,9 @@ import attrs
 import numpy as np
 import scipy.sparse
 
+from mdp.engine.arithmetic import Floats
+from mdp.engine.sweep import backward, best, bottom_up
+
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
 
@@ -64,13 +67,12 @@ def plan(model: CompiledModel) -> tuple[Layer, ...]:
     with _LOCK:
         found = model.__dict__.get("_column_plan")
         if found is None:
-            found = tuple(_layer(model, layer) for layer in range(1, model.n_layers))
+            found = tuple(_layer(model, layer, lo, hi) for layer, lo, hi in bottom_up(model))
             model.__dict__["_column_plan"] = found
         return found
 
 
-def _layer(model: CompiledModel, layer: int) -> Layer:
-    lo, hi = int(model.layer_start[layer]), int(model.layer_start[layer + 1])
+def _layer(model: CompiledModel, layer: int, lo: int, hi: int) -> Layer:
     starts = model.action_offsets(lo, hi).astype(np.int64)
     a0, a1 = int(starts[0]), int(starts[-1])
     targets = model.action_next[a0:a1].astype(np.int64)
@@ -128,9 +130,6 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max")
     :func:`mdp.engine.sweep.backward` with :func:`~mdp.engine.sweep.best` gives it, for
     many columns at once, the initial state's row only."""
     if model.turns is not None:  # each value as its mover sees it: the general pass
-        from mdp.engine.arithmetic import Floats
-        from mdp.engine.sweep import backward, best
-
         floats = Floats(model, terminal)
         return backward(model, floats, best(sense), floats.start())[model.initial]
     layers = plan(model)
