@@ -104,6 +104,7 @@ class Run:
     timed_out: bool
     stdout: str
     stderr: str
+    cpu_seconds: float | None = None  # user + system time of the child, from os.wait4
 
 
 @dataclass
@@ -167,7 +168,8 @@ if pid == 0:
 _, status, usage = os.wait4(pid, 0)
 seconds = time.perf_counter() - start
 with open(result, "w") as f:
-    f.write(f"{seconds!r} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)}")
+    f.write(f"{seconds!r} {usage.ru_maxrss} {os.waitstatus_to_exitcode(status)} "
+            f"{usage.ru_utime + usage.ru_stime!r}")
 """
 
 
@@ -202,10 +204,11 @@ def run_process(argv, cap=None):
                     timer.cancel()
         stdout, stderr = (p.read_text(errors="replace") for p in paths[:2])
         try:
-            seconds, max_rss, returncode = paths[2].read_text().split()
+            seconds, max_rss, returncode, cpu = paths[2].read_text().split()
         except (OSError, ValueError):  # the launcher was killed or failed
             return Run(cap or 0.0, 0, proc.returncode or -1, timed_out.is_set(), stdout, stderr)
-        return Run(float(seconds), int(max_rss), int(returncode), False, stdout, stderr)
+        return Run(float(seconds), int(max_rss), int(returncode), False, stdout, stderr,
+                   float(cpu))
 
 
 def last_json_line(text):

@@ -27,17 +27,18 @@ EXAMPLE = ROOT / "docs" / "examples" / "two_boxes.py"
 TWO_BOXES = [[f for f in range(1, 7)], [2 * f if f % 2 == 0 else 0 for f in range(1, 7)]]
 
 
-def brute_match(points, faces, throws, sense="max"):
+def brute_match(points, faces, throws, sense="max", over=()):
     """The first player's expected winnings, each playing for money, and the second's best
-    winnings against each total of the first's."""
+    winnings against each total of the first's (the game ending early with the boxes of
+    ``over`` filled)."""
     sign = 1 if sense == "max" else -1
 
     @cache
     def second(total):  # the sign of the second's total less the first's, the better one
         return brute_best(points, faces, throws,
-                          lambda mine: sign * ((mine > total) - (mine < total)))(0, 0)
+                          lambda mine: sign * ((mine > total) - (mine < total)), over)(0, 0)
 
-    first = brute_best(points, faces, throws, lambda total: -second(total))(0, 0)
+    first = brute_best(points, faces, throws, lambda total: -second(total), over)(0, 0)
     return first, second
 
 
@@ -73,6 +74,26 @@ def test_both_play_for_money_against_a_brute_force(card):
     reach = solve_reach(model, exact=True, payoff=beating("max"))
     for total in range(-14, 30):
         assert reach.chance(total) == second(total), total
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(cards.filter(lambda card: len(card[0]) > 1).flatmap(lambda card: st.tuples(
+    st.just(card), st.sets(st.integers(1, (1 << len(card[0])) - 2), min_size=1, max_size=3))))
+def test_games_that_end_early_at_some_round_states_against_a_brute_force(case):
+    # Round states side by side in one batch, some ending the game and some playing on: the
+    # batch's columns were read against the rows of those playing only (an IndexError).
+    (points, faces, throws), over = case
+    game = card_game(points, faces, throws, over=over)
+    model = mdp.compile(game)
+    expected, second = brute_match(points, faces, throws, over=over)
+    assert mdp.match(model, game, exact=True).values == (expected, -expected)
+    assert mdp.match(model, game).values[0] == pytest.approx(float(expected), abs=1e-12)
+    reach = solve_reach(model, exact=True, payoff=beating("max"))
+    chances = mdp.at_least(model, exact=True)
+    for total in range(-14, 30):
+        assert reach.chance(total) == second(total), total
+        assert chances.chance(total) == brute_best(points, faces, throws,
+                                                   lambda mine: int(mine >= total), over)(0, 0)
 
 
 def test_two_boxes_the_second_plays_for_money_not_for_the_chance_of_beating():

@@ -18,9 +18,10 @@ import mdp
 BOX_NAMES = "ABC"
 
 
-def card_game(points, faces, throws, bad=None, drift=None):
+def card_game(points, faces, throws, bad=None, drift=None, over=()):
     """The game of a card of ``len(points)`` boxes, ``points[box][face - 1]`` the points of a
-    face in a box; ``bad`` (round state, end, next) makes the rule give that ``next`` there;
+    face in a box; the game ends early at the round states of ``over`` (boxes filled, as
+    bits: no end allowed); ``bad`` (round state, end, next) makes the rule give that ``next`` there;
     ``drift`` (round state, end, change) adds the change to the points there each time the
     rule is asked about that round state again (an impure rule)."""
     boxes = BOX_NAMES[:len(points)]
@@ -60,6 +61,7 @@ def card_game(points, faces, throws, bad=None, drift=None):
         def rule(states):
             filled = states[:, None]
             following = np.where(filled & bit, -1, filled | bit)
+            following[np.isin(states, list(over))] = -1
             if bad is not None:
                 following[states == bad[0], bad[1] % len(ends)] = bad[2]
             given = np.tile(scored, (len(states), 1))

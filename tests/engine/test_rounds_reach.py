@@ -26,16 +26,17 @@ ROOT = Path(__file__).resolve().parents[2]
 # and thrown again while throws are left if the player likes, then scored in an open box.
 
 
-def brute_best(points, faces, throws, end):
+def brute_best(points, faces, throws, end, over=()):
     """``best(filled, earned)``: the best expected ``end(total)`` with the boxes of the bits
     of ``filled`` filled and ``earned`` points so far, a die of ``faces`` faces thrown up to
-    ``throws`` times a round, its face scored in an open box."""
+    ``throws`` times a round, its face scored in an open box; the game ends early with the
+    boxes of ``over`` filled."""
     boxes = len(points)
     full = (1 << boxes) - 1
 
     @cache
     def best(filled, earned):
-        if filled == full:
+        if filled == full or filled in over:
             return Fraction(end(earned))
 
         @cache

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from mdp.engine.arithmetic import Floats
+from mdp.engine.columns import best_columns
 from mdp.engine.policy import Sense
 from mdp.engine.rounds.choose import Aims, aiming, following
 from mdp.engine.rounds.kinds import each_batch
@@ -79,15 +80,14 @@ def _solve_playing(model: Rounds, keys: np.ndarray, ends: RoundEnds, later: Roun
     worths = terminals(model, ends, later, sense, exact)  # exact: only to check the ends
     if aims is None:
         decide = best(sense)
-        floats = Floats(inner, worths)
-        raw = backward(inner, floats, decide, floats.start())
+        values = best_columns(inner, worths, sense)
     else:
         choice = aiming(inner, keys, ends, aims, exact, sense)
         decide = following(choice)
         floats = Floats(inner, worths)
         raw = floats.start()
         backward(inner, floats, following(choice, inner, raw), raw)
-    values = raw[inner.initial].copy()
+        values = raw[inner.initial].copy()
     _check_finite(model, values, keys, worths, ends, later)
     if not exact:
         return values

@@ -34,6 +34,7 @@ import numpy as np
 from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
+from mdp.engine.columns import best_columns
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
@@ -268,6 +269,36 @@ class _Vectors:
         return np.where(inside, found, side)
 
 
+class _Ends:
+    """The worth in floats of the ends of some round states (a row each; which are allowed,
+    the position of the round state each leads to among ``later``'s, its points) by the
+    points still needed: each vector of ``later`` laid out with the payoff's first value
+    before it and its last after it, and an end read at ``clip(need - start, 0, stop) + at``
+    (an end not allowed at one more place, -inf, that no play takes)."""
+
+    def __init__(self, later: _Vectors, allowed: np.ndarray, after: np.ndarray,
+                 points: np.ndarray) -> None:
+        width = np.diff(later.offsets)
+        at = later.offsets[:-1] + 2 * np.arange(len(width))
+        self.table = np.empty(len(later.chances) + 2 * len(width) + 1)
+        self.table[at] = float(later.payoff.values[0])
+        self.table[at + width + 1] = float(later.payoff.values[-1])
+        self.table[np.arange(len(later.chances)) + np.repeat(at - later.offsets[:-1], width) + 1] \
+            = later.chances
+        self.table[-1] = -np.inf
+        self.start = np.where(allowed, points + later.low[after] + later.payoff.first, 0)
+        self.stop = np.where(allowed, width[after] + 1, 0)
+        self.at = np.where(allowed, at[after], len(self.table) - 1)
+
+    def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
+        """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
+        points still needed at each: a row per column."""
+        place = need[:, None] - self.start[s]
+        np.clip(place, 0, self.stop[s], out=place)
+        place += self.at[s]
+        return self.table[place]
+
+
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
                 max_memory: int | None | Literal["default"] = "default",
@@ -317,10 +348,11 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     """The least and most totals more of some round states of one round, and their vectors:
     a round state that ends the game, the payoff's own between its first and last steps."""
     ends = model.rule(keys)
+    over = ends.over  # of every round state of the batch (ends is cut to those playing)
     kind: Any = object if exact else np.float64
     low = np.zeros(len(keys), dtype=np.int64)
     high = np.zeros(len(keys), dtype=np.int64)
-    playing = np.flatnonzero(~ends.over)
+    playing = np.flatnonzero(~over)
     if len(playing):
         if later is None:
             raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
@@ -338,8 +370,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     need = np.repeat(low + payoff.first + 1 - np.cumsum(widths) + widths, widths) \
         + np.arange(len(state))
     chances = payoff.of(need, exact).astype(kind)  # a game over (its low is 0): the payoff
-    columns = np.flatnonzero(~ends.over[state]) if len(playing) < len(keys) else \
-        np.arange(len(state))
+    columns = np.flatnonzero(~over[state])
     if not len(columns):
         return low, high, chances
     assert later is not None, "a round state plays on: refused above without a round after"
@@ -348,12 +379,18 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     inner = model.round
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     bottom, top = min(map(float, payoff.values)), max(map(float, payoff.values))
+    read = None if exact else _Ends(later, allowed, after, points)
+    if read is not None:  # the columns of round states allowing the same ends side by side
+        alike = np.unique(allowed, axis=0, return_inverse=True)[1].ravel()
+        columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]
         s, n = row[state[c]], need[c]
-        worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
-        floats = Floats(inner, _float_columns(worth, allowed[s]))
-        values = backward(inner, floats, best("max"), floats.start())[inner.initial]
+        if read is None:
+            worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
+            values = best_columns(inner, _float_columns(worth, allowed[s]))
+        else:
+            values = best_columns(inner, read.worth(s, n).T)
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "

@@ -1,0 +1,196 @@
+"""Optimal play for many columns of terminal values at once, in floats: the kernel of the
+solve of a game of rounds (a batch of round states, a column each) and of its chances of
+every total (a column per round state and total).
+
+The columns go through the layers a block at a time (:data:`BLOCK` columns), the block's
+values of every state in one buffer that stays in the processor's cache from the terminal
+states up to the initial one, and only the initial state's values are kept. Each layer is
+worked the same way for every block (:func:`plan`, made once per model): a state's best
+action is found rank by rank, its first action in every state, then the second of those that
+have one, and so on, each a gather of whole rows of the buffer and a maximum in place; the
+expectations of chance actions are one sparse matrix (scipy's CSR, only the outcomes that
+are there) times the block, where a dense product would multiply every zero too.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING
+
+import attrs
+import numpy as np
+import scipy.sparse
+
+from mdp.engine.arithmetic import Floats
+from mdp.engine.sweep import backward, best, bottom_up
+
+if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
+
+BLOCK = 256
+"""Columns worked through all the layers together: the buffer of a round of about a
+thousand states is then a few megabytes, within the processor's cache."""
+
+_LOCK = threading.Lock()
+
+
+@attrs.frozen(eq=False)
+class Layer:
+    """One layer of a :func:`plan`: its states ``lo`` to ``hi - 1`` and their first actions
+    (``starts``, from the layer's first, and one past the last); the expectations of its
+    chance actions (``chance``, a row per chance action, a column per state from ``below``)
+    and where they are among the layer's actions (``chance_at``); each action's successor
+    (``certain``, -1 at chance ones); for each rank, the rows that the values of that rank
+    of action of each state having one are in (``rank_rows``: the successors themselves
+    where every action is certain, else the layer's actions), the states with the most
+    actions first, and where each state then is (``inverse``)."""
+
+    lo: int
+    hi: int
+    starts: np.ndarray
+    chance: scipy.sparse.csr_array | None
+    below: int
+    chance_at: np.ndarray | None
+    certain: np.ndarray
+    rank_rows: tuple[np.ndarray, ...]
+    inverse: np.ndarray
+    direct: bool
+    """Every state has one chance action, in the order of the states: the product is the
+    layer's values."""
+    from_ends: bool
+    """Every action is certain and leads to a terminal state: an end that no play may take
+    in any column of a block (-inf, maximizing) is passed over there."""
+
+
+def plan(model: CompiledModel) -> tuple[Layer, ...]:
+    """How each layer of ``model`` is worked (made once per model and kept with it)."""
+    with _LOCK:
+        found = model.__dict__.get("_column_plan")
+        if found is None:
+            found = tuple(_layer(model, layer, lo, hi) for layer, lo, hi in bottom_up(model))
+            model.__dict__["_column_plan"] = found
+        return found
+
+
+def _layer(model: CompiledModel, layer: int, lo: int, hi: int) -> Layer:
+    starts = model.action_offsets(lo, hi).astype(np.int64)
+    a0, a1 = int(starts[0]), int(starts[-1])
+    targets = model.action_next[a0:a1].astype(np.int64)
+    chance_rows = np.flatnonzero(targets < 0)
+    matrix, below, chance_at = None, 0, None
+    if len(chance_rows):
+        c = -1 - targets[chance_rows]
+        counts = (model.chance_start[c + 1] - model.chance_start[c]).astype(np.int64)
+        outcomes = np.repeat(model.chance_start[c].astype(np.int64) - (np.cumsum(counts) - counts),
+                             counts) + np.arange(int(counts.sum()))
+        successors = model.outcome_next[outcomes].astype(np.int64)
+        below = int(successors.min())
+        table = np.array([float(p) for p in model.probabilities], dtype=np.float64)
+        matrix = scipy.sparse.csr_array(
+            (table[model.outcome_prob[outcomes]], successors - below,
+             np.concatenate([[0], np.cumsum(counts)])),
+            shape=(len(chance_rows), int(successors.max()) + 1 - below))
+        matrix.sum_duplicates()
+        chance_at = chance_rows
+    positions, inverse = _ranks(np.diff(starts), starts[:-1] - a0)
+    if matrix is None:  # the rows of the successors themselves
+        positions = tuple(targets[rows] for rows in positions)
+    return Layer(lo, hi, starts - a0, matrix, below, chance_at, targets, positions, inverse,
+                 len(chance_rows) == len(targets) == hi - lo,
+                 matrix is None and bool(len(targets)) and int(targets.max()) < model.n_terminal)
+
+
+def _ranks(counts: np.ndarray, first: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """For states with ``counts`` actions, the first at ``first``: for each rank, the place
+    of that rank of action of each state having one, the states with the most actions
+    first; and the place of each state in that order."""
+    order = np.argsort(-counts, kind="stable")
+    most = int(counts.max()) if len(counts) else 0
+    having = np.searchsorted(-counts[order], -np.arange(most), side="left")
+    first = first[order]
+    return (tuple(first[:int(having[rank])] + rank for rank in range(most)),
+            np.argsort(order).astype(np.int64))
+
+
+def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+    """The rank rows and places of :class:`Layer` for the actions ``live`` only (each
+    state's first kept where none of its own is: its value is then the worst)."""
+    counts = np.add.reduceat(live, layer.starts[:-1]).astype(np.int64)
+    none = counts == 0
+    live[layer.starts[:-1][none]] = True
+    counts[none] = 1
+    ids = np.flatnonzero(live)
+    positions, inverse = _ranks(counts, np.cumsum(counts) - counts)
+    return tuple(layer.certain[ids[p]] for p in positions), inverse
+
+
+def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max") -> np.ndarray:
+    """The value of the initial state of ``model`` under optimal play (``sense`` ``"max"``
+    or ``"min"``) for each column of ``terminal`` (float64, a row per terminal state): as
+    :func:`mdp.engine.sweep.backward` with :func:`~mdp.engine.sweep.best` gives it, for
+    many columns at once, the initial state's row only."""
+    if model.turns is not None:  # each value as its mover sees it: the general pass
+        floats = Floats(model, terminal)
+        return backward(model, floats, best(sense), floats.start())[model.initial]
+    layers = plan(model)
+    ufunc = np.maximum if sense == "max" else np.minimum
+    width = terminal.shape[1]
+    result = np.empty(width, dtype=np.float64)
+    block = min(BLOCK, max(width, 1))
+    buffer = np.empty((model.n_states, block), dtype=np.float64)
+    rows = max((layer.hi - layer.lo for layer in layers), default=0)
+    actions = max((len(layer.certain) for layer in layers if layer.chance is not None), default=0)
+    # Made once, used again by every layer and block: fresh arrays of this size would each
+    # be new pages from the system, zeroed on first touch.
+    scratch = (np.empty((rows, block)), np.empty((rows, block)), np.empty((actions, block)))
+    n_terminal = model.n_terminal
+    worst = -np.inf if sense == "max" else np.inf
+    living: dict[tuple[int, bytes], tuple[tuple[np.ndarray, ...], np.ndarray]] = {}
+    for c0 in range(0, width, block):
+        c1 = min(c0 + block, width)
+        values = buffer[:, :c1 - c0]
+        values[:n_terminal] = terminal[:, c0:c1]
+        dead = None
+        for layer in layers:
+            ranks = None
+            if layer.from_ends:  # the columns of a block share ends not allowed, often
+                if dead is None:
+                    dead = (values[:n_terminal] == worst).all(axis=1)
+                if dead.any():
+                    key = (layer.lo, dead.tobytes())
+                    if key not in living:
+                        living[key] = _living(layer, ~dead[layer.certain])
+                    ranks = living[key]
+            _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch], ranks)
+        result[c0:c1] = values[model.initial]
+    return result
+
+
+def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],
+          ranks: tuple[tuple[np.ndarray, ...], np.ndarray] | None = None) -> None:
+    """The values of the states of ``layer``, from those of the states below it (``ranks``:
+    the rank rows and places of the actions to look at, if not all)."""
+    out = values[layer.lo:layer.hi]
+    top, taken, actions = scratch
+    if layer.chance is not None:
+        sums = layer.chance @ values[layer.below:layer.below + layer.chance.shape[1]]
+        if layer.direct:
+            out[...] = sums
+            return
+        actions = actions[:len(layer.certain)]
+        actions[layer.chance_at] = sums
+        certain = layer.certain >= 0
+        actions[certain] = values[layer.certain[certain]]
+        source = actions
+    else:
+        source = values
+    rows, inverse = (layer.rank_rows, layer.inverse) if ranks is None else ranks
+    if not rows:
+        return
+    top = top[:len(rows[0])]
+    np.take(source, rows[0], axis=0, out=top, mode="clip")
+    for more in rows[1:]:
+        n = len(more)
+        np.take(source, more, axis=0, out=taken[:n], mode="clip")
+        ufunc(top[:n], taken[:n], out=top[:n])
+    np.take(top, inverse, axis=0, out=out, mode="clip")

@@ -1,0 +1,39 @@
+"""The kernel of many value columns under optimal play (mdp.engine.columns.best_columns)
+against the general backward pass of the engine with best play, column by column: generated
+rounds of small cards (chance layers, and layers mixing a chance action with certain ones),
+terminal values with ends that no play may take (-inf maximizing, +inf minimizing), in
+blocks of any width."""
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_rounds_properties import card_game
+
+import mdp
+from mdp.engine import columns
+from mdp.engine.arithmetic import Floats
+from mdp.engine.sweep import backward, best
+
+rounds = st.tuples(st.integers(1, 3), st.integers(2, 4), st.integers(1, 3)).map(
+    lambda c: mdp.compile(card_game([[0] * c[1]] * c[0], c[1], c[2])).round)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(model=rounds, width=st.integers(1, 9), sense=st.sampled_from(["max", "min"]),
+       seed=st.integers(0, 2**32 - 1), block=st.sampled_from([1, 3, 256]))
+def test_the_kernel_gives_what_the_general_pass_gives(model, width, sense, seed, block):
+    rng = np.random.default_rng(seed)
+    terminal = rng.integers(-3, 4, (model.n_terminal, width)).astype(np.float64)
+    worst = -np.inf if sense == "max" else np.inf
+    terminal[rng.random(terminal.shape) < 0.4] = worst
+    terminal[rng.random(model.n_terminal) < 0.3] = worst  # an end no column may take
+    saved, columns.BLOCK = columns.BLOCK, block
+    try:
+        got = columns.best_columns(model, terminal, sense)
+    finally:
+        columns.BLOCK = saved
+    for c in range(width):
+        floats = Floats(model, terminal[:, c].copy())
+        expected = backward(model, floats, best(sense), floats.start())[model.initial]
+        assert got[c] == expected or got[c] == pytest.approx(expected, rel=1e-12, abs=1e-12)
