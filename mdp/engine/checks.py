@@ -27,6 +27,10 @@ from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
 
+NOT_LISTS = (str, bytes, Mapping, set, frozenset)
+"""What a hook's list is not, though Python iterates it: text, a dict, and a set, which has
+no order (ties go to the first action, and a set's order changes from run to run)."""
+
 
 # The per-state hooks, and what both ways ask.
 
@@ -131,9 +135,9 @@ def terminal_value_of(game: Game, state: Any) -> Any:
 
 def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str,
             **kwargs: Any) -> list[Any]:
-    if result is None or isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") \
-            or (isinstance(result, np.ndarray) and result.ndim != 1):
-        got = "nothing" if result is None else f"{shown(result)}, not a list"
+    if _bad_list(result) or (isinstance(result, np.ndarray) and result.ndim != 1):
+        got = "nothing" if result is None else f"{shown(result)}, not a list" + (
+            " (a set has no order)" if isinstance(result, (set, frozenset)) else "")
         raise ModelError(f"game {game.name}: {whose(game, hook, **kwargs)} returned {got} "
                          f"({where()}); expected {expected}")
     return list(result)
@@ -149,7 +153,7 @@ def whose(game: Game, hook: str, **kwargs: Any) -> str:
 
 
 def _bad_list(answer: Any) -> bool:
-    return answer is None or isinstance(answer, (str, bytes, Mapping)) or not hasattr(answer, "__iter__")
+    return answer is None or isinstance(answer, NOT_LISTS) or not hasattr(answer, "__iter__")
 
 
 def _bad_outcomes(answer: Any) -> bool:
@@ -267,7 +271,7 @@ class _Field:
     def integers(self, values: Any, what: str, expected: str) -> np.ndarray:
         """``values`` as a one-dimensional array of integers (of 64 bits at most)."""
         expected = f"{expected}, in a one-dimensional integer array"
-        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)):
+        if values is None or isinstance(values, NOT_LISTS):
             raise self.refuse(what, f"as {_kind(values)}", expected)
         if not isinstance(values, np.ndarray):
             try:
@@ -300,7 +304,7 @@ class _Field:
             return values
         if isinstance(values, (list, tuple)):
             return values
-        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)) or \
+        if values is None or isinstance(values, NOT_LISTS) or \
                 not hasattr(values, "__iter__"):
             raise self.refuse(what, f"as {_kind(values)}", f"{expected}, in a list or an array")
         return list(values)

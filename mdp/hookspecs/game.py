@@ -114,7 +114,8 @@ def mdp_initial_state(params: Mapping[str, Any], game: mdp.Game) -> Hashable:
 
 @hookspec(firstresult=True)
 def mdp_actions(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> list[Hashable]:
-    """Return the actions available in ``state`` as a list; an empty list makes it terminal.
+    """Return the actions in ``state`` as a list (a tie goes to the first: a set, having no
+    order, is refused); an empty list makes it terminal.
 
     Called once for every reachable state, and again for the states of a table (the model
     keeps no labels), so it must give the same actions in the same order each time: a game
