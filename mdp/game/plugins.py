@@ -13,10 +13,11 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pluggy
 
 from mdp.checks import NAME, arguments, of
@@ -390,10 +391,23 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
                     check_default("", item)
                 except ModelError as error:  # (said alone where it is the game's own)
                     return f"declared parameter {name} with a bad default: {str(error).removeprefix(': ')}"
-            help_text = getattr(item, "help", "")
-            if not isinstance(help_text, str) or not help_text.isprintable():
-                return f"returned {what} {name!r} whose help is {help_text!r}, not one line of text"
+            for field, text in _texts(item):
+                if not isinstance(text, str) or not text.isprintable():
+                    return f"returned {what} {name!r} whose {field} is {text!r}, not one line of text"
     return None
+
+
+def _texts(item: Any) -> Iterator[tuple[str, Any]]:
+    """Each text that ``item`` declares for people (its help, a variant's rules and values, a
+    metavar, a description), by the field that holds it: each is shown on a line of its own,
+    where a line break or an escape code would forge or wipe what mdp writes."""
+    yield "help", getattr(item, "help", "")
+    for field in attrs.fields(type(item)) if attrs.has(type(item)) else ():  # by their types
+        value = getattr(item, field.name)
+        if field.type in ("str", "str | None") and value is not None and field.name not in ("help", "name"):
+            yield field.name, value
+        elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
+            yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
 
 
 def _whose(plugins: pluggy.PluginManager, caller: pluggy.HookCaller, owner: str,
