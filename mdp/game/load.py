@@ -22,12 +22,12 @@ from mdp.errors import (
     said,
 )
 from mdp.game.files import import_path, stem
+from mdp.game.hookimpls import check_hook_names
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
 from mdp.game.plugins import (
     Plugins,
     by_name,
-    check_hook_names,
     collect,
     culprit,
     culprit_of_answer,

@@ -185,7 +185,7 @@ def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) 
     try:
         plugins.register(plugin, name=name)
     except pluggy.PluginValidationError as error:
-        raise _invalid(owner, name, plugins, error) from None
+        raise invalid(owner, name, plugins, error) from None
     except ValueError:  # pluggy's word for a plugin, or a plugin's name, registered twice
         raise ModelError(f"{owner}: plugin {name} is registered already") from None
 
@@ -206,44 +206,7 @@ def attribute(plugin: Any, name: str) -> Any:
         return None
 
 
-def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
-    """Refuse a hook implementation that no specification knows: a misspelt name
-    (``mdp_action``) would otherwise be silently never called."""
-    try:
-        plugins.check_pending()
-    except pluggy.PluginValidationError as error:
-        name = plugins.get_name(error.plugin) or str(error.plugin)
-        raise _invalid(owner, name, plugins, error) from None
-    known = {h for h, caller in vars(plugins.hook).items() if caller.spec is not None}
-    for _, plugin in plugins.list_name_plugin():  # (get_plugins makes a set: a plugin may not hash)
-        if plugin is not None:  # None: a name blocked
-            _check_marked(plugins, plugin, owner, known)
-
-
-def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: set[str]) -> None:
-    """Refuse functions named as hooks (or ``mdp_...``) but not marked :data:`mdp.hookimpl`:
-    pluggy passes them over, so they would be silently never called, and the game would
-    fail later with a message pointing elsewhere (or an empty file's)."""
-    unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
-                and callable(attribute(plugin, hook))
-                and not isinstance(attribute(plugin, hook), type)
-                and plugins.parse_hookimpl_opts(plugin, hook) is None]
-    if not unmarked:
-        return
-    name = plugins.get_name(plugin) or str(plugin)
-    stray = [hook for hook in unmarked if hook not in known]
-    if stray:
-        raise ModelError(f"{owner}: plugin {name}'s {stray[0]} is not marked @mdp.hookimpl, and no "
-                         f"hook is named so{did_you_mean(stray[0], known)} (start a helper's name "
-                         "with _)")
-    if len(unmarked) == 1:
-        raise ModelError(f"{owner}: plugin {name}'s {unmarked[0]} is not marked @mdp.hookimpl, so mdp "
-                         "would never call it")
-    raise ModelError(f"{owner}: plugin {name}'s {', '.join(unmarked[:-1])} and {unmarked[-1]} are not "
-                     "marked @mdp.hookimpl, so mdp would never call them")
-
-
-def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
+def invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
     text = str(error)
     unknown = re.search(r"unknown hook '(\w+)'", text)
     if unknown:

@@ -369,3 +369,32 @@ def test_a_description_of_a_rule_plugin_that_breaks_the_line_names_it(tmp_path, 
     assert one_line(capsys, ["solve", game, "-p", str(plugin)]) == (
         f"game coin: plugin {plugin}'s mdp_describe returned 'a coin\\x1b[31m red', not one line of "
         "text (no line breaks or control characters)")
+
+
+@pytest.mark.parametrize("hook, args", [("mdp_actions", "state"), ("mdp_terminal_value", "state"),
+                                        ("mdp_describe", "")])
+@pytest.mark.parametrize("form, why", [
+    ("async def {hook}({args}):\n    return None", "is async: mdp calls a hook and takes what it returns"),
+    ("async def {hook}({args}):\n    yield None", "is async: mdp calls a hook and takes what it returns"),
+    ("def {hook}(*, {args}):\n    return None", "takes {args} as a keyword-only parameter"),
+])
+@pytest.mark.parametrize("where", ["game", "plugin"])
+def test_a_hook_pluggy_cannot_call_as_meant_is_refused_at_load(tmp_path, capsys, hook, args, form, why,
+                                                               where):
+    # An async hook's answer was a coroutine never run: the one line of the fault was
+    # followed by Python's RuntimeWarning. A keyword-only argument is never given (pluggy
+    # passes a hook's arguments by position), and the hook's TypeError was blamed on a call.
+    # Each is refused as the game loads, naming the plugin and the hook, before it is called.
+    if "*" in form and not args:
+        return  # no argument to take by keyword
+    source = "@mdp.hookimpl\n" + form.format(hook=hook, args=args) + "\n"
+    extra = []
+    if where == "game":
+        game = broken(tmp_path, source, None if hook == "mdp_describe" else hook)  # (the coin has none)
+        name = "coin"
+    else:
+        plugin = tmp_path / "rule.py"
+        plugin.write_text("import mdp\n\n" + source)
+        game, name, extra = broken(tmp_path, ""), str(plugin), ["-p", str(plugin)]
+    message = one_line(capsys, ["solve", game, *extra])
+    assert message.startswith(f"game coin: plugin {name}'s {hook} {why.format(args=args)}"), message
