@@ -245,12 +245,14 @@ def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
 
 def _files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, str], bool]:
     """The files the command is asked to write, by option (its options of ``metavar="FILE"``:
-    ``--out``, ``--plot``), and whether it takes ``--out``."""
+    ``--out``, ``--plot``), and whether it takes ``--out`` as asked (a command of ``--vary``
+    takes it with ``--vary`` alone: :func:`~mdp.program.arguments.check_table_options`)."""
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     actions = subparsers.choices[args.command.name]._actions
     files = {a.option_strings[0]: str(getattr(args, a.dest)) for a in actions
              if a.metavar == "FILE" and a.option_strings and getattr(args, a.dest, None)}
-    return files, any("--out" in a.option_strings for a in actions)
+    flags = {flag for a in actions for flag in a.option_strings}
+    return files, "--out" in flags and ("--vary" not in flags or bool(getattr(args, "vary", None)))
 
 
 def _known_command(argv: list[str]) -> str | None:
