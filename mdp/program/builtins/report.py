@@ -28,6 +28,8 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _report(args: argparse.Namespace) -> None:
+    if not args.out.lower().endswith((".html", ".htm")):  # as a table's or a plot's extension is
+        raise mdp.ParamError(f"{args.out}: the page is written as .html or .htm")
     arguments.check_target(args.out, "--out")  # before any work
     game = arguments.load(args)
     with arguments.Progress() as progress:
