@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 import mdp
 from mdp.program.registry import plugins
 
-NAMES = st.one_of(st.text(max_size=6), st.sampled_from(["a=b", "a,b", "=", "ok_name"]),
+NAMES = st.one_of(st.text(max_size=6), st.sampled_from(["a=b", "a,b", "=", "ok_name", "-h", "--exact", "a-b"]),
                   st.integers(), st.none())
 
 
 def _word(name):
     return isinstance(name, str) and name != "" and name.isprintable() and \
-        not any(c.isspace() or c in "=," for c in name)  # --set NAME=VALUE, lists by ","
+        not any(c.isspace() or c in "=," for c in name) and name[0] != "-"  # --set NAME=VALUE, lists
+    # by ",", and "-h" is an option (--strategy -h asked for help)
 
 
 @settings(max_examples=60, deadline=None)
@@ -46,7 +47,7 @@ def test_a_parameter_is_named_by_a_word_or_refused(name):
             assert "a word of text" not in str(error)
     else:
         with pytest.raises(mdp.ModelError, match=r"^game named: mdp_params returned an mdp.Param "
-                           r"named .*; a name is a word of text, no spaces, '=' or ','$"):
+                           r"named .*; a name is a word of text, no spaces, '=' or ',', not starting with '-'$"):
             mdp.load_game(module)
 
 
