@@ -287,7 +287,9 @@ def _size(text: str) -> int:
         value = float(number[:len(number) - len(unit)]) * units[unit]
     except ValueError:
         value = 0
-    if not 1 <= value < 2**63:
+    if value >= 2**63:  # a size, but past any machine's (and 64 bits)
+        raise argparse.ArgumentTypeError(f"{text!r} is too large: at most 2**63 - 1 bytes, about 9.2E18")
+    if not 1 <= value:  # also NaN
         raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
                                          f"not {text!r}")
     return int(value)
