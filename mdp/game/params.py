@@ -195,8 +195,9 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT),
               grouped=(grouped, FLAG))
     bounds("parse_int", minimum, maximum)
+    unbounded = maximum is None and minimum <= -LARGEST  # bounded by 64 bits alone: said so
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
-        else f"a whole number of {minimum} or more"
+        else "a whole number" if unbounded else f"a whole number of {minimum} or more"
     largest = LARGEST if maximum is None else maximum
 
     def parse(value: Any) -> int:
@@ -211,7 +212,8 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
         if number < minimum or number > largest:
             past = maximum is None and number > largest
             raise ValueError(f"expected {allowed}" + (f" ({why})" if why and not past else "")
-                             + (f", up to {LARGEST} (64 bits)" if past else ""))
+                             + (f", up to {LARGEST} (64 bits)" if past else "")
+                             + (f", down to {minimum} (64 bits)" if unbounded and number < minimum else ""))
         return number
 
     return parse
