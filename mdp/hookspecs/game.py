@@ -252,7 +252,7 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
 @hookspec(firstresult=True)
 def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
-    (a list of distinct names from :attr:`mdp.CompiledModel.terminals`, not a str).
+    (a list of one or more distinct names from :attr:`mdp.CompiledModel.terminals`).
 
     ``mdp distribution`` and ``mdp simulate`` group the games by them (by default the
     terminal ``value``); ``player`` is refused in a game two players take in turns (the
