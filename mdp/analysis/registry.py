@@ -23,12 +23,12 @@ import attrs
 
 from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first, shown
 from mdp.errors import ModelError, ParamError, did_you_mean
+from mdp.game.hookimpls import check_hook_names
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
     Plugins,
     by_name,
-    check_hook_names,
     collect,
     import_module,
     offering,

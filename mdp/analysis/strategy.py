@@ -42,6 +42,7 @@ from mdp.checks import (
     arguments,
     shown,
 )
+from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
@@ -357,7 +358,11 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
         state = state.item() if isinstance(state, np.generic) else state
         actions = labels[len(weights):len(weights) + count]
         try:
-            chosen = list(choose(state, actions))
+            answer = choose(state, actions)
+            if isinstance(answer, NOT_LISTS):  # a set has no order to match the actions'
+                raise ModelError(f"game {game.name}: strategy {name} gave {shown(answer)}, not a "
+                                 f"list of weights in the actions' order ({describe(game, state)})")
+            chosen = list(answer)
         except (ModelError, ParamError):
             raise
         except PLUGIN_FAULTS as error:

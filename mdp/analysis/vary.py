@@ -77,8 +77,17 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
     overlap = sorted(set(given) & set(vary))
     if overlap:
         raise ParamError(f"parameter {overlap[0]} is both set and varied; vary it alone")
-    return [load_game(spec, variant=variant, plugins=plugins, **given, **combination)
-            for combination in combinations(vary)]
+    loaded: list[Game] = []
+    seen: dict[tuple[str, ...], dict[str, Any]] = {}
+    for combination in combinations(vary):
+        game = load_game(spec, variant=variant, plugins=plugins, **given, **combination)
+        same = seen.setdefault(tuple(repr(game.params[name]) for name in vary), combination)
+        if same is not combination:  # "1" and "01", or "2" twice: one rule set, solved twice
+            first, again = (" ".join(f"{name}={c[name]}" for name in vary) for c in (same, combination))
+            said = f"{first} is given twice" if first == again else f"{first} and {again} are the same rules"
+            raise ParamError(f"vary: {said}; give each value once")
+        loaded.append(game)
+    return loaded
 
 
 def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None = None,

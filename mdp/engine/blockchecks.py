@@ -101,7 +101,8 @@ class BlockChecks:
             p = table[i]
             problem = fault(p)
             if problem or p < 0:
-                shown = f"probability {quoted(p)} {problem}" if problem else f"negative probability {p}"
+                shown = f"probability {quoted(p)} {problem}" if problem else \
+                    f"negative probability {_short(p)}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
@@ -149,3 +150,10 @@ def _fraction(value: Fraction) -> str:
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
     """The place of an expansion's ``position``-th terminal state."""
     return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
+
+
+def _short(number: Any) -> str:
+    """A number as a message writes it (``-1/6``), at most about 60 characters: a fraction of
+    hundreds of digits is said by its size."""
+    text = str(number)
+    return text if len(text) <= 60 else f"{text[:24]}... (a number of {len(text):,} characters)"

@@ -20,12 +20,16 @@ import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.numeric import fault, first_past_float, plain, quoted
+from mdp.engine.numeric import fault, first_float, first_past_float, plain, quoted
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import ModelError, said
 from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
+
+NOT_LISTS = (str, bytes, Mapping, set, frozenset)
+"""What a hook's list is not, though Python iterates it: text, a dict, and a set, which has
+no order (ties go to the first action, and a set's order changes from run to run)."""
 
 
 # The per-state hooks, and what both ways ask.
@@ -86,11 +90,13 @@ def actions_of(game: Game, state: Any) -> list[Any]:
         try:
             twice = action in seen
         except TypeError:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)}, which is "
+            raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the "
+                             f"action {said(action)}, which is "
                              f"not hashable (state {said(state)}); actions must be (use a tuple or a "
                              "frozenset, not a list or a set)") from None
         if twice:
-            raise ModelError(f"game {game.name}: mdp_actions gave the action {said(action)} twice "
+            raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the "
+                             f"action {said(action)} twice "
                              f"(state {said(state)}); each action once")
         seen.add(action)
     return actions
@@ -131,25 +137,33 @@ def terminal_value_of(game: Game, state: Any) -> Any:
 
 def _listed(game: Game, hook: str, result: Any, where: Callable[[], str], expected: str,
             **kwargs: Any) -> list[Any]:
-    if result is None or isinstance(result, (str, bytes, Mapping)) or not hasattr(result, "__iter__") \
-            or (isinstance(result, np.ndarray) and result.ndim != 1):
-        got = "nothing" if result is None else f"{shown(result)}, not a list"
+    if _bad_list(result) or (isinstance(result, np.ndarray) and result.ndim != 1):
+        got = "nothing" if result is None else f"{shown(result)}, not a list" + (
+            " (a set has no order)" if isinstance(result, (set, frozenset)) else "")
         raise ModelError(f"game {game.name}: {whose(game, hook, **kwargs)} returned {got} "
                          f"({where()}); expected {expected}")
     return list(result)
 
 
-def whose(game: Game, hook: str, **kwargs: Any) -> str:
+def whose(game: Game, hook: str, faulty: Callable[[Any], bool] | None = None, **kwargs: Any) -> str:
     """``hook`` as a fault in its answer (for ``kwargs``) names it: ``plugin NAME's hook``
-    where a rule plugin's implementation made the answer faulty, not the game's own."""
+    where a rule plugin's implementation made the answer one that ``faulty`` finds (by
+    default, one the checks refuse), not the game's own."""
     if len(getattr(game.plugins.hook, hook).get_hookimpls()) < 2:
         return hook
-    plugin = game.blame(hook, _FAULTY[hook], **kwargs)
+    plugin = game.blame(hook, faulty or _FAULTY[hook], **kwargs)
     return hook if plugin is None else f"plugin {plugin}'s {hook}"
 
 
 def _bad_list(answer: Any) -> bool:
-    return answer is None or isinstance(answer, (str, bytes, Mapping)) or not hasattr(answer, "__iter__")
+    return answer is None or isinstance(answer, NOT_LISTS) or not hasattr(answer, "__iter__")
+
+
+def _not_distinct(answer: Any) -> bool:
+    try:
+        return len(set(answer)) != len(list(answer))
+    except TypeError:  # not hashable
+        return True
 
 
 def _bad_outcomes(answer: Any) -> bool:
@@ -164,8 +178,18 @@ def _bad_outcomes(answer: Any) -> bool:
     return abs(sum(float(p) for p in chances) - 1) > PROBABILITY_TOLERANCE
 
 
+def gives_float(answer: Any) -> bool:
+    """Whether an answer of mdp_outcomes or mdp_terminal_value holds a float, which exact
+    solving cannot take (the game that gives one may be solved in floats)."""
+    try:
+        numbers = [plain(p) for p, _ in answer] if hasattr(answer, "__iter__") else [plain(answer)]
+    except (TypeError, ValueError):
+        return False
+    return first_float(numbers) is not None
+
+
 _FAULTY: dict[str, Callable[[Any], bool]] = {  # what a check refuses in a hook's one answer
-    "mdp_actions": _bad_list,
+    "mdp_actions": lambda answer: _bad_list(answer) or _not_distinct(answer),
     "mdp_outcomes": lambda answer: _bad_list(answer) or _bad_outcomes(answer),
     "mdp_terminal_value": lambda answer: fault(plain(answer)) is not None or
     first_past_float([plain(answer)]) is not None,
@@ -267,7 +291,7 @@ class _Field:
     def integers(self, values: Any, what: str, expected: str) -> np.ndarray:
         """``values`` as a one-dimensional array of integers (of 64 bits at most)."""
         expected = f"{expected}, in a one-dimensional integer array"
-        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)):
+        if values is None or isinstance(values, NOT_LISTS):
             raise self.refuse(what, f"as {_kind(values)}", expected)
         if not isinstance(values, np.ndarray):
             try:
@@ -300,7 +324,7 @@ class _Field:
             return values
         if isinstance(values, (list, tuple)):
             return values
-        if values is None or isinstance(values, (str, bytes, Mapping, set, frozenset)) or \
+        if values is None or isinstance(values, NOT_LISTS) or \
                 not hasattr(values, "__iter__"):
             raise self.refuse(what, f"as {_kind(values)}", f"{expected}, in a list or an array")
         return list(values)

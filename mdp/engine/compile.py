@@ -186,13 +186,24 @@ class _Intake:
             if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
                 key, label = finding.place.named(self.game)
                 asked = {"state": self.discovery.state(key)}
-                hook = checks.whose(self.game, hook, **asked, **(
+                hook = checks.whose(self.game, hook, None, **asked, **(
                     {"action": label} if hook == "mdp_outcomes" else {}))
             raise ModelError(f"game {self.game.name}: {hook}: {finding.what} "
                              f"({self.name(finding.place)})") from None
 
-    def _named(self, found: tuple[str, Place] | None) -> str | None:
-        return None if found is None else f"{found[0]} ({self.name(found[1])})"
+    def _inexact(self, found: tuple[str, Place] | None, hook: str) -> str | None:
+        """Who gave the float ``found`` (a rule plugin, where one made the state's answer
+        so), what and where: ``"the game gave a float: value 0.5 (state 3)"``."""
+        if found is None:
+            return None
+        who = "the game"
+        if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
+            key, label = found[1].named(self.game)
+            asked = {"state": self.discovery.state(key)}
+            asked.update({"action": label} if hook == "mdp_outcomes" else {})
+            named = checks.whose(self.game, hook, checks.gives_float, **asked)
+            who = "the game" if named == hook else named
+        return f"{who} gave a float: {found[0]} ({self.name(found[1])})"
 
     def add(self, block: Block) -> None:
         """Check a block and keep it compact. It runs beside discovery, which calls the game
@@ -269,8 +280,8 @@ class _Intake:
                                                      prints=column_prints).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
                            game.objective),
-            inexact=self._named(self.checks.inexact),
-            inexact_values=self._named(self.checks.inexact_value),
+            inexact=self._inexact(self.checks.inexact, self.checks.probability_hook),
+            inexact_values=self._inexact(self.checks.inexact_value, self.checks.value_hook),
             label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
             column_prints=column_prints,
             seconds=time.perf_counter() - start,

@@ -86,9 +86,11 @@ class CompiledModel(Operations):
     maybe still to be made (:class:`mdp.LazyColumn`)."""
     info: ModelInfo
     inexact: str | None = None
-    """Where the game gave a float probability, if it did: exact solving is then refused."""
+    """Who gave a float probability, and where, if one did (``"the game gave a float:
+    probability 0.5 (state 3, action 'a')"``, or a rule plugin's hook): exact solving is then
+    refused."""
     inexact_values: str | None = None
-    """Where the game gave a float terminal value, if it did."""
+    """Who gave a float terminal value, and where, if one did."""
     label_prints: np.ndarray | None = attrs.field(default=None, repr=False)
     """Per state, a fingerprint of its action labels in their order
     (:func:`mdp.engine.walk.label_print`), where the game gave them as the model was

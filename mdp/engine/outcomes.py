@@ -165,11 +165,11 @@ def outcome_columns(model: CompiledModel, game: Game | None = None) -> list[str]
     """The columns of :attr:`model.terminals <mdp.CompiledModel.terminals>` that make an
     outcome: the game's (:func:`~mdp.hookspecs.game.mdp_outcome_columns`), else ``value``."""
     given = game.call("mdp_outcome_columns") if game is not None else None
-    if given is not None and (not isinstance(given, (list, tuple)) or
-                              not all(isinstance(c, str) for c in given)):
+    if given is not None and (not isinstance(given, (list, tuple)) or not given or
+                              not all(isinstance(c, str) for c in given)):  # []: an outcome of nothing
         raise ModelError(f"game {model.info.game}: mdp_outcome_columns returned {given!r:.60}, "
-                         "not a list of column names")
-    columns = list(given or []) or ["value"]
+                         "not a list of column names (one or more; None for the value alone)")
+    columns = list(given) if given is not None else ["value"]
     if model.turns is not None:  # each end is counted by who is to move there too
         free(model.info.game, columns, "mdp_outcome_columns", TURNS_COLUMNS)
     twice = sorted({c for c in columns if columns.count(c) > 1})

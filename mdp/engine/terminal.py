@@ -52,11 +52,11 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
     the game's own), checked where they enter: the one place."""
     if exact and model.inexact:
         raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
-                         f"but the game gave a float: {model.inexact}")
+                         f"but {model.inexact}")
     if terminal is None:
         if exact and model.inexact_values:
             raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
-                             f"but the game gave a float: {model.inexact_values}")
+                             f"but {model.inexact_values}")
         return model.terminal_values
     if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
         terminal = terminal.to_numpy()

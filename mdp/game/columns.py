@@ -375,7 +375,10 @@ class SameColumns:
             typed(self.game.name, names, "mdp_state_columns")
             self.names, self.first = names, state
         elif names != self.names:
-            raise ModelError(f"game {self.game.name}: mdp_state_columns gave the columns {names} "
+            plugin = self.game.blame("mdp_state_columns", lambda other: not isinstance(other, dict)
+                                     or list(other) != self.names, state=state)
+            whose = f"plugin {plugin}'s " if plugin else ""
+            raise ModelError(f"game {self.game.name}: {whose}mdp_state_columns gave the columns {names} "
                              f"(state {said(state)}), not {self.names} as for state {said(self.first)}; "
                              "every state gives the same columns (None where one does not apply)")
         return row_print(row)

@@ -22,12 +22,12 @@ from mdp.errors import (
     said,
 )
 from mdp.game.files import import_path, stem
+from mdp.game.hookimpls import check_hook_names
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
 from mdp.game.plugins import (
     Plugins,
     by_name,
-    check_hook_names,
     collect,
     culprit,
     culprit_of_answer,
@@ -183,12 +183,7 @@ class Game:
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
-        described = self.call("mdp_describe")
-        if described is not None and not isinstance(described, str):
-            raise ModelError(f"game {self.name}: mdp_describe returned {described!r}, not a str")
-        if described and not described.isprintable():  # a line break would forge output lines
-            raise ModelError(f"game {self.name}: mdp_describe returned {described!r:.80}, not "
-                             "one line of text (no line breaks or control characters)")
+        described = self.answer("mdp_describe", _one_line)
         if described and len(described) > LONGEST_DESCRIPTION:  # a line, not a page
             return (f"{described[:LONGEST_DESCRIPTION]}... (cut: mdp_describe gave "
                     f"{len(described):,} characters)")
@@ -255,6 +250,16 @@ def _first(values: Any) -> Any:
 def _plain(value: Any) -> Any:
     """A numpy scalar as the Python number it holds (without importing numpy here)."""
     return value.item() if type(value).__module__ == "numpy" and getattr(value, "ndim", 1) == 0 else value
+
+
+def _one_line(described: Any) -> str | None:
+    """What is wrong with an answer of mdp_describe, or ``None``: a line break would forge
+    lines of mdp's output."""
+    if described is not None and not isinstance(described, str):
+        return f"returned {described!r:.80}, not a str"
+    if described and not described.isprintable():
+        return f"returned {described!r:.80}, not one line of text (no line breaks or control characters)"
+    return None
 
 
 def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:

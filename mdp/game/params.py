@@ -20,10 +20,11 @@ class Param:
 
     ``parse`` turns a value into the parameter's type and checks it: it receives either the
     text given on the command line (``"1-9"``) or a Python value (``range(1, 10)``) and raises
-    :class:`ValueError` with a message that says what is allowed. ``default`` is already
-    parsed, and ``parse`` must take it (checked as the game loads: a default it refuses is
-    the game's fault; ``None``, not set, is not checked). ``show`` renders a value for
-    people and JSON output (default: the value itself).
+    :class:`ValueError` with a message that says what is allowed. ``default`` is a value
+    ``parse`` takes, and the game gets it as ``parse`` reads it, as it gets a value of
+    ``--set`` (a default of ``"6"`` with ``parse=int`` is 6); it is read as the game loads,
+    and one ``parse`` refuses is the game's fault (``None``, not set, is not read).
+    ``show`` renders a value for people and JSON output (default: the value itself).
 
     A game's parameters are set on the command line with ``--set NAME=VALUE``. An analysis's
     options are the command's own arguments, each made from its parameter alone
@@ -81,9 +82,8 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             if param.required:
                 raise ParamError(f"{game if not analysis else owner}: {name} is required "
                                  f"({param.help or 'no default'})")
-            if param.default is not None:  # None: not set, which no parser need take
-                check_default(owner, param, kind)
-            values[name] = param.default
+            # read as --set's value is (a default of "6" with parse=int is 6); None: not set
+            values[name] = None if param.default is None else check_default(owner, param, kind)
             continue
         try:
             values[name] = parsed(owner, param, given[name])
@@ -195,8 +195,9 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT),
               grouped=(grouped, FLAG))
     bounds("parse_int", minimum, maximum)
+    unbounded = maximum is None and minimum <= -LARGEST  # bounded by 64 bits alone: said so
     allowed = f"a whole number from {minimum} to {maximum}" if maximum is not None \
-        else f"a whole number of {minimum} or more"
+        else "a whole number" if unbounded else f"a whole number of {minimum} or more"
     largest = LARGEST if maximum is None else maximum
 
     def parse(value: Any) -> int:
@@ -211,7 +212,8 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
         if number < minimum or number > largest:
             past = maximum is None and number > largest
             raise ValueError(f"expected {allowed}" + (f" ({why})" if why and not past else "")
-                             + (f", up to {LARGEST} (64 bits)" if past else ""))
+                             + (f", up to {LARGEST} (64 bits)" if past else "")
+                             + (f", down to {minimum} (64 bits)" if unbounded and number < minimum else ""))
         return number
 
     return parse

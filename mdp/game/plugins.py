@@ -13,10 +13,11 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import ModuleType
 from typing import Any
 
+import attrs
 import pluggy
 
 from mdp.checks import NAME, arguments, of
@@ -184,7 +185,7 @@ def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) 
     try:
         plugins.register(plugin, name=name)
     except pluggy.PluginValidationError as error:
-        raise _invalid(owner, name, plugins, error) from None
+        raise invalid(owner, name, plugins, error) from None
     except ValueError:  # pluggy's word for a plugin, or a plugin's name, registered twice
         raise ModelError(f"{owner}: plugin {name} is registered already") from None
 
@@ -205,44 +206,7 @@ def attribute(plugin: Any, name: str) -> Any:
         return None
 
 
-def check_hook_names(plugins: pluggy.PluginManager, owner: str) -> None:
-    """Refuse a hook implementation that no specification knows: a misspelt name
-    (``mdp_action``) would otherwise be silently never called."""
-    try:
-        plugins.check_pending()
-    except pluggy.PluginValidationError as error:
-        name = plugins.get_name(error.plugin) or str(error.plugin)
-        raise _invalid(owner, name, plugins, error) from None
-    known = {h for h, caller in vars(plugins.hook).items() if caller.spec is not None}
-    for _, plugin in plugins.list_name_plugin():  # (get_plugins makes a set: a plugin may not hash)
-        if plugin is not None:  # None: a name blocked
-            _check_marked(plugins, plugin, owner, known)
-
-
-def _check_marked(plugins: pluggy.PluginManager, plugin: Any, owner: str, known: set[str]) -> None:
-    """Refuse functions named as hooks (or ``mdp_...``) but not marked :data:`mdp.hookimpl`:
-    pluggy passes them over, so they would be silently never called, and the game would
-    fail later with a message pointing elsewhere (or an empty file's)."""
-    unmarked = [hook for hook in dir(plugin) if (hook in known or hook.startswith("mdp_"))
-                and callable(attribute(plugin, hook))
-                and not isinstance(attribute(plugin, hook), type)
-                and plugins.parse_hookimpl_opts(plugin, hook) is None]
-    if not unmarked:
-        return
-    name = plugins.get_name(plugin) or str(plugin)
-    stray = [hook for hook in unmarked if hook not in known]
-    if stray:
-        raise ModelError(f"{owner}: plugin {name}'s {stray[0]} is not marked @mdp.hookimpl, and no "
-                         f"hook is named so{did_you_mean(stray[0], known)} (start a helper's name "
-                         "with _)")
-    if len(unmarked) == 1:
-        raise ModelError(f"{owner}: plugin {name}'s {unmarked[0]} is not marked @mdp.hookimpl, so mdp "
-                         "would never call it")
-    raise ModelError(f"{owner}: plugin {name}'s {', '.join(unmarked[:-1])} and {unmarked[-1]} are not "
-                     "marked @mdp.hookimpl, so mdp would never call them")
-
-
-def _invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
+def invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Exception) -> ModelError:
     text = str(error)
     unknown = re.search(r"unknown hook '(\w+)'", text)
     if unknown:
@@ -390,10 +354,23 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
                     check_default("", item)
                 except ModelError as error:  # (said alone where it is the game's own)
                     return f"declared parameter {name} with a bad default: {str(error).removeprefix(': ')}"
-            help_text = getattr(item, "help", "")
-            if not isinstance(help_text, str) or not help_text.isprintable():
-                return f"returned {what} {name!r} whose help is {help_text!r}, not one line of text"
+            for field, text in _texts(item):
+                if not isinstance(text, str) or not text.isprintable():
+                    return f"returned {what} {name!r} whose {field} is {text!r}, not one line of text"
     return None
+
+
+def _texts(item: Any) -> Iterator[tuple[str, Any]]:
+    """Each text that ``item`` declares for people (its help, a variant's rules and values, a
+    metavar, a description), by the field that holds it: each is shown on a line of its own,
+    where a line break or an escape code would forge or wipe what mdp writes."""
+    yield "help", getattr(item, "help", "")
+    for field in attrs.fields(type(item)) if attrs.has(type(item)) else ():  # by their types
+        value = getattr(item, field.name)
+        if field.type in ("str", "str | None") and value is not None and field.name not in ("help", "name"):
+            yield field.name, value
+        elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
+            yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
 
 
 def _whose(plugins: pluggy.PluginManager, caller: pluggy.HookCaller, owner: str,

@@ -89,9 +89,9 @@ def mdp_params() -> list[mdp.Param]:
 def mdp_variants() -> list[mdp.Variant]:
     """Declare named rule sets: return a list of :class:`mdp.Variant`.
 
-    Every implementation is called and the lists are joined, the game's first (its first
-    variant the default rules). ``mdp variants GAME`` lists them, ``--variant NAME`` selects
-    one; :func:`mdp.read_variants` reads them from a TOML file.
+    Every implementation is called and the lists are joined, the game's first; ``mdp variants
+    GAME`` lists them, ``--variant NAME`` plays one (without it, the parameters' defaults are
+    played, whatever the first sets); :func:`mdp.read_variants` reads them from TOML.
     """
 
 
@@ -114,11 +114,11 @@ def mdp_initial_state(params: Mapping[str, Any], game: mdp.Game) -> Hashable:
 
 @hookspec(firstresult=True)
 def mdp_actions(params: Mapping[str, Any], game: mdp.Game, state: Hashable) -> list[Hashable]:
-    """Return the actions available in ``state`` as a list; an empty list makes it terminal.
+    """Return the actions in ``state`` as a list; an empty list makes it terminal.
 
     Called once for every reachable state, and again for the states of a table (the model
-    keeps no labels), so it must give the same actions in the same order each time: a game
-    that does not is refused, naming the state.
+    keeps no labels), so it must give the same actions in the same order (a tie goes to the
+    first; a set, having none, is refused) each time: a game that does not is refused.
     """
 
 
@@ -252,7 +252,7 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
 @hookspec(firstresult=True)
 def mdp_outcome_columns(params: Mapping[str, Any], game: mdp.Game) -> list[str]:
     """Return the names of the readable columns of a terminal state that make its outcome
-    (a list of distinct names from :attr:`mdp.CompiledModel.terminals`, not a str).
+    (a list of one or more distinct names from :attr:`mdp.CompiledModel.terminals`).
 
     ``mdp distribution`` and ``mdp simulate`` group the games by them (by default the
     terminal ``value``); ``player`` is refused in a game two players take in turns (the

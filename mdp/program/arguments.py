@@ -4,9 +4,6 @@ them. mdp's own commands are built from these, and a plugin's :class:`mdp.Comman
 from __future__ import annotations
 
 import argparse
-import sys
-import time
-import warnings
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -17,6 +14,7 @@ from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
+from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
 from mdp.program.stdout import stdout as stdout
@@ -149,6 +147,10 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
                                   if isinstance(option.default, str) else option.default)
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
+        given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
+        if option.name in given:  # argparse sees a clash of flags, not one of the values' names
+            raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
+                             f"{given[option.name]}, which gives {option.name} already; name it otherwise")
         if option.positional:
             parser.add_argument(option.name, nargs="+" if option.repeat else None, **how)
         else:
@@ -285,7 +287,9 @@ def _size(text: str) -> int:
         value = float(number[:len(number) - len(unit)]) * units[unit]
     except ValueError:
         value = 0
-    if not 1 <= value < 2**63:
+    if value >= 2**63:  # a size, but past any machine's (and 64 bits)
+        raise argparse.ArgumentTypeError(f"{text!r} is too large: at most 2**63 - 1 bytes, about 9.2E18")
+    if not 1 <= value:  # also NaN
         raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
                                          f"not {text!r}")
     return int(value)
@@ -410,41 +414,3 @@ def _json_value(value: Any) -> Any:
     if hasattr(value, "tolist") and hasattr(value, "dtype"):  # numpy's: a number, an array
         return value.tolist()
     return str(value)
-
-
-class Progress:
-    """Shows on one line of a terminal's stderr how far long work has got; ``None`` (no
-    progress) when stderr is not a terminal. mdp's warnings meanwhile (an
-    :class:`mdp.UnboundedWarning`) are each one line on stderr, terminal or not."""
-
-    DELAY = 0.5  # seconds before the first line: quick work shows nothing
-
-    def __enter__(self) -> Progress | None:
-        self.start, self.shown = time.perf_counter(), False
-        self.warnings = warnings.catch_warnings()
-        self.warnings.__enter__()
-        self.others, warnings.showwarning = warnings.showwarning, self.warn
-        return self if sys.stderr.isatty() else None
-
-    def warn(self, message: Warning | str, category: type[Warning], *where: Any,
-             **how: Any) -> None:
-        """``mdp: warning: ...``, on a line of its own: the progress goes on below it."""
-        if not issubclass(category, mdp.UnboundedWarning):
-            self.others(message, category, *where, **how)
-            return
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-        print(f"mdp: warning: {message}", file=sys.stderr, flush=True)
-
-    def __call__(self, text: str) -> None:
-        seconds = time.perf_counter() - self.start
-        if seconds >= self.DELAY:
-            sys.stderr.write(f"\r\033[K{text}  [{seconds:.1f} s]")
-            sys.stderr.flush()
-            self.shown = True
-
-    def __exit__(self, *exc: Any) -> None:
-        self.warnings.__exit__(*exc)
-        if self.shown:
-            sys.stderr.write("\r\033[K")
-            sys.stderr.flush()

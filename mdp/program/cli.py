@@ -245,12 +245,14 @@ def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
 
 def _files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[dict[str, str], bool]:
     """The files the command is asked to write, by option (its options of ``metavar="FILE"``:
-    ``--out``, ``--plot``), and whether it takes ``--out``."""
+    ``--out``, ``--plot``), and whether it takes ``--out`` as asked (a command of ``--vary``
+    takes it with ``--vary`` alone: :func:`~mdp.program.arguments.check_table_options`)."""
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     actions = subparsers.choices[args.command.name]._actions
     files = {a.option_strings[0]: str(getattr(args, a.dest)) for a in actions
              if a.metavar == "FILE" and a.option_strings and getattr(args, a.dest, None)}
-    return files, any("--out" in a.option_strings for a in actions)
+    flags = {flag for a in actions for flag in a.option_strings}
+    return files, "--out" in flags and ("--vary" not in flags or bool(getattr(args, "vary", None)))
 
 
 def _known_command(argv: list[str]) -> str | None:
@@ -304,6 +306,11 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                     raise
                 raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
                                  f"arguments raised {fault(error)}") from None
+        ours = [flag for flag, action in sub._option_string_actions.items()  # the program's own
+                if flag in parser._option_string_actions and not isinstance(action, argparse._HelpAction)]
+        if ours:  # argparse lets a command's flag hide the program's
+            raise ModelError(f"command {command.name}: its argument {ours[0]} clashes with the program's "
+                             f"own {ours[0]}, given before or after the command; name it otherwise")
         sub.set_defaults(command=command)
     return repeated.said_once(parser)
 

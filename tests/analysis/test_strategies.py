@@ -196,6 +196,19 @@ def test_a_per_state_strategy_answers_one_weight_per_action(box):
                                 "zero (open 1, roll 1)")
 
 
+@pytest.mark.parametrize("unordered", [set, frozenset, dict.fromkeys])
+def test_per_state_weights_without_an_order_are_refused(unordered):
+    # A set of weights was taken as a list, in hash order, which need not be the actions':
+    # {0, 1} is weighted 0 then 1 whatever the order of the actions. It has no order to give
+    # and is refused, naming the strategy and the state, as a dict is.
+    game = mdp.load_game("docs/examples/reroll.py")
+    strategy = mdp.Strategy.per_state("sets", "", lambda state, actions: unordered(range(len(actions))))
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.evaluate(mdp.compile(game), strategy, game=game)
+    assert re.fullmatch(r"game reroll: strategy sets gave .*, not a list of weights in the "
+                        r"actions' order \(.*\)", str(error.value))
+
+
 # Whatever weights a game's strategy gives, they are evaluated as their ratios say, or refused
 # in one mdp.ModelError naming the game and the strategy: never another exception.
 

@@ -153,6 +153,25 @@ def test_an_outcome_that_only_unpacks_into_two_is_refused_as_no_pair(pair):
         mdp.compile(game)
 
 
+@settings(max_examples=40, deadline=None)
+@given(hook=st.sampled_from(["mdp_actions", "mdp_outcomes"]), unordered=st.sampled_from([set, frozenset]),
+       actions=st.sets(st.sampled_from("abcxyz"), min_size=1))
+def test_a_set_where_a_list_is_asked_is_refused_as_having_no_order(hook, unordered, actions):
+    # A set of actions was taken as a list: tied actions were then chosen by hash order,
+    # which changes from run to run (PYTHONHASHSEED). A set (or frozenset) has no order, as a
+    # dict has none that a game means, and is refused like one; the same items in a list
+    # are a game that solves.
+    given_items = actions if hook == "mdp_actions" else {(HALF, 1), (HALF, 2)}
+    hooks = _per_state(hook, unordered(given_items))
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **hooks))
+    with pytest.raises(mdp.ModelError, match=rf"game tree: {hook} returned .*, not a list "
+                       r"\(a set has no order\) \(state 0"):
+        mdp.compile(game)
+    listed = _per_state(hook, sorted(given_items))
+    value = mdp.solve(mdp.compile(mdp.load_game(types.SimpleNamespace(GAME_NAME="tree", **listed)))).value
+    assert value == pytest.approx(float(_best(listed, 0)), rel=1e-12)
+
+
 def test_the_good_per_state_game_is_worth_what_the_recursion_says():
     # By hand: state 1 is worth max(6/3 + 3 * 2/3, 3) = 4, state 2 is worth 6, so state 0
     # is worth max(4/2 + 6/2, 6) = 6.

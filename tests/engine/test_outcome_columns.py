@@ -47,12 +47,14 @@ def _coin(columns):
 def test_outcome_columns_are_distinct_names_of_terminal_columns_or_refused(columns):
     game = _coin(columns)
     solution = mdp.solve(mdp.compile(game), exact=True)
-    names = list(columns) if isinstance(columns, (list, tuple)) else None
-    if columns is None or names == []:
+    # [] was taken as the default, the value: an outcome of no column is refused as one of
+    # no list is; None alone asks for the value.
+    names = list(columns) if isinstance(columns, (list, tuple)) and columns else None
+    if columns is None:
         names = ["value"]
     if names is None or not all(isinstance(n, str) for n in names):
         with pytest.raises(mdp.ModelError, match=r"^game coin: mdp_outcome_columns returned .*, "
-                           "not a list of column names$"):
+                           r"not a list of column names \(one or more; None for the value alone\)$"):
             solution.chances(game)
     elif len(set(names)) < len(names):
         with pytest.raises(mdp.ModelError, match=r"^game coin: mdp_outcome_columns names '\w+' "

@@ -237,6 +237,6 @@ def test_inexact_numbers_are_named_where_found_when_checked_beside(checked_besid
 
     monkeypatch.setattr(importlib.import_module("mdp.engine.compile"), "describe", describe)
     model = mdp.compile(mdp.load_game(Floats(3)))
-    assert model.inexact == "probability 0.8333333333333334 (state 6, action 0)"
-    assert model.inexact_values == "value 1.0 (state 0)"
+    assert model.inexact == "the game gave a float: probability 0.8333333333333334 (state 6, action 0)"
+    assert model.inexact_values == "the game gave a float: value 1.0 (state 0)"
     assert named == [True, True]

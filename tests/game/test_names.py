@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 import mdp
 from mdp.program.registry import plugins
 
-NAMES = st.one_of(st.text(max_size=6), st.sampled_from(["a=b", "a,b", "=", "ok_name"]),
+NAMES = st.one_of(st.text(max_size=6), st.sampled_from(["a=b", "a,b", "=", "ok_name", "-h", "--exact", "a-b"]),
                   st.integers(), st.none())
 
 
 def _word(name):
     return isinstance(name, str) and name != "" and name.isprintable() and \
-        not any(c.isspace() or c in "=," for c in name)  # --set NAME=VALUE, lists by ","
+        not any(c.isspace() or c in "=," for c in name) and name[0] != "-"  # --set NAME=VALUE, lists
+    # by ",", and "-h" is an option (--strategy -h asked for help)
 
 
 @settings(max_examples=60, deadline=None)
@@ -46,7 +47,7 @@ def test_a_parameter_is_named_by_a_word_or_refused(name):
             assert "a word of text" not in str(error)
     else:
         with pytest.raises(mdp.ModelError, match=r"^game named: mdp_params returned an mdp.Param "
-                           r"named .*; a name is a word of text, no spaces, '=' or ','$"):
+                           r"named .*; a name is a word of text, no spaces, '=' or ',', not starting with '-'$"):
             mdp.load_game(module)
 
 
@@ -82,3 +83,50 @@ def test_a_format_is_named_by_a_word_with_extensions_of_a_dot_and_a_word(name, e
                 mdp.formats()
     finally:
         plugins().unregister(offering)
+
+
+TEXTS = st.one_of(st.text(max_size=6), st.sampled_from(["two\nlines", "bonus\x1b[2Jcleared", "tab\there",
+                                                        "ok words", "\u2028"]))
+DECLARED = {  # each hook with a text in each place a declaration holds one for people
+    "variant rules": ("mdp_variants", lambda text: [mdp.Variant("b", {"rounds": "2"}, text)]),
+    "variant value": ("mdp_variants", lambda text: [mdp.Variant("b", {"word": text}, "rules")]),
+    "param help": ("mdp_params", lambda text: [mdp.Param("word", "a", str, text)]),
+    "param metavar": ("mdp_params", lambda text: [mdp.Param("word", "a", str, "help", metavar=text)]),
+}
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from(sorted(DECLARED)), TEXTS)
+def test_every_declared_text_is_one_line_or_refused_naming_the_hook(where, text):
+    # A variant's rules were printed raw by mdp variants: a line break forged a line of
+    # mdp's own ("mdp: error: ..."), an escape code cleared the terminal. Every text a plugin
+    # declares for people is checked in one place, as a Param's help was: printable, or
+    # refused naming the hook (a declaration stays valid otherwise: rounds and word exist).
+    hook, declared = DECLARED[where]
+
+    def mdp_params():
+        return declared(text) if hook == "mdp_params" else [
+            mdp.Param("rounds", 1, mdp.parse_int(1), "rounds"), mdp.Param("word", "a", str, "a word")]
+
+    def mdp_variants():
+        return declared(text) if hook == "mdp_variants" else []
+
+    def mdp_initial_state():
+        return 0
+
+    def mdp_actions(state):
+        return []
+
+    def mdp_terminal_value(state):
+        return 0
+
+    hooks = (mdp_params, mdp_variants, mdp_initial_state, mdp_actions, mdp_terminal_value)
+    module = SimpleNamespace(GAME_NAME="texts", **{f.__name__: mdp.hookimpl(f) for f in hooks})
+    if text.isprintable():
+        mdp.load_game(module)
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game(module)
+    message = str(error.value)
+    assert message.startswith(f"game texts: {hook} returned an mdp.") and "\n" not in message
+    assert message.endswith(f"is {text!r}, not one line of text")

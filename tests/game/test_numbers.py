@@ -185,3 +185,22 @@ def test_states_past_64_bits_are_solved_and_shown_exactly(start):
     assert sorted(set(table["k"].to_list())) == [0, 1, 2]
     advice = mdp.advise(solution, game, n=start + 1)
     assert int(advice.state["n"]) == start + 1
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.one_of(st.integers(-(2**70), 2**70), st.floats(-1e20, 1e20), st.sampled_from(["3.5", "x", "", "1e3"])))
+def test_a_number_bounded_by_64_bits_alone_says_so_not_its_bound(value):
+    # --points 3.5 said "expected a whole number of -9223372036854775807 or more": true, of
+    # no use to a person. A parser of whole numbers whose only bound is 64 bits asks for a
+    # whole number, and names the bound only for a number past it.
+    largest = 2**63 - 1
+    parse = mdp.parse_int(-largest)
+    whole = whole_number(value)
+    if whole is not None and -largest <= whole <= largest:
+        assert parse(value) == whole
+        return
+    with pytest.raises(ValueError) as error:
+        parse(value)
+    expected = ("expected a whole number" if whole is None else
+                f"expected a whole number, {'up to' if whole > 0 else 'down to'} {largest if whole > 0 else -largest} (64 bits)")
+    assert str(error.value) == expected

@@ -103,10 +103,39 @@ def test_a_default_its_own_parser_refuses_is_the_games_fault_at_load(default):
         isinstance(default, float) and default.is_integer() and 1 <= default <= 9) or (
         isinstance(default, str) and text.strip().isascii() and text.strip().isdigit()
         and 1 <= int(text) <= 9)
-    if takes:
-        assert mdp.load_game(Defaulting([])).params["rounds"] == default
+    if takes:  # the game gets the default as the parser reads it, as it gets --set's value
+        got = mdp.load_game(Defaulting([])).params["rounds"]
+        assert got == (None if default is None else int(default))
+        assert default is None or type(got) is int
         return
     with pytest.raises(mdp.ModelError) as error:
         mdp.load_game(Defaulting([]))
     assert str(error.value).startswith(f"game coin: the default of parameter rounds, {default!r}, "
                                        "is refused by its own parser (")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(1, 9), st.sampled_from([str, int, float, lambda n: f"{n}"]))
+def test_a_default_reaches_the_hooks_as_set_gives_it(rounds, form):
+    # A default given as text ("6", as --set and mdp.Variant take values) passed the load
+    # check, and the hooks got the text: the game's value of rounds "6" differed from that of
+    # --set rounds=6. The hooks here see the value itself; any form the parser takes must
+    # reach them as the parser reads it, the value --set gives.
+    seen = []
+
+    class Seeing(WithVariants):
+        @mdp.hookimpl
+        def mdp_params(self):
+            return [mdp.Param("rounds", form(rounds), mdp.parse_int(1, 9), "rounds")]
+
+        @mdp.hookimpl
+        def mdp_terminal_value(self, params, state):
+            seen.append(params["rounds"])
+            return super().mdp_terminal_value(params, state)
+
+    by_default = mdp.solve(mdp.compile(mdp.load_game(Seeing([]))), exact=True).value
+    defaults = set(map(repr, seen))
+    seen.clear()
+    by_set = mdp.solve(mdp.compile(mdp.load_game(Seeing([]), rounds=str(rounds))), exact=True).value
+    assert by_default == by_set
+    assert defaults == set(map(repr, seen)) == {repr(rounds)}

@@ -191,6 +191,22 @@ def test_too_large_is_one_line_and_exit_3(capsys):
                         r"--max-memory \(max_memory= in Python\)\n", err)
 
 
+@pytest.mark.parametrize("size, too_large", [("1000000000000000000000", True), ("9.3E18", True),
+                                             ("10000000T", False), ("inf", True), ("0", False),
+                                             ("nan", False), ("0.5", False), ("x", False)])
+def test_a_max_memory_past_64_bits_is_said_too_large(capsys, size, too_large):
+    # --max-memory 10**21 was "expected a size like 4G": it is a size, too large for 64
+    # bits (2**63 - 1 bytes, about 9.2E18; 10**7 T is 10**19 bytes, 1E19 past it too).
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", SHUTBOX, "--max-memory", size])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and err.count("\n") == 1
+    value = float(size[:-1]) * 10**12 if size.endswith("T") else None
+    said_large = "is too large: at most 2**63 - 1 bytes" in err
+    assert said_large == (too_large or (value is not None and value >= 2**63)), err
+    assert said_large != ("expected a size like 4G" in err)
+
+
 def test_bad_max_states_is_a_usage_error(capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["solve", SHUTBOX, "--max-states", "lots"])

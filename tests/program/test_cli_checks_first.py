@@ -118,14 +118,14 @@ def test_a_game_too_large_by_its_count_is_refused_before_any_is_explored(sentine
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(counts=st.lists(st.integers(1, 2_000), min_size=1, max_size=2))
 def test_a_grid_too_large_is_refused_before_any_game_is_loaded(sentinel, capsys, counts):
-    # Combinations of values of "other" and "size" (the same value again and again: it is
-    # the count that is refused), past the limit or not.
+    # Combinations of values of "other" and "size" (distinct values, since one given twice
+    # is refused: it is the count that is refused here), past the limit or not.
     names = ["other", "size"][:len(counts)]
     total = 1
     for count in counts:
         total *= count
     assume(total > MAX_COMBINATIONS or total <= 100)  # each game of a grid allowed is loaded
-    vary = [f"{name}={','.join(['7'] * count)}" for name, count in zip(names, counts)]
+    vary = [f"{name}={','.join(map(str, range(7, 7 + count)))}" for name, count in zip(names, counts)]
     argv = ["solve", sentinel, *(a for v in vary for a in ("--vary", v)), "--max-states", "5"]
     if total > MAX_COMBINATIONS:
         err = _refused(capsys, argv, code=3)

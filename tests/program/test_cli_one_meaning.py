@@ -135,3 +135,20 @@ def test_a_sense_with_a_strategy_of_aims_steers_it(capsys):
     # A game of rounds' strategy plays each round toward its aims: --minimize steers it.
     assert main(["solve", TWO_BOXES, "--strategy", "greedy", "--minimize"]) == 0
     assert "expected total playing greedy (minimized): 3.5625" in capsys.readouterr().out
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(command=st.sampled_from(["solve", "match"]),
+       values=st.lists(st.sampled_from(["1-2", "1,2", "2,1", "1-3", "3,1-2", "1"]), min_size=2, max_size=3))
+def test_a_value_varied_twice_is_refused(capsys, command, values):
+    # --vary rounds=1,01 solved and printed the same rule set twice. Two values the parser
+    # reads alike (tiles 1-2, 1,2 and 2,1) are one rule set, refused before any is solved;
+    # distinct ones are each solved, a row each.
+    tiles = [frozenset(mdp.parse_int_list(v)) for v in values]
+    got = main([command, "shutbox", "--vary", "tiles=" + ";".join(values), "--format", "csv"])
+    out, err = capsys.readouterr()
+    if len(set(tiles)) < len(tiles):
+        assert got == 2 and out == "" and err.startswith("mdp: error: vary: tiles=") and err.count("\n") == 1
+        assert err.endswith("; give each value once\n"), err
+    else:
+        assert got == 0 and len(out.splitlines()) == 1 + len(values), err

@@ -83,9 +83,19 @@ def test_a_command_asked_for_files_writes_them_with_standard_output_closed(tmp_p
     (["policy", *ONE_MODEL], ", or use --out"),
     (["games"], ""),
     (["params", "shutbox"], ""),
+    (["solve", *ONE_MODEL], ""),  # --out writes the table of --vary: without it, none
+    (["match", *ROUNDS], ""),
+    (["solve", *VARY], ", or use --out"),
 ])
 def test_a_command_asked_for_no_file_refuses_a_closed_standard_output(tmp_path, argv, hint):
+    # match and solve without --vary said "or use --out", which they then refused: the
+    # advice names --out only where the command, so used, takes it, as running it with
+    # --out (standard output open) shows.
     done = _closed(argv, tmp_path)
     assert (done.returncode, done.stderr) == (
         2, f"mdp: error: standard output is closed; redirect it to a file{hint}\n")
     assert list(tmp_path.iterdir()) == []
+    if "--out" in {o for a in _subparsers()[argv[0]]._actions for o in a.option_strings}:
+        out = subprocess.run([sys.executable, "-m", "mdp", *argv, "--out", "t.csv"], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=180)
+        assert (out.returncode == 0) == bool(hint), out.stderr

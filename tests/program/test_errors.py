@@ -603,6 +603,35 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
                                                    "with one the command has already")
 
 
+@pytest.mark.parametrize("name", ["json", "out", "exact", "set", "variant", "max_states", "game", "plugin",
+                                  "help", "version", "format", "seed", "colour", "top"])
+def test_an_analysis_option_the_command_cannot_take_is_refused_at_registration(capsys, monkeypatch, name):
+    # An option named plugin was listed as --plugin, which the program's own -p/--plugin
+    # takes, so it could never be given; one named game went to run() twice (TypeError). The
+    # names refused are the parser's own: the program's options and the command's arguments,
+    # whatever their flag or value's name; any other is taken.
+    from mdp.analysis.registry import Analysis
+    from mdp.program import cli
+
+    clash = Analysis("clash", "an analysis of a plugin", lambda solution, game, **options: None,
+                     [mdp.Param(name, 1, int, "an option")])
+    known = dict(cli.commands_and_analyses())
+    monkeypatch.setattr(cli, "commands_and_analyses", lambda: {**known, "clash": clash})
+    program = cli._parser("policy")  # an analysis of mdp's, as the plugin's is
+    command = next(a for a in program._actions if a.choices).choices["policy"]
+    flag = "--" + name.replace("_", "-")
+    ours = {f for a in program._actions for f in a.option_strings}
+    theirs = {a.dest for a in command._actions} | {f for a in command._actions for f in a.option_strings}
+    if flag in ours or name in theirs or flag in theirs:
+        message = one_line(capsys, ["clash", "--help"])
+        assert message.startswith(("analysis clash: option ", "command clash: its argument ")), message
+        assert message.endswith("; name it otherwise") and (flag in message or f" {name} " in message)
+    else:
+        with pytest.raises(SystemExit) as done:  # argparse's --help exits
+            main(["clash", "--help"])
+        assert done.value.code == 0 and flag in capsys.readouterr().out
+
+
 def test_an_entry_point_naming_a_missing_attribute_is_one_error_naming_it():
     # Before: an AttributeError traceback from the plugin loader.
     from mdp.game.plugins import load

@@ -105,6 +105,28 @@ def test_an_unknown_format_is_refused_before_any_work(capsys, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.sampled_from(["r.csv", "-", "r", "r.html.txt", "r.HTML", "r.htm", "r.png", ".html"]))
+def test_the_page_of_report_is_refused_by_its_extension_before_any_work(capsys, tmp_path_factory,
+                                                                         monkeypatch, name):
+    # mdp report --out r.csv wrote the page into r.csv, and -o - a file named "-", without a
+    # word, where the table commands refuse an extension they do not write. The page is
+    # .html or .htm (any case), refused otherwise before the game is compiled.
+    def compile(*args, **kwargs):
+        raise mdp.ParamError("compiled")
+
+    monkeypatch.setattr(mdp, "compile", compile)
+    folder = tmp_path_factory.mktemp("page")
+    with contextlib.chdir(folder):
+        got = main(["report", str(ROOT / "docs" / "examples" / "reroll.py"), "--out", name])
+    err = capsys.readouterr().err
+    if name.lower().endswith((".html", ".htm")):
+        assert (got, err) == (2, "mdp: error: compiled\n")  # past the check
+    else:
+        assert (got, err) == (2, f"mdp: error: {name}: the page is written as .html or .htm\n")
+    assert list(folder.iterdir()) == []
+
+
 def test_two_plugins_offering_one_name_is_an_error(tab_plugin):
     twin = TabPlugin()
     plugins().register(twin, name="twin")

@@ -317,11 +317,15 @@ def test_a_game_is_named_by_its_own_name_in_every_message(tmp_path, capsys):
 # names the game alone.
 
 WRONG = {  # a hook, and answers a check refuses (its body, returning or replacing the answer)
-    "mdp_terminal_value": ["float('nan')", "float('inf')", "10**400", "'one'", "None"],
-    "mdp_outcomes": ["answer[:1]", "None", "[(-1, 'won'), (2, 'lost')]", "[(0.5, 'won')]"],
-    "mdp_actions": ["None", "'bet'", "5"],
+    "mdp_terminal_value": ["float('nan')", "float('inf')", "10**400", "'one'", "None", "0.5"],
+    "mdp_outcomes": ["answer[:1]", "None", "[(-1, 'won'), (2, 'lost')]", "[(0.5, 'won')]",
+                     "[(0.5, 'won'), (0.5, 'lost')]"],
+    "mdp_actions": ["None", "'bet'", "5", "[['bet']]", "['bet', 'bet']", "{'bet', 'walk'}"],
+    "mdp_state_columns": ["{'where': state, 'more': 1} if state == 'lost' else answer"],
 }
-ARGS = {"mdp_terminal_value": "state", "mdp_outcomes": "state, action", "mdp_actions": "state"}
+ARGS = {"mdp_terminal_value": "state", "mdp_outcomes": "state, action", "mdp_actions": "state",
+        "mdp_state_columns": "state"}
+FLOAT = "exact solving needs rational numbers, but "  # floats, refused under --exact alone
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -343,10 +347,54 @@ def test_a_wrong_answer_names_the_rule_plugin_that_gave_it(tmp_path_factory, cap
         answer = {"mdp_terminal_value": '{"won": 1, "lost": 0, "walked": 0}[state]',
                   "mdp_outcomes": '[(Fraction(1, 2), "won"), (Fraction(1, 2), "lost")] if action == "bet" '
                                   'else [(1, "walked")]',
-                  "mdp_actions": '["bet", "walk"] if state == "start" else []'}[hook]
+                  "mdp_actions": '["bet", "walk"] if state == "start" else []',
+                  "mdp_state_columns": '{"where": state}'}[hook]
         game = broken(folder, f"def {hook}({ARGS[hook]}):\n    answer = {answer}\n    "
                       f"return {wrong} if state != 'walked' else answer\n", hook)
     message = one_line(capsys, ["solve", game, "--exact", "-p", str(plugin)])
     named = f"plugin {plugin}'s {hook}"
-    assert message.startswith(f"game coin: {named}" if whose == "plugin" else f"game coin: {hook}"), message
+    fault = FLOAT if FLOAT in message else ""  # a float: who gave it, said after
+    assert message.startswith(f"game coin: {fault}{named}" if whose == "plugin" else
+                              f"game coin: {fault}{'the game gave' if fault else hook}"), message
     assert (named in message) == (whose == "plugin"), message
+    assert not fault or "0.5" in wrong
+
+
+def test_a_description_of_a_rule_plugin_that_breaks_the_line_names_it(tmp_path, capsys):
+    # A wrapper of mdp_describe that adds an escape code was said to be the game's fault.
+    plugin = tmp_path / "red.py"
+    plugin.write_text("import mdp\n\n@mdp.hookimpl(wrapper=True)\ndef mdp_describe():\n"
+                      "    return (yield) + '\\x1b[31m red'\n")
+    game = broken(tmp_path, "@mdp.hookimpl\ndef mdp_describe():\n    return 'a coin'\n")
+    assert one_line(capsys, ["solve", game, "-p", str(plugin)]) == (
+        f"game coin: plugin {plugin}'s mdp_describe returned 'a coin\\x1b[31m red', not one line of "
+        "text (no line breaks or control characters)")
+
+
+@pytest.mark.parametrize("hook, args", [("mdp_actions", "state"), ("mdp_terminal_value", "state"),
+                                        ("mdp_describe", "")])
+@pytest.mark.parametrize("form, why", [
+    ("async def {hook}({args}):\n    return None", "is async: mdp calls a hook and takes what it returns"),
+    ("async def {hook}({args}):\n    yield None", "is async: mdp calls a hook and takes what it returns"),
+    ("def {hook}(*, {args}):\n    return None", "takes {args} as a keyword-only parameter"),
+])
+@pytest.mark.parametrize("where", ["game", "plugin"])
+def test_a_hook_pluggy_cannot_call_as_meant_is_refused_at_load(tmp_path, capsys, hook, args, form, why,
+                                                               where):
+    # An async hook's answer was a coroutine never run: the one line of the fault was
+    # followed by Python's RuntimeWarning. A keyword-only argument is never given (pluggy
+    # passes a hook's arguments by position), and the hook's TypeError was blamed on a call.
+    # Each is refused as the game loads, naming the plugin and the hook, before it is called.
+    if "*" in form and not args:
+        return  # no argument to take by keyword
+    source = "@mdp.hookimpl\n" + form.format(hook=hook, args=args) + "\n"
+    extra = []
+    if where == "game":
+        game = broken(tmp_path, source, None if hook == "mdp_describe" else hook)  # (the coin has none)
+        name = "coin"
+    else:
+        plugin = tmp_path / "rule.py"
+        plugin.write_text("import mdp\n\n" + source)
+        game, name, extra = broken(tmp_path, ""), str(plugin), ["-p", str(plugin)]
+    message = one_line(capsys, ["solve", game, *extra])
+    assert message.startswith(f"game coin: plugin {name}'s {hook} {why.format(args=args)}"), message

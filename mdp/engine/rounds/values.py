@@ -98,8 +98,8 @@ class RoundValues:
 def check_exact(model: RoundsModel) -> None:
     """Refuse to solve exactly a game of rounds whose round gave a float."""
     if model.round.inexact or model.round.inexact_values:
-        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but the "
-                         f"game gave a float: {model.round.inexact or model.round.inexact_values}")
+        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but "
+                         f"{model.round.inexact or model.round.inexact_values}")
 
 
 def exact_start(inner: CompiledModel, worths: np.ndarray, decide: Any) -> np.ndarray:

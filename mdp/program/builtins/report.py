@@ -29,7 +29,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 def _report(args: argparse.Namespace) -> None:
     arguments.check_target(args.out, "--out")  # before any work
-    game = arguments.load(args)
+    game = arguments.load(args)  # (which refuses a target the command reads, first)
+    if not args.out.lower().endswith((".html", ".htm")):  # as a table's or a plot's extension is
+        raise mdp.ParamError(f"{args.out}: the page is written as .html or .htm")
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress)
         solution = mdp.solve(model, sense=args.sense, progress=progress)
