@@ -188,14 +188,8 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
 
 @hookspec(firstresult=True)
 def mdp_describe(params: Mapping[str, Any], game: mdp.Game) -> str:
-    """Return the rules in force as one short line of text, for people (cut past 500).
-
-    .. code-block:: python
-
-        @hookimpl
-        def mdp_describe(params, game):
-            return f"a coin with {params['faces']} faces"
-    """
+    """Return the rules in force as one short line of text, for people (cut past 500):
+    ``return f"a coin with {params['faces']} faces"``."""
 
 
 @hookspec(firstresult=True)
@@ -215,9 +209,7 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
     not apply. Without an implementation a table shows ``str(state)`` in a column ``state``.
     The names mdp's tables add themselves (``value``, ``value_exact``, ``optimal``,
     ``regret``, ``probability``, ``exact``, ``games``, ``frequency``) are refused, as is a
-    name both a state's and its action's columns give: a table holds one of each name, and
-    a name a user cannot type as ``COLUMN=VALUE`` (``mdp advise``): empty, with ``=``, a
-    newline or another control character, or a space at either end.
+    name both give (a table holds one of each), and one no one types as ``COLUMN=VALUE``.
     """
 
 
@@ -242,10 +234,8 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
     Optional; a batch game should implement it, since the per-state column hooks would be
     called once per row otherwise. A column may also be an :class:`mdp.LazyColumn`, made
     only when a table is: the terminal states' columns are asked for at every compile, and
-    kept in the model until :attr:`mdp.CompiledModel.terminals` is read. Its names are
-    refused as :func:`mdp_state_columns` refuses them, and a state's columns must be the same
-    each time, whatever other states are asked with it: the first and the last row of each
-    call are asked again, alone, and must get the values they got.
+    kept in the model until :attr:`mdp.CompiledModel.terminals` is read. Names as
+    :func:`mdp_state_columns`'s; a state's columns the same whatever else is asked with it.
     """
 
 
@@ -413,10 +403,7 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
     finite where the end is allowed). A row of ``-1`` ends the game. The function must be
-    pure: a round state's answer the same each time, whatever other round states are asked
-    with it (their number, order or values); the engine checks what it gives, and asks the
-    first and the last round state of each new batch again, alone (a batch of one: that
-    state twice).
+    pure: a round state's answer the same whatever else is asked with it (checked).
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only
@@ -444,9 +431,8 @@ def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
     value per state of the integer array ``states`` (optional; without it, a column
     ``round_state`` holds the key). Refused: the names :func:`mdp_state_columns` refuses,
     ``round``, ``points`` and those of the round's state and action columns (a table has them
-    all). A value ``None`` is named by leaving its column out, as a state's is. A round
-    state's columns must be the same each time, whatever other round states are asked with
-    it (checked as :func:`mdp_columns` is).
+    all). A value ``None`` is named by leaving its column out, as a state's is; checked as
+    :func:`mdp_columns` is.
 
     :func:`mdp.advise` finds a round state by these columns, beside a state of the round's,
     and :func:`mdp.simulate` counts games by those of the round state they end in.
