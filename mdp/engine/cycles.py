@@ -34,7 +34,7 @@ from mdp.engine.arithmetic import Floats, objects
 from mdp.engine.cycles_ending import arcs, check_ends, nearer_in_layer, never_ends
 from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
-from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import bottom_up
 from mdp.errors import ModelError, TooLarge, said
 
@@ -328,7 +328,7 @@ def _ending_start(model: CompiledModel, layer: int, q: np.ndarray, starts: np.nd
     without one, the first that brings an end nearer at all, in every state."""
     best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
     best = np.repeat(best, np.diff(np.append(starts, len(q))))
-    tie = np.abs(q - best) <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+    tie = np.abs(q - best) <= tie_margin(best)
     progress, stuck = nearer_in_layer(model, layer, tie)
     if stuck is not None:
         progress, stuck = nearer_in_layer(model, layer, np.ones(len(q), dtype=bool))
