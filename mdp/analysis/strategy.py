@@ -114,8 +114,8 @@ class RoundsStrategy:
     each round the player plays best toward those worths, the first of tied actions; an end
     not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
     itself is :data:`GREEDY`. ``aims`` must be pure, as a round rule: each round state's
-    answer the same each time, whatever is asked with it (refused otherwise). A game of one model has strategies of another type:
-    :class:`Strategy`.
+    answer the same each time, whatever is asked with it (refused otherwise). A game of one
+    model has strategies of another type: :class:`Strategy`.
     """
 
     name: str
