@@ -150,7 +150,8 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
         if option.positional:
-            parser.add_argument(option.name, nargs="+" if option.repeat else None, **how)
+            nargs = ("+" if option.required else "*") if option.repeat else None
+            parser.add_argument(option.name, nargs=nargs, **how)
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)
