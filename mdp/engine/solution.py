@@ -318,10 +318,13 @@ class Solutions(Generic[Number]):
         q = model.backup(layer, self._raw, self._arithmetic)
         a0, a1 = model.layer_actions(layer)
         best = self._raw[model.action_state()[a0:a1]]
-        gap = best - q if self.sense == "max" else q - best
         if self.exact:
-            return gap == 0
-        return gap <= tie_margin(best)
+            return (best - q if self.sense == "max" else q - best) == 0
+        # In floats, the best of these backups (a value 0 but for rounding ties with nothing).
+        starts = model.action_offsets(*model.layer_start[layer:layer + 2])[:-1] - a0
+        best = np.repeat((np.maximum if self.sense == "max" else np.minimum).reduceat(q, starts, axis=0),
+                         np.diff(starts, append=len(q)), axis=0)
+        return (best - q if self.sense == "max" else q - best) <= tie_margin(best)
 
     def first_optimal(self, layer: int, a0: int, a1: int) -> np.ndarray:
         """1 for the first optimal action of each state of layer ``layer`` in each column,
@@ -353,8 +356,7 @@ class ActionValues:
     value: np.ndarray
     """Its value, as a float."""
     optimal: np.ndarray
-    """Whether it is tied for best (exactly in exact mode; in floats within
-    :func:`~mdp.engine.policy.tie_margin`)."""
+    """Whether it ties for best (exact: equal; floats: :func:`~mdp.engine.policy.tie_margin`)."""
     regret: np.ndarray
     """The value lost against the best action of its state, as a float (never negative)."""
     exact: list[Fraction] | None
