@@ -38,7 +38,8 @@ class Advice:
 def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
     """The actions of the state whose readable columns have the given values (compared as
     text: ``open="1 2 3 5 8", roll=9``), best first. A column left out that some states lack
-    must be empty (null) in the state, unless a single state matches without it.
+    must be empty (null) in the state, unless a single state matches without it; with every
+    column left out, the state whose columns are all empty.
 
     In a game of rounds, the columns name a round state as well
     (:func:`~mdp.hookspecs.game.mdp_round_columns`) and a state of the round played from it;
@@ -56,7 +57,7 @@ def advice_at(where: Located, game: Game) -> Advice:
     ``where.rest`` names in the model played there."""
     within = _advise(where.solution, game, where.rest)
     state = {**where.named, **within.state}
-    return Advice(state, within.actions.clear() if where.over else within.actions)
+    return Advice(state, within.actions)
 
 
 def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, Any]) -> None:
@@ -75,14 +76,19 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[i
     table = table.with_row_index("_id")
     names = [c for c in table.columns if c != "_id"]
     unknown = [c for c in columns if c not in names]
-    if unknown or not columns:
+    if unknown:
         raise ParamError(_expected(game, table, names, model.initial, unknown))
-    matches = table.filter([_same(table, c, v) for c, v in columns.items()])
-    lacking = [pl.col(c).is_null() for c in names if c not in columns and table[c].null_count()]
-    if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
-        empty = matches.filter(lacking)
-        matches = empty if empty.height else matches
-    given = ", ".join(f"{c}={v!r}" for c, v in columns.items())
+    if columns:
+        matches = table.filter([_same(table, c, v) for c, v in columns.items()])
+        lacking = [pl.col(c).is_null() for c in names if c not in columns and table[c].null_count()]
+        if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
+            empty = matches.filter(lacking)
+            matches = empty if empty.height else matches
+    else:  # every column left out: the state where every one is empty
+        matches = table.filter([pl.col(c).is_null() for c in names])
+        if not matches.height:
+            raise ParamError(_expected(game, table, names, model.initial, []))
+    given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
     if matches.height == 0:
         raise ParamError(f"no reachable state has {given}; "
                          + _expected(game, table, names, model.initial, []))
@@ -132,8 +138,9 @@ def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, u
     start = table.row(initial, named=True)
     example = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
-    return (f"{lead}name a state of {game.name} by its columns {', '.join(names)} "
-            f"(COLUMN=VALUE, e.g. the initial state: {example})")
+    shown = (f"e.g. the initial state: {example}" if example else
+             "a column empty in the state left out; every one is empty in the initial state")
+    return f"{lead}name a state of {game.name} by its columns {', '.join(names)} (COLUMN=VALUE, {shown})"
 
 
 SHOWN_STATES = 4
@@ -148,7 +155,8 @@ def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) ->
     more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""
     which = (f"give {' or '.join(apart)} too, to say which" if apart else
              "no column of the game tells them apart")
-    return f"{matches.height:,} states of {game.name} have {given} ({'; '.join(shown)}{more}); {which}"
+    listed = f" ({'; '.join(shown)}{more})" if any(shown) else ""  # none has a column set
+    return f"{matches.height:,} states of {game.name} have {given}{listed}; {which}"
 
 
 def _quoted(value: Any) -> str:

@@ -22,6 +22,7 @@ from typing import Any
 
 import attrs
 import numpy as np
+import polars as pl
 
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
@@ -146,7 +147,23 @@ def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray
         raise ModelError(f"game {game.name}: mdp_match_rules gave the outcome {rules.outcome!r}, "
                          "not a column of the terminal states "
                          f"({', '.join(model.terminals.columns)})")
-    return model.terminals[rules.outcome].to_numpy()
+    column = model.terminals[rules.outcome]
+    where = f"game {game.name}: mdp_match_rules's outcome column {rules.outcome!r}"
+    if not column.dtype.is_integer():
+        held: dict[Any, str] = {
+            pl.String: "text (a table keeps fractions and integers past 128 bits as text)",
+            pl.Boolean: "true/false", pl.Float64: "floats", pl.Null: "no values"}
+        raise ModelError(f"{where} holds {held.get(column.dtype, str(column.dtype))}; a player's "
+                         "result is an integer at every terminal state (the payoff is given an "
+                         "integer array)")
+    if column.null_count():
+        state = model.terminals.filter(column.is_null()).drop(rules.outcome).row(0, named=True)
+        shown = ", ".join(f"{name} {value}" for name, value in state.items())
+        raise ModelError(f"{where} has no value at a terminal state ({shown}); a player's "
+                         "result is an integer at every terminal state")
+    if column.dtype in (pl.UInt64, pl.Int128, pl.UInt128):  # past int64: Python ints, exact
+        return np.array(column.to_list(), dtype=object)
+    return column.to_numpy()
 
 
 def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact: bool = False,

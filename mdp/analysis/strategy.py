@@ -46,6 +46,7 @@ from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
+from mdp.engine.rounds.rule import Fingerprints, row_prints
 from mdp.engine.solution import Solution
 from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
@@ -113,8 +114,9 @@ class RoundsStrategy:
     end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
     each round the player plays best toward those worths, the first of tied actions; an end
     not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
-    itself is :data:`GREEDY`. A game of one model has strategies of another type:
-    :class:`Strategy`.
+    itself is :data:`GREEDY`. ``aims`` must be pure, as a round rule: each round state's
+    answer the same each time, whatever is asked with it (refused otherwise). A game of one
+    model has strategies of another type: :class:`Strategy`.
     """
 
     name: str
@@ -132,7 +134,7 @@ class RoundsStrategy:
         if terminal is not None:
             raise ParamError("a game of rounds is solved with the points of its rounds' ends: "
                              "terminal= does not apply to it")
-        aims = Aims(self.name, functools.partial(_aims, game, self, rounds, exact))
+        aims = Aims(self.name, functools.partial(_pure_aims, game, self, rounds, exact, Fingerprints()))
         return solve_rounds(rounds, exact=exact, sense=sense_of(rounds.round, sense),
                             progress=progress, aims=aims)
 
@@ -284,6 +286,27 @@ def _versus(model: CompiledModel | Rounds, strategy: Any, against: Any, *, game:
     mine, theirs = policy_of(strategy), policy_of(against)
     return solve(one, exact=exact, terminal=terminal, sense=sense, policy=mine, against=theirs,
                  progress=progress)
+
+
+def _pure_aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool,
+               prints: Fingerprints, keys: np.ndarray, ends: RoundEnds) -> np.ndarray:
+    """A strategy's aims from some round states (:func:`_aims`), refused where the strategy
+    is not a pure function of them, as a round rule is: each round state must be given the
+    aims it was given before (``prints``), whatever is asked with it. Otherwise the value,
+    the distribution, simulation and advice each follow other aims."""
+    worth = _aims(game, strategy, model, exact, keys, ends)
+
+    def again(rows: np.ndarray) -> np.ndarray:
+        return row_prints(_aims(game, strategy, model, exact, keys[rows], ends.rows(rows)))
+
+    def impure(key: int, when: str) -> ModelError:
+        return ModelError(f"game {game.name}: strategy {strategy.name} gave round state {key} "
+                          f"other aims than it gave before{when}; its aims must be a pure "
+                          "function of the round states and their ends (the same answer each "
+                          "time, whatever other round states are asked with it)")
+
+    prints.check(np.asarray(keys), row_prints(worth), again, impure)
+    return worth
 
 
 def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys: np.ndarray,

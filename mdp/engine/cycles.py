@@ -34,7 +34,7 @@ from mdp.engine.arithmetic import Floats, objects
 from mdp.engine.cycles_ending import arcs, check_ends, nearer_in_layer, never_ends
 from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
-from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import bottom_up
 from mdp.errors import ModelError, TooLarge, said
 
@@ -157,6 +157,10 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
     bounds = float(np.min(ends, initial=0.0)), float(np.max(ends, initial=0.0))
     worst_start = bounds[0] if sense == "max" else bounds[1]
     worst = 0.0
+    # A strategy valued: each cyclic layer to its share of the tolerance, an error in a
+    # layer passing at most whole into the layers above (their values average it).
+    layer_tolerance = tolerance if floats.policy is None else \
+        tolerance / max(1, int(np.count_nonzero(model.cyclic)) if model.cyclic is not None else 1)
     for layer, lo, hi in bottom_up(model):
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
@@ -176,8 +180,8 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             q += system.const
             return ranked(q)
 
-        values, change = settle(sweep, np.full(hi - lo, worst_start), tolerance, bounds,
-                                functools.partial(_value_of, model, lo))
+        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
+                                functools.partial(_value_of, model, lo), floats.policy is not None)
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
@@ -188,9 +192,12 @@ def _value_of(model: CompiledModel, lo: int, i: int) -> str:
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
-           bounds: tuple[float, float], what: Callable[[int], str]) -> tuple[np.ndarray, float]:
+           bounds: tuple[float, float], what: Callable[[int], str],
+           fixed: bool = False) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
-    until no value changes by more than ``tolerance``; the values and the last change.
+    until no value changes by more than ``tolerance``; the values and the last change. A
+    ``fixed`` play (a strategy valued, not optimal play sought) is valued to ``tolerance``:
+    the sweeps go on until the error still left is within it (:func:`_within`).
     Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
     series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
     is an average of ends). The sweeps after a jump undo one that misses, and past
@@ -199,12 +206,19 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
     index: "game G: the value of state S")."""
     step = np.empty(len(values))
     change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
+    after_jump, rate = False, 1.0
     for count in range(MOST_SWEEPS):
         new = sweep(values)
         np.subtract(new, values, out=step)
         last, change = change, float(np.max(np.abs(step), initial=0.0))
         values = new
-        if change <= tolerance:
+        # The rate of the last two sweeps without a jump between, the larger of two in a
+        # row (a chain of period two alternates between two).
+        fresh = not after_jump and last < np.inf
+        rate, slower = ((change / last if last else 0.0) if fresh else 1.0), rate
+        after_jump = False
+        if change <= tolerance and (not fixed or fresh and _within(change, max(rate, slower),
+                                                                   tolerance, values)):
             return values, change
         ratios = [ratios[1], change / last]
         if count % EXTRAPOLATE:
@@ -215,9 +229,22 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
         if jumping and 0 < ratios[1] < 1 and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
             values += step * (ratios[1] / (1 - ratios[1]))
             np.clip(values, *bounds, out=values)
-            jumped = change
+            jumped, after_jump = change, True
     raise ModelError(f"{what(int(np.argmax(np.abs(step))))} still changes by {change:.3g} after "
                      f"{MOST_SWEEPS:,} sweeps: some play may never end")
+
+
+def _within(change: float, rate: float, tolerance: float, values: np.ndarray) -> bool:
+    """Whether values whose last sweep changed them by ``change``, the change shrinking by
+    ``rate`` a sweep (measured between two sweeps without a jump), are within ``tolerance``
+    of where the sweeps lead: the rest of the geometric series, ``change * rate / (1 -
+    rate)``, is the error still left, not the last change (a strategy of Pig, its change
+    below 1e-12, was 7e-12 off). A change a thousandth of the tolerance, or at the rounding
+    of the values themselves, is done: there the rate is the rounding's, not the chain's."""
+    if change <= max(tolerance / 1000,
+                     64 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0))):
+        return True
+    return rate < 1 and change * rate <= tolerance * (1 - rate)
 
 
 class _Ranked:
@@ -328,7 +355,7 @@ def _ending_start(model: CompiledModel, layer: int, q: np.ndarray, starts: np.nd
     without one, the first that brings an end nearer at all, in every state."""
     best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
     best = np.repeat(best, np.diff(np.append(starts, len(q))))
-    tie = np.abs(q - best) <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+    tie = np.abs(q - best) <= tie_margin(best)
     progress, stuck = nearer_in_layer(model, layer, tie)
     if stuck is not None:
         progress, stuck = nearer_in_layer(model, layer, np.ones(len(q), dtype=bool))

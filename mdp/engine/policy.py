@@ -26,7 +26,19 @@ OPTIMAL = "optimal"
 """The name of optimal play, beside the game's strategies (``--strategy optimal``)."""
 
 FLOAT_TIE = 1e-12
-"""In float mode, actions within this relative distance of the best are all optimal."""
+"""In float mode, actions within this relative distance of the best are all optimal
+(:func:`tie_margin`)."""
+
+
+def tie_margin(best: np.ndarray) -> np.ndarray:
+    """How far from ``best`` (float values, the best of each state's actions) an action's
+    value may be and still tie with it: :data:`FLOAT_TIE` of the best's magnitude, purely
+    relative, so that values scaled by any factor tie alike (a best of exactly 0 ties only
+    with 0). The one rule of float ties: every path that decides them (policy, advice,
+    forward pass, rounds, cycles) asks here. A new array, to be changed in place."""
+    margin = np.abs(best)
+    margin *= FLOAT_TIE
+    return margin
 
 
 @attrs.frozen(eq=False, slots=False)  # a dict for the cached draw; quicker to define

@@ -21,7 +21,7 @@ from mdp.checks import SOLUTION, TIE_BREAK, arguments
 from mdp.engine.arithmetic import Arithmetic, Exact, Floats, Number, floats
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import float_or_none
-from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.policy import OPTIMAL, Policy, Sense, tie_margin
 from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import OWN_TERMINAL, check_terminal, own_terminal
 from mdp.errors import ParamError, did_you_mean
@@ -31,14 +31,13 @@ from mdp.game.load import Objective
 @attrs.frozen
 class Located:
     """A position that COLUMN=VALUE columns name (:meth:`Solved.locate`): the solution of
-    the one model played there, the columns that named where it is played (a round state's;
-    none for a game of one model), the columns left to name a state of that model, and
-    whether the game is over there (no action left)."""
+    the one model played there, the columns that named where it is played (a round state's
+    from which a round is played; none for a game of one model), and the columns left to
+    name a state of that model."""
 
     solution: Solution[Any]
     named: dict[str, Any]
     rest: dict[str, Any]
-    over: bool = False
 
 
 @attrs.frozen(eq=False)
@@ -215,9 +214,7 @@ class Solution(Generic[Number]):
             return ActionValues(state, floats(q, scale), (gap == 0) & ending, floats(gap, scale),
                                 [Fraction(n, d) for n, d in zip(q, scale)])
         # In place where it can be: a policy has millions of actions, each array is large.
-        tie = np.abs(best)
-        np.maximum(tie, 1.0, out=tie)
-        tie *= FLOAT_TIE
+        tie = tie_margin(best)
         gap = np.subtract(best, q, out=best) if self.sense == "max" else np.subtract(q, best, out=best)
         optimal = (gap <= tie) & ending
         del tie
@@ -316,15 +313,18 @@ class Solutions(Generic[Number]):
     def optimal(self, layer: int) -> np.ndarray:
         """Whether each action of layer ``layer`` is optimal in each column: a boolean
         matrix, one row per action of the layer (exact ties in exact mode; within
-        :data:`FLOAT_TIE` in floats)."""
+        :data:`~mdp.engine.policy.FLOAT_TIE` in floats)."""
         model = self.model
         q = model.backup(layer, self._raw, self._arithmetic)
         a0, a1 = model.layer_actions(layer)
         best = self._raw[model.action_state()[a0:a1]]
-        gap = best - q if self.sense == "max" else q - best
         if self.exact:
-            return gap == 0
-        return gap <= FLOAT_TIE * np.maximum(1.0, np.abs(best))
+            return (best - q if self.sense == "max" else q - best) == 0
+        # In floats, the best of these backups (a value 0 but for rounding ties with nothing).
+        starts = model.action_offsets(*model.layer_start[layer:layer + 2])[:-1] - a0
+        best = np.repeat((np.maximum if self.sense == "max" else np.minimum).reduceat(q, starts, axis=0),
+                         np.diff(starts, append=len(q)), axis=0)
+        return (best - q if self.sense == "max" else q - best) <= tie_margin(best)
 
     def first_optimal(self, layer: int, a0: int, a1: int) -> np.ndarray:
         """1 for the first optimal action of each state of layer ``layer`` in each column,
@@ -356,7 +356,7 @@ class ActionValues:
     value: np.ndarray
     """Its value, as a float."""
     optimal: np.ndarray
-    """Whether it is tied for best (exactly in exact mode; within :data:`FLOAT_TIE` in floats)."""
+    """Whether it ties for best (exact: equal; floats: :func:`~mdp.engine.policy.tie_margin`)."""
     regret: np.ndarray
     """The value lost against the best action of its state, as a float (never negative)."""
     exact: list[Fraction] | None
@@ -436,7 +436,7 @@ def _best_among(solution: Solution[Any], kept: np.ndarray, terminal: Any, sense:
     top = raw[model.action_state()]
     if exact:
         return kept & (q == top)
-    return kept & (np.abs(q - top) <= FLOAT_TIE * np.maximum(1.0, np.abs(top)))
+    return kept & (np.abs(q - top) <= tie_margin(top))
 
 
 def _first(model: CompiledModel, kept: np.ndarray) -> np.ndarray:

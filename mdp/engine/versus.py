@@ -71,7 +71,9 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
         if exact:
             values = _evaluate(model, layer, system, weights, starts, "playing the policies")
         else:
-            values, last = _iterate(model, layer, system, weights, starts, tolerance, bounds)
+            # Each layer to its share: an error in one passes at most whole into those above.
+            values, last = _iterate(model, layer, system, weights, starts,
+                                    tolerance / max(1, model.n_layers), bounds)
             worst = max(worst, last)
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
@@ -129,4 +131,4 @@ def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights:
     return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
                   lambda i: f"game {model.info.game}: the value of state "
                             f"{said(model.states[lo + i % n])} with the "
-                            f"{'first' if i < n else 'other'} player to move")
+                            f"{'first' if i < n else 'other'} player to move", fixed=True)

@@ -46,8 +46,8 @@ class Param:
     """Given once per value on the command line (``--tie-break A --tie-break B``): ``parse``
     then takes them all together, a list of texts, and checks each alone as it is read."""
     positional: bool = False
-    """The command line takes its values without a flag, after the game, one or more of them
-    with ``repeat`` (``mdp advise GAME COLUMN=VALUE ...``)."""
+    """The command line takes its values without a flag, after the game, any number of them
+    with ``repeat`` (one or more where ``required``; ``mdp advise GAME COLUMN=VALUE ...``)."""
     required: bool = False
     """It has no default (``default`` is then ``None``): leaving it out is refused."""
     shared: bool = False

@@ -349,10 +349,12 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     In a match, players take turns at the same one-player game, each knowing the results of
     the players before, and money changes hands at the end. The rules name the column of
     :attr:`mdp.CompiledModel.terminals` that is a player's result (``outcome``) and say
-    who pays whom (``payoff``): given an integer array of results, one row per match and one
-    column per player in the order they play, ``payoff`` returns an array of the same shape,
-    what each player receives (negative: pays; each row adds up to 0, or it is refused), as
-    integers or fractions for exact values, called once for all the rows. ``params`` names
+    who pays whom (``payoff``): given an integer array of results (the column must hold an
+    integer at every terminal state, or the match is refused; past 64 bits, Python ints in
+    an object array), one row per match and one column per player in the order they play,
+    ``payoff`` returns an array of the same shape, what each player receives (negative:
+    pays; each row adds up to 0, or it is refused), as integers or fractions for exact
+    values, called once for all the rows. ``params`` names
     the parameters that only the match reads, so that a table over them compiles it once.
 
     .. code-block:: python

@@ -152,7 +152,8 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
             raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
                              f"{given[option.name]}, which gives {option.name} already; name it otherwise")
         if option.positional:
-            parser.add_argument(option.name, nargs="+" if option.repeat else None, **how)
+            nargs = ("+" if option.required else "*") if option.repeat else None
+            parser.add_argument(option.name, nargs=nargs, **how)
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)

@@ -343,6 +343,14 @@ def _parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Names
         command = getattr(args, "command", None)
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         said = subparsers.choices.get(command.name) if command is not None else None
+        # argparse gives a positional that may be left out (nargs "*") nothing at the first
+        # option after the game: the values after the options are its own.
+        rest = next((a for a in said._actions if not a.option_strings and a.nargs == "*"),
+                    None) if said is not None else None
+        if rest is not None and not getattr(args, rest.dest) and \
+                not any(u.startswith("-") for u in unknown):
+            setattr(args, rest.dest, [rest.type(u) if rest.type else u for u in unknown])
+            return args
         (said or parser).error(f"unrecognized arguments: {' '.join(unknown)}"
                                f"{_nearest(said or parser, unknown[0])}")
     return args

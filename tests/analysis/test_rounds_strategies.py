@@ -361,3 +361,40 @@ def test_a_game_of_rounds_cannot_name_a_strategy_greedy():
     game = with_strategy(mdp.RoundsStrategy("greedy", "mine", lambda game, model, keys, ends: ends.points))
     with pytest.raises(mdp.ModelError, match="game two-boxes: two strategies are named 'greedy'"):
         mdp.strategies(game)
+
+
+def _counting():
+    calls = iter(range(10**9))
+    return lambda game, model, keys, ends: ends.points * (1 if next(calls) % 2 else -1)
+
+
+IMPURE = {
+    "a counter": _counting,
+    "the batch's size": lambda: lambda game, model, keys, ends: ends.points * len(keys),
+    "the batch's first": lambda: lambda game, model, keys, ends: ends.points + int(keys[0]) * (ends.points > 2),
+    "a coin": lambda: (lambda random: lambda game, model, keys, ends: ends.points * random.choice([-1, 1]))(
+        __import__("random").Random(7)),
+}
+
+
+@pytest.mark.parametrize("impurity", IMPURE)
+@pytest.mark.parametrize("exact", [False, True])
+def test_aims_that_are_not_a_pure_function_are_refused(impurity, exact):
+    """Aims that change with each call, or with the round states asked beside, are refused
+    as an impure round rule is (main: solve, distribution, simulate and advice each
+    followed other aims, and the value disagreed with the mean)."""
+    game = with_strategy(mdp.RoundsStrategy("odd", "impure aims", IMPURE[impurity]()))
+    with pytest.raises(mdp.ModelError, match=r"^game two-boxes: strategy odd gave round state [0-9]+ "
+                       r"other aims than it gave before.*must be a pure function"):
+        solution = mdp.evaluate(mdp.compile(game), "odd", game=game, exact=exact)
+        mdp.distribution(solution, game)
+
+
+def test_pure_aims_that_read_the_round_state_are_accepted():
+    """Aims that depend on each round state alone (here, the boxes filled) are pure: the
+    value is the mean of the distribution's totals."""
+    game = with_strategy(mdp.RoundsStrategy("own", "pure aims", lambda game, model, keys, ends:
+                                            ends.points * (1 + keys[:, None] % 2)))
+    solution = mdp.evaluate(mdp.compile(game), "own", game=game, exact=True)
+    frame = mdp.distribution(solution, game)
+    assert sum(Fraction(p) * t for p, t in zip(frame["exact"], frame["points"])) == solution.value

@@ -4,6 +4,7 @@ are carried exactly, an end not allowed is never shown, endless round states are
 and a game of rounds has a policy table. The values are worked out by hand (two boxes:
 tests/test_rounds.py, docs/examples/two_boxes.py) or counted here."""
 
+import re
 import time
 from fractions import Fraction
 from pathlib import Path
@@ -11,11 +12,14 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from models import TWO_BOXES, two_boxes
 
 import mdp
 import mdp.engine.rounds.model
 import mdp.program.cli
+from mdp.engine.numeric import quoted
 from mdp.engine.rounds.model import _Seen
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -221,3 +225,34 @@ def test_the_policy_table_of_full_yahtzee_is_every_score_card(tmp_path, yahtzee_
     assert table.height == 359_616  # the round states, as mdp solve counts them
     # Verhoeff's 254.5877 for the official card (tests/test_yahtzee_card.py), as mdp solve.
     assert table["value"][0] == pytest.approx(254.587728734496, rel=1e-12)
+
+
+@mdp.hookimpl
+def _probability():
+    return mdp.Objective("chance of winning", "max", probability=True)
+
+
+_probability.__name__ = "mdp_objective"
+SHARES = st.fractions(min_value=Fraction(-1, 2), max_value=1, max_denominator=12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(SHARES, min_size=12, max_size=12))
+def test_a_probability_of_rounds_is_refused_where_a_total_leaves_0_to_1(shares):
+    """Two boxes whose objective is a probability, each end (box, face) earning a share: the
+    totals are the share of A's face plus B's, any faces (either box first). The game is
+    refused at compile exactly when one of them (counted here) is outside 0 to 1 (main
+    printed a chance of 450%)."""
+    earned = {(box, face): shares[i * 6 + face - 1] for i, box in enumerate("AB") for face in range(1, 7)}
+    totals = [earned["A", a] + earned["B", b] for a in range(1, 7) for b in range(1, 7)]
+    game = two_boxes(mdp_round_rule=boxes_rule(lambda box, face: earned[box, face]),
+                     mdp_objective=_probability)
+    if all(0 <= t <= 1 for t in totals):
+        assert min(totals) <= mdp.solve(mdp.compile(game), exact=True).value <= max(totals)
+    else:
+        side = "most" if max(totals) > 1 else "least"
+        worst = max(totals) if side == "most" else min(totals)
+        with pytest.raises(mdp.ModelError, match=rf"^game two-boxes: mdp_objective says the values are "
+                           rf"probabilities, but the points of mdp_round_rule add up to "
+                           rf"{re.escape(quoted(worst))} at the {side} "):
+            mdp.compile(game)

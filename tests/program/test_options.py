@@ -46,8 +46,10 @@ def test_every_kind_of_option_is_made_from_its_param(capsys):
                           "also": ["x", "y"]}  # max_memory: none of its own
     assert vars(parser.parse_args(["a=1", "--count", "1"])) == {
         "column": ["a=1"], "colour": "red", "count": 1, "loud": False, "also": []}
+    # A positional repeated option not required may be left out (advise: every column empty).
+    assert parser.parse_args(["--count", "1"]).column == []
     shown = parser.format_help()
-    for words in ("COLUMN=VALUE [COLUMN=VALUE ...]", "--colour {red,blue}", "the colour [default: red]",
+    for words in ("[COLUMN=VALUE ...]", "--colour {red,blue}", "the colour [default: red]",
                   "--count N", "--loud", "--also WORD", "one more word\n"):
         assert words in shown, words
     assert "max-memory" not in shown and "[default: None]" not in shown

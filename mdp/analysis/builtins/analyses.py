@@ -413,7 +413,8 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     if advised.toward:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")
-    print("state: " + ", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None))
+    print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
+                       or "every column empty"))
     if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
         print("no actions: the round ends here" if isinstance(solution.model, mdp.Rounds)
               else "no actions: the game is over")

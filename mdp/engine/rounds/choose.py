@@ -12,7 +12,7 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cluster import sent
 from mdp.engine.model import CompiledModel
-from mdp.engine.policy import FLOAT_TIE
+from mdp.engine.policy import tie_margin
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal_matrix
@@ -38,11 +38,12 @@ class Aims:
         return Aims, (self.name, sent(self.worth, f"strategy {self.name}'s aims"))
 
 
-def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
+def choosing(sense: str, choice: np.ndarray, floats: bool = False) -> Any:
     """Optimal play that also writes, in ``choice`` (one row per state, one column per round
     state), the place among its state's actions of each state's best action: the first of
-    those within ``tie`` of the best, relative (times the best, at least 1), or the first
-    action where every one is an end not allowed: no play comes there."""
+    those that tie with the best (equal ones; in ``floats``, those within
+    :func:`~mdp.engine.policy.tie_margin` of it), or the first action where every one is an
+    end not allowed: no play comes there."""
     ufunc = np.maximum if sense == "max" else np.minimum
 
     def decide(backup: Callable[..., np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
@@ -78,11 +79,7 @@ def choosing(sense: str, choice: np.ndarray, tie: float = 0.0) -> Any:
         hit = np.empty(peak.shape, dtype=bool)
         marks = np.empty(peak.shape, dtype=kind)
         with np.errstate(invalid="ignore"):  # infinite values: an end not allowed, no tie
-            near = np.zeros(peak.shape)  # exact: ties are equal
-            if tie:
-                near = np.abs(peak)
-                np.maximum(near, 1.0, out=near)
-                near *= tie
+            near = tie_margin(peak) if floats else np.zeros(peak.shape)  # exact: equal
             for k in range(most):
                 n = having[k]
                 gap = kth(k)  # the k-th action's value, then how far from the best
@@ -120,7 +117,7 @@ def aiming(round: CompiledModel, keys: np.ndarray, ends: RoundEnds, aims: Aims, 
         worst = -np.inf if sense == "max" else np.inf
         arithmetic = Floats(round, np.ascontiguousarray(
             np.where(allowed, worth, worst).T, dtype=np.float64))
-    backward(round, arithmetic, choosing(sense, choice, 0 if exact else FLOAT_TIE),
+    backward(round, arithmetic, choosing(sense, choice, floats=not exact),
              arithmetic.start())
     return choice
 

@@ -155,8 +155,37 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
         raise ModelError(f"game {game.name}: round state {again[0]} is reached after different "
                          "numbers of rounds: every way to a round state must take the same "
                          "number of rounds")
+    if game.objective.probability:
+        _check_probability_totals(game.name, keys, rule)
     return Rounds(round, tuple(keys), rule, tuple(spans),
                   round.seconds + time.perf_counter() - began)
+
+
+def _check_probability_totals(game: str, keys: list[np.ndarray], rule: RoundRule) -> None:
+    """A game of rounds whose objective says its values are probabilities ends with a total
+    of points from 0 to 1 whatever is played (the value is a mean of totals): the least and
+    the most total of every round state, exactly, from the last round back (the rule asked
+    once more for each round state; such games are small), are checked from the start: one
+    outside is the game's fault, never shown as a chance of 450%."""
+    low = high = np.zeros(0, dtype=object)
+    for r in range(len(keys) - 1, -1, -1):
+        ends = rule(keys[r])
+        allowed = ends.next >= 0
+        after = np.searchsorted(keys[r + 1], np.where(allowed, ends.next, 0)) if r + 1 < len(keys) \
+            else np.zeros(ends.next.shape, dtype=np.int64)
+        points = np.asarray(ends.points, dtype=object)
+        none = ~allowed.any(axis=1)
+        if len(high):
+            high_ends, low_ends = points + high[after], points + low[after]
+        else:
+            high_ends = low_ends = points
+        high = np.where(none, 0, np.where(allowed, high_ends, -np.inf).max(axis=1, initial=-np.inf))
+        low = np.where(none, 0, np.where(allowed, low_ends, np.inf).min(axis=1, initial=np.inf))
+    for total, side in ((high[0], "most"), (low[0], "least")):
+        if not 0 <= total <= 1:
+            raise ModelError(f"game {game}: mdp_objective says the values are probabilities, but "
+                             f"the points of mdp_round_rule add up to {quoted(total)} at the "
+                             f"{side} (a total must be from 0 to 1, whatever is played)")
 
 
 def _check_size(game: str, count: int, rounds: int, max_states: int | None,

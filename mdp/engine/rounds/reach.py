@@ -35,7 +35,6 @@ from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.columns import best_columns
-from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
@@ -176,7 +175,7 @@ class Reach:
         arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")) if exact \
             else Floats(inner, _float_columns(worth, allowed))
         played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
-        backward(inner, arithmetic, choosing("max", played, 0 if exact else FLOAT_TIE),
+        backward(inner, arithmetic, choosing("max", played, floats=not exact),
                  arithmetic.start())
         choice[:, playing] = played
         return choice

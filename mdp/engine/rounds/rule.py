@@ -71,6 +71,30 @@ class Fingerprints:
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__init__()  # type: ignore[misc]
 
+    def check(self, keys: np.ndarray, prints: np.ndarray, again: Callable[[np.ndarray], np.ndarray],
+              impure: Callable[[int, str], ModelError]) -> None:
+        """Refuse a function of round states that is not pure, given the fingerprints
+        ``prints`` of its answer for ``keys`` (one a row): ``impure(key, when)`` where a round
+        state had another answer before, or where its answer depends on the others asked
+        with it (their number, the first of them, a total over them, their order). For the
+        latter the first and the last round state of a batch with a round state new here are
+        asked again, each alone (a batch of one: that state twice), by ``again(rows)`` (the
+        fingerprints of the answer for ``keys[rows]``): done where a round state is first
+        asked about, so that every command gives the same verdict, whether it asks round
+        states a batch or one at a time; two small calls a batch."""
+        key, new = self.changed(keys, prints)
+        if key is not None:
+            raise impure(key, "")
+        if not new:
+            return
+        n = len(keys)
+        for rows in ([np.zeros(2, dtype=np.int64)] if n == 1 else
+                     [np.zeros(1, dtype=np.int64), np.full(1, n - 1)]):
+            differ = np.flatnonzero(again(rows) != prints[rows])
+            if len(differ):
+                asked = "twice in one batch" if n == 1 else "alone"
+                raise impure(int(keys[rows[differ[0]]]), f" (asked {asked}, after a batch of {n})")
+
     def changed(self, keys: np.ndarray, prints: np.ndarray) -> tuple[int | None, bool]:
         """Remember the fingerprints ``prints`` of the round states ``keys``: the first of
         them that had another one before (or ``None``), and whether any was new. Batches
@@ -132,30 +156,9 @@ class RoundRule:
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
         ends = self._checked(states)
-        prints = _fingerprints(ends)
-        key, new = self.prints.changed(states, prints)
-        if key is not None:
-            raise self._impure(key, "")
-        if new:
-            self._alone(states, prints)
+        self.prints.check(states, _fingerprints(ends),
+                          lambda rows: _fingerprints(self._checked(states[rows])), self._impure)
         return ends
-
-    def _alone(self, states: np.ndarray, prints: np.ndarray) -> None:
-        """Refuse a rule whose answer for a round state depends on the others asked with it
-        (their number, the first of them, a total over them, their order): asked again for
-        the first and the last round state of a batch, each alone (a batch of one: that
-        state twice), it must give them the same ends. Done where a round state is first
-        asked about (the compile), so that every command gives the same verdict, whether it
-        asks round states a batch or one at a time; two small calls a batch."""
-        n = len(states)
-        for rows in ([np.zeros(2, dtype=np.int64)] if n == 1 else
-                     [np.zeros(1, dtype=np.int64), np.full(1, n - 1)]):
-            again = _fingerprints(self._checked(states[rows]))
-            differ = np.flatnonzero(again != prints[rows])
-            if len(differ):
-                asked = "twice in one batch" if n == 1 else "alone"
-                raise self._impure(int(states[rows[differ[0]]]),
-                                   f" (asked {asked}, after a batch of {n})")
 
     def _impure(self, key: int, when: str) -> ModelError:
         return ModelError(f"game {self.game}: mdp_round_rule's function gave round state {key} "
@@ -245,17 +248,20 @@ class RoundRule:
 
 def _fingerprints(ends: RoundEnds) -> np.ndarray:
     """A 64-bit fingerprint of each row of ``ends`` (checked), its next states and points."""
-    points = ends.points
-    if points.dtype.kind == "O":
-        points = np.array([[hash(v) for v in row] for row in points.tolist()],
-                          dtype=np.int64).reshape(points.shape) if points.size else \
-            np.zeros(points.shape, dtype=np.int64)
-    elif points.dtype.kind == "f":
-        points = points.view(np.int64)
-    columns = np.arange(1, ends.next.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    next_print = (ends.next.astype(np.uint64) * columns).sum(axis=1, dtype=np.uint64)
-    return next_print ^ (points.astype(np.uint64) * (columns + np.uint64(1))).sum(
-        axis=1, dtype=np.uint64)
+    return row_prints(ends.next) ^ row_prints(ends.points, 1)
+
+
+def row_prints(numbers: np.ndarray, salt: int = 0) -> np.ndarray:
+    """A 64-bit fingerprint of each row of a matrix of numbers (integers, floats, or Python
+    numbers in an object array), for :meth:`Fingerprints.check`."""
+    if numbers.dtype.kind == "O":
+        numbers = np.array([[hash(v) for v in row] for row in numbers.tolist()],
+                           dtype=np.int64).reshape(numbers.shape) if numbers.size else \
+            np.zeros(numbers.shape, dtype=np.int64)
+    elif numbers.dtype.kind == "f":
+        numbers = np.ascontiguousarray(numbers, dtype=np.float64).view(np.int64)
+    columns = np.arange(1, numbers.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    return (numbers.astype(np.uint64) * (columns + np.uint64(salt))).sum(axis=1, dtype=np.uint64)
 
 
 def _python(points: np.ndarray) -> np.ndarray:

@@ -13,7 +13,7 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.numeric import float_or_none
-from mdp.engine.policy import FLOAT_TIE, Policy, Sense
+from mdp.engine.policy import Policy, Sense
 from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, following
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
@@ -134,7 +134,7 @@ class RoundsSolution:
         choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         if self.aims is None:
             floats = Floats(inner, self._terminals(keys, ends))
-            backward(inner, floats, choosing(self.sense, choice, FLOAT_TIE), floats.start())
+            backward(inner, floats, choosing(self.sense, choice, floats=True), floats.start())
             return choice
         ends = self.model.rule(keys) if ends is None else ends
         playing = np.flatnonzero(~ends.over)
@@ -151,7 +151,7 @@ class RoundsSolution:
 
         key, named = find_round_state(self.model, game, columns)
         rest = {c: v for c, v in columns.items() if c not in named}
-        return Located(self.at(key), named, rest, bool(self.model.rule(np.array([key])).over[0]))
+        return Located(self.at(key), named, rest)
 
     def simulated(self, game: Game | None, games: int, seed: int | None,
                   tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
