@@ -35,6 +35,7 @@ from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment
 from mdp.program.helptext import Formatter as _Formatter
+from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
 
 if TYPE_CHECKING:
@@ -333,34 +334,6 @@ class _Parser(argparse.ArgumentParser):
                   if action.option_strings else str(action.metavar or action.dest))
                  for action in self._actions if action.required]
         return " ".join(shown)
-
-
-def _parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
-    """The arguments parsed; one the command does not take is its command's mistake, said
-    as its parser says it (``mdp solve: error: ...``), not the program's."""
-    args, unknown = parser.parse_known_args(given)
-    if unknown:
-        command = getattr(args, "command", None)
-        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-        said = subparsers.choices.get(command.name) if command is not None else None
-        # argparse gives a positional that may be left out (nargs "*") nothing at the first
-        # option after the game: the values after the options are its own.
-        rest = next((a for a in said._actions if not a.option_strings and a.nargs == "*"),
-                    None) if said is not None else None
-        if rest is not None and not getattr(args, rest.dest) and \
-                not any(u.startswith("-") for u in unknown):
-            setattr(args, rest.dest, [rest.type(u) if rest.type else u for u in unknown])
-            return args
-        (said or parser).error(f"unrecognized arguments: {' '.join(unknown)}"
-                               f"{_nearest(said or parser, unknown[0])}")
-    return args
-
-
-def _nearest(parser: argparse.ArgumentParser, given: str) -> str:
-    """``; did you mean --X?`` for an option misspelt."""
-    if not given.startswith("-"):
-        return ""
-    return did_you_mean(given.partition("=")[0], parser._option_string_actions)
 
 
 def _command(analysis: Analysis) -> Command:

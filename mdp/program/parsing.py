@@ -1,0 +1,36 @@
+"""The command line parsed: what a command does not take is said as its command's parser
+says it, with the option it may have meant."""
+
+from __future__ import annotations
+
+import argparse
+
+from mdp.errors import did_you_mean
+
+
+def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
+    """The arguments parsed; one the command does not take is its command's mistake, said
+    as its parser says it (``mdp solve: error: ...``), not the program's."""
+    args, unknown = parser.parse_known_args(given)
+    if unknown:
+        command = getattr(args, "command", None)
+        subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+        said = subparsers.choices.get(command.name) if command is not None else None
+        # argparse gives a positional that may be left out (nargs "*") nothing at the first
+        # option after the game: the values after the options are its own.
+        rest = next((a for a in said._actions if not a.option_strings and a.nargs == "*"),
+                    None) if said is not None else None
+        if rest is not None and not getattr(args, rest.dest) and \
+                not any(u.startswith("-") for u in unknown):
+            setattr(args, rest.dest, [rest.type(u) if rest.type else u for u in unknown])
+            return args
+        (said or parser).error(f"unrecognized arguments: {' '.join(unknown)}"
+                               f"{nearest(said or parser, unknown[0])}")
+    return args
+
+
+def nearest(parser: argparse.ArgumentParser, given: str) -> str:
+    """``; did you mean --X?`` for an option misspelt."""
+    if not given.startswith("-"):
+        return ""
+    return did_you_mean(given.partition("=")[0], parser._option_string_actions)
