@@ -57,7 +57,7 @@ def advice_at(where: Located, game: Game) -> Advice:
     ``where.rest`` names in the model played there."""
     within = _advise(where.solution, game, where.rest)
     state = {**where.named, **within.state}
-    return Advice(state, within.actions)
+    return Advice(state, within.actions.clear() if where.over else within.actions)
 
 
 def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, Any]) -> None:

@@ -31,13 +31,14 @@ from mdp.game.load import Objective
 @attrs.frozen
 class Located:
     """A position that COLUMN=VALUE columns name (:meth:`Solved.locate`): the solution of
-    the one model played there, the columns that named where it is played (a round state's
-    from which a round is played; none for a game of one model), and the columns left to
-    name a state of that model."""
+    the one model played there, the columns that named where it is played (a round state's;
+    none for a game of one model), the columns left to name a state of that model, and
+    whether the game is over there (no action left)."""
 
     solution: Solution[Any]
     named: dict[str, Any]
     rest: dict[str, Any]
+    over: bool = False
 
 
 @attrs.frozen(eq=False)

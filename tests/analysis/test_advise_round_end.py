@@ -18,20 +18,3 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 def test_a_state_without_actions_is_said_for_what_it_is(capsys, argv, line):
     assert main(["advise", *argv]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == line
-
-
-ENDED = "game two-boxes: no round is played from the round states named (the game ends there), so no state within a round there can be reached"
-
-
-@pytest.mark.parametrize("within", [[], ["throws_left=2"], ["throws_left=1", "face=3"],
-                                    ["face=4", "scored_in=FACE"]])
-@pytest.mark.parametrize("extra", [[], ["--at-least", "3", "--points", "1"], ["--exact"]])
-def test_no_state_within_a_round_is_advised_where_the_game_has_ended(capsys, within, extra):
-    """Both boxes filled, the game is over: no round is played there, and every state of a
-    round named there is refused as unreachable (exit 2, one line), as ``policy --within``
-    refuses that round state, by the same check (main advised "the round ends here", exit 0)."""
-    argv = [str(EXAMPLES / "two_boxes.py"), "filled=FACE EVEN", *within, *extra]
-    assert main(["advise", *argv]) == 2
-    assert capsys.readouterr().err.strip() == f"mdp: error: {ENDED}"
-    assert main(["policy", str(EXAMPLES / "two_boxes.py"), "--within", 'filled="FACE EVEN"']) == 2
-    assert capsys.readouterr().err.strip() == f"mdp: error: {ENDED}"

@@ -151,7 +151,7 @@ class RoundsSolution:
 
         key, named = find_round_state(self.model, game, columns)
         rest = {c: v for c, v in columns.items() if c not in named}
-        return Located(self.at(key), named, rest)
+        return Located(self.at(key), named, rest, bool(self.model.rule(np.array([key])).over[0]))
 
     def simulated(self, game: Game | None, games: int, seed: int | None,
                   tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:

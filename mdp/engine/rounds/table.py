@@ -106,22 +106,7 @@ def find_round_state(model: RoundsModel, game: Game,
         raise ParamError(f"several round states have {said}; name one by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     row = matches.row(0, named=True)
-    if not played_from(model, matches["_key"].to_numpy()).any():
-        raise _none_played(model)
     return int(row["_key"]), {c: _plain(row[c]) for c in names}
-
-
-def played_from(model: RoundsModel, keys: np.ndarray) -> np.ndarray:
-    """Whether a round is played from each round state of ``keys``: the others end the game,
-    and no state of a round there can be reached (advice and the policy within the round
-    refuse them alike, :func:`_none_played`)."""
-    return ~np.concatenate([np.zeros(0, dtype=bool)] + [
-        model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
-
-
-def _none_played(model: RoundsModel) -> ParamError:
-    return ParamError(f"game {model.info.game}: no round is played from the round states named "
-                      "(the game ends there), so no state within a round there can be reached")
 
 
 def _plain(value: Any) -> Any:
@@ -171,15 +156,17 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
     else:
         raise ParamError(f"within={within!r}: expected {WITHIN_ALL!r} or round columns "
                          "(COLUMN=VALUE) naming round states")
-    played = played_from(model, keys)
-    keys, named = keys[played], named.filter(pl.Series(played))
+    over = np.concatenate([np.zeros(0, dtype=bool)] + [
+        model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
+    keys, named = keys[~over], named.filter(pl.Series(~over))
     rows = len(keys) * model.round.n_actions
     if rows > MAX_TABLE_ROWS:
         raise TooLarge(f"game {model.info.game}: the policy within the round at {len(keys):,} "
                        f"round states has up to {rows:,} rows, more than the {MAX_TABLE_ROWS:,} "
                        "a table may have; name fewer round states by their columns")
     if not len(keys):
-        raise _none_played(model)
+        raise ParamError(f"game {model.info.game}: no round state named is played from (each "
+                         "ends the game)")
     return keys, named
 
 

@@ -30,7 +30,8 @@ def located(reach: Reach, game: Game, columns: dict[str, Any], need: int) -> Loc
 
     key, named = find_round_state(reach.model, game, columns)
     rest = {c: v for c, v in columns.items() if c not in named}
-    return Located(reach.at(key, need), named, rest)
+    over = bool(reach.model.rule(np.array([key])).over[0])
+    return Located(reach.at(key, need), named, rest, over)
 
 
 def toward_distribution(reach: Reach, total: int,
