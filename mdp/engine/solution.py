@@ -319,13 +319,12 @@ class Solutions(Generic[Number]):
         q = model.backup(layer, self._raw, self._arithmetic)
         a0, a1 = model.layer_actions(layer)
         best = self._raw[model.action_state()[a0:a1]]
-        if self.exact:
-            return (best - q if self.sense == "max" else q - best) == 0
-        # In floats, the best of these backups (a value 0 but for rounding ties with nothing).
-        starts = model.action_offsets(*model.layer_start[layer:layer + 2])[:-1] - a0
-        best = np.repeat((np.maximum if self.sense == "max" else np.minimum).reduceat(q, starts, axis=0),
-                         np.diff(starts, append=len(q)), axis=0)
-        return (best - q if self.sense == "max" else q - best) <= tie_margin(best)
+        if not self.exact:  # the best of these backups (a value 0 but for rounding ties with nothing)
+            starts = model.action_offsets(*model.layer_start[layer:layer + 2])[:-1] - a0
+            best = np.repeat((np.maximum if self.sense == "max" else np.minimum).reduceat(
+                q, starts, axis=0), np.diff(starts, append=len(q)), axis=0)
+        gap = best - q if self.sense == "max" else q - best
+        return gap == 0 if self.exact else gap <= tie_margin(best)
 
     def first_optimal(self, layer: int, a0: int, a1: int) -> np.ndarray:
         """1 for the first optimal action of each state of layer ``layer`` in each column,
