@@ -240,3 +240,31 @@ def mdp_outcomes(state, action):
 '''
 """The source of a game file whose every state leads to a new one: it never ends
 (tests/engine/test_endless.py, test_unbounded.py)."""
+
+
+class KeptDie:
+    """Roll a three-sided die, then keep it or roll once more; the terminal value is the face
+    kept (the hooks of one model; a match's tests add their outcome column and rules)."""
+
+    GAME_NAME = "die"
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return (2, None)
+
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        left, face = state
+        return ["roll"] if face is None else ["keep", "roll"] if left else []
+
+    @mdp.hookimpl
+    def mdp_outcomes(self, state, action):
+        left, face = state
+        if action == "keep":
+            return [(1, (0, face))]
+        return [(Fraction(1, 3), (left - 1, f)) for f in (1, 2, 3)]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self, state):
+        return state[1]
+

@@ -10,38 +10,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import KeptDie
 
 import mdp
 
 
-class Die:
+class Die(KeptDie):
     """Roll a three-sided die, then keep it or roll once more; the result is ``result(face)``
     and the higher result wins the stake from the other player."""
 
-    GAME_NAME = "die"
-
     def __init__(self, result):
         self.result = result
-
-    @mdp.hookimpl
-    def mdp_initial_state(self):
-        return (2, None)
-
-    @mdp.hookimpl
-    def mdp_actions(self, state):
-        left, face = state
-        return ["roll"] if face is None else ["keep", "roll"] if left else []
-
-    @mdp.hookimpl
-    def mdp_outcomes(self, state, action):
-        left, face = state
-        if action == "keep":
-            return [(1, (0, face))]
-        return [(Fraction(1, 3), (left - 1, f)) for f in (1, 2, 3)]
-
-    @mdp.hookimpl
-    def mdp_terminal_value(self, state):
-        return state[1]
 
     @mdp.hookimpl
     def mdp_state_columns(self, state):

@@ -2,43 +2,21 @@
 payoff whose row does not add up to 0 (every player paid, say) is refused in one line,
 naming the results and what it gave, where it was accepted without a word."""
 
-from fractions import Fraction
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import KeptDie
 
 import mdp
 
 
-class Die:
+class Die(KeptDie):
     """Roll a three-sided die, then keep it or roll once more: the result is the face."""
-
-    GAME_NAME = "die"
 
     def __init__(self, extra):
         self.extra = extra  # what is paid beyond the winner's stake, per results (a, b)
-
-    @mdp.hookimpl
-    def mdp_initial_state(self):
-        return (2, None)
-
-    @mdp.hookimpl
-    def mdp_actions(self, state):
-        left, face = state
-        return ["roll"] if face is None else ["keep", "roll"] if left else []
-
-    @mdp.hookimpl
-    def mdp_outcomes(self, state, action):
-        left, face = state
-        if action == "keep":
-            return [(1, (0, face))]
-        return [(Fraction(1, 3), (left - 1, f)) for f in (1, 2, 3)]
-
-    @mdp.hookimpl
-    def mdp_terminal_value(self, state):
-        return state[1]
 
     @mdp.hookimpl
     def mdp_state_columns(self, state):
