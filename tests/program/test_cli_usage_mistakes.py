@@ -79,7 +79,10 @@ def test_a_choice_not_offered_is_one_line_naming_the_choices(capsys, choosing, v
         return
     err = _said(capsys, [name, *option, value])
     if err.startswith("mdp: error: "):  # an analysis's option, read by its Param
-        assert err == f"mdp: error: {option[0]} {value}: allowed: {', '.join(choices)}\n"
+        said = f"mdp: error: {option[0]} {value}: allowed: {', '.join(choices)}"
+        # A value near one of the choices is followed by that choice as a guess.
+        guess = err.removeprefix(said).removesuffix("\n")
+        assert err.startswith(said) and guess in ("", *(f"; did you mean {c}?" for c in choices)), err
         return
     assert err.startswith(f"mdp {name}: error: argument ")
     assert f"invalid choice: {value!r}" in err and all(repr(c) in err for c in choices)
