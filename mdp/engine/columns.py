@@ -22,6 +22,7 @@ import numpy as np
 import scipy.sparse
 
 from mdp.engine.arithmetic import Floats
+from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import backward, best, bottom_up
 
 if TYPE_CHECKING:
@@ -124,12 +125,18 @@ def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.
     return tuple(layer.certain[ids[p]] for p in positions), inverse
 
 
-def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max") -> np.ndarray:
+def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
+                 choice: np.ndarray | None = None) -> np.ndarray:
     """The value of the initial state of ``model`` under optimal play (``sense`` ``"max"``
     or ``"min"``) for each column of ``terminal`` (float64, a row per terminal state): as
     :func:`mdp.engine.sweep.backward` with :func:`~mdp.engine.sweep.best` gives it, for
-    many columns at once, the initial state's row only."""
+    many columns at once, the initial state's row only. Given ``choice`` (zeros, a row per
+    state and a column per column of ``terminal``), each state's choice is written there as
+    :func:`mdp.engine.rounds.choose.choosing` writes it: the place among the state's actions
+    of the first within :func:`~mdp.engine.policy.tie_margin` of the best (the first where
+    none is, every action an end not allowed). A model of turns is not worked here."""
     if model.turns is not None:  # each value as its mover sees it: the general pass
+        assert choice is None, "the choices of a model of turns are the general pass's"
         floats = Floats(model, terminal)
         return backward(model, floats, best(sense), floats.start())[model.initial]
     layers = plan(model)
@@ -153,6 +160,10 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max")
         dead = None
         for layer in layers:
             ranks = None
+            if choice is not None:  # the places among all actions: none passed over
+                _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch],
+                      choice=choice[layer.lo:layer.hi, c0:c1], sense=sense)
+                continue
             if layer.from_ends:  # the columns of a block share ends not allowed, often
                 if dead is None:
                     dead = (values[:n_terminal] == worst).all(axis=1)
@@ -167,9 +178,11 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max")
 
 
 def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],
-          ranks: tuple[tuple[np.ndarray, ...], np.ndarray] | None = None) -> None:
+          ranks: tuple[tuple[np.ndarray, ...], np.ndarray] | None = None,
+          choice: np.ndarray | None = None, sense: str = "max") -> None:
     """The values of the states of ``layer``, from those of the states below it (``ranks``:
-    the rank rows and places of the actions to look at, if not all)."""
+    the rank rows and places of the actions to look at, if not all), and each state's
+    choice written to ``choice`` (its rows), if given."""
     out = values[layer.lo:layer.hi]
     top, taken, actions = scratch
     if layer.chance is not None:
@@ -193,4 +206,29 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
         n = len(more)
         np.take(source, more, axis=0, out=taken[:n], mode="clip")
         ufunc(top[:n], taken[:n], out=top[:n])
+    if choice is not None and len(rows) > 1:
+        choice[...] = _first_tied(source, rows, top, taken, sense)[inverse]
     np.take(top, inverse, axis=0, out=out, mode="clip")
+
+
+def _first_tied(source: np.ndarray, rows: tuple[np.ndarray, ...], top: np.ndarray,
+                taken: np.ndarray, sense: str) -> np.ndarray:
+    """For each state (in the order of ``rows``) and column, the first rank whose value is
+    within the tie margin of the best, ``top``; 0 where none is (infinite values: ends not
+    allowed). The ranks are gathered again, the last first, so the first tied is written
+    last."""
+    near = tie_margin(top)
+    first = np.zeros(top.shape, dtype=np.int16)
+    hit = np.empty(top.shape, dtype=bool)
+    with np.errstate(invalid="ignore"):  # inf - inf: no tie
+        for k in range(len(rows) - 1, -1, -1):
+            n = len(rows[k])
+            gap = taken[:n]
+            np.take(source, rows[k], axis=0, out=gap, mode="clip")
+            if sense == "max":
+                np.subtract(top[:n], gap, out=gap)
+            else:
+                np.subtract(gap, top[:n], out=gap)
+            np.less_equal(gap, near[:n], out=hit[:n])
+            np.copyto(first[:n], k, where=hit[:n])
+    return first

@@ -13,6 +13,7 @@ from test_rounds_properties import card_game
 import mdp
 from mdp.engine import columns
 from mdp.engine.arithmetic import Floats
+from mdp.engine.rounds.choose import choosing
 from mdp.engine.sweep import backward, best
 
 rounds = st.tuples(st.integers(1, 3), st.integers(2, 4), st.integers(1, 3)).map(
@@ -37,3 +38,28 @@ def test_the_kernel_gives_what_the_general_pass_gives(model, width, sense, seed,
         floats = Floats(model, terminal[:, c].copy())
         expected = backward(model, floats, best(sense), floats.start())[model.initial]
         assert got[c] == expected or got[c] == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(model=rounds, width=st.integers(1, 9), sense=st.sampled_from(["max", "min"]),
+       seed=st.integers(0, 2**32 - 1), block=st.sampled_from([1, 3, 256]))
+def test_the_kernel_chooses_as_the_general_pass_chooses(model, width, sense, seed, block):
+    # Small whole values: many actions tie, and the first of those that tie is the choice;
+    # a state whose every action is an end not allowed takes its first.
+    rng = np.random.default_rng(seed)
+    terminal = rng.integers(-2, 3, (model.n_terminal, width)).astype(np.float64)
+    worst = -np.inf if sense == "max" else np.inf
+    terminal[rng.random(terminal.shape) < 0.4] = worst
+    terminal[rng.random(model.n_terminal) < 0.3] = worst
+    got = np.zeros((model.n_states, width), dtype=np.int16)
+    saved, columns.BLOCK = columns.BLOCK, block
+    try:
+        values = columns.best_columns(model, terminal, sense, choice=got)
+    finally:
+        columns.BLOCK = saved
+    expected = np.zeros_like(got)
+    floats = Floats(model, terminal.copy())
+    raw = backward(model, floats, choosing(sense, expected, floats=True), floats.start())
+    assert (got == expected).all()
+    assert np.array_equal(values, raw[model.initial], equal_nan=True) or \
+        values == pytest.approx(raw[model.initial], rel=1e-12, abs=1e-12)

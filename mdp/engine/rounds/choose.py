@@ -11,6 +11,7 @@ import numpy as np
 
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cluster import sent
+from mdp.engine.columns import best_columns
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import tie_margin
 from mdp.engine.rounds.rule import RoundEnds
@@ -101,6 +102,21 @@ def choosing(sense: str, choice: np.ndarray, floats: bool = False) -> Any:
     return decide
 
 
+def best_choices(round: CompiledModel, terminal: np.ndarray, sense: str) -> np.ndarray:
+    """Optimal play's choices in floats, as :func:`choosing` writes them (one row per state),
+    for each column of terminal values ``terminal`` (a row per terminal state): through the
+    kernel of many columns (:func:`~mdp.engine.columns.best_columns`), or the general pass
+    for a model of turns."""
+    choice = np.zeros((round.n_states, terminal.shape[1]), dtype=np.int16)
+    terminal = np.ascontiguousarray(terminal, dtype=np.float64)
+    if round.turns is None:
+        best_columns(round, terminal, sense, choice=choice)
+    else:
+        floats = Floats(round, terminal)
+        backward(round, floats, choosing(sense, choice, floats=True), floats.start())
+    return choice
+
+
 def aiming(round: CompiledModel, keys: np.ndarray, ends: RoundEnds, aims: Aims, exact: bool,
            sense: str) -> np.ndarray:
     """The choices of :meth:`RoundsSolution.choices` under ``aims``, from round states that
@@ -109,16 +125,12 @@ def aiming(round: CompiledModel, keys: np.ndarray, ends: RoundEnds, aims: Aims, 
     numbers where ``exact``."""
     worth = aims.worth(keys, ends)
     allowed = ends.next >= 0
-    choice = np.zeros((round.n_states, len(keys)), dtype=np.int16)
-    if exact:
-        arithmetic: Any = Exact(round, exact_columns(round, np.array(worth, dtype=object),
-                                                     allowed, sense))
-    else:
+    if not exact:
         worst = -np.inf if sense == "max" else np.inf
-        arithmetic = Floats(round, np.ascontiguousarray(
-            np.where(allowed, worth, worst).T, dtype=np.float64))
-    backward(round, arithmetic, choosing(sense, choice, floats=not exact),
-             arithmetic.start())
+        return best_choices(round, np.where(allowed, worth, worst).T, sense)
+    choice = np.zeros((round.n_states, len(keys)), dtype=np.int16)
+    arithmetic = Exact(round, exact_columns(round, np.array(worth, dtype=object), allowed, sense))
+    backward(round, arithmetic, choosing(sense, choice), arithmetic.start())
     return choice
 
 

@@ -35,7 +35,7 @@ from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.columns import best_columns
-from mdp.engine.rounds.choose import allowed_actions, choosing, exact_columns
+from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
@@ -171,12 +171,12 @@ class Reach:
         allowed, after = later.after(ends)
         points = _points(self.model, ends, keys)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
-        exact = exact and self.exact
-        arithmetic: Any = Exact(inner, exact_columns(inner, worth, allowed, "max")) if exact \
-            else Floats(inner, _float_columns(worth, allowed))
+        if not (exact and self.exact):
+            choice[:, playing] = best_choices(inner, _float_columns(worth, allowed), "max")
+            return choice
+        arithmetic = Exact(inner, exact_columns(inner, worth, allowed, "max"))
         played = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
-        backward(inner, arithmetic, choosing("max", played, floats=not exact),
-                 arithmetic.start())
+        backward(inner, arithmetic, choosing("max", played), arithmetic.start())
         choice[:, playing] = played
         return choice
 

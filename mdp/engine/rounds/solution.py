@@ -14,7 +14,7 @@ import numpy as np
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import Policy, Sense
-from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, choosing, following
+from mdp.engine.rounds.choose import Aims, aiming, allowed_actions, best_choices, following
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.values import RoundValues, exact_terminals, terminals
@@ -131,11 +131,9 @@ class RoundsSolution:
         :func:`mdp.choices` takes them. A round state that ends the game takes the first
         actions."""
         inner = self.model.round
-        choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         if self.aims is None:
-            floats = Floats(inner, self._terminals(keys, ends))
-            backward(inner, floats, choosing(self.sense, choice, floats=True), floats.start())
-            return choice
+            return best_choices(inner, self._terminals(keys, ends), self.sense)
+        choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         ends = self.model.rule(keys) if ends is None else ends
         playing = np.flatnonzero(~ends.over)
         if len(playing):
