@@ -102,7 +102,7 @@ class BlockChecks:
             problem = fault(p)
             if problem or p < 0:
                 shown = f"probability {quoted(p)} {problem}" if problem else \
-                    f"negative probability {_short(p)}"
+                    f"negative probability {_fraction(p)}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
@@ -141,8 +141,8 @@ def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     return int(np.flatnonzero(probabilities == table_id)[0])
 
 
-def _fraction(value: Fraction) -> str:
-    """A fraction as ``p/q``, or by its size where it is too large to print."""
+def _fraction(value: Any) -> str:
+    """A number as ``p/q`` (a float by its digits), or by its size where it is too long to print."""
     shown = quoted(value)
     return shown if shown.startswith(("(", "-(")) else str(value)
 
@@ -150,10 +150,3 @@ def _fraction(value: Fraction) -> str:
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
     """The place of an expansion's ``position``-th terminal state."""
     return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
-
-
-def _short(number: Any) -> str:
-    """A number as a message writes it (``-1/6``), at most about 60 characters: a fraction of
-    hundreds of digits is said by its size."""
-    text = str(number)
-    return text if len(text) <= 60 else f"{text[:24]}... (a number of {len(text):,} characters)"

@@ -8,6 +8,7 @@ exact; a float allows float solving only.
 
 from __future__ import annotations
 
+import decimal
 import math
 from fractions import Fraction
 from numbers import Rational
@@ -55,16 +56,32 @@ def float_holds(value: Any) -> bool:
 
 
 def quoted(value: Any) -> str:
-    """A value as an error message quotes it: its ``repr``, but a number past what a float
-    holds by its size alone (its digits could fill pages, or not be printable at all)."""
-    if _past_float(value):
-        top = abs(value).numerator
-        digits = int(math.log10(top)) + 1  # math.log10 takes an int of any size, nearly
-        digits += top >= 10 ** digits  # rounded down below a power of ten
-        digits -= top < 10 ** (digits - 1)  # or up to one
-        return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
+    """A value as an error message quotes it: its ``repr``, but a number whose digits could
+    fill pages (past what a float holds, or a fraction of hundreds of digits) by its size."""
+    if isinstance(value, Rational) and not isinstance(value, bool) and \
+            (_past_float(value) or len(str(value)) > QUOTED_MOST):
+        sign = "-" if value < 0 else ""
+        top, bottom = abs(value.numerator), value.denominator
+        if bottom == 1:
+            return f"{sign}(a number of about {_digits(top):,} digits)"
+        with decimal.localcontext() as context:
+            context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
+            about = decimal.Decimal(top) / decimal.Decimal(bottom)
+        return (f"{sign}(a fraction of {_digits(top):,} over {_digits(bottom):,} digits, "
+                f"about {about:.3g})")
     text = repr(value)
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
+
+
+QUOTED_MOST = 60
+"""The most characters of a number (``-1/6``) a message quotes whole."""
+
+
+def _digits(whole: int) -> int:
+    """How many digits ``whole`` (above 0) has: from its log, set right at powers of ten."""
+    digits = int(math.log10(whole)) + 1  # math.log10 takes an int of any size, nearly
+    digits += whole >= 10 ** digits  # rounded down below a power of ten
+    return digits - (whole < 10 ** (digits - 1))  # or up to one
 
 
 def first_fault(values: Any) -> tuple[int, Any, str] | None:
