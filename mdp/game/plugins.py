@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any
 
 import attrs
+import numpy as np
 import pluggy
 
 from mdp.checks import NAME, arguments, of
@@ -278,6 +279,18 @@ def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable
         if became(answer):
             return impl.plugin_name
     return None
+
+
+def holds_float(answer: Any) -> bool:
+    """Whether a hook's answer holds a float anywhere (in its lists, tuples, dicts or arrays):
+    a number that exact solving cannot take."""
+    if isinstance(answer, (float, np.floating)):
+        return True
+    if isinstance(answer, np.ndarray):
+        return answer.dtype.kind in "fc" or answer.dtype == object and holds_float(answer.tolist())
+    if isinstance(answer, dict):
+        answer = list(answer.values())
+    return isinstance(answer, (list, tuple)) and any(holds_float(item) for item in answer)
 
 
 def home_module(plugin: Any) -> str:
