@@ -23,7 +23,7 @@ import attrs
 import numpy as np
 import polars as pl
 
-from mdp.analysis.labels import action_labels
+from mdp.analysis.labels import action_label, action_labels
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -192,7 +192,8 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
         weights = _call(game, strategy, model)
         try:
             return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
-                                     named=lambda state: describe(game, state))
+                                     named=lambda state: describe(game, state),
+                                     action=lambda at: action_label(model, game, at))
         except ParamError:  # not weights at all (None, a dict): the strategy's fault
             raise ModelError(f"game {game.name}: strategy {strategy.name} gave {shown(weights)}; "
                              "expected one weight per action: a list, numpy array or Polars "

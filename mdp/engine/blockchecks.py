@@ -14,7 +14,7 @@ import numpy as np
 from mdp.engine.checks import Finding, Place, place, shown
 from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
-from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted, written
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
 from mdp.errors import ModelError
 
@@ -102,7 +102,7 @@ class BlockChecks:
             problem = fault(p)
             if problem or p < 0:
                 shown = f"probability {quoted(p)} {problem}" if problem else \
-                    f"negative probability {_fraction(p)}"
+                    f"negative probability {written(p)}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
@@ -111,7 +111,7 @@ class BlockChecks:
         exact = not isinstance(one, float)  # rational: integers over their common denominator
         wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
-            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
+            total = written(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
                 else f"{sums[wrong[0]]:.12g}"
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
         return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
@@ -139,12 +139,6 @@ class BlockChecks:
 def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     """The first outcome whose probability is ``table_id``."""
     return int(np.flatnonzero(probabilities == table_id)[0])
-
-
-def _fraction(value: Any) -> str:
-    """A number as ``p/q`` (a float by its digits), or by its size where it is too long to print."""
-    shown = quoted(value)
-    return shown if shown.startswith(("(", "-(")) else str(value)
 
 
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:

@@ -73,6 +73,13 @@ def quoted(value: Any) -> str:
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
 
 
+def written(value: Any) -> str:
+    """A number as a message writes it (``-1/6``, ``0.5``), or by its size where it is too
+    long (:func:`quoted`)."""
+    shown = quoted(value)
+    return shown if shown.startswith(("(", "-(")) else str(value)
+
+
 QUOTED_MOST = 60
 """The most characters of a number (``-1/6``) a message quotes whole."""
 

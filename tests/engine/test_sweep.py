@@ -107,8 +107,8 @@ def test_a_mix_of_policies_is_valued_as_the_mixed_chances(small):
 
 
 @pytest.mark.parametrize("weights, message", [
-    ([np.nan], r"strategy custom: weight nan for action 0 is not finite"),
-    ([np.inf], r"strategy custom: weight inf for action 0 is not finite"),
+    ([np.nan], r"strategy custom: weight nan for action 0 \(state .*\) is not finite"),
+    ([np.inf], r"strategy custom: weight inf for action 0 \(state .*\) is not finite"),
 ])
 def test_weights_that_are_not_finite_are_refused(small, weights, message):
     w = np.ones(small.n_actions)
