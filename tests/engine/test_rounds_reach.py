@@ -431,3 +431,28 @@ def test_a_game_that_can_end_early_by_hand():
         mdp.at_least(solution.model, exact=True).chance(5)
     played = mdp.analyse(solution, "simulate", game, games=3000, seed=2, at_least=5)
     assert played["games"].sum() == 3000 and set(played["points"]) <= {1, 2, 3, 4, 5, 6, 7, 8, 9}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards.filter(lambda card: min(min(row) for row in card[0]) >= 0), st.booleans())
+def test_the_targets_headline_says_plainly_when_nothing_is_gained(card, flat):
+    # Before: "gains most over best-mean play at 0 or more, +0.0000 percentage points".
+    # With each box's points the same whatever the face (flat), no play differs from
+    # another: nothing is gained at any total, exactly or in floats.
+    from mdp.analysis.builtins.targets import _gain
+    from mdp.analysis.targets import targets
+
+    points, faces, throws = card
+    if flat:
+        points = [[row[0]] * faces for row in points]
+    model = mdp.compile(card_game(points, faces, throws))
+    frame = targets(model, None, exact=True)
+    gaps = [Fraction(a) - Fraction(b) for a, b in zip(frame["chance_exact"], frame["chance_best_mean_exact"])]
+    nothing = "playing for each total gains nothing over best-mean play"
+    if flat or max(gaps) == 0:
+        assert max(gaps) == 0
+        assert _gain(frame) == _gain(targets(model, None)) == nothing
+    else:
+        widest = gaps.index(max(gaps))
+        assert _gain(frame).startswith(f"playing for each total gains most over best-mean play at "
+                                       f"{widest} or more, +")
