@@ -55,6 +55,25 @@ def float_holds(value: Any) -> bool:
     return not _past_float(value) and float(value) == value
 
 
+def to_floats(values: Any) -> tuple[np.ndarray, int | None]:
+    """Numbers (ints, fractions, floats) as a float array, and the position of the first
+    exact one that no float holds by its size: not 0 but made 0 (below about 1e-308, where
+    only a ratio counts), or past :data:`FLOAT_MOST`; ``None`` if none is. The one place
+    a plugin's exact numbers are made floats where their size may be lost."""
+    items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    floats = np.empty(len(items), dtype=np.float64)
+    lost = None
+    for i, value in enumerate(items):
+        try:
+            floats[i] = float(value)
+        except OverflowError:  # an int or fraction past a float
+            floats[i] = math.inf if value > 0 else -math.inf
+        if lost is None and isinstance(value, Rational) and value != 0 and \
+                (floats[i] == 0 or not math.isfinite(floats[i])):
+            lost = i
+    return floats, lost
+
+
 def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number whose digits could
     fill pages (past what a float holds, or a fraction of hundreds of digits) by its size."""

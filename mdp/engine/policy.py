@@ -17,7 +17,7 @@ import numpy as np
 from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted, written
+from mdp.engine.numeric import first_fault, first_float, plain, quoted, to_floats, written
 from mdp.errors import ModelError, ParamError
 
 Sense = Literal["max", "min"]
@@ -151,10 +151,17 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
         if exact and first_float(items) is not None:
             raise ModelError(f"strategy {name}: float weights; exact evaluation needs int or "
                              "Fraction weights")
-        if not exact and first_past_float(items) is not None:  # 10**400: only the ratios count
-            largest = max(abs(Fraction(x)) for x in items)
-            items = [Fraction(x) / largest for x in items]
-        w = objects([Fraction(x) for x in items]) if exact else np.array([float(x) for x in items])
+        if exact:
+            w = objects([Fraction(x) for x in items])
+        else:
+            w, lost = to_floats(items)
+            if lost is not None:  # 10**400 or 10**-400: only the ratios count
+                largest = max(abs(Fraction(x)) for x in items)
+                w, lost = to_floats([Fraction(x) / largest for x in items])
+            if lost is not None:
+                raise ModelError(f"strategy {name}: weight {written(items[lost])} for {where(lost)} "
+                                 "is too small beside the others for a float (it would be 0); "
+                                 "evaluate exactly (--exact)")
     else:
         w = w.astype(np.float64)
     if not len(w):
