@@ -80,7 +80,7 @@ def quoted(value: Any) -> str:
     if isinstance(value, Rational) and not isinstance(value, bool) and \
             (_past_float(value) or len(str(value)) > QUOTED_MOST):
         sign = "-" if value < 0 else ""
-        top, bottom = abs(value.numerator), value.denominator
+        top, bottom = abs(int(value.numerator)), int(value.denominator)
         if bottom == 1:
             return f"{sign}(a number of about {_digits(top):,} digits)"
         with decimal.localcontext() as context:
