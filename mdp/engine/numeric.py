@@ -81,7 +81,7 @@ def quoted(value: Any) -> str:
             (_past_float(value) or len(str(value)) > QUOTED_MOST):
         sign = "-" if value < 0 else ""
         top, bottom = abs(int(value.numerator)), int(value.denominator)
-        if bottom == 1:
+        if bottom == 1 or _past_float(value):  # said by its numerator's digits
             return f"{sign}(a number of about {_digits(top):,} digits)"
         with decimal.localcontext() as context:
             context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
