@@ -18,7 +18,6 @@ from types import ModuleType
 from typing import Any
 
 import attrs
-import numpy as np
 import pluggy
 
 from mdp.checks import NAME, arguments, of
@@ -283,10 +282,12 @@ def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable
 
 def holds_float(answer: Any) -> bool:
     """Whether a hook's answer holds a float anywhere (in its lists, tuples, dicts or arrays):
-    a number that exact solving cannot take."""
-    if isinstance(answer, (float, np.floating)):
+    a number that exact solving cannot take. (numpy is not imported for it: an answer
+    holds numpy's numbers only where the game imported it.)"""
+    np = sys.modules.get("numpy")
+    if isinstance(answer, float) or np is not None and isinstance(answer, np.floating):
         return True
-    if isinstance(answer, np.ndarray):
+    if np is not None and isinstance(answer, np.ndarray):
         return answer.dtype.kind in "fc" or answer.dtype == object and holds_float(answer.tolist())
     if isinstance(answer, dict):
         answer = list(answer.values())

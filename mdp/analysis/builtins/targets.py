@@ -14,7 +14,6 @@ import attrs
 import mdp
 from mdp.analysis.builtins import options
 from mdp.analysis.registry import Analysis, program_arguments
-from mdp.engine.policy import FLOAT_TIE
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
@@ -67,6 +66,8 @@ def _of_rounds(game: mdp.Game, what: str) -> None:
 def _gain(frame: pl.DataFrame) -> str:
     """What playing for each total gains over best-mean play, where it gains most: exactly
     nothing (or, in floats, within FLOAT_TIE) said so."""
+    from mdp.engine.policy import FLOAT_TIE  # the engine's numpy: not imported for --help
+
     if "chance_exact" in frame.columns:
         gap: list[Any] = [Fraction(a) - Fraction(b) for a, b in
                           zip(frame["chance_exact"], frame["chance_best_mean_exact"])]
