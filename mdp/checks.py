@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from numbers import Rational
 from typing import Any
 
 import attrs
@@ -172,8 +173,19 @@ SENSE = choice(None, "max", "min")
 WITHIN = either(choice(None, "all"), Rule(
     lambda value: isinstance(value, Mapping) and all(isinstance(name, str) for name in value),
     "round columns naming round states, a dict {COLUMN: VALUE}"))
-INTEGER = Rule(lambda value: not isinstance(value, (bool, str, bytes)) and hasattr(value, "__index__"),
-               "a whole number")
+def integral(value: Any) -> int | None:
+    """A whole number of an exact kind (an ``int``, numpy's, a fraction whose denominator is
+    1) as an ``int``; ``None`` for anything else (``True``, ``7.0``, ``"7"``, ``7/2``)."""
+    if isinstance(value, (bool, str, bytes)):
+        return None
+    if hasattr(value, "__index__"):
+        return value.__index__()
+    if isinstance(value, Rational) and value.denominator == 1:
+        return int(value.numerator)
+    return None
+
+
+INTEGER = Rule(lambda value: integral(value) is not None, "a whole number")
 OPTIONAL_INTEGER = Rule(lambda value: value is None or INTEGER.holds(value), "a whole number or None")
 INT64 = whole(-2**63, 2**63 - 1)
 OPTIONAL_INT64 = whole(-2**63, 2**63 - 1, none=True)

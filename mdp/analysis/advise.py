@@ -29,6 +29,8 @@ class Advice:
 
     state: dict[str, Any]
     actions: pl.DataFrame
+    over: bool = False
+    """Whether the game is over at the round state advised on: no round is played there."""
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp advise --json`` prints it."""
@@ -55,20 +57,28 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
 def advice_at(where: Located, game: Game) -> Advice:
     """:func:`advise` at a position already found: the actions of the state that
     ``where.rest`` names in the model played there."""
-    within = _advise(where.solution, game, where.rest)
+    within = _advise(where.solution, game, where.rest, where.over)
     state = {**where.named, **within.state}
-    return Advice(state, within.actions.clear() if where.over else within.actions)
+    return Advice(state, within.actions.clear() if where.over else within.actions, where.over)
 
 
 def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, Any]) -> None:
     """Refuse, before the solve, columns that name no state of the compiled model, or
     several (as :func:`advise` would once it is solved): the model alone knows its states."""
     played, rest = model.played_at(game, columns)
-    _found(played, game, rest)
+    over = False
+    if isinstance(model, Rounds):  # a round state where the game ends: no round played
+        from mdp.engine.rounds.table import find_round_state
+
+        over = bool(model.rule(np.array([find_round_state(model, game, columns)[0]])).over[0])
+    _found(played, game, rest, over)
 
 
-def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """The id of the state of ``model`` that ``columns`` name, and its columns."""
+def _found(model: CompiledModel, game: Game, columns: dict[str, Any],
+           over: bool = False) -> tuple[int, dict[str, Any]]:
+    """The id of the state of ``model`` that ``columns`` name, and its columns. Where the
+    game is over (``over``: at a round state that ends it) no round is played: the round's
+    first state stands for the round state, named or not, and no other can be named."""
     states = model.states
     # The columns a policy table shows of a state, those that say something.
     table = to_frame(table_state_columns(game, states, model.column_prints), f"game {game.name}")
@@ -78,7 +88,9 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[i
     unknown = [c for c in columns if c not in names]
     if unknown:
         raise ParamError(_expected(game, table, names, model.initial, unknown))
-    if columns:
+    if over and not columns:
+        matches = table.filter(pl.col("_id") == model.initial)
+    elif columns:
         matches = table.filter([_same(table, c, v) for c, v in columns.items()])
         lacking = [pl.col(c).is_null() for c in names if c not in columns and table[c].null_count()]
         if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
@@ -94,14 +106,18 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any]) -> tuple[i
                          + _expected(game, table, names, model.initial, []))
     if matches.height > 1:
         raise ParamError(_several(game, matches, names, given))
+    if over and int(matches["_id"][0]) != model.initial:
+        raise ParamError(f"the game is over at that round state, and no round is played from it: "
+                         f"{given} is not the round's first state, the only one there; name the "
+                         "round state alone")
     return int(matches["_id"][0]), {c: _plain(matches[c][0]) for c in names}
 
 
-def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any]) -> Advice:
+def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: bool = False) -> Advice:
     """Advice at a state of one model, left out the actions the position does not allow."""
     model = solution.model
     states = model.states
-    state_id, state = _found(model, game, columns)
+    state_id, state = _found(model, game, columns, over)
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
     labels = row_columns(game, [states[state_id]] * len(ids), action_labels(model, game, [state_id]))

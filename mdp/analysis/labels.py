@@ -120,3 +120,11 @@ def _same_count(game: Game, model: CompiledModel, states: Sequence[int] | np.nda
         raise ModelError(f"game {game.name}: asked again, it gave {got[wrong[0]]} actions where it "
                          f"gave {expected[wrong[0]]} before ({describe(game, state)}); a game must "
                          "give the same actions each time")
+
+
+def action_label(model: CompiledModel, game: Game, action: int) -> str:
+    """The label of the action of id ``action`` as a message quotes it, asked of the game
+    for its state alone."""
+    state = int(model.action_state()[action])
+    label = action_labels(model, game, [state])[action - model.actions_of(state)[0]]
+    return shown(label.item() if isinstance(label, np.generic) else label)

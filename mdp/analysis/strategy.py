@@ -23,7 +23,7 @@ import attrs
 import numpy as np
 import polars as pl
 
-from mdp.analysis.labels import action_labels
+from mdp.analysis.labels import action_label, action_labels
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -44,6 +44,7 @@ from mdp.checks import (
 )
 from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import plain, quoted, to_floats
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.rounds.rule import Fingerprints, row_prints
@@ -192,7 +193,8 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
         weights = _call(game, strategy, model)
         try:
             return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
-                                     named=lambda state: describe(game, state))
+                                     named=lambda state: describe(game, state),
+                                     action=lambda at: action_label(model, game, at))
         except ParamError:  # not weights at all (None, a dict): the strategy's fault
             raise ModelError(f"game {game.name}: strategy {strategy.name} gave {shown(weights)}; "
                              "expected one weight per action: a list, numpy array or Polars "
@@ -329,14 +331,13 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
             isinstance(v, (bool, np.bool_)) for v in worth.flat)):
         raise ModelError(f"{where} gave aims of true or false; aims are numbers (int, Fraction "
                          "or float), the worth of each end")
-    if worth.dtype.kind == "O" and not exact:
-        try:
-            worth = worth.astype(np.float64)
-        except (TypeError, ValueError):
-            pass
-        except OverflowError:
-            raise ModelError(f"{where} gave an aim past what a float holds (about 1.8e308); "
-                             "give smaller aims, or evaluate exactly (--exact)") from None
+    if worth.dtype.kind == "O" and not exact and all(isinstance(plain(v), (int, Fraction, float))
+                                                      for v in worth.flat):
+        floats, lost = to_floats(worth.ravel())
+        if lost is not None:
+            raise ModelError(f"{where} gave the aim {quoted(worth.flat[lost])}, which a float "
+                             "cannot hold (it would be 0 or infinite); evaluate exactly (--exact)")
+        worth = floats.reshape(worth.shape)
     if worth.dtype.kind not in "iufO" or (worth.dtype.kind == "O" and not all(
             isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
         raise ModelError(f"{where} gave aims that are not all numbers (int, Fraction or float)")

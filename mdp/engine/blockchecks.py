@@ -14,7 +14,7 @@ import numpy as np
 from mdp.engine.checks import Finding, Place, place, shown
 from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
-from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted
+from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted, written
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
 from mdp.errors import ModelError
 
@@ -102,7 +102,7 @@ class BlockChecks:
             problem = fault(p)
             if problem or p < 0:
                 shown = f"probability {quoted(p)} {problem}" if problem else \
-                    f"negative probability {_short(p)}"
+                    f"negative probability {written(p)}"
                 raise culprit(_first_use(ids, i), shown)
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
@@ -111,7 +111,7 @@ class BlockChecks:
         exact = not isinstance(one, float)  # rational: integers over their common denominator
         wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
         if len(wrong):
-            total = _fraction(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
+            total = written(Fraction(int(sums[wrong[0]]), one)) if isinstance(one, int) \
                 else f"{sums[wrong[0]]:.12g}"
             raise culprit(int(wrong[0]), f"probabilities sum to {total}, not 1", outcome=False)
         return int(np.count_nonzero((counts == 1) & is_one[ids[bounds[:-1]]]))
@@ -141,19 +141,6 @@ def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     return int(np.flatnonzero(probabilities == table_id)[0])
 
 
-def _fraction(value: Fraction) -> str:
-    """A fraction as ``p/q``, or by its size where it is too large to print."""
-    shown = quoted(value)
-    return shown if shown.startswith(("(", "-(")) else str(value)
-
-
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:
     """The place of an expansion's ``position``-th terminal state."""
     return place(keys, e, state=int(np.flatnonzero(np.asarray(e.action_counts) == 0)[position]))
-
-
-def _short(number: Any) -> str:
-    """A number as a message writes it (``-1/6``), at most about 60 characters: a fraction of
-    hundreds of digits is said by its size."""
-    text = str(number)
-    return text if len(text) <= 60 else f"{text[:24]}... (a number of {len(text):,} characters)"

@@ -196,13 +196,13 @@ class _Intake:
         so), what and where: ``"the game gave a float: value 0.5 (state 3)"``."""
         if found is None:
             return None
-        who = "the game"
+        who = self.game.floats_from or "the game"  # a rule plugin's hook the game asked?
         if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
             key, label = found[1].named(self.game)
             asked = {"state": self.discovery.state(key)}
             asked.update({"action": label} if hook == "mdp_outcomes" else {})
             named = checks.whose(self.game, hook, checks.gives_float, **asked)
-            who = "the game" if named == hook else named
+            who = who if named == hook else named
         return f"{who} gave a float: {found[0]} ({self.name(found[1])})"
 
     def add(self, block: Block) -> None:

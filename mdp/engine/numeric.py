@@ -8,6 +8,7 @@ exact; a float allows float solving only.
 
 from __future__ import annotations
 
+import decimal
 import math
 from fractions import Fraction
 from numbers import Rational
@@ -54,17 +55,59 @@ def float_holds(value: Any) -> bool:
     return not _past_float(value) and float(value) == value
 
 
+def to_floats(values: Any) -> tuple[np.ndarray, int | None]:
+    """Numbers (ints, fractions, floats) as a float array, and the position of the first
+    exact one that no float holds by its size: not 0 but made 0 (below about 1e-308, where
+    only a ratio counts), or past :data:`FLOAT_MOST`; ``None`` if none is. The one place
+    a plugin's exact numbers are made floats where their size may be lost."""
+    items = values.tolist() if isinstance(values, np.ndarray) else list(values)
+    floats = np.empty(len(items), dtype=np.float64)
+    lost = None
+    for i, value in enumerate(items):
+        try:
+            floats[i] = float(value)
+        except OverflowError:  # an int or fraction past a float
+            floats[i] = math.inf if value > 0 else -math.inf
+        if lost is None and isinstance(value, Rational) and value != 0 and \
+                (floats[i] == 0 or not math.isfinite(floats[i])):
+            lost = i
+    return floats, lost
+
+
 def quoted(value: Any) -> str:
-    """A value as an error message quotes it: its ``repr``, but a number past what a float
-    holds by its size alone (its digits could fill pages, or not be printable at all)."""
-    if _past_float(value):
-        top = abs(value).numerator
-        digits = int(math.log10(top)) + 1  # math.log10 takes an int of any size, nearly
-        digits += top >= 10 ** digits  # rounded down below a power of ten
-        digits -= top < 10 ** (digits - 1)  # or up to one
-        return f"{'-' if value < 0 else ''}(a number of about {digits:,} digits)"
+    """A value as an error message quotes it: its ``repr``, but a number whose digits could
+    fill pages (past what a float holds, or a fraction of hundreds of digits) by its size."""
+    if isinstance(value, Rational) and not isinstance(value, bool) and \
+            (_past_float(value) or len(str(value)) > QUOTED_MOST):
+        sign = "-" if value < 0 else ""
+        top, bottom = abs(int(value.numerator)), int(value.denominator)
+        if bottom == 1 or _past_float(value):  # said by its numerator's digits
+            return f"{sign}(a number of about {_digits(top):,} digits)"
+        with decimal.localcontext() as context:
+            context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
+            about = decimal.Decimal(top) / decimal.Decimal(bottom)
+        return (f"{sign}(a fraction of {_digits(top):,} over {_digits(bottom):,} digits, "
+                f"about {about:.3g})")
     text = repr(value)
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
+
+
+def written(value: Any) -> str:
+    """A number as a message writes it (``-1/6``, ``0.5``), or by its size where it is too
+    long (:func:`quoted`)."""
+    shown = quoted(value)
+    return shown if shown.startswith(("(", "-(")) else str(value)
+
+
+QUOTED_MOST = 60
+"""The most characters of a number (``-1/6``) a message quotes whole."""
+
+
+def _digits(whole: int) -> int:
+    """How many digits ``whole`` (above 0) has: from its log, set right at powers of ten."""
+    digits = int(math.log10(whole)) + 1  # math.log10 takes an int of any size, nearly
+    digits += whole >= 10 ** digits  # rounded down below a power of ten
+    return digits - (whole < 10 ** (digits - 1))  # or up to one
 
 
 def first_fault(values: Any) -> tuple[int, Any, str] | None:

@@ -17,7 +17,7 @@ import numpy as np
 from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import first_fault, first_float, plain, quoted, to_floats, written
 from mdp.errors import ModelError, ParamError
 
 Sense = Literal["max", "min"]
@@ -66,14 +66,22 @@ class Policy:
 
     @classmethod
     def of_weights(cls, model: CompiledModel, weights: Any, *, exact: bool = False,
-                   name: str = "custom", named: Callable[[Any], str] | None = None) -> Policy:
+                   name: str = "custom", named: Callable[[Any], str] | None = None,
+                   action: Callable[[int], str] | None = None) -> Policy:
         """The policy that takes each action with probability its weight over the total of
         its state's. Checked: one weight per action, each a finite number and none negative,
         some weight in every state where the player acts; exact chances need ``int`` or
-        ``Fraction`` weights. ``named`` says a state in an error (the game's words)."""
+        ``Fraction`` weights. ``named`` says a state in an error (the game's words), and
+        ``action`` an action by its id (else the id)."""
         arguments("Policy.of_weights", model=(model, MODEL), weights=(weights, WEIGHTS), exact=(exact, FLAG),
-                  name=(name, NAME), named=(named, OPTIONAL_FUNCTION))
-        return cls(model, _chances(model, weights, exact, name, named or (lambda s: f"state {s!r}")), name)
+                  name=(name, NAME), named=(named, OPTIONAL_FUNCTION), action=(action, OPTIONAL_FUNCTION))
+        named = named or (lambda s: f"state {s!r}")
+
+        def where(at: int) -> str:  # an action and its state, in the game's words
+            state = model.states[int(model.action_state()[at])]
+            return f"action {action(at) if action else at} ({named(state)})"
+
+        return cls(model, _chances(model, weights, exact, name, named, where), name)
 
     @classmethod
     def mix(cls, parts: Sequence[tuple[Policy, Any]], name: str = "mix") -> Policy:
@@ -126,7 +134,7 @@ class Policy:
 
 
 def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
-             named: Callable[[Any], str]) -> np.ndarray:
+             named: Callable[[Any], str], where: Callable[[int], str]) -> np.ndarray:
     w = np.asarray(weights)
     if w.ndim != 1:
         raise ModelError(f"strategy {name}: weights of shape {w.shape}; expected one weight per "
@@ -139,14 +147,21 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
         items = [plain(x) for x in w.tolist()]
         bad = first_fault(items)
         if bad:
-            raise ModelError(f"strategy {name}: weight {quoted(bad[1])} for action {bad[0]} {bad[2]}")
+            raise ModelError(f"strategy {name}: weight {quoted(bad[1])} for {where(bad[0])} {bad[2]}")
         if exact and first_float(items) is not None:
             raise ModelError(f"strategy {name}: float weights; exact evaluation needs int or "
                              "Fraction weights")
-        if not exact and first_past_float(items) is not None:  # 10**400: only the ratios count
-            largest = max(abs(Fraction(x)) for x in items)
-            items = [Fraction(x) / largest for x in items]
-        w = objects([Fraction(x) for x in items]) if exact else np.array([float(x) for x in items])
+        if exact:
+            w = objects([Fraction(x) for x in items])
+        else:
+            w, lost = to_floats(items)
+            if lost is not None:  # 10**400 or 10**-400: only the ratios count
+                largest = max(abs(Fraction(x)) for x in items)
+                w, lost = to_floats([Fraction(x) / largest for x in items])
+            if lost is not None:
+                raise ModelError(f"strategy {name}: weight {written(items[lost])} for {where(lost)} "
+                                 "is too small beside the others for a float (it would be 0); "
+                                 "evaluate exactly (--exact)")
     else:
         w = w.astype(np.float64)
     if not len(w):
@@ -154,10 +169,10 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
     bad = None if exact else first_fault(w)
     if bad:
         at, value, problem = bad
-        raise ModelError(f"strategy {name}: weight {value} for action {at} {problem}")
+        raise ModelError(f"strategy {name}: weight {quoted(value)} for {where(at)} {problem}")
     if (w < 0).any():
         at = int(np.flatnonzero(w < 0)[0])
-        raise ModelError(f"strategy {name}: negative weight for action {at}")
+        raise ModelError(f"strategy {name}: negative weight {written(plain(w[at]))} for {where(at)}")
     with np.errstate(over="ignore"):
         totals = model.per_state(np.add, w)
     if not exact and not np.isfinite(totals).all():  # weights of 1e308: only their ratios count

@@ -33,6 +33,7 @@ from mdp.game.plugins import (
     culprit_of_answer,
     entry_point,
     entry_points,
+    holds_float,
     home_module,
     hook_names,
     import_module,
@@ -136,10 +137,19 @@ class Game:
         answer = self.call(hook, **kwargs)
         problem = check(answer)
         if problem is None:
+            if ("floats", hook) not in self._memo and holds_float(answer):  # once a hook
+                plugin = self._memo[("floats", hook)] = self.blame(hook, holds_float, **kwargs)
+                self._memo.setdefault("floats", plugin and f"plugin {plugin}'s {hook}")
             return answer
         plugin = self.blame(hook, lambda other: check(other) is not None, **kwargs)
         whose = f"plugin {plugin}'s " if plugin else ""
         raise ModelError(f"game {self.name}: {whose}{hook} {problem}")
+
+    @property
+    def floats_from(self) -> str | None:
+        """The rule plugin's hook whose answer (to :meth:`answer`) first held a float, the
+        game's own not (``"plugin x.py's shutbox_rolls"``): exact solving refused names it."""
+        return self._memo.get("floats")
 
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
         """The rule plugin whose implementation of ``hook`` made its answer one that ``became``

@@ -280,6 +280,20 @@ def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable
     return None
 
 
+def holds_float(answer: Any) -> bool:
+    """Whether a hook's answer holds a float anywhere (in its lists, tuples, dicts or arrays):
+    a number that exact solving cannot take. (numpy is not imported for it: an answer
+    holds numpy's numbers only where the game imported it.)"""
+    np = sys.modules.get("numpy")
+    if isinstance(answer, float) or np is not None and isinstance(answer, np.floating):
+        return True
+    if np is not None and isinstance(answer, np.ndarray):
+        return answer.dtype.kind in "fc" or answer.dtype == object and holds_float(answer.tolist())
+    if isinstance(answer, dict):
+        answer = list(answer.values())
+    return isinstance(answer, (list, tuple)) and any(holds_float(item) for item in answer)
+
+
 def home_module(plugin: Any) -> str:
     """The name of the module that holds a plugin's code."""
     return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__

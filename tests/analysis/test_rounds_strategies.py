@@ -317,6 +317,8 @@ AIM_KINDS = {
     "bool": lambda points: points > 3,
     "bool objects": lambda points: np.array([[bool(v > 3) for v in row] for row in points], dtype=object),
     "past floats": lambda points: np.array([[int(v) * 10**400 for v in row] for row in points], dtype=object),
+    # Before: aims times 1/10**400 were all 0 in floats, 3.0 where exact gives 9/2, silently.
+    "below floats": lambda points: np.array([[Fraction(int(v), 10**400) for v in row] for row in points], dtype=object),
     "past int64": lambda points: np.array([[int(v) * 2**70 for v in row] for row in points], dtype=object),
     "fractions": lambda points: np.array([[Fraction(int(v), 3) for v in row] for row in points], dtype=object),
     "negated": lambda points: -np.asarray(points),
@@ -335,10 +337,13 @@ def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact
     game = with_strategy(mdp.RoundsStrategy("odd", "aims", lambda game, model, keys, ends:
                                             AIM_KINDS[kind](ends.points)))
     model = mdp.compile(game)
-    refused = {"bool", "bool objects", "complex", "text"} | ({"floats"} if exact else {"past floats"})
+    refused = {"bool", "bool objects", "complex", "text"} | ({"floats"} if exact else {"past floats", "below floats"})
     if kind in refused:
-        with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave"):
+        with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave") as error:
             mdp.evaluate(model, "odd", game=game, exact=exact)
+        if kind.endswith(" floats") and not exact:
+            assert str(error.value).endswith("which a float cannot hold (it would be 0 or infinite); "
+                                             "evaluate exactly (--exact)"), error.value
     else:  # a positive multiple of the points aims as greedy does
         value = mdp.evaluate(model, "odd", game=game, exact=exact).value
         greedy = mdp.evaluate(model, "greedy", game=game, exact=exact).value

@@ -273,3 +273,31 @@ def test_a_strategys_weights_are_evaluated_by_their_ratios_or_refused_naming_it(
         assert value == expected
     else:
         assert value == pytest.approx(float(expected), rel=1e-12)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 10**6),
+       st.sampled_from([-1, Fraction(-1, 3), -0.5, Fraction(-1, 10**400)]))
+def test_a_negative_weight_names_its_state_and_action(at_state, at_action, weight):
+    # Before: "strategy s: negative weight for action 1", neither in the game's words.
+    from mdp.game.load import describe
+
+    game = mdp.load_game("docs/examples/reroll.py")
+    model = mdp.compile(game)
+    seen = []
+
+    def choose(state, actions):
+        seen.append((state, actions))
+        weights = [1] * len(actions)
+        if len(seen) - 1 == at_state % (model.n_states - model.n_terminal):
+            weights[at_action % len(actions)] = weight
+        return weights
+
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.evaluate(model, mdp.Strategy.per_state("neg", "", choose), game=game,
+                     exact=not isinstance(weight, float))
+    state, actions = seen[at_state % (model.n_states - model.n_terminal)]
+    shown = "-(a fraction of 1 over 401 digits, about 1e-400)" if weight == Fraction(-1, 10**400) \
+        else str(weight)
+    assert str(error.value) == (f"game reroll: strategy neg: negative weight {shown} for action "
+                                f"{actions[at_action % len(actions)]!r} ({describe(game, state)})")

@@ -117,3 +117,31 @@ def test_a_round_start_that_is_not_an_int_key_is_refused(start):
     with pytest.raises(mdp.ModelError, match=r"mdp_round_start must give a round state as an int "
                        r"key from 0 to 2\*\*63 - 1, not "):
         mdp.compile(two_boxes(mdp_round_start=mdp_round_start))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.booleans(), min_size=12, max_size=12), st.sampled_from(["array", "object", "numpy"]),
+       st.integers(0, 11))
+def test_points_of_true_or_false_are_refused_wherever_they_are(flags, kind, at):
+    # Before: an array of numpy bools was taken as points 0 and 1 (3/1 for a game of
+    # rounds), and a bool among numbers gave numpy's "boolean subtract is not supported".
+    def points(n):
+        if kind == "array":
+            return np.array([flags] * n, dtype=bool)
+        row = [1] * 12
+        row[at] = bool(flags[at]) if kind == "object" else np.bool_(flags[at])
+        return np.array([row] * n, dtype=object)
+
+    def answer(states, ends):
+        return mdp.RoundEnds(np.where(states[:, None] == 0, 1, -1) + np.zeros((1, 12), int),
+                             points(len(states)))
+
+    hook = mdp.hookimpl(lambda ends: lambda states: answer(states, ends))
+    hook.__name__ = "mdp_round_rule"
+    first = 0 if kind == "array" else at
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(two_boxes(mdp_round_rule=hook))
+    said = str(error.value)
+    assert said.startswith(f"game two-boxes: mdp_round_rule gave points {flags[first]} ") and \
+        "from round state 0 at the end " in said and \
+        said.endswith("points are numbers (int, Fraction or float)"), said

@@ -12,6 +12,7 @@ from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -431,3 +432,48 @@ def test_a_game_that_can_end_early_by_hand():
         mdp.at_least(solution.model, exact=True).chance(5)
     played = mdp.analyse(solution, "simulate", game, games=3000, seed=2, at_least=5)
     assert played["games"].sum() == 3000 and set(played["points"]) <= {1, 2, 3, 4, 5, 6, 7, 8, 9}
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards.filter(lambda card: min(min(row) for row in card[0]) >= 0), st.booleans())
+def test_the_targets_headline_says_plainly_when_nothing_is_gained(card, flat):
+    # Before: "gains most over best-mean play at 0 or more, +0.0000 percentage points".
+    # With each box's points the same whatever the face (flat), no play differs from
+    # another: nothing is gained at any total, exactly or in floats.
+    from mdp.analysis.builtins.targets import _gain
+    from mdp.analysis.targets import targets
+
+    points, faces, throws = card
+    if flat:
+        points = [[row[0]] * faces for row in points]
+    model = mdp.compile(card_game(points, faces, throws))
+    frame = targets(model, None, exact=True)
+    gaps = [Fraction(a) - Fraction(b) for a, b in zip(frame["chance_exact"], frame["chance_best_mean_exact"])]
+    nothing = "playing for each total gains nothing over best-mean play"
+    if flat or max(gaps) == 0:
+        assert max(gaps) == 0
+        assert _gain(frame) == _gain(targets(model, None)) == nothing
+    else:
+        widest = gaps.index(max(gaps))
+        assert _gain(frame).startswith(f"playing for each total gains most over best-mean play at "
+                                       f"{widest} or more, +")
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(-3, 20), st.sampled_from([Fraction, np.int64, np.int16, int]),
+       st.one_of(st.fractions().filter(lambda f: f.denominator != 1), st.floats(-5, 20),
+                 st.booleans(), st.integers(0, 9).map(str)))
+def test_a_total_is_any_whole_number_of_an_exact_kind(total, kind, other):
+    # Before: Fraction(7, 1) was refused, "total is a Fraction; expected a whole number".
+    points, faces, throws = ((1, 2, 3), (0, 2, 4)), 3, 2
+    reach = _small_reach(points, faces, throws)
+    best = brute_card(points, faces, throws)
+    assert reach.chance(kind(total)) == reach.chance(total) == best(0, total)
+    assert reach.at(None, kind(total)).value == best(0, total)
+    with pytest.raises(mdp.ParamError, match=r"^mdp\.Reach\.chance: total is .*; expected a whole number$"):
+        reach.chance(other)
+
+
+@cache
+def _small_reach(points, faces, throws):
+    return mdp.at_least(mdp.compile(card_game(points, faces, throws)), exact=True)

@@ -11,6 +11,8 @@ from pathlib import Path
 import brute_shutbox
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 
@@ -107,8 +109,8 @@ def test_a_mix_of_policies_is_valued_as_the_mixed_chances(small):
 
 
 @pytest.mark.parametrize("weights, message", [
-    ([np.nan], r"strategy custom: weight nan for action 0 is not finite"),
-    ([np.inf], r"strategy custom: weight inf for action 0 is not finite"),
+    ([np.nan], r"strategy custom: weight nan for action 0 \(state .*\) is not finite"),
+    ([np.inf], r"strategy custom: weight inf for action 0 \(state .*\) is not finite"),
 ])
 def test_weights_that_are_not_finite_are_refused(small, weights, message):
     w = np.ones(small.n_actions)
@@ -184,3 +186,25 @@ def model(request, small):
         return small
     return mdp.compile(mdp.load_game(Path(__file__).resolve().parents[2] / "docs" / "examples"
                                      / "two_boxes.py")).round
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.one_of(st.integers(-91, 600), st.integers(-800, -330)), st.integers(0, 10**6))
+def test_weights_a_float_cannot_hold_beside_the_others_are_refused(power, at):
+    # Before: a weight made 0 in floats where it was not 0 changed play silently. Only the
+    # ratios count: all of one size, however small or large, are the uniform policy; where
+    # some weight is no float (past 1e308, or below 1e-324), one 10**400 times another
+    # cannot be told from 0 beside it, and is refused in one line.
+    small = mdp.compile(mdp.load_game("docs/examples/reroll.py"))
+    scale = Fraction(10) ** power
+    uniform = mdp.Policy.of_weights(small, [scale] * small.n_actions)
+    assert np.allclose(uniform.probabilities,
+                       mdp.Policy.of_weights(small, np.ones(small.n_actions)).probabilities, rtol=1e-15)
+    weights = [scale] * small.n_actions
+    weights[at % small.n_actions] = scale * 10**400
+    with pytest.raises(mdp.ModelError, match=r"^strategy custom: weight .* for action \d+ \(state .*\) "
+                       r"is too small beside the others for a float \(it would be 0\); evaluate "
+                       r"exactly \(--exact\)$"):
+        mdp.Policy.of_weights(small, weights)
+    exact = mdp.Policy.of_weights(small, weights, exact=True)  # exactly, it is taken
+    assert sum(exact.probabilities) == small.n_states - small.n_terminal

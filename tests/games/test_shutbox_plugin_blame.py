@@ -134,3 +134,34 @@ def test_a_plugins_wrong_parameter_is_blamed_on_it(tmp_path, param):
     text = str(error.value)
     assert text.startswith(f"game shutbox: plugin {path}'s mdp_params ")
     assert PARAM_MISTAKES[param] in text, text
+
+
+# Rolls right in floats, but not exact: each way a float can enter.
+FLOAT_ROLLS = ["[(float(p), t, k) for p, t, k in rolls]",
+               "[(__import__('numpy').float64(p), t, k) for p, t, k in rolls]",
+               "[(float(p) if i == len(rolls) - 1 else p, t, k) for i, (p, t, k) in enumerate(rolls)]"]
+
+
+@pytest.mark.parametrize("change", FLOAT_ROLLS)
+def test_a_plugins_float_rolls_under_exact_are_blamed_on_it(tmp_path, change):
+    # Before: "game shutbox: exact solving needs rational numbers, but the game gave a float".
+    path = tmp_path / "floats.py"
+    path.write_text(ROLLS.format(change=change))
+    game = mdp.load_game("shutbox", plugins=[str(path)], tiles="1-4")
+    model = mdp.compile(game)
+    assert float(mdp.solve(model).value) == pytest.approx(float(mdp.solve(
+        mdp.compile(mdp.load_game("shutbox", tiles="1-4")), exact=True).value), abs=1e-12)
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(model, exact=True)
+    assert str(error.value).startswith("game shutbox: exact solving needs rational numbers, but "
+                                       f"plugin {path}'s shutbox_rolls gave a float: probability "), error.value
+
+
+def test_a_plugin_that_passes_on_anothers_float_rolls_is_not_blamed(tmp_path):
+    # A plugin that passes float rolls on unchanged is not at fault: the one that made them is.
+    first, second = tmp_path / "floats.py", tmp_path / "same.py"
+    first.write_text(ROLLS.format(change=FLOAT_ROLLS[0]))
+    second.write_text(ROLLS.format(change="rolls"))
+    model = mdp.compile(mdp.load_game("shutbox", plugins=[str(first), str(second)], tiles="1-3"))
+    with pytest.raises(mdp.ModelError, match=f"but plugin {first}'s shutbox_rolls gave a float"):
+        mdp.solve(model, exact=True)

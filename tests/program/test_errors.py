@@ -8,6 +8,7 @@ import subprocess
 import sys
 import textwrap
 import time
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -759,3 +760,28 @@ def test_a_number_too_long_to_quote_is_said_with_its_count_of_digits(power, shif
     number = (10**power + shift) * (-1 if negative else 1)
     sign = "-" if negative else ""
     assert quoted(number) == f"{sign}(a number of about {len(str(abs(number))):,} digits)"
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(1, 10**500), st.integers(2, 10**500), st.booleans())
+def test_a_fraction_too_long_to_quote_is_said_by_its_digits_and_size(top, bottom, negative):
+    # Before: a negative probability of -1/10**400 was quoted with all its 400 digits.
+    from decimal import Decimal
+
+    from mdp.engine.numeric import quoted
+
+    number = Fraction(top, bottom) * (-1 if negative else 1)
+    text = str(number)
+    if len(text) <= 60 or number.denominator == 1:
+        assert quoted(number) == (repr(number) if len(text) <= 60 else quoted(number.numerator))
+        return
+    if abs(number) > 1.7976931348623157e308:  # past a float: said by its numerator, as a whole number
+        sign = "-" if negative else ""
+        assert quoted(number) == f"{sign}(a number of about {len(str(abs(number.numerator))):,} digits)"
+        return
+    shown = quoted(number)
+    head = f"{'-' if negative else ''}(a fraction of {len(str(abs(number.numerator))):,} over " \
+           f"{len(str(number.denominator)):,} digits, about "
+    assert shown.startswith(head) and shown.endswith(")") and len(shown) < 90, shown
+    about = Fraction(Decimal(shown[len(head):-1]))  # three digits: within half a unit of the third
+    assert abs(about - abs(number)) <= abs(number) / 200, shown

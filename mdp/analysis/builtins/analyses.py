@@ -416,8 +416,8 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
                        or "every column empty"))
     if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
-        print("no actions: the round ends here" if isinstance(solution.model, mdp.Rounds)
-              else "no actions: the game is over")
+        print("no actions: the " + ("game is over here" if advice.over else "round ends here"
+              if isinstance(solution.model, mdp.Rounds) else "game is over"))
         return
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]

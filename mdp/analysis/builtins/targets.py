@@ -63,12 +63,28 @@ def _of_rounds(game: mdp.Game, what: str) -> None:
     check_most(game.name, game.objective.sense, what)
 
 
+def _gain(frame: pl.DataFrame) -> str:
+    """What playing for each total gains over best-mean play, where it gains most: exactly
+    nothing (or, in floats, within FLOAT_TIE) said so."""
+    from mdp.engine.policy import FLOAT_TIE  # the engine's numpy: not imported for --help
+
+    if "chance_exact" in frame.columns:
+        gap: list[Any] = [Fraction(a) - Fraction(b) for a, b in
+                          zip(frame["chance_exact"], frame["chance_best_mean_exact"])]
+    else:
+        gap = [g if g > FLOAT_TIE else 0 for g in (frame["chance"] - frame["chance_best_mean"])]
+    widest = max(range(len(gap)), key=lambda i: gap[i]) if gap else 0
+    if not gap or gap[widest] <= 0:
+        return "playing for each total gains nothing over best-mean play"
+    points = 100 * float(gap[widest])  # a gain too small for four decimals by its digits
+    amount = f"{points:+.4f}" if points >= 5e-5 else f"{points:+.3g}"
+    return (f"playing for each total gains most over best-mean play at {widest} or more, "
+            f"{amount} percentage points")
+
+
 def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
     print(game.describe())
-    gap = (frame["chance"] - frame["chance_best_mean"]).to_list()
-    widest = max(range(len(gap)), key=lambda i: gap[i]) if gap else 0
-    print(f"totals 0 to {frame.height - 1}: playing for each total gains most over best-mean "
-          f"play at {widest} or more, {100 * gap[widest]:+.4f} percentage points")
+    print(f"totals 0 to {frame.height - 1}: {_gain(frame)}")
     exact = "chance_exact" in frame.columns
     print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
     for row in frame.iter_rows(named=True):

@@ -200,6 +200,11 @@ class RoundRule:
         fit in :data:`INT64`, else Python numbers (exact) or floats."""
         where = f"game {self.game}: mdp_round_rule"
         kind = points.dtype.kind
+        if kind == "b" and points.size:  # True is no number of points, though numpy adds it
+            row, end = (int(i[0]) for i in np.nonzero(np.ones(points.shape, dtype=bool)))
+            raise ModelError(f"{where} gave points {bool(points[row, end])} (an array of true/false) "
+                             f"from round state {int(states[row])} at the end {self.ends[end]!r}; "
+                             "points are numbers (int, Fraction or float)")
         if kind == "b":
             return points.astype(np.int64)
         if kind in "iu":
@@ -220,7 +225,8 @@ class RoundRule:
         kinds = set()
         for (row, end), value in np.ndenumerate(points):
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                raise ModelError(f"{where} gave points {value!r} from round state "
+                value = value.item() if isinstance(value, np.generic) else value
+                raise ModelError(f"{where} gave points {quoted(value)} from round state "
                                  f"{int(states[row])} at the end {self.ends[end]!r}; points are "
                                  "numbers (int, Fraction or float)")
             if isinstance(value, numbers.Integral):
