@@ -50,6 +50,7 @@ def myopic(card, boxes, share):
     whole numbers over a power of 6 (a throw of n dice, 6**n ways), the quickest exact sums."""
     game = mdp.load_game("yahtzee", card=card, boxes=",".join(boxes))
 
+    @functools.cache  # a turn's states are the same on every card: each asked once
     def actions(state):
         return game.call("mdp_actions", state=state)
 
