@@ -36,8 +36,9 @@ def plain_points(box, hand):
             "yahtzee": 50 * (len(faces) == 1), "chance": sum(hand)}[box]
 
 
+@functools.cache
 def rolls(n):
-    """Every throw of n dice, order forgotten, with its chance."""
+    """Every throw of n dice, order forgotten, with its chance (the same list each time)."""
     throws = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n))
     return [(Fraction(count, 6 ** n), throw) for throw, count in throws.items()]
 
