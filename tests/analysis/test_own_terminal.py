@@ -4,6 +4,7 @@ terminal values and its sense (the strategies it is compared with, the games it 
 refuses it (the report, a page on the game's objective). Cases are generated: terminal
 values as a function of the outcome, either sense."""
 
+import functools
 from fractions import Fraction
 
 import numpy as np
@@ -47,6 +48,16 @@ def test_it_says_its_objective_is_not_the_games(worth, sense):
     assert "%" not in value_line(solution) or not mine  # no chance over 100%
 
 
+@functools.cache  # the same for every case: solved once a strategy
+def _ends(strategy):
+    """The chance that ``strategy`` ends the game at each terminal state, each solved alone
+    as a 0/1 value."""
+    chance = mdp.evaluate(MODEL, strategy, game=GAME, exact=True)
+    return [mdp.evaluate(MODEL, chance.policy, exact=True,
+                         terminal=[int(i == j) for j in range(MODEL.n_terminal)]).value
+            for i in range(MODEL.n_terminal)]
+
+
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(worth=worths, sense=st.sampled_from(["max", "min"]))
@@ -61,11 +72,7 @@ def test_strategies_are_valued_on_its_terminal_values(worth, sense):
         if row["strategy"] == "optimal":
             assert Fraction(row["exact"]) == optimal.value
             continue
-        chance = mdp.evaluate(MODEL, row["strategy"], game=GAME, exact=True)
-        ends = [mdp.evaluate(MODEL, chance.policy, exact=True,
-                             terminal=[int(i == j) for j in range(MODEL.n_terminal)]).value
-                for i in range(MODEL.n_terminal)]
-        value = sum((e * t for e, t in zip(ends, terminal)), Fraction(0))
+        value = sum((e * t for e, t in zip(_ends(row["strategy"]), terminal)), Fraction(0))
         assert Fraction(row["exact"]) == value
         assert row["regret"] == float(sign * (optimal.value - value))
         assert row["regret"] >= 0  # the optimum is optimal for what it was solved on
