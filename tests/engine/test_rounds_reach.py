@@ -145,8 +145,9 @@ def test_the_example_of_two_boxes_by_hand_and_by_brute_force():
 # Yahtzee's score card, on a few boxes: five dice, a brute force of the card's rules.
 
 
+@cache
 def _rolls(n):
-    """Each sorted hand of ``n`` dice, with its chance."""
+    """Each sorted hand of ``n`` dice, with its chance (the same list each time)."""
     counts = Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=n))
     return [(hand, Fraction(c, 6 ** n)) for hand, c in counts.items()]
 
