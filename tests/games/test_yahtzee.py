@@ -21,20 +21,20 @@ import mdp
 def brute(value, dice=5, faces=6, rolls=3, weights=None):
     """The best expected ``value(hand)`` after ``rolls`` rolls, keeping optimally."""
     weights = weights or [Fraction(1, faces)] * faces
-    throws = {}
+    throws = {}  # of n dice: each throw, its order forgotten, with the chance of its sequences
     for n in range(dice + 1):
-        throws[n] = []
+        throws[n] = Counter()
         for sequence in itertools.product(range(1, faces + 1), repeat=n):
             p = Fraction(1)
             for face in sequence:
                 p *= weights[face - 1]
             if p:
-                throws[n].append((p, sequence))
+                throws[n][tuple(sorted(sequence))] += p
 
     @cache
     def before_roll(rolls_left, kept):
         return sum(p * after_roll(rolls_left - 1, tuple(sorted(kept + sequence)))
-                   for p, sequence in throws[dice - len(kept)])
+                   for sequence, p in throws[dice - len(kept)].items())
 
     @cache
     def after_roll(rolls_left, hand):
