@@ -110,6 +110,9 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
 SAMPLE = 16
 """Round states of each round, spread over its keys, whose ends the page carries."""
 
+SCRIPT_SECONDS = 10
+"""The longest a game's script of round ends may run on the sample before it is refused."""
+
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
     """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives
@@ -137,8 +140,8 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
                 f"(function (f, keys, ends) {{ return JSON.stringify(keys.map(function (k) {{"
                 f" var got = f(k, ends); return [got.next, got.points]; }})); }})"
                 f"(({round_ends_script(game)}), {json.dumps(keys.tolist())}, {json.dumps(ends)})",
-                timeout_sec=10)))
-        except JSEvalException as error:  # a syntax error, an exception thrown, 10 s run
+                timeout_sec=SCRIPT_SECONDS)))
+        except JSEvalException as error:  # a syntax error, an exception thrown, a long run
             _quiet_late_callbacks()
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
 
