@@ -61,9 +61,12 @@ class Operations:
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         dense = self._dense(layer) if values.ndim > 1 and values.dtype == np.float64 else None
-        below = None if dense is None else values[dense[2]:dense[2] + dense[0].shape[1]]
-        if dense is not None and np.isfinite(below).all():  # many columns: one matrix product
-            sums = dense[0][first - dense[1]:last + 1 - dense[1]] @ below
+        if dense is not None:  # many columns at once: one matrix product, of finite values
+            matrix, c0, lo = dense
+            below = values[lo:lo + matrix.shape[1]]
+            dense = dense if np.isfinite(below).all() else None
+        if dense is not None:
+            sums = matrix[first - c0:last + 1 - c0] @ below
         else:
             sums = self._expectations(layer, values, arithmetic, first, last + 1)
         if all_chance:
