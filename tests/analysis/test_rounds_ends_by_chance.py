@@ -23,12 +23,13 @@ import mdp.program.cli
 NOT_ALLOWED = float("-inf")
 
 
-def push_your_luck(faces, again, rounds, bust, passed, barred):
+def push_your_luck(faces, again, rounds, bust, passed, barred, named=None):
     """Each round, throw a die of ``faces`` faces, up to ``again`` times more: a 1 busts (an
     end reached by chance, worth ``bust``), another face adds to the total held, which the
     player banks (worth it) or passes (worth ``passed``), or throws again. Round state
     ``2 * r + b``: round ``r``, ``b`` whether the last round bust; passing is not allowed in
-    the round states of ``barred``; round state ``2 * rounds`` (or one past) ends the game."""
+    the round states of ``barred``; round state ``2 * rounds`` (or one past) ends the game.
+    ``named`` (round states -> columns), if given, is the game's mdp_round_columns."""
 
     @mdp.hookimpl
     def mdp_initial_state():
@@ -77,6 +78,9 @@ def push_your_luck(faces, again, rounds, bust, passed, barred):
     @mdp.hookimpl
     def mdp_objective():
         return mdp.Objective("expected points", "max")
+
+    if named is not None:
+        mdp_round_columns = mdp.hookimpl(lambda states: named(states))  # noqa: F841 (a hook)
 
     def worth(end):
         return {"bust": bust, "pass": passed}.get(end[0]) or (end[1] if end[0] == "bank" else 0)

@@ -100,7 +100,11 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
         pl.col("games").sum())
     keys = np.unique(played["_key"].to_numpy())
-    columns = round_frame(solution.model, game, keys)
+    # The columns of every round state, as policy and advise read them: two named alike are
+    # refused whichever round states these games happened to end in.
+    every = np.concatenate(solution.model.keys)
+    order = np.argsort(every)
+    columns = round_frame(solution.model, game, every)[order[np.searchsorted(every, keys, sorter=order)]]
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
     columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
     outcomes = played.join(columns, on="_key", how="left").drop("_key")
