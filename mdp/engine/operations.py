@@ -194,7 +194,7 @@ class Operations:
         chance = ~certain
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         dense = self._dense(layer) if mass.ndim > 1 and mass.dtype == np.float64 else None
-        if dense is not None and np.isfinite(mass[chance]).all():  # the transpose of backup's
+        if dense is not None and np.isfinite(mass[chance]).all():  # backup's product, turned
             matrix, c0, lo = dense
             reach[lo:lo + matrix.shape[1]] += matrix[first - c0:last + 1 - c0].T @ mass[chance]
             return
