@@ -38,7 +38,8 @@ def shutbox_rolls(params, dice):
 @mdp.hookimpl(wrapper=True)
 def shutbox_moves(params, kind):
     moves = yield
-    if kind != "double":
+    # Only where doubles=extra: another rule plugin may give its own rolls the kind "double".
+    if params["doubles"] == "plain" or kind != "double":
         return moves
     tiles = range(len(params["tiles"]))
     return list({*moves, *(move | 1 << i for move in moves for i in tiles if not move >> i & 1)})

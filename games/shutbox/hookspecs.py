@@ -38,7 +38,8 @@ def shutbox_dice_options(params, game, box, masks):
 def shutbox_rolls(params, game, dice):
     """Return what a throw of ``dice`` dice shows, as the rules tell throws apart: a list of
     ``(probability, total, kind)``, where ``kind`` is ``None`` for a roll that counts only
-    by its total, or a word (``"double"``, say) for rolls of the same total that the rules
+    by its total, or a word (``"double"``, say: no spaces, ``=`` or ``,``, not starting with
+    ``-``, as the user types ``kind=double``) for rolls of the same total that the rules
     treat otherwise; ``shutbox_moves`` is then asked for each kind apart.
 
     Called once per number of dice from 1 to the most the parameters roll, and rule set. The

@@ -12,6 +12,7 @@ import attrs
 import numpy as np
 
 import mdp
+from mdp.game.names import WORD, typable
 
 from .box import Box
 
@@ -126,19 +127,20 @@ def _rolls(game: mdp.Game, dice: int) -> list:
 def _rolls_fault(answer, dice: int, low: int, high: int) -> str | None:
     """What is wrong with an answer of shutbox_rolls for ``dice`` dice, or ``None``: a list of
     ``(probability, total, kind)``, a total from ``low`` to ``high``, a probability above 0,
-    the kind ``None`` or a word, the probabilities adding up to 1."""
+    the kind ``None`` or a word (as the user types it, ``kind=double``), the probabilities
+    adding up to 1."""
     throw = f"{dice} {'die' if dice == 1 else 'dice'}"
     if not isinstance(answer, (list, tuple)) or not answer:
         return f"returned {reprlib.repr(answer)} for {throw}; expected a list of (probability, total, kind)"
     for entry in answer:
         expected = (f"gave {entry!r} for {throw}; expected (probability, total, kind) with a total "
-                    f"from {low} to {high}, a probability above 0 and a kind None or a word")
+                    f"from {low} to {high}, a probability above 0 and a kind None or {WORD}")
         if not (isinstance(entry, tuple | list) and len(entry) == 3):
             return expected
         p, total, kind = entry
         if not (isinstance(total, numbers.Integral) and not isinstance(total, bool)
                 and low <= total <= high and _number(p) and p > 0
-                and (kind is None or isinstance(kind, str) and kind.isprintable() and kind.strip())):
+                and (kind is None or typable(kind, word=True))):  # typed as kind=KIND
             return expected
     whole = sum(p for p, _, _ in answer)
     exact = all(isinstance(p, numbers.Rational) for p, _, _ in answer)

@@ -61,9 +61,12 @@ class Operations:
         all_chance = targets.max() < 0
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         dense = self._dense(layer) if values.ndim > 1 and values.dtype == np.float64 else None
-        if dense is not None:  # many columns at once: one matrix product
+        if dense is not None:  # many columns at once: one matrix product, of finite values
             matrix, c0, lo = dense
-            sums = matrix[first - c0:last + 1 - c0] @ values[lo:lo + matrix.shape[1]]
+            below = values[lo:lo + matrix.shape[1]]
+            dense = dense if np.isfinite(below).all() else None
+        if dense is not None:
+            sums = matrix[first - c0:last + 1 - c0] @ below
         else:
             sums = self._expectations(layer, values, arithmetic, first, last + 1)
         if all_chance:
@@ -118,7 +121,11 @@ class Operations:
         per chance action, one column per state from the lowest successor to the highest),
         with the first chance action and the lowest successor: where the matrix is small
         and not too sparse, so that a matrix product by many columns of values beats adding
-        the outcomes one by one. ``None`` where it is not."""
+        the outcomes one by one. ``None`` where it is not.
+
+        Only for finite values: an infinite one (an end not allowed) times a zero of the
+        matrix (a state that is no outcome of the action) is nan, which adding the outcomes
+        one by one never meets; its callers add them one by one there."""
         if self.turns is not None:  # each value as its mover sees it: one by one
             return None
         with _DENSE_LOCK:
@@ -187,7 +194,7 @@ class Operations:
         chance = ~certain
         first, last = (-1 - targets[chance][[0, -1]]).tolist()
         dense = self._dense(layer) if mass.ndim > 1 and mass.dtype == np.float64 else None
-        if dense is not None:  # many columns at once: the transpose of backup's matrix product
+        if dense is not None and np.isfinite(mass[chance]).all():  # backup's product, turned
             matrix, c0, lo = dense
             reach[lo:lo + matrix.shape[1]] += matrix[first - c0:last + 1 - c0].T @ mass[chance]
             return

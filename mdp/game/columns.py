@@ -88,16 +88,23 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
                          f"which a state or action of the round has too ({', '.join(beside)}); "
                          "a table holds one column of each name, so name it otherwise")
     _cells_checked(game, "mdp_round_columns", columns, states, "round state")
+    import polars as pl
+
+    from mdp.outputs.readable import readable  # compared as shown: 0.3 as 0.30000000000000004
+
     frame = to_frame(columns, f"game {game.name}")
-    twice = frame.is_duplicated().arg_true()  # NaN is one value here, as it is printed
+    seen = frame.with_columns(pl.Series(c, list(map(readable, frame[c])), pl.String)
+                              for c in frame.columns if frame[c].dtype.is_float())
+    twice = seen.is_duplicated().arg_true()
     if len(twice):
-        first = frame.row(int(twice[0]))
-        keys = [int(k) for k, row in zip(np.asarray(states).tolist(), frame.iter_rows())
-                if row == first or str(row) == str(first)][:2]
-        shown = ", ".join(f"{name}={value!r}" for name, value in zip(columns, first))
-        raise ModelError(f"game {game.name}: mdp_round_columns gives round states "
-                         f"{' and '.join(map(str, keys))} the same columns ({shown}); the "
-                         "columns of a round state name it, as tables and mdp advise read them")
+        rows = [i for i, row in enumerate(seen.iter_rows()) if row == seen.row(int(twice[0]))][:2]
+        keys = np.asarray(states)[rows].tolist()
+        a, b = (", ".join(f"{n}={v!r}" for n, v in zip(columns, frame.row(i))) for i in rows)
+        raise ModelError(f"game {game.name}: mdp_round_columns gives round states {keys[0]} and "
+                         f"{keys[1]} " + (f"the same columns ({a})" if str(a) == str(b) else
+                         f"columns that tables show alike ({a}; {b}: a float to 15 digits)")
+                         + "; the columns of a round state name it, as tables and mdp advise "
+                         "read them")
     return columns
 
 

@@ -78,8 +78,6 @@ def test_simulate_gives_the_mean_its_interval_spread_and_percentiles():
             cumulative, Fraction(share, 100))], share
     again = mdp.simulate(solution, game, games=50_000, seed=2)
     assert again.summary() == result.summary()
-    with pytest.raises(mdp.ParamError, match="a tie-break applies to a game of one model"):
-        mdp.simulate(solution, game, games=10, tie_break=["A"])
 
 
 def test_advice_names_the_round_state_and_the_state_within_it():

@@ -310,4 +310,5 @@ def test_a_rule_plugins_rolls_are_checked():
         mdp.compile(game)
     assert str(error.value) == ("game shutbox: shutbox_rolls gave (Fraction(1, 6), 7, None) for 1 die; "
                                 "expected (probability, total, kind) with a total from 1 to 6, a "
-                                "probability above 0 and a kind None or a word")
+                                "probability above 0 and a kind None or a word of text, no spaces, "
+                                "'=' or ',', not starting with '-'")

@@ -7,7 +7,7 @@ the work it hands on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import numpy as np
@@ -84,4 +84,5 @@ class PlayedRounds(Protocol):
     @property
     def exact(self) -> bool: ...
     def at(self, key: int | None = None) -> Solution[Any]: ...
-    def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray: ...
+    def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None,
+               tie_break: Sequence[Any] = ()) -> np.ndarray: ...

@@ -3,6 +3,7 @@ for the round states the games are in, a batch at a time."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,8 +20,10 @@ if TYPE_CHECKING:
 
 
 def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
-           toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Play ``games`` games at random, optimally or as the strategy's aims say, or with
+           toward: tuple[Reach, int] | None = None,
+           tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``games`` games at random, optimally (its ties broken by ``tie_break``, if
+    given, as the distribution breaks them) or as the strategy's aims say, or with
     ``toward`` (the best chance of every total, and a total) for the best chance of at least
     that total: the points each game earned (int64, float64, or exact Python numbers in an
     object array, as the rule gives them) and the round state it ended in. Each round, the
@@ -55,7 +58,7 @@ def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
             mine = mine[~ends.over[column[mine] - c0]]
             if not len(mine):
                 continue
-            choice = solution.chosen(batch, ends) if toward is None else \
+            choice = solution.chosen(batch, ends, tie_break) if toward is None else \
                 toward[0].chosen(batch, needs[c0:c0 + size], ends)
             where = column[mine] - c0
             state = np.full(len(mine), inner.initial, dtype=np.int64)
@@ -83,20 +86,25 @@ def points_column(points: np.ndarray) -> pl.Series:
 
 
 def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int | None,
-              toward: tuple[Reach, int] | None = None) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
+              toward: tuple[Reach, int] | None = None,
+              tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """Games of a game of rounds (played as :func:`sample` says), by their points and the
     round state they end in: the points of each outcome (floats), how many games ended
     there, and the outcomes."""
     rng = np.random.default_rng(seed)
     parts = []
     for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
-        points, final = sample(solution, min(CHUNK, games - begin), rng, toward)
+        points, final = sample(solution, min(CHUNK, games - begin), rng, toward, tie_break)
         parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
                      .group_by(["points", "_key"]).len("games"))
     played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
         pl.col("games").sum())
     keys = np.unique(played["_key"].to_numpy())
-    columns = round_frame(solution.model, game, keys)
+    # The columns of every round state, as policy and advise read them: two named alike are
+    # refused whichever round states these games happened to end in.
+    every = np.concatenate(solution.model.keys)
+    order = np.argsort(every)
+    columns = round_frame(solution.model, game, every)[order[np.searchsorted(every, keys, sorter=order)]]
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
     columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
     outcomes = played.join(columns, on="_key", how="left").drop("_key")

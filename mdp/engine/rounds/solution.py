@@ -20,7 +20,7 @@ from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.values import RoundValues, exact_terminals, terminals
 from mdp.engine.solution import Located, Solution
 from mdp.engine.sweep import backward, best
-from mdp.errors import InRounds, ParamError
+from mdp.errors import InRounds
 
 if TYPE_CHECKING:
     import polars as pl
@@ -43,6 +43,9 @@ class RoundsSolution:
     """The strategy played (its aims), or ``None`` for optimal play."""
     _later: dict[str, Any] = attrs.field(factory=dict, init=False, repr=False)
     """The values of the round states of the round last asked for, by key (a table)."""
+    _tie_broken: dict[tuple[int, tuple[Any, ...]], np.ndarray] = attrs.field(
+        factory=dict, init=False, repr=False)
+    """Each round state's play with ties broken (:meth:`chosen`), by key and tie-breaks."""
 
     @property
     def value(self) -> float | Fraction:
@@ -122,24 +125,43 @@ class RoundsSolution:
             kept.update(round=r, lookup=RoundValues(self.model.keys[r + 1], self.values[r + 1]))
         return terminals(self.model, ends, kept["lookup"], self.sense)
 
-    def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None) -> np.ndarray:
+    def chosen(self, keys: np.ndarray, ends: RoundEnds | None = None,
+               tie_break: Sequence[Any] = ()) -> np.ndarray:
         """How the round is played from round states ``keys`` (all of one round; ``ends``,
         theirs if already asked for): the place among its state's actions of the action each
         state of the round takes, one row per state and one column per round state. Optimal
         play takes the first best action, a strategy the first best toward its aims; in
         floats, of those within :data:`~mdp.engine.policy.FLOAT_TIE` of the best, as
-        :func:`mdp.choices` takes them. A round state that ends the game takes the first
+        :func:`mdp.choices` takes them. With ``tie_break``, optimal play breaks its ties as
+        :func:`mdp.choices` does, each round state's round solved on its own (:meth:`at`),
+        as the distribution follows it. A round state that ends the game takes the first
         actions."""
         inner = self.model.round
-        if self.aims is None:
+        if self.aims is None and not tie_break:
             return best_choices(inner, self._terminals(keys, ends), self.sense)
         choice = np.zeros((inner.n_states, len(keys)), dtype=np.int16)
         ends = self.model.rule(keys) if ends is None else ends
         playing = np.flatnonzero(~ends.over)
-        if len(playing):
+        if tie_break:
+            for column in playing.tolist():
+                choice[:, column] = self._tie_broken_at(int(keys[column]), tuple(tie_break))
+        elif len(playing) and self.aims is not None:
             choice[:, playing] = aiming(inner, keys[playing], ends.rows(playing), self.aims,
                                         self.exact, self.sense)
         return choice
+
+    def _tie_broken_at(self, key: int, tie_break: tuple[Any, ...]) -> np.ndarray:
+        """The place of the action each state of the round takes from round state ``key``,
+        ties broken by ``tie_break`` as the distribution breaks them
+        (:meth:`mdp.Solution.as_policy`), worked out once."""
+        if (key, tie_break) not in self._tie_broken:
+            inner = self.model.round
+            taken = np.flatnonzero(self.at(key).as_policy(tie_break).probabilities)
+            state = inner.action_state()[taken]
+            place = np.zeros(inner.n_states, dtype=np.int16)
+            place[state] = taken - inner.action_start[state]
+            self._tie_broken[key, tie_break] = place
+        return self._tie_broken[key, tie_break]
 
     def locate(self, game: Game, columns: dict[str, Any]) -> Located:
         """The position that COLUMN=VALUE ``columns`` name: a round state by its round
@@ -158,9 +180,7 @@ class RoundsSolution:
         columns of the round state they ended in."""
         from mdp.engine.rounds.sample import simulated
 
-        if tie_break:
-            raise ParamError("a tie-break applies to a game of one model, not to a game of rounds")
-        return simulated(self, game, games, seed)
+        return simulated(self, game, games, seed, tie_break=tie_break)
 
     def chances(self, game: Game | None = None, tie_break: Sequence[Any] = (),
                 progress: Callable[[str], None] | None = None,

@@ -145,7 +145,9 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
     checked before any solving, a table past :data:`~mdp.limits.MAX_TABLE_ROWS` refused."""
     if isinstance(within, str) and within == WITHIN_ALL:
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
-        named = round_frame(model, game, keys)
+        # The columns of every round state, the last round's too: two named alike are
+        # refused as in the other tables.
+        named = round_frame(model, game, np.concatenate(model.keys))[:len(keys)]
     elif isinstance(within, dict):
         matches, names, given = matching(model, game, within)
         unknown = [c for c in within if c not in names]
