@@ -9,11 +9,12 @@ without a transition that stays in it is one backup; a cyclic one is a system of
 
 - in floats, by *value iteration*: the part of each action's value that comes from lower
   layers is summed once, then the layer's values are backed up again and again, all at
-  once, from the worst terminal value, until no value changes by more than the residual
-  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the largest
-  last change is reported. A play that never ends is so worth no more than the worst end
-  to the player who keeps it going. Where the change shrinks by a steady ratio, the values
-  jump to the limit of that geometric series (:func:`settle`);
+  once, from the worst terminal value, until a bound of every value's error (the rest of
+  the geometric series the changes make, not the last change) is within the residual
+  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); that bound
+  is reported. A play that never ends is so worth no more than the worst end to the player
+  who keeps it going. Where the steps form a geometric series state by state, the values
+  jump to its limit (:func:`settle`);
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
@@ -47,7 +48,14 @@ EXTRAPOLATE = 4
 """Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""
 
 MOST_MISSES = 3
-"""Jumps after which the change was larger than before them, past which a layer jumps no more."""
+"""Jumps undone (:func:`settle`) past which a layer jumps no more."""
+
+RATIO_SPREAD = 1e-2
+"""How far (relative) the ratios of steps fitted a few sweeps apart may differ for a jump."""
+
+MISFIT = 0.1
+"""How far a step may be from the step two sweeps before times their ratio (relative to
+the step's largest entry) for the ratio to count."""
 
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
@@ -181,7 +189,7 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             return ranked(q)
 
         values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
-                                functools.partial(_value_of, model, lo), floats.policy is not None)
+                                functools.partial(_value_of, model, lo))
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
@@ -192,59 +200,88 @@ def _value_of(model: CompiledModel, lo: int, i: int) -> str:
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
-           bounds: tuple[float, float], what: Callable[[int], str],
-           fixed: bool = False) -> tuple[np.ndarray, float]:
+           bounds: tuple[float, float], what: Callable[[int], str]) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
-    until no value changes by more than ``tolerance``; the values and the last change. A
-    ``fixed`` play (a strategy valued, not optimal play sought) is valued to ``tolerance``:
-    the sweeps go on until the error still left is within it (:func:`_within`).
-    Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
-    series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
-    is an average of ends). The sweeps after a jump undo one that misses, and past
-    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps. Past
+    until a bound of the error still left is within ``tolerance`` (:func:`_error_bound`; not
+    the last change, which a slow chain keeps far below its error); the values and that bound.
+
+    Where each sweep's step is, state by state, the step two sweeps before times one ratio
+    r (0 < r < 1, the same at two checks in a row), the steps go as a geometric series in
+    pairs, whose rest is (the last two steps) * r / (1 - r): the values jump there (within
+    ``bounds``: every value is an average of ends). The ratio is fitted to whole steps two
+    apart, not to their largest entries one apart: a largest change that shrinks steadily
+    while the states that change take turns (a loop of two states) or while its sign flips
+    (the turn passed back and forth) is no geometric series of single steps, and a jump to
+    its supposed limit overshot, where a loop of ties in optimal play then held the overshot
+    values for ever. A jump that does not beat the sweeps it spares (by the next check the
+    change is not below the change before it times the ratio for those sweeps), or after
+    which the change stops shrinking from check to check (an overshoot held by such a loop),
+    is undone; past :data:`MOST_MISSES` of them a layer jumps no more. Past
     :data:`MOST_SWEEPS`, :class:`mdp.ModelError` names what changed most (``what`` of its
     index: "game G: the value of state S")."""
-    step = np.empty(len(values))
-    change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
-    after_jump, rate = False, 1.0
+    steps = [np.zeros(len(values)) for _ in range(3)]  # this sweep's step, the last, the one before
+    change, rate, fitted, since = np.inf, 1.0, None, 0
+    misses, before, expected = 0, None, np.inf
     for count in range(MOST_SWEEPS):
         new = sweep(values)
-        np.subtract(new, values, out=step)
+        steps.insert(0, steps.pop())
+        step = np.subtract(new, values, out=steps[0])
         last, change = change, float(np.max(np.abs(step), initial=0.0))
         values = new
-        # The rate of the last two sweeps without a jump between, the larger of two in a
-        # row (a chain of period two alternates between two).
-        fresh = not after_jump and last < np.inf
-        rate, slower = ((change / last if last else 0.0) if fresh else 1.0), rate
-        after_jump = False
-        if change <= tolerance and (not fixed or fresh and _within(change, max(rate, slower),
-                                                                   tolerance, values)):
+        since += 1
+        # The rate of the last sweeps without a jump between, the larger of two in a row (a
+        # chain of period two alternates between two); unknown (1) until there are three.
+        rate, slower = (change / last if last else 0.0) if since >= 2 else 1.0, rate
+        bound = _error_bound(change, max(rate, slower) if since >= 3 else 1.0)
+        if bound <= tolerance:
+            return values, bound
+        if change <= tolerance and _at_rounding(change, values):
             return values, change
-        ratios = [ratios[1], change / last]
+        if count % EXTRAPOLATE == EXTRAPOLATE - 1:  # a ratio, to be confirmed at the next
+            fitted = _ratio(step, steps[2]) if misses < MOST_MISSES and since >= 3 else None
         if count % EXTRAPOLATE:
             continue
-        misses += change > jumped
-        if misses > MOST_MISSES or change > 4 * jumped:
-            jumping = False
-        if jumping and 0 < ratios[1] < 1 and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
-            values += step * (ratios[1] / (1 - ratios[1]))
-            np.clip(values, *bounds, out=values)
-            jumped, after_jump = change, True
-    raise ModelError(f"{what(int(np.argmax(np.abs(step))))} still changes by {change:.3g} after "
-                     f"{MOST_SWEEPS:,} sweeps: some play may never end")
+        if before is not None:  # a check after a jump: the change must keep shrinking
+            if change >= expected:
+                values, before, since, change = before, None, 0, np.inf
+                misses += 1
+                continue
+            expected = change
+        ratio = None if fitted is None else _ratio(step, steps[2])
+        if ratio is not None and fitted is not None and abs(ratio - fitted) <= RATIO_SPREAD * ratio:
+            before, expected = values, change * ratio ** (EXTRAPOLATE / 2)
+            values = np.clip(values + (step + steps[1]) * (ratio / (1 - ratio)), *bounds)
+            since = 0
+    raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
+                     f"after {MOST_SWEEPS:,} sweeps: some play may never end")
 
 
-def _within(change: float, rate: float, tolerance: float, values: np.ndarray) -> bool:
-    """Whether values whose last sweep changed them by ``change``, the change shrinking by
-    ``rate`` a sweep (measured between two sweeps without a jump), are within ``tolerance``
-    of where the sweeps lead: the rest of the geometric series, ``change * rate / (1 -
-    rate)``, is the error still left, not the last change (a strategy of Pig, its change
-    below 1e-12, was 7e-12 off). A change a thousandth of the tolerance, or at the rounding
-    of the values themselves, is done: there the rate is the rounding's, not the chain's."""
-    if change <= max(tolerance / 1000,
-                     64 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0))):
-        return True
-    return rate < 1 and change * rate <= tolerance * (1 - rate)
+def _ratio(step: np.ndarray, earlier: np.ndarray) -> float | None:
+    """The ratio r (0 < r < 1) with ``step`` the ``earlier`` step times r, state by state,
+    to :data:`MISFIT` of the step (least squares), or ``None`` where there is none."""
+    norm = float(earlier @ earlier)
+    if not norm:
+        return None
+    ratio = float(step @ earlier) / norm
+    misfit = float(np.max(np.abs(step - ratio * earlier), initial=0.0))
+    if not 0 < ratio < 1 or misfit > MISFIT * float(np.max(np.abs(step), initial=0.0)):
+        return None
+    return ratio
+
+
+def _error_bound(change: float, rate: float) -> float:
+    """A bound of how far values whose last sweep changed them by ``change``, the change
+    shrinking by ``rate`` a sweep (measured between sweeps without a jump), are from where
+    the sweeps lead: the rest of the geometric series, ``change * rate / (1 - rate)``, not
+    the last change (a strategy of Pig, its change below 1e-12, was 7e-12 off; gambler's
+    ruin to 7, 8e-12)."""
+    return change * rate / (1 - rate) if rate < 1 else np.inf
+
+
+def _at_rounding(change: float, values: np.ndarray) -> bool:
+    """Whether a change is at the rounding of the values themselves: the sweeps are then
+    done, whatever the rate (which there is the rounding's, not the chain's)."""
+    return bool(change <= 64 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0)))
 
 
 class _Ranked:

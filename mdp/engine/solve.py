@@ -23,7 +23,7 @@ from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
 from mdp.errors import ParamError
-from mdp.limits import RESIDUAL
+from mdp.limits import LEAST_RESIDUAL, RESIDUAL
 
 if TYPE_CHECKING:  # the solvers of games of rounds and of cycles are imported when used
     from mdp.engine.rounds import Rounds, RoundsSolution
@@ -83,12 +83,11 @@ def solve(
 
     A game whose states may come back is solved by iteration where its states form cycles
     (:mod:`mdp.engine.cycles`): in floats until no value of a sweep changes by more than
-    ``residual`` (relative to the largest terminal value; the largest last change is
-    :attr:`mdp.Solution.residual`), exactly by policy iteration in rationals.
+    a bound of the error of every value is within ``residual`` (relative to the largest
+    terminal value; that bound is :attr:`mdp.Solution.residual`), exactly by policy iteration
+    in rationals.
     """
-    if not isinstance(residual, float | int) or isinstance(residual, bool) \
-            or not 0 < residual < 1:
-        raise ParamError(f"residual={residual!r}: a number between 0 and 1, such as 1e-12")
+    check_residual(residual)
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
               sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK),
               against=(against, OPTIONAL_POLICY))
@@ -270,3 +269,13 @@ def ending_play(solution: Solution[Any]) -> Solution[Any]:
     if stuck is not None:
         raise never_ends(model, stuck, "playing best")
     return attrs.evolve(solution, nearer=ending)
+
+
+def check_residual(residual: object) -> None:
+    """Refuse (:class:`mdp.ParamError`) a ``residual`` that is no number, or none from
+    :data:`~mdp.limits.LEAST_RESIDUAL` (what float64 values can be brought to) to 1: the one
+    check, of :func:`solve` and of ``--residual`` alike."""
+    if not isinstance(residual, float | int) or isinstance(residual, bool) \
+            or not LEAST_RESIDUAL <= residual < 1:
+        raise ParamError(f"residual={residual!r}: a number from {LEAST_RESIDUAL:g} (float64 "
+                         "reaches no closer) to 1, such as 1e-12")

@@ -123,12 +123,13 @@ def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights:
     """Value iteration of a stacked layer, both policies fixed."""
 
     def sweep(values: np.ndarray) -> np.ndarray:
-        q = np.bincount(system.rows, system.weights * values[system.cols], minlength=len(weights))
-        q += system.const
+        # Not in place: a layer with no move that stays in it has integer counts here.
+        q = system.const + np.bincount(system.rows, system.weights * values[system.cols],
+                                       minlength=len(weights))
         return np.add.reduceat(q * weights, starts)
 
     lo, n = int(model.layer_start[layer]), len(starts) // 2
     return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
                   lambda i: f"game {model.info.game}: the value of state "
                             f"{said(model.states[lo + i % n])} with the "
-                            f"{'first' if i < n else 'other'} player to move", fixed=True)
+                            f"{'first' if i < n else 'other'} player to move")

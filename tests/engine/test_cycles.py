@@ -74,7 +74,7 @@ def test_the_residual_is_the_users():
     assert 0 < rough.residual <= 1e-3
     assert abs(rough.value - float(ruin_chance(9, 4, Fraction(2, 5)))) > 1e-9
     assert rough.summary()["residual"] == rough.residual
-    with pytest.raises(mdp.ParamError, match=r"residual=0: a number between 0 and 1"):
+    with pytest.raises(mdp.ParamError, match=r"residual=0: a number from 1e-15 \(float64 reaches no closer\) to 1"):
         mdp.solve(model, residual=0)
 
 
