@@ -120,7 +120,7 @@ def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
                     policy: Policy | None, residual: float,
                     progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
     """The values of every state (raw, as :class:`mdp.Solution` keeps them), the arithmetic
-    they are in, and the largest last change of value iteration (``None`` where exact)."""
+    they are in, and the largest bound of value iteration's error (``None`` where exact)."""
     if exact and model.n_states > MOST_EXACT:
         raise TooLarge(f"game {model.info.game}: exact solving of a game whose states may come "
                        f"back takes at most {MOST_EXACT:,} states, and this one has "

@@ -31,8 +31,8 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
             residual: float, progress: Callable[[str], None] | None,
             other: Policy) -> tuple[np.ndarray, Any, float | None, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
-    :class:`mdp.Solution` keeps them), the arithmetic, the largest last change of value
-    iteration (``None`` where exact) and the value of every state with the other player,
+    :class:`mdp.Solution` keeps them), the arithmetic, the largest bound of value
+    iteration's error (``None`` where exact) and the value of every state with the other player,
     who plays ``other``, to move."""
     assert model.turns is not None, "a policy of a game of two players"
     table: np.ndarray
