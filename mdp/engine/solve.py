@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import attrs
 import numpy as np
 
-from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
+from mdp.checks import (
+    CALLBACK,
+    FLAG,
+    MODEL,
+    OPTIONAL_POLICY,
+    SENSE,
+    TERMINAL,
+    TERMINALS,
+    arguments,
+    check_residual,
+)
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cycles_ending import nearer, never_ends
 from mdp.engine.model import CompiledModel
@@ -23,7 +33,7 @@ from mdp.engine.solution import Solution, Solutions
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
 from mdp.errors import ParamError
-from mdp.limits import LEAST_RESIDUAL, RESIDUAL
+from mdp.limits import RESIDUAL
 
 if TYPE_CHECKING:  # the solvers of games of rounds and of cycles are imported when used
     from mdp.engine.rounds import Rounds, RoundsSolution
@@ -270,12 +280,3 @@ def ending_play(solution: Solution[Any]) -> Solution[Any]:
         raise never_ends(model, stuck, "playing best")
     return attrs.evolve(solution, nearer=ending)
 
-
-def check_residual(residual: object) -> None:
-    """Refuse (:class:`mdp.ParamError`) a ``residual`` that is no number, or none from
-    :data:`~mdp.limits.LEAST_RESIDUAL` (what float64 values can be brought to) to 1: the one
-    check, of :func:`solve` and of ``--residual`` alike."""
-    if not isinstance(residual, float | int) or isinstance(residual, bool) \
-            or not LEAST_RESIDUAL <= residual < 1:
-        raise ParamError(f"residual={residual!r}: a number from {LEAST_RESIDUAL:g} (float64 "
-                         "reaches no closer) to 1, such as 1e-12")

@@ -7,7 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.engine.solve import check_residual
+from mdp.checks import check_residual
 from mdp.errors import ModelError, ParamError
 from mdp.game.params import Choice, Param, check_default, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
