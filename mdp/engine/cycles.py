@@ -45,17 +45,14 @@ if TYPE_CHECKING:
 
 
 EXTRAPOLATE = 4
-"""Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""
+"""Every so many sweeps, value iteration may jump to where a geometric series of steps leads."""
 
 MOST_MISSES = 3
-"""Jumps undone (:func:`settle`) past which a layer jumps no more."""
+"""Jumps that missed (:func:`settle`) past which a layer jumps no more."""
 
-RATIO_SPREAD = 1e-2
-"""How far (relative) the ratios of steps fitted a few sweeps apart may differ for a jump."""
-
-MISFIT = 0.1
-"""How far a step may be from the step two sweeps before times their ratio (relative to
-the step's largest entry) for the ratio to count."""
+RATIO_SPREAD, MISFIT = 1e-2, 0.1
+"""How far (relative) the ratios fitted at two sweeps in a row may differ for a jump; how far
+from a step (relative to its largest entry) the step two before times their ratio may be."""
 
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
@@ -188,11 +185,28 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             q += system.const
             return ranked(q)
 
-        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
-                                functools.partial(_value_of, model, lo))
+        what = functools.partial(_value_of, model, lo)
+        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds, what)
+        if floats.policy is None and _held(model, layer, system, starts, values, sense):
+            values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
+                                    what, jumps=False)
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
+
+
+def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,
+          values: np.ndarray, sense: Sense) -> bool:
+    """Whether some of a layer's values (of optimal play) are held only by loops of ties,
+    no play that ends worth them: a jump overshot, and a loop (a move that comes back,
+    worth whatever its state is worth) kept the overshot value, unchanged sweep after sweep.
+    From below (the worst start) without jumps, value iteration never overshoots."""
+    q = system.const + np.bincount(system.rows, system.weights * values[system.cols],
+                                   minlength=len(system.const))
+    best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
+    best = np.repeat(best, np.diff(np.append(starts, len(q))))
+    _, stuck = nearer_in_layer(model, layer, np.abs(q - best) <= tie_margin(best))
+    return stuck is not None
 
 
 def _value_of(model: CompiledModel, lo: int, i: int) -> str:
@@ -200,28 +214,28 @@ def _value_of(model: CompiledModel, lo: int, i: int) -> str:
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
-           bounds: tuple[float, float], what: Callable[[int], str]) -> tuple[np.ndarray, float]:
+           bounds: tuple[float, float], what: Callable[[int], str],
+           jumps: bool = True) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
-    until a bound of the error still left is within ``tolerance`` (:func:`_error_bound`; not
-    the last change, which a slow chain keeps far below its error); the values and that bound.
+    until a bound of the error left is within ``tolerance`` (:func:`_error_bound`, not the
+    last change, which a slow chain keeps far below its error); the values and that bound.
 
-    Where each sweep's step is, state by state, the step two sweeps before times one ratio
-    r (0 < r < 1, the same at two checks in a row), the steps go as a geometric series in
-    pairs, whose rest is (the last two steps) * r / (1 - r): the values jump there (within
-    ``bounds``: every value is an average of ends). The ratio is fitted to whole steps two
-    apart, not to their largest entries one apart: a largest change that shrinks steadily
-    while the states that change take turns (a loop of two states) or while its sign flips
-    (the turn passed back and forth) is no geometric series of single steps, and a jump to
-    its supposed limit overshot, where a loop of ties in optimal play then held the overshot
-    values for ever. A jump that does not beat the sweeps it spares (by the next check the
-    change is not below the change before it times the ratio for those sweeps), or after
-    which the change stops shrinking from check to check (an overshoot held by such a loop),
-    is undone; past :data:`MOST_MISSES` of them a layer jumps no more. Past
+    Where each step is, state by state, the step two sweeps before times one ratio r (0 < r
+    < 1, the same at two sweeps in a row), the steps go as a geometric series in pairs: the
+    values jump to its limit, (the last two steps) * r / (1 - r) on (within ``bounds``: each
+    value is an average of ends). Fitted to the largest change alone, the ratio was steady
+    also where the states that change take turns (a loop of two) or the sign flips (the turn
+    passed back and forth): the jump overshot, and a loop of ties held the overshot values
+    for ever. A jump that does not beat the sweeps it spares is undone; where, after jumps,
+    the change stops shrinking over two checks, the sweeps start again from ``values``.
+    Past :data:`MOST_MISSES` of either (or without ``jumps``), no more jumps. Past
     :data:`MOST_SWEEPS`, :class:`mdp.ModelError` names what changed most (``what`` of its
     index: "game G: the value of state S")."""
     steps = [np.zeros(len(values)) for _ in range(3)]  # this sweep's step, the last, the one before
-    change, rate, fitted, since = np.inf, 1.0, None, 0
-    misses, before, expected = 0, None, np.inf
+    change, rate, slowest, fitted, since = np.inf, 1.0, 0.0, None, 0
+    misses = 0 if jumps else MOST_MISSES
+    start, before, jumped = values, None, False  # the values before the last jump; any jump since start
+    expected = later = np.inf  # what the change must be below at the next check, and the one after
     for count in range(MOST_SWEEPS):
         new = sweep(values)
         steps.insert(0, steps.pop())
@@ -230,9 +244,10 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
         values = new
         since += 1
         # The rate of the last sweeps without a jump between, the larger of two in a row (a
-        # chain of period two alternates between two); unknown (1) until there are three.
+        # chain of period two alternates between two), at least that of the last series
+        # jumped along (a jump leaves mostly faster parts); unknown (1) until there are three.
         rate, slower = (change / last if last else 0.0) if since >= 2 else 1.0, rate
-        bound = _error_bound(change, max(rate, slower) if since >= 3 else 1.0)
+        bound = _error_bound(change, max(rate, slower, slowest) if since >= 3 else 1.0)
         if bound <= tolerance:
             return values, bound
         if change <= tolerance and _at_rounding(change, values):
@@ -241,24 +256,24 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
             fitted = _ratio(step, steps[2]) if misses < MOST_MISSES and since >= 3 else None
         if count % EXTRAPOLATE:
             continue
-        if before is not None:  # a check after a jump: the change must keep shrinking
-            if change >= expected:
-                values, before, since, change = before, None, 0, np.inf
-                misses += 1
-                continue
-            expected = change
+        if jumped and change >= expected:  # a jump missed: back to before it, or to the start
+            values = start if before is None else before
+            jumped = jumped and before is not None
+            before, since, change, expected, later, misses = None, 0, np.inf, np.inf, np.inf, misses + 1
+            continue
+        before, expected, later = None, later, change  # the change must shrink over two checks
         ratio = None if fitted is None else _ratio(step, steps[2])
         if ratio is not None and fitted is not None and abs(ratio - fitted) <= RATIO_SPREAD * ratio:
-            before, expected = values, change * ratio ** (EXTRAPOLATE / 2)
+            before, jumped, since, slowest = values, True, 0, ratio ** 0.5
+            expected = change * ratio ** (EXTRAPOLATE / 2)  # what the sweeps spared would bring
             values = np.clip(values + (step + steps[1]) * (ratio / (1 - ratio)), *bounds)
-            since = 0
     raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
                      f"after {MOST_SWEEPS:,} sweeps: some play may never end")
 
 
 def _ratio(step: np.ndarray, earlier: np.ndarray) -> float | None:
     """The ratio r (0 < r < 1) with ``step`` the ``earlier`` step times r, state by state,
-    to :data:`MISFIT` of the step (least squares), or ``None`` where there is none."""
+    to ``MISFIT`` of the step (least squares), or ``None`` where there is none."""
     norm = float(earlier @ earlier)
     if not norm:
         return None
