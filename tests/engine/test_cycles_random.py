@@ -241,3 +241,16 @@ def test_the_float_error_is_within_the_residual_where_the_chain_is_slow():
     assert mdp.solve(model, exact=True).value == expected
     solution = mdp.solve(model)
     assert abs(solution.value - float(expected)) <= solution.residual <= 1e-12
+
+
+def test_a_move_back_to_the_same_state_does_not_hold_a_jump_that_overshot():
+    """State 0 ends (won 1/3), or comes back to 0 or to 1 (1/3 each), or stays for certain;
+    1 loses or returns to 0 (1/2 each). By hand: v0 = 1/3 + v0/3 + v1/3, v1 = v0/2, so
+    v0 = 2/3; staying is worth v0 too, so any v0 >= 2/3 solves the equations of optimal
+    play, and a jump past 2/3 was held there (then refused: no optimal play ended)."""
+    third = Fraction(1, 3)
+    table = {0: {"end": [(third, "won"), (third, 0), (third, 1)], "stay": [(1, 0)]},
+             1: {"end": [(Fraction(1, 2), "lost"), (Fraction(1, 2), 0)]}}
+    model = mdp.compile(mdp.load_game(Table(table, {"won": 1, "lost": 0}, initial=0)))
+    assert mdp.solve(model, exact=True).value == Fraction(2, 3)
+    assert mdp.solve(model).value == pytest.approx(2 / 3, abs=1e-12)
