@@ -232,7 +232,7 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
     :data:`MOST_SWEEPS`, :class:`mdp.ModelError` names what changed most (``what`` of its
     index: "game G: the value of state S")."""
     steps = [np.zeros(len(values)) for _ in range(3)]  # this sweep's step, the last, the one before
-    change, rate, slowest, fitted, since = np.inf, 1.0, 0.0, None, 0
+    change, rates, slowest, fitted, since = np.inf, [1.0] * EXTRAPOLATE, 0.0, None, 0
     misses = 0 if jumps else MOST_MISSES
     start, before, jumped = values, None, False  # the values before the last jump; any jump since start
     expected = later = np.inf  # what the change must be below at the next check, and the one after
@@ -243,11 +243,11 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
         last, change = change, float(np.max(np.abs(step), initial=0.0))
         values = new
         since += 1
-        # The rate of the last sweeps without a jump between, the larger of two in a row (a
-        # chain of period two alternates between two), at least that of the last series
-        # jumped along (a jump leaves mostly faster parts); unknown (1) until there are three.
-        rate, slower = (change / last if last else 0.0) if since >= 2 else 1.0, rate
-        bound = _error_bound(change, max(rate, slower, slowest) if since >= 3 else 1.0)
+        # The rate of the last sweeps without a jump between, the largest of a few in a row
+        # (a chain of period two alternates between two; one of a ring turns round), at least
+        # that of the last series jumped along (a jump leaves mostly faster parts).
+        rates = [(change / last if last else 0.0) if since >= 2 else 1.0, *rates[:EXTRAPOLATE - 1]]
+        bound = _error_bound(change, max(*rates, slowest))
         if bound <= tolerance:
             return values, bound
         if change <= tolerance and _at_rounding(change, values):
