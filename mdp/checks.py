@@ -21,6 +21,7 @@ import attrs
 
 from mdp import errors
 from mdp.errors import ParamError
+from mdp.limits import LEAST_RESIDUAL
 
 
 @attrs.frozen
@@ -297,3 +298,13 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """:func:`mdp.errors.did_you_mean` for a caller of the public API: its arguments checked."""
     arguments("did_you_mean", wanted=(wanted, TEXT), known=(known, COLLECTION), n=(n, whole(1)))
     return errors.did_you_mean(wanted, known, n=n)
+
+
+def check_residual(residual: object) -> None:
+    """Refuse (:class:`mdp.ParamError`) a ``residual`` that is no number, or none from
+    :data:`~mdp.limits.LEAST_RESIDUAL` (what float64 values can be brought to) to 1: the one
+    check, of :func:`mdp.solve` and of ``--residual`` alike."""
+    if not isinstance(residual, float | int) or isinstance(residual, bool) \
+            or not LEAST_RESIDUAL <= residual < 1:
+        raise ParamError(f"residual={residual!r}: a number from {LEAST_RESIDUAL:g} (float64 "
+                         "reaches no closer) to 1, such as 1e-12")

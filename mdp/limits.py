@@ -127,6 +127,10 @@ MAX_TABLE_ROWS = 2_000_000_000
 of a game of rounds): some 100 GB of Parquet; past it, exit 3 before any work."""
 
 RESIDUAL = 1e-12
-"""Value iteration (:mod:`mdp.engine.cycles`) stops when no value of a sweep changed by more
-than this (relative to the largest terminal value, at least 1): the default ``residual`` of
-:func:`mdp.solve`."""
+"""Value iteration (:mod:`mdp.engine.cycles`) stops when a bound of the error of every value
+is within this (relative to the largest terminal value, at least 1): the default
+``residual`` of :func:`mdp.solve`."""
+
+LEAST_RESIDUAL = 1e-15
+"""The smallest ``residual`` taken: some 5 units in the last place of a value of 1, about
+where float64 sweeps stop changing values (a value of 1 is stored to 1.1e-16)."""

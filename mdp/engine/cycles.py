@@ -9,11 +9,12 @@ without a transition that stays in it is one backup; a cyclic one is a system of
 
 - in floats, by *value iteration*: the part of each action's value that comes from lower
   layers is summed once, then the layer's values are backed up again and again, all at
-  once, from the worst terminal value, until no value changes by more than the residual
-  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the largest
-  last change is reported. A play that never ends is so worth no more than the worst end
-  to the player who keeps it going. Where the change shrinks by a steady ratio, the values
-  jump to the limit of that geometric series (:func:`settle`);
+  once, from the worst terminal value, until a bound of every value's error (the rest of
+  the geometric series the changes make, not the last change) is within the residual
+  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); that bound
+  is reported. A play that never ends is so worth no more than the worst end to the player
+  who keeps it going. Where the steps form a geometric series state by state, the values
+  jump to its limit (:func:`settle`);
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
@@ -44,10 +45,14 @@ if TYPE_CHECKING:
 
 
 EXTRAPOLATE = 4
-"""Every so many sweeps, value iteration jumps to where a steady ratio of changes leads."""
+"""Every so many sweeps, value iteration may jump to where a geometric series of steps leads."""
 
 MOST_MISSES = 3
-"""Jumps after which the change was larger than before them, past which a layer jumps no more."""
+"""Jumps that missed (:func:`settle`) past which a layer jumps no more."""
+
+RATIO_SPREAD, MISFIT = 1e-2, 0.1
+"""How far (relative) the ratios fitted at two sweeps in a row may differ for a jump; how far
+from a step (relative to its largest entry) the step two before times their ratio may be."""
 
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
@@ -112,7 +117,7 @@ def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
                     policy: Policy | None, residual: float,
                     progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
     """The values of every state (raw, as :class:`mdp.Solution` keeps them), the arithmetic
-    they are in, and the largest last change of value iteration (``None`` where exact)."""
+    they are in, and the largest bound of value iteration's error (``None`` where exact)."""
     if exact and model.n_states > MOST_EXACT:
         raise TooLarge(f"game {model.info.game}: exact solving of a game whose states may come "
                        f"back takes at most {MOST_EXACT:,} states, and this one has "
@@ -180,11 +185,28 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             q += system.const
             return ranked(q)
 
-        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
-                                functools.partial(_value_of, model, lo), floats.policy is not None)
+        what = functools.partial(_value_of, model, lo)
+        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds, what)
+        if floats.policy is None and _held(model, layer, system, starts, values, sense):
+            values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
+                                    what, jumps=False)
         raw[lo:hi] = values
         worst = max(worst, change)
     return raw, worst
+
+
+def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,
+          values: np.ndarray, sense: Sense) -> bool:
+    """Whether some of a layer's values (of optimal play) are held only by loops of ties,
+    no play that ends worth them: a jump overshot, and a loop (a move that comes back,
+    worth whatever its state is worth) kept the overshot value, unchanged sweep after sweep.
+    From below (the worst start) without jumps, value iteration never overshoots."""
+    q = system.const + np.bincount(system.rows, system.weights * values[system.cols],
+                                   minlength=len(system.const))
+    best = (np.maximum if sense == "max" else np.minimum).reduceat(q, starts)
+    best = np.repeat(best, np.diff(np.append(starts, len(q))))
+    _, stuck = nearer_in_layer(model, layer, np.abs(q - best) <= tie_margin(best))
+    return stuck is not None
 
 
 def _value_of(model: CompiledModel, lo: int, i: int) -> str:
@@ -193,58 +215,89 @@ def _value_of(model: CompiledModel, lo: int, i: int) -> str:
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
            bounds: tuple[float, float], what: Callable[[int], str],
-           fixed: bool = False) -> tuple[np.ndarray, float]:
+           jumps: bool = True) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
-    until no value changes by more than ``tolerance``; the values and the last change. A
-    ``fixed`` play (a strategy valued, not optimal play sought) is valued to ``tolerance``:
-    the sweeps go on until the error still left is within it (:func:`_within`).
-    Where the change shrinks by one ratio r sweep after sweep, the values go as a geometric
-    series, whose rest is step * r / (1 - r): they jump there (within ``bounds``: every value
-    is an average of ends). The sweeps after a jump undo one that misses, and past
-    :data:`MOST_MISSES` of them no more are made; only the change stops the sweeps. Past
+    until a bound of the error left is within ``tolerance`` (:func:`_error_bound`, not the
+    last change, which a slow chain keeps far below its error); the values and that bound.
+
+    Where each step is, state by state, the step two sweeps before times one ratio r (0 < r
+    < 1, the same at two sweeps in a row), the steps go as a geometric series in pairs: the
+    values jump to its limit, (the last two steps) * r / (1 - r) on (within ``bounds``: each
+    value is an average of ends). Fitted to the largest change alone, the ratio was steady
+    also where the states that change take turns (a loop of two) or the sign flips (the turn
+    passed back and forth): the jump overshot, and a loop of ties held the overshot values
+    for ever. A jump that does not beat the sweeps it spares is undone; where, after jumps,
+    the change stops shrinking over two checks, the sweeps start again from ``values``.
+    Past :data:`MOST_MISSES` of either (or without ``jumps``), no more jumps. Past
     :data:`MOST_SWEEPS`, :class:`mdp.ModelError` names what changed most (``what`` of its
     index: "game G: the value of state S")."""
-    step = np.empty(len(values))
-    change, ratios, jumped, jumping, misses = np.inf, [0.0, 0.0], np.inf, True, 0
-    after_jump, rate = False, 1.0
+    steps = [np.zeros(len(values)) for _ in range(3)]  # this sweep's step, the last, the one before
+    change, rates, slowest, fitted, since = np.inf, [1.0] * EXTRAPOLATE, 0.0, None, 0
+    misses = 0 if jumps else MOST_MISSES
+    start, before, jumped = values, None, False  # the values before the last jump; any jump since start
+    expected = later = np.inf  # what the change must be below at the next check, and the one after
     for count in range(MOST_SWEEPS):
         new = sweep(values)
-        np.subtract(new, values, out=step)
+        steps.insert(0, steps.pop())
+        step = np.subtract(new, values, out=steps[0])
         last, change = change, float(np.max(np.abs(step), initial=0.0))
         values = new
-        # The rate of the last two sweeps without a jump between, the larger of two in a
-        # row (a chain of period two alternates between two).
-        fresh = not after_jump and last < np.inf
-        rate, slower = ((change / last if last else 0.0) if fresh else 1.0), rate
-        after_jump = False
-        if change <= tolerance and (not fixed or fresh and _within(change, max(rate, slower),
-                                                                   tolerance, values)):
+        since += 1
+        # The rate of the last sweeps without a jump between, the largest of a few in a row
+        # (a chain of period two alternates between two; one of a ring turns round), at least
+        # that of the last series jumped along (a jump leaves mostly faster parts).
+        rates = [(change / last if last else 0.0) if since >= 2 else 1.0, *rates[:EXTRAPOLATE - 1]]
+        bound = _error_bound(change, max(*rates, slowest))
+        if bound <= tolerance:
+            return values, bound
+        if change <= tolerance and _at_rounding(change, values):
             return values, change
-        ratios = [ratios[1], change / last]
+        if count % EXTRAPOLATE == EXTRAPOLATE - 1:  # a ratio, to be confirmed at the next
+            fitted = _ratio(step, steps[2]) if misses < MOST_MISSES and since >= 3 else None
         if count % EXTRAPOLATE:
             continue
-        misses += change > jumped
-        if misses > MOST_MISSES or change > 4 * jumped:
-            jumping = False
-        if jumping and 0 < ratios[1] < 1 and abs(ratios[1] - ratios[0]) < 1e-3 * ratios[1]:
-            values += step * (ratios[1] / (1 - ratios[1]))
-            np.clip(values, *bounds, out=values)
-            jumped, after_jump = change, True
-    raise ModelError(f"{what(int(np.argmax(np.abs(step))))} still changes by {change:.3g} after "
-                     f"{MOST_SWEEPS:,} sweeps: some play may never end")
+        if jumped and change >= expected:  # a jump missed: back to before it, or to the start
+            values = start if before is None else before
+            jumped = jumped and before is not None
+            before, since, change, expected, later, misses = None, 0, np.inf, np.inf, np.inf, misses + 1
+            continue
+        before, expected, later = None, later, change  # the change must shrink over two checks
+        ratio = None if fitted is None else _ratio(step, steps[2])
+        if ratio is not None and fitted is not None and abs(ratio - fitted) <= RATIO_SPREAD * ratio:
+            before, jumped, since, slowest = values, True, 0, ratio ** 0.5
+            expected = change * ratio ** (EXTRAPOLATE / 2)  # what the sweeps spared would bring
+            values = np.clip(values + (step + steps[1]) * (ratio / (1 - ratio)), *bounds)
+    raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
+                     f"after {MOST_SWEEPS:,} sweeps: some play may never end")
 
 
-def _within(change: float, rate: float, tolerance: float, values: np.ndarray) -> bool:
-    """Whether values whose last sweep changed them by ``change``, the change shrinking by
-    ``rate`` a sweep (measured between two sweeps without a jump), are within ``tolerance``
-    of where the sweeps lead: the rest of the geometric series, ``change * rate / (1 -
-    rate)``, is the error still left, not the last change (a strategy of Pig, its change
-    below 1e-12, was 7e-12 off). A change a thousandth of the tolerance, or at the rounding
-    of the values themselves, is done: there the rate is the rounding's, not the chain's."""
-    if change <= max(tolerance / 1000,
-                     64 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0))):
-        return True
-    return rate < 1 and change * rate <= tolerance * (1 - rate)
+def _ratio(step: np.ndarray, earlier: np.ndarray) -> float | None:
+    """The ratio r (0 < r < 1) with ``step`` the ``earlier`` step times r, state by state,
+    to ``MISFIT`` of the step (least squares), or ``None`` where there is none."""
+    norm = float(earlier @ earlier)
+    if not norm:
+        return None
+    ratio = float(step @ earlier) / norm
+    misfit = float(np.max(np.abs(step - ratio * earlier), initial=0.0))
+    if not 0 < ratio < 1 or misfit > MISFIT * float(np.max(np.abs(step), initial=0.0)):
+        return None
+    return ratio
+
+
+def _error_bound(change: float, rate: float) -> float:
+    """A bound of how far values whose last sweep changed them by ``change``, the change
+    shrinking by ``rate`` a sweep (measured between sweeps without a jump), are from where
+    the sweeps lead: the rest of the geometric series, ``change * rate / (1 - rate)``, not
+    the last change (a strategy of Pig, its change below 1e-12, was 7e-12 off; gambler's
+    ruin to 7, 8e-12)."""
+    return change * rate / (1 - rate) if rate < 1 else np.inf
+
+
+def _at_rounding(change: float, values: np.ndarray) -> bool:
+    """Whether a change is at the rounding of the values themselves: the sweeps are then
+    done, whatever the rate (which there is the rounding's, not the chain's). A few units in
+    the last place: at 64, a slow chain (a ring of stays near 0.99) stopped 1e-12 off."""
+    return bool(change <= 8 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0)))
 
 
 class _Ranked:

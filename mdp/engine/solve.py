@@ -14,7 +14,17 @@ from typing import TYPE_CHECKING, Any, Literal, overload
 import attrs
 import numpy as np
 
-from mdp.checks import CALLBACK, FLAG, MODEL, OPTIONAL_POLICY, SENSE, TERMINAL, TERMINALS, arguments
+from mdp.checks import (
+    CALLBACK,
+    FLAG,
+    MODEL,
+    OPTIONAL_POLICY,
+    SENSE,
+    TERMINAL,
+    TERMINALS,
+    arguments,
+    check_residual,
+)
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.cycles_ending import nearer, never_ends
 from mdp.engine.model import CompiledModel
@@ -83,12 +93,11 @@ def solve(
 
     A game whose states may come back is solved by iteration where its states form cycles
     (:mod:`mdp.engine.cycles`): in floats until no value of a sweep changes by more than
-    ``residual`` (relative to the largest terminal value; the largest last change is
-    :attr:`mdp.Solution.residual`), exactly by policy iteration in rationals.
+    a bound of the error of every value is within ``residual`` (relative to the largest
+    terminal value; that bound is :attr:`mdp.Solution.residual`), exactly by policy iteration
+    in rationals.
     """
-    if not isinstance(residual, float | int) or isinstance(residual, bool) \
-            or not 0 < residual < 1:
-        raise ParamError(f"residual={residual!r}: a number between 0 and 1, such as 1e-12")
+    check_residual(residual)
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
               sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK),
               against=(against, OPTIONAL_POLICY))
@@ -270,3 +279,4 @@ def ending_play(solution: Solution[Any]) -> Solution[Any]:
     if stuck is not None:
         raise never_ends(model, stuck, "playing best")
     return attrs.evolve(solution, nearer=ending)
+

@@ -31,8 +31,8 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
             residual: float, progress: Callable[[str], None] | None,
             other: Policy) -> tuple[np.ndarray, Any, float | None, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
-    :class:`mdp.Solution` keeps them), the arithmetic, the largest last change of value
-    iteration (``None`` where exact) and the value of every state with the other player,
+    :class:`mdp.Solution` keeps them), the arithmetic, the largest bound of value
+    iteration's error (``None`` where exact) and the value of every state with the other player,
     who plays ``other``, to move."""
     assert model.turns is not None, "a policy of a game of two players"
     table: np.ndarray
@@ -123,12 +123,13 @@ def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights:
     """Value iteration of a stacked layer, both policies fixed."""
 
     def sweep(values: np.ndarray) -> np.ndarray:
-        q = np.bincount(system.rows, system.weights * values[system.cols], minlength=len(weights))
-        q += system.const
+        # Not in place: a layer with no move that stays in it has integer counts here.
+        q = system.const + np.bincount(system.rows, system.weights * values[system.cols],
+                                       minlength=len(weights))
         return np.add.reduceat(q * weights, starts)
 
     lo, n = int(model.layer_start[layer]), len(starts) // 2
     return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
                   lambda i: f"game {model.info.game}: the value of state "
                             f"{said(model.states[lo + i % n])} with the "
-                            f"{'first' if i < n else 'other'} player to move", fixed=True)
+                            f"{'first' if i < n else 'other'} player to move")

@@ -7,6 +7,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 import mdp
+from mdp.checks import check_residual
 from mdp.errors import ModelError, ParamError
 from mdp.game.params import Choice, Param, check_default, check_settable, parse_assignments, parse_int, parsed
 from mdp.limits import DEFAULT_MAX_STATES
@@ -271,13 +272,14 @@ def positive_int(text: str) -> int:
 
 def _residual(text: str) -> float:
     try:
-        value = float(text)
+        value: object = float(text)
     except ValueError:
-        value = 0.0
-    if not 0 < value < 1:
-        raise argparse.ArgumentTypeError(f"expected a number between 0 and 1, such as 1e-12, "
-                                         f"not {text!r}")
-    return value
+        value = text
+    try:
+        check_residual(value)
+    except ParamError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return float(text)
 
 
 def _size(text: str) -> int:

@@ -74,8 +74,26 @@ def test_the_residual_is_the_users():
     assert 0 < rough.residual <= 1e-3
     assert abs(rough.value - float(ruin_chance(9, 4, Fraction(2, 5)))) > 1e-9
     assert rough.summary()["residual"] == rough.residual
-    with pytest.raises(mdp.ParamError, match=r"residual=0: a number between 0 and 1"):
+    with pytest.raises(mdp.ParamError, match=r"residual=0: a number from 1e-15 \(float64 reaches no closer\) to 1"):
         mdp.solve(model, residual=0)
+
+
+@pytest.mark.parametrize("residual", [1e-300, 9e-16])
+def test_a_residual_float64_cannot_reach_is_refused_before_any_work(residual, capsys):
+    """Float64 values of about 1 are stored to 1.1e-16: a residual below 1e-15 was taken,
+    then the sweeps ran for seconds and blamed the game ("some play may never end")."""
+    from mdp.program.cli import main
+
+    model = mdp.compile(mdp.load_game(ruin(7, 3, Fraction(11, 20))))
+    with pytest.raises(mdp.ParamError, match=rf"residual={residual!r}: a number from 1e-15"):
+        mdp.solve(model, residual=residual)
+    assert mdp.solve(model, residual=1e-15).residual <= 1e-15
+    with pytest.raises(SystemExit) as exited:
+        main(["solve", "pig", "--residual", str(residual)])
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert f"residual={residual!r}: a number from 1e-15 (float64 reaches no closer) to 1" in err
+    assert err.count("\n") == 1
 
 
 def test_a_cycle_no_play_leaves_is_refused_naming_it():
