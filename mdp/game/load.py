@@ -245,8 +245,9 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
     if game.implements("mdp_columns"):
         try:
             columns = game.call("mdp_columns", states=[state], actions=[action])
-            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
-                             if _first(values) is not None)
+            firsts = {name: _first(values) for name, values in columns.items()}
+            return ", ".join(f"{name} {_said(value)}" for name, value in firsts.items()
+                             if value is not None)
         except Exception:  # describing a state for an error must not hide that error
             pass
     return f"state {said(state)}" + ("" if action is None else f", action {said(action)}")
@@ -255,6 +256,11 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
 def _first(values: Any) -> Any:
     """The first value of a column, a :class:`~mdp.game.columns.LazyColumn` made first."""
     return _plain((values() if callable(values) else values)[0])
+
+
+def _said(value: Any) -> Any:
+    """A column's value in a state's description: ``none`` for an empty text or list."""
+    return "none" if isinstance(value, str | list | tuple) and not value else value
 
 
 def _plain(value: Any) -> Any:
