@@ -59,6 +59,8 @@ class Payoff:
 
     first: int
     values: tuple[Any, ...]
+    what: str = "the chance of at least a total"
+    """What it answers, for messages."""
 
     @property
     def last(self) -> int:
@@ -80,7 +82,7 @@ def beating(sense: str) -> Payoff:
     """The winnings of a player who knows the total to beat, the target: 1 for a total past
     it, 0 for the same, -1 for one short of it; past is higher, or lower where ``sense`` is
     ``"min"``."""
-    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1))
+    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1), "a match (who scores more)")
 
 
 def _round_state(model: Rounds) -> Rule:
@@ -169,7 +171,7 @@ class Reach:
         r, _ = self._place(int(keys[0]))
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
-        points = _points(self.model, ends, keys)
+        points = _points(self.model, ends, keys, self.payoff)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
         if not (exact and self.exact):
             choice[:, playing] = best_choices(inner, _float_columns(worth, allowed), "max")
@@ -215,7 +217,7 @@ class Reach:
             nothing: Any = Exact(inner, zero) if self.exact else Floats(inner, zero)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
-        points = _points(self.model, ends, np.array([key]))
+        points = _points(self.model, ends, np.array([key]), self.payoff)
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
         worth = later.of(after[0], self.clip(r, at, int(total)) - points[0])[None, :]
@@ -328,17 +330,17 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                  time.perf_counter() - began, payoff)
 
 
-def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
     """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
-    refused in one line."""
+    refused in one line, saying what ``payoff`` answers."""
     allowed = ends.next >= 0
     points = np.zeros(ends.next.shape, dtype=np.int64)
     try:
         points[allowed] = whole(np.asarray(ends.points)[allowed],
                                 np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     except NotWhole as error:
-        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; the chance "
-                         "of at least a total is for whole points (less than 2**49 in size)") from None
+        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; {payoff.what} "
+                         "is for whole points (less than 2**49 in size)") from None
     return points
 
 
@@ -357,7 +359,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
             raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
                              "allows an end of the round, but no round state follows it")
         ends = ends.rows(playing)
-        points = _points(model, ends, keys[playing])
+        points = _points(model, ends, keys[playing], payoff)
         allowed, after = later.after(ends)
         low[playing] = np.where(allowed, points + later.low[after],
                                 np.iinfo(np.int64).max).min(axis=1)
