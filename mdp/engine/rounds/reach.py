@@ -206,15 +206,17 @@ class Reach:
         ``total`` more points, solved: each end worth the best chance of the rest, as
         :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
-        round state that ends the game, every end is worth 0."""
+        round state that ends the game, every end is worth what the game over is, as
+        :meth:`chance` says: 1 for at least 0 more points, else 0."""
         arguments("Reach.at", key=(key, _round_state(self.model)), total=(total, INTEGER))
         r, at = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
-        if ends.over[0]:  # the game is over: the round is shown played for nothing
-            zero = np.zeros(inner.n_terminal, dtype=object if self.exact else np.float64)
-            nothing: Any = Exact(inner, zero) if self.exact else Floats(inner, zero)
+        if ends.over[0]:  # the game is over: the round is shown played for nothing more
+            over = np.full(inner.n_terminal, self.payoff.of(np.array([int(total)]), self.exact)[0],
+                           dtype=object if self.exact else np.float64)
+            nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
         points = _points(self.model, ends, np.array([key]), self.payoff)
