@@ -408,14 +408,14 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
                     optimal: Solved | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
-    (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a
-    compiled game of rounds (:class:`mdp.Rounds`): the same table. ``optimal``, the model's
-    optimal solution where the caller has it (solved as ``exact`` says), is not solved
-    again; each strategy is valued as it was solved: in its sense, with its terminal values
-    (its own, where it was solved with ``terminal=``).
+    (the value lost against optimal play) and ``help``; in a game of two players each plays
+    against the optimal policy kept as it is, not the best reply to it. ``model`` is a
+    compiled model, or a compiled game of rounds (:class:`mdp.Rounds`). ``optimal``, the
+    model's optimal solution where the caller has it (solved as ``exact`` says), is not
+    solved again; each strategy is valued as it was solved: in its sense, with its terminal
+    values (its own, where it was solved with ``terminal=``).
 
-    A strategy that cannot be evaluated (no weight in some state, say) stops no other: its
-    row has no value, and a column ``problem`` says why."""
+    A strategy that cannot be evaluated stops no other: no value, and ``problem`` says why."""
     arguments("strategy_values", model=(model, MODEL), game=(game, GAME), exact=(exact, FLAG),
               sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
     if optimal is None:
