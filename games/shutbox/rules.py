@@ -65,7 +65,7 @@ def _checked(game: mdp.Game, rule):
     def values(b: Box, masks: np.ndarray):
         try:
             got = rule.values(b, masks)
-            problem, at = _values_fault(got, len(masks))
+            problem, at = _values_fault(got, len(masks), rule.probability)
         except MemoryError:
             raise
         except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
@@ -90,10 +90,10 @@ def _position(b: Box, mask: int) -> str:
     return f"open {' '.join(map(str, b.open_tiles(mask)))}" if mask else "every tile shut"
 
 
-def _values_fault(got, count: int) -> tuple[str | None, int | None]:
+def _values_fault(got, count: int, chances: bool) -> tuple[str | None, int | None]:
     """What is wrong with a scoring rule's values for ``count`` final positions, and the
     place of the value at fault, or ``None``: one number per position (an int, a fraction
-    or a finite float; not a bool)."""
+    or a finite float; not a bool), from 0 to 1 where the rule says they are ``chances``."""
     size = len(got) if hasattr(got, "__len__") and not isinstance(got, str | bytes) else None
     if size is None:
         return f"returned {reprlib.repr(got)}, not a value per position", None
@@ -101,14 +101,19 @@ def _values_fault(got, count: int) -> tuple[str | None, int | None]:
         return f"gave {size:,} value{'s' * (size != 1)}", None
     if isinstance(got, np.ndarray) and got.ndim != 1:
         return f"gave an array of shape {got.shape}, not one value per position", None
-    if isinstance(got, np.ndarray) and got.dtype.kind in "iu":
+    integers = isinstance(got, np.ndarray) and got.dtype.kind in "iu"
+    if integers and not chances:
         return None, None
     values = got.tolist() if isinstance(got, np.ndarray) else list(got)
-    at = next((i for i, v in enumerate(values) if not _number(v)), None)
+    at = None if integers else next((i for i, v in enumerate(values) if not _number(v)), None)
+    if at is not None:
+        return (f"gave the value {reprlib.repr(values[at])}, not a number (an int, a "
+                "fraction or a finite float)"), at
+    at = next((i for i, v in enumerate(values) if not 0 <= v <= 1), None) if chances else None
     if at is None:
         return None, None
-    return (f"gave the value {reprlib.repr(values[at])}, not a number (an int, a fraction or a "
-            "finite float)"), at
+    return (f"gave the value {values[at]}, not from 0 to 1 though the rule says "
+            "its values are probabilities"), at
 
 
 def _offers(groups, name: str) -> bool:

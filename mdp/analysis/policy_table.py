@@ -40,11 +40,12 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     Columns: the game's state and action columns when ``game`` is given (see
     :func:`~mdp.hookspecs.game.mdp_state_columns`; else ``state``, as the model holds it, and
     ``action``, the action's place among its state's actions from 0), then ``value`` (the
-    action's value when the rest is played optimally),
-    ``value_exact`` (``"p/q"``, exact mode only), ``optimal`` (every action tied for best is
-    marked) and ``regret`` (the value lost against the best action, never negative). A
-    column of the game's that is empty in every row is left out. With ``optimal_only``,
-    only the optimal actions' rows.
+    action's value when the rest is played optimally), ``value_exact`` (``"p/q"``, exact mode
+    only), ``optimal`` (the actions optimal play takes: every action tied for best, but in a
+    game with cycles only those of them that bring an end nearer, so that play ends; see
+    "Games with cycles" in the concepts page) and ``regret`` (the value lost against the best
+    action, never negative). A column of the game's that is empty in every row is left out.
+    With ``optimal_only``, only the optimal actions' rows.
 
     A game of rounds (a :class:`mdp.RoundsSolution`): without ``within``, one row per round
     state, its round columns, ``round`` (the round played from it, 1 for the first) and

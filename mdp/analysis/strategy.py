@@ -47,7 +47,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import plain, quoted, to_floats
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
-from mdp.engine.rounds.rule import Fingerprints, row_prints
+from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
 from mdp.engine.solution import Solution
 from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
@@ -94,11 +94,8 @@ class Strategy:
         discovered in batches, the integer key and the labels of
         :func:`~mdp.hookspecs.game.mdp_expand`), and returns their weights, one per action in
         the same order (``int`` or ``Fraction`` keep exact evaluation exact; ``1`` for the
-        action taken and ``0`` for the others make a strategy that always takes it).
-
-        It is called once for every such state of the model: simple to write, and quick for
-        games of up to some hundred thousand states; a game of millions is better served by
-        ``weights`` computed for all actions at once.
+        action taken and ``0`` for the others make a strategy that always takes it). Called
+        once per such state: quick up to some hundred thousand states; beyond, ``weights``.
         """
         arguments("Strategy.per_state", name=(name, NAME), help=(help, TEXT), choose=(choose, FUNCTION))
         return cls(name, help, functools.partial(_weights_per_state, name, choose))
@@ -109,10 +106,10 @@ class RoundsStrategy:
     """A named way to play a game played in rounds (:func:`~mdp.hookspecs.game.mdp_strategies`).
 
     ``aims(game, model, keys, ends)`` receives the :class:`mdp.Rounds`, some round states of
-    one round (an integer array of keys, none that ends the game) and their
-    :class:`mdp.RoundEnds` (read-only, both), and returns the worth the player aims at for each end of the
-    round from each of them: a matrix of numbers, one row per round state and one column per
-    end, as ``ends.points`` (``int`` or ``Fraction`` keep exact evaluation exact). Within
+    one round (an integer array of keys, none that ends the game) and their :class:`mdp.RoundEnds`
+    (read-only, both), and returns the worth the player aims at for each end of the round
+    from each: numbers, a row per round state and a column per end, as ``ends.points``
+    (``int`` or ``Fraction`` keep exact evaluation exact). Within
     each round the player plays best toward those worths, the first of tied actions; an end
     not allowed stays not allowed. Only how the worths compare matters: ``ends.points``
     itself is :data:`GREEDY`. ``aims`` must be pure, as a round rule: each round state's
@@ -142,8 +139,7 @@ class RoundsStrategy:
 
 GREEDY = RoundsStrategy("greedy", "each round for its own points alone, later rounds ignored",
                         lambda game, model, keys, ends: ends.points)
-"""The strategy every game played in rounds has: each end of a round worth its points, as
-if the round were the last."""
+"""The strategy every game played in rounds has: each end worth its points, as if last."""
 
 
 def strategies(game: Game) -> dict[str, Strategy]:
@@ -293,17 +289,16 @@ def _versus(model: CompiledModel | Rounds, strategy: Any, against: Any, *, game:
 def _pure_aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool,
                prints: Fingerprints, keys: np.ndarray, ends: RoundEnds) -> np.ndarray:
     """A strategy's aims from some round states (:func:`_aims`), refused where the strategy
-    is not a pure function of them, as a round rule is: each round state must be given the
-    aims it was given before (``prints``), whatever is asked with it. Otherwise the value,
-    the distribution, simulation and advice each follow other aims."""
+    is not a pure function of them, as a round rule is: each round state given the aims it
+    was given before (``prints``), else value, distribution and advice follow other aims."""
     worth = _aims(game, strategy, model, exact, keys, ends)
 
     def again(rows: np.ndarray) -> np.ndarray:
         return row_prints(_aims(game, strategy, model, exact, keys[rows], ends.rows(rows)))
 
     def impure(key: int, when: str) -> ModelError:
-        return ModelError(f"game {game.name}: strategy {strategy.name} gave round state {key} "
-                          f"other aims than it gave before{when}; its aims must be a pure "
+        return ModelError(f"{named(game, strategy.name)} gave round state {key} other aims "
+                          f"than it gave before{when}; its aims must be a pure "
                           "function of the round states and their ends (the same answer each "
                           "time, whatever other round states are asked with it)")
 
@@ -313,43 +308,50 @@ def _pure_aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool,
 
 def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys: np.ndarray,
           ends: RoundEnds) -> np.ndarray:
-    """A strategy's aims from some round states, checked where they enter: one number per
-    round state and end, finite where the end is allowed, rational in exact evaluation."""
-    where = f"game {game.name}: strategy {strategy.name}"
+    """A strategy's aims from some round states, checked where they enter: a number per round
+    state and end, finite where the end is allowed, rational in exact evaluation."""
+    where = functools.partial(named, game, strategy.name)  # asked only for a fault
     try:  # the strategy reads the ends, never changes them: the engine trusts them after
         given = strategy.aims(game, model, _read_only(keys),
                               RoundEnds(_read_only(ends.next), _read_only(ends.points)))
     except (ModelError, ParamError):
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{where} raised {fault(error)}") from error
+        raise ModelError(f"{where()} raised {fault(error)} (asked about {asked(keys)})") from error
     worth = np.asarray(given)
     if worth.shape != ends.next.shape:
-        raise ModelError(f"{where} gave aims of shape {worth.shape}; expected one row per round "
+        raise ModelError(f"{where()} gave aims of shape {worth.shape}; expected one row per round "
                          f"state and one column per end of the round: {ends.next.shape}")
     if worth.dtype.kind == "b" or (worth.dtype.kind == "O" and any(
             isinstance(v, (bool, np.bool_)) for v in worth.flat)):
-        raise ModelError(f"{where} gave aims of true or false; aims are numbers (int, Fraction "
+        raise ModelError(f"{where()} gave aims of true or false; aims are numbers (int, Fraction "
                          "or float), the worth of each end")
     if worth.dtype.kind == "O" and not exact and all(isinstance(plain(v), (int, Fraction, float))
                                                       for v in worth.flat):
         floats, lost = to_floats(worth.ravel())
         if lost is not None:
-            raise ModelError(f"{where} gave the aim {quoted(worth.flat[lost])}, which a float "
+            raise ModelError(f"{where()} gave the aim {quoted(worth.flat[lost])}, which a float "
                              "cannot hold (it would be 0 or infinite); evaluate exactly (--exact)")
         worth = floats.reshape(worth.shape)
     if worth.dtype.kind not in "iufO" or (worth.dtype.kind == "O" and not all(
             isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
-        raise ModelError(f"{where} gave aims that are not all numbers (int, Fraction or float)")
+        raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
     if worth.dtype.kind == "f":
         if exact:
-            raise ModelError(f"{where} gave float aims; exact evaluation needs int or Fraction aims")
+            raise ModelError(f"{where()} gave float aims; exact evaluation needs int or Fraction aims")
         bad = ~np.isfinite(worth) & (ends.next >= 0)
         if bad.any():
             row = int(np.flatnonzero(bad.any(axis=1))[0])
-            raise ModelError(f"{where} gave an aim that is not a finite number for an end allowed "
+            raise ModelError(f"{where()} gave an aim that is not a finite number for an end allowed "
                              f"there (round state {int(keys[row])})")
     return worth
+
+
+def named(game: Game, name: str) -> str:
+    """``game G: strategy S``, and ``of plugin P`` where a rule plugin offers it."""
+    plugin = game.blame("mdp_strategies", lambda groups: any(
+        getattr(s, "name", None) == name for group in groups or () for s in group or ()))
+    return f"game {game.name}: strategy {name}" + (f" of plugin {plugin}" if plugin else "")
 
 
 def _read_only(values: Any) -> np.ndarray:
@@ -365,7 +367,7 @@ def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:
     except (ModelError, ParamError):
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"game {game.name}: strategy {strategy.name} raised {fault(error)}") from error
+        raise ModelError(f"{named(game, strategy.name)} raised {fault(error)}") from error
 
 
 def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[Any]],
@@ -390,7 +392,7 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
         except (ModelError, ParamError):
             raise
         except PLUGIN_FAULTS as error:
-            raise ModelError(f"game {game.name}: strategy {name} raised {fault(error)} "
+            raise ModelError(f"{named(game, name)} raised {fault(error)} "
                              f"({describe(game, state)})") from error
         if len(chosen) != count:
             raise ModelError(f"game {game.name}: strategy {name} gave {len(chosen)} weight"
@@ -406,14 +408,14 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
                     optimal: Solved | None = None) -> pl.DataFrame:
     """Optimal play and every strategy the game names, with their values: a Polars DataFrame
     with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
-    (the value lost against optimal play) and ``help``. ``model`` is a compiled model, or a
-    compiled game of rounds (:class:`mdp.Rounds`): the same table. ``optimal``, the model's
-    optimal solution where the caller has it (solved as ``exact`` says), is not solved
-    again; each strategy is valued as it was solved: in its sense, with its terminal values
-    (its own, where it was solved with ``terminal=``).
+    (the value lost against optimal play) and ``help``; in a game of two players each plays
+    against the optimal policy kept as it is, not the best reply to it. ``model`` is a
+    compiled model, or a compiled game of rounds (:class:`mdp.Rounds`). ``optimal``, the
+    model's optimal solution where the caller has it (solved as ``exact`` says), is not
+    solved again; each strategy is valued as it was solved: in its sense, with its terminal
+    values (its own, where it was solved with ``terminal=``).
 
-    A strategy that cannot be evaluated (it gives no weight in some state, say) does not stop
-    the others: its row has no value, and a column ``problem`` says why."""
+    A strategy that cannot be evaluated stops no other: no value, and ``problem`` says why."""
     arguments("strategy_values", model=(model, MODEL), game=(game, GAME), exact=(exact, FLAG),
               sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
     if optimal is None:

@@ -1,6 +1,7 @@
 """The checks of a block's numbers, beside discovery, for both ways of discovering alike:
 the sizes of an expansion's arrays agree, its probabilities are numbers, not negative, and
-each action's sum to 1, its terminal values are finite numbers a float holds. A pass over
+each action's sum to 1, its terminal values are finite numbers a float holds (of 0 to 1
+where they are probabilities). A pass over
 every outcome: what is cheap to check as a hook answers is :mod:`mdp.engine.checks`'s."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine.checks import Finding, Place, place, shown
+from mdp.engine.checks import Finding, Place, not_a_chance, place, shown
 from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
 from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted, written
@@ -28,6 +29,9 @@ class BlockChecks:
     game: str
     probability_hook: str
     value_hook: str
+    chances: bool = False
+    """Whether the objective says the values are probabilities: terminal values of 0 to 1
+    (every value is then a mean of them), never shown as a chance of 150%."""
     inexact: tuple[str, Place] | None = None
     inexact_value: tuple[str, Place] | None = None
 
@@ -134,6 +138,22 @@ class BlockChecks:
             position, value, problem = bad
             raise Finding(self.value_hook, f"terminal value {shown(value)} {problem}",
                           _terminal_place(keys, e, position))
+        if self.chances:
+            self._chances(keys, e, values)
+
+    def _chances(self, keys: np.ndarray, e: Expansion, values: Any) -> None:
+        """Refuse a terminal value outside 0 to 1 where the values are probabilities."""
+        if isinstance(values, np.ndarray):
+            outside = np.flatnonzero((values < 0) | (values > 1))
+            position = int(outside[0]) if len(outside) else None
+        else:
+            position = next((i for i, v in enumerate(values) if not 0 <= v <= 1), None)
+        if position is not None:
+            value = values[position]
+            value = value.item() if isinstance(value, np.generic) else value
+            raise Finding(self.value_hook, f"terminal value {written(value)} is not from 0 to 1, "
+                          "though mdp_objective says the values are probabilities",
+                          _terminal_place(keys, e, position), not_a_chance)
 
 
 def _first_use(probabilities: np.ndarray, table_id: int) -> int:

@@ -196,6 +196,13 @@ _FAULTY: dict[str, Callable[[Any], bool]] = {  # what a check refuses in a hook'
 }
 
 
+def not_a_chance(answer: Any) -> bool:
+    """Whether a terminal value (one answer of mdp_terminal_value) is a number outside 0 to
+    1, where the objective says the values are probabilities."""
+    value = plain(answer)
+    return fault(value) is None and not 0 <= value <= 1
+
+
 # The batch hooks.
 
 
@@ -392,9 +399,10 @@ class Finding(Exception):
     """A fault a check found (``what``, in ``hook``'s answer) and its place, to be named in
     the game's words on the thread that calls the game."""
 
-    def __init__(self, hook: str, what: str, place: Place) -> None:
+    def __init__(self, hook: str, what: str, place: Place,
+                 faulty: Callable[[Any], bool] | None = None) -> None:
         super().__init__(what)
-        self.hook, self.what, self.place = hook, what, place
+        self.hook, self.what, self.place, self.faulty = hook, what, place, faulty
 
 
 def place(keys: np.ndarray, e: Any, *, action: int | None = None, state: int | None = None) -> Place:

@@ -170,7 +170,8 @@ class _Intake:
         self.stages: list[Stage] = []
         walked = discovery.objects is not None
         self.checks = BlockChecks(game.name, "mdp_outcomes" if walked else "mdp_expand",
-                                  "mdp_terminal_value" if walked else "mdp_expand")
+                                  "mdp_terminal_value" if walked else "mdp_expand",
+                                  game.objective.probability)
 
     def name(self, place: Place) -> str:
         """The game's words for a place a check found (on the thread that calls the game)."""
@@ -186,7 +187,7 @@ class _Intake:
             if self.discovery.objects is not None:  # one state's answer: a rule plugin's doing?
                 key, label = finding.place.named(self.game)
                 asked = {"state": self.discovery.state(key)}
-                hook = checks.whose(self.game, hook, None, **asked, **(
+                hook = checks.whose(self.game, hook, finding.faulty, **asked, **(
                     {"action": label} if hook == "mdp_outcomes" else {}))
             raise ModelError(f"game {self.game.name}: {hook}: {finding.what} "
                              f"({self.name(finding.place)})") from None
@@ -261,7 +262,6 @@ class _Intake:
         del lookup  # the key table is done with: free it before the columns are made
         release(LARGE)
         game = self.game
-        _probabilities(game, terminal, states)
         return CompiledModel(
             states=states,
             layer_start=starts([n_terminal, *transitions.layer_sizes]),
@@ -286,25 +286,6 @@ class _Intake:
             column_prints=column_prints,
             seconds=time.perf_counter() - start,
         )
-
-
-def _probabilities(game: Game, terminal: Any, states: Any) -> None:
-    """A game whose objective says its values are probabilities has terminal values of 0 to
-    1 (every value is then a mean of them): one outside is the game's fault, never shown as
-    a chance of 150%."""
-    if not game.objective.probability:
-        return
-    values = np.asarray(terminal) if isinstance(terminal, np.ndarray) else terminal
-    if isinstance(values, np.ndarray) and values.dtype != object:
-        outside = np.flatnonzero((values < 0) | (values > 1))
-        row = int(outside[0]) if len(outside) else None
-    else:
-        row = next((i for i, v in enumerate(values) if not 0 <= v <= 1), None)
-    if row is not None:
-        value = values[row].item() if isinstance(values[row], np.generic) else values[row]
-        raise ModelError(f"game {game.name}: mdp_objective says the values are probabilities, "
-                         f"but terminal value {value} is not from 0 to 1 ("
-                         f"{describe(game, states[row])})")
 
 
 def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:

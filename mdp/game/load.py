@@ -41,7 +41,7 @@ from mdp.game.plugins import (
     register,
 )
 from mdp.game.plugins import available_games as available_games
-from mdp.game.variants import Variant, check_variants, find_variant
+from mdp.game.variants import Variant, find_variant, variants_fault
 from mdp.hookspecs import game as game_hooks
 
 LONGEST_DESCRIPTION = 500
@@ -222,7 +222,6 @@ class Game:
         game.call("mdp_check")
         return game
 
-
     def _loaded_with(self, changes: Mapping[str, Any]) -> tuple[str, ...] | None:
         """:attr:`loaded` with the parameters of ``changes`` set to its (parsed) values."""
         if self.loaded is None:
@@ -245,8 +244,9 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
     if game.implements("mdp_columns"):
         try:
             columns = game.call("mdp_columns", states=[state], actions=[action])
-            return ", ".join(f"{name} {_first(values)}" for name, values in columns.items()
-                             if _first(values) is not None)
+            firsts = {name: _first(values) for name, values in columns.items()}
+            return ", ".join(f"{name} {_said(value)}" for name, value in firsts.items()
+                             if value is not None)
         except Exception:  # describing a state for an error must not hide that error
             pass
     return f"state {said(state)}" + ("" if action is None else f", action {said(action)}")
@@ -255,6 +255,11 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
 def _first(values: Any) -> Any:
     """The first value of a column, a :class:`~mdp.game.columns.LazyColumn` made first."""
     return _plain((values() if callable(values) else values)[0])
+
+
+def _said(value: Any) -> Any:
+    """A column's value in a state's description: ``none`` for an empty text or list."""
+    return "none" if isinstance(value, str | list | tuple) and not value else value
 
 
 def _plain(value: Any) -> Any:
@@ -327,8 +332,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         collect(manager, configure, None, f"game {name}", plugins=manager)
     check_hook_names(manager, f"game {name}")
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
-    variants = _variants(manager, name)  # checked here, whatever the command: the game's fault
-    check_variants(name, variants, declared)
+    variants = _variants(manager, name, declared)  # checked here, whichever the command
     typed = list(params)  # the caller's own settings, not the variant's
     if variant is not None:
         params = {**find_variant(name, variants, variant).params, **params}
@@ -416,8 +420,10 @@ def _is_path(text: str) -> bool:
     return os.sep in text or "/" in text or text.endswith(".py") or os.path.exists(text)
 
 
-def _variants(plugins: pluggy.PluginManager, game: str) -> list[Variant]:
-    variants = collect(plugins, "mdp_variants", Variant, f"game {game}")
+def _variants(plugins: pluggy.PluginManager, game: str,
+              declared: tuple[Param, ...] | None = None) -> list[Variant]:
+    check = None if declared is None else lambda variants: variants_fault(variants, declared)
+    variants = collect(plugins, "mdp_variants", Variant, f"game {game}", check=check)
     return list(by_name(variants, lambda name: ModelError(
         f"game {game}: two variants are named {name!r}")).values())
 

@@ -318,12 +318,14 @@ def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
 
 def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
             kind: type | tuple[type, ...] | None,
-            owner: str, /, **kwargs: Any) -> list[Any]:
+            owner: str, /, check: Callable[[list[Any]], str | None] | None = None,
+            **kwargs: Any) -> list[Any]:
     """Every plugin's answer to a collecting hook (one whose every implementation is called),
     joined in the order the plugins were registered (pluggy answers newest first); each item
     checked to be a ``kind`` (``None``: the answers are ignored). ``owner`` names, in an
     error, whose plugins they are: ``"game shutbox"``. ``hook`` is the hook's name, or a
-    caller of some plugins' implementations alone (:meth:`pluggy.PluginManager.subset_hook_caller`)."""
+    caller of some plugins' implementations alone (:meth:`pluggy.PluginManager.subset_hook_caller`).
+    ``check``, if given, says what else is wrong with the items (joined), blamed the same way."""
     caller = getattr(plugins.hook, hook) if isinstance(hook, str) else hook
     try:
         groups = caller(**kwargs)
@@ -335,10 +337,13 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
         return []
     # A game's names are its own to share out; mdp's registries name each plugin that offers one.
     distinct = owner.startswith("game ")
-    problem = _collected_fault(groups, kind, distinct)
+    def fault_of(answers: Any) -> str | None:
+        return _collected_fault(answers, kind, distinct) or (
+            None if check is None else check([item for group in reversed(answers) for item in group]))
+
+    problem = fault_of(groups)
     if problem is not None:
-        where = _whose(plugins, caller, owner, lambda other: _collected_fault(other, kind, distinct)
-                       is not None, kwargs)
+        where = _whose(plugins, caller, owner, lambda other: fault_of(other) is not None, kwargs)
         default = problem.partition("default: ")[2] if problem.startswith("declared") else ""
         raise ModelError(f"{owner}: {default}" if default and not where else
                          f"{owner}: {where}{caller.name} {problem}")

@@ -61,10 +61,11 @@ def find_variant(game: str, variants: list[Variant], wanted: str) -> Variant:
                      f"{did_you_mean(wanted, by_name, n=3)} (known: {', '.join(by_name)})")
 
 
-def check_variants(game: str, variants: Iterable[Variant], declared: Iterable[Param]) -> None:
-    """Refuse, as the fault of the game's ``mdp_variants``, a variant that sets a parameter
-    the game does not have or a value its parser refuses: checked where the game is loaded,
-    so that every command finds it, not only the ones that read the variants."""
+def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> str | None:
+    """What is wrong with the variants of ``mdp_variants``, or ``None``: one that sets a
+    parameter the game does not have or a value its parser refuses. Checked where the game
+    is loaded, so that every command finds it, not only the ones that read the variants;
+    blamed on the plugin that offers the variant (:func:`mdp.game.plugins.collect`)."""
     from mdp.game.params import parsed
 
     by_name = {param.name: param for param in declared}
@@ -72,11 +73,11 @@ def check_variants(game: str, variants: Iterable[Variant], declared: Iterable[Pa
         for key, value in variant.params.items():
             if key not in by_name:
                 known = ", ".join(by_name) or "none"
-                raise ModelError(f"game {game}: mdp_variants gives variant {variant.name!r} the "
-                                 f"parameter {key!r}, which the game does not have "
-                                 f"(its parameters: {known})")
+                return (f"gives variant {variant.name!r} the parameter {key!r}, which the game "
+                        f"does not have (its parameters: {known})")
             try:
-                parsed(f"game {game}", by_name[key], value)
+                parsed("", by_name[key], value)
             except (ValueError, TypeError, ParamError) as error:
-                raise ModelError(f"game {game}: mdp_variants gives variant {variant.name!r} "
-                                 f"{key}={value}, which its parser refuses: {error}") from None
+                return (f"gives variant {variant.name!r} {key}={value}, which its parser "
+                        f"refuses: {error}")
+    return None

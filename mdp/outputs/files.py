@@ -44,7 +44,10 @@ def check_target(path: str, what: str | None = None) -> None:
     try:  # the only sure test, also for root, /proc and read-only file systems
         handle, probe = _beside(path, folder)
     except OSError as error:
-        raise ParamError(f"{path}: cannot write in folder {folder}: {error.strerror or error}") from None
+        # What the system said is of a file made there (/proc: "No such file or directory"),
+        # not of the folder, which exists.
+        raise ParamError(f"{path}: cannot make a file in folder {folder}; the system says of a "
+                         f"new file there: {error.strerror or error}") from None
     os.close(handle)
     os.unlink(probe)
     if os.path.exists(path) and not os.access(path, os.W_OK):

@@ -65,7 +65,7 @@ def value_line(solution: Solved) -> str:
     value = float_or_none(exact)
     name = objective.name
     if solution.strategy is not None:
-        name += f" playing {solution.strategy}"
+        name += f" playing {_played(solution)}"
     # Which way the play went, where it went one (optimal play, against another player's
     # strategy too, or a game of rounds' strategy, each round played toward its aims); a
     # strategy of one model's weights goes neither way.
@@ -79,3 +79,18 @@ def value_line(solution: Solved) -> str:
     if objective.probability:
         text = f"{value:.4%} ({text})"
     return f"{name}: {text}"
+
+
+def _played(solution: Any) -> str:
+    """The play a value is of, in words. In a game of two players, optimal play beside a
+    strategy is the optimal policy kept as it is, not the best reply to that strategy (a
+    player who knows it can do better), and the line says so."""
+    if getattr(solution.model, "turns", None) is None:
+        return str(solution.strategy)
+    mine = solution.policy.name
+    other = "optimal" if solution.opponent is None else solution.opponent.name
+    if mine == "optimal" and other != "optimal":
+        return f"the fixed optimal policy, not a best reply, against {other}"
+    if other == "optimal" and mine != "optimal":
+        return f"{mine} against the fixed optimal policy, not a best reply to {mine}"
+    return str(solution.strategy)

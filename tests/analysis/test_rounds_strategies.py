@@ -9,6 +9,7 @@ import functools
 import itertools
 import json
 import math
+import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
@@ -404,3 +405,37 @@ def test_pure_aims_that_read_the_round_state_are_accepted():
     solution = mdp.evaluate(mdp.compile(game), "own", game=game, exact=True)
     frame = mdp.distribution(solution, game)
     assert sum(Fraction(p) * t for p, t in zip(frame["exact"], frame["points"])) == solution.value
+
+
+RAISING = """
+import mdp
+
+GAME = "two-boxes"
+
+@mdp.hookimpl
+def mdp_strategies():
+    def aims(game, model, keys, ends):
+        if set(keys.tolist()) & {bad}:
+            raise KeyError("boom")
+        return ends.points
+    return [mdp.RoundsStrategy("boom", "greedy, but for some round states", aims)]
+"""
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sets(st.sampled_from([0, 1, 2]), min_size=1), st.booleans())
+def test_a_plugins_strategy_that_raises_is_named_with_the_plugin_and_round_states(
+        tmp_path_factory, bad, exact):
+    # Before: "game two-boxes: strategy worst raised KeyError: 'boom'", neither the plugin
+    # that offers it nor the round states it was asked about named. Round state 0 starts;
+    # 1 and 2 (a box filled) follow, asked together; 3 ends the game and is never asked.
+    path = tmp_path_factory.mktemp("plugin") / "raising.py"
+    path.write_text(RAISING.format(bad=bad))
+    game = mdp.load_game(EXAMPLE, plugins=[str(path)])
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.evaluate(mdp.compile(game), "boom", game=game, exact=exact)
+    found = re.fullmatch(rf"game two-boxes: strategy boom of plugin {re.escape(str(path))} raised "
+                         r"KeyError: 'boom' \(asked about round states? ([\d, ]+)\)", str(error.value))
+    assert found, error.value
+    asked = {int(key) for key in found[1].split(", ")}
+    assert asked in ({0}, {1, 2}) and asked & bad  # one batch, holding a round state of bad

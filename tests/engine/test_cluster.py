@@ -110,6 +110,9 @@ def test_a_games_mistake_on_a_worker_is_its_one_line(cluster, tmp_path, capsys):
     there = capsys.readouterr().err
     assert there == here
     assert there.count("\n") == 1 and "no rule for both boxes filled" in there
+    # The round state asked is named, there as here (round state 3 is asked alone).
+    assert there.endswith("mdp_round_rule's function raised ValueError: no rule for both boxes "
+                          "filled (asked about round state 3)\n"), there
 
 
 def test_no_scheduler_there_is_one_line_at_once(capsys):

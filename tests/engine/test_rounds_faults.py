@@ -14,7 +14,7 @@ import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import TWO_BOXES, two_boxes
+from models import TWO_BOXES, two_boxes, two_boxes_ends
 
 import mdp
 import mdp.engine.rounds.model
@@ -83,6 +83,54 @@ def test_fraction_points_are_carried_exactly_by_distribution_simulate_and_report
     played = mdp.simulate(solution, game, games=2000, seed=1)
     assert played.low <= float(TWO_BOXES / 2) <= played.high
     assert "<html" in mdp.report(mdp.solve(mdp.compile(game)), game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sets(st.sampled_from([0, 1, 2, 3]), min_size=1), st.booleans())
+def test_a_round_rule_that_raises_names_the_round_states_it_was_asked_about(bad, exact):
+    # Before: "game two-boxes: mdp_round_rule's function raised ValueError: no rule", no
+    # round state named. The rule raises on a batch holding one of ``bad``; the line names
+    # that batch's round states (the first three of it), whichever batch it was.
+    batches = []
+
+    def answer(states, ends):
+        batches.append(states.tolist())
+        if bad & set(states.tolist()):
+            raise ValueError("no rule")
+        return two_boxes_ends(ends, states)
+
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(mdp.compile(two_boxes(mdp_round_rule=rule_of(answer))), exact=exact)
+    asked = batches[-1]
+    assert bad & set(asked)
+    more = f" and {len(asked) - 3} more" if len(asked) > 3 else ""
+    named = f"round state{'s' * (len(asked) > 1)} {', '.join(map(str, asked[:3]))}{more}"
+    assert str(error.value) == ("game two-boxes: mdp_round_rule's function raised ValueError: "
+                                f"no rule (asked about {named})")
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.sets(st.sampled_from([0, 1, 2])))
+def test_float_points_under_exact_are_blamed_on_a_round_state_where_they_count(over):
+    # Before: blamed on round state 3, where both boxes are filled and every end is -1 (its
+    # points never used). Points all floats; the round states of ``over`` end the game too.
+    # Solved from the last round back: round state 3, then 1 and 2, then 0; the first of
+    # them with an end allowed is named (none: the game is over at once, worth 0).
+    def answer(states, ends):
+        ends = two_boxes_ends(ends, states)
+        gone = np.isin(states, list(over))[:, None]
+        return mdp.RoundEnds(np.where(gone, -1, ends.next),
+                             np.asarray(ends.points, dtype=np.float64))
+
+    model = mdp.compile(two_boxes(mdp_round_rule=rule_of(answer)))
+    if 0 in over:
+        assert mdp.solve(model, exact=True).value == 0
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(model, exact=True)
+    first = min({1, 2} - over, default=0)
+    assert str(error.value) == ("game two-boxes: exact solving needs rational numbers, but "
+                                f"mdp_round_rule gave float points (round state {first})")
 
 
 @pytest.mark.parametrize("bad", [-2, -7])

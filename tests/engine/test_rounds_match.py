@@ -122,6 +122,23 @@ def test_a_match_without_choices_by_hand():
     assert result.values == (0, 0)
 
 
+@settings(max_examples=10, deadline=None)
+@given(st.lists(st.fractions(-3, 3, max_denominator=4), min_size=3, max_size=3), st.booleans())
+def test_points_not_whole_are_refused_naming_the_match_not_a_total(points, exact):
+    # Before: "the chance of at least a total is for whole points", when a match was asked.
+    game = card_game([points], 3, 1)
+    model = mdp.compile(game)
+    half = next((p for p in points if p.denominator != 1), None)
+    if half is None:
+        assert mdp.match(model, game, exact=exact).values[0] == 0  # one throw each, alike
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.match(model, game, exact=exact)
+    assert str(error.value) == (f"game card: mdp_round_rule gave points {half} from round state "
+                                "0; a match (who scores more) is for whole points (less than "
+                                "2**49 in size)")
+
+
 def _minimizing(points, faces, throws):
     game = card_game(points, faces, throws)
 

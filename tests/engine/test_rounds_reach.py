@@ -478,3 +478,22 @@ def test_a_total_is_any_whole_number_of_an_exact_kind(total, kind, other):
 @cache
 def _small_reach(points, faces, throws):
     return mdp.at_least(mdp.compile(card_game(points, faces, throws)), exact=True)
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards, st.sets(st.integers(1, 7), max_size=2))
+def test_the_round_at_a_round_state_is_worth_its_chance_where_the_game_ends_too(card, over):
+    # Before: at a round state that ends the game, .at(key, 0).value was 0 (every end worth
+    # 0) while .chance(0, key) was 1. Now each round state's round is worth its chance, for
+    # every total: 1 for at least 0 more where the game is over, 0 for more.
+    points, faces, throws = card
+    over = {state for state in over if state < 2 ** len(points) - 1}
+    model = mdp.compile(card_game(points, faces, throws, over=over))
+    reach = mdp.at_least(model, exact=True)
+    for key in np.concatenate(model.keys).tolist():
+        ends = model.rule(np.array([key]))
+        for total in range(-1, reach.most + 2):
+            value = reach.at(key, total).value
+            assert value == reach.chance(total, key)
+            if ends.over[0]:
+                assert value == (1 if total <= 0 else 0)

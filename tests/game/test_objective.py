@@ -50,11 +50,77 @@ def test_values_of_a_probability_are_from_0_to_1_or_the_game_is_refused(values, 
     game = _game(values, mdp.Objective("chance", "max", probability))
     if probability and not all(0 <= v <= 1 for v in values):
         first = next(v for v in values if not 0 <= v <= 1)
-        with pytest.raises(mdp.ModelError, match=r"^game g: mdp_objective says the values are "
-                           rf"probabilities, but terminal value {first} is not from 0 to 1 \(state "):
+        with pytest.raises(mdp.ModelError, match=rf"^game g: mdp_terminal_value: terminal value "
+                           rf"{first} is not from 0 to 1, though mdp_objective says the values "
+                           rf"are probabilities \(state {values.index(first)}\)$"):
             mdp.compile(game)
     else:
         assert mdp.solve(mdp.compile(game), exact=True).value == sum(values) / len(values)
+
+
+GAME = """
+import mdp
+from fractions import Fraction
+
+GAME_NAME = "g"
+VALUES = [Fraction(v) for v in {values}]
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "start"
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["go"] if state == "start" else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(Fraction(1, len(VALUES)), k) for k in range(len(VALUES))]
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return VALUES[state]
+
+@mdp.hookimpl
+def mdp_objective():
+    return mdp.Objective("chance", "max", True)
+"""
+
+WRAPPER = """
+import mdp
+from fractions import Fraction
+
+@mdp.hookimpl(wrapper=True)
+def mdp_terminal_value(state):
+    value = yield
+    return {change}
+"""
+
+
+@pytest.mark.slow
+@settings(max_examples=30, deadline=None)
+@given(VALUES, st.fractions(-2, 3))
+def test_a_rule_plugins_value_outside_0_to_1_is_blamed_on_it_at_its_state(tmp_path_factory, values, set_to):
+    # Before: "game g: mdp_objective says the values are probabilities, but terminal value 2
+    # is not from 0 to 1", whoever gave it. A plugin setting the value of the last state.
+    folder = tmp_path_factory.mktemp("plugin")
+    path, game_file = folder / "last.py", folder / "g.py"
+    last = len(values) - 1
+    path.write_text(WRAPPER.format(change=f"Fraction({str(set_to)!r}) if state == {last} else value"))
+    game_file.write_text(GAME.format(values=[str(v) for v in values]))
+    game = mdp.load_game(str(game_file), plugins=[str(path)])
+    given_values = [*values[:-1], set_to]
+    if all(0 <= v <= 1 for v in given_values):
+        assert mdp.solve(mdp.compile(game), exact=True).value == sum(given_values) / len(values)
+        return
+    first = next(i for i, v in enumerate(given_values) if not 0 <= v <= 1)
+    whose = f"plugin {path}'s mdp_terminal_value" if first == last and 0 <= values[-1] <= 1 \
+        else "mdp_terminal_value"
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(game)
+    assert str(error.value) == (f"game g: {whose}: terminal value {given_values[first]} is not "
+                                "from 0 to 1, though mdp_objective says the values are "
+                                f"probabilities (state {first})")
 
 
 @settings(max_examples=100, deadline=None)

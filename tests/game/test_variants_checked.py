@@ -102,7 +102,7 @@ def test_a_default_its_own_parser_refuses_is_the_games_fault_at_load(default):
     takes = default is None or (isinstance(default, int) and 1 <= default <= 9) or (
         isinstance(default, float) and default.is_integer() and 1 <= default <= 9) or (
         isinstance(default, str) and text.strip().isascii() and text.strip().isdigit()
-        and 1 <= int(text) <= 9)
+        and 1 <= int(text.strip()) <= 9)
     if takes:  # the game gets the default as the parser reads it, as it gets --set's value
         got = mdp.load_game(Defaulting([])).params["rounds"]
         assert got == (None if default is None else int(default))
@@ -139,3 +139,30 @@ def test_a_default_reaches_the_hooks_as_set_gives_it(rounds, form):
     by_set = mdp.solve(mdp.compile(mdp.load_game(Seeing([]), rounds=str(rounds))), exact=True).value
     assert by_default == by_set
     assert defaults == set(map(repr, seen)) == {repr(rounds)}
+
+
+PLUGIN_VARIANTS = st.lists(st.builds(
+    mdp.Variant, st.sampled_from(["p", "q"]),
+    st.dictionaries(st.sampled_from(["rounds", "name", "colour"]),
+                    st.sampled_from(["1", "9", "0", "x"]), max_size=2)), max_size=2, unique_by=lambda v: v.name)
+
+
+@settings(max_examples=40, deadline=None)
+@given(PLUGIN_VARIANTS)
+def test_a_rule_plugins_wrong_variant_is_blamed_on_the_plugin(tmp_path_factory, variants):
+    # Before: "game coin: mdp_variants gives variant 'two' the parameter 'nosuch' ...", the
+    # game blamed for a rule plugin's variant. The game's own variant is right.
+    path = tmp_path_factory.mktemp("plugin") / "extra.py"
+    path.write_text("import mdp\nGAME = 'coin'\n@mdp.hookimpl\ndef mdp_variants():\n"
+                    f"    return [{', '.join(f'mdp.Variant({v.name!r}, {dict(v.params)!r})' for v in variants)}]\n")
+    game = WithVariants([mdp.Variant("a", {"rounds": "2"})])
+    wrong = fault(variants)
+    if wrong is None:
+        assert [v.name for v in mdp.load_game(game, plugins=[str(path)]).variants()] == \
+            ["a", *(v.name for v in variants)]
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.load_game(game, plugins=[str(path)])
+    message = str(error.value)
+    assert message.startswith(f"game coin: plugin {path}'s mdp_variants gives variant "), message
+    assert wrong in message

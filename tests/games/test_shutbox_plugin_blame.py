@@ -3,7 +3,12 @@
 on the game's mdp_expand or mdp_objective that read it later, and never left unnamed. Each
 class of mistake is tried, each way it can be wrong: every one refused so, in one line."""
 
+import re
+from fractions import Fraction
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 
@@ -165,3 +170,45 @@ def test_a_plugin_that_passes_on_anothers_float_rolls_is_not_blamed(tmp_path):
     model = mdp.compile(mdp.load_game("shutbox", plugins=[str(first), str(second)], tiles="1-3"))
     with pytest.raises(mdp.ModelError, match=f"but plugin {first}'s shutbox_rolls gave a float"):
         mdp.solve(model, exact=True)
+
+
+CHANCES = '''
+import mdp
+import numpy as np
+from fractions import Fraction
+from mdp_games.shutbox.scoring import ScoringRule
+
+VALUES = {values}  # by the number of tiles open
+
+def values(box, masks):
+    return [Fraction(VALUES[bin(int(m)).count("1")]) for m in masks]
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [ScoringRule("house", "my chance", "max", values, probability=True)]
+'''
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.fractions(-1, 2, max_denominator=3), min_size=4, max_size=4))
+def test_a_plugins_chance_outside_0_to_1_is_blamed_on_it_at_its_position(tmp_path_factory, values):
+    # Before: "game shutbox: mdp_objective says the values are probabilities, but terminal
+    # value 2 is not from 0 to 1 (open )". Tiles 1-3: a final position has 0 to 3 tiles open.
+    path = tmp_path_factory.mktemp("plugin") / "chances.py"
+    path.write_text(CHANCES.format(values=[str(v) for v in values]))
+    game = mdp.load_game("shutbox", plugins=[str(path)], tiles="1-3", scoring="house")
+    if all(0 <= v <= 1 for v in values):
+        assert 0 <= mdp.solve(mdp.compile(game), exact=True).value <= 1
+        return
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(game)
+    text = str(error.value)
+    assert text.startswith(f"game shutbox: scoring rule house of plugin {path} gave the value "
+                           ), text
+    assert "not from 0 to 1 though the rule says its values are probabilities" in text
+    bad = Fraction(re.search(r"gave the value (-?[\d/]+), ", text)[1])
+    assert not 0 <= bad <= 1
+    position = re.search(r"\((every tile shut|open [\d ]+)\)$", text)[1]  # the one at fault
+    open_tiles = 0 if position == "every tile shut" else len(position.split()) - 1
+    assert values[open_tiles] == bad

@@ -243,7 +243,8 @@ def test_a_cycle_and_a_bad_sum_name_the_state(tmp_path, capsys):
         ("", "an empty file name was given as the output; name a file"),
         ("{tmp}", "{tmp}: is a folder; name a file to write"),
         ("{tmp}/no/such/policy.csv", "{tmp}/no/such/policy.csv: folder {tmp}/no/such does not exist"),
-        ("/proc/policy.csv", "/proc/policy.csv: cannot write in folder /proc: No such file or directory"),
+        ("/proc/policy.csv", "/proc/policy.csv: cannot make a file in folder /proc; the system "
+         "says of a new file there: No such file or directory"),
         ("{tmp}/policy.xlsx", "{tmp}/policy.xlsx: unknown file type '.xlsx' (allowed: .csv, .parquet, .json, .ndjson, .jsonl, .md; or name a format with --format)"),
     ],
 )
@@ -254,6 +255,23 @@ def test_a_bad_target_is_refused_before_any_work(tmp_path, capsys, monkeypatch, 
     monkeypatch.setattr(mdp, "compile", no_work)
     target = target.format(tmp=tmp_path)
     assert one_line(capsys, ["policy", SHUTBOX, "--out", target]) == message.format(tmp=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS, errno.ENOENT, errno.EPERM, errno.ENOSPC])
+def test_a_file_that_cannot_be_made_says_what_the_system_said_of_it(tmp_path, capsys, monkeypatch, code):
+    # Before: "/proc/x.csv: cannot write in folder /proc: No such file or directory", as if
+    # the folder, which exists, were missing.
+    import tempfile
+
+    def refused(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refused)
+    target = tmp_path / "policy.csv"
+    assert one_line(capsys, ["policy", SHUTBOX, "--out", str(target)]) == (
+        f"{target}: cannot make a file in folder {tmp_path}; the system says of a new file "
+        f"there: {os.strerror(code)}")
     assert list(tmp_path.iterdir()) == []
 
 

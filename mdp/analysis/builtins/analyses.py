@@ -50,9 +50,9 @@ def _seed(value: Any) -> int | None:
     return None if value is None else parse_int(0, grouped=True)(value)
 
 
-def _state(value: Any) -> dict[str, Any]:
+def _state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") -> dict[str, Any]:
     """A state by its columns: ``{"open": "1 2 3 5 8", "roll": 9}``, or ``COLUMN=VALUE``
-    texts as the command line takes them."""
+    texts as the command line takes them (for ``what``, in words: ``state``)."""
     if isinstance(value, Mapping):
         return dict(value)
     items = [value] if isinstance(value, str) else list(value)
@@ -60,11 +60,11 @@ def _state(value: Any) -> dict[str, Any]:
     twice = next((column for column in columns if columns.count(column) > 1), None)
     if twice is not None:  # a state has one value in each column
         given = ", ".join(repr(item) for item, column in zip(items, columns) if column == twice)
-        raise ParamError(f"state: column {twice} is given twice ({given}); give each column once")
+        raise ParamError(f"{what}: column {twice} is given twice ({given}); give each column once")
     try:
         return parse_assignments(items)
     except ParamError:
-        raise ParamError(f"state {' '.join(items)!r}: expected COLUMN=VALUE ...") from None
+        raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None
 
 
 TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those best for this "
@@ -100,17 +100,17 @@ def _policy(solution: Solved, game: mdp.Game | None, optimal_only: bool,
 
 
 def _within(value: Any) -> Any:
-    """Where in a game of rounds: ``"all"``, round columns as a dict, or COLUMN=VALUE texts
-    in one line (``'filled="ones twos" upper=5'``)."""
+    """Where in a game of rounds: ``"all"``, round columns, or ``'filled="a b" upper=5'``."""
     if value is None or value == "all" or isinstance(value, dict):
         return value
     import shlex
 
+    expected = "all, or the round columns of round states as COLUMN=VALUE ..."
     try:
-        return parse_assignments(shlex.split(str(value)))
-    except (ParamError, ValueError):
-        raise ParamError(f"within {value!r}: expected all, or the round columns of round "
-                         "states as COLUMN=VALUE ...") from None
+        items = shlex.split(str(value))
+    except ValueError:  # a quote not closed
+        raise ParamError(f"within {value!r}: expected {expected}") from None
+    return _state(items, "within", expected)
 
 
 POLICY = Analysis(

@@ -59,6 +59,8 @@ class Payoff:
 
     first: int
     values: tuple[Any, ...]
+    what: str = "the chance of at least a total"
+    """What it answers, for messages."""
 
     @property
     def last(self) -> int:
@@ -80,7 +82,7 @@ def beating(sense: str) -> Payoff:
     """The winnings of a player who knows the total to beat, the target: 1 for a total past
     it, 0 for the same, -1 for one short of it; past is higher, or lower where ``sense`` is
     ``"min"``."""
-    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1))
+    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1), "a match (who scores more)")
 
 
 def _round_state(model: Rounds) -> Rule:
@@ -169,7 +171,7 @@ class Reach:
         r, _ = self._place(int(keys[0]))
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
-        points = _points(self.model, ends, keys)
+        points = _points(self.model, ends, keys, self.payoff)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
         if not (exact and self.exact):
             choice[:, playing] = best_choices(inner, _float_columns(worth, allowed), "max")
@@ -204,18 +206,20 @@ class Reach:
         ``total`` more points, solved: each end worth the best chance of the rest, as
         :meth:`mdp.RoundsSolution.at` for the mean. Actions that may come to an end that
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
-        round state that ends the game, every end is worth 0."""
+        round state that ends the game, every end is worth what the game over is, as
+        :meth:`chance` says: 1 for at least 0 more points, else 0."""
         arguments("Reach.at", key=(key, _round_state(self.model)), total=(total, INTEGER))
         r, at = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
-        if ends.over[0]:  # the game is over: the round is shown played for nothing
-            zero = np.zeros(inner.n_terminal, dtype=object if self.exact else np.float64)
-            nothing: Any = Exact(inner, zero) if self.exact else Floats(inner, zero)
+        if ends.over[0]:  # the game is over: the round is shown played for nothing more
+            over = np.full(inner.n_terminal, self.payoff.of(np.array([int(total)]), self.exact)[0],
+                           dtype=object if self.exact else np.float64)
+            nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
-        points = _points(self.model, ends, np.array([key]))
+        points = _points(self.model, ends, np.array([key]), self.payoff)
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
         worth = later.of(after[0], self.clip(r, at, int(total)) - points[0])[None, :]
@@ -328,17 +332,17 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                  time.perf_counter() - began, payoff)
 
 
-def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
     """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
-    refused in one line."""
+    refused in one line, saying what ``payoff`` answers."""
     allowed = ends.next >= 0
     points = np.zeros(ends.next.shape, dtype=np.int64)
     try:
         points[allowed] = whole(np.asarray(ends.points)[allowed],
                                 np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     except NotWhole as error:
-        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; the chance "
-                         "of at least a total is for whole points (less than 2**49 in size)") from None
+        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; {payoff.what} "
+                         "is for whole points (less than 2**49 in size)") from None
     return points
 
 
@@ -357,7 +361,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
             raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
                              "allows an end of the round, but no round state follows it")
         ends = ends.rows(playing)
-        points = _points(model, ends, keys[playing])
+        points = _points(model, ends, keys[playing], payoff)
         allowed, after = later.after(ends)
         low[playing] = np.where(allowed, points + later.low[after],
                                 np.iinfo(np.int64).max).min(axis=1)

@@ -173,7 +173,8 @@ class RoundRule:
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
-            raise ModelError(f"{where}'s function raised {fault(error)}") from error
+            raise ModelError(f"{where}'s function raised {fault(error)} (asked about "
+                             f"{asked(states)})") from error
         if not isinstance(answer, RoundEnds):
             raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "
                              f"{type(answer).__name__}")
@@ -250,6 +251,14 @@ class RoundRule:
         if "f" in kinds:  # a float among them: floats, as a float solve would take them
             return points.astype(np.float64)
         return _python(points)
+
+
+def asked(states: np.ndarray, shown: int = 3) -> str:
+    """The round states of a batch in words, the first few: ``round states 0, 1, 2 and 5
+    more``, or ``round state 2``."""
+    keys = states[:shown].tolist()
+    more = f" and {len(states) - shown:,} more" if len(states) > shown else ""
+    return f"round state{'s' * (len(states) != 1)} {', '.join(map(str, keys))}{more}"
 
 
 def _fingerprints(ends: RoundEnds) -> np.ndarray:

@@ -149,11 +149,13 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         # refused as in the other tables.
         named = round_frame(model, game, np.concatenate(model.keys))[:len(keys)]
     elif isinstance(within, dict):
+        names = round_frame(model, game, model.keys[0][:1]).columns  # every round state's
+        unknown = [str(c) for c in within if c not in names]
+        if unknown:  # said before a round state is sought by the others
+            raise ParamError(f"within: {', '.join(unknown)} "
+                             f"{'is no round column' if len(unknown) == 1 else 'are no round columns'}"
+                             f" of {model.info.game} (its round columns: {', '.join(names)})")
         matches, names, given = matching(model, game, within)
-        unknown = [c for c in within if c not in names]
-        if unknown:
-            raise ParamError(f"within: {', '.join(unknown)} not a column of a round state "
-                             f"({', '.join(names)})")
         keys, named = matches["_key"].to_numpy(), matches.select(names)
     else:
         raise ParamError(f"within={within!r}: expected {WITHIN_ALL!r} or round columns "
