@@ -12,6 +12,7 @@ import numpy as np
 
 from mdp.errors import ModelError, said
 from mdp.game.names import COLUMN, typable
+from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
     import polars as pl
@@ -89,8 +90,6 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
                          "a table holds one column of each name, so name it otherwise")
     _cells_checked(game, "mdp_round_columns", columns, states, "round state")
     import polars as pl
-
-    from mdp.outputs.readable import readable  # compared as shown: 0.3 as 0.30000000000000004
 
     frame = to_frame(columns, f"game {game.name}")
     seen = frame.with_columns(pl.Series(c, list(map(readable, frame[c])), pl.String)

@@ -2,7 +2,8 @@
 the Markdown table, what an analysis shows), where files and JSON for programs keep every
 digit.
 
-Text is shown on one line (:func:`one_line`). A float is shown to :data:`DIGITS` significant
+Text is shown on one line (:func:`~mdp.shown.one_line`). A float is shown to
+:data:`~mdp.shown.DIGITS` significant
 digits: float arithmetic leaves noise in the last of its 17 (17/4 comes out as
 4.249999999999999), which 15 digits round away (4.25), while every digit shown is one the
 float holds. A value that does not apply (``None``, a
@@ -13,33 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mdp.shown import DIGITS, one_line, readable
+
 if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.solved import Solved
 
-DIGITS = 15
-"""Significant digits of a float shown to people."""
-
-
-def readable(value: Any) -> str:
-    """``value`` for people: a float to :data:`DIGITS` significant digits (``4.25``,
-    ``0.0976137161704307``, ``1e-20``), ``None`` as nothing, anything else as ``str``."""
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.{DIGITS}g}"
-    return one_line(str(value))
-
-
-def one_line(text: str) -> str:
-    """``text`` as it is shown to people on a line of its own (a game's label, a state's
-    value): a line break or another control character as its escape (``\\n``), so that it
-    cannot break the line or forge another; letters of any script as they are."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
-                   for c in text)
+__all__ = ["DIGITS", "one_line", "readable", "readable_table", "value_line"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
