@@ -4,6 +4,7 @@ play that follows choices written so, and a strategy's aims (:class:`Aims`) turn
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -137,14 +138,26 @@ def aiming(round: CompiledModel, keys: np.ndarray, ends: RoundEnds, aims: Aims, 
 def exact_columns(round: CompiledModel, total: np.ndarray, allowed: np.ndarray,
                   sense: str) -> np.ndarray:
     """Exact worths of the ends (one row per round state) as terminal columns of the round,
-    checked. An end not allowed is worth the least allowed less one (the most plus one,
-    minimizing): no choice prefers it, and exact arithmetic has no infinity. Such ends, and
-    the actions that may come to them, are never shown: see
-    :attr:`mdp.Solution.allowed`."""
+    checked. Exact arithmetic has no infinity: an end not allowed is worth so little (so
+    much, minimizing) that any play that may come to it is worse than any play that may
+    not, however small its chance: below the least allowed worth by one more than the spread
+    of the allowed ones over :func:`least_chance` (less one was not enough: a chance action
+    that may come to it, beside a good end, came out best). Such ends, and the actions that
+    may come to them, are never shown: see :attr:`mdp.Solution.allowed`."""
+    least = least_chance(round)
     for row, ok in zip(total, allowed):
         if ok.any():
-            row[~ok] = min(row[ok]) - 1 if sense == "max" else max(row[ok]) + 1
+            low, high = min(row[ok]), max(row[ok])
+            row[~ok] = low - 1 - (high - low) / least if sense == "max" else high + 1 + (high - low) / least
     return check_terminal_matrix(round, np.ascontiguousarray(total.T), True)
+
+
+def least_chance(round: CompiledModel) -> Fraction:
+    """A least chance with which any play may come to an end it may come to (exactly, above
+    0): the least chance of an outcome to the power of the layers, each chance action of a
+    play in a layer of its own."""
+    least = min((Fraction(p) for p in round.probabilities if p), default=Fraction(1))
+    return least ** max(round.n_layers, 1)
 
 
 def following(choice: np.ndarray, model: CompiledModel | None = None,
