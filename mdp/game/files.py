@@ -4,8 +4,10 @@ replaces the library of that name nor is taken for it (see :func:`import_path`).
 
 from __future__ import annotations
 
+import itertools
 import os
 import sys
+from importlib.machinery import SourceFileLoader
 from types import ModuleType
 from typing import Any
 
@@ -18,9 +20,28 @@ def stem(path: str) -> str:
     return os.path.basename(os.path.realpath(path)).removesuffix(".py")
 
 
-_FROM_FILES: dict[str, str] = {}
+_FROM_FILES: dict[str, tuple[str, bytes]] = {}
 """The private module name of each file or folder imported by its path (by its real path),
-so that one file is one module however often it is loaded."""
+with the digest of its files then (:func:`_stamp`), so that one file is one module however
+often it is loaded, until it changes: a file edited since is imported afresh."""
+_IMPORTED = itertools.count()
+
+
+def _stamp(top: str) -> bytes:
+    """A digest of the file ``top``, or of every Python file of the package folder ``top``
+    (their paths and contents): what tells an edited game or plugin from the one imported,
+    however soon after it the edit comes."""
+    import hashlib
+
+    digest = hashlib.blake2b(digest_size=16)
+    files = [top] if not os.path.isdir(top) else sorted(
+        os.path.join(folder, name) for folder, _, names in os.walk(top)
+        for name in names if name.endswith(".py"))
+    for file in files:
+        digest.update(os.path.relpath(file, top).encode(errors="surrogateescape") + b"\0")
+        with open(file, "rb") as handle:
+            digest.update(handle.read())
+    return digest.digest()
 
 
 def import_path(path: str, what: str = "game") -> ModuleType:
@@ -62,7 +83,8 @@ def import_path(path: str, what: str = "game") -> ModuleType:
         parts[0] = installed
     else:
         _Beside.add(root)
-        parts[0] = _FROM_FILES.get(top) or _import_file(top, what, path)
+        known = _FROM_FILES.get(top)
+        parts[0] = known[0] if known and known[1] == _stamp(top) else _import_file(top, what, path)
     return import_module(".".join(parts), shown=f"the {what} at {path}")
 
 
@@ -124,10 +146,12 @@ def _import_file(top: str, what: str, path: str) -> str:
     import re
 
     stem = os.path.basename(top).removesuffix(".py")
-    private = f"_mdp_file_{len(_FROM_FILES)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
+    private = f"_mdp_file_{next(_IMPORTED)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
+    stamp = _stamp(top)  # before the import: a file changed while it runs is read again next time
     folder = os.path.isdir(top)
+    file = os.path.join(top, "__init__.py") if folder else top
     spec = importlib.util.spec_from_file_location(
-        private, os.path.join(top, "__init__.py") if folder else top,
+        private, file, loader=_FromSource(private, file),
         submodule_search_locations=[top] if folder else None)
     if spec is None or spec.loader is None:
         raise GameNotFound(f"{path}: not a {what} Python can import")
@@ -139,8 +163,18 @@ def _import_file(top: str, what: str, path: str) -> str:
     except BaseException:
         del sys.modules[private]
         raise
-    _FROM_FILES[top] = private
+    _FROM_FILES[top] = private, stamp
     return private
+
+
+class _FromSource(SourceFileLoader):
+    """A loader that compiles a file from its source each time, never from the bytecode
+    cached beside it, which is told from the source by its second of change and size only:
+    a file edited within the second it was imported, to the same size, would run as it was."""
+
+    def get_code(self, fullname: str) -> Any:
+        path = self.get_filename(fullname)
+        return self.source_to_code(self.get_data(path), path)
 
 
 def _installed_as(folder: str) -> str | None:

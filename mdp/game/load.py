@@ -299,8 +299,8 @@ def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
 
 def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = None,
               plugins: Iterable[str | os.PathLike[str] | object] = (), **params: Any) -> Game:
-    """Load a game by path (``"games/shutbox"``), by installed name (``"shutbox"``), or from
-    a module or object that carries the hook implementations.
+    """Load a game by path (``"games/shutbox"``: imported afresh once a file of it has changed),
+    by installed name (``"shutbox"``), or from a module or object carrying the hook implementations.
 
     ``variant`` picks one of the game's named rule sets; keyword arguments set parameters on
     top of it. A string is parsed as on the command line (``rounds="3"``); other values are
