@@ -117,7 +117,7 @@ def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: 
                     policy: Policy | None, residual: float,
                     progress: Callable[[str], None] | None) -> tuple[np.ndarray, Any, float | None]:
     """The values of every state (raw, as :class:`mdp.Solution` keeps them), the arithmetic
-    they are in, and the largest bound of value iteration's error (``None`` where exact)."""
+    they are in, and a bound of value iteration's error (the layers' summed; None where exact)."""
     if exact and model.n_states > MOST_EXACT:
         raise TooLarge(f"game {model.info.game}: exact solving of a game whose states may come "
                        f"back takes at most {MOST_EXACT:,} states, and this one has "
@@ -162,10 +162,10 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
     bounds = float(np.min(ends, initial=0.0)), float(np.max(ends, initial=0.0))
     worst_start = bounds[0] if sense == "max" else bounds[1]
     worst = 0.0
-    # A strategy valued: each cyclic layer to its share of the tolerance, an error in a
-    # layer passing at most whole into the layers above (their values average it).
-    layer_tolerance = tolerance if floats.policy is None else \
-        tolerance / max(1, int(np.count_nonzero(model.cyclic)) if model.cyclic is not None else 1)
+    # Each cyclic layer to its share of the tolerance: an error in a layer passes at most whole
+    # into the layers above (averaged, or the best of averages); the sum is the bound reported.
+    layer_tolerance = tolerance / max(1, int(np.count_nonzero(model.cyclic)) if model.cyclic is not None
+                                      else 1)
     for layer, lo, hi in bottom_up(model):
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
@@ -191,7 +191,7 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
                                     what, jumps=False)
         raw[lo:hi] = values
-        worst = max(worst, change)
+        worst += change
     return raw, worst
 
 

@@ -61,8 +61,8 @@ class Solution(Generic[Number]):
     of rounds (:meth:`mdp.RoundsSolution.at`) does not allow an action that may come to an
     end the round state does not allow: no output shows one."""
     residual: float | None = attrs.field(default=None, repr=False, kw_only=True)
-    """Where states may come back and the values are floats: the largest bound of a value's
-    error left by value iteration (:mod:`mdp.engine.cycles`); else ``None``."""
+    """Where states may come back and the values are floats: a bound of every value's error
+    left by value iteration, the sum of the cyclic layers' (:mod:`mdp.engine.cycles`); else None."""
     terminal: Any = attrs.field(default=None, repr=False, kw_only=True)
     """The terminal values it was solved with where they are not the game's (``terminal=``
     of :func:`mdp.solve`), one per row of :attr:`model.terminals

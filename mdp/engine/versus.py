@@ -31,9 +31,9 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
             residual: float, progress: Callable[[str], None] | None,
             other: Policy) -> tuple[np.ndarray, Any, float | None, np.ndarray]:
     """The value of every state with the policy's player to move (raw, as
-    :class:`mdp.Solution` keeps them), the arithmetic, the largest bound of value
-    iteration's error (``None`` where exact) and the value of every state with the other player,
-    who plays ``other``, to move."""
+    :class:`mdp.Solution` keeps them), the arithmetic, a bound of value iteration's error
+    (the sum of the layers'; ``None`` where exact) and the value of every state with the
+    other player, who plays ``other``, to move."""
     assert model.turns is not None, "a policy of a game of two players"
     table: np.ndarray
     total: Any
@@ -74,7 +74,7 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
             # Each layer to its share: an error in one passes at most whole into those above.
             values, last = _iterate(model, layer, system, weights, starts,
                                     tolerance / max(1, model.n_layers), bounds)
-            worst = max(worst, last)
+            worst += last
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
     return both[:, 0].copy(), arithmetic, None if exact else worst, both[:, 1].copy()
