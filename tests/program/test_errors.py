@@ -803,3 +803,36 @@ def test_a_fraction_too_long_to_quote_is_said_by_its_digits_and_size(top, bottom
     assert shown.startswith(head) and shown.endswith(")") and len(shown) < 90, shown
     about = Fraction(Decimal(shown[len(head):-1]))  # three digits: within half a unit of the third
     assert abs(about - abs(number)) <= abs(number) / 200, shown
+
+
+STORM = """
+import os, signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a background job of a script starts
+from mdp.program import main
+done = threading.Event()
+
+
+def storm():  # SIGINT, ignored, every millisecond: while mdp solves, and while Polars writes
+    while not done.is_set():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.001)
+
+
+threading.Thread(target=storm, daemon=True).start()
+code = main(sys.argv[1:])
+done.set()
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("format", sorted(mdp.formats()))
+def test_an_ignored_sigint_stays_ignored_while_every_format_writes(tmp_path, format):
+    # Polars, imported, sets a SIGINT handler of its own below Python's, which stopped its
+    # writer with a KeyboardInterrupt: "the parquet format raised KeyboardInterrupt", exit 2.
+    out = tmp_path / f"policy.{mdp.formats()[format].extensions[0].lstrip('.')}"
+    run = subprocess.run([sys.executable, "-c", STORM, "policy", "shutbox", "--set", "tiles=1-11",
+                          "--set", "dice=3", "--format", format, "--out", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stderr) == (0, f"67,156 rows written to {out}\n")
+    assert out.stat().st_size > 0
