@@ -711,7 +711,7 @@ def test_a_plugin_command_analysis_or_export_that_raises_is_its_fault_in_one_lin
         f"plugin {path}'s analysis luck raised ValueError: no such luck"
     out = tmp_path / "model.odd"
     assert one_line(capsys, ["-p", str(path), "export", SHUTBOX, "--set", "tiles=1-3", "--format", "odd",
-                             "--out", str(out)]) == "the odd export raised ValueError: no such luck"
+                             "--out", str(out)]) == f"plugin {path}'s export odd raised ValueError: no such luck"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["breaking.py"]
 
 
@@ -735,7 +735,7 @@ def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set
     picture, table = tmp_path / "chance.png", tmp_path / "chance.odd"
     assert one_line(capsys, ["-p", str(plugin), "distribution", SHUTBOX, "--set", "tiles=1-4",
                              "--plot", str(picture), "--out", str(table)]) == \
-        "the odd format raised ValueError: odd to the last"
+        f"plugin {plugin}'s format odd raised ValueError: odd to the last"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.py"]  # nor a temporary file
     # Written whole, both are there, and the program says so once they are.
     assert main(["distribution", SHUTBOX, "--set", "tiles=1-4", "--plot", str(picture), "--out",
