@@ -147,8 +147,9 @@ class Game:
 
     @property
     def floats_from(self) -> str | None:
-        """The rule plugin's hook whose answer (to :meth:`answer`) first held a float, the
-        game's own not (``"plugin x.py's shutbox_rolls"``): exact solving refused names it."""
+        """The rule plugin's part that first gave a float, the game's own not: a hook whose
+        answer (to :meth:`answer`) held one (``"plugin x.py's shutbox_rolls"``), or what the
+        game kept as :meth:`memo` ``"floats"``. Exact solving refused names it."""
         return self._memo.get("floats")
 
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
