@@ -69,7 +69,7 @@ class Payoff:
 
     def of(self, need: np.ndarray, exact: bool) -> np.ndarray:
         """The payoff of each of ``need``, points still needed at the end."""
-        table = np.array(list(self.values) if exact else [float(v) for v in self.values],
+        table = np.array([Fraction(v) if exact else float(v) for v in self.values],
                          dtype=object if exact else np.float64)
         return table[np.clip(need - self.first, 0, len(self.values) - 1)]
 
