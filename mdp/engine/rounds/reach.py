@@ -214,8 +214,8 @@ class Reach:
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
         if ends.over[0]:  # the game is over: the round is shown played for nothing more
-            over = np.full(inner.n_terminal, self.payoff.of(np.array([int(total)]), self.exact)[0],
-                           dtype=object if self.exact else np.float64)
+            worth = self.payoff.of(np.array([self.clip(r, at, int(total))]), self.exact)[0]
+            over = np.full(inner.n_terminal, worth, dtype=object if self.exact else np.float64)
             nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
