@@ -35,6 +35,7 @@ from mdp.checks import INTEGER, Rule, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.columns import best_columns, best_distinct
+from mdp.engine.memory import joined
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
@@ -314,9 +315,11 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                 chances[r + 1] = np.zeros(0)
             later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
                              chances[r + 1], exact, payoff)
-        low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*each_batch(
-            model.keys[r], inner.n_terminal, exact,
-            lambda keys: _solve_batch(model, keys, later, laid, exact, payoff))))
+        pieces = each_batch(model.keys[r], inner.n_terminal, exact,
+                            lambda keys: _solve_batch(model, keys, later, laid, exact, payoff))
+        lows, highs, parts = (list(p) for p in zip(*pieces))
+        pieces.clear()  # each batch's vectors let go as they are joined
+        low[r], high[r], chances[r] = np.concatenate(lows), np.concatenate(highs), joined(parts)
         widths = high[r] - low[r] + (payoff.last - payoff.first - 1)
         offsets[r] = np.concatenate([[0], np.cumsum(widths)]).astype(np.int64)
         if start_only and r < model.n_rounds:
