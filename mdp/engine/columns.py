@@ -187,7 +187,7 @@ def best_distinct(model: CompiledModel, rows: np.ndarray, sense: str = "max") ->
     column alike: columns of the same bits come to the same value, bit for bit, whichever
     block they are worked in."""
     first, inverse = distinct_rows(rows)
-    return best_columns(model, np.ascontiguousarray(rows[first].T), sense)[inverse]
+    return best_columns(model, rows[first].T, sense)[inverse]
 
 
 def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

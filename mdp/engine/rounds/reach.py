@@ -381,10 +381,10 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
     read = None if laid is None else Ends(laid, allowed, after, points)
     if read is not None:
         # Columns alike (the same worth of every end) are worked once, found among those
-        # worked together: side by side, the round states allowing the same ends, by the
-        # points needed; as many as WORK numbers of ends at a time.
+        # worked together: side by side, the round states allowing the same ends, each
+        # state's columns together; as many as WORK numbers of ends at a time.
         alike = np.unique(allowed, axis=0, return_inverse=True)[1].ravel()
-        columns = columns[np.lexsort((need[columns], alike[row[state[columns]]]))]
+        columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
         step = max(step, WORK // max(inner.n_terminal, 1))
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]

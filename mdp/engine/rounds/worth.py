@@ -46,8 +46,15 @@ class Ends:
 
     def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
         """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
-        points still needed at each: a row per column."""
-        place = need[:, None] - self.start[s]
-        np.clip(place, 0, self.stop[s], out=place)
-        place += self.at[s]
-        return self.table[place]
+        points still needed at each: a row per column. A run of columns of one round state
+        is read at once, its ends' places one row apart: best where each state's columns
+        are side by side."""
+        found = np.empty((len(s), self.start.shape[1]))
+        runs = np.concatenate([[0], np.flatnonzero(s[1:] != s[:-1]) + 1, [len(s)]])
+        for a, b in zip(runs[:-1].tolist(), runs[1:].tolist()):
+            row = s[a]
+            place = need[a:b, None] - self.start[row]
+            np.clip(place, 0, self.stop[row], out=place)
+            place += self.at[row]
+            np.take(self.table, place, out=found[a:b])
+        return found
