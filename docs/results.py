@@ -367,7 +367,7 @@ def _score_to_beat() -> list[str]:
              "docs build: its table is kept in ``docs/_static/yatzy-targets.csv``, written by the "
              "command below (2026-11-27, AMD EPYC, 2 cores: 67 CPU minutes, 4.5 GB at most, every "
              "round's vectors held; the sweep now holds two rounds' at a time, at most 0.69 GB of "
-             "Yatzy's 1.58 GB, and works the columns alike once: see :ref:`perf-targets`), "
+             "Yatzy's 1.58 GB, and works the columns alike once: see :ref:`Performance <perf-targets>`), "
              "and every build checks the figures above against it. Whole Yahtzee's totals and "
              "the match of a player who knows the score to beat are not yet on this page.", "",
              ".. code-block:: console", "", f"   $ {TARGETS_COMMAND}", ""]

@@ -129,8 +129,7 @@ class Reach:
     payoff: Payoff = AT_LEAST
     """What the end is worth by the points still needed then."""
     start_only: bool = False
-    """Only the start's vector is held (the others were let go as the sweep passed them):
-    it answers :meth:`chance`, :meth:`curve` and :meth:`bounds` from the start alone."""
+    """Only the start's vector is held: :meth:`chance` and :meth:`curve` from the start alone."""
 
     @property
     def most(self) -> int:
@@ -299,7 +298,7 @@ def solve_reach(model: Rounds, *, exact: bool = False,
     if exact:
         check_exact(model)
     check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only)
-    count = len(model.keys)
+    wide, count = _widths(model, payoff), len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
     inner = model.round
@@ -308,17 +307,17 @@ def solve_reach(model: Rounds, *, exact: bool = False,
             progress(f"solving round {r + 1} of {model.n_rounds + 1} toward every total: "
                      f"{len(model.keys[r]):,} round states")
         later, laid = None, None
-        if r < model.n_rounds:
-            # In floats, the ends are read from the round after's vectors laid out once.
+        if r < model.n_rounds:  # in floats, the ends read from the next vectors laid out once
             laid = None if exact else Laid(low[r + 1], offsets[r + 1], chances[r + 1], payoff)
             if start_only and laid is not None:
                 chances[r + 1] = np.zeros(0)
             later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
                              chances[r + 1], exact, payoff)
-        pieces = each_batch(model.keys[r], inner.n_terminal, exact,
+        # A round state's columns, as many as its totals, cost as its ends do.
+        pieces = each_batch(model.keys[r], max(inner.n_terminal, wide[r]), exact,
                             lambda keys: _solve_batch(model, keys, later, laid, exact, payoff))
         lows, highs, parts = (list(p) for p in zip(*pieces))
-        pieces.clear()  # each batch's vectors let go as they are joined
+        pieces.clear()  # each batch's vectors let go as joined
         low[r], high[r], chances[r] = np.concatenate(lows), np.concatenate(highs), joined(parts)
         widths = high[r] - low[r] + (payoff.last - payoff.first - 1)
         offsets[r] = np.concatenate([[0], np.cumsum(widths)]).astype(np.int64)
@@ -422,9 +421,7 @@ def check_reach(model: Rounds, *, exact: bool = False,
     two rounds' at a time); in exact numbers,
     more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``, more backups of the round's
     actions than that, in ``passes`` sweeps of these vectors (``what`` names the work)."""
-    spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
-    widths = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
-    columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
+    columns = [len(keys) * width for keys, width in zip(model.keys, _widths(model, payoff))]
     game = model.info.game
     backups = passes * sum(columns) * model.round.n_actions
     if work is not None and backups > work:
@@ -445,3 +442,9 @@ def check_reach(model: Rounds, *, exact: bool = False,
         raise TooLarge(f"game {game}: the chance of at least every total may take up to "
                        f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
                        "--max-memory (max_memory= in Python)")
+
+
+def _widths(model: Rounds, payoff: Payoff) -> list[int]:
+    """The most totals in a vector of each round's states (the spread of the points after)."""
+    spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
+    return [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
