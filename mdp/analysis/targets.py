@@ -28,21 +28,26 @@ __all__ = ["Reach", "at_least", "best_mean_chances", "targets"]
 
 def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
              progress: Callable[[str], None] | None = None,
-             max_memory: int | None | Literal["default"] = "default") -> Reach:
+             max_memory: int | None | Literal["default"] = "default",
+             start_only: bool = False) -> Reach:
     """The best chance of finishing a game of rounds with at least every total of points, a
     :class:`mdp.Reach`: ``mdp.at_least(model).chance(T)`` is the chance of at least ``T``
     under the play best for ``T`` (exact with ``exact=True``: points must then be whole, as
     for any ``T``). One backward sweep over the rounds solves every total at once, each
     round state with a vector over the points still needed (:mod:`mdp.engine.rounds.reach`),
     in no more memory than ``max_memory`` (refused, :class:`mdp.TooLarge`, before the work).
+    With ``start_only``, only two rounds' vectors are held at a time and the answer is the
+    start's alone (:meth:`~mdp.Reach.chance` and :meth:`~mdp.Reach.curve` from the start):
+    far less memory, for the chances of the game's totals without its play.
 
     >>> mdp.at_least(mdp.compile(game), exact=True).chance(50)   # doctest: +SKIP
     """
     arguments("at_least", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK),
-              max_memory=(max_memory, MAX_MEMORY))
+              max_memory=(max_memory, MAX_MEMORY), start_only=(start_only, FLAG))
     rounds = model.of_rounds("the chance of at least a total")
     check_most(rounds.info.game, rounds.info.objective.sense, "the chance of at least a total")
-    return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory)
+    return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory,
+                       start_only=start_only)
 
 
 def check_most(game: str, sense: str, what: str) -> None:
@@ -99,7 +104,8 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
 
     rounds = model.of_rounds("the chance of at least every total")
     rounds.check_chances(exact=exact, max_memory=max_memory)
-    reach = at_least(rounds, exact=exact, progress=progress, max_memory=max_memory)
+    reach = at_least(rounds, exact=exact, progress=progress, max_memory=max_memory,
+                     start_only=True)
     solution = solve(rounds, exact=exact, progress=progress)
     low, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
     totals = range(max(reach.most, 0) + 1)

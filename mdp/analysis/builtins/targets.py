@@ -114,7 +114,7 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     from mdp.engine.rounds.reach import check_reach
 
     model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
-    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default")
+    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default", start_only=True)
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.
@@ -318,7 +318,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
     game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
-                         max_memory=args.max_memory or "default")
+                         max_memory=args.max_memory or "default", start_only=True)
         low, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
