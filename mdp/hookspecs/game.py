@@ -31,7 +31,11 @@ Hooks that take them receive ``params``, a read-only mapping from each parameter
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
 which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
 the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
-States and actions are any hashable values the game likes (64-bit integers in batch).
+States and actions are any hashable values the game likes (64-bit integers in batch). The
+numpy arrays a hook, or a function a hook returns, is handed (the ``states`` of the batch
+hooks, the round states of a round rule, the results of a match's payoff) are read-only: the
+engine goes on using them, and a hook that writes into them raises, which is reported naming
+the game and the hook. Work on a copy (``np.array(states)``).
 
 Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
 are called from the most recently registered plugin back to the game itself, and the first
@@ -156,7 +160,8 @@ def mdp_estimate_states(params: Mapping[str, Any], game: mdp.Game) -> int | None
 
 @hookspec(firstresult=True)
 def mdp_stage(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray) -> np.ndarray:
-    """Return the stage of each state in the integer array ``states``, as an integer array.
+    """Return the stage of each state in the integer array ``states`` (read-only), as an
+    integer array.
 
     Required with :func:`mdp_expand`. Every transition must lead to a lower stage (a count of moves
     left, say), or the same one where states may come back (:mod:`mdp.engine.closure`): the engine
@@ -169,7 +174,8 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
                labels: bool) -> mdp.Expansion:
     """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
 
-    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
+    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage, read-only
+    (work on a copy: a hook that writes into it raises, and is named). A game that
     implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
     are then not called), and its initial state must be an ``int``.
 
@@ -228,7 +234,8 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
     """Return readable columns for many states at once: ``{name: values}``, the values a
     list, a numpy array or a Polars Series (with nulls where nothing applies).
 
-    ``states`` is a sequence of states. ``actions`` is ``None`` when only the states' own
+    ``states`` is a sequence of states (an array of keys, read-only, in a batch game).
+    ``actions`` is ``None`` when only the states' own
     columns are wanted (the terminal states of a model), else a parallel sequence, one action
     per row, some of which may be ``None`` (a state named alone, in an error message).
     Optional; a batch game should implement it, since the per-state column hooks would be
@@ -352,7 +359,7 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     who pays whom (``payoff``): given an integer array of results (the column must hold an
     integer at every terminal state, or the match is refused; past 64 bits, Python ints in
     an object array), one row per match and one column per player in the order they play,
-    ``payoff`` returns an array of the same shape, what each player receives (negative:
+    read-only, ``payoff`` returns an array of the same shape, what each player receives (negative:
     pays; each row adds up to 0, or it is refused), as integers or fractions for exact
     values, called once for all the rows. ``params`` names
     the parameters that only the match reads, so that a table over them compiles it once.
@@ -398,7 +405,8 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     Called once, at compile, with ``ends``, the round's terminal states as the game writes
     them, in the round model's order (work that depends on the ends alone goes here). The
     function it returns is called again and again, in the compile and every solve, with an
-    ``int64`` array of round states that all follow the same number of rounds, and returns an
+    ``int64`` array of round states that all follow the same number of rounds (read-only:
+    work on a copy; a function that writes into it raises, and is named), and returns an
     :class:`mdp.RoundEnds`, a row per round state and a column per end: ``next``, the round
     state that follows (a key of 0 or more, or ``-1`` where that end cannot close a round
     from that state: the player is never let choose it; other negatives are refused), and
@@ -430,7 +438,7 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
 def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
                       states: np.ndarray) -> dict[str, Sequence[Any]]:
     """Return readable columns of many round states at once, as ``{name: values}`` with one
-    value per state of the integer array ``states`` (optional; without it, a column
+    value per state of the integer array ``states``, read-only (optional; without it, a column
     ``round_state`` holds the key). Refused: the names :func:`mdp_state_columns` refuses,
     ``round``, ``points`` and those of the round's state and action columns (a table has them
     all). A value ``None`` is named by leaving its column out, as a state's is; checked as

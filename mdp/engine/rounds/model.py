@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.checks import INTEGER, Rule
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
@@ -40,6 +41,10 @@ class Rounds:
     """The least and the most points of an end allowed, in each round but the last (see
     :meth:`points`), found with the round states."""
     seconds: float = attrs.field(default=0.0, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        for keys in self.keys:  # read-only, as the round model's arrays (strategies read them)
+            keys.flags.writeable = False
 
     @property
     def info(self) -> ModelInfo:
@@ -108,6 +113,20 @@ class Rounds:
             if at < len(keys) and keys[at] == key:
                 return r
         raise KeyError(key)
+
+    def round_state(self) -> Rule:
+        """A round state of it (a whole number among :attr:`keys`) or None, the start: the
+        rule of an argument that names one (:mod:`mdp.checks`)."""
+        def holds(key: Any) -> bool:
+            if key is None:
+                return True
+            try:
+                return INTEGER.holds(key) and self.round_of(int(key)) >= 0
+            except KeyError:
+                return False
+
+        return Rule(holds, f"a round state of game {self.info.game} (a key of mdp.Rounds.keys), "
+                    "or None for the start")
 
     def points(self) -> list[tuple[Any, Any]]:
         """The least and the most points of an end allowed, in each round but the last (whose

@@ -16,6 +16,7 @@ import numpy as np
 from mdp.engine.cluster import sent
 from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+from mdp.handed import read_only
 
 DENSE = 1 << 24
 """Round states whose keys are all below this many are found, and their values looked up, in
@@ -169,7 +170,7 @@ class RoundRule:
     def _checked(self, states: np.ndarray) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
         try:
-            answer = self.given(states)
+            answer = self.given(read_only(states))
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
