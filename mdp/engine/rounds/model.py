@@ -41,6 +41,10 @@ class Rounds:
     """The least and the most points of an end allowed, in each round but the last (see
     :meth:`points`), found with the round states."""
     seconds: float = attrs.field(default=0.0, repr=False)
+    inexact: str | None = attrs.field(default=None, repr=False)
+    """Where the rule gave float points at an end allowed, if it did (``"mdp_round_rule gave
+    float points (round state 4)"``), found with the round states: exact solving is then
+    refused, by every command alike, before the work."""
 
     def __attrs_post_init__(self) -> None:
         for keys in self.keys:  # read-only, as the round model's arrays (strategies read them)
@@ -151,13 +155,16 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     seen.repeated(keys[0])
     count = 1
     spans: list[tuple[Any, Any]] = []
+    inexact: str | None = None
     while True:
-        parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(rule(batch)))
-        found = _distinct(part for part, _ in parts)
+        parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(batch, rule(batch)))
+        found = _distinct(part for part, _, _ in parts)
+        inexact = inexact or next((f"mdp_round_rule gave float points (round state {key})"
+                                   for _, _, key in parts if key is not None), None)
         if not len(found):
             break
-        spans.append((min(low for _, (low, _) in parts if low is not None),
-                      max(high for _, (_, high) in parts if high is not None)))
+        spans.append((min(low for _, (low, _), _ in parts if low is not None),
+                      max(high for _, (_, high), _ in parts if high is not None)))
         again = seen.repeated(found)
         if again is not None:
             when = f"after {len(keys)} rounds and after fewer" if again[1] else \
@@ -177,7 +184,7 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     if game.objective.probability:
         _check_probability_totals(game.name, keys, rule)
     return Rounds(round, tuple(keys), rule, tuple(spans),
-                  round.seconds + time.perf_counter() - began)
+                  round.seconds + time.perf_counter() - began, inexact)
 
 
 def _check_probability_totals(game: str, keys: list[np.ndarray], rule: RoundRule) -> None:
@@ -259,13 +266,15 @@ class _Seen:
         return None
 
 
-def _found(ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any]]:
-    """What one batch of round states leads to: the distinct keys of the round states that
-    follow (sorted), and the least and the most points of an end allowed (``None`` where
-    none is)."""
+def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None]:
+    """What one batch of round states ``keys`` leads to: the distinct keys of the round
+    states that follow (sorted), the least and the most points of an end allowed (``None``
+    where none is), and the first round state with an end allowed whose points are floats
+    (or ``None``)."""
     allowed = ends.points[ends.next >= 0]
     span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
-    return _distinct([ends.next]), span
+    floats = int(keys[np.argmin(ends.over)]) if len(allowed) and ends.points.dtype.kind == "f" else None
+    return _distinct([ends.next]), span, floats
 
 
 def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:

@@ -4,6 +4,7 @@ what it gives enters the engine."""
 
 from __future__ import annotations
 
+import math
 import numbers
 import threading
 from collections.abc import Callable
@@ -185,9 +186,9 @@ class RoundRule:
             if array.shape != shape:
                 raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
                                  f"per round state and one column per end of the round: {shape}")
-        if following.dtype.kind not in "iu":
-            raise ModelError(f"{where} gave next as {following.dtype}; round states are int keys "
-                             "(-1: the end is not allowed)")
+        if following.dtype.kind != "i":  # an unsigned type reads -1 as its largest number
+            raise ModelError(f"{where} gave next as {following.dtype}; round states are keys of a "
+                             "signed int type (-1: the end is not allowed)")
         following = following.astype(np.int64, copy=False)
         bad = following < -1
         if bad.any():
@@ -198,7 +199,7 @@ class RoundRule:
         return RoundEnds(following, self._points(points, following >= 0, states))
 
     def _points(self, points: np.ndarray, allowed: np.ndarray, states: np.ndarray) -> np.ndarray:
-        """The points checked: numbers, finite where the end is allowed; int64 where they
+        """The points checked: numbers, finite (at every end); int64 where they
         fit in :data:`INT64`, else Python numbers (exact) or floats."""
         where = f"game {self.game}: mdp_round_rule"
         kind = points.dtype.kind
@@ -214,12 +215,7 @@ class RoundRule:
                 return _python(points)  # totals of such points would overflow 64 bits
             return points.astype(np.int64, copy=False)
         if kind == "f":
-            bad = allowed & ~np.isfinite(points)
-            if bad.any():
-                row, end = (int(i[0]) for i in np.nonzero(bad))
-                raise ModelError(f"{where} gave points {points[row, end]} from round state "
-                                 f"{int(states[row])} at the end {self.ends[end]!r}; points are "
-                                 "finite numbers")
+            self._finite(points, states)
             return points.astype(np.float64, copy=False)
         if kind != "O":
             raise ModelError(f"{where} gave points as {points.dtype}; points are numbers (int, "
@@ -236,11 +232,11 @@ class RoundRule:
             elif isinstance(value, numbers.Rational):
                 kinds.add("O")
             else:
-                if allowed[row, end] and not np.isfinite(float(value)):
-                    raise ModelError(f"{where} gave points {value!r} from round state "
-                                     f"{int(states[row])} at the end {self.ends[end]!r}; points "
-                                     "are finite numbers")
                 kinds.add("f")
+        if "f" in kinds:
+            self._finite(points, states, np.array([[
+                isinstance(v, (float, np.floating)) and not math.isfinite(v) for v in row]
+                for row in points.tolist()]))
         huge = first_past_float(points[allowed].tolist())
         if huge is not None:  # values are summed, shown and compared in floats too
             row, end = (int(i[huge[0]]) for i in np.nonzero(allowed))
@@ -252,6 +248,18 @@ class RoundRule:
         if "f" in kinds:  # a float among them: floats, as a float solve would take them
             return points.astype(np.float64)
         return _python(points)
+
+    def _finite(self, points: np.ndarray, states: np.ndarray, bad: Any = None) -> None:
+        """Refuse float points that are not finite (NaN, inf; ``bad`` marks them in an
+        object array), at any end: where the end is not allowed too, since they are summed
+        and compared in whole rows."""
+        bad = ~np.isfinite(points) if bad is None else bad
+        if bad.any():
+            row, end = (int(i[0]) for i in np.nonzero(bad))
+            raise ModelError(f"game {self.game}: mdp_round_rule gave points {points[row, end]} "
+                             f"from round state {int(states[row])} at the end "
+                             f"{self.ends[end]!r}; points are finite numbers at every end, "
+                             "allowed or not")
 
 
 def asked(states: np.ndarray, shown: int = 3) -> str:
