@@ -128,6 +128,17 @@ def by_user(error: BaseException) -> bool:
     return isinstance(error, KeyboardInterrupt) and (_Signals.interrupted or not _Signals.watched)
 
 
+def _keep_ignoring(signal: Any) -> None:
+    """Keep an ignored SIGINT ignored. Polars, imported, sets a handler of its own below
+    Python's (the signal module still says ignored), which stops a Polars call that is
+    running with a ``KeyboardInterrupt``: a SIGINT that mdp was started to ignore (a
+    background job's) then ended a writer in Polars, blamed on its format. Imported here, its
+    handler is undone by ignoring SIGINT again for the operating system."""
+    import polars  # noqa: F401  (its handler is set as it is imported)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class watch_interruptions:
     """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
     ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT
@@ -143,6 +154,8 @@ class watch_interruptions:
             _Signals.watched, _Signals.interrupted = True, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
                 self.previous = signal.signal(signal.SIGINT, interrupt)
+            else:
+                _keep_ignoring(signal)
         return self
 
     def __exit__(self, *exc: object) -> None:

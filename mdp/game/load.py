@@ -147,8 +147,8 @@ class Game:
 
     @property
     def floats_from(self) -> str | None:
-        """The rule plugin's hook whose answer (to :meth:`answer`) first held a float, the
-        game's own not (``"plugin x.py's shutbox_rolls"``): exact solving refused names it."""
+        """The rule plugin's part that first gave a float (``"plugin x.py's shutbox_rolls"``,
+        by :meth:`answer`, or kept as :meth:`memo` ``"floats"``): exact solving names it."""
         return self._memo.get("floats")
 
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:

@@ -69,7 +69,7 @@ class Payoff:
 
     def of(self, need: np.ndarray, exact: bool) -> np.ndarray:
         """The payoff of each of ``need``, points still needed at the end."""
-        table = np.array(list(self.values) if exact else [float(v) for v in self.values],
+        table = np.array([Fraction(v) if exact else float(v) for v in self.values],
                          dtype=object if exact else np.float64)
         return table[np.clip(need - self.first, 0, len(self.values) - 1)]
 
@@ -197,8 +197,8 @@ class Reach:
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
         if ends.over[0]:  # the game is over: the round is shown played for nothing more
-            over = np.full(inner.n_terminal, self.payoff.of(np.array([int(total)]), self.exact)[0],
-                           dtype=object if self.exact else np.float64)
+            worth = self.payoff.of(np.array([self.clip(r, at, int(total))]), self.exact)[0]
+            over = np.full(inner.n_terminal, worth, dtype=object if self.exact else np.float64)
             nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
