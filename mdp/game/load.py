@@ -123,7 +123,7 @@ class Game:
             raise
         except PLUGIN_FAULTS as error:
             found = culprit(self.plugins, hook, error)
-            plugin, own = found if found and not self._own(found[0]) else (None, False)
+            plugin, own = found if found and not self.own(found[0]) else (None, False)
             said = f"plugin {plugin}'s {hook} raised {fault(error)}" if own else \
                 f"{hook} raised {fault(error)}" + (f", in plugin {plugin}" if plugin else "")
             raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
@@ -158,9 +158,9 @@ class Game:
         game's own doing."""
         handed = {name: read_only(value) for name, value in kwargs.items()}
         found = culprit_of_answer(self.plugins, hook, became, {"params": self.params, "game": self, **handed})
-        return None if found is None or self._own(found) else found
+        return None if found is None or self.own(found) else found
 
-    def _own(self, plugin: str) -> bool:
+    def own(self, plugin: str) -> bool:
         """Whether the plugin named so is the game or one of its own modules."""
         home = home_module(self.plugins.get_plugin(self.name))
         theirs = home_module(self.plugins.get_plugin(plugin))

@@ -412,8 +412,11 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     from that state: the player is never let choose it; other negatives are refused), and
     ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
-    finite where the end is allowed). A row of ``-1`` ends the game. The function must be
-    pure: a round state's answer the same whatever else is asked with it (checked).
+    finite at every end). A row of ``-1`` ends the game. The function must be pure: a round
+    state's answer the same whatever else is asked with it (checked). A rule plugin may wrap
+    it (``wrapper=True``); a fault of the wrapped answer (a raise, points that are not finite,
+    float points under exact solving, fractions where whole points are needed) is laid at the
+    plugin whose implementation made it.
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only

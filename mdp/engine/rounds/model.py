@@ -159,7 +159,8 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     while True:
         parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(batch, rule(batch)))
         found = _distinct(part for part, _, _ in parts)
-        inexact = inexact or next((f"mdp_round_rule gave float points (round state {key})"
+        inexact = inexact or next((f"{rule.whose(np.array([key]), _floats)}mdp_round_rule gave "
+                                   f"float points (round state {key})"
                                    for _, _, key in parts if key is not None), None)
         if not len(found):
             break
@@ -273,8 +274,13 @@ def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, An
     (or ``None``)."""
     allowed = ends.points[ends.next >= 0]
     span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
-    floats = int(keys[np.argmin(ends.over)]) if len(allowed) and ends.points.dtype.kind == "f" else None
+    floats = int(keys[np.argmin(ends.over)]) if _floats(ends) else None
     return _distinct([ends.next]), span, floats
+
+
+def _floats(ends: RoundEnds) -> bool:
+    """Whether some end is allowed, and the points are floats."""
+    return bool((ends.next >= 0).any()) and ends.points.dtype.kind == "f"
 
 
 def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:

@@ -318,14 +318,20 @@ def solve_reach(model: Rounds, *, exact: bool = False,
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
     """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
     refused in one line, saying what ``payoff`` answers."""
+    try:
+        return _whole(ends, keys)
+    except NotWhole as error:
+        whose = model.rule.whose(keys, lambda ends: _whole(ends, keys) is None)  # raises if not
+        raise ModelError(f"game {model.info.game}: {whose}mdp_round_rule gave {error}; "
+                         f"{payoff.what} is for whole points (less than 2**49 in size)") from None
+
+
+def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+    """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
     allowed = ends.next >= 0
     points = np.zeros(ends.next.shape, dtype=np.int64)
-    try:
-        points[allowed] = whole(np.asarray(ends.points)[allowed],
-                                np.broadcast_to(keys[:, None], allowed.shape)[allowed])
-    except NotWhole as error:
-        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; {payoff.what} "
-                         "is for whole points (less than 2**49 in size)") from None
+    points[allowed] = whole(np.asarray(ends.points)[allowed],
+                            np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     return points
 
 

@@ -17,6 +17,7 @@ import numpy as np
 from mdp.engine.cluster import sent
 from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+from mdp.game.plugins import layers
 from mdp.handed import read_only
 
 DENSE = 1 << 24
@@ -145,6 +146,10 @@ class RoundRule:
     ends: tuple[Any, ...] = attrs.field(repr=False)
     """The round's ends (its terminal states), as the game writes them."""
     given: Callable[[np.ndarray], Any] = attrs.field(repr=False)
+    layers: tuple[tuple[str | None, Callable[[np.ndarray], Any]], ...] = attrs.field(default=(), repr=False)
+    """Where rule plugins wrap the game's rule: the function given by each implementation
+    with those before it alone, innermost first, named by its plugin (``None``: the game's
+    own), to tell whose made an answer wrong (:meth:`whose`)."""
     prints: Fingerprints = attrs.field(factory=lambda: Fingerprints(), init=False, repr=False)
     """A fingerprint of the answer for each round state asked about: asked again (the
     compile, the solve, a distribution each ask), the answer must be the same."""
@@ -152,8 +157,9 @@ class RoundRule:
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent to a cluster's workers with the game's function pickled once, here: one that
         cannot be (it holds a lock) is named in one line; its fingerprints start afresh there."""
-        return RoundRule, (self.game, self.ends,
-                           sent(self.given, f"game {self.game}: mdp_round_rule's function"))
+        what = f"game {self.game}: mdp_round_rule's function"
+        return RoundRule, (self.game, self.ends, sent(self.given, what),
+                           tuple((name, sent(layer, what)) for name, layer in self.layers))
 
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
@@ -168,10 +174,37 @@ class RoundRule:
                           "of the round states (the same answer each time, whatever other "
                           "round states are asked with it)")
 
-    def _checked(self, states: np.ndarray) -> RoundEnds:
+    def whose(self, states: np.ndarray, wrong: Callable[[RoundEnds], bool]) -> str:
+        """``plugin P's `` where the rule plugin P's implementation made the answer for
+        ``states`` wrong (``wrong`` of it true, or a fault found in it), else ``""``, the
+        game's own: each of :attr:`layers` asked in turn."""
+        for name, layer in self.layers:
+            try:
+                bad = wrong(self._checked(states, layer))
+            except PLUGIN_FAULTS:
+                bad = True
+            if bad:
+                return f"plugin {name}'s " if name else ""
+        return ""
+
+    def _checked(self, states: np.ndarray, layer: Callable[[np.ndarray], Any] | None = None) -> RoundEnds:
+        """The answer for ``states`` checked (of one of :attr:`layers`, or the whole rule,
+        whose fault is laid at the plugin that made it)."""
+        if layer is not None:
+            return self._answer(states, layer)
+        try:
+            return self._answer(states, self.given)
+        except ModelError as error:
+            whose = self.whose(states, lambda ends: False)
+            if not whose:
+                raise
+            raise ModelError(str(error).replace(f"game {self.game}: ", f"game {self.game}: {whose}",
+                                                1)) from error.__cause__
+
+    def _answer(self, states: np.ndarray, given: Callable[[np.ndarray], Any]) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
         try:
-            answer = self.given(read_only(states))
+            answer = given(read_only(states))
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
@@ -305,7 +338,17 @@ def round_rule(game: Any, ends: list[Any]) -> RoundRule:
         raise ModelError(f"game {game.name}: mdp_round_rule must return a function of round "
                          f"states (an int64 array) giving an mdp.RoundEnds, not "
                          f"{type(given).__name__}")
-    return RoundRule(game.name, tuple(ends), given)
+    steps = layers(game.plugins, "mdp_round_rule", {"params": game.params, "game": game,
+                                                     "ends": list(ends)})
+    kept: list[tuple[str | None, Callable[[np.ndarray], Any]]] = []
+    for name, ask in steps if not all(game.own(name) for name, _ in steps) else ():
+        try:
+            layer = ask()
+        except PLUGIN_FAULTS:
+            continue
+        if callable(layer):
+            kept.append((None if game.own(name) else name, layer))
+    return RoundRule(game.name, tuple(ends), given, tuple(kept))
 
 
 def exact_points(points: Any) -> Any:
