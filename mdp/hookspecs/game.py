@@ -32,10 +32,7 @@ resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` its
 which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
 the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
 States and actions are any hashable values the game likes (64-bit integers in batch). The
-numpy arrays a hook, or a function a hook returns, is handed (the ``states`` of the batch
-hooks, the round states of a round rule, the results of a match's payoff) are read-only: the
-engine goes on using them, and a hook that writes into them raises, which is reported naming
-the game and the hook. Work on a copy (``np.array(states)``).
+arrays a hook or its function is handed are read-only: one that writes into them is named.
 
 Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
 are called from the most recently registered plugin back to the game itself, and the first
@@ -160,8 +157,7 @@ def mdp_estimate_states(params: Mapping[str, Any], game: mdp.Game) -> int | None
 
 @hookspec(firstresult=True)
 def mdp_stage(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray) -> np.ndarray:
-    """Return the stage of each state in the integer array ``states`` (read-only), as an
-    integer array.
+    """Return the stage of each state in the integer array ``states``, as an integer array.
 
     Required with :func:`mdp_expand`. Every transition must lead to a lower stage (a count of moves
     left, say), or the same one where states may come back (:mod:`mdp.engine.closure`): the engine
@@ -174,10 +170,9 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
                labels: bool) -> mdp.Expansion:
     """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
 
-    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage, read-only
-    (work on a copy: a hook that writes into it raises, and is named). A game that
-    implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
-    are then not called), and its initial state must be an ``int``.
+    ``states`` is a sorted read-only array of distinct 64-bit state keys, all of one stage.
+    A game that implements it is explored with it (the hooks of group 2 but
+    :func:`mdp_initial_state` are not called), and its initial state must be an ``int``.
 
     ``labels`` says whether the actions' labels are wanted. While the model is built they
     are not (it keeps none): the game may then give ``actions=None`` and save making them.
@@ -234,8 +229,7 @@ def mdp_columns(params: Mapping[str, Any], game: mdp.Game, states: Sequence[Hash
     """Return readable columns for many states at once: ``{name: values}``, the values a
     list, a numpy array or a Polars Series (with nulls where nothing applies).
 
-    ``states`` is a sequence of states (an array of keys, read-only, in a batch game).
-    ``actions`` is ``None`` when only the states' own
+    ``states`` is a sequence of states. ``actions`` is ``None`` when only the states' own
     columns are wanted (the terminal states of a model), else a parallel sequence, one action
     per row, some of which may be ``None`` (a state named alone, in an error message).
     Optional; a batch game should implement it, since the per-state column hooks would be
@@ -359,7 +353,7 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     who pays whom (``payoff``): given an integer array of results (the column must hold an
     integer at every terminal state, or the match is refused; past 64 bits, Python ints in
     an object array), one row per match and one column per player in the order they play,
-    read-only, ``payoff`` returns an array of the same shape, what each player receives (negative:
+    ``payoff`` returns an array of the same shape, what each player receives (negative:
     pays; each row adds up to 0, or it is refused), as integers or fractions for exact
     values, called once for all the rows. ``params`` names
     the parameters that only the match reads, so that a table over them compiles it once.
@@ -405,18 +399,15 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     Called once, at compile, with ``ends``, the round's terminal states as the game writes
     them, in the round model's order (work that depends on the ends alone goes here). The
     function it returns is called again and again, in the compile and every solve, with an
-    ``int64`` array of round states that all follow the same number of rounds (read-only:
-    work on a copy; a function that writes into it raises, and is named), and returns an
+    ``int64`` array of round states that all follow the same number of rounds, and returns an
     :class:`mdp.RoundEnds`, a row per round state and a column per end: ``next``, the round
     state that follows (a key of 0 or more, or ``-1`` where that end cannot close a round
     from that state: the player is never let choose it; other negatives are refused), and
     ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
     finite at every end). A row of ``-1`` ends the game. The function must be pure: a round
-    state's answer the same whatever else is asked with it (checked). A rule plugin may wrap
-    it (``wrapper=True``); a fault of the wrapped answer (a raise, points that are not finite,
-    float points under exact solving, fractions where whole points are needed) is laid at the
-    plugin whose implementation made it.
+    state's answer the same whatever else is asked with it (checked). A fault is laid at the
+    rule plugin whose implementation (a wrapper) made it.
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only
@@ -441,7 +432,7 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
 def mdp_round_columns(params: Mapping[str, Any], game: mdp.Game,
                       states: np.ndarray) -> dict[str, Sequence[Any]]:
     """Return readable columns of many round states at once, as ``{name: values}`` with one
-    value per state of the integer array ``states``, read-only (optional; without it, a column
+    value per state of the integer array ``states`` (optional; without it, a column
     ``round_state`` holds the key). Refused: the names :func:`mdp_state_columns` refuses,
     ``round``, ``points`` and those of the round's state and action columns (a table has them
     all). A value ``None`` is named by leaving its column out, as a state's is; checked as
