@@ -5,16 +5,15 @@ silently; instead it raises, and the hook is named."""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
-
-import numpy as np
 
 
 def read_only(values: Any) -> Any:
     """``values`` as it is, but a numpy array as a view of it that cannot be written."""
-    if not isinstance(values, np.ndarray):
+    numpy = sys.modules.get("numpy")  # not imported here: a command may not need it yet
+    if numpy is None or not isinstance(values, numpy.ndarray):
         return values
     view = values.view()
     view.flags.writeable = False
     return view
-
