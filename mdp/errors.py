@@ -87,6 +87,8 @@ def fault(error: BaseException) -> str:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
         text = "(its message could not be made)"
+    if isinstance(error, ValueError) and "read-only" in text:  # see mdp.handed
+        text += " (it wrote into an array mdp handed it, which is read-only: write into a copy)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 

@@ -110,11 +110,11 @@ TARGETS = Analysis(
 
 def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     """Refuse, once compiled and before any solve, chances of every total that could take
-    more memory than the budget, or too many to work out exactly (best-mean play's too)."""
-    from mdp.engine.rounds.reach import check_reach
+    more memory than the budget, or too many to work out exactly (best-mean play's too), or
+    a table of more totals than it may have (:func:`mdp.analysis.targets.check_targets`)."""
+    from mdp.analysis.targets import check_targets
 
-    model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
-    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default", start_only=True)
+    check_targets(model, exact=args.exact, max_memory=args.max_memory or "default")
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.

@@ -31,7 +31,7 @@ from typing import Any, Literal
 import attrs
 import numpy as np
 
-from mdp.checks import INTEGER, Rule, arguments
+from mdp.checks import INTEGER, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.columns import best_columns, best_distinct
@@ -87,23 +87,6 @@ def beating(sense: str) -> Payoff:
     return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1), "a match (who scores more)")
 
 
-def _round_state(model: Rounds) -> Rule:
-    """A round state of ``model`` (a whole number among :attr:`mdp.Rounds.keys`) or None."""
-    def holds(key: Any) -> bool:
-        if key is None:
-            return True
-        if not INTEGER.holds(key):
-            return False
-        try:
-            model.round_of(int(key))
-        except KeyError:
-            return False
-        return True
-
-    return Rule(holds, f"a round state of game {model.info.game} (a key of mdp.Rounds.keys), "
-                "or None for the start")
-
-
 @attrs.frozen(eq=False)
 class Reach:
     """The best chance of at least every total more of points, from every round state of a
@@ -140,7 +123,7 @@ class Reach:
         """The best chance of earning at least ``total`` more points from round state ``key``
         (the start, if ``None``), exact where it was solved so; for another :attr:`payoff`,
         its best expected worth with ``total`` points still needed."""
-        arguments("Reach.chance", total=(total, INTEGER), key=(key, _round_state(self.model)))
+        arguments("Reach.chance", total=(total, INTEGER), key=(key, self.model.round_state()))
         r, at = self._place(key)
         need = self.clip(r, at, int(total))
         found = _Vectors.of_round(self, r).of(np.array([at]), np.array([need]))[0]
@@ -155,7 +138,7 @@ class Reach:
     def bounds(self, key: int | None = None) -> tuple[int, int]:
         """The least total more that a game from round state ``key`` (the start, if
         ``None``) surely earns, and the most it can (a bound)."""
-        arguments("Reach.bounds", key=(key, _round_state(self.model)))
+        arguments("Reach.bounds", key=(key, self.model.round_state()))
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
 
@@ -200,7 +183,7 @@ class Reach:
         if ``None``): the least total ``low`` that is not surely reached, and the chance of at
         least each total from ``low + 1`` up to the most that can be earned (then 0). For
         another :attr:`payoff`, the worth with ``low + 1`` points needed and on."""
-        arguments("Reach.curve", key=(key, _round_state(self.model)))
+        arguments("Reach.curve", key=(key, self.model.round_state()))
         r, at = self._place(key)
         self.held(r)
         return (int(self.low[r][at]) + self.payoff.first,
@@ -213,7 +196,7 @@ class Reach:
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
         round state that ends the game, every end is worth what the game over is, as
         :meth:`chance` says: 1 for at least 0 more points, else 0."""
-        arguments("Reach.at", key=(key, _round_state(self.model)), total=(total, INTEGER))
+        arguments("Reach.at", key=(key, self.model.round_state()), total=(total, INTEGER))
         r, at = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
@@ -330,14 +313,20 @@ def solve_reach(model: Rounds, *, exact: bool = False,
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
     """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
     refused in one line, saying what ``payoff`` answers."""
+    try:
+        return _whole(ends, keys)
+    except NotWhole as error:
+        whose = model.rule.whose(keys, lambda ends: _whole(ends, keys) is None)  # raises if not
+        raise ModelError(f"game {model.info.game}: {whose}mdp_round_rule gave {error}; "
+                         f"{payoff.what} is for whole points (less than 2**49 in size)") from None
+
+
+def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+    """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
     allowed = ends.next >= 0
     points = np.zeros(ends.next.shape, dtype=np.int64)
-    try:
-        points[allowed] = whole(np.asarray(ends.points)[allowed],
-                                np.broadcast_to(keys[:, None], allowed.shape)[allowed])
-    except NotWhole as error:
-        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; {payoff.what} "
-                         "is for whole points (less than 2**49 in size)") from None
+    points[allowed] = whole(np.asarray(ends.points)[allowed],
+                            np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     return points
 
 
