@@ -2,7 +2,7 @@
 
 Usage:
     python benchmarks/yahtzee.py [--cases free-joker,forced-joker,no-bonus,yatzy]
-                                 [--repeat N] [--markdown | --rst] [--quiet]
+                                 [--boxes B,B,...] [--repeat N] [--markdown | --rst] [--quiet]
 
 Each case solves the whole game (13 turns; Yatzy 15) for the optimal expected score twice:
 with `python -m mdp solve yahtzee --variant VARIANT --json`, and with
@@ -13,6 +13,8 @@ The table gives per solver the round states (score cards) it reports, the whole-
 seconds, the seconds it reports for its own work (mdp: load + explore + solve; reference:
 the solve), the peak memory of the process (its maximum resident set, from os.wait4) and the
 value, which must agree to 1e-9 relative; then mdp's process time over the reference's.
+With --boxes (e.g. fours,fives,sixes,chance) both solvers play those boxes of the card only,
+a quick check that they run and agree (mdp --set boxes=..., the reference --boxes ...).
 The exit status is 1 when the values disagree (or a solver fails), 0 otherwise; a target
 that is not met is reported, not an error.
 
@@ -65,14 +67,16 @@ CASES = {c.name: c for c in [
 @dataclass(frozen=True)
 class Solver:
     name: str
-    argv: object  # Case -> list[str]
+    argv: object  # (Case, boxes or None) -> list[str]
     states_key: str  # the JSON key of its count of round states
 
 
-MDP = Solver("mdp", lambda c: [sys.executable, "-m", "mdp", "solve", "yahtzee", "--variant",
-                               c.variant, "--json"], "round_states")
-REFERENCE = Solver("reference", lambda c: [sys.executable, str(HERE / "yahtzee_reference.py"),
-                                           "--rules", c.rules, "--json"], "states")
+MDP = Solver("mdp", lambda c, boxes: [sys.executable, "-m", "mdp", "solve", "yahtzee",
+                                      "--variant", c.variant, "--json"]
+             + (["--set", f"boxes={boxes}"] if boxes else []), "round_states")
+REFERENCE = Solver("reference", lambda c, boxes: [sys.executable, str(HERE / "yahtzee_reference.py"),
+                                                  "--rules", c.rules, "--json"]
+                   + (["--boxes", boxes] if boxes else []), "states")
 WARM_UP = [[sys.executable, "-m", "mdp", "solve", "yahtzee", "--variant", "yahtzee", "--json"],
            [sys.executable, str(HERE / "yahtzee_reference.py"), "--help"]]
 
@@ -99,14 +103,15 @@ class Row:
         return RUNNER.peak_mb(self.runs)
 
 
-def measure(case, repeat, log):
-    """Run mdp and the reference on `case` `repeat` times each, alternated."""
+def measure(case, repeat, log, boxes=None):
+    """Run mdp and the reference on `case` (on `boxes` only, if given) `repeat` times each,
+    alternated."""
     rows = [Row(case, MDP), Row(case, REFERENCE)]
     for attempt in range(repeat):
         for row in rows:
             if row.error:
                 continue
-            run = RUNNER.run_process(row.solver.argv(case), cap=CAP)
+            run = RUNNER.run_process(row.solver.argv(case, boxes), cap=CAP)
             row.runs.append(run)
             if run.timed_out or run.returncode != 0:
                 row.error = (f"stopped after {CAP:g} s" if run.timed_out else
@@ -170,6 +175,8 @@ def main(argv=None):
                     help=f"comma-separated, from {', '.join(CASES)} (default: free-joker)")
     ap.add_argument("--repeat", type=int, default=3,
                     help="runs per solver and case, best taken (default 3)")
+    ap.add_argument("--boxes", help="comma-separated boxes of the card, e.g. "
+                    "fours,fives,sixes,chance: both solvers play these only (default: all)")
     RUNNER.add_output_options(ap)
     args = ap.parse_args(argv)
     names = RUNNER.chosen_cases(ap, args, CASES)
@@ -186,12 +193,13 @@ def main(argv=None):
     rows_by_case = {}
     for name in names:
         log(f"{name}: {CASES[name].about}")
-        rows_by_case[name] = measure(CASES[name], args.repeat, log)
+        rows_by_case[name] = measure(CASES[name], args.repeat, log, args.boxes)
 
     bullet = "- " if args.markdown or args.rst else ""
     print("\n".join(bullet + line for line in header), end="\n\n")
+    played = f", boxes {args.boxes} only" if args.boxes else ""
     print("\n".join(f"{bullet}{n}: {CASES[n].about} (mdp --variant {CASES[n].variant}, "
-                    f"reference --rules {CASES[n].rules})" for n in names), end="\n\n")
+                    f"reference --rules {CASES[n].rules}){played}" for n in names), end="\n\n")
     cells = [row_cells(row) for rows in rows_by_case.values() for row in rows]
     print(RUNNER.format_table(cells, "markdown" if args.markdown else "rst" if args.rst else "text",
                               HEADER, RIGHT))
@@ -203,7 +211,7 @@ def main(argv=None):
     print()
     print("\n".join(bullet + line for line in LEGEND))
     targets = [target_line(CASES[n], rows[0]) for n, rows in rows_by_case.items()
-               if CASES[n].target]
+               if CASES[n].target and not args.boxes]  # the targets are the whole game's
     if targets:
         print("\nTargets:\n" if args.rst else "\nTargets:" if args.markdown else "\ntargets:")
         print("\n".join(f"- {line}" for line in targets))

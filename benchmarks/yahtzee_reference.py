@@ -1,12 +1,15 @@
 """Solve solitaire Yahtzee (or Scandinavian Yatzy) exactly: the optimal expected score.
 
 Usage:
-    python benchmarks/yahtzee_reference.py --rules RULES [--json] [--threads N]
+    python benchmarks/yahtzee_reference.py --rules RULES [--boxes B,B,...] [--json] [--threads N]
 
 Prints the expected score, the number of reachable score cards solved (the empty and the
 full ones included) and the seconds taken; with --json one JSON object {"rules", "value",
 "states", "seconds"}. The independent reference that the benchmark runs beside another
 solver: plain numpy, written from the rules alone, sharing no code with this project.
+With --boxes (names as on the card, e.g. fours,fives,sixes,chance, or full-house) the game
+is played on those boxes only, one turn each: the others are filled from the start; without
+the yahtzee box there is no Yahtzee bonus and no joker.
 
 Yahtzee: 13 turns of up to three rolls of five dice, keeping any dice between rolls; then
 one open box is filled: ones..sixes (the sum of that face), three and four of a kind (the
@@ -119,7 +122,7 @@ FULL = np.sort(COUNTS, axis=1)[:, -2:].tolist()
 FULL = np.array([pair == [2, 3] for pair in FULL])  # three of one face and two of another
 SMALL = np.any([np.all(COUNTS[:, a:a + 4] > 0, axis=1) for a in range(3)], axis=0)
 LARGE = np.all(COUNTS[:, 0:5] > 0, axis=1) | np.all(COUNTS[:, 1:6] > 0, axis=1)
-UPPER = [f"{f}s" for f in FACES]  # boxes 0..5 score the sum of the dice showing face 1..6
+UPPER = ["ones", "twos", "threes", "fours", "fives", "sixes"]  # the sum of the dice showing 1..6
 YAHTZEE = {"three of a kind": np.where(MOST >= 3, TOTAL, 0),
            "four of a kind": np.where(MOST >= 4, TOTAL, 0), "full house": 25 * FULL,
            "small straight": 30 * SMALL, "large straight": 40 * LARGE, "yahtzee": 50 * FIVE,
@@ -142,13 +145,18 @@ def decode(cards):
 
 
 class Solver:
-    def __init__(self, rules, threads=1):
+    def __init__(self, rules, threads=1, boxes=None):
         self.rules, self.threads = rules, threads
         lower = YATZY if rules == "yatzy" else YAHTZEE
         self.names = UPPER + list(lower)
         self.ncat = len(self.names)
         self.upper_bonus = 50.0 if rules == "yatzy" else 35.0
-        self.bonus = rules in ("free-joker", "forced-joker")  # Yahtzee bonus and joker
+        # The boxes not played are filled on the first card; the played ones, a turn each.
+        played = self.names if boxes is None else boxes
+        self.first = sum(1 << b for b, name in enumerate(self.names) if name not in played) << 7
+        self.turns = len(played)
+        # Yahtzee bonus and joker
+        self.bonus = rules in ("free-joker", "forced-joker") and "yahtzee" in played
         self.ybox = self.names.index("yahtzee") if self.bonus else -1
         # Per box: the distinct points it can score (column vectors: the points, what they
         # add to the upper total, whether they set the flag) and, per hand, which of them.
@@ -162,9 +170,9 @@ class Solver:
                                 (points[:, None] == 50) & (b == self.ybox)))
 
     def reachable(self):
-        """The cards reachable from the empty card: a sorted array per number filled."""
-        layers = [np.zeros(1, dtype=np.int64)]
-        for _ in range(self.ncat):
+        """The cards reachable from the first card: a sorted array per number filled."""
+        layers = [np.array([self.first], dtype=np.int64)]
+        for _ in range(self.turns):
             filled, upper, flag = decode(layers[-1])
             seen = np.zeros(1 << self.ncat + 7, dtype=bool)
             for b, (_, rise, sets) in enumerate(self.tables):
@@ -175,7 +183,7 @@ class Solver:
         return layers
 
     def solve(self):
-        """The optimal expected final score from the empty card, and the number of cards."""
+        """The optimal expected final score from the first card, and the number of cards."""
         layers = self.reachable()
         self.V = np.full(1 << self.ncat + 7, np.nan)  # each card's value; NaN: not reachable
         upper = decode(layers[-1])[1]
@@ -187,7 +195,7 @@ class Solver:
             for layer in reversed(layers[:-1]):
                 batches = (layer[i:i + BATCH] for i in range(0, len(layer), BATCH))
                 list(pool.map(self.turn, batches))
-        return float(self.V[0]), sum(len(layer) for layer in layers)
+        return float(self.V[self.first]), sum(len(layer) for layer in layers)
 
     def turn(self, cards):
         """Solve one turn for a batch of cards (n,): store their values before it."""
@@ -243,14 +251,25 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rules", required=True, choices=list(RULES),
                         help="; ".join(f"{k}: {v}" for k, v in RULES.items()))
+    parser.add_argument("--boxes", help="comma-separated, as on the card (e.g. "
+                        "fours,fives,sixes,chance): play these boxes only (default: all)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--threads", type=int, default=min(os.cpu_count() or 1, 8),
                         help="threads sharing a layer's batches (default: the cores, at most 8)")
     args = parser.parse_args(argv)
     if args.threads < 1:
         parser.error("--threads must be at least 1")
+    boxes = None
+    if args.boxes is not None:
+        names = UPPER + list(YATZY if args.rules == "yatzy" else YAHTZEE)
+        given = [b.strip() for b in args.boxes.split(",")]
+        boxes = [b.replace("-", " ") for b in given]
+        wrong = [g for g, b in zip(given, boxes) if b not in names or boxes.count(b) > 1]
+        if wrong:
+            parser.error(f"--boxes: {wrong[0]!r} is not a box of {args.rules} or is given "
+                         f"twice; its boxes: {', '.join(n.replace(' ', '-') for n in names)}")
     start = time.perf_counter()
-    value, states = Solver(args.rules, args.threads).solve()
+    value, states = Solver(args.rules, args.threads, boxes).solve()
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"rules": args.rules, "value": value, "states": states,

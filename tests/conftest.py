@@ -95,10 +95,18 @@ def shared(item: pytest.Item) -> list[str]:
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Side by side, the tests of a shared fixture go to one worker, and the files of slow
+    tests come first (whole, so that a fixture of a file is made once; the rest in their
+    order): pytest-xdist hands out the groups of most tests first, then the other tests in
+    this order as the workers run short, so the last tests of the run are quick ones, and
+    neither worker waits long at the end for the other."""
     if config.pluginmanager.hasplugin("xdist"):
         for item in items:
             if fixtures := shared(item):  # a test of two goes with the first
                 item.add_marker(pytest.mark.xdist_group(fixtures[0]))
+        if config.getoption("dist") != "no":  # -n 0 keeps the order of the files
+            slow = {item.path for item in items if item.get_closest_marker("slow")}
+            items.sort(key=lambda item: item.path not in slow)
 
 
 @pytest.hookimpl(trylast=True)  # after pytest-xdist has named the groups

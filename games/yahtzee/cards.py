@@ -154,9 +154,9 @@ class Rounds:
         return filled | (total << self.total_shift)
 
     def _of_ends(self, ends: list[tuple[str, int, int]]) -> dict[str, np.ndarray]:
-        """What the ends of a turn are, as arrays (made once: the ends are always the same);
-        the ends of one box that add the same to the upper total share a *class*, whose next
-        card is worked out once per card."""
+        """What the ends of a turn are, as arrays, and the tables :meth:`ends` looks up (made
+        once: the ends are always the same). The ends of one box that add the same to the
+        upper total share a *class*, whose next card is worked out once per card."""
         if self._ends is None or self._ends[0] != len(ends):
             box = np.array([self.boxes.index(e[0]) for e in ends])
             base = np.array([e[1] for e in ends], dtype=np.int64)
@@ -164,44 +164,84 @@ class Rounds:
             gained = np.where(self.upper[box], base, 0)
             fifty = (box == self.five) & (base == 50) & bool(self.card.extra_bonus)
             classes, kind = np.unique(np.stack([box, gained, fifty]), axis=1, return_inverse=True)
-            fixed = np.array([JOKER_POINTS.get(self.boxes[b], 0) for b in box.tolist()])
             self._ends = (len(ends), {
-                "box": box, "base": base, "face": face, "gained": gained, "class": kind.ravel(),
-                "class_box": classes[0], "class_gained": classes[1], "class_fifty": classes[2],
-                "joker": np.where(fixed > 0, fixed - base, 0),
-            })
+                "box": box, "gained": gained, "class": kind.ravel(), "class_box": classes[0],
+                "next": self._next_table(*classes), "points": self._points_table(box, base, face, gained),
+                "refused": self._refused_table(box, face)})
         return self._ends[1]
+
+    def _next_table(self, box: np.ndarray, gained: np.ndarray, fifty: np.ndarray) -> np.ndarray:
+        """The next card of each class of ends, less the boxes filled before, from a card
+        with upper total t, upper boxes open that can still add r, and flag f: row
+        (t * (reach + 1) + r) * 2 + f, ``reach`` all that the upper boxes can add."""
+        t, r, f = (a.ravel()[:, None] for a in np.meshgrid(
+            np.arange(64), np.arange(self.most.sum() + 1), np.arange(2), indexing="ij"))
+        new_total = np.where(t < BONUS_AT, t + gained, BONUS_AT)
+        following = self._settled(self.bit[box], new_total, r - self.most[box])
+        return following | ((f | fifty) << self.flag_shift)
+
+    def _keys(self, is_open: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per card, whether the five-of-a-kind box is filled and, as bits, the faces whose
+        upper box is played and open (bit f - 1 for face f)."""
+        faces = np.flatnonzero(self.own >= 0)
+        five_filled = ~is_open[:, self.five] if self.five >= 0 else np.zeros(len(is_open), bool)
+        return five_filled, is_open[:, self.own[faces]] @ (np.int64(1) << (faces - 1))
+
+    def _points_table(self, box: np.ndarray, base: np.ndarray, face: np.ndarray,
+                      gained: np.ndarray) -> np.ndarray:
+        """The points of every end from a card with upper total t: row t; on a card with a
+        joker, row t + 64 * (holds_50 + 2 * (five-of-a-kind box filled + 2 * own bits)), the
+        own bits those of :meth:`_keys`."""
+        card, jokers = self.card, bool(self.card.joker) and self.five >= 0
+        row = np.arange(64 * (256 if jokers else 1))[:, None]
+        total, holds_50, five_filled, own_bits = row % 64, row // 64 % 2, row // 128 % 2, row // 256
+        # The upper bonus where the end brings the total to 63.
+        bonus = (total < BONUS_AT) & (total + gained >= BONUS_AT)
+        points = base + bonus * card.upper_bonus
+        # A five of a kind is a joker once the five-of-a-kind box is filled, and scores as
+        # one in the lower boxes once its own upper box is filled too.
+        if jokers:
+            own_open = (own_bits >> np.maximum(face - 1, 0)) & 1 & (face > 0)
+            fixed = np.array([JOKER_POINTS.get(self.boxes[b], 0) for b in box.tolist()])
+            joker = five_filled & ~own_open.astype(bool) & (face > 0)
+            points += joker * np.where(fixed > 0, fixed - base, 0)
+            points += holds_50 * card.extra_bonus * (face > 0)
+        return points
+
+    def _refused_table(self, box: np.ndarray, face: np.ndarray) -> np.ndarray | None:
+        """Under the forced joker, the ends a five of a kind may not take from a card: row
+        five-of-a-kind box filled + 2 * (a lower box open + 2 * own bits). The joker goes
+        in its own upper box if it is open, else in any open lower box, else in any open
+        upper box."""
+        if self.card.joker != "forced" or self.five < 0:
+            return None
+        row = np.arange(256)[:, None]
+        five_filled, lower_open, own_bits = row % 2, row // 2 % 2, row // 4
+        own_open = ((own_bits >> np.maximum(face - 1, 0)) & 1 & (face > 0)).astype(bool)
+        upper = self.upper[box]
+        allowed = np.where(own_open, box == self.own[face],
+                           np.where(lower_open.astype(bool), ~upper, upper))
+        return five_filled.astype(bool) & (face > 0) & ~allowed
 
     def ends(self, states: np.ndarray, ends: list[tuple[str, int, int]]) -> tuple[np.ndarray, np.ndarray]:
         """The next card and the points of every end of a turn from every card of ``states``."""
-        card, e, n = self.card, self._of_ends(ends), len(self.boxes)
+        e, n = self._of_ends(ends), len(self.boxes)
         filled = states & ((1 << n) - 1)
         total = (states >> self.total_shift) & 63
         holds_50 = (states >> self.flag_shift) & 1
         is_open = (filled[:, None] & self.bit) == 0
         reach = is_open @ self.most
-        # Per card and class: the next card.
-        box, gained = e["class_box"], e["class_gained"]
-        new_total = np.where(total[:, None] < BONUS_AT, total[:, None] + gained, BONUS_AT)
-        following = self._settled(filled[:, None] | self.bit[box], new_total,
-                                  reach[:, None] - self.most[box])
-        following |= (holds_50[:, None] | e["class_fifty"]) << self.flag_shift
-        following = np.where(is_open[:, box], following, -1)
-        following = following[:, e["class"]]
-        # Per card and end: the points, and the upper bonus where they bring the total to 63.
-        bonus = (total[:, None] < BONUS_AT) & (total[:, None] + e["gained"] >= BONUS_AT)
-        points = e["base"] + bonus * card.upper_bonus
-        # A five of a kind is a joker once the five-of-a-kind box is filled, and scores as
-        # one in the lower boxes once its own upper box is filled too.
-        if card.joker and self.five >= 0:
-            five_filled = ~is_open[:, self.five]
-            own_open = self._own_open(is_open)
-            joker = five_filled[:, None] & ~own_open[:, e["face"]] & (e["face"] > 0)
-            points += joker * e["joker"]
-            points += np.outer(holds_50 * card.extra_bonus, e["face"] > 0)
-            if card.joker == "forced":
-                forced = five_filled[:, None] & (e["face"] > 0)
-                following = np.where(forced & ~self._forced(is_open, own_open, e), -1, following)
+        # Per card and class: the next card; -1 where the box is filled.
+        following = e["next"].take((total * (self.most.sum() + 1) + reach) * 2 + holds_50, axis=0)
+        following += filled[:, None]
+        following[~is_open[:, e["class_box"]]] = -1
+        following = following.take(e["class"], axis=1)
+        five_filled, own_bits = self._keys(is_open)
+        row = total if len(e["points"]) == 64 else total + 64 * (holds_50 + 2 * (five_filled + 2 * own_bits))
+        points = e["points"].take(row, axis=0)
+        if e["refused"] is not None:
+            lower_open = (is_open & ~self.upper).any(axis=1)
+            following[e["refused"].take(five_filled + 2 * (lower_open + 2 * own_bits), axis=0)] = -1
         return following, points
 
     def toward_bonus(self, states: np.ndarray, ends: list[tuple[str, int, int]]) -> np.ndarray:
@@ -214,22 +254,6 @@ class Rounds:
         reach = ((filled[:, None] & self.bit) == 0) @ self.most
         open_ = (total < BONUS_AT) & (total + reach >= BONUS_AT)
         return np.where(open_[:, None], np.minimum(e["gained"], (BONUS_AT - total)[:, None]), 0)
-
-    def _own_open(self, is_open: np.ndarray) -> np.ndarray:
-        """Per card and face (0 for none): whether that face's upper box is played and open."""
-        table = np.zeros((len(is_open), 7), dtype=bool)
-        played = np.flatnonzero(self.own >= 0)
-        table[:, played] = is_open[:, self.own[played]]
-        return table
-
-    def _forced(self, is_open: np.ndarray, own_open: np.ndarray, e: dict[str, np.ndarray]) -> np.ndarray:
-        """Where a joker may go under the forced order: its own upper box if it is open,
-        else any open lower box, else any open upper box."""
-        own = self.own[e["face"]]
-        own_open = own_open[:, e["face"]]
-        lower_open = (is_open & ~self.upper).any(axis=1)[:, None]
-        upper = self.upper[e["box"]]
-        return np.where(own_open, e["box"] == own, np.where(lower_open, ~upper, upper))
 
     def columns(self, keys: np.ndarray) -> dict[str, Any]:
         """The cards as readable columns: the boxes filled (in the card's order), the upper

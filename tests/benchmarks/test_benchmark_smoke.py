@@ -94,16 +94,31 @@ def test_the_report_says_how_mdp_is_installed(monkeypatch):
 
 @pytest.mark.slow
 def test_yahtzee_benchmark_runs_both_solvers_and_they_agree():
-    # The whole game without Yahtzee bonus: a few seconds for each solver.
+    # Three boxes of the card (--boxes), without and with the Yahtzee bonus and the forced
+    # joker: a second for each solver. The values are the exact ones of the brute force of
+    # tests/games/test_yahtzee_card.py, brute_force(("threes", "full-house", "yahtzee"),
+    # None and "forced"): 30713693425410700034678935/1119186718586212624367616 and
+    # 104830429196244922768007035/3777255175228467607240704. (The whole game's published
+    # figures are solved in tests/games/test_yahtzee_card.py.)
     done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yahtzee.py"),
-                           "--cases", "no-bonus", "--repeat", "1", "--quiet"], cwd=ROOT,
+                           "--cases", "no-bonus,forced-joker", "--boxes", "threes,full-house,yahtzee",
+                           "--repeat", "1", "--quiet"], cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     rows = table_rows(done.stdout)
-    mdp, reference = rows["no-bonus", "mdp"], rows["no-bonus", "reference"]
-    assert (mdp[-1], reference[-1]) == ("yes", "ref"), done.stdout
-    assert mdp[-2] == reference[-2] == "245.870775", done.stdout  # published: 245.87
+    for case, value in [("no-bonus", "27.442868"), ("forced-joker", "27.753071")]:
+        mdp, reference = rows[case, "mdp"], rows[case, "reference"]
+        assert (mdp[-1], reference[-1]) == ("yes", "ref"), done.stdout
+        assert mdp[-2] == reference[-2] == value, done.stdout
     assert "values: all agree" in done.stdout
+
+
+def test_the_reference_refuses_a_box_not_on_its_card():
+    done = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "yahtzee_reference.py"),
+                           "--rules", "yatzy", "--boxes", "ones,yahtzee"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert "--boxes: 'yahtzee' is not a box of yatzy" in done.stderr.splitlines()[-1]
 
 
 @pytest.mark.slow

@@ -138,9 +138,12 @@ def test_full_yahtzee_is_the_published_254_5896(yahtzee_full_free_joker):
     assert solution.model.n_rounds == 13
 
 
-# The whole game without the Yahtzee bonus, the published 245.87 (Verhoeff 1999, Glenn 2006),
-# is solved by the benchmark's smoke test beside the independent solver, both giving it
-# (tests/benchmarks/test_benchmark_smoke.py): once a run is enough.
+@pytest.mark.slow
+def test_no_bonus_is_the_published_245_87(yahtzee_full_no_bonus):
+    # Verhoeff (1999), Glenn (2006): 245.87 without the Yahtzee bonus and jokers; 245.870775
+    # to six places, as benchmarks/yahtzee_reference.py gives it (its --rules no-bonus).
+    assert round(yahtzee_full_no_bonus.solution.value, 2) == 245.87
+    assert f"{yahtzee_full_no_bonus.solution.value:.6f}" == "245.870775"
 
 
 @pytest.mark.slow

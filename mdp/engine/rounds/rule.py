@@ -318,7 +318,8 @@ def row_prints(numbers: np.ndarray, salt: int = 0) -> np.ndarray:
     elif numbers.dtype.kind == "f":
         numbers = np.ascontiguousarray(numbers, dtype=np.float64).view(np.int64)
     columns = np.arange(1, numbers.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    return (numbers.astype(np.uint64) * (columns + np.uint64(salt))).sum(axis=1, dtype=np.uint64)
+    # The sum of the products modulo 2**64: a matrix product, with no temporary matrix.
+    return numbers.astype(np.int64, copy=False).view(np.uint64) @ (columns + np.uint64(salt))
 
 
 def _python(points: np.ndarray) -> np.ndarray:

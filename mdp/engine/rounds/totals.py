@@ -13,8 +13,7 @@ to its most, in whole numbers. Vectors of about the same width share a block (a 
 row each), so that the moves of many round states are whole rows of arithmetic: for each
 block of the round states left, block of those reached and shift, the rows gathered,
 weighted by the chance of the end and added into the rows of the round states reached at
-the shift; the second move into one round state in a run of its own, and so on, so that no
-row is added to twice at once.
+the shift, a sparse product that sums the moves into one round state.
 """
 
 from __future__ import annotations
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import polars as pl
+import scipy.sparse
 
 from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
@@ -41,9 +41,6 @@ from mdp.limits import default_max_memory
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.kinds import PlayedRounds
-
-ROWS = 1 << 18
-"""Numbers (rows times their width) gathered at a time when vectors are moved."""
 
 
 class Totals:
@@ -105,16 +102,12 @@ class Totals:
         d = place[d]
         shift = start - after.low[d]
         source, target = self.block[s], after.block[d]
-        # Runs of moves between two blocks at one shift, each round state reached once in a
-        # run: sorted by blocks, shift and round state reached, numbered within each round
-        # state (0, 1, ...), then sorted by blocks, shift and that number.
+        # Runs of moves between two blocks at one shift (sorted by blocks, shift and round
+        # state reached): each a sparse matrix of chances, a row per round state reached,
+        # times the block left (its product sums the moves into one round state).
         order = _order(source, target, shift, d)
         s, d, shift, chance, source, target = (a[order] for a in (s, d, shift, chance, source, target))
-        rank = _runs(source, target, shift, d)
-        order = _order(source, target, shift, rank)
-        s, d, shift, chance, source, target, rank = (
-            a[order] for a in (s, d, shift, chance, source, target, rank))
-        cuts = _cuts(source, target, shift, rank)
+        cuts = _cuts(source, target, shift)
         rows, into = self.row[s], after.row[d]
         # By the block they move into: the blocks are filled side by side.
         runs: dict[int, list[tuple[int, int]]] = {}
@@ -127,12 +120,10 @@ class Totals:
                 block, k = self.blocks[source[i0]], int(shift[i0])
                 # Past its own width a row holds zeros: only what fits at the shift is moved.
                 width = min(block.shape[1], onto.shape[1] - k)
-                step = max(1, ROWS // max(width, 1))
-                for j0 in range(i0, i1, step):
-                    j1 = min(j0 + step, i1)
-                    moving = block[rows[j0:j1], :width]
-                    moving *= chance[j0:j1, None]
-                    onto[into[j0:j1], k:k + width] += moving
+                first = np.flatnonzero(np.concatenate([[True], into[i0 + 1:i1] != into[i0:i1 - 1]]))
+                moves = scipy.sparse.csr_array((chance[i0:i1], rows[i0:i1], np.append(first, i1 - i0)),
+                                               shape=(len(first), len(block)))
+                onto[into[i0 + first], k:k + width] += (moves @ block)[:, :width]
 
         side_by_side(fill, sorted(runs, key=lambda b: -after.blocks[b].size))
         return after
@@ -238,12 +229,6 @@ def _cuts(*keys: np.ndarray) -> list[int]:
     for key in keys:
         change |= key[1:] != key[:-1]
     return [0, *(np.flatnonzero(change) + 1).tolist(), len(keys[0])]
-
-
-def _runs(*keys: np.ndarray) -> np.ndarray:
-    """Each item's place in its run of equal ``keys`` (sorted): 0, 1, 2, ..."""
-    cuts = np.array(_cuts(*keys))
-    return np.arange(len(keys[0])) - np.repeat(cuts[:-1], np.diff(cuts))
 
 
 def _order(*keys: np.ndarray) -> np.ndarray:
