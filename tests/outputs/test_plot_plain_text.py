@@ -6,8 +6,6 @@ table of --out was not written; ``"stake $5, win $10"`` was drawn mangled). Gene
 mdp draws, and on every command that draws one (found in the parser): no error, and each
 text read back from the figure's artists is the text given, drawn as plain text."""
 
-import argparse
-
 import attrs
 import polars as pl
 import pytest
@@ -18,9 +16,8 @@ pytest.importorskip("matplotlib")
 
 import mdp  # noqa: E402
 from mdp.outputs import plot  # noqa: E402
-from mdp.program.cli import _parser, main  # noqa: E402
-from mdp.program.registry import commands_and_analyses  # noqa: E402
-from tests.program.test_cli_plot_needs import REQUIRED, ROUNDS  # noqa: E402
+from mdp.program.cli import main  # noqa: E402
+from tests.program.test_cli_plot_needs import _plotting  # noqa: E402
 
 TEXT = st.text(st.one_of(st.sampled_from("$\\^_{}%#&~"), st.characters(min_codepoint=32, max_codepoint=126)),
                min_size=1, max_size=40).filter(lambda text: text.strip() == text and text)
@@ -87,18 +84,8 @@ def test_targets_are_drawn_with_the_title_as_given(drawn, tmp_path, title):
     assert title in [text for text, _ in drawn] and _all_plain(drawn)
 
 
-def _drawing_commands():
-    parser = _parser()
-    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    for name, sub in subparsers.choices.items():
-        if any("--plot" in a.option_strings for a in sub._actions):
-            extra = [w for a in sub._actions if a.required and a.dest in REQUIRED for w in REQUIRED[a.dest]]
-            rounds = getattr(commands_and_analyses()[name], "rounds", False)
-            yield pytest.param([name, ROUNDS if rounds else "shutbox", *extra], id=name)
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", list(_drawing_commands()))
+@pytest.mark.parametrize("argv", list(_plotting()))
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rules=TEXT, objective=TEXT)
 def test_every_command_draws_the_game_s_own_words_as_given(argv, drawn, tmp_path, monkeypatch,
