@@ -374,6 +374,7 @@ def _command(analysis: Analysis) -> Command:
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
         game = arguments.load(args)
+        args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:
             analysis.check_game(game, args)
 
