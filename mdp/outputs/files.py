@@ -68,7 +68,8 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     """Write a set of files all or nothing (a model and the property beside it): each to a
     temporary file beside it, and only once every one is complete, each renamed over its
     target. On any error, Ctrl-C, SIGTERM or SIGHUP the temporary files are removed and no target is
-    touched. A device or a pipe among them is written into last. Within :func:`together`,
+    touched. A device or a pipe among them is written into once the others are complete,
+    before they are renamed. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
@@ -250,14 +251,15 @@ def say_when_written(note: str) -> None:
 
 def _finish(staged: list[tuple[str, str, int]],
             specials: list[tuple[str, Callable[[BinaryIO], object]]]) -> None:
-    """Rename the temporary files over their targets, then write into the devices."""
+    """Write into the devices, then rename the temporary files over their targets: a device
+    that cannot be written (``/dev/full``) leaves every target as it was."""
     path = ""
     try:
-        for temporary, path, _ in staged:
-            os.replace(temporary, path)
         for path, write in specials:  # nothing to replace, nothing to leave behind
             with _open_special(path) as file:
                 write(file)
+        for temporary, path, _ in staged:
+            os.replace(temporary, path)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
 
