@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 import attrs
@@ -98,13 +98,21 @@ def parsed(where: str, param: Param, value: Any) -> Any:
     :class:`TypeError`) of its parser, for the caller to word; a parser that breaks otherwise
     is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
     parse = whole if param.parse is int else param.parse  # int(3.7) would be 3: read exactly
+    if parse in MAKERS:  # called with the value, it would blame the value on its bounds
+        raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
+                         f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")
     try:
-        return parse(value)
+        read = parse(value)
     except (ValueError, TypeError, ParamError):
         raise
     except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
         raise ModelError(f"{where}: the parser of parameter {param.name} raised "
                          f"{fault(error)} (value {value!r})") from error
+    if callable(read) or isinstance(read, (ModuleType, Iterator)):  # no parameter's value
+        raise ModelError(f"{where}: the parser of parameter {param.name} returned "
+                         f"{type(read).__name__} {read!r} for {value!r}, which no value of a "
+                         "parameter is; a parser returns the value it reads")
+    return read
 
 
 def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
@@ -122,6 +130,10 @@ def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
                          f"default, {said(param.default)}; a parser returns the value read, or "
                          "raises ValueError")
     return value
+
+
+MAKERS: dict[Callable[..., Any], str] = {}
+"""mdp's makers of parsers, each with a call that makes one: not parsers themselves."""
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
@@ -236,6 +248,9 @@ class Choice:
         if value not in self.allowed:
             raise ValueError(f"allowed: {', '.join(self.allowed)}{did_you_mean(str(value), self.allowed)}")
         return str(value)
+
+
+MAKERS.update({parse_int: "mdp.parse_int(0)", parse_choice: "mdp.parse_choice(['a', 'b'])"})
 
 
 def parse_flag(value: Any) -> bool:
