@@ -289,6 +289,7 @@ def generate() -> str:
              "9; the best move is to shut 1 and 8, ahead of 1 3 5.", ""]
     text += _match()
     text += _score_to_beat()
+    text += _second_player()
     return "\n".join(text) + "\n"
 
 
@@ -363,16 +364,73 @@ def _score_to_beat() -> list[str]:
              "200 points (dlangk/yatzy, an open solver in Rust). mdp: "
              f"**{ours[0]}** and **{ours[1]}**. Playing for the total gains most at {at} points "
              f"or more, {100 * gain:.2f} percentage points.", "",
-             "The sweep of every total takes about an hour of CPU on two cores, too long for a "
+             "The sweep of every total took about an hour of CPU on two cores, too long for a "
              "docs build: its table is kept in ``docs/_static/yatzy-targets.csv``, written by the "
-             "command below (2026-11-27, AMD EPYC, 2 cores: 67 CPU minutes, 4.5 GB at most), "
-             "and every build checks the figures above against it. Whole Yahtzee's totals and "
-             "the match of a player who knows the score to beat are not yet on this page.", "",
+             "command below (2026-11-27, AMD EPYC, 2 cores: 67 CPU minutes, 4.5 GB at most, every "
+             "round's vectors held; the sweep now holds two rounds' at a time, at most 0.69 GB of "
+             "Yatzy's 1.58 GB, and works the columns alike once: see :ref:`Performance <perf-targets>`), "
+             "and every build checks the figures above against it. Whole Yahtzee's totals are "
+             "not yet on this page.", "",
              ".. code-block:: console", "", f"   $ {TARGETS_COMMAND}", ""]
             + _table(table)
             + [".. image:: _static/yatzy-targets.png",
                "   :alt: Yatzy: the chance of at least each total, played for that total and under "
                "best-mean play, and the gap between them, largest near 250 points.", ""])
+
+
+DISTRIBUTION = ROOT / "docs" / "_static" / "yatzy-distribution.csv"
+DISTRIBUTION_COMMAND = "mdp distribution yahtzee --variant yatzy --out yatzy-distribution.csv"
+# dlangk/yatzy: the second player's chance against a first who plays for the best mean, and
+# the best mean of Yatzy (Larsson and Sjoberg, 248.44).
+SECOND_PUBLISHED, MEAN_PUBLISHED = "55.3%", "248.44"
+
+
+def _second_player() -> list[str]:
+    """The match of Yatzy where the second player knows the total to beat, bracketed from two
+    kept tables: the first player's totals under best-mean play (checked: they sum to 1, their
+    mean is the published best mean, and they give targets' best-mean column), and the best
+    chance of at least every total. Against a total t, the second player's best chance of
+    winning with ties counted half, max over play of (P(> t) + P(>= t)) / 2, is at least the
+    best chance of at least t + 1 (play for it) and at most the mean of the best chances of
+    at least t and of at least t + 1 (each part played best on its own)."""
+    totals = {int(r["points"]): float(r["probability"])
+              for r in csv.DictReader(DISTRIBUTION.open(encoding="utf-8"))}
+    chance = {int(r["at_least"]): (float(r["chance"]), float(r["chance_best_mean"]))
+              for r in csv.DictReader(TARGETS.open(encoding="utf-8"))}
+    mean = sum(t * p for t, p in totals.items())
+    if abs(sum(totals.values()) - 1) > 1e-9 or f"{mean:.2f}" != MEAN_PUBLISHED:
+        raise Mismatch(f"{DISTRIBUTION.name}: chances summing to {sum(totals.values())}, mean "
+                       f"{mean:.4f}, not the published {MEAN_PUBLISHED}")
+    for total, (_, best_mean) in chance.items():
+        if abs(sum(p for t, p in totals.items() if t >= total) - best_mean) > 1e-9:
+            raise Mismatch(f"{DISTRIBUTION.name} and {TARGETS.name} disagree on best-mean play's "
+                           f"chance of at least {total}")
+
+    def best(total: int) -> float:
+        return chance.get(total, (0.0,))[0]
+
+    low = sum(p * best(t + 1) for t, p in totals.items())
+    high = sum(p * (best(t) + best(t + 1)) / 2 for t, p in totals.items())
+    published = float(SECOND_PUBLISHED.rstrip("%")) / 100
+    if not low - 0.0005 <= published <= high + 0.0005:  # to the published rounding
+        raise Mismatch(f"the second player's chance lies from {low:.4%} to {high:.4%}, and "
+                       f"{SECOND_PUBLISHED} is published")
+    tie = sum(p * (chance[t][1] - chance.get(t + 1, (0.0, 0.0))[1]) for t, p in totals.items())
+    return ([".. _result-second-player:", "", "The second player knows the score: Yatzy",
+             "----------------------------------------", "",
+             "Two players of Yatzy; the first plays for the best mean, the second sees the "
+             "first's total and plays to beat it. Reference: the second player wins "
+             f"**{SECOND_PUBLISHED}** (dlangk/yatzy). mdp brackets it from the two tables kept "
+             "here, ties counted half: against a total *t*, the second player's best chance is "
+             "at least the best chance of at least *t* + 1, and at most the mean of the best "
+             "chances of at least *t* and of at least *t* + 1. Over the first player's totals: "
+             f"**from {low:.2%} to {high:.2%}**. Were both to play for the best mean, each "
+             f"would win {(1 - tie) / 2:.2%}, with a tie {tie:.2%} of the time. The first "
+             "player's totals, checked at every build (they sum to 1, their mean is the "
+             f"published {MEAN_PUBLISHED}, and they give the best-mean column above to 1e-9), "
+             "were written by the command below; ``mdp match yahtzee --variant yatzy`` plays "
+             "the match itself, three sweeps of every total, and is not yet run here.", "",
+             ".. code-block:: console", "", f"   $ {DISTRIBUTION_COMMAND}", ""])
 
 
 def write(path: Path = OUTPUT) -> None:

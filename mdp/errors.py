@@ -87,6 +87,8 @@ def fault(error: BaseException) -> str:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
         text = "(its message could not be made)"
+    if isinstance(error, ValueError) and "read-only" in text:  # see mdp.handed
+        text += " (it wrote into an array mdp handed it, which is read-only: write into a copy)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
@@ -126,6 +128,17 @@ def by_user(error: BaseException) -> bool:
     return isinstance(error, KeyboardInterrupt) and (_Signals.interrupted or not _Signals.watched)
 
 
+def _keep_ignoring(signal: Any) -> None:
+    """Keep an ignored SIGINT ignored. Polars, imported, sets a handler of its own below
+    Python's (the signal module still says ignored), which stops a Polars call that is
+    running with a ``KeyboardInterrupt``: a SIGINT that mdp was started to ignore (a
+    background job's) then ended a writer in Polars, blamed on its format. Imported here, its
+    handler is undone by ignoring SIGINT again for the operating system."""
+    import polars  # noqa: F401  (its handler is set as it is imported)
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class watch_interruptions:
     """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
     ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT
@@ -141,6 +154,8 @@ class watch_interruptions:
             _Signals.watched, _Signals.interrupted = True, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
                 self.previous = signal.signal(signal.SIGINT, interrupt)
+            else:
+                _keep_ignoring(signal)
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -62,6 +62,8 @@ def _checked(game: mdp.Game, rule):
     """A scoring rule whose values are checked to be one per final position, and blamed on
     the plugin that offers the rule where they are not (or where the rule raises)."""
 
+    floated: set[str] = set()
+
     def values(b: Box, masks: np.ndarray):
         try:
             got = rule.values(b, masks)
@@ -71,6 +73,11 @@ def _checked(game: mdp.Game, rule):
         except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
             problem, at = f"raised {type(error).__name__}: {error}", None
         if problem is None:
+            if "floats" not in floated and _floats(got):  # exact solving refused names the rule
+                floated.add("floats")
+                plugin = game.blame("shutbox_scoring_rules", lambda groups: _offers(groups, rule.name))
+                if plugin:
+                    game.memo("floats", lambda: f"plugin {plugin}'s scoring rule {rule.name}")
             return got
         plugin = game.blame("shutbox_scoring_rules", lambda groups: _offers(groups, rule.name))
         whose = f" of plugin {plugin}" if plugin else ""
@@ -83,6 +90,13 @@ def _checked(game: mdp.Game, rule):
         raise mdp.ModelError(f"game {game.name}: scoring rule {rule.name}{whose} {problem}{count}{where}")
 
     return attrs.evolve(rule, values=values)
+
+
+def _floats(values) -> bool:
+    """Whether a scoring rule's values hold a float."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return values.dtype.kind == "f"
+    return any(isinstance(v, float | np.floating) for v in values)
 
 
 def _position(b: Box, mask: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -57,7 +58,7 @@ def advise(solution: Solved, game: Game, **columns: Any) -> Advice:
 def advice_at(where: Located, game: Game) -> Advice:
     """:func:`advise` at a position already found: the actions of the state that
     ``where.rest`` names in the model played there."""
-    within = _advise(where.solution, game, where.rest, where.over)
+    within = _advise(where.solution, game, where.rest, where.over, where.named)
     state = {**where.named, **within.state}
     return Advice(state, within.actions.clear() if where.over else within.actions, where.over)
 
@@ -71,14 +72,15 @@ def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, A
         from mdp.engine.rounds.table import find_round_state
 
         over = bool(model.rule(np.array([find_round_state(model, game, columns)[0]])).over[0])
-    _found(played, game, rest, over)
+    _found(played, game, rest, over, {c: v for c, v in columns.items() if c not in rest})
 
 
-def _found(model: CompiledModel, game: Game, columns: dict[str, Any],
-           over: bool = False) -> tuple[int, dict[str, Any]]:
+def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool = False,
+           round_state: Mapping[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
     """The id of the state of ``model`` that ``columns`` name, and its columns. Where the
     game is over (``over``: at a round state that ends it) no round is played: the round's
-    first state stands for the round state, named or not, and no other can be named."""
+    first state stands for the round state, named or not, and no other can be named.
+    ``round_state``: the columns that named the round state, in a game of rounds."""
     states = model.states
     # The columns a policy table shows of a state, those that say something.
     table = to_frame(table_state_columns(game, states, model.column_prints), f"game {game.name}")
@@ -99,7 +101,7 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any],
     else:  # every column left out: the state where every one is empty
         matches = table.filter([pl.col(c).is_null() for c in names])
         if not matches.height:
-            raise ParamError(_expected(game, table, names, model.initial, []))
+            raise ParamError(_expected(game, table, names, model.initial, [], round_state))
     given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
     if matches.height == 0:
         raise ParamError(f"no reachable state has {given}; "
@@ -113,11 +115,12 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any],
     return int(matches["_id"][0]), {c: _plain(matches[c][0]) for c in names}
 
 
-def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: bool = False) -> Advice:
+def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: bool = False,
+            round_state: Mapping[str, Any] | None = None) -> Advice:
     """Advice at a state of one model, left out the actions the position does not allow."""
     model = solution.model
     states = model.states
-    state_id, state = _found(model, game, columns, over)
+    state_id, state = _found(model, game, columns, over, round_state)
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
     labels = row_columns(game, [states[state_id]] * len(ids), action_labels(model, game, [state_id]))
@@ -150,10 +153,14 @@ def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
 
-def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str]) -> str:
+def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str],
+              round_state: Mapping[str, Any] | None = None) -> str:
     start = table.row(initial, named=True)
     example = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
+    if round_state and not unknown:  # the round state understood, the state within it not given
+        named = " ".join(f"{c}={_quoted(v)}" for c, v in round_state.items())
+        lead = f"{named} names the round state; the state within its round is missing: "
     shown = (f"e.g. the initial state: {example}" if example else
              "a column empty in the state left out; every one is empty in the initial state")
     return f"{lead}name a state of {game.name} by its columns {', '.join(names)} (COLUMN=VALUE, {shown})"

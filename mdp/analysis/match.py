@@ -34,6 +34,7 @@ from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import Game
+from mdp.handed import read_only
 from mdp.limits import MAX_PLAYERS
 
 MAX_PROFILES = 1_000_000
@@ -65,6 +66,11 @@ class MatchRules:
     no state, so a table over them compiles the game once."""
 
 
+def _signed(values: Any) -> tuple[float | Fraction, ...]:
+    """The values with a float's -0.0 made 0.0 (+ 0), shown "+0" as the other player's is."""
+    return tuple(value + 0 for value in values)
+
+
 @attrs.frozen
 class Match:
     """Each player's expected winnings in a match, the first player first."""
@@ -72,7 +78,7 @@ class Match:
     game: str
     params: Mapping[str, Any]
     rules: str
-    values: tuple[float | Fraction, ...]
+    values: tuple[float | Fraction, ...] = attrs.field(converter=_signed)
     """Each player's expected winnings: fractions in exact mode, else floats."""
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
@@ -91,7 +97,8 @@ class Match:
         players = []
         for k, value in enumerate(self.values, start=1):
             entry: dict[str, Any] = {"player": k, "value": float(value)}
-            if isinstance(value, Fraction):  # exact mode
+            if self.exact:  # a whole number too (a game over from the start wins 0)
+                value = Fraction(value)
                 entry["exact"] = f"{value.numerator}/{value.denominator}"
             if self.wins is not None:
                 entry.update(_chance("wins", self.wins[k - 1]))
@@ -191,6 +198,7 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
             raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
                              "second plays knowing the first's total")
         value, wins = rounds_match(model, exact=exact, progress=progress)
+        value = Fraction(value) if exact else float(value)
         return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
                      time.perf_counter() - start, wins)
     model = model.single("a match")
@@ -246,7 +254,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     grid = np.indices((m,) * players).reshape(players, -1).T
     said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
-        paid = rules.payoff(results[grid])
+        paid = rules.payoff(read_only(results[grid]))
         paid = np.asarray(paid)
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error

@@ -250,6 +250,13 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
         f"({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
+def offered_as(hook: str, kind: str, name: str) -> str:
+    """The item ``name`` that a plugin offers through ``hook`` as an error names it:
+    ``plugin FILE's format boom``; mdp's own as ``the csv format``."""
+    by = offering(plugins(), [hook], name, BUILTIN_PLUGINS)
+    return f"{by[0]}'s {kind} {name}" if by and by[0] != "mdp" else f"the {name} {kind}"
+
+
 def analyses() -> dict[str, Analysis]:
     """Every analysis on offer, by name, the built-ins first."""
     return offered("mdp_analyses", Analysis)

@@ -54,6 +54,7 @@ from mdp.engine.solved import Solved
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.load import describe
 from mdp.game.plugins import by_name
+from mdp.handed import read_only
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -312,8 +313,8 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     state and end, finite where the end is allowed, rational in exact evaluation."""
     where = functools.partial(named, game, strategy.name)  # asked only for a fault
     try:  # the strategy reads the ends, never changes them: the engine trusts them after
-        given = strategy.aims(game, model, _read_only(keys),
-                              RoundEnds(_read_only(ends.next), _read_only(ends.points)))
+        given = strategy.aims(game, model, read_only(keys),
+                              RoundEnds(read_only(ends.next), read_only(ends.points)))
     except (ModelError, ParamError):
         raise
     except PLUGIN_FAULTS as error:
@@ -352,13 +353,6 @@ def named(game: Game, name: str) -> str:
     plugin = game.blame("mdp_strategies", lambda groups: any(
         getattr(s, "name", None) == name for group in groups or () for s in group or ()))
     return f"game {game.name}: strategy {name}" + (f" of plugin {plugin}" if plugin else "")
-
-
-def _read_only(values: Any) -> np.ndarray:
-    """A view of ``values`` that cannot be written (numbers in it are immutable)."""
-    view = np.asarray(values).view()
-    view.flags.writeable = False
-    return view
 
 
 def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:

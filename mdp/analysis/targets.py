@@ -28,21 +28,26 @@ __all__ = ["Reach", "at_least", "best_mean_chances", "targets"]
 
 def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
              progress: Callable[[str], None] | None = None,
-             max_memory: int | None | Literal["default"] = "default") -> Reach:
+             max_memory: int | None | Literal["default"] = "default",
+             start_only: bool = False) -> Reach:
     """The best chance of finishing a game of rounds with at least every total of points, a
     :class:`mdp.Reach`: ``mdp.at_least(model).chance(T)`` is the chance of at least ``T``
     under the play best for ``T`` (exact with ``exact=True``: points must then be whole, as
     for any ``T``). One backward sweep over the rounds solves every total at once, each
     round state with a vector over the points still needed (:mod:`mdp.engine.rounds.reach`),
     in no more memory than ``max_memory`` (refused, :class:`mdp.TooLarge`, before the work).
+    With ``start_only``, only two rounds' vectors are held at a time and the answer is the
+    start's alone (:meth:`~mdp.Reach.chance` and :meth:`~mdp.Reach.curve` from the start):
+    far less memory, for the chances of the game's totals without its play.
 
     >>> mdp.at_least(mdp.compile(game), exact=True).chance(50)   # doctest: +SKIP
     """
     arguments("at_least", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK),
-              max_memory=(max_memory, MAX_MEMORY))
+              max_memory=(max_memory, MAX_MEMORY), start_only=(start_only, FLAG))
     rounds = model.of_rounds("the chance of at least a total")
     check_most(rounds.info.game, rounds.info.objective.sense, "the chance of at least a total")
-    return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory)
+    return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory,
+                       start_only=start_only)
 
 
 def check_most(game: str, sense: str, what: str) -> None:
@@ -98,21 +103,55 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
     from mdp.engine.solve import solve
 
     rounds = model.of_rounds("the chance of at least every total")
-    rounds.check_chances(exact=exact, max_memory=max_memory)
-    reach = at_least(rounds, exact=exact, progress=progress, max_memory=max_memory)
+    check_targets(rounds, exact=exact, max_memory=max_memory)
+    reach = at_least(rounds, exact=exact, progress=progress, max_memory=max_memory,
+                     start_only=True)
     solution = solve(rounds, exact=exact, progress=progress)
     low, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
-    totals = range(max(reach.most, 0) + 1)
-    best = [reach.chance(t) for t in totals]
-    mean = [chance_of(low, above, t, exact) for t in totals]
-    frame = pl.DataFrame({"at_least": pl.Series(list(totals), dtype=pl.Int64),
-                          "chance": pl.Series([float(c) for c in best], dtype=pl.Float64),
-                          "chance_best_mean": pl.Series([float(c) for c in mean], dtype=pl.Float64)})
-    if exact:
-        frame = frame.with_columns(
-            chance_exact=pl.Series([fraction_text(c) for c in best], dtype=pl.String),
-            chance_best_mean_exact=pl.Series([fraction_text(c) for c in mean], dtype=pl.String))
+    most = max(reach.most, 0)
+    columns = {"chance": _column(most, reach.bounds()[0], reach.chance),
+               "chance_best_mean": _column(most, low, lambda t: chance_of(low, above, t, exact))}
+    frame = pl.DataFrame({"at_least": pl.Series(np.arange(most + 1), dtype=pl.Int64)} | {
+        name: pl.Series([float(c) for c in chances], dtype=pl.Float64)
+        for name, chances in columns.items()})
+    if exact:  # each distinct chance written once
+        texts = {c: fraction_text(c) for chances in columns.values() for c in set(chances)}
+        frame = frame.with_columns(**{f"{name}_exact": pl.Series(
+            [texts[c] for c in chances], dtype=pl.String) for name, chances in columns.items()})
     return frame
+
+
+def _column(most: int, sure: int, chance: Callable[[int], Any]) -> list[Any]:
+    """``chance(t)`` for every total ``t`` from 0 to ``most``: asked only above ``sure``, the
+    least total surely reached, below which every chance is 1 (the same object)."""
+    ones = min(max(sure, -1), most) + 1
+    first = chance(0) if ones else None
+    return [first] * ones + [chance(t) for t in range(ones, most + 1)]
+
+
+MOST_TOTALS = 1_000_000
+"""The most rows of a table of targets (a total each, from 0 to the most a game can earn),
+in floats; in exact numbers, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`."""
+
+
+def check_targets(model: Rounds, *, exact: bool = False,
+                  max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse, before any work, a table of targets that cannot be made: chances of every
+    total that cannot be followed or swept (:meth:`mdp.Rounds.check_chances`,
+    :func:`~mdp.engine.rounds.reach.check_reach`), or more totals from 0 to the most the
+    points can reach (a bound, from the most points of each round) than a table may have
+    (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
+    from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS, check_reach
+
+    model.check_chances(exact=exact, max_memory=max_memory)
+    check_reach(model, exact=exact, max_memory=max_memory, start_only=True)
+    most = sum(math.ceil(high) for _, high in model.points())
+    limit = MOST_EXACT_COLUMNS if exact else MOST_TOTALS
+    if most + 1 > limit:
+        raise TooLarge(f"game {model.info.game}: the chance of at least every total from 0 to "
+                       f"the most the points can reach, up to {most:,}, is more rows than the "
+                       f"{limit:,} a table of targets may have{' in exact numbers' if exact else ''}; "
+                       "ask for one total instead (mdp solve GAME --at-least T)")
 
 
 def fraction_text(value: Any) -> str:

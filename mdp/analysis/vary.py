@@ -104,12 +104,12 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
               params=(params, PARAMS), plugins=(plugins, PLUGINS), exact=(exact, FLAG), sense=(sense, SENSE),
               max_states=(max_states, MAX_STATES), max_memory=(max_memory, MAX_MEMORY),
               progress=(progress, CALLBACK))
+    loaded = _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
+                      max_states, max_memory)
     rows: list[dict[str, Any]] = []
-    for game in _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
-                         max_states, max_memory):
+    for game, row in zip(loaded, _varied(loaded, vary)):
         model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
         solution = solve(model, exact=exact, sense=sense, progress=progress)
-        row = _varied(game, vary)
         row["value"] = float(solution.value)
         if exact:
             row["exact"] = _fraction(solution.value)
@@ -141,12 +141,12 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     loaded = _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
                       max_states, max_memory)
     # Match rules change no state: a model is compiled once per rule set that plays.
-    for game, key in [(game, _play_key(game)) for game in loaded]:  # all played in matches
+    for game, row in zip(loaded, _varied(loaded, vary)):  # all played in matches
+        key = _play_key(game)
         if key not in models:
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
         result = match(models[key], game, players=players, exact=exact, progress=progress)
-        row = _varied(game, vary)
         row["player_1_percent"] = round(float(result.values[0]) * 100, 4)
         for k, value in enumerate(result.values, start=1):
             row[f"player_{k}"] = float(value)
@@ -175,9 +175,29 @@ def _play_key(game: Game) -> Any:
         (name, repr(value)) for name, value in game.shown_params().items() if name not in ignored)
 
 
-def _varied(game: Game, vary: Mapping[str, Any]) -> dict[str, Any]:
-    shown = game.shown_params()
-    return {name: shown[name] for name in vary}
+def _varied(games: list[Game], vary: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The varied parameters of each game, as its row of the table shows them (as ``--set``
+    shows them), known before any is solved: a column whose values are not all of one kind
+    that every format holds (texts, truths, or numbers: whole ones of 64 bits and floats),
+    whatever a parameter's parser gives (a list, a dict, a Fraction, an object), is their text."""
+    shown = [game.shown_params() for game in games]
+    for name in vary:
+        kinds = {_kind(row[name]) for row in shown} - {"none"}
+        if len(kinds) > 1 or kinds & {"other"}:
+            for row in shown:
+                row[name] = None if row[name] is None else str(row[name])
+    return [{name: row[name] for name in vary} for row in shown]
+
+
+def _kind(value: Any) -> str:
+    """What a table's column holds ``value`` as; ``"other"`` where not every format does."""
+    if value is None:
+        return "none"
+    if isinstance(value, (str, bool)):
+        return type(value).__name__
+    if isinstance(value, int) and -2**63 <= value < 2**63 or isinstance(value, float):
+        return "number"
+    return "other"
 
 
 def _fraction(value: Any) -> str:

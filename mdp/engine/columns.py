@@ -34,6 +34,10 @@ thousand states is then a few megabytes, within the processor's cache."""
 
 _LOCK = threading.Lock()
 
+_MIXING = np.random.default_rng(20261127).integers(1, 1 << 63, size=1 << 12, dtype=np.uint64)
+"""Weights of the key that sorts columns of terminal values into the alike (a row's bits
+times these, summed modulo 2**64), for up to this many terminal states; past them, cycled."""
+
 
 @attrs.frozen(eq=False)
 class Layer:
@@ -175,6 +179,34 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
             _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch], ranks)
         result[c0:c1] = values[model.initial]
     return result
+
+
+def best_distinct(model: CompiledModel, rows: np.ndarray, sense: str = "max") -> np.ndarray:
+    """:func:`best_columns` of the columns ``rows.T`` (float64, a row per column, a value
+    per terminal state), each distinct column worked once and its value given to every
+    column alike: columns of the same bits come to the same value, bit for bit, whichever
+    block they are worked in."""
+    first, inverse = distinct_rows(rows)
+    return best_columns(model, rows[first].T, sense)[inverse]
+
+
+def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The first of each distinct row of ``rows`` (two are alike where their bits are), and
+    for each row, which of those it is like: sorted by a key of its bits, checked bit for
+    bit, and where two rows that differ share a key, sorted by their bits themselves."""
+    bits = np.ascontiguousarray(rows).view(np.uint64)
+    mixing = np.resize(_MIXING, bits.shape[1])
+    key = bits @ mixing
+    order = np.argsort(key, kind="stable")
+    fresh = np.ones(len(order), dtype=bool)
+    fresh[1:] = key[order[1:]] != key[order[:-1]]
+    first = order[fresh]
+    inverse = np.empty(len(order), dtype=np.int64)
+    inverse[order] = np.cumsum(fresh) - 1
+    if not np.array_equal(bits, bits[first[inverse]]):
+        whole = np.ascontiguousarray(bits).view(np.dtype((np.void, 8 * bits.shape[1]))).ravel()
+        _, first, inverse = np.unique(whole, return_index=True, return_inverse=True)
+    return first, inverse.ravel()
 
 
 def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],

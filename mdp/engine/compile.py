@@ -30,9 +30,11 @@ from mdp.engine.stages import SameStage, by_stages
 from mdp.engine.turns import PassedTurns, Turns
 from mdp.engine.walk import walk
 from mdp.errors import ModelError, said
+from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
 from mdp.game.load import Game, describe
 from mdp.game.plugins import plugins_of
+from mdp.handed import read_only
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 
 if TYPE_CHECKING:
@@ -316,11 +318,10 @@ def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:
         before = [states[i] for i in state.tolist()]
         after = [states[i] for i in successor.tolist()]
     try:
-        answer = turns.passes(before, after)
+        answer = turns.passes(read_only(before), read_only(after))
         flags = np.asarray(answer)
     except Exception as error:  # noqa: BLE001 - the game's fault, said in one line
-        raise ModelError(f"game {game.name}: mdp_turns: passes raised "
-                         f"{type(error).__name__}: {error}") from None
+        raise ModelError(f"game {game.name}: mdp_turns: passes raised {raised(error)}") from None
     if flags.shape != (len(action),) or flags.dtype != bool:
         raise ModelError(f"game {game.name}: mdp_turns: passes gave {flags.dtype} of shape "
                          f"{flags.shape}, not a boolean per transition ({len(action)})"

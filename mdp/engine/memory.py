@@ -4,7 +4,7 @@ numpy takes arrays of up to 32 MB from the C heap (glibc raises its threshold fo
 memory directly as large arrays are freed), and freed heap memory stays with the process:
 the blocks of one stage, freed, would still count while the model's arrays are filled, and
 the peak would be their sum. ``malloc_trim`` hands the free pages back. Elsewhere than
-glibc this does nothing.
+glibc this does nothing. Parts of one array are joined letting each go (:func:`joined`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,22 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+import numpy as np
+
 LARGE = 1 << 24
 """Bytes freed below which a trim is not worth its time."""
+
+
+def joined(parts: list[Any]) -> Any:
+    """The arrays ``parts`` (1-d, of one type) one after another, each let go as it is
+    copied: in little more memory than the whole, where a concatenation holds both."""
+    whole = np.empty(sum(map(len, parts)), dtype=parts[0].dtype if parts else np.float64)
+    at = 0
+    for i, part in enumerate(parts):
+        whole[at:at + len(part)] = part
+        at += len(part)
+        parts[i] = whole[:0]
+    return whole
 
 
 def release(freed: int) -> None:

@@ -112,6 +112,13 @@ class CompiledModel(Operations):
     turns: PassedTurns | None = attrs.field(default=None, repr=False)
     """Which transitions pass the turn, in a game of two players (:mod:`mdp.engine.turns`)."""
 
+    def __attrs_post_init__(self) -> None:
+        """Its arrays made read-only: it is a value, handed to strategies (and kept in
+        solutions) as it is, which must not change it."""
+        for value in attrs.astuple(self, recurse=False):
+            if isinstance(value, np.ndarray):
+                value.flags.writeable = False
+
     @property
     def one_pass(self) -> bool:
         """Whether one pass over the layers solves it: no cycle, one player."""

@@ -42,6 +42,7 @@ from mdp.game.plugins import (
 )
 from mdp.game.plugins import available_games as available_games
 from mdp.game.variants import Variant, find_variant, variants_fault
+from mdp.handed import read_only
 from mdp.hookspecs import game as game_hooks
 
 LONGEST_DESCRIPTION = 500
@@ -112,18 +113,17 @@ class Game:
         return " ".join(["mdp", name, game, *more])
 
     def call(self, hook: str, **kwargs: Any) -> Any:
-        """Call a hook with ``params`` and ``game`` filled in; see :mod:`mdp.hookspecs.game`.
-
-        An exception other than an :class:`~mdp.MdpError` becomes a :class:`~mdp.ModelError`
-        that names the game, the hook and what it was called with.
-        """
+        """Call a hook with ``params`` and ``game`` filled in, its arrays read-only
+        (:mod:`mdp.handed`); see :mod:`mdp.hookspecs.game`. An exception other than an
+        :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments."""
+        kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
             return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
             found = culprit(self.plugins, hook, error)
-            plugin, own = found if found and not self._own(found[0]) else (None, False)
+            plugin, own = found if found and not self.own(found[0]) else (None, False)
             said = f"plugin {plugin}'s {hook} raised {fault(error)}" if own else \
                 f"{hook} raised {fault(error)}" + (f", in plugin {plugin}" if plugin else "")
             raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
@@ -147,8 +147,8 @@ class Game:
 
     @property
     def floats_from(self) -> str | None:
-        """The rule plugin's hook whose answer (to :meth:`answer`) first held a float, the
-        game's own not (``"plugin x.py's shutbox_rolls"``): exact solving refused names it."""
+        """The rule plugin's part that first gave a float (``"plugin x.py's shutbox_rolls"``,
+        by :meth:`answer`, or kept as :meth:`memo` ``"floats"``): exact solving names it."""
         return self._memo.get("floats")
 
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
@@ -156,11 +156,11 @@ class Game:
         finds (a wrong answer, to name it in an error): the hook is asked again with its
         implementations added one at a time, the game's own first. ``None`` when it is the
         game's own doing."""
-        found = culprit_of_answer(self.plugins, hook, became,
-                                  {"params": self.params, "game": self, **kwargs})
-        return None if found is None or self._own(found) else found
+        handed = {name: read_only(value) for name, value in kwargs.items()}
+        found = culprit_of_answer(self.plugins, hook, became, {"params": self.params, "game": self, **handed})
+        return None if found is None or self.own(found) else found
 
-    def _own(self, plugin: str) -> bool:
+    def own(self, plugin: str) -> bool:
         """Whether the plugin named so is the game or one of its own modules."""
         home = home_module(self.plugins.get_plugin(self.name))
         theirs = home_module(self.plugins.get_plugin(plugin))

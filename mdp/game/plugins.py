@@ -267,23 +267,31 @@ def culprit(plugins: pluggy.PluginManager, hook: str, error: BaseException) -> t
 
 def culprit_of_answer(plugins: pluggy.PluginManager, hook: str, became: Callable[[Any], bool],
                       kwargs: dict[str, Any]) -> str | None:
-    """The plugin whose implementation of ``hook`` first makes ``became(answer)`` true: the
-    hook asked again with its implementations added one at a time, from the innermost (the
-    first registered; wrappers last). ``None`` if none does."""
+    """The plugin whose implementation of ``hook`` first makes ``became(answer)`` true (or
+    the hook raise), asked as :func:`layers` gives it. ``None`` if none does."""
+    for name, ask in layers(plugins, hook, kwargs):
+        try:
+            if became(ask()):
+                return name
+        except PLUGIN_FAULTS:
+            return name
+    return None
+
+
+def layers(plugins: pluggy.PluginManager, hook: str, kwargs: dict[str, Any]
+           ) -> list[tuple[str, Callable[[], Any]]]:
+    """Each implementation of ``hook``, from the innermost (the first registered; wrappers
+    last), with a call of the hook with it and those before it alone (``kwargs`` given):
+    what tells whose implementation made an answer wrong. None where a plugin is not
+    hashable (pluggy sets them apart in a set)."""
     impls = getattr(plugins.hook, hook).get_hookimpls()
-    try:  # pluggy sets plugins apart in a set: one that is not hashable cannot be
+    try:
         {impl.plugin for impl in impls}
     except TypeError:
-        return None
-    for count, impl in enumerate(impls, 1):
-        later = [other.plugin for other in impls[count:]]
-        try:
-            answer = plugins.subset_hook_caller(hook, remove_plugins=later)(**kwargs)
-        except PLUGIN_FAULTS:
-            return impl.plugin_name
-        if became(answer):
-            return impl.plugin_name
-    return None
+        return []
+    return [(impl.plugin_name, functools.partial(plugins.subset_hook_caller(
+        hook, remove_plugins=[other.plugin for other in impls[count:]]), **kwargs))
+        for count, impl in enumerate(impls, 1)]
 
 
 def holds_float(answer: Any) -> bool:

@@ -31,7 +31,8 @@ Hooks that take them receive ``params``, a read-only mapping from each parameter
 resolved value (see :func:`mdp_params`), and ``game``, the :class:`mdp.Game` itself, through
 which a hook can call other hooks (``game.call("hook_name", ...)``) or keep data derived from
 the parameters (:meth:`mdp.Game.memo`). An implementation names only the arguments it uses.
-States and actions are any hashable values the game likes (64-bit integers in batch).
+States and actions are any hashable values the game likes (64-bit integers in batch). The
+arrays a hook or its function is handed are read-only: one that writes into them is named.
 
 Unless a hook says *every implementation is called*, it is ``firstresult``: implementations
 are called from the most recently registered plugin back to the game itself, and the first
@@ -169,9 +170,9 @@ def mdp_expand(params: Mapping[str, Any], game: mdp.Game, states: np.ndarray,
                labels: bool) -> mdp.Expansion:
     """Expand many states at once: return an :class:`mdp.Expansion` for ``states``.
 
-    ``states`` is a sorted array of distinct 64-bit state keys, all of one stage. A game that
-    implements it is explored with it (the hooks of group 2 but :func:`mdp_initial_state`
-    are then not called), and its initial state must be an ``int``.
+    ``states`` is a sorted read-only array of distinct 64-bit state keys, all of one stage.
+    A game that implements it is explored with it (the hooks of group 2 but
+    :func:`mdp_initial_state` are not called), and its initial state must be an ``int``.
 
     ``labels`` says whether the actions' labels are wanted. While the model is built they
     are not (it keeps none): the game may then give ``actions=None`` and save making them.
@@ -404,8 +405,9 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     from that state: the player is never let choose it; other negatives are refused), and
     ``points``, what the end earns there (``int`` up to about 1.8e308, numpy integers and
     :class:`~fractions.Fraction` keep exact solving exact; floats are solved in floats;
-    finite where the end is allowed). A row of ``-1`` ends the game. The function must be
-    pure: a round state's answer the same whatever else is asked with it (checked).
+    finite at every end). A row of ``-1`` ends the game. The function must be pure: a round
+    state's answer the same whatever else is asked with it (checked). A fault is laid at the
+    rule plugin whose implementation (a wrapper) made it.
 
     Every way to a round state must take the same number of rounds, and an end that a round
     state does not allow must be one the player can avoid (reached by a choice, never only

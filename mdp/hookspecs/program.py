@@ -46,6 +46,10 @@ def mdp_formats() -> list[mdp.Format]:
             return [mdp.Format("tsv", (".tsv",), lambda frame, file: frame.write_csv(file, separator="\\t"),
                                "tab-separated values")]
 
+    The writer gets a binary file: it writes bytes (``file.write(text.encode())``), not text.
+    One that raises is the plugin's fault, named so: ``mdp: error: plugin my_formats.py's
+    format tsv raised TypeError: ...``.
+
     A large table (the policy of a large game) comes as :class:`mdp.Pieces`: a format with
     ``stream=`` writes each piece as it comes (iterate over the pieces, all of one set of
     columns, :attr:`mdp.Pieces.schema` their types); one without is given the whole table.

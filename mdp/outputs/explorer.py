@@ -107,61 +107,113 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     }
 
 
+PAGE_CELLS = 50_000
+"""The most ends (round states times the ends of a round) whose next round state and points
+the page carries, to check the game's script against when it opens: every round state of a
+game with no more, else a spread of every round's (at least :data:`SAMPLE` of each). Full
+Yahtzee's 187 ends: about 270 round states, under 0.4 MB of the page."""
+
+CHECK_CELLS = 2_000_000
+"""The most ends the game's script is run on before the page is written, where a JavaScript
+engine is installed: every round state of a game with no more, else a spread of every
+round's, besides those the page carries. V8 runs Yahtzee's script on about two million ends a
+second, its answers read back included: about 10,700 of full Yahtzee's 359,616 round states."""
+
 SAMPLE = 16
-"""Round states of each round, spread over its keys, whose ends the page carries."""
+"""The fewest round states of each round, spread over its keys, that both checks cover."""
 
 SCRIPT_SECONDS = 10
-"""The longest a game's script of round ends may run on the sample before it is refused."""
+"""The longest a game's script of round ends may run on the round states checked before it
+is refused."""
 
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
     """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives
-    some round states of every round (``keys``; ``next`` and ``points``, a row per key and a
-    column per end), which the page checks the game's script of round ends against when it
-    opens. Where a JavaScript engine is installed (mini-racer, the extra ``report``), the
-    script is run on them here first: one that disagrees, raises or does not parse is a
-    :class:`~mdp.ModelError` naming the round state and the end, and no page is made."""
-    model, inner = solution.model, solution.model.round
-    keys = np.concatenate([k[np.unique(np.linspace(0, len(k) - 1, min(SAMPLE, len(k))).astype(np.int64))]
-                           for k in model.keys])
+    round states of every round (``keys``; ``next`` and ``points``, a row per key and a
+    column per end: every round state where there are few, see :data:`PAGE_CELLS`), which the
+    page checks the game's script of round ends against when it opens, with ``carried``
+    (how many), ``of`` (the round states of the game) and ``made`` (how many the script was checked on here, 0
+    without a JavaScript engine). Where one is installed (mini-racer, the extra ``report``),
+    the script is run first on those and more (:data:`CHECK_CELLS`): one that disagrees,
+    raises or does not parse is a :class:`~mdp.ModelError` naming the round state and the
+    end, and no page is made."""
+    model, ends = solution.model, solution.model.round.n_terminal
+    keys = _spread(model.keys, max(PAGE_CELLS // ends, SAMPLE))
     asked = model.rule(keys)
     points = np.asarray(asked.points)
     points = points if points.dtype.kind in "iu" else points.astype(np.float64)
-    sample = {"keys": _packed(keys), "next": _packed(asked.next.ravel()), "points": _packed(points.ravel())}
+    sample = {"keys": _packed(keys), "next": _packed(asked.next.ravel()), "points": _packed(points.ravel()),
+              "carried": len(keys), "of": model.n_round_states, "made": 0}
     try:
-        from py_mini_racer import JSEvalException, MiniRacer  # optional: exact-mdp[report]
+        from py_mini_racer import MiniRacer  # optional: exact-mdp[report]
     except ImportError:
         return sample
+    checked = np.union1d(keys, _spread(model.keys, max(CHECK_CELLS // ends, SAMPLE)))
+    with MiniRacer() as engine:  # closed before an error leaves: V8 then lets Python exit
+        _check_script(engine, solution, game, checked)
+    return {**sample, "made": len(checked)}
+
+
+def _spread(keys: Sequence[np.ndarray], rows: int) -> np.ndarray:
+    """About ``rows`` round states spread over every round's ``keys`` (at least ``SAMPLE``
+    of each, or all it has): all of a round with no more than its share, else its share,
+    spread evenly over its keys; the smaller rounds first, what they leave shared by the rest."""
+    chosen: list[np.ndarray] = [np.empty(0, dtype=np.int64)] * len(keys)
+    left = rows
+    for done, r in enumerate(np.argsort([len(k) for k in keys], kind="stable").tolist()):
+        share, k = max(left // (len(keys) - done), SAMPLE), keys[r]
+        chosen[r] = k if len(k) <= share else k[np.unique(np.linspace(0, len(k) - 1, share).astype(np.int64))]
+        left -= len(chosen[r])
+    return np.concatenate(chosen)
+
+
+def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.ndarray) -> None:
+    """Run the game's script of round ends on every round state of ``keys`` and compare its
+    answers with :func:`~mdp.hookspecs.game.mdp_round_rule`'s (see :func:`checked_round_ends`)."""
+    from py_mini_racer import JSEvalException
+
+    model, inner = solution.model, solution.model.round
     ends = [_json_ready(end) for end in inner.states[:inner.n_terminal]]
     where = f"game {game.name}: mdp_round_ends_script"
-    with MiniRacer() as engine:  # closed before an error leaves: V8 then lets Python exit
-        try:
-            got = json.loads(str(engine.eval(
-                f"(function (f, keys, ends) {{ return JSON.stringify(keys.map(function (k) {{"
-                f" var got = f(k, ends); return [got.next, got.points]; }})); }})"
-                f"(({round_ends_script(game)}), {json.dumps(keys.tolist())}, {json.dumps(ends)})",
-                timeout_sec=SCRIPT_SECONDS)))
+
+    def run(body: str, ids: np.ndarray) -> Any:
+        try:  # numbers where the script gives numbers, null for anything else
+            return json.loads(str(engine.eval(
+                f"(function (f, keys, ends) {{ {body} }})(({round_ends_script(game)}), "
+                f"{json.dumps(ids.tolist())}, {json.dumps(ends)})", timeout_sec=SCRIPT_SECONDS)))
         except JSEvalException as error:  # a syntax error, an exception thrown, a long run
             _quiet_late_callbacks()
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
 
-    def at(values: Any, e: int) -> Any:
+    got = run("function number(v) { return typeof v === 'number' && isFinite(v) ? v : null; }"
+              "var n = ends.length, next = [], points = [];"
+              "keys.forEach(function (k) { var g = f(k, ends), a = g && g.next, b = g && g.points;"
+              " for (var e = 0; e < n; e++) {"
+              " next.push(number(a && typeof a === 'object' ? a[e] : undefined));"
+              " points.push(number(b && typeof b === 'object' ? b[e] : undefined)); } });"
+              "return JSON.stringify([next, points]);", keys)
+    asked = model.rule(keys)
+    want, worth = asked.next, np.asarray(asked.points, dtype=np.float64)
+    shown = np.array(got[0], dtype=np.float64).reshape(want.shape)
+    score = np.array(got[1], dtype=np.float64).reshape(want.shape)
+    with np.errstate(invalid="ignore"):
+        close = np.abs(score - worth) <= 1e-9 * np.maximum(1, np.abs(worth))
+        wrong = (shown != want) | (want >= 0) & ~close
+    if not wrong.any():
+        return
+    row, e = (int(i) for i in np.argwhere(wrong)[0])
+    following, scored = run("var g = f(keys[0], ends); return JSON.stringify([g.next, g.points]);",
+                            keys[row:row + 1])
+
+    def at(values: Any) -> Any:
         return values[e] if isinstance(values, list) and e < len(values) else None
 
-    for row, (key, (following, scored)) in enumerate(zip(keys.tolist(), got)):
-        for e, end in enumerate(inner.states[:inner.n_terminal]):
-            want, worth = int(asked.next[row, e]), float(points[row, e])
-            shown, score = at(following, e), at(scored, e)
-            if shown != want or isinstance(shown, bool) or want >= 0 and not (
-                    isinstance(score, (int, float)) and not isinstance(score, bool)
-                    and abs(score - worth) <= 1e-9 * max(1, abs(worth))):
-                card = ", ".join(f"{k} {v}" for k, v in
-                                 round_frame(model, game, keys[row:row + 1]).row(0, named=True).items())
-                raise ModelError(f"{where} disagrees with mdp_round_rule at round state {key} "
-                                 f"({card}), end {end!r}: it gives the next round state "
-                                 f"{_js(shown)} and {_js(score)} points, mdp_round_rule {want} "
-                                 f"and {worth:g}")
-    return sample
+    card = ", ".join(f"{k} {v}" for k, v in
+                     round_frame(model, game, keys[row:row + 1]).row(0, named=True).items())
+    raise ModelError(f"{where} disagrees with mdp_round_rule at round state {int(keys[row])} "
+                     f"({card}), end {inner.states[e]!r}: it gives the next round state "
+                     f"{_js(at(following))} and {_js(at(scored))} points, mdp_round_rule "
+                     f"{int(want[row, e])} and {worth[row, e]:g}")
 
 
 def _js(value: Any) -> str:

@@ -62,13 +62,17 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
-            raise ModelError(f"the {export.name} export raised {fault(error)}") from error
-        where = f"the {export.name} export"
+            raise ModelError(f"{_named(export)} raised {fault(error)}") from error
+        where = _named(export)
         if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
                 not all(isinstance(p, str) for p in given):
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")
             raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
         written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
+        folders = [os.path.basename(p) for p in written if os.path.isdir(p)]
+        if folders:
+            raise ModelError(f"{where} made a folder, {folders[0]}, where it was to write a file; "
+                             f"it writes {path} and any file beside it, each a file")
         if not given or given[0] != staged or sorted(given) != written or \
                 not all(os.path.isfile(p) for p in given):
             said = [p.replace(staging, os.path.dirname(path) or ".") for p in given]
@@ -83,6 +87,13 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         return final
     finally:
         shutil.rmtree(staging, ignore_errors=True)
+
+
+def _named(export: Export) -> str:
+    """The export as an error names it: a plugin's by the plugin (its fault)."""
+    from mdp.analysis.registry import offered_as
+
+    return offered_as("mdp_exports", "export", export.name)
 
 
 def _copy(source: str, file: BinaryIO) -> None:

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 class Format:
     """An output format for tables: chosen by a file's extension or by ``--format NAME``.
 
-    ``write(frame, file)`` writes a Polars DataFrame to a binary file object. A table made
+    ``write(frame, file)`` writes a Polars DataFrame to a binary file object (bytes, not
+    text: ``file.write(text.encode())``). A table made
     a piece at a time (:class:`~mdp.analysis.pieces.Pieces`: the policy of a large game) is
     given to ``stream(pieces, file)`` if the format has it, which writes each piece as it
     comes; else it is made whole and given to ``write``.
@@ -79,10 +80,16 @@ class Format:
             if isinstance(error, OSError) or "os error" in text:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
-            raise ModelError(f"the {self.name} format raised {text}") from error
+            raise ModelError(f"{self._named()} raised {text}") from error
         if not watched.written and table.height:  # a writer of the table's rows wrote none
-            raise ModelError(f"the {self.name} format wrote nothing of a table of "
+            raise ModelError(f"{self._named()} wrote nothing of a table of "
                              f"{table.height:,} rows (a write that is a generator never runs)")
+
+    def _named(self) -> str:
+        """This format as an error names it: a plugin's by the plugin (its fault)."""
+        from mdp.analysis.registry import offered_as
+
+        return offered_as("mdp_formats", "format", self.name)
 
 
 def _seekable(file: BinaryIO) -> bool:

@@ -328,6 +328,17 @@ def _strategies(frame: pl.DataFrame, probability: bool) -> str:
             + "\n".join(rows) + "\n</tbody></table></div></section>")
 
 
+def _script_checked(check: dict[str, Any]) -> str:
+    """How many round states the game's script of round ends was checked on, said on the page
+    (see :func:`mdp.outputs.explorer.checked_round_ends`)."""
+    carried, made, total = check["carried"], check["made"], check["of"]
+    made_here = (f"was checked against <code>mdp_round_rule</code> on {made:,} of its {total:,} "
+                 "round states when this page was made, and " if made else "")
+    return (f" The game's JavaScript copy of its round rule, which this page plays the rounds by, "
+            f"{made_here}is checked on {carried:,} of its {total:,} round states when the page "
+            "opens: where it disagrees, the page says so and gives no advice.")
+
+
 def _explorer(explorer: dict[str, Any] | None, why: str | None, advise: str, rounds: bool = False) -> str:
     head = '<section aria-labelledby="explorer-h"><h2 id="explorer-h">What should I play?</h2>\n'
     if explorer is None:
@@ -337,7 +348,7 @@ def _explorer(explorer: dict[str, Any] | None, why: str | None, advise: str, rou
                 "by their columns.</p></section>")
     still = (" In this game of rounds a position is a round state and a state of the round; a "
              "value is what is still to come, the points of this round included, under best play."
-             if rounds else "")
+             + _script_checked(explorer["rounds"]["check"]) if rounds else "")
     return (head + '<p>Set the position; the best move and every alternative follow, best first, '
             f'with the value of each and the regret of playing it instead.{still}</p>\n'
             '<form id="controls" class="controls" onsubmit="return false"></form>\n'

@@ -7,7 +7,7 @@ test_rounds_ends_by_chance, with round columns that tell apart its round states 
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from test_rounds_ends_by_chance import push_your_luck
 
@@ -61,6 +61,7 @@ def test_floats_that_differ_but_show_alike_are_refused_as_named_alike(base, sign
     base = float(f"{sign * base:.15g}")
     other = float(np.nextafter(base, np.inf if up else -np.inf))
     assert other != base and f"{other:.15g}" == f"{base:.15g}"
+    assume(base not in {k + 0.5 for k in range(10)})  # the other round states' own columns
 
     def close(states):
         states = np.asarray(states)

@@ -68,3 +68,36 @@ def test_the_table_of_yatzy_s_totals_is_checked(results, tmp_path, monkeypatch):
         monkeypatch.setattr(results, "TARGETS", changed)
         with pytest.raises(results.Mismatch):
             results._score_to_beat()
+
+
+def test_the_second_player_s_chance_is_bracketed_from_the_checked_tables(results, tmp_path, monkeypatch):
+    # Against a first total t, the second player's best chance (ties counted half) is at
+    # least the best chance of at least t + 1 and at most the mean of those of t and t + 1:
+    # worked here from the two tables on their own, the bracket must hold the published 55.3%.
+    totals = {int(line.split(",")[0]): float(line.split(",")[1]) for line in
+              results.DISTRIBUTION.read_text(encoding="utf-8").splitlines()[1:]}
+    best = {int(line.split(",")[0]): float(line.split(",")[1]) for line in
+            results.TARGETS.read_text(encoding="utf-8").splitlines()[1:]}
+    low = sum(p * best.get(t + 1, 0.0) for t, p in totals.items())
+    high = sum(p * (best.get(t, 0.0) + best.get(t + 1, 0.0)) / 2 for t, p in totals.items())
+    assert low <= 0.553 <= high + 0.0005
+    page = "\n".join(results._second_player())
+    assert f"from {low:.2%} to {high:.2%}" in page and "**55.3%**" in page
+    # A table of the first player's totals that moved, or that disagrees with the best-mean
+    # column of the totals' table, is refused.
+    lines = results.DISTRIBUTION.read_text(encoding="utf-8").splitlines()
+    chance = dict(line.split(",") for line in lines[1:])
+    wrong = {
+        "not summing to 1": lambda row: "250,0.5" if row.startswith("250,") else row,
+        "every total one more": lambda row: row if row.startswith("points") else
+        f"{int(row.split(',')[0]) + 1},{row.split(',')[1]}",
+        "two totals swapped, the mean as published": lambda row:
+        f"250,{chance['251']}" if row.startswith("250,") else
+        f"251,{chance['250']}" if row.startswith("251,") else row,
+    }
+    for change in wrong.values():
+        changed = tmp_path / "distribution.csv"
+        changed.write_text("\n".join(map(change, lines)) + "\n", encoding="utf-8")
+        monkeypatch.setattr(results, "DISTRIBUTION", changed)
+        with pytest.raises(results.Mismatch):
+            results._second_player()

@@ -63,3 +63,40 @@ def test_the_kernel_chooses_as_the_general_pass_chooses(model, width, sense, see
     assert (got == expected).all()
     assert np.array_equal(values, raw[model.initial], equal_nan=True) or \
         values == pytest.approx(raw[model.initial], rel=1e-12, abs=1e-12)
+
+
+alike_rows = st.tuples(st.integers(1, 40), st.integers(1, 6), st.integers(1, 5),
+                       st.integers(0, 2**32 - 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(alike_rows, st.booleans())
+def test_the_distinct_rows_are_found_bit_for_bit(shape, collide):
+    # Rows drawn from a few, with -inf, 0.0 and -0.0 (equal, but not the same bits); with
+    # ``collide``, every key is the same, and the rows are sorted by their bits instead.
+    n, width, kinds, seed = shape
+    rng = np.random.default_rng(seed)
+    pool = rng.choice(np.array([0.0, -0.0, 0.5, 1.0, -np.inf, 1e-300]), (kinds, width))
+    rows = pool[rng.integers(0, kinds, n)]
+    saved = columns._MIXING
+    if collide:
+        columns._MIXING = np.zeros_like(saved)
+    try:
+        first, inverse = columns.distinct_rows(rows)
+    finally:
+        columns._MIXING = saved
+    bits = rows.view(np.uint64)
+    assert np.array_equal(bits[first[inverse]], bits)  # each row like its first
+    assert len({row.tobytes() for row in bits}) == len(first)  # and no two firsts alike
+    assert (first[inverse] <= np.arange(n)).all()  # the first of each
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(model=rounds, width=st.integers(1, 30), seed=st.integers(0, 2**32 - 1))
+def test_columns_alike_are_worked_once_to_the_same_bits(model, width, seed):
+    rng = np.random.default_rng(seed)
+    few = rng.random((3, model.n_terminal))
+    few[rng.random(few.shape) < 0.3] = -np.inf
+    rows = few[rng.integers(0, 3, width)]
+    assert np.array_equal(columns.best_distinct(model, rows),
+                          columns.best_columns(model, np.ascontiguousarray(rows.T)))

@@ -78,7 +78,7 @@ def test_a_round_state_reached_after_different_numbers_of_rounds_is_refused():
      r"gave next of shape \(1, 3\); expected one row per round state and one column per end "
      r"of the round: \(1, 12\)"),
     (lambda states, ends: mdp.RoundEnds(np.zeros((len(states), 12)), np.zeros((len(states), 12))),
-     "gave next as float64; round states are int keys"),
+     "gave next as float64; round states are keys of a signed int type"),
     (lambda states, ends: mdp.RoundEnds(np.where(states[:, None] == 0, 1, -1) + np.zeros((1, 12), int),
                                         np.full((len(states), 12), np.nan)),
      r"gave points nan from round state 0 at the end \('end', 'A', 1\); points are finite"),

@@ -212,3 +212,46 @@ def test_a_plugins_chance_outside_0_to_1_is_blamed_on_it_at_its_position(tmp_pat
     position = re.search(r"\((every tile shut|open [\d ]+)\)$", text)[1]  # the one at fault
     open_tiles = 0 if position == "every tile shut" else len(position.split()) - 1
     assert values[open_tiles] == bad
+
+
+FLOAT_SCORING = '''
+from fractions import Fraction
+import numpy as np
+import mdp
+from mdp_games.shutbox.scoring import ScoringRule
+
+def values(box, masks):
+    counts = [bin(int(m)).count("1") for m in masks]
+    return {made}
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [ScoringRule("{name}", "open tiles", "min", values)]
+'''
+
+# A scoring rule's values, each way a float can enter: all of them, or one among exact ones.
+FLOAT_VALUES = ["np.array(counts, dtype=float) / 3",
+                "[c / 3 for c in counts]",
+                "[np.float64(c) if c == 2 else Fraction(c, 3) for c in counts]",
+                "np.array([Fraction(c, 3) if c != 1 else 0.5 for c in counts], dtype=object)"]
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.sampled_from(FLOAT_VALUES), st.sampled_from(["thirds", "half", "f"]))
+def test_a_plugins_float_scoring_rule_under_exact_is_blamed_on_it(tmp_path_factory, made, name):
+    # Before: "game shutbox: exact solving needs rational numbers, but the game gave a float"
+    # where shutbox_rolls' floats named the plugin and the hook (round ten).
+    path = tmp_path_factory.mktemp("scoring") / "float_scoring.py"
+    path.write_text(FLOAT_SCORING.format(made=made, name=name))
+    game = mdp.load_game("shutbox", plugins=[str(path)], tiles="1-4", scoring=name)
+    model = mdp.compile(game)
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.solve(model, exact=True)
+    assert str(error.value).startswith("game shutbox: exact solving needs rational numbers, but "
+                                       f"plugin {path}'s scoring rule {name} gave a float: value "), error.value
+
+
+def test_the_games_own_scoring_rules_solve_exactly():
+    for rule in ("win", "score"):  # integers: no float to blame, the exact values
+        game = mdp.load_game("shutbox", tiles="1-3", scoring=rule)
+        assert isinstance(mdp.solve(mdp.compile(game), exact=True).value, Fraction)

@@ -76,7 +76,70 @@ def test_the_command_keeps_the_old_file_and_says_whose_fault(tmp_path, capsys):
     out.write_text("keep")
     assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
                  "--format", "half", "--out", str(out)]) == 2
-    assert capsys.readouterr().err == (f"mdp: error: the half export returned {str(out)!r}, not a "
+    assert capsys.readouterr().err == (f"mdp: error: plugin {plugin}'s export half returned {str(out)!r}, not a "
                                        "list of the paths it wrote\n")
     assert out.read_text() == "keep"
     assert sorted(os.listdir(tmp_path)) == ["half.py", "model.txt"]
+
+
+FOLDER_PLUGIN = """import os
+import mdp
+
+
+def write(model, path):
+    for suffix in {files!r}:
+        open(path + suffix, "w").write("new")
+    os.makedirs(path + {folder!r})
+    if {inside!r}:
+        open(os.path.join(path + {folder!r}, "x"), "w").write("x")
+    return [path + suffix for suffix in {returns!r}]
+
+
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export("dir", "a folder", write)]
+"""
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(folder=st.sampled_from(SUFFIXES), files=st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=2),
+       inside=st.booleans(), returns=st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=3),
+       old=st.booleans())
+def test_an_export_that_makes_a_folder_is_named_for_it(tmp_path_factory, capsys, folder, files, inside,
+                                                       returns, old):
+    # A folder at --out's path: "the dir export returned ['./zzz.csv'] but wrote ['./zzz.csv']",
+    # or, with an old --out, the user's --out blamed as "a file the command reads" (round ten).
+    files = [suffix for suffix in files if suffix != folder]
+    where = tmp_path_factory.mktemp("out")
+    plugin = where / f"folder_{len(list(tmp_path_factory.getbasetemp().iterdir()))}.py"
+    plugin.write_text(FOLDER_PLUGIN.format(files=files, folder=folder, inside=inside, returns=returns))
+    out = where / "model.csv"
+    if old:
+        out.write_text("keep")
+    assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "dir", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"mdp: error: plugin {plugin}'s export dir made a folder, model.csv{folder}, where it was to "
+        f"write a file; it writes {out} and any file beside it, each a file\n")
+    assert sorted(os.listdir(where)) == sorted([plugin.name, *(["model.csv"] if old else [])])
+    if old:
+        assert out.read_text() == "keep"
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(["ValueError('odd')", "TypeError('no')", "KeyError(3)", "SystemExit(1)",
+                        "KeyboardInterrupt()", "RuntimeError()"]), st.booleans())
+def test_a_plugin_format_that_raises_is_named_with_its_plugin(tmp_path_factory, capsys, raised, wrote):
+    where = tmp_path_factory.mktemp("format")
+    plugin = where / "raising.py"
+    first = "file.write(b'half')" if wrote else "pass"
+    plugin.write_text("import mdp\n\n\ndef write(frame, file):\n"
+                      f"    {first}\n    raise {raised}\n\n\n"
+                      "@mdp.hookimpl\ndef mdp_formats():\n"
+                      "    return [mdp.Format('odd', ('.odd',), write)]\n")
+    out = where / "policy.odd"
+    assert main(["-p", str(plugin), "policy", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: plugin {plugin}'s format odd raised {raised.split('(')[0]}"), err
+    assert len(err.splitlines()) == 1 and sorted(os.listdir(where)) == ["raising.py"]

@@ -711,7 +711,7 @@ def test_a_plugin_command_analysis_or_export_that_raises_is_its_fault_in_one_lin
         f"plugin {path}'s analysis luck raised ValueError: no such luck"
     out = tmp_path / "model.odd"
     assert one_line(capsys, ["-p", str(path), "export", SHUTBOX, "--set", "tiles=1-3", "--format", "odd",
-                             "--out", str(out)]) == "the odd export raised ValueError: no such luck"
+                             "--out", str(out)]) == f"plugin {path}'s export odd raised ValueError: no such luck"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["breaking.py"]
 
 
@@ -735,7 +735,7 @@ def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set
     picture, table = tmp_path / "chance.png", tmp_path / "chance.odd"
     assert one_line(capsys, ["-p", str(plugin), "distribution", SHUTBOX, "--set", "tiles=1-4",
                              "--plot", str(picture), "--out", str(table)]) == \
-        "the odd format raised ValueError: odd to the last"
+        f"plugin {plugin}'s format odd raised ValueError: odd to the last"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["odd.py"]  # nor a temporary file
     # Written whole, both are there, and the program says so once they are.
     assert main(["distribution", SHUTBOX, "--set", "tiles=1-4", "--plot", str(picture), "--out",
@@ -803,3 +803,36 @@ def test_a_fraction_too_long_to_quote_is_said_by_its_digits_and_size(top, bottom
     assert shown.startswith(head) and shown.endswith(")") and len(shown) < 90, shown
     about = Fraction(Decimal(shown[len(head):-1]))  # three digits: within half a unit of the third
     assert abs(about - abs(number)) <= abs(number) / 200, shown
+
+
+STORM = """
+import os, signal, sys, threading, time
+signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a background job of a script starts
+from mdp.program import main
+done = threading.Event()
+
+
+def storm():  # SIGINT, ignored, every millisecond: while mdp solves, and while Polars writes
+    while not done.is_set():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.001)
+
+
+threading.Thread(target=storm, daemon=True).start()
+code = main(sys.argv[1:])
+done.set()
+sys.exit(code)
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("format", sorted(mdp.formats()))
+def test_an_ignored_sigint_stays_ignored_while_every_format_writes(tmp_path, format):
+    # Polars, imported, sets a SIGINT handler of its own below Python's, which stopped its
+    # writer with a KeyboardInterrupt: "the parquet format raised KeyboardInterrupt", exit 2.
+    out = tmp_path / f"policy.{mdp.formats()[format].extensions[0].lstrip('.')}"
+    run = subprocess.run([sys.executable, "-c", STORM, "policy", "shutbox", "--set", "tiles=1-11",
+                          "--set", "dice=3", "--format", format, "--out", str(out)],
+                         capture_output=True, text=True, timeout=300)
+    assert (run.returncode, run.stderr) == (0, f"67,156 rows written to {out}\n")
+    assert out.stat().st_size > 0

@@ -450,7 +450,7 @@ def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written
     finally:
         plugins().unregister(failing_plugin)
     assert (returned, *capsys.readouterr()) == (
-        2, "", "mdp: error: the half format raised ValueError: halfway\n")
+        2, "", "mdp: error: plugin failing's format half raised ValueError: halfway\n")
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -517,7 +517,7 @@ def test_a_format_that_writes_nothing_of_a_table_is_refused(tmp_path_factory, wr
         assert (returned, out.read_text()) == (0, "x" * written)
     else:
         assert (returned, out.read_text()) == (2, "keep")
-        assert err.getvalue().startswith("mdp: error: the some format wrote nothing of a table of ")
+        assert err.getvalue().startswith("mdp: error: plugin offering's format some wrote nothing of a table of ")
 
 
 SUMMARY_LEAVES = st.one_of(st.none(), st.booleans(), st.integers(-10**6, 10**6), st.text(max_size=3),

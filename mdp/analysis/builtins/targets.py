@@ -110,11 +110,11 @@ TARGETS = Analysis(
 
 def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     """Refuse, once compiled and before any solve, chances of every total that could take
-    more memory than the budget, or too many to work out exactly (best-mean play's too)."""
-    from mdp.engine.rounds.reach import check_reach
+    more memory than the budget, or too many to work out exactly (best-mean play's too), or
+    a table of more totals than it may have (:func:`mdp.analysis.targets.check_targets`)."""
+    from mdp.analysis.targets import check_targets
 
-    model.check_chances(exact=args.exact, max_memory=args.max_memory or "default")
-    check_reach(model, exact=args.exact, max_memory=args.max_memory or "default")
+    check_targets(model, exact=args.exact, max_memory=args.max_memory or "default")
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.
@@ -318,7 +318,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
     game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
-                         max_memory=args.max_memory or "default")
+                         max_memory=args.max_memory or "default", start_only=True)
         low, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)

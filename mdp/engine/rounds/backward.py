@@ -60,10 +60,6 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: RoundValues | None, exa
     zero[:] = Fraction(0) if exact else 0.0
     if over.all():  # the points are never used: floats or not
         return zero
-    if exact and ends.points.dtype.kind == "f":  # named where an end is allowed: they count
-        raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but "
-                         f"mdp_round_rule gave float points (round state "
-                         f"{int(keys[np.argmin(over)])})")
     if later is None:
         raise ModelError(f"game {model.info.game}: round state {int(keys[np.argmin(over)])} "
                          "allows an end of the round, but no round state follows it")

@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.checks import INTEGER, Rule
 from mdp.engine.budget import size
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numeric import quoted
@@ -40,6 +41,14 @@ class Rounds:
     """The least and the most points of an end allowed, in each round but the last (see
     :meth:`points`), found with the round states."""
     seconds: float = attrs.field(default=0.0, repr=False)
+    inexact: str | None = attrs.field(default=None, repr=False)
+    """Where the rule gave float points at an end allowed, if it did (``"mdp_round_rule gave
+    float points (round state 4)"``), found with the round states: exact solving is then
+    refused, by every command alike, before the work."""
+
+    def __attrs_post_init__(self) -> None:
+        for keys in self.keys:  # read-only, as the round model's arrays (strategies read them)
+            keys.flags.writeable = False
 
     @property
     def info(self) -> ModelInfo:
@@ -109,6 +118,20 @@ class Rounds:
                 return r
         raise KeyError(key)
 
+    def round_state(self) -> Rule:
+        """A round state of it (a whole number among :attr:`keys`) or None, the start: the
+        rule of an argument that names one (:mod:`mdp.checks`)."""
+        def holds(key: Any) -> bool:
+            if key is None:
+                return True
+            try:
+                return INTEGER.holds(key) and self.round_of(int(key)) >= 0
+            except KeyError:
+                return False
+
+        return Rule(holds, f"a round state of game {self.info.game} (a key of mdp.Rounds.keys), "
+                    "or None for the start")
+
     def points(self) -> list[tuple[Any, Any]]:
         """The least and the most points of an end allowed, in each round but the last (whose
         round states end the game): bounds of the totals a game can have earned."""
@@ -132,13 +155,17 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     seen.repeated(keys[0])
     count = 1
     spans: list[tuple[Any, Any]] = []
+    inexact: str | None = None
     while True:
-        parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(rule(batch)))
-        found = _distinct(part for part, _ in parts)
+        parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(batch, rule(batch)))
+        found = _distinct(part for part, _, _ in parts)
+        inexact = inexact or next((f"{rule.whose(np.array([key]), _floats)}mdp_round_rule gave "
+                                   f"float points (round state {key})"
+                                   for _, _, key in parts if key is not None), None)
         if not len(found):
             break
-        spans.append((min(low for _, (low, _) in parts if low is not None),
-                      max(high for _, (_, high) in parts if high is not None)))
+        spans.append((min(low for _, (low, _), _ in parts if low is not None),
+                      max(high for _, (_, high), _ in parts if high is not None)))
         again = seen.repeated(found)
         if again is not None:
             when = f"after {len(keys)} rounds and after fewer" if again[1] else \
@@ -158,7 +185,7 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     if game.objective.probability:
         _check_probability_totals(game.name, keys, rule)
     return Rounds(round, tuple(keys), rule, tuple(spans),
-                  round.seconds + time.perf_counter() - began)
+                  round.seconds + time.perf_counter() - began, inexact)
 
 
 def _check_probability_totals(game: str, keys: list[np.ndarray], rule: RoundRule) -> None:
@@ -240,13 +267,20 @@ class _Seen:
         return None
 
 
-def _found(ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any]]:
-    """What one batch of round states leads to: the distinct keys of the round states that
-    follow (sorted), and the least and the most points of an end allowed (``None`` where
-    none is)."""
+def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None]:
+    """What one batch of round states ``keys`` leads to: the distinct keys of the round
+    states that follow (sorted), the least and the most points of an end allowed (``None``
+    where none is), and the first round state with an end allowed whose points are floats
+    (or ``None``)."""
     allowed = ends.points[ends.next >= 0]
     span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
-    return _distinct([ends.next]), span
+    floats = int(keys[np.argmin(ends.over)]) if _floats(ends) else None
+    return _distinct([ends.next]), span, floats
+
+
+def _floats(ends: RoundEnds) -> bool:
+    """Whether some end is allowed, and the points are floats."""
+    return bool((ends.next >= 0).any()) and ends.points.dtype.kind == "f"
 
 
 def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:

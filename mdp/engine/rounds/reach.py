@@ -31,19 +31,21 @@ from typing import Any, Literal
 import attrs
 import numpy as np
 
-from mdp.checks import INTEGER, Rule, arguments
+from mdp.checks import INTEGER, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
-from mdp.engine.columns import best_columns
+from mdp.engine.columns import best_columns, best_distinct
+from mdp.engine.memory import joined
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
 from mdp.engine.rounds.values import check_exact, exact_start
+from mdp.engine.rounds.worth import Ends, Laid
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
-from mdp.errors import ModelError, NotWhole, TooLarge
+from mdp.errors import ModelError, NotWhole, ParamError, TooLarge
 from mdp.limits import default_max_memory
 
 MOST_EXACT_COLUMNS = 200_000
@@ -69,7 +71,7 @@ class Payoff:
 
     def of(self, need: np.ndarray, exact: bool) -> np.ndarray:
         """The payoff of each of ``need``, points still needed at the end."""
-        table = np.array(list(self.values) if exact else [float(v) for v in self.values],
+        table = np.array([Fraction(v) if exact else float(v) for v in self.values],
                          dtype=object if exact else np.float64)
         return table[np.clip(need - self.first, 0, len(self.values) - 1)]
 
@@ -83,23 +85,6 @@ def beating(sense: str) -> Payoff:
     it, 0 for the same, -1 for one short of it; past is higher, or lower where ``sense`` is
     ``"min"``."""
     return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1), "a match (who scores more)")
-
-
-def _round_state(model: Rounds) -> Rule:
-    """A round state of ``model`` (a whole number among :attr:`mdp.Rounds.keys`) or None."""
-    def holds(key: Any) -> bool:
-        if key is None:
-            return True
-        if not INTEGER.holds(key):
-            return False
-        try:
-            model.round_of(int(key))
-        except KeyError:
-            return False
-        return True
-
-    return Rule(holds, f"a round state of game {model.info.game} (a key of mdp.Rounds.keys), "
-                "or None for the start")
 
 
 @attrs.frozen(eq=False)
@@ -126,6 +111,8 @@ class Reach:
     seconds: float = attrs.field(default=0.0, repr=False)
     payoff: Payoff = AT_LEAST
     """What the end is worth by the points still needed then."""
+    start_only: bool = False
+    """Only the start's vector is held: :meth:`chance` and :meth:`curve` from the start alone."""
 
     @property
     def most(self) -> int:
@@ -136,7 +123,7 @@ class Reach:
         """The best chance of earning at least ``total`` more points from round state ``key``
         (the start, if ``None``), exact where it was solved so; for another :attr:`payoff`,
         its best expected worth with ``total`` points still needed."""
-        arguments("Reach.chance", total=(total, INTEGER), key=(key, _round_state(self.model)))
+        arguments("Reach.chance", total=(total, INTEGER), key=(key, self.model.round_state()))
         r, at = self._place(key)
         need = self.clip(r, at, int(total))
         found = _Vectors.of_round(self, r).of(np.array([at]), np.array([need]))[0]
@@ -151,7 +138,7 @@ class Reach:
     def bounds(self, key: int | None = None) -> tuple[int, int]:
         """The least total more that a game from round state ``key`` (the start, if
         ``None``) surely earns, and the most it can (a bound)."""
-        arguments("Reach.bounds", key=(key, _round_state(self.model)))
+        arguments("Reach.bounds", key=(key, self.model.round_state()))
         r, at = self._place(key)
         return int(self.low[r][at]), int(self.high[r][at])
 
@@ -196,8 +183,9 @@ class Reach:
         if ``None``): the least total ``low`` that is not surely reached, and the chance of at
         least each total from ``low + 1`` up to the most that can be earned (then 0). For
         another :attr:`payoff`, the worth with ``low + 1`` points needed and on."""
-        arguments("Reach.curve", key=(key, _round_state(self.model)))
+        arguments("Reach.curve", key=(key, self.model.round_state()))
         r, at = self._place(key)
+        self.held(r)
         return (int(self.low[r][at]) + self.payoff.first,
                 self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]])
 
@@ -208,14 +196,14 @@ class Reach:
         the round state does not allow are marked so (:attr:`mdp.Solution.allowed`). From a
         round state that ends the game, every end is worth what the game over is, as
         :meth:`chance` says: 1 for at least 0 more points, else 0."""
-        arguments("Reach.at", key=(key, _round_state(self.model)), total=(total, INTEGER))
+        arguments("Reach.at", key=(key, self.model.round_state()), total=(total, INTEGER))
         r, at = self._place(key)
         key = self.model.start if key is None else int(key)
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
         if ends.over[0]:  # the game is over: the round is shown played for nothing more
-            over = np.full(inner.n_terminal, self.payoff.of(np.array([int(total)]), self.exact)[0],
-                           dtype=object if self.exact else np.float64)
+            worth = self.payoff.of(np.array([self.clip(r, at, int(total))]), self.exact)[0]
+            over = np.full(inner.n_terminal, worth, dtype=object if self.exact else np.float64)
             nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
@@ -228,6 +216,13 @@ class Reach:
         raw = backward(inner, arithmetic, best("max"), arithmetic.start())
         return Solution(inner, "max", raw, arithmetic,
                         allowed=allowed_actions(inner, allowed[0]))
+
+    def held(self, r: int) -> None:
+        """Refuse, in one line, to read round ``r``'s vectors where they were let go."""
+        if self.start_only and r > 0:
+            raise ParamError("this Reach holds the start's chances only (solved with "
+                             "start_only=True): the chances from other round states and the play "
+                             "of a round need every round's; solve again without start_only")
 
     def _place(self, key: int | None) -> tuple[int, int]:
         """The round of round state ``key`` (checked) and its position there."""
@@ -250,6 +245,7 @@ class _Vectors:
 
     @classmethod
     def of_round(cls, reach: Reach, r: int) -> _Vectors:
+        reach.held(r)
         return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.offsets[r],
                    reach.chances[r], reach.exact, reach.payoff)
 
@@ -272,48 +268,20 @@ class _Vectors:
         return np.where(inside, found, side)
 
 
-class _Ends:
-    """The worth in floats of the ends of some round states (a row each; which are allowed,
-    the position of the round state each leads to among ``later``'s, its points) by the
-    points still needed: each vector of ``later`` laid out with the payoff's first value
-    before it and its last after it, and an end read at ``clip(need - start, 0, stop) + at``
-    (an end not allowed at one more place, -inf, that no play takes)."""
-
-    def __init__(self, later: _Vectors, allowed: np.ndarray, after: np.ndarray,
-                 points: np.ndarray) -> None:
-        width = np.diff(later.offsets)
-        at = later.offsets[:-1] + 2 * np.arange(len(width))
-        self.table = np.empty(len(later.chances) + 2 * len(width) + 1)
-        self.table[at] = float(later.payoff.values[0])
-        self.table[at + width + 1] = float(later.payoff.values[-1])
-        self.table[np.arange(len(later.chances)) + np.repeat(at - later.offsets[:-1], width) + 1] \
-            = later.chances
-        self.table[-1] = -np.inf
-        self.start = np.where(allowed, points + later.low[after] + later.payoff.first, 0)
-        self.stop = np.where(allowed, width[after] + 1, 0)
-        self.at = np.where(allowed, at[after], len(self.table) - 1)
-
-    def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
-        """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
-        points still needed at each: a row per column."""
-        place = need[:, None] - self.start[s]
-        np.clip(place, 0, self.stop[s], out=place)
-        place += self.at[s]
-        return self.table[place]
-
-
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
                 max_memory: int | None | Literal["default"] = "default",
-                payoff: Payoff = AT_LEAST) -> Reach:
+                payoff: Payoff = AT_LEAST, start_only: bool = False) -> Reach:
     """The best chance of at least every total from every round state of ``model`` (or the
-    best worth of ``payoff``): see :mod:`mdp.engine.rounds.reach`. :func:`check_reach`
-    refuses first what cannot be held."""
+    best worth of ``payoff``): see :mod:`mdp.engine.rounds.reach`. With ``start_only``, each
+    round's vectors are let go once the round before is solved, two rounds held at a time,
+    and the :class:`Reach` answers from the start alone. :func:`check_reach` refuses first
+    what cannot be held."""
     began = time.perf_counter()
     if exact:
         check_exact(model)
-    check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff)
-    count = len(model.keys)
+    check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only)
+    wide, count = _widths(model, payoff), len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
     inner = model.round
@@ -321,33 +289,49 @@ def solve_reach(model: Rounds, *, exact: bool = False,
         if progress:
             progress(f"solving round {r + 1} of {model.n_rounds + 1} toward every total: "
                      f"{len(model.keys[r]):,} round states")
-        later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
-                         chances[r + 1], exact, payoff) if r < model.n_rounds else None
-        pieces = each_batch(model.keys[r], inner.n_terminal, exact,
-                            lambda keys: _solve_batch(model, keys, later, exact, payoff))
-        low[r], high[r], chances[r] = (np.concatenate(p) for p in zip(*pieces))
+        later, laid = None, None
+        if r < model.n_rounds:  # in floats, the ends read from the next vectors laid out once
+            laid = None if exact else Laid(low[r + 1], offsets[r + 1], chances[r + 1], payoff)
+            if start_only and laid is not None:
+                chances[r + 1] = np.zeros(0)
+            later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
+                             chances[r + 1], exact, payoff)
+        # A round state's columns, as many as its totals, cost as its ends do.
+        pieces = each_batch(model.keys[r], max(inner.n_terminal, wide[r]), exact,
+                            lambda keys: _solve_batch(model, keys, later, laid, exact, payoff))
+        lows, highs, parts = (list(p) for p in zip(*pieces))
+        pieces.clear()  # each batch's vectors let go as joined
+        low[r], high[r], chances[r] = np.concatenate(lows), np.concatenate(highs), joined(parts)
         widths = high[r] - low[r] + (payoff.last - payoff.first - 1)
         offsets[r] = np.concatenate([[0], np.cumsum(widths)]).astype(np.int64)
+        if start_only and r < model.n_rounds:
+            chances[r + 1] = np.zeros(0)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
-                 time.perf_counter() - began, payoff)
+                 time.perf_counter() - began, payoff, start_only)
 
 
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
     """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
     refused in one line, saying what ``payoff`` answers."""
+    try:
+        return _whole(ends, keys)
+    except NotWhole as error:
+        whose = model.rule.whose(keys, lambda ends: _whole(ends, keys) is None)  # raises if not
+        raise ModelError(f"game {model.info.game}: {whose}mdp_round_rule gave {error}; "
+                         f"{payoff.what} is for whole points (less than 2**49 in size)") from None
+
+
+def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+    """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
     allowed = ends.next >= 0
     points = np.zeros(ends.next.shape, dtype=np.int64)
-    try:
-        points[allowed] = whole(np.asarray(ends.points)[allowed],
-                                np.broadcast_to(keys[:, None], allowed.shape)[allowed])
-    except NotWhole as error:
-        raise ModelError(f"game {model.info.game}: mdp_round_rule gave {error}; {payoff.what} "
-                         "is for whole points (less than 2**49 in size)") from None
+    points[allowed] = whole(np.asarray(ends.points)[allowed],
+                            np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     return points
 
 
-def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact: bool,
-                 payoff: Payoff) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: Laid | None,
+                 exact: bool, payoff: Payoff) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The least and most totals more of some round states of one round, and their vectors:
     a round state that ends the game, the payoff's own between its first and last steps."""
     ends = model.rule(keys)
@@ -382,10 +366,14 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
     inner = model.round
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     bottom, top = min(map(float, payoff.values)), max(map(float, payoff.values))
-    read = None if exact else _Ends(later, allowed, after, points)
-    if read is not None:  # the columns of round states allowing the same ends side by side
+    read = None if laid is None else Ends(laid, allowed, after, points)
+    if read is not None:
+        # Columns alike (the same worth of every end) are worked once, found among those
+        # worked together: side by side, the round states allowing the same ends, each
+        # state's columns together; as many as WORK numbers of ends at a time.
         alike = np.unique(allowed, axis=0, return_inverse=True)[1].ravel()
         columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
+        step = max(step, WORK // max(inner.n_terminal, 1))
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]
         s, n = row[state[c]], need[c]
@@ -393,7 +381,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, exact:
             worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
             values = best_columns(inner, _float_columns(worth, allowed[s]))
         else:
-            values = best_columns(inner, read.worth(s, n).T)
+            values = best_distinct(inner, read.worth(s, n))
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "
@@ -414,16 +402,15 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
                 payoff: Payoff = AT_LEAST, work: int | None = None, passes: int = 1,
-                what: str = "the chance of at least every total") -> None:
+                what: str = "the chance of at least every total", start_only: bool = False) -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
-    as wide as the spread of the points of the rounds after it, a bound; in exact numbers,
+    as wide as the spread of the points of the rounds after it, a bound (``start_only``:
+    two rounds' at a time); in exact numbers,
     more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``, more backups of the round's
     actions than that, in ``passes`` sweeps of these vectors (``what`` names the work)."""
-    spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
-    widths = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
-    columns = [len(keys) * width for keys, width in zip(model.keys, widths)]
+    columns = [len(keys) * width for keys, width in zip(model.keys, _widths(model, payoff))]
     game = model.info.game
     backups = passes * sum(columns) * model.round.n_actions
     if work is not None and backups > work:
@@ -439,8 +426,14 @@ def check_reach(model: Rounds, *, exact: bool = False,
         return
     if max_memory == "default":
         max_memory = default_max_memory()
-    need = 8 * sum(columns)
+    need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
     if max_memory is not None and need > max_memory:
         raise TooLarge(f"game {game}: the chance of at least every total may take up to "
                        f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
                        "--max-memory (max_memory= in Python)")
+
+
+def _widths(model: Rounds, payoff: Payoff) -> list[int]:
+    """The most totals in a vector of each round's states (the spread of the points after)."""
+    spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
+    return [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]

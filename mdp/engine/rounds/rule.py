@@ -4,6 +4,7 @@ what it gives enters the engine."""
 
 from __future__ import annotations
 
+import math
 import numbers
 import threading
 from collections.abc import Callable
@@ -16,6 +17,8 @@ import numpy as np
 from mdp.engine.cluster import sent
 from mdp.engine.numeric import first_past_float, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+from mdp.game.plugins import layers
+from mdp.handed import read_only
 
 DENSE = 1 << 24
 """Round states whose keys are all below this many are found, and their values looked up, in
@@ -143,6 +146,10 @@ class RoundRule:
     ends: tuple[Any, ...] = attrs.field(repr=False)
     """The round's ends (its terminal states), as the game writes them."""
     given: Callable[[np.ndarray], Any] = attrs.field(repr=False)
+    layers: tuple[tuple[str | None, Callable[[np.ndarray], Any]], ...] = attrs.field(default=(), repr=False)
+    """Where rule plugins wrap the game's rule: the function given by each implementation
+    with those before it alone, innermost first, named by its plugin (``None``: the game's
+    own), to tell whose made an answer wrong (:meth:`whose`)."""
     prints: Fingerprints = attrs.field(factory=lambda: Fingerprints(), init=False, repr=False)
     """A fingerprint of the answer for each round state asked about: asked again (the
     compile, the solve, a distribution each ask), the answer must be the same."""
@@ -150,8 +157,9 @@ class RoundRule:
     def __reduce__(self) -> tuple[Any, ...]:
         """Sent to a cluster's workers with the game's function pickled once, here: one that
         cannot be (it holds a lock) is named in one line; its fingerprints start afresh there."""
-        return RoundRule, (self.game, self.ends,
-                           sent(self.given, f"game {self.game}: mdp_round_rule's function"))
+        what = f"game {self.game}: mdp_round_rule's function"
+        return RoundRule, (self.game, self.ends, sent(self.given, what),
+                           tuple((name, sent(layer, what)) for name, layer in self.layers))
 
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
@@ -166,10 +174,37 @@ class RoundRule:
                           "of the round states (the same answer each time, whatever other "
                           "round states are asked with it)")
 
-    def _checked(self, states: np.ndarray) -> RoundEnds:
+    def whose(self, states: np.ndarray, wrong: Callable[[RoundEnds], bool]) -> str:
+        """``plugin P's `` where the rule plugin P's implementation made the answer for
+        ``states`` wrong (``wrong`` of it true, or a fault found in it), else ``""``, the
+        game's own: each of :attr:`layers` asked in turn."""
+        for name, layer in self.layers:
+            try:
+                bad = wrong(self._checked(states, layer))
+            except PLUGIN_FAULTS:
+                bad = True
+            if bad:
+                return f"plugin {name}'s " if name else ""
+        return ""
+
+    def _checked(self, states: np.ndarray, layer: Callable[[np.ndarray], Any] | None = None) -> RoundEnds:
+        """The answer for ``states`` checked (of one of :attr:`layers`, or the whole rule,
+        whose fault is laid at the plugin that made it)."""
+        if layer is not None:
+            return self._answer(states, layer)
+        try:
+            return self._answer(states, self.given)
+        except ModelError as error:
+            whose = self.whose(states, lambda ends: False)
+            if not whose:
+                raise
+            raise ModelError(str(error).replace(f"game {self.game}: ", f"game {self.game}: {whose}",
+                                                1)) from error.__cause__
+
+    def _answer(self, states: np.ndarray, given: Callable[[np.ndarray], Any]) -> RoundEnds:
         where = f"game {self.game}: mdp_round_rule"
         try:
-            answer = self.given(states)
+            answer = given(read_only(states))
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
@@ -184,9 +219,9 @@ class RoundRule:
             if array.shape != shape:
                 raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
                                  f"per round state and one column per end of the round: {shape}")
-        if following.dtype.kind not in "iu":
-            raise ModelError(f"{where} gave next as {following.dtype}; round states are int keys "
-                             "(-1: the end is not allowed)")
+        if following.dtype.kind != "i":  # an unsigned type reads -1 as its largest number
+            raise ModelError(f"{where} gave next as {following.dtype}; round states are keys of a "
+                             "signed int type (-1: the end is not allowed)")
         following = following.astype(np.int64, copy=False)
         bad = following < -1
         if bad.any():
@@ -197,7 +232,7 @@ class RoundRule:
         return RoundEnds(following, self._points(points, following >= 0, states))
 
     def _points(self, points: np.ndarray, allowed: np.ndarray, states: np.ndarray) -> np.ndarray:
-        """The points checked: numbers, finite where the end is allowed; int64 where they
+        """The points checked: numbers, finite (at every end); int64 where they
         fit in :data:`INT64`, else Python numbers (exact) or floats."""
         where = f"game {self.game}: mdp_round_rule"
         kind = points.dtype.kind
@@ -213,12 +248,7 @@ class RoundRule:
                 return _python(points)  # totals of such points would overflow 64 bits
             return points.astype(np.int64, copy=False)
         if kind == "f":
-            bad = allowed & ~np.isfinite(points)
-            if bad.any():
-                row, end = (int(i[0]) for i in np.nonzero(bad))
-                raise ModelError(f"{where} gave points {points[row, end]} from round state "
-                                 f"{int(states[row])} at the end {self.ends[end]!r}; points are "
-                                 "finite numbers")
+            self._finite(points, states)
             return points.astype(np.float64, copy=False)
         if kind != "O":
             raise ModelError(f"{where} gave points as {points.dtype}; points are numbers (int, "
@@ -235,11 +265,11 @@ class RoundRule:
             elif isinstance(value, numbers.Rational):
                 kinds.add("O")
             else:
-                if allowed[row, end] and not np.isfinite(float(value)):
-                    raise ModelError(f"{where} gave points {value!r} from round state "
-                                     f"{int(states[row])} at the end {self.ends[end]!r}; points "
-                                     "are finite numbers")
                 kinds.add("f")
+        if "f" in kinds:
+            self._finite(points, states, np.array([[
+                isinstance(v, (float, np.floating)) and not math.isfinite(v) for v in row]
+                for row in points.tolist()]))
         huge = first_past_float(points[allowed].tolist())
         if huge is not None:  # values are summed, shown and compared in floats too
             row, end = (int(i[huge[0]]) for i in np.nonzero(allowed))
@@ -251,6 +281,18 @@ class RoundRule:
         if "f" in kinds:  # a float among them: floats, as a float solve would take them
             return points.astype(np.float64)
         return _python(points)
+
+    def _finite(self, points: np.ndarray, states: np.ndarray, bad: Any = None) -> None:
+        """Refuse float points that are not finite (NaN, inf; ``bad`` marks them in an
+        object array), at any end: where the end is not allowed too, since they are summed
+        and compared in whole rows."""
+        bad = ~np.isfinite(points) if bad is None else bad
+        if bad.any():
+            row, end = (int(i[0]) for i in np.nonzero(bad))
+            raise ModelError(f"game {self.game}: mdp_round_rule gave points {points[row, end]} "
+                             f"from round state {int(states[row])} at the end "
+                             f"{self.ends[end]!r}; points are finite numbers at every end, "
+                             "allowed or not")
 
 
 def asked(states: np.ndarray, shown: int = 3) -> str:
@@ -296,7 +338,17 @@ def round_rule(game: Any, ends: list[Any]) -> RoundRule:
         raise ModelError(f"game {game.name}: mdp_round_rule must return a function of round "
                          f"states (an int64 array) giving an mdp.RoundEnds, not "
                          f"{type(given).__name__}")
-    return RoundRule(game.name, tuple(ends), given)
+    steps = layers(game.plugins, "mdp_round_rule", {"params": game.params, "game": game,
+                                                     "ends": list(ends)})
+    kept: list[tuple[str | None, Callable[[np.ndarray], Any]]] = []
+    for name, ask in steps if not all(game.own(name) for name, _ in steps) else ():
+        try:
+            layer = ask()
+        except PLUGIN_FAULTS:
+            continue
+        if callable(layer):
+            kept.append((None if game.own(name) else name, layer))
+    return RoundRule(game.name, tuple(ends), given, tuple(kept))
 
 
 def exact_points(points: Any) -> Any:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import numpy as np
 
+from mdp.checks import arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import Policy, Sense
@@ -86,20 +87,27 @@ class RoundsSolution:
     def at(self, key: int | None = None) -> Solution[Any]:
         """The round played from round state ``key`` (the start, if ``None``), solved: the
         model of the round with each end worth its points and the value of the round state
-        that follows. An end that ``key`` does not allow is worth -inf (+inf minimizing),
-        or in exact numbers less than any allowed, so that no play takes it; the actions that
-        may come to one are marked not allowed (:attr:`mdp.Solution.allowed`), and no output
-        shows them. Exact where the game of rounds was solved so. Under a strategy, the round
-        is played as its aims say, with that play as the solution's policy."""
+        that follows; from a round state that ends the game, every end is worth 0 (nothing
+        more is earned), as its value is. An end that ``key`` does not allow is worth -inf
+        (+inf minimizing), or in exact numbers less than any allowed, so that no play takes
+        it; the actions that may come to one are marked not allowed
+        (:attr:`mdp.Solution.allowed`), and no output shows them. Exact where the game of
+        rounds was solved so. Under a strategy, the round is played as its aims say, with
+        that play as the solution's policy. A key that is no round state is a
+        :class:`~mdp.ParamError`."""
+        arguments("RoundsSolution.at", key=(key, self.model.round_state()))
         key = self.model.start if key is None else int(key)
         keys = np.array([key], dtype=np.int64)
         r = self.round_of(key)
         inner = self.model.round
         ends = self.model.rule(keys)
         allowed = allowed_actions(inner, ends.next[0] >= 0) if r < self.model.n_rounds else None
-        if self.exact and r < self.model.n_rounds:
+        if ends.over[0] or r == self.model.n_rounds:  # the game is over: nothing more is earned
+            zero = np.zeros(inner.n_terminal, dtype=np.int64)
+            arithmetic: Any = Exact(inner, zero) if self.exact else Floats(inner, zero.astype(np.float64))
+        elif self.exact:
             later = RoundValues(self.model.keys[r + 1], self.values[r + 1])
-            arithmetic: Any = Exact(inner, exact_terminals(self.model, ends, later, self.sense)[:, 0])
+            arithmetic = Exact(inner, exact_terminals(self.model, ends, later, self.sense)[:, 0])
         else:
             arithmetic = Floats(inner, self._terminals(keys, ends)[:, 0])
         if self.aims is None:

@@ -96,10 +96,12 @@ class RoundValues:
 
 
 def check_exact(model: RoundsModel) -> None:
-    """Refuse to solve exactly a game of rounds whose round gave a float."""
-    if model.round.inexact or model.round.inexact_values:
+    """Refuse to solve exactly a game of rounds whose round, or round rule at an end
+    allowed, gave a float: the one check of every exact solve, before the work."""
+    inexact = model.round.inexact or model.round.inexact_values or model.inexact
+    if inexact:
         raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, but "
-                         f"{model.round.inexact or model.round.inexact_values}")
+                         f"{inexact}")
 
 
 def exact_start(inner: CompiledModel, worths: np.ndarray, decide: Any) -> np.ndarray:
