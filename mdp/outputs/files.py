@@ -10,11 +10,10 @@ import contextlib
 import errno
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from mdp.errors import MdpError, ParamError, interrupt
+from mdp.errors import MdpError, ParamError, terminations_interrupt
 
 
 def check_target(path: str, what: str | None = None) -> None:
@@ -73,7 +72,7 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     the set joins the files written before it, and all are renamed when it ends."""
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
-    with _terminate_as_interrupt():
+    with terminations_interrupt():
         try:
             for path, write in files:
                 if _special(path):
@@ -216,7 +215,7 @@ def together() -> Iterator[None]:
         _audited = True
     _held = held = _Held()
     try:
-        with _terminate_as_interrupt():
+        with terminations_interrupt():
             yield
             _finish(held.files, held.specials)
     except BaseException:
@@ -270,25 +269,6 @@ def _remove(staged: list[tuple[str, str, int]]) -> None:
             os.unlink(temporary)
         except OSError:
             pass
-
-
-class _terminate_as_interrupt:
-    """While writing, SIGTERM and SIGHUP (the terminal closed) raise KeyboardInterrupt, so
-    that the clean-up above runs; one that is ignored (``nohup``) stays ignored."""
-
-    def __enter__(self) -> _terminate_as_interrupt:
-        import signal  # when a file is written: see _beside
-
-        self.signal, self.previous = signal, {}
-        if threading.current_thread() is threading.main_thread():
-            for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-                    self.previous[number] = signal.signal(number, interrupt)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for number, previous in self.previous.items():
-            self.signal.signal(number, previous)
 
 
 def _special(path: str) -> bool:

@@ -16,6 +16,13 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
+    from mdp.errors import terminations_interrupt  # mdp's lightest module: before any other
+
+    with terminations_interrupt():  # a SIGTERM while mdp starts is an interruption too
+        return _main(argv)
+
+
+def _main(argv: list[str] | None) -> int:
     previous = sys.stderr
     try:
         from mdp.program.stdout import Errors
