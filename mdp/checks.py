@@ -195,15 +195,22 @@ WITHIN = either(choice(None, "all"), Rule(
     lambda value: isinstance(value, Mapping) and all(isinstance(name, str) for name in value),
     "round columns naming round states, a dict {COLUMN: VALUE}"))
 def integral(value: Any) -> int | None:
-    """A whole number of an exact kind (an ``int``, numpy's, a fraction whose denominator is
-    1) as an ``int``; ``None`` for anything else (``True``, ``7.0``, ``"7"``, ``7/2``)."""
-    if isinstance(value, (bool, str, bytes)):
+    """A number equal to a whole number (an ``int``, numpy's, ``7.0``, a fraction whose
+    denominator is 1) as that ``int``; ``None`` for anything else (``True``, ``"7"``,
+    ``7/2``, ``7.5``, ``nan``). The one reading of a whole number given as a number: a
+    parameter's (:func:`mdp.game.params.whole`) too."""
+    if isinstance(value, (bool, str, bytes, bytearray)) or \
+            getattr(getattr(value, "dtype", None), "kind", "") == "b":
         return None
     if hasattr(value, "__index__"):
         return value.__index__()
     if isinstance(value, Rational) and value.denominator == 1:
         return int(value.numerator)
-    return None
+    try:
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):  # not a number; nan, infinity
+        return None
+    return number if number == value else None
 
 
 INTEGER = Rule(lambda value: integral(value) is not None, "a whole number")

@@ -10,7 +10,18 @@ from typing import Any
 
 import attrs
 
-from mdp.checks import FLAG, INTEGER, INTEGERS, NAME, NAMES, OPTIONAL_INTEGER, TEXT, arguments, bounds
+from mdp.checks import (
+    FLAG,
+    INTEGER,
+    INTEGERS,
+    NAME,
+    NAMES,
+    OPTIONAL_INTEGER,
+    TEXT,
+    arguments,
+    bounds,
+    integral,
+)
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 
 
@@ -181,16 +192,12 @@ def whole(value: Any) -> int:
     one (``"12"``), or a number equal to one (``2.0``, ``Fraction(4, 2)``). :class:`ValueError`
     for anything else: a number with a fraction (``2.5`` is not read as 2), a truth value
     (``True`` is not 1), text of anything but the digits of a whole number (not ``1_0``)."""
-    if isinstance(value, str) and not _DIGITS.fullmatch(value.strip()):
-        raise ValueError("not a whole number")
-    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b" \
-            or isinstance(value, (bytes, bytearray)):
-        raise ValueError("not a whole number")
-    try:
-        number = int(value.strip() if isinstance(value, str) else value)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError("not a whole number") from None
-    if not isinstance(value, str) and number != value:
+    if isinstance(value, str):
+        if not _DIGITS.fullmatch(value.strip()):
+            raise ValueError("not a whole number")
+        return int(value.strip())
+    number = integral(value)  # a number: read as every whole number given to mdp is
+    if number is None:
         raise ValueError("not a whole number")
     return number
 
