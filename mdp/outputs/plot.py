@@ -65,6 +65,23 @@ def _drawing() -> Iterator[Any]:
         yield plt
 
 
+def _lines(title: str, figure: Any) -> str:
+    """``title`` broken at spaces into lines as wide as the figure, about (a word longer
+    stays whole), its own line breaks kept. Not matplotlib's wrapping, which measures the
+    words as mathematics wherever two ``$`` are among them, plain text or not."""
+    width, lines = int(figure.get_figwidth() * 12), []  # a 10-point character: 1/12 inch
+    for line in title.split("\n"):
+        words = line.split(" ")
+        for word in words[1:]:
+            if len(words[0]) + 1 + len(word) > width:
+                lines.append(words[0])
+                words[0] = word
+            else:
+                words[0] += " " + word
+        lines.append(words[0])
+    return "\n".join(lines)
+
+
 def _written(plt: Any, figure: Any, path: str) -> str:
     """Lay ``figure`` out and write it as ``path`` (PNG or SVG, as its extension says),
     atomically; the figure is closed, written or not. Returns the path."""
@@ -106,7 +123,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         # Below the axes: over them it would hide bars or the line, wherever they lie.
         bars.legend(handles, [str(h.get_label()) for h in handles], loc="upper center",
                     bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
-        bars.set_title(title, fontsize=10, wrap=True)
+        bars.set_title(_lines(title, figure), fontsize=10)
         return _written(plt, figure, path)
 
 
@@ -130,7 +147,7 @@ def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value:
         figure.colorbar(image, ax=axes, label=value)
         axes.set_xlabel(x)
         axes.set_ylabel(y)
-        axes.set_title(title, fontsize=10, wrap=True)
+        axes.set_title(_lines(title, figure), fontsize=10)
         return _written(plt, figure, path)
 
 
@@ -152,7 +169,7 @@ def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
         curves.set_ylim(0, 101)
         curves.grid(alpha=0.3)
         curves.legend(loc="upper right", frameon=False)
-        curves.set_title(title, fontsize=10, wrap=True)
+        curves.set_title(_lines(title, figure), fontsize=10)
         gap.fill_between(x, [b - m for b, m in zip(best, mean)], color="#4878a8", alpha=0.5,
                          step="mid")
         gap.set_ylabel("gain (points of %)")
