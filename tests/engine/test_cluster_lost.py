@@ -27,6 +27,7 @@ def _kill_the_worker(cluster, after):
     def kill():
         time.sleep(after)
         os.kill(nanny.process.process.pid, signal.SIGKILL)
+        cluster.scale(0)  # and none comes back, however busy the machine
 
     threading.Thread(target=kill, daemon=True).start()
 
