@@ -45,8 +45,9 @@ def arguments(function: str, **checked: tuple[Any, Rule]) -> None:
 
 def same_game(function: str, subject: Any, game: Any) -> None:
     """Refuse a ``game`` other than the one ``subject`` (a model, solution or policy) was
-    compiled from: another game, or other parameters (but those only its match rules read,
-    which change no state). Its labels and columns would be put on the other's numbers."""
+    compiled from: another game, other plugins beside it (a rule plugin changes the rules),
+    or other parameters (but those only its match rules read, which change no state). Its
+    labels and columns would be put on the other's numbers."""
     info = getattr(subject, "info", None) or getattr(getattr(subject, "model", None), "info", None)
     if info is None or not _is(game, ("Game",)):
         return
@@ -56,8 +57,12 @@ def same_game(function: str, subject: Any, game: Any) -> None:
     mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
     theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}
     kind = type(subject).__name__
+    from mdp.game.plugins import plugins_of  # here: this module imports nothing of pluggy
+
     if game.name != info.game:
         differ = f"{game.name}, but the {kind} is of game {info.game}"
+    elif plugins_of(game) != info.plugins:
+        differ = f"{game.name} {_plugins(plugins_of(game), info.plugins, kind)}"
     elif mine != theirs:
         key = next(k for k in sorted(mine.keys() | theirs.keys()) if mine.get(k) != theirs.get(k))
         differ = (f"{game.name} with {key}={mine.get(key)!r}, but the {kind} was compiled "
@@ -66,6 +71,21 @@ def same_game(function: str, subject: Any, game: Any) -> None:
         return
     raise ParamError(f"mdp.{function}: game is {differ}; give the game it was compiled from "
                      "(or compile this one)")
+
+
+def _plugins(mine: tuple[str, ...], theirs: tuple[str, ...], kind: str) -> str:
+    """How a game's plugins beside its own differ from those a model was compiled with:
+    ``with plugin a.py, but the Solution was compiled without it``."""
+    extra, missing = [n for n in mine if n not in theirs], [n for n in theirs if n not in mine]
+    named = extra or missing
+    if not named:  # the same plugins, registered in another order: another wraps the other
+        return (f"with plugins in the order {', '.join(mine)}, but the {kind} was compiled "
+                f"with them in the order {', '.join(theirs)}")
+    plugins = f"plugin{'s' * (len(named) > 1)} {', '.join(named)}"
+    them = "them" if len(named) > 1 else "it"
+    if extra:
+        return f"with {plugins}, but the {kind} was compiled without {them}"
+    return f"without {plugins}, but the {kind} was compiled with {them}"
 
 
 def bounds(function: str, minimum: int | None, maximum: int | None) -> None:
@@ -175,15 +195,22 @@ WITHIN = either(choice(None, "all"), Rule(
     lambda value: isinstance(value, Mapping) and all(isinstance(name, str) for name in value),
     "round columns naming round states, a dict {COLUMN: VALUE}"))
 def integral(value: Any) -> int | None:
-    """A whole number of an exact kind (an ``int``, numpy's, a fraction whose denominator is
-    1) as an ``int``; ``None`` for anything else (``True``, ``7.0``, ``"7"``, ``7/2``)."""
-    if isinstance(value, (bool, str, bytes)):
+    """A number equal to a whole number (an ``int``, numpy's, ``7.0``, a fraction whose
+    denominator is 1) as that ``int``; ``None`` for anything else (``True``, ``"7"``,
+    ``7/2``, ``7.5``, ``nan``). The one reading of a whole number given as a number: a
+    parameter's (:func:`mdp.game.params.whole`) too."""
+    if isinstance(value, (bool, str, bytes, bytearray)) or \
+            getattr(getattr(value, "dtype", None), "kind", "") == "b":
         return None
     if hasattr(value, "__index__"):
         return value.__index__()
     if isinstance(value, Rational) and value.denominator == 1:
         return int(value.numerator)
-    return None
+    try:
+        number = int(value)
+    except (TypeError, ValueError, OverflowError):  # not a number; nan, infinity
+        return None
+    return number if number == value else None
 
 
 INTEGER = Rule(lambda value: integral(value) is not None, "a whole number")

@@ -139,6 +139,28 @@ def _keep_ignoring(signal: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+class terminations_interrupt:
+    """While in effect (in the main thread), SIGTERM and SIGHUP (the terminal closed) run
+    :func:`interrupt`, as Ctrl-C does: the command that is killed cleans up (its files) and
+    says it was interrupted. One that is ignored (``nohup``) stays ignored. The program is in
+    it from its first line, and every set of files written in it."""
+
+    def __enter__(self) -> terminations_interrupt:
+        import signal
+        import threading
+
+        self.signal, self.previous = signal, {}
+        if threading.current_thread() is threading.main_thread():
+            for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+                    self.previous[number] = signal.signal(number, interrupt)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for number, previous in self.previous.items():
+            self.signal.signal(number, previous)
+
+
 class watch_interruptions:
     """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
     ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT

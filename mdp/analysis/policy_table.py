@@ -61,20 +61,21 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     return policy_pieces(solution, game, optimal_only, within).frame()
 
 
-def check_policy(model: CompiledModel | Rounds, within: Any = None, optimal_only: bool = False,
-                 most: int | None = None) -> None:
+def check_policy(model: CompiledModel | Rounds, game: Game | None, within: Any = None,
+                 optimal_only: bool = False, most: int | None = None) -> None:
     """Refuse, before the solve, a policy table that cannot be made: within the round, one of
-    more rows than a table may have, and one of more than ``most`` rows (a Markdown table's)."""
+    more rows than a table may have, and one of more than ``most`` rows (a Markdown table's);
+    the round states ``within`` names by the round columns of ``game``."""
     least = model.policy_rows(within, optimal_only)
     if most is not None and within is not None and isinstance(model, Rounds):
-        least = _within_rows(model, within, optimal_only, most)
+        least = _within_rows(model, game, within, optimal_only, most)
     if most is not None and least > most:
         raise TooLarge(f"the policy table has {least:,} rows or more, too many for a Markdown "
                        f"table (at most {most:,}), which is for people to read; write CSV or "
                        "Parquet (--out FILE.csv)")
 
 
-def _within_rows(model: Rounds, within: Any, optimal_only: bool, most: int) -> int:
+def _within_rows(model: Rounds, game: Game | None, within: Any, optimal_only: bool, most: int) -> int:
     """The rows of the policy within the round at the round states ``within`` names, known
     before the solve from the ends each allows (an action that may come to an end its round
     state does not allow has no row), counted until past ``most``: each pattern of ends
@@ -83,7 +84,7 @@ def _within_rows(model: Rounds, within: Any, optimal_only: bool, most: int) -> i
     from mdp.engine.rounds.kinds import batches
     from mdp.engine.rounds.table import within_keys
 
-    keys, _ = within_keys(model, None, within)
+    keys, _ = within_keys(model, game, within)
     inner = model.round
     owner = inner.action_state()
     known: dict[bytes, int] = {}

@@ -30,7 +30,8 @@ from types import FunctionType, ModuleType
 from typing import Any, TypeVar
 
 from mdp.checks import Rule, arguments
-from mdp.errors import ModelError, ParamError
+from mdp.engine.shipped import Shipped, by_value, package_sources
+from mdp.errors import MdpError, ModelError, ParamError
 
 CONNECT_SECONDS = 10
 """How long a scheduler has to answer, as a Dask scheduler, before :func:`on_cluster` gives
@@ -39,6 +40,10 @@ up, in seconds."""
 READY_SECONDS = 10
 """How long, once its scheduler answered, a cluster has to show at least one worker and to
 run mdp's first task on each of its workers (a worker without mdp never does), in seconds."""
+
+LOST_SECONDS = 5
+"""How long a cluster may be without a worker while mdp's work waits on it (a worker may be
+on its way back) before mdp gives up, saying that the workers went away, in seconds."""
 
 Item = TypeVar("Item")
 Done = TypeVar("Done")
@@ -89,10 +94,49 @@ def mapped(work: Callable[[Item], Done], items: Sequence[Item]) -> list[Done] | 
         return None
     import functools
 
-    _by_value()
+    by_value()
     run = functools.partial(_run, sent(work, "the work of a batch of round states").payload,
-                            _package_sources())
-    return list(_client.gather(_client.map(run, list(items), pure=False)))
+                            package_sources())
+    futures = _client.map(run, list(items), pure=False)
+    _awaited(_client, futures)
+    return list(_client.gather(futures))
+
+
+def _awaited(client: Any, futures: list[Any]) -> None:
+    """Wait here until every future is done (its value or its error): a cluster without a
+    worker for :data:`LOST_SECONDS` is one line (:class:`mdp.MdpError`), where Dask would wait
+    for one without end. Nothing of Dask's is left waiting when this is interrupted (Ctrl-C),
+    so that closing the client prints nothing."""
+    import distributed
+
+    address = client.scheduler.address
+    alone_since, asked = None, 0.0
+    while not all(future.done() for future in futures):
+        time.sleep(0.02)
+        if time.monotonic() - asked < 0.5:
+            continue
+        asked = time.monotonic()
+        try:
+            workers = client.scheduler_info(n_workers=1)["workers"] if client.status == "running" else {}
+        except (OSError, TimeoutError):  # the scheduler gone too
+            workers = {}
+        if workers:
+            alone_since = None
+        elif alone_since is None:
+            alone_since = asked
+        elif asked - alone_since >= LOST_SECONDS:
+            raise _lost(address, f"no worker for {LOST_SECONDS} s")
+    failed = next((f.exception() for f in futures if f.status == "error"), None)
+    if isinstance(failed, distributed.KilledWorker):
+        raise _lost(address, "the workers running one of its batches died, one after another")
+    if any(f.cancelled() for f in futures):
+        raise _lost(address, "its work was cancelled")
+
+
+def _lost(address: str, reason: str) -> MdpError:
+    return MdpError(f"the Dask workers of {address} went away during the work ({reason}); start "
+                    f"some (dask worker {address}) and run again, or leave the scheduler out "
+                    "to work on this machine's threads")
 
 
 class Sent:
@@ -177,7 +221,7 @@ def _run(work: bytes, sources: dict[str, tuple[str, str, bool]], item: Any) -> A
     pickle) given ``item``."""
     import cloudpickle
 
-    _Shipped.install(sources)
+    Shipped.install(sources)
     return cloudpickle.loads(work)(item)
 
 
@@ -291,6 +335,7 @@ def _ready(client: Any, address: str) -> None:
     here = _probe()
     need = (f"mdp must be installed on every worker, the same version as here (exact-mdp "
             f"{here[0]}, Python {here[1]})")
+    gone: list[str] = []
     try:
         for worker, probe in zip(workers, probes, strict=True):
             try:
@@ -303,8 +348,15 @@ def _ready(client: Any, address: str) -> None:
                 if there == here:
                     continue
                 why = f"it runs exact-mdp {there[0]}, Python {there[1]}"
+            if worker not in client.scheduler_info(n_workers=-1)["workers"]:
+                gone.append(worker)  # it died: killed, or its mdp; the others may work
+                continue
             raise ParamError(f"the Dask worker {worker} of {address} cannot run mdp's work "
                              f"({why}): {need}")
+        if len(gone) == len(workers):
+            raise ParamError(f"the Dask worker{'s' * (len(gone) > 1)} of {address} went away "
+                             "while mdp's first task was asked of them (killed, or they cannot "
+                             f"run mdp's work); if none was killed: {need}")
     finally:
         for probe in probes:
             probe.release()
@@ -316,100 +368,3 @@ def _probe() -> tuple[str, str]:
     import mdp
 
     return str(mdp.__version__), f"{sys.version_info[0]}.{sys.version_info[1]}"
-
-
-def _by_value() -> None:
-    """Games and plugins loaded by their path (private modules, :mod:`mdp.game.files`) are
-    sent by value, their submodules too: a worker has no such module to import."""
-    import cloudpickle
-
-    for name, module in list(sys.modules.items()):
-        if name.startswith("_mdp_file_") and "." not in name:
-            cloudpickle.register_pickle_by_value(module)
-
-
-def _package_sources() -> dict[str, tuple[str, str, bool]]:
-    """The source of every module of each package loaded by its path, by its private dotted
-    name (file, text, whether a package), and of the modules beside a game or plugin that
-    they import (:class:`mdp.game.files._Beside`), by theirs: what a worker imports when the
-    package's code imports itself (``from . import helpers``) as it runs."""
-    import importlib.util
-
-    found: dict[str, tuple[str, str, bool]] = {}
-
-    def add(name: str, path: str, package: bool) -> None:
-        try:
-            with open(path, "rb") as file:
-                found[name] = (path, importlib.util.decode_source(file.read()), package)
-        except (OSError, UnicodeDecodeError, SyntaxError):
-            pass  # not importable here either
-
-    def walk(name: str, folder: str) -> None:
-        add(name, os.path.join(folder, "__init__.py"), True)
-        for entry in sorted(os.listdir(folder)):
-            path, stem = os.path.join(folder, entry), entry.removesuffix(".py")
-            if not stem.isidentifier() or entry == "__init__.py":
-                continue
-            if entry.endswith(".py") and os.path.isfile(path):
-                add(f"{name}.{stem}", path, False)
-            elif os.path.isfile(os.path.join(path, "__init__.py")):
-                walk(f"{name}.{entry}", path)
-
-    def beside(module: ModuleType) -> None:
-        """The modules ``module`` imported from beside it: not in ``sys.modules``."""
-        for value in list(vars(module).values()):
-            if isinstance(value, ModuleType) and value.__name__ not in sys.modules and \
-                    value.__name__ not in found and \
-                    str(getattr(value, "__file__", None)).endswith(".py"):
-                folders = getattr(value, "__path__", None)
-                if folders:
-                    walk(value.__name__, folders[0])
-                else:
-                    add(value.__name__, str(value.__file__), False)
-                beside(value)
-
-    private = [(name, module) for name, module in list(sys.modules.items())
-               if name.startswith("_mdp_file_") and isinstance(module, ModuleType)]
-    for name, module in private:
-        if "." not in name and getattr(module, "__path__", None):
-            walk(name, module.__path__[0])
-    for _, module in private:
-        beside(module)
-    return found
-
-
-class _Shipped:
-    """On a worker, the finder and loader of the modules of packages loaded by path where the
-    work came from, and of the modules beside them (:func:`_package_sources`): asked last,
-    as the finder of modules beside a game is where it was loaded."""
-
-    sources: dict[str, tuple[str, str, bool]] = {}
-
-    @classmethod
-    def install(cls, sources: dict[str, tuple[str, str, bool]]) -> None:
-        for name, source in sources.items():
-            if cls.sources.get(name) != source:  # another package of that name: its own
-                cls.sources[name] = source
-                sys.modules.pop(name, None)
-        if cls not in sys.meta_path:
-            sys.meta_path.append(cls)
-
-    @classmethod
-    def find_spec(cls, name: str, path: Any = None, target: Any = None) -> Any:
-        import importlib.util
-
-        if name not in cls.sources:
-            return None
-        file, _, package = cls.sources[name]
-        return importlib.util.spec_from_loader(name, cls, origin=file,  # type: ignore[arg-type]
-                                               is_package=package)
-
-    @classmethod
-    def create_module(cls, spec: Any) -> None:
-        return None
-
-    @classmethod
-    def exec_module(cls, module: Any) -> None:
-        file, text, _ = cls.sources[module.__name__]
-        module.__file__ = file
-        exec(compile(text, file, "exec"), module.__dict__)  # noqa: S102  (the game's own code)

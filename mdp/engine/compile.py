@@ -33,6 +33,7 @@ from mdp.errors import ModelError, said
 from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
 from mdp.game.load import Game, describe
+from mdp.game.plugins import plugins_of
 from mdp.handed import read_only
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 
@@ -281,7 +282,7 @@ class _Intake:
                 for name, values in state_columns(game, states[:n_terminal], lazy=True,
                                                      prints=column_prints).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
-                           game.objective),
+                           game.objective, plugins_of(game)),
             inexact=self._inexact(self.checks.inexact, self.checks.probability_hook),
             inexact_values=self._inexact(self.checks.inexact_value, self.checks.value_hook),
             label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],

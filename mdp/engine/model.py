@@ -36,6 +36,9 @@ class ModelInfo:
     """The parameters as ``--set`` takes them back."""
     rules: str
     objective: Objective
+    plugins: tuple[str, ...] = ()
+    """The game's plugins beside its own module, by name, in the order they were registered
+    (a rule plugin given to :func:`~mdp.load_game` by its path): other plugins, other rules."""
 
     def summary(self) -> dict[str, Any]:
         """The game, variant, parameters and rules, JSON-ready: how every summary begins."""

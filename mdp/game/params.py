@@ -4,13 +4,24 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
-from types import MappingProxyType
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from types import MappingProxyType, ModuleType
 from typing import Any
 
 import attrs
 
-from mdp.checks import FLAG, INTEGER, INTEGERS, NAME, NAMES, OPTIONAL_INTEGER, TEXT, arguments, bounds
+from mdp.checks import (
+    FLAG,
+    INTEGER,
+    INTEGERS,
+    NAME,
+    NAMES,
+    OPTIONAL_INTEGER,
+    TEXT,
+    arguments,
+    bounds,
+    integral,
+)
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 
 
@@ -98,13 +109,21 @@ def parsed(where: str, param: Param, value: Any) -> Any:
     :class:`TypeError`) of its parser, for the caller to word; a parser that breaks otherwise
     is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
     parse = whole if param.parse is int else param.parse  # int(3.7) would be 3: read exactly
+    if parse in MAKERS:  # called with the value, it would blame the value on its bounds
+        raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
+                         f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")
     try:
-        return parse(value)
+        read = parse(value)
     except (ValueError, TypeError, ParamError):
         raise
     except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
         raise ModelError(f"{where}: the parser of parameter {param.name} raised "
                          f"{fault(error)} (value {value!r})") from error
+    if callable(read) or isinstance(read, (ModuleType, Iterator)):  # no parameter's value
+        raise ModelError(f"{where}: the parser of parameter {param.name} returned "
+                         f"{type(read).__name__} {read!r} for {value!r}, which no value of a "
+                         "parameter is; a parser returns the value it reads")
+    return read
 
 
 def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
@@ -122,6 +141,10 @@ def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
                          f"default, {said(param.default)}; a parser returns the value read, or "
                          "raises ValueError")
     return value
+
+
+MAKERS: dict[Callable[..., Any], str] = {}
+"""mdp's makers of parsers, each with a call that makes one: not parsers themselves."""
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
@@ -169,16 +192,12 @@ def whole(value: Any) -> int:
     one (``"12"``), or a number equal to one (``2.0``, ``Fraction(4, 2)``). :class:`ValueError`
     for anything else: a number with a fraction (``2.5`` is not read as 2), a truth value
     (``True`` is not 1), text of anything but the digits of a whole number (not ``1_0``)."""
-    if isinstance(value, str) and not _DIGITS.fullmatch(value.strip()):
-        raise ValueError("not a whole number")
-    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b" \
-            or isinstance(value, (bytes, bytearray)):
-        raise ValueError("not a whole number")
-    try:
-        number = int(value.strip() if isinstance(value, str) else value)
-    except (TypeError, ValueError, OverflowError):
-        raise ValueError("not a whole number") from None
-    if not isinstance(value, str) and number != value:
+    if isinstance(value, str):
+        if not _DIGITS.fullmatch(value.strip()):
+            raise ValueError("not a whole number")
+        return int(value.strip())
+    number = integral(value)  # a number: read as every whole number given to mdp is
+    if number is None:
         raise ValueError("not a whole number")
     return number
 
@@ -236,6 +255,9 @@ class Choice:
         if value not in self.allowed:
             raise ValueError(f"allowed: {', '.join(self.allowed)}{did_you_mean(str(value), self.allowed)}")
         return str(value)
+
+
+MAKERS.update({parse_int: "mdp.parse_int(0)", parse_choice: "mdp.parse_choice(['a', 'b'])"})
 
 
 def parse_flag(value: Any) -> bool:

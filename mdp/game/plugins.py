@@ -23,7 +23,7 @@ import pluggy
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.names import WORD, typable
-from mdp.game.params import Param, check_default
+from mdp.game.params import MAKERS, Param, check_default
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
@@ -190,6 +190,12 @@ def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) 
         raise ModelError(f"{owner}: plugin {name} is registered already") from None
 
 
+def plugins_of(game: Any) -> tuple[str, ...]:
+    """The names of a loaded game's plugins beside its own module, in the order they were
+    registered (:attr:`mdp.ModelInfo.plugins`)."""
+    return tuple(name for name, _ in game.plugins.list_name_plugin() if name != game.name)
+
+
 def hook_names(plugin: Any) -> list[str]:
     """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
     marker = f"{PROJECT}_impl"
@@ -352,7 +358,7 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     problem = fault_of(groups)
     if problem is not None:
         where = _whose(plugins, caller, owner, lambda other: fault_of(other) is not None, kwargs)
-        default = problem.partition("default: ")[2] if problem.startswith("declared") else ""
+        default = problem.partition("badly: ")[2] if problem.startswith("declared") else ""
         raise ModelError(f"{owner}: {default}" if default and not where else
                          f"{owner}: {where}{caller.name} {problem}")
     return [item for group in reversed(groups) for item in group]
@@ -376,11 +382,11 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             if distinct and name in taken:
                 return f"returned {what} named {name!r}, as another is: give each a name of its own"
             taken.add(name)
-            if isinstance(item, Param) and item.default is not None:
+            if isinstance(item, Param) and (item.default is not None or item.parse in MAKERS):
                 try:  # a default its own parser refuses is the declaring plugin's fault
                     check_default("", item)
                 except ModelError as error:  # (said alone where it is the game's own)
-                    return f"declared parameter {name} with a bad default: {str(error).removeprefix(': ')}"
+                    return f"declared parameter {name} badly: {str(error).removeprefix(': ')}"
             for field, text in _texts(item):
                 if not isinstance(text, str) or not text.isprintable():
                     return f"returned {what} {name!r} whose {field} is {text!r}, not one line of text"

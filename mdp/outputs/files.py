@@ -10,11 +10,10 @@ import contextlib
 import errno
 import os
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
-from mdp.errors import MdpError, ParamError, interrupt
+from mdp.errors import MdpError, ParamError, terminations_interrupt
 
 
 def check_target(path: str, what: str | None = None) -> None:
@@ -68,11 +67,12 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     """Write a set of files all or nothing (a model and the property beside it): each to a
     temporary file beside it, and only once every one is complete, each renamed over its
     target. On any error, Ctrl-C, SIGTERM or SIGHUP the temporary files are removed and no target is
-    touched. A device or a pipe among them is written into last. Within :func:`together`,
+    touched. A device or a pipe among them is written into once the others are complete,
+    before they are renamed. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
-    with _terminate_as_interrupt():
+    with terminations_interrupt():
         try:
             for path, write in files:
                 if _special(path):
@@ -215,7 +215,7 @@ def together() -> Iterator[None]:
         _audited = True
     _held = held = _Held()
     try:
-        with _terminate_as_interrupt():
+        with terminations_interrupt():
             yield
             _finish(held.files, held.specials)
     except BaseException:
@@ -250,14 +250,15 @@ def say_when_written(note: str) -> None:
 
 def _finish(staged: list[tuple[str, str, int]],
             specials: list[tuple[str, Callable[[BinaryIO], object]]]) -> None:
-    """Rename the temporary files over their targets, then write into the devices."""
+    """Write into the devices, then rename the temporary files over their targets: a device
+    that cannot be written (``/dev/full``) leaves every target as it was."""
     path = ""
     try:
-        for temporary, path, _ in staged:
-            os.replace(temporary, path)
         for path, write in specials:  # nothing to replace, nothing to leave behind
             with _open_special(path) as file:
                 write(file)
+        for temporary, path, _ in staged:
+            os.replace(temporary, path)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
 
@@ -268,25 +269,6 @@ def _remove(staged: list[tuple[str, str, int]]) -> None:
             os.unlink(temporary)
         except OSError:
             pass
-
-
-class _terminate_as_interrupt:
-    """While writing, SIGTERM and SIGHUP (the terminal closed) raise KeyboardInterrupt, so
-    that the clean-up above runs; one that is ignored (``nohup``) stays ignored."""
-
-    def __enter__(self) -> _terminate_as_interrupt:
-        import signal  # when a file is written: see _beside
-
-        self.signal, self.previous = signal, {}
-        if threading.current_thread() is threading.main_thread():
-            for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
-                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
-                    self.previous[number] = signal.signal(number, interrupt)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        for number, previous in self.previous.items():
-            self.signal.signal(number, previous)
 
 
 def _special(path: str) -> bool:

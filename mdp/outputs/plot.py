@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mdp.errors import MdpError, ParamError
@@ -48,6 +50,49 @@ def _pyplot() -> Any:
     return plt
 
 
+PLAIN_TEXT = {"text.parse_math": False, "text.usetex": False}
+"""Every text of a picture is drawn as given: a game's rules line, its objective's name and
+its columns are its own words, where a ``$`` is money, not the start of matplotlib's
+mathematics (which would mangle the words, or stop the drawing on an unpaired one)."""
+
+
+@contextlib.contextmanager
+def _drawing() -> Iterator[Any]:
+    """pyplot, with every text made inside drawn as plain text (:data:`PLAIN_TEXT`; the
+    settings are matplotlib's own again after)."""
+    plt = _pyplot()
+    with plt.rc_context(PLAIN_TEXT):
+        yield plt
+
+
+def _lines(title: str, figure: Any) -> str:
+    """``title`` broken at spaces into lines as wide as the figure, about (a word longer
+    stays whole), its own line breaks kept. Not matplotlib's wrapping, which measures the
+    words as mathematics wherever two ``$`` are among them, plain text or not."""
+    width, lines = int(figure.get_figwidth() * 12), []  # a 10-point character: 1/12 inch
+    for line in title.split("\n"):
+        words = line.split(" ")
+        for word in words[1:]:
+            if len(words[0]) + 1 + len(word) > width:
+                lines.append(words[0])
+                words[0] = word
+            else:
+                words[0] += " " + word
+        lines.append(words[0])
+    return "\n".join(lines)
+
+
+def _written(plt: Any, figure: Any, path: str) -> str:
+    """Lay ``figure`` out and write it as ``path`` (PNG or SVG, as its extension says),
+    atomically; the figure is closed, written or not. Returns the path."""
+    try:
+        figure.tight_layout()
+        write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+    finally:
+        plt.close(figure)
+    return path
+
+
 def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None,
                       share: str = "probability") -> str:
     """Draw the chance of each outcome (bars) and the cumulative chance (a line, right axis)
@@ -55,35 +100,31 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     as ``path``'s extension says. ``share`` names what the bars are (the chance; a share of
     games simulated). Returns the path."""
     check_plot_path(path)
-    plt = _pyplot()
-    column = column or frame.columns[0]
-    frame = frame.sort(column)
-    x = frame[column].to_list()
-    p = [100 * v for v in frame["probability"].to_list()]
-    cumulative, total = [], 0.0
-    for v in p:
-        total += v
-        cumulative.append(min(total, 100.0))
-    figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
-    bars.bar(x, p, color="#4878a8", width=0.8, label=share)
-    bars.set_xlabel(column)
-    bars.set_ylabel(f"{share} of the outcome (%)")
-    bars.set_xlim(min(x) - 1, max(x) + 1)
-    bars.grid(axis="y", alpha=0.3)
-    line = bars.twinx()
-    line.plot(x, cumulative, color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
-    line.set_ylabel(f"cumulative {share} (%)")
-    line.set_ylim(0, 101)
-    handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
-    # Below the axes: over them it would hide bars or the line, wherever they lie.
-    bars.legend(handles, [str(h.get_label()) for h in handles], loc="upper center",
-                bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
-    bars.set_title(title, fontsize=10, wrap=True)
-    figure.tight_layout()
-
-    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
-    plt.close(figure)
-    return path
+    with _drawing() as plt:
+        column = column or frame.columns[0]
+        frame = frame.sort(column)
+        x = frame[column].to_list()
+        p = [100 * v for v in frame["probability"].to_list()]
+        cumulative, total = [], 0.0
+        for v in p:
+            total += v
+            cumulative.append(min(total, 100.0))
+        figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
+        bars.bar(x, p, color="#4878a8", width=0.8, label=share)
+        bars.set_xlabel(column)
+        bars.set_ylabel(f"{share} of the outcome (%)")
+        bars.set_xlim(min(x) - 1, max(x) + 1)
+        bars.grid(axis="y", alpha=0.3)
+        line = bars.twinx()
+        line.plot(x, cumulative, color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
+        line.set_ylabel(f"cumulative {share} (%)")
+        line.set_ylim(0, 101)
+        handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
+        # Below the axes: over them it would hide bars or the line, wherever they lie.
+        bars.legend(handles, [str(h.get_label()) for h in handles], loc="upper center",
+                    bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
+        bars.set_title(_lines(title, figure), fontsize=10)
+        return _written(plt, figure, path)
 
 
 def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value: str) -> str:
@@ -94,23 +135,20 @@ def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value:
     check_plot_path(path)
     if not frame.height:
         raise ParamError(f"{path}: nothing to draw ({value} has no row)")
-    plt = _pyplot()
-    import numpy as np
+    with _drawing() as plt:
+        import numpy as np
 
-    xs, ys = frame[x].to_numpy(), frame[y].to_numpy()
-    grid = np.full((int(ys.max()) + 1, int(xs.max()) + 1), np.nan)
-    grid[ys, xs] = frame[value].to_numpy()
-    figure, axes = plt.subplots(figsize=(7.5, 6.2), dpi=120)
-    image = axes.imshow(grid, origin="lower", cmap="viridis", aspect="equal")
-    axes.contour(grid, levels=8, colors="white", linewidths=0.6, alpha=0.7)
-    figure.colorbar(image, ax=axes, label=value)
-    axes.set_xlabel(x)
-    axes.set_ylabel(y)
-    axes.set_title(title, fontsize=10, wrap=True)
-    figure.tight_layout()
-    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
-    plt.close(figure)
-    return path
+        xs, ys = frame[x].to_numpy(), frame[y].to_numpy()
+        grid = np.full((int(ys.max()) + 1, int(xs.max()) + 1), np.nan)
+        grid[ys, xs] = frame[value].to_numpy()
+        figure, axes = plt.subplots(figsize=(7.5, 6.2), dpi=120)
+        image = axes.imshow(grid, origin="lower", cmap="viridis", aspect="equal")
+        axes.contour(grid, levels=8, colors="white", linewidths=0.6, alpha=0.7)
+        figure.colorbar(image, ax=axes, label=value)
+        axes.set_xlabel(x)
+        axes.set_ylabel(y)
+        axes.set_title(_lines(title, figure), fontsize=10)
+        return _written(plt, figure, path)
 
 
 def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
@@ -118,26 +156,23 @@ def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
     (``chance``) and under best-mean play (``chance_best_mean``), and below them the gap
     between the two; write a PNG or SVG as ``path``'s extension says. Returns the path."""
     check_plot_path(path)
-    plt = _pyplot()
-    x = frame["at_least"].to_list()
-    best = [100 * v for v in frame["chance"].to_list()]
-    mean = [100 * v for v in frame["chance_best_mean"].to_list()]
-    figure, (curves, gap) = plt.subplots(2, 1, figsize=(10, 6.4), dpi=120, sharex=True,
-                                         gridspec_kw={"height_ratios": [3, 1]})
-    curves.plot(x, best, color="#4878a8", linewidth=2, label="played for each total")
-    curves.plot(x, mean, color="#c0504d", linewidth=1.5, linestyle="--",
-                label="best-mean play")
-    curves.set_ylabel("chance of at least x (%)")
-    curves.set_ylim(0, 101)
-    curves.grid(alpha=0.3)
-    curves.legend(loc="upper right", frameon=False)
-    curves.set_title(title, fontsize=10, wrap=True)
-    gap.fill_between(x, [b - m for b, m in zip(best, mean)], color="#4878a8", alpha=0.5,
-                     step="mid")
-    gap.set_ylabel("gain (points of %)")
-    gap.set_xlabel("at least x points")
-    gap.grid(alpha=0.3)
-    figure.tight_layout()
-    write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
-    plt.close(figure)
-    return path
+    with _drawing() as plt:
+        x = frame["at_least"].to_list()
+        best = [100 * v for v in frame["chance"].to_list()]
+        mean = [100 * v for v in frame["chance_best_mean"].to_list()]
+        figure, (curves, gap) = plt.subplots(2, 1, figsize=(10, 6.4), dpi=120, sharex=True,
+                                             gridspec_kw={"height_ratios": [3, 1]})
+        curves.plot(x, best, color="#4878a8", linewidth=2, label="played for each total")
+        curves.plot(x, mean, color="#c0504d", linewidth=1.5, linestyle="--",
+                    label="best-mean play")
+        curves.set_ylabel("chance of at least x (%)")
+        curves.set_ylim(0, 101)
+        curves.grid(alpha=0.3)
+        curves.legend(loc="upper right", frameon=False)
+        curves.set_title(_lines(title, figure), fontsize=10)
+        gap.fill_between(x, [b - m for b, m in zip(best, mean)], color="#4878a8", alpha=0.5,
+                         step="mid")
+        gap.set_ylabel("gain (points of %)")
+        gap.set_xlabel("at least x points")
+        gap.grid(alpha=0.3)
+        return _written(plt, figure, path)

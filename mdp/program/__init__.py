@@ -16,6 +16,17 @@ EXIT_INTERRUPTED = 130
 
 def main(argv: list[str] | None = None) -> int:
     """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
+    try:
+        from mdp.errors import terminations_interrupt  # mdp's lightest module: before any other
+
+        with terminations_interrupt():  # a SIGTERM while mdp starts is an interruption too
+            return _main(argv)
+    except KeyboardInterrupt:  # before the command line was there to catch it
+        print("mdp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: list[str] | None) -> int:
     previous = sys.stderr
     try:
         from mdp.program.stdout import Errors

@@ -374,6 +374,7 @@ def _command(analysis: Analysis) -> Command:
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
         game = arguments.load(args)
+        args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:
             analysis.check_game(game, args)
 
@@ -406,11 +407,10 @@ def _command(analysis: Analysis) -> Command:
                 summary = {} if solution is None else solution.summary()
                 arguments.print_json({**summary, "rows": table.height, "columns": table.columns,
                                       "out": out})
-        elif not on_stdout:
-            if analysis.show is not None:
-                analysis.show(answer, solved, game)
-            if out:  # as mdp policy --out says it, whether the answer shows itself or not
-                say_when_written(f"{table.height:,} rows written to {out}")
+        elif out:  # the table goes to its file alone, as every command with --out says it
+            say_when_written(f"{table.height:,} rows written to {out}")
+        elif not on_stdout and analysis.show is not None:
+            analysis.show(answer, solved, game)
 
     return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)
 

@@ -18,7 +18,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 def test_the_rows_counted_before_the_solve_are_the_table_s(example, optimal_only):
     game = mdp.load_game(str(EXAMPLES / example))
     model = mdp.compile(game)
-    counted = policy_table._within_rows(model, "all", optimal_only, 10**12)
+    counted = policy_table._within_rows(model, None, "all", optimal_only, 10**12)
     made = sum(piece.height for piece in mdp.policy_pieces(mdp.solve(model), game,
                                                            optimal_only=optimal_only, within="all"))
     # Every allowed action a row; the best alone, a row per state at least (ties add rows).

@@ -243,7 +243,7 @@ def test_a_worker_without_mdp_is_one_line(tmp_path, monkeypatch):
             with mdp.on_cluster(bare.scheduler_address):
                 pytest.fail("connected to a worker that cannot import mdp")
     said = str(refused.value)
-    assert said.startswith("the Dask worker tcp://") and "cannot run mdp's work" in said
+    assert said.startswith("the Dask worker") and "cannot run mdp's work" in said  # or it died
     assert said.endswith(f"mdp must be installed on every worker, the same version as here "
                          f"({DISTRIBUTION} {mdp.__version__}, Python "
                          f"{sys.version_info[0]}.{sys.version_info[1]})")

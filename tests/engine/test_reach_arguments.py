@@ -18,7 +18,7 @@ GAME = card_game([[1, 2, 3]], 3, 1)
 REACH = mdp.at_least(mdp.compile(GAME), exact=True)
 
 not_whole = st.one_of(
-    st.floats(allow_nan=True, allow_infinity=True), st.fractions().filter(lambda f: f.denominator > 1),
+    st.floats(allow_nan=True, allow_infinity=True).filter(lambda x: not x.is_integer()), st.fractions().filter(lambda f: f.denominator > 1),
     st.text(max_size=4), st.booleans(), st.none(), st.binary(max_size=2), st.lists(st.integers(), max_size=2))
 
 

@@ -372,6 +372,8 @@ def test_mdp_targets_writes_every_total_and_draws_them(tmp_path, capsys):
     assert table["at_least"].to_list() == list(range(19))  # 6 in FACE and 12 in EVEN at most
     best = brute_card([[f for f in range(1, 7)], [2 * f if f % 2 == 0 else 0 for f in range(1, 7)]], 6, 2)
     assert [Fraction(c) for c in table["chance_exact"]] == [best(0, t) for t in range(19)]
+    assert capsys.readouterr().out == ""  # the table goes to its file alone
+    assert main(["targets", example, "--exact"]) == 0
     assert "totals 0 to 18: playing for each total gains most" in capsys.readouterr().out
     pytest.importorskip("matplotlib")
     picture = tmp_path / "targets.png"
@@ -461,11 +463,13 @@ def test_the_targets_headline_says_plainly_when_nothing_is_gained(card, flat):
 
 
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(-3, 20), st.sampled_from([Fraction, np.int64, np.int16, int]),
-       st.one_of(st.fractions().filter(lambda f: f.denominator != 1), st.floats(-5, 20),
+@given(st.integers(-3, 20), st.sampled_from([Fraction, np.int64, np.int16, int, float, np.float64]),
+       st.one_of(st.fractions().filter(lambda f: f.denominator != 1),
+                 st.floats(-5, 20).filter(lambda x: not x.is_integer()), st.just(float("nan")),
                  st.booleans(), st.integers(0, 9).map(str)))
-def test_a_total_is_any_whole_number_of_an_exact_kind(total, kind, other):
-    # Before: Fraction(7, 1) was refused, "total is a Fraction; expected a whole number".
+def test_a_total_is_any_number_equal_to_a_whole_number(total, kind, other):
+    # Before: Fraction(7, 1) was refused, "total is a Fraction; expected a whole number"; and
+    # 8.0, which a parameter reads as 8 (mdp.game.params.whole: one reading of both).
     points, faces, throws = ((1, 2, 3), (0, 2, 4)), 3, 2
     reach = _small_reach(points, faces, throws)
     best = brute_card(points, faces, throws)

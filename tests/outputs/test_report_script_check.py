@@ -126,6 +126,7 @@ def test_a_script_wrong_at_any_one_round_state_is_refused(folder, n, data):
     ends = solution.model.round.states[:solution.model.round.n_terminal]
     end = ends.index(("end", box, face))
     game = mdp.load_game(path, plugins=[_script(bad, what, end, by)])
+    solution = mdp.solve(mdp.compile(game))  # of the game with its plugin (mdp.checks.same_game)
     with pytest.raises(mdp.ModelError) as refused:
         checked_round_ends(solution, game)
     assert f"disagrees with mdp_round_rule at round state {bad} " in str(refused.value)

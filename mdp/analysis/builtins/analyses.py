@@ -395,7 +395,6 @@ def _advise_check(args: argparse.Namespace) -> None:
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
-    args.loaded = game  # the state is looked for in its model before the solve (presolve)
     against_check(game, args)
     toward.check_toward_game(game, args)
     if args.after:

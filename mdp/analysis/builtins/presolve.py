@@ -23,7 +23,7 @@ def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any)
 
     written = args.out is not None or not args.json  # --json alone writes no table
     markdown = written and program_arguments().output_format(args).name == "markdown"
-    check_policy(model, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
+    check_policy(model, args.loaded, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
 
 
 def advice(model: CompiledModel | Rounds, game: Game, state: dict[str, Any]) -> None:
