@@ -14,10 +14,11 @@ from hypothesis import strategies as st
 
 pytest.importorskip("matplotlib")
 
+from drawing import plotting  # noqa: E402
+
 import mdp  # noqa: E402
 from mdp.outputs import plot  # noqa: E402
 from mdp.program.cli import main  # noqa: E402
-from tests.program.test_cli_plot_needs import _plotting  # noqa: E402
 
 TEXT = st.text(st.one_of(st.sampled_from("$\\^_{}%#&~"), st.characters(min_codepoint=32, max_codepoint=126)),
                min_size=1, max_size=40).filter(lambda text: text.strip() == text and text)
@@ -96,7 +97,7 @@ def test_targets_are_drawn_with_the_title_as_given(drawn, tmp_path, title):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", list(_plotting()))
+@pytest.mark.parametrize("argv", list(plotting()))
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rules=TEXT, objective=TEXT)
 @example(rules=DOLLARS, objective="expected winnings in $, 50% of $ stake")

@@ -6,18 +6,18 @@ over every command that draws, and which of its two files fails."""
 import os
 
 import pytest
+from drawing import plotting
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mdp.program.cli import main
-from tests.program.test_cli_plot_needs import _plotting
 
 pytest.importorskip("matplotlib")
 pytestmark = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a device that is full")
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("argv", list(_plotting()))
+@pytest.mark.parametrize("argv", list(plotting()))
 @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(failing=st.sampled_from(["--out", "--plot"]), old=st.binary(min_size=1, max_size=20))
 def test_a_file_that_cannot_be_written_leaves_the_other_as_it_was(argv, tmp_path, capsys,
