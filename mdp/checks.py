@@ -57,8 +57,6 @@ def same_game(function: str, subject: Any, game: Any) -> None:
     mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
     theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}
     kind = type(subject).__name__
-    from mdp.game.plugins import plugins_of  # here: this module imports nothing of pluggy
-
     if game.name != info.game:
         differ = f"{game.name}, but the {kind} is of game {info.game}"
     elif plugins_of(game) != info.plugins:
@@ -71,6 +69,12 @@ def same_game(function: str, subject: Any, game: Any) -> None:
         return
     raise ParamError(f"mdp.{function}: game is {differ}; give the game it was compiled from "
                      "(or compile this one)")
+
+
+def plugins_of(game: Any) -> tuple[str, ...]:
+    """The names of a loaded game's plugins beside its own module, in the order they were
+    registered (:attr:`mdp.ModelInfo.plugins`)."""
+    return tuple(name for name, _ in game.plugins.list_name_plugin() if name != game.name)
 
 
 def _plugins(mine: tuple[str, ...], theirs: tuple[str, ...], kind: str) -> str:

@@ -167,14 +167,14 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     """Two players take turns at a game of rounds, the better total (the higher, or the
     lower where the game minimizes) winning one stake, each playing for money: the second,
     knowing the first's total ``T``, for the best expected winnings, 1 past ``T``, 0 at it and
-    -1 short of it, played best jointly (a :func:`~mdp.engine.rounds.reach.beating` payoff of
+    -1 short of it, played best jointly (a :func:`~mdp.engine.rounds.payoff.beating` payoff of
     the points still needed, every ``T`` in one sweep); the first for the best of what the
     second leaves them, minus the second's best winnings, a payoff of their own total in a
     second sweep. The first player's expected winnings, and the chance that the first wins,
     that the second does, and of a tie: each player's totals followed under their play, round
     state by round state (:func:`~mdp.engine.rounds.toward.toward_distribution`), the second's
     for every total of the first's at once."""
-    from mdp.engine.rounds.reach import Payoff, beating
+    from mdp.engine.rounds.payoff import Payoff, beating
     from mdp.engine.rounds.toward import toward_distribution
 
     check_match(model, exact=exact, max_memory=max_memory)
@@ -219,7 +219,8 @@ def check_match(model: Rounds, *, exact: bool = False,
     (:func:`~mdp.engine.rounds.reach.check_reach`: the first's as wide as the second's and
     as the spread of totals more) past ``max_memory`` or, exactly, too many; more round
     states than the play of each can be followed one by one for the chance of winning."""
-    from mdp.engine.rounds.reach import Payoff, beating, check_reach
+    from mdp.engine.rounds.payoff import Payoff, beating
+    from mdp.engine.rounds.reach import check_reach
     from mdp.engine.rounds.totals import MOST_ROUND_STATES
     from mdp.engine.rounds.values import check_exact
 

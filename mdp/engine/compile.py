@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import numpy as np
 
-from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments
+from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments, plugins_of
 from mdp.engine import checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
@@ -33,7 +33,6 @@ from mdp.errors import ModelError, said
 from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
 from mdp.game.load import Game, describe
-from mdp.game.plugins import plugins_of
 from mdp.handed import read_only
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
 

@@ -190,12 +190,6 @@ def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) 
         raise ModelError(f"{owner}: plugin {name} is registered already") from None
 
 
-def plugins_of(game: Any) -> tuple[str, ...]:
-    """The names of a loaded game's plugins beside its own module, in the order they were
-    registered (:attr:`mdp.ModelInfo.plugins`)."""
-    return tuple(name for name, _ in game.plugins.list_name_plugin() if name != game.name)
-
-
 def hook_names(plugin: Any) -> list[str]:
     """The hooks ``plugin`` implements: its public names marked with :data:`mdp.hookimpl`."""
     marker = f"{PROJECT}_impl"

@@ -19,7 +19,8 @@ from test_rounds_properties import card_game
 from test_rounds_reach import brute_best
 
 import mdp
-from mdp.engine.rounds.reach import beating, solve_reach
+from mdp.engine.rounds.payoff import beating
+from mdp.engine.rounds.reach import solve_reach
 from mdp.program.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,14 +1,14 @@
 """The best chance of finishing a game of rounds with at least a total of points, for every
 total at once (:func:`solve_reach`), and more generally the best worth of any payoff that is a
-step function of the points still needed at the end (:class:`Payoff`).
+step function of the points still needed at the end (:class:`~mdp.engine.rounds.payoff.Payoff`).
 
 The play that maximises the chance of at least ``T`` points differs from the play of the best
 mean, and differs for every ``T``. Each round state ``s`` carries a vector over the points
 still needed, ``n``: ``V(s, n)``, the best expected payoff with ``n`` more points still needed.
-The game over, ``V(s, n)`` is the payoff of ``n``: for the chance of at least a total
-(:data:`AT_LEAST`), 1 for ``n <= 0`` and 0 for more; for the winnings of a player who knows
-the total to beat (:func:`beating`), 1 past it, 0 at it and -1 short of it, played best
-jointly. An end of a round that earns ``p`` points and leads to round state ``s'`` is worth
+The game over, ``V(s, n)`` is the payoff of ``n`` (:mod:`~mdp.engine.rounds.payoff`): for
+the chance of at least a total, 1 for ``n <= 0`` and 0 for more; for the winnings of a player
+who knows the total to beat, 1 past it, 0 at it and -1 short of it, played best jointly. An
+end of a round that earns ``p`` points and leads to round state ``s'`` is worth
 ``V(s', n - p)``. The game is solved backward by rounds exactly as for its mean
 (:mod:`~mdp.engine.rounds.backward`), with more columns: each pair (round state, points
 needed) is a column of terminal values of the one round model, played best for itself.
@@ -39,6 +39,7 @@ from mdp.engine.memory import joined
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
+from mdp.engine.rounds.payoff import AT_LEAST, Payoff
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
 from mdp.engine.rounds.values import check_exact, exact_start
@@ -50,41 +51,6 @@ from mdp.limits import default_max_memory
 
 MOST_EXACT_COLUMNS = 200_000
 """The most columns (round states times totals) solved in exact numbers."""
-
-
-@attrs.frozen
-class Payoff:
-    """What a game over is worth by the points still needed then, ``n`` (a target less the
-    points earned), a step function: ``values[0]`` for ``n`` up to ``first``, ``values[i]``
-    at ``first + i``, and the last value from there on. Values are ints or fractions (kept
-    exact in exact solving) or floats."""
-
-    first: int
-    values: tuple[Any, ...]
-    what: str = "the chance of at least a total"
-    """What it answers, for messages."""
-
-    @property
-    def last(self) -> int:
-        """From this many points still needed on, the payoff is its last value."""
-        return self.first + len(self.values) - 1
-
-    def of(self, need: np.ndarray, exact: bool) -> np.ndarray:
-        """The payoff of each of ``need``, points still needed at the end."""
-        table = np.array([Fraction(v) if exact else float(v) for v in self.values],
-                         dtype=object if exact else np.float64)
-        return table[np.clip(need - self.first, 0, len(self.values) - 1)]
-
-
-AT_LEAST = Payoff(0, (1, 0))
-"""The chance of at least the target: 1 with none still needed (or fewer), else 0."""
-
-
-def beating(sense: str) -> Payoff:
-    """The winnings of a player who knows the total to beat, the target: 1 for a total past
-    it, 0 for the same, -1 for one short of it; past is higher, or lower where ``sense`` is
-    ``"min"``."""
-    return Payoff(-1, (1, 0, -1) if sense == "max" else (-1, 0, 1), "a match (who scores more)")
 
 
 @attrs.frozen(eq=False)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 if TYPE_CHECKING:
-    from mdp.engine.rounds.reach import Payoff
+    from mdp.engine.rounds.payoff import Payoff
 
 
 class Laid:
