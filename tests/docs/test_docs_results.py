@@ -62,12 +62,18 @@ def test_the_table_of_yatzy_s_totals_is_checked(results, tmp_path, monkeypatch):
         "below best mean": lambda row: "150,0.5,0.9" if row.startswith("150,") else row,
         "rising": lambda row: "300,0.99,0.09946" if row.startswith("300,") else row,
     }
-    for change in wrong.values():
-        changed = tmp_path / "targets.csv"
+    _each_refused(results, "TARGETS", lines, wrong.values(), results._score_to_beat, tmp_path, monkeypatch)
+
+
+def _each_refused(results, table, lines, changes, section, tmp_path, monkeypatch):
+    """Each of ``changes`` (a function of a row) made to the kept table ``table`` (its name in
+    docs/results.py, read as ``lines``) makes ``section`` of the page refuse it."""
+    for change in changes:
+        changed = tmp_path / "changed.csv"
         changed.write_text("\n".join(map(change, lines)) + "\n", encoding="utf-8")
-        monkeypatch.setattr(results, "TARGETS", changed)
+        monkeypatch.setattr(results, table, changed)
         with pytest.raises(results.Mismatch):
-            results._score_to_beat()
+            section()
 
 
 def test_the_second_player_s_chance_is_bracketed_from_the_checked_tables(results, tmp_path, monkeypatch):
@@ -95,9 +101,5 @@ def test_the_second_player_s_chance_is_bracketed_from_the_checked_tables(results
         f"250,{chance['251']}" if row.startswith("250,") else
         f"251,{chance['250']}" if row.startswith("251,") else row,
     }
-    for change in wrong.values():
-        changed = tmp_path / "distribution.csv"
-        changed.write_text("\n".join(map(change, lines)) + "\n", encoding="utf-8")
-        monkeypatch.setattr(results, "DISTRIBUTION", changed)
-        with pytest.raises(results.Mismatch):
-            results._second_player()
+    _each_refused(results, "DISTRIBUTION", lines, wrong.values(), results._second_player, tmp_path,
+                  monkeypatch)
