@@ -1,6 +1,8 @@
-"""The two number types of a pass over the layers (:mod:`mdp.engine.sweep`): float64, and
-exact rationals that never pass through a float. :meth:`mdp.CompiledModel.backup` calls one
-of them for the arithmetic of a layer.
+"""The number types of a pass over the layers (:mod:`mdp.engine.sweep`): float64
+(:class:`Floats`), and exact rationals that never pass through a float, as integer
+numerators over a scale per layer (:class:`Exact`) or, where a layer's values come from
+linear solves (:mod:`mdp.engine.cycles`), as fractions (:class:`Rationals`).
+:meth:`mdp.CompiledModel.backup` calls one of them for the arithmetic of a layer.
 
 Values are one number per state, or a matrix with one row per state and one column per set
 of terminal values (:func:`mdp.solve_many`): a factor that belongs to a row (a probability,
@@ -285,6 +287,55 @@ class Exact:
 
 _LCM = np.frompyfunc(math.lcm, 2, 1)
 """The least common multiple as a ufunc of Python integers (for ``reduceat``)."""
+
+
+class Rationals:
+    """Exact arithmetic in :class:`~fractions.Fraction` objects, every value over a scale
+    of 1: the values of a cyclic layer come from linear solves, not from one pass, so the
+    integer numerators of :class:`Exact` do not apply."""
+
+    exact = True
+
+    def __init__(self, model: CompiledModel, terminal: Any, policy: np.ndarray | None = None) -> None:
+        self.model = model
+        self.probabilities = objects([Fraction(p) for p in model.probabilities])
+        flat = terminal.tolist() if isinstance(terminal, np.ndarray) else list(terminal)
+        self.terminal = objects([Fraction(v) for v in flat])
+        self.policy = None if policy is None else objects([Fraction(p) for p in policy.tolist()])
+
+    def start(self) -> np.ndarray:
+        values = objects([Fraction(0)] * self.model.n_states)
+        values[: self.model.n_terminal] = self.terminal
+        return values
+
+    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
+        return np.empty(shape, dtype=object)
+
+    def backed(self, layer: int, raw: np.ndarray) -> np.ndarray:
+        return raw
+
+    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
+        raw[where.states(raw.ndim)] = top
+
+    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
+        assert self.policy is not None, "mixed() is the decision of a policy's evaluation"
+        return np.add.reduceat(backup() * self.policy[where.a0:where.a1], starts)
+
+    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
+        return values[successors]
+
+    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
+                 layer: int) -> np.ndarray:
+        return self.probabilities[probability_ids] * values[successors]
+
+    def scales(self, layers: Any) -> int:
+        return 1
+
+    def action_scales(self, layers: Any) -> Any:
+        return 1 if isinstance(layers, int) else objects([1] * len(layers))
+
+    def value(self, raw: Any, layer: int) -> Fraction:
+        return Fraction(raw)
 
 
 def _chance_layers(model: CompiledModel) -> np.ndarray:

@@ -8,18 +8,18 @@ solved one after another from the terminal states up, as in a game without cycle
 without a transition that stays in it is one backup; a cyclic one is a system of its own:
 
 - in floats, by *value iteration*: the part of each action's value that comes from lower
-  layers is summed once, then the layer's values are backed up again and again, all at
-  once, from the worst terminal value, until a bound of every value's error (the rest of
-  the geometric series the changes make, not the last change) is within the residual
-  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); that bound
-  is reported. A play that never ends is so worth no more than the worst end to the player
-  who keeps it going. Where the steps form a geometric series state by state, the values
-  jump to its limit (:func:`settle`);
+  layers is summed once, then the layer's values are backed up again and again, from the
+  worst terminal value, until a bound of every value's error (the rest of the geometric
+  series the changes make) is within the layer's share (:func:`share`) of the residual
+  (:data:`RESIDUAL` by default, times the largest terminal value, at least 1); the sum of
+  the bounds is reported. A play that never ends is so worth no more than the worst end to
+  the player who keeps it going. Where the steps form a geometric series state by state,
+  the values jump to its limit (:func:`settle`);
 - exactly, by *policy iteration*: the play of the float solve is evaluated by an exact
   linear solve in rationals (Gaussian elimination in the order a depth-first search finishes
   the states, so that only the states where a cycle closes stay unknown), then improved
-  wherever an action is exactly better, until none is (:mod:`mdp.engine.linear`). Models of at most
-  :data:`MOST_EXACT` states.
+  where an action is exactly better, until none is (:mod:`mdp.engine.linear`). Models of
+  at most :data:`MOST_EXACT` states.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.engine.arithmetic import Floats, objects
+from mdp.engine.arithmetic import Floats, Rationals, objects
 from mdp.engine.cycles_ending import arcs, check_ends, nearer_in_layer, never_ends
 from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
@@ -41,7 +41,6 @@ from mdp.errors import ModelError, TooLarge, said
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
-    from mdp.engine.sweep import Piece
 
 
 EXTRAPOLATE = 4
@@ -51,8 +50,8 @@ MOST_MISSES = 3
 """Jumps that missed (:func:`settle`) past which a layer jumps no more."""
 
 RATIO_SPREAD, MISFIT = 1e-2, 0.1
-"""How far (relative) the ratios fitted at two sweeps in a row may differ for a jump; how far
-from a step (relative to its largest entry) the step two before times their ratio may be."""
+"""How far the ratios fitted at two sweeps in a row may differ (relative) for a jump; how far
+from a step (relative to its largest) the step two before times their ratio may be."""
 
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
@@ -62,55 +61,6 @@ MOST_IMPROVEMENTS = 100
 
 MOST_EXACT = 20_000
 """The most states of a model with cycles solved exactly."""
-
-
-class Rationals:
-    """Exact arithmetic in :class:`~fractions.Fraction` objects, every value over a scale
-    of 1: the values of a cyclic layer come from linear solves, not from one pass, so the
-    integer numerators of :class:`mdp.engine.arithmetic.Exact` do not apply."""
-
-    exact = True
-
-    def __init__(self, model: CompiledModel, terminal: Any, policy: np.ndarray | None = None) -> None:
-        self.model = model
-        self.probabilities = objects([Fraction(p) for p in model.probabilities])
-        flat = terminal.tolist() if isinstance(terminal, np.ndarray) else list(terminal)
-        self.terminal = objects([Fraction(v) for v in flat])
-        self.policy = None if policy is None else objects([Fraction(p) for p in policy.tolist()])
-
-    def start(self) -> np.ndarray:
-        values = objects([Fraction(0)] * self.model.n_states)
-        values[: self.model.n_terminal] = self.terminal
-        return values
-
-    def empty(self, shape: int | tuple[int, ...]) -> np.ndarray:
-        return np.empty(shape, dtype=object)
-
-    def backed(self, layer: int, raw: np.ndarray) -> np.ndarray:
-        return raw
-
-    def keep(self, raw: np.ndarray, where: Piece, top: np.ndarray) -> None:
-        raw[where.states(raw.ndim)] = top
-
-    def mixed(self, backup: Callable[[], np.ndarray], starts: np.ndarray, where: Piece) -> np.ndarray:
-        assert self.policy is not None, "mixed() is the decision of a policy's evaluation"
-        return np.add.reduceat(backup() * self.policy[where.a0:where.a1], starts)
-
-    def certain(self, values: np.ndarray, successors: np.ndarray, layer: int) -> np.ndarray:
-        return values[successors]
-
-    def weighted(self, values: np.ndarray, successors: np.ndarray, probability_ids: np.ndarray,
-                 layer: int) -> np.ndarray:
-        return self.probabilities[probability_ids] * values[successors]
-
-    def scales(self, layers: Any) -> int:
-        return 1
-
-    def action_scales(self, layers: Any) -> Any:
-        return 1 if isinstance(layers, int) else objects([1] * len(layers))
-
-    def value(self, raw: Any, layer: int) -> Fraction:
-        return Fraction(raw)
 
 
 def solve_returning(model: CompiledModel, terminal: Any, *, exact: bool, sense: Sense,
@@ -162,10 +112,8 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
     bounds = float(np.min(ends, initial=0.0)), float(np.max(ends, initial=0.0))
     worst_start = bounds[0] if sense == "max" else bounds[1]
     worst = 0.0
-    # Each cyclic layer to its share (an error passes whole into the layers above; the sum is
-    # reported), a strategy's to a quarter: slow rings' bounds fall short, rounding adds 2e-13.
-    cyclic = int(np.count_nonzero(model.cyclic)) if model.cyclic is not None else 1
-    layer_tolerance = tolerance / (1 if floats.policy is None else 4) / max(1, cyclic)
+    # A strategy's to a quarter: slow rings' bounds fall short, rounding adds 2e-13.
+    layer_tolerance = share(model, tolerance) / (1 if floats.policy is None else 4)
     for layer, lo, hi in bottom_up(model):
         if progress:
             progress(f"solving layer {layer} of {model.n_layers - 1}")
@@ -193,6 +141,12 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
         raw[lo:hi] = values
         worst += change
     return raw, worst
+
+
+def share(model: CompiledModel, tolerance: float) -> float:
+    """Each cyclic layer's share of a bound of the error: an error in one passes at most whole
+    into the layers above, and the sum of the layers' is reported."""
+    return tolerance / max(1, int(np.count_nonzero(model.cyclic)) if model.cyclic is not None else 1)
 
 
 def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,

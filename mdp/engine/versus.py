@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.engine.arithmetic import Floats, objects
-from mdp.engine.cycles import Rationals, _evaluate, _sums, _System, settle
+from mdp.engine.arithmetic import Floats, Rationals, objects
+from mdp.engine.cycles import _evaluate, _sums, _System, settle, share
 from mdp.engine.cycles_ending import check_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
@@ -71,9 +71,8 @@ def against(model: CompiledModel, terminal: Any, *, exact: bool, policy: Policy,
         if exact:
             values = _evaluate(model, layer, system, weights, starts, "playing the policies")
         else:
-            # Each layer to its share: an error in one passes at most whole into those above.
             values, last = _iterate(model, layer, system, weights, starts,
-                                    tolerance / max(1, model.n_layers), bounds)
+                                    share(model, tolerance), bounds)
             worst += last
         n = hi - lo
         both[lo:hi, 0], both[lo:hi, 1] = values[:n], values[n:]
