@@ -94,9 +94,10 @@ def main(argv: list[str] | None = None) -> int:
             except (MdpError, OSError, MemoryError):
                 raise
             except RuntimeWarning as warned:
+                advice = "; where the numbers are exact, solve exactly (--exact)" \
+                    if getattr(args, "exact", None) is False else ""
                 raise ModelError(f"a number went past what a float holds or divided by zero "
-                                 f"(numpy: {warned}); where the numbers are exact, solve "
-                                 "exactly") from None
+                                 f"(numpy: {warned}){advice}") from None
             except Exception as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
                 if offered is None:  # mdp's own: a bug, shown with its traceback

@@ -18,7 +18,7 @@ from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable
+from mdp.outputs.readable import readable, shown_float
 
 if TYPE_CHECKING:
     import polars as pl
@@ -338,7 +338,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
     print(f"best chance of at least {total} points: {_chance(best)}")
     if args.exact:
         print(f"exact: {summary['exact']}")
-    print(f"under best-mean play ({readable(float(solution.value))} on average): {_chance(mean)}"
+    print(f"under best-mean play ({readable(shown_float(solution.value))} on average): {_chance(mean)}"
           + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
     from mdp.engine.rounds.model import extent  # here: --help imports no NumPy
 
