@@ -32,6 +32,7 @@ import scipy.sparse
 
 from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
+from mdp.engine.numeric import written
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.kinds import RoundsModel, each_batch
@@ -203,7 +204,7 @@ def whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
     if points.dtype == object:  # fractions, or ints past 2**49
         for p, key in zip(points.tolist(), keys.tolist()):
             if Fraction(p).denominator != 1 or abs(p) >= INT64:
-                raise NotWhole(f"points {p} from round state {int(key)}")
+                raise NotWhole(f"points {written(p)} from round state {int(key)}")
         return np.array([int(p) for p in points.tolist()], dtype=np.int64)
     if points.size and not np.all(np.abs(points) < INT64):
         at = int(np.flatnonzero(~(np.abs(points) < INT64))[0])
