@@ -340,7 +340,7 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     except MdpError:
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{owner}: {caller.name} raised {fault(error)}") from error
+        raise ModelError(f"{owner}: {caller.name} raised {fault(error, hook=True)}") from error
     if kind is None:
         return []
     # A game's names are its own to share out; mdp's registries name each plugin that offers one.
