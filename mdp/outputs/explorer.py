@@ -129,7 +129,7 @@ is refused."""
 
 SCRIPT_BYTES = 512 << 20
 """The most memory a game's script of round ends may take (its JavaScript heap) before it is
-refused: past V8's own limit the process would die of V8's fatal error."""
+refused: past V8's own limit, V8's fatal error would end the process."""
 
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
