@@ -61,10 +61,21 @@ points = st.one_of(
     st.builds(Fraction, st.integers(1, 99), st.integers(2, 9)).filter(lambda f: f.denominator > 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(up=points, command=st.sampled_from(COMMANDS), exact=st.booleans())
 def test_commands_following_totals_refuse_by_the_rule_of_whole_points(up, command, exact,
                                                                        tmp_path, capsys):
+    _refused_by_the_rule(up, command, exact, tmp_path, capsys)
+
+
+@pytest.mark.parametrize(("up", "command"), [(2 ** 50, COMMANDS[0]), (Fraction(7, 2), COMMANDS[1])])
+def test_solve_at_least_and_targets_say_the_rule(up, command, tmp_path, capsys):
+    # Before: solve --at-least T was told to ask for one total, targets to use mdp simulate.
+    _refused_by_the_rule(up, command, False, tmp_path, capsys)
+
+
+def _refused_by_the_rule(up, command, exact, tmp_path, capsys):
     game = tmp_path / "coin.py"
     game.write_text(GAME.format(up=up))
     argv = [word.format(game=game) for word in command] + (["--exact"] * exact)
