@@ -71,15 +71,17 @@ plugin must not end mdp (silently, exit 0), nor pass for the user's Ctrl-C. Ever
 no fault of the plugin's: memory running out, and the user's interruption."""
 
 
-def fault(error: BaseException) -> str:
+def fault(error: BaseException, *, hook: bool = False) -> str:
     """``Type: message`` of an exception that plugin code raised, for a :class:`ModelError`:
     one line, even where making the message raises in its turn.
 
     ``error`` is raised again, not worded, where it is no fault of the plugin's: a
-    :class:`MemoryError` (the work is too large for the memory there is, exit 3), or the
-    user's interruption (:func:`by_user`); once the user interrupted, any error is taken for
-    the interruption that code made into an error of its own (a writer in Rust does)."""
-    if isinstance(error, MemoryError) or by_user(error):
+    :class:`MemoryError` (the work is too large for the memory there is, exit 3), but from a
+    game's ``hook`` (called on one state or one batch, where mdp makes none of its arrays: its
+    own allocation ran out), or the user's interruption (:func:`by_user`); once the user
+    interrupted, any error is taken for the interruption that code made into an error of
+    its own (a writer in Rust does)."""
+    if isinstance(error, MemoryError) and not hook or by_user(error):
         raise error
     if _Signals.watched and _Signals.interrupted:
         raise KeyboardInterrupt from error

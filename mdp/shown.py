@@ -5,6 +5,7 @@ nothing of mdp."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 DIGITS = 15
@@ -19,6 +20,23 @@ def readable(value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.{DIGITS}g}"
     return one_line(str(value))
+
+
+def shown_float(value: Any) -> float:
+    """A number as a float for showing it (a float column, a line of output): ``inf`` or
+    ``-inf`` past what a float holds, where an exact number is shown by its size or beside
+    it; the one place an exact number is made a float to be shown."""
+    try:
+        return float(value)
+    except OverflowError:  # an int or fraction past a float
+        return math.inf if value > 0 else -math.inf
+
+
+def fixed(value: float) -> str:
+    """A float in a column of ten decimals (``0.5000000000``), but one of 1e15 or more, or
+    infinite (an exact number past a float), as :func:`readable` shows it: there the decimals
+    would be noise."""
+    return f"{value:.10f}" if abs(value) < 1e15 else readable(value)
 
 
 def one_line(text: str) -> str:

@@ -12,7 +12,7 @@ import polars as pl
 from mdp.analysis.labels import action_labels
 from mdp.checks import GAME, SOLVED, arguments
 from mdp.engine.model import CompiledModel
-from mdp.engine.policy import OPTIMAL
+from mdp.engine.policy import OPTIMAL, tie_margin
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
@@ -137,9 +137,27 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
                                optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         frame = frame.with_columns(probability=pl.Series(solution.policy.as_floats()[ids]))
-    # Best first; among equals, the game's order (a stable sort).
-    order = np.argsort(per_action.regret[ids], kind="stable")
-    return Advice(state, frame[order])
+    return Advice(state, frame[_ranked(per_action, ids)])
+
+
+def _ranked(per_action: Any, ids: np.ndarray) -> np.ndarray:
+    """The order advice of every kind lists the actions ``ids`` in: best first, and actions
+    tied in the game's order (:func:`~mdp.hookspecs.game.mdp_actions`'): equal in exact
+    numbers; in floats, each within :data:`~mdp.engine.policy.FLOAT_TIE` of the best of the
+    run it falls in (:func:`~mdp.engine.policy.tie_margin`), so that rounding noise (six
+    sixths adding up to 0.9999999999999999) orders none, and floats list as exact does."""
+    regret = np.asarray(per_action.regret[ids], dtype=np.float64)
+    order = np.argsort(regret, kind="stable")
+    if per_action.exact is not None or not len(ids):
+        return order
+    margin = float(tie_margin(np.abs(per_action.value[ids][order[:1]]))[0])
+    runs = np.zeros(len(ids), dtype=np.int64)
+    run, first = 0, regret[order[0]]
+    for i in order.tolist():
+        if regret[i] - first > margin:  # past the run's first: a new run
+            run, first = run + 1, regret[i]
+        runs[i] = run
+    return np.lexsort((np.arange(len(ids)), runs))
 
 
 def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:

@@ -13,11 +13,13 @@ import numpy as np
 import polars as pl
 
 from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
+from mdp.engine.numeric import shown_floats
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError, TooLarge
 from mdp.limits import MAX_GAMES
+from mdp.shown import shown_float
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -106,21 +108,32 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
     object array: some no float tells apart, as 10**17 and 10**17 + 2) are measured from
     the first, exactly, so that they still spread."""
     first = values[0] if values.dtype == object else 0
-    offsets = np.array([float(v - first) for v in values.tolist()]) if values.dtype == object \
-        else values
-    middle = float(counts @ offsets) / games
+    offsets = shown_floats([v - first for v in values.tolist()]) if values.dtype == object \
+        else values.astype(np.float64)
+    middle, sd = _moments(offsets, counts, games)
     mean = float(first + Fraction(middle)) if first else middle
-    low, high = _interval(offsets, counts, middle, games, share=not first)
-    sd = math.sqrt(float(counts @ (offsets - middle) ** 2) / (games - 1)) if games > 1 else 0.0
+    low, high = _interval(offsets, counts, middle, sd, games, share=not first)
     order = np.argsort(offsets, kind="stable")
     below = np.cumsum(counts[order])
-    percentiles = {f"{p}%": float(values[order][np.searchsorted(below, p * games / 100)])
+    percentiles = {f"{p}%": shown_float(values[order][np.searchsorted(below, p * games / 100)])
                    for p in (5, 25, 50, 75, 95)}
     return Simulation(games, seed, mean, float(first + Fraction(low)) if first else low,
                       float(first + Fraction(high)) if first else high, outcomes, sd, percentiles)
 
 
-def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int,
+def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float, float]:
+    """The mean and the standard deviation of games that ended at ``values`` (``counts``
+    times each), worked out over the largest value's power of two, so that neither a sum
+    nor a square goes past a float where the values fit (values near 1e300)."""
+    largest = float(np.abs(values).max()) if len(values) else 0.0
+    scale = math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+    scaled = values / scale
+    middle = float(counts @ scaled) / games
+    variance = float(counts @ (scaled - middle) ** 2) / (games - 1) if games > 1 else 0.0
+    return middle * scale, math.sqrt(variance) * scale
+
+
+def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float, games: int,
               share: bool = True) -> tuple[float, float]:
     """The 95% confidence interval of the mean of ``games`` games that ended at ``values``
     (``counts`` times each): see :attr:`Simulation.low`. ``share``: values of 0 and 1 are a
@@ -131,6 +144,5 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, games: int,
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
         # Around the mean, whose rounding may put it a hair outside (all games at 0 or at 1).
         return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
-    variance = float(counts @ (values - mean) ** 2) / (games - 1) if games > 1 else 0.0
-    half = Z95 * math.sqrt(variance / games)
+    half = Z95 * sd / math.sqrt(games)
     return max(float(values.min()), mean - half), min(float(values.max()), mean + half)

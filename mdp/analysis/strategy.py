@@ -55,6 +55,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, faul
 from mdp.game.load import describe
 from mdp.game.plugins import by_name
 from mdp.handed import read_only
+from mdp.shown import shown_float
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -429,14 +430,14 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     sign = 1 if sense == "max" else -1
     values = [r[1] for r in rows]
     columns: dict[str, Any] = {"strategy": [r[0] for r in rows],
-                               "value": pl.Series([None if v is None else float(v) for v in values],
+                               "value": pl.Series([None if v is None else shown_float(v) for v in values],
                                                   dtype=pl.Float64)}
     if exact:
         exacts = [None if v is None else Fraction(v) for v in values]
         columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
                                       for v in exacts], dtype=pl.String)
     # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1.
-    columns["regret"] = pl.Series([None if v is None else float(sign * (best - v)) + 0.0
+    columns["regret"] = pl.Series([None if v is None else shown_float(sign * (best - v)) + 0.0
                                    for v in values], dtype=pl.Float64)
     columns["help"] = [r[2] for r in rows]
     if any(r[3] for r in rows):

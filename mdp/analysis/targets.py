@@ -20,6 +20,7 @@ from mdp.errors import ParamError, TooLarge
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
     from mdp.engine.rounds import Rounds
+    from mdp.engine.rounds.payoff import Payoff
     from mdp.engine.solved import Solved
     from mdp.game.load import Game
 
@@ -141,10 +142,9 @@ def check_targets(model: Rounds, *, exact: bool = False,
     :func:`~mdp.engine.rounds.reach.check_reach`), or more totals from 0 to the most the
     points can reach (a bound, from the most points of each round) than a table may have
     (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
-    from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS, check_reach
+    from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
 
-    model.check_chances(exact=exact, max_memory=max_memory)
-    check_reach(model, exact=exact, max_memory=max_memory, start_only=True)
+    check_chance_of_total(model, exact=exact, max_memory=max_memory)
     most = sum(math.ceil(high) for _, high in model.points())
     limit = MOST_EXACT_COLUMNS if exact else MOST_TOTALS
     if most + 1 > limit:
@@ -152,6 +152,34 @@ def check_targets(model: Rounds, *, exact: bool = False,
                        f"the most the points can reach, up to {most:,}, is more rows than the "
                        f"{limit:,} a table of targets may have{' in exact numbers' if exact else ''}; "
                        "ask for one total instead (mdp solve GAME --at-least T)")
+
+
+def check_chance_of_total(model: Rounds, *, exact: bool = False,
+                          max_memory: int | None | Literal["default"] = "default") -> None:
+    """Refuse, before any work, the chance of at least a total under best play and under
+    best-mean play (``mdp solve --at-least``; a table of targets is each row's): points
+    that are not whole (:func:`check_whole`), chances of every total that cannot be followed
+    or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`)."""
+    from mdp.engine.rounds.reach import check_reach
+
+    check_whole(model)
+    model.check_chances(exact=exact, max_memory=max_memory)
+    check_reach(model, exact=exact, max_memory=max_memory, start_only=True)
+
+
+def check_whole(model: Rounds, payoff: Payoff | None = None) -> None:
+    """The rule of every command that follows totals (the chance of at least a total, a
+    table of targets, a match, play toward a total; ``payoff`` says which): whole points,
+    each less than 2**49 in size, so that totals fit in 64 bits. Checked before any work on
+    the rounds whose least or most points break it (a point between them is refused as the
+    sweep meets it, in the same words), where a bound of size or memory spoke first."""
+    from mdp.engine.rounds.payoff import AT_LEAST
+    from mdp.engine.rounds.reach import _points  # the one wording of the rule
+    from mdp.engine.rounds.rule import INT64
+
+    for (least, most), keys in zip(model.points(), model.keys):
+        if any(Fraction(p).denominator != 1 or abs(p) >= INT64 for p in (least, most)):
+            _points(model, model.rule(keys), keys, payoff or AT_LEAST)
 
 
 def fraction_text(value: Any) -> str:
@@ -226,6 +254,7 @@ def check_match(model: Rounds, *, exact: bool = False,
 
     if exact:
         check_exact(model)
+    check_whole(model, beating(model.info.objective.sense))
     if model.n_round_states > MOST_ROUND_STATES:
         raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
                        "to follow each player's play one by one for the chance of winning "

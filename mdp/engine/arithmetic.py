@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, overload
 import numpy as np
 
 from mdp.engine.model import CompiledModel
+from mdp.engine.numeric import shown_floats
 
 if TYPE_CHECKING:
     from mdp.engine.sweep import Piece
@@ -372,7 +373,10 @@ def objects(items: list[Any]) -> np.ndarray:
 def floats(raw: np.ndarray, scale: Any) -> np.ndarray:
     """Raw values over their scale as floats (``int / int`` is correctly rounded in Python,
     so no precision is lost before the float)."""
-    if isinstance(scale, int) and scale == 1:
-        return np.asarray(raw, dtype=np.float64)
-    return np.asarray(raw / scale, dtype=np.float64)
+    if raw.dtype != object:
+        return np.asarray(raw if isinstance(scale, int) and scale == 1 else raw / scale,
+                          dtype=np.float64)
+    exact = np.empty(raw.shape, dtype=object)  # int / int past a float raises: fractions
+    exact.ravel()[:] = [Fraction(v) for v in raw.ravel().tolist()]
+    return shown_floats(exact / scale)
 

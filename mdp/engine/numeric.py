@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from mdp.shown import shown_float
+
 FLOAT_MOST = float(np.finfo(np.float64).max)
 """The largest float: a number past it (an int or a fraction) would be infinite in floats,
 and its value could not even be printed."""
@@ -41,6 +43,15 @@ def first_past_float(values: Any) -> tuple[int, Any] | None:
 def _past_float(value: Any) -> bool:
     # (numbers' ABCs are typed too loosely to compare with a float)
     return isinstance(value, Rational) and abs(value) > FLOAT_MOST  # type: ignore[operator]
+
+
+def shown_floats(values: Any) -> np.ndarray:
+    """Numbers (an array or a list) as floats for showing them, each by :func:`shown_float`."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return np.asarray(values, dtype=np.float64)
+    items = values.ravel().tolist() if isinstance(values, np.ndarray) else list(values)
+    floats = np.array([shown_float(v) for v in items], dtype=np.float64)
+    return floats.reshape(values.shape) if isinstance(values, np.ndarray) else floats
 
 
 def float_or_none(value: Any) -> float | None:
@@ -76,7 +87,10 @@ def to_floats(values: Any) -> tuple[np.ndarray, int | None]:
 
 def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number whose digits could
-    fill pages (past what a float holds, or a fraction of hundreds of digits) by its size."""
+    fill pages (past what a float holds, or a fraction of hundreds of digits) by its size;
+    a NumPy number as the plain number it holds (``1e+308``, not ``np.float64(1e+308)``)."""
+    if isinstance(value, np.generic):
+        value = value.item()
     if isinstance(value, Rational) and not isinstance(value, bool) and \
             (_past_float(value) or len(str(value)) > QUOTED_MOST):
         sign = "-" if value < 0 else ""
@@ -97,6 +111,12 @@ def written(value: Any) -> str:
     long (:func:`quoted`)."""
     shown = quoted(value)
     return shown if shown.startswith(("(", "-(")) else str(value)
+
+
+def counted(count: int) -> str:
+    """A count as a message says it: ``1,234,567``, or past a quadrillion ``about 10^200``
+    (its digits would fill the line)."""
+    return f"{count:,}" if count < 10 ** 15 else f"about 10^{_digits(count) - 1}"
 
 
 QUOTED_MOST = 60

@@ -124,8 +124,8 @@ class Game:
         except PLUGIN_FAULTS as error:
             found = culprit(self.plugins, hook, error)
             plugin, own = found if found and not self.own(found[0]) else (None, False)
-            said = f"plugin {plugin}'s {hook} raised {fault(error)}" if own else \
-                f"{hook} raised {fault(error)}" + (f", in plugin {plugin}" if plugin else "")
+            said = (f"plugin {plugin}'s " if own else "") + f"{hook} raised {fault(error, hook=True)}" \
+                + (f", in plugin {plugin}" if plugin and not own else "")
             raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
 
     def answer(self, hook: str, check: Callable[[Any], str | None], **kwargs: Any) -> Any:

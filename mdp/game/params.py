@@ -118,7 +118,7 @@ def parsed(where: str, param: Param, value: Any) -> Any:
         raise
     except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
         raise ModelError(f"{where}: the parser of parameter {param.name} raised "
-                         f"{fault(error)} (value {value!r})") from error
+                         f"{fault(error, hook=True)} (value {value!r})") from error
     if callable(read) or isinstance(read, (ModuleType, Iterator)):  # no parameter's value
         raise ModelError(f"{where}: the parser of parameter {param.name} returned "
                          f"{type(read).__name__} {read!r} for {value!r}, which no value of a "

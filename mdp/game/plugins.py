@@ -24,6 +24,7 @@ from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.names import WORD, typable
 from mdp.game.params import MAKERS, Param, check_default
+from mdp.game.variants import Variant
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
@@ -340,7 +341,7 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     except MdpError:
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{owner}: {caller.name} raised {fault(error)}") from error
+        raise ModelError(f"{owner}: {caller.name} raised {fault(error, hook=True)}") from error
     if kind is None:
         return []
     # A game's names are its own to share out; mdp's registries name each plugin that offers one.
@@ -384,6 +385,8 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             for field, text in _texts(item):
                 if not isinstance(text, str) or not text.isprintable():
                     return f"returned {what} {name!r} whose {field} is {text!r}, not one line of text"
+            if isinstance(item, Variant) and not item.rules.strip():  # mdp variants lists them
+                return f"returned {what} {name!r} with no rules: say what it plays in a few words"
     return None
 
 

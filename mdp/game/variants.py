@@ -22,7 +22,7 @@ class Variant:
     name: str
     params: Mapping[str, str] = attrs.field(factory=dict, converter=dict)
     rules: str = ""
-    """The rules in a few words, for people."""
+    """The rules in a few words, for people: a variant without them is refused."""
 
 
 def read_variants(path: str | os.PathLike[str]) -> list[Variant]:

@@ -26,6 +26,7 @@ from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError
 from mdp.game.columns import row_columns, to_frame
+from mdp.outputs.evaluated import evaluated
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -126,6 +127,10 @@ SCRIPT_SECONDS = 10
 """The longest a game's script of round ends may run on the round states checked before it
 is refused."""
 
+SCRIPT_BYTES = 512 << 20
+"""The most memory a game's script of round ends may take (its JavaScript heap) before it is
+refused: past V8's own limit, V8's fatal error would end the process."""
+
 
 def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
     """The ends the game's round rule (:func:`~mdp.hookspecs.game.mdp_round_rule`) gives
@@ -149,7 +154,9 @@ def checked_round_ends(solution: RoundsSolution, game: Game) -> dict[str, Any]:
     except ImportError:
         return sample
     checked = np.union1d(keys, _spread(model.keys, max(CHECK_CELLS // ends, SAMPLE)))
+    _quiet_late_callbacks()
     with MiniRacer() as engine:  # closed before an error leaves: V8 then lets Python exit
+        engine.set_hard_memory_limit(SCRIPT_BYTES)
         _check_script(engine, solution, game, checked)
     return {**sample, "made": len(checked)}
 
@@ -170,7 +177,7 @@ def _spread(keys: Sequence[np.ndarray], rows: int) -> np.ndarray:
 def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.ndarray) -> None:
     """Run the game's script of round ends on every round state of ``keys`` and compare its
     answers with :func:`~mdp.hookspecs.game.mdp_round_rule`'s (see :func:`checked_round_ends`)."""
-    from py_mini_racer import JSEvalException
+    from py_mini_racer import JSEvalException, JSOOMException
 
     model, inner = solution.model, solution.model.round
     ends = [_json_ready(end) for end in inner.states[:inner.n_terminal]]
@@ -178,11 +185,13 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
 
     def run(body: str, ids: np.ndarray) -> Any:
         try:  # numbers where the script gives numbers, null for anything else
-            return json.loads(str(engine.eval(
-                f"(function (f, keys, ends) {{ {body} }})(({round_ends_script(game)}), "
-                f"{json.dumps(ids.tolist())}, {json.dumps(ends)})", timeout_sec=SCRIPT_SECONDS)))
+            return json.loads(str(evaluated(
+                engine, f"(function (f, keys, ends) {{ {body} }})(({round_ends_script(game)}), "
+                f"{json.dumps(ids.tolist())}, {json.dumps(ends)})", SCRIPT_SECONDS)))
+        except JSOOMException as error:
+            raise ModelError(f"{where} does not run: it took more than the "
+                             f"{SCRIPT_BYTES >> 20} MB of memory a script may take") from error
         except JSEvalException as error:  # a syntax error, an exception thrown, a long run
-            _quiet_late_callbacks()
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
 
     got = run("function number(v) { return typeof v === 'number' && isFinite(v) ? v : null; }"

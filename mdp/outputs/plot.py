@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from mdp.errors import MdpError, ParamError
@@ -103,7 +105,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     with _drawing() as plt:
         column = column or frame.columns[0]
         frame = frame.sort(column)
-        x = frame[column].to_list()
+        x, label = _axis(frame, column)
         p = [100 * v for v in frame["probability"].to_list()]
         cumulative, total = [], 0.0
         for v in p:
@@ -111,7 +113,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
             cumulative.append(min(total, 100.0))
         figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
         bars.bar(x, p, color="#4878a8", width=0.8, label=share)
-        bars.set_xlabel(column)
+        bars.set_xlabel(label)
         bars.set_ylabel(f"{share} of the outcome (%)")
         bars.set_xlim(min(x) - 1, max(x) + 1)
         bars.grid(axis="y", alpha=0.3)
@@ -125,6 +127,19 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
                     bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
         bars.set_title(_lines(title, figure), fontsize=10)
         return _written(plt, figure, path)
+
+
+def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str]:
+    """The outcomes along the axis and its label: ``column``'s values, or where some are past
+    what a float holds (shown as inf, exact in ``column``_exact beside), the exact ones over
+    a power of ten that brings them into floats, said in the label."""
+    x = frame[column].to_list()
+    exact = f"{column}_exact"
+    if exact not in frame.columns or all(math.isfinite(v) for v in x):
+        return x, column
+    totals = [Fraction(t) for t in frame[exact].to_list()]
+    power = len(str(int(max(abs(t) for t in totals)))) - 300
+    return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})"
 
 
 def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value: str) -> str:

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mdp.shown import DIGITS, one_line, readable
+from mdp.shown import DIGITS, fixed, one_line, readable, shown_float
 
 if TYPE_CHECKING:
     import polars as pl
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "one_line", "readable", "readable_table", "value_line"]
+__all__ = ["DIGITS", "fixed", "one_line", "readable", "shown_float", "readable_table", "value_line"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:

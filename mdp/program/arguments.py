@@ -4,6 +4,7 @@ them. mdp's own commands are built from these, and a plugin's :class:`mdp.Comman
 from __future__ import annotations
 
 import argparse
+import math
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -403,12 +404,24 @@ def print_json(data: Any, what: str | None = None) -> None:
     import json  # only when asked for: every millisecond of start-up shows on small games
 
     try:
-        text = json.dumps(data, default=_json_value, allow_nan=False)
+        text = json.dumps(_past_float(data), default=_json_value, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as error:
         if what is None:
             raise
         raise ModelError(f"{what} cannot be written as JSON: {error}") from None
     print(text, file=stdout())
+
+
+def _past_float(data: Any) -> Any:
+    """``data`` with each infinite float (a number past what a float holds, shown as a float:
+    :func:`mdp.engine.numeric.shown_float`) as ``null``, as a value past a float is in JSON."""
+    if isinstance(data, float) and math.isinf(data):
+        return None
+    if isinstance(data, dict):
+        return {k: _past_float(v) for k, v in data.items()}
+    if isinstance(data, (list, tuple)):
+        return [_past_float(v) for v in data]
+    return data
 
 
 def _json_value(value: Any) -> Any:

@@ -33,7 +33,7 @@ from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.environment import check_environment
+from mdp.program.environment import check_environment, check_numpy_environment
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
@@ -54,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
     sys.stdout = stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout)
     try:
+        check_numpy_environment()
         argv = sys.argv[1:] if argv is None else argv
         if argv[:1] == [COMPLETE]:  # a shell's completion script asks (mdp completion), as
             from mdp.program.builtins.completion import answer  # the words are typed: -p too
@@ -93,9 +94,10 @@ def main(argv: list[str] | None = None) -> int:
             except (MdpError, OSError, MemoryError):
                 raise
             except RuntimeWarning as warned:
+                advice = "; where the numbers are exact, solve exactly (--exact)" \
+                    if getattr(args, "exact", None) is False else ""
                 raise ModelError(f"a number went past what a float holds or divided by zero "
-                                 f"(numpy: {warned}); where the numbers are exact, solve "
-                                 "exactly") from None
+                                 f"(numpy: {warned}){advice}") from None
             except Exception as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
                 if offered is None:  # mdp's own: a bug, shown with its traceback

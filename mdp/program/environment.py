@@ -4,7 +4,9 @@ traceback (or a panic of Polars) in the middle of it.
 
 - ``MDP_THREADS``: the threads of mdp's work (:func:`mdp.engine.parallel.threads`);
 - ``POLARS_MAX_THREADS``: Polars' threads, read as Polars loads (0 stops it; a word is passed
-  over with a warning; too many take the machine), from 1 to as many as ``MDP_THREADS``.
+  over with a warning; too many take the machine), from 1 to as many as ``MDP_THREADS``;
+- ``NUMPY_MADVISE_HUGEPAGE``: read by numpy as it loads, as Python's ``int`` reads it (a
+  word stopped numpy's import, and every game was blamed for it).
 
 ``MPLBACKEND`` is not read: mdp draws with matplotlib's Agg whatever it says
 (:mod:`mdp.outputs.plot`); ``PYTHONIOENCODING`` is honoured, a letter the encoding lacks
@@ -12,6 +14,8 @@ printed as its escape (:class:`mdp.program.stdout.Output`).
 """
 
 from __future__ import annotations
+
+import os
 
 
 def check_environment() -> None:
@@ -22,3 +26,18 @@ def check_environment() -> None:
     threads()
     thread_count("POLARS_MAX_THREADS")  # Polars starts every thread it is told to: 99999 took
     # the machine's memory and did not stop at SIGTERM; 0 stopped it
+
+
+def check_numpy_environment() -> None:
+    """``NUMPY_MADVISE_HUGEPAGE``, where it is set, a number numpy can read: checked before
+    anything imports numpy (the parser's analyses do)."""
+    from mdp.errors import ParamError
+
+    value = os.environ.get("NUMPY_MADVISE_HUGEPAGE")
+    if value is None:
+        return
+    try:
+        int(value)
+    except ValueError:
+        raise ParamError(f"NUMPY_MADVISE_HUGEPAGE={value!r}: expected a whole number (0: no huge "
+                         "pages for numpy's arrays, 1: huge pages; or leave it unset)") from None

@@ -36,7 +36,8 @@ class WithVariants(Table):
 VARIANTS = st.lists(st.builds(
     mdp.Variant, st.sampled_from(["a", "b", "c"]),
     st.dictionaries(st.sampled_from(["rounds", "name", "round", "colour"]),
-                    st.sampled_from(["1", "9", "0", "10", "x", ""]), max_size=2)), max_size=4)
+                    st.sampled_from(["1", "9", "0", "10", "x", ""]), max_size=2),
+    st.just("house rules")), max_size=4)
 
 
 def fault(variants):
@@ -80,7 +81,7 @@ def test_a_variant_of_an_unknown_parameter_is_the_games_fault_in_every_command(
                     "@mdp.hookimpl\ndef mdp_actions(state): return ['stay'] if state == 0 else []\n"
                     "@mdp.hookimpl\ndef mdp_outcomes(state, action): return [(1, 1)]\n"
                     "@mdp.hookimpl\ndef mdp_terminal_value(state): return 1\n"
-                    "@mdp.hookimpl\ndef mdp_variants(): return [mdp.Variant('b', {'nope': '1'})]\n")
+                    "@mdp.hookimpl\ndef mdp_variants(): return [mdp.Variant('b', {'nope': '1'}, 'rules')]\n")
     assert main([command[0], str(game), *command[1:]]) == 2
     err = capsys.readouterr().err
     assert err == ("mdp: error: game coin: mdp_variants gives variant 'b' the parameter 'nope', "
@@ -144,7 +145,8 @@ def test_a_default_reaches_the_hooks_as_set_gives_it(rounds, form):
 PLUGIN_VARIANTS = st.lists(st.builds(
     mdp.Variant, st.sampled_from(["p", "q"]),
     st.dictionaries(st.sampled_from(["rounds", "name", "colour"]),
-                    st.sampled_from(["1", "9", "0", "x"]), max_size=2)), max_size=2, unique_by=lambda v: v.name)
+                    st.sampled_from(["1", "9", "0", "x"]), max_size=2), st.just("house rules")),
+    max_size=2, unique_by=lambda v: v.name)
 
 
 @settings(max_examples=40, deadline=None)
@@ -154,8 +156,8 @@ def test_a_rule_plugins_wrong_variant_is_blamed_on_the_plugin(tmp_path_factory, 
     # game blamed for a rule plugin's variant. The game's own variant is right.
     path = tmp_path_factory.mktemp("plugin") / "extra.py"
     path.write_text("import mdp\nGAME = 'coin'\n@mdp.hookimpl\ndef mdp_variants():\n"
-                    f"    return [{', '.join(f'mdp.Variant({v.name!r}, {dict(v.params)!r})' for v in variants)}]\n")
-    game = WithVariants([mdp.Variant("a", {"rounds": "2"})])
+                    f"    return [{', '.join(f'mdp.Variant({v.name!r}, {dict(v.params)!r}, {v.name!r})' for v in variants)}]\n")
+    game = WithVariants([mdp.Variant("a", {"rounds": "2"}, "two rounds")])
     wrong = fault(variants)
     if wrong is None:
         assert [v.name for v in mdp.load_game(game, plugins=[str(path)]).variants()] == \

@@ -28,7 +28,7 @@ def mdp_estimate_states(params):
 
 @mdp.hookimpl
 def mdp_variants():
-    return [mdp.Variant("small", {"size": "1"}), mdp.Variant("large", {"size": "7"})]
+    return [mdp.Variant("small", {"size": "1"}, "small"), mdp.Variant("large", {"size": "7"}, "large")]
 
 
 @mdp.hookimpl
@@ -55,7 +55,7 @@ GAME = "sentinel"
 
 @mdp.hookimpl
 def mdp_variants():
-    return [mdp.Variant("broken", {"size": "many"})]
+    return [mdp.Variant("broken", {"size": "many"}, "broken")]
 '''
 
 EXPLORED = "the states were explored"

@@ -27,6 +27,7 @@ _ENCODING = st.tuples(st.sampled_from(["ascii", "latin-1", "utf-8", "utf-16", "c
 ENVIRONMENT = st.fixed_dictionaries({}, optional={
     "MDP_THREADS": _THREADS,
     "POLARS_MAX_THREADS": _THREADS,
+    "NUMPY_MADVISE_HUGEPAGE": st.one_of(_TEXT, st.sampled_from(["0", "1", " 1 ", "x", "2.0"])),
     "MPLBACKEND": st.one_of(_TEXT, st.sampled_from(["agg", "svg", "nosuch", "tkagg", "module://x"])),
     "PYTHONIOENCODING": _ENCODING,
     "HOME": st.sampled_from(["/dev/null", "/nonexistent", "/proc"]),
@@ -53,6 +54,31 @@ def _threads(text: str) -> bool:
     return text.isascii() and text.isdigit() and 1 <= int(text) <= 1024
 
 
+def _whole(text: str) -> bool:
+    """Whether numpy takes ``text`` as NUMPY_MADVISE_HUGEPAGE: what Python's int takes."""
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+@settings(max_examples=200, deadline=None)
+@given(value=st.one_of(_TEXT, _NUMBERS, st.sampled_from(["x", " 1 ", "+0", "1_0", "٣", "2.0", ""])))
+def test_numpy_madvise_hugepage_is_taken_as_numpy_reads_it_or_refused_naming_it(value):
+    # Before: a word stopped numpy's import, and every game was blamed ("cannot import
+    # mdp_games.shutbox: ValueError").
+    from mdp.program.environment import check_numpy_environment
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("NUMPY_MADVISE_HUGEPAGE", value)
+        if _whole(value):
+            check_numpy_environment()
+        else:
+            with pytest.raises(mdp.ParamError, match="^NUMPY_MADVISE_HUGEPAGE="):
+                check_numpy_environment()
+
+
 @pytest.fixture(scope="module")
 def accented(tmp_path_factory):
     folder = tmp_path_factory.mktemp("accented")
@@ -68,7 +94,7 @@ def accented(tmp_path_factory):
 def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
     env = {key: value for key, value in os.environ.items()
            if key not in ("MDP_THREADS", "POLARS_MAX_THREADS", "MPLBACKEND", "PYTHONIOENCODING",
-                          "MPLCONFIGDIR")}
+                          "MPLCONFIGDIR", "NUMPY_MADVISE_HUGEPAGE")}
     env.update(environment)
     for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME"):  # matplotlib's folders: under HOME
         env.pop(name, None)
@@ -80,11 +106,12 @@ def test_no_value_of_the_environment_gives_a_traceback(accented, environment):
     err = done.stderr.decode(encoding, "backslashreplace")
     assert "Traceback" not in err and "Fatal" not in err and "panicked" not in err, err
     refused = not _threads(environment.get("MDP_THREADS", "1")) or \
-        not _threads(environment.get("POLARS_MAX_THREADS", "1"))
+        not _threads(environment.get("POLARS_MAX_THREADS", "1")) or \
+        not _whole(environment.get("NUMPY_MADVISE_HUGEPAGE", "0"))
     if refused:
         assert done.returncode == 2, err
         assert err.count("\n") == 1 and err.startswith("mdp: error: "), err
-        assert "_THREADS=" in err
+        assert "_THREADS=" in err or "NUMPY_MADVISE_HUGEPAGE=" in err
     else:
         assert done.returncode == 0, err
         assert err.splitlines() == ["the picture written to d.png", "6 rows written to d.csv"], err

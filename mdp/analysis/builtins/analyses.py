@@ -23,7 +23,7 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable, value_line
+from mdp.outputs.readable import fixed, readable, shown_float, value_line
 
 if TYPE_CHECKING:
     import polars as pl
@@ -332,7 +332,7 @@ def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
             print(f"{row['strategy']:<{width}}  not evaluated: {row['problem']}")
             continue
         exact = f"  = {row['exact']}" if "exact" in row else ""
-        print(f"{row['strategy']:<{width}}  {row['value']:.10f}{exact}  {row['help']}")
+        print(f"{row['strategy']:<{width}}  {fixed(row['value'])}{exact}  {row['help']}")
 
 
 STRATEGIES = Analysis(
@@ -408,7 +408,7 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         outcome = mdp.match_rules(game).outcome
         print(f"player {len(advised.after) + 1}, after "
               + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
-              + f": expected winnings {float(advised.solution.value):.6g}")
+              + f": expected winnings {shown_float(advised.solution.value):.6g}")
     if advised.toward:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")
@@ -424,7 +424,7 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     for row in advice.actions.iter_rows(named=True):
         mark = "  optimal" if row["optimal"] else ""
         print("  ".join(f"{readable(row[n]):>10}" for n in names)
-              + f"  {row['value']:.10f}  {row['regret']:.10f}{mark}")
+              + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
 
 
 ADVISE = Analysis(

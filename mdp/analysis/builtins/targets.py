@@ -18,7 +18,7 @@ from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable
+from mdp.outputs.readable import readable, shown_float
 
 if TYPE_CHECKING:
     import polars as pl
@@ -154,10 +154,12 @@ def check_toward_model(model: Any, args: argparse.Namespace, follow: bool = Fals
     (``mdp distribution``), the play followed round state by round state for too many."""
     if getattr(args, "at_least", None) is None:
         return
+    from mdp.analysis.targets import check_whole
     from mdp.engine.rounds.reach import check_reach
     from mdp.engine.rounds.totals import MOST_ROUND_STATES
 
     rounds = model.of_rounds("--at-least")
+    check_whole(rounds)
     check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default")
     if follow and rounds.n_round_states > MOST_ROUND_STATES:
         raise mdp.TooLarge(f"game {rounds.info.game}: {rounds.n_round_states:,} round states, too "
@@ -304,7 +306,13 @@ def _total(text: str) -> int:
 def solve_at_least(args: argparse.Namespace) -> None:
     """What ``mdp solve --at-least T`` prints: the best chance of at least ``T``, and best-mean
     play's; checked before any work."""
-    from mdp.analysis.targets import at_least, best_mean_chances, chance_of, fraction_text
+    from mdp.analysis.targets import (
+        at_least,
+        best_mean_chances,
+        chance_of,
+        check_chance_of_total,
+        fraction_text,
+    )
 
     if args.vary:
         raise ParamError("--at-least solves one rule set; --vary does not apply")
@@ -315,7 +323,8 @@ def solve_at_least(args: argparse.Namespace) -> None:
     _of_rounds(game, "--at-least")
     total = args.total
 
-    game, solution = arguments.solved(args, game, lambda model: _followable(model, args))
+    game, solution = arguments.solved(args, game, lambda model: check_chance_of_total(
+        model, exact=args.exact, max_memory=args.max_memory or "default"))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
                          max_memory=args.max_memory or "default", start_only=True)
@@ -338,7 +347,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
     print(f"best chance of at least {total} points: {_chance(best)}")
     if args.exact:
         print(f"exact: {summary['exact']}")
-    print(f"under best-mean play ({readable(float(solution.value))} on average): {_chance(mean)}"
+    print(f"under best-mean play ({readable(shown_float(solution.value))} on average): {_chance(mean)}"
           + (f" = {summary['chance_best_mean_exact']}" if args.exact else ""))
     from mdp.engine.rounds.model import extent  # here: --help imports no NumPy
 

@@ -36,6 +36,7 @@ from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
 from mdp.engine.columns import best_columns, best_distinct
 from mdp.engine.memory import joined
+from mdp.engine.numeric import counted
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
@@ -381,12 +382,12 @@ def check_reach(model: Rounds, *, exact: bool = False,
     backups = passes * sum(columns) * model.round.n_actions
     if work is not None and backups > work:
         raise TooLarge(f"game {game}: {what} would back up the round's {model.round.n_actions:,} "
-                       f"actions for up to {sum(columns):,} round states and totals"
+                       f"actions for up to {counted(sum(columns))} round states and totals"
                        f"{f' in each of {passes} sweeps' if passes > 1 else ''}, about {backups:,} "
                        f"backups, past the {work:,} it may take: the points spread over too many totals")
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
-            raise TooLarge(f"game {game}: up to {sum(columns):,} round states and totals to "
+            raise TooLarge(f"game {game}: up to {counted(sum(columns))} round states and totals to "
                            f"solve, too many in exact numbers (at most {MOST_EXACT_COLUMNS:,}); "
                            "in floats they are solved a batch at a time")
         return

@@ -208,7 +208,7 @@ class RoundRule:
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
-            raise ModelError(f"{where}'s function raised {fault(error)} (asked about "
+            raise ModelError(f"{where}'s function raised {fault(error, hook=True)} (asked about "
                              f"{asked(states)})") from error
         if not isinstance(answer, RoundEnds):
             raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import polars as pl
 
+from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
@@ -188,7 +189,7 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
         values = solution.values[r][lo:hi]
         frame = columns.slice(first[r] + lo, hi - lo).with_columns(
             round=pl.lit(r + 1, dtype=pl.Int64),
-            value=pl.Series(np.asarray(values, dtype=np.float64), dtype=pl.Float64))
+            value=pl.Series(shown_floats(values), dtype=pl.Float64))
         if solution.exact:
             frame = frame.with_columns(value_exact=pl.Series([str(v) for v in values],
                                                              dtype=pl.String))

@@ -18,6 +18,7 @@ the shift, a sparse product that sums the moves into one round state.
 
 from __future__ import annotations
 
+import decimal
 import itertools
 import math
 from collections import defaultdict
@@ -31,6 +32,7 @@ import scipy.sparse
 
 from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
+from mdp.engine.numeric import written
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
 from mdp.engine.rounds.kinds import RoundsModel, each_batch
@@ -38,6 +40,7 @@ from mdp.engine.rounds.rule import DENSE, INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
 from mdp.errors import ModelError, NotWhole, TooLarge
 from mdp.limits import default_max_memory
+from mdp.shown import shown_float
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.kinds import PlayedRounds
@@ -201,7 +204,7 @@ def whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
     if points.dtype == object:  # fractions, or ints past 2**49
         for p, key in zip(points.tolist(), keys.tolist()):
             if Fraction(p).denominator != 1 or abs(p) >= INT64:
-                raise NotWhole(f"points {p} from round state {int(key)}")
+                raise NotWhole(f"points {written(p)} from round state {int(key)}")
         return np.array([int(p) for p in points.tolist()], dtype=np.int64)
     if points.size and not np.all(np.abs(points) < INT64):
         at = int(np.flatnonzero(~(np.abs(points) < INT64))[0])
@@ -387,9 +390,9 @@ def _points(totals: list[Any]) -> dict[str, pl.Series]:
     earned without saying which it is."""
     if all(t == int(t) and -2**63 <= int(t) < 2**63 for t in totals):
         return {"points": pl.Series("points", [int(t) for t in totals], dtype=pl.Int64)}
-    floats = [float(t) for t in totals]
+    floats = [shown_float(t) for t in totals]
     columns = {"points": pl.Series("points", floats, dtype=pl.Float64)}
-    if any(Fraction(f) != t for f, t in zip(floats, totals)):
+    if any(not math.isfinite(f) or Fraction(f) != t for f, t in zip(floats, totals)):
         columns["points_exact"] = pl.Series("points_exact", [str(t) for t in totals], dtype=pl.String)
     return columns
 
@@ -418,7 +421,16 @@ def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, f
     variance = sum((c * (t - mean) ** 2 for c, t in zip(chances, totals)), Fraction(0))
     cumulative = list(itertools.accumulate(chances))
     at = [next(i for i, c in enumerate(cumulative) if c >= Fraction(p, 100)) for p in PERCENTILES]
-    return float(mean), math.sqrt(variance), at
+    return shown_float(mean), _root(variance), at
+
+
+def _root(square: Fraction) -> float:
+    """The square root of an exact number (0 or more) as a float, where the number itself may
+    be past what a float holds and its root not (a spread of totals near 1e200)."""
+    with decimal.localcontext() as context:
+        context.prec, context.Emax, context.Emin = 20, decimal.MAX_EMAX, decimal.MIN_EMIN
+        root = (decimal.Decimal(square.numerator) / decimal.Decimal(square.denominator)).sqrt()
+    return float(root)  # inf past a float
 
 
 def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
