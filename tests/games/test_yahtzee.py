@@ -180,6 +180,7 @@ def test_bad_rules_are_refused_in_one_line(params, message):
         mdp.load_game("yahtzee", **params)
 
 
+@pytest.mark.slow
 def test_mdp_solve_yahtzee_exact_prints_the_published_chance():
     done = subprocess.run([sys.executable, "-m", "mdp", "solve", "yahtzee", "--exact"],
                           capture_output=True, text=True)
@@ -190,6 +191,7 @@ def test_mdp_solve_yahtzee_exact_prints_the_published_chance():
     assert lines[2] == "exact: 347897/7558272"
 
 
+@pytest.mark.slow
 def test_chance_is_five_rerolls_by_hand():
     # Scored as Chance the dice add up, and keeping one die does not change what another is
     # worth: each die is docs' Reroll game, 14/3 with three rolls (derived by hand on

@@ -119,6 +119,7 @@ def test_entering_the_dice_rolled_gives_the_advice_at_once(browser, tmp_path, ca
     assert _selected(browser, controls["rolls_left"]) == "2"
 
 
+@pytest.mark.slow
 @engine_needed
 def test_a_wrong_script_of_round_ends_is_refused_when_the_page_is_made(tmp_path, capsys):
     # The joker rule taken out of Yahtzee's copy: the card with only the Yahtzee box filled

@@ -727,6 +727,7 @@ def mdp_formats():
 '''
 
 
+@pytest.mark.slow
 def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set(capsys, tmp_path):
     # Before: the picture was written, then the table failed, and the picture stayed.
     pytest.importorskip("matplotlib")
