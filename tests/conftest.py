@@ -1,6 +1,6 @@
 """What several tests need and is costly to make, made once a session and shared: the whole
-game of Yahtzee on each score card (loaded, compiled, solved, its distribution of totals) and
-the docs built as CI builds them.
+game of Yahtzee on each score card (loaded, compiled, solved, its distribution of totals), the
+docs built as CI builds them, and the headless Chromium that the pages of reports are read in.
 
 The tests that take one are slow (marked so in their files). Side by side (pytest-xdist,
 ``--dist loadgroup``, see pyproject.toml) each worker has a session of its own: the tests of
@@ -80,17 +80,32 @@ def built_docs(tmp_path_factory) -> Path:
     return out
 
 
-SHARED = {"yahtzee_full", "yahtzee_full_free_joker", "yahtzee_full_no_bonus", "yahtzee_yatzy",
-          "built_docs"}
-"""The fixtures above: each one's tests run on one worker side by side."""
+@pytest.fixture(scope="session")
+def browser(tmp_path_factory):
+    """Headless Chromium (tests/browser.py), its scroll bars hidden: started once a session for
+    every test of a report's page (a start takes a second or two of CPU). Each test sets the
+    window's size and opens its page; the docs' tests, which measure scroll bars, start their
+    own."""
+    from browser import chromium
+
+    driver = chromium(tmp_path_factory.mktemp("chromium"), "--hide-scrollbars")
+    yield driver
+    driver.quit()
+
+
+SHARED = ["yahtzee_full", "yahtzee_full_free_joker", "yahtzee_full_no_bonus", "yahtzee_yatzy",
+          "built_docs", "browser"]
+"""The fixtures above: each one's tests run on one worker side by side. A test of two goes
+with the one named first here: a whole game or the docs take tens of seconds to make, a
+browser a second or two (a worker that runs a test of a whole game in a browser starts one)."""
 
 
 def shared(item: pytest.Item) -> list[str]:
-    """The fixtures of SHARED a test takes: by name, or as a parameter that names one (for
-    a test that asks for it with request.getfixturevalue)."""
+    """The fixtures of SHARED a test takes, in SHARED's order: by name, or as a parameter that
+    names one (for a test that asks for it with request.getfixturevalue)."""
     params = item.callspec.params.values() if hasattr(item, "callspec") else ()
     asked = set(item.fixturenames) | {value for value in params if isinstance(value, str)}
-    return sorted(asked & SHARED)
+    return [name for name in SHARED if name in asked]
 
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
@@ -102,7 +117,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     neither worker waits long at the end for the other."""
     if config.pluginmanager.hasplugin("xdist"):
         for item in items:
-            if fixtures := shared(item):  # a test of two goes with the first
+            if fixtures := shared(item):  # a test of two goes with the first (SHARED)
                 item.add_marker(pytest.mark.xdist_group(fixtures[0]))
         if config.getoption("dist") != "no":  # -n 0 keeps the order of the files
             slow = {item.path for item in items if item.get_closest_marker("slow")}

@@ -15,7 +15,7 @@ from mdp.engine.rounds.table import round_frame
 from mdp.program.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["two_boxes.py", "three_dice.py"]
+GAMES = ["two_boxes.py", pytest.param("three_dice.py", marks=pytest.mark.slow)]  # three dice: 2 s
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -104,6 +104,7 @@ def test_advice_on_a_missing_state_is_one_line_and_exit_2(capsys):
     assert error.count("\n") == 1 and "columns open, roll" in error and "roll='13'" in error
 
 
+@pytest.mark.slow
 def test_cli_json_shapes(capsys):
     assert mdp.program.cli.main(["distribution", "games/shutbox", "--exact", "--json"]) == 0
     outcome = json.loads(capsys.readouterr().out)["outcomes"][0]

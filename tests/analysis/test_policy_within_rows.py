@@ -2,6 +2,7 @@
 round state allows: a Markdown table of more rows than it may have is refused before any
 work (it was refused once 100,000 rows were made), and the count is the table's own."""
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -13,13 +14,20 @@ from mdp.program.cli import main
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
+@functools.cache
+def _solved(example: str):
+    """An example's game, model and solution: solved once for the tests of both tables."""
+    game = mdp.load_game(str(EXAMPLES / example))
+    model = mdp.compile(game)
+    return game, model, mdp.solve(model)
+
+
 @pytest.mark.parametrize("example", ["two_boxes.py", pytest.param("three_dice.py", marks=pytest.mark.slow)])
 @pytest.mark.parametrize("optimal_only", [False, True])
 def test_the_rows_counted_before_the_solve_are_the_table_s(example, optimal_only):
-    game = mdp.load_game(str(EXAMPLES / example))
-    model = mdp.compile(game)
+    game, model, solution = _solved(example)
     counted = policy_table._within_rows(model, None, "all", optimal_only, 10**12)
-    made = sum(piece.height for piece in mdp.policy_pieces(mdp.solve(model), game,
+    made = sum(piece.height for piece in mdp.policy_pieces(solution, game,
                                                            optimal_only=optimal_only, within="all"))
     # Every allowed action a row; the best alone, a row per state at least (ties add rows).
     assert counted <= made if optimal_only else counted == made

@@ -134,6 +134,7 @@ games = st.tuples(
 SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(games)
 def test_every_analysis_answers_the_brute_force_without_a_warning(rules):

@@ -119,6 +119,7 @@ def _rules(noted, variant, plugins):
 PLUGINS = st.sampled_from([(), (0,), (1,), (0, 1), (1, 0)])
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.sampled_from(VARIANTS), PLUGINS, st.sampled_from(VARIANTS), PLUGINS)
 def test_a_game_with_other_plugins_is_refused_by_every_function_naming_them(

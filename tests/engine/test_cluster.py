@@ -182,7 +182,7 @@ def _serve(greeting: bytes | None):
     return server, held
 
 
-@pytest.mark.parametrize("greeting", [None, b"SSH-2.0-OpenSSH_9.6\r\n", b"HTTP/1.1 400 Bad\r\n\r\n",
+@pytest.mark.parametrize("greeting", [pytest.param(None, marks=pytest.mark.slow), b"SSH-2.0-OpenSSH_9.6\r\n", b"HTTP/1.1 400 Bad\r\n\r\n",
                                       b"\xff" * 64])
 def test_what_is_not_a_scheduler_is_one_line_in_time(greeting, monkeypatch, capsys):
     monkeypatch.setattr(cluster_module, "CONNECT_SECONDS", 1)
@@ -220,6 +220,7 @@ def test_a_workers_address_is_not_a_schedulers(cluster):
 
 # A cluster that cannot work: one line, never a hang.
 
+@pytest.mark.slow
 def test_a_scheduler_without_workers_is_one_line(monkeypatch, capsys):
     monkeypatch.setattr(cluster_module, "READY_SECONDS", 0.5)
     with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as alone:

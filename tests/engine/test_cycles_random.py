@@ -171,6 +171,7 @@ def policy_of(model, game, weights):
     return mdp.Policy.of_weights(model, flat, exact=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(drawn=games(), sense=st.sampled_from(["max", "min"]))
 def test_one_player_optimal_play_against_every_pure_play(drawn, sense):
@@ -183,6 +184,7 @@ def test_one_player_optimal_play_against_every_pure_play(drawn, sense):
     assert (solution.residual or 0.0) <= 1e-12
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(drawn=games(), sense=st.sampled_from(["max", "min"]), data=st.data())
 def test_two_players_optimal_play_against_every_pure_play(drawn, sense, data):
@@ -196,6 +198,7 @@ def test_two_players_optimal_play_against_every_pure_play(drawn, sense, data):
     assert abs(mdp.solve(model).value - float(expected)) <= 1e-12
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(drawn=games(), data=st.data(), players=st.sampled_from([1, 2]))
 def test_fixed_ways_of_playing_against_their_linear_equations(drawn, data, players):
@@ -271,6 +274,7 @@ def stacked_ruins(layers, goal, p):
     return Table(table, {"win": 1, "lose": 0}, initial=("L", layers, 1))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(layers=st.integers(2, 60), goal=st.integers(3, 9), p=st.sampled_from(
     [Fraction(1, 2), Fraction(9, 20), Fraction(11, 20), Fraction(2, 3)]),

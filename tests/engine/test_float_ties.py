@@ -112,7 +112,7 @@ def safe_or_risky(rounds):
                                          **{k: mdp.hookimpl(v) for k, v in hooks.items()}))
 
 
-@pytest.mark.parametrize("rounds", [2, 20, 45])
+@pytest.mark.parametrize("rounds", [2, 20, pytest.param(45, marks=pytest.mark.slow)])
 def test_play_toward_a_total_reaches_it_with_the_best_chance_however_small(rounds):
     """At least 3R - 2 in R rounds: one safe round and every risky one won, chance 2**-(R-1)
     (all risky needs R wins: half that). The play followed toward it in floats reaches it

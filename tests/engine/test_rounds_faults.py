@@ -283,6 +283,7 @@ _probability.__name__ = "mdp_objective"
 SHARES = st.fractions(min_value=Fraction(-1, 2), max_value=1, max_denominator=12)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(st.lists(SHARES, min_size=12, max_size=12))
 def test_a_probability_of_rounds_is_refused_where_a_total_leaves_0_to_1(shares):

@@ -103,6 +103,7 @@ def test_the_round_from_every_round_state_is_worth_its_value_and_nothing_after_t
     assert exact.value == expected[start]
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(tables())
 def test_a_match_of_such_a_game_shows_its_exact_values_and_no_negative_zero(drawn):

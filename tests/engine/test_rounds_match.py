@@ -77,6 +77,7 @@ def test_both_play_for_money_against_a_brute_force(card):
         assert reach.chance(total) == second(total), total
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cards.filter(lambda card: len(card[0]) > 1).flatmap(lambda card: st.tuples(
     st.just(card), st.sets(st.integers(1, (1 << len(card[0])) - 2), min_size=1, max_size=3))))
@@ -151,6 +152,7 @@ def _minimizing(points, faces, throws):
     return game
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(cards)
 def test_a_game_that_minimizes_its_total_is_won_by_the_lower(card):

@@ -60,6 +60,7 @@ def _commands(game, exact):
     yield "targets", lambda: mdp.analysis.targets.targets(mdp.compile(game), game, exact=exact)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(sorted(MISTAKES)), st.sampled_from([0, 1, 2]), st.booleans())
 def test_a_wrapper_that_makes_the_rule_wrong_is_named_by_every_command(tmp_path, change, key, exact):

@@ -68,6 +68,7 @@ whole_cards = st.integers(1, 3).flatmap(lambda n: st.integers(2, 3).flatmap(lamb
     st.just(faces), st.integers(1, 2))))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards)
 def test_every_total_against_a_brute_force(card):
@@ -484,6 +485,7 @@ def _small_reach(points, faces, throws):
     return mdp.at_least(mdp.compile(card_game(points, faces, throws)), exact=True)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards, st.sets(st.integers(1, 7), max_size=2))
 def test_the_round_at_a_round_state_is_worth_its_chance_where_the_game_ends_too(card, over):

@@ -31,6 +31,7 @@ def _game(source, name):
     return mdp.load_game(types.SimpleNamespace(GAME_NAME=name, **hooks))
 
 
+@pytest.mark.slow
 def test_an_endless_game_is_warned_of_once_while_it_is_walked(no_wait):
     with pytest.warns(mdp.UnboundedWarning) as record, pytest.raises(mdp.TooLarge):
         mdp.compile(_game(ENDLESS, "endless"), max_states=10_000)
@@ -75,6 +76,7 @@ def test_a_deep_game_with_an_end_is_not_warned_of(no_wait):
     assert model.n_states == 601 + 5000
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_the_warning_as_one_line(no_wait, tmp_path, capsys):
     path = tmp_path / "endless.py"
     path.write_text(ENDLESS)

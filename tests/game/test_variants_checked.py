@@ -56,6 +56,7 @@ def fault(variants):
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(VARIANTS)
 def test_every_load_checks_the_variants(variants):

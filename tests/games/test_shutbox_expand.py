@@ -65,7 +65,8 @@ def rows(e, keys, states):
 @pytest.mark.parametrize(("params", "open_tiles", "samples"), [
     pytest.param(dict(tiles="1-26", dice=1, faces=30), 13, 600,  # masks of three digits of twelve tiles
                  marks=pytest.mark.slow),
-    (dict(tiles="3,8,20,21,25,26,27,28,29,30,31,32,33,34,40", dice=5, faces=8), 8, 500),
+    pytest.param(dict(tiles="3,8,20,21,25,26,27,28,29,30,31,32,33,34,40", dice=5, faces=8), 8, 500,
+                 marks=pytest.mark.slow),
     pytest.param(dict(tiles="1-16", dice=3, one_die="never", max_flips=2), 9, 1500,
                  marks=pytest.mark.slow),
     pytest.param(dict(tiles=",".join(str(10 * i) for i in range(1, 25)), dice=3, faces=100), 12, 300,

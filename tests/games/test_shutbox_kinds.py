@@ -33,6 +33,7 @@ def value(game):
     return mdp.solve(mdp.compile(game), exact=True).value
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(kind=st.sampled_from(["double", "high", "extra", "plain", "digital", "x"]),
        dice=st.sampled_from([1, 2]), totals=st.sets(st.integers(1, 12), min_size=1),

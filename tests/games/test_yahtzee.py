@@ -7,8 +7,6 @@ out again below, from the rules of the game, not from the game's module.
 """
 
 import itertools
-import subprocess
-import sys
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -180,16 +178,20 @@ def test_bad_rules_are_refused_in_one_line(params, message):
         mdp.load_game("yahtzee", **params)
 
 
-def test_mdp_solve_yahtzee_exact_prints_the_published_chance():
-    done = subprocess.run([sys.executable, "-m", "mdp", "solve", "yahtzee", "--exact"],
-                          capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    lines = done.stdout.splitlines()
+@pytest.mark.slow
+def test_mdp_solve_yahtzee_exact_prints_the_published_chance(capsys):
+    from mdp.program.cli import main
+
+    code = main(["solve", "yahtzee", "--exact"])
+    out, err = capsys.readouterr()
+    assert code == 0, err
+    lines = out.splitlines()
     assert lines[0] == "Yahtzee: 5 dice of 6 faces, up to 3 rolls; target: 5 of a kind"
     assert lines[1] == "chance of 5 of a kind: 4.6029% (0.046028642525699)"
     assert lines[2] == "exact: 347897/7558272"
 
 
+@pytest.mark.slow
 def test_chance_is_five_rerolls_by_hand():
     # Scored as Chance the dice add up, and keeping one die does not change what another is
     # worth: each die is docs' Reroll game, 14/3 with three rolls (derived by hand on

@@ -182,6 +182,7 @@ def test_a_card_with_rules_it_cannot_have_is_refused_before_any_work(params, mes
         mdp.load_game("yahtzee", **params)
 
 
+@pytest.mark.slow
 def test_advice_at_a_position_of_the_whole_game_is_the_brute_force():
     # Threes filled (9 points, the bonus out of reach: the card keeps 0), five threes in the
     # hand: the Yahtzee box takes 50 and the card goes on holding 50; the full house, nothing

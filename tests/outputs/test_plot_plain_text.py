@@ -59,6 +59,7 @@ SETTINGS = settings(max_examples=12, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(TEXT, TEXT)
 @example(DOLLARS, "stake $5, win $10")
@@ -73,6 +74,7 @@ def test_a_distribution_is_drawn_with_its_texts_as_given(drawn, tmp_path, title,
     assert f"{title} of the outcome (%)" in shown and _all_plain(drawn)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(TEXT, st.lists(TEXT, min_size=3, max_size=3, unique=True))
 @example(DOLLARS, ["$x$", "$y", "value in $"])
@@ -85,6 +87,7 @@ def test_a_grid_is_drawn_with_its_texts_as_given(drawn, tmp_path, title, columns
     assert {title, x, y, value} <= set(shown) and _all_plain(drawn)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(TEXT)
 @example(DOLLARS)

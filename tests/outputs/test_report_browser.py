@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from browser import ARTEFACTS, chromium, skip_unless_available
+from browser import ARTEFACTS, skip_unless_available
 
 import mdp
 
@@ -30,13 +30,6 @@ return {
   resources: performance.getEntriesByType('resource').length
 };
 """
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = chromium(tmp_path_factory.mktemp("chromium"), "--hide-scrollbars")
-    yield driver
-    driver.quit()
 
 
 def page(tmp_path, variant: str | None):

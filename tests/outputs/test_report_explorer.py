@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from browser import ARTEFACTS, chromium, skip_unless_available
+from browser import ARTEFACTS, skip_unless_available
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,13 +34,6 @@ def mdp_round_ends_script(params):
 browser_needed = skip_unless_available({"selenium": "test"})
 engine_needed = pytest.mark.skipif(importlib.util.find_spec("py_mini_racer") is None,
                                    reason="mini-racer is not installed (pip install -e '.[test]')")
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    driver = chromium(tmp_path_factory.mktemp("chromium"), "--hide-scrollbars")
-    yield driver
-    driver.quit()
 
 
 def _no_javascript_engine(monkeypatch):
@@ -119,6 +112,7 @@ def test_entering_the_dice_rolled_gives_the_advice_at_once(browser, tmp_path, ca
     assert _selected(browser, controls["rolls_left"]) == "2"
 
 
+@pytest.mark.slow
 @engine_needed
 def test_a_wrong_script_of_round_ends_is_refused_when_the_page_is_made(tmp_path, capsys):
     # The joker rule taken out of Yahtzee's copy: the card with only the Yahtzee box filled

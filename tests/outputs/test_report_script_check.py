@@ -111,6 +111,7 @@ def folder(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("cards")
 
 
+@pytest.mark.slow
 @engine_needed
 @settings(max_examples=25, deadline=None)
 @given(n=st.integers(5, 7), data=st.data())

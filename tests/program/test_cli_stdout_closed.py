@@ -80,12 +80,12 @@ def test_a_command_asked_for_files_writes_them_with_standard_output_closed(tmp_p
 
 
 @pytest.mark.parametrize(("argv", "hint"), [
-    (["policy", *ONE_MODEL], ", or use --out"),
+    pytest.param(["policy", *ONE_MODEL], ", or use --out", marks=pytest.mark.slow),
     (["games"], ""),
     (["params", "shutbox"], ""),
     (["solve", *ONE_MODEL], ""),  # --out writes the table of --vary: without it, none
-    (["match", *ROUNDS], ""),
-    (["solve", *VARY], ", or use --out"),
+    pytest.param(["match", *ROUNDS], "", marks=pytest.mark.slow),
+    pytest.param(["solve", *VARY], ", or use --out", marks=pytest.mark.slow),
 ])
 def test_a_command_asked_for_no_file_refuses_a_closed_standard_output(tmp_path, argv, hint):
     # match and solve without --vary said "or use --out", which they then refused: the

@@ -116,6 +116,7 @@ def mdp_formats():
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("signum", [signal.SIGHUP, signal.SIGTERM])
 def test_a_hang_up_in_the_middle_of_a_write_leaves_no_temporary_file(tmp_path, signum):
     (tmp_path / "slow.py").write_text(SLOW_FORMAT)
@@ -134,6 +135,7 @@ def test_a_hang_up_in_the_middle_of_a_write_leaves_no_temporary_file(tmp_path, s
     assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.py"]
 
 
+@pytest.mark.slow
 def test_a_hang_up_ignored_is_ignored(tmp_path):
     # nohup mdp ...: SIGHUP ignored, the write goes on to its end.
     (tmp_path / "quick.py").write_text(SLOW_FORMAT.replace("time.sleep(60)", "time.sleep(1)"))

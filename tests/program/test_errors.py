@@ -309,11 +309,6 @@ def test_sigterm_while_writing_leaves_no_file(tmp_path, capsys, monkeypatch):
     assert signal.getsignal(signal.SIGTERM) == signal.SIG_DFL
 
 
-def run(*argv, **kwargs):
-    return subprocess.run([sys.executable, "-m", "mdp", *argv], capture_output=True, text=True,
-                          cwd=ROOT, **kwargs)
-
-
 @pytest.mark.slow
 def test_a_closed_standard_output_is_one_line():
     # Closed before Python starts (mdp solve >&-: --out is for a table of --vary, not named),
@@ -342,9 +337,9 @@ def test_a_full_standard_output_is_one_line(command):
     assert done.stderr.count("\n") == 1
 
 
-def test_json_is_strict():
-    done = run("solve", "shutbox", "--json")
-    assert done.returncode == 0 and "NaN" not in done.stdout
+def test_json_is_strict(capsys):
+    assert main(["solve", "shutbox", "--json"]) == 0
+    assert "NaN" not in capsys.readouterr().out
 
 
 # Counts and options checked before the work ("Never silently wrong, round two").
@@ -729,6 +724,7 @@ def mdp_formats():
 '''
 
 
+@pytest.mark.slow
 def test_a_table_that_fails_leaves_no_picture_the_files_of_a_command_are_one_set(capsys, tmp_path):
     # Before: the picture was written, then the table failed, and the picture stayed.
     pytest.importorskip("matplotlib")
