@@ -203,10 +203,20 @@ def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     first = order[fresh]
     inverse = np.empty(len(order), dtype=np.int64)
     inverse[order] = np.cumsum(fresh) - 1
-    if not np.array_equal(bits, bits[first[inverse]]):
+    if not _alike(bits, first[inverse]):
         whole = np.ascontiguousarray(bits).view(np.dtype((np.void, 8 * bits.shape[1]))).ravel()
         _, first, inverse = np.unique(whole, return_index=True, return_inverse=True)
     return first, inverse.ravel()
+
+
+def _alike(bits: np.ndarray, like: np.ndarray) -> bool:
+    """Whether each row of ``bits`` is the row ``like`` names, bit for bit: the rows that
+    name another compared a few thousand at a time (a copy of them all would be as large as
+    ``bits``, each page of it new)."""
+    others = np.flatnonzero(like != np.arange(len(like)))
+    step = max(1, (1 << 18) // max(bits.shape[1], 1))
+    return all(np.array_equal(bits[part], bits[like[part]])
+               for part in (others[i:i + step] for i in range(0, len(others), step)))
 
 
 def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],
