@@ -22,6 +22,7 @@ import numpy as np
 import scipy.sparse
 
 from mdp.engine.arithmetic import Floats
+from mdp.engine.merges import Merges, ranks, shared_pairs
 from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import backward, best, bottom_up
 
@@ -65,6 +66,10 @@ class Layer:
     from_ends: bool
     """Every action is certain and leads to a terminal state: an end that no play may take
     in any column of a block (-inf, maximizing) is passed over there."""
+    merges: Merges | None = None
+    """Every action is certain, not every one to an end, and the states' successors overlap:
+    the best of each state's is taken by the plan of :func:`mdp.engine.merges.shared_pairs`
+    (new rows past the model's states), each pair that several states share once."""
 
 
 def plan(model: CompiledModel) -> tuple[Layer, ...]:
@@ -72,12 +77,14 @@ def plan(model: CompiledModel) -> tuple[Layer, ...]:
     with _LOCK:
         found = model.__dict__.get("_column_plan")
         if found is None:
-            found = tuple(_layer(model, layer, lo, hi) for layer, lo, hi in bottom_up(model))
+            plans: dict[tuple[bytes, bytes], Merges | None] = {}
+            found = tuple(_layer(model, layer, lo, hi, plans) for layer, lo, hi in bottom_up(model))
             model.__dict__["_column_plan"] = found
         return found
 
 
-def _layer(model: CompiledModel, layer: int, lo: int, hi: int) -> Layer:
+def _layer(model: CompiledModel, layer: int, lo: int, hi: int,
+           plans: dict[tuple[bytes, bytes], Merges | None]) -> Layer:
     starts = model.action_offsets(lo, hi).astype(np.int64)
     a0, a1 = int(starts[0]), int(starts[-1])
     targets = model.action_next[a0:a1].astype(np.int64)
@@ -97,24 +104,28 @@ def _layer(model: CompiledModel, layer: int, lo: int, hi: int) -> Layer:
             shape=(len(chance_rows), int(successors.max()) + 1 - below))
         matrix.sum_duplicates()
         chance_at = chance_rows
-    positions, inverse = _ranks(np.diff(starts), starts[:-1] - a0)
+    positions, inverse = ranks(np.diff(starts), starts[:-1] - a0)
+    from_ends = matrix is None and bool(len(targets)) and int(targets.max()) < model.n_terminal
+    merges = None
     if matrix is None:  # the rows of the successors themselves
         positions = tuple(targets[rows] for rows in positions)
+        if not from_ends:
+            merges = _shared(starts - a0, targets, model.n_states, plans)
     return Layer(lo, hi, starts - a0, matrix, below, chance_at, targets, positions, inverse,
-                 len(chance_rows) == len(targets) == hi - lo,
-                 matrix is None and bool(len(targets)) and int(targets.max()) < model.n_terminal)
+                 len(chance_rows) == len(targets) == hi - lo, from_ends, merges)
 
 
-def _ranks(counts: np.ndarray, first: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
-    """For states with ``counts`` actions, the first at ``first``: for each rank, the place
-    of that rank of action of each state having one, the states with the most actions
-    first; and the place of each state in that order."""
-    order = np.argsort(-counts, kind="stable")
-    most = int(counts.max()) if len(counts) else 0
-    having = np.searchsorted(-counts[order], -np.arange(most), side="left")
-    first = first[order]
-    return (tuple(first[:int(having[rank])] + rank for rank in range(most)),
-            np.argsort(order).astype(np.int64))
+def _shared(starts: np.ndarray, targets: np.ndarray, first: int,
+            plans: dict[tuple[bytes, bytes], Merges | None]) -> Merges | None:
+    """:func:`~mdp.engine.merges.shared_pairs` of a layer's successors (the new rows from
+    ``first`` on), made once for the layers whose successors are alike in the order of
+    their rows (the rounds of a round model repeat)."""
+    rows, labels = np.unique(targets, return_inverse=True)
+    key = (starts.tobytes(), labels.astype(np.int64).tobytes())
+    if key not in plans:
+        plans[key] = shared_pairs(starts, labels.astype(np.int64), len(rows))
+    found = plans[key]
+    return None if found is None else found.renamed(rows, first)
 
 
 def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
@@ -125,7 +136,7 @@ def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.
     live[layer.starts[:-1][none]] = True
     counts[none] = 1
     ids = np.flatnonzero(live)
-    positions, inverse = _ranks(counts, np.cumsum(counts) - counts)
+    positions, inverse = ranks(counts, np.cumsum(counts) - counts)
     return tuple(layer.certain[ids[p]] for p in positions), inverse
 
 
@@ -148,8 +159,10 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
     width = terminal.shape[1]
     result = np.empty(width, dtype=np.float64)
     block = min(BLOCK, max(width, 1))
-    buffer = np.empty((model.n_states, block), dtype=np.float64)
+    made = max((layer.merges.made for layer in layers if layer.merges), default=0)
+    buffer = np.empty((model.n_states + made, block), dtype=np.float64)
     rows = max((layer.hi - layer.lo for layer in layers), default=0)
+    rows = max([rows, *(len(a) for layer in layers if layer.merges for a, _ in layer.merges.levels)])
     actions = max((len(layer.certain) for layer in layers if layer.chance is not None), default=0)
     # Made once, used again by every layer and block: fresh arrays of this size would each
     # be new pages from the system, zeroed on first touch.
@@ -237,6 +250,16 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
         certain = layer.certain >= 0
         actions[certain] = values[layer.certain[certain]]
         source = actions
+    elif layer.merges is not None and choice is None and ranks is None:
+        merges = layer.merges
+        at = merges.first
+        for a, b in merges.levels:
+            n = len(a)
+            np.take(values, a, axis=0, out=top[:n], mode="clip")
+            np.take(values, b, axis=0, out=taken[:n], mode="clip")
+            ufunc(top[:n], taken[:n], out=values[at:at + n])
+            at += n
+        source, ranks = values, (merges.rank_rows, merges.inverse)
     else:
         source = values
     rows, inverse = (layer.rank_rows, layer.inverse) if ranks is None else ranks
