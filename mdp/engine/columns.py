@@ -67,7 +67,7 @@ class Layer:
     """Every action is certain and leads to a terminal state: an end that no play may take
     in any column of a block (-inf, maximizing) is passed over there."""
     merges: Merges | None = None
-    """Every action is certain, not every one to an end, and the states' successors overlap:
+    """Every action is certain and the states' successors overlap:
     the best of each state's is taken by the plan of :func:`mdp.engine.merges.shared_pairs`
     (new rows past the model's states), each pair that several states share once."""
 
@@ -109,8 +109,7 @@ def _layer(model: CompiledModel, layer: int, lo: int, hi: int,
     merges = None
     if matrix is None:  # the rows of the successors themselves
         positions = tuple(targets[rows] for rows in positions)
-        if not from_ends:
-            merges = _shared(starts - a0, targets, model.n_states, plans)
+        merges = _shared(starts - a0, targets, model.n_states, plans)
     return Layer(lo, hi, starts - a0, matrix, below, chance_at, targets, positions, inverse,
                  len(chance_rows) == len(targets) == hi - lo, from_ends, merges)
 
@@ -128,9 +127,13 @@ def _shared(starts: np.ndarray, targets: np.ndarray, first: int,
     return None if found is None else found.renamed(rows, first)
 
 
-def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray]:
+def _living(layer: Layer, live: np.ndarray) -> tuple[tuple[np.ndarray, ...], np.ndarray] | None:
     """The rank rows and places of :class:`Layer` for the actions ``live`` only (each
-    state's first kept where none of its own is: its value is then the worst)."""
+    state's first kept where none of its own is: its value is then the worst), or ``None``
+    where the layer's plan of shared pairs over all its actions is less work (those not
+    live are the worst value, which the best passes over)."""
+    if layer.merges is not None and layer.merges.work <= 2 * int(live.sum()):
+        return None
     counts = np.add.reduceat(live, layer.starts[:-1]).astype(np.int64)
     none = counts == 0
     live[layer.starts[:-1][none]] = True
@@ -169,7 +172,7 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
     scratch = (np.empty((rows, block)), np.empty((rows, block)), np.empty((actions, block)))
     n_terminal = model.n_terminal
     worst = -np.inf if sense == "max" else np.inf
-    living: dict[tuple[int, bytes], tuple[tuple[np.ndarray, ...], np.ndarray]] = {}
+    living: dict[tuple[int, bytes], tuple[tuple[np.ndarray, ...], np.ndarray] | None] = {}
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
         values = buffer[:, :c1 - c0]
@@ -188,7 +191,7 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
                     key = (layer.lo, dead.tobytes())
                     if key not in living:
                         living[key] = _living(layer, ~dead[layer.certain])
-                    ranks = living[key]
+                    ranks = living[key]  # None: the plan of all the ends is less work
             _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch], ranks)
         result[c0:c1] = values[model.initial]
     return result

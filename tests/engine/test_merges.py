@@ -2,7 +2,8 @@
 once (mdp.engine.merges.shared_pairs), against the best of each set taken on its own: over
 generated sets and values, exactly (the best of two values is one of them); and the kernel of
 many columns (mdp.engine.columns.best_columns), which takes it where a layer's successors
-overlap, against the general backward pass on a round of dice whose keeps overlap so."""
+overlap, against the general backward pass on a round of dice whose keeps overlap so, with
+ends that no column may take or without."""
 
 import numpy as np
 import pytest
@@ -69,15 +70,21 @@ def dice_round():
     return mdp.compile(mdp.load_game("yahtzee", variant="yatzy", boxes="chance,yatzy,ones")).round
 
 
-@settings(max_examples=6, deadline=None)
-@given(st.integers(0, 2**32 - 1), st.sampled_from(["max", "min"]))
-def test_the_kernel_with_shared_pairs_gives_what_the_general_pass_gives(dice_round, seed, sense):
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 2**32 - 1), st.sampled_from(["max", "min"]), st.sampled_from([0.0, 0.3, 0.85]))
+def test_the_kernel_with_shared_pairs_gives_what_the_general_pass_gives(dice_round, seed, sense,
+                                                                       dead):
+    # Ends no column may take: none (every layer by its plan), some (the final throw's
+    # plan over all its ends, those too) or most (the final throw by the ends left alone).
     model = dice_round
-    merged = [layer.merges for layer in columns.plan(model) if layer.merges is not None]
-    assert len(merged) == 2 and merged[0].steps < 2000  # both keep layers, one plan
+    plans = [layer.merges for layer in columns.plan(model) if layer.merges is not None]
+    assert len(plans) == 3 and plans[0].steps < 600  # the final throw, both keeping layers
     rng = np.random.default_rng(seed)
     terminal = rng.integers(0, 40, (model.n_terminal, 3)).astype(np.float64) / 8
-    terminal[rng.random(model.n_terminal) < 0.2] = -np.inf if sense == "max" else np.inf
+    gone = rng.random(model.n_terminal) < dead
+    final = columns.plan(model)[0]
+    gone[final.certain[final.starts[:-1]]] = False  # each final throw keeps an end: finite
+    terminal[gone] = -np.inf if sense == "max" else np.inf
     got = columns.best_columns(model, terminal, sense)
     for c in range(terminal.shape[1]):
         floats = Floats(model, terminal[:, c].copy())
