@@ -177,11 +177,12 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
         c1 = min(c0 + block, width)
         values = buffer[:, :c1 - c0]
         values[:n_terminal] = terminal[:, c0:c1]
+        parts = [part[:, :c1 - c0] for part in scratch]
         dead = None
         for layer in layers:
             ranks = None
             if choice is not None:  # the places among all actions: none passed over
-                _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch],
+                _work(layer, values, ufunc, parts,
                       choice=choice[layer.lo:layer.hi, c0:c1], sense=sense)
                 continue
             if layer.from_ends:  # the columns of a block share ends not allowed, often
@@ -192,7 +193,7 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
                     if key not in living:
                         living[key] = _living(layer, ~dead[layer.certain])
                     ranks = living[key]  # None: the plan of all the ends is less work
-            _work(layer, values, ufunc, [part[:, :c1 - c0] for part in scratch], ranks)
+            _work(layer, values, ufunc, parts, ranks)
         result[c0:c1] = values[model.initial]
     return result
 
@@ -258,8 +259,8 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
         at = merges.first
         for a, b in merges.levels:
             n = len(a)
-            np.take(values, a, axis=0, out=top[:n], mode="clip")
-            np.take(values, b, axis=0, out=taken[:n], mode="clip")
+            values.take(a, 0, top[:n], "clip")
+            values.take(b, 0, taken[:n], "clip")
             ufunc(top[:n], taken[:n], out=values[at:at + n])
             at += n
         source, ranks = values, (merges.rank_rows, merges.inverse)
@@ -269,14 +270,14 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
     if not rows:
         return
     top = top[:len(rows[0])]
-    np.take(source, rows[0], axis=0, out=top, mode="clip")
+    source.take(rows[0], 0, top, "clip")
     for more in rows[1:]:
         n = len(more)
-        np.take(source, more, axis=0, out=taken[:n], mode="clip")
+        source.take(more, 0, taken[:n], "clip")
         ufunc(top[:n], taken[:n], out=top[:n])
     if choice is not None and len(rows) > 1:
         choice[...] = _first_tied(source, rows, top, taken, sense)[inverse]
-    np.take(top, inverse, axis=0, out=out, mode="clip")
+    top.take(inverse, 0, out, "clip")
 
 
 def _first_tied(source: np.ndarray, rows: tuple[np.ndarray, ...], top: np.ndarray,
@@ -292,7 +293,7 @@ def _first_tied(source: np.ndarray, rows: tuple[np.ndarray, ...], top: np.ndarra
         for k in range(len(rows) - 1, -1, -1):
             n = len(rows[k])
             gap = taken[:n]
-            np.take(source, rows[k], axis=0, out=gap, mode="clip")
+            source.take(rows[k], 0, gap, "clip")
             if sense == "max":
                 np.subtract(top[:n], gap, out=gap)
             else:

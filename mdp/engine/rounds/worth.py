@@ -59,5 +59,5 @@ class Ends:
             place = need[a:b, None] + self.shift[row]
             np.maximum(place, self.at[row], out=place)
             np.minimum(place, self.end[row], out=place)
-            np.take(self.table, place, out=found[a:b], mode="clip")
+            self.table.take(place, None, found[a:b], "clip")
         return found
