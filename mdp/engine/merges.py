@@ -20,6 +20,10 @@ from collections import defaultdict
 import attrs
 import numpy as np
 
+MOST_PAIRS = 1 << 20
+"""The most pairs within the sets that a plan counts (made in Python, once per model): past
+them, the sets' best is taken rank by rank alone."""
+
 
 @attrs.frozen(eq=False)
 class Merges:
@@ -63,7 +67,11 @@ class Merges:
 
 def shared_pairs(starts: np.ndarray, rows: np.ndarray, first: int) -> Merges | None:
     """The plan for sets ``rows[starts[i]:starts[i + 1]]`` (rows below ``first``, the
-    number of the first new row), or ``None`` where no pair is held by two sets."""
+    number of the first new row), or ``None`` where no pair is held by two sets, or the
+    sets hold more than :data:`MOST_PAIRS` pairs."""
+    sizes = np.diff(starts)
+    if int((sizes * (sizes - 1) // 2).sum()) > MOST_PAIRS:
+        return None
     sets = [set(rows[a:b].tolist()) for a, b in zip(starts[:-1].tolist(), starts[1:].tolist())]
     holders: dict[int, set[int]] = defaultdict(set)
     count: dict[tuple[int, int], int] = defaultdict(int)

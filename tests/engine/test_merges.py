@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
-from mdp.engine import columns
+from mdp.engine import columns, merges
 from mdp.engine.arithmetic import Floats
 from mdp.engine.merges import shared_pairs
 from mdp.engine.sweep import backward, best
@@ -63,6 +63,14 @@ def test_overlapping_sets_share_their_pairs():
     assert plan.made == 2 and plan.steps == 4  # then {5}, {3, 4}, {3, 5}: a step each
     values = np.array([[1.0], [5.0], [2.0], [7.0]])
     assert best_by_plan(plan, values, np.maximum).ravel().tolist() == [5.0, 7.0, 7.0]
+
+
+def test_sets_of_too_many_pairs_have_no_plan(monkeypatch):
+    # Two sets of four rows alike: 12 pairs, all shared; past the most counted, no plan.
+    starts, rows = np.array([0, 4, 8]), np.array([0, 1, 2, 3] * 2)
+    assert shared_pairs(starts, rows, 4).made == 3
+    monkeypatch.setattr(merges, "MOST_PAIRS", 11)
+    assert shared_pairs(starts, rows, 4) is None
 
 
 @pytest.fixture(scope="module")
