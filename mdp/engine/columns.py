@@ -8,12 +8,13 @@ states up to the initial one, and only the initial state's values are kept. Each
 worked the same way for every block (:func:`plan`, made once per model): a state's best
 action is found rank by rank, its first action in every state, then the second of those that
 have one, and so on, each a gather of whole rows of the buffer and a maximum in place; where
-the states of a layer choose among overlapping sets of successors (a throw of dice keeps
-dice that other throws keep too), the pairs that several states share are taken once first
+the states of a layer choose among overlapping sets of successors (what one state may keep,
+others may keep too), the pairs that several states share are taken once first
 (:mod:`mdp.engine.merges`), new rows past the model's states, and the rank by rank best is
 taken over what is left. The expectations of chance actions are one sparse matrix (scipy's
 CSR, only the outcomes that are there) times the block, where a dense product would
-multiply every zero too (measured: three times slower on a throw of five dice).
+multiply every zero too (measured: three times slower on a layer of 210 chance actions
+over 252 outcomes, 4,116 of them there).
 """
 
 from __future__ import annotations
