@@ -35,26 +35,29 @@ class Laid:
 class Ends:
     """The worth of the ends of some round states (a row each; which are allowed, the
     position of the round state each leads to in ``later``, its points) by the points still
-    needed, read from ``later``'s table at ``clip(need - start, 0, stop) + at``."""
+    needed, read from ``later``'s table at ``clip(need - start, 0, stop) + at``: at
+    ``need + shift`` held between ``at`` and ``end`` (``shift = at - start``, ``end = at +
+    stop``)."""
 
     def __init__(self, later: Laid, allowed: np.ndarray, after: np.ndarray,
                  points: np.ndarray) -> None:
         self.table = later.table
-        self.start = np.where(allowed, points + later.low[after] + later.first, 0)
-        self.stop = np.where(allowed, later.width[after] + 1, 0)
+        start = np.where(allowed, points + later.low[after] + later.first, 0)
         self.at = np.where(allowed, later.at[after], len(self.table) - 1)
+        self.end = self.at + np.where(allowed, later.width[after] + 1, 0)
+        self.shift = self.at - start
 
     def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
         """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
         points still needed at each: a row per column. A run of columns of one round state
         is read at once, its ends' places one row apart: best where each state's columns
         are side by side."""
-        found = np.empty((len(s), self.start.shape[1]))
+        found = np.empty((len(s), self.at.shape[1]))
         runs = np.concatenate([[0], np.flatnonzero(s[1:] != s[:-1]) + 1, [len(s)]])
         for a, b in zip(runs[:-1].tolist(), runs[1:].tolist()):
             row = s[a]
-            place = need[a:b, None] - self.start[row]
-            np.clip(place, 0, self.stop[row], out=place)
-            place += self.at[row]
-            np.take(self.table, place, out=found[a:b])
+            place = need[a:b, None] + self.shift[row]
+            np.maximum(place, self.at[row], out=place)
+            np.minimum(place, self.end[row], out=place)
+            self.table.take(place, None, found[a:b], "clip")
         return found
