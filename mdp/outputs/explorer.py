@@ -53,8 +53,9 @@ def explorer_data(solution: Solution[Any], game: Game) -> dict[str, Any]:
 def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> dict[str, Any]:
     """The states of a model, JSON-ready: every state's readable columns (those
     :func:`mdp.advise` names a state by), ``actionStart`` (state ``s``'s actions are
-    ``actionStart[s]`` to ``actionStart[s + 1] - 1``), every action's columns, ``initial``
-    and ``controls`` (those of the columns ``first`` before them: a round state's). A column is
+    ``actionStart[s]`` to ``actionStart[s + 1] - 1``), every action's columns, ``initial``,
+    ``tie`` (values within ``tie`` of the best, relative, are tied) and ``controls`` (those
+    of the columns ``first`` before them: a round state's). A column is
     ``{"name", "values", "codes"}``: its distinct values as text (``null`` where it does not
     apply), sorted, and one code per row."""
     states = model.states
@@ -67,6 +68,7 @@ def _positions(model: CompiledModel, game: Game, first: Sequence[str] = ()) -> d
     return {
         "states": model.n_states,
         "initial": int(model.initial),
+        "tie": FLOAT_TIE,
         "columns": [_encode(table[c]) for c in names],
         "actionStart": model.action_offsets(0, model.n_states).tolist(),
         "actionColumns": [_encode(actions[c]) for c in actions.columns
@@ -83,7 +85,7 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     ``outStart[a]`` to ``outStart[a + 1] - 1``, leading to ``outNext`` with chance
     ``outChance``), and ``rounds``: every round state's key and value, round after round
     (``roundStart``), its readable columns, the round's ``ends`` as the game writes them,
-    ``sense`` and ``tie`` (values within ``tie`` of the best, relative, are optimal too).
+    and ``sense``.
     The long arrays are little-endian bytes in base64 (:func:`_packed`)."""
     model, inner = solution.model, solution.model.round
     keys = np.concatenate(model.keys)
@@ -97,7 +99,6 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
         "outChance": _packed(table_of[chance]),
         "rounds": {
             "sense": solution.sense,
-            "tie": FLOAT_TIE,
             "roundStart": starts([len(k) for k in model.keys]).tolist(),
             "keys": _packed(keys),
             "values": _packed(np.concatenate([np.asarray(v, dtype=np.float64) for v in solution.values])),
