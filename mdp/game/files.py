@@ -11,8 +11,11 @@ from importlib.machinery import SourceFileLoader
 from types import ModuleType
 from typing import Any
 
+import attrs
+
 from mdp.errors import GameNotFound
 from mdp.game.plugins import GAMES_ENTRY_POINTS, available_games, entry_points, import_module, imported
+from mdp.outputs.files import READ, reading, recording
 
 
 def stem(path: str) -> str:
@@ -20,27 +23,46 @@ def stem(path: str) -> str:
     return os.path.basename(os.path.realpath(path)).removesuffix(".py")
 
 
-_FROM_FILES: dict[str, tuple[str, bytes]] = {}
-"""The private module name of each file or folder imported by its path (by its real path),
-with the digest of its files then (:func:`_stamp`), so that one file is one module however
-often it is loaded, until it changes: a file edited since is imported afresh."""
+@attrs.frozen
+class _Imported:
+    """A file or folder imported by its path: its private module name; the modules beside
+    it that its import imported (``helpers``, by their files), which :class:`_Beside` takes
+    out of ``sys.modules`` again, so that importing it anew imports them anew too; the
+    digest of its files and theirs then (:func:`_stamp`); and every file its import read
+    (``read``: its own, its helpers', a data file), which the command reads each time it
+    loads it (:func:`mdp.outputs.files.reading`)."""
+
+    private: str
+    helpers: tuple[str, ...]
+    stamp: bytes
+    read: tuple[str, ...]
+
+
+_FROM_FILES: dict[str, _Imported] = {}
+"""Each file or folder imported by its path (by its real path), so that one file is one
+module however often it is loaded, until it or a helper module it imported changes: one
+edited since is imported afresh, with its helpers."""
 _IMPORTED = itertools.count()
 
 
-def _stamp(top: str) -> bytes:
-    """A digest of the file ``top``, or of every Python file of the package folder ``top``
-    (their paths and contents): what tells an edited game or plugin from the one imported,
-    however soon after it the edit comes."""
+def _stamp(top: str, helpers: tuple[str, ...] = ()) -> bytes:
+    """A digest of the file ``top``, or of every Python file of the package folder ``top``,
+    and of the ``helpers`` it imported (their paths and contents; a file gone is one too):
+    what tells an edited game or plugin from the one imported, however soon after it the
+    edit comes."""
     import hashlib
 
     digest = hashlib.blake2b(digest_size=16)
     files = [top] if not os.path.isdir(top) else sorted(
         os.path.join(folder, name) for folder, _, names in os.walk(top)
         for name in names if name.endswith(".py"))
-    for file in files:
+    for file in [*files, *helpers]:
         digest.update(os.path.relpath(file, top).encode(errors="surrogateescape") + b"\0")
-        with open(file, "rb") as handle:
-            digest.update(handle.read())
+        try:
+            with open(file, "rb") as handle:
+                digest.update(handle.read())
+        except OSError:
+            digest.update(b"\0gone\0")
     return digest.digest()
 
 
@@ -84,7 +106,11 @@ def import_path(path: str, what: str = "game") -> ModuleType:
     else:
         _Beside.add(root)
         known = _FROM_FILES.get(top)
-        parts[0] = known[0] if known and known[1] == _stamp(top) else _import_file(top, what, path)
+        if not known or known.stamp != _stamp(top, known.helpers):
+            known = _import_file(top, what, path)
+        parts[0] = known.private
+        for file in known.read:  # here too, where it was imported before
+            reading(file, READ)
     return import_module(".".join(parts), shown=f"the {what} at {path}")
 
 
@@ -115,39 +141,44 @@ class _Beside:
             return None
         from importlib.machinery import PathFinder
 
-        if cls.current is not None:
-            return PathFinder.find_spec(name, [cls.current])
-        found = [spec for folder in cls.folders if (spec := PathFinder.find_spec(name, [folder]))]
+        folders = cls.folders if cls.current is None else [cls.current]
+        found = [spec for folder in folders if (spec := PathFinder.find_spec(name, [folder]))]
         if len(found) > 1:
             raise ImportError(f"the module {name!r} is beside more than one game or plugin loaded by "
                               f"its path ({', '.join(str(spec.origin) for spec in found)}); import "
                               "it as its file is imported, not inside a hook")
+        if found and isinstance(found[0].loader, SourceFileLoader):  # as edited, as its user's
+            found[0].loader = _FromSource(name, found[0].loader.path)
         return found[0] if found else None
 
     @classmethod
-    def importing(cls, folder: str, load: Any) -> None:
+    def importing(cls, folder: str, load: Any) -> tuple[str, ...]:
         """Run ``load()``, the import of a file of ``folder``, finding the modules it imports
-        beside it in ``folder`` alone; then take them out of ``sys.modules``."""
+        beside it in ``folder`` alone; then take them out of ``sys.modules``, and return
+        their files."""
         before, cls.current = set(sys.modules), folder
+        helpers = []
         try:
             load()
         finally:
             cls.current = None
-            for name in set(sys.modules) - before:
+            for name in sorted(set(sys.modules) - before):
                 origin = getattr(sys.modules[name], "__file__", None) or ""
                 if not name.startswith("_mdp_file_") and origin.startswith(folder + os.sep):
                     del sys.modules[name]
+                    helpers.append(origin)
+        return tuple(helpers)
 
 
-def _import_file(top: str, what: str, path: str) -> str:
-    """Import the file or package folder ``top`` under a private name of its own; returns
-    the name. A module that fails to import is one :class:`~mdp.ModelError`, and is not kept."""
+def _import_file(top: str, what: str, path: str) -> _Imported:
+    """Import the file or package folder ``top`` under a private name of its own. A module
+    that fails to import is one :class:`~mdp.ModelError`, and is not kept."""
     import importlib.util
     import re
 
     stem = os.path.basename(top).removesuffix(".py")
     private = f"_mdp_file_{next(_IMPORTED)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
-    stamp = _stamp(top)  # before the import: a file changed while it runs is read again next time
+    stamp = _stamp(top)
     folder = os.path.isdir(top)
     file = os.path.join(top, "__init__.py") if folder else top
     spec = importlib.util.spec_from_file_location(
@@ -158,13 +189,18 @@ def _import_file(top: str, what: str, path: str) -> str:
     module = importlib.util.module_from_spec(spec)
     sys.modules[private] = module  # where its submodules, dataclasses and pickle look it up
     try:
-        _Beside.importing(os.path.dirname(top), lambda: imported(
-            spec.loader.exec_module, module, shown=f"the {what} at {path}"))
+        with recording() as read:
+            helpers = _Beside.importing(os.path.dirname(top), lambda: imported(
+                spec.loader.exec_module, module, shown=f"the {what} at {path}"))
     except BaseException:
         del sys.modules[private]
         raise
-    _FROM_FILES[top] = private, stamp
-    return private
+    # The file as it was before the import, or none: one changed while it ran is imported
+    # again next time.
+    same = _stamp(top) == stamp
+    known = _FROM_FILES[top] = _Imported(private, helpers, _stamp(top, helpers) if same else b"",
+                                         tuple(dict.fromkeys([file, *helpers, *read])))
+    return known
 
 
 class _FromSource(SourceFileLoader):

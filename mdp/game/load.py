@@ -11,18 +11,10 @@ import attrs
 import pluggy
 
 from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
-from mdp.errors import (
-    PLUGIN_FAULTS,
-    GameNotFound,
-    MdpError,
-    ModelError,
-    ParamError,
-    did_you_mean,
-    fault,
-    said,
-)
+from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault, said
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
+from mdp.game.names import check_game_of, name_of
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
 from mdp.game.plugins import (
@@ -314,7 +306,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     arguments("load_game", spec=(spec, SPEC), variant=(variant, OPTIONAL_NAME), plugins=(plugins, PLUGINS))
     plugins = list(plugins)  # read twice: registered, and said in Game.loaded
     module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
-    name = getattr(module, "GAME_NAME", None) or default
+    name = name_of(module, default)
     manager = Plugins("mdp")
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(manager, module, name, f"game {name}")
@@ -322,7 +314,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     before = [p for _, p in manager.list_name_plugin()]  # (a game may be unhashable)
     for given in plugins:
         shown, plugin = load_plugin(given)
-        _check_game_of(plugin, shown, name)
+        check_game_of(plugin, shown, name)
         if _file(plugin) in {_file(p) for _, p in manager.list_name_plugin()} - {None}:
             # the same file imported under another name (plugins/ is mdp_plugins installed)
             raise ModelError(f"game {name}: plugin {shown} is registered already")
@@ -354,20 +346,6 @@ def _loaded_as(spec: object, variant: str | None, plugins: list[Any],
     words = paths[:1] + (["--variant", variant] if variant is not None else [])
     words += [word for key, value in settings.items() for word in ("--set", f"{key}={value}")]
     return (*words, *(word for path in paths[1:] for word in ("-p", path)))
-
-
-def _check_game_of(plugin: Any, shown: str, name: str) -> None:
-    """Refuse a rule plugin that says it is for another game: its ``GAME``, a game's name
-    (``GAME = "shutbox"``) or a tuple of names."""
-    meant = getattr(plugin, "GAME", None)
-    if meant is None:
-        return
-    games = (meant,) if isinstance(meant, str) else meant
-    if not isinstance(games, tuple) or not games or not all(isinstance(g, str) and g for g in games):
-        raise ModelError(f"plugin {shown}: GAME is {meant!r}, not a game's name or a tuple of names")
-    if name not in games:
-        raise ParamError(f"plugin {shown} is a rule plugin of game {' or '.join(games)}, "
-                         f"not of game {name}")
 
 
 def load_plugin(spec: str | os.PathLike[str] | object) -> tuple[str, Any]:

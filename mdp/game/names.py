@@ -1,10 +1,13 @@
 """The names of a plugin's that a user types on the command line: those it declares
 (parameters, variants, strategies: ``--set NAME=VALUE``, ``--strategy NAME,...``) and those
-of its columns (``COLUMN=VALUE``). One check for both, here."""
+of its columns (``COLUMN=VALUE``). One check for both, here; and the check of a game's name
+(``GAME_NAME``, and a rule plugin's ``GAME``), which every message and the JSON show."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
+
+from mdp.errors import ModelError, ParamError
 
 WORD = "a word of text, no spaces, '=' or ',', not starting with '-'"
 """What :func:`typable` allows of a declared name, in words."""
@@ -25,3 +28,43 @@ def typable(name: Any, *, word: bool) -> bool:
     if word:
         return not any(c.isspace() or c == "," for c in name)
     return name == name.strip()
+
+
+GAME_NAME = ("a game's name is text, not empty, with no line break or other control character "
+             "and no space at either end")
+"""What :func:`game_name` allows, in words."""
+
+
+def game_name(name: Any) -> TypeGuard[str]:
+    """Whether ``name`` can be a game's name (a game's ``GAME_NAME``, a name in a rule
+    plugin's ``GAME``): text, not empty, printable, and without a space at either end, as
+    every message, table and JSON document shows it."""
+    return isinstance(name, str) and name.isprintable() and name != "" and name == name.strip()
+
+
+def name_of(module: Any, default: str) -> str:
+    """The name of the game ``module``: its ``GAME_NAME``, checked, else ``default``."""
+    name = getattr(module, "GAME_NAME", _NO_NAME)
+    if name is _NO_NAME:
+        return default
+    if not game_name(name):
+        raise ModelError(f"game {default}: GAME_NAME is {name!r}; {GAME_NAME}")
+    return name
+
+
+_NO_NAME = object()
+
+
+def check_game_of(plugin: Any, shown: str, name: str) -> None:
+    """Refuse a rule plugin that says it is for another game: its ``GAME``, a game's name
+    (``GAME = "shutbox"``) or a tuple of names."""
+    meant = getattr(plugin, "GAME", None)
+    if meant is None:
+        return
+    games = (meant,) if isinstance(meant, str) else meant
+    if not isinstance(games, tuple) or not games or not all(map(game_name, games)):
+        raise ModelError(f"plugin {shown}: GAME is {meant!r}, not a game's name or a tuple of "
+                         f"names ({GAME_NAME})")
+    if name not in games:
+        raise ParamError(f"plugin {shown} is a rule plugin of game {' or '.join(games)}, "
+                         f"not of game {name}")

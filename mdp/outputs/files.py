@@ -125,6 +125,9 @@ class _Held:
         real = os.path.realpath(path)
         for source in self.sources:
             _clash(path, real, what, source)
+        code = _code_file(path)
+        if code is not None:
+            _clash(path, real, what, (os.path.realpath(code), code, READ))
         if what is None:  # checked again by the code that writes it: no second target
             return
         try:
@@ -139,6 +142,8 @@ class _Held:
 
     def read(self, path: str, what: str) -> None:
         source = (os.path.realpath(path), path, what)
+        if source in self.sources:  # a module's files, reported at each load
+            return
         self.sources.append(source)
         for name, said in list(self.targets.values()):
             _clash(name, os.path.realpath(name), said, source)
@@ -158,6 +163,26 @@ def _clash(path: str, real: str, what: str | None, source: tuple[str, str, str])
                  role if name == path else f"{role} {name}")
         raise ParamError(f"{label} is {whose}, which the command reads; name another file to "
                          "write")
+
+
+def _code_file(path: str) -> str | None:
+    """The file of Python code that the existing file ``path`` is, if the process has run
+    it: a module imported (mdp's own, a library's, a game's or plugin's, a helper of theirs)
+    or a file read while one was imported (:func:`recording`)."""
+    try:
+        target = os.stat(path)
+    except OSError:
+        return None
+    files = [getattr(module, "__file__", None) for module in list(sys.modules.values())]
+    for file in [*_imported, *files]:
+        if isinstance(file, str):
+            try:
+                status = os.stat(file)
+            except OSError:
+                continue
+            if (status.st_dev, status.st_ino) == (target.st_dev, target.st_ino):
+                return file
+    return None
 
 
 def _same_file(one: str, other: str) -> bool:
@@ -180,7 +205,7 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
     to read is a file the command reads (:func:`reading`), however the game or a plugin
     came to read it, so that no target of the command is one (one place for every file
     read, not a check in each parser that takes a file's name)."""
-    if event != "open" or _held is None:
+    if event != "open" or (_held is None and not _recorders):
         return
     path, mode, flags = (*details, None, None, None)[:3]
     if not isinstance(path, str) or not path:
@@ -189,11 +214,53 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
         return
     if isinstance(flags, int) and flags & _WRITES:
         return
-    if os.path.isfile(path):  # (what is not a file, /dev/stdin or a pipe, is no target's)
+    if not os.path.isfile(path):  # (what is not a file, /dev/stdin or a pipe, is no target's)
+        return
+    if path.endswith(".pyc") and os.path.basename(os.path.dirname(path)) == "__pycache__":
+        from importlib.util import source_from_cache
+
+        try:  # a module's cached code read: its source is what is read
+            path = source_from_cache(path)
+        except ValueError:
+            pass
+    if _recorders:  # an import: reported once it is done (reading), not in its midst
+        _recorders[-1].append(path)
+    elif _held is not None:
         _held.read(path, READ)
 
 
 _audited = False
+_recorders: list[list[str]] = []
+_imported: set[str] = set()
+"""Every file read while code was imported by :func:`recording`, in this process."""
+
+
+def _audit() -> None:
+    global _audited
+    if not _audited:  # once per process: an audit hook cannot be taken back
+        sys.addaudithook(_opened)
+        _audited = True
+
+
+@contextlib.contextmanager
+def recording() -> Iterator[list[str]]:
+    """Within it (the import of a game's or plugin's file), the files opened to read are
+    listed, not yet checked against the targets: the list it gives, once the block ends,
+    holds them, and they are files the command reads from then on (:func:`check_target`
+    refuses a target that is one), whether the import came within :func:`together` or
+    before it. The one who imports reports them with :func:`reading` once it is done, each
+    time it uses what it imported, so that a refusal is its own line, not an import's
+    failure."""
+    _audit()
+    files: list[str] = []
+    _recorders.append(files)
+    try:
+        yield files
+    finally:
+        _recorders.remove(files)
+        _imported.update(files)
+        if _recorders:  # an import within another: the outer one read them too
+            _recorders[-1].extend(files)
 
 
 _held: _Held | None = None
@@ -206,13 +273,11 @@ def together() -> Iterator[None]:
     ends without error (``mdp`` runs each command so: a table and its picture, say); on an
     error, Ctrl-C, SIGTERM or SIGHUP none is, and no temporary file is left. The lines given to
     :func:`say_when_written` are printed once the files are in place."""
-    global _held, _audited
+    global _held
     if _held is not None:  # within another: one set
         yield
         return
-    if not _audited:  # once per process: an audit hook cannot be taken back
-        sys.addaudithook(_opened)
-        _audited = True
+    _audit()
     _held = held = _Held()
     try:
         with terminations_interrupt():

@@ -218,7 +218,7 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
         raise ParamError("--vary plays each rule set optimally; --strategy does not apply "
                        "(evaluate a strategy under one rule set at a time)")
     values = parse_vary(args.vary)
-    _reading(args)
+    reading_given(args)
     with Progress() as progress:
         return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
                     plugins=plugins(args), exact=args.exact, max_states=args.max_states,
@@ -304,14 +304,15 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     plugins of ``-p``."""
     settings = parse_assignments(args.params)
     check_settable(settings)
-    _reading(args)
+    reading_given(args)
     return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
 
 
-def _reading(args: argparse.Namespace) -> None:
+def reading_given(args: argparse.Namespace) -> None:
     """The game and rule plugins given by their paths are files the command reads: none of
     the files it writes may be one of them (:func:`mdp.outputs.files.reading`)."""
-    reading(args.game, "the game")
+    if getattr(args, "game", None) is not None:
+        reading(args.game, "the game")
     for spec in plugins(args):
         reading(spec, "the plugin")
 

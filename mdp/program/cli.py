@@ -75,6 +75,8 @@ def main(argv: list[str] | None = None) -> int:
             # A warning of float arithmetic (overflow, a division by zero) is never shown
             # with a line of source: it means a number went wrong, said as an error.
             warnings.simplefilter("error", RuntimeWarning)
+            # Named as what they are where a target is one, before it is taken for a module.
+            arguments.reading_given(args)
             try:
                 # a plugin's print must not spoil the JSON or a table on standard output
                 with stdout.shielded(stdout.machine_output(args)), \
