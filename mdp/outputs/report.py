@@ -29,7 +29,13 @@ from mdp.engine.solve import solve
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError, TooLarge
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
-from mdp.outputs.explorer import explorer_data, round_ends_script, rounds_explorer_data, without_explorer
+from mdp.outputs.explorer import (
+    explorer_data,
+    json_ready,
+    round_ends_script,
+    rounds_explorer_data,
+    without_explorer,
+)
 from mdp.outputs.readable import readable
 
 if TYPE_CHECKING:
@@ -146,7 +152,8 @@ def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, A
              "NAV": '<p class="jump"><a href="#explorer-h">Find the best move of a position</a></p>'
                     if explorer is not None else "",
              "BODY": "\n".join(sections),
-             "DATA": json.dumps(data, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c"),
+             "DATA": json.dumps(json_ready(data), separators=(",", ":"),
+                                allow_nan=False).replace("<", "\\u003c"),
              "SCRIPT": "" if script is None else
                        f"<script>\nvar mdpRoundEnds = ({script});\n</script>"}
     template = resources.files("mdp.outputs").joinpath("report.html").read_text(encoding="utf-8")
