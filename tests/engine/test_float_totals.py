@@ -13,12 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
+from mdp.engine.rounds import totals
 
 
 def rolled(points, power):
     """A game of rounds of ``len(points)`` rounds, no choice: each round a throw of one of
     ``len(points[r])`` ends at even chances, end ``i`` of round ``r`` earning
-    ``points[r][i] / 10**power`` as a float."""
+    ``points[r][i] / 10**power`` as a float (``power`` of 1 or more), or
+    ``points[r][i] * 10**-power`` as a whole number (int64)."""
     width = max(len(p) for p in points)
 
     @mdp.hookimpl
@@ -46,8 +48,8 @@ def rolled(points, power):
         def rule(states):
             nxt = np.where(states[:, None] < len(points), states[:, None] + 1, -1)
             nxt = np.broadcast_to(nxt, (len(states), len(ends))).copy()
-            table = np.array([[row[end % len(row)] for end in ends] for row in points] + [[0] * len(ends)],
-                             dtype=np.float64) / 10**power
+            table = np.array([[row[end % len(row)] for end in ends] for row in points] + [[0] * len(ends)])
+            table = table / 10**power if power > 0 else table * 10**-power
             return mdp.RoundEnds(nxt, table[np.minimum(states, len(points))])
         return rule
 
@@ -65,7 +67,7 @@ def by_hand(points, power):
         after: dict[Fraction, Fraction] = {}
         for total, chance in totals.items():
             for end in range(width):
-                t = total + Fraction(row[end % len(row)], 10**power)
+                t = total + Fraction(row[end % len(row)]) / Fraction(10)**power
                 after[t] = after.get(t, Fraction(0)) + chance / width
         totals = after
     return totals
@@ -104,3 +106,26 @@ def test_tenths_that_cancel_are_a_total_of_0():
     frame = mdp.distribution(solution, game)
     assert frame["points"].to_list() == [-0.5, -0.3, 0.0, 0.2]
     assert solution.spread(frame)["percentiles"]["75%"] == 0.0
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(ROUNDS, st.integers(-15, -6), st.sampled_from(["default", 1 << 20]))
+def test_whole_points_too_wide_for_a_vector_are_followed_round_state_by_round_state(points, power, memory):
+    # Whole points of about 10**9: the totals of two rounds side by side would take
+    # gigabytes, the round states are few; floats follow each round state as exact numbers
+    # do, where they were refused (560 GB) and --exact answered at once.
+    game = rolled(points, power)
+    frame = mdp.distribution(mdp.solve(mdp.compile(game)), game, max_memory=memory)
+    expected = by_hand(points, power)
+    assert frame["points"].to_list() == sorted(expected)
+    assert frame["probability"].to_list() == pytest.approx([float(expected[t]) for t in sorted(expected)],
+                                                           rel=1e-12)
+
+
+def test_too_many_round_states_to_follow_one_by_one_are_refused_in_floats_as_exactly(monkeypatch):
+    monkeypatch.setattr(totals, "MOST_ROUND_STATES", 2)
+    model = mdp.compile(rolled([[1, 2], [3, 4]], -12))  # 3 round states
+    for exact in (False, True):
+        with pytest.raises(mdp.TooLarge, match="3 round states"):
+            model.check_chances(exact=exact)

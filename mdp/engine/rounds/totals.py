@@ -253,31 +253,37 @@ tie-break: each round state's round solved and played forward on its own (:func:
 
 
 def check_chances(model: RoundsModel, *, exact: bool = False, tie_break: Sequence[Any] = (),
-                  max_memory: int | None | Literal["default"] = "default") -> None:
-    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds whose chance of
-    every total :func:`rounds_distribution` cannot follow: in exact numbers or with a
-    tie-break, one of more than :data:`MOST_ROUND_STATES` round states; in floats, one whose
-    totals of two rounds side by side, bounded by the least and the most points of each
-    round, would take more than ``max_memory`` bytes (by default the share of the memory
-    mdp may use that :func:`mdp.compile` allows a model)."""
+                  max_memory: int | None | Literal["default"] = "default") -> bool:
+    """Whether :func:`rounds_distribution` follows the chance of every total of a game of
+    rounds a round state at a time (:func:`one_by_one`): in exact numbers, with a tie-break,
+    or in floats where the totals of two rounds side by side, bounded by the least and the
+    most points of each round, would take more than ``max_memory`` bytes (by default the
+    share of the memory mdp may use that :func:`mdp.compile` allows a model). Refused
+    (:class:`mdp.TooLarge`), before it is solved, where that is needed of more than
+    :data:`MOST_ROUND_STATES` round states."""
     game = model.info.game
+    few = model.n_round_states <= MOST_ROUND_STATES
     if exact or tie_break:
-        if model.n_round_states > MOST_ROUND_STATES:
+        if not few:
             how = ("in exact numbers (at most {}); in floats they are followed a round at a time"
                    if exact else "with a tie-break (at most {}); without one, play takes the first "
                    "optimal action and they are followed a round at a time")
             raise TooLarge(f"game {game}: {model.n_round_states:,} round states, too many to "
                            "follow one by one for the chance of every total "
                            + how.format(f"{MOST_ROUND_STATES:,}"))
-        return
+        return True
     if max_memory == "default":
         max_memory = default_max_memory()
     need = _totals_bytes(model)
-    if max_memory is not None and need > max_memory:
+    if max_memory is None or need <= max_memory:
+        return False
+    if not few:
         raise TooLarge(f"game {game}: following the chance of every total may take up to "
-                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
-                       "--max-memory (max_memory= in Python), or estimate the chances with mdp "
-                       "simulate")
+                       f"{size(need)}, past the budget of {size(max_memory)}, and its "
+                       f"{model.n_round_states:,} round states are too many to follow one by one "
+                       f"(at most {MOST_ROUND_STATES:,}); raise it with --max-memory (max_memory= "
+                       "in Python), or estimate the chances with mdp simulate")
+    return True
 
 
 def _totals_bytes(model: RoundsModel) -> int:
@@ -302,12 +308,12 @@ def rounds_distribution(solution: PlayedRounds, tie_break: Sequence[Any] = (),
 
     In floats without a tie-break, the round states of a round are followed many at a time,
     each carrying the chance of every total so far (:func:`follow`): points in whole
-    numbers. In exact numbers, with a tie-break, or where points are not whole, each round
-    state is followed on its own (at most :data:`MOST_ROUND_STATES` of them).
+    numbers. In exact numbers, with a tie-break, where points are not whole, or where the
+    totals would not fit in ``max_memory``, each round state is followed on its own (at most
+    :data:`MOST_ROUND_STATES` of them).
     :func:`check_chances` refuses, with ``max_memory``, what cannot be followed."""
     model = solution.model
-    check_chances(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory)
-    if solution.exact or tie_break:
+    if check_chances(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory):
         return one_by_one(solution, tie_break)
     try:
         low, chances = follow(solution, progress)
