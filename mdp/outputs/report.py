@@ -37,6 +37,7 @@ from mdp.outputs.explorer import (
     without_explorer,
 )
 from mdp.outputs.readable import readable
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -175,21 +176,16 @@ def _number(value: float, probability: bool) -> str:
 def _facts(exact: Solution[Any], game: Game) -> str:
     model = exact.model
     return _facts_section(exact, "States", f"{model.n_states:,} ({model.n_terminal:,} where the "
-                                           f"game is over); {_count(model.n_actions, 'action')}")
-
-
-def _count(n: int, what: str) -> str:
-    """``1 action``, ``2 actions``."""
-    return f"{n:,} {what}{'s' * (n != 1)}"
+                                           f"game is over); {counted(model.n_actions, 'action')}")
 
 
 def _round_facts(solution: RoundsSolution) -> str:
     """The facts of a game of rounds: its value (exact where it was solved exactly) and
     its rounds."""
     model = solution.model
-    return _facts_section(solution, "Rounds", f"{_count(model.n_rounds, 'round')} through "
-                                    f"{_count(model.n_round_states, 'round state')}; a round of "
-                                    f"{_count(model.round.n_states, 'state')}")
+    return _facts_section(solution, "Rounds", f"{counted(model.n_rounds, 'round')} through "
+                                    f"{counted(model.n_round_states, 'round state')}; a round of "
+                                    f"{counted(model.round.n_states, 'state')}")
 
 
 def _facts_section(solution: Solved, label: str, size: str) -> str:
