@@ -47,3 +47,8 @@ def one_line(text: str) -> str:
         return text
     return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii")
                    for c in text)
+
+
+def counted(n: int, what: str) -> str:
+    """A count with its noun: ``1 game``, ``2 games``, ``1,000 rounds``."""
+    return f"{n:,} {what}{'s' * (n != 1)}"

@@ -18,6 +18,7 @@ from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError
 from mdp.game.columns import row_columns, table_state_columns, to_frame
+from mdp.game.naming import quoted, same
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -93,7 +94,7 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
     if over and not columns:
         matches = table.filter(pl.col("_id") == model.initial)
     elif columns:
-        matches = table.filter([_same(table, c, v) for c, v in columns.items()])
+        matches = table.filter([same(table, c, v) for c, v in columns.items()])
         lacking = [pl.col(c).is_null() for c in names if c not in columns and table[c].null_count()]
         if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
             empty = matches.filter(lacking)
@@ -160,13 +161,6 @@ def _ranked(per_action: Any, ids: np.ndarray) -> np.ndarray:
     return np.lexsort((np.arange(len(ids)), runs))
 
 
-def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
-    """Whether a column has a value given as text (a true-or-false column: in any case)."""
-    if table.schema[column] == pl.Boolean:
-        return pl.col(column).cast(pl.String) == str(value).lower()
-    return pl.col(column).cast(pl.String) == str(value)
-
-
 def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
 
@@ -174,10 +168,10 @@ def _plain(value: Any) -> Any:
 def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str],
               round_state: Mapping[str, Any] | None = None) -> str:
     start = table.row(initial, named=True)
-    example = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
+    example = " ".join(f"{c}={quoted(start[c])}" for c in names if start[c] is not None)
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
     if round_state and not unknown:  # the round state understood, the state within it not given
-        named = " ".join(f"{c}={_quoted(v)}" for c, v in round_state.items())
+        named = " ".join(f"{c}={quoted(v)}" for c, v in round_state.items())
         lead = f"{named} names the round state; the state within its round is missing: "
     shown = (f"e.g. the initial state: {example}" if example else
              "a column empty in the state left out; every one is empty in the initial state")
@@ -191,15 +185,10 @@ SHOWN_STATES = 4
 def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) -> str:
     """Several states have the columns given: name them, and the columns that tell them apart."""
     apart = [c for c in names if matches[c].n_unique() > 1]
-    shown = [" ".join(f"{c}={_quoted(row[c])}" for c in names if row[c] is not None)
+    shown = [" ".join(f"{c}={quoted(row[c])}" for c in names if row[c] is not None)
              for row in matches.sort(names, nulls_last=True).head(SHOWN_STATES).iter_rows(named=True)]
     more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""
     which = (f"give {' or '.join(apart)} too, to say which" if apart else
              "no column of the game tells them apart")
     listed = f" ({'; '.join(shown)}{more})" if any(shown) else ""  # none has a column set
     return f"{matches.height:,} states of {game.name} have {given}{listed}; {which}"
-
-
-def _quoted(value: Any) -> str:
-    text = str(value)
-    return f'"{text}"' if " " in text or not text else text

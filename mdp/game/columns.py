@@ -4,13 +4,13 @@ description of one state (and action) for error messages."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
 
 from mdp.errors import ModelError, said
+from mdp.game.cells import cell, exact, kind, mixed, one_kind, scalars
 from mdp.game.names import COLUMN, typable
 from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
 
@@ -180,7 +180,7 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     it, and so is a column Polars would not keep whole (a value it makes null)."""
     import polars as pl
 
-    plain = {name: _exact(_scalars(who, name, values)) for name, values in columns.items()}
+    plain = {name: exact(scalars(who, name, values)) for name, values in columns.items()}
     frame = pl.DataFrame(plain, strict=False)
     for name, values in plain.items():
         given = values.count(None) if isinstance(values, list) else 0
@@ -191,69 +191,6 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
                              f"which a table of its other values cannot keep; give every value "
                              "of a column as plain Python numbers, text or None")
     return frame
-
-
-_KINDS = (bool, int, float, str)
-"""The values a table holds (with None); a numpy scalar is one by the Python value it holds,
-a fraction by its exact text (:func:`_fraction`)."""
-
-
-def _fraction(value: Fraction) -> int | str:
-    """A fraction exactly: a whole one its integer, else its text ``"p/q"``."""
-    return value.numerator if value.denominator == 1 else str(value)
-
-
-def _scalars(who: str, name: str, values: Any) -> Any:
-    """``values`` as a list of :data:`_KINDS` and None, or a 1-d numpy array of numbers,
-    true/false or text; anything else refused."""
-    if isinstance(values, np.ndarray) and values.dtype != object:
-        if values.ndim == 1 and values.dtype.kind in "biufU":
-            return values
-        raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
-                         f"{values.dtype}; a column is one value per row: numbers, text, "
-                         "true/false or None")
-    if _one_kind(values):
-        return list(values)
-    plain = [v.item() if isinstance(v, np.generic) else _fraction(v) if isinstance(v, Fraction)
-             else v for v in values]
-    for row, value in enumerate(plain):
-        if value is not None and not isinstance(value, _KINDS):
-            raise ModelError(f"{who}: column {name!r} holds {value!r} ({type(value).__name__}) "
-                             f"at row {row + 1}; a column's values are numbers, text, "
-                             "true/false or None")
-    return plain
-
-
-def _one_kind(values: Any) -> bool:
-    """Whether ``values`` (a list or tuple) are all of one kind a table holds as it is (all
-    ``bool``, ``int``, ``float`` or ``str``, not a subclass; or None), ints within the 128
-    bits Polars keeps: told over the whole column at once, where the checks value by value
-    (:func:`_scalars`, :func:`_cell`, :func:`_exact`) took seconds on a large table."""
-    if not isinstance(values, (list, tuple)):
-        return False
-    types = set(map(type, values))
-    kinds = types - {type(None)}
-    if len(kinds) != 1 or not kinds <= {bool, int, float, str}:
-        return not kinds
-    if kinds == {int}:
-        ints = [v for v in values if v is not None] if len(types) > 1 else values
-        return max(max(ints), -min(ints)) <= 2**127 - 1
-    return True
-
-
-def _exact(values: Any) -> Any:
-    """``values``, or their text (``None`` kept) where Polars would lose some of them: it
-    makes an int past 128 bits null, and an int past 2**53 a float beside floats."""
-    if not isinstance(values, list) or _one_kind(values):
-        return values
-    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
-    if not ints:
-        return values
-    largest = max(max(ints), -min(ints))
-    limit = 2**53 if any(isinstance(v, float) for v in values) else 2**127 - 1
-    if largest <= limit:
-        return values
-    return [None if v is None else str(v) for v in values]
 
 
 TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "exact",
@@ -369,6 +306,7 @@ class SameColumns:
         self.game = game
         self.names: list[str] | None = None
         self.first: Any = None
+        self.kinds: dict[str, tuple[str, Any, Any]] = {}  # each column's kind, value, state
         self.active = game.implements("mdp_state_columns")
 
     def __call__(self, state: Any) -> int | None:
@@ -387,6 +325,13 @@ class SameColumns:
             raise ModelError(f"game {self.game.name}: {whose}mdp_state_columns gave the columns {names} "
                              f"(state {said(state)}), not {self.names} as for state {said(self.first)}; "
                              "every state gives the same columns (None where one does not apply)")
+        for name, value in row.items():  # one kind of value a column, from the first state on
+            given = kind(value)
+            seen = self.kinds.setdefault(name, (given, value, state)) if given else None
+            if seen and seen[0] != given:
+                raise ModelError(mixed(f"game {self.game.name}: mdp_state_columns", name,
+                                       (seen[0], seen[1], f"state {said(seen[2])}"),
+                                       (str(given), value, f"state {said(state)}")))
         return row_print(row)
 
 
@@ -415,7 +360,7 @@ def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[
     if not isinstance(row, dict):
         raise ModelError(f"game {game.name}: {hook} returned {said(row)}, not a dict ({where})")
     for name, value in row.items():  # here, where the hook, the state and action are known
-        if not _cell(value):
+        if not cell(value):
             raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
                              f"{said(value)} ({type(value).__name__}) ({where}); a column's "
                              "value is a number, text, true/false or None")
@@ -426,9 +371,9 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
     """Refuse a value of a batch hook's columns that no table holds, naming the hook and the
     ``what`` (state, round state) of its row, as :func:`_row` does for the per-state hooks."""
     for name, values in columns.items():
-        if isinstance(values, np.ndarray) and values.dtype != object or _one_kind(values):
+        if isinstance(values, np.ndarray) and values.dtype != object or one_kind(values):
             continue  # numbers, text or true/false: or the shape is refused by to_frame
-        bad = next((row for row, value in enumerate(values) if not _cell(value)), None)
+        bad = next((row for row, value in enumerate(values) if not cell(value)), None)
         if bad is not None:
             value = values[bad]
             raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
@@ -439,11 +384,3 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
 
 def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
-
-
-def _cell(value: Any) -> bool:
-    """Whether ``value`` is one a table's cell holds (:data:`_KINDS`, None, a fraction, or a
-    numpy scalar of one)."""
-    if isinstance(value, np.generic):
-        return value.dtype.kind in "biufU"
-    return value is None or isinstance(value, (*_KINDS, Fraction))

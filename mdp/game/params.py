@@ -184,14 +184,19 @@ LARGEST = 2**63 - 1
 numbers in 64-bit arrays, where a larger one would overflow."""
 
 
-_DIGITS = re.compile(r"[+-]?[0-9]+")
+_DIGITS = re.compile(r"-?[0-9]+")
+"""A plain whole number: its digits, ``-`` first if it is less than 0 (not ``+4``, ``1_0``)."""
+
+_GROUPED = re.compile(r"-?[0-9]{1,3}(_[0-9]{3})+|-?[0-9]{1,3}(,[0-9]{3})+")
+"""Digits grouped by thousands (``1_000``, ``1,000,000``), as a count may be written."""
 
 
 def whole(value: Any) -> int:
     """``value`` as the whole number it is, exactly: an ``int`` (a numpy one too), a text of
     one (``"12"``), or a number equal to one (``2.0``, ``Fraction(4, 2)``). :class:`ValueError`
     for anything else: a number with a fraction (``2.5`` is not read as 2), a truth value
-    (``True`` is not 1), text of anything but the digits of a whole number (not ``1_0``)."""
+    (``True`` is not 1), text of anything but the digits of a whole number (not ``1_0`` nor
+    ``+4``: ``-`` first alone)."""
     if isinstance(value, str):
         if not _DIGITS.fullmatch(value.strip()):
             raise ValueError("not a whole number")
@@ -208,8 +213,8 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     :data:`LARGEST`), read exactly by :func:`whole`.
 
     ``why`` says, in the error message, why there is a maximum (``"each one doubles the
-    states"``); with ``grouped``, text may group the digits with ``_`` or ``,`` (``1_000``,
-    ``1,000``), as a count on the command line may be written.
+    states"``); with ``grouped``, text may group the digits by thousands with ``_`` or ``,``
+    (``1_000``, ``1,000``), as a count on the command line may be written (not ``1_0``).
     """
     arguments("parse_int", minimum=(minimum, INTEGER), maximum=(maximum, OPTIONAL_INTEGER), why=(why, TEXT),
               grouped=(grouped, FLAG))
@@ -222,7 +227,7 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     def parse(value: Any) -> int:
         if isinstance(value, str) and value != value.strip():
             raise ValueError(f"expected {allowed}, without blanks around it")
-        if grouped and isinstance(value, str):
+        if grouped and isinstance(value, str) and _GROUPED.fullmatch(value):
             value = value.replace("_", "").replace(",", "")
         try:
             number = whole(value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
+import math
 import re
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
@@ -103,7 +104,7 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
             "keys": _packed(keys),
             "values": _packed(np.concatenate([np.asarray(v, dtype=np.float64) for v in solution.values])),
             "columns": [_encode(table[c], packed=True) for c in table.columns],
-            "ends": [_json_ready(end) for end in inner.states[:inner.n_terminal]],
+            "ends": [json_ready(end) for end in inner.states[:inner.n_terminal]],
             "check": checked_round_ends(solution, game),
         },
     }
@@ -181,7 +182,7 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
     from py_mini_racer import JSEvalException, JSOOMException
 
     model, inner = solution.model, solution.model.round
-    ends = [_json_ready(end) for end in inner.states[:inner.n_terminal]]
+    ends = [json_ready(end) for end in inner.states[:inner.n_terminal]]
     where = f"game {game.name}: mdp_round_ends_script"
 
     def run(body: str, ids: np.ndarray) -> Any:
@@ -269,12 +270,19 @@ def _packed(values: np.ndarray) -> dict[str, str]:
     return {"type": kind, "data": base64.b64encode(values.astype(dtype).tobytes()).decode("ascii")}
 
 
-def _json_ready(value: Any) -> Any:
-    """A state as JSON: tuples as lists, numpy numbers as Python's; anything else as text."""
+def json_ready(value: Any) -> Any:
+    """A value as the page's JSON holds it, wherever it sits (states, columns, ends, the
+    page's data): dicts by their values, tuples and lists as lists, numpy numbers as
+    Python's; floats that are not finite (``"inf"``, ``"nan"``), as anything else that JSON
+    has no value for, as text."""
+    if isinstance(value, dict):
+        return {key: json_ready(v) for key, v in value.items()}
     if isinstance(value, (tuple, list)):
-        return [_json_ready(v) for v in value]
+        return [json_ready(v) for v in value]
     if isinstance(value, np.generic):
-        return value.item()
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return str(value)
     if value is None or isinstance(value, (bool, int, float, str)):
         return value
     return str(value)

@@ -29,8 +29,15 @@ from mdp.engine.solve import solve
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError, TooLarge
 from mdp.limits import REPORT_GAMES, REPORT_MAX_ROWS
-from mdp.outputs.explorer import explorer_data, round_ends_script, rounds_explorer_data, without_explorer
+from mdp.outputs.explorer import (
+    explorer_data,
+    json_ready,
+    round_ends_script,
+    rounds_explorer_data,
+    without_explorer,
+)
 from mdp.outputs.readable import readable
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -146,7 +153,8 @@ def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, A
              "NAV": '<p class="jump"><a href="#explorer-h">Find the best move of a position</a></p>'
                     if explorer is not None else "",
              "BODY": "\n".join(sections),
-             "DATA": json.dumps(data, separators=(",", ":"), allow_nan=False).replace("<", "\\u003c"),
+             "DATA": json.dumps(json_ready(data), separators=(",", ":"),
+                                allow_nan=False).replace("<", "\\u003c"),
              "SCRIPT": "" if script is None else
                        f"<script>\nvar mdpRoundEnds = ({script});\n</script>"}
     template = resources.files("mdp.outputs").joinpath("report.html").read_text(encoding="utf-8")
@@ -168,21 +176,16 @@ def _number(value: float, probability: bool) -> str:
 def _facts(exact: Solution[Any], game: Game) -> str:
     model = exact.model
     return _facts_section(exact, "States", f"{model.n_states:,} ({model.n_terminal:,} where the "
-                                           f"game is over); {_count(model.n_actions, 'action')}")
-
-
-def _count(n: int, what: str) -> str:
-    """``1 action``, ``2 actions``."""
-    return f"{n:,} {what}{'s' * (n != 1)}"
+                                           f"game is over); {counted(model.n_actions, 'action')}")
 
 
 def _round_facts(solution: RoundsSolution) -> str:
     """The facts of a game of rounds: its value (exact where it was solved exactly) and
     its rounds."""
     model = solution.model
-    return _facts_section(solution, "Rounds", f"{_count(model.n_rounds, 'round')} through "
-                                    f"{_count(model.n_round_states, 'round state')}; a round of "
-                                    f"{_count(model.round.n_states, 'state')}")
+    return _facts_section(solution, "Rounds", f"{counted(model.n_rounds, 'round')} through "
+                                    f"{counted(model.n_round_states, 'round state')}; a round of "
+                                    f"{counted(model.round.n_states, 'state')}")
 
 
 def _facts_section(solution: Solved, label: str, size: str) -> str:

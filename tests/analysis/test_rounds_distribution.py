@@ -168,18 +168,27 @@ def test_progress_names_each_round_and_the_round_states_reached():
                      for r, n in ((1, 1), (2, 2), (3, 1))]
 
 
-def test_the_memory_bound_is_the_totals_of_two_rounds_side_by_side():
+def test_the_memory_bound_is_the_totals_of_two_rounds_side_by_side(monkeypatch):
     # Ones, twos and chance: each round earns 0 to 30; 1, 3, 3 and 1 round states after 0 to
     # 3 rounds (the bonus is out of reach, the upper total kept at 0), with totals 0 to 0, 30,
     # 60 and 90: at most 3 * 31 + 3 * 61 = 276 floats side by side, 2,208 bytes.
     model = mdp.compile(yahtzee("yahtzee", "ones,twos,chance"))
     assert [len(keys) for keys in model.keys] == [1, 3, 3, 1]
-    distribution.check_chances(model, max_memory=2208)
+    solution = mdp.solve(model)
+    assert distribution.check_chances(model, max_memory=2208) is False  # a round at a time
+    # Past the bound, the 8 round states are followed one by one: the same chances.
+    assert distribution.check_chances(model, max_memory=2207) is True
+    within = mdp.distribution(solution, max_memory=2208)
+    past = mdp.distribution(solution, max_memory=2207)
+    assert past["points"].to_list() == within["points"].to_list()
+    assert past["probability"].to_list() == pytest.approx(within["probability"].to_list(), rel=1e-12)
+    monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 7)
     with pytest.raises(mdp.TooLarge, match=r"^game yahtzee: following the chance of every total "
-                       r"may take up to 2\.21 kB, past the budget of 2\.21 kB; raise it with "
+                       r"may take up to 2\.21 kB, past the budget of 2\.21 kB, and its 8 round "
+                       r"states are too many to follow one by one \(at most 7\); raise it with "
                        r"--max-memory \(max_memory= in Python\), or estimate the chances with mdp "
                        r"simulate$"):
-        mdp.distribution(mdp.solve(model), max_memory=2207)
+        mdp.distribution(solution, max_memory=2207)
 
 
 def no_solve(monkeypatch):
@@ -191,13 +200,15 @@ def no_solve(monkeypatch):
 
 def test_a_game_of_rounds_past_the_memory_is_refused_before_it_is_solved(capsys, monkeypatch):
     monkeypatch.setattr(distribution, "default_max_memory", lambda: 2207)
+    monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 7)
     no_solve(monkeypatch)
     argv = ["distribution", "yahtzee", "--set", "card=yahtzee", "--set", "boxes=ones,twos,chance"]
     assert mdp.program.cli.main(argv) == 3
     assert capsys.readouterr().err == (
         "mdp: error: game yahtzee: following the chance of every total may take up to 2.21 kB, "
-        "past the budget of 2.21 kB; raise it with --max-memory (max_memory= in Python), or "
-        "estimate the chances with mdp simulate\n")
+        "past the budget of 2.21 kB, and its 8 round states are too many to follow one by one "
+        "(at most 7); raise it with --max-memory (max_memory= in Python), or estimate the "
+        "chances with mdp simulate\n")
 
 
 @pytest.mark.parametrize("option, message", [

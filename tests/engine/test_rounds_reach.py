@@ -246,8 +246,8 @@ def test_the_yahtzee_box_alone_at_50_is_five_of_a_kind(capsys):
      "game shutbox is of one model, and --at-least is for a game played in rounds"),
     (["targets", "shutbox"], "game shutbox is of one model, and mdp targets is for a game "
      "played in rounds"),
-    (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "-3"],
-     "argument --at-least: '-3': a total of points, a whole number of 0 or more"),
+    (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "+3"],
+     "--at-least +3: expected a whole number"),
     (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "3", "--minimize"],
      "--at-least plays for the chance of the total"),
     (["solve", "yahtzee", "--set", "card=yahtzee", "--at-least", "3", "--vary", "rolls=1,2"],
@@ -324,7 +324,7 @@ def test_advice_toward_a_total_by_hand(capsys):
     (["distribution", "EXAMPLE", "--at-least", "3", "--tie-break", "face"],
      "--at-least plays for the chance of the total: --strategy, --maximize, --minimize and "
      "--tie-break do not apply"),
-    (["distribution", "EXAMPLE", "--at-least", "-1"], "expected a whole number of 0 or more"),
+    (["distribution", "EXAMPLE", "--at-least", "1_0"], "--at-least 1_0: expected a whole number"),
 ])
 def test_play_toward_a_total_refuses_before_any_work(argv, said, capsys, monkeypatch):
     argv = [str(ROOT / "docs" / "examples" / "two_boxes.py") if a == "EXAMPLE" else a for a in argv]

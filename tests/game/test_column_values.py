@@ -22,13 +22,13 @@ BAD = st.one_of(st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max
 
 def _game(value, where):
     """Start, one action to an end; the column ``pos`` (of states) or ``move`` (of actions) is
-    ``value`` at the start (and 0 at the end)."""
+    ``value`` at the start (and None, which a column of any kind holds, at the end)."""
     hooks = dict(
         mdp_initial_state=lambda: "s",
         mdp_actions=lambda state: ["go"] if state == "s" else [],
         mdp_outcomes=lambda state, action: [(1, "end")],
         mdp_terminal_value=lambda state: 1,
-        mdp_state_columns=lambda state: {"pos": value if where == "state" and state == "s" else 0},
+        mdp_state_columns=lambda state: {"pos": value if where == "state" and state == "s" else None},
         mdp_action_columns=lambda state, action: {"move": value if where == "action" else 0})
     for name, hook in hooks.items():
         hook.__name__ = name
@@ -75,7 +75,8 @@ def test_a_round_column_value_no_table_holds_is_the_round_hooks_fault(value):
 
     @mdp.hookimpl
     def mdp_round_columns(states):  # round state 2 gets the value generated, the others theirs
-        return {"filled": [value if int(s) == 2 else int(s) for s in states]}
+        other = str if isinstance(value, str) else int  # a column holds text or numbers
+        return {"filled": [value if int(s) == 2 else other(s) for s in states]}
 
     game = two_boxes(mdp_round_columns=mdp_round_columns)
     states = np.arange(4)

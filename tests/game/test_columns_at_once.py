@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from models import two_boxes
 
 import mdp
-from mdp.game import columns
+from mdp.game import cells, columns
 
 VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(-2**200, 2**200), st.floats(),
@@ -40,12 +40,12 @@ def _outcome(make):
 def test_a_column_checked_at_once_is_checked_as_value_by_value(values):
     given_columns = {f"c{i}": column for i, column in enumerate(values)}
     at_once = _outcome(lambda: columns.to_frame(dict(given_columns), "game g"))
-    one_kind = columns._one_kind
+    one_kind = cells.one_kind
     try:
-        columns._one_kind = lambda values: False  # the checks value by value alone
+        cells.one_kind = lambda values: False  # the checks value by value alone
         by_value = _outcome(lambda: columns.to_frame(dict(given_columns), "game g"))
     finally:
-        columns._one_kind = one_kind
+        cells.one_kind = one_kind
     assert at_once[0] == by_value[0]
     if at_once[0] == "made":
         assert at_once[1].schema == by_value[1].schema

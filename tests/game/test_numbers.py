@@ -39,7 +39,7 @@ def whole_number(value):
     if isinstance(value, bool):
         return None
     if isinstance(value, str):
-        return int(value) if re.fullmatch(r"\s*[+-]?[0-9]+\s*", value) else None
+        return int(value) if re.fullmatch(r"\s*-?[0-9]+\s*", value) else None  # not +4
     if isinstance(value, float):
         return int(value) if value == value and abs(value) != float("inf") and value.is_integer() else None
     if isinstance(value, Fraction):

@@ -236,7 +236,7 @@ def compare_script(driver, script: str, keys, expected) -> list:
 def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, request, whole):
     import numpy as np
 
-    from mdp.outputs.explorer import _json_ready
+    from mdp.outputs.explorer import json_ready
 
     if whole is None:
         game = mdp.load_game(TWO_BOXES)
@@ -250,7 +250,7 @@ def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, request, wh
     rounds = [np.sort(rng.choice(keys, min(300, len(keys)), replace=False)) for keys in model.keys]
     asked = [model.rule(keys) for keys in rounds]
     keys = np.concatenate(rounds)
-    expected = {"ends": [_json_ready(e) for e in model.round.states[:model.round.n_terminal]],
+    expected = {"ends": [json_ready(e) for e in model.round.states[:model.round.n_terminal]],
                 "next": np.concatenate([a.next for a in asked]).tolist(),
                 "points": np.concatenate([np.asarray(a.points, dtype=np.float64) for a in asked]).tolist()}
     browser.get("about:blank")

@@ -47,8 +47,8 @@ def test_points_so_far_may_be_less_than_0(capsys):
 
 
 @pytest.mark.parametrize("argv, said", [
-    (["solve", EXAMPLE, "--at-least", " 5"], "' 5': a total of points, a whole number of 0 or "
-     "more, without blanks around it"),
+    (["solve", EXAMPLE, "--at-least", " 5"], "--at-least  5: expected a whole number, without "
+     "blanks around it"),
     (["distribution", EXAMPLE, "--at-least", "5 "], "without blanks around it"),
     (["simulate", EXAMPLE, "--games", " 10"], "without blanks around it"),
     (["simulate", EXAMPLE, "--games", "10", "--exact"], "--exact: mdp simulate plays games at "

@@ -24,6 +24,7 @@ from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import fixed, readable, shown_float, value_line
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     import polars as pl
@@ -246,7 +247,7 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The first outcome column: the points, in a game of rounds.
-        title = (f"{rules}\n{result.games:,} games: mean {result.mean:.6g} "
+        title = (f"{rules}\n{counted(result.games, 'game')}: mean {result.mean:.6g} "
                  f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
     return answer
@@ -272,7 +273,7 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     result: Simulation = toward.inner(answer)
     print(game.describe())
     print(toward.toward_line(answer) or value_line(solution))
-    print(f"{result.games:,} games: mean {result.mean:.6g} "
+    print(f"{counted(result.games, 'game')}: mean {result.mean:.6g} "
           f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
     if not solution.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())

@@ -22,8 +22,8 @@ def text(value: Any) -> str | None:
 
 
 def total(value: Any) -> int | None:
-    """A total of points, 0 or more."""
-    return None if value is None else parse_int(0, grouped=True)(value)
+    """A total of points: a whole number, less than 0 too (a game's totals may be)."""
+    return None if value is None else points(value)
 
 
 def points(value: Any) -> int:

@@ -296,9 +296,8 @@ def _total(text: str) -> int:
     """``--at-least``'s total, read as the analyses' ``--at-least`` reads it (:data:`AT_LEAST`)."""
     try:
         total = options.total(text)
-    except (ValueError, TypeError) as error:
-        raise argparse.ArgumentTypeError(f"{text!r}: a total of points, "
-                                         f"{str(error).removeprefix('expected ')}") from None
+    except (ValueError, TypeError) as error:  # said as every command's --at-least says it
+        raise ParamError(f"--at-least {text}: {error}") from None
     assert total is not None, "a text is a total or refused"
     return total
 

@@ -18,6 +18,7 @@ from mdp.engine.rounds.kinds import each_batch
 from mdp.engine.rounds.rule import DENSE, RoundEnds, RoundRule, round_rule
 from mdp.errors import InRounds, ModelError, TooLarge
 from mdp.limits import MAX_ROUNDS
+from mdp.shown import counted
 
 BYTES_PER_ROUND_STATE = 24
 """Memory a round state takes, about: its key, its value, and its place in the tables."""
@@ -168,7 +169,7 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
                       max(high for _, (_, high), _ in parts if high is not None)))
         again = seen.repeated(found)
         if again is not None:
-            when = f"after {len(keys)} rounds and after fewer" if again[1] else \
+            when = f"after {counted(len(keys), 'round')} and after fewer" if again[1] else \
                 "after different numbers of rounds"
             raise ModelError(f"game {game.name}: round state {again[0]} is reached {when}: every "
                              "way to a round state must take the same number of rounds")

@@ -10,6 +10,7 @@ import numpy as np
 import polars as pl
 
 from mdp.engine.outcomes import CHUNK
+from mdp.engine.rounds.float_totals import snapped, total_scale
 from mdp.engine.rounds.kinds import WORK
 from mdp.engine.rounds.table import round_frame
 
@@ -97,8 +98,11 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
         points, final = sample(solution, min(CHUNK, games - begin), rng, toward, tie_break)
         parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
                      .group_by(["points", "_key"]).len("games"))
-    played = pl.concat(parts, how="vertical_relaxed").group_by(["points", "_key"]).agg(
-        pl.col("games").sum())
+    played = pl.concat(parts, how="vertical_relaxed")
+    scale = total_scale(solution.model)
+    if scale is not None and played["points"].dtype.is_float():  # sums of float points: one rule
+        played = played.with_columns(points=pl.Series(snapped(played["points"].to_list(), scale)))
+    played = played.group_by(["points", "_key"]).agg(pl.col("games").sum())
     keys = np.unique(played["_key"].to_numpy())
     # The columns of every round state, as policy and advise read them: two named alike are
     # refused whichever round states these games happened to end in.

@@ -201,7 +201,7 @@ class RoundsSolution:
 
     def spread(self, frame: pl.DataFrame) -> dict[str, Any]:
         """The mean, standard deviation and percentiles of the points of a distribution."""
-        from mdp.engine.rounds.totals import spread
+        from mdp.engine.rounds.spread import spread
 
         return spread(frame)
 

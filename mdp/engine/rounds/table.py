@@ -14,6 +14,7 @@ from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
+from mdp.game.naming import quoted, same
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -50,18 +51,6 @@ def round_names(model: RoundsModel, game: Game) -> list[str]:
     return list(row_columns(game, [state], action_labels(inner, game, [inner.initial])[:1]))
 
 
-def _same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
-    """Whether a column has a value given as text (a true-or-false column: in any case)."""
-    if table.schema[column] == pl.Boolean:
-        return pl.col(column).cast(pl.String) == str(value).lower()
-    return pl.col(column).cast(pl.String) == str(value)
-
-
-def _quoted(value: Any) -> str:
-    text = str(value)
-    return f'"{text}"' if " " in text or not text else text
-
-
 def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
              one: bool = False) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
@@ -73,7 +62,7 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
     table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
-    matches = table.filter([_same(table, c, v) for c, v in given.items()]) if given else table
+    matches = table.filter([same(table, c, v) for c, v in given.items()]) if given else table
     lacking = [pl.col(c).is_null() for c in names if c not in given and table[c].null_count()]
     if one and matches.height > 1 and lacking:
         empty = matches.filter(lacking)
@@ -92,7 +81,7 @@ def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
     """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
     column that is empty there left out."""
     start = round_frame(model, game, model.keys[0][:1]).row(0, named=True)
-    shown = " ".join(f"{c}={_quoted(start[c])}" for c in names if start[c] is not None)
+    shown = " ".join(f"{c}={quoted(start[c])}" for c in names if start[c] is not None)
     return ("COLUMN=VALUE, e.g. the first: " + shown if shown else
             "COLUMN=VALUE; a column empty in the round state is left out, as every one is in "
             "the first")

@@ -18,8 +18,6 @@ the shift, a sparse product that sums the moves into one round state.
 
 from __future__ import annotations
 
-import decimal
-import itertools
 import math
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -35,6 +33,7 @@ from mdp.engine.keys import KeyIndex
 from mdp.engine.numeric import written
 from mdp.engine.outcomes import reach
 from mdp.engine.parallel import side_by_side
+from mdp.engine.rounds.float_totals import snapped, total_scale
 from mdp.engine.rounds.kinds import RoundsModel, each_batch
 from mdp.engine.rounds.rule import DENSE, INT64, RoundEnds, exact_points
 from mdp.engine.sweep import forward_chosen
@@ -254,31 +253,37 @@ tie-break: each round state's round solved and played forward on its own (:func:
 
 
 def check_chances(model: RoundsModel, *, exact: bool = False, tie_break: Sequence[Any] = (),
-                  max_memory: int | None | Literal["default"] = "default") -> None:
-    """Refuse (:class:`mdp.TooLarge`), before it is solved, a game of rounds whose chance of
-    every total :func:`rounds_distribution` cannot follow: in exact numbers or with a
-    tie-break, one of more than :data:`MOST_ROUND_STATES` round states; in floats, one whose
-    totals of two rounds side by side, bounded by the least and the most points of each
-    round, would take more than ``max_memory`` bytes (by default the share of the memory
-    mdp may use that :func:`mdp.compile` allows a model)."""
+                  max_memory: int | None | Literal["default"] = "default") -> bool:
+    """Whether :func:`rounds_distribution` follows the chance of every total of a game of
+    rounds a round state at a time (:func:`one_by_one`): in exact numbers, with a tie-break,
+    or in floats where the totals of two rounds side by side, bounded by the least and the
+    most points of each round, would take more than ``max_memory`` bytes (by default the
+    share of the memory mdp may use that :func:`mdp.compile` allows a model). Refused
+    (:class:`mdp.TooLarge`), before it is solved, where that is needed of more than
+    :data:`MOST_ROUND_STATES` round states."""
     game = model.info.game
+    few = model.n_round_states <= MOST_ROUND_STATES
     if exact or tie_break:
-        if model.n_round_states > MOST_ROUND_STATES:
+        if not few:
             how = ("in exact numbers (at most {}); in floats they are followed a round at a time"
                    if exact else "with a tie-break (at most {}); without one, play takes the first "
                    "optimal action and they are followed a round at a time")
             raise TooLarge(f"game {game}: {model.n_round_states:,} round states, too many to "
                            "follow one by one for the chance of every total "
                            + how.format(f"{MOST_ROUND_STATES:,}"))
-        return
+        return True
     if max_memory == "default":
         max_memory = default_max_memory()
     need = _totals_bytes(model)
-    if max_memory is not None and need > max_memory:
+    if max_memory is None or need <= max_memory:
+        return False
+    if not few:
         raise TooLarge(f"game {game}: following the chance of every total may take up to "
-                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
-                       "--max-memory (max_memory= in Python), or estimate the chances with mdp "
-                       "simulate")
+                       f"{size(need)}, past the budget of {size(max_memory)}, and its "
+                       f"{model.n_round_states:,} round states are too many to follow one by one "
+                       f"(at most {MOST_ROUND_STATES:,}); raise it with --max-memory (max_memory= "
+                       "in Python), or estimate the chances with mdp simulate")
+    return True
 
 
 def _totals_bytes(model: RoundsModel) -> int:
@@ -303,12 +308,12 @@ def rounds_distribution(solution: PlayedRounds, tie_break: Sequence[Any] = (),
 
     In floats without a tie-break, the round states of a round are followed many at a time,
     each carrying the chance of every total so far (:func:`follow`): points in whole
-    numbers. In exact numbers, with a tie-break, or where points are not whole, each round
-    state is followed on its own (at most :data:`MOST_ROUND_STATES` of them).
+    numbers. In exact numbers, with a tie-break, where points are not whole, or where the
+    totals would not fit in ``max_memory``, each round state is followed on its own (at most
+    :data:`MOST_ROUND_STATES` of them).
     :func:`check_chances` refuses, with ``max_memory``, what cannot be followed."""
     model = solution.model
-    check_chances(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory)
-    if solution.exact or tie_break:
+    if check_chances(model, exact=solution.exact, tie_break=tie_break, max_memory=max_memory):
         return one_by_one(solution, tie_break)
     try:
         low, chances = follow(solution, progress)
@@ -375,7 +380,10 @@ def followed(model: RoundsModel, exact: bool, play: Callable[[int, Any], np.ndar
         now = after
     if now:  # round states still playing past the last round: cannot be, see compile_rounds
         raise ModelError(f"game {model.info.game}: games still playing after its last round")
-    final = sorted(ended)
+    merged: dict[Any, Any] = defaultdict(lambda: one * 0)  # sums of float points: one rule
+    for total, chance in zip(snapped(ended, total_scale(model)), ended.values()):
+        merged[total] += chance
+    ended, final = merged, sorted(merged)
     frame = pl.DataFrame({**_points(final), "probability": [float(ended[t]) for t in final]})
     if exact:
         frame = frame.with_columns(exact=pl.Series([f"{ended[t].numerator}/{ended[t].denominator}"
@@ -395,53 +403,3 @@ def _points(totals: list[Any]) -> dict[str, pl.Series]:
     if any(not math.isfinite(f) or Fraction(f) != t for f, t in zip(floats, totals)):
         columns["points_exact"] = pl.Series("points_exact", [str(t) for t in totals], dtype=pl.String)
     return columns
-
-
-PERCENTILES = (5, 25, 50, 75, 95)
-
-
-def spread(frame: pl.DataFrame) -> dict[str, Any]:
-    """The mean, the standard deviation and the percentiles of a distribution of points (a
-    game of rounds' ``points`` and ``probability``): each percentile the least total whose
-    chance up to it reaches the share, as :attr:`mdp.Simulation.percentiles` counts games.
-    With exact chances (``exact``), worked out in fractions from the exact totals and made
-    floats at the end; in floats, from each total's distance to the first (exact), so that
-    totals a float cannot tell apart (past 2**53) still spread."""
-    totals = [Fraction(t) for t in (frame["points_exact"] if "points_exact" in frame.columns
-                                    else frame["points"]).to_list()]
-    mean, sd, at = (_exact_spread if "exact" in frame.columns else _float_spread)(frame, totals)
-    return {"mean": mean, "sd": sd,
-            "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
-
-
-def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
-    """The mean, standard deviation and percentiles' rows of exact chances, in fractions."""
-    chances = [Fraction(c) for c in frame["exact"].to_list()]
-    mean = sum((c * t for c, t in zip(chances, totals)), Fraction(0))
-    variance = sum((c * (t - mean) ** 2 for c, t in zip(chances, totals)), Fraction(0))
-    cumulative = list(itertools.accumulate(chances))
-    at = [next(i for i, c in enumerate(cumulative) if c >= Fraction(p, 100)) for p in PERCENTILES]
-    return shown_float(mean), _root(variance), at
-
-
-def _root(square: Fraction) -> float:
-    """The square root of an exact number (0 or more) as a float, where the number itself may
-    be past what a float holds and its root not (a spread of totals near 1e200)."""
-    with decimal.localcontext() as context:
-        context.prec, context.Emax, context.Emin = 20, decimal.MAX_EMAX, decimal.MIN_EMIN
-        root = (decimal.Decimal(square.numerator) / decimal.Decimal(square.denominator)).sqrt()
-    return float(root)  # inf past a float
-
-
-def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
-    """The same of float chances, from each total's exact distance to the first."""
-    chances = frame["probability"].to_numpy()
-    first = totals[0] if totals else Fraction(0)
-    offsets = np.array([float(t - first) for t in totals])
-    middle = float(chances @ offsets)
-    sd = math.sqrt(max(float(chances @ (offsets - middle) ** 2), 0.0))
-    # Float chances may fall short of a share by the last bits: a margin of 1e-12.
-    cumulative = np.cumsum(chances)
-    at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(totals) - 1)
-          for p in PERCENTILES]
-    return float(first + Fraction(middle)), sd, at

@@ -1,0 +1,64 @@
+"""The mean, the spread and the percentiles of the chance of every total of a game of
+rounds (:func:`mdp.engine.rounds.totals.rounds_distribution`'s table)."""
+
+from __future__ import annotations
+
+import decimal
+import itertools
+import math
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import polars as pl
+
+from mdp.shown import shown_float
+
+PERCENTILES = (5, 25, 50, 75, 95)
+
+
+def spread(frame: pl.DataFrame) -> dict[str, Any]:
+    """The mean, the standard deviation and the percentiles of a distribution of points (a
+    game of rounds' ``points`` and ``probability``): each percentile the least total whose
+    chance up to it reaches the share, as :attr:`mdp.Simulation.percentiles` counts games.
+    With exact chances (``exact``), worked out in fractions from the exact totals and made
+    floats at the end; in floats, from each total's distance to the first (exact), so that
+    totals a float cannot tell apart (past 2**53) still spread."""
+    totals = [Fraction(t) for t in (frame["points_exact"] if "points_exact" in frame.columns
+                                    else frame["points"]).to_list()]
+    mean, sd, at = (_exact_spread if "exact" in frame.columns else _float_spread)(frame, totals)
+    return {"mean": mean, "sd": sd,
+            "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
+
+
+def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
+    """The mean, standard deviation and percentiles' rows of exact chances, in fractions."""
+    chances = [Fraction(c) for c in frame["exact"].to_list()]
+    mean = sum((c * t for c, t in zip(chances, totals)), Fraction(0))
+    variance = sum((c * (t - mean) ** 2 for c, t in zip(chances, totals)), Fraction(0))
+    cumulative = list(itertools.accumulate(chances))
+    at = [next(i for i, c in enumerate(cumulative) if c >= Fraction(p, 100)) for p in PERCENTILES]
+    return shown_float(mean), _root(variance), at
+
+
+def _root(square: Fraction) -> float:
+    """The square root of an exact number (0 or more) as a float, where the number itself may
+    be past what a float holds and its root not (a spread of totals near 1e200)."""
+    with decimal.localcontext() as context:
+        context.prec, context.Emax, context.Emin = 20, decimal.MAX_EMAX, decimal.MIN_EMIN
+        root = (decimal.Decimal(square.numerator) / decimal.Decimal(square.denominator)).sqrt()
+    return float(root)  # inf past a float
+
+
+def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
+    """The same of float chances, from each total's exact distance to the first."""
+    chances = frame["probability"].to_numpy()
+    first = totals[0] if totals else Fraction(0)
+    offsets = np.array([float(t - first) for t in totals])
+    middle = float(chances @ offsets)
+    sd = math.sqrt(max(float(chances @ (offsets - middle) ** 2), 0.0))
+    # Float chances may fall short of a share by the last bits: a margin of 1e-12.
+    cumulative = np.cumsum(chances)
+    at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(totals) - 1)
+          for p in PERCENTILES]
+    return float(first + Fraction(middle)), sd, at

@@ -1,0 +1,105 @@
+"""The values a table's cell holds (numbers, text, true or false, None), and a column's
+values made ones Polars keeps whole: checked as the columns are read, for every command."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from mdp.errors import ModelError, said
+
+KINDS = (bool, int, float, str)
+"""The values a table holds (with None); a numpy scalar is one by the Python value it holds,
+a fraction by its exact text (:func:`fraction`)."""
+
+
+def fraction(value: Fraction) -> int | str:
+    """A fraction exactly: a whole one its integer, else its text ``"p/q"``."""
+    return value.numerator if value.denominator == 1 else str(value)
+
+
+def scalars(who: str, name: str, values: Any) -> Any:
+    """``values`` as a list of :data:`KINDS` and None, or a 1-d numpy array of numbers,
+    true/false or text; anything else refused, and a column of text beside numbers (or
+    true/false): every command refuses it as it is read."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        if values.ndim == 1 and values.dtype.kind in "biufU":
+            return values
+        raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
+                         f"{values.dtype}; a column is one value per row: numbers, text, "
+                         "true/false or None")
+    if one_kind(values):
+        return list(values)
+    plain = [v.item() if isinstance(v, np.generic) else fraction(v) if isinstance(v, Fraction)
+             else v for v in values]
+    first: dict[str, int] = {}  # the first row of each kind of value
+    for row, value in enumerate(plain):
+        if value is None:
+            continue
+        if not isinstance(value, KINDS):
+            raise ModelError(f"{who}: column {name!r} holds {value!r} ({type(value).__name__}) "
+                             f"at row {row + 1}; a column's values are numbers, text, "
+                             "true/false or None")
+        first.setdefault(str(kind(values[row])), row)
+    if len(first) > 1:  # a table would make them all text
+        (one, a), (other, b) = sorted(first.items(), key=lambda kind: kind[1])[:2]
+        raise ModelError(mixed(who, name, (one, plain[a], f"row {a + 1}"),
+                               (other, plain[b], f"row {b + 1}")))
+    return plain
+
+
+def kind(value: Any) -> str | None:
+    """The kind of a cell's value, as a table holds one kind in a column: text, or numbers
+    (fractions, and true or false too, which a table beside numbers holds as 1 and 0);
+    ``None`` for None."""
+    value = value.item() if isinstance(value, np.generic) else value
+    return None if value is None else "text" if isinstance(value, str) else "numbers"
+
+
+def mixed(who: str, name: str, one: tuple[str, Any, str], other: tuple[str, Any, str]) -> str:
+    """The refusal of a column of two kinds of value, each ``(kind, value, where)``."""
+    return (f"{who}: column {name!r} holds {one[0]} ({said(one[1])} at {one[2]}) and {other[0]} "
+            f"({said(other[1])} at {other[2]}); a column holds one kind of value: text, or "
+            "numbers and true/false (and None)")
+
+
+def one_kind(values: Any) -> bool:
+    """Whether ``values`` (a list or tuple) are all of one kind a table holds as it is (all
+    ``bool``, ``int``, ``float`` or ``str``, not a subclass; or None), ints within the 128
+    bits Polars keeps: told over the whole column at once, where the checks value by value
+    (:func:`scalars`, :func:`cell`, :func:`exact`) took seconds on a large table."""
+    if not isinstance(values, (list, tuple)):
+        return False
+    types = set(map(type, values))
+    kinds = types - {type(None)}
+    if len(kinds) != 1 or not kinds <= {bool, int, float, str}:
+        return not kinds
+    if kinds == {int}:
+        ints = [v for v in values if v is not None] if len(types) > 1 else values
+        return max(max(ints), -min(ints)) <= 2**127 - 1
+    return True
+
+
+def exact(values: Any) -> Any:
+    """``values``, or their text (``None`` kept) where Polars would lose some of them: it
+    makes an int past 128 bits null, and an int past 2**53 a float beside floats."""
+    if not isinstance(values, list) or one_kind(values):
+        return values
+    ints = [v for v in values if isinstance(v, int) and not isinstance(v, bool)]
+    if not ints:
+        return values
+    largest = max(max(ints), -min(ints))
+    limit = 2**53 if any(isinstance(v, float) for v in values) else 2**127 - 1
+    if largest <= limit:
+        return values
+    return [None if v is None else str(v) for v in values]
+
+
+def cell(value: Any) -> bool:
+    """Whether ``value`` is one a table's cell holds (:data:`KINDS`, None, a fraction, or a
+    numpy scalar of one)."""
+    if isinstance(value, np.generic):
+        return value.dtype.kind in "biufU"
+    return value is None or isinstance(value, (*KINDS, Fraction))

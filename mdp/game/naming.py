@@ -1,0 +1,33 @@
+"""Naming a state by its columns (``COLUMN=VALUE``): how a value given as text matches a
+column of a table, and how a value is written to be given back. One rule for the states of
+a model and the round states of a game of rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import polars as pl
+
+
+def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
+    """Whether a column of ``table`` has a value given as text: as the column's text (a
+    true-or-false column in any case); a float column also by the number the text is, as
+    that column writes it, so that ``nan`` names NaN (NaN the same as NaN) and ``1e-05``
+    what the column writes ``0.00001``."""
+    text, kind = str(value), table.schema[column]
+    if kind == pl.Boolean:
+        return pl.col(column).cast(pl.String) == text.lower()
+    wanted = [text]
+    if kind.is_float():
+        try:
+            wanted.append(pl.Series([float(text)], dtype=kind).cast(pl.String)[0])
+        except ValueError:
+            pass
+    return pl.col(column).cast(pl.String).is_in(wanted)
+
+
+def quoted(value: Any) -> str:
+    """A value as ``COLUMN=VALUE`` gives it on a command line: quoted where it is empty or
+    holds a space."""
+    text = str(value)
+    return f'"{text}"' if " " in text or not text else text
