@@ -399,9 +399,10 @@ def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) ->
 
 def print_json(data: Any, what: str | None = None) -> None:
     """One line of strict JSON on standard output (no NaN or Infinity): numpy's numbers and
-    arrays as the numbers and lists they hold, other objects as their text, but for a set
-    (no order) and bytes (no text). With ``what`` (a plugin's summary, say), data JSON
-    cannot hold is one :class:`mdp.ModelError` that begins with ``what``."""
+    arrays as the numbers and lists they hold, an infinity as ``null`` (as any number past a
+    float), other objects as their text, but for a set (no order) and bytes (no text). With
+    ``what`` (a plugin's summary, say), data JSON cannot hold (NaN too) is one
+    :class:`mdp.ModelError` that begins with ``what``."""
     import json  # only when asked for: every millisecond of start-up shows on small games
 
     try:

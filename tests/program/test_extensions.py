@@ -528,9 +528,12 @@ SUMMARIES = st.recursive(SUMMARY_LEAVES, lambda inner: st.one_of(
 
 
 def _plain_json(value):
-    """What JSON holds of ``value``, or None where it holds nothing."""
-    if isinstance(value, (frozenset, bytes)) or isinstance(value, float) and not math.isfinite(value):
+    """What JSON holds of ``value`` (an infinity is null, as any number past a float is in
+    mdp's JSON), or ValueError where it holds nothing."""
+    if isinstance(value, (frozenset, bytes)) or isinstance(value, float) and math.isnan(value):
         raise ValueError
+    if isinstance(value, float) and math.isinf(value):
+        return None
     if isinstance(value, (np.generic, np.ndarray)):
         return value.tolist()
     if isinstance(value, list):
@@ -544,7 +547,7 @@ def _plain_json(value):
 @given(SUMMARIES)
 def test_a_summary_is_printed_as_the_json_it_holds_or_refused_as_the_analysis_s(capsys, summary):
     """numpy's numbers and arrays are the numbers and lists they hold (np.int64(3) was the
-    text "3", an array "[1 2]"); a set, bytes, NaN or infinity is one line naming the
+    text "3", an array "[1 2]"); an infinity null; a set, bytes or NaN is one line naming the
     analysis's summary (they were text, or blamed on the analysis as if it raised)."""
     from mdp.program.arguments import print_json
 
