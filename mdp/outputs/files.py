@@ -11,6 +11,7 @@ import errno
 import os
 import sys
 from collections.abc import Callable, Iterator
+from importlib.util import source_from_cache  # not in the audit hook: it may run mid-import
 from typing import BinaryIO
 
 from mdp.errors import MdpError, ParamError, terminations_interrupt
@@ -217,8 +218,6 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
     if not os.path.isfile(path):  # (what is not a file, /dev/stdin or a pipe, is no target's)
         return
     if path.endswith(".pyc") and os.path.basename(os.path.dirname(path)) == "__pycache__":
-        from importlib.util import source_from_cache
-
         try:  # a module's cached code read: its source is what is read
             path = source_from_cache(path)
         except ValueError:
