@@ -1,6 +1,7 @@
 """What `pip install .` puts in site-packages, and how the program starts."""
 
 import os
+import site
 import subprocess
 import sys
 import tomllib
@@ -38,6 +39,25 @@ def test_the_wheel_installs_no_top_level_name_but_mdp_and_its_two_packages(tmp_p
     assert "mdp_games/shutbox/variants.toml" in names
     assert "mdp/outputs/report.html" in names  # the page of mdp report, package data
     assert "mdp/py.typed" in names  # the annotations are part of the package (PEP 561)
+
+
+@pytest.mark.slow
+def test_a_command_runs_where_nothing_imported_the_import_machinery_before_it(tmp_path):
+    # An installed mdp (not editable) starts without the editable install's finder, which
+    # imports importlib.util at start-up: mdp's audit hook of the files a command reads ran
+    # in the midst of that module's first import, and every command, the README's first
+    # too, ended in a circular import's traceback. python -S starts so: the three packages
+    # under their installed names and the dependencies on the path, no .pth file run
+    # (checked, or the test would prove nothing).
+    for name, folder in {"mdp": "mdp", "mdp_games": "games", "mdp_plugins": "plugins"}.items():
+        (tmp_path / name).symlink_to(ROOT / folder)
+    code = (f"import sys; sys.path[:0] = {[str(tmp_path), *site.getsitepackages()]!r}; "
+            "assert 'importlib.util' not in sys.modules; "
+            "from mdp.program.cli import main; sys.exit(main(['solve', 'games/shutbox']))")
+    done = subprocess.run([sys.executable, "-S", "-c", code], cwd=ROOT, capture_output=True,
+                          text=True)
+    assert done.returncode == 0, done.stderr
+    assert "chance of shutting the box: 9.7614%" in done.stdout  # the published figure
 
 
 def test_python_dash_m_mdp_works_like_mdp(tmp_path):
