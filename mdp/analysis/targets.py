@@ -94,8 +94,9 @@ def chance_of(low: int, above: np.ndarray, total: int, exact: bool) -> Any:
 def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: bool = False,
             progress: Callable[[str], None] | None = None,
             max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
-    """The chance of at least every total from 0 to the most a game of rounds can earn: one
-    row per total, ``at_least``, ``chance`` (under the play best for that total,
+    """The chance of at least every total from the least a game of rounds surely earns (0
+    where that is more) to the most it can earn (0 where that is less): one row per total,
+    ``at_least``, ``chance`` (under the play best for that total,
     :func:`at_least`) and ``chance_best_mean`` (under best-mean play, as :func:`mdp.distribution`
     plays it); exact, ``chance_exact`` and ``chance_best_mean_exact`` too (``"p/q"``). What
     ``mdp targets`` writes."""
@@ -109,10 +110,12 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
                      start_only=True)
     solution = solve(rounds, exact=exact, progress=progress)
     low, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
-    most = max(reach.most, 0)
-    columns = {"chance": _column(most, reach.bounds()[0], reach.chance),
-               "chance_best_mean": _column(most, low, lambda t: chance_of(low, above, t, exact))}
-    frame = pl.DataFrame({"at_least": pl.Series(np.arange(most + 1), dtype=pl.Int64)} | {
+    sure, most = reach.bounds()[0], max(reach.most, 0)
+    first = min(sure, 0)
+    columns = {"chance": _column(first, most, sure, reach.chance),
+               "chance_best_mean": _column(first, most, low,
+                                           lambda t: chance_of(low, above, t, exact))}
+    frame = pl.DataFrame({"at_least": pl.Series(np.arange(first, most + 1), dtype=pl.Int64)} | {
         name: pl.Series([float(c) for c in chances], dtype=pl.Float64)
         for name, chances in columns.items()})
     if exact:  # each distinct chance written once
@@ -122,16 +125,17 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
     return frame
 
 
-def _column(most: int, sure: int, chance: Callable[[int], Any]) -> list[Any]:
-    """``chance(t)`` for every total ``t`` from 0 to ``most``: asked only above ``sure``, the
-    least total surely reached, below which every chance is 1 (the same object)."""
-    ones = min(max(sure, -1), most) + 1
-    first = chance(0) if ones else None
-    return [first] * ones + [chance(t) for t in range(ones, most + 1)]
+def _column(first: int, most: int, sure: int, chance: Callable[[int], Any]) -> list[Any]:
+    """``chance(t)`` for every total ``t`` from ``first`` to ``most``: asked only above
+    ``sure``, the least total surely reached, at and below which every chance is 1 (the
+    same object)."""
+    ones = min(max(sure, first - 1), most) - first + 1
+    one = chance(first) if ones else None
+    return [one] * ones + [chance(t) for t in range(first + ones, most + 1)]
 
 
 MOST_TOTALS = 1_000_000
-"""The most rows of a table of targets (a total each, from 0 to the most a game can earn),
+"""The most rows of a table of targets (a total each, from the least to the most a game can earn),
 in floats; in exact numbers, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`."""
 
 
@@ -145,11 +149,13 @@ def check_targets(model: Rounds, *, exact: bool = False,
     from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
 
     check_chance_of_total(model, exact=exact, max_memory=max_memory)
-    most = sum(math.ceil(high) for _, high in model.points())
+    spans = model.points()
+    least = min(0, sum(math.floor(low) for low, _ in spans))
+    most = max(0, sum(math.ceil(high) for _, high in spans))
     limit = MOST_EXACT_COLUMNS if exact else MOST_TOTALS
-    if most + 1 > limit:
-        raise TooLarge(f"game {model.info.game}: the chance of at least every total from 0 to "
-                       f"the most the points can reach, up to {most:,}, is more rows than the "
+    if most - least + 1 > limit:
+        raise TooLarge(f"game {model.info.game}: the chance of at least every total the points "
+                       f"can reach, up to {most - least + 1:,}, is more rows than the "
                        f"{limit:,} a table of targets may have{' in exact numbers' if exact else ''}; "
                        "ask for one total instead (mdp solve GAME --at-least T)")
 

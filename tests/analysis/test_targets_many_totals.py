@@ -51,8 +51,8 @@ def test_a_table_of_many_totals_is_made_fast_or_refused_before_the_work(unshifte
                 raise AssertionError("the sweep ran before the refusal")
             patch.setattr(mdp.analysis.targets, "solve_reach", swept)
             with pytest.raises(mdp.TooLarge, match=(
-                    rf"^game two-boxes: the chance of at least every total from 0 to the most "
-                    rf"the points can reach, up to {most:,}, is more rows than the {LIMIT:,} a "
+                    rf"^game two-boxes: the chance of at least every total the points can "
+                    rf"reach, up to {most + 1:,}, is more rows than the {LIMIT:,} a "
                     rf"table of targets may have{' in exact numbers' if exact else ''}; ask for "
                     r"one total instead \(mdp solve GAME --at-least T\)$")):
                 mdp.analysis.targets.targets(model, game, exact=exact)
@@ -68,3 +68,25 @@ def test_a_table_of_many_totals_is_made_fast_or_refused_before_the_work(unshifte
         else:
             shifted = [float(Fraction(c)) for c in unshifted[f"{column}_exact"]]
             assert frame[column][2 * by:].to_list() == pytest.approx(shifted, rel=1e-12)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(-30, -1), st.booleans())
+def test_where_points_are_negative_the_table_starts_at_the_least_total_surely_earned(unshifted, by, exact):
+    # Every end earns ``by`` points less than two boxes' (tests/models.py), so every total is
+    # two boxes' shifted by 2 * by: the table starts at the least total surely earned, two
+    # boxes' (``sure``, its last chance of 1) shifted, not at 0 (it began at 0, where every
+    # chance was 1 or 0, and said playing for a total gained nothing), and runs to 0.
+    game = _game(by)
+    frame = mdp.analysis.targets.targets(mdp.compile(game), game, exact=exact)
+    sure = max(t for t, c in enumerate(unshifted["chance_exact"]) if c == "1/1")
+    first, last = min(2 * by + sure, 0), max(2 * by + 18, 0)
+    assert frame["at_least"].to_list() == list(range(first, last + 1))
+    rows = 19 - sure  # two boxes' rows from its sure total on
+    for column in ("chance", "chance_best_mean"):
+        if exact:
+            assert frame[f"{column}_exact"][:rows].to_list() == unshifted[f"{column}_exact"][sure:].to_list()
+            assert frame[f"{column}_exact"][rows:].to_list() == ["0/1"] * (last - first + 1 - rows)
+        else:
+            shifted = [float(Fraction(c)) for c in unshifted[f"{column}_exact"][sure:]]
+            assert frame[column][:rows].to_list() == pytest.approx(shifted, rel=1e-12)

@@ -78,13 +78,13 @@ def _gain(frame: pl.DataFrame) -> str:
         return "playing for each total gains nothing over best-mean play"
     points = 100 * float(gap[widest])  # a gain too small for four decimals by its digits
     amount = f"{points:+.4f}" if points >= 5e-5 else f"{points:+.3g}"
-    return (f"playing for each total gains most over best-mean play at {widest} or more, "
+    return (f"playing for each total gains most over best-mean play at {frame['at_least'][widest]} or more, "
             f"{amount} percentage points")
 
 
 def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
     print(game.describe())
-    print(f"totals 0 to {frame.height - 1}: {_gain(frame)}")
+    print(f"totals {frame['at_least'][0]} to {frame['at_least'][-1]}: {_gain(frame)}")
     exact = "chance_exact" in frame.columns
     print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
     for row in frame.iter_rows(named=True):
@@ -99,7 +99,8 @@ TARGETS = Analysis(
            "FILE (.png or .svg; needs matplotlib)", metavar="FILE"),
      Param("max_memory", None, options.size, "the most bytes that the chances of every total may "
            "take (default: as a model compiled, --max-memory)", shared=True)],
-    "A game of rounds: for every total from 0 to the most its points can reach, the best "
+    "A game of rounds: for every total from 0 (or the least it surely earns, where points may "
+    "be negative) to the most its points can reach, the best "
     "chance of finishing with at least that total (each total played for on its own), and "
     "the chance under the play of the best mean; exactly with --exact.",
     needs="model", optimizes=False, rounds=True, check=options.check_plot,

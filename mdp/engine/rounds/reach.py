@@ -147,7 +147,7 @@ class Reach:
 
     def curve(self, key: int | None = None) -> tuple[int, np.ndarray]:
         """The best chance of at least every total more from round state ``key`` (the start,
-        if ``None``): the least total ``low`` that is not surely reached, and the chance of at
+        if ``None``): the least total ``low`` surely reached (:meth:`bounds`), and the chance of at
         least each total from ``low + 1`` up to the most that can be earned (then 0). For
         another :attr:`payoff`, the worth with ``low + 1`` points needed and on."""
         arguments("Reach.curve", key=(key, self.model.round_state()))
