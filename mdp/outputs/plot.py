@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import math
 import os
 from collections.abc import Iterator
 from fractions import Fraction
@@ -130,15 +129,16 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
 
 
 def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str]:
-    """The outcomes along the axis and its label: ``column``'s values, or where some are past
-    what a float holds (shown as inf, exact in ``column``_exact beside), the exact ones over
-    a power of ten that brings them into floats, said in the label."""
+    """The outcomes along the axis and its label: ``column``'s values, or where some are
+    1e15 or more in size (past what a float holds too, shown as inf, exact in ``column``_exact
+    beside), the exact ones over a power of ten that brings them to 15 digits, said in the
+    label: a drawing's own arithmetic overflows on numbers near 1e300."""
     x = frame[column].to_list()
-    exact = f"{column}_exact"
-    if exact not in frame.columns or all(math.isfinite(v) for v in x):
+    if max((abs(v) for v in x), default=0.0) < 1e15:
         return x, column
-    totals = [Fraction(t) for t in frame[exact].to_list()]
-    power = len(str(int(max(abs(t) for t in totals)))) - 300
+    exact = f"{column}_exact"
+    totals = [Fraction(t) for t in (frame[exact].to_list() if exact in frame.columns else x)]
+    power = len(str(int(max(abs(t) for t in totals)))) - 15
     return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})"
 
 

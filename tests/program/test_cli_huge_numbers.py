@@ -9,7 +9,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mdp.program.cli import main
@@ -109,6 +109,7 @@ def exact_commands(game, tmp_path, capsys, rounds):
 @pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(rounds=st.integers(0, 3), up=huge, down=st.one_of(huge, st.integers(-5, 5)), heads=chance)
+@example(rounds=2, up=10 ** 308, down=0, heads="1/2")  # totals within a float, drawn: overflowed
 def test_every_exact_command_of_huge_points_or_values(rounds, up, down, heads, tmp_path, capsys):
     """A game of 1 to 3 rounds of huge points (its totals may pass a float), or one model
     (``rounds`` 0) of huge values (each within a float, as one model's values must be)."""
