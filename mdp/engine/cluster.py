@@ -262,8 +262,8 @@ def _listening(address: str, deadline: float) -> None:
     import socket
     from urllib.parse import urlsplit
 
-    parts = urlsplit(address if "://" in address else f"tcp://{address}")
-    try:
+    try:  # urlsplit refuses a host in brackets that is no IPv6 address ("tcp://[::1")
+        parts = urlsplit(address if "://" in address else f"tcp://{address}")
         if parts.scheme == "tcp" and parts.hostname and parts.port:
             socket.create_connection((parts.hostname, parts.port),
                                      timeout=max(0.1, deadline - time.monotonic())).close()

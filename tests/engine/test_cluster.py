@@ -14,6 +14,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import mdp
 from mdp.program.cli import main
@@ -123,6 +125,17 @@ def test_no_scheduler_there_is_one_line_at_once(capsys):
     err = capsys.readouterr().err
     assert err.startswith(f"mdp: error: no Dask scheduler answers at tcp://127.0.0.1:{port} (")
     assert err.count("\n") == 1
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(host=st.text(alphabet="0123456789abcdefxyz:.%[", max_size=6), closed=st.booleans())
+def test_an_address_in_brackets_that_is_no_ip_address_is_one_line(host, closed, capsys):
+    # urlsplit raised its ValueError (a bracket left open, a host in brackets that is no IPv6
+    # address: "tcp://[::1", "tcp://[zz]:8786"), a traceback; port 1, where nothing listens.
+    address = f"tcp://[{host}]:1" if closed else f"tcp://[{host}"
+    assert main(["solve", TWO_BOXES, "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: no Dask scheduler answers at {address} (") and err.count("\n") == 1, err
 
 
 @pytest.mark.slow
