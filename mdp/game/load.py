@@ -16,6 +16,7 @@ from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.names import check_game_of, name_of
 from mdp.game.params import Param, resolve
+from mdp.game.played import check_played
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
 from mdp.game.plugins import (
     Plugins,
@@ -332,6 +333,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     game = Game(name, manager, declared, resolved, variant, frozenset(params),
                 _loaded_as(spec, variant, plugins, {p.name: p.shown(resolved[p.name])
                                                     for p in declared if p.name in typed}))
+    check_played(game)
     game.call("mdp_check")
     return game
 
