@@ -268,3 +268,44 @@ class KeptDie:
     def mdp_terminal_value(self, state):
         return state[1]
 
+
+COIN_ROUNDS = '''
+from fractions import Fraction
+import numpy as np
+import mdp
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "start"
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["flip"] if state == "start" else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(Fraction({heads}), "heads"), (1 - Fraction({heads}), "tails")]
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return 0
+
+@mdp.hookimpl
+def mdp_round_start():
+    return 0
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    points = [{up!r} if e == "heads" else {down!r} for e in ends]
+    def rule(states):
+        n = len(states)
+        nxt = np.where(states[:, None] < {rounds} - 1, states[:, None] + 1, -1) \\
+            * np.ones((n, len(ends)), dtype=np.int64)
+        p = np.empty((n, len(ends)), dtype=object)
+        p[:] = points
+        return mdp.RoundEnds(nxt.astype(np.int64), p)
+    return rule
+'''
+"""The source of a game of ``rounds`` rounds of one coin (heads at chance ``heads``, written
+as Python), heads earning ``up`` points and tails ``down`` (as ``repr`` writes them), filled
+in with ``str.format`` (tests/program/test_cli_huge_numbers.py, test_cli_whole_totals.py)."""

@@ -11,46 +11,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from models import COIN_ROUNDS
 
 from mdp.program.cli import main
-
-ROUNDS = '''
-from fractions import Fraction
-import numpy as np
-import mdp
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["flip"] if state == "start" else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(Fraction({heads}), "heads"), (1 - Fraction({heads}), "tails")]
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return 0
-
-@mdp.hookimpl
-def mdp_round_start():
-    return 0
-
-@mdp.hookimpl
-def mdp_round_rule(ends):
-    points = [{up} if e == "heads" else {down} for e in ends]
-    def rule(states):
-        n = len(states)
-        nxt = np.where(states[:, None] < {rounds} - 1, states[:, None] + 1, -1) \\
-            * np.ones((n, len(ends)), dtype=np.int64)
-        p = np.empty((n, len(ends)), dtype=object)
-        p[:] = points
-        return mdp.RoundEnds(nxt.astype(np.int64), p)
-    return rule
-'''
 
 ONE_MODEL = '''
 from fractions import Fraction
@@ -115,7 +78,7 @@ def test_every_exact_command_of_huge_points_or_values(rounds, up, down, heads, t
     (``rounds`` 0) of huge values (each within a float, as one model's values must be)."""
     game = tmp_path / "huge.py"
     if rounds:
-        game.write_text(ROUNDS.format(up=up, down=down, heads=heads, rounds=rounds))
+        game.write_text(COIN_ROUNDS.format(up=up, down=down, heads=heads, rounds=rounds))
     else:
         up, down = (v if abs(v) < 10 ** 308 else v // 10 for v in (up, down))
         game.write_text(ONE_MODEL.format(up=up, down=down, heads=heads))

@@ -9,46 +9,9 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from models import COIN_ROUNDS
 
 from mdp.program.cli import main
-
-GAME = '''
-from fractions import Fraction
-import numpy as np
-import mdp
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["flip"] if state == "start" else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(Fraction(1, 2), "heads"), (Fraction(1, 2), "tails")]
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return 0
-
-@mdp.hookimpl
-def mdp_round_start():
-    return 0
-
-@mdp.hookimpl
-def mdp_round_rule(ends):
-    points = [{up!r} if e == "heads" else 0 for e in ends]
-    def rule(states):
-        n = len(states)
-        nxt = np.where(states[:, None] < 1, states[:, None] + 1, -1) \\
-            * np.ones((n, len(ends)), dtype=np.int64)
-        p = np.empty((n, len(ends)), dtype=object)
-        p[:] = points
-        return mdp.RoundEnds(nxt.astype(np.int64), p)
-    return rule
-'''
 
 COMMANDS = [["solve", "{game}", "--at-least", "1"], ["targets", "{game}"],
             ["advise", "{game}", "round_state=0", "state=start", "--at-least", "1"],
@@ -77,7 +40,7 @@ def test_solve_at_least_and_targets_say_the_rule(up, command, tmp_path, capsys):
 
 def _refused_by_the_rule(up, command, exact, tmp_path, capsys):
     game = tmp_path / "coin.py"
-    game.write_text(GAME.format(up=up))
+    game.write_text(COIN_ROUNDS.format(up=up, down=0, heads="1/2", rounds=2))
     argv = [word.format(game=game) for word in command] + (["--exact"] * exact)
     if exact and command[0] == "simulate":
         return  # simulate plays in floats
