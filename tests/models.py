@@ -309,3 +309,45 @@ def mdp_round_rule(ends):
 """The source of a game of ``rounds`` rounds of one coin (heads at chance ``heads``, written
 as Python), heads earning ``up`` points and tails ``down`` (as ``repr`` writes them), filled
 in with ``str.format`` (tests/program/test_cli_huge_numbers.py, test_cli_whole_totals.py)."""
+
+
+# Walk away with WORTH, or stay for nothing: the game's value is WORTH, by hand (at least 0).
+WALK = '''
+import mdp
+
+GAME_NAME = "walk"
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "start"
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["walk", "stay"] if state == "start" else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, action)]
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return {"walk": WORTH, "stay": 0}[state]
+'''
+
+# A rule plugin that adds BONUS to the worth of walking away.
+WALK_BONUS = '''
+from fractions import Fraction
+import mdp
+
+@mdp.hookimpl(hookwrapper=True)
+def mdp_terminal_value(state):
+    outcome = yield
+    if state == "walk":
+        outcome.force_result(outcome.get_result() + BONUS)
+'''
+
+
+def walk_value(game, plugins=()):
+    """The exact value of the game at path ``game`` (:data:`WALK`, say) with rule plugins at
+    ``plugins``, each loaded by its path."""
+    return mdp.solve(mdp.compile(mdp.load_game(str(game), plugins=list(plugins))), exact=True).value

@@ -9,43 +9,9 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from models import WALK, WALK_BONUS, walk_value
 
-import mdp
-
-# Walk away with WORTH, or stay for nothing: the game's value is WORTH, by hand (at least 0).
-GAME = '''
-import mdp
-
-GAME_NAME = "walk"
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["walk", "stay"] if state == "start" else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, action)]
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return {"walk": WORTH, "stay": 0}[state]
-'''
-
-# A rule plugin that adds BONUS to the worth of walking away.
-PLUGIN = '''
-from fractions import Fraction
-import mdp
-
-@mdp.hookimpl(hookwrapper=True)
-def mdp_terminal_value(state):
-    outcome = yield
-    if state == "walk":
-        outcome.force_result(outcome.get_result() + BONUS)
-'''
+GAME, PLUGIN = WALK, WALK_BONUS
 
 WORTHS = st.lists(st.integers(0, 10**6), min_size=2, max_size=4)
 
@@ -57,17 +23,13 @@ def _write(path, text, **values):
         file.write(textwrap.dedent(text))
 
 
-def _value(game, plugins=()):
-    return mdp.solve(mdp.compile(mdp.load_game(str(game), plugins=list(plugins))), exact=True).value
-
-
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(worths=WORTHS)
 def test_a_game_file_edited_is_solved_as_it_is_now(tmp_path_factory, worths):
     game = tmp_path_factory.mktemp("edited") / "walk.py"
     for worth in worths:  # written at once, one after another: often the same second and size
         _write(game, GAME, WORTH=worth)
-        assert _value(game) == worth
+        assert walk_value(game) == worth
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -83,7 +45,7 @@ def test_a_game_package_edited_in_a_module_of_its_own_is_solved_as_it_is_now(tmp
         # and the size: a new second for each edit, as an editor's save has.
         stamp = os.stat(package / "worth.py").st_mtime_ns + 10**9 * edit
         os.utime(package / "worth.py", ns=(stamp, stamp))
-        assert _value(package) == worth
+        assert walk_value(package) == worth
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -93,12 +55,12 @@ def test_a_plugin_file_edited_is_applied_as_it_is_now(tmp_path_factory, worth, b
     _write(folder / "walk.py", GAME, WORTH=worth)
     for bonus in bonuses:
         _write(folder / "bonus.py", PLUGIN, BONUS=Fraction(bonus, 7))
-        assert _value(folder / "walk.py", [folder / "bonus.py"]) == worth + Fraction(bonus, 7)
+        assert walk_value(folder / "walk.py", [folder / "bonus.py"]) == worth + Fraction(bonus, 7)
 
 
 def test_a_file_unchanged_is_not_imported_again(tmp_path):
     log = tmp_path / "imports.log"
     _write(tmp_path / "walk.py", f"open({str(log)!r}, 'a').write('imported ')\n" + GAME, WORTH=3)
     for _ in range(3):
-        assert _value(tmp_path / "walk.py") == 3
+        assert walk_value(tmp_path / "walk.py") == 3
     assert log.read_text() == "imported "

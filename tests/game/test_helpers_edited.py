@@ -10,51 +10,14 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from models import WALK, WALK_BONUS, walk_value
 
-import mdp
-
-# Walk away with the helper's WORTH, or stay for nothing: the game's value is WORTH, by hand.
-GAME = '''
-import mdp
-import HELPER
-
-GAME_NAME = "walk"
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["walk", "stay"] if state == "start" else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, action)]
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return {"walk": HELPER.WORTH, "stay": 0}[state]
-'''
-
-# A rule plugin that adds its helper's BONUS to the worth of walking away.
-PLUGIN = '''
-import mdp
-import HELPER
-
-@mdp.hookimpl(hookwrapper=True)
-def mdp_terminal_value(state):
-    outcome = yield
-    if state == "walk":
-        outcome.force_result(outcome.get_result() + HELPER.BONUS)
-'''
+# WALK and WALK_BONUS (tests/models.py) with their WORTH and BONUS read from a helper.
+GAME = "import HELPER\n" + WALK.replace("WORTH", "HELPER.WORTH")
+PLUGIN = "import HELPER\n" + WALK_BONUS.replace("BONUS", "HELPER.BONUS")
 
 VALUES = st.lists(st.integers(0, 10**6), min_size=2, max_size=4)
 _NUMBERS = itertools.count()
-
-
-def _value(game, plugins=()):
-    return mdp.solve(mdp.compile(mdp.load_game(str(game), plugins=list(plugins))), exact=True).value
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -65,7 +28,7 @@ def test_a_game_s_helper_edited_is_loaded_as_it_is_now(tmp_path_factory, worths)
     (folder / "walk.py").write_text(textwrap.dedent(GAME.replace("HELPER", helper)))
     for worth in worths:  # written at once, one after another: often the same second and size
         (folder / f"{helper}.py").write_text(f"WORTH = {worth}\n")
-        assert _value(folder / "walk.py") == worth
+        assert walk_value(folder / "walk.py") == worth
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -80,7 +43,7 @@ def test_a_plugin_s_helper_edited_is_applied_as_it_is_now(tmp_path_factory, wort
     for bonus in bonuses:
         (folder / f"{bonus_of}.py").write_text("from fractions import Fraction\n"
                                                f"BONUS = {Fraction(bonus, 7)!r}\n")
-        assert _value(folder / "walk.py", [folder / "plus.py"]) == worth + Fraction(bonus, 7)
+        assert walk_value(folder / "walk.py", [folder / "plus.py"]) == worth + Fraction(bonus, 7)
 
 
 def test_a_helper_unchanged_is_not_imported_again(tmp_path):
@@ -89,5 +52,5 @@ def test_a_helper_unchanged_is_not_imported_again(tmp_path):
     (tmp_path / f"{helper}.py").write_text(f"open({str(log)!r}, 'a').write('imported ')\nWORTH = 3\n")
     (tmp_path / "walk.py").write_text(GAME.replace("HELPER", helper))
     for _ in range(3):
-        assert _value(tmp_path / "walk.py") == 3
+        assert walk_value(tmp_path / "walk.py") == 3
     assert log.read_text() == "imported "
