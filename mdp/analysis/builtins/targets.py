@@ -217,7 +217,8 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
     model = solution.model.of_rounds("play toward a total")
     reach = at_least(model)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
-    return Toward(counted(games, seed, values, counts, outcomes), total, reach.chance(total))
+    return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
+                  reach.chance(total))
 
 
 def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
