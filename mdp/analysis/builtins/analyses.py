@@ -24,7 +24,7 @@ from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import fixed, readable, shown_float, value_line
-from mdp.shown import counted
+from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -89,7 +89,7 @@ def _plot(what: str) -> Param:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:9.4f}%"
+    return f"{percent(value):>10}"
 
 
 # mdp policy

@@ -19,6 +19,7 @@ from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import readable, shown_float
+from mdp.shown import percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -31,7 +32,7 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 
 
 def _chance(value: Any) -> str:
-    return f"{float(value):.4%} ({readable(float(value))})"
+    return f"{percent(value)} ({readable(float(value))})"
 
 
 # mdp targets
@@ -89,8 +90,8 @@ def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
     print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
     for row in frame.iter_rows(named=True):
         more = f"  {row['chance_exact']}  {row['chance_best_mean_exact']}" if exact else ""
-        print(f"{row['at_least']:>9}  {100 * row['chance']:9.4f}%  "
-              f"{100 * row['chance_best_mean']:13.4f}%{more}")
+        print(f"{row['at_least']:>9}  {percent(row['chance']):>10}  "
+              f"{percent(row['chance_best_mean']):>14}{more}")
 
 
 TARGETS = Analysis(
