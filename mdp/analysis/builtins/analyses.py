@@ -370,10 +370,13 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
         advice = toward.advice_toward(solution, game, state or {}, at_least, points)
         return Advised(advice, solution, (), (at_least, points))
     solution = matched(solution, game, against)
+    if after and solution.strategy is not None:
+        raise ParamError("after: a later player of a match plays for money, not by a "
+                         "strategy; give the optimal solution")
+    if after and isinstance(solution.model, mdp.Rounds):  # as mdp match: beat the first's total
+        return Advised(toward.advice_beating(solution, game, state or {}, after, points),
+                       solution, after)
     if after:
-        if solution.strategy is not None:
-            raise ParamError("after: a later player of a match plays for money, not by a "
-                             "strategy; give the optimal solution")
         model = solution.model
         money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
@@ -398,14 +401,21 @@ def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
     against_check(game, args)
     toward.check_toward_game(game, args)
-    if args.after:
+    if args.after and game.round_start is not None:
+        toward.first_total(args.after)
+    elif args.after:
         mdp.match_rules(game)
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     advice = advised.advice
     print(game.describe())
-    if advised.after:
+    if advised.after and isinstance(solution.model, mdp.Rounds):
+        best = advice.actions["value"][0] if advice.actions.height else 0
+        print(f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
+              f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's value "
+              f"is the expected winnings, {shown_float(best):.6g} at best")
+    elif advised.after:
         outcome = mdp.match_rules(game).outcome
         print(f"player {len(advised.after) + 1}, after "
               + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))

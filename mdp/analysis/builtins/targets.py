@@ -134,9 +134,9 @@ def check_toward(args: argparse.Namespace, what: str) -> None:
     ``--at-least`` only, neither with a strategy, ``--minimize`` or ``what``."""
     given = getattr(args, what.strip("-").replace("-", "_"), None)
     if args.at_least is None:
-        if getattr(args, "points", 0):
-            raise ParamError("--points is the points earned so far toward --at-least T; give "
-                             "--at-least too")
+        if getattr(args, "points", 0) and not (what == "--after" and given):
+            raise ParamError("--points is the points earned so far toward --at-least T (or, "
+                             "advising, to beat --after's total); give --at-least too")
         return
     if args.strategy not in (None, "optimal") or args.sense or given:
         raise ParamError(f"--at-least plays for the chance of the total: --strategy, "
@@ -231,6 +231,36 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
 
     reach = at_least(solution.model, exact=solution.exact)
     return advice_at(located(reach, game, state, total - points), game)
+
+
+def first_total(after: Any) -> int:
+    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
+    two: one whole number, before any work."""
+    if len(after) != 1:
+        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
+                         f"knowing the first's total; give that total once, not {len(after)} results")
+    try:
+        return int(str(after[0]).strip())
+    except ValueError:
+        raise ParamError(f"--after: the first player's total is a whole number of points, not "
+                         f"{after[0]!r}") from None
+
+
+def advice_beating(solution: Any, game: mdp.Game, state: dict[str, Any], after: Any,
+                   points: int) -> mdp.Advice:
+    """The advice at ``state`` of ``solution``'s game of rounds for the second player of a
+    match, the first's total ``after``, with ``points`` earned so far: played as
+    :func:`mdp.match` plays them (:func:`~mdp.analysis.targets.rounds_match`), for the best
+    expected winnings, 1 past that total, 0 at it, -1 short of it; each action's value is
+    those winnings."""
+    from mdp.analysis.advise import advice_at
+    from mdp.engine.rounds.payoff import beating
+    from mdp.engine.rounds.reach import solve_reach
+    from mdp.engine.rounds.toward import located
+
+    model = solution.model
+    reach = solve_reach(model, exact=solution.exact, payoff=beating(model.info.objective.sense))
+    return advice_at(located(reach, game, state, first_total(after) - points), game)
 
 
 def inner(answer: Any) -> Any:
