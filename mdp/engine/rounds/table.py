@@ -165,8 +165,10 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
 
 
 def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
-    """The value of every round state: its round columns, ``round``, ``value`` and, exact,
-    ``value_exact``; round after round, in the order of their keys."""
+    """The value of every round state: its round columns, ``round`` (the round played from
+    it, 1 for the first; null where the game is over, no round played, as it is from the
+    start of a game of no rounds), ``value`` and, exact, ``value_exact``; round after round,
+    in the order of their keys."""
     model = solution.model
     # The round columns of every round state at once: a column has one type whatever the
     # round (fractions whole in one round and not in another), and no two round states the
@@ -176,8 +178,11 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
         values = solution.values[r][lo:hi]
+        keys = model.keys[r][lo:hi]
+        over = np.concatenate([np.zeros(0, dtype=bool)] + [
+            model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
         frame = columns.slice(first[r] + lo, hi - lo).with_columns(
-            round=pl.lit(r + 1, dtype=pl.Int64),
+            round=pl.Series(np.where(over, None, r + 1).tolist(), dtype=pl.Int64),
             value=pl.Series(shown_floats(values), dtype=pl.Float64))
         if solution.exact:
             frame = frame.with_columns(value_exact=pl.Series([str(v) for v in values],
