@@ -116,9 +116,11 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
 
     def whole(piece: pl.DataFrame) -> pl.DataFrame:
         # A round column empty (None) at a round state is left out of its rows: empty beside
-        # the other round states' rows.
+        # the other round states' rows. The round columns first, in the game's order (that
+        # of every round state's table), whichever round state comes first.
         absent = [c for c in named.columns if c not in piece.columns]
-        return piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c) for c in absent)
+        piece = piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c) for c in absent)
+        return piece.select(*named.columns, *(c for c in piece.columns if c not in named.columns))
 
     def make() -> Iterator[pl.DataFrame]:
         for key, columns in each:
