@@ -14,7 +14,7 @@ from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
-from mdp.game.naming import quoted, same
+from mdp.game.naming import same, written
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
     """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
     column that is empty there left out."""
     start = round_frame(model, game, model.keys[0][:1]).row(0, named=True)
-    shown = " ".join(f"{c}={quoted(start[c])}" for c in names if start[c] is not None)
+    shown = written({c: start[c] for c in names})
     return ("COLUMN=VALUE, e.g. the first: " + shown if shown else
             "COLUMN=VALUE; a column empty in the round state is left out, as every one is in "
             "the first")
