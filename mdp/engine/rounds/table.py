@@ -184,7 +184,7 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
         over = np.concatenate([np.zeros(0, dtype=bool)] + [
             model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
         frame = columns.slice(first[r] + lo, hi - lo).with_columns(
-            round=pl.Series(np.where(over, None, r + 1).tolist(), dtype=pl.Int64),
+            round=pl.Series([None if o else r + 1 for o in over.tolist()], dtype=pl.Int64),
             value=pl.Series(shown_floats(values), dtype=pl.Float64))
         if solution.exact:
             frame = frame.with_columns(value_exact=pl.Series([str(v) for v in values],
