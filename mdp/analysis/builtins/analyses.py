@@ -23,7 +23,7 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import fixed, readable, shown_float, value_line
+from mdp.outputs.readable import fixed, readable, value_line
 from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
@@ -401,25 +401,15 @@ def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     """``--after`` advises a player of a match: the game has match rules, before any work."""
     against_check(game, args)
     toward.check_toward_game(game, args)
-    if args.after and game.round_start is not None:
-        toward.first_total(args.after)
-    elif args.after:
-        mdp.match_rules(game)
+    if args.after:
+        toward.check_after(game, args.after)
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     advice = advised.advice
     print(game.describe())
-    if advised.after and isinstance(solution.model, mdp.Rounds):
-        best = advice.actions["value"][0] if advice.actions.height else 0
-        print(f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
-              f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's value "
-              f"is the expected winnings, {shown_float(best):.6g} at best")
-    elif advised.after:
-        outcome = mdp.match_rules(game).outcome
-        print(f"player {len(advised.after) + 1}, after "
-              + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
-              + f": expected winnings {shown_float(advised.solution.value):.6g}")
+    if advised.after:
+        print(toward.after_line(advised, game))
     if advised.toward:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")

@@ -233,6 +233,29 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
     return advice_at(located(reach, game, state, total - points), game)
 
 
+def check_after(game: mdp.Game, after: Any) -> None:
+    """``--after`` advises a player of a match, before any work: of a game of rounds, the
+    second, after the first's total; else a later one, by the game's match rules."""
+    if game.round_start is not None:
+        first_total(after)
+    else:
+        mdp.match_rules(game)
+
+
+def after_line(advised: Any, game: mdp.Game) -> str:
+    """The line that says whom ``mdp advise --after`` advised, and what the values are."""
+    if isinstance(advised.solution.model, mdp.Rounds):
+        actions = advised.advice.actions
+        best = actions["value"][0] if actions.height else 0
+        return (f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
+                f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
+                f"value is the expected winnings, {shown_float(best):.6g} at best")
+    outcome = mdp.match_rules(game).outcome
+    return (f"player {len(advised.after) + 1}, after "
+            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
+            + f": expected winnings {shown_float(advised.solution.value):.6g}")
+
+
 def first_total(after: Any) -> int:
     """The first player's total that ``--after`` gives in a game of rounds, whose match is of
     two: one whole number, before any work."""
