@@ -15,7 +15,8 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
     true-or-false column in any case); a float column also by the number the text is, as
     that column writes it, so that ``nan`` names NaN (NaN the same as NaN) and ``1e-05``
     what the column writes ``0.00001``; and the empty text an empty cell (None) too, as a
-    table writes it, in a state's column and a round state's alike."""
+    table writes it, in a state's column and a round state's alike, where no cell of the
+    column is the empty text itself (which it names then, as before)."""
     text, kind = str(value), table.schema[column]
     wanted = [text.lower() if kind == pl.Boolean else text]
     if kind.is_float():
@@ -24,7 +25,9 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
         except ValueError:
             pass
     found = pl.col(column).cast(pl.String).is_in(wanted)
-    return found | pl.col(column).is_null() if text == "" else found
+    if text == "" and not (table[column].cast(pl.String) == "").any():
+        return found | pl.col(column).is_null()
+    return found
 
 
 def written(columns: Mapping[str, Any]) -> str:
