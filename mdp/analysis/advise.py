@@ -18,7 +18,7 @@ from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError
 from mdp.game.columns import row_columns, table_state_columns, to_frame
-from mdp.game.naming import same, written
+from mdp.game.naming import near, same, written
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -105,7 +105,7 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
             raise ParamError(_expected(game, table, names, model.initial, [], round_state))
     given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
     if matches.height == 0:
-        raise ParamError(f"no reachable state has {given}; "
+        raise ParamError(f"no reachable state has {given}{near(table, columns)}; "
                          + _expected(game, table, names, model.initial, []))
     if matches.height > 1:
         raise ParamError(_several(game, matches, names, given))

@@ -77,10 +77,11 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
     check_games(games, seed)  # past the bound: too large
     if isinstance(how, Policy):
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)
+        objective = how.model.info.objective
     else:
         values, counts, outcomes = how.simulated(game, games, seed, tie_break)
-    return counted(games, seed, values, counts, outcomes,
-                   chance=how.model.info.objective.probability)
+        objective = how.objective  # terminal values of its own: not the game's chance
+    return counted(games, seed, values, counts, outcomes, chance=objective.probability)
 
 
 def counted(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,

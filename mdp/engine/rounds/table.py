@@ -14,7 +14,7 @@ from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
-from mdp.game.naming import same, written
+from mdp.game.naming import near, same, written
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
                          f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        raise ParamError(f"no reachable round state has {said}; name one by its columns "
+        raise ParamError(f"no reachable round state has {said}{near(table, given)}; name one "
+                         f"by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     return matches, names, given
 
