@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import polars as pl
-import scipy.sparse
 
 from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
@@ -91,6 +90,8 @@ class Totals:
         """The round states of the next round reached: round state ``s[i]`` (a position
         among ``index``) comes to ``d[i]`` (among the next round's ``following`` keys)
         earning ``points[i]`` with chance ``chance[i]``."""
+        import scipy.sparse  # here, as in mdp.engine.columns: not at every command's start
+
         start = self.low[s] + points
         stop = start + self.width[s]
         low = np.full(following, np.iinfo(np.int64).max)
