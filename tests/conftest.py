@@ -121,6 +121,20 @@ def pytest_configure(config: pytest.Config) -> None:
         compileall.compile_dir(ROOT / package, quiet=1)
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_collection(session: pytest.Session):
+    """The test modules, rewritten by pytest for its asserts, kept as bytecode from one run
+    to the next (tests/**/__pycache__) where Python is told to write none: rewriting them
+    all again took each worker some 4 s of CPU at every run. Only while they are collected:
+    the tests themselves run as they are told."""
+    told = sys.dont_write_bytecode
+    sys.dont_write_bytecode = False
+    try:
+        return (yield)
+    finally:
+        sys.dont_write_bytecode = told
+
+
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Side by side, the tests of a shared fixture go to one worker, and the files of slow
