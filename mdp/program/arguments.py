@@ -16,6 +16,7 @@ from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
+from mdp.program import guard
 from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
@@ -96,8 +97,10 @@ def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
 def compiled(args: argparse.Namespace, game: mdp.Game,
              progress: Callable[[str], None] | None = None) -> mdp.CompiledModel | mdp.Rounds:
     """The game compiled within the bounds the arguments set."""
-    return mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
-                       progress=progress)
+    model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
+                        progress=progress)
+    guard.check(f"game {game.name}")
+    return model
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object", *,
@@ -220,9 +223,11 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     values = parse_vary(args.vary)
     reading_given(args)
     with Progress() as progress:
-        return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                    plugins=plugins(args), exact=args.exact, max_states=args.max_states,
-                    max_memory=args.max_memory or "default", progress=progress, **settings)
+        table = make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
+                     plugins=plugins(args), exact=args.exact, max_states=args.max_states,
+                     max_memory=args.max_memory or "default", progress=progress, **settings)
+    guard.check(f"game {args.game}")
+    return table
 
 
 def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format | None) -> None:
@@ -305,7 +310,9 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     settings = parse_assignments(args.params)
     check_settable(settings)
     reading_given(args)
-    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+    game = mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+    guard.check(f"game {game.name}")
+    return game
 
 
 def reading_given(args: argparse.Namespace) -> None:
@@ -351,6 +358,7 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
                                  **({} if args.residual is None else {"residual": args.residual}))
+    guard.check(f"game {game.name}")
     return game, solution
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import mdp
 from mdp.analysis.registry import Analysis, builtins_only
 from mdp.engine.cluster import on_cluster
+from mdp.engine.parallel import unpin
 from mdp.errors import (
     MdpError,
     ModelError,
@@ -31,7 +32,7 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import check_environment, check_numpy_environment
 from mdp.program.helptext import Formatter as _Formatter
@@ -52,7 +53,8 @@ def main(argv: list[str] | None = None) -> int:
     _numpy_settings()
     previous = sys.stdout
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
-    sys.stdout = stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout)
+    stdout.bind(stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout))
+    guard.record()  # before any plugin's or game's code runs
     try:
         check_numpy_environment()
         argv = sys.argv[1:] if argv is None else argv
@@ -82,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
                 with stdout.shielded(stdout.machine_output(args)), \
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
+                    guard.check(_who(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 by = registry.offered_by(args.command.name)
                 who = f"plugin {by[0]}'s {by[1]}" if by else "command"
@@ -102,6 +105,7 @@ def main(argv: list[str] | None = None) -> int:
                                  f"(numpy: {warned}){advice}") from None
             except Exception as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
+                guard.check(_who(args))  # a game that broke the process: not mdp's bug
                 if offered is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 plugin, kind = offered
@@ -130,7 +134,19 @@ def main(argv: list[str] | None = None) -> int:
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
     finally:
         registry.drop_given()
-        sys.stdout = previous
+        guard.forget()
+        unpin()
+        stdout.unbind(previous)
+
+
+def _who(args: argparse.Namespace) -> str:
+    """Whose code ran last in the command: its game's, else the plugin's that offers it."""
+    game = getattr(args, "loaded", None)
+    if game is not None:
+        return f"game {game.name}"
+    by = registry.offered_by(args.command.name)
+    return f"plugin {by[0]}'s {by[1]} {args.command.name}" if by else \
+        f"game {args.game}" if getattr(args, "game", None) else f"command {args.command.name}"
 
 
 def _freeze_at_exit() -> None:
@@ -400,6 +416,7 @@ def _command(analysis: Analysis) -> Command:
             solved = solution
             with arguments.Progress() if analysis.progress else nullcontext() as progress:
                 answer = analysis.answer(solved, game, options, progress=progress)
+        guard.check(f"game {game.name}")
         table = analysis.table_of(answer)
         if fmt is not None:
             arguments.emit(table, args, fmt)

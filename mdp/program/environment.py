@@ -21,10 +21,11 @@ import os
 def check_environment() -> None:
     """Refuse, before any work, a value of an environment variable that mdp or Polars
     cannot take."""
-    from mdp.engine.parallel import thread_count, threads  # no numpy: os and threading
+    from mdp.engine.parallel import pin  # no numpy: os and threading
 
-    threads()
-    thread_count("POLARS_MAX_THREADS")  # Polars starts every thread it is told to: 99999 took
+    # Read once, as the command starts: a game's code that changes them later cannot
+    # change what was decided, nor have the user's environment blamed.
+    pin("MDP_THREADS", "POLARS_MAX_THREADS")  # Polars starts every thread it is told to: 99999 took
     # the machine's memory and did not stop at SIGTERM; 0 stopped it
 
 
