@@ -313,8 +313,18 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         sub = subparsers.add_parser(command.name, help=command.help, formatter_class=_Formatter,
                                     description=command.description or command.help)
         if command.arguments:
+            by = registry.offered_by(command.name)
             try:
-                command.arguments(sub)
+                # a plugin's: its own KeyboardInterrupt told apart from the user's Ctrl-C
+                with watch_interruptions() if by else nullcontext():
+                    try:
+                        command.arguments(sub)
+                    except KeyboardInterrupt as error:
+                        if by is None or by_user(error):
+                            raise
+                        raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
+                                         "arguments raised KeyboardInterrupt, and no one "
+                                         "interrupted it") from None
             except argparse.ArgumentError as error:  # a plugin's option named like ours
                 raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
@@ -322,7 +332,6 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             except MdpError:
                 raise
             except (Exception, SystemExit) as error:  # a plugin's arguments that break
-                by = registry.offered_by(command.name)
                 if by is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "

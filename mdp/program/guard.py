@@ -7,7 +7,8 @@ plugin code runs; each check is a few comparisons, not one per hook call.
 - the working directory: the files a command writes are named relative to it as it was
   given (:func:`mdp.outputs.files.absolute`), and a game's own relative paths would change
   meaning: a change is refused;
-- standard output, file descriptor 1: closed or replaced, the answer is lost: refused;
+- standard output, file descriptor 1 or ``sys.stdout``: closed or replaced, the answer is
+  lost: refused;
 - Python's recursion limit, lowered (raised is harmless): refused;
 - a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``:
   refused (the next import of it fails);
@@ -41,6 +42,13 @@ def _descriptor() -> tuple[int, int] | None:
     return status.st_dev, status.st_ino
 
 
+def _closed(stream: Any) -> bool:
+    try:
+        return bool(stream.closed)
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def _environment() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k.startswith(_WATCHED)}
 
@@ -51,6 +59,8 @@ def record() -> None:
     _recorded = {
         "cwd": _cwd(),
         "fd": _descriptor(),
+        "stdout": sys.stdout,
+        "closed": _closed(sys.stdout),
         "limit": sys.getrecursionlimit(),
         "modules": dict(sys.modules),
         "builtins": dict(vars(builtins)),
@@ -98,6 +108,8 @@ def _fault() -> str | None:
         return f"changed the working directory from {_recorded['cwd']} to {cwd}"
     if _descriptor() != _recorded["fd"] and _recorded["fd"] is not None:
         return "closed or replaced standard output (file descriptor 1)"
+    if _closed(_recorded["stdout"]) and not _recorded["closed"]:
+        return "closed standard output (sys.stdout)"
     limit = sys.getrecursionlimit()
     if limit < _recorded["limit"]:
         return f"lowered Python's recursion limit from {_recorded['limit']} to {limit}"
