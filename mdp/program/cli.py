@@ -34,7 +34,7 @@ from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.environment import check_environment, check_numpy_environment
+from mdp.program.environment import check_environment, check_numpy_environment, clear_polars_environment
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
@@ -51,6 +51,7 @@ EXIT_TOO_LARGE = 3
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     _numpy_settings()
+    cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     previous = sys.stdout
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
     stdout.bind(stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout))
@@ -136,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         registry.drop_given()
         guard.forget()
         unpin()
+        os.environ.update(cleared)
         stdout.unbind(previous)
 
 

@@ -8,6 +8,14 @@ traceback (or a panic of Polars) in the middle of it.
 - ``NUMPY_MADVISE_HUGEPAGE``: read by numpy as it loads, as Python's ``int`` reads it (a
   word stopped numpy's import, and every game was blamed for it).
 
+Every other ``POLARS_*`` variable is cleared for mdp's process as a command starts
+(:func:`clear_polars_environment`): mdp decides how Polars runs for its own work. They are
+Polars' switches for debugging, engines and display (``POLARS_PANIC_ON_ERR=1`` turned the
+errors Polars recovers from inside into panics and tracebacks; ``POLARS_ENGINE_AFFINITY=gpu``
+had mdp's Parquet writer fail for want of a GPU engine), none of which changes a result.
+Kept: ``POLARS_TEMP_DIR`` (where Polars may spill), and the ones that choose Polars' binary
+as it loads (``POLARS_SKIP_CPU_CHECK``, ``POLARS_FORCE_PKG``, ``POLARS_PREFER_PKG``).
+
 ``MPLBACKEND`` is not read: mdp draws with matplotlib's Agg whatever it says
 (:mod:`mdp.outputs.plot`); ``PYTHONIOENCODING`` is honoured, a letter the encoding lacks
 printed as its escape (:class:`mdp.program.stdout.Output`).
@@ -42,3 +50,19 @@ def check_numpy_environment() -> None:
     except ValueError:
         raise ParamError(f"NUMPY_MADVISE_HUGEPAGE={value!r}: expected a whole number (0: no huge "
                          "pages for numpy's arrays, 1: huge pages; or leave it unset)") from None
+
+
+POLARS_KEPT = frozenset({"POLARS_MAX_THREADS", "POLARS_TEMP_DIR", "POLARS_SKIP_CPU_CHECK",
+                         "POLARS_FORCE_PKG", "POLARS_PREFER_PKG"})
+"""The ``POLARS_*`` variables mdp leaves as the user set them (the first checked)."""
+
+
+def clear_polars_environment() -> dict[str, str]:
+    """Unset every ``POLARS_*`` variable but :data:`POLARS_KEPT`, before Polars is imported
+    or called; returns what was unset, for the caller to set again when it is done (mdp run
+    from Python, in a process that goes on)."""
+    cleared = {name: value for name, value in os.environ.items()
+               if name.startswith("POLARS_") and name not in POLARS_KEPT}
+    for name in cleared:
+        del os.environ[name]
+    return cleared
