@@ -72,6 +72,7 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     touched. A device or a pipe among them is written into once the others are complete,
     before they are renamed. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
+    refuse_read_targets()
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
     with terminations_interrupt():
@@ -104,6 +105,14 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
             raise
 
 
+def refuse_read_targets() -> None:
+    """Refuse, where control comes back from game or plugin code and before any file is
+    written, a target that the code was seen to read (:func:`_opened`): its own line, not
+    a failure of the code that read it."""
+    if _held is not None and _held.pending is not None:
+        raise _held.pending
+
+
 def reading(path: str, what: str) -> None:
     """Within :func:`together`, ``path`` is a file the command reads (``what``: the game
     file, a plugin's): a target that names it, or a file in it where it is a folder, is
@@ -122,6 +131,7 @@ class _Held:
         self.notes: list[str] = []
         self.targets: dict[object, tuple[str, str]] = {}  # by identity: name, what
         self.sources: list[tuple[str, str, str]] = []  # real path, name, what
+        self.pending: ParamError | None = None  # a target seen read by code that then went on
 
     def claim(self, path: str, what: str | None) -> None:
         real = os.path.realpath(absolute(path))
@@ -226,7 +236,11 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
     if _recorders:  # an import: reported once it is done (reading), not in its midst
         _recorders[-1].append(path)
     elif _held is not None:
-        _held.read(path, READ)
+        try:
+            _held.read(path, READ)
+        except ParamError as error:  # raised in the midst of whoever opened it (an import of
+            if _held.pending is None:  # an installed game's module: "cannot import ..."), it
+                _held.pending = error  # was taken for their failure: refused once they return
 
 
 _audited = False
@@ -294,6 +308,7 @@ def together() -> Iterator[None]:
     try:
         with terminations_interrupt():
             yield
+            refuse_read_targets()
             _finish(held.files, held.specials)
     except BaseException:
         _remove(held.files)

@@ -86,8 +86,10 @@ def check(who: str) -> None:
     not called (the Python API: mdp owns no process there)."""
     if _recorded is None:
         return
+    from mdp.outputs.files import refuse_read_targets
     from mdp.program.stdout import rebind
 
+    refuse_read_targets()
     rebind()
     environ = _environment()
     if environ != _recorded["environ"]:
