@@ -116,12 +116,17 @@ def add_json_list_argument(parser: argparse.ArgumentParser) -> None:
     add_json_argument(parser, "one JSON array")
 
 
-def add_output_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--out FILE`` and ``--format NAME``, for a command that writes a table."""
+def add_output_arguments(parser: argparse.ArgumentParser, *, report: bool = False,
+                         table: str = "the table") -> None:
+    """``--out FILE`` and ``--format NAME``, for a command that writes ``table``; with
+    ``report``, a command that prints a report for people on standard output unless
+    ``--format`` asks for the table there (:func:`mdp.program.cli._command` decides so)."""
+    printed = (f"the report on standard output (--format NAME prints {table} there instead)"
+               if report else f"standard output, as {STDOUT_FORMAT.upper()} (a table for "
+               "people on a terminal)")
     parser.add_argument("--out", "-o", metavar="FILE",
-                        help="write the table to FILE, in the format its extension names (see: "
-                        f"mdp formats); default: standard output, as {STDOUT_FORMAT.upper()} (a "
-                        "table for people on a terminal)")
+                        help=f"write {table} to FILE, in the format its extension names (see: "
+                        f"mdp formats); default: {printed}")
     parser.add_argument("--format", "-f", metavar="NAME",
                         help="the format to write, whatever the extension (see: mdp formats)")
 
@@ -185,7 +190,7 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
                         help="one row per combination of these values of a parameter (repeatable; "
                         "separate values holding commas with ;)")
-    add_output_arguments(parser)
+    add_output_arguments(parser, table="the table of --vary")
 
 
 def check_standard_output(args: argparse.Namespace) -> None:

@@ -377,7 +377,7 @@ def _command(analysis: Analysis) -> Command:
         if analysis.vary is not None:
             arguments.add_vary_argument(parser)
         else:
-            arguments.add_output_arguments(parser)
+            arguments.add_output_arguments(parser, report=analysis.show is not None)
         arguments.add_options(parser, analysis.options, f"analysis {analysis.name}")
         if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
