@@ -56,8 +56,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     if not solving:
         return
     parser.add_argument("--residual", type=_residual, metavar="R",
-                        help="where states come back: iterate until no value changes by more "
-                        "than R (default 1e-12)")
+                        help="where states come back: solve until the error left is within R, "
+                        "relative to the largest terminal value (default 1e-12; from 1e-15 to 1)")
     parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
                         "instead of optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
