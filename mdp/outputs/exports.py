@@ -64,6 +64,10 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         except PLUGIN_FAULTS as error:
             raise ModelError(f"{_named(export)} raised {fault(error)}") from error
         where = _named(export)
+        if where.startswith("plugin "):
+            from mdp.program import guard  # (nothing to check where mdp is used from Python)
+
+            guard.check(where)
         if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
                 not all(isinstance(p, str) for p in given):
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")

@@ -89,6 +89,10 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{self._named()} raised {text}") from error
+        if self._named().startswith("plugin "):  # a game's columns, made as mdp's own write,
+            from mdp.program import guard  # are the game's: checked as the command ends
+
+            guard.check(self._named())
         if not watched.written and table.height:  # a writer of the table's rows wrote none
             raise ModelError(f"{self._named()} wrote nothing of a table of "
                              f"{table.height:,} rows (a write that is a generator never runs)")

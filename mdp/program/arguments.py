@@ -316,6 +316,7 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     check_settable(settings)
     reading_given(args)
     game = mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+    args.loaded = game  # whose code ran, for the checks that blame it
     guard.check(f"game {game.name}")
     return game
 

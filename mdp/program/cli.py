@@ -34,7 +34,12 @@ from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.environment import check_environment, check_numpy_environment, clear_polars_environment
+from mdp.program.environment import (
+    check_environment,
+    check_numpy_environment,
+    clear_polars_environment,
+    numpy_settings,
+)
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
@@ -50,7 +55,7 @@ EXIT_TOO_LARGE = 3
 
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
-    _numpy_settings()
+    numpy_settings()
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     previous = sys.stdout
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
@@ -164,30 +169,6 @@ def _freeze_at_exit() -> None:
     """
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
-
-
-# The variables by which OpenBLAS (numpy's matrix library) is told how many threads to start.
-_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
-
-
-def _numpy_settings() -> None:
-    """Settings numpy reads as it loads (so none once it is loaded), each unless the user
-    set it.
-
-    - One OpenBLAS thread: mdp multiplies no matrices, and OpenBLAS starts a thread for
-      each other core as numpy loads, each spinning a while in wait for work: on a busy
-      machine they take the solve's core. Set ``OPENBLAS_NUM_THREADS`` for a plugin that
-      multiplies large matrices.
-    - No huge pages (``NUMPY_MADVISE_HUGEPAGE=0``): numpy asks the kernel for them for
-      every array of 4 MB or more, and where the kernel then compacts memory on the spot
-      (transparent huge pages with ``defrag`` set to ``madvise``, a common default) a fresh
-      array costs several times the time (the Performance page measures it).
-    """
-    if "numpy" in sys.modules:
-        return
-    if not any(os.environ.get(name) for name in _BLAS_THREADS):
-        os.environ["OPENBLAS_NUM_THREADS"] = "1"
-    os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
 
 # What a full, closed or broken standard output raises when written to.

@@ -24,6 +24,7 @@ printed as its escape (:class:`mdp.program.stdout.Output`).
 from __future__ import annotations
 
 import os
+import sys
 
 
 def check_environment() -> None:
@@ -66,3 +67,27 @@ def clear_polars_environment() -> dict[str, str]:
     for name in cleared:
         del os.environ[name]
     return cleared
+
+
+# The variables by which OpenBLAS (numpy's matrix library) is told how many threads to start.
+_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+
+
+def numpy_settings() -> None:
+    """Settings numpy reads as it loads (so none once it is loaded), each unless the user
+    set it.
+
+    - One OpenBLAS thread: mdp multiplies no matrices, and OpenBLAS starts a thread for
+      each other core as numpy loads, each spinning a while in wait for work: on a busy
+      machine they take the solve's core. Set ``OPENBLAS_NUM_THREADS`` for a plugin that
+      multiplies large matrices.
+    - No huge pages (``NUMPY_MADVISE_HUGEPAGE=0``): numpy asks the kernel for them for
+      every array of 4 MB or more, and where the kernel then compacts memory on the spot
+      (transparent huge pages with ``defrag`` set to ``madvise``, a common default) a fresh
+      array costs several times the time (the Performance page measures it).
+    """
+    if "numpy" in sys.modules:
+        return
+    if not any(os.environ.get(name) for name in _BLAS_THREADS):
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")

@@ -95,3 +95,23 @@ def test_a_game_that_changes_directory_as_it_is_imported(tmp_path):
     assert done.returncode == 2, done.stderr
     assert "game walk changed the working directory from" in done.stderr
     assert _files(work) == set() and "pol.csv" not in _files(package)
+
+
+def test_a_plugins_export_that_changes_directory_is_blamed_and_writes_nothing(tmp_path):
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", "pass"))
+    (tmp_path / "exp.py").write_text(
+        "import os\nimport mdp\n\n"
+        "def write(model, path):\n"
+        "    os.chdir('/')\n"
+        "    with open(path, 'w') as file:\n        file.write('ok')\n"
+        "    return [path]\n\n"
+        "@mdp.hookimpl\ndef mdp_exports():\n"
+        "    return [mdp.Export('ex', 'a model', write)]\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([*MDP, "export", "../game.py", "-p", "../exp.py", "--format", "ex", "--out", "m.ex"],
+                          cwd=work, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("mdp: error: plugin ../exp.py's export ex changed the working "
+                                  "directory from ")
+    assert _files(work) == set() and _files(tmp_path) == {"game.py", "exp.py", "work"}
