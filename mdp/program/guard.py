@@ -68,6 +68,13 @@ def record() -> None:
     }
 
 
+def output_dropped() -> None:
+    """mdp itself sent standard output to the null device (its reader went away,
+    :func:`mdp.program.stdout.drop`): that file descriptor 1 is the one to find."""
+    if _recorded is not None:
+        _recorded["fd"] = _descriptor()
+
+
 def forget() -> None:
     global _recorded
     _recorded = None

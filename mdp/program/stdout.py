@@ -87,12 +87,15 @@ def drop() -> None:
     """Send what is left for standard output nowhere: its reader went away. What its buffer
     still holds, and what is printed later, goes to the null device, so that no later flush
     (Python's own at exit among them) fails again."""
+    from mdp.program import guard
+
     try:
         handle = os.open(os.devnull, os.O_WRONLY)
         os.dup2(handle, stdout().fileno())
         os.close(handle)
     except (OSError, ValueError, AttributeError):  # no file descriptor (output captured)
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
+    guard.output_dropped()
 
 
 class Output:
