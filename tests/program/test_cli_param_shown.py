@@ -70,3 +70,16 @@ def test_a_show_that_breaks_is_one_line_naming_the_parameter(tmp_path, show, par
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.startswith("mdp: error: parameter y: ") and done.stderr.count("\n") == 1
     assert words in done.stderr
+
+
+@pytest.mark.parametrize(("show", "refused"), [("return 'same'", True), ("return f'y{value}'", False)])
+def test_rows_of_vary_that_would_read_alike_are_refused(tmp_path, show, refused):
+    """Two values a show gives one text: their rows of --vary read the same (exit code 0)."""
+    done = _run(tmp_path, show, "int", "--vary", "y=1,2")
+    if refused:
+        assert done.returncode == 2 and done.stderr == (
+            "mdp: error: parameter y: y=1 and y=2 are shown alike, as 'same', and the rows of "
+            "--vary could not be told apart; a parameter shows each value as a text of its own\n")
+    else:
+        assert done.returncode == 0, done.stderr
+        assert [row["y"] for row in json.loads(done.stdout)] == ["y1", "y2"]
