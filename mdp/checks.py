@@ -336,6 +336,6 @@ def check_residual(residual: object) -> None:
     :data:`~mdp.limits.LEAST_RESIDUAL` (what float64 values can be brought to) to 1: the one
     check, of :func:`mdp.solve` and of ``--residual`` alike."""
     if not isinstance(residual, float | int) or isinstance(residual, bool) \
-            or not LEAST_RESIDUAL <= residual < 1:
+            or not LEAST_RESIDUAL <= residual <= 1:
         raise ParamError(f"residual={residual!r}: a number from {LEAST_RESIDUAL:g} (float64 "
                          "reaches no closer) to 1, such as 1e-12")

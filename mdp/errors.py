@@ -17,8 +17,15 @@ class MdpError(Exception):
     """
 
     def __str__(self) -> str:
-        # One line, whatever the input quoted in it holds (a value given with a line break).
-        return super().__str__().replace("\r", "\\r").replace("\n", "\\n")
+        # One line, whatever the input quoted in it holds (a value given with a line break),
+        # and no character a terminal acts on (ESC turned it red): each as its escape.
+        return super().__str__().translate(_ESCAPES)
+
+
+_ESCAPES = {**{code: f"\\x{code:02x}" for code in (*range(32), *range(127, 160))},
+            ord("\n"): "\\n", ord("\r"): "\\r", ord("\t"): "\\t",
+            0x2028: "\\u2028", 0x2029: "\\u2029"}
+"""Control characters, and Unicode's line and paragraph separators, as their escapes."""
 
 
 class GameNotFound(MdpError):

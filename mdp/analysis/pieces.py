@@ -16,9 +16,10 @@ class Widened(Exception):
 
 
 class Pieces:
-    """A table made a piece at a time: ``make()`` gives its pieces, Polars DataFrames of the
-    same columns, one after another; a file format writes each as it comes (a
-    :class:`mdp.Format` with ``stream``), so that only a piece is held at a time.
+    """A table made a piece at a time: iterating it (``for piece in pieces:``) gives its
+    pieces, Polars DataFrames of the same columns, one after another; a file format writes
+    each as it comes (a :class:`mdp.Format` with ``stream``, which iterates the pieces to
+    their end), so that only a piece is held at a time.
 
     The columns' types are known before the first piece, from ``sample`` (a few rows from
     across the table): Parquet writes them first. A column of no type (empty in every row of
@@ -38,6 +39,9 @@ class Pieces:
         self._make, self.name, self.total = make, name, total
         self.sources: Mapping[str, str] = dict(sources or {})
         self.rows: int | None = None
+        self.passes = 0
+        """How many times every piece was given, to the end (a stream that stops before is
+        told apart: :meth:`mdp.Format.dump`)."""
         self.progress: Callable[[str], None] | None = None
         self.schema: dict[str, pl.DataType] = {column: dtype for column, dtype in sample.schema.items()
                                                if dtype != pl.Null}
@@ -75,6 +79,7 @@ class Pieces:
                 self.progress(f"writing {self.name}: {rows:,}{of} rows")
             yield piece
         self.rows = rows
+        self.passes += 1
 
     def frame(self, most: int | None = None, why: str = "") -> pl.DataFrame:
         """The whole table as one DataFrame; with ``most``, refused (:class:`mdp.TooLarge`)

@@ -33,7 +33,7 @@ from mdp.checks import (
 from mdp.engine.compile import check_size, compile
 from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
-from mdp.errors import ParamError, TooLarge
+from mdp.errors import ModelError, ParamError, TooLarge
 from mdp.game.load import Game, load_game
 from mdp.game.params import check_settable
 from mdp.limits import DEFAULT_MAX_STATES, MAX_COMBINATIONS
@@ -78,7 +78,7 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
     if overlap:
         raise ParamError(f"parameter {overlap[0]} is both set and varied; vary it alone")
     loaded: list[Game] = []
-    seen: dict[tuple[str, ...], dict[str, Any]] = {}
+    seen: dict[tuple[str, ...], dict[str, Any]] = {}  # by values, and by what they show
     for combination in combinations(vary):
         game = load_game(spec, variant=variant, plugins=plugins, **given, **combination)
         same = seen.setdefault(tuple(repr(game.params[name]) for name in vary), combination)
@@ -86,6 +86,13 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
             first, again = (" ".join(f"{name}={c[name]}" for name in vary) for c in (same, combination))
             said = f"{first} is given twice" if first == again else f"{first} and {again} are the same rules"
             raise ParamError(f"vary: {said}; give each value once")
+        shown = game.shown_params()
+        alike = seen.setdefault(("shown", *(repr(shown[name]) for name in vary)), combination)
+        if alike is not combination:  # two rule sets whose rows would read the same
+            name = next(n for n in vary if alike[n] != combination[n])
+            raise ModelError(f"parameter {name}: {name}={alike[name]} and {name}={combination[name]} "
+                             f"are shown alike, as {shown[name]!r}, and the rows of --vary could "
+                             "not be told apart; a parameter shows each value as a text of its own")
         loaded.append(game)
     return loaded
 

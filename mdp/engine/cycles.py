@@ -164,7 +164,10 @@ def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,
 
 
 def _value_of(model: CompiledModel, lo: int, i: int) -> str:
-    return f"game {model.info.game}: the value of state {said(model.states[lo + i])}"
+    state = model.states[lo + i]
+    if isinstance(state, np.generic):  # a batch game's state number: a number, not numpy's repr
+        state = state.item()
+    return f"game {model.info.game}: the value of state {said(state)}"
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
@@ -221,6 +224,11 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
             before, jumped, since, slowest = values, True, 0, ratio ** 0.5
             expected = change * ratio ** (EXTRAPOLATE / 2)  # what the sweeps spared would bring
             values = np.clip(values + (step + steps[1]) * (ratio / (1 - ratio)), *bounds)
+    if _at_rounding(change, values):  # no fault of the game's: past float64's reach
+        raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
+                         "sweep after sweep, float64's rounding of it, short of the residual "
+                         "asked for (shared among the states that come back); ask for a larger "
+                         "residual (the default is 1e-12)")
     raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
                      f"after {MOST_SWEEPS:,} sweeps: some play may never end")
 

@@ -61,11 +61,29 @@ def threads() -> int:
     return max(1, min(cores, DEFAULT_MOST))
 
 
+_pinned: dict[str, int | None] = {}  # read once, where the process's owner pinned them
+
+
+def pin(*variables: str) -> None:
+    """Read each variable of threads now, once: later readings give this value, whatever the
+    environment says by then (code run since cannot change what was decided). ``unpin()``
+    reads them afresh again."""
+    for variable in variables:
+        _pinned.pop(variable, None)
+        _pinned[variable] = thread_count(variable)
+
+
+def unpin() -> None:
+    _pinned.clear()
+
+
 def thread_count(variable: str) -> int | None:
     """The number of threads the environment variable ``variable`` asks for, ``None`` where
     it is unset: the one reading of every variable of threads (``MDP_THREADS``,
     ``POLARS_MAX_THREADS``), a whole number from 1 to :data:`MOST` in plain digits alone, as
     Polars reads its own (a blank, a sign or an empty value is refused, not passed over)."""
+    if variable in _pinned:
+        return _pinned[variable]
     text = os.environ.get(variable)
     if text is None:
         return None

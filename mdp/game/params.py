@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import re
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
@@ -66,8 +67,34 @@ class Param:
     (``max_memory``: ``--max-memory``), not by one of its own."""
 
     def shown(self, value: Any) -> Any:
-        """``value`` as people and JSON see it, as ``--set`` takes it back."""
-        return value if self.show is None else self.show(value)
+        """``value`` as people and JSON see it, as ``--set`` takes it back: the text of
+        ``show`` (on one line), or a number, true or false, ``None``; a float that is not
+        finite as its text (``nan``, ``inf``: JSON has no number for it). A ``show`` that
+        raises or gives anything else, or a value that has no such form (bytes), is the
+        fault of whoever declared the parameter: checked here, where every use passes."""
+        if self.show is None:
+            got = value
+        else:
+            try:
+                got = self.show(value)
+            except PLUGIN_FAULTS as error:
+                raise ModelError(f"parameter {self.name}: its show raised {fault(error)} "
+                                 f"(value {said(value)})") from None
+        if isinstance(got, float) and got != got or got in (math.inf, -math.inf):
+            return str(got)
+        if isinstance(got, str):
+            if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in got):
+                raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
+                                 f"{got!r:.60}, text with a control character or a line break; "
+                                 "a value is shown on one line")
+            return got
+        if got is None or isinstance(got, (bool, int, float)) or \
+                self.show is None and not isinstance(got, (bytes, bytearray)):
+            return got
+        whose = "its show gave" if self.show is not None else "its value is"
+        raise ModelError(f"parameter {self.name}: {whose} {said(got):.60} "
+                         f"({type(got).__name__}), not text or a number; a parameter's value "
+                         "is shown as the text --set takes back (give the parameter a show)")
 
 
 def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,

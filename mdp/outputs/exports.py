@@ -48,9 +48,9 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     import shutil
     import tempfile
 
-    from mdp.outputs.files import _special, apart, write_together
+    from mdp.outputs.files import _special, absolute, apart, write_together
 
-    target = os.path.realpath(path)
+    target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
         os.access(os.path.dirname(target), os.W_OK) else None  # a device: beside it is /dev
     staging = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=folder)
@@ -64,6 +64,10 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         except PLUGIN_FAULTS as error:
             raise ModelError(f"{_named(export)} raised {fault(error)}") from error
         where = _named(export)
+        if where.startswith("plugin "):
+            from mdp.program import guard  # (nothing to check where mdp is used from Python)
+
+            guard.check(where)
         if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
                 not all(isinstance(p, str) for p in given):
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")
@@ -81,9 +85,9 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
                              f"each file it wrote beside {path}, {path} first, and no other")
         final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
         files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
-        write_together([(to, copy) for to, copy in files if not _special(to)])
+        write_together([(to, copy) for to, copy in files if not _special(absolute(to))])
         with apart():  # a device or a pipe is written into now, while the files are here
-            write_together([(to, copy) for to, copy in files if _special(to)])
+            write_together([(absolute(to), copy) for to, copy in files if _special(absolute(to))])
         return final
     finally:
         shutil.rmtree(staging, ignore_errors=True)

@@ -25,15 +25,16 @@ def check_target(path: str, what: str | None = None) -> None:
     another name, through a link, or named twice) is refused, since one would be lost."""
     if not path:
         raise ParamError("an empty file name was given as the output; name a file")
-    if os.path.isdir(path):
+    where = absolute(path)
+    if os.path.isdir(where):
         raise ParamError(f"{path}: is a folder; name a file to write")
     if _held is not None:
         _held.claim(path, what)
-    if _special(path):  # a device or a pipe: written into, where it may be
-        if not os.access(path, os.W_OK):
+    if _special(where):  # a device or a pipe: written into, where it may be
+        if not os.access(where, os.W_OK):
             raise ParamError(f"{path}: the file exists and is not writable")
         return
-    path = os.path.realpath(path)  # through a link, to the file it names
+    path = os.path.realpath(where)  # through a link, to the file it names
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
         raise ParamError(f"{path}: folder {folder} does not exist")
@@ -71,14 +72,15 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     touched. A device or a pipe among them is written into once the others are complete,
     before they are renamed. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
+    refuse_read_targets()
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
     with terminations_interrupt():
         try:
             for path, write in files:
-                if _special(path):
+                if _special(absolute(path)):
                     continue
-                target = os.path.realpath(path)  # through a link: the link stays
+                target = os.path.realpath(absolute(path))  # through a link: the link stays
                 try:
                     mode = os.stat(target).st_mode & 0o7777  # a file replaced keeps them
                 except OSError:
@@ -88,7 +90,7 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
                 with os.fdopen(handle, "wb") as file:
                     write(file)
                 os.chmod(temporary, mode)
-            specials = [(path, write) for path, write in files if _special(path)]
+            specials = [(absolute(path), write) for path, write in files if _special(absolute(path))]
             if _held is not None:  # within together(): renamed, and written into, at its end
                 _held.files += staged
                 _held.specials += specials
@@ -103,11 +105,19 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
             raise
 
 
+def refuse_read_targets() -> None:
+    """Refuse, where control comes back from game or plugin code and before any file is
+    written, a target that the code was seen to read (:func:`_opened`): its own line, not
+    a failure of the code that read it."""
+    if _held is not None and _held.pending is not None:
+        raise _held.pending
+
+
 def reading(path: str, what: str) -> None:
     """Within :func:`together`, ``path`` is a file the command reads (``what``: the game
     file, a plugin's): a target that names it, or a file in it where it is a folder, is
     refused (:func:`check_target`), before or after this."""
-    if _held is not None and os.path.exists(path):
+    if _held is not None and os.path.exists(absolute(path)):
         _held.read(path, what)
 
 
@@ -121,18 +131,19 @@ class _Held:
         self.notes: list[str] = []
         self.targets: dict[object, tuple[str, str]] = {}  # by identity: name, what
         self.sources: list[tuple[str, str, str]] = []  # real path, name, what
+        self.pending: ParamError | None = None  # a target seen read by code that then went on
 
     def claim(self, path: str, what: str | None) -> None:
-        real = os.path.realpath(path)
+        real = os.path.realpath(absolute(path))
         for source in self.sources:
             _clash(path, real, what, source)
-        code = _code_file(path)
+        code = _code_file(absolute(path))
         if code is not None:
             _clash(path, real, what, (os.path.realpath(code), code, READ))
         if what is None:  # checked again by the code that writes it: no second target
             return
         try:
-            status = os.stat(path)
+            status = os.stat(absolute(path))
             key: object = (status.st_dev, status.st_ino)
         except OSError:
             key = real
@@ -142,12 +153,12 @@ class _Held:
                              "file of its own")
 
     def read(self, path: str, what: str) -> None:
-        source = (os.path.realpath(path), path, what)
+        source = (os.path.realpath(absolute(path)), path, what)
         if source in self.sources:  # a module's files, reported at each load
             return
         self.sources.append(source)
         for name, said in list(self.targets.values()):
-            _clash(name, os.path.realpath(name), said, source)
+            _clash(name, os.path.realpath(absolute(name)), said, source)
 
 
 def _clash(path: str, real: str, what: str | None, source: tuple[str, str, str]) -> None:
@@ -225,7 +236,11 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
     if _recorders:  # an import: reported once it is done (reading), not in its midst
         _recorders[-1].append(path)
     elif _held is not None:
-        _held.read(path, READ)
+        try:
+            _held.read(path, READ)
+        except ParamError as error:  # raised in the midst of whoever opened it (an import of
+            if _held.pending is None:  # an installed game's module: "cannot import ..."), it
+                _held.pending = error  # was taken for their failure: refused once they return
 
 
 _audited = False
@@ -263,6 +278,14 @@ def recording() -> Iterator[list[str]]:
 
 
 _held: _Held | None = None
+_origin: list[str] = []  # the working directory as together() began
+
+
+def absolute(path: str) -> str:
+    """``path`` as the user meant it: relative to the working directory as the command began
+    (within :func:`together`), whatever game or plugin code did to it since
+    (:mod:`mdp.program.guard` refuses a change where control comes back from that code)."""
+    return os.path.join(_origin[0], path) if _origin and not os.path.isabs(path) else path
 
 
 @contextlib.contextmanager
@@ -279,14 +302,20 @@ def together() -> Iterator[None]:
     _audit()
     _held = held = _Held()
     try:
+        _origin[:] = [os.getcwd()]
+    except OSError:
+        _origin.clear()
+    try:
         with terminations_interrupt():
             yield
+            refuse_read_targets()
             _finish(held.files, held.specials)
     except BaseException:
         _remove(held.files)
         raise
     finally:
         _held = None
+        _origin.clear()
     for note in held.notes:
         print(note, file=sys.stderr)
 

@@ -27,8 +27,10 @@ class Format:
     ``write(frame, file)`` writes a Polars DataFrame to a binary file object (bytes, not
     text: ``file.write(text.encode())``). A table made
     a piece at a time (:class:`~mdp.analysis.pieces.Pieces`: the policy of a large game) is
-    given to ``stream(pieces, file)`` if the format has it, which writes each piece as it
-    comes; else it is made whole and given to ``write``.
+    given to ``stream(pieces, file)`` if the format has it, which iterates the pieces
+    (``for piece in pieces:``, each a DataFrame of the same columns) and writes each as it
+    comes, every one to the last (a stream that returns before is refused, and no file is
+    left); else it is made whole and given to ``write``.
     """
 
     name: str
@@ -57,7 +59,13 @@ class Format:
             else:
                 while True:
                     try:
+                        passes = table.passes
                         self.stream(table, cast(BinaryIO, watched))
+                        if table.passes == passes:  # it returned before the last piece
+                            raise ModelError(
+                                f"{self._named()} returned before it had taken every piece of "
+                                f"{table.name}; a stream writes each piece it is given, to the "
+                                "last (for piece in pieces: ...)")
                         break
                     except Widened:  # again from the start; what the writer still holds
                         watched.dropped = True  # is let go of (Polars writes it when freed)
@@ -81,6 +89,10 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{self._named()} raised {text}") from error
+        if self._named().startswith("plugin "):  # a game's columns, made as mdp's own write,
+            from mdp.program import guard  # are the game's: checked as the command ends
+
+            guard.check(self._named())
         if not watched.written and table.height:  # a writer of the table's rows wrote none
             raise ModelError(f"{self._named()} wrote nothing of a table of "
                              f"{table.height:,} rows (a write that is a generator never runs)")

@@ -16,6 +16,7 @@ from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
+from mdp.program import guard
 from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
@@ -55,8 +56,8 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     if not solving:
         return
     parser.add_argument("--residual", type=_residual, metavar="R",
-                        help="where states come back: iterate until no value changes by more "
-                        "than R (default 1e-12)")
+                        help="where states come back: solve until the error left is within R, "
+                        "relative to the largest terminal value (default 1e-12; from 1e-15 to 1)")
     parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
                         "instead of optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
@@ -96,8 +97,10 @@ def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
 def compiled(args: argparse.Namespace, game: mdp.Game,
              progress: Callable[[str], None] | None = None) -> mdp.CompiledModel | mdp.Rounds:
     """The game compiled within the bounds the arguments set."""
-    return mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
-                       progress=progress)
+    model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
+                        progress=progress)
+    guard.check(f"game {game.name}")
+    return model
 
 
 def add_json_argument(parser: argparse.ArgumentParser, what: str = "one JSON object", *,
@@ -113,12 +116,17 @@ def add_json_list_argument(parser: argparse.ArgumentParser) -> None:
     add_json_argument(parser, "one JSON array")
 
 
-def add_output_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--out FILE`` and ``--format NAME``, for a command that writes a table."""
+def add_output_arguments(parser: argparse.ArgumentParser, *, report: bool = False,
+                         table: str = "the table") -> None:
+    """``--out FILE`` and ``--format NAME``, for a command that writes ``table``; with
+    ``report``, a command that prints a report for people on standard output unless
+    ``--format`` asks for the table there (:func:`mdp.program.cli._command` decides so)."""
+    printed = (f"the report on standard output (--format NAME prints {table} there instead)"
+               if report else f"standard output, as {STDOUT_FORMAT.upper()} (a table for "
+               "people on a terminal)")
     parser.add_argument("--out", "-o", metavar="FILE",
-                        help="write the table to FILE, in the format its extension names (see: "
-                        f"mdp formats); default: standard output, as {STDOUT_FORMAT.upper()} (a "
-                        "table for people on a terminal)")
+                        help=f"write {table} to FILE, in the format its extension names (see: "
+                        f"mdp formats); default: {printed}")
     parser.add_argument("--format", "-f", metavar="NAME",
                         help="the format to write, whatever the extension (see: mdp formats)")
 
@@ -182,7 +190,7 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2",
                         help="one row per combination of these values of a parameter (repeatable; "
                         "separate values holding commas with ;)")
-    add_output_arguments(parser)
+    add_output_arguments(parser, table="the table of --vary")
 
 
 def check_standard_output(args: argparse.Namespace) -> None:
@@ -220,9 +228,11 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     values = parse_vary(args.vary)
     reading_given(args)
     with Progress() as progress:
-        return make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                    plugins=plugins(args), exact=args.exact, max_states=args.max_states,
-                    max_memory=args.max_memory or "default", progress=progress, **settings)
+        table = make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
+                     plugins=plugins(args), exact=args.exact, max_states=args.max_states,
+                     max_memory=args.max_memory or "default", progress=progress, **settings)
+    guard.check(f"game {args.game}")
+    return table
 
 
 def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format | None) -> None:
@@ -305,7 +315,10 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     settings = parse_assignments(args.params)
     check_settable(settings)
     reading_given(args)
-    return mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+    game = mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
+    args.loaded = game  # whose code ran, for the checks that blame it
+    guard.check(f"game {game.name}")
+    return game
 
 
 def reading_given(args: argparse.Namespace) -> None:
@@ -351,6 +364,7 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
                                  **({} if args.residual is None else {"residual": args.residual}))
+    guard.check(f"game {game.name}")
     return game, solution
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import mdp
 from mdp.analysis.registry import Analysis, builtins_only
 from mdp.engine.cluster import on_cluster
+from mdp.engine.parallel import unpin
 from mdp.errors import (
     MdpError,
     ModelError,
@@ -31,9 +32,14 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
 from mdp.program.builtins.completion import COMPLETE
-from mdp.program.environment import check_environment, check_numpy_environment
+from mdp.program.environment import (
+    check_environment,
+    check_numpy_environment,
+    clear_polars_environment,
+    numpy_settings,
+)
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
@@ -49,10 +55,12 @@ EXIT_TOO_LARGE = 3
 
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
-    _numpy_settings()
+    numpy_settings()
+    cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     previous = sys.stdout
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
-    sys.stdout = stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout)
+    stdout.bind(stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout))
+    guard.record()  # before any plugin's or game's code runs
     try:
         check_numpy_environment()
         argv = sys.argv[1:] if argv is None else argv
@@ -82,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                 with stdout.shielded(stdout.machine_output(args)), \
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
+                    guard.check(_who(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 by = registry.offered_by(args.command.name)
                 who = f"plugin {by[0]}'s {by[1]}" if by else "command"
@@ -102,6 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                                  f"(numpy: {warned}){advice}") from None
             except Exception as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
+                guard.check(_who(args))  # a game that broke the process: not mdp's bug
                 if offered is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 plugin, kind = offered
@@ -130,7 +140,20 @@ def main(argv: list[str] | None = None) -> int:
         return _error(MdpError(f"cannot write to standard output: {error.strerror}"), EXIT_ERROR)
     finally:
         registry.drop_given()
-        sys.stdout = previous
+        guard.forget()
+        unpin()
+        os.environ.update(cleared)
+        stdout.unbind(previous)
+
+
+def _who(args: argparse.Namespace) -> str:
+    """Whose code ran last in the command: its game's, else the plugin's that offers it."""
+    game = getattr(args, "loaded", None)
+    if game is not None:
+        return f"game {game.name}"
+    by = registry.offered_by(args.command.name)
+    return f"plugin {by[0]}'s {by[1]} {args.command.name}" if by else \
+        f"game {args.game}" if getattr(args, "game", None) else f"command {args.command.name}"
 
 
 def _freeze_at_exit() -> None:
@@ -146,30 +169,6 @@ def _freeze_at_exit() -> None:
     """
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
-
-
-# The variables by which OpenBLAS (numpy's matrix library) is told how many threads to start.
-_BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
-
-
-def _numpy_settings() -> None:
-    """Settings numpy reads as it loads (so none once it is loaded), each unless the user
-    set it.
-
-    - One OpenBLAS thread: mdp multiplies no matrices, and OpenBLAS starts a thread for
-      each other core as numpy loads, each spinning a while in wait for work: on a busy
-      machine they take the solve's core. Set ``OPENBLAS_NUM_THREADS`` for a plugin that
-      multiplies large matrices.
-    - No huge pages (``NUMPY_MADVISE_HUGEPAGE=0``): numpy asks the kernel for them for
-      every array of 4 MB or more, and where the kernel then compacts memory on the spot
-      (transparent huge pages with ``defrag`` set to ``madvise``, a common default) a fresh
-      array costs several times the time (the Performance page measures it).
-    """
-    if "numpy" in sys.modules:
-        return
-    if not any(os.environ.get(name) for name in _BLAS_THREADS):
-        os.environ["OPENBLAS_NUM_THREADS"] = "1"
-    os.environ.setdefault("NUMPY_MADVISE_HUGEPAGE", "0")
 
 
 # What a full, closed or broken standard output raises when written to.
@@ -297,8 +296,18 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
         sub = subparsers.add_parser(command.name, help=command.help, formatter_class=_Formatter,
                                     description=command.description or command.help)
         if command.arguments:
+            by = registry.offered_by(command.name)
             try:
-                command.arguments(sub)
+                # a plugin's: its own KeyboardInterrupt told apart from the user's Ctrl-C
+                with watch_interruptions() if by else nullcontext():
+                    try:
+                        command.arguments(sub)
+                    except KeyboardInterrupt as error:
+                        if by is None or by_user(error):
+                            raise
+                        raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
+                                         "arguments raised KeyboardInterrupt, and no one "
+                                         "interrupted it") from None
             except argparse.ArgumentError as error:  # a plugin's option named like ours
                 raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
@@ -306,7 +315,6 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
             except MdpError:
                 raise
             except (Exception, SystemExit) as error:  # a plugin's arguments that break
-                by = registry.offered_by(command.name)
                 if by is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
@@ -350,7 +358,7 @@ def _command(analysis: Analysis) -> Command:
         if analysis.vary is not None:
             arguments.add_vary_argument(parser)
         else:
-            arguments.add_output_arguments(parser)
+            arguments.add_output_arguments(parser, report=analysis.show is not None)
         arguments.add_options(parser, analysis.options, f"analysis {analysis.name}")
         if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
@@ -400,6 +408,7 @@ def _command(analysis: Analysis) -> Command:
             solved = solution
             with arguments.Progress() if analysis.progress else nullcontext() as progress:
                 answer = analysis.answer(solved, game, options, progress=progress)
+        guard.check(f"game {game.name}")
         table = analysis.table_of(answer)
         if fmt is not None:
             arguments.emit(table, args, fmt)

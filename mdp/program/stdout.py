@@ -18,6 +18,27 @@ from typing import Any
 from mdp.errors import MdpError
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
+_BOUND: list[Any] = []  # what mdp last made sys.stdout, where it did
+
+
+def bind(stream: Any) -> None:
+    """Make ``stream`` ``sys.stdout``: the one place mdp rebinds it, so that a rebinding by
+    game or plugin code is told apart and undone (:func:`rebind`)."""
+    sys.stdout = stream
+    _BOUND[:] = [stream]
+
+
+def rebind() -> None:
+    """Undo a rebinding of ``sys.stdout`` by game or plugin code (a hook capturing what it
+    prints): what mdp prints goes to the standard output mdp chose."""
+    if _BOUND and sys.stdout is not _BOUND[0]:
+        sys.stdout = _BOUND[0]
+
+
+def unbind(stream: Any) -> None:
+    """Give ``sys.stdout`` back as it was before mdp ran (``stream``)."""
+    sys.stdout = stream
+    _BOUND.clear()
 
 
 def machine_output(args: argparse.Namespace) -> bool:
@@ -46,7 +67,7 @@ class shielded:
 
     def __exit__(self, *exc: object) -> None:
         _REAL.pop()
-        sys.stdout = self.before
+        bind(self.before)
 
 
 def shield() -> None:
@@ -54,7 +75,7 @@ def shield() -> None:
     goes to standard error: the command is to write a table on standard output (the one
     place that knows it, :func:`mdp.program.arguments.output_format`, says so)."""
     if _REAL:
-        sys.stdout = sys.stderr
+        bind(sys.stderr)
 
 
 def stdout() -> Any:
@@ -66,12 +87,15 @@ def drop() -> None:
     """Send what is left for standard output nowhere: its reader went away. What its buffer
     still holds, and what is printed later, goes to the null device, so that no later flush
     (Python's own at exit among them) fails again."""
+    from mdp.program import guard
+
     try:
         handle = os.open(os.devnull, os.O_WRONLY)
         os.dup2(handle, stdout().fileno())
         os.close(handle)
     except (OSError, ValueError, AttributeError):  # no file descriptor (output captured)
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+        bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
+    guard.output_dropped()
 
 
 class Output:
@@ -132,7 +156,7 @@ def settle(files: bool, takes_out: bool) -> None:
     if not isinstance(sys.stdout, Closed):
         return
     if files:
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+        bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
     elif not takes_out:
         sys.stdout.hint = ""
 

@@ -1,0 +1,85 @@
+"""A parameter's value as JSON and people see it is the text ``--set`` takes back, or a
+number: a float parser's NaN or infinity is its text (JSON has no number for it: a traceback,
+or ``null`` that --set cannot take back), and a ``show`` that raises, or gives text of more
+than one line or with a control character, or an object, or a value of bytes with no show,
+is one line naming the parameter, exit code 2 (tracebacks, and untrue messages)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from models import WALK
+
+pytestmark = pytest.mark.slow  # a process per case
+
+MDP = [sys.executable, "-m", "mdp.program.cli"]
+
+PLUGIN = '''
+import mdp
+
+GAME = "walk"
+
+def show(value):
+    SHOW
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("y", "1", PARSE, "a number", show=SHOWN)]
+'''
+
+# Taken back: (show's body, parser, --set y=, what the JSON says of y)
+TAKEN_BACK = [
+    ("return value", "float", "nan", "nan"),
+    ("return value", "float", "inf", "inf"),
+    ("return value", "float", "-inf", "-inf"),
+    ("return value", "float", "2.5", 2.5),
+    ("return f'{value:g}'", "float", "1e300", "1e+300"),
+]
+# Refused: (show's body or None for no show, parser, the words of the line)
+REFUSED = [
+    ("raise ValueError('cannot show')", "int", "its show raised ValueError: cannot show"),
+    ("return object()", "int", "not text or a number"),
+    ("return 'a\\nb'", "int", "control character or a line break"),
+    ("return 'a\\x1b[31mb'", "int", "control character or a line break"),
+    (None, "str.encode", "its value is b'1' (bytes), not text or a number"),
+]
+
+
+def _run(tmp_path, show, parse, *argv):
+    (tmp_path / "game.py").write_text(WALK.replace("WORTH", "3"))
+    plugin = PLUGIN.replace("PARSE", parse).replace(
+        "SHOWN", "None" if show is None else "show").replace("SHOW", show or "pass")
+    (tmp_path / "plug.py").write_text(plugin)
+    return subprocess.run([*MDP, "solve", "game.py", "-p", "plug.py", "--json", *argv],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize(("show", "parse", "given", "seen"), TAKEN_BACK)
+def test_a_value_is_written_as_set_takes_it_back(tmp_path, show, parse, given, seen):
+    done = _run(tmp_path, show, parse, "--set", f"y={given}")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["params"]["y"] == seen
+    again = _run(tmp_path, show, parse, "--set", f"y={seen}")
+    assert again.returncode == 0 and json.loads(again.stdout)["params"]["y"] == seen
+
+
+@pytest.mark.parametrize(("show", "parse", "words"), REFUSED)
+def test_a_show_that_breaks_is_one_line_naming_the_parameter(tmp_path, show, parse, words):
+    done = _run(tmp_path, show, parse)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("mdp: error: parameter y: ") and done.stderr.count("\n") == 1
+    assert words in done.stderr
+
+
+@pytest.mark.parametrize(("show", "refused"), [("return 'same'", True), ("return f'y{value}'", False)])
+def test_rows_of_vary_that_would_read_alike_are_refused(tmp_path, show, refused):
+    """Two values a show gives one text: their rows of --vary read the same (exit code 0)."""
+    done = _run(tmp_path, show, "int", "--vary", "y=1,2")
+    if refused:
+        assert done.returncode == 2 and done.stderr == (
+            "mdp: error: parameter y: y=1 and y=2 are shown alike, as 'same', and the rows of "
+            "--vary could not be told apart; a parameter shows each value as a text of its own\n")
+    else:
+        assert done.returncode == 0, done.stderr
+        assert [row["y"] for row in json.loads(done.stdout)] == ["y1", "y2"]

@@ -1,0 +1,58 @@
+"""A plugin's command that closes standard output, or whose ``arguments`` raise
+KeyboardInterrupt of themselves: one line blaming the plugin, exit code 2 (they were a
+traceback, and an "interrupted", exit code 130, though no one interrupted)."""
+
+import subprocess
+import sys
+
+import pytest
+
+pytestmark = pytest.mark.slow  # a process per case
+
+MDP = [sys.executable, "-m", "mdp.program.cli"]
+
+PLUGIN = '''
+import sys
+import mdp
+
+def arguments(parser):
+    ARGUMENTS
+
+def run(args):
+    RUN
+    return 0
+
+@mdp.hookimpl
+def mdp_commands():
+    return [mdp.Command("cc", "a command", run, arguments)]
+'''
+
+CASES = {
+    "closes sys.stdout": ("pass", "sys.stdout.close()", ["cc"],
+                          "mdp: error: plugin plug.py's command cc closed standard output "
+                          "(sys.stdout) while its code ran; a game or plugin must leave the "
+                          "process as it found it"),
+    "KeyboardInterrupt in arguments": (
+        "raise KeyboardInterrupt", "pass", ["cc"],
+        "mdp: error: plugin plug.py's command cc: adding its arguments raised KeyboardInterrupt, "
+        "and no one interrupted it"),
+}
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_the_plugin_is_blamed_in_one_line(tmp_path, case):
+    arguments, run, argv, line = CASES[case]
+    (tmp_path / "plug.py").write_text(PLUGIN.replace("ARGUMENTS", arguments).replace("RUN", run))
+    done = subprocess.run([*MDP, "-p", "plug.py", *argv], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert (done.returncode, done.stderr) == (2, line + "\n")
+
+
+def test_help_with_such_a_plugin_warns_and_answers(tmp_path):
+    (tmp_path / "plug.py").write_text(PLUGIN.replace("ARGUMENTS", "raise KeyboardInterrupt")
+                                      .replace("RUN", "pass"))
+    done = subprocess.run([*MDP, "-p", "plug.py", "--help"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and "usage: mdp" in done.stdout
+    assert done.stderr.startswith("mdp: warning: plugin plug.py's command cc: adding its "
+                                  "arguments raised KeyboardInterrupt")

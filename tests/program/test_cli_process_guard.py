@@ -1,0 +1,117 @@
+"""A game's code that changes what the whole process shares (the working directory, standard
+output, the recursion limit, sys.modules, the built-ins, mdp's environment variables) is
+refused in one line that blames the game, or undone where it could change nothing: never a
+file written elsewhere, a traceback, an answer lost, or the user's environment blamed."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from models import WALK
+
+pytestmark = pytest.mark.slow  # a process per case
+
+MDP = [sys.executable, "-m", "mdp.program.cli"]
+
+# What a hook does first; the game's value is 3 whatever it does (walk away with 3, by hand).
+GAME = WALK.replace("import mdp", "import builtins, io, os, sys\nimport mdp").replace(
+    '    return {"walk": WORTH', '    CHANGE\n    return {"walk": 3')
+
+# Refused: each change, and the words the line says of it.
+REFUSED = {
+    "os.chdir(os.path.dirname(os.path.dirname(__file__)))": "changed the working directory",
+    "os.dup2(os.open(os.devnull, os.O_WRONLY), 1)": "standard output (file descriptor 1)",
+    "sys.setrecursionlimit(60)": "lowered Python's recursion limit from",
+    'sys.modules["polars"] = None': "module polars in sys.modules",
+    'sys.modules["json"] = None': "module json in sys.modules",
+    "builtins.float = int": "built-in float",
+}
+# Undone: the answer is printed all the same.
+UNDONE = [
+    "sys.stdout = io.StringIO()",
+    'os.environ["MDP_THREADS"] = "x"',
+    'os.environ["POLARS_MAX_THREADS"] = "0"',
+]
+
+COMMANDS = {
+    "solve": ["solve", "../game.py", "--exact"],
+    "policy": ["policy", "../game.py", "--out", "p.csv"],
+    "simulate": ["simulate", "../game.py", "--games", "20", "--seed", "1", "--out", "s.csv"],
+    "distribution": ["distribution", "../game.py", "--json", "--plot", "d.svg"],
+}
+
+
+def _run(tmp_path: Path, change: str, command: str) -> tuple[subprocess.CompletedProcess, Path]:
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", change))
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([*MDP, *COMMANDS[command]], cwd=work, capture_output=True, text=True,
+                          timeout=120)
+    return done, work
+
+
+def _files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("change", REFUSED)
+def test_a_change_is_refused_blaming_the_game(tmp_path, change, command):
+    done, work = _run(tmp_path, change, command)
+    assert done.returncode == 2, done.stderr
+    line = done.stderr.strip()
+    assert "\n" not in line and line.startswith("mdp: error: game walk "), line
+    assert REFUSED[change] in line
+    assert "must leave the process as it found it" in line
+    # nothing written, here or where the game moved to
+    assert _files(work) == set() and _files(tmp_path) == {"game.py", "work"}
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+@pytest.mark.parametrize("change", UNDONE)
+def test_a_change_that_could_change_nothing_is_undone(tmp_path, change, command):
+    done, work = _run(tmp_path, change, command)
+    assert done.returncode == 0, done.stderr
+    if command == "solve":
+        assert "value: 3" in done.stdout.splitlines()
+    elif command == "distribution":
+        assert '"value": 3.0' in done.stdout and _files(work) == {"d.svg"}
+    else:
+        assert _files(work) == {COMMANDS[command][-1]}
+
+
+def test_a_game_that_changes_directory_as_it_is_imported(tmp_path):
+    """The realistic form: a game package that moves to its own folder to read its data."""
+    package = tmp_path / "mygame"
+    package.mkdir()
+    (package / "__init__.py").write_text(
+        "import os\nos.chdir(os.path.dirname(os.path.abspath(__file__)))\n"
+        + GAME.replace("CHANGE", "pass"))
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([*MDP, "policy", "../mygame", "--out", "pol.csv"], cwd=work,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert "game walk changed the working directory from" in done.stderr
+    assert _files(work) == set() and "pol.csv" not in _files(package)
+
+
+def test_a_plugins_export_that_changes_directory_is_blamed_and_writes_nothing(tmp_path):
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", "pass"))
+    (tmp_path / "exp.py").write_text(
+        "import os\nimport mdp\n\n"
+        "def write(model, path):\n"
+        "    os.chdir('/')\n"
+        "    with open(path, 'w') as file:\n        file.write('ok')\n"
+        "    return [path]\n\n"
+        "@mdp.hookimpl\ndef mdp_exports():\n"
+        "    return [mdp.Export('ex', 'a model', write)]\n")
+    work = tmp_path / "work"
+    work.mkdir()
+    done = subprocess.run([*MDP, "export", "../game.py", "-p", "../exp.py", "--format", "ex", "--out", "m.ex"],
+                          cwd=work, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("mdp: error: plugin ../exp.py's export ex changed the working "
+                                  "directory from ")
+    assert _files(work) == set() and _files(tmp_path) == {"game.py", "exp.py", "work"}
