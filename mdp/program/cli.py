@@ -68,11 +68,13 @@ def main(argv: list[str] | None = None) -> int:
             from mdp.program.builtins.completion import answer  # the words are typed: -p too
 
             return answer(argv[1:], _parser)
-        given, rule_plugins = _plugins_given(argv)
-        if not given:  # mdp alone: what it can do
+        with stdout.shielded():  # what plugins print as they are imported is no output of mdp's
+            given, rule_plugins = _plugins_given(argv)
+            parser = _parser_asked(given) if given else None
+        if parser is None:  # mdp alone: what it can do
             _parser().print_help()
             return 0
-        args = _parsed(parser := _parser_asked(given), given)
+        args = _parsed(parser, given)
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
         check_environment()

@@ -5,6 +5,7 @@ landed inside the CSV of ``mdp policy GAME > p.csv``."""
 
 import contextlib
 import io
+import itertools
 import json
 
 import polars as pl
@@ -96,3 +97,54 @@ def test_a_hooks_prints_never_land_in_what_standard_output_carries_for_programs(
         json.loads(text)
     else:
         assert all(json.loads(line) for line in text.splitlines())
+
+
+FRESH = itertools.count()
+
+RULE_PLUGIN = '''
+import mdp
+print("noise at import")
+
+
+@mdp.hookimpl(wrapper=True)
+def mdp_describe():
+    return (yield)
+'''
+
+PROGRAM_PLUGIN = '''
+import mdp
+print("noise at import")
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return []
+'''
+
+# Commands whose standard output is for programs, each with a -p plugin printing as it is
+# imported: a rule plugin of Shut the Box, or one of the program's.
+GIVEN = [
+    (["policy", "shutbox", "--set", "tiles=1-3"], "csv", RULE_PLUGIN),
+    (["solve", "shutbox", "--set", "tiles=1-3", "--json"], "json", RULE_PLUGIN),
+    (["simulate", "shutbox", "--set", "tiles=1-3", "--games", "3", "--json"], "json", RULE_PLUGIN),
+    (["formats", "--json"], "json", PROGRAM_PLUGIN),
+    (["games", "--json"], "json", PROGRAM_PLUGIN),
+]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(GIVEN))
+def test_what_a_plugin_given_prints_as_it_is_imported_goes_to_standard_error(tmp_path, command):
+    argv, kind, source = command
+    path = tmp_path / f"p{next(FRESH)}.py"  # a module not imported before: its print happens
+    path.write_text(source)
+    out, err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8"), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        assert main(["-p", str(path), *argv]) == 0
+    out.flush()
+    text = out.buffer.getvalue().decode()
+    assert "noise" not in text and "noise at import" in err.getvalue()
+    if kind == "csv":
+        assert pl.read_csv(io.StringIO(text)).height >= 1
+    else:
+        json.loads(text)
