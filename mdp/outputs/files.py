@@ -34,6 +34,12 @@ def check_target(path: str, what: str | None = None) -> None:
         if not os.access(where, os.W_OK):
             raise ParamError(f"{path}: the file exists and is not writable")
         return
+    try:  # a link is written through: one in a loop names no file to write
+        os.stat(where)
+    except OSError as error:
+        if error.errno == errno.ELOOP:
+            raise ParamError(f"{path}: a symbolic link in a loop, which names no file (the "
+                             f"system says: {error.strerror}); name a file") from None
     path = os.path.realpath(where)  # through a link, to the file it names
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):

@@ -194,3 +194,19 @@ def test_a_file_a_game_s_hook_reads_is_no_target_either(tmp_path, monkeypatch, c
                                        "command reads; name another file to write\n")
     assert (tmp_path / "notes.csv").read_text() == "kept\n"
     assert main(["policy", "reader.py", "--out", "other.csv"]) == 0
+
+
+@pytest.mark.parametrize("length", [1, 2, 3])
+@pytest.mark.parametrize("option", ["--out", "--plot"])
+def test_a_symbolic_link_in_a_loop_is_refused_and_kept(tmp_path, monkeypatch, capsys, no_compile,
+                                                       length, option):
+    # A link is written through to the file it names; links in a loop name none, and the
+    # first of them, taken for the file, was replaced by a regular file (exit 0).
+    monkeypatch.chdir(tmp_path)
+    names = [f"loop{i}.{'png' if option == '--plot' else 'csv'}" for i in range(length)]
+    for i, name in enumerate(names):
+        os.symlink(names[(i + 1) % length], name)
+    assert main(["distribution", "shutbox", "--set", "tiles=1-4", option, names[0]]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: {names[0]}: a symbolic link in a loop") and err.count("\n") == 1
+    assert all(os.path.islink(name) for name in names) and sorted(os.listdir()) == sorted(names)
