@@ -107,6 +107,8 @@ class _Signals:
 
     watched = False
     interrupted = False
+    deferred = 0  # within deferring(): a signal is held until it ends
+    held = False
 
 
 def said(value: Any) -> str:
@@ -127,7 +129,26 @@ def interrupt(signum: int, frame: object) -> None:
     SIGHUP while files are written): it records that the user did, and raises
     ``KeyboardInterrupt``."""
     _Signals.interrupted = True
+    if _Signals.deferred:
+        _Signals.held = True
+        return
     raise KeyboardInterrupt
+
+
+class deferring:
+    """While in effect, an interruption (:func:`interrupt`) waits for its end, where it is
+    raised: a step that must not be cut in two (a temporary file made and its name kept, so
+    that it is removed) is done whole first."""
+
+    def __enter__(self) -> deferring:
+        _Signals.deferred += 1
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _Signals.deferred -= 1
+        if not _Signals.deferred and _Signals.held:
+            _Signals.held = False
+            raise KeyboardInterrupt
 
 
 def by_user(error: BaseException) -> bool:

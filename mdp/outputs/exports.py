@@ -10,7 +10,7 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, deferring, fault
 from mdp.hookspecs import hookimpl
 
 if TYPE_CHECKING:
@@ -53,8 +53,10 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
         os.access(os.path.dirname(target), os.W_OK) else None  # a device: beside it is /dev
-    staging = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=folder)
+    staging = ""
     try:
+        with deferring():  # a signal waits until the folder is known, so that it is removed
+            staging = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=folder)
         staged = os.path.join(staging, os.path.basename(path))
         try:
             with apart():  # in place in the temporary folder when it returns
@@ -90,7 +92,8 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
             write_together([(absolute(to), copy) for to, copy in files if _special(absolute(to))])
         return final
     finally:
-        shutil.rmtree(staging, ignore_errors=True)
+        if staging:
+            shutil.rmtree(staging, ignore_errors=True)
 
 
 def _named(export: Export) -> str:

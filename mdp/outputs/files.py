@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from importlib.util import source_from_cache  # not in the audit hook: it may run mid-import
 from typing import BinaryIO
 
-from mdp.errors import MdpError, ParamError, terminations_interrupt
+from mdp.errors import MdpError, ParamError, deferring, terminations_interrupt
 
 
 def check_target(path: str, what: str | None = None) -> None:
@@ -49,14 +49,15 @@ def check_target(path: str, what: str | None = None) -> None:
         raise ParamError(f"{path}: the file's name is too long for folder {folder} (at most "
                          f"{longest} bytes)")
     try:  # the only sure test, also for root, /proc and read-only file systems
-        handle, probe = _beside(path, folder)
+        with deferring():  # made and removed whole: a signal waits
+            handle, probe = _beside(path, folder)
+            os.close(handle)
+            os.unlink(probe)
     except OSError as error:
         # What the system said is of a file made there (/proc: "No such file or directory"),
         # not of the folder, which exists.
         raise ParamError(f"{path}: cannot make a file in folder {folder}; the system says of a "
                          f"new file there: {error.strerror or error}") from None
-    os.close(handle)
-    os.unlink(probe)
     if os.path.exists(path) and not os.access(path, os.W_OK):
         raise ParamError(f"{path}: the file exists and is not writable")
 
@@ -91,8 +92,9 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
                     mode = os.stat(target).st_mode & 0o7777  # a file replaced keeps them
                 except OSError:
                     mode = 0o666 & ~_umask()
-                handle, temporary = _beside(target, os.path.dirname(target))
-                staged.append((temporary, target, mode))
+                with deferring():  # a signal between the two would leave the file behind
+                    handle, temporary = _beside(target, os.path.dirname(target))
+                    staged.append((temporary, target, mode))
                 with os.fdopen(handle, "wb") as file:
                     write(file)
                 os.chmod(temporary, mode)

@@ -15,15 +15,34 @@ EXIT_INTERRUPTED = 130
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code."""
+    """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code. Run
+    as the program (no ``argv``), a signal that comes once the command has ended, its files
+    in place and said, interrupts nothing: the process ends with the command's code."""
     try:
         from mdp.errors import terminations_interrupt  # mdp's lightest module: before any other
 
         with terminations_interrupt():  # a SIGTERM while mdp starts is an interruption too
-            return _main(argv)
+            code = _main(argv)
     except KeyboardInterrupt:  # before the command line was there to catch it
         print("mdp: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        code = EXIT_INTERRUPTED
+    if argv is None:
+        _ended()
+    return code
+
+
+def _ended() -> None:
+    """Ignore, from now to the exit, the signals that interrupt a command (Ctrl-C, SIGTERM,
+    SIGHUP): one now would kill the process by the signal, or end it with 130, after the
+    command said it had done its work."""
+    import signal
+    import threading
+
+    if threading.current_thread() is threading.main_thread():
+        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, signal.SIG_IGN)
 
 
 def _main(argv: list[str] | None) -> int:
