@@ -8,7 +8,7 @@ model (:mod:`mdp.engine.cycles`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -115,6 +115,14 @@ def label_print(actions: list[Any]) -> int:
                           for a in actions))
     except TypeError:  # an unhashable label
         return hash(repr(actions))
+
+
+def label_prints(actions: Sequence[Any], counts: np.ndarray) -> np.ndarray:
+    """Per state, :func:`label_print` of its labels: ``counts[i]`` of ``actions`` for state
+    ``i``, in turn (a batch game's labels as it gave them)."""
+    labels, ends = list(actions), np.cumsum(counts).tolist()
+    return np.array([label_print(labels[end - count:end])
+                     for end, count in zip(ends, np.asarray(counts).tolist())], dtype=np.int64)
 
 
 def _raise_cycle(game: Game, states: list[Any], inside: set[int], root: int,
