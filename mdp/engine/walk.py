@@ -16,7 +16,7 @@ import numpy as np
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Deepening
 from mdp.engine.expansion import Block, Discovery, Expansion
-from mdp.errors import CycleError, said
+from mdp.errors import PLUGIN_FAULTS, CycleError, ModelError, fault, said
 from mdp.game.columns import SameColumns
 from mdp.game.load import Game
 
@@ -85,7 +85,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     while stack:
         sid, children = stack[-1]
         for child in children:
-            cid = index.get(child)
+            cid = _looked_up(game, index, child, states[sid])
             if cid is None:
                 discover(child)
                 break
@@ -101,6 +101,18 @@ def walk(game: Game, budget: Budget) -> Discovery:
     blocks = _blocks_by_height(game, budget, states, index, expansions, heights)
     return Discovery(0, blocks, states, prints, cyclic,
                      column_prints if same_columns.active else None)
+
+
+def _looked_up(game: Game, index: dict[Any, int], state: Any, parent: Any) -> int | None:
+    """The id of a state met before, or ``None``: its ``__hash__`` or ``__eq__`` (asked of
+    the states it is compared with) raising is refused, naming the game, hook and states."""
+    try:
+        return index.get(state)
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {said(state)}, "
+                         f"whose hash or == raised {fault(error)} as it was compared with the "
+                         f"states met before (state {said(parent)}); a state's hash and == must "
+                         "answer") from None
 
 
 def label_print(actions: list[Any]) -> int:
