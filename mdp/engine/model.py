@@ -160,7 +160,7 @@ class CompiledModel(Operations):
         """
         values = self.terminal_values
         # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
-        columns = {name: made(column) for name, column in self.terminal_columns.items()}
+        columns = {name: made(column, self.info.game, name) for name, column in self.terminal_columns.items()}
         columns = {name: column.astype(np.int64) if isinstance(column, np.ndarray)
                    and column.dtype.kind in "iu" and column.dtype != np.uint64 else column
                    for name, column in columns.items()}
