@@ -128,12 +128,13 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     actions = action_labels(model, game, [state_id])
     labels = row_columns(game, [states[state_id]] * len(ids), actions)
     _own_columns(game, states[state_id], state, labels, actions)
-    frame = to_frame({k: v for k, v in labels.items() if k not in state})
+    # A row per action even where no column is left of them (every one the state's, or empty).
+    frame = to_frame({k: v for k, v in labels.items() if k not in state}).with_row_index("\0")
     if solution.allowed is not None:  # what the position does not allow, left out
         frame = frame.filter(pl.Series(solution.allowed[ids]))
         ids = ids[solution.allowed[ids]]
-    frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])
-    frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64))
+    frame = frame.select([c for c in frame.columns if c == "\0" or frame[c].null_count() < frame.height])
+    frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64)).drop("\0")
     if per_action.exact is not None:
         frame = frame.with_columns(value_exact=pl.Series([str(per_action.exact[i]) for i in ids],
                                                          dtype=pl.String))

@@ -10,6 +10,7 @@ import attrs
 import numpy as np
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
+from mdp.game.apart import distinct_actions
 from mdp.game.cells import cell, exact, kind, mixed, one_kind, scalars
 from mdp.game.names import COLUMN, typable
 from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
@@ -120,9 +121,10 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
                 prints: np.ndarray | None = None) -> dict[str, Any]:
     """The readable columns of (state, action) pairs, one row per pair (policy tables);
     ``prints``, one per pair, as :func:`state_columns` takes them."""
-    if game.implements("mdp_columns"):
-        return _batch(game, states, actions)
-    return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+    columns = _batch(game, states, actions) if game.implements("mdp_columns") else \
+        _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+    distinct_actions(game, states, actions, columns)
+    return columns
 
 
 def _batch(game: Game, states: Any, actions: Sequence[Any] | None,
