@@ -23,7 +23,7 @@ from ..dice import check_weights, sum_distribution
 from . import expand, hookspecs, match, one_die, report, scoring, strategies
 from .box import subsets_adding_to
 from .columns import columns
-from .params import PARAMS, check_in_force, check_payout, show_schedule
+from .params import PARAMS, check_in_force, check_payout
 from .rules import box, scoring_rules
 
 GAME_NAME = "shutbox"
