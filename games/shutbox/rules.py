@@ -12,7 +12,9 @@ import attrs
 import numpy as np
 
 import mdp
+from mdp.errors import PLUGIN_FAULTS, MdpError, fault
 from mdp.game.names import WORD, typable
+from mdp.handed import read_only
 
 from .box import Box
 
@@ -66,12 +68,12 @@ def _checked(game: mdp.Game, rule):
 
     def values(b: Box, masks: np.ndarray):
         try:
-            got = rule.values(b, masks)
+            got = rule.values(b, read_only(masks))  # a rule that writes into them raises
             problem, at = _values_fault(got, len(masks), rule.probability)
-        except MemoryError:
+        except MdpError:
             raise
-        except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
-            problem, at = f"raised {type(error).__name__}: {error}", None
+        except PLUGIN_FAULTS as error:  # a plugin's fault (anything it raises), in one line
+            problem, at = f"raised {fault(error)}", None
         if problem is None:
             if "floats" not in floated and _floats(got):  # exact solving refused names the rule
                 floated.add("floats")

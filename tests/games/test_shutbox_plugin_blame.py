@@ -104,6 +104,32 @@ def test_a_plugins_wrong_scores_are_blamed_on_it(tmp_path, change):
     assert f"scoring rule count of plugin {path} " in _refused(path, scoring="count")
 
 
+# A rule that writes into the masks it is handed (read-only, as writing-a-game.rst says of
+# every array the engine hands a hook), each way numpy writes; or that raises anything.
+MASK_WRITES = ["(masks.fill(0), c)[1]", "(masks.__setitem__(0, 1), c)[1]",
+               "(np.copyto(masks, 0), c)[1]", "(masks.__iadd__(1), c)[1]",
+               "(masks.sort(), c)[1]"]
+RAISES = {"(_ for _ in ()).throw(GeneratorExit())": "GeneratorExit",
+          "(_ for _ in ()).throw(type('Own', (BaseException,), {})('own'))": "Own: own",
+          "(_ for _ in ()).throw(SystemExit(3))": "SystemExit: 3"}
+
+
+@pytest.mark.parametrize("change", MASK_WRITES)
+def test_a_scoring_rule_that_writes_into_its_masks_is_refused(tmp_path, change):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change=change, sense="max"))
+    assert f"scoring rule count of plugin {path} raised ValueError: " in \
+        (text := _refused(path, scoring="count")) and "read-only" in text, text
+
+
+@pytest.mark.parametrize("change", list(RAISES))
+def test_a_scoring_rule_that_raises_anything_is_blamed_on_it(tmp_path, change):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change=change, sense="max"))
+    assert f"scoring rule count of plugin {path} raised {RAISES[change]}" in \
+        _refused(path, scoring="count")
+
+
 @pytest.mark.parametrize("sense", ["up", None, "MAX"])
 def test_a_plugins_scoring_rule_of_a_sense_neither_max_nor_min_is_blamed_on_it(tmp_path, sense):
     path = tmp_path / "score.py"
