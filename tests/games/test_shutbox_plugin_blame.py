@@ -281,3 +281,46 @@ def test_the_games_own_scoring_rules_solve_exactly():
     for rule in ("win", "score"):  # integers: no float to blame, the exact values
         game = mdp.load_game("shutbox", tiles="1-3", scoring=rule)
         assert isinstance(mdp.solve(mdp.compile(game), exact=True).value, Fraction)
+
+
+RULES = '''
+import mdp
+import numpy as np
+from mdp_games.shutbox.scoring import ScoringRule
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [{rule}]
+'''
+
+# A plugin's scoring rule that is no ScoringRule, or whose objective is not one line (or
+# none): each blamed on the plugin and its hook, never on the game's mdp_check or
+# mdp_objective, which read them later.
+RULE_MISTAKES = {
+    "'house'": "shutbox_scoring_rules offers 'house', not a ScoringRule",
+    "ScoringRule('house', 'v\\nx', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', whose objective is 'v\\nx'",
+    "ScoringRule('house', 'v\\x1b[31m', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', whose objective is",
+    "ScoringRule('house', '', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', with no objective",
+}
+
+
+@pytest.mark.parametrize("rule", list(RULE_MISTAKES))
+def test_a_plugins_scoring_rule_of_no_kind_is_blamed_on_it(tmp_path, rule):
+    path = tmp_path / "rules.py"
+    path.write_text(RULES.format(rule=rule))
+    text = _refused(path)
+    assert text.startswith(f"game shutbox: plugin {path}'s {RULE_MISTAKES[rule]}"), text
+    assert "mdp_check" not in text
+
+
+def test_a_wrapper_that_yields_twice_is_blamed_on_its_plugin(tmp_path):
+    # pluggy's own error names the wrapper only in its text: the plugin is found by asking
+    # the hook's implementations one at a time, the first that raises.
+    path = tmp_path / "twice.py"
+    path.write_text("import mdp\n\n@mdp.hookimpl(wrapper=True)\ndef shutbox_moves(total):\n"
+                    "    moves = yield\n    again = yield\n    return moves\n")
+    assert _refused(path).startswith(f"game shutbox: plugin {path}'s shutbox_moves raised "
+                                     "RuntimeError: ")
