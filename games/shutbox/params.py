@@ -228,18 +228,19 @@ def no_effect(name: str, value: Any, why: str, change: str) -> mdp.ParamError:
 
 def check_in_force(params: Mapping[str, Any], given: Iterable[str]) -> None:
     """Refuse a parameter given that cannot act under the others: ``dice`` beside a
-    ``dice_schedule``, the one-die options where every throw is of one die, and
-    ``one_die_mode`` where ``one_die=never``."""
+    ``dice_schedule``, a one-die rule (``one_die`` but ``never``, ``one_die_mode=forced``)
+    where every throw is of one die, and ``one_die_mode=forced`` where ``one_die=never``."""
     schedule, given = params["dice_schedule"], set(given)
     one_only = ({params["dice"]} if schedule is None else {c for _, _, c in schedule}) == {1}
     idle = [
         ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
          "change dice_schedule instead, or clear it with --set dice_schedule="),
-        ("one_die", one_only, "every throw is of one die already",
+        ("one_die", one_only and params["one_die"] != "never", "every throw is of one die already",
          "leave it out, or throw more dice"),
-        ("one_die_mode", one_only, "every throw is of one die already",
-         "leave it out, or throw more dice"),
-        ("one_die_mode", params["one_die"] == "never", "one_die=never (one die is never rolled)",
+        ("one_die_mode", one_only and params["one_die_mode"] == "forced",
+         "every throw is of one die already", "leave it out, or throw more dice"),
+        ("one_die_mode", params["one_die"] == "never" and params["one_die_mode"] == "forced",
+         "one_die=never (one die is never rolled)",
          "choose when one die may be rolled (one_die=max6, sum6 or always), or leave "
          "one_die_mode out"),
     ]
