@@ -201,12 +201,6 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
             raise ModelError(f"{who}: column {name!r} holds {values[row]!r} at row {row + 1}, "
                              f"which a table of its other values cannot keep; give every value "
                              "of a column as plain Python numbers, text or None")
-    for name in (c for c, t in frame.schema.items() if t in (pl.String, pl.Categorical)):
-        odd = frame[name].cast(pl.String).str.contains(r"[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]").arg_true()
-        if len(odd):  # a line break or an escape code would forge or wipe what a table shows
-            raise ModelError(f"{who}: column {name!r} holds {frame[name][int(odd[0])]!r} at row "
-                             f"{int(odd[0]) + 1}, text with a control character, which a table "
-                             "cannot show on its line nor mdp advise name; give printable text")
     return frame
 
 
