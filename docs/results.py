@@ -365,13 +365,12 @@ def _score_to_beat() -> list[str]:
              "200 points (dlangk/yatzy, an open solver in Rust). mdp: "
              f"**{ours[0]}** and **{ours[1]}**. Playing for the total gains most at {at} points "
              f"or more, {100 * gain:.2f} percentage points.", "",
-             "The sweep of every total took about an hour of CPU on two cores, too long for a "
-             "docs build: its table is kept in ``docs/_static/yatzy-targets.csv``, written by the "
-             "command below (2026-11-27, AMD EPYC, 2 cores: 67 CPU minutes, 4.5 GB at most, every "
-             "round's vectors held; the sweep now holds two rounds' at a time, at most 0.69 GB of "
-             "Yatzy's 1.58 GB, and works the columns alike once: see :ref:`Performance <perf-targets>`), "
-             "and every build checks the figures above against it. Whole Yahtzee's totals are "
-             "not yet on this page.", "",
+             "The sweep of every total takes too long for a docs build: its table is kept in "
+             "``docs/_static/yatzy-targets.csv``, written by the command below (2026-11-27, AMD "
+             "EPYC, 2 cores: 67 CPU minutes and 4.5 GB at first; run again later that day, 26 CPU "
+             "minutes and 1.92 GB, 68 times the best-mean solve, every chance the same bit for "
+             "bit: see :ref:`Performance <perf-targets>`), and every build checks the figures "
+             "above against it. Whole Yahtzee's totals are not yet on this page.", "",
              ".. code-block:: console", "", f"   $ {TARGETS_COMMAND}", ""]
             + _table(table)
             + [".. image:: _static/yatzy-targets.png",

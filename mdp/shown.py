@@ -52,3 +52,22 @@ def one_line(text: str) -> str:
 def counted(n: int, what: str) -> str:
     """A count with its noun: ``1 game``, ``2 games``, ``1,000 rounds``."""
     return f"{n:,} {what}{'s' * (n != 1)}"
+
+
+def percent(chance: Any) -> str:
+    """A chance as a percentage to four decimals (``9.7614%``), the one rule wherever a chance
+    is shown: a chance that is not exactly 0 or 1 is never shown as if it were, ``< 0.0001%``
+    and ``> 99.9999%`` where four decimals would round it to ``0.0000%`` or ``100.0000%``
+    (the exact value is beside it where there is room). A float is taken to the
+    :data:`DIGITS` that :func:`readable` shows, so that its sum's last bit
+    (``0.9999999999999999`` for six sixths) reads as the ``1`` shown beside it."""
+    if isinstance(chance, float):
+        chance = float(f"{chance:.{DIGITS}g}")
+    text = f"{100 * shown_float(chance):.4f}%"
+    if text == "0.0000%" and chance > 0:
+        return "< 0.0001%"
+    if text == "100.0000%" and chance < 1:
+        return "> 99.9999%"
+    if text == "100.0000%" and chance > 1:
+        return "> 100.0000%"
+    return text

@@ -19,7 +19,7 @@ from mdp.engine.solved import Solved
 from mdp.errors import ModelError, ParamError, said
 from mdp.game.columns import row_columns, table_state_columns, to_frame
 from mdp.game.load import describe
-from mdp.game.naming import quoted, same
+from mdp.game.naming import near, same, written
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -106,7 +106,7 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
             raise ParamError(_expected(game, table, names, model.initial, [], round_state))
     given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
     if matches.height == 0:
-        raise ParamError(f"no reachable state has {given}; "
+        raise ParamError(f"no reachable state has {given}{near(table, columns)}; "
                          + _expected(game, table, names, model.initial, []))
     if matches.height > 1:
         raise ParamError(_several(game, matches, names, given))
@@ -193,11 +193,12 @@ def _plain(value: Any) -> Any:
 def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str],
               round_state: Mapping[str, Any] | None = None) -> str:
     start = table.row(initial, named=True)
-    example = " ".join(f"{c}={quoted(start[c])}" for c in names if start[c] is not None)
+    example = written({c: start[c] for c in names})
     lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
     if round_state and not unknown:  # the round state understood, the state within it not given
-        named = " ".join(f"{c}={quoted(v)}" for c, v in round_state.items())
-        lead = f"{named} names the round state; the state within its round is missing: "
+        named = written(round_state)
+        lead = (f"{named or 'every round column left out'} names the round state; the state "
+                "within its round is missing: ")
     shown = (f"e.g. the initial state: {example}" if example else
              "a column empty in the state left out; every one is empty in the initial state")
     return f"{lead}name a state of {game.name} by its columns {', '.join(names)} (COLUMN=VALUE, {shown})"
@@ -210,7 +211,7 @@ SHOWN_STATES = 4
 def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) -> str:
     """Several states have the columns given: name them, and the columns that tell them apart."""
     apart = [c for c in names if matches[c].n_unique() > 1]
-    shown = [" ".join(f"{c}={quoted(row[c])}" for c in names if row[c] is not None)
+    shown = [written({c: row[c] for c in names})
              for row in matches.sort(names, nulls_last=True).head(SHOWN_STATES).iter_rows(named=True)]
     more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""
     which = (f"give {' or '.join(apart)} too, to say which" if apart else

@@ -39,9 +39,10 @@ class Simulation:
     """The mean terminal value over the games (the share of games won, for a chance to win)."""
     low: float
     high: float
-    """The 95% confidence interval of the mean: Wilson's score interval where every game ends
-    at 0 or 1 (a chance: the interval stays within 0 and 1, however few the games), else
-    mean +- 1.96 standard errors, within the least and greatest value a game ended at."""
+    """The 95% confidence interval of the mean: for a chance (a game whose values are
+    probabilities) where every game ends at 0 or 1, Wilson's score interval, which stays
+    within 0 and 1 however few the games; else mean +- 1.96 standard errors (for a chance,
+    within 0 and 1)."""
     outcomes: pl.DataFrame = attrs.field(repr=False)
     """Games and their share by outcome: the outcome columns, ``games`` and ``frequency``."""
     sd: float = 0.0
@@ -76,17 +77,20 @@ def simulate(how: Solved | Policy, game: Game | None = None, *, games: int,
     check_games(games, seed)  # past the bound: too large
     if isinstance(how, Policy):
         values, counts, outcomes = simulated(how, game, games, seed, tie_break)
+        objective = how.model.info.objective
     else:
         values, counts, outcomes = how.simulated(game, games, seed, tie_break)
-    return counted(games, seed, values, counts, outcomes)
+        objective = how.objective  # terminal values of its own: not the game's chance
+    return counted(games, seed, values, counts, outcomes, chance=objective.probability)
 
 
 def counted(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
-            outcomes: pl.DataFrame) -> Simulation:
+            outcomes: pl.DataFrame, chance: bool) -> Simulation:
     """What ``games`` games played show, that ended at ``values`` (``counts`` times each),
-    by ``outcomes`` (the outcome columns and ``games``)."""
+    by ``outcomes`` (the outcome columns and ``games``); ``chance``: the values are
+    probabilities (the game's objective says so, whatever values the games met)."""
     frame = outcomes.with_columns(frequency=pl.col("games") / games)
-    return _found(games, seed, values, counts, frame)
+    return _found(games, seed, values, counts, frame, chance)
 
 
 def check_games(games: Any, seed: Any = None) -> None:
@@ -103,7 +107,7 @@ def check_games(games: Any, seed: Any = None) -> None:
 
 
 def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
-           outcomes: pl.DataFrame) -> Simulation:
+           outcomes: pl.DataFrame, chance: bool) -> Simulation:
     """What games that ended at ``values`` (``counts`` times each) show. Exact values (an
     object array: some no float tells apart, as 10**17 and 10**17 + 2) are measured from
     the first, exactly, so that they still spread."""
@@ -112,7 +116,7 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
         else values.astype(np.float64)
     middle, sd = _moments(offsets, counts, games)
     mean = float(first + Fraction(middle)) if first else middle
-    low, high = _interval(offsets, counts, middle, sd, games, share=not first)
+    low, high = _interval(offsets, counts, middle, sd, games, chance=chance and not first)
     order = np.argsort(offsets, kind="stable")
     below = np.cumsum(counts[order])
     percentiles = {f"{p}%": shown_float(values[order][np.searchsorted(below, p * games / 100)])
@@ -134,15 +138,17 @@ def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float,
 
 
 def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float, games: int,
-              share: bool = True) -> tuple[float, float]:
+              chance: bool) -> tuple[float, float]:
     """The 95% confidence interval of the mean of ``games`` games that ended at ``values``
-    (``counts`` times each): see :attr:`Simulation.low`. ``share``: values of 0 and 1 are a
-    share of games (not where they are distances from another value)."""
-    if share and np.isin(values, (0.0, 1.0)).all():  # a share of games: Wilson's score interval
+    (``counts`` times each): see :attr:`Simulation.low`. ``chance``: the values are
+    probabilities (not where they are distances from another value)."""
+    if chance and np.isin(values, (0.0, 1.0)).all():  # a share of games: Wilson's score interval
         z2n = Z95 * Z95 / games
         centre = (mean + z2n / 2) / (1 + z2n)
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
         # Around the mean, whose rounding may put it a hair outside (all games at 0 or at 1).
         return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
     half = Z95 * sd / math.sqrt(games)
-    return max(float(values.min()), mean - half), min(float(values.max()), mean + half)
+    if chance:  # a mean of probabilities lies within 0 and 1
+        return max(0.0, mean - half), min(1.0, mean + half)
+    return mean - half, mean + half

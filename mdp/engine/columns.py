@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 import numpy as np
-import scipy.sparse
 
 from mdp.engine.arithmetic import Floats
 from mdp.engine.merges import Merges, ranks, shared_pairs
@@ -32,6 +31,8 @@ from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import backward, best, bottom_up
 
 if TYPE_CHECKING:
+    import scipy.sparse
+
     from mdp.engine.model import CompiledModel
 
 BLOCK = 256
@@ -96,6 +97,8 @@ def _layer(model: CompiledModel, layer: int, lo: int, hi: int,
     chance_rows = np.flatnonzero(targets < 0)
     matrix, below, chance_at = None, 0, None
     if len(chance_rows):
+        import scipy.sparse  # here: a quarter of a second of start-up that only rounds need
+
         c = -1 - targets[chance_rows]
         counts = (model.chance_start[c + 1] - model.chance_start[c]).astype(np.int64)
         outcomes = np.repeat(model.chance_start[c].astype(np.int64) - (np.cumsum(counts) - counts),

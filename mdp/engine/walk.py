@@ -16,6 +16,7 @@ import numpy as np
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Deepening
 from mdp.engine.expansion import Block, Discovery, Expansion
+from mdp.engine.same import mark, same
 from mdp.errors import PLUGIN_FAULTS, CycleError, ModelError, fault, said
 from mdp.game.columns import SameColumns
 from mdp.game.load import Game
@@ -29,6 +30,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     initial = checks.initial_state(game)
     index: dict[Any, int] = {}
     states: list[Any] = []
+    marks: list[bytes | None] = []  # of each state: see mdp.engine.same
     expansions: list[list[tuple[Any, list[tuple[Any, Any]]]]] = []
     heights: list[int] = []  # -1 until a state's component is complete
     low: list[int] = []  # the lowest id the state's search reached, while it is open
@@ -45,6 +47,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
         nonlocal deepest, look_at
         index[state] = len(states)
         states.append(state)
+        marks.append(mark(state))
         expansion = [(action, checks.outcomes_of(game, state, action))
                      for action in checks.actions_of(game, state)]
         column_print = same_columns(state)
@@ -89,6 +92,9 @@ def walk(game: Game, budget: Budget) -> Discovery:
             if cid is None:
                 discover(child)
                 break
+            known = marks[cid]
+            if (known is None or mark(child) != known) and not same(child, states[cid]):
+                _raise_merged(game, states[cid], child, states[sid], expansions[sid])
             if heights[cid] < 0:  # open: a way back to a state of the search
                 low[sid] = min(low[sid], low[cid])
         else:
@@ -135,6 +141,19 @@ def label_prints(actions: Sequence[Any], counts: np.ndarray) -> np.ndarray:
     labels, ends = list(actions), np.cumsum(counts).tolist()
     return np.array([label_print(labels[end - count:end])
                      for end, count in zip(ends, np.asarray(counts).tolist())], dtype=np.int64)
+
+
+def _raise_merged(game: Game, known: Any, found: Any, state: Any,
+                  expansion: list[tuple[Any, list[tuple[Any, Any]]]]) -> None:
+    """Refuse a state met again that Python takes as equal to a known one, but is not the
+    same value (:func:`~mdp.engine.same.same`): a dict would take one for the other. Its
+    action is the first of ``state``'s whose outcomes hold it."""
+    action = next(action for action, outcomes in expansion for _, nxt in outcomes if nxt is found)
+    raise ModelError(
+        f"game {game.name}: state {said(found)} (after state {said(state)}, action "
+        f"{said(action)}) is equal in Python to state {said(known)} but not the same value, "
+        "so one would be taken for the other; write each state one way (not 1 in one place "
+        "and True, 1.0 or Fraction(1) in another, nor 0.0 and -0.0)")
 
 
 def _raise_cycle(game: Game, states: list[Any], inside: set[int], root: int,

@@ -340,7 +340,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     game = Game(name, manager, declared, resolved, variant, frozenset(params),
                 _loaded_as(spec, variant, plugins, {p.name: p.shown(resolved[p.name])
                                                     for p in declared if p.name in typed}))
-    check_played(game.name, game.plugins, game.own)
+    check_played(game.name, game.plugins, game.own, lambda: game.round_start is not None)
     game.call("mdp_check")
     return game
 

@@ -4,6 +4,9 @@ a model and the round states of a game of rounds."""
 
 from __future__ import annotations
 
+import re
+import shlex
+from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
@@ -13,21 +16,56 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
     """Whether a column of ``table`` has a value given as text: as the column's text (a
     true-or-false column in any case); a float column also by the number the text is, as
     that column writes it, so that ``nan`` names NaN (NaN the same as NaN) and ``1e-05``
-    what the column writes ``0.00001``."""
+    what the column writes ``0.00001``; and the empty text an empty cell (None) too, as a
+    table writes it, in a state's column and a round state's alike, where no cell of the
+    column is the empty text itself (which it names then, as before)."""
     text, kind = str(value), table.schema[column]
-    if kind == pl.Boolean:
-        return pl.col(column).cast(pl.String) == text.lower()
-    wanted = [text]
+    wanted = [text.lower() if kind == pl.Boolean else text]
     if kind.is_float():
         try:
             wanted.append(pl.Series([float(text)], dtype=kind).cast(pl.String)[0])
         except ValueError:
             pass
-    return pl.col(column).cast(pl.String).is_in(wanted)
+    found = pl.col(column).cast(pl.String).is_in(wanted)
+    if text == "" and not (table[column].cast(pl.String) == "").any():
+        return found | pl.col(column).is_null()
+    return found
+
+
+def written(columns: Mapping[str, Any]) -> str:
+    """How ``columns`` name a state or a round state on a command line: ``COLUMN=VALUE`` of
+    each, space apart, a column empty there (None) left out, as it is named by leaving it
+    out; the one way both kinds of state are shown to be named again."""
+    return " ".join(f"{c}={quoted(v)}" for c, v in columns.items() if v is not None)
+
+
+PLAIN = re.compile(r"[\w@%+=:,./-]+")
+"""Text a shell takes as one word as it is (shlex's own safe letters)."""
 
 
 def quoted(value: Any) -> str:
-    """A value as ``COLUMN=VALUE`` gives it on a command line: quoted where it is empty or
-    holds a space."""
+    """A value as ``COLUMN=VALUE`` gives it on a command line, so that a shell passes it
+    back whole: as it is where it is plain, in double quotes where that is enough (spaces,
+    ``|``), else as :func:`shlex.quote` quotes it (double quotes, ``$`` or a backslash
+    within); the empty text as ``""``."""
     text = str(value)
-    return f'"{text}"' if " " in text or not text else text
+    if PLAIN.fullmatch(text):
+        return text
+    return f'"{text}"' if not re.search(r'["$`\\!]', text) else shlex.quote(text)
+
+
+def near(table: pl.DataFrame, columns: Mapping[str, Any]) -> str:
+    """Where a value given as text is in no cell of its column of ``table`` but a cell holds
+    the same words in another order, or spaced otherwise (``rolled="6 5 3 3 1"`` for
+    ``"1 3 3 5 6"``), how to name that cell: `` (did you mean rolled="1 3 3 5 6"?)``, else
+    nothing. A state's columns are written one way only, as the game writes them."""
+    meant = {}
+    for column, value in columns.items():
+        if column not in table.columns or table.select(same(table, column, value)).to_series().any():
+            continue
+        words = sorted(str(value).split())
+        cells = table[column].drop_nulls().cast(pl.String).unique().to_list()
+        alike = [cell for cell in cells if sorted(cell.split()) == words]
+        if len(alike) == 1:
+            meant[column] = alike[0]
+    return f" (did you mean {written(meant)}?)" if meant else ""

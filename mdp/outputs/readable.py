@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mdp.shown import DIGITS, fixed, one_line, readable, shown_float
+from mdp.shown import DIGITS, fixed, one_line, percent, readable, shown_float
 
 if TYPE_CHECKING:
     import polars as pl
@@ -59,7 +59,7 @@ def value_line(solution: Solved) -> str:
         return f"{name}: {quoted(exact)}"
     text = readable(value)
     if objective.probability:
-        text = f"{value:.4%} ({text})"
+        text = f"{percent(exact)} ({text})"
     return f"{name}: {text}"
 
 

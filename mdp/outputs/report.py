@@ -37,7 +37,7 @@ from mdp.outputs.explorer import (
     without_explorer,
 )
 from mdp.outputs.readable import readable
-from mdp.shown import counted
+from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -165,12 +165,8 @@ def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, A
 # The sections of the page, as HTML.
 
 
-def _percent(value: float) -> str:
-    return f"{100 * value:.4f}%"
-
-
 def _number(value: float, probability: bool) -> str:
-    return _percent(value) if probability else f"{value:.10g}"
+    return percent(value) if probability else f"{value:.10g}"
 
 
 def _facts(exact: Solution[Any], game: Game) -> str:
@@ -194,7 +190,7 @@ def _facts_section(solution: Solved, label: str, size: str) -> str:
     sense = "maximized" if solution.sense == "max" else "minimized"
     shown = readable(float(value))
     if info.objective.probability:
-        shown = f"{float(value):.4%} ({shown})"
+        shown = f"{percent(value)} ({shown})"
     exact = ""
     if solution.exact and value != int(value):  # 10, not 10 = 10/1
         assert isinstance(value, Fraction)
@@ -232,7 +228,7 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
     for column in result.outcomes.columns:
         if column not in ("points", "games", "frequency"):
             ends.append(f"<li>{html.escape(column)}: " + ", ".join(
-                f"{html.escape(str(v))} {_percent(share)}"
+                f"{html.escape(str(v))} {percent(share)}"
                 for v, share in result.shares(column).iter_rows()) + "</li>")
     intro = (f"{result.games:,} games played at random under optimal play (seed 0): mean "
              f"{result.mean:.6g} (95% confidence interval {result.low:.6g} to {result.high:.6g}), "
@@ -255,7 +251,7 @@ def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
     cumulative = np.minimum(np.cumsum(p), 1.0)
     labels = labels or [", ".join(f"{n} {v}" for n, v in zip(names, row))
                         for row in frame.select(names).iter_rows()]
-    rows = "\n".join(f"<tr><td>{html.escape(label)}</td><td>{_percent(a)}</td><td>{_percent(b)}</td></tr>"
+    rows = "\n".join(f"<tr><td>{html.escape(label)}</td><td>{percent(a)}</td><td>{percent(b)}</td></tr>"
                      for label, a, b in zip(labels, p, cumulative))
     head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in ("outcome", "probability", "cumulative"))
     intro = intro or ("The chance of each outcome under optimal play (bars), and the chance of "
@@ -292,7 +288,7 @@ def chart(x: list[Any], p: np.ndarray, cumulative: np.ndarray, axis: str, labels
         x0 = left + i * step
         out.append(f'<rect class="bar" x="{x0 + step * 0.1:.1f}" y="{top + plot_h - h:.1f}" '
                    f'width="{step * 0.8:.1f}" height="{h:.1f}"><title>{html.escape(label)}: '
-                   f'{_percent(float(chance))} (cumulative {_percent(float(total))})</title></rect>')
+                   f'{percent(float(chance))} (cumulative {percent(float(total))})</title></rect>')
         if i % every == 0:
             out.append(f'<text class="tick" x="{x0 + step / 2:.1f}" y="{top + plot_h + 16}" '
                        f'text-anchor="middle">{html.escape(str(value))}</text>')

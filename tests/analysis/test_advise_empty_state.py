@@ -62,9 +62,9 @@ def test_every_column_left_out_names_the_state_where_all_are_empty(one, capsys):
 
 
 def test_the_hint_never_shows_an_empty_example(one, capsys):
-    assert main(["advise", one, "face="]) == 2
+    assert main(["advise", one, "face=9"]) == 2  # (face= names the state where it is empty)
     err = capsys.readouterr().err.strip()
-    assert err == ("mdp: error: no reachable state has face=''; name a state of one by its "
+    assert err == ("mdp: error: no reachable state has face='9'; name a state of one by its "
                    "columns face, done (COLUMN=VALUE, a column empty in the state left out; "
                    "every one is empty in the initial state)")
 

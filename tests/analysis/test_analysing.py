@@ -2,10 +2,14 @@
 statistical check and the policy table as references."""
 
 import json
+import math
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 import mdp.program.cli
@@ -177,3 +181,41 @@ def test_a_simulation_of_many_outcomes_prints_every_one(capsys):
     out = capsys.readouterr().out
     assert "shut_sum  open_sum       games   frequency" in out and "a row per points" not in out
     assert len(out.splitlines()) == 4 + 77
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.sampled_from([0, 1, 2, 5]), min_size=2, max_size=8), st.booleans())
+def test_the_interval_of_a_value_not_a_chance_is_the_normal_one_whatever_the_games_met(ends, chance):
+    # The interval is chosen by what the values mean (the objective), never by the values the
+    # games happened to meet: for a value not a chance, mean +- 1.96 standard errors, not cut to
+    # the least and greatest met (the true mean may lie past them), and not Wilson's where
+    # every game met 0 or 1; for a chance, Wilson's where every game ends at 0 or 1.
+    from mdp.analysis.simulate import Z95, counted
+
+    values, counts = np.unique(np.array(ends, dtype=np.float64), return_counts=True)
+    frame = pl.DataFrame({"value": values, "games": counts})
+    if chance:
+        values, counts = np.unique(np.array(ends, dtype=np.float64) > 1, return_counts=True)
+        values = values.astype(np.float64)
+        frame = pl.DataFrame({"value": values, "games": counts})
+    found = counted(len(ends), None, values, counts, frame, chance=chance)
+    games = len(ends)
+    mean = float(counts @ values) / games
+    sd = math.sqrt(float(counts @ (values - mean) ** 2) / (games - 1))
+    if chance:
+        z2n = Z95 * Z95 / games  # Wilson (1927): the score interval
+        centre = (mean + z2n / 2) / (1 + z2n)
+        half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
+        expected = (max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half)))
+    else:
+        expected = (mean - Z95 * sd / math.sqrt(games), mean + Z95 * sd / math.sqrt(games))
+    assert found.low == pytest.approx(expected[0], abs=1e-12)
+    assert found.high == pytest.approx(expected[1], abs=1e-12)
+
+
+def test_a_score_that_met_only_1_is_not_given_the_interval_of_a_chance():
+    # Every game of a pub score of one tile 1 ends at 1 (the die always shows 5: tile 5 shut,
+    # 1 left): the score is surely 1, so its interval is 1 to 1, not Wilson's 0.57 to 1.
+    game = mdp.load_game("shutbox", tiles=[1, 5], weights=[0, 0, 0, 0, 1, 0], scoring="score")
+    result = mdp.simulate(mdp.solve(mdp.compile(game)), games=5, seed=1)
+    assert (result.mean, result.low, result.high) == (1.0, 1.0, 1.0)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 TWO_BOXES = str(ROOT / "docs" / "examples" / "two_boxes.py")
 GAME = mdp.load_game(TWO_BOXES)
 PLAYED = mdp.policy(mdp.solve(mdp.compile(GAME)), GAME)  # round states played from, by column
-NAMED = sorted({f for f, r in zip(PLAYED["filled"], PLAYED["round"]) if r <= 2})
+NAMED = sorted({f for f, r in zip(PLAYED["filled"], PLAYED["round"]) if r is not None})
 
 
 def _rows(path, name):

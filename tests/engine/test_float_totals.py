@@ -123,6 +123,35 @@ def test_whole_points_too_wide_for_a_vector_are_followed_round_state_by_round_st
                                                            rel=1e-12)
 
 
+@pytest.mark.parametrize("memory", [None, "default"])
+def test_whole_points_wide_over_few_round_states_are_followed_one_by_one_whatever_the_budget(
+        monkeypatch, memory):
+    # Points of 10**7 over three rounds: a round at a time, vectors of 2.7e8 totals took 9 GB
+    # and 50 s where the budget allowed them (no budget, or a machine of 16 GB); one by one,
+    # four round states, 0.02 s.
+    points = [[1, -2, 3, 4], [5, 6, 7, 8], [9, 1, 2, 3]]
+    game = rolled(points, -7)
+    solution = mdp.solve(mdp.compile(game))
+
+    def refused(*args, **kwargs):
+        raise AssertionError("followed a round at a time")
+
+    monkeypatch.setattr(totals, "follow", refused)
+    frame = mdp.distribution(solution, game, max_memory=memory)
+    expected = by_hand(points, -7)
+    assert frame["points"].to_list() == sorted(expected)
+    assert frame["probability"].to_list() == pytest.approx([float(expected[t]) for t in sorted(expected)],
+                                                           rel=1e-12)
+    # The bound: one round of points 0 or ``top``, two round states (the round's and the
+    # end's), whose totals side by side take 8 bytes for the one total before the round and
+    # for each of 0 to ``top`` after it: 8 * (top + 2) bytes against 2 * ONE_BY_ONE_BYTES.
+    top = 2 * totals.ONE_BY_ONE_BYTES // 8 - 2  # exactly the bound: a round at a time
+    narrow = mdp.compile(rolled([[0, top]], 0))
+    assert narrow.n_round_states == 2
+    assert totals.check_chances(mdp.compile(rolled([[0, top + 1]], 0)), max_memory=None)
+    assert not totals.check_chances(narrow, max_memory=None)
+
+
 def test_too_many_round_states_to_follow_one_by_one_are_refused_in_floats_as_exactly(monkeypatch):
     monkeypatch.setattr(totals, "MOST_ROUND_STATES", 2)
     model = mdp.compile(rolled([[1, 2], [3, 4]], -12))  # 3 round states

@@ -40,7 +40,7 @@ def test_every_round_state_is_named_by_the_columns_it_shows(rows):
     assert not mixed
     # Round states 0 to 3 (two boxes: 0, then 1 or 2, then 3), each row as the game gave it,
     # read as text (a fraction its text, 1 for 1/1).
-    assert table["round"].to_list() == [1, 2, 2, 3]
+    assert table["round"].to_list() == [1, 2, 2, None]  # none played from the last
     for place, column in enumerate("xy"):  # a column empty in every row is left out
         given = [_text(row[place]) for row in rows]
         shown = [_text(v) for v in table[column]] if column in table.columns else [None] * 4

@@ -226,9 +226,10 @@ def mdp_objective():
      "and --at-least plays for at least a total"),
     (["distribution", "shutbox", "--at-least", "3"],
      "game shutbox is of one model, and --at-least is for a game played in rounds"),
-    (["advise", str(EXAMPLE), "filled=", "throws_left=1", "face=4", "--after", "13"],
-     "game two-boxes is played in rounds: its match compares the players' totals (mdp match, "
-     "mdp.match), and it has no match rules"),
+    # --after advises the second of a match of a game of rounds (test_advise_after_rounds.py):
+    # of two players, after the first's total alone.
+    (["advise", str(EXAMPLE), "filled=", "throws_left=1", "face=4", "--after", "13", "--after", "2"],
+     "--after: a match of a game of rounds is of 2 players, the second knowing the first's total"),
 ])
 def test_play_for_at_least_a_total_is_refused_where_it_means_nothing(argv, said, tmp_path, capsys,
                                                                      monkeypatch):

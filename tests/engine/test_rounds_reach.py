@@ -318,7 +318,8 @@ def test_advice_toward_a_total_by_hand(capsys):
 
 @pytest.mark.parametrize("argv, said", [
     (["advise", "EXAMPLE", "filled=", "throws_left=1", "face=4", "--points", "3"],
-     "--points is the points earned so far toward --at-least T; give --at-least too"),
+     "--points is the points earned so far toward --at-least T (or, advising, to beat --after's "
+     "total); give --at-least too"),
     (["advise", "EXAMPLE", "filled=", "throws_left=1", "face=4", "--at-least", "3", "--minimize"],
      "--at-least plays for the chance of the total"),
     (["distribution", "EXAMPLE", "--at-least", "3", "--tie-break", "face"],

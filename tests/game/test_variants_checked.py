@@ -169,3 +169,12 @@ def test_a_rule_plugins_wrong_variant_is_blamed_on_the_plugin(tmp_path_factory, 
     message = str(error.value)
     assert message.startswith(f"game coin: plugin {path}'s mdp_variants gives variant "), message
     assert wrong in message
+
+
+def test_a_set_one_variant_refuses_is_named_with_that_variant(capsys):
+    # twelve-box-321 sets a schedule of dice (three, then two, then one), so --set dice=3 has
+    # no effect there: the line names the variant whose rules refuse it, before any solve.
+    assert main(["variants", "shutbox", "--set", "dice=3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mdp: error: variant twelve-box-321: parameter dice=3 has no effect")
+    assert err.count("\n") == 1

@@ -48,6 +48,7 @@ def brute_force(boxes, joker):
     return brute_force_cards(boxes, joker)(frozenset(), 0, False)
 
 
+@functools.cache  # the same card's brute force for its two tests (THREE_BOXES_FREE)
 def brute_force_cards(boxes, joker):
     """The optimal expected score still to come from each card of ``boxes``,
     ``card(filled, total, holds_50)``, in exact fractions, by a plain recursion: over cards (boxes filled, upper total, whether the Yahtzee box holds 50), and
@@ -110,10 +111,15 @@ def solve(exact=False, **params):
     return mdp.solve(mdp.compile(mdp.load_game("yahtzee", **params)), exact=exact)
 
 
+# The brute force of three boxes takes some seconds: the free joker's card is that of two
+# tests, which share it (brute_force_cards's cache), in one process when run side by side.
+THREE_BOXES_FREE = pytest.mark.xdist_group("yahtzee-three-boxes-free")
+
+
 @pytest.mark.parametrize("card, boxes, joker", [
-    # The brute force of three boxes takes some seconds.
     pytest.param("no-bonus", "fours,fives,sixes", None, marks=pytest.mark.slow),  # the upper bonus within reach
-    pytest.param("free-joker", "threes,full-house,yahtzee", "free", marks=pytest.mark.slow),
+    pytest.param("free-joker", "threes,full-house,yahtzee", "free",
+                 marks=[pytest.mark.slow, THREE_BOXES_FREE]),
     pytest.param("yahtzee", "threes,full-house,yahtzee", "forced", marks=pytest.mark.slow),
     pytest.param("yahtzee", "large-straight,yahtzee,chance", "forced",  # no upper box of the face
                  marks=pytest.mark.slow),
@@ -183,6 +189,7 @@ def test_a_card_with_rules_it_cannot_have_is_refused_before_any_work(params, mes
 
 
 @pytest.mark.slow
+@THREE_BOXES_FREE
 def test_advice_at_a_position_of_the_whole_game_is_the_brute_force():
     # Threes filled (9 points, the bonus out of reach: the card keeps 0), five threes in the
     # hand: the Yahtzee box takes 50 and the card goes on holding 50; the full house, nothing

@@ -366,6 +366,28 @@ def test_help_lists_the_commands_without_numpy_or_polars(tmp_path):
     assert done.stdout.split() == ["True"] * 4, done.stderr
 
 
+@pytest.mark.slow
+def test_the_commands_on_a_game_not_played_in_rounds_import_no_scipy(tmp_path):
+    # Start-up time: scipy.sparse (a quarter of a second, numpy's test modules with it) is for
+    # the sums of games of rounds (mdp/engine/columns.py, mdp/engine/rounds/totals.py); the
+    # other commands imported it with the rounds' modules.
+    calls = "\n".join(f"main({argv!r})" for argv in (
+        ["policy", "shutbox", "-s", "tiles=1-4", "--out", "p.csv"],
+        ["distribution", "shutbox", "-s", "tiles=1-4", "--json"],
+        ["simulate", "shutbox", "-s", "tiles=1-4", "--games", "20", "--json"],
+        ["strategies", "shutbox", "-s", "tiles=1-4", "--json"],
+        ["advise", "shutbox", "-s", "tiles=1-4", "open=1 2 3 4", "roll=5"],
+        ["report", "shutbox", "-s", "tiles=1-4", "--out", "r.html"],
+        ["match", "shutbox", "-s", "tiles=1-4", "--json"]))
+    script = f"import sys\nfrom mdp.program.cli import main\n{calls}\nprint('scipy' in sys.modules)"
+    assert _last_line(tmp_path, script) == "False"
+    # The games of rounds import it, and are solved with it.
+    rounds = str(ROOT / "docs" / "examples" / "two_boxes.py")
+    script = (f"import sys\nfrom mdp.program.cli import main\nmain(['distribution', {rounds!r}])"
+              "\nprint('scipy.sparse' in sys.modules)")
+    assert _last_line(tmp_path, script) == "True"
+
+
 def test_mdp_alone_prints_its_help_and_succeeds(capsys):
     code, out, err = run(capsys)
     assert (code, err) == (0, "")

@@ -23,8 +23,8 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import fixed, readable, shown_float, value_line
-from mdp.shown import counted
+from mdp.outputs.readable import fixed, readable, value_line
+from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -89,7 +89,7 @@ def _plot(what: str) -> Param:
 
 
 def _percent(value: float) -> str:
-    return f"{100 * value:9.4f}%"
+    return f"{percent(value):>10}"
 
 
 # mdp policy
@@ -370,10 +370,13 @@ def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
         advice = toward.advice_toward(solution, game, state or {}, at_least, points)
         return Advised(advice, solution, (), (at_least, points))
     solution = matched(solution, game, against)
+    if after and solution.strategy is not None:
+        raise ParamError("after: a later player of a match plays for money, not by a "
+                         "strategy; give the optimal solution")
+    if after and isinstance(solution.model, mdp.Rounds):  # as mdp match: beat the first's total
+        return Advised(toward.advice_beating(solution, game, state or {}, after, points),
+                       solution, after)
     if after:
-        if solution.strategy is not None:
-            raise ParamError("after: a later player of a match plays for money, not by a "
-                             "strategy; give the optimal solution")
         model = solution.model
         money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
@@ -399,17 +402,14 @@ def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
     against_check(game, args)
     toward.check_toward_game(game, args)
     if args.after:
-        mdp.match_rules(game)
+        toward.check_after(game, args.after)
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     advice = advised.advice
     print(game.describe())
     if advised.after:
-        outcome = mdp.match_rules(game).outcome
-        print(f"player {len(advised.after) + 1}, after "
-              + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
-              + f": expected winnings {shown_float(advised.solution.value):.6g}")
+        print(toward.after_line(advised, game))
     if advised.toward:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")

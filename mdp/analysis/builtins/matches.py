@@ -12,6 +12,7 @@ from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
+from mdp.shown import percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -63,7 +64,7 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
         exacts = [p.get("wins_exact") for p in summary["players"]] + [summary.get("ties_exact")]
         for name, chance, exact in zip(("player 1 wins", "player 2 wins", "a tie"), result.wins,
                                        exacts):
-            print(f"{name}: {float(chance):.4%}" + (f"  = {exact}" if exact else ""))
+            print(f"{name}: {percent(chance)}" + (f"  = {exact}" if exact else ""))
     print(f"played in {summary['seconds']:.3f} s")
 
 

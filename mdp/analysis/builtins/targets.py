@@ -19,6 +19,7 @@ from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import readable, shown_float
+from mdp.shown import percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -31,7 +32,7 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 
 
 def _chance(value: Any) -> str:
-    return f"{float(value):.4%} ({readable(float(value))})"
+    return f"{percent(value)} ({readable(float(value))})"
 
 
 # mdp targets
@@ -89,8 +90,8 @@ def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
     print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
     for row in frame.iter_rows(named=True):
         more = f"  {row['chance_exact']}  {row['chance_best_mean_exact']}" if exact else ""
-        print(f"{row['at_least']:>9}  {100 * row['chance']:9.4f}%  "
-              f"{100 * row['chance_best_mean']:13.4f}%{more}")
+        print(f"{row['at_least']:>9}  {percent(row['chance']):>10}  "
+              f"{percent(row['chance_best_mean']):>14}{more}")
 
 
 TARGETS = Analysis(
@@ -133,9 +134,9 @@ def check_toward(args: argparse.Namespace, what: str) -> None:
     ``--at-least`` only, neither with a strategy, ``--minimize`` or ``what``."""
     given = getattr(args, what.strip("-").replace("-", "_"), None)
     if args.at_least is None:
-        if getattr(args, "points", 0):
-            raise ParamError("--points is the points earned so far toward --at-least T; give "
-                             "--at-least too")
+        if getattr(args, "points", 0) and not (what == "--after" and given):
+            raise ParamError("--points is the points earned so far toward --at-least T (or, "
+                             "advising, to beat --after's total); give --at-least too")
         return
     if args.strategy not in (None, "optimal") or args.sense or given:
         raise ParamError(f"--at-least plays for the chance of the total: --strategy, "
@@ -217,7 +218,8 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
     model = solution.model.of_rounds("play toward a total")
     reach = at_least(model)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
-    return Toward(counted(games, seed, values, counts, outcomes), total, reach.chance(total))
+    return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
+                  reach.chance(total))
 
 
 def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
@@ -230,6 +232,59 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
 
     reach = at_least(solution.model, exact=solution.exact)
     return advice_at(located(reach, game, state, total - points), game)
+
+
+def check_after(game: mdp.Game, after: Any) -> None:
+    """``--after`` advises a player of a match, before any work: of a game of rounds, the
+    second, after the first's total; else a later one, by the game's match rules."""
+    if game.round_start is not None:
+        first_total(after)
+    else:
+        mdp.match_rules(game)
+
+
+def after_line(advised: Any, game: mdp.Game) -> str:
+    """The line that says whom ``mdp advise --after`` advised, and what the values are."""
+    if isinstance(advised.solution.model, mdp.Rounds):
+        actions = advised.advice.actions
+        best = actions["value"][0] if actions.height else 0
+        return (f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
+                f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
+                f"value is the expected winnings, {shown_float(best):.6g} at best")
+    outcome = mdp.match_rules(game).outcome
+    return (f"player {len(advised.after) + 1}, after "
+            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
+            + f": expected winnings {shown_float(advised.solution.value):.6g}")
+
+
+def first_total(after: Any) -> int:
+    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
+    two: one whole number, before any work."""
+    if len(after) != 1:
+        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
+                         f"knowing the first's total; give that total once, not {len(after)} results")
+    try:
+        return int(str(after[0]).strip())
+    except ValueError:
+        raise ParamError(f"--after: the first player's total is a whole number of points, not "
+                         f"{after[0]!r}") from None
+
+
+def advice_beating(solution: Any, game: mdp.Game, state: dict[str, Any], after: Any,
+                   points: int) -> mdp.Advice:
+    """The advice at ``state`` of ``solution``'s game of rounds for the second player of a
+    match, the first's total ``after``, with ``points`` earned so far: played as
+    :func:`mdp.match` plays them (:func:`~mdp.analysis.targets.rounds_match`), for the best
+    expected winnings, 1 past that total, 0 at it, -1 short of it; each action's value is
+    those winnings."""
+    from mdp.analysis.advise import advice_at
+    from mdp.engine.rounds.payoff import beating
+    from mdp.engine.rounds.reach import solve_reach
+    from mdp.engine.rounds.toward import located
+
+    model = solution.model
+    reach = solve_reach(model, exact=solution.exact, payoff=beating(model.info.objective.sense))
+    return advice_at(located(reach, game, state, first_total(after) - points), game)
 
 
 def inner(answer: Any) -> Any:

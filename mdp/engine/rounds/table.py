@@ -14,7 +14,7 @@ from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
-from mdp.game.naming import quoted, same
+from mdp.game.naming import near, same, written
 from mdp.limits import MAX_TABLE_ROWS
 
 if TYPE_CHECKING:
@@ -72,7 +72,9 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
                          f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        raise ParamError(f"no reachable round state has {said}{_near(table, given)}; name one by its columns "
+        raise ParamError(f"no reachable round state has {said}{near(table, given)}"
+                         f"{_beside(table, given)}; name one "
+                         f"by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     return matches, names, given
 
@@ -81,7 +83,7 @@ def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
     """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
     column that is empty there left out."""
     start = round_frame(model, game, model.keys[0][:1]).row(0, named=True)
-    shown = " ".join(f"{c}={quoted(start[c])}" for c in names if start[c] is not None)
+    shown = written({c: start[c] for c in names})
     return ("COLUMN=VALUE, e.g. the first: " + shown if shown else
             "COLUMN=VALUE; a column empty in the round state is left out, as every one is in "
             "the first")
@@ -116,9 +118,11 @@ def policy_pieces(solution: PlayedRounds, game: Game | None, within: Any,
 
     def whole(piece: pl.DataFrame) -> pl.DataFrame:
         # A round column empty (None) at a round state is left out of its rows: empty beside
-        # the other round states' rows.
+        # the other round states' rows. The round columns first, in the game's order (that
+        # of every round state's table), whichever round state comes first.
         absent = [c for c in named.columns if c not in piece.columns]
-        return piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c) for c in absent)
+        piece = piece.with_columns(pl.lit(None, dtype=named.schema[c]).alias(c) for c in absent)
+        return piece.select(*named.columns, *(c for c in piece.columns if c not in named.columns))
 
     def make() -> Iterator[pl.DataFrame]:
         for key, columns in each:
@@ -165,8 +169,10 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
 
 
 def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
-    """The value of every round state: its round columns, ``round``, ``value`` and, exact,
-    ``value_exact``; round after round, in the order of their keys."""
+    """The value of every round state: its round columns, ``round`` (the round played from
+    it, 1 for the first; null where the game is over, no round played, as it is from the
+    start of a game of no rounds), ``value`` and, exact, ``value_exact``; round after round,
+    in the order of their keys."""
     model = solution.model
     # The round columns of every round state at once: a column has one type whatever the
     # round (fractions whole in one round and not in another), and no two round states the
@@ -176,8 +182,11 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
         values = solution.values[r][lo:hi]
+        keys = model.keys[r][lo:hi]
+        over = np.concatenate([np.zeros(0, dtype=bool)] + [
+            model.rule(batch).over for batch in batches(keys, model.round.n_terminal)])
         frame = columns.slice(first[r] + lo, hi - lo).with_columns(
-            round=pl.lit(r + 1, dtype=pl.Int64),
+            round=pl.Series([None if o else r + 1 for o in over.tolist()], dtype=pl.Int64),
             value=pl.Series(shown_floats(values), dtype=pl.Float64))
         if solution.exact:
             frame = frame.with_columns(value_exact=pl.Series([str(v) for v in values],
@@ -193,7 +202,7 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
                   total=model.n_round_states)
 
 
-def _near(table: pl.DataFrame, given: dict[str, Any]) -> str:
+def _beside(table: pl.DataFrame, given: dict[str, Any]) -> str:
     """Where no round state has every column given, the values of one of them in the round
     states that have the others (a game may keep another value than a player counts: a card
     keeps 0 for an upper total once its bonus is out of reach)."""

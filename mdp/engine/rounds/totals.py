@@ -26,7 +26,6 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 import polars as pl
-import scipy.sparse
 
 from mdp.engine.budget import size
 from mdp.engine.keys import KeyIndex
@@ -91,6 +90,8 @@ class Totals:
         """The round states of the next round reached: round state ``s[i]`` (a position
         among ``index``) comes to ``d[i]`` (among the next round's ``following`` keys)
         earning ``points[i]`` with chance ``chance[i]``."""
+        import scipy.sparse  # here, as in mdp.engine.columns: not at every command's start
+
         start = self.low[s] + points
         stop = start + self.width[s]
         low = np.full(following, np.iinfo(np.int64).max)
@@ -252,13 +253,22 @@ MOST_ROUND_STATES = 5_000
 tie-break: each round state's round solved and played forward on its own (:func:`one_by_one`)."""
 
 
+ONE_BY_ONE_BYTES = 1 << 20
+"""Bytes of the totals of two rounds side by side, per round state, past which a game of few
+round states (:data:`MOST_ROUND_STATES`) is followed one by one in floats too, whatever the
+budget: a round solved per round state takes less than filling a megabyte of chances per round
+state (whole points of 10**7 over four round states took 9 GB and 50 s a round at a time,
+0.02 s one by one)."""
+
+
 def check_chances(model: RoundsModel, *, exact: bool = False, tie_break: Sequence[Any] = (),
                   max_memory: int | None | Literal["default"] = "default") -> bool:
     """Whether :func:`rounds_distribution` follows the chance of every total of a game of
     rounds a round state at a time (:func:`one_by_one`): in exact numbers, with a tie-break,
     or in floats where the totals of two rounds side by side, bounded by the least and the
     most points of each round, would take more than ``max_memory`` bytes (by default the
-    share of the memory mdp may use that :func:`mdp.compile` allows a model). Refused
+    share of the memory mdp may use that :func:`mdp.compile` allows a model), or, the round
+    states few, more than :data:`ONE_BY_ONE_BYTES` a round state. Refused
     (:class:`mdp.TooLarge`), before it is solved, where that is needed of more than
     :data:`MOST_ROUND_STATES` round states."""
     game = model.info.game
@@ -272,9 +282,11 @@ def check_chances(model: RoundsModel, *, exact: bool = False, tie_break: Sequenc
                            "follow one by one for the chance of every total "
                            + how.format(f"{MOST_ROUND_STATES:,}"))
         return True
+    need = _totals_bytes(model)
+    if few and need > ONE_BY_ONE_BYTES * model.n_round_states:
+        return True  # quicker one by one than vectors of gigabytes over a few round states
     if max_memory == "default":
         max_memory = default_max_memory()
-    need = _totals_bytes(model)
     if max_memory is None or need <= max_memory:
         return False
     if not few:
@@ -309,7 +321,8 @@ def rounds_distribution(solution: PlayedRounds, tie_break: Sequence[Any] = (),
     In floats without a tie-break, the round states of a round are followed many at a time,
     each carrying the chance of every total so far (:func:`follow`): points in whole
     numbers. In exact numbers, with a tie-break, where points are not whole, or where the
-    totals would not fit in ``max_memory``, each round state is followed on its own (at most
+    totals would not fit in ``max_memory`` (or, the round states few, take more than
+    :data:`ONE_BY_ONE_BYTES` a round state), each round state is followed on its own (at most
     :data:`MOST_ROUND_STATES` of them).
     :func:`check_chances` refuses, with ``max_memory``, what cannot be followed."""
     model = solution.model

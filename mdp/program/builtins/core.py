@@ -69,8 +69,9 @@ def _variants(args: argparse.Namespace) -> None:
     variants = game.variants()
     if not variants:  # named as every other message names it: by the game's own name
         raise ParamError(f"game {game.name} has no named variants")
-    # Every variant loaded, and its size checked, before the first is solved.
-    games = [arguments.load(args, variant.name) for variant in variants]
+    # Every variant loaded, and its size checked, before the first is solved; a --set that
+    # one variant's rules refuse is named with that variant.
+    games = [_variant(args, variant.name) for variant in variants]
     for game in games:
         check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
         if args.strategy not in (None, "optimal"):
@@ -88,6 +89,16 @@ def _variants(args: argparse.Namespace) -> None:
             print(f"{variant.name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
     if args.json:
         arguments.print_json(rows)
+
+
+def _variant(args: argparse.Namespace, name: str) -> mdp.Game:
+    """Variant ``name`` of the command's game with its --set on top; a refusal names it."""
+    try:
+        return arguments.load(args, name)
+    except ParamError as error:
+        if not args.params:  # the variant's own rules: the game's fault, said as it is
+            raise
+        raise ParamError(f"variant {name}: {error}") from None
 
 
 def _params_arguments(parser: argparse.ArgumentParser) -> None:

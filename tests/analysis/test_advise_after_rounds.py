@@ -1,0 +1,97 @@
+"""``mdp advise --after T`` on a game of rounds advises the second player of a match, who
+knows the first's total T and plays to beat it as ``mdp match`` plays them: 1 stake past it,
+0 at it, -1 short of it. Where it said the game had no match rules, though mdp match plays
+games of rounds.
+
+The figures are checked twice: each action's value against an independent recursion over
+Two boxes' rules (docs/examples/two_boxes.py, written again here), and the values at the
+start against match's own: the first player's best expected winnings, given the second's
+best winnings against each total as advise gives them, is match's player 1 value."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.program.cli import main
+
+TWO_BOXES = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
+GAME = mdp.load_game(TWO_BOXES)
+SOLUTION = mdp.solve(mdp.compile(GAME), exact=True)
+SIXTH = Fraction(1, 6)
+
+
+def points(box, face):
+    return face if box == "FACE" else 2 * face * (face % 2 == 0)
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+@cache
+def worth(filled, total, target, terminal=None):
+    """The best expected ``terminal(total)`` (by default, beating ``target``: the sign of the
+    total less it) with the boxes ``filled`` and ``total`` points so far, before a round."""
+    if len(filled) == 2:
+        return terminal(total) if terminal else sign(total - target)
+    return sum(SIXTH * max(acts(filled, total, target, 1, f, terminal).values())
+               for f in range(1, 7))
+
+
+def acts(filled, total, target, throws_left, face, terminal=None):
+    """Each action's best expected worth at a face thrown, ``throws_left`` more allowed."""
+    values = {}
+    if throws_left:
+        values["again"] = sum(SIXTH * max(acts(filled, total, target, 0, f, terminal).values())
+                              for f in range(1, 7))
+    for box in ("FACE", "EVEN"):
+        if box not in filled:
+            values[box] = worth(tuple(sorted((*filled, box))), total + points(box, face), target,
+                                terminal)
+    return values
+
+
+def advised(after, **state):
+    table = mdp.analyse(SOLUTION, "advise", GAME, state=state, after=(str(after),))
+    return {row["action"]: Fraction(row["value_exact"]) for row in table.iter_rows(named=True)}
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None)
+@given(st.integers(-1, 26), st.sampled_from([(), ("FACE",), ("EVEN",)]),
+       st.integers(0, 1), st.integers(1, 6))
+def test_each_action_is_worth_the_second_players_winnings(target, filled, throws_left, face):
+    # A round state's points so far: a face of 4 in the box filled (its points, --points).
+    so_far = sum(points(box, 4) for box in filled)
+    table = mdp.analyse(SOLUTION, "advise", GAME, after=(str(target),), points=so_far,
+                        state={"filled": " ".join(filled), "throws_left": throws_left,
+                               "face": face})
+    got = {row["action"]: Fraction(row["value_exact"]) for row in table.iter_rows(named=True)}
+    assert got == acts(filled, so_far, target, throws_left, face)
+
+
+@pytest.mark.slow
+def test_the_values_at_the_start_give_matchs_own_figures():
+    # The second's best winnings against each total of the first's, from advise.
+    against = {t: sum(SIXTH * max(advised(t, filled="", throws_left=1, face=f).values())
+                      for f in range(1, 7)) for t in range(0, 19)}
+    first = worth((), 0, None, terminal=lambda total: -against[total])
+    match = mdp.match(mdp.compile(GAME), GAME, exact=True)
+    assert match.values == (first, -first)
+
+
+def test_the_command_line_says_whom_it_advises(capsys):
+    assert main(["advise", TWO_BOXES, "--after", "9", "filled=", "throws_left=0", "face=3"]) == 0
+    out = capsys.readouterr().out
+    assert "player 2 of a match, after player 1's total 9" in out and "optimal" in out
+    for after, wrong in ((["--after", "9", "--after", "3"], "give that total once"),
+                         (["--after", "x"], "whole number")):
+        assert main(["advise", TWO_BOXES, *after]) == 2
+        assert wrong in capsys.readouterr().err

@@ -1,0 +1,131 @@
+"""States that Python takes as equal but that are not the same value (1 and True, 1 and 1.0,
+0.0 and -0.0, 1 and Fraction(1), inside tuples, frozensets, named tuples, attrs classes) are
+never merged in silence: the game is refused, naming both states and the action that led to
+the second, or, where they are the same value after all, solved as the one state it is.
+
+The expected value is derived in the test: one coin toss to two states, each terminal and
+worth a number told by its repr alone, so two distinct states are worth different numbers
+and a merge would show."""
+
+from __future__ import annotations
+
+import collections
+from fractions import Fraction
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.engine.same import same
+from mdp.program.cli import main
+
+Pair = collections.namedtuple("Pair", "left right")
+
+
+@attrs.frozen
+class Box:
+    inside: object
+
+
+# Values of one equality class each, of different types or reprs.
+ONES = (1, True, 1.0, Fraction(1), 1 + 0j)
+ZEROS = (0, False, 0.0, -0.0, Fraction(0), 0j)
+WRAPS = (
+    lambda v: v,
+    lambda v: (v,),
+    lambda v: ("x", v),
+    lambda v: frozenset({v, "y"}),
+    lambda v: Pair(v, 2),
+    lambda v: Box(v),
+    lambda v: ((v, 3), frozenset({(v,)})),
+)
+
+
+class Toss:
+    """From "start", one action: heads or tails, 1/2 each, to ``heads`` or ``tails``, both
+    terminal, each worth the length of its repr (heads) or ten times it (tails)."""
+
+    GAME_NAME = "toss"
+
+    def __init__(self, heads, tails):
+        self.heads, self.tails = heads, tails
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return "start"
+
+    @mdp.hookimpl
+    def mdp_actions(self, state):
+        return ["toss"] if state == "start" else []
+
+    @mdp.hookimpl
+    def mdp_outcomes(self, state, action):
+        half = Fraction(1, 2)
+        return [(half, self.heads), (half, self.tails)]
+
+    @mdp.hookimpl
+    def mdp_terminal_value(self, state):
+        return len(repr(state)) * (1 if repr(state) == repr(self.heads) else 10)
+
+
+def expected(heads, tails):
+    """Two distinct states: half of each's worth; one state (the same value): its worth."""
+    worth = len(repr(heads))
+    return Fraction(worth) if repr(heads) == repr(tails) else Fraction(worth + 10 * len(repr(tails)), 2)
+
+
+@pytest.mark.slow
+@settings(max_examples=120, deadline=None)
+@given(st.sampled_from((ONES, ZEROS)).flatmap(
+           lambda group: st.tuples(st.sampled_from(group), st.sampled_from(group))),
+       st.sampled_from(WRAPS))
+def test_equal_states_are_refused_or_told_apart(values, wrap):
+    heads, tails = wrap(values[0]), wrap(values[1])
+    assert heads == tails  # the case: Python takes them as equal
+    game = mdp.load_game(Toss(heads, tails))
+    if same(heads, tails):
+        assert mdp.solve(mdp.compile(game), exact=True).value == expected(heads, tails)
+        return
+    with pytest.raises(mdp.ModelError) as refused:
+        mdp.compile(game)
+    message = str(refused.value)
+    assert "game toss:" in message and "not the same value" in message
+    assert repr(tails) in message and repr(heads) in message and "'toss'" in message
+
+
+@given(st.sampled_from((ONES, ZEROS)).flatmap(
+           lambda group: st.tuples(st.sampled_from(group), st.sampled_from(group))),
+       st.sampled_from(WRAPS))
+def test_same_is_told_by_type_and_repr(values, wrap):
+    """Every value here has a repr that names its type and value exactly, so the same value
+    is the same repr (a frozenset's order aside, which is why it is left out here)."""
+    a, b = wrap(values[0]), wrap(values[1])
+    if not isinstance(a, frozenset) and not any(isinstance(p, frozenset) for p in
+                                                (a if isinstance(a, tuple) else ())):
+        assert same(a, b) == (repr(a) == repr(b))
+
+
+def test_a_frozenset_built_in_another_order_is_the_same_state():
+    """Equal frozensets of the same values are one state, whatever order they were built in
+    (their repr's order may differ): solved as one, worth its own value."""
+    many = [f"s{i}" for i in range(40)]
+    heads, tails = frozenset(many), frozenset(reversed(many))
+    assert same(heads, tails)
+    game = mdp.load_game(Toss(heads, tails))
+    assert mdp.solve(mdp.compile(game), exact=True).value == len(repr(heads))
+
+
+def test_the_command_line_refuses_in_one_line(tmp_path, capsys):
+    path = tmp_path / "merged.py"
+    path.write_text(
+        "import mdp\nGAME_NAME = 'merged'\n"
+        "@mdp.hookimpl\ndef mdp_initial_state():\n    return 'start'\n"
+        "@mdp.hookimpl\ndef mdp_actions(state):\n    return ['go'] if state == 'start' else []\n"
+        "@mdp.hookimpl\ndef mdp_outcomes(state, action):\n    return [(0.5, (1,)), (0.5, (True,))]\n"
+        "@mdp.hookimpl\ndef mdp_terminal_value(state):\n    return 10 if state[0] is True else 0\n")
+    assert main(["solve", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert "(True,)" in err and "(1,)" in err and "'go'" in err
