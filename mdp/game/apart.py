@@ -86,3 +86,50 @@ def _refuse(game: Game, states: Any, actions: Sequence[Any], columns: dict[str, 
                      f"{said(actions[b])} alike ({said_alike}; {describe(game, states[a])}); an "
                      "action's columns tell it from the state's other actions, as tables and "
                      "mdp advise show them")
+
+
+class DistinctStates:
+    """States that a table would show alike, found a piece of the table at a time: the hash
+    of each state's own columns (as :func:`~mdp.game.columns.table_state_columns` gives them)
+    kept, 8 bytes a state, and compared once every piece is made."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.parts: list[np.ndarray] = []
+        self.states: list[Any] = []
+        self.columns: list[dict[str, Any]] = []
+
+    def add(self, states: Any, columns: dict[str, Any]) -> None:
+        """Keep the hashes of ``states``' ``columns`` (one row a state)."""
+        hashes = np.zeros(len(states), dtype=np.uint64)
+        with np.errstate(over="ignore"):
+            for values in columns.values():
+                hashes = hashes * np.uint64(1000003) ^ _hashes(values)
+        self.parts.append(hashes)
+        self.states.append(states)
+        self.columns.append(columns)
+
+    def check(self) -> None:
+        """Refuse two states whose columns a table shows alike, naming both."""
+        from mdp.game.columns import to_frame
+
+        hashes = np.concatenate(self.parts) if self.parts else np.zeros(0, dtype=np.uint64)
+        order = np.argsort(hashes, kind="stable")
+        meet = np.flatnonzero(hashes[order][1:] == hashes[order][:-1])
+        if not len(meet):
+            return
+        where = np.cumsum([0, *(len(p) for p in self.parts)])
+        rows = np.unique(np.concatenate([order[meet], order[meet + 1]])).tolist()
+        found = [(int(np.searchsorted(where, r, side="right")) - 1, r) for r in rows]
+        taken = {name: [self.columns[p][name][r - where[p]] for p, r in found]
+                 for name in self.columns[0]}
+        frame = to_frame(taken, f"game {self.game.name}")
+        twice = frame.is_duplicated().arg_true().to_list()
+        if not twice:
+            return
+        first = frame.row(twice[0], named=True)
+        alike = [i for i in twice if frame.row(i, named=True) == first][:2]
+        a, b = (self.states[found[i][0]][found[i][1] - where[found[i][0]]] for i in alike)
+        shown = ", ".join(f"{c}={v!r}" for c, v in first.items()) or "no column at all"
+        raise ModelError(f"game {self.game.name}: states {said(a)} and {said(b)} have the same "
+                         f"columns ({shown}); no column of the game tells them apart in a table")
