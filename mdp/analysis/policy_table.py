@@ -130,7 +130,8 @@ def _pieces(solution: Solution[Any], game: Game | None, optimal_only: bool,
                     if apart is not None:
                         states = _take(model.states, run)
                         apart.add(states, table_state_columns(
-                            game, states, None if model.column_prints is None else model.column_prints[run]))
+                            apart.game, states,
+                            None if model.column_prints is None else model.column_prints[run]))
                     yield _rows(solution, game, run, optimal_only, columns)
         if apart is not None:
             apart.check()
