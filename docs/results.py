@@ -180,7 +180,7 @@ FIGURES = [
 ]
 
 # Rule sets tried on the 10-tile box for Durango Bill's 4.0361%.
-TEN_BOX_RULES = [("never", "choice"), ("max6", "choice"), ("max6", "forced"),
+TEN_BOX_RULES = [("never", None), ("max6", "choice"), ("max6", "forced"),
                  ("sum6", "choice"), ("sum6", "forced"), ("always", "choice")]
 
 MATCH = ("mdp match games/shutbox --vary one_die=never,always,max6,sum6 --vary shut_pays=1,2 "
@@ -296,12 +296,13 @@ def generate() -> str:
 def _ten_box() -> list[str]:
     rows = [("one_die", "one_die_mode", "chance", "exact")]
     for rule, mode in TEN_BOX_RULES:
+        # (one_die=never has no mode: one_die_mode is refused beside it, as doing nothing)
         command = (f"mdp solve games/shutbox --variant ten-box --set one_die={rule} "
-                   f"--set one_die_mode={mode} --exact")
+                   + ("" if mode is None else f"--set one_die_mode={mode} ") + "--exact")
         value = exact(run(command))
         if percent(value) == "4.0361%":
             raise Mismatch(f"{command} gives Durango Bill's 4.0361%: the page says none does")
-        rows.append((rule, mode, percent(value), str(value)))
+        rows.append((rule, mode or "-", percent(value), str(value)))
     return (["Every rule for one die, on tiles 1-10 (``mdp solve games/shutbox --variant "
              "ten-box --set one_die=RULE --set one_die_mode=MODE --exact``):", ""]
             + _table(rows) + ["``always`` with ``forced`` never rolls two dice, so it cannot "

@@ -70,10 +70,11 @@ class TooLarge(MdpError):
     """A model would exceed the state limit set by the caller."""
 
 
-PLUGIN_FAULTS = (Exception, SystemExit, KeyboardInterrupt)
+PLUGIN_FAULTS = (BaseException,)
 """What code of a plugin may raise that is the plugin's fault, reported as a
-:class:`ModelError`: any exception, and ``SystemExit`` and ``KeyboardInterrupt`` too, since a
-plugin must not end mdp (silently, exit 0), nor pass for the user's Ctrl-C. Every
+:class:`ModelError`: any exception, ``SystemExit`` and ``KeyboardInterrupt`` too, since a
+plugin must not end mdp (silently, exit 0), nor pass for the user's Ctrl-C, and
+``GeneratorExit`` or a class of the plugin's own made from ``BaseException``. Every
 ``except PLUGIN_FAULTS`` words the error through :func:`fault`, which raises again what is
 no fault of the plugin's: memory running out, and the user's interruption."""
 

@@ -8,6 +8,7 @@ total, the game ends as usual, double or not.
 
 import mdp
 from mdp_games.dice import multiset_distribution
+from mdp_games.shutbox.params import dice_thrown, no_effect
 
 GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
 
@@ -24,6 +25,15 @@ def mdp_params():
 def mdp_variants():
     return [mdp.Variant("doubles-extra", {"doubles": "extra"},
                         "riddler, and after a double one more open tile of the player's choice may be shut")]
+
+
+@mdp.hookimpl
+def mdp_check(params):
+    thrown = dice_thrown(params)
+    if params["doubles"] == "extra" and 2 not in thrown:
+        raise no_effect("doubles", "extra", "no throw is of two dice (of "
+                        f"{' or '.join(map(str, sorted(thrown)))}); a double is two dice alike",
+                        "throw two dice (dice=2, or a dice_schedule with :2), or leave doubles out")
 
 
 @mdp.hookimpl(wrapper=True)

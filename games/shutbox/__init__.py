@@ -23,7 +23,7 @@ from ..dice import check_weights, sum_distribution
 from . import expand, hookspecs, match, one_die, report, scoring, strategies
 from .box import subsets_adding_to
 from .columns import columns
-from .params import PARAMS, check_payout, show_schedule
+from .params import PARAMS, check_in_force, check_payout
 from .rules import box, scoring_rules
 
 GAME_NAME = "shutbox"
@@ -64,10 +64,7 @@ def mdp_check(params, game):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
                              f"{sum(params['tiles'])} have no number of dice; end with an open "
                              "range like 72-:1")
-    if schedule is not None and "dice" in game.given:  # else dice would be dropped unsaid
-        raise mdp.ParamError(f"parameter dice={params['dice']} has no effect while dice_schedule "
-                             f"is set ({show_schedule(schedule)}); change dice_schedule instead, "
-                             "or clear it with --set dice_schedule=")
+    check_in_force(params, game.given)  # else a rule would be dropped unsaid
 
 
 @mdp.hookimpl

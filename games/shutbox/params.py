@@ -212,6 +212,43 @@ def show_payout(table) -> str | None:
     return ",".join(f"{span(low, high)}:{amount}" for low, high, amount in table)
 
 
+def dice_thrown(params: Mapping[str, Any]) -> set[int]:
+    """The numbers of dice a throw may have by the game's own rules: ``dice`` (or each
+    number of ``dice_schedule``), and one where the one-die rule can act."""
+    schedule = params["dice_schedule"]
+    usual = {params["dice"]} if schedule is None else {count for _, _, count in schedule}
+    return usual | ({1} if params["one_die"] != "never" else set())
+
+
+def no_effect(name: str, value: Any, why: str, change: str) -> mdp.ParamError:
+    """The one refusal of a parameter that cannot act under the others (a rule left out of
+    the game with no word would be a different game than the one asked for)."""
+    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}")
+
+
+def check_in_force(params: Mapping[str, Any], given: Iterable[str]) -> None:
+    """Refuse a parameter given that cannot act under the others: ``dice`` beside a
+    ``dice_schedule``, a one-die rule (``one_die`` but ``never``, ``one_die_mode=forced``)
+    where every throw is of one die, and ``one_die_mode=forced`` where ``one_die=never``."""
+    schedule, given = params["dice_schedule"], set(given)
+    one_only = ({params["dice"]} if schedule is None else {c for _, _, c in schedule}) == {1}
+    idle = [
+        ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
+         "change dice_schedule instead, or clear it with --set dice_schedule="),
+        ("one_die", one_only and params["one_die"] != "never", "every throw is of one die already",
+         "leave it out, or throw more dice"),
+        ("one_die_mode", one_only and params["one_die_mode"] == "forced",
+         "every throw is of one die already", "leave it out, or throw more dice"),
+        ("one_die_mode", params["one_die"] == "never" and params["one_die_mode"] == "forced",
+         "one_die=never (one die is never rolled)",
+         "choose when one die may be rolled (one_die=max6, sum6 or always), or leave "
+         "one_die_mode out"),
+    ]
+    for name, idle_here, why, change in idle:
+        if idle_here and name in given:
+            raise no_effect(name, params[name], why, change)
+
+
 PARAMS = [
     mdp.Param("tiles", tuple(range(1, 10)), parse_tiles, TILES, mdp.show_int_list),
     mdp.Param("dice", 2, parse_dice, "dice normally rolled"),

@@ -12,9 +12,12 @@ import attrs
 import numpy as np
 
 import mdp
+from mdp.errors import PLUGIN_FAULTS, MdpError, fault
 from mdp.game.names import WORD, typable
+from mdp.handed import read_only
 
 from .box import Box
+from .scoring import ScoringRule
 
 
 def box(game: mdp.Game) -> Box:
@@ -66,12 +69,12 @@ def _checked(game: mdp.Game, rule):
 
     def values(b: Box, masks: np.ndarray):
         try:
-            got = rule.values(b, masks)
+            got = rule.values(b, read_only(masks))  # a rule that writes into them raises
             problem, at = _values_fault(got, len(masks), rule.probability)
-        except MemoryError:
+        except MdpError:
             raise
-        except Exception as error:  # noqa: BLE001  (a plugin's fault, said in one line)
-            problem, at = f"raised {type(error).__name__}: {error}", None
+        except PLUGIN_FAULTS as error:  # a plugin's fault (anything it raises), in one line
+            problem, at = f"raised {fault(error)}", None
         if problem is None:
             if "floats" not in floated and _floats(got):  # exact solving refused names the rule
                 floated.add("floats")
@@ -220,32 +223,43 @@ def scoring_rules(game: mdp.Game) -> dict:
     for rule in (r for group in reversed(game.plugins.hook.shutbox_scoring_rules()) for r in group):
         problem = _rule_fault(rule, rules)
         if problem:
-            plugin = game.blame("shutbox_scoring_rules", lambda groups: _clash(groups) is not None)
+            plugin = game.blame("shutbox_scoring_rules", _clash)
             whose = f"plugin {plugin}'s " if plugin else ""
-            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_scoring_rules offers a scoring "
-                                 f"rule named {rule.name!r}, {problem}")
+            offered = f"a scoring rule named {rule.name!r}" if isinstance(rule, ScoringRule) \
+                else reprlib.repr(rule)
+            raise mdp.ModelError(f"game {game.name}: {whose}shutbox_scoring_rules offers "
+                                 f"{offered}, {problem}")
         rules[rule.name] = rule
     return rules
 
 
 def _rule_fault(rule, taken) -> str | None:
-    """What is wrong with a scoring rule's name (beside the names ``taken`` already) or sense."""
+    """What is wrong with a scoring rule (its kind, its texts, its sense, its name beside the
+    names ``taken`` already)."""
+    if not isinstance(rule, ScoringRule):
+        return "not a ScoringRule (mdp_games.shutbox.scoring)"
+    for field in ("objective", "help"):  # each shown on a line of its own
+        text = getattr(rule, field)
+        if not isinstance(text, str) or not text.isprintable():
+            return f"whose {field} is {reprlib.repr(text)}, not one line of text"
     name = getattr(rule, "name", None)
     if getattr(rule, "sense", None) not in ("max", "min"):
         return f"with sense {getattr(rule, 'sense', None)!r}: a rule's sense is 'max' or 'min'"
     if not isinstance(name, str) or not name or any(c == "," or c.isspace() for c in name):
         return "not a name: give a word without commas or spaces, such as 'count'"
+    if not getattr(rule, "objective", ""):  # what the value means, as the tables say it
+        return "with no objective: say what the value is, such as 'expected final score'"
     if name in taken:
         return "as another rule is: give each scoring rule a name of its own"
     return None
 
 
-def _clash(groups) -> str | None:
-    """The first faulty name among answers of shutbox_scoring_rules (newest first)."""
+def _clash(groups) -> bool:
+    """Whether some answer of shutbox_scoring_rules (newest first) is at fault."""
     taken: set = set()
     for group in reversed(groups or []):
         for rule in group if isinstance(group, (list, tuple)) else ():
             if _rule_fault(rule, taken):
-                return getattr(rule, "name", None)
+                return True
             taken.add(getattr(rule, "name", None))
-    return None
+    return False

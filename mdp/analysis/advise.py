@@ -16,8 +16,9 @@ from mdp.engine.policy import OPTIMAL, tie_margin
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
-from mdp.errors import ParamError
+from mdp.errors import ModelError, ParamError, said
 from mdp.game.columns import row_columns, table_state_columns, to_frame
+from mdp.game.load import describe
 from mdp.game.naming import near, same, written
 
 if TYPE_CHECKING:
@@ -124,13 +125,16 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     state_id, state = _found(model, game, columns, over, round_state)
     per_action = solution.action_values()
     ids = np.arange(*model.actions_of(state_id))
-    labels = row_columns(game, [states[state_id]] * len(ids), action_labels(model, game, [state_id]))
-    frame = to_frame({k: v for k, v in labels.items() if k not in state})
+    actions = action_labels(model, game, [state_id])
+    labels = row_columns(game, [states[state_id]] * len(ids), actions)
+    _own_columns(game, states[state_id], state, labels, actions)
+    # A row per action even where no column is left of them (every one the state's, or empty).
+    frame = to_frame({k: v for k, v in labels.items() if k not in state}).with_row_index("\0")
     if solution.allowed is not None:  # what the position does not allow, left out
         frame = frame.filter(pl.Series(solution.allowed[ids]))
         ids = ids[solution.allowed[ids]]
-    frame = frame.select([c for c in frame.columns if frame[c].null_count() < frame.height])
-    frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64))
+    frame = frame.select([c for c in frame.columns if c == "\0" or frame[c].null_count() < frame.height])
+    frame = frame.with_columns(value=pl.Series(per_action.value[ids], dtype=pl.Float64)).drop("\0")
     if per_action.exact is not None:
         frame = frame.with_columns(value_exact=pl.Series([str(per_action.exact[i]) for i in ids],
                                                          dtype=pl.String))
@@ -139,6 +143,27 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         frame = frame.with_columns(probability=pl.Series(solution.policy.as_floats()[ids]))
     return Advice(state, frame[_ranked(per_action, ids)])
+
+
+def _own_columns(game: Game, key: Any, state: dict[str, Any], labels: dict[str, Any],
+                 actions: Any) -> None:
+    """Refuse columns that the game gives a state named alone (its action ``None``) but
+    otherwise with one of its actions: a state's own columns are the same with each action,
+    and an action's columns are left empty without one."""
+    if not game.implements("mdp_columns"):  # the state's hook and the action's are apart
+        return
+    rows = to_frame(labels, f"game {game.name}")
+    for name, value in state.items():
+        if value is None or name not in rows.columns:
+            continue
+        other = next((i for i, v in enumerate(rows[name].to_list())
+                      if v != value and (v == v or value == value)), None)  # NaN as NaN
+        if other is not None:
+            raise ModelError(f"game {game.name}: mdp_columns gave {name}={value!r} for the state "
+                             f"named alone (action None), but {name}={rows[name][other]!r} with "
+                             f"its action {said(actions[other])} ({describe(game, key)}); a "
+                             "state's own columns are the same with each of its actions, and an "
+                             "action's columns are None without one")
 
 
 def _ranked(per_action: Any, ids: np.ndarray) -> np.ndarray:

@@ -11,7 +11,7 @@ from mdp.checks import GAME, MODEL, arguments, first, state_ids
 from mdp.engine.checks import actions_of, expand, shown
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
-from mdp.engine.walk import label_print
+from mdp.engine.walk import label_print, label_prints
 from mdp.errors import ModelError
 from mdp.game.load import Game, describe
 
@@ -43,6 +43,7 @@ def action_labels(model: CompiledModel, game: Game,
             if expansion.actions is None:
                 raise ModelError(f"game {game.name}: mdp_expand gave no actions when asked for "
                                  "their labels")
+            _same_prints(game, model, states[part], expansion)
             if not parts:  # labels in another order would name other actions' values: asked twice
                 _same_labels(game, model, states[part], expansion.actions)
             parts.append(expansion.actions)
@@ -77,6 +78,28 @@ def _same_labels(game: Game, model: CompiledModel, states: np.ndarray, labels: A
         raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {got} where "
                          f"it gave {shown(first[wrong])} ({describe(game, model.states[states[state]])}); "
                          f"{_SAME}")
+
+
+def _same_prints(game: Game, model: CompiledModel, states: np.ndarray, expansion: Any) -> None:
+    """Check that the labels of ``states`` asked again are those the game gave as the model
+    was built, in the same order, where it gave them then: labels in another order over the
+    same outcomes would name other actions' values."""
+    if model.label_prints is None:
+        return
+    differ = np.flatnonzero(label_prints(expansion.actions, expansion.action_counts)
+                            != model.label_prints[states])
+    if len(differ):
+        state = int(states[differ[0]])
+        raise ModelError(f"game {game.name}: asked again for labels, mdp_expand gave "
+                         f"{shown(list(_labels_of(expansion, int(differ[0]))))}: other labels "
+                         f"than as the model was built, or the same in another order "
+                         f"({describe(game, model.states[state])}); {_SAME}")
+
+
+def _labels_of(expansion: Any, row: int) -> Any:
+    """The labels an expansion gave to the actions of its ``row``-th state."""
+    end = int(np.sum(expansion.action_counts[:row + 1]))
+    return expansion.actions[end - int(expansion.action_counts[row]):end]
 
 
 def _same_outcomes(game: Game, model: CompiledModel, states: np.ndarray, expansion: Any) -> None:

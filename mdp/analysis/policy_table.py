@@ -20,7 +20,8 @@ from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
 from mdp.errors import TooLarge
-from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, to_frame
+from mdp.game.apart import DistinctStates
+from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, table_state_columns, to_frame
 from mdp.game.load import Game
 
 ROWS = 1 << 17
@@ -119,13 +120,21 @@ def _pieces(solution: Solution[Any], game: Game | None, optimal_only: bool,
     bounds = [(lo, hi) for _, lo, hi in top_down(model)]
 
     def make() -> Iterator[pl.DataFrame]:
+        apart = None if game is None else DistinctStates(game)  # states shown alike: refused
         for lo, hi in bounds:
             ids = lo + _ordered(model.states, lo, hi)
             counts = model.action_count(ids)
             ends = np.searchsorted(np.cumsum(counts), np.arange(ROWS, int(counts.sum()), ROWS))
             for run in np.split(ids, np.unique(ends)):
                 if len(run):
+                    if apart is not None:
+                        states = _take(model.states, run)
+                        apart.add(states, table_state_columns(
+                            apart.game, states,
+                            None if model.column_prints is None else model.column_prints[run]))
                     yield _rows(solution, game, run, optimal_only, columns)
+        if apart is not None:
+            apart.check()
 
     # The types of the columns, from the first and the last state of layers spread over the
     # game (a type they miss widens the table's as it is made: see Pieces).

@@ -374,8 +374,11 @@ def floats(raw: np.ndarray, scale: Any) -> np.ndarray:
     """Raw values over their scale as floats (``int / int`` is correctly rounded in Python,
     so no precision is lost before the float)."""
     if raw.dtype != object:
-        return np.asarray(raw if isinstance(scale, int) and scale == 1 else raw / scale,
-                          dtype=np.float64)
+        try:
+            return np.asarray(raw if isinstance(scale, int) and scale == 1 else raw / scale,
+                              dtype=np.float64)
+        except OverflowError:  # a scale past a float (a tiny fraction): as Python numbers
+            raw = raw.astype(object)
     exact = np.empty(raw.shape, dtype=object)  # int / int past a float raises: fractions
     exact.ravel()[:] = [Fraction(v) for v in raw.ravel().tolist()]
     return shown_floats(exact / scale)

@@ -22,7 +22,8 @@ import numpy as np
 from mdp.engine.expansion import Expansion, action_place
 from mdp.engine.numeric import fault, first_float, first_past_float, plain, quoted
 from mdp.engine.sums import PROBABILITY_TOLERANCE
-from mdp.errors import ModelError, said
+from mdp.errors import PLUGIN_FAULTS, ModelError, said
+from mdp.errors import fault as raised
 from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
@@ -57,17 +58,31 @@ def initial_state(game: Game, batch: bool = False) -> Any:
             raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}; a "
                              "game with mdp_expand needs an int initial state (64-bit)")
         return int(initial)
-    try:
-        hash(initial)
-        itself = bool(initial == initial)
-    except (TypeError, ValueError):
+    itself = itself_equal(game, initial, "mdp_initial_state returned the state", "")
+    if itself is None:
         raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}, which "
                          "is not hashable; states must be (use a tuple or a frozenset, not a list "
-                         "or a set)") from None
+                         "or a set)")
     if not itself:
         raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}, which is "
                          "not equal to itself; a state must be, to be met again")
     return initial
+
+
+def itself_equal(game: Game, state: Any, gave: str, where: str) -> bool | None:
+    """Whether a state a hook ``gave`` is equal to itself; ``None`` where it is not
+    hashable. Its ``__hash__`` or ``__eq__`` raising (something else than an unhashable
+    type's TypeError) is refused in one line naming the game, the hook and the state."""
+    step = "hash"
+    try:
+        hash(state)
+        step = "=="
+        return bool(state == state)
+    except PLUGIN_FAULTS as error:
+        if step == "hash" and isinstance(error, TypeError) and "unhashable" in str(error):
+            return None  # a list, a set: said by the caller
+        raise ModelError(f"game {game.name}: {gave} {shown(state)}, whose {step} raised "
+                         f"{raised(error)}{where}; a state's hash and == must answer") from None
 
 
 def estimate_states(game: Game) -> int | None:
@@ -117,8 +132,9 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
             if isinstance(item, (str, bytes, Mapping, Set)):  # unpacked, but not a pair in order
                 raise TypeError
             _, nxt = item
-            hash(nxt)
-            itself = bool(nxt == nxt)
+            itself = itself_equal(game, nxt, "mdp_outcomes gave the next state", f" ({where()})")
+            if itself is None:
+                raise TypeError
         except (TypeError, ValueError):
             raise ModelError(f"game {game.name}: mdp_outcomes gave {shown(item)}, not a "
                              f"(probability, hashable next state) pair ({where()})") from None

@@ -28,7 +28,7 @@ from mdp.engine.numeric import FLOAT_MOST, fault, quoted
 from mdp.engine.parallel import beside, threads
 from mdp.engine.stages import SameStage, by_stages
 from mdp.engine.turns import PassedTurns, Turns
-from mdp.engine.walk import walk
+from mdp.engine.walk import label_prints, walk
 from mdp.errors import ModelError, said
 from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
@@ -171,6 +171,9 @@ class _Intake:
         self.table: dict[Any, int] = {}
         self.stages: list[Stage] = []
         walked = discovery.objects is not None
+        # A batch game's labels where it gave them as the model was built, fingerprinted per
+        # state (keys, prints), so that a table asking again finds them in another order.
+        self.printed: list[tuple[np.ndarray, np.ndarray]] | None = None if walked else []
         self.checks = BlockChecks(game.name, "mdp_outcomes" if walked else "mdp_expand",
                                   "mdp_terminal_value" if walked else "mdp_expand",
                                   game.objective.probability)
@@ -219,6 +222,7 @@ class _Intake:
         ids = np.array([self.table.setdefault(p, len(self.table)) if fault(p) is None else -1
                         for p in e.probability_table], dtype=np.int64)
         terminal = e.action_counts == 0
+        self._print_labels(keys, e)
         choices_only = certain == n_actions  # then one successor per action is all it takes
         if not choices_only:
             probabilities = narrow(ids[e.probabilities] if len(ids) else e.probabilities)
@@ -228,6 +232,27 @@ class _Intake:
             narrow(e.next_states),  # integers: checks.expand saw to it
             None if choices_only else probabilities,
             e.terminal_values, certain, n_actions))
+
+    def _print_labels(self, keys: np.ndarray, e: Any) -> None:
+        """Keep the fingerprints of a batch block's labels, if the game gave them all."""
+        if self.printed is None:
+            return
+        actions = [] if e.actions is None else e.actions
+        if len(actions) != int(np.sum(e.action_counts)):
+            self.printed = None  # some labels not given: none are checked
+        else:
+            self.printed.append((keys, label_prints(actions, e.action_counts)))
+
+    def _label_prints(self, keys: np.ndarray) -> np.ndarray | None:
+        """Per state of the model (``keys`` in its order), the fingerprint of its labels."""
+        if self.discovery.label_prints is not None:
+            return np.array(self.discovery.label_prints, dtype=np.int64)[keys]
+        if not self.printed:
+            return None
+        known = np.concatenate([k for k, _ in self.printed]).astype(np.int64)
+        prints = np.concatenate([p for _, p in self.printed])
+        order = np.argsort(known, kind="stable")
+        return prints[order][np.searchsorted(known[order], keys)]
 
     def compile(self, start: float) -> CompiledModel:
         """Number the states (terminal ones first, then level by level upwards) and join the
@@ -255,7 +280,8 @@ class _Intake:
             freed = block_bytes(stage)
         states = keys if self.discovery.objects is None \
             else tuple(self.discovery.objects[k] for k in keys.tolist())
-        prints = self.discovery.label_prints
+        prints = self._label_prints(keys)
+        self.printed = None
         column_prints = None if self.discovery.column_prints is None \
             else np.array(self.discovery.column_prints, dtype=np.int64)[keys]
         terminal = join(transitions.terminal_values)
@@ -284,7 +310,7 @@ class _Intake:
                            game.objective, plugins_of(game)),
             inexact=self._inexact(self.checks.inexact, self.checks.probability_hook),
             inexact_values=self._inexact(self.checks.inexact_value, self.checks.value_hook),
-            label_prints=None if prints is None else np.array(prints, dtype=np.int64)[keys],
+            label_prints=prints,
             column_prints=column_prints,
             seconds=time.perf_counter() - start,
         )

@@ -97,8 +97,8 @@ class CompiledModel(Operations):
     label_prints: np.ndarray | None = attrs.field(default=None, repr=False)
     """Per state, a fingerprint of its action labels in their order
     (:func:`mdp.engine.walk.label_print`), where the game gave them as the model was
-    compiled (a game of per-state hooks): :func:`mdp.action_labels` checks that the game
-    gives them in that order again."""
+    compiled (a game of per-state hooks, or a batch game that gave its labels unasked):
+    :func:`mdp.action_labels` checks that the game gives them in that order again."""
     column_prints: np.ndarray | None = attrs.field(default=None, repr=False)
     """Per state, a fingerprint of its readable columns
     (:func:`mdp.game.columns.row_print`), where the game gave them as the model was compiled
@@ -160,7 +160,7 @@ class CompiledModel(Operations):
         """
         values = self.terminal_values
         # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
-        columns = {name: made(column) for name, column in self.terminal_columns.items()}
+        columns = {name: made(column, self.info.game, name) for name, column in self.terminal_columns.items()}
         columns = {name: column.astype(np.int64) if isinstance(column, np.ndarray)
                    and column.dtype.kind in "iu" and column.dtype != np.uint64 else column
                    for name, column in columns.items()}

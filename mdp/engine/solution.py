@@ -23,8 +23,8 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import float_or_none
 from mdp.engine.policy import OPTIMAL, Policy, Sense, tie_margin
 from mdp.engine.sweep import Piece, backward
-from mdp.engine.terminal import OWN_TERMINAL, check_terminal, own_terminal
-from mdp.errors import ParamError, did_you_mean
+from mdp.engine.terminal import OWN_TERMINAL, check_terminal, own_terminal, tie_break_column
+from mdp.errors import ParamError
 from mdp.game.load import Objective
 
 
@@ -402,20 +402,11 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     if objectives and not model.one_pass:
         raise ParamError(f"game {model.info.game}: a tie-break is not yet worked out for a game "
                          "whose states come back, or of two players")
-    columns = [_column(model, column) for _, column in objectives]  # all checked before work
+    columns = [tie_break_column(model, column) for _, column in objectives]  # all checked before work
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):
         kept = _best_among(solution, kept, column, sense)
     return _first(model, kept)
-
-
-def _column(model: CompiledModel, column: str) -> Any:
-    terminals = model.terminals
-    numeric = [c for c, t in terminals.schema.items() if t.is_numeric()]
-    if column not in numeric:
-        raise ParamError(f"tie-break column {column!r}{did_you_mean(column, numeric)}: the numeric "
-                         f"columns of a terminal state are {', '.join(numeric)}")
-    return terminals[column]
 
 
 def _best_among(solution: Solution[Any], kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:

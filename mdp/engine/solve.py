@@ -25,7 +25,7 @@ from mdp.checks import (
     arguments,
     check_residual,
 )
-from mdp.engine.arithmetic import Exact, Floats
+from mdp.engine.arithmetic import Exact, Floats, floats
 from mdp.engine.cycles_ending import nearer, never_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import Policy, Sense
@@ -259,7 +259,7 @@ class _Guide:
         layer, s0, s1 = where.layer, where.s0, where.s1
         if not self.exact.big(layer):  # 64-bit integers: every action, exactly
             top = self.best.reduceat(backup(), starts)
-            self.values[s0:s1] = top / float(self.exact.scale[layer])
+            self.values[s0:s1] = floats(top, self.exact.scale[layer])
             return top
         q = self.model.backup(layer, self.values, self.floats, actions=(where.a0, where.a1))
         top = self.best.reduceat(q, starts)

@@ -9,7 +9,7 @@ import numpy as np
 
 from mdp.checks import TERMINAL, shown
 from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
-from mdp.errors import ModelError, ParamError
+from mdp.errors import ModelError, ParamError, did_you_mean
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
@@ -104,3 +104,17 @@ def own_terminal(model: CompiledModel, values: Any) -> Any:
     except (TypeError, ValueError):
         same = False
     return None if same else values
+
+
+def tie_break_column(model: CompiledModel, column: str) -> Any:
+    """The terminal states' column a tie-break names: a number in every one of them."""
+    terminals = model.terminals
+    empty = {c: terminals[c].fill_nan(None).null_count() if t.is_float() else terminals[c].null_count()
+             for c, t in terminals.schema.items() if t.is_numeric()}
+    usable = [c for c, count in empty.items() if not count]
+    if column not in usable:
+        why = "is none" if column not in terminals.columns else "is not a number" if column not in \
+            empty else f"is empty (or NaN) in {empty[column]:,} of the {terminals.height:,} terminal states"
+        raise ParamError(f"tie-break column {column!r} {why}: a tie-break takes a column that is a number "
+                         f"in every terminal state ({', '.join(usable)}){did_you_mean(column, usable)}")
+    return terminals[column]

@@ -8,7 +8,7 @@ model (:mod:`mdp.engine.cycles`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -17,7 +17,7 @@ from mdp.engine import checks
 from mdp.engine.budget import Budget, Deepening
 from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.same import mark, same
-from mdp.errors import CycleError, ModelError, said
+from mdp.errors import PLUGIN_FAULTS, CycleError, ModelError, fault, said
 from mdp.game.columns import SameColumns
 from mdp.game.load import Game
 
@@ -88,7 +88,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     while stack:
         sid, children = stack[-1]
         for child in children:
-            cid = index.get(child)
+            cid = _looked_up(game, index, child, states[sid])
             if cid is None:
                 discover(child)
                 break
@@ -109,6 +109,18 @@ def walk(game: Game, budget: Budget) -> Discovery:
                      column_prints if same_columns.active else None)
 
 
+def _looked_up(game: Game, index: dict[Any, int], state: Any, parent: Any) -> int | None:
+    """The id of a state met before, or ``None``: its ``__hash__`` or ``__eq__`` (asked of
+    the states it is compared with) raising is refused, naming the game, hook and states."""
+    try:
+        return index.get(state)
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {said(state)}, "
+                         f"whose hash or == raised {fault(error)} as it was compared with the "
+                         f"states met before (state {said(parent)}); a state's hash and == must "
+                         "answer") from None
+
+
 def label_print(actions: list[Any]) -> int:
     """A 64-bit fingerprint of a state's action labels in their order, kept with the model
     so that a game that gives them in another order when asked again is found
@@ -121,6 +133,14 @@ def label_print(actions: list[Any]) -> int:
                           for a in actions))
     except TypeError:  # an unhashable label
         return hash(repr(actions))
+
+
+def label_prints(actions: Sequence[Any], counts: np.ndarray) -> np.ndarray:
+    """Per state, :func:`label_print` of its labels: ``counts[i]`` of ``actions`` for state
+    ``i``, in turn (a batch game's labels as it gave them)."""
+    labels, ends = list(actions), np.cumsum(counts).tolist()
+    return np.array([label_print(labels[end - count:end])
+                     for end, count in zip(ends, np.asarray(counts).tolist())], dtype=np.int64)
 
 
 def _raise_merged(game: Game, known: Any, found: Any, state: Any,

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.errors import ModelError, said
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
+from mdp.game.apart import distinct_actions
 from mdp.game.cells import cell, exact, kind, mixed, one_kind, scalars
 from mdp.game.names import COLUMN, typable
 from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
@@ -40,9 +41,18 @@ class LazyColumn:
         return self.make(*self.arguments)
 
 
-def made(values: Any) -> Any:
-    """A column's values, a :class:`LazyColumn` made."""
-    return values() if isinstance(values, LazyColumn) else values
+def made(values: Any, game: str, name: str) -> Any:
+    """A column's values, a :class:`LazyColumn` made: one whose function raises (anything)
+    is the game's fault, named by the column ``name`` of ``game``."""
+    if not isinstance(values, LazyColumn):
+        return values
+    try:
+        return values()
+    except MdpError:
+        raise
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"game {game}: mdp_columns' lazy column {name!r} raised "
+                         f"{fault(error, hook=True)} as it was made") from None
 
 
 def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False,
@@ -111,9 +121,10 @@ def row_columns(game: Game, states: np.ndarray | Sequence[Any], actions: Sequenc
                 prints: np.ndarray | None = None) -> dict[str, Any]:
     """The readable columns of (state, action) pairs, one row per pair (policy tables);
     ``prints``, one per pair, as :func:`state_columns` takes them."""
-    if game.implements("mdp_columns"):
-        return _batch(game, states, actions)
-    return _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+    columns = _batch(game, states, actions) if game.implements("mdp_columns") else \
+        _rows(game, list(zip(states, actions)), actions=True, prints=prints)
+    distinct_actions(game, states, actions, columns)
+    return columns
 
 
 def _batch(game: Game, states: Any, actions: Sequence[Any] | None,
@@ -151,7 +162,7 @@ def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what
         for name, values in columns.items():
             if isinstance(values, LazyColumn):
                 continue
-            then, now = _plain(values[rows[0]]), [_plain(v) for v in made(again[name])]
+            then, now = _plain(values[rows[0]]), [_plain(v) for v in made(again[name], game.name, name)]
             if any(repr(v) != repr(then) for v in now):
                 changed = next(v for v in now if repr(v) != repr(then))
                 raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
@@ -243,7 +254,7 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
                          "(or leave the hook out)")
     free(game.name, columns, hook, taken)
     if not lazy:
-        columns = {name: made(values) for name, values in columns.items()}
+        columns = {name: made(values, game.name, name) for name, values in columns.items()}
     for name, values in columns.items():
         if isinstance(values, (str, bytes, dict)) or not isinstance(values, LazyColumn) and not (
                 hasattr(values, "__len__") and hasattr(values, "__getitem__")):

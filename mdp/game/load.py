@@ -115,11 +115,18 @@ class Game:
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
-            found = culprit(self.plugins, hook, error)
+            found = culprit(self.plugins, hook, error) or self._raising(hook, kwargs)
             plugin, own = found if found and not self.own(found[0]) else (None, False)
             said = (f"plugin {plugin}'s " if own else "") + f"{hook} raised {fault(error, hook=True)}" \
                 + (f", in plugin {plugin}" if plugin and not own else "")
             raise ModelError(f"game {self.name}: {said}{_where(self, hook, kwargs)}") from error
+
+    def _raising(self, hook: str, kwargs: dict[str, Any]) -> tuple[str, bool] | None:
+        """The plugin whose implementation of ``hook`` made it raise where no frame of the
+        error is in a plugin's code (pluggy's own error about a wrapper, say): the first
+        implementation that raises, asked one at a time (:meth:`blame`)."""
+        found = self.blame(hook, lambda answer: False, **kwargs)
+        return None if found is None else (found, True)
 
     def answer(self, hook: str, check: Callable[[Any], str | None], **kwargs: Any) -> Any:
         """Call a hook (as :meth:`call`) whose answer ``check`` finds fault with, in words

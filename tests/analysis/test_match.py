@@ -271,12 +271,12 @@ def test_solve_vary_is_one_solve_per_combination(capsys):
     import polars as pl
 
     code, out, _ = _run(capsys, "solve", "shutbox", "--set", "tiles=1-5", "--vary",
-                        "one_die=never,always", "--vary", "dice=1,2", "--exact")
+                        "one_die=never,always", "--vary", "dice=2,3", "--exact")
     assert code == 0
     table = pl.read_csv(io.StringIO(out))
     assert table.columns == ["one_die", "dice", "value", "exact", "states"]
     assert [(r["one_die"], r["dice"]) for r in table.to_dicts()] == [
-        ("never", 1), ("never", 2), ("always", 1), ("always", 2)]
+        ("never", 2), ("never", 3), ("always", 2), ("always", 3)]
     for row in table.to_dicts():
         game = mdp.load_game("shutbox", tiles="1-5", one_die=row["one_die"], dice=row["dice"])
         assert Fraction(row["exact"]) == mdp.solve(mdp.compile(game), exact=True).value

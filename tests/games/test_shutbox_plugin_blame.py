@@ -104,6 +104,32 @@ def test_a_plugins_wrong_scores_are_blamed_on_it(tmp_path, change):
     assert f"scoring rule count of plugin {path} " in _refused(path, scoring="count")
 
 
+# A rule that writes into the masks it is handed (read-only, as writing-a-game.rst says of
+# every array the engine hands a hook), each way numpy writes; or that raises anything.
+MASK_WRITES = ["(masks.fill(0), c)[1]", "(masks.__setitem__(0, 1), c)[1]",
+               "(np.copyto(masks, 0), c)[1]", "(masks.__iadd__(1), c)[1]",
+               "(masks.sort(), c)[1]"]
+RAISES = {"(_ for _ in ()).throw(GeneratorExit())": "GeneratorExit",
+          "(_ for _ in ()).throw(type('Own', (BaseException,), {})('own'))": "Own: own",
+          "(_ for _ in ()).throw(SystemExit(3))": "SystemExit: 3"}
+
+
+@pytest.mark.parametrize("change", MASK_WRITES)
+def test_a_scoring_rule_that_writes_into_its_masks_is_refused(tmp_path, change):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change=change, sense="max"))
+    assert f"scoring rule count of plugin {path} raised ValueError: " in \
+        (text := _refused(path, scoring="count")) and "read-only" in text, text
+
+
+@pytest.mark.parametrize("change", list(RAISES))
+def test_a_scoring_rule_that_raises_anything_is_blamed_on_it(tmp_path, change):
+    path = tmp_path / "score.py"
+    path.write_text(SCORING.format(change=change, sense="max"))
+    assert f"scoring rule count of plugin {path} raised {RAISES[change]}" in \
+        _refused(path, scoring="count")
+
+
 @pytest.mark.parametrize("sense", ["up", None, "MAX"])
 def test_a_plugins_scoring_rule_of_a_sense_neither_max_nor_min_is_blamed_on_it(tmp_path, sense):
     path = tmp_path / "score.py"
@@ -255,3 +281,46 @@ def test_the_games_own_scoring_rules_solve_exactly():
     for rule in ("win", "score"):  # integers: no float to blame, the exact values
         game = mdp.load_game("shutbox", tiles="1-3", scoring=rule)
         assert isinstance(mdp.solve(mdp.compile(game), exact=True).value, Fraction)
+
+
+RULES = '''
+import mdp
+import numpy as np
+from mdp_games.shutbox.scoring import ScoringRule
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [{rule}]
+'''
+
+# A plugin's scoring rule that is no ScoringRule, or whose objective is not one line (or
+# none): each blamed on the plugin and its hook, never on the game's mdp_check or
+# mdp_objective, which read them later.
+RULE_MISTAKES = {
+    "'house'": "shutbox_scoring_rules offers 'house', not a ScoringRule",
+    "ScoringRule('house', 'v\\nx', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', whose objective is 'v\\nx'",
+    "ScoringRule('house', 'v\\x1b[31m', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', whose objective is",
+    "ScoringRule('house', '', 'max', lambda b, m: m == 0)":
+        "shutbox_scoring_rules offers a scoring rule named 'house', with no objective",
+}
+
+
+@pytest.mark.parametrize("rule", list(RULE_MISTAKES))
+def test_a_plugins_scoring_rule_of_no_kind_is_blamed_on_it(tmp_path, rule):
+    path = tmp_path / "rules.py"
+    path.write_text(RULES.format(rule=rule))
+    text = _refused(path)
+    assert text.startswith(f"game shutbox: plugin {path}'s {RULE_MISTAKES[rule]}"), text
+    assert "mdp_check" not in text
+
+
+def test_a_wrapper_that_yields_twice_is_blamed_on_its_plugin(tmp_path):
+    # pluggy's own error names the wrapper only in its text: the plugin is found by asking
+    # the hook's implementations one at a time, the first that raises.
+    path = tmp_path / "twice.py"
+    path.write_text("import mdp\n\n@mdp.hookimpl(wrapper=True)\ndef shutbox_moves(total):\n"
+                    "    moves = yield\n    again = yield\n    return moves\n")
+    assert _refused(path).startswith(f"game shutbox: plugin {path}'s shutbox_moves raised "
+                                     "RuntimeError: ")

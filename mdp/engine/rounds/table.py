@@ -72,7 +72,8 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
                          f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
-        raise ParamError(f"no reachable round state has {said}{near(table, given)}; name one "
+        raise ParamError(f"no reachable round state has {said}{near(table, given)}"
+                         f"{_beside(table, given)}; name one "
                          f"by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     return matches, names, given
@@ -199,3 +200,17 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
 
     return Pieces(make, rows(0, 0, 1), name="the values of the round states",
                   total=model.n_round_states)
+
+
+def _beside(table: pl.DataFrame, given: dict[str, Any]) -> str:
+    """Where no round state has every column given, the values of one of them in the round
+    states that have the others (a game may keep another value than a player counts: a card
+    keeps 0 for an upper total once its bonus is out of reach)."""
+    for column in given:
+        others = {c: v for c, v in given.items() if c != column}
+        rows = table.filter([same(table, c, v) for c, v in others.items()]) if others else None
+        if rows is not None and rows.height:
+            values = rows[column].unique().sort(nulls_last=True).to_list()
+            shown = " or ".join(map(repr, values[:5])) + (", ..." if len(values) > 5 else "")
+            return f"; those with {', '.join(f'{c}={v!r}' for c, v in others.items())} have {column} {shown}"
+    return ""

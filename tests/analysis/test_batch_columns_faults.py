@@ -1,0 +1,70 @@
+"""Faults of a batch game's mdp_columns that were tracebacks: an mdp.LazyColumn whose
+function raises (anything: an exception, SystemExit, KeyboardInterrupt, a class of the game's
+own) is one error naming the game, the hook and the column; columns that a state named
+alone (its action None) is given but its rows with an action disagree with are refused by
+mdp advise, where a table of no rows broke."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from models import Ladder
+
+import mdp
+
+
+class Own(BaseException):
+    pass
+
+
+# (A KeyboardInterrupt is the user's from Python, where mdp does not watch Ctrl-C.)
+RAISED = st.sampled_from([ValueError, RuntimeError, SystemExit, GeneratorExit, Own,
+                          StopIteration, MemoryError])
+
+
+class Named(Ladder):
+    """The ladder of 4 (by hand in tests/models.py: 9/16, jump) with columns: ``position``
+    (n, or "bust") and ``move`` ("walk" or "jump"; ``alone`` where the action is None)."""
+
+    def __init__(self, lazy=None, alone=None):
+        super().__init__(4)
+        self.lazy, self.alone = lazy, alone
+
+    def make(self, keys):
+        if self.lazy is not None:
+            raise self.lazy("lazy boom")
+        return ["bust" if k == self.BUST else str(k // 2) for k in keys]
+
+    @mdp.hookimpl
+    def mdp_columns(self, states, actions):
+        keys = [int(k) for k in states]
+        if actions is None:
+            return {"position": mdp.LazyColumn(len(keys), self.make, (keys,))}
+        return {"position": ["bust" if k == self.BUST else str(k // 2) for k in keys],
+                "move": [self.alone if a is None else ("walk", "jump")[a] for a in actions]}
+
+
+@settings(max_examples=20, deadline=None)
+@given(kind=RAISED)
+def test_a_lazy_column_that_raises_is_the_games_fault(kind):
+    with pytest.raises(mdp.ModelError) as raised:  # made as the model is compiled (checked)
+        mdp.compile(mdp.load_game(Named(lazy=kind))).terminals  # noqa: B018
+    assert str(raised.value) == f"game ladder: mdp_columns' lazy column 'position' raised " \
+        f"{kind.__name__}: lazy boom as it was made"
+
+
+@settings(max_examples=20, deadline=None)
+@given(alone=st.none() | st.sampled_from(["walk", "jump", "x", ""]))
+def test_an_action_column_given_to_a_state_alone_is_refused_by_advise(alone):
+    game = mdp.load_game(Named(alone=alone))
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    if alone is None:  # as the hook says: the advice at 4, jump first (9/16 by hand)
+        advice = mdp.advise(solution, game, position="4")
+        assert advice.actions["move"].to_list() == ["jump", "walk"]
+        assert advice.actions["value_exact"].to_list()[0] == "9/16"
+        return
+    with pytest.raises(mdp.ModelError) as raised:
+        mdp.advise(solution, game, position="4", move=alone)
+    message = str(raised.value)
+    assert message.startswith(f"game ladder: mdp_columns gave move={alone!r} for the state "
+                              "named alone (action None), but move="), message
+    assert "an action's columns are None without one" in message and "\n" not in message

@@ -1,0 +1,44 @@
+"""A tie-break takes a column that is a number in every terminal state: one empty (None) or
+NaN in some is refused in one line naming the tie-break column, how many terminal states lack
+it, and only the columns a tie-break can take, where it was the Python API's "terminal= value
+nan at row 0". Which columns are usable is counted here from the values given."""
+
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from models import Table
+
+import mdp
+
+VALUE = st.none() | st.sampled_from([0, 1, 2, 2.5, math.nan])
+
+
+@settings(max_examples=40, deadline=None)
+@given(xs=st.lists(VALUE, min_size=3, max_size=3), ys=st.lists(VALUE, min_size=3, max_size=3),
+       column=st.sampled_from(["x", "y"]))
+def test_a_tie_break_column_empty_somewhere_is_refused(xs, ys, column):
+    # Three tied actions from "start" (each worth 1), to terminal states whose columns are x, y.
+    game = Table({"start": {i: [(1, f"end{i}")] for i in range(3)}},
+                 {f"end{i}": 1 for i in range(3)})
+    game.mdp_state_columns = mdp.hookimpl(lambda state: {"x": None, "y": None} if state == "start"
+                                          else {"x": xs[int(state[3])], "y": ys[int(state[3])]})
+    game = mdp.load_game(game)
+    solution = mdp.solve(mdp.compile(game))
+    values = {"x": xs, "y": ys}
+    lacking = {c: sum(v is None or (isinstance(v, float) and math.isnan(v)) for v in vs)
+               for c, vs in values.items()}
+    usable = [c for c in ("x", "y") if not lacking[c] and any(v is not None for v in values[c])]
+    if column in usable:
+        mdp.distribution(solution, game, tie_break=[f"max:{column}"])
+        return
+    with pytest.raises(mdp.ParamError) as raised:
+        mdp.distribution(solution, game, tie_break=[f"max:{column}"])
+    message = str(raised.value)
+    assert message.startswith(f"tie-break column {column!r} "), message
+    if all(v is not None for v in values[column]) or any(isinstance(v, (int, float)) and v == v
+                                                          for v in values[column]):
+        assert f" in {lacking[column]} of the 3 terminal states" in message, message
+    listed = message.split("number in every terminal state (")[1].split(")")[0]
+    assert [c for c in listed.split(", ") if c in ("x", "y")] == usable, message

@@ -1,0 +1,62 @@
+"""A Shut the Box parameter that cannot act under the others is refused in one line
+("parameter NAME=VALUE has no effect while ..."), by one rule of the game's check: dice beside
+a dice_schedule, the one-die options where every throw is of one die, one_die_mode where
+one_die=never, and (the doubles plugin's) doubles=extra where no throw is of two dice.
+A refusal is true: the independent solver of tests/brute_shutbox.py gives the same value
+with the refused parameter as without it. A rule set accepted is solved to that solver's
+value."""
+
+import brute_shutbox
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mdp
+
+SHUTBOX = "games/shutbox"
+SCHEDULES = {"0-3:3,4-:1": [(0, 3, 3), (4, None, 1)], "0-4:2,5-:1": [(0, 4, 2), (5, None, 1)],
+             "0-:1": [(0, None, 1)], "0-2:1,3-:3": [(0, 2, 1), (3, None, 3)]}
+DEFAULTS = {"dice": 2, "one_die": "max6", "one_die_mode": "choice", "dice_schedule": None,
+            "doubles": "plain"}
+
+
+def brute(given):
+    rules = {**DEFAULTS, **given}
+    return brute_shutbox.solve({1, 2, 3, 4}, dice=rules["dice"], faces=4, one_die=rules["one_die"],
+                               one_die_mode=rules["one_die_mode"],
+                               schedule=SCHEDULES.get(rules["dice_schedule"]),
+                               doubles=rules["doubles"] == "extra")
+
+
+RULES = st.fixed_dictionaries({}, optional={
+    "dice": st.sampled_from([1, 2, 3]), "one_die": st.sampled_from(["never", "max6", "always"]),
+    "one_die_mode": st.sampled_from(["choice", "forced"]),
+    "dice_schedule": st.sampled_from(sorted(SCHEDULES)), "doubles": st.sampled_from(["plain", "extra"])})
+
+
+@settings(max_examples=60, deadline=None)
+@given(given=RULES)
+def test_a_rule_that_cannot_act_is_refused_and_none_other(given):
+    try:
+        game = mdp.load_game(SHUTBOX, tiles="1-4", faces=4,
+                             **{k: str(v) for k, v in given.items()})
+    except mdp.ParamError as error:
+        message = str(error)
+        assert message.startswith("parameter ") and " has no effect while " in message, message
+        name = message.removeprefix("parameter ").split("=")[0]
+        assert name in given, message
+        left_out = {k: v for k, v in given.items() if k != name}
+        assert brute(given) == brute(left_out), message  # it had no effect indeed
+        return
+    assert mdp.solve(mdp.compile(game), exact=True).value == brute(given)
+
+
+@pytest.mark.parametrize("given", [
+    {"doubles": "extra", "dice": "3"}, {"doubles": "extra", "dice": "1"},
+    {"one_die": "never", "one_die_mode": "forced"},
+    {"dice": "1", "one_die": "always", "one_die_mode": "forced"},
+    {"dice_schedule": "0-:3", "dice": "2"}])
+def test_the_rules_found_doing_nothing_are_refused(given):
+    # As reported: each was accepted, its rules line saying it was in force.
+    with pytest.raises(mdp.ParamError, match=r"^parameter \w+=\w+ has no effect while "):
+        mdp.load_game(SHUTBOX, **given)
