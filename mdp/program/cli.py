@@ -111,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
                     if getattr(args, "exact", None) is False else ""
                 raise ModelError(f"a number went past what a float holds or divided by zero "
                                  f"(numpy: {warned}){advice}") from None
-            except Exception as error:  # a plugin's command or analysis that breaks: its fault
+            except BaseException as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
                 guard.check(_who(args))  # a game that broke the process: not mdp's bug
                 if offered is None:  # mdp's own: a bug, shown with its traceback

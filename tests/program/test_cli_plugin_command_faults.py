@@ -36,6 +36,11 @@ CASES = {
         "raise KeyboardInterrupt", "pass", ["cc"],
         "mdp: error: plugin plug.py's command cc: adding its arguments raised KeyboardInterrupt, "
         "and no one interrupted it"),
+    "GeneratorExit in run": ("pass", "raise GeneratorExit", ["cc"],
+                             "mdp: error: plugin plug.py's command cc raised GeneratorExit"),
+    "a BaseException of its own in run": (
+        "pass", "raise type('Halt', (BaseException,), {})('stop')", ["cc"],
+        "mdp: error: plugin plug.py's command cc raised Halt: stop"),
 }
 
 
