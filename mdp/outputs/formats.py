@@ -167,18 +167,27 @@ def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
 
 def _cells(frame: pl.DataFrame) -> pl.DataFrame:
     """Text that stays in its cell of a Markdown table: ``|`` escaped, a line break as
-    ``<br>`` (a game's labels and values may hold either), in names too (two names so
-    written alike are told apart: :func:`_apart`)."""
+    ``<br>`` (a game's labels and values may hold either), another control character as its
+    escape (``\\x1b``, as :func:`mdp.shown.one_line` shows it: none reaches a terminal raw),
+    in names too (two names so written alike are told apart: :func:`_apart`)."""
     import polars as pl
+
+    from mdp.shown import one_line
 
     def escaped(text: Any) -> Any:
         return text.str.replace_all("|", r"\|", literal=True).str.replace_all(r"\r\n|\r|\n", "<br>")
 
+    def shown(column: pl.Series) -> pl.Series:  # the few values of control characters
+        odd = [v for v in column.unique().to_list() if v is not None and not v.isprintable()]
+        return column.replace({value: one_line(value) for value in odd}) if odd else column
+
     texts = [c for c, t in frame.schema.items() if t in (pl.String, pl.Categorical) or
              isinstance(t, pl.Enum)]
     frame = frame.with_columns(escaped(pl.col(c).cast(pl.String)) for c in texts)
-    names = escaped(pl.Series(frame.columns, dtype=pl.String)).to_list()
+    frame = frame.with_columns(shown(frame[c]) for c in texts)
+    names = shown(escaped(pl.Series(frame.columns, dtype=pl.String))).to_list()
     return frame.rename(dict(zip(frame.columns, _apart(names))))
+
 
 
 def _apart(names: list[str]) -> list[str]:

@@ -47,3 +47,16 @@ def test_long_text_and_many_columns_are_written_whole_a_row_a_line():
     _markdown(frame, file)
     lines = file.getvalue().decode().splitlines()
     assert len(lines) == 3 and lines[2].count("x" * 3000) == 40
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x2030,
+                                               blacklist_categories=("Cs",)), max_size=8),
+                min_size=1, max_size=4))
+def test_no_control_character_reaches_the_reader_raw(values):
+    # An escape (\x1b[31m) in a game's value turned the reader's terminal red; every control
+    # character but the line ends of the table is written as its escape, as labels are shown.
+    file = io.BytesIO()
+    _markdown(pl.DataFrame({"s": values, "v": list(range(len(values)))}), file)
+    text = file.getvalue().decode()
+    assert all(c.isprintable() or c in " \n" for c in text)

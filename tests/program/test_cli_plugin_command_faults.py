@@ -1,6 +1,7 @@
-"""A plugin's command that closes standard output, or whose ``arguments`` raise
-KeyboardInterrupt of themselves: one line blaming the plugin, exit code 2 (they were a
-traceback, and an "interrupted", exit code 130, though no one interrupted)."""
+"""A plugin's command that closes standard output, raises GeneratorExit or a BaseException of
+its own, or whose ``arguments`` raise KeyboardInterrupt of themselves: one line blaming the
+plugin, exit code 2 (they were a traceback, and an "interrupted", exit code 130, though no one
+interrupted)."""
 
 import subprocess
 import sys
