@@ -17,7 +17,8 @@ from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError, ParamError, said
-from mdp.game.columns import row_columns, table_state_columns, to_frame
+from mdp.game.cells import to_frame
+from mdp.game.columns import row_columns, table_state_columns
 from mdp.game.load import describe
 from mdp.game.naming import near, same, written
 

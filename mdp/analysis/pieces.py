@@ -49,7 +49,7 @@ class Pieces:
         self._order = sample.columns
         self._digits = {column for column, dtype in self.schema.items()
                         if dtype == pl.String and _exact_numbers(sample[column])}
-        """Columns of exact numbers given as their text (:func:`mdp.game.columns.to_frame`):
+        """Columns of exact numbers given as their text (:func:`mdp.game.cells.to_frame`):
         whole numbers too large for Polars's integers, or fractions ``p/q``, so the rows of
         other numbers are text too."""
 

@@ -21,7 +21,8 @@ from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
 from mdp.errors import TooLarge
 from mdp.game.apart import DistinctStates
-from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, table_state_columns, to_frame
+from mdp.game.cells import to_frame
+from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, table_state_columns
 from mdp.game.load import Game
 
 ROWS = 1 << 17

@@ -18,7 +18,8 @@ from mdp.engine.keys import KeyIndex
 from mdp.engine.numeric import float_holds
 from mdp.engine.operations import Operations
 from mdp.errors import ParamError
-from mdp.game.columns import made, to_frame
+from mdp.game.cells import to_frame
+from mdp.game.columns import made
 from mdp.game.load import Objective
 
 if TYPE_CHECKING:

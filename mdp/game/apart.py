@@ -66,7 +66,7 @@ def _refuse(game: Game, states: Any, actions: Sequence[Any], columns: dict[str, 
     shows alike."""
     import polars as pl
 
-    from mdp.game.columns import to_frame
+    from mdp.game.cells import to_frame
     from mdp.game.load import describe
 
     taken = {name: [values[i] for i in rows.tolist()] for name, values in columns.items()}
@@ -111,7 +111,7 @@ class DistinctStates:
 
     def check(self) -> None:
         """Refuse two states whose columns a table shows alike, naming both."""
-        from mdp.game.columns import to_frame
+        from mdp.game.cells import to_frame
 
         hashes = np.concatenate(self.parts) if self.parts else np.zeros(0, dtype=np.uint64)
         order = np.argsort(hashes, kind="stable")

@@ -1,14 +1,18 @@
 """The values a table's cell holds (numbers, text, true or false, None), and a column's
-values made ones Polars keeps whole: checked as the columns are read, for every command."""
+values made ones Polars keeps whole: checked as the columns are read, for every command, and
+made a table (:func:`to_frame`)."""
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from mdp.errors import ModelError, said
+
+if TYPE_CHECKING:
+    import polars as pl
 
 KINDS = (bool, int, float, str)
 """The values a table holds (with None); a numpy scalar is one by the Python value it holds,
@@ -103,3 +107,26 @@ def cell(value: Any) -> bool:
     if isinstance(value, np.generic):
         return value.dtype.kind in "biufU"
     return value is None or isinstance(value, (*KINDS, Fraction))
+
+
+def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
+    """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
+    None) become lists, and numpy scalars the Python values they hold, so that Polars infers
+    their type. No value is lost on the way: a column of whole numbers that no integer type
+    of Polars holds (past 128 bits), or that floats beside them would round (past 2**53), is
+    a column of their text, and a fraction is its text ``"p/q"``; a value that is not one a
+    table holds (a number, text, true or false, or None) is refused, naming ``who`` gave
+    it, and so is a column Polars would not keep whole (a value it makes null)."""
+    import polars as pl
+
+    plain = {name: exact(scalars(who, name, values)) for name, values in columns.items()}
+    frame = pl.DataFrame(plain, strict=False)
+    for name, values in plain.items():
+        given = values.count(None) if isinstance(values, list) else 0
+        if frame[name].null_count() != given:
+            row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
+                       values[i] is not None)
+            raise ModelError(f"{who}: column {name!r} holds {values[row]!r} at row {row + 1}, "
+                             f"which a table of its other values cannot keep; give every value "
+                             "of a column as plain Python numbers, text or None")
+    return frame

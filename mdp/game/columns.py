@@ -11,12 +11,11 @@ import numpy as np
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
 from mdp.game.apart import distinct_actions
-from mdp.game.cells import cell, exact, kind, mixed, one_kind, scalars
+from mdp.game.cells import cell, kind, mixed, one_kind, to_frame
 from mdp.game.names import COLUMN, typable
 from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
-    import polars as pl
 
     from mdp.game.load import Game
 
@@ -179,29 +178,6 @@ def sources(game: Game, names: Any) -> dict[str, str]:
         "mdp_state_columns or mdp_action_columns" if game.implements("mdp_action_columns") else \
         "mdp_state_columns"
     return {name: f"game {game.name}, {hook}" for name in names}
-
-
-def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
-    """Columns as a Polars DataFrame; numpy arrays of Python objects (text, numbers with
-    None) become lists, and numpy scalars the Python values they hold, so that Polars infers
-    their type. No value is lost on the way: a column of whole numbers that no integer type
-    of Polars holds (past 128 bits), or that floats beside them would round (past 2**53), is
-    a column of their text, and a fraction is its text ``"p/q"``; a value that is not one a
-    table holds (a number, text, true or false, or None) is refused, naming ``who`` gave
-    it, and so is a column Polars would not keep whole (a value it makes null)."""
-    import polars as pl
-
-    plain = {name: exact(scalars(who, name, values)) for name, values in columns.items()}
-    frame = pl.DataFrame(plain, strict=False)
-    for name, values in plain.items():
-        given = values.count(None) if isinstance(values, list) else 0
-        if frame[name].null_count() != given:
-            row = next(i for i, v in enumerate(frame[name].to_list()) if v is None and
-                       values[i] is not None)
-            raise ModelError(f"{who}: column {name!r} holds {values[row]!r} at row {row + 1}, "
-                             f"which a table of its other values cannot keep; give every value "
-                             "of a column as plain Python numbers, text or None")
-    return frame
 
 
 TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "exact",

@@ -26,7 +26,8 @@ from mdp.engine.rounds.table import round_frame
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError
-from mdp.game.columns import row_columns, to_frame
+from mdp.game.cells import to_frame
+from mdp.game.columns import row_columns
 from mdp.outputs.evaluated import evaluated
 
 if TYPE_CHECKING:

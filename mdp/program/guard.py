@@ -68,13 +68,6 @@ def record() -> None:
     }
 
 
-def output_dropped() -> None:
-    """mdp itself sent standard output to the null device (its reader went away,
-    :func:`mdp.program.stdout.drop`): that file descriptor 1 is the one to find."""
-    if _recorded is not None:
-        _recorded["fd"] = _descriptor()
-
-
 def forget() -> None:
     global _recorded
     _recorded = None
@@ -111,11 +104,14 @@ def check(who: str) -> None:
 
 def _fault() -> str | None:
     """What was changed, said as the end of a sentence, or ``None``."""
+    from mdp.program.stdout import dropped
+
     assert _recorded is not None
     cwd = _cwd()
     if cwd != _recorded["cwd"]:
         return f"changed the working directory from {_recorded['cwd']} to {cwd}"
-    if _descriptor() != _recorded["fd"] and _recorded["fd"] is not None:
+    # (mdp itself may have sent it to the null device, its reader gone: no one's fault)
+    if _descriptor() != _recorded["fd"] and _recorded["fd"] is not None and not dropped():
         return "closed or replaced standard output (file descriptor 1)"
     if _closed(_recorded["stdout"]) and not _recorded["closed"]:
         return "closed standard output (sys.stdout)"

@@ -18,6 +18,7 @@ from typing import Any
 from mdp.errors import MdpError
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
+_DROPPED: list[bool] = []  # once drop() has run, until unbind()
 _BOUND: list[Any] = []  # what mdp last made sys.stdout, where it did
 
 
@@ -39,6 +40,7 @@ def unbind(stream: Any) -> None:
     """Give ``sys.stdout`` back as it was before mdp ran (``stream``)."""
     sys.stdout = stream
     _BOUND.clear()
+    _DROPPED.clear()
 
 
 def machine_output(args: argparse.Namespace) -> bool:
@@ -87,15 +89,18 @@ def drop() -> None:
     """Send what is left for standard output nowhere: its reader went away. What its buffer
     still holds, and what is printed later, goes to the null device, so that no later flush
     (Python's own at exit among them) fails again."""
-    from mdp.program import guard
-
+    _DROPPED.append(True)  # file descriptor 1 is mdp's null device now: no game's doing
     try:
         handle = os.open(os.devnull, os.O_WRONLY)
         os.dup2(handle, stdout().fileno())
         os.close(handle)
     except (OSError, ValueError, AttributeError):  # no file descriptor (output captured)
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
-    guard.output_dropped()
+
+
+def dropped() -> bool:
+    """Whether mdp sent standard output to the null device (:func:`drop`) in this command."""
+    return bool(_DROPPED)
 
 
 class Output:

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
-from mdp.game.columns import to_frame
+from mdp.game.cells import to_frame
 
 KINDS = {
     "numbers": st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=False), st.fractions(),

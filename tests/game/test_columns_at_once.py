@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from models import two_boxes
 
 import mdp
-from mdp.game import cells, columns
+from mdp.game import cells
 
 VALUES = st.one_of(
     st.none(), st.booleans(), st.integers(), st.integers(-2**200, 2**200), st.floats(),
@@ -39,11 +39,11 @@ def _outcome(make):
 @given(TABLES)
 def test_a_column_checked_at_once_is_checked_as_value_by_value(values):
     given_columns = {f"c{i}": column for i, column in enumerate(values)}
-    at_once = _outcome(lambda: columns.to_frame(dict(given_columns), "game g"))
+    at_once = _outcome(lambda: cells.to_frame(dict(given_columns), "game g"))
     one_kind = cells.one_kind
     try:
         cells.one_kind = lambda values: False  # the checks value by value alone
-        by_value = _outcome(lambda: columns.to_frame(dict(given_columns), "game g"))
+        by_value = _outcome(lambda: cells.to_frame(dict(given_columns), "game g"))
     finally:
         cells.one_kind = one_kind
     assert at_once[0] == by_value[0]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
-from mdp.game.columns import to_frame
+from mdp.game.cells import to_frame
 
 INTS = st.integers(-(2**63), 2**64 - 1)
 NUMPY_INTS = st.one_of(*(st.integers(int(np.iinfo(t).min), int(np.iinfo(t).max)).map(t)

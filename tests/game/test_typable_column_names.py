@@ -47,15 +47,17 @@ def _with_columns(hook, name):
 
     @mdp.hookimpl
     def mdp_state_columns(state):
-        return {name: state[0]}
+        return {name: str(state)}  # every state told apart, as tables need
 
     @mdp.hookimpl
     def mdp_action_columns(state, action):
         return {name: action}
 
     @mdp.hookimpl
-    def mdp_columns(states, actions):
-        return {name: [str(s) for s in states]}
+    def mdp_columns(states, actions):  # every state and action told apart, as tables need
+        moves = [None] * len(states) if actions is None else \
+            [None if a is None else str(a) for a in actions]
+        return {name: [str(s) for s in states], "move": moves}
 
     return two_boxes(**{hook: locals()[hook]})
 

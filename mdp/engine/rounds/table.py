@@ -13,7 +13,8 @@ import polars as pl
 from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
-from mdp.game.columns import round_columns, row_columns, table_state_columns, to_frame
+from mdp.game.cells import to_frame
+from mdp.game.columns import round_columns, row_columns, table_state_columns
 from mdp.game.naming import near, same, written
 from mdp.limits import MAX_TABLE_ROWS
 
