@@ -47,11 +47,23 @@ def quoted(value: Any) -> str:
     """A value as ``COLUMN=VALUE`` gives it on a command line, so that a shell passes it
     back whole: as it is where it is plain, in double quotes where that is enough (spaces,
     ``|``), else as :func:`shlex.quote` quotes it (double quotes, ``$`` or a backslash
-    within); the empty text as ``""``."""
+    within); the empty text as ``""``; text with a control character in it in the quotes of
+    bash and zsh that write one by its escape (``$'\\x1b'``), which an error line shows as
+    it is."""
     text = str(value)
     if PLAIN.fullmatch(text):
         return text
+    if not text.replace(" ", "").isprintable():
+        return "$'" + "".join("\\" + c if c in "\\'" else c if c.isprintable() else
+                              _escape(c) for c in text) + "'"
     return f'"{text}"' if not re.search(r'["$`\\!]', text) else shlex.quote(text)
+
+
+def _escape(c: str) -> str:
+    """A character as ``$'...'`` writes it by its code: ``\\x1b`` below 128, else ``\\u0080``
+    or ``\\U0001f600`` (the character, not the byte)."""
+    code = ord(c)
+    return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
 def near(table: pl.DataFrame, columns: Mapping[str, Any]) -> str:

@@ -5,6 +5,7 @@ float column NaN could not be named (``x=nan``: "no reachable state", suggesting
 
 import math
 import re
+import subprocess
 from types import SimpleNamespace
 
 import pytest
@@ -65,5 +66,8 @@ def test_every_state_is_named_by_the_text_of_its_columns(values):
     with pytest.raises(mdp.ParamError) as refused:
         mdp.advise(solution, game, i="-1")
     suggested = re.search(r"e\.g\. the initial state: (.*)\)$", str(refused.value))[1]
-    named = dict(re.findall(r'(\w+)=("[^"]*"|\S*)', suggested))
-    assert mdp.advise(solution, game, **{c: t.strip('"') for c, t in named.items()}).state["i"] == 0
+    words = subprocess.run(["bash", "-c", 'printf "%s\\0" ' + suggested], capture_output=True,
+                           check=True, env={"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"},
+                           ).stdout.decode().split("\0")[:-1]  # as a shell reads it
+    named = dict(word.split("=", 1) for word in words)
+    assert mdp.advise(solution, game, **named).state["i"] == 0
