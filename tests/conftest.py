@@ -93,8 +93,20 @@ def browser(tmp_path_factory):
     driver.quit()
 
 
+@pytest.fixture(scope="session")
+def yahtzee_turn_page(tmp_path_factory) -> tuple[Path, mdp.Game, mdp.Solution]:
+    """The page ``mdp report yahtzee`` writes (one turn), the game and its solution: written
+    once a session for the tests that read it in the browser. Tests must not change them."""
+    from mdp.program.cli import main
+
+    out = tmp_path_factory.mktemp("yahtzee-turn") / "yahtzee.html"
+    assert main(["report", "yahtzee", "--out", str(out)]) == 0
+    game = mdp.load_game("yahtzee")
+    return out, game, mdp.solve(mdp.compile(game))
+
+
 SHARED = ["yahtzee_full", "yahtzee_full_free_joker", "yahtzee_full_no_bonus", "yahtzee_yatzy",
-          "built_docs", "browser"]
+          "built_docs", "browser", "yahtzee_turn_page"]
 """The fixtures above: each one's tests run on one worker side by side. A test of two goes
 with the one named first here: a whole game or the docs take tens of seconds to make, a
 browser a second or two (a worker that runs a test of a whole game in a browser starts one)."""

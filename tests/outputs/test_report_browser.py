@@ -168,42 +168,37 @@ def pick_dice(driver, control: str, dice: str | None) -> None:
         by_text[f"+{face}"].click()
 
 
-@pytest.mark.parametrize("rolls_left, kept, rolled", [
-    ("2", None, "1 1 3 5 6"),    # a hand with two rolls left: which dice to keep
-    ("1", None, "2 2 2 2 3"),    # four of a kind, one roll left
-    ("1", "1 1", None),          # before a roll, two ones kept
-    ("3", "", None),             # the start of the turn
-])
+# Positions of one turn, set one after another on one load of the page (each control set
+# from whatever the position before left): a hand with two rolls left (which dice to keep),
+# four of a kind with one roll left, two ones kept before a roll, the start of the turn.
+DICE = [("2", None, "1 1 3 5 6"), ("1", None, "2 2 2 2 3"), ("1", "1 1", None), ("3", "", None)]
+
+
 @pytest.mark.slow
-def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(
-        browser, tmp_path, rolls_left, kept, rolled):
+def test_yahtzee_dice_are_picked_by_face_and_the_advice_is_mdp_advise(browser, yahtzee_turn_page):
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select
 
-    from mdp.program.cli import main
-
-    out = tmp_path / "yahtzee.html"
-    assert main(["report", "games/yahtzee", "--out", str(out)]) == 0
-    game = mdp.load_game("yahtzee")
-    solution = mdp.solve(mdp.compile(game))
+    out, game, solution = yahtzee_turn_page
     browser.set_window_size(1000, 1400)
     browser.get(out.as_uri())
-    Select(browser.find_element(By.CSS_SELECTOR, "#controls select")).select_by_visible_text(rolls_left)
-    pick_dice(browser, "control-1", kept)
-    pick_dice(browser, "control-2", rolled)
-    shown = read_advice(browser)
-    named = {"rolls_left": int(rolls_left), **({"kept": kept} if kept is not None else {}),
-             **({"rolled": rolled} if rolled is not None else {})}
-    expected = mdp.advise(solution, game, **named).actions
-    names = [c for c in expected.columns if c not in ("value", "regret", "optimal")]
-    assert len(shown["rows"]) == expected.height > 0
-    for got, row in zip(shown["rows"], expected.iter_rows(named=True)):
-        # As the page shows them: a column that does not apply as a dash, no dice as (none).
-        assert got["cells"] == [{None: "—", "": "(none)"}.get(row[c], str(row[c])) for c in names]
-        assert float(got["value"]) == row["value"] and float(got["regret"]) == row["regret"]
-        assert (got["optimal"] == "true") == row["optimal"]
-    if rolled == "1 1 3 5 6":
-        screenshot(browser, "report-yahtzee-dice", 1000)
+    for rolls_left, kept, rolled in DICE:
+        Select(browser.find_element(By.CSS_SELECTOR, "#controls select")).select_by_visible_text(rolls_left)
+        pick_dice(browser, "control-1", kept)
+        pick_dice(browser, "control-2", rolled)
+        shown = read_advice(browser)
+        named = {"rolls_left": int(rolls_left), **({"kept": kept} if kept is not None else {}),
+                 **({"rolled": rolled} if rolled is not None else {})}
+        expected = mdp.advise(solution, game, **named).actions
+        names = [c for c in expected.columns if c not in ("value", "regret", "optimal")]
+        assert len(shown["rows"]) == expected.height > 0, (named, shown)
+        for got, row in zip(shown["rows"], expected.iter_rows(named=True)):
+            # As the page shows them: a column that does not apply as a dash, no dice as (none).
+            assert got["cells"] == [{None: "—", "": "(none)"}.get(row[c], str(row[c])) for c in names]
+            assert float(got["value"]) == row["value"] and float(got["regret"]) == row["regret"]
+            assert (got["optimal"] == "true") == row["optimal"]
+        if rolled == "1 1 3 5 6":
+            screenshot(browser, "report-yahtzee-dice", 1000)
 
 
 # A game of rounds: the page solves the round of the round state set, with the game's script of
