@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from mdp.errors import ModelError, ParamError
+from mdp.shown import one_line
 
 WORD = "a word of text, no spaces, '=' or ',', not starting with '-'"
 """What :func:`typable` allows of a declared name, in words."""
@@ -43,10 +44,12 @@ def game_name(name: Any) -> TypeGuard[str]:
 
 
 def name_of(module: Any, default: str) -> str:
-    """The name of the game ``module``: its ``GAME_NAME``, checked, else ``default``."""
+    """The name of the game ``module``: its ``GAME_NAME``, checked, else ``default`` (its
+    file's name), a line break or another control character in it written as its escape,
+    so that it cannot pass for a line of mdp's own output."""
     name = getattr(module, "GAME_NAME", _NO_NAME)
     if name is _NO_NAME:
-        return default
+        return one_line(default)
     if not game_name(name):
         raise ModelError(f"game {default}: GAME_NAME is {name!r}; {GAME_NAME}")
     return name

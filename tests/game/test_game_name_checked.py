@@ -95,3 +95,24 @@ def test_the_program_says_a_game_s_name_refused_in_one_printable_line(tmp_path_f
 
 def test_a_game_without_a_name_is_named_by_its_file():
     assert mdp.load_game(_game()).name == "walk_game"
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/\0"),
+               min_size=1, max_size=6))
+def test_a_game_named_by_its_file_shows_no_character_raw(tmp_path_factory, stem):
+    # A game without GAME_NAME is named by its file: a file "x\nvalue: 99.py" printed a line
+    # "value: 99" above the real value; its control characters are shown as their escapes.
+    folder = tmp_path_factory.mktemp("named")
+    path = folder / f"{stem}.py"
+    try:
+        path.write_text("import mdp\n"
+                        "@mdp.hookimpl\ndef mdp_initial_state(): return 0\n"
+                        "@mdp.hookimpl\ndef mdp_actions(state): return ['a'] if state == 0 else []\n"
+                        "@mdp.hookimpl\ndef mdp_outcomes(state, action): return [(1, 1)]\n"
+                        "@mdp.hookimpl\ndef mdp_terminal_value(state): return 2\n")
+    except (OSError, ValueError):  # a name this file system refuses
+        return
+    name = mdp.load_game(str(path)).name
+    assert name.isprintable()  # nothing raw: no line of its own, no escape sequence
+    assert name == stem if stem.isprintable() else "\\" in name
