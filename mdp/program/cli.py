@@ -56,6 +56,10 @@ EXIT_TOO_LARGE = 3
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     numpy_settings()
+    # Exact numbers are written whole, however many digits (Python limits the digits it turns
+    # into text: PYTHONINTMAXSTRDIGITS, 4,300 by default).
+    previous_digits = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     previous = sys.stdout
     # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
@@ -146,6 +150,7 @@ def main(argv: list[str] | None = None) -> int:
         unpin()
         os.environ.update(cleared)
         stdout.unbind(previous)
+        sys.set_int_max_str_digits(previous_digits)
 
 
 def _who(args: argparse.Namespace) -> str:
