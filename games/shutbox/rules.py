@@ -225,7 +225,7 @@ def scoring_rules(game: mdp.Game) -> dict:
         if problem:
             plugin = game.blame("shutbox_scoring_rules", _clash)
             whose = f"plugin {plugin}'s " if plugin else ""
-            offered = f"a scoring rule named {rule.name!r}" if isinstance(rule, ScoringRule) \
+            offered = f"a scoring rule named {rule.name!r}" if _a_rule(rule) \
                 else reprlib.repr(rule)
             raise mdp.ModelError(f"game {game.name}: {whose}shutbox_scoring_rules offers "
                                  f"{offered}, {problem}")
@@ -233,10 +233,20 @@ def scoring_rules(game: mdp.Game) -> dict:
     return rules
 
 
+def _a_rule(rule) -> bool:
+    """Whether ``rule`` is a ScoringRule: of this game's class, or of the same class loaded
+    under another name (the game loaded from its folder, beside an installed plugin that
+    imports ``mdp_games.shutbox.scoring``: two modules of one file, two classes alike)."""
+    kind = type(rule)
+    return isinstance(rule, ScoringRule) or kind.__name__ == ScoringRule.__name__ and \
+        attrs.has(kind) and [f.name for f in attrs.fields(kind)] == \
+        [f.name for f in attrs.fields(ScoringRule)]
+
+
 def _rule_fault(rule, taken) -> str | None:
     """What is wrong with a scoring rule (its kind, its texts, its sense, its name beside the
     names ``taken`` already)."""
-    if not isinstance(rule, ScoringRule):
+    if not _a_rule(rule):
         return "not a ScoringRule (mdp_games.shutbox.scoring)"
     for field in ("objective", "help"):  # each shown on a line of its own
         text = getattr(rule, field)

@@ -1,6 +1,7 @@
 """What `pip install .` puts in site-packages, and how the program starts."""
 
 import os
+import shutil
 import site
 import subprocess
 import sys
@@ -79,3 +80,16 @@ def test_the_distribution_names_its_licence_and_version(tmp_path):
     assert mdp.__version__ == meta["Version"]
     done = subprocess.run([sys.executable, "-m", "mdp", "--version"], capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, f"mdp {meta['Version']}\n", "")
+
+
+@pytest.mark.parametrize("scoring", ["win", "score", "digital"])
+def test_a_game_loaded_from_another_folder_takes_the_installed_plugins_rules(tmp_path, capsys, scoring):
+    # As `pip install . && mdp solve games/shutbox` does: the game loaded from the repository's
+    # folder, its installed plugins (digital's scoring rule) importing the installed
+    # mdp_games.shutbox: one file, two modules, two ScoringRule classes. The rule was refused
+    # as "not a ScoringRule", and the Quick start's first command failed.
+    from mdp.program.cli import main
+
+    shutil.copytree(ROOT / "games", tmp_path / "games", ignore=shutil.ignore_patterns("__pycache__"))
+    assert main(["solve", str(tmp_path / "games" / "shutbox"), "--set", f"scoring={scoring}"]) == 0
+    assert "6,184 states" in capsys.readouterr().out
