@@ -61,9 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     previous_digits = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
-    previous = sys.stdout
-    # Started with standard output closed (mdp ... >&-), or one whose reader may go away.
-    stdout.bind(stdout.Closed() if sys.stdout is None else stdout.Output(sys.stdout))
+    # mdp's alone; started closed (mdp ... >&-), or one whose reader may go away
+    previous = stdout.take()
     guard.record()  # before any plugin's or game's code runs
     try:
         check_numpy_environment()

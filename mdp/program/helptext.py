@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 
 
 class Formatter(argparse.HelpFormatter):
@@ -28,9 +27,9 @@ def terminal_columns() -> int:
         columns = 0
     if columns > 0:
         return columns
-    if sys.__stdout__ is None:  # no standard output
-        return 80
+    from mdp.program.stdout import stdout  # mdp's own: file descriptor 1 is standard error's
+
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        return os.get_terminal_size(stdout().fileno()).columns or 80
     except (AttributeError, ValueError, OSError):  # no standard output, or not a terminal
         return 80

@@ -1,6 +1,6 @@
-"""The program's standard output: kept for what it writes for programs while plugin code
-prints (:class:`shielded`), and one that may go away without taking the command's files with
-it (:class:`Output`).
+"""The program's standard output: mdp's alone for the whole command (:func:`take`), kept for
+what it writes for programs while plugin code prints (:class:`shielded`), and one that may go
+away without taking the command's files with it (:class:`Output`).
 
 A reader that goes away (``mdp policy GAME --out p.csv --json | head -1``) is no error, and
 it stops nothing but the writing to standard output: what is left to print goes nowhere, and
@@ -11,6 +11,7 @@ made (:func:`mdp.program.arguments.emit`).
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 from typing import Any
@@ -20,6 +21,64 @@ from mdp.errors import MdpError
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()
 _BOUND: list[Any] = []  # what mdp last made sys.stdout, where it did
+_TAKEN: list[Any] = []  # mdp's private standard output, where it took file descriptor 1
+
+
+def take() -> Any:
+    """Make standard output mdp's alone for the command, and return ``sys.stdout`` as it was
+    (for :func:`unbind`). Where ``sys.stdout`` writes to file descriptor 1, mdp writes through
+    a private duplicate of it, and file descriptor 1 is pointed at standard error: what game
+    or plugin code writes there by any route (``os.write(1, ...)``, a program it runs, a C
+    library, ``sys.__stdout__``) goes to standard error, never into a table or JSON on
+    standard output. Closed (``mdp ... >&-``), it is :class:`Closed`."""
+    previous = sys.stdout
+    if previous is None:
+        bind(Closed())
+        return previous
+    bind(Output(_private(previous)))
+    return previous
+
+
+def _private(stream: Any) -> Any:
+    """A stream like ``stream`` on a private duplicate of file descriptor 1, which now points
+    at standard error (the null device, where that is closed); ``stream`` itself where it does
+    not write to file descriptor 1 (output captured in Python)."""
+    try:
+        if stream.fileno() != 1:
+            return stream
+        stream.flush()
+        private = os.dup(1)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return stream
+    try:
+        os.dup2(2, 1)
+    except OSError:  # standard error closed: what game code writes goes nowhere
+        handle = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(handle, 1)
+        os.close(handle)
+    own = os.fdopen(private, "w", buffering=1 if stream.line_buffering else -1,
+                    encoding=stream.encoding, errors=stream.errors)
+    _TAKEN[:] = [own]
+    return own
+
+
+def _give_back() -> None:
+    """Point file descriptor 1 at standard output again, after what game code left in
+    ``sys.__stdout__``'s buffer went where it was written: standard error."""
+    if not _TAKEN:
+        return
+    own = _TAKEN.pop()
+    for stream in (sys.__stdout__, own):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):
+            pass
+    os.dup2(own.fileno(), 1)
+    try:
+        own.close()
+    except OSError:  # what it still held, for a reader gone: no more to say
+        pass
 
 
 def bind(stream: Any) -> None:
@@ -37,7 +96,8 @@ def rebind() -> None:
 
 
 def unbind(stream: Any) -> None:
-    """Give ``sys.stdout`` back as it was before mdp ran (``stream``)."""
+    """Give standard output back as it was before mdp ran (``sys.stdout`` was ``stream``)."""
+    _give_back()
     sys.stdout = stream
     _BOUND.clear()
     _DROPPED.clear()
