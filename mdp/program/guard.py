@@ -13,6 +13,14 @@ plugin code runs; each check is a few comparisons, not one per hook call.
 - a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``:
   refused (the next import of it fails);
 - a built-in function or type replaced (``builtins.float``): refused;
+- a function, class or module that is an attribute of a module mdp computes with (every
+  ``mdp.*`` module, numpy, Polars, ``fractions``, ``math``, ``operator``...) replaced
+  (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
+  as it is loaded, the ones loaded before the command as it starts, by identity;
+- what Ctrl-C, SIGTERM and SIGHUP do changed (ignored, say: mdp could not be interrupted),
+  but to mdp's own handler: refused; one ignored as mdp started (``nohup``) stays so;
+- the file mode creation mask (umask) changed: the files mdp writes would get another
+  mode (000, unreadable): put back, and refused;
 - ``sys.stdout`` rebound (a hook capturing its prints): put back, silently; what mdp prints
   goes to the real standard output;
 - mdp's and Polars' environment variables (``MDP_*``, ``POLARS_*``), read as the command
@@ -23,8 +31,11 @@ plugin code runs; each check is a few comparisons, not one per hook call.
 from __future__ import annotations
 
 import builtins
+import importlib
 import os
+import signal
 import sys
+from types import ModuleType
 from typing import Any
 
 from mdp.errors import ModelError
@@ -32,6 +43,67 @@ from mdp.errors import ModelError
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
 _recorded: dict[str, Any] | None = None
+
+# The modules mdp's results are computed with, besides its own (``mdp``, ``mdp.*``).
+_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "fractions", "math",
+                  "operator", "functools", "itertools", "heapq", "decimal")
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+                 if hasattr(signal, name))
+
+
+def _computed_with(name: str) -> bool:
+    return name in _COMPUTED_WITH or name == "mdp" or name.startswith("mdp.")
+
+
+def _functions(module: ModuleType) -> dict[str, Any]:
+    """The functions, classes and modules that are ``module``'s attributes (its data, which
+    mdp's own modules rebind as they work, left out)."""
+    return {name: value for name, value in vars(module).items()
+            if callable(value) or isinstance(value, ModuleType)}
+
+
+def _attributes() -> dict[str, dict[str, Any]]:
+    return {name: _functions(module) for name, module in list(sys.modules.items())
+            if _computed_with(name) and isinstance(module, ModuleType)}
+
+
+class _Recorder:
+    """Records the attributes of a module mdp computes with as the module is loaded, before
+    any code but its own can change them: first among the finders of ``sys.meta_path``
+    while a command runs, it finds such a module as the others do and has its loader
+    record it once loaded."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if _recorded is None or not _computed_with(name):
+            return None
+        for finder in sys.meta_path:
+            find = getattr(finder, "find_spec", None)
+            spec = None if finder is self or find is None else find(name, path, target)
+            if spec is not None:
+                break
+        else:
+            return None
+        loader = spec.loader
+        execute = getattr(loader, "exec_module", None)
+        if execute is None or isinstance(loader, type):  # a built-in module's: shared, left be
+            return spec
+
+        def exec_module(module: ModuleType) -> None:
+            execute(module)
+            if _recorded is not None:
+                _recorded["attributes"].setdefault(name, _functions(module))
+
+        loader.exec_module = exec_module  # this module's loader alone
+        return spec
+
+
+_RECORDER = _Recorder()
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _descriptor() -> tuple[int, int] | None:
@@ -56,6 +128,9 @@ def _environment() -> dict[str, str]:
 def record() -> None:
     """Remember what game and plugin code must leave as it found it: now, before any runs."""
     global _recorded
+    for name in _COMPUTED_WITH[_COMPUTED_WITH.index("fractions"):]:  # Python's own: cheap,
+        importlib.import_module(name)  # loaded to be recorded now
+
     _recorded = {
         "cwd": _cwd(),
         "fd": _descriptor(),
@@ -65,12 +140,19 @@ def record() -> None:
         "modules": dict(sys.modules),
         "builtins": dict(vars(builtins)),
         "environ": _environment(),
+        "attributes": _attributes(),
+        "signals": {number: signal.getsignal(number) for number in _SIGNALS},
+        "umask": _umask(),
     }
+    if _RECORDER not in sys.meta_path:
+        sys.meta_path.insert(0, _RECORDER)
 
 
 def forget() -> None:
     global _recorded
     _recorded = None
+    if _RECORDER in sys.meta_path:
+        sys.meta_path.remove(_RECORDER)
 
 
 def _cwd() -> str | None:
@@ -130,4 +212,44 @@ def _fault() -> str | None:
     for name, value in _recorded["builtins"].items():
         if now.get(name, _recorded) is not value:
             return f"replaced Python's built-in {name}"
+    return _replaced() or _signals() or _mask()
+
+
+def _replaced() -> str | None:
+    """A function, class or module of a module mdp computes with, replaced."""
+    assert _recorded is not None
+    recorded = _recorded["attributes"]
+    for module, attributes in list(recorded.items()):
+        now = vars(sys.modules.get(module, ModuleType(module)))
+        for name, value in attributes.items():
+            if now.get(name, _recorded) is not value:
+                return f"replaced {module}.{name}"
+    for name, module in list(sys.modules.items()):  # loaded past the recorder: from now on
+        if name not in recorded and _computed_with(name) and isinstance(module, ModuleType):
+            recorded[name] = _functions(module)
     return None
+
+
+def _signals() -> str | None:
+    """What Ctrl-C, SIGTERM or SIGHUP does, changed but to mdp's own handler."""
+    from mdp.errors import interrupt
+
+    assert _recorded is not None
+    for number, was in _recorded["signals"].items():
+        now = signal.getsignal(number)
+        if now is not was and now is not interrupt:
+            said = "nothing (ignored)" if now is signal.SIG_IGN else "its default" \
+                if now is signal.SIG_DFL else "a handler of its own"
+            return (f"changed what {signal.Signals(number).name} does, to {said}, where it "
+                    "interrupts mdp,")
+    return None
+
+
+def _mask() -> str | None:
+    """The umask, changed: put back."""
+    assert _recorded is not None
+    mask = _umask()
+    if mask == _recorded["umask"]:
+        return None
+    os.umask(_recorded["umask"])
+    return f"changed the file mode creation mask (umask) from {_recorded['umask']:03o} to {mask:03o}"

@@ -1,5 +1,6 @@
 """A game's code that changes what the whole process shares (the working directory, standard
-output, the recursion limit, sys.modules, the built-ins, mdp's environment variables) is
+output, the recursion limit, sys.modules, the built-ins, a module's functions, what a signal
+does, the umask, mdp's environment variables) is
 refused in one line that blames the game, or undone where it could change nothing: never a
 file written elsewhere, a traceback, an answer lost, or the user's environment blamed."""
 
@@ -26,6 +27,12 @@ REFUSED = {
     'sys.modules["polars"] = None': "module polars in sys.modules",
     'sys.modules["json"] = None': "module json in sys.modules",
     "builtins.float = int": "built-in float",
+    "import numpy; numpy.maximum = numpy.minimum": "replaced numpy.maximum",
+    "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)": "changed what SIGINT does",
+    "import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN)": "changed what SIGTERM does",
+    "import signal; signal.signal(signal.SIGHUP, signal.SIG_IGN)": "changed what SIGHUP does",
+    "import signal; signal.signal(signal.SIGINT, signal.SIG_DFL)": "changed what SIGINT does",
+    "os.umask(0o777)": "changed the file mode creation mask (umask) from",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
