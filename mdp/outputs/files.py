@@ -373,9 +373,14 @@ def _remove(staged: list[tuple[str, str, int]]) -> None:
 
 
 def _special(path: str) -> bool:
-    """Whether ``path`` is an existing file that is not a regular file: a device, a pipe."""
+    """Whether ``path`` is an existing file that is not a regular file (a device, a pipe),
+    or standard output (``/dev/stdout``, whatever it was sent to)."""
     import stat
 
+    from mdp.program.stdout import is_standard_output
+
+    if is_standard_output(path):
+        return True
     try:
         return not stat.S_ISREG(os.stat(path).st_mode)
     except OSError:
@@ -389,6 +394,13 @@ def _open_special(path: str) -> BinaryIO:
     import stat
     import time
 
+    from mdp.program.stdout import is_standard_output, stdout
+
+    if is_standard_output(path):  # through mdp's own: file descriptor 1 is standard error's
+        out = stdout()
+        out.flush()
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # (no descriptor: by name)
+            return os.fdopen(os.dup(out.fileno()), "wb")
     if not stat.S_ISFIFO(os.stat(path).st_mode):
         return open(path, "wb")
     while True:

@@ -193,15 +193,6 @@ def add_vary_argument(parser: argparse.ArgumentParser) -> None:
     add_output_arguments(parser, table="the table of --vary")
 
 
-def check_standard_output(args: argparse.Namespace) -> None:
-    """Refuse, before any work, two things for standard output: ``--json`` and a table in
-    the format ``--format`` names, without ``--out`` to take the table."""
-    if getattr(args, "json", False) and getattr(args, "format", None) is not None \
-            and getattr(args, "out", None) is None:
-        raise ParamError("--json and --format each print on standard output; write the table "
-                         "to a file with --out, or leave out one")
-
-
 def check_table_options(args: argparse.Namespace) -> Format | None:
     """The format of the table of ``--vary``, checked before any work (``None``: the table
     is printed as JSON rows); ``--out`` and ``--format`` need ``--vary``."""

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
         check_environment()
-        arguments.check_standard_output(args)
+        stdout.check_alone(args, files)
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
         with watch_interruptions(), together(), warnings.catch_warnings():

@@ -16,7 +16,7 @@ import os
 import sys
 from typing import Any
 
-from mdp.errors import MdpError
+from mdp.errors import MdpError, ParamError
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()
@@ -109,6 +109,46 @@ def machine_output(args: argparse.Namespace) -> bool:
     gets by default shields it where its format is chosen, :func:`shield`)."""
     return bool(getattr(args, "json", False)) or (
         getattr(args, "format", None) is not None and getattr(args, "out", None) is None)
+
+
+def check_alone(args: argparse.Namespace, files: dict[str, str]) -> None:
+    """Refuse, before any work, two things for standard output: ``--json`` and a table in
+    the format ``--format`` names, without ``--out`` to take the table; ``--json`` and a file
+    of ``files`` (``--out``, ``--plot``) that is standard output."""
+    if not getattr(args, "json", False):
+        return
+    if getattr(args, "format", None) is not None and getattr(args, "out", None) is None:
+        raise ParamError("--json and --format each print on standard output; write the table "
+                         "to a file with --out, or leave out one")
+    for option, path in files.items():
+        if is_standard_output(path):
+            raise ParamError(f"{option} {MdpError(path)} is standard output, where --json "
+                             f"prints; write {option} to another file, or leave out --json")
+
+
+def is_standard_output(path: str) -> bool:
+    """Whether ``path`` is the command's standard output: a name of the process's file
+    descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``, a link to one), which mdp writes
+    into through its own standard output (:func:`take`), or the file standard output was
+    sent to (``> t.csv``, a link to it); a device of characters (a terminal, the null
+    device) is no one's alone."""
+    import stat
+
+    names = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1",
+             f"/proc/{os.getpid()}/fd/1"}
+    here = os.path.abspath(path)
+    for _ in range(40):  # links, followed one at a time: the last is the open file itself
+        if here in names:
+            return True
+        try:
+            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
+        except OSError:
+            break
+    try:
+        that, ours = os.stat(path), os.fstat(stdout().fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return not stat.S_ISCHR(ours.st_mode) and (that.st_dev, that.st_ino) == (ours.st_dev, ours.st_ino)
 
 
 class shielded:

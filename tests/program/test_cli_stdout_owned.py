@@ -86,3 +86,55 @@ def test_standard_output_is_given_back_after_a_command_run_in_the_process(tmp_pa
     lines = done.stdout.splitlines()
     assert json.loads(lines[0])["value"] == 3.0 and lines[1:] == ["after"]
     assert "hook-fd" in done.stderr
+
+
+# Names of standard output, as a user may give them (made in the test's folder where needed).
+STANDARD_NAMES = ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "link", "link-to-link",
+                  "redirected", "hard-link"]
+
+
+def _name(folder, how: str) -> str:
+    """The name ``how`` of standard output, which is sent to the file ``folder/out.txt``."""
+    if how == "link":
+        (folder / "t.csv").symlink_to("/dev/stdout")
+    elif how == "link-to-link":
+        (folder / "l.csv").symlink_to("/dev/stdout")
+        (folder / "t.csv").symlink_to(folder / "l.csv")
+    elif how == "redirected":
+        return str(folder / "out.txt")
+    elif how == "hard-link":
+        (folder / "t.csv").hardlink_to(folder / "out.txt")
+    else:
+        return how
+    return str(folder / "t.csv")
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(how=st.sampled_from(STANDARD_NAMES),
+       command=st.sampled_from([["policy", "--format", "csv", "--out"],
+                                ["distribution", "--format", "csv", "--out"],
+                                ["distribution", "--plot"]]))
+def test_a_file_that_is_standard_output_is_refused_with_json(tmp_path_factory, how, command):
+    folder = tmp_path_factory.mktemp("named")
+    (folder / "out.txt").write_text("")
+    target = _name(folder, how)
+    with open(folder / "out.txt", "w") as out:
+        done = subprocess.run([*MDP, command[0], "shutbox", "--set", "tiles=1-3", *command[1:],
+                               target, "--json"], stdout=out, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 2
+    option = command[-1]
+    assert done.stderr.startswith(f"mdp: error: {option} ") and done.stderr.endswith(
+        f" is standard output, where --json prints; write {option} to another file, or leave "
+        "out --json\n")
+    assert (folder / "out.txt").read_text() == "" and "\n" not in done.stderr[:-1]
+
+
+def test_standard_output_named_as_out_takes_the_table(tmp_path):
+    """Standard output is mdp's own, and /dev/stdout names it still: the table lands there,
+    not on standard error, where file descriptor 1 points while the command runs."""
+    done = subprocess.run([*MDP, "policy", "shutbox", "--set", "tiles=1-2", "--format", "csv",
+                           "--out", "/dev/stdout"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("open,roll,dice,shut,value,optimal,regret\n")
+    assert done.stderr.endswith("rows written to /dev/stdout\n") and "open," not in done.stderr
