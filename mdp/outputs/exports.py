@@ -48,7 +48,8 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     import shutil
     import tempfile
 
-    from mdp.outputs.files import _special, absolute, apart, write_together
+    from mdp.outputs.files import absolute, apart, write_together
+    from mdp.outputs.files_kinds import _special, kind
 
     target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
@@ -75,10 +76,10 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")
             raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
         written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
-        folders = [os.path.basename(p) for p in written if os.path.isdir(p)]
-        if folders:
-            raise ModelError(f"{where} made a folder, {folders[0]}, where it was to write a file; "
-                             f"it writes {path} and any file beside it, each a file")
+        odd = [(kind(p), os.path.basename(p)) for p in written if kind(p)]
+        if odd:
+            raise ModelError(f"{where} made {odd[0][0]}, {odd[0][1]}, where it was to write a "
+                             f"file; it writes {path} and any file beside it, each a file")
         if not given or given[0] != staged or sorted(given) != written or \
                 not all(os.path.isfile(p) for p in given):
             said = [p.replace(staging, os.path.dirname(path) or ".") for p in given]

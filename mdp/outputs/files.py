@@ -15,6 +15,9 @@ from importlib.util import source_from_cache  # not in the audit hook: it may ru
 from typing import BinaryIO
 
 from mdp.errors import MdpError, ParamError, deferring, terminations_interrupt
+from mdp.outputs.files_kinds import _kept, _open_special, _special, _writers
+from mdp.outputs.files_kinds import kind as kind
+from mdp.outputs.files_kinds import written_by as written_by
 
 
 def check_target(path: str, what: str | None = None) -> None:
@@ -95,9 +98,14 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
                 with deferring():  # a signal between the two would leave the file behind
                     handle, temporary = _beside(target, os.path.dirname(target))
                     staged.append((temporary, target, mode))
-                with os.fdopen(handle, "wb") as file:
-                    write(file)
-                os.chmod(temporary, mode)
+                _writers.append(None)
+                try:
+                    with os.fdopen(handle, "wb") as file:
+                        write(file)
+                        _kept(file, temporary, path)
+                        os.fchmod(file.fileno(), mode)
+                finally:
+                    _writers.pop()
             specials = [(absolute(path), write) for path, write in files if _special(absolute(path))]
             if _held is not None:  # within together(): renamed, and written into, at its end
                 _held.files += staged
@@ -325,7 +333,7 @@ def together() -> Iterator[None]:
         _held = None
         _origin.clear()
     for note in held.notes:
-        print(note, file=sys.stderr)
+        print(MdpError(note), file=sys.stderr)  # a name written, its control characters escaped
 
 
 @contextlib.contextmanager
@@ -346,7 +354,7 @@ def say_when_written(note: str) -> None:
     if _held is not None:
         _held.notes.append(note)
     else:
-        print(note, file=sys.stderr)
+        print(MdpError(note), file=sys.stderr)
 
 
 def _finish(staged: list[tuple[str, str, int]],
@@ -365,54 +373,16 @@ def _finish(staged: list[tuple[str, str, int]],
 
 
 def _remove(staged: list[tuple[str, str, int]]) -> None:
+    import shutil
+
     for temporary, _, _ in staged:
         try:
-            os.unlink(temporary)
+            if os.path.isdir(temporary) and not os.path.islink(temporary):  # a writer's doing
+                shutil.rmtree(temporary)
+            else:
+                os.unlink(temporary)
         except OSError:
             pass
-
-
-def _special(path: str) -> bool:
-    """Whether ``path`` is an existing file that is not a regular file (a device, a pipe),
-    or standard output (``/dev/stdout``, whatever it was sent to)."""
-    import stat
-
-    from mdp.program.stdout import is_standard_output
-
-    if is_standard_output(path):
-        return True
-    try:
-        return not stat.S_ISREG(os.stat(path).st_mode)
-    except OSError:
-        return False
-
-
-def _open_special(path: str) -> BinaryIO:
-    """A device or a pipe, opened to write. A pipe no one reads yet is waited for in short
-    naps, not in one call that blocks until a reader comes: Ctrl-C, whose signal may reach
-    another thread than the one blocked, would wait as long."""
-    import stat
-    import time
-
-    from mdp.program.stdout import is_standard_output, stdout
-
-    if is_standard_output(path):  # through mdp's own: file descriptor 1 is standard error's
-        out = stdout()
-        out.flush()
-        with contextlib.suppress(OSError, ValueError, AttributeError):  # (no descriptor: by name)
-            return os.fdopen(os.dup(out.fileno()), "wb")
-    if not stat.S_ISFIFO(os.stat(path).st_mode):
-        return open(path, "wb")
-    while True:
-        try:
-            handle = os.open(path, os.O_WRONLY | os.O_NONBLOCK)
-        except OSError as error:
-            if error.errno != errno.ENXIO:  # ENXIO: no reader yet
-                raise
-            time.sleep(0.05)  # the signal's handler runs here, or as it ends
-            continue
-        os.set_blocking(handle, True)
-        return os.fdopen(handle, "wb")
 
 
 def _umask() -> int:

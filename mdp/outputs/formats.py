@@ -48,7 +48,9 @@ class Format:
         Pieces are streamed into a file that can be written again from its start (a piece
         that widens the columns' types starts it again); into a pipe, made whole first."""
         from mdp.analysis.pieces import Pieces, Widened
+        from mdp.outputs.files import written_by
 
+        written_by(self._named())  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
         try:
             # (cast: a _Watched is the file, but for its writes)

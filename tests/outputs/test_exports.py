@@ -143,3 +143,60 @@ def test_a_plugin_format_that_raises_is_named_with_its_plugin(tmp_path_factory, 
     err = capsys.readouterr().err
     assert err.startswith(f"mdp: error: plugin {plugin}'s format odd raised {raised.split('(')[0]}"), err
     assert len(err.splitlines()) == 1 and sorted(os.listdir(where)) == ["raising.py"]
+
+
+ODD_PLUGIN = """import os
+import mdp
+
+
+def write(model, path):
+    open(path, "w").write("new")
+    {make}
+    return [path, path + ".x"]
+
+
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export("odd", "an odd one", write)]
+"""
+# What the export makes beside its file, and the words the line says of it.
+ODD = {"os.mkfifo(path + '.x')": "a named pipe (FIFO)",
+       "os.symlink(path, path + '.x')": "a symbolic link",
+       "os.mkdir(path + '.x')": "a folder",
+       "import socket; socket.socket(socket.AF_UNIX).bind(path + '.x')": "a socket"}
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(make=st.sampled_from(sorted(ODD)), old=st.booleans())
+def test_an_export_that_makes_what_is_no_file_beside_its_own_says_what(tmp_path_factory, capsys,
+                                                                         make, old):
+    # A FIFO beside it: "returned ['./m.ex', './m.ex.f'] but wrote ['./m.ex', './m.ex.f']".
+    where = tmp_path_factory.mktemp("odd")
+    plugin = where / "odd_export.py"
+    plugin.write_text(ODD_PLUGIN.format(make=make))
+    out = where / "m.ex"
+    if old:
+        out.write_text("keep")
+    assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "odd", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == (
+        f"mdp: error: plugin {plugin}'s export odd made {ODD[make]}, m.ex.x, where it was to "
+        f"write a file; it writes {out} and any file beside it, each a file\n")
+    assert sorted(os.listdir(where)) == sorted([plugin.name, *(["m.ex"] if old else [])])
+
+
+def test_a_name_written_is_said_with_its_control_characters_escaped(tmp_path, capsys):
+    plugin = tmp_path / "named.py"
+    plugin.write_text("import mdp\n"
+                      "def write(model, path):\n"
+                      "    for name in (path, path + '.\\x1b[31m'):\n"
+                      "        open(name, 'w').write('x')\n"
+                      "    return [path, path + '.\\x1b[31m']\n"
+                      "@mdp.hookimpl\n"
+                      "def mdp_exports():\n"
+                      "    return [mdp.Export('named', 'n', write)]\n")
+    out = tmp_path / "m.ex"
+    assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "named", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "\x1b" not in err and err.endswith(f"written to {out}, {out}.\\x1b[31m\n")

@@ -1,0 +1,64 @@
+"""A plugin's format whose writer does something else to the file it is given than write it
+(closes it, removes or renames it, leaves a folder or a link in its place) is refused in one
+line that blames the format, and nothing is left. Before, a folder or a link in place of the
+temporary file gave "2 rows written", exit 0, and no table; the others blamed the user's
+target ("p.weird: cannot write: Bad file descriptor")."""
+
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mdp.program.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PLUGIN = """import os
+import mdp
+
+
+def write(frame, file):
+    frame.write_csv(file)
+    file.flush()
+    name = os.readlink(f"/proc/self/fd/{{file.fileno()}}")  # the name, as a writer finds it
+    {misdeed}
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("weird", (".weird",), write, "a weird format")]
+"""
+
+# What the writer does, and what the line says it did.
+MISDEEDS = {
+    "os.unlink(name); os.mkdir(name)": "made a folder where it was to write a file",
+    "os.unlink(name); os.symlink('/etc/hostname', name)": "made a symbolic link where it was to write a file",
+    "os.unlink(name); os.mkfifo(name)": "made a named pipe (FIFO) where it was to write a file",
+    "os.unlink(name)": "removed or renamed the file it was writing",
+    "os.unlink(name); open(name, 'w').write('other')": "replaced the file it was writing",
+    "os.close(file.fileno())": "closed the file it was writing",
+}
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the writer finds its file's name in /proc")
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(misdeed=st.sampled_from(sorted(MISDEEDS)), old=st.booleans())
+def test_a_writer_that_does_other_than_write_its_file_is_blamed(tmp_path_factory, capsys, misdeed,
+                                                                 old):
+    where = tmp_path_factory.mktemp("weird")
+    plugin = where / "fmt.py"
+    plugin.write_text(PLUGIN.format(misdeed=misdeed))
+    out = where / "p.weird"
+    if old:
+        out.write_text("keep")
+    code = main(["policy", str(ROOT / "docs" / "examples" / "reroll.py"), "-p", str(plugin),
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err == (f"mdp: error: plugin {plugin}'s format weird {MISDEEDS[misdeed]}; it writes "
+                   f"{out} through the file it is given\n")
+    assert sorted(os.listdir(where)) == sorted(["fmt.py", *(["p.weird"] if old else [])])
+    if old:
+        assert out.read_text() == "keep"
