@@ -17,7 +17,8 @@ _writers: list[str | None] = []  # who writes each file being written, where it 
 
 def written_by(name: str) -> None:
     """Say that ``name`` (``"plugin fmt.py's format weird"``) writes the file being written
-    (:func:`mdp.outputs.files.write_together`): a writer that removes, replaces or closes its file is blamed."""
+    (:func:`mdp.outputs.files.write_together`): a writer that removes, replaces or closes
+    its file is blamed."""
     if _writers:
         _writers[-1] = name
 

@@ -21,6 +21,10 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   but to mdp's own handler: refused; one ignored as mdp started (``nohup``) stays so;
 - the file mode creation mask (umask) changed: the files mdp writes would get another
   mode (000, unreadable): put back, and refused;
+- what Python prints of the game's code on its own (a thread's exception, an exception in a
+  ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
+  control characters escaped, never a traceback (:func:`_said`); the hooks that print them
+  are mdp's for the command, and given back as it ends;
 - ``sys.stdout`` rebound (a hook capturing its prints): put back, silently; what mdp prints
   goes to the real standard output;
 - mdp's and Polars' environment variables (``MDP_*``, ``POLARS_*``), read as the command
@@ -125,6 +129,64 @@ def _environment() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k.startswith(_WATCHED)}
 
 
+_who = ["a game or plugin"]  # whose code ran last, as the last check named it
+
+
+def _said(text: str) -> None:
+    """One line on standard error of what Python says of game or plugin code on its own."""
+    from mdp.errors import MdpError
+
+    print(f"mdp: warning: {MdpError(text)}", file=sys.stderr)
+
+
+def _thread_raised(raised: Any) -> None:
+    from mdp.errors import fault
+
+    if raised.exc_type is not SystemExit:  # (as Python's own hook: a thread that ends)
+        name = getattr(raised.thread, "name", "a thread")
+        _said(f"{_who[0]}: its thread {name} raised {fault(raised.exc_value)}")
+
+
+def _unraisable(raised: Any) -> None:
+    from mdp.errors import fault
+
+    where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
+    if isinstance(raised.exc_value, _Ended):
+        _said(f"{_who[0]}: its exit callback {where} called os._exit({raised.exc_value}), "
+              "which is refused: the exit code is mdp's")
+        return
+    what = raised.err_msg or "Exception ignored in"
+    _said(f"{_who[0]}: {what} {where}: {fault(raised.exc_value)}")
+
+
+def _warned(message: Any, category: type[Warning], filename: str, lineno: int,
+            *rest: Any, **more: Any) -> None:
+    _said(f"{os.path.basename(filename)}, line {lineno}: {category.__name__}: {message}")
+
+
+class _Ended(Exception):
+    """What ``os._exit(code)`` raises while the exit callbacks run."""
+
+
+def _exited(code: Any = 0) -> None:
+    raise _Ended(repr(code))
+
+
+def run_exit_callbacks() -> None:
+    """Run the exit callbacks now, as the program ends, a game's or plugin's among them:
+    one that raises is one line, and one that calls ``os._exit`` is refused, the exit code
+    being the command's (Python would print tracebacks, or end with the callback's code)."""
+    import atexit
+
+    hook, end = sys.unraisablehook, os._exit
+    atexit.unregister(end)  # os._exit itself, registered: never called
+    sys.unraisablehook, os._exit = _unraisable, _exited  # type: ignore[assignment]
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        sys.unraisablehook, os._exit = hook, end
+
+
 def record() -> None:
     """Remember what game and plugin code must leave as it found it: now, before any runs."""
     global _recorded
@@ -146,10 +208,22 @@ def record() -> None:
     }
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
+    import threading
+    import warnings
+
+    _who[0] = "a game or plugin"
+    _recorded["hooks"] = threading.excepthook, sys.unraisablehook, warnings.showwarning
+    threading.excepthook, sys.unraisablehook = _thread_raised, _unraisable
+    warnings.showwarning = _warned
 
 
 def forget() -> None:
     global _recorded
+    if _recorded is not None:
+        import threading
+        import warnings
+
+        threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
     _recorded = None
     if _RECORDER in sys.meta_path:
         sys.meta_path.remove(_RECORDER)
@@ -168,6 +242,7 @@ def check(who: str) -> None:
     not called (the Python API: mdp owns no process there)."""
     if _recorded is None:
         return
+    _who[0] = who
     from mdp.outputs.files import refuse_read_targets
     from mdp.program.stdout import rebind
 
