@@ -8,7 +8,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-from typing import BinaryIO
+import sys
+from typing import Any, BinaryIO
 
 from mdp.errors import ModelError
 
@@ -65,8 +66,6 @@ def _special(path: str) -> bool:
     or standard output (``/dev/stdout``, whatever it was sent to)."""
     import stat
 
-    from mdp.program.stdout import is_standard_output
-
     if is_standard_output(path):
         return True
     try:
@@ -82,10 +81,8 @@ def _open_special(path: str) -> BinaryIO:
     import stat
     import time
 
-    from mdp.program.stdout import is_standard_output, stdout
-
     if is_standard_output(path):  # through mdp's own: file descriptor 1 is standard error's
-        out = stdout()
+        out = standard_output()
         out.flush()
         with contextlib.suppress(OSError, ValueError, AttributeError):  # (no descriptor: by name)
             return os.fdopen(os.dup(out.fileno()), "wb")
@@ -101,3 +98,35 @@ def _open_special(path: str) -> BinaryIO:
             continue
         os.set_blocking(handle, True)
         return os.fdopen(handle, "wb")
+
+
+def standard_output() -> Any:
+    """The standard output mdp prints to: the program's own (:mod:`mdp.program.stdout`),
+    where the program runs; else ``sys.stdout`` (the Python API imports nothing of it)."""
+    program = sys.modules.get("mdp.program.stdout")
+    return program.stdout() if program is not None else sys.stdout
+
+
+def is_standard_output(path: str) -> bool:
+    """Whether ``path`` is the command's standard output: a name of the process's file
+    descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``, a link to one), which mdp writes
+    into through its own standard output (:func:`mdp.program.stdout.take`), or the file standard output was
+    sent to (``> t.csv``, a link to it); a device of characters (a terminal, the null
+    device) is no one's alone."""
+    import stat
+
+    names = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1",
+             f"/proc/{os.getpid()}/fd/1"}
+    here = os.path.abspath(path)
+    for _ in range(40):  # links, followed one at a time: the last is the open file itself
+        if here in names:
+            return True
+        try:
+            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
+        except OSError:
+            break
+    try:
+        that, ours = os.stat(path), os.fstat(standard_output().fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    return not stat.S_ISCHR(ours.st_mode) and (that.st_dev, that.st_ino) == (ours.st_dev, ours.st_ino)

@@ -214,7 +214,9 @@ def record() -> None:
     _who[0] = "a game or plugin"
     _recorded["hooks"] = threading.excepthook, sys.unraisablehook, warnings.showwarning
     threading.excepthook, sys.unraisablehook = _thread_raised, _unraisable
-    warnings.showwarning = _warned
+    # (warnings recorded by whoever called mdp, catch_warnings(record=True), stay theirs)
+    if not isinstance(getattr(getattr(warnings, "_showwarnmsg_impl", None), "__self__", None), list):
+        warnings.showwarning = _warned
 
 
 def forget() -> None:

@@ -58,7 +58,7 @@ def _private(stream: Any) -> Any:
         os.close(handle)
     own = os.fdopen(private, "w", buffering=1 if stream.line_buffering else -1,
                     encoding=stream.encoding, errors=stream.errors)
-    _TAKEN[:] = [own]
+    _TAKEN[:] = [own, os.dup(private)]  # the second to give back, whatever befalls the first
     return own
 
 
@@ -67,17 +67,23 @@ def _give_back() -> None:
     ``sys.__stdout__``'s buffer went where it was written: standard error."""
     if not _TAKEN:
         return
-    own = _TAKEN.pop()
+    own, kept = _TAKEN
+    _TAKEN.clear()
     for stream in (sys.__stdout__, own):
         try:
             if stream is not None:
                 stream.flush()
-        except (OSError, ValueError):
+        except (OSError, ValueError):  # closed by a plugin (refused), or its reader gone
             pass
-    os.dup2(own.fileno(), 1)
+    if _DROPPED:  # its reader gone: what is left for it at exit goes nowhere, as mdp's did
+        handle = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(handle, kept)
+        os.close(handle)
+    os.dup2(kept, 1)
+    os.close(kept)
     try:
         own.close()
-    except OSError:  # what it still held, for a reader gone: no more to say
+    except (OSError, ValueError):  # what it still held, for a reader gone: no more to say
         pass
 
 
@@ -120,35 +126,12 @@ def check_alone(args: argparse.Namespace, files: dict[str, str]) -> None:
     if getattr(args, "format", None) is not None and getattr(args, "out", None) is None:
         raise ParamError("--json and --format each print on standard output; write the table "
                          "to a file with --out, or leave out one")
+    from mdp.outputs.files_kinds import is_standard_output
+
     for option, path in files.items():
         if is_standard_output(path):
             raise ParamError(f"{option} {MdpError(path)} is standard output, where --json "
                              f"prints; write {option} to another file, or leave out --json")
-
-
-def is_standard_output(path: str) -> bool:
-    """Whether ``path`` is the command's standard output: a name of the process's file
-    descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``, a link to one), which mdp writes
-    into through its own standard output (:func:`take`), or the file standard output was
-    sent to (``> t.csv``, a link to it); a device of characters (a terminal, the null
-    device) is no one's alone."""
-    import stat
-
-    names = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1",
-             f"/proc/{os.getpid()}/fd/1"}
-    here = os.path.abspath(path)
-    for _ in range(40):  # links, followed one at a time: the last is the open file itself
-        if here in names:
-            return True
-        try:
-            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
-        except OSError:
-            break
-    try:
-        that, ours = os.stat(path), os.fstat(stdout().fileno())
-    except (OSError, ValueError, AttributeError):
-        return False
-    return not stat.S_ISCHR(ours.st_mode) and (that.st_dev, that.st_ino) == (ours.st_dev, ours.st_ino)
 
 
 class shielded:
