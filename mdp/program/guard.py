@@ -139,24 +139,30 @@ def _said(text: str) -> None:
     print(f"mdp: warning: {MdpError(text)}", file=sys.stderr)
 
 
-def _thread_raised(raised: Any) -> None:
+def _raised(error: BaseException | None) -> str:
+    """``Type: message``, never raised again here (a hook of Python's cannot raise)."""
     from mdp.errors import fault
 
+    try:
+        return fault(error) if error is not None else "an exception"
+    except BaseException:  # noqa: BLE001  (a MemoryError, an interruption: its name)
+        return type(error).__name__
+
+
+def _thread_raised(raised: Any) -> None:
     if raised.exc_type is not SystemExit:  # (as Python's own hook: a thread that ends)
         name = getattr(raised.thread, "name", "a thread")
-        _said(f"{_who[0]}: its thread {name} raised {fault(raised.exc_value)}")
+        _said(f"{_who[0]}: its thread {name} raised {_raised(raised.exc_value)}")
 
 
 def _unraisable(raised: Any) -> None:
-    from mdp.errors import fault
-
     where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
     if isinstance(raised.exc_value, _Ended):
         _said(f"{_who[0]}: its exit callback {where} called os._exit({raised.exc_value}), "
               "which is refused: the exit code is mdp's")
         return
     what = raised.err_msg or "Exception ignored in"
-    _said(f"{_who[0]}: {what} {where}: {fault(raised.exc_value)}")
+    _said(f"{_who[0]}: {what} {where}: {_raised(raised.exc_value)}")
 
 
 def _warned(message: Any, category: type[Warning], filename: str, lineno: int,
