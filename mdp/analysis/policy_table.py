@@ -63,11 +63,33 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     return policy_pieces(solution, game, optimal_only, within).frame()
 
 
+def check_within(game: Game | None, within: Any, model: CompiledModel | Rounds | None = None) -> None:
+    """Refuse ``within`` where it names no round state of ``game``, as early as that is known:
+    before the compile (``model`` None), a column that is no round column (those of the
+    round start; every round state has the same); once compiled, a round state the game
+    lacks or where it ends, or too many (:func:`~mdp.engine.rounds.table.within_keys`)."""
+    if not isinstance(within, dict) and within != "all":
+        return
+    if model is None:
+        first = None if game is None else game.round_start
+        if game is None or first is None or not isinstance(within, dict):
+            return
+        from mdp.engine.rounds.table import unknown_columns
+        from mdp.game.columns import round_columns
+
+        unknown_columns(game.name, list(round_columns(game, np.array([first]), ())), within)
+    elif isinstance(model, Rounds):
+        from mdp.engine.rounds.table import within_keys
+
+        within_keys(model, game, within)
+
+
 def check_policy(model: CompiledModel | Rounds, game: Game | None, within: Any = None,
                  optimal_only: bool = False, most: int | None = None) -> None:
     """Refuse, before the solve, a policy table that cannot be made: within the round, one of
     more rows than a table may have, and one of more than ``most`` rows (a Markdown table's);
-    the round states ``within`` names by the round columns of ``game``."""
+    the round states ``within`` names by the round columns of ``game`` (:func:`check_within`)."""
+    check_within(game, within, model)
     least = model.policy_rows(within, optimal_only)
     if most is not None and within is not None and isinstance(model, Rounds):
         least = _within_rows(model, game, within, optimal_only, most)

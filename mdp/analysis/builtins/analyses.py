@@ -124,6 +124,7 @@ POLICY = Analysis(
         "Solve a game and write every decision with the value of each action, whether it is "
         "optimal, and its regret; for a game of rounds, the value of every round state, or "
         "with --within the policy within the round.", rounds=True,
+        check_game=lambda game, args: presolve.within(game, _within(args.within)),
         check_model=lambda model, args: presolve.policy(model, args, _within(args.within)))
 
 

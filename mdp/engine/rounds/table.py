@@ -144,12 +144,8 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         # refused as in the other tables.
         named = round_frame(model, game, np.concatenate(model.keys))[:len(keys)]
     elif isinstance(within, dict):
-        names = round_frame(model, game, model.keys[0][:1]).columns  # every round state's
-        unknown = [str(c) for c in within if c not in names]
-        if unknown:  # said before a round state is sought by the others
-            raise ParamError(f"within: {', '.join(unknown)} "
-                             f"{'is no round column' if len(unknown) == 1 else 'are no round columns'}"
-                             f" of {model.info.game} (its round columns: {', '.join(names)})")
+        # said before a round state is sought by the others
+        unknown_columns(model.info.game, round_frame(model, game, model.keys[0][:1]).columns, within)
         matches, names, given = matching(model, game, within)
         keys, named = matches["_key"].to_numpy(), matches.select(names)
     else:
@@ -167,6 +163,16 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         raise ParamError(f"game {model.info.game}: no round state named is played from (each "
                          "ends the game)")
     return keys, named
+
+
+def unknown_columns(game: str, names: list[str], within: dict[str, Any]) -> None:
+    """Refuse columns of ``within`` that are not among ``names``, the round columns of
+    every round state of ``game``."""
+    unknown = [str(c) for c in within if c not in names]
+    if unknown:
+        raise ParamError(f"within: {', '.join(unknown)} "
+                         f"{'is no round column' if len(unknown) == 1 else 'are no round columns'}"
+                         f" of {game} (its round columns: {', '.join(names)})")
 
 
 def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
