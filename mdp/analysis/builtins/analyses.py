@@ -40,11 +40,16 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 # Parsers of the options, for text as on the command line and for Python values alike.
 
 
-def _texts(value: Any) -> tuple[Any, ...]:
-    """One item or several: ``"min:open_sum"`` or ``["max:shut_sum", "min:open_sum"]``."""
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, (str, int)) else tuple(value)
+def _as_given(value: Any) -> Any:
+    """One value of a repeated option, as given (``"min:open_sum"``): read where it is used."""
+    return value
+
+
+def _column(value: Any) -> Any:
+    """One value of a state's option: ``COLUMN=VALUE`` (or, from Python, the columns as a
+    dict); :func:`_state` takes them all together."""
+    _state(value)
+    return dict(value) if isinstance(value, Mapping) else value
 
 
 def _seed(value: Any) -> int | None:
@@ -57,6 +62,14 @@ def _state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") 
     if isinstance(value, Mapping):
         return dict(value)
     items = [value] if isinstance(value, str) else list(value)
+    if any(isinstance(item, Mapping) for item in items):  # from Python: columns, several ways
+        merged: dict[str, Any] = {}
+        for item in items:
+            for column, value in _state(item, what, expected).items():
+                if column in merged:
+                    raise ParamError(f"{what}: column {column} is given twice; give each column once")
+                merged[column] = value
+        return merged
     columns = [item.partition("=")[0].strip() for item in items]
     twice = next((column for column in columns if columns.count(column) > 1), None)
     if twice is not None:  # a state has one value in each column
@@ -68,7 +81,7 @@ def _state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") 
         raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None
 
 
-TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those best for this "
+TIE_BREAK = Param("tie_break", (), _as_given, "among optimal actions, keep those best for this "
                   "column of the terminal states (maximized unless min:); repeatable; then the "
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
@@ -361,27 +374,28 @@ class Advised:
     """Played toward a total: at least how many points in all, and how many so far."""
 
 
-def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
+def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
             after: tuple[Any, ...], at_least: int | None = None, points: int = 0,
             against: str | None = None) -> Advised:
+    columns = _state(state)
     if at_least is not None:
         if after or solution.strategy is not None or against is not None:
             raise ParamError("at_least: the play toward a total is its own; give the optimal "
                              "solution, without after or against")
-        advice = toward.advice_toward(solution, game, state or {}, at_least, points)
+        advice = toward.advice_toward(solution, game, columns, at_least, points)
         return Advised(advice, solution, (), (at_least, points))
     solution = matched(solution, game, against)
     if after and solution.strategy is not None:
         raise ParamError("after: a later player of a match plays for money, not by a "
                          "strategy; give the optimal solution")
     if after and isinstance(solution.model, mdp.Rounds):  # as mdp match: beat the first's total
-        return Advised(toward.advice_beating(solution, game, state or {}, after, points),
+        return Advised(toward.advice_beating(solution, game, columns, after, points),
                        solution, after)
     if after:
         model = solution.model
         money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
-    return Advised(mdp.advise(solution, game, **(state or {})), solution, after)
+    return Advised(mdp.advise(solution, game, **(columns)), solution, after)
 
 
 def _advise_check(args: argparse.Namespace) -> None:
@@ -431,10 +445,10 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
 
 ADVISE = Analysis(
     "advise", "every action of one state, best first", _advise,
-    [Param("state", None, _state, "the state, by its columns as the policy table shows them, e.g. "
+    [Param("state", None, _column, "the state, by its columns as the policy table shows them, e.g. "
            'open="1 2 3 5 8" roll=9',
            metavar="COLUMN=VALUE", repeat=True, positional=True),
-     Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
+     Param("after", (), _as_given, "advise the next player of a match, who plays for money after a "
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
            repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
