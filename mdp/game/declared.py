@@ -20,7 +20,7 @@ def options_fault(options: Any) -> str | None:
     if not isinstance(options, tuple) or not all(isinstance(o, Param) for o in options):
         return None
     return declaration_fault(options) or next(
-        (f"option {o.name}: {fault}" for o in options if (fault := param_fault(o, lines=True)) is not None),
+        (f"option {o.name}: {fault}" for o in options if (fault := param_fault(o, "option")) is not None),
         None)
 
 
@@ -40,18 +40,18 @@ def declaration_fault(options: Iterable[Param]) -> str | None:
     return None
 
 
-def param_fault(param: Param, lines: bool = False) -> str | None:
+def param_fault(param: Param, kind: str = "parameter") -> str | None:
     """What is wrong with a declared :class:`Param`, in words, or ``None``: a default its own
-    parser refuses, or that its ``show`` does not give as text the parser reads back; with
-    ``lines``, a text for people (help, metavar) that is not one line."""
-    if lines:
+    parser refuses, or that its ``show`` does not give as text the parser reads back; of an
+    ``kind="option"`` (an analysis's), a text for people (help, metavar) not one line too."""
+    if kind == "option":  # a game's parameter's texts are checked as every item's
         for field, text in texts(param):
             if not isinstance(text, str) or not text.isprintable():
                 return f"its {field} is {text!r}, not one line of text"
     if param.default is None and param.parse not in MAKERS:
         return None
     try:  # the declaring plugin's fault, whoever gives the values
-        default = check_default("", param)
+        default = check_default("", param, kind)
         if param.show is not None and not param.repeat:
             param.shown(default)
     except ModelError as error:
