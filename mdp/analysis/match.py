@@ -64,6 +64,10 @@ class MatchRules:
     params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once."""
+    decided: Callable[[tuple[int, ...]], str | None] | None = attrs.field(default=None, repr=False)
+    """The results of the players so far (in playing order) -> why the players after them
+    do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;
+    left out, every player plays. ``mdp advise --after`` says so instead of advising."""
 
 
 def _signed(values: Any) -> tuple[float | Fraction, ...]:
@@ -136,6 +140,8 @@ def match_rules(game: Game) -> MatchRules:
         problem = f"gave the payoff {shown(rules.payoff)}; expected a function of the results"
     elif not all(isinstance(name, str) for name in rules.params):
         problem = f"gave the params {shown(rules.params)}; expected names of parameters (str)"
+    elif rules.decided is not None and not callable(rules.decided):
+        problem = f"gave decided {shown(rules.decided)}; expected a function of the results or None"
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
     return rules
@@ -234,6 +240,13 @@ def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
     check_players(len(earlier) + 1)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
+    positions = _positions(rules, results, earlier)
+    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
+    return money[tuple(positions)][:, -1][index]
+
+
+def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> list[int]:
+    """Where each of the ``earlier`` results (text or values) is among the possible ``results``."""
     positions = []
     for k, result in enumerate(earlier, start=1):
         found = np.flatnonzero(results.astype(str) == str(result))
@@ -242,8 +255,26 @@ def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
             raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
                              f"(possible: {shown})")
         positions.append(int(found[0]))
-    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
-    return money[tuple(positions)][:, -1][index]
+    return positions
+
+
+def not_playing(model: CompiledModel, game: Game, earlier: list[Any]) -> str | None:
+    """Why the next player of a match does not play once the players before have the results
+    ``earlier`` (:attr:`MatchRules.decided`), in the game's words; ``None`` where they play."""
+    rules = match_rules(game)
+    if rules.decided is None:
+        return None
+    results = np.unique(_outcomes(game, model, rules))
+    given = tuple(int(results[at]) for at in _positions(rules, results, earlier))
+    said = f"game {game.name}: the decided of mdp_match_rules"
+    try:
+        why = rules.decided(given)
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"{said} raised {fault(error)} (results {list(given)})") from error
+    if why is not None and (not isinstance(why, str) or not why.isprintable() or not why.strip()):
+        raise ModelError(f"{said} gave {shown(why)} for the results {list(given)}; expected "
+                         "one line of text saying why the next player does not play, or None")
+    return why
 
 
 def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,

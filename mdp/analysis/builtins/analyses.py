@@ -372,6 +372,9 @@ class Advised:
     after: tuple[Any, ...] = ()
     toward: tuple[int, int] | None = None
     """Played toward a total: at least how many points in all, and how many so far."""
+    decided: str | None = None
+    """Why the player advised after ``after`` does not play (the match rules'
+    :attr:`~mdp.MatchRules.decided`); no action is advised then."""
 
 
 def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
@@ -392,10 +395,16 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
         return Advised(toward.advice_beating(solution, game, columns, after, points),
                        solution, after)
     if after:
+        from mdp.analysis.match import not_playing
+
         model = solution.model
         money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
         solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
-    return Advised(mdp.advise(solution, game, **(columns)), solution, after)
+        why = not_playing(model, game, list(after))  # the match is decided: no move to advise
+        advice = mdp.advise(solution, game, **columns)
+        return Advised(advice if why is None else attrs.evolve(advice, actions=advice.actions.clear()),
+                       solution, after, decided=why)
+    return Advised(mdp.advise(solution, game, **columns), solution, after)
 
 
 def _advise_check(args: argparse.Namespace) -> None:
@@ -425,6 +434,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     print(game.describe())
     if advised.after:
         print(toward.after_line(advised, game))
+    if advised.decided is not None:
+        print(f"player {len(advised.after) + 1} does not play: {advised.decided}")
+        return
     if advised.toward:
         print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
               "action's value is its best chance")
@@ -456,7 +468,8 @@ ADVISE = Analysis(
     table=toward.advice_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: toward.advise_model(model, args, _state(args.state)),
-    summary=lambda advised, solution: advised.advice.summary(),
+    summary=lambda advised, solution: {**advised.advice.summary(), **(
+        {} if advised.decided is None else {"does_not_play": advised.decided})},
     show=_show_advice, rounds=True)
 
 
