@@ -28,6 +28,7 @@ from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -205,8 +206,8 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
                              "second plays knowing the first's total")
         value, wins = rounds_match(model, exact=exact, progress=progress)
         value = Fraction(value) if exact else float(value)
-        return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
-                     time.perf_counter() - start, wins)
+        return Match(game.name, game.shown_params(), game.describe(),
+                     _settled((value, -value), 1.0, exact), exact, time.perf_counter() - start, wins)
     model = model.single("a match")
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
@@ -216,13 +217,27 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
                        f"{m ** (players - 1):,} lists of earlier results to solve for; "
                        f"at most {MAX_PROFILES:,}: fewer players")
     money = _payoffs(game, rules, results, players, exact)  # shape (m,) * players + (players,)
+    scale = 0.0 if exact or not money.size else float(np.abs(money).max())
     for k in range(players - 1, 0, -1):  # the last player first
         if progress:
             progress(f"solving player {k + 1} of {players}")
         money = _earlier(model, money, index, k, exact)
-    values = _first(model, money, index, exact)
+    values = _settled(_first(model, money, index, exact), scale, exact)
     return Match(game.name, game.shown_params(), game.describe(), values, exact,
                  time.perf_counter() - start)
+
+
+def _settled(values: tuple[Any, ...], scale: float, exact: bool) -> tuple[Any, ...]:
+    """In floats, each value within the solve's float error of 0 made 0: a value of
+    :data:`~mdp.engine.policy.FLOAT_TIE` of ``scale`` (the largest payoff in size, a stake
+    in a game of rounds) or less in size, as a tie of values is decided
+    (:func:`~mdp.engine.policy.tie_margin`), where a fair match came out as -4.7e-16 and
+    "-0.0000% of the stake", and --vary ranked fair rule sets by that noise. Exact values
+    as they are."""
+    if exact:
+        return values
+    margin = FLOAT_TIE * scale
+    return tuple(0.0 if abs(value) <= margin else value for value in values)
 
 
 def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
