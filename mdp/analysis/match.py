@@ -273,6 +273,13 @@ def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> li
     return positions
 
 
+def check_results(model: CompiledModel, game: Game, earlier: list[Any]) -> None:
+    """Refuse, once compiled and before any solve, ``earlier`` results that are no possible
+    result of a player (as :func:`later_player_values` would after the solve)."""
+    rules = match_rules(game)
+    _positions(rules, np.unique(_outcomes(game, model, rules)), earlier)
+
+
 def not_playing(model: CompiledModel, game: Game, earlier: list[Any]) -> str | None:
     """Why the next player of a match does not play once the players before have the results
     ``earlier`` (:attr:`MatchRules.decided`), in the game's words; ``None`` where they play."""

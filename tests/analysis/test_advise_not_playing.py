@@ -5,6 +5,7 @@ box) is told so, with no table of moves, where every move was shown "optimal" (N
 import json
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -39,3 +40,17 @@ def test_the_words_a_person_reads(capsys):
     assert capsys.readouterr().out.splitlines()[1:] == [
         "player 2, after player 1's open_sum 0: expected winnings -1",  # loses the stake
         "player 2 does not play: player 1 shut the box and won at once"]
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(result=st.sampled_from(["11", "999", "-1", "x"]), at=st.integers(0, 1))
+def test_a_result_no_player_can_have_is_refused_before_the_solve(capsys, monkeypatch, result, at):
+    # Before: the game was solved first, then later_player_values refused it. Tiles 1-4:
+    # the open sums are 0 to 10.
+    monkeypatch.setattr(mdp, "solve", lambda *a, **k: pytest.fail("solved before the refusal"))
+    after = ["3", result] if at else [result]
+    argv = ["advise", "games/shutbox", "--set", "tiles=1-4", "open=1 2"]
+    assert main(argv + [w for r in after for w in ("--after", r)]) == 2
+    assert capsys.readouterr().err == (f"mdp: error: player {len(after)}'s result {result!r} is "
+                                       "not a possible open_sum (possible: 0, 1, 2, 3, 4, 5, 6, 7, "
+                                       "8, 9, 10)\n")

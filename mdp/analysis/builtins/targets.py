@@ -178,10 +178,14 @@ def against_or_toward(model: Any, args: argparse.Namespace) -> None:
 
 
 def advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -> None:
-    """``mdp advise``'s checks once compiled: ``--at-least``, and the state named."""
+    """``mdp advise``'s checks once compiled: ``--at-least``, the results of ``--after``,
+    and the state named."""
     from mdp.analysis.builtins import presolve
+    from mdp.analysis.match import check_results
 
     check_toward_model(model, args)
+    if args.after and not isinstance(model, mdp.Rounds):
+        check_results(model, args.loaded, list(args.after))
     presolve.advice(model, args.loaded, state)
 
 
