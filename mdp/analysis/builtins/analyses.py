@@ -65,10 +65,10 @@ def _state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") 
     if any(isinstance(item, Mapping) for item in items):  # from Python: columns, several ways
         merged: dict[str, Any] = {}
         for item in items:
-            for column, value in _state(item, what, expected).items():
+            for column, cell in _state(item, what, expected).items():
                 if column in merged:
                     raise ParamError(f"{what}: column {column} is given twice; give each column once")
-                merged[column] = value
+                merged[column] = cell
         return merged
     columns = [item.partition("=")[0].strip() for item in items]
     twice = next((column for column in columns if columns.count(column) > 1), None)
