@@ -70,12 +70,8 @@ def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, A
     """Refuse, before the solve, columns that name no state of the compiled model, or
     several (as :func:`advise` would once it is solved): the model alone knows its states."""
     played, rest = model.played_at(game, columns)
-    over = False
-    if isinstance(model, Rounds):  # a round state where the game ends: no round played
-        from mdp.engine.rounds.table import find_round_state
-
-        over = bool(model.rule(np.array([find_round_state(model, game, columns)[0]])).over[0])
-    _found(played, game, rest, over, {c: v for c, v in columns.items() if c not in rest})
+    _found(played, game, rest, model.over_at(game, columns),
+           {c: v for c, v in columns.items() if c not in rest})
 
 
 def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool = False,

@@ -15,6 +15,7 @@ each later player's result under their optimal play (:func:`optimal_outcome_dist
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -191,17 +192,17 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    if isinstance(model, Rounds):  # the better total wins
-        from mdp.analysis.targets import rounds_match
+    values, wins = _played(model, game, players, exact, progress)
+    return Match(game.name, game.shown_params(), game.describe(), values, exact,
+                 time.perf_counter() - start, wins)
 
-        if players != 2:
-            raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
-                             "second plays knowing the first's total")
-        value, wins = rounds_match(model, exact=exact, progress=progress)
-        value = Fraction(value) if exact else float(value)
-        return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
-                     time.perf_counter() - start, wins)
-    model = model.single("a match")
+
+@functools.singledispatch
+def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool,
+            progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """Each player's expected winnings in a match of a game of one model, by the game's
+    :func:`~mdp.hookspecs.game.mdp_match_rules`; no chances of winning beside them."""
+    model = model.single("a match")  # only a game of one model comes here (Rounds below)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
@@ -214,9 +215,21 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
         if progress:
             progress(f"solving player {k + 1} of {players}")
         money = _earlier(model, money, index, k, exact)
-    values = _first(model, money, index, exact)
-    return Match(game.name, game.shown_params(), game.describe(), values, exact,
-                 time.perf_counter() - start)
+    return _first(model, money, index, exact), None
+
+
+@_played.register
+def _(model: Rounds, game: Game, players: int, exact: bool,
+      progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """A game of rounds: the better total wins, the second player knowing the first's."""
+    from mdp.analysis.targets import rounds_match
+
+    if players != 2:
+        raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                         "second plays knowing the first's total")
+    value, wins = rounds_match(model, exact=exact, progress=progress)
+    value = Fraction(value) if exact else float(value)
+    return (value, -value), wins
 
 
 def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
