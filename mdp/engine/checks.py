@@ -20,7 +20,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.numeric import fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import fault, first_float, first_past_float, plain, plain_numbers, quoted
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
@@ -244,10 +244,10 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
         next_states=field.integers(e.next_states, "next_states", "a state key per outcome"),
         probabilities=None if e.probabilities is None else
         field.integers(e.probabilities, "probabilities", "an id into probability_table per outcome"),
-        probability_table=tuple(field.sequence(e.probability_table, "probability_table",
-                                               "a sequence of probabilities")),
-        terminal_values=field.sequence(e.terminal_values, "terminal_values",
-                                       "a value per terminal state"))
+        probability_table=tuple(plain_numbers(field.sequence(
+            e.probability_table, "probability_table", "a sequence of probabilities"))),
+        terminal_values=plain_numbers(field.sequence(e.terminal_values, "terminal_values",
+                                                     "a value per terminal state")))
     if labels and checked.actions is not None:
         _labels(game, keys, checked)
     return checked

@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.cluster import sent
-from mdp.engine.numeric import first_past_float, quoted
+from mdp.engine.numeric import first_past_float, plain_numbers, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.game.plugins import layers
 from mdp.handed import read_only
@@ -253,6 +253,7 @@ class RoundRule:
         if kind != "O":
             raise ModelError(f"{where} gave points as {points.dtype}; points are numbers (int, "
                              "Fraction or float)")
+        points = plain_numbers(points)  # by each number's exact value, not its own __float__
         kinds = set()
         for (row, end), value in np.ndenumerate(points):
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
