@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import TWO_BOXES, two_boxes, two_boxes_ends
 
 import mdp
 from mdp.engine.numeric import fault, plain
-from models import TWO_BOXES, two_boxes, two_boxes_ends
 
 LIES = ("__float__", "__int__", "__index__", "__eq__", "__ne__", "__hash__", "__lt__", "__le__",
         "__gt__", "__ge__", "__abs__", "__neg__", "__bool__", "__trunc__", "__round__",
