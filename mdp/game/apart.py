@@ -68,8 +68,23 @@ def _hashes(values: Any) -> np.ndarray:
                             count=len(distinct))
         return texts[inverse.ravel()].view(np.uint64)
     items = values.tolist() if isinstance(values, np.ndarray) else values
-    return np.fromiter((hash(seen(int(v) if isinstance(v, (bool, np.bool_)) else v)) for v in items),
-                       dtype=np.int64, count=len(items)).view(np.uint64)
+    kinds = set(map(type, items)) - {type(None)}
+    if len(kinds) <= 1 and kinds <= {str, int, float}:  # of one type: equal values, one text
+        texts = {v: hash(seen(v)) for v in dict.fromkeys(items)}
+        return np.fromiter(map(texts.__getitem__, items), dtype=np.int64, count=len(items)).view(np.uint64)
+    made: dict[tuple[type, Any], int] = {}  # a column repeats its values: each text made once
+
+    def hashed(value: Any) -> int:
+        key = (type(value), value)
+        try:
+            return made[key]
+        except KeyError:
+            made[key] = found = hash(seen(int(value) if isinstance(value, (bool, np.bool_)) else value))
+            return found
+        except TypeError:  # not hashable: refused where the cells are read
+            return hash(seen(value))
+
+    return np.fromiter(map(hashed, items), dtype=np.int64, count=len(items)).view(np.uint64)
 
 
 def _seen_rows(frame: Any, names: list[str]) -> list[tuple[str, ...]]:
