@@ -176,7 +176,7 @@ def plain(value: Any) -> Any:
     if isinstance(value, (bool, np.bool_)):
         return value
     if isinstance(value, np.generic):  # by NumPy's own item(), not a subclass's
-        numpy = next(base for base in kind.__mro__ if base.__module__ == "numpy")
+        numpy: Any = next(base for base in kind.__mro__ if base.__module__ == "numpy")
         item = numpy.item(value) if isinstance(value, (np.integer, np.floating)) else value
         return value if isinstance(item, np.generic) else plain(item)  # np.longdouble stays
     if isinstance(value, int):
@@ -186,7 +186,8 @@ def plain(value: Any) -> Any:
     if isinstance(value, Rational):
         try:
             if isinstance(value, Fraction):
-                top, bottom = Fraction.numerator.fget(value), Fraction.denominator.fget(value)
+                own: Any = Fraction  # its properties, not a subclass's
+                top, bottom = own.numerator.fget(value), own.denominator.fget(value)
             else:
                 top, bottom = value.numerator, value.denominator
             top, bottom = plain(top), plain(bottom)

@@ -70,8 +70,8 @@ def _hashes(values: Any) -> np.ndarray:
     items = values.tolist() if isinstance(values, np.ndarray) else values
     kinds = set(map(type, items)) - {type(None)}
     if len(kinds) <= 1 and kinds <= {str, int, float}:  # of one type: equal values, one text
-        texts = {v: hash(seen(v)) for v in dict.fromkeys(items)}
-        return np.fromiter(map(texts.__getitem__, items), dtype=np.int64, count=len(items)).view(np.uint64)
+        text = {v: hash(seen(v)) for v in dict.fromkeys(items)}
+        return np.fromiter(map(text.__getitem__, items), dtype=np.int64, count=len(items)).view(np.uint64)
     made: dict[tuple[type, Any], int] = {}  # a column repeats its values: each text made once
 
     def hashed(value: Any) -> int:
