@@ -60,8 +60,12 @@ def _hashes(values: Any) -> np.ndarray:
     text made once: values shown alike hash alike."""
     if type(values).__module__.startswith("polars"):  # a Series
         values = values.to_numpy()
-    if isinstance(values, np.ndarray) and values.dtype.kind in "biu":
-        return values.astype(np.float64).view(np.uint64)  # ints are shown as they are
+    if isinstance(values, np.ndarray) and values.dtype.kind in "biu":  # shown as they are
+        x = values.astype(np.int64).view(np.uint64)  # mixed (splitmix64): small ints differ
+        with np.errstate(over="ignore"):
+            x = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+            x = (x ^ (x >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+        return x ^ (x >> np.uint64(31))
     if isinstance(values, np.ndarray) and values.dtype.kind in "fU":
         distinct, inverse = np.unique(values, return_inverse=True)
         texts = np.fromiter((hash(seen(v)) for v in distinct.tolist()), dtype=np.int64,
@@ -179,7 +183,7 @@ class DistinctStates:
         where = np.cumsum([0, *(len(p) for p in self.parts)])
         rows = np.unique(np.concatenate([order[meet], order[meet + 1]])).tolist()
         found = [(int(np.searchsorted(where, r, side="right")) - 1, r) for r in rows]
-        taken = {name: [self.columns[p][name][r - where[p]] for p, r in found]
+        taken = {name: [self.columns[p][name][int(r - where[p])] for p, r in found]
                  for name in self.columns[0]}
         frame = to_frame(taken, f"game {self.game.name}")
         alike = _first_pair(_seen_rows(frame, frame.columns))
