@@ -190,6 +190,7 @@ class DistinctStates:
         if alike is None:
             return
         a, b = (self.states[found[i][0]][found[i][1] - where[found[i][0]]] for i in alike)
+        a, b = (s.item() if isinstance(s, np.generic) else s for s in (a, b))  # a batch's keys
         one, other = _alike(frame.columns, *(frame.row(i) for i in alike))
         shown = f"the same columns ({one})" if one == other else \
             f"columns that tables show alike ({one}; {other})"

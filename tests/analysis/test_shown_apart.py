@@ -143,3 +143,53 @@ def test_two_states_are_never_shown_alike(pair):
         shown = value if isinstance(value, str) else readable(value)  # text as typed
         advice = mdp.advise(solution, game, s=shown).actions
         assert advice["action"][0] == ("x" if state == "A" else "y")
+
+
+class BatchStates:
+    """The game of :func:`_states` in batches (0 start, 1 A, 2 B, then 3 Ax, 4 Ay, 5 Bx,
+    6 By), its state column a Polars Series, as a batch game may give it."""
+
+    GAME_NAME = "batched"
+
+    def __init__(self, pair):
+        self.pair = pair
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return 0
+
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        return np.select([states == 0, states <= 2], [2, 1], 0).astype(np.int64)
+
+    @mdp.hookimpl
+    def mdp_expand(self, states, labels):
+        counts, nexts, outcomes, ids, values, names = [], [], [], [], [], []
+        for k in states.tolist():
+            if k == 0:
+                counts.append(1), nexts.extend([1, 2]), outcomes.append(2), ids.extend([0, 0])
+                names.append("go")
+            elif k <= 2:
+                counts.append(2), nexts.extend([2 * k + 1, 2 * k + 2]), outcomes.extend([1, 1])
+                ids.extend([1, 1]), names.extend(["x", "y"])
+            else:
+                counts.append(0), values.append(1 if k in (3, 6) else 0)
+        return mdp.Expansion(np.array(counts), names, np.array(outcomes, dtype=np.int64),
+                             np.array(nexts, dtype=np.int64), np.array(ids, dtype=np.int64),
+                             (Fraction(1, 2), 1), values)
+
+    @mdp.hookimpl
+    def mdp_columns(self, states, actions):
+        import polars as pl
+
+        shown = [{1: self.pair[0], 2: self.pair[1]}.get(int(k), 0.5) for k in states]
+        columns = {"s": pl.Series("s", shown, dtype=pl.Float64)}
+        return columns if actions is None else {**columns, "move": list(actions)}
+
+
+@pytest.mark.parametrize("pair", [(0.3, 0.1 + 0.2), (1.0, 1.0 + 2**-52)])
+def test_batch_states_of_a_series_shown_alike_are_refused_in_one_line(pair):
+    game = mdp.load_game(BatchStates(pair))
+    with pytest.raises(mdp.ModelError, match=r"^game batched: states 1 and 2 have columns that "
+                       r"tables show alike \(s="):
+        mdp.policy(mdp.solve(mdp.compile(game), exact=True), game)
