@@ -186,3 +186,39 @@ def _hooked(hooks):
         if name.startswith("mdp_"):
             mdp.hookimpl(getattr(hooks, name))
     return hooks
+
+
+def _coin_match(paid):
+    """Two players each risk (2 or 0 points at 1/2) or play safe (1 point); the payoff of
+    the results is ``paid`` (who scores more wins from the other)."""
+    hooks = SimpleNamespace(
+        GAME_NAME="coin", mdp_initial_state=lambda: "start",
+        mdp_actions=lambda state: ["risk", "safe"] if state == "start" else [],
+        mdp_outcomes=lambda state, action: [(Fraction(1, 2), 2), (Fraction(1, 2), 0)]
+        if action == "risk" else [(1, 1)],
+        mdp_terminal_value=lambda state: state,
+        mdp_state_columns=lambda state: {"points": state if state != "start" else -1},
+        mdp_match_rules=lambda: mdp.MatchRules("points", lambda results: paid(results)))
+    return mdp.load_game(_hooked(hooks))
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(lies=st.sets(st.sampled_from(LIES), min_size=1))
+def test_a_match_pays_what_its_winnings_are(lies):
+    """Winnings of 3/2 as lying fractions. By hand: after the first player's 2 the second
+    risks (a draw or a loss), after a 1 either, after a 0 plays safe and wins; the first
+    risking gets 1/2 * 1/2 * 3/2 - 1/2 * 3/2 = -3/8, playing safe 0: both play safe, a draw,
+    (0, 0). A winner's 3/2 read as 100 would make risking pay."""
+
+    def paid(results):
+        won = np.sign(results[:, 0] - results[:, 1]).tolist()
+        rows = [[lying(Fraction(3 * w, 2), lies), lying(Fraction(-3 * w, 2), lies)] for w in won]
+        out = np.empty((len(rows), 2), dtype=object)
+        out[:] = rows
+        return out
+
+    game = _coin_match(paid)
+    model = mdp.compile(game)
+    assert mdp.match(model, game, exact=True).values == (0, 0)
+    assert mdp.match(model, game).values == (0.0, 0.0)
