@@ -96,7 +96,7 @@ def _pick(pair, batch=False):
     return mdp.load_game(game)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(pair=PAIRS, batch=st.booleans())
 def test_two_actions_are_never_shown_alike(pair, batch):
     game = _pick(pair, batch)
@@ -126,7 +126,7 @@ def _states(pair):
     return mdp.load_game(game)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(pair=PAIRS)
 def test_two_states_are_never_shown_alike(pair):
     game = _states(pair)

@@ -55,7 +55,7 @@ FLOATS = st.floats(allow_nan=False, allow_infinity=False, width=64)
 NUMBERS = st.one_of(INTS, FRACTIONS, FLOATS)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(value=NUMBERS, lies=st.sets(st.sampled_from(LIES)))
 def test_a_subclass_is_taken_by_its_exact_value(value, lies):
     liar = lying(value, lies)
@@ -222,3 +222,23 @@ def test_a_match_pays_what_its_winnings_are(lies):
     model = mdp.compile(game)
     assert mdp.match(model, game, exact=True).values == (0, 0)
     assert mdp.match(model, game).values == (0.0, 0.0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(weights=st.tuples(st.integers(0, 5), st.integers(1, 5)),
+       lies=st.lists(st.sets(st.sampled_from(LIES)), min_size=2, max_size=2),
+       exact=st.booleans())
+def test_a_strategy_is_weighted_by_its_weights_values(weights, lies, exact):
+    """The flip game of :func:`_per_state` (flip 3 or 0 at 1/2, stay 1) played at random,
+    flip and stay weighted ``weights``: worth (w_flip * 3/2 + w_stay * 1) / (w_flip + w_stay)."""
+    model = mdp.compile(mdp.load_game(_hooked(_per_state((Fraction(1, 2),) * 2 + (3, 0, 1)))))
+    start = model.state_id("start")
+    first, last = model.actions_of(start)
+    assert last - first == 2
+    given = [0] * model.n_actions
+    given[first], given[first + 1] = (lying(w, lie) for w, lie in zip(weights, lies))
+    policy = mdp.Policy.of_weights(model, np.array(given, dtype=object), exact=exact)
+    flip, stay = weights  # the game's actions in the order it gives them: flip, stay
+    expected = Fraction(flip * 3, 2 * (flip + stay)) + Fraction(stay, flip + stay)
+    value = mdp.solve(model, policy=policy, exact=exact).value
+    assert value == expected if exact else abs(value - float(expected)) < 1e-12
