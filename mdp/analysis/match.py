@@ -27,7 +27,7 @@ import polars as pl
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, plain_numbers, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, numbers_array, plain, quoted
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -255,7 +255,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
         paid = rules.payoff(read_only(results[grid]))
-        paid = np.asarray(paid)
+        paid = numbers_array(paid)
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:
@@ -264,7 +264,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     if paid.dtype.kind == "b" or (paid.dtype.kind not in "iuf" and paid.dtype != object):
         raise ModelError(f"{said} gave values of type {paid.dtype}; expected numbers")
     if paid.dtype.kind not in "iuf":
-        paid = plain_numbers(paid.astype(object))  # each by its exact value
+        paid = paid.astype(object)
     flat = paid.ravel()
     bad = first_fault(flat if paid.dtype.kind in "iuf" else flat.tolist())
     if bad is not None:

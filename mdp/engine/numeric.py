@@ -211,5 +211,22 @@ def plain_numbers(values: Any) -> Any:
     return [plain(v) for v in values]
 
 
+def numbers_array(values: Any) -> np.ndarray:
+    """``np.asarray(values)`` of a hook's numbers (nested lists, or an array of objects),
+    each number first taken by :func:`plain`: NumPy makes an int or float subclass a number
+    by its own ``__int__`` or ``__float__``. True or false among numbers is left an array
+    of objects, not made 1 or 0. Raises what ``np.asarray`` raises (ragged)."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return values
+    raw = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if raw.dtype != object or not raw.size:
+        return np.asarray(values)
+    items = plain_numbers(raw)
+    truths = [isinstance(v, (bool, np.bool_)) for v in items.ravel().tolist()]
+    if any(truths) and not all(truths):  # true or false among numbers: for the caller to refuse
+        return items
+    return np.asarray(items.tolist())
+
+
 _PLAIN = (int, float, Fraction)
 """The types of a number as :func:`plain` gives it."""

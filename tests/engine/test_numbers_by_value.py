@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from models import TWO_BOXES, two_boxes, two_boxes_ends
 
@@ -102,17 +102,22 @@ def _per_state(numbers):
         mdp_terminal_value=lambda state: values[state])
 
 
-def _batch(numbers, as_array):
+def _batch(numbers, as_array, lies=frozenset()):
+    """The game in batches; with ``lies``, its counts, next states and probability ids too
+    are lists of ints that lie so."""
     chance, other, high, low, stay = numbers
     values = {1: high, 2: low, 3: stay}
+
+    def ints(items):
+        return [lying(i, lies) for i in items] if lies else np.array(items, dtype=np.int64)
 
     def expand(states, labels):
         keys = states.tolist()
         counts = [2 if k == 0 else 0 for k in keys]
         ends = [values[k] for k in keys if k]
-        return mdp.Expansion(np.array(counts), None, np.array([2, 1] * counts.count(2)),
-                             np.array([1, 2, 3] * counts.count(2)),
-                             np.array([0, 1, 2] * counts.count(2)), (chance, other, 1),
+        return mdp.Expansion(ints(counts), None, ints([2, 1] * counts.count(2)),
+                             ints([1, 2, 3] * counts.count(2)),
+                             ints([0, 1, 2] * counts.count(2)), (chance, other, 1),
                              np.array(ends + [None], dtype=object)[:-1] if as_array else ends)
 
     return SimpleNamespace(GAME_NAME="flip", mdp_initial_state=lambda: 0,
@@ -122,12 +127,13 @@ def _batch(numbers, as_array):
 
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None)
-@given(game=GAME, lies=WRAPS, batch=st.sampled_from([None, "list", "array"]))
-def test_a_game_of_lying_numbers_is_worth_what_its_values_say(game, lies, batch):
+@given(game=GAME, lies=WRAPS, batch=st.sampled_from([None, "list", "array"]),
+       keys=st.sets(st.sampled_from(LIES)))
+def test_a_game_of_lying_numbers_is_worth_what_its_values_say(game, lies, batch, keys):
     chance, high, low, stay = game
     numbers = (chance, 1 - chance, high, low, stay)
     told = [lying(n, lie) for n, lie in zip(numbers, lies)]
-    hooks = _per_state(told) if batch is None else _batch(told, batch == "array")
+    hooks = _per_state(told) if batch is None else _batch(told, batch == "array", keys)
     model = mdp.compile(mdp.load_game(_hooked(hooks)))
     plain_hooks = _per_state(numbers) if batch is None else _batch(numbers, batch == "array")
     floats = mdp.solve(mdp.compile(mdp.load_game(_hooked(plain_hooks)))).value
@@ -152,14 +158,16 @@ def test_the_attack_liar_gives_three_halves_in_floats():
 @settings(max_examples=20, deadline=None)
 @given(lies=st.sets(st.sampled_from(LIES), min_size=1), whole=st.booleans())
 def test_round_points_are_taken_by_their_values(lies, whole):
-    """The points of two_boxes, each a lying int (or a lying Fraction of it): still 37/4."""
+    """The points of two_boxes, each a lying int (or a lying Fraction of it), and its next
+    round states lying ints: still 37/4."""
 
     def ends_of(ends, states):
         given = two_boxes_ends(ends, states)
         points = np.empty(given.points.shape, dtype=object)
         points.ravel()[:] = [lying(int(p) if whole else Fraction(int(p)), lies)
                              for p in np.asarray(given.points).ravel().tolist()]
-        return mdp.RoundEnds(given.next, points)
+        following = [[lying(int(k), lies) for k in row] for row in given.next.tolist()]
+        return mdp.RoundEnds(following, points)  # next states lying ints too, in lists
 
     game = two_boxes(mdp_round_rule=mdp.hookimpl(lambda ends: lambda states: ends_of(ends, states)))
     model = mdp.compile(game)
@@ -227,8 +235,9 @@ def test_a_match_pays_what_its_winnings_are(lies):
 @settings(max_examples=20, deadline=None)
 @given(weights=st.tuples(st.integers(0, 5), st.integers(1, 5)),
        lies=st.lists(st.sets(st.sampled_from(LIES)), min_size=2, max_size=2),
-       exact=st.booleans())
-def test_a_strategy_is_weighted_by_its_weights_values(weights, lies, exact):
+       exact=st.booleans(), listed=st.booleans())
+@example(weights=(0, 1), lies=[{"__int__", "__index__"}] * 2, exact=False, listed=True)
+def test_a_strategy_is_weighted_by_its_weights_values(weights, lies, exact, listed):
     """The flip game of :func:`_per_state` (flip 3 or 0 at 1/2, stay 1) played at random,
     flip and stay weighted ``weights``: worth (w_flip * 3/2 + w_stay * 1) / (w_flip + w_stay)."""
     model = mdp.compile(mdp.load_game(_hooked(_per_state((Fraction(1, 2),) * 2 + (3, 0, 1)))))
@@ -237,7 +246,8 @@ def test_a_strategy_is_weighted_by_its_weights_values(weights, lies, exact):
     assert last - first == 2
     given = [0] * model.n_actions
     given[first], given[first + 1] = (lying(w, lie) for w, lie in zip(weights, lies))
-    policy = mdp.Policy.of_weights(model, np.array(given, dtype=object), exact=exact)
+    policy = mdp.Policy.of_weights(model, given if listed else np.array(given, dtype=object),
+                                   exact=exact)
     flip, stay = weights  # the game's actions in the order it gives them: flip, stay
     expected = Fraction(flip * 3, 2 * (flip + stay)) + Fraction(stay, flip + stay)
     value = mdp.solve(model, policy=policy, exact=exact).value

@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.cluster import sent
-from mdp.engine.numeric import first_past_float, plain_numbers, quoted
+from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.game.plugins import layers
 from mdp.handed import read_only
@@ -214,7 +214,7 @@ class RoundRule:
             raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "
                              f"{type(answer).__name__}")
         shape = (len(states), len(self.ends))
-        following, points = np.asarray(answer.next), np.asarray(answer.points)
+        following, points = numbers_array(answer.next), numbers_array(answer.points)
         for name, array in (("next", following), ("points", points)):
             if array.shape != shape:
                 raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
