@@ -214,17 +214,23 @@ def plain_numbers(values: Any) -> Any:
 def numbers_array(values: Any) -> np.ndarray:
     """``np.asarray(values)`` of a hook's numbers (nested lists, or an array of objects),
     each number first taken by :func:`plain`: NumPy makes an int or float subclass a number
-    by its own ``__int__`` or ``__float__``. True or false among numbers is left an array
-    of objects, not made 1 or 0. Raises what ``np.asarray`` raises (ragged)."""
+    by its own ``__int__`` or ``__float__``. An array of objects stays one; so do lists of
+    true or false among numbers (not made 1 or 0) and of ints past 64 bits (not made floats).
+    Raises what ``np.asarray`` raises (ragged)."""
     if isinstance(values, np.ndarray) and values.dtype != object:
         return values
     raw = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
     if raw.dtype != object or not raw.size:
         return np.asarray(values)
     items = plain_numbers(raw)
-    truths = [isinstance(v, (bool, np.bool_)) for v in items.ravel().tolist()]
+    if isinstance(values, np.ndarray):  # an array of objects stays one, of plain numbers
+        return items
+    flat = items.ravel().tolist()
+    truths = [isinstance(v, (bool, np.bool_)) for v in flat]
     if any(truths) and not all(truths):  # true or false among numbers: for the caller to refuse
         return items
+    if all(type(v) is int for v in flat) and not all(-2**63 <= v < 2**63 for v in flat):
+        return items  # ints past 64 bits: NumPy would make them floats
     return np.asarray(items.tolist())
 
 
