@@ -21,6 +21,7 @@ from mdp.game.cells import to_frame
 from mdp.game.columns import row_columns, table_state_columns
 from mdp.game.load import describe
 from mdp.game.naming import near, same, written
+from mdp.shown import seen
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -207,7 +208,7 @@ SHOWN_STATES = 4
 
 def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) -> str:
     """Several states have the columns given: name them, and the columns that tell them apart."""
-    apart = [c for c in names if matches[c].n_unique() > 1]
+    apart = [c for c in names if len({seen(v) for v in matches[c].to_list()}) > 1]
     shown = [written({c: row[c] for c in names})
              for row in matches.sort(names, nulls_last=True).head(SHOWN_STATES).iter_rows(named=True)]
     more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""

@@ -28,7 +28,7 @@ import polars as pl
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, numbers_array, plain, quoted
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -268,7 +268,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
         paid = rules.payoff(read_only(results[grid]))
-        paid = np.asarray(paid)
+        paid = numbers_array(paid)
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:
