@@ -15,6 +15,7 @@ each later player's result under their optimal play (:func:`optimal_outcome_dist
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -27,7 +28,7 @@ import polars as pl
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, numbers_array, plain, quoted
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
@@ -198,17 +199,17 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    if isinstance(model, Rounds):  # the better total wins
-        from mdp.analysis.targets import rounds_match
+    values, wins = _played(model, game, players, exact, progress)
+    return Match(game.name, game.shown_params(), game.describe(), values, exact,
+                 time.perf_counter() - start, wins)
 
-        if players != 2:
-            raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
-                             "second plays knowing the first's total")
-        value, wins = rounds_match(model, exact=exact, progress=progress)
-        value = Fraction(value) if exact else float(value)
-        return Match(game.name, game.shown_params(), game.describe(),
-                     _settled((value, -value), 1.0, exact), exact, time.perf_counter() - start, wins)
-    model = model.single("a match")
+
+@functools.singledispatch
+def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool,
+            progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """Each player's expected winnings in a match of a game of one model, by the game's
+    :func:`~mdp.hookspecs.game.mdp_match_rules`; no chances of winning beside them."""
+    model = model.single("a match")  # only a game of one model comes here (Rounds below)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
@@ -222,9 +223,21 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
         if progress:
             progress(f"solving player {k + 1} of {players}")
         money = _earlier(model, money, index, k, exact)
-    values = _settled(_first(model, money, index, exact), scale, exact)
-    return Match(game.name, game.shown_params(), game.describe(), values, exact,
-                 time.perf_counter() - start)
+    return _settled(_first(model, money, index, exact), scale, exact), None
+
+
+@_played.register
+def _(model: Rounds, game: Game, players: int, exact: bool,
+      progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """A game of rounds: the better total wins, the second player knowing the first's."""
+    from mdp.analysis.targets import rounds_match
+
+    if players != 2:
+        raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                         "second plays knowing the first's total")
+    value, wins = rounds_match(model, exact=exact, progress=progress)
+    value = Fraction(value) if exact else float(value)
+    return _settled((value, -value), 1.0, exact), wins
 
 
 def _settled(values: tuple[Any, ...], scale: float, exact: bool) -> tuple[Any, ...]:
@@ -308,7 +321,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
         paid = rules.payoff(read_only(results[grid]))
-        paid = np.asarray(paid)
+        paid = numbers_array(paid)
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:

@@ -175,6 +175,31 @@ def unknown_columns(game: str, names: list[str], within: dict[str, Any]) -> None
                          f" of {game} (its round columns: {', '.join(names)})")
 
 
+def within_rows(model: RoundsModel, game: Game | None, within: Any, optimal_only: bool, most: int) -> int:
+    """The rows of the policy within the round at the round states ``within`` names, known
+    before the solve from the ends each allows (an action that may come to an end its round
+    state does not allow has no row), counted until past ``most``: each pattern of ends
+    allowed is worked out once."""
+    from mdp.engine.rounds.choose import allowed_actions
+
+    keys, _ = within_keys(model, game, within)
+    inner = model.round
+    owner = inner.action_state()
+    known: dict[bytes, int] = {}
+    rows = 0
+    for batch in batches(keys, inner.n_terminal):
+        for ends in model.rule(batch).next >= 0:
+            pattern = ends.tobytes()
+            if pattern not in known:
+                allowed = allowed_actions(inner, ends)
+                shown = np.ones(inner.n_actions, dtype=bool) if allowed is None else allowed
+                known[pattern] = len(np.unique(owner[shown])) if optimal_only else int(shown.sum())
+            rows += known[pattern]
+            if rows > most:
+                return rows
+    return rows
+
+
 def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     """The value of every round state: its round columns, ``round`` (the round played from
     it, 1 for the first; null where the game is over, no round played, as it is from the
