@@ -226,7 +226,7 @@ def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool
     return _settled(_first(model, money, index, exact), scale, exact), None
 
 
-@_played.register
+@_played.register(Rounds)
 def _(model: Rounds, game: Game, players: int, exact: bool,
       progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
     """A game of rounds: the better total wins, the second player knowing the first's."""
