@@ -386,7 +386,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         model, exact=args.exact, max_memory=args.max_memory or "default"))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
-                         max_memory=args.max_memory or "default", start_only=True)
+                         max_memory=args.max_memory or "default", start_only=True, total=total)
         low, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
