@@ -152,7 +152,7 @@ def check_targets(model: Rounds, *, exact: bool = False,
     (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
     from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
 
-    check_chance_of_total(model, exact=exact, max_memory=max_memory)
+    check_chance_of_total(model, exact=exact, max_memory=max_memory, one_total=False)
     spans = model.points()
     least = min(0, sum(math.floor(low) for low, _ in spans))
     most = max(0, sum(math.ceil(high) for _, high in spans))
@@ -165,16 +165,18 @@ def check_targets(model: Rounds, *, exact: bool = False,
 
 
 def check_chance_of_total(model: Rounds, *, exact: bool = False,
-                          max_memory: int | None | Literal["default"] = "default") -> None:
+                          max_memory: int | None | Literal["default"] = "default",
+                          one_total: bool = True) -> None:
     """Refuse, before any work, the chance of at least a total under best play and under
     best-mean play (``mdp solve --at-least``; a table of targets is each row's): points
     that are not whole (:func:`check_whole`), chances of every total that cannot be followed
-    or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`)."""
+    or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`:
+    toward ``one_total`` from the start, or every total for a table of targets)."""
     from mdp.engine.rounds.reach import check_reach
 
     check_whole(model)
     model.check_chances(exact=exact, max_memory=max_memory)
-    check_reach(model, exact=exact, max_memory=max_memory, start_only=True, one_total=True)
+    check_reach(model, exact=exact, max_memory=max_memory, start_only=True, one_total=one_total)
 
 
 def check_whole(model: Rounds, payoff: Payoff | None = None) -> None:

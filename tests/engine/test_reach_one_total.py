@@ -15,6 +15,7 @@ import mdp
 from mdp.engine.rounds.reach import check_reach
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards, st.booleans())
 def test_one_total_is_the_chance_of_every_total_bit_for_bit(card, exact):
@@ -91,3 +92,19 @@ def test_the_memory_of_one_total_is_bounded_by_the_points_before_too():
         check_reach(rounds, max_memory=two - 1, start_only=True, one_total=True)
     assert mdp.at_least(rounds, max_memory=two, start_only=True, total=7).chance(7) == \
         mdp.at_least(rounds).chance(7)
+
+
+def test_a_table_of_targets_is_still_bounded_by_every_total():
+    # The card above: two rounds of every total's vectors take 8 * (30 + 15) = 360 bytes,
+    # of one total's 264 (test_reach_start_only.py and the test above): between them, one
+    # total is solved and a table of every total refused.
+    from mdp.analysis.targets import check_chance_of_total, check_targets
+
+    rounds = mdp.compile(card_game([[0, 5]] * 3, 2, 1))
+    check_chance_of_total(rounds, max_memory=300)
+    with pytest.raises(mdp.TooLarge, match=r"^game card: the chance of at least every total may "
+                       r"take up to 360 bytes, past the budget of 300 bytes"):
+        check_targets(rounds, max_memory=300)
+    with pytest.raises(mdp.TooLarge, match=r"^game card: the chance of at least a total may "
+                       r"take up to 264 bytes, past the budget of 263 bytes"):
+        check_chance_of_total(rounds, max_memory=263)

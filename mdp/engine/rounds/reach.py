@@ -437,9 +437,9 @@ def check_reach(model: Rounds, *, exact: bool = False,
         max_memory = default_max_memory()
     need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
     if max_memory is not None and need > max_memory:
-        raise TooLarge(f"game {game}: the chance of at least every total may take up to "
-                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
-                       "--max-memory (max_memory= in Python)")
+        raise TooLarge(f"game {game}: the chance of at least {'a' if one_total else 'every'} total "
+                       f"may take up to {size(need)}, past the budget of {size(max_memory)}; raise "
+                       "it with --max-memory (max_memory= in Python)")
 
 
 def _widths(model: Rounds, payoff: Payoff, one_total: bool = False) -> list[int]:
