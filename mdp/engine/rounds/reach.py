@@ -61,8 +61,8 @@ class Reach:
     game of rounds (:func:`mdp.at_least` makes it), or the best worth of another
     :attr:`payoff` of the points still needed. Round by round, in the order of
     :attr:`mdp.Rounds.keys`: each round state's :attr:`low` and :attr:`high`, and its vector
-    of chances for the totals needed from ``low + payoff.first + 1`` to
-    ``high + payoff.last - 1`` in :attr:`chances`, from :attr:`offsets`."""
+    of chances for the totals needed from ``low + payoff.first + 1`` to ``high + payoff.last
+    - 1`` (within its :attr:`window` if any) in :attr:`chances`, from :attr:`offsets`."""
 
     model: Rounds
     low: tuple[np.ndarray, ...] = attrs.field(repr=False)
