@@ -108,3 +108,19 @@ def test_a_table_of_targets_is_still_bounded_by_every_total():
     with pytest.raises(mdp.TooLarge, match=r"^game card: the chance of at least a total may "
                        r"take up to 264 bytes, past the budget of 263 bytes"):
         check_chance_of_total(rounds, max_memory=263)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards, st.data())
+def test_play_toward_one_total_is_followed_within_the_windows(card, data):
+    # mdp distribution --at-least T follows the play toward T from the start: every round
+    # state it meets is asked only the needs its window holds, and the chance of every
+    # final total is that of the play solved for every total, exactly.
+    from mdp.engine.rounds.toward import toward_distribution
+
+    points, faces, throws = card
+    model = mdp.compile(card_game(points, faces, throws))
+    whole = mdp.at_least(model, exact=True)
+    total = data.draw(st.integers(whole.bounds()[0] - 1, whole.most + 1))
+    one = mdp.at_least(model, exact=True, total=total)
+    assert toward_distribution(one, total).to_dicts() == toward_distribution(whole, total).to_dicts()

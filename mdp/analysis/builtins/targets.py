@@ -206,7 +206,7 @@ def distribution_toward(solution: Any, total: int) -> Toward:
     from mdp.analysis.targets import at_least
     from mdp.engine.rounds.toward import toward_distribution
 
-    reach = at_least(solution.model, exact=solution.exact)
+    reach = at_least(solution.model, exact=solution.exact, total=total)
     return Toward(toward_distribution(reach, total), total, reach.chance(total))
 
 
@@ -220,7 +220,7 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
 
     check_games(games, seed)
     model = solution.model.of_rounds("play toward a total")
-    reach = at_least(model)
+    reach = at_least(model, total=total)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
     return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
                   reach.chance(total))
