@@ -16,10 +16,9 @@ if TYPE_CHECKING:
 class Laid:
     """The vectors of one round's states (the points still needed right before each one's,
     ``below``, and where it begins in ``chances``, ``offsets``), toward ``payoff``, in one
-    table: the vector of
-    the round state at position ``i`` from ``at[i] + 1`` on, the payoff's first value at
-    ``at[i]`` and its last right after the vector; at the end, -inf, the worth of an end not
-    allowed (no play takes it)."""
+    table: the vector of the round state at position ``i`` from ``at[i] + 1`` on, the
+    payoff's first value at ``at[i]`` and its last right after the vector; at the end, -inf,
+    the worth of an end not allowed (no play takes it)."""
 
     def __init__(self, below: np.ndarray, offsets: np.ndarray, chances: np.ndarray,
                  payoff: Payoff) -> None:
