@@ -194,7 +194,7 @@ def distribution_toward(solution: Any, total: int) -> Toward:
     from mdp.analysis.targets import at_least
     from mdp.engine.rounds.toward import toward_distribution
 
-    reach = at_least(solution.model, exact=solution.exact)
+    reach = at_least(solution.model, exact=solution.exact, total=total)
     return Toward(toward_distribution(reach, total), total, reach.chance(total))
 
 
@@ -208,7 +208,7 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
 
     check_games(games, seed)
     model = solution.model.of_rounds("play toward a total")
-    reach = at_least(model)
+    reach = at_least(model, total=total)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
     return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
                   reach.chance(total))
@@ -321,7 +321,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         model, exact=args.exact, max_memory=args.max_memory or "default"))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
-                         max_memory=args.max_memory or "default", start_only=True)
+                         max_memory=args.max_memory or "default", start_only=True, total=total)
         low, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
