@@ -15,9 +15,17 @@ import mdp
 
 @mdp.hookimpl
 def mdp_match_rules(params):
+    shut_wins = params["shut_wins"] == "yes"
     return mdp.MatchRules("open_sum", lambda results: payoff(
-        results, shut_pays=params["shut_pays"], shut_wins=params["shut_wins"] == "yes"),
-        params=("shut_pays", "shut_wins"))
+        results, shut_pays=params["shut_pays"], shut_wins=shut_wins),
+        params=("shut_pays", "shut_wins"), decided=lambda results: decided(results, shut_wins))
+
+
+def decided(results: tuple[int, ...], shut_wins: bool) -> str | None:
+    """Why the players after ``results`` do not play: one of them shut the box and, with
+    shut_wins, won at once."""
+    shut = next((k for k, result in enumerate(results, start=1) if result == 0), None)
+    return None if not shut_wins or shut is None else f"player {shut} shut the box and won at once"
 
 
 def payoff(results: np.ndarray, *, shut_pays: int, shut_wins: bool) -> np.ndarray:

@@ -186,7 +186,7 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     scores, colon, amount = item.partition(":")
     low, dash, high = scores.partition("-")
     try:
-        entry = (int(low), int(high) if dash else int(low), parse_fraction(amount))
+        entry = (_whole(low), _whole(high) if dash else _whole(low), parse_fraction(amount))
     except (ValueError, ZeroDivisionError):
         entry = None
     if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:

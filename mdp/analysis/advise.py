@@ -21,6 +21,7 @@ from mdp.game.cells import to_frame
 from mdp.game.columns import row_columns, table_state_columns
 from mdp.game.load import describe
 from mdp.game.naming import near, same, written
+from mdp.shown import seen
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -70,12 +71,8 @@ def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, A
     """Refuse, before the solve, columns that name no state of the compiled model, or
     several (as :func:`advise` would once it is solved): the model alone knows its states."""
     played, rest = model.played_at(game, columns)
-    over = False
-    if isinstance(model, Rounds):  # a round state where the game ends: no round played
-        from mdp.engine.rounds.table import find_round_state
-
-        over = bool(model.rule(np.array([find_round_state(model, game, columns)[0]])).over[0])
-    _found(played, game, rest, over, {c: v for c, v in columns.items() if c not in rest})
+    _found(played, game, rest, model.over_at(game, columns),
+           {c: v for c, v in columns.items() if c not in rest})
 
 
 def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool = False,
@@ -211,7 +208,7 @@ SHOWN_STATES = 4
 
 def _several(game: Game, matches: pl.DataFrame, names: list[str], given: str) -> str:
     """Several states have the columns given: name them, and the columns that tell them apart."""
-    apart = [c for c in names if matches[c].n_unique() > 1]
+    apart = [c for c in names if len({seen(v) for v in matches[c].to_list()}) > 1]
     shown = [written({c: row[c] for c in names})
              for row in matches.sort(names, nulls_last=True).head(SHOWN_STATES).iter_rows(named=True)]
     more = f", and {matches.height - SHOWN_STATES:,} more" if matches.height > SHOWN_STATES else ""

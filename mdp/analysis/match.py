@@ -15,6 +15,7 @@ each later player's result under their optimal play (:func:`optimal_outcome_dist
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Mapping
 from fractions import Fraction
@@ -27,7 +28,8 @@ import polars as pl
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, numbers_array, plain, quoted
+from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
 from mdp.engine.solve import solve, solve_many
@@ -64,6 +66,10 @@ class MatchRules:
     params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once."""
+    decided: Callable[[tuple[int, ...]], str | None] | None = attrs.field(default=None, repr=False)
+    """The results of the players so far (in playing order) -> why the players after them
+    do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;
+    left out, every player plays. ``mdp advise --after`` says so instead of advising."""
 
 
 def _signed(values: Any) -> tuple[float | Fraction, ...]:
@@ -136,6 +142,8 @@ def match_rules(game: Game) -> MatchRules:
         problem = f"gave the payoff {shown(rules.payoff)}; expected a function of the results"
     elif not all(isinstance(name, str) for name in rules.params):
         problem = f"gave the params {shown(rules.params)}; expected names of parameters (str)"
+    elif rules.decided is not None and not callable(rules.decided):
+        problem = f"gave decided {shown(rules.decided)}; expected a function of the results or None"
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
     return rules
@@ -191,17 +199,17 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    if isinstance(model, Rounds):  # the better total wins
-        from mdp.analysis.targets import rounds_match
+    values, wins = _played(model, game, players, exact, progress)
+    return Match(game.name, game.shown_params(), game.describe(), values, exact,
+                 time.perf_counter() - start, wins)
 
-        if players != 2:
-            raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
-                             "second plays knowing the first's total")
-        value, wins = rounds_match(model, exact=exact, progress=progress)
-        value = Fraction(value) if exact else float(value)
-        return Match(game.name, game.shown_params(), game.describe(), (value, -value), exact,
-                     time.perf_counter() - start, wins)
-    model = model.single("a match")
+
+@functools.singledispatch
+def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool,
+            progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """Each player's expected winnings in a match of a game of one model, by the game's
+    :func:`~mdp.hookspecs.game.mdp_match_rules`; no chances of winning beside them."""
+    model = model.single("a match")  # only a game of one model comes here (Rounds below)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
     m = len(results)
@@ -210,13 +218,39 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
                        f"{m ** (players - 1):,} lists of earlier results to solve for; "
                        f"at most {MAX_PROFILES:,}: fewer players")
     money = _payoffs(game, rules, results, players, exact)  # shape (m,) * players + (players,)
+    scale = 0.0 if exact or not money.size else float(np.abs(money).max())
     for k in range(players - 1, 0, -1):  # the last player first
         if progress:
             progress(f"solving player {k + 1} of {players}")
         money = _earlier(model, money, index, k, exact)
-    values = _first(model, money, index, exact)
-    return Match(game.name, game.shown_params(), game.describe(), values, exact,
-                 time.perf_counter() - start)
+    return _settled(_first(model, money, index, exact), scale, exact), None
+
+
+@_played.register(Rounds)
+def _(model: Rounds, game: Game, players: int, exact: bool,
+      progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+    """A game of rounds: the better total wins, the second player knowing the first's."""
+    from mdp.analysis.targets import rounds_match
+
+    if players != 2:
+        raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
+                         "second plays knowing the first's total")
+    value, wins = rounds_match(model, exact=exact, progress=progress)
+    value = Fraction(value) if exact else float(value)
+    return _settled((value, -value), 1.0, exact), wins
+
+
+def _settled(values: tuple[Any, ...], scale: float, exact: bool) -> tuple[Any, ...]:
+    """In floats, each value within the solve's float error of 0 made 0: a value of
+    :data:`~mdp.engine.policy.FLOAT_TIE` of ``scale`` (the largest payoff in size, a stake
+    in a game of rounds) or less in size, as a tie of values is decided
+    (:func:`~mdp.engine.policy.tie_margin`), where a fair match came out as -4.7e-16 and
+    "-0.0000% of the stake", and --vary ranked fair rule sets by that noise. Exact values
+    as they are."""
+    if exact:
+        return values
+    margin = FLOAT_TIE * scale
+    return tuple(0.0 if abs(value) <= margin else value for value in values)
 
 
 def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
@@ -234,6 +268,13 @@ def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
     check_players(len(earlier) + 1)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
+    positions = _positions(rules, results, earlier)
+    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
+    return money[tuple(positions)][:, -1][index]
+
+
+def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> list[int]:
+    """Where each of the ``earlier`` results (text or values) is among the possible ``results``."""
     positions = []
     for k, result in enumerate(earlier, start=1):
         found = np.flatnonzero(results.astype(str) == str(result))
@@ -242,8 +283,33 @@ def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
             raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
                              f"(possible: {shown})")
         positions.append(int(found[0]))
-    money = _payoffs(game, rules, results, len(earlier) + 1, exact)
-    return money[tuple(positions)][:, -1][index]
+    return positions
+
+
+def check_results(model: CompiledModel, game: Game, earlier: list[Any]) -> None:
+    """Refuse, once compiled and before any solve, ``earlier`` results that are no possible
+    result of a player (as :func:`later_player_values` would after the solve)."""
+    rules = match_rules(game)
+    _positions(rules, np.unique(_outcomes(game, model, rules)), earlier)
+
+
+def not_playing(model: CompiledModel, game: Game, earlier: list[Any]) -> str | None:
+    """Why the next player of a match does not play once the players before have the results
+    ``earlier`` (:attr:`MatchRules.decided`), in the game's words; ``None`` where they play."""
+    rules = match_rules(game)
+    if rules.decided is None:
+        return None
+    results = np.unique(_outcomes(game, model, rules))
+    given = tuple(int(results[at]) for at in _positions(rules, results, earlier))
+    said = f"game {game.name}: the decided of mdp_match_rules"
+    try:
+        why = rules.decided(given)
+    except PLUGIN_FAULTS as error:
+        raise ModelError(f"{said} raised {fault(error)} (results {list(given)})") from error
+    if why is not None and (not isinstance(why, str) or not why.isprintable() or not why.strip()):
+        raise ModelError(f"{said} gave {shown(why)} for the results {list(given)}; expected "
+                         "one line of text saying why the next player does not play, or None")
+    return why
 
 
 def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
@@ -255,7 +321,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     said = f"game {game.name}: the payoff of mdp_match_rules"
     try:
         paid = rules.payoff(read_only(results[grid]))
-        paid = np.asarray(paid)
+        paid = numbers_array(paid)
     except PLUGIN_FAULTS as error:
         raise ModelError(f"{said} raised {fault(error)}") from error
     if paid.shape != grid.shape:

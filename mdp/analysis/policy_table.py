@@ -63,45 +63,31 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     return policy_pieces(solution, game, optimal_only, within).frame()
 
 
+def check_within(game: Game, within: Any) -> None:
+    """Refuse, before the compile, round columns of ``within`` that are no round columns of
+    ``game`` (those of its round start: every round state has the same). Once compiled, a
+    round state it lacks, or where the game is over, is refused before the solve by
+    :meth:`mdp.Rounds.policy_rows` (:func:`~mdp.engine.rounds.table.within_keys`)."""
+    first = game.round_start
+    if first is None or not isinstance(within, dict):
+        return
+    from mdp.engine.rounds.table import unknown_columns
+    from mdp.game.columns import round_columns
+
+    unknown_columns(game.name, list(round_columns(game, np.array([first]), ())), within)
+
+
 def check_policy(model: CompiledModel | Rounds, game: Game | None, within: Any = None,
                  optimal_only: bool = False, most: int | None = None) -> None:
     """Refuse, before the solve, a policy table that cannot be made: within the round, one of
     more rows than a table may have, and one of more than ``most`` rows (a Markdown table's);
-    the round states ``within`` names by the round columns of ``game``."""
-    least = model.policy_rows(within, optimal_only)
-    if most is not None and within is not None and isinstance(model, Rounds):
-        least = _within_rows(model, game, within, optimal_only, most)
+    the round states ``within`` names by the round columns of ``game`` (before the compile,
+    :func:`check_within`)."""
+    least = model.policy_rows(within, optimal_only, game=game, most=most)
     if most is not None and least > most:
         raise TooLarge(f"the policy table has {least:,} rows or more, too many for a Markdown "
                        f"table (at most {most:,}), which is for people to read; write CSV or "
                        "Parquet (--out FILE.csv)")
-
-
-def _within_rows(model: Rounds, game: Game | None, within: Any, optimal_only: bool, most: int) -> int:
-    """The rows of the policy within the round at the round states ``within`` names, known
-    before the solve from the ends each allows (an action that may come to an end its round
-    state does not allow has no row), counted until past ``most``: each pattern of ends
-    allowed is worked out once."""
-    from mdp.engine.rounds.choose import allowed_actions
-    from mdp.engine.rounds.kinds import batches
-    from mdp.engine.rounds.table import within_keys
-
-    keys, _ = within_keys(model, game, within)
-    inner = model.round
-    owner = inner.action_state()
-    known: dict[bytes, int] = {}
-    rows = 0
-    for batch in batches(keys, inner.n_terminal):
-        for ends in model.rule(batch).next >= 0:
-            pattern = ends.tobytes()
-            if pattern not in known:
-                allowed = allowed_actions(inner, ends)
-                shown = np.ones(inner.n_actions, dtype=bool) if allowed is None else allowed
-                known[pattern] = len(np.unique(owner[shown])) if optimal_only else int(shown.sum())
-            rows += known[pattern]
-            if rows > most:
-                return rows
-    return rows
 
 
 def policy_pieces(solution: Solved, game: Game | None = None, optimal_only: bool = False,

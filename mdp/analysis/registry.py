@@ -51,6 +51,7 @@ if TYPE_CHECKING:
 BUILTIN_PLUGINS = [
     "mdp.outputs.formats",
     "mdp.analysis.builtins.analyses",
+    "mdp.analysis.builtins.advise",
     "mdp.analysis.builtins.lengths",
     "mdp.analysis.builtins.matches",
     "mdp.analysis.builtins.targets",

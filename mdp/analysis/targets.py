@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 import polars as pl
 
-from mdp.checks import CALLBACK, FLAG, MAX_MEMORY, MODEL, OPTIONAL_GAME, arguments
+from mdp.checks import CALLBACK, FLAG, MAX_MEMORY, MODEL, OPTIONAL_GAME, OPTIONAL_INTEGER, arguments
 from mdp.engine.rounds.reach import Reach, solve_reach
 from mdp.errors import ParamError, TooLarge
 
@@ -30,7 +30,7 @@ __all__ = ["Reach", "at_least", "best_mean_chances", "targets"]
 def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
              progress: Callable[[str], None] | None = None,
              max_memory: int | None | Literal["default"] = "default",
-             start_only: bool = False) -> Reach:
+             start_only: bool = False, total: int | None = None) -> Reach:
     """The best chance of finishing a game of rounds with at least every total of points, a
     :class:`mdp.Reach`: ``mdp.at_least(model).chance(T)`` is the chance of at least ``T``
     under the play best for ``T`` (exact with ``exact=True``: points must then be whole, as
@@ -39,16 +39,20 @@ def at_least(model: CompiledModel | Rounds, *, exact: bool = False,
     in no more memory than ``max_memory`` (refused, :class:`mdp.TooLarge`, before the work).
     With ``start_only``, only two rounds' vectors are held at a time and the answer is the
     start's alone (:meth:`~mdp.Reach.chance` and :meth:`~mdp.Reach.curve` from the start):
-    far less memory, for the chances of the game's totals without its play.
+    far less memory, for the chances of the game's totals without its play. With ``total``,
+    each round state's vector holds only the points still needed that ``total`` from the start
+    can leave it: the chance of ``total`` the same, bit for bit, for less work; other totals, and
+    needs of other round states past what that leaves them, are refused.
 
     >>> mdp.at_least(mdp.compile(game), exact=True).chance(50)   # doctest: +SKIP
     """
     arguments("at_least", model=(model, MODEL), exact=(exact, FLAG), progress=(progress, CALLBACK),
-              max_memory=(max_memory, MAX_MEMORY), start_only=(start_only, FLAG))
+              max_memory=(max_memory, MAX_MEMORY), start_only=(start_only, FLAG),
+              total=(total, OPTIONAL_INTEGER))
     rounds = model.of_rounds("the chance of at least a total")
     check_most(rounds.info.game, rounds.info.objective.sense, "the chance of at least a total")
     return solve_reach(rounds, exact=exact, progress=progress, max_memory=max_memory,
-                       start_only=start_only)
+                       start_only=start_only, total=total)
 
 
 def check_most(game: str, sense: str, what: str) -> None:
@@ -148,7 +152,7 @@ def check_targets(model: Rounds, *, exact: bool = False,
     (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
     from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
 
-    check_chance_of_total(model, exact=exact, max_memory=max_memory)
+    check_chance_of_total(model, exact=exact, max_memory=max_memory, one_total=False)
     spans = model.points()
     least = min(0, sum(math.floor(low) for low, _ in spans))
     most = max(0, sum(math.ceil(high) for _, high in spans))
@@ -161,16 +165,18 @@ def check_targets(model: Rounds, *, exact: bool = False,
 
 
 def check_chance_of_total(model: Rounds, *, exact: bool = False,
-                          max_memory: int | None | Literal["default"] = "default") -> None:
+                          max_memory: int | None | Literal["default"] = "default",
+                          one_total: bool = True) -> None:
     """Refuse, before any work, the chance of at least a total under best play and under
     best-mean play (``mdp solve --at-least``; a table of targets is each row's): points
     that are not whole (:func:`check_whole`), chances of every total that cannot be followed
-    or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`)."""
+    or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`:
+    toward ``one_total`` from the start, or every total for a table of targets)."""
     from mdp.engine.rounds.reach import check_reach
 
     check_whole(model)
     model.check_chances(exact=exact, max_memory=max_memory)
-    check_reach(model, exact=exact, max_memory=max_memory, start_only=True)
+    check_reach(model, exact=exact, max_memory=max_memory, start_only=True, one_total=one_total)
 
 
 def check_whole(model: Rounds, payoff: Payoff | None = None) -> None:

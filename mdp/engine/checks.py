@@ -20,7 +20,15 @@ import attrs
 import numpy as np
 
 from mdp.engine.expansion import Expansion, action_place
-from mdp.engine.numeric import fault, first_float, first_past_float, plain, quoted
+from mdp.engine.numeric import (
+    fault,
+    first_float,
+    first_past_float,
+    numbers_array,
+    plain,
+    plain_numbers,
+    quoted,
+)
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
@@ -244,10 +252,10 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
         next_states=field.integers(e.next_states, "next_states", "a state key per outcome"),
         probabilities=None if e.probabilities is None else
         field.integers(e.probabilities, "probabilities", "an id into probability_table per outcome"),
-        probability_table=tuple(field.sequence(e.probability_table, "probability_table",
-                                               "a sequence of probabilities")),
-        terminal_values=field.sequence(e.terminal_values, "terminal_values",
-                                       "a value per terminal state"))
+        probability_table=tuple(plain_numbers(field.sequence(
+            e.probability_table, "probability_table", "a sequence of probabilities"))),
+        terminal_values=plain_numbers(field.sequence(e.terminal_values, "terminal_values",
+                                                     "a value per terminal state")))
     if labels and checked.actions is not None:
         _labels(game, keys, checked)
     return checked
@@ -318,7 +326,7 @@ class _Field:
             raise self.refuse(what, f"as {_kind(values)}", expected)
         if not isinstance(values, np.ndarray):
             try:
-                values = np.asarray(values)
+                values = numbers_array(values)
             except (TypeError, ValueError, OverflowError):  # ragged, or a strange object
                 raise self.refuse(what, f"as {_kind(values)}", expected) from None
         if values.ndim != 1:
@@ -326,7 +334,7 @@ class _Field:
         if not len(values):  # an empty list is an array of floats: no matter
             return values.astype(np.int64)
         if values.dtype.kind == "O":  # Python ints (or anything): ints within 64 bits pass
-            items = values.tolist()
+            items = [plain(v) for v in values.tolist()]  # an int subclass by its value
             for v in items:
                 if isinstance(v, bool) or not isinstance(v, (int, np.integer)) \
                         or not -INT64_MAX - 1 <= v <= INT64_MAX:

@@ -183,6 +183,12 @@ class CompiledModel(Operations):
         and all of them (:meth:`mdp.Rounds.played_at` takes out a round state's)."""
         return self, columns
 
+    def over_at(self, game: Any, columns: dict[str, Any]) -> bool:
+        """Whether the game is over before any play where ``columns`` name: never known here,
+        for one model, where a terminal state is named as a state (compare
+        :meth:`mdp.Rounds.over_at`)."""
+        return False
+
     def of_rounds(self, what: str) -> Any:
         """Refuse ``what``, work that reads a game of rounds (:meth:`mdp.Rounds.of_rounds`)."""
         raise ParamError(f"game {self.info.game} is of one model, and {what} is for a game "
@@ -196,9 +202,11 @@ class CompiledModel(Operations):
         """Nothing to refuse: the chance of every outcome of one model is one forward pass
         (:meth:`mdp.Rounds.check_chances` may refuse)."""
 
-    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+    def policy_rows(self, within: Any = None, optimal_only: bool = False, *,
+                    game: Any = None, most: int | None = None) -> int:
         """The fewest rows its policy table can have, known before it is solved: a row per
-        action (per state with actions, ``optimal_only``)."""
+        action (per state with actions, ``optimal_only``). ``within``, ``game`` and ``most``
+        are for a game of rounds (:meth:`mdp.Rounds.policy_rows`)."""
         return self.n_actions if not optimal_only else self.n_states - self.n_terminal
 
     def state_id(self, state: Any) -> int:

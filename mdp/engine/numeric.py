@@ -24,8 +24,10 @@ and its value could not even be printed."""
 
 
 def fault(value: Any) -> str | None:
-    """Why ``value`` is not a number (``"is not a number"``, ``"is not finite"``), or None."""
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (Rational, float, np.floating)):
+    """Why ``value`` is not a number (``"is not a number"``, ``"is not finite"``), or None:
+    a number is one that :func:`plain` makes an ``int``, a ``Fraction`` or a float."""
+    value = plain(value)
+    if type(value) not in _PLAIN and not isinstance(value, np.floating):
         return "is not a number"
     if isinstance(value, (float, np.floating)) and not math.isfinite(value):
         return "is not finite"
@@ -75,6 +77,7 @@ def to_floats(values: Any) -> tuple[np.ndarray, int | None]:
     floats = np.empty(len(items), dtype=np.float64)
     lost = None
     for i, value in enumerate(items):
+        value = plain(value)
         try:
             floats[i] = float(value)
         except OverflowError:  # an int or fraction past a float
@@ -154,11 +157,82 @@ def first_float(values: Any) -> tuple[int, float] | None:
 
 
 def plain(value: Any) -> Any:
-    """A number as Python writes it: a numpy scalar becomes an ``int`` or ``float``, and a
-    :class:`~fractions.Fraction` of numpy integers one of Python's. Exact arithmetic on
-    numpy's 64-bit integers would overflow without a word."""
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, Fraction) and not (type(value.numerator) is int and type(value.denominator) is int):
-        return Fraction(int(value.numerator), int(value.denominator))
+    """A number as the engine takes it, by its exact value: an ``int``, a
+    :class:`~fractions.Fraction` of ints, or a ``float`` (a NumPy number as the plain number
+    it holds, ``np.longdouble`` as it is). The one door of every number a game or a plugin
+    gives: an ``int``, ``float`` or ``Fraction`` subclass (an ``IntEnum``) is read by its base
+    class's own methods, never by the object's ``__float__``, ``__int__``, ``__eq__`` or
+    ``numerator``, which a subclass may make say another number; another
+    :class:`numbers.Rational` by its numerator and denominator, which must then be whole.
+    Anything else (``bool`` too) is returned as it is, for :func:`fault` to refuse. Exact
+    arithmetic on NumPy's 64-bit integers would overflow without a word, hence ints too."""
+    kind = type(value)
+    if kind is int or kind is float:
+        return value
+    if kind is Fraction:
+        top, bottom = value.numerator, value.denominator
+        if type(top) is int and type(bottom) is int:
+            return value
+    if isinstance(value, (bool, np.bool_)):
+        return value
+    if isinstance(value, np.generic):  # by NumPy's own item(), not a subclass's
+        numpy: Any = next(base for base in kind.__mro__ if base.__module__ == "numpy")
+        item = numpy.item(value) if isinstance(value, (np.integer, np.floating)) else value
+        return value if isinstance(item, np.generic) else plain(item)  # np.longdouble stays
+    if isinstance(value, int):
+        return int.__int__(value)
+    if isinstance(value, float):
+        return float.__float__(value)
+    if isinstance(value, Rational):
+        try:
+            if isinstance(value, Fraction):
+                own: Any = Fraction  # its properties, not a subclass's
+                top, bottom = own.numerator.fget(value), own.denominator.fget(value)
+            else:
+                top, bottom = value.numerator, value.denominator
+            top, bottom = plain(top), plain(bottom)
+        except Exception:  # noqa: BLE001  (a broken number is refused, not raised)
+            return value
+        if type(top) is int and type(bottom) is int and bottom:
+            return Fraction(top, bottom)
     return value
+
+
+def plain_numbers(values: Any) -> Any:
+    """Each of ``values`` (a list, a tuple or an array) by :func:`plain`: a NumPy array of
+    numbers as it is, an array of objects as one of plain numbers (of its shape), else a
+    list."""
+    if isinstance(values, np.ndarray):
+        if values.dtype != object:
+            return values
+        out = np.empty(values.shape, dtype=object)
+        out.ravel()[:] = [plain(v) for v in values.ravel().tolist()]
+        return out
+    return [plain(v) for v in values]
+
+
+def numbers_array(values: Any) -> np.ndarray:
+    """``np.asarray(values)`` of a hook's numbers (nested lists, or an array of objects),
+    each number first taken by :func:`plain`: NumPy makes an int or float subclass a number
+    by its own ``__int__`` or ``__float__``. An array of objects stays one; so do lists of
+    true or false among numbers (not made 1 or 0) and of ints past 64 bits (not made floats).
+    Raises what ``np.asarray`` raises (ragged)."""
+    if isinstance(values, np.ndarray) and values.dtype != object:
+        return values
+    raw = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)
+    if raw.dtype != object or not raw.size:
+        return np.asarray(values)
+    items = plain_numbers(raw)
+    if isinstance(values, np.ndarray):  # an array of objects stays one, of plain numbers
+        return items
+    flat = items.ravel().tolist()
+    truths = [isinstance(v, (bool, np.bool_)) for v in flat]
+    if any(truths) and not all(truths):  # true or false among numbers: for the caller to refuse
+        return items
+    if all(type(v) is int for v in flat) and not all(-2**63 <= v < 2**63 for v in flat):
+        return items  # ints past 64 bits: NumPy would make them floats
+    return np.asarray(items.tolist())
+
+
+_PLAIN = (int, float, Fraction)
+"""The types of a number as :func:`plain` gives it."""

@@ -17,7 +17,7 @@ import numpy as np
 from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, plain, quoted, to_floats, written
+from mdp.engine.numeric import first_fault, first_float, numbers_array, plain, quoted, to_floats, written
 from mdp.errors import ModelError, ParamError
 
 Sense = Literal["max", "min"]
@@ -135,7 +135,7 @@ class Policy:
 
 def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
              named: Callable[[Any], str], where: Callable[[int], str]) -> np.ndarray:
-    w = np.asarray(weights)
+    w = numbers_array(weights)
     if w.ndim != 1:
         raise ModelError(f"strategy {name}: weights of shape {w.shape}; expected one weight per "
                          f"action, in one dimension ({model.n_actions:,})")

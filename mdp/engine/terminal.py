@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.checks import TERMINAL, shown
-from mdp.engine.numeric import first_fault, first_float, first_past_float, quoted
+from mdp.engine.numeric import first_fault, first_float, first_past_float, plain_numbers, quoted
 from mdp.errors import ModelError, ParamError, did_you_mean
 
 if TYPE_CHECKING:
@@ -74,6 +74,7 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
     if len(terminal) != model.n_terminal:
         raise ParamError(f"terminal= has {len(terminal):,} values; the model has "
                          f"{model.n_terminal:,} terminal states (the rows of model.terminals)")
+    terminal = plain_numbers(terminal)
     bad = first_fault(terminal)
     if bad:
         row, value, problem = bad

@@ -150,9 +150,10 @@ def _raise_merged(game: Game, known: Any, found: Any, state: Any,
     action is the first of ``state``'s whose outcomes hold it."""
     action = next(action for action, outcomes in expansion for _, nxt in outcomes if nxt is found)
     raise ModelError(
-        f"game {game.name}: state {said(found)} (after state {said(state)}, action "
-        f"{said(action)}) is equal in Python to state {said(known)} but not the same value, "
-        "so one would be taken for the other; write each state one way (not 1 in one place "
+        f"game {game.name}: mdp_outcomes gave the state {said(found)} (after state "
+        f"{said(state)}, action {said(action)}), equal in Python to state {said(known)} but "
+        "not the same value, so one would be taken for the other; write each state one way "
+        "(not 1 in one place "
         "and True, 1.0 or Fraction(1) in another, nor 0.0 and -0.0)")
 
 

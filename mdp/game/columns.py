@@ -13,7 +13,7 @@ from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
 from mdp.game.apart import distinct_actions
 from mdp.game.cells import cell, kind, mixed, one_kind, to_frame
 from mdp.game.names import COLUMN, typable
-from mdp.shown import readable  # round states compared as shown: 0.3 as 0.30000000000000004
+from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
 
@@ -101,16 +101,16 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
     import polars as pl
 
     frame = to_frame(columns, f"game {game.name}")
-    seen = frame.with_columns(pl.Series(c, list(map(readable, frame[c])), pl.String)
-                              for c in frame.columns if frame[c].dtype.is_float())
-    twice = seen.is_duplicated().arg_true()
+    texts = [c for c in frame.columns if frame[c].dtype.is_float() or frame[c].dtype == pl.String]
+    shown = frame.with_columns(pl.Series(c, list(map(seen, frame[c])), pl.String) for c in texts)
+    twice = shown.is_duplicated().arg_true()
     if len(twice):
-        rows = [i for i, row in enumerate(seen.iter_rows()) if row == seen.row(int(twice[0]))][:2]
+        rows = [i for i, row in enumerate(shown.iter_rows()) if row == shown.row(int(twice[0]))][:2]
         keys = np.asarray(states)[rows].tolist()
         a, b = (", ".join(f"{n}={v!r}" for n, v in zip(columns, frame.row(i))) for i in rows)
         raise ModelError(f"game {game.name}: mdp_round_columns gives round states {keys[0]} and "
                          f"{keys[1]} " + (f"the same columns ({a})" if str(a) == str(b) else
-                         f"columns that tables show alike ({a}; {b}: a float to 15 digits)")
+                         f"columns that tables show alike ({a}; {b})")
                          + "; the columns of a round state name it, as tables and mdp advise "
                          "read them")
     return columns

@@ -31,6 +31,7 @@ from mdp.game.plugins import (
     hook_names,
     import_module,
     load,
+    offering,
     register,
 )
 from mdp.game.plugins import available_games as available_games
@@ -210,7 +211,17 @@ class Game:
 
     def shown_params(self) -> dict[str, Any]:
         """The parameters as people and JSON see them: as ``--set`` takes them back."""
-        return {p.name: p.shown(self.params[p.name]) for p in self.declared}
+        return {p.name: self.shown(p, self.params[p.name]) for p in self.declared}
+
+    def shown(self, param: Param, value: Any) -> Any:
+        """``value`` of the parameter ``param`` as people and JSON see it (:meth:`Param.shown`);
+        a fault of its ``show`` names the game and the plugin that declared it."""
+        try:
+            return param.shown(value)
+        except ModelError as error:
+            by = [p.removeprefix("plugin ") for p in offering(self.plugins, ["mdp_params"], param.name)]
+            whose = next((f"plugin {p}'s " for p in by if not self.own(p)), "")
+            raise ModelError(f"game {self.name}: {whose}{error}") from None
 
     def with_params(self, **changes: Any) -> Game:
         """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
@@ -234,7 +245,8 @@ class Game:
             else:
                 kept.append(word)
         declared = {p.name: p for p in self.declared}
-        sets = (w for key, value in changes.items() for w in ("--set", f"{key}={declared[key].shown(value)}"))
+        sets = (w for key, value in changes.items()
+                for w in ("--set", f"{key}={self.shown(declared[key], value)}"))
         return (kept[0], *sets, *kept[1:])
 
 
@@ -337,9 +349,9 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     if variant is not None:
         params = {**find_variant(name, variants, variant).params, **params}
     resolved = resolve(name, declared, params)
-    game = Game(name, manager, declared, resolved, variant, frozenset(params),
-                _loaded_as(spec, variant, plugins, {p.name: p.shown(resolved[p.name])
-                                                    for p in declared if p.name in typed}))
+    game = Game(name, manager, declared, resolved, variant, frozenset(params))
+    game = attrs.evolve(game, loaded=_loaded_as(spec, variant, plugins, {
+        p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
     check_played(game.name, game.plugins, game.own, lambda: game.round_start is not None)
     game.call("mdp_check")
     return game

@@ -44,12 +44,18 @@ def game_name(name: Any) -> TypeGuard[str]:
 
 
 def name_of(module: Any, default: str) -> str:
-    """The name of the game ``module``: its ``GAME_NAME``, checked, else ``default`` (its
-    file's name), a line break or another control character in it written as its escape,
-    so that it cannot pass for a line of mdp's own output."""
+    """The name of the game ``module``: its ``GAME_NAME``, else ``default`` (its file's
+    name), a line break or another control character in it written as its escape, so that
+    it cannot pass for a line of mdp's own output; either checked by the one rule of a
+    game's name (:func:`game_name`: no space at either end, not empty)."""
     name = getattr(module, "GAME_NAME", _NO_NAME)
     if name is _NO_NAME:
-        return one_line(default)
+        name = one_line(default)
+        if not game_name(name):
+            raise ModelError(f"a game without GAME_NAME is named by its file's name, and {name!r} "
+                             f"is not a game's name ({GAME_NAME}); set GAME_NAME, or rename "
+                             "the file")
+        return name
     if not game_name(name):
         raise ModelError(f"game {default}: GAME_NAME is {name!r}; {GAME_NAME}")
     return name

@@ -4,12 +4,15 @@ a model and the round states of a game of rounds."""
 
 from __future__ import annotations
 
+import math
 import re
 import shlex
 from collections.abc import Mapping
 from typing import Any
 
 import polars as pl
+
+from mdp.shown import seen
 
 
 def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
@@ -21,15 +24,29 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
     column is the empty text itself (which it names then, as before)."""
     text, kind = str(value), table.schema[column]
     wanted = [text.lower() if kind == pl.Boolean else text]
+    found = pl.col(column).cast(pl.String).is_in(wanted)
     if kind.is_float():
         try:
-            wanted.append(pl.Series([float(text)], dtype=kind).cast(pl.String)[0])
+            number = float(text)
         except ValueError:
-            pass
-    found = pl.col(column).cast(pl.String).is_in(wanted)
+            number = None
+        if number is not None:
+            wanted.append(pl.Series([number], dtype=kind).cast(pl.String)[0])
+            found = pl.col(column).cast(pl.String).is_in(wanted) | pl.col(column).is_in(
+                _shown_as(table[column], number))
     if text == "" and not (table[column].cast(pl.String) == "").any():
         return found | pl.col(column).is_null()
     return found
+
+
+def _shown_as(column: pl.Series, number: float) -> list[float]:
+    """The values of a float column that a table shows as it shows ``number`` (to 15
+    significant digits: 0.1 + 0.2 as 0.3): each names the state that ``number`` names, as
+    a reader of the table takes it. Those near it first (cheap), then by their text."""
+    if not math.isfinite(number):
+        return []
+    near = column.filter((column - number).abs() <= abs(number) * 1e-13)
+    return [v for v in near.unique().to_list() if seen(v) == seen(number)]
 
 
 def written(columns: Mapping[str, Any]) -> str:

@@ -56,10 +56,15 @@ class Param:
     given, or the choices of a parser of :func:`parse_choice`."""
     repeat: bool = False
     """Given once per value on the command line (``--tie-break A --tie-break B``): ``parse``
-    then takes them all together, a list of texts, and checks each alone as it is read."""
+    reads each value alone, and the option's value is the tuple of them, in the order given;
+    none given, its default (a value, or a list or tuple of values, each read the same; ``None``
+    and ``()`` read as no value). From Python, a list or tuple is several values, anything
+    else one."""
     positional: bool = False
     """The command line takes its values without a flag, after the game, any number of them
-    with ``repeat`` (one or more where ``required``; ``mdp advise GAME COLUMN=VALUE ...``)."""
+    with ``repeat`` (one or more where ``required``; ``mdp advise GAME COLUMN=VALUE ...``).
+    A switch (default ``False``) has no value to take so, and a command has at most one
+    positional option with ``repeat``, the last: it takes every value that is left."""
     required: bool = False
     """It has no default (``default`` is then ``None``): leaving it out is refused."""
     shared: bool = False
@@ -87,7 +92,10 @@ class Param:
                 raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
                                  f"{got!r:.60}, text with a control character or a line break; "
                                  "a value is shown on one line")
+            self._read_back(value, got)
             return got
+        if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
+            self._read_back(value, got)
         if got is None or isinstance(got, (bool, int, float)) or \
                 self.show is None and not isinstance(got, (bytes, bytearray)):
             return got
@@ -95,6 +103,36 @@ class Param:
         raise ModelError(f"parameter {self.name}: {whose} {said(got):.60} "
                          f"({type(got).__name__}), not text or a number; a parameter's value "
                          "is shown as the text --set takes back (give the parameter a show)")
+
+
+    def _read_back(self, value: Any, got: Any) -> None:
+        """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
+        ``parse``: what is shown (and recorded in JSON) would be another game's setting."""
+        if self.show is None or self.repeat:
+            return
+        try:
+            again = parsed(f"parameter {self.name}", self, got)
+            same = again == value
+            same = bool(same.all()) if hasattr(same, "all") else bool(same)
+        except (ValueError, TypeError, ParamError) as error:
+            raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
+                             f"{self.name}={said(value):.60}, which its parser refuses ({error}); "
+                             "a value is shown as the text --set takes back") from None
+        except PLUGIN_FAULTS:  # values that cannot be compared: nothing to say of them
+            return
+        if not same and not (again != again and value != value):  # NaN is read back as NaN
+            raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
+                             f"{self.name}={said(value):.60}, which --set reads as "
+                             f"{self.name}={said(again):.60}; a value is shown as the text --set "
+                             "takes back")
+
+
+def values_of(value: Any) -> tuple[Any, ...]:
+    """The values that ``value`` gives an option with ``repeat``: a list or tuple, each;
+    ``None`` none; anything else, itself alone."""
+    if value is None:
+        return ()
+    return tuple(value) if isinstance(value, (list, tuple)) else (value,)
 
 
 def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
@@ -116,25 +154,36 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                              f"{did_you_mean(key, by_name)} (known: {known})")
     values = {}
     for name, param in by_name.items():
-        if name not in given:
+        if name not in given or param.repeat and values_of(given[name]) == ():
             if param.required:
                 raise ParamError(f"{game if not analysis else owner}: {name} is required "
                                  f"({param.help or 'no default'})")
             # read as --set's value is (a default of "6" with parse=int is 6); None: not set
-            values[name] = None if param.default is None else check_default(owner, param, kind)
+            values[name] = None if param.default is None and not param.repeat else \
+                check_default(owner, param, kind)
             continue
-        try:
-            values[name] = parsed(owner, param, given[name])
-        except (ValueError, TypeError) as error:
-            where = f"{owner}: " if analysis else ""
-            raise ParamError(f"{where}{kind} {name}={given[name]}: {error}") from None
+        read = []
+        for value in values_of(given[name]) if param.repeat else (given[name],):
+            try:  # each value of a repeated option alone
+                read.append(_parsed(owner, param, value))
+            except (ValueError, TypeError) as error:
+                where = f"{owner}: " if analysis else ""
+                raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
+        values[name] = tuple(read) if param.repeat else read[0]
     return MappingProxyType(values)
 
 
 def parsed(where: str, param: Param, value: Any) -> Any:
     """``value`` parsed by ``param``: a value it refuses is the :class:`ValueError` (or
     :class:`TypeError`) of its parser, for the caller to word; a parser that breaks otherwise
-    is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
+    is a fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``. With
+    ``repeat``, the tuple of its values (:func:`values_of`) each parsed alone."""
+    if param.repeat:
+        return tuple(_parsed(where, param, one) for one in values_of(value))
+    return _parsed(where, param, value)
+
+
+def _parsed(where: str, param: Param, value: Any) -> Any:
     parse = whole if param.parse is int else param.parse  # int(3.7) would be 3: read exactly
     if parse in MAKERS:  # called with the value, it would blame the value on its bounds
         raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "

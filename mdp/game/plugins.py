@@ -13,17 +13,17 @@ import importlib
 import os
 import re
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
-import attrs
 import pluggy
 
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.names import WORD, typable
-from mdp.game.params import MAKERS, Param, check_default
+from mdp.game.params import Param
 from mdp.game.variants import Variant
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
@@ -377,30 +377,16 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             if distinct and name in taken:
                 return f"returned {what} named {name!r}, as another is: give each a name of its own"
             taken.add(name)
-            if isinstance(item, Param) and (item.default is not None or item.parse in MAKERS):
-                try:  # a default its own parser refuses is the declaring plugin's fault
-                    check_default("", item)
-                except ModelError as error:  # (said alone where it is the game's own)
-                    return f"declared parameter {name} badly: {str(error).removeprefix(': ')}"
-            for field, text in _texts(item):
+            if isinstance(item, Param) and (problem := param_fault(item)) is not None:
+                return f"declared parameter {name} badly: {problem}"  # (said alone where the game's own)
+            for field, text in texts(item):
                 if not isinstance(text, str) or not text.isprintable():
                     return f"returned {what} {name!r} whose {field} is {text!r}, not one line of text"
+            if (problem := options_fault(getattr(item, "options", None))) is not None:
+                return f"returned {what} {name!r} whose {problem}"  # an analysis's options
             if isinstance(item, Variant) and not item.rules.strip():  # mdp variants lists them
                 return f"returned {what} {name!r} with no rules: say what it plays in a few words"
     return None
-
-
-def _texts(item: Any) -> Iterator[tuple[str, Any]]:
-    """Each text that ``item`` declares for people (its help, a variant's rules and values, a
-    metavar, a description), by the field that holds it: each is shown on a line of its own,
-    where a line break or an escape code would forge or wipe what mdp writes."""
-    yield "help", getattr(item, "help", "")
-    for field in attrs.fields(type(item)) if attrs.has(type(item)) else ():  # by their types
-        value = getattr(item, field.name)
-        if field.type in ("str", "str | None") and value is not None and field.name not in ("help", "name"):
-            yield field.name, value
-        elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
-            yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
 
 
 def _whose(plugins: pluggy.PluginManager, caller: pluggy.HookCaller, owner: str,

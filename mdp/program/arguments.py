@@ -171,7 +171,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
 
 def _reader(option: Param) -> Callable[[str], Any]:
     """An argparse ``type`` for ``option``: its parser's value (a value of a repeated option
-    is checked alone and kept as given, for the parser to take them all together); a value
+    is checked alone and kept as given: :func:`~mdp.game.params.resolve` reads each); a value
     it refuses is one line naming the option, the value and what is allowed."""
     name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
 

@@ -4,6 +4,7 @@ says it, with the option it may have meant."""
 from __future__ import annotations
 
 import argparse
+import shlex
 
 from mdp.errors import did_you_mean
 
@@ -24,7 +25,9 @@ def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namesp
                 not any(u.startswith("-") for u in unknown):
             setattr(args, rest.dest, [rest.type(u) if rest.type else u for u in unknown])
             return args
-        (said or parser).error(f"unrecognized arguments: {' '.join(unknown)}"
+        if rest is not None:  # the words that are no option are that positional's: not named
+            unknown = [u for u in unknown if u.startswith("-")] or unknown
+        (said or parser).error(f"unrecognized arguments: {shlex.join(unknown)}"
                                f"{nearest(said or parser, unknown[0])}")
     return args
 

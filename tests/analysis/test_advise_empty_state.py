@@ -89,4 +89,4 @@ def test_columns_after_an_option_still_name_the_state(one, capsys):
     with pytest.raises(SystemExit) as stopped:
         main(["advise", one, "--exact", "face=3", "--nonsense"])
     assert stopped.value.code == 2
-    assert "unrecognized arguments: face=3 --nonsense" in capsys.readouterr().err
+    assert "unrecognized arguments: --nonsense (" in capsys.readouterr().err  # face=3 is fine

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import mdp
-from mdp.analysis import policy_table
+from mdp.engine.rounds import table
 from mdp.program.cli import main
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
@@ -26,7 +26,7 @@ def _solved(example: str):
 @pytest.mark.parametrize("optimal_only", [False, True])
 def test_the_rows_counted_before_the_solve_are_the_table_s(example, optimal_only):
     game, model, solution = _solved(example)
-    counted = policy_table._within_rows(model, None, "all", optimal_only, 10**12)
+    counted = model.policy_rows("all", optimal_only, most=10**12)
     made = sum(piece.height for piece in mdp.policy_pieces(solution, game,
                                                            optimal_only=optimal_only, within="all"))
     # Every allowed action a row; the best alone, a row per state at least (ties add rows).
@@ -41,6 +41,6 @@ def test_a_markdown_table_too_long_is_refused_before_the_solve(monkeypatch, caps
     game = str(EXAMPLES / "three_dice.py")  # 151,321 rows within the round at every round state
     assert main(["policy", game, "--within", "all", "--format", "markdown"]) == 3
     assert capsys.readouterr().err.startswith("mdp: error: the policy table has 100,")
-    monkeypatch.setattr(policy_table, "_within_rows", lambda *a: 0)  # the check is this count's
+    monkeypatch.setattr(table, "within_rows", lambda *a: 0)  # the check is this count's
     with pytest.raises(AssertionError, match="solved before the refusal"):
         main(["policy", game, "--within", "all", "--format", "markdown"])

@@ -99,7 +99,7 @@ def test_a_game_without_a_name_is_named_by_its_file():
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="/\0"),
-               min_size=1, max_size=6))
+               min_size=1, max_size=6) | st.sampled_from([" -dash", "x ", "\tx", " ", "x\nvalue: 99"]))
 def test_a_game_named_by_its_file_shows_no_character_raw(tmp_path_factory, stem):
     # A game without GAME_NAME is named by its file: a file "x\nvalue: 99.py" printed a line
     # "value: 99" above the real value; its control characters are shown as their escapes.
@@ -113,6 +113,14 @@ def test_a_game_named_by_its_file_shows_no_character_raw(tmp_path_factory, stem)
                         "@mdp.hookimpl\ndef mdp_terminal_value(state): return 2\n")
     except (OSError, ValueError):  # a name this file system refuses
         return
+    if " " in (stem[0], stem[-1]):  # a space at either end (other spaces are escaped): refused
+        with pytest.raises(mdp.ModelError) as refused:
+            mdp.load_game(str(path))
+        message = str(refused.value)
+        assert message.startswith("a game without GAME_NAME is named by its file's name, and ")
+        assert message.endswith("; set GAME_NAME, or rename the file") and message.isprintable()
+        return
     name = mdp.load_game(str(path)).name
     assert name.isprintable()  # nothing raw: no line of its own, no escape sequence
     assert name == stem if stem.isprintable() else "\\" in name
+    assert name == name.strip() and name  # held to GAME_NAME's rules

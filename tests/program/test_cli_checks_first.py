@@ -213,3 +213,41 @@ def test_advice_on_a_state_the_game_lacks_is_refused_before_the_solve(capsys, op
         code = main(argv)
     err = capsys.readouterr().err
     assert (code, err) == ((2, f"mdp: error: {refused}\n") if refused else (0, ""))
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.text(st.sampled_from("abfilедz_"), min_size=1, max_size=8))
+def test_policy_within_a_column_no_round_state_has_is_refused_before_the_compile(capsys, name):
+    # Before: the game was compiled and solved whole (6 s on full Yahtzee) before the
+    # refusal. Two boxes (docs/examples) has one round column, filled.
+    import mdp
+
+    assume(name != "filled")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(mdp, "compile", lambda *a, **k: pytest.fail("compiled before the refusal"))
+        code = main(["policy", "docs/examples/two_boxes.py", "--within", f"{name}=1"])
+    assert code == 2
+    assert capsys.readouterr().err == (f"mdp: error: within: {name} is no round column of "
+                                       "two-boxes (its round columns: filled)\n")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(filled=st.sampled_from(["FACE", "EVEN", "FACE EVEN", "", "EVEN FACE", "face", "bogus"]))
+def test_policy_within_a_round_state_the_game_lacks_is_refused_before_the_solve(capsys, filled):
+    # Before: solved whole first. Two boxes' reachable round states are filled "", FACE,
+    # EVEN and "FACE EVEN" (in the order of BOXES), the last ending the game: what
+    # mdp advise names there is refused alike, before the solve.
+    import mdp
+
+    with pytest.MonkeyPatch.context() as patch:
+        if filled not in ("", "FACE", "EVEN"):
+            patch.setattr(mdp, "solve", lambda *a, **k: pytest.fail("solved before the refusal"))
+        code = main(["policy", "docs/examples/two_boxes.py", "--within", f"filled='{filled}'"])
+    err = capsys.readouterr().err
+    if filled in ("", "FACE", "EVEN"):
+        assert code == 0, err
+    elif filled == "FACE EVEN":  # the game is over there: no round is played
+        assert (code, err) == (2, "mdp: error: game two-boxes: no round state named is played "
+                                  "from (each ends the game)\n")
+    else:
+        assert code == 2 and err.startswith(f"mdp: error: no reachable round state has filled={filled!r}"), err

@@ -96,3 +96,16 @@ def test_the_example_of_the_findings(capsys):
         "mdp simulate: error: unrecognized arguments: --sed 3; did you mean --seed? "
         "(mdp simulate --help lists every option)\n")
     assert _said(capsys, ["--bogus"]).startswith("mdp: error: ")
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(at=st.integers(0, 3), bogus=st.sampled_from(["--bogus", "--players", "--open", "-z"]),
+       state=st.sampled_from([["open=1 2", "roll=3"], ["open=1 2 3 4 5"], ["roll=3"]]))
+def test_an_unknown_option_among_the_state_s_words_is_named_alone(capsys, at, bogus, state):
+    # Before: "unrecognized arguments: --bogus open=1 2 roll=3": the state's words, which are
+    # fine, named too and without their quotes.
+    argv = ["advise", "games/shutbox", "--set", "tiles=1-5"]
+    words = list(state)
+    words.insert(at % (len(words) + 1), bogus)
+    said = _said(capsys, argv + words)
+    assert said.startswith(f"mdp advise: error: unrecognized arguments: {bogus} ("), said

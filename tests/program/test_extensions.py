@@ -481,8 +481,10 @@ def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, de
         assert (returned, seen, out) == (0, [int(default)], f"n\n{int(default)}\n")
     else:
         assert (returned, out, seen) == (2, "", [])
-        assert err.startswith(f"mdp: error: analysis counting: the default of option n, "
-                              f"{default!r}, is refused by its own parser (")
+        # Refused as the plugin loads, naming it (before: when the command ran).
+        assert err.startswith(f"mdp: error: a plugin of mdp: plugin counting's mdp_analyses "
+                              f"returned an mdp.Analysis 'counting' whose option n: the default "
+                              f"of option n, {default!r}, is refused by its own parser (")
         assert err.count("\n") == 1
 
 

@@ -95,15 +95,15 @@ def test_what_a_command_line_gives_is_what_the_param_parses(kinds, positional):
             argv += [flag] * min(times, 1)
             expected[name] = times > 0
         elif how == "repeat":
-            options.append(mdp.Param(name, (), tuple, "some", repeat=True))
+            options.append(mdp.Param(name, (), parse, "some", repeat=True))
             argv += [flag, text] * times
-            expected[name] = [text] * times  # kept as given: the Param parses them together
+            expected[name] = [text] * times  # kept as given: the Param parses each
         else:
             options.append(mdp.Param(name, None, parse, "one"))
             argv += [flag, text] * min(times, 1)
             expected[name] = parse(text) if times else None
     if positional:
-        options.append(mdp.Param("where", None, tuple, "where", repeat=True, positional=True))
+        options.append(mdp.Param("where", None, str, "where", repeat=True, positional=True))
         argv += ["x=1", "y=2"]
         expected["where"] = ["x=1", "y=2"]
     args = parser_of(options).parse_args(argv)
@@ -112,8 +112,10 @@ def test_what_a_command_line_gives_is_what_the_param_parses(kinds, positional):
     given_ = {name: value for name, value in vars(args).items() if value is not None}
     resolved = mdp.game.params.resolve("analysis test", options, given_)
     for option in options:
-        if option.name in given_:
+        if option.name in given_ and not option.repeat:
             assert resolved[option.name] == option.parse(given_[option.name])
+        elif option.repeat:  # each value parsed alone; none given, none
+            assert resolved[option.name] == tuple(map(option.parse, given_.get(option.name, ())))
 
 
 @pytest.mark.parametrize("name", sorted(analyses()))
@@ -142,3 +144,57 @@ def test_advise_and_strategies_write_their_table_as_every_analysis_does(argv, he
     assert f"{len(rows) - 1} rows written to {out}" in capsys.readouterr().err
     assert main([*argv, "--format", "csv"]) == 0
     assert capsys.readouterr().out == out.read_text()
+
+
+# A repeated option: each value read by its parser alone, the default when none is given.
+@settings(max_examples=40, deadline=None)
+@given(values=st.lists(st.integers(-5, 50), max_size=4),
+       default=st.one_of(st.none(), st.integers(0, 9), st.lists(st.integers(0, 9), max_size=3)))
+def test_a_repeated_option_reads_each_value_alone(values, default):
+    # Before: int(['1', '2']) was "x=['1', '2']: not a whole number", and with no value,
+    # "x=[]: not a whole number" though the default was 3.
+    option = mdp.Param("x", default, int, "x", metavar="N", repeat=True)
+    args = parser_of([option]).parse_args([w for v in values for w in ("--x", str(v))])
+    resolved = mdp.game.params.resolve("analysis test", [option], {"x": args.x})
+    if values:
+        assert resolved["x"] == tuple(values)
+    else:  # the default's values: one, several, none
+        assert resolved["x"] == (() if default is None else (default,) if isinstance(default, int)
+                                 else tuple(default))
+
+
+ZZ = """
+import mdp
+import polars as pl
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("zz", "odd options", lambda solution, game, **o: pl.DataFrame({"o": [repr(o)]}),
+                         [OPTIONS])]
+"""
+
+
+@pytest.mark.parametrize("options, fault", [
+    ('mdp.Param("flag", False, bool, "a switch", positional=True)',
+     "option flag is a switch (default False), which cannot be positional"),
+    ('mdp.Param("a", None, str, "a", positional=True, repeat=True), '
+     'mdp.Param("b", None, str, "b", positional=True, repeat=True)',
+     "option b is positional after option a, positional with repeat, which takes every value: "
+     "b could never be given"),
+    ('mdp.Param("a", None, str, "a", positional=True, repeat=True), mdp.Param("b", None, str, "b", positional=True)',
+     "option b is positional after option a, positional with repeat, which takes every value: "
+     "b could never be given"),
+    ('mdp.Param("x", 1, int, "x", metavar="N\\x1b[31m")', "option x: its metavar is 'N\\x1b[31m', not one line of text"),
+    ('mdp.Param("x", 1, int, "x", metavar="N\\n")', "option x: its metavar is 'N\\n', not one line of text"),
+    ('mdp.Param("x", 1, int, "x", show=lambda v: str(v + 1))',
+     "option x: its show gave '2' for x=1, which --set reads as x=2; a value is shown as "
+     "the text --set takes back"),
+])
+def test_an_option_no_command_line_can_give_is_refused_as_the_plugin_loads(tmp_path, capsys, options, fault):
+    # Before: two positional repeats were taken (b never given), a positional switch was
+    # argparse's TypeError, a metavar's ESC went raw into --help, a show's lie believed.
+    plugin = tmp_path / "zz.py"
+    plugin.write_text(ZZ.replace("OPTIONS", options))
+    assert main(["zz", SHUTBOX, "-p", str(plugin), "--help"]) == 2
+    assert capsys.readouterr().err == (f"mdp: error: a plugin of mdp: plugin {plugin}'s mdp_analyses "
+                                       f"returned an mdp.Analysis 'zz' whose {fault}\n")

@@ -1,4 +1,5 @@
-"""mdp's analyses: ``policy``, ``distribution``, ``simulate``, ``strategies`` and ``advise``,
+"""mdp's analyses: ``policy``, ``distribution``, ``simulate`` and ``strategies`` (``advise``
+has its own module, :mod:`~mdp.analysis.builtins.advise`),
 registered as a built-in plugin (see :mod:`mdp.analysis.registry`). Each is one
 call in Python (``mdp.analyse(solution, name, ...)``, or :func:`mdp.distribution` and its kin) and one
 command; these only name the options and print the answer for people."""
@@ -6,21 +7,21 @@ command; these only name the options and print the answer for people."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
-
-import attrs
 
 import mdp
 from mdp.analysis.builtins import presolve
 from mdp.analysis.builtins import targets as toward
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
-from mdp.analysis.builtins.options import check_plot
+from mdp.analysis.builtins.options import as_given, check_plot
+from mdp.analysis.builtins.options import seed as _seed
 from mdp.analysis.builtins.options import size as _bytes
+from mdp.analysis.builtins.options import state as state_columns
 from mdp.analysis.builtins.options import text as _text
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
-from mdp.game.params import Param, parse_assignments, parse_flag, parse_int
+from mdp.game.params import Param, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import fixed, readable, value_line
@@ -40,35 +41,7 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 # Parsers of the options, for text as on the command line and for Python values alike.
 
 
-def _texts(value: Any) -> tuple[Any, ...]:
-    """One item or several: ``"min:open_sum"`` or ``["max:shut_sum", "min:open_sum"]``."""
-    if value is None:
-        return ()
-    return (value,) if isinstance(value, (str, int)) else tuple(value)
-
-
-def _seed(value: Any) -> int | None:
-    return None if value is None else parse_int(0, grouped=True)(value)
-
-
-def _state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") -> dict[str, Any]:
-    """A state by its columns: ``{"open": "1 2 3 5 8", "roll": 9}``, or ``COLUMN=VALUE``
-    texts as the command line takes them (for ``what``, in words: ``state``)."""
-    if isinstance(value, Mapping):
-        return dict(value)
-    items = [value] if isinstance(value, str) else list(value)
-    columns = [item.partition("=")[0].strip() for item in items]
-    twice = next((column for column in columns if columns.count(column) > 1), None)
-    if twice is not None:  # a state has one value in each column
-        given = ", ".join(repr(item) for item, column in zip(items, columns) if column == twice)
-        raise ParamError(f"{what}: column {twice} is given twice ({given}); give each column once")
-    try:
-        return parse_assignments(items)
-    except ParamError:
-        raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None
-
-
-TIE_BREAK = Param("tie_break", (), _texts, "among optimal actions, keep those best for this "
+TIE_BREAK = Param("tie_break", (), as_given, "among optimal actions, keep those best for this "
                   "column of the terminal states (maximized unless min:); repeatable; then the "
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
@@ -111,7 +84,7 @@ def _within(value: Any) -> Any:
         items = shlex.split(str(value))
     except ValueError:  # a quote not closed
         raise ParamError(f"within {value!r}: expected {expected}") from None
-    return _state(items, "within", expected)
+    return state_columns(items, "within", expected)
 
 
 POLICY = Analysis(
@@ -124,6 +97,7 @@ POLICY = Analysis(
         "Solve a game and write every decision with the value of each action, whether it is "
         "optimal, and its regret; for a game of rounds, the value of every round state, or "
         "with --within the policy within the round.", rounds=True,
+        check_game=lambda game, args: presolve.within(game, _within(args.within)),
         check_model=lambda model, args: presolve.policy(model, args, _within(args.within)))
 
 
@@ -344,107 +318,6 @@ STRATEGIES = Analysis(
     summary=lambda frame, model: frame.to_dicts(), show=_show_strategies, rounds=True)
 
 
-# mdp advise
-
-
-@attrs.frozen
-class Advised:
-    """What ``advise`` answers: the advice, and the solution it was drawn from (for a later
-    player of a match, ``after`` the results of the players before, the one that plays for
-    money)."""
-
-    advice: mdp.Advice
-    solution: Solved
-    after: tuple[Any, ...] = ()
-    toward: tuple[int, int] | None = None
-    """Played toward a total: at least how many points in all, and how many so far."""
-
-
-def _advise(solution: Solved, game: mdp.Game, state: dict[str, Any] | None,
-            after: tuple[Any, ...], at_least: int | None = None, points: int = 0,
-            against: str | None = None) -> Advised:
-    if at_least is not None:
-        if after or solution.strategy is not None or against is not None:
-            raise ParamError("at_least: the play toward a total is its own; give the optimal "
-                             "solution, without after or against")
-        advice = toward.advice_toward(solution, game, state or {}, at_least, points)
-        return Advised(advice, solution, (), (at_least, points))
-    solution = matched(solution, game, against)
-    if after and solution.strategy is not None:
-        raise ParamError("after: a later player of a match plays for money, not by a "
-                         "strategy; give the optimal solution")
-    if after and isinstance(solution.model, mdp.Rounds):  # as mdp match: beat the first's total
-        return Advised(toward.advice_beating(solution, game, state or {}, after, points),
-                       solution, after)
-    if after:
-        model = solution.model
-        money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
-        solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
-    return Advised(mdp.advise(solution, game, **(state or {})), solution, after)
-
-
-def _advise_check(args: argparse.Namespace) -> None:
-    toward.check_toward(args, "--after")
-    if args.after:
-        from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
-
-        check_players(len(args.after) + 1)
-    if getattr(args, "at_least", None) is not None and args.against:
-        raise ParamError("--at-least plays a game of rounds toward a total; --against is for "
-                         "a game of two players: give one or the other")
-    if args.after and (args.strategy or args.sense or args.against):
-        raise ParamError("--after advises a player of a match, who plays for money: "
-                         "--strategy, --against, --maximize and --minimize do not apply")
-
-
-def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
-    """``--after`` advises a player of a match: the game has match rules, before any work."""
-    against_check(game, args)
-    toward.check_toward_game(game, args)
-    if args.after:
-        toward.check_after(game, args.after)
-
-
-def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
-    advice = advised.advice
-    print(game.describe())
-    if advised.after:
-        print(toward.after_line(advised, game))
-    if advised.toward:
-        print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
-              "action's value is its best chance")
-    print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
-                       or "every column empty"))
-    if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
-        print("no actions: the " + ("game is over here" if advice.over else "round ends here"
-              if isinstance(solution.model, mdp.Rounds) else "game is over"))
-        return
-    names = [c for c in advice.actions.columns
-             if c not in ("value", "value_exact", "regret", "optimal", "probability")]
-    print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
-    for row in advice.actions.iter_rows(named=True):
-        mark = "  optimal" if row["optimal"] else ""
-        print("  ".join(f"{readable(row[n]):>10}" for n in names)
-              + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
-
-
-ADVISE = Analysis(
-    "advise", "every action of one state, best first", _advise,
-    [Param("state", None, _state, "the state, by its columns as the policy table shows them, e.g. "
-           'open="1 2 3 5 8" roll=9',
-           metavar="COLUMN=VALUE", repeat=True, positional=True),
-     Param("after", (), _texts, "advise the next player of a match, who plays for money after a "
-           "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
-           repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
-    "Name a state by its columns and print every action there, best first, with its value, its "
-    "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
-    table=toward.advice_table,
-    check=_advise_check, check_game=_played_in_matches,
-    check_model=lambda model, args: toward.advise_model(model, args, _state(args.state)),
-    summary=lambda advised, solution: advised.advice.summary(),
-    show=_show_advice, rounds=True)
-
-
 @hookimpl
 def mdp_analyses() -> list[Analysis]:
-    return [POLICY, DISTRIBUTION, SIMULATE, STRATEGIES, ADVISE]
+    return [POLICY, DISTRIBUTION, SIMULATE, STRATEGIES]

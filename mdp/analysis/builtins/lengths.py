@@ -41,8 +41,7 @@ def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace
     """What the lengths cannot count, refused before the solve: turns of a game of one
     player, all of an endless game's lengths exactly, another player in a game of one."""
     against_model(model, args)
-    if isinstance(model, mdp.Rounds):
-        return  # refused as the analysis of one model it is
+    model = model.single("analysis lengths")  # an analysis of one model
     if args.count == "turns" and model.turns is None:
         raise mdp.ParamError(f"--count turns: game {model.info.game} is played by one player, "
                              "whose every move is a turn of its own: count moves")

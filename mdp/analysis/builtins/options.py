@@ -5,10 +5,12 @@ where the option is not given; and the check of ``--plot``, which several take."
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
 from typing import Any
 
 from mdp.analysis.registry import program_arguments
-from mdp.game.params import LARGEST, parse_int
+from mdp.errors import ParamError
+from mdp.game.params import LARGEST, parse_assignments, parse_int
 
 
 def size(value: Any) -> int | None:
@@ -39,3 +41,44 @@ def check_plot(args: argparse.Namespace) -> None:
 
         check_plot_path(args.plot)
         program_arguments().check_target(args.plot, "--plot")
+
+
+def as_given(value: Any) -> Any:
+    """One value of a repeated option, as given (``"min:open_sum"``): read where it is used."""
+    return value
+
+
+def column(value: Any) -> Any:
+    """One value of a state's option: ``COLUMN=VALUE`` (or, from Python, the columns as a
+    dict); :func:`state` takes them all together."""
+    state(value)
+    return dict(value) if isinstance(value, Mapping) else value
+
+
+def seed(value: Any) -> int | None:
+    return None if value is None else parse_int(0, grouped=True)(value)
+
+
+def state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") -> dict[str, Any]:
+    """A state by its columns: ``{"open": "1 2 3 5 8", "roll": 9}``, or ``COLUMN=VALUE``
+    texts as the command line takes them (for ``what``, in words: ``state``)."""
+    if isinstance(value, Mapping):
+        return dict(value)
+    items = [value] if isinstance(value, str) else list(value)
+    if any(isinstance(item, Mapping) for item in items):  # from Python: columns, several ways
+        merged: dict[str, Any] = {}
+        for item in items:
+            for column, cell in state(item, what, expected).items():
+                if column in merged:
+                    raise ParamError(f"{what}: column {column} is given twice; give each column once")
+                merged[column] = cell
+        return merged
+    columns = [item.partition("=")[0].strip() for item in items]
+    twice = next((column for column in columns if columns.count(column) > 1), None)
+    if twice is not None:  # a state has one value in each column
+        given = ", ".join(repr(item) for item, column in zip(items, columns) if column == twice)
+        raise ParamError(f"{what}: column {twice} is given twice ({given}); give each column once")
+    try:
+        return parse_assignments(items)
+    except ParamError:
+        raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None

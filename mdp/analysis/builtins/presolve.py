@@ -26,6 +26,14 @@ def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any)
     check_policy(model, args.loaded, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
 
 
+def within(game: Game, within: Any) -> None:
+    """``--within`` columns that are no round columns, once the game is loaded and before it
+    is compiled (:func:`check_within`)."""
+    from mdp.analysis.policy_table import check_within
+
+    check_within(game, within)
+
+
 def advice(model: CompiledModel | Rounds, game: Game, state: dict[str, Any]) -> None:
     """A state the model does not have, or several (:func:`check_advice`)."""
     from mdp.analysis.advise import check_advice

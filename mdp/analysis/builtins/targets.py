@@ -177,14 +177,6 @@ def against_or_toward(model: Any, args: argparse.Namespace) -> None:
     check_toward_model(model, args)
 
 
-def advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -> None:
-    """``mdp advise``'s checks once compiled: ``--at-least``, and the state named."""
-    from mdp.analysis.builtins import presolve
-
-    check_toward_model(model, args)
-    presolve.advice(model, args.loaded, state)
-
-
 @attrs.frozen
 class Toward:
     """What an analysis found of play toward at least ``total`` (``mdp distribution`` and
@@ -202,7 +194,7 @@ def distribution_toward(solution: Any, total: int) -> Toward:
     from mdp.analysis.targets import at_least
     from mdp.engine.rounds.toward import toward_distribution
 
-    reach = at_least(solution.model, exact=solution.exact)
+    reach = at_least(solution.model, exact=solution.exact, total=total)
     return Toward(toward_distribution(reach, total), total, reach.chance(total))
 
 
@@ -216,7 +208,7 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
 
     check_games(games, seed)
     model = solution.model.of_rounds("play toward a total")
-    reach = at_least(model)
+    reach = at_least(model, total=total)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
     return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
                   reach.chance(total))
@@ -232,59 +224,6 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
 
     reach = at_least(solution.model, exact=solution.exact)
     return advice_at(located(reach, game, state, total - points), game)
-
-
-def check_after(game: mdp.Game, after: Any) -> None:
-    """``--after`` advises a player of a match, before any work: of a game of rounds, the
-    second, after the first's total; else a later one, by the game's match rules."""
-    if game.round_start is not None:
-        first_total(after)
-    else:
-        mdp.match_rules(game)
-
-
-def after_line(advised: Any, game: mdp.Game) -> str:
-    """The line that says whom ``mdp advise --after`` advised, and what the values are."""
-    if isinstance(advised.solution.model, mdp.Rounds):
-        actions = advised.advice.actions
-        best = actions["value"][0] if actions.height else 0
-        return (f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
-                f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
-                f"value is the expected winnings, {shown_float(best):.6g} at best")
-    outcome = mdp.match_rules(game).outcome
-    return (f"player {len(advised.after) + 1}, after "
-            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
-            + f": expected winnings {shown_float(advised.solution.value):.6g}")
-
-
-def first_total(after: Any) -> int:
-    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
-    two: one whole number, before any work."""
-    if len(after) != 1:
-        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
-                         f"knowing the first's total; give that total once, not {len(after)} results")
-    try:
-        return int(str(after[0]).strip())
-    except ValueError:
-        raise ParamError(f"--after: the first player's total is a whole number of points, not "
-                         f"{after[0]!r}") from None
-
-
-def advice_beating(solution: Any, game: mdp.Game, state: dict[str, Any], after: Any,
-                   points: int) -> mdp.Advice:
-    """The advice at ``state`` of ``solution``'s game of rounds for the second player of a
-    match, the first's total ``after``, with ``points`` earned so far: played as
-    :func:`mdp.match` plays them (:func:`~mdp.analysis.targets.rounds_match`), for the best
-    expected winnings, 1 past that total, 0 at it, -1 short of it; each action's value is
-    those winnings."""
-    from mdp.analysis.advise import advice_at
-    from mdp.engine.rounds.payoff import beating
-    from mdp.engine.rounds.reach import solve_reach
-    from mdp.engine.rounds.toward import located
-
-    model = solution.model
-    reach = solve_reach(model, exact=solution.exact, payoff=beating(model.info.objective.sense))
-    return advice_at(located(reach, game, state, first_total(after) - points), game)
 
 
 def inner(answer: Any) -> Any:
@@ -382,7 +321,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         model, exact=args.exact, max_memory=args.max_memory or "default"))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
-                         max_memory=args.max_memory or "default", start_only=True)
+                         max_memory=args.max_memory or "default", start_only=True, total=total)
         low, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)

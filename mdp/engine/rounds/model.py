@@ -87,6 +87,13 @@ class Rounds:
         _, named = find_round_state(self, game, columns)
         return self.round, {c: v for c, v in columns.items() if c not in named}
 
+    def over_at(self, game: Any, columns: dict[str, Any]) -> bool:
+        """Whether the game is over at the round state that the round columns among
+        ``columns`` name (refused if none or several): no round is played from it."""
+        from mdp.engine.rounds.table import find_round_state  # it imports this module
+
+        return bool(self.rule(np.array([find_round_state(self, game, columns)[0]])).over[0])
+
     def of_rounds(self, what: str) -> Rounds:
         """Itself: ``what`` reads a game of rounds (compare :meth:`mdp.CompiledModel.of_rounds`)."""
         return self
@@ -99,16 +106,21 @@ class Rounds:
 
         check_chances(self, exact=exact, tie_break=tie_break, max_memory=max_memory)
 
-    def policy_rows(self, within: Any = None, optimal_only: bool = False) -> int:
+    def policy_rows(self, within: Any = None, optimal_only: bool = False, *,
+                    game: Any = None, most: int | None = None) -> int:
         """The fewest rows its policy table can have, known before it is solved: a row per
-        round state; within the round at every round state, refused where it could have more
-        than a table may (:func:`~mdp.engine.rounds.table.within_keys`); else 0."""
+        round state; within the round at the round states ``within`` names (``"all"``, or
+        round columns of ``game``), refused where it could have more than a table may
+        (:func:`~mdp.engine.rounds.table.within_keys`), and counted until past ``most``
+        where that is given (:func:`~mdp.engine.rounds.table.within_rows`); else 0."""
+        from mdp.engine.rounds.table import within_keys, within_rows  # it imports this module
+
         if within is None:
             return self.n_round_states
-        if within == "all":
-            from mdp.engine.rounds.table import within_keys  # it imports this module
-
-            within_keys(self, None, within)
+        if most is not None:
+            return within_rows(self, game, within, optimal_only, most)
+        if within == "all" or isinstance(within, dict) and game is not None:  # the round states named
+            within_keys(self, None if within == "all" else game, within)
         return 0
 
     def round_of(self, key: int) -> int:

@@ -44,6 +44,7 @@ from mdp.engine.rounds.payoff import AT_LEAST, Payoff
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions, whole
 from mdp.engine.rounds.values import check_exact, exact_start
+from mdp.engine.rounds.window import needs_window
 from mdp.engine.rounds.worth import Ends, Laid
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
@@ -60,8 +61,8 @@ class Reach:
     game of rounds (:func:`mdp.at_least` makes it), or the best worth of another
     :attr:`payoff` of the points still needed. Round by round, in the order of
     :attr:`mdp.Rounds.keys`: each round state's :attr:`low` and :attr:`high`, and its vector
-    of chances for the totals needed from ``low + payoff.first + 1`` to
-    ``high + payoff.last - 1`` in :attr:`chances`, from :attr:`offsets`."""
+    of chances for the totals needed from ``low + payoff.first + 1`` to ``high + payoff.last
+    - 1`` (within its :attr:`window` if any) in :attr:`chances`, from :attr:`offsets`."""
 
     model: Rounds
     low: tuple[np.ndarray, ...] = attrs.field(repr=False)
@@ -80,6 +81,11 @@ class Reach:
     """What the end is worth by the points still needed then."""
     start_only: bool = False
     """Only the start's vector is held: :meth:`chance` and :meth:`curve` from the start alone."""
+    window: tuple[tuple[np.ndarray, np.ndarray], ...] | None = attrs.field(default=None, repr=False)
+    """Solved toward one total: each round state's least and most points still needed that its
+    vector holds (:func:`~mdp.engine.rounds.window.needs_window`); else None."""
+    below: tuple[np.ndarray, ...] = attrs.field(default=(), repr=False)
+    """The need right before each round state's vector: ``low + payoff.first``, or more."""
 
     @property
     def most(self) -> int:
@@ -98,7 +104,9 @@ class Reach:
 
     def clip(self, r: int, at: int, need: int) -> int:
         """``need`` held where the round state at position ``at`` of round ``r`` has its
-        vector, and one step past it either side: beyond, every play is worth the same."""
+        vector, and one step past it either side: beyond, every play is worth the same. Out
+        of the :attr:`window` of a reach toward one total, refused in one line."""
+        self.within(r, np.array([at]), np.array([need]))
         return min(max(need, int(self.low[r][at]) + self.payoff.first),
                    int(self.high[r][at]) + self.payoff.last)
 
@@ -123,6 +131,7 @@ class Reach:
             return choice
         keys, needs, ends = keys[playing], needs[playing], ends.rows(playing)
         r, _ = self._place(int(keys[0]))
+        self.within(r, np.searchsorted(self.model.keys[r], keys), needs)
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
         points = _points(self.model, ends, keys, self.payoff)
@@ -153,6 +162,9 @@ class Reach:
         arguments("Reach.curve", key=(key, self.model.round_state()))
         r, at = self._place(key)
         self.held(r)
+        if self.window is not None:
+            raise ParamError("this Reach was solved toward one total (total=): the chance of every "
+                             "total needs it solved without one")
         return (int(self.low[r][at]) + self.payoff.first,
                 self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]])
 
@@ -191,6 +203,21 @@ class Reach:
                              "start_only=True): the chances from other round states and the play "
                              "of a round need every round's; solve again without start_only")
 
+    def within(self, r: int, at: np.ndarray, needs: np.ndarray) -> None:
+        """Refuse, in one line, needs from the round states at positions ``at`` of round ``r``
+        past the :attr:`window` they were solved for (where the payoff's sides do not answer)."""
+        if self.window is None:
+            return
+        least, most = self.window[r][0][at], self.window[r][1][at]
+        out = np.flatnonzero(((needs < least) | (needs > most))
+                             & (needs > self.low[r][at] + self.payoff.first)
+                             & (needs < self.high[r][at] + self.payoff.last))
+        for i in out[:1]:
+            raise ParamError(f"this Reach was solved toward one total from the start: from round "
+                             f"state {int(self.model.keys[r][at[i]])} it holds {int(least[i])} to "
+                             f"{int(most[i])} points still needed, not {int(needs[i])}; solve "
+                             "again without total for every total")
+
     def _place(self, key: int | None) -> tuple[int, int]:
         """The round of round state ``key`` (checked) and its position there."""
         if key is None:
@@ -204,17 +231,17 @@ class _Vectors:
     total more, where its vector begins in ``chances``), looked up by position and points
     still needed, toward ``payoff``."""
 
-    def __init__(self, keys: np.ndarray, low: np.ndarray, high: np.ndarray,
+    def __init__(self, keys: np.ndarray, low: np.ndarray, high: np.ndarray, below: np.ndarray,
                  offsets: np.ndarray, chances: np.ndarray, exact: bool, payoff: Payoff) -> None:
         self.place = positions(keys)
         self.low, self.high, self.offsets, self.chances = low, high, offsets, chances
-        self.exact, self.payoff = exact, payoff
+        self.below, self.exact, self.payoff = below, exact, payoff
 
     @classmethod
     def of_round(cls, reach: Reach, r: int) -> _Vectors:
         reach.held(r)
-        return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.offsets[r],
-                   reach.chances[r], reach.exact, reach.payoff)
+        return cls(reach.model.keys[r], reach.low[r], reach.high[r], reach.below[r],
+                   reach.offsets[r], reach.chances[r], reach.exact, reach.payoff)
 
     def after(self, ends: RoundEnds) -> tuple[np.ndarray, np.ndarray]:
         """Whether each end is allowed, and the position of the round state it leads to (0
@@ -225,32 +252,37 @@ class _Vectors:
     def of(self, at: np.ndarray, need: np.ndarray) -> np.ndarray:
         """The best worth with ``need[i]`` points still needed from the round state at
         position ``at[i]``: the payoff's first value up to its least total more, its last
-        from its most on, its vector between."""
-        below = self.low[at] + self.payoff.first
-        inside = (need > below) & (need < self.high[at] + self.payoff.last)
+        from its most on, its vector between (a need cut off by a window is never asked)."""
+        below = self.below[at]
+        inside = (need > below) & (need < below + self.offsets[at + 1] - self.offsets[at] + 1)
         where = np.where(inside, self.offsets[at] + need - below - 1, 0)
         found = self.chances[where] if len(self.chances) else np.zeros(len(at))
-        side = self.payoff.of(np.where(need <= below, self.payoff.first, self.payoff.last),
-                              self.exact)
-        return np.where(inside, found, side)
+        side = np.where(need <= self.low[at] + self.payoff.first, self.payoff.first, self.payoff.last)
+        return np.where(inside, found, self.payoff.of(side, self.exact))
 
 
 def solve_reach(model: Rounds, *, exact: bool = False,
                 progress: Callable[[str], None] | None = None,
                 max_memory: int | None | Literal["default"] = "default",
-                payoff: Payoff = AT_LEAST, start_only: bool = False) -> Reach:
+                payoff: Payoff = AT_LEAST, start_only: bool = False,
+                total: int | None = None) -> Reach:
     """The best chance of at least every total from every round state of ``model`` (or the
     best worth of ``payoff``): see :mod:`mdp.engine.rounds.reach`. With ``start_only``, each
     round's vectors are let go once the round before is solved, two rounds held at a time,
-    and the :class:`Reach` answers from the start alone. :func:`check_reach` refuses first
-    what cannot be held."""
+    and the :class:`Reach` answers from the start alone. With ``total``, each round state's
+    vector holds only the points still needed that the start's ``total`` can leave it
+    (:mod:`~mdp.engine.rounds.window`): the same chance of ``total``, bit for bit, for less.
+    :func:`check_reach` refuses first what cannot be held."""
     began = time.perf_counter()
     if exact:
         check_exact(model)
-    check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only)
-    wide, count = _widths(model, payoff), len(model.keys)
+    check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only,
+                one_total=total is not None)
+    window = None if total is None else \
+        needs_window(model, total, lambda ends, keys: _points(model, ends, keys, payoff))
+    wide, count = _widths(model, payoff, total is not None), len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
-    high, offsets, chances = list(low), [np.zeros(1, dtype=np.int64)] * count, [np.zeros(0)] * count
+    high, below, chances, offsets = list(low), list(low), [np.zeros(0)] * count, [np.zeros(1)] * count
     inner = model.round
     for r in range(model.n_rounds, -1, -1):
         if progress:
@@ -258,23 +290,26 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                      f"{len(model.keys[r]):,} round states")
         later, laid = None, None
         if r < model.n_rounds:  # in floats, the ends read from the next vectors laid out once
-            laid = None if exact else Laid(low[r + 1], offsets[r + 1], chances[r + 1], payoff)
+            laid = None if exact else Laid(below[r + 1], offsets[r + 1], chances[r + 1], payoff)
             if start_only and laid is not None:
                 chances[r + 1] = np.zeros(0)
-            later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], offsets[r + 1],
-                             chances[r + 1], exact, payoff)
+            later = _Vectors(model.keys[r + 1], low[r + 1], high[r + 1], below[r + 1],
+                             offsets[r + 1], chances[r + 1], exact, payoff)
+        needs = None if window is None else window[r]
         # A round state's columns, as many as its totals, cost as its ends do.
         pieces = each_batch(model.keys[r], max(inner.n_terminal, wide[r]), exact,
-                            lambda keys: _solve_batch(model, keys, later, laid, exact, payoff))
-        lows, highs, parts = (list(p) for p in zip(*pieces))
+                            lambda keys: _solve_batch(model, keys, later, laid, exact, payoff,
+                                                      needs, r))
+        lows, highs, belows, widths, parts = (list(p) for p in zip(*pieces))
         pieces.clear()  # each batch's vectors let go as joined
         low[r], high[r], chances[r] = np.concatenate(lows), np.concatenate(highs), joined(parts)
-        widths = high[r] - low[r] + (payoff.last - payoff.first - 1)
-        offsets[r] = np.concatenate([[0], np.cumsum(widths)]).astype(np.int64)
+        below[r] = np.concatenate(belows)
+        offsets[r] = np.concatenate([[0], np.cumsum(np.concatenate(widths))]).astype(np.int64)
         if start_only and r < model.n_rounds:
             chances[r + 1] = np.zeros(0)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
-                 time.perf_counter() - began, payoff, start_only)
+                 time.perf_counter() - began, payoff, start_only,
+                 None if window is None else tuple(window), tuple(below))
 
 
 def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
@@ -298,9 +333,11 @@ def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: Laid | None,
-                 exact: bool, payoff: Payoff) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The least and most totals more of some round states of one round, and their vectors:
-    a round state that ends the game, the payoff's own between its first and last steps."""
+                 exact: bool, payoff: Payoff, needs: tuple[np.ndarray, np.ndarray] | None,
+                 r: int) -> tuple[np.ndarray, ...]:
+    """The least and most totals more of some round states of round ``r``, the need right
+    before each one's vector, its width, and the vectors (only the ``needs`` of the round's
+    window, if given): a round state that ends the game, the payoff's between its steps."""
     ends = model.rule(keys)
     over = ends.over  # of every round state of the batch (ends is cut to those playing)
     kind: Any = object if exact else np.float64
@@ -318,15 +355,18 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
                                 np.iinfo(np.int64).max).min(axis=1)
         high[playing] = np.where(allowed, points + later.high[after],
                                  np.iinfo(np.int64).min).max(axis=1)
-    widths = high - low + (payoff.last - payoff.first - 1)
-    # Every column: (round state, points needed), from low + first + 1 to high + last - 1.
+    below, above = low + payoff.first, high + payoff.last
+    if needs is not None:
+        at = slice(k := int(np.searchsorted(model.keys[r], keys[0])), k + len(keys))
+        below, above = np.maximum(below, needs[0][at] - 1), np.minimum(above, needs[1][at] + 1)
+    widths = np.maximum(above - below - 1, 0)
+    # Every column: (round state, points needed), from below + 1 to above - 1.
     state = np.repeat(np.arange(len(keys)), widths)
-    need = np.repeat(low + payoff.first + 1 - np.cumsum(widths) + widths, widths) \
-        + np.arange(len(state))
+    need = np.repeat(below + 1 - np.cumsum(widths) + widths, widths) + np.arange(len(state))
     chances = payoff.of(need, exact).astype(kind)  # a game over (its low is 0): the payoff
     columns = np.flatnonzero(~over[state])
     if not len(columns):
-        return low, high, chances
+        return low, high, below, widths, chances
     assert later is not None, "a round state plays on: refused above without a round after"
     row = np.zeros(len(keys), dtype=np.int64)
     row[playing] = np.arange(len(playing))
@@ -357,7 +397,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
         # In floats, a chance a few bits past 1 is 1 (past the payoff's most, its most).
         chances[c] = exact_start(inner, exact_columns(inner, worth, allowed[s], "max"),
                                  best("max")) if exact else np.clip(values, bottom, top)
-    return low, high, chances
+    return low, high, below, widths, chances
 
 
 def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
@@ -369,15 +409,17 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
                 payoff: Payoff = AT_LEAST, work: int | None = None, passes: int = 1,
-                what: str = "the chance of at least every total", start_only: bool = False) -> None:
+                what: str = "the chance of at least every total", start_only: bool = False,
+                one_total: bool = False) -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound (``start_only``:
-    two rounds' at a time); in exact numbers,
-    more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``, more backups of the round's
-    actions than that, in ``passes`` sweeps of these vectors (``what`` names the work)."""
-    columns = [len(keys) * width for keys, width in zip(model.keys, _widths(model, payoff))]
+    two rounds' at a time; ``one_total``: no wider than the spread of the points before it,
+    plus one); in exact numbers, more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``,
+    more backups of the round's actions than that, in ``passes`` sweeps of these vectors
+    (``what`` names the work)."""
+    columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total))]
     game = model.info.game
     backups = passes * sum(columns) * model.round.n_actions
     if work is not None and backups > work:
@@ -395,12 +437,14 @@ def check_reach(model: Rounds, *, exact: bool = False,
         max_memory = default_max_memory()
     need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
     if max_memory is not None and need > max_memory:
-        raise TooLarge(f"game {game}: the chance of at least every total may take up to "
-                       f"{size(need)}, past the budget of {size(max_memory)}; raise it with "
-                       "--max-memory (max_memory= in Python)")
+        raise TooLarge(f"game {game}: the chance of at least {'a' if one_total else 'every'} total "
+                       f"may take up to {size(need)}, past the budget of {size(max_memory)}; raise "
+                       "it with --max-memory (max_memory= in Python)")
 
 
-def _widths(model: Rounds, payoff: Payoff) -> list[int]:
-    """The most totals in a vector of each round's states (the spread of the points after)."""
+def _widths(model: Rounds, payoff: Payoff, one_total: bool = False) -> list[int]:
+    """The most totals in a vector of each round's states (the spread of the points after;
+    toward one total from the start, no more than one past the spread of those before)."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
-    return [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
+    wide = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
+    return [min(w, sum(spans[:r]) + 1) for r, w in enumerate(wide)] if one_total else wide

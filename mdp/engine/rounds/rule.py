@@ -15,7 +15,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.cluster import sent
-from mdp.engine.numeric import first_past_float, quoted
+from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.game.plugins import layers
 from mdp.handed import read_only
@@ -214,7 +214,7 @@ class RoundRule:
             raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "
                              f"{type(answer).__name__}")
         shape = (len(states), len(self.ends))
-        following, points = np.asarray(answer.next), np.asarray(answer.points)
+        following, points = numbers_array(answer.next), numbers_array(answer.points)
         for name, array in (("next", following), ("points", points)):
             if array.shape != shape:
                 raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
@@ -253,6 +253,7 @@ class RoundRule:
         if kind != "O":
             raise ModelError(f"{where} gave points as {points.dtype}; points are numbers (int, "
                              "Fraction or float)")
+        points = plain_numbers(points)  # by each number's exact value, not its own __float__
         kinds = set()
         for (row, end), value in np.ndenumerate(points):
             if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):

@@ -144,12 +144,8 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         # refused as in the other tables.
         named = round_frame(model, game, np.concatenate(model.keys))[:len(keys)]
     elif isinstance(within, dict):
-        names = round_frame(model, game, model.keys[0][:1]).columns  # every round state's
-        unknown = [str(c) for c in within if c not in names]
-        if unknown:  # said before a round state is sought by the others
-            raise ParamError(f"within: {', '.join(unknown)} "
-                             f"{'is no round column' if len(unknown) == 1 else 'are no round columns'}"
-                             f" of {model.info.game} (its round columns: {', '.join(names)})")
+        # said before a round state is sought by the others
+        unknown_columns(model.info.game, round_frame(model, game, model.keys[0][:1]).columns, within)
         matches, names, given = matching(model, game, within)
         keys, named = matches["_key"].to_numpy(), matches.select(names)
     else:
@@ -167,6 +163,41 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         raise ParamError(f"game {model.info.game}: no round state named is played from (each "
                          "ends the game)")
     return keys, named
+
+
+def unknown_columns(game: str, names: list[str], within: dict[str, Any]) -> None:
+    """Refuse columns of ``within`` that are not among ``names``, the round columns of
+    every round state of ``game``."""
+    unknown = [str(c) for c in within if c not in names]
+    if unknown:
+        raise ParamError(f"within: {', '.join(unknown)} "
+                         f"{'is no round column' if len(unknown) == 1 else 'are no round columns'}"
+                         f" of {game} (its round columns: {', '.join(names)})")
+
+
+def within_rows(model: RoundsModel, game: Game | None, within: Any, optimal_only: bool, most: int) -> int:
+    """The rows of the policy within the round at the round states ``within`` names, known
+    before the solve from the ends each allows (an action that may come to an end its round
+    state does not allow has no row), counted until past ``most``: each pattern of ends
+    allowed is worked out once."""
+    from mdp.engine.rounds.choose import allowed_actions
+
+    keys, _ = within_keys(model, game, within)
+    inner = model.round
+    owner = inner.action_state()
+    known: dict[bytes, int] = {}
+    rows = 0
+    for batch in batches(keys, inner.n_terminal):
+        for ends in model.rule(batch).next >= 0:
+            pattern = ends.tobytes()
+            if pattern not in known:
+                allowed = allowed_actions(inner, ends)
+                shown = np.ones(inner.n_actions, dtype=bool) if allowed is None else allowed
+                known[pattern] = len(np.unique(owner[shown])) if optimal_only else int(shown.sum())
+            rows += known[pattern]
+            if rows > most:
+                return rows
+    return rows
 
 
 def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:

@@ -14,13 +14,13 @@ if TYPE_CHECKING:
 
 
 class Laid:
-    """The vectors of one round's states (each one's least total more ``low`` and where its
-    vector begins in ``chances``, ``offsets``), toward ``payoff``, in one table: the vector of
-    the round state at position ``i`` from ``at[i] + 1`` on, the payoff's first value at
-    ``at[i]`` and its last right after the vector; at the end, -inf, the worth of an end not
-    allowed (no play takes it)."""
+    """The vectors of one round's states (the points still needed right before each one's,
+    ``below``, and where it begins in ``chances``, ``offsets``), toward ``payoff``, in one
+    table: the vector of the round state at position ``i`` from ``at[i] + 1`` on, the
+    payoff's first value at ``at[i]`` and its last right after the vector; at the end, -inf,
+    the worth of an end not allowed (no play takes it)."""
 
-    def __init__(self, low: np.ndarray, offsets: np.ndarray, chances: np.ndarray,
+    def __init__(self, below: np.ndarray, offsets: np.ndarray, chances: np.ndarray,
                  payoff: Payoff) -> None:
         width = np.diff(offsets)
         at = offsets[:-1] + 2 * np.arange(len(width))
@@ -29,7 +29,7 @@ class Laid:
         self.table[at + width + 1] = float(payoff.values[-1])
         self.table[np.arange(len(chances)) + np.repeat(at - offsets[:-1], width) + 1] = chances
         self.table[-1] = -np.inf
-        self.at, self.width, self.low, self.first = at, width, low, payoff.first
+        self.at, self.width, self.below = at, width, below
 
 
 class Ends:
@@ -42,7 +42,7 @@ class Ends:
     def __init__(self, later: Laid, allowed: np.ndarray, after: np.ndarray,
                  points: np.ndarray) -> None:
         self.table = later.table
-        start = np.where(allowed, points + later.low[after] + later.first, 0)
+        start = np.where(allowed, points + later.below[after], 0)
         self.at = np.where(allowed, later.at[after], len(self.table) - 1)
         self.end = self.at + np.where(allowed, later.width[after] + 1, 0)
         self.shift = self.at - start

@@ -1,0 +1,170 @@
+"""``mdp advise``: every action of one state, best first; toward a total (``--at-least``,
+with :mod:`~mdp.analysis.builtins.targets`), or for a later player of a match (``--after``),
+who plays for money: of a game of one model by its match rules, of a game of rounds the second
+player, knowing the first's total (what differs by the model's kind is said once each, below)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+import mdp
+from mdp.analysis.builtins import targets as toward
+from mdp.analysis.builtins.against import AGAINST, against_check, matched
+from mdp.analysis.builtins.options import as_given, column
+from mdp.analysis.builtins.options import state as state_columns
+from mdp.analysis.registry import Analysis
+from mdp.errors import ParamError
+from mdp.game.params import Param
+from mdp.hookspecs import hookimpl
+from mdp.outputs.readable import fixed, readable
+
+if TYPE_CHECKING:
+    from mdp.engine.solved import Solved
+
+
+@attrs.frozen
+class Advised:
+    """What ``advise`` answers: the advice, and the solution it was drawn from (for a later
+    player of a match, ``after`` the results of the players before, the one that plays for
+    money)."""
+
+    advice: mdp.Advice
+    solution: Solved
+    after: tuple[Any, ...] = ()
+    toward: tuple[int, int] | None = None
+    """Played toward a total: at least how many points in all, and how many so far."""
+    decided: str | None = None
+    """Why the player advised after ``after`` does not play (the match rules'
+    :attr:`~mdp.MatchRules.decided`); no action is advised then."""
+
+
+def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
+            after: tuple[Any, ...], at_least: int | None = None, points: int = 0,
+            against: str | None = None) -> Advised:
+    columns = state_columns(state)
+    if at_least is not None:
+        if after or solution.strategy is not None or against is not None:
+            raise ParamError("at_least: the play toward a total is its own; give the optimal "
+                             "solution, without after or against")
+        advice = toward.advice_toward(solution, game, columns, at_least, points)
+        return Advised(advice, solution, (), (at_least, points))
+    solution = matched(solution, game, against)
+    if after and solution.strategy is not None:
+        raise ParamError("after: a later player of a match plays for money, not by a "
+                         "strategy; give the optimal solution")
+    if after:
+        from mdp.analysis.builtins.later import advised_after
+
+        return advised_after(solution.model, solution, game, columns, after, points)
+    return Advised(mdp.advise(solution, game, **columns), solution, after)
+
+
+def _advise_check(args: argparse.Namespace) -> None:
+    toward.check_toward(args, "--after")
+    if args.after:
+        from mdp.analysis.match import check_players  # here: listing the commands needs no NumPy
+
+        check_players(len(args.after) + 1)
+    if getattr(args, "at_least", None) is not None and args.against:
+        raise ParamError("--at-least plays a game of rounds toward a total; --against is for "
+                         "a game of two players: give one or the other")
+    if args.after and (args.strategy or args.sense or args.against):
+        raise ParamError("--after advises a player of a match, who plays for money: "
+                         "--strategy, --against, --maximize and --minimize do not apply")
+
+
+def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--after`` advises a player of a match: the game has match rules, before any work."""
+    against_check(game, args)
+    toward.check_toward_game(game, args)
+    if args.after:
+        check_after(game, args.after)
+
+
+def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
+    advice = advised.advice
+    print(game.describe())
+    if advised.after:
+        from mdp.analysis.builtins.later import after_line
+
+        print(after_line(advised.solution.model, advised, game))
+    if advised.decided is not None:
+        print(f"player {len(advised.after) + 1} does not play: {advised.decided}")
+        return
+    if advised.toward:
+        print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
+              "action's value is its best chance")
+    print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
+                       or "every column empty"))
+    if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
+        from mdp.analysis.builtins.later import ended
+
+        print("no actions: the " + ("game is over here" if advice.over else ended(solution.model)))
+        return
+    names = [c for c in advice.actions.columns
+             if c not in ("value", "value_exact", "regret", "optimal", "probability")]
+    print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
+    for row in advice.actions.iter_rows(named=True):
+        mark = "  optimal" if row["optimal"] else ""
+        print("  ".join(f"{readable(row[n]):>10}" for n in names)
+              + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
+
+
+ADVISE = Analysis(
+    "advise", "every action of one state, best first", _advise,
+    [Param("state", None, column, "the state, by its columns as the policy table shows them, e.g. "
+           'open="1 2 3 5 8" roll=9',
+           metavar="COLUMN=VALUE", repeat=True, positional=True),
+     Param("after", (), as_given, "advise the next player of a match, who plays for money after a "
+           "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
+           repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
+    "Name a state by its columns and print every action there, best first, with its value, its "
+    "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
+    table=toward.advice_table,
+    check=_advise_check, check_game=_played_in_matches,
+    check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
+    summary=lambda advised, solution: {**advised.advice.summary(), **(
+        {} if advised.decided is None else {"does_not_play": advised.decided})},
+    show=_show_advice, rounds=True)
+
+
+def check_after(game: mdp.Game, after: Any) -> None:
+    """``--after`` advises a player of a match, before any work: of a game of rounds, the
+    second, after the first's total; else a later one, by the game's match rules."""
+    if game.round_start is not None:
+        first_total(after)
+    else:
+        mdp.match_rules(game)
+
+
+def first_total(after: Any) -> int:
+    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
+    two: one whole number, before any work."""
+    if len(after) != 1:
+        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
+                         f"knowing the first's total; give that total once, not {len(after)} results")
+    try:
+        return int(str(after[0]).strip())
+    except ValueError:
+        raise ParamError(f"--after: the first player's total is a whole number of points, not "
+                         f"{after[0]!r}") from None
+
+
+def _advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -> None:
+    """``mdp advise``'s checks once compiled: ``--at-least``, the results of ``--after``,
+    and the state named."""
+    from mdp.analysis.builtins import presolve
+    from mdp.analysis.builtins.later import check_results
+
+    toward.check_toward_model(model, args)
+    if args.after:
+        check_results(model, args.loaded, list(args.after))
+    presolve.advice(model, args.loaded, state)
+
+
+@hookimpl
+def mdp_analyses() -> list[Analysis]:
+    return [ADVISE]

@@ -1,0 +1,92 @@
+"""What ``mdp advise`` does that differs by the kind of the game's model, once each: a later
+player of a match (``--after``) of a game of one model plays for money by the game's match
+rules; of a game of rounds, the second player plays knowing the first's total. Imported when
+advice is made, not as the commands are listed (it reads the engine's models)."""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+import mdp
+from mdp.analysis.builtins.advise import Advised, first_total
+from mdp.shown import shown_float
+
+if TYPE_CHECKING:
+    from mdp.engine.solved import Solved
+
+
+@functools.singledispatch
+def check_results(model: Any, game: mdp.Game, after: list[Any]) -> None:
+    """Refuse, before the solve, results of the players before that none can have."""
+    from mdp.analysis.match import check_results as of_rules
+
+    of_rules(model, game, after)
+
+
+@check_results.register(mdp.Rounds)
+def _(model: mdp.Rounds, game: mdp.Game, after: list[Any]) -> None:
+    """Any whole total may be the first player's (read by :func:`first_total`)."""
+
+
+@functools.singledispatch
+def advised_after(model: Any, solution: Solved, game: mdp.Game, columns: dict[str, Any],
+                   after: tuple[Any, ...], points: int) -> Advised:
+    """The advice for the player after the results ``after``, playing for money by the
+    game's match rules; none where the match is decided before they play."""
+    from mdp.analysis.match import not_playing
+
+    money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
+    solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
+    why = not_playing(model, game, list(after))  # the match is decided: no move to advise
+    advice = mdp.advise(solution, game, **columns)
+    return Advised(advice if why is None else attrs.evolve(advice, actions=advice.actions.clear()),
+                   solution, after, decided=why)
+
+
+@advised_after.register(mdp.Rounds)
+def _(model: mdp.Rounds, solution: Solved, game: mdp.Game, columns: dict[str, Any],
+      after: tuple[Any, ...], points: int) -> Advised:
+    """The advice for the second player, the first's total ``after``, with ``points``
+    earned so far: played as :func:`mdp.match` plays them
+    (:func:`~mdp.analysis.targets.rounds_match`), for the best expected winnings, 1 past that
+    total, 0 at it, -1 short of it; each action's value is those winnings."""
+    from mdp.analysis.advise import advice_at
+    from mdp.engine.rounds.payoff import beating
+    from mdp.engine.rounds.reach import solve_reach
+    from mdp.engine.rounds.toward import located
+
+    reach = solve_reach(model, exact=solution.exact, payoff=beating(model.info.objective.sense))
+    return Advised(advice_at(located(reach, game, columns, first_total(after) - points), game),
+                   solution, after)
+
+
+@functools.singledispatch
+def after_line(model: Any, advised: Advised, game: mdp.Game) -> str:
+    """The line that says whom ``mdp advise --after`` advised, and what the values are."""
+    outcome = mdp.match_rules(game).outcome
+    return (f"player {len(advised.after) + 1}, after "
+            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
+            + f": expected winnings {shown_float(advised.solution.value):.6g}")
+
+
+@after_line.register(mdp.Rounds)
+def _(model: mdp.Rounds, advised: Advised, game: mdp.Game) -> str:
+    actions = advised.advice.actions
+    best = actions["value"][0] if actions.height else 0
+    return (f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
+            f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
+            f"value is the expected winnings, {shown_float(best):.6g} at best")
+
+
+@functools.singledispatch
+def ended(model: Any) -> str:
+    """What a state with no actions is, where the game is not over at the round state."""
+    return "game is over"
+
+
+@ended.register(mdp.Rounds)
+def _(model: mdp.Rounds) -> str:
+    return "round ends here"  # an end of the round: play goes on

@@ -1,0 +1,74 @@
+"""What a plugin declares for the command line and for people, checked as it loads: a
+:class:`~mdp.Param`'s default and ``show``, an analysis's options together, and every text
+it declares for people (one line each)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+import attrs
+
+from mdp.errors import ModelError
+from mdp.game.params import MAKERS, Param, check_default
+
+
+def options_fault(options: Any) -> str | None:
+    """What is wrong with the options of an analysis (a tuple of :class:`Param`), in words
+    naming the option, or ``None``: their declaration (:func:`declaration_fault`), then each
+    alone (:func:`param_fault`, its texts too)."""
+    if not isinstance(options, tuple) or not all(isinstance(o, Param) for o in options):
+        return None
+    return declaration_fault(options) or next(
+        (f"option {o.name}: {fault}" for o in options if (fault := param_fault(o, "option")) is not None),
+        None)
+
+
+def declaration_fault(options: Iterable[Param]) -> str | None:
+    """What makes options of one command impossible to give on its command line, in words
+    (naming the option), or ``None``: a positional switch; a positional option after a
+    positional one with ``repeat``, which takes every value."""
+    taking = None
+    for option in options:
+        if option.positional and option.default is False and not option.repeat:
+            return f"option {option.name} is a switch (default False), which cannot be positional"
+        if option.positional and taking is not None:
+            return (f"option {option.name} is positional after option {taking}, positional with "
+                    f"repeat, which takes every value: {option.name} could never be given")
+        if option.positional and option.repeat:
+            taking = option.name
+    return None
+
+
+def param_fault(param: Param, kind: str = "parameter") -> str | None:
+    """What is wrong with a declared :class:`Param`, in words, or ``None``: a default its own
+    parser refuses, or that its ``show`` does not give as text the parser reads back; of an
+    ``kind="option"`` (an analysis's), a text for people (help, metavar) not one line too."""
+    if kind == "option":  # a game's parameter's texts are checked as every item's
+        for field, text in texts(param):
+            if not isinstance(text, str) or not text.isprintable():
+                return f"its {field} is {text!r}, not one line of text"
+    if param.default is None and param.parse not in MAKERS:
+        return None
+    try:  # the declaring plugin's fault, whoever gives the values
+        default = check_default("", param, kind)
+        if param.show is not None and not param.repeat:
+            param.shown(default)
+    except ModelError as error:
+        return str(error).removeprefix(": ").removeprefix(f"parameter {param.name}: ")
+    return None
+
+
+def texts(item: Any) -> Iterator[tuple[str, Any]]:
+    """Each text that ``item`` declares for people (its help, a variant's rules and values, a
+    metavar, a description), by the field that holds it: each is shown on a line of its own,
+    where a line break or an escape code would forge or wipe what mdp writes."""
+    yield "help", getattr(item, "help", "")
+    for field in attrs.fields(type(item)) if attrs.has(type(item)) else ():  # by their types
+        value = getattr(item, field.name)
+        if field.type in ("str", "str | None") and value is not None and field.name not in ("help", "name"):
+            yield field.name, value
+        elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
+            yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
+
+

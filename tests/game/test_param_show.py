@@ -1,0 +1,50 @@
+"""A parameter's value is shown as the text --set takes back: a ``show`` whose text its own
+parser reads as another value would record another game than the one solved (--json), and
+is refused, naming the plugin and the parameter."""
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mdp.program.cli import main
+
+PLUGIN = '''
+import mdp
+GAME = "shutbox"
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("extra", 3, int, "an extra", show=lambda v: SHOW)]
+'''
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(shift=st.integers(-2, 2), text=st.booleans())
+def test_a_show_that_gives_another_value_is_refused_as_the_plugin_loads(tmp_path, capsys, shift, text):
+    # Before: show=lambda v: str(v + 1) made --json record extra "4" for the value 3, exit 0.
+    shown = f"v + {shift}" if not text else f"str(v + {shift})"
+    plugin = tmp_path / f"show{shift + 2}{int(text)}.py"
+    plugin.write_text(PLUGIN.replace("SHOW", shown))
+    code = main(["solve", "games/shutbox", "--set", "tiles=1-3", "-p", str(plugin), "--json"])
+    out, err = capsys.readouterr()
+    if shift == 0:  # read back as the value itself (3 + 0)
+        assert code == 0 and '"extra": ' + ('"3"' if text else "3") in out, err
+    else:
+        got = repr(str(3 + shift)) if text else str(3 + shift)
+        assert (code, err) == (2, f"mdp: error: game shutbox: plugin {plugin}'s mdp_params declared "
+                                  f"parameter extra badly: its show gave {got} for extra=3, which "
+                                  f"--set reads as extra={3 + shift}; a value is shown as the text "
+                                  "--set takes back\n")
+
+
+@pytest.mark.parametrize("value", ["2", "4"])
+def test_a_show_that_lies_for_a_value_set_is_refused_where_it_is_shown(tmp_path, capsys, value):
+    plugin = tmp_path / "liar.py"
+    plugin.write_text(PLUGIN.replace("SHOW", "str(v if v == 3 else v + 1)"))
+    code = main(["solve", "games/shutbox", "--set", "tiles=1-3", "--set", f"extra={value}",
+                 "-p", str(plugin), "--json"])
+    assert code == 2
+    assert capsys.readouterr().err == (
+        f"mdp: error: game shutbox: plugin {plugin}'s parameter extra: its show gave '{int(value) + 1}' for "
+        f"extra={value}, which --set reads as extra={int(value) + 1}; a value is shown as the "
+        "text --set takes back\n")
