@@ -4,7 +4,8 @@
 
 docs/conf.py writes the page's generated part (docs/_generated/results.inc, git-ignored) at
 every build, and the build fails if a command no longer gives its published figure (or now
-gives the one figure it does not reproduce); tests/docs/test_docs_results.py runs the same check.
+gives the one figure it does not reproduce); tests/docs/test_docs_results.py reads the page
+built and tests the checks.
 Each command runs in this process through mdp's own command line, so the page shows exactly
 what ``mdp`` prints.
 """
