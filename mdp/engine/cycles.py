@@ -53,6 +53,10 @@ RATIO_SPREAD, MISFIT = 1e-2, 0.1
 """How far the ratios fitted at two sweeps in a row may differ (relative) for a jump; how far
 from a step (relative to its largest) the step two before times their ratio may be."""
 
+READ_RATE = 4096
+"""A rate read from changes of more units in the last place than this is the chain's (to
+about 1/4096), not the rounding's."""
+
 MOST_SWEEPS = 100_000
 """Sweeps of a cyclic layer after which its values are taken not to settle."""
 
@@ -190,6 +194,9 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
     index: "game G: the value of state S")."""
     steps = [np.zeros(len(values)) for _ in range(3)]  # this sweep's step, the last, the one before
     change, rates, slowest, fitted, since = np.inf, [1.0] * EXTRAPOLATE, 0.0, None, 0
+    # The largest rate read from changes far above the values' rounding (the bounds hold
+    # every value: a constant scale, no pass over the values a sweep).
+    measured, readable = 0.0, READ_RATE * np.finfo(np.float64).eps * max(1.0, *map(abs, bounds))
     misses = 0 if jumps else MOST_MISSES
     start, before, jumped = values, None, False  # the values before the last jump; any jump since start
     expected = later = np.inf  # what the change must be below at the next check, and the one after
@@ -207,7 +214,12 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
         bound = _error_bound(change, max(*rates, slowest))
         if bound <= tolerance:
             return values, bound
-        if change <= tolerance and _at_rounding(change, values):
+        if change > readable:
+            measured = max(measured, rates[0])
+        # At the values' rounding the rate read is noise: done where the rate read before
+        # bounds the error, or the change is a unit or two in the last place (a slow ring).
+        if change <= tolerance and _at_rounding(change, values) and (
+                _error_bound(change, measured) <= tolerance or _at_rounding(change, values, 2)):
             return values, change
         if count % EXTRAPOLATE == EXTRAPOLATE - 1:  # a ratio, to be confirmed at the next
             fitted = _ratio(step, steps[2]) if misses < MOST_MISSES and since >= 3 else None
@@ -255,11 +267,12 @@ def _error_bound(change: float, rate: float) -> float:
     return change * rate / (1 - rate) if rate < 1 else np.inf
 
 
-def _at_rounding(change: float, values: np.ndarray) -> bool:
-    """Whether a change is at the rounding of the values themselves: the sweeps are then
-    done, whatever the rate (which there is the rounding's, not the chain's). A few units in
-    the last place: at 64, a slow chain (a ring of stays near 0.99) stopped 1e-12 off."""
-    return bool(change <= 8 * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0)))
+def _at_rounding(change: float, values: np.ndarray, units: float = 8) -> bool:
+    """Whether a change is within ``units`` units in the last place of the values
+    themselves: the rate read from such changes is the rounding's, not the chain's. At 64,
+    a slow chain (a ring of stays near 0.99) stopped 1e-12 off; at 8, a slower one (a ring
+    of three stays of 0.999), unless the rate read before says the error left is small."""
+    return bool(change <= units * np.finfo(np.float64).eps * float(np.max(np.abs(values), initial=1.0)))
 
 
 class _Ranked:
