@@ -13,7 +13,7 @@ import attrs
 import mdp
 from mdp.analysis.builtins import targets as toward
 from mdp.analysis.builtins.against import AGAINST, against_check, matched
-from mdp.analysis.builtins.options import as_given, column
+from mdp.analysis.builtins.options import as_given, column, first_total
 from mdp.analysis.builtins.options import state as state_columns
 from mdp.analysis.registry import Analysis
 from mdp.errors import ParamError
@@ -58,7 +58,8 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
     if after:
         from mdp.analysis.builtins.later import advised_after
 
-        return advised_after(solution.model, solution, game, columns, after, points)
+        advice, solution, why = advised_after(solution.model, solution, game, columns, after, points)
+        return Advised(advice, solution, after, decided=why)
     return Advised(mdp.advise(solution, game, **columns), solution, after)
 
 
@@ -90,7 +91,7 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     if advised.after:
         from mdp.analysis.builtins.later import after_line
 
-        print(after_line(advised.solution.model, advised, game))
+        print(after_line(advised.solution.model, advised.advice, advised.solution, advised.after, game))
     if advised.decided is not None:
         print(f"player {len(advised.after) + 1} does not play: {advised.decided}")
         return
@@ -138,19 +139,6 @@ def check_after(game: mdp.Game, after: Any) -> None:
         first_total(after)
     else:
         mdp.match_rules(game)
-
-
-def first_total(after: Any) -> int:
-    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
-    two: one whole number, before any work."""
-    if len(after) != 1:
-        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
-                         f"knowing the first's total; give that total once, not {len(after)} results")
-    try:
-        return int(str(after[0]).strip())
-    except ValueError:
-        raise ParamError(f"--after: the first player's total is a whole number of points, not "
-                         f"{after[0]!r}") from None
 
 
 def _advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 import mdp
-from mdp.analysis.builtins.advise import Advised, first_total
+from mdp.analysis.builtins.options import first_total
 from mdp.shown import shown_float
 
 if TYPE_CHECKING:
@@ -33,22 +33,23 @@ def _(model: mdp.Rounds, game: mdp.Game, after: list[Any]) -> None:
 
 @functools.singledispatch
 def advised_after(model: Any, solution: Solved, game: mdp.Game, columns: dict[str, Any],
-                   after: tuple[Any, ...], points: int) -> Advised:
+                  after: tuple[Any, ...], points: int) -> tuple[mdp.Advice, Solved, str | None]:
     """The advice for the player after the results ``after``, playing for money by the
-    game's match rules; none where the match is decided before they play."""
+    game's match rules, the solution it is drawn from, and why they do not play where the
+    match is decided before (no action is advised then; else ``None``)."""
     from mdp.analysis.match import not_playing
 
     money = mdp.later_player_values(model, game, list(after), exact=solution.exact)
     solution = mdp.solve(model, terminal=money, exact=solution.exact, sense="max")
     why = not_playing(model, game, list(after))  # the match is decided: no move to advise
     advice = mdp.advise(solution, game, **columns)
-    return Advised(advice if why is None else attrs.evolve(advice, actions=advice.actions.clear()),
-                   solution, after, decided=why)
+    return (advice if why is None else attrs.evolve(advice, actions=advice.actions.clear()),
+            solution, why)
 
 
 @advised_after.register(mdp.Rounds)
 def _(model: mdp.Rounds, solution: Solved, game: mdp.Game, columns: dict[str, Any],
-      after: tuple[Any, ...], points: int) -> Advised:
+      after: tuple[Any, ...], points: int) -> tuple[mdp.Advice, Solved, str | None]:
     """The advice for the second player, the first's total ``after``, with ``points``
     earned so far: played as :func:`mdp.match` plays them
     (:func:`~mdp.analysis.targets.rounds_match`), for the best expected winnings, 1 past that
@@ -59,24 +60,25 @@ def _(model: mdp.Rounds, solution: Solved, game: mdp.Game, columns: dict[str, An
     from mdp.engine.rounds.toward import located
 
     reach = solve_reach(model, exact=solution.exact, payoff=beating(model.info.objective.sense))
-    return Advised(advice_at(located(reach, game, columns, first_total(after) - points), game),
-                   solution, after)
+    return advice_at(located(reach, game, columns, first_total(after) - points), game), solution, None
 
 
 @functools.singledispatch
-def after_line(model: Any, advised: Advised, game: mdp.Game) -> str:
+def after_line(model: Any, advice: mdp.Advice, solution: Solved, after: tuple[Any, ...],
+               game: mdp.Game) -> str:
     """The line that says whom ``mdp advise --after`` advised, and what the values are."""
     outcome = mdp.match_rules(game).outcome
-    return (f"player {len(advised.after) + 1}, after "
-            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(advised.after, start=1))
-            + f": expected winnings {shown_float(advised.solution.value):.6g}")
+    return (f"player {len(after) + 1}, after "
+            + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(after, start=1))
+            + f": expected winnings {shown_float(solution.value):.6g}")
 
 
 @after_line.register(mdp.Rounds)
-def _(model: mdp.Rounds, advised: Advised, game: mdp.Game) -> str:
-    actions = advised.advice.actions
+def _(model: mdp.Rounds, advice: mdp.Advice, solution: Solved, after: tuple[Any, ...],
+      game: mdp.Game) -> str:
+    actions = advice.actions
     best = actions["value"][0] if actions.height else 0
-    return (f"player 2 of a match, after player 1's total {advised.after[0]}, plays to beat "
+    return (f"player 2 of a match, after player 1's total {after[0]}, plays to beat "
             f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
             f"value is the expected winnings, {shown_float(best):.6g} at best")
 

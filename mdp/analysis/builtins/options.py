@@ -82,3 +82,16 @@ def state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") -
         return parse_assignments(items)
     except ParamError:
         raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None
+
+
+def first_total(after: Any) -> int:
+    """The first player's total that ``--after`` gives in a game of rounds, whose match is of
+    two: one whole number, before any work."""
+    if len(after) != 1:
+        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
+                         f"knowing the first's total; give that total once, not {len(after)} results")
+    try:
+        return int(str(after[0]).strip())
+    except ValueError:
+        raise ParamError(f"--after: the first player's total is a whole number of points, not "
+                         f"{after[0]!r}") from None
