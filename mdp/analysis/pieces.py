@@ -40,6 +40,7 @@ class Pieces:
         self.sources: Mapping[str, str] = dict(sources or {})
         self.rows: int | None = None
         self.passes = 0
+        self.begun = 0  # passes begun by a reader (a stream that takes the pieces twice)
         """How many times every piece was given, to the end (a stream that stops before is
         told apart: :meth:`mdp.Format.dump`)."""
         self.progress: Callable[[str], None] | None = None
@@ -62,7 +63,7 @@ class Pieces:
     def height(self) -> int:
         """How many rows the table has (made, and counted, if it was not yet)."""
         if self.rows is None:
-            for _ in self:
+            for _ in self._pieces():  # not a pass of a reader's (begun)
                 pass
         assert self.rows is not None  # counted by the loop
         return self.rows
@@ -70,6 +71,10 @@ class Pieces:
     def __iter__(self) -> Iterator[pl.DataFrame]:
         """The pieces, each with the columns and types of :attr:`schema`; raises
         :class:`Widened`, with the schema widened, at a piece that does not fit it."""
+        self.begun += 1
+        return self._pieces()
+
+    def _pieces(self) -> Iterator[pl.DataFrame]:
         rows = 0
         for piece in self._make():
             piece = self._fitted(piece)

@@ -99,13 +99,16 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
                     handle, temporary = _beside(target, os.path.dirname(target))
                     staged.append((temporary, target, mode))
                 _writers.append(None)
+                file = os.fdopen(handle, "wb")
                 try:
-                    with os.fdopen(handle, "wb") as file:
-                        write(file)
-                        _kept(file, temporary, path)
-                        os.fchmod(file.fileno(), mode)
+                    write(file)
+                    _kept(file, temporary, path)
+                    os.fchmod(file.fileno(), mode)
+                    file.close()
                 finally:
                     _writers.pop()
+                    with contextlib.suppress(OSError, ValueError):  # a writer detached it:
+                        file.close()  # refused by _kept, its own line
             specials = [(absolute(path), write) for path, write in files if _special(absolute(path))]
             if _held is not None:  # within together(): renamed, and written into, at its end
                 _held.files += staged

@@ -5,6 +5,7 @@ built-in ones too) and chosen by a file's extension or by name (:func:`mdp.forma
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TypedDict, cast
 
@@ -61,8 +62,13 @@ class Format:
             else:
                 while True:
                     try:
-                        passes = table.passes
+                        passes, begun = table.passes, table.begun
                         self.stream(table, cast(BinaryIO, watched))
+                        if table.begun - begun > 1:  # every row written twice, or more
+                            raise ModelError(
+                                f"{self._named()} took the pieces of {table.name} "
+                                f"{table.begun - begun} times; a stream writes each piece it "
+                                "is given once (for piece in pieces: ...)")
                         if table.passes == passes:  # it returned before the last piece
                             raise ModelError(
                                 f"{self._named()} returned before it had taken every piece of "
@@ -95,15 +101,25 @@ class Format:
             from mdp.program import guard  # are the game's: checked as the command ends
 
             guard.check(self._named())
-        if not watched.written and table.height:  # a writer of the table's rows wrote none
+        if (not watched.written or _emptied(file)) and table.height:  # none of the rows
             raise ModelError(f"{self._named()} wrote nothing of a table of "
-                             f"{table.height:,} rows (a write that is a generator never runs)")
+                             f"{table.height:,} rows (or emptied its file; a write that is a "
+                             "generator never runs)")
 
     def _named(self) -> str:
         """This format as an error names it: a plugin's by the plugin (its fault)."""
         from mdp.analysis.registry import offered_as
 
         return offered_as("mdp_formats", "format", self.name)
+
+
+def _emptied(file: BinaryIO) -> bool:
+    """Whether a file written into (a regular one) holds nothing: its writer emptied it."""
+    try:
+        file.flush()
+        return _seekable(file) and os.fstat(file.fileno()).st_size == 0
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _seekable(file: BinaryIO) -> bool:

@@ -207,6 +207,8 @@ def _exit_code(command: Command, code: Any) -> int:
 
 
 def _error(error: MdpError, code: int) -> int:
+    closed = guard.standard_error_back()  # by game code: the line would go nowhere
+    error, code = (error, code) if closed is None else (closed, EXIT_ERROR)
     print(f"mdp: error: {error}", file=sys.stderr)
     return code
 

@@ -9,7 +9,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   meaning: a change is refused;
 - standard output, file descriptor 1 or ``sys.stdout``: closed or replaced, the answer is
   lost: refused;
-- Python's recursion limit, lowered (raised is harmless): refused;
+- standard error, file descriptor 2 or ``sys.stderr``, closed: put back, so that the line
+  that says so is seen, and refused;
+- Python's recursion limit, lowered (raised is harmless): put back, and refused;
 - a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``:
   refused (the next import of it fails);
 - a built-in function or type replaced (``builtins.float``): refused;
@@ -211,6 +213,8 @@ def record() -> None:
         "attributes": _attributes(),
         "signals": {number: signal.getsignal(number) for number in _SIGNALS},
         "umask": _umask(),
+        "stderr_closed": _closed(sys.stderr),
+        "stderr_spare": _spare(2),
     }
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
@@ -225,8 +229,18 @@ def record() -> None:
         warnings.showwarning = _warned
 
 
+def _spare(descriptor: int) -> int | None:
+    """A duplicate of ``descriptor`` to put it back from; ``None`` where it is closed."""
+    try:
+        return os.dup(descriptor)
+    except OSError:
+        return None
+
+
 def forget() -> None:
     global _recorded
+    if _recorded is not None and _recorded.get("stderr_spare") is not None:
+        os.close(_recorded["stderr_spare"])
     if _recorded is not None:
         import threading
         import warnings
@@ -281,8 +295,12 @@ def _fault() -> str | None:
     if _closed(_recorded["stdout"]) and not _recorded["closed"]:
         return "closed standard output (sys.stdout)"
     limit = sys.getrecursionlimit()
-    if limit < _recorded["limit"]:
+    if limit < _recorded["limit"]:  # put back first: saying so takes more than a few frames
+        sys.setrecursionlimit(_recorded["limit"])
         return f"lowered Python's recursion limit from {_recorded['limit']} to {limit}"
+    error = _standard_error()
+    if error is not None:
+        return error
     modules = _recorded["modules"]
     for name, module in list(sys.modules.items()):
         if module is None and modules.get(name, 0) is not None or \
@@ -326,6 +344,43 @@ def _signals() -> str | None:
             return (f"changed what {signal.Signals(number).name} does, to {said}, where it "
                     "interrupts mdp,")
     return None
+
+
+def _standard_error() -> str | None:
+    """Standard error, file descriptor 2 or ``sys.stderr``, closed: put back (mdp's lines
+    go there, this one too), and refused."""
+    assert _recorded is not None
+    spare = _recorded.get("stderr_spare")
+    try:
+        os.fstat(2)
+    except OSError:
+        if spare is None:
+            return None  # closed as mdp started: nothing to put back
+        os.dup2(spare, 2)
+        sys.stderr = _reopened(sys.stderr)
+        return "closed standard error (file descriptor 2)"
+    if _closed(sys.stderr) and not _recorded["stderr_closed"]:
+        sys.stderr = _reopened(sys.stderr)
+        return "closed standard error (sys.stderr)"
+    return None
+
+
+def standard_error_back() -> ModelError | None:
+    """Standard error put back where game code closed it (:func:`_standard_error`), and
+    the error that says so, blaming whose code ran last; ``None`` where it is open."""
+    if _recorded is None:
+        return None
+    fault = _standard_error()
+    if fault is None:
+        return None
+    return ModelError(f"{_who[0]} {fault} while its code ran; a game or plugin must leave "
+                      "the process as it found it")
+
+
+def _reopened(stream: Any) -> Any:
+    """A stream on file descriptor 2 like ``stream`` (closed), for mdp's lines."""
+    return os.fdopen(os.dup(2), "w", buffering=1, encoding=getattr(stream, "encoding", None),
+                     errors="backslashreplace")
 
 
 def _mask() -> str | None:

@@ -39,6 +39,7 @@ MISDEEDS = {
     "os.unlink(name)": "removed or renamed the file it was writing",
     "os.unlink(name); open(name, 'w').write('other')": "replaced the file it was writing",
     "os.close(file.fileno())": "closed the file it was writing",
+    "file.detach()": "closed the file it was writing",  # was a traceback (raw stream detached)
 }
 
 
@@ -62,3 +63,60 @@ def test_a_writer_that_does_other_than_write_its_file_is_blamed(tmp_path_factory
     assert sorted(os.listdir(where)) == sorted(["fmt.py", *(["p.weird"] if old else [])])
     if old:
         assert out.read_text() == "keep"
+
+
+EMPTIED = ["file.seek(0); file.truncate()",  # was "2 rows written", exit 0, the old file lost
+           "open(file.fileno(), 'wb').close()",  # a file of its own on mdp's descriptor, closed
+           "file.truncate(0)"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the writer finds its file's name in /proc")
+@pytest.mark.parametrize("misdeed", EMPTIED)
+def test_a_writer_that_empties_its_file_wrote_nothing(tmp_path, capsys, misdeed):
+    plugin = tmp_path / "fmt.py"
+    plugin.write_text(PLUGIN.format(misdeed=misdeed))
+    out = tmp_path / "p.weird"
+    out.write_text("keep")
+    code = main(["policy", str(ROOT / "docs" / "examples" / "reroll.py"), "-p", str(plugin),
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err.startswith(f"mdp: error: plugin {plugin}'s format weird "), err
+    assert "Traceback" not in err and "p.weird: cannot write" not in err
+    assert sorted(os.listdir(tmp_path)) == ["fmt.py", "p.weird"]
+    assert out.read_text() == "keep"
+
+
+STREAM = """import mdp
+
+
+def write(frame, file):
+    frame.write_csv(file)
+
+
+def stream(pieces, file):
+    for _ in range({times}):
+        for piece in pieces:
+            piece.write_csv(file)
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("twice", (".twice",), write, "a stream", stream=stream)]
+"""
+
+
+@pytest.mark.parametrize("times", [2, 3])
+def test_a_stream_that_takes_the_pieces_more_than_once_is_refused(tmp_path, capsys, times):
+    """Every row written twice was "N rows written", exit 0."""
+    plugin = tmp_path / "fmt.py"
+    plugin.write_text(STREAM.format(times=times))
+    out = tmp_path / "p.twice"
+    code = main(["policy", str(ROOT / "docs" / "examples" / "reroll.py"), "-p", str(plugin),
+                 "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert err == (f"mdp: error: plugin {plugin}'s format twice took the pieces of the policy "
+                   f"table {times} times; a stream writes each piece it is given once (for piece "
+                   "in pieces: ...)\n")
+    assert not out.exists()

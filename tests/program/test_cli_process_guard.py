@@ -24,6 +24,11 @@ REFUSED = {
     "os.chdir(os.path.dirname(os.path.dirname(__file__)))": "changed the working directory",
     "os.dup2(os.open(os.devnull, os.O_WRONLY), 1)": "standard output (file descriptor 1)",
     "sys.setrecursionlimit(60)": "lowered Python's recursion limit from",
+    # too low to say so without putting it back first: was a traceback
+    "sys.setrecursionlimit(30)": "lowered Python's recursion limit from",
+    # the line itself goes there: was rc 2 and nothing said
+    "sys.stderr.close()": "closed standard error (sys.stderr)",
+    "os.close(2)": "closed standard error (file descriptor 2)",
     'sys.modules["polars"] = None': "module polars in sys.modules",
     'sys.modules["json"] = None': "module json in sys.modules",
     "builtins.float = int": "built-in float",
