@@ -29,6 +29,8 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   are mdp's for the command, and given back as it ends;
 - ``sys.stdout`` rebound (a hook capturing its prints): put back, silently; what mdp prints
   goes to the real standard output;
+- the most digits Python turns into text (``sys.set_int_max_str_digits``), which the
+  command lifts for exact numbers: put back, silently;
 - mdp's and Polars' environment variables (``MDP_*``, ``POLARS_*``), read as the command
   starts: put back, silently; a hook's change could not take effect, and must not be taken
   for the user's.
@@ -213,6 +215,7 @@ def record() -> None:
         "attributes": _attributes(),
         "signals": {number: signal.getsignal(number) for number in _SIGNALS},
         "umask": _umask(),
+        "digits": sys.get_int_max_str_digits(),
         "stderr_closed": _closed(sys.stderr),
         "stderr_spare": _spare(2),
     }
@@ -270,6 +273,8 @@ def check(who: str) -> None:
 
     refuse_read_targets()
     rebind()
+    if sys.get_int_max_str_digits() != _recorded["digits"]:  # the command's, put back
+        sys.set_int_max_str_digits(_recorded["digits"])
     environ = _environment()
     if environ != _recorded["environ"]:
         for name in environ.keys() - _recorded["environ"].keys():

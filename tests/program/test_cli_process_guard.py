@@ -127,3 +127,16 @@ def test_a_plugins_export_that_changes_directory_is_blamed_and_writes_nothing(tm
     assert done.stderr.startswith("mdp: error: plugin ../exp.py's export ex changed the working "
                                   "directory from ")
     assert _files(work) == set() and _files(tmp_path) == {"game.py", "exp.py", "work"}
+
+
+def test_a_lowered_limit_of_digits_is_put_back_for_an_exact_answer(tmp_path, capsys):
+    """A hook that lowers the digits Python turns into text (640) left an exact answer of 700
+    digits a traceback (ValueError); the command's own limit is put back."""
+    from mdp.program.cli import main
+
+    game = GAME.replace("CHANGE", "sys.set_int_max_str_digits(640)").replace(
+        'return {"walk": 3', 'from fractions import Fraction; return {"walk": Fraction(3 * 10**700 + 1, 10**700)')
+    (tmp_path / "game.py").write_text(game)
+    assert main(["solve", str(tmp_path / "game.py"), "--exact"]) == 0
+    out = capsys.readouterr().out
+    assert f"exact: {3 * 10**700 + 1}/{10**700}" in out.splitlines()
