@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -272,11 +273,11 @@ def positive_int(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{error}, not {text!r}") from None
 
 
+_DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?", re.ASCII)
+
+
 def _residual(text: str) -> float:
-    try:
-        value: object = float(text)
-    except ValueError:
-        value = text
+    value: object = float(text) if _DECIMAL.fullmatch(text) else text  # 0-9, as every number
     try:
         check_residual(value)
     except ParamError as error:
@@ -288,10 +289,8 @@ def _size(text: str) -> int:
     units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
     number = text.strip().upper().removesuffix("B")
     unit = number[-1:] if number[-1:] in units else ""
-    try:
-        value = float(number[:len(number) - len(unit)]) * units[unit]
-    except ValueError:
-        value = 0
+    digits = number[:len(number) - len(unit)].strip()
+    value = float(digits) * units[unit] if _DECIMAL.fullmatch(digits) else 0  # 0-9, no 1_0
     if value >= 2**63:  # a size, but past any machine's (and 64 bits)
         raise argparse.ArgumentTypeError(f"{text!r} is too large: at most 2**63 - 1 bytes, about 9.2E18")
     if not 1 <= value:  # also NaN

@@ -91,7 +91,7 @@ def first_total(after: Any) -> int:
         raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
                          f"knowing the first's total; give that total once, not {len(after)} results")
     try:
-        return int(str(after[0]).strip())
+        return points(after[0])  # digits 0 to 9, as every number (not +3, 1_0, ٣)
     except ValueError:
         raise ParamError(f"--after: the first player's total is a whole number of points, not "
                          f"{after[0]!r}") from None
