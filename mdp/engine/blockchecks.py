@@ -12,6 +12,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine import numeric
 from mdp.engine.checks import Finding, Place, not_a_chance, place, shown
 from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
@@ -34,6 +35,9 @@ class BlockChecks:
     (every value is then a mean of them), never shown as a chance of 150%."""
     inexact: tuple[str, Place] | None = None
     inexact_value: tuple[str, Place] | None = None
+    tiny: tuple[str, Place] | None = None
+    """The first exact number not 0 that a float makes 0 or loses digits of (below about
+    2.2e-308): a solve in floats is then refused (:func:`mdp.engine.terminal.check_terminal`)."""
 
     def check(self, keys: np.ndarray, e: Expansion) -> tuple[int, int]:
         """Check a block; return its number of actions, and how many of them have one
@@ -108,6 +112,9 @@ class BlockChecks:
                 shown = f"probability {quoted(p)} {problem}" if problem else \
                     f"negative probability {written(p)}"
                 raise culprit(_first_use(ids, i), shown)
+            if self.tiny is None and numeric.below_floats(p):
+                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
+                self.tiny = (f"probability {quoted(p)}", place(keys, e, action=action))
             if self.inexact is None and first_float([p]) is not None:
                 action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
                 self.inexact = (f"probability {p!r}", place(keys, e, action=action))
@@ -129,6 +136,11 @@ class BlockChecks:
             huge = first_past_float(values)
             if huge is not None:
                 bad = (huge[0], huge[1], "is past what a float holds (about 1.8e308)")
+        if bad is None and self.tiny is None and not (isinstance(values, np.ndarray)
+                                                      and values.dtype.kind in "iuf"):
+            small = next((i for i, v in enumerate(values) if numeric.below_floats(v)), None)
+            if small is not None:
+                self.tiny = (f"value {quoted(values[small])}", _terminal_place(keys, e, small))
         if bad is None and self.inexact_value is None:
             inexact = first_float(values)
             if inexact is not None:

@@ -310,6 +310,8 @@ class _Intake:
                            game.objective, plugins_of(game)),
             inexact=self._inexact(self.checks.inexact, self.checks.probability_hook),
             inexact_values=self._inexact(self.checks.inexact_value, self.checks.value_hook),
+            tiny=None if self.checks.tiny is None else
+            f"{self.checks.tiny[0]} ({self.name(self.checks.tiny[1])})",
             label_prints=prints,
             column_prints=column_prints,
             seconds=time.perf_counter() - start,

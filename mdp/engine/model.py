@@ -95,6 +95,9 @@ class CompiledModel(Operations):
     refused."""
     inexact_values: str | None = None
     """Who gave a float terminal value, and where, if one did."""
+    tiny: str | None = None
+    """The first exact number not 0 that a float makes 0 (or keeps fewer digits of), what
+    and where: a solve in floats is then refused."""
     label_prints: np.ndarray | None = attrs.field(default=None, repr=False)
     """Per state, a fingerprint of its action labels in their order
     (:func:`mdp.engine.walk.label_print`), where the game gave them as the model was

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import decimal
 import math
+import sys
 from fractions import Fraction
 from numbers import Rational
 from typing import Any
@@ -40,6 +41,16 @@ def first_past_float(values: Any) -> tuple[int, Any] | None:
     if isinstance(values, np.ndarray) and values.dtype.kind in "iuf":
         return None
     return next(((i, v) for i, v in enumerate(values) if _past_float(v)), None)
+
+
+def below_floats(value: Any) -> bool:
+    """Whether ``value`` is an exact number not 0 that a float makes 0 or keeps fewer digits
+    of than of others (below about 2.2e-308, the least normal float)."""
+    return isinstance(value, Rational) and not isinstance(value, bool) and value != 0 and \
+        abs(value) < _LEAST_NORMAL  # type: ignore[operator]
+
+
+_LEAST_NORMAL = Fraction(sys.float_info.min)
 
 
 def _past_float(value: Any) -> bool:

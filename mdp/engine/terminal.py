@@ -53,6 +53,10 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
     if exact and model.inexact:
         raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "
                          f"but {model.inexact}")
+    if not exact and model.tiny:  # 0 in floats: a chance or a value lost without a word
+        raise ModelError(f"game {model.info.game}: the {model.tiny} is not 0, but below what a "
+                         "float holds (about 2.2e-308), which would take it as 0: solve it "
+                         "exactly (--exact)")
     if terminal is None:
         if exact and model.inexact_values:
             raise ModelError(f"game {model.info.game}: exact solving needs rational numbers, "

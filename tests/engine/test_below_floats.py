@@ -1,0 +1,38 @@
+"""An exact number not 0 that a float makes 0, or keeps fewer digits of (below about
+2.2e-308, the least normal float), as a probability or a terminal value: a solve in floats is
+refused in one line naming it, where it took it as 0 (a chance of 1e-400 shown 0.0000%, every
+action optimal); the exact solve answers (round 17, F7 and R17-N1). By hand: flipping wins
+with chance p (or is worth v at 1/2), staying loses: the value is p (or v/2)."""
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from models import Table
+
+import mdp
+
+TINY = st.builds(lambda top, digits: Fraction(top, 10**digits), st.integers(1, 99),
+                 st.integers(310, 500))
+
+
+def _game(chance: Fraction, prize: Fraction) -> mdp.Game:
+    table = {"start": {"flip": [(chance, "won"), (1 - chance, "lost")], "stay": [(1, "lost")]}}
+    return mdp.load_game(Table(table, {"won": prize, "lost": 0}, initial="start"))
+
+
+@settings(max_examples=20, deadline=None)
+@given(tiny=TINY, where=st.sampled_from(["probability", "value"]))
+def test_a_number_below_floats_is_refused_in_floats_and_solved_exactly(tiny, where):
+    chance, prize = (tiny, Fraction(1)) if where == "probability" else (Fraction(1, 2), tiny)
+    model = mdp.compile(_game(chance, prize))
+    with pytest.raises(mdp.ModelError, match=f"^game .*: the {where} .* is not 0, but below "
+                                              r"what a float holds .*solve it exactly \(--exact\)$"):
+        mdp.solve(model)
+    assert mdp.solve(model, exact=True).value == chance * prize
+
+
+def test_the_least_normal_float_is_solved_in_floats():
+    least = Fraction(2.2250738585072014e-308)  # the least normal float, exactly
+    assert mdp.solve(mdp.compile(_game(Fraction(1, 2), least))).value == float(least) / 2
