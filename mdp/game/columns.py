@@ -11,7 +11,7 @@ import numpy as np
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
 from mdp.game.apart import distinct_actions
-from mdp.game.cells import cell, kind, mixed, one_kind, to_frame
+from mdp.game.cells import cell, kind, mixed, one_kind, scalars, to_frame
 from mdp.game.names import COLUMN, typable
 from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
@@ -237,6 +237,8 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
             raise ModelError(f"game {game.name}: {hook} gave column {name!r} as "
                              f"{type(values).__name__}; a column is a list or an array of "
                              f"values, one per row")
+        if isinstance(values, np.ndarray):  # one value a row: refused here, before any use
+            scalars(f"game {game.name}", name, values)
         if len(values) != rows:
             raise ModelError(f"game {game.name}: {hook} gave {len(values):,} values in "
                              f"column {name!r} for {rows:,} rows")

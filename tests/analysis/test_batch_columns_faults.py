@@ -68,3 +68,32 @@ def test_an_action_column_given_to_a_state_alone_is_refused_by_advise(alone):
     assert message.startswith(f"game ladder: mdp_columns gave move={alone!r} for the state "
                               "named alone (action None), but move="), message
     assert "an action's columns are None without one" in message and "\n" not in message
+
+
+class Wide(Named):
+    """The ladder whose column ``move`` is an array of more than one dimension."""
+
+    def __init__(self, shape):
+        super().__init__()
+        self.shape = shape
+
+    @mdp.hookimpl
+    def mdp_columns(self, states, actions):
+        import numpy as np
+
+        return {"position": [str(int(k)) for k in states],
+                "move": np.zeros((len(states), *self.shape))}
+
+
+@settings(max_examples=10, deadline=None)
+@given(shape=st.lists(st.integers(1, 3), min_size=1, max_size=2).map(tuple),
+       table=st.sampled_from(["policy", "advise"]))
+def test_a_column_of_more_dimensions_is_refused_by_every_table(shape, table):
+    """mdp policy broke on it (a broadcast error where actions shown alike are sought)."""
+    game = mdp.load_game(Wide(shape))
+    with pytest.raises(mdp.ModelError, match=r"^game ladder: column 'move' is a \d-d numpy array"):
+        solution = mdp.solve(mdp.compile(game), exact=True)  # its terminal states' columns
+        if table == "policy":
+            mdp.policy(solution, game)
+        else:
+            mdp.advise(solution, game, position="4")
