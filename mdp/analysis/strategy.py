@@ -67,8 +67,10 @@ class Strategy:
     (:func:`~mdp.hookspecs.game.mdp_strategies`).
 
     ``weights(game, model)`` returns one non-negative weight per action of the compiled model,
-    in action order (an integer array for a strategy that exact evaluation keeps exact); the
-    strategy takes an action with probability its weight over the total of its state's.
+    in action order (an integer array for a strategy that exact evaluation keeps exact; a
+    NumPy array of true/false, a mask, as weights 1 and 0, where ``True`` and ``False``
+    among numbers are refused); the strategy takes an action with probability its weight
+    over the total of its state's.
     :meth:`per_state` makes one from a function of one state instead. A game played in
     rounds has strategies of another type: :class:`RoundsStrategy`.
     """

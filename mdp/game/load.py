@@ -285,7 +285,8 @@ def _one_line(described: Any) -> str | None:
     if described is not None and not isinstance(described, str):
         return f"returned {described!r:.80}, not a str"
     if described and not described.isprintable():
-        return f"returned {described!r:.80}, not one line of text (no line breaks or control characters)"
+        return (f"returned {described!r:.80}, not one line of printable text (no line break, "
+                "control character or space other than ' ')")
     return None
 
 

@@ -368,7 +368,7 @@ def test_a_description_of_a_rule_plugin_that_breaks_the_line_names_it(tmp_path, 
     game = broken(tmp_path, "@mdp.hookimpl\ndef mdp_describe():\n    return 'a coin'\n")
     assert one_line(capsys, ["solve", game, "-p", str(plugin)]) == (
         f"game coin: plugin {plugin}'s mdp_describe returned 'a coin\\x1b[31m red', not one line of "
-        "text (no line breaks or control characters)")
+        "printable text (no line break, control character or space other than ' ')")
 
 
 @pytest.mark.parametrize("hook, args", [("mdp_actions", "state"), ("mdp_terminal_value", "state"),

@@ -142,5 +142,5 @@ def terminals(model: RoundsModel, ends: RoundEnds, later: RoundValues, sense: st
         raise ModelError(f"game {model.info.game}: an end earning {quoted(points[row, end])} "
                          f"points leads to round state {int(ends.next[row, end])}, worth "
                          f"{quoted(worth[row, end])}: together past what a float holds (about "
-                         "1.8e308); solve it exactly (with exact), or give smaller points")
+                         "1.8e308); solve it exactly (--exact), or give smaller points")
     return np.ascontiguousarray(total.T, dtype=np.float64)
