@@ -170,11 +170,17 @@ def _keep_ignoring(signal: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+TERMINATIONS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2")
+"""The signals besides Ctrl-C whose default ends the process (SIGQUIT: Ctrl-\\): each
+interrupts a command as Ctrl-C does, so that no temporary file is left."""
+
+
 class terminations_interrupt:
-    """While in effect (in the main thread), SIGTERM and SIGHUP (the terminal closed) run
-    :func:`interrupt`, as Ctrl-C does: the command that is killed cleans up (its files) and
-    says it was interrupted. One that is ignored (``nohup``) stays ignored. The program is in
-    it from its first line, and every set of files written in it."""
+    """While in effect (in the main thread), SIGTERM, SIGHUP (the terminal closed) and the
+    other :data:`TERMINATIONS` run :func:`interrupt`, as Ctrl-C does: the command that is
+    killed cleans up (its files) and says it was interrupted. One that is ignored
+    (``nohup``) stays ignored. The program is in it from its first line, and every set of
+    files written in it."""
 
     def __enter__(self) -> terminations_interrupt:
         import signal
@@ -182,7 +188,7 @@ class terminations_interrupt:
 
         self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
-            for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            for number in (getattr(signal, name, None) for name in TERMINATIONS):
                 if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
                     self.previous[number] = signal.signal(number, interrupt)
         return self

@@ -42,7 +42,9 @@ def _ended() -> None:
     import threading
 
     if threading.current_thread() is threading.main_thread():
-        for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        from mdp.errors import TERMINATIONS
+
+        for name in ("SIGINT", *TERMINATIONS):
             number = getattr(signal, name, None)
             if number is not None:
                 signal.signal(number, signal.SIG_IGN)

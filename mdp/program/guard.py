@@ -19,7 +19,8 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   ``mdp.*`` module, numpy, Polars, ``fractions``, ``math``, ``operator``...) replaced
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
   as it is loaded, the ones loaded before the command as it starts, by identity;
-- what Ctrl-C, SIGTERM and SIGHUP do changed (ignored, say: mdp could not be interrupted),
+- what Ctrl-C, SIGTERM, SIGHUP and the other signals that end a process
+  (:data:`mdp.errors.TERMINATIONS`) do changed (ignored, say: mdp could not be interrupted),
   but to mdp's own handler: refused; one ignored as mdp started (``nohup``) stays so;
 - the file mode creation mask (umask) changed: the files mdp writes would get another
   mode (000, unreadable): put back, and refused;
@@ -46,7 +47,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from mdp.errors import ModelError
+from mdp.errors import TERMINATIONS, ModelError
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -55,7 +56,7 @@ _recorded: dict[str, Any] | None = None
 # The modules mdp's results are computed with, besides its own (``mdp``, ``mdp.*``).
 _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "fractions", "math",
                   "operator", "functools", "itertools", "heapq", "decimal")
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP")
+_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", *TERMINATIONS)
                  if hasattr(signal, name))
 
 
@@ -337,7 +338,8 @@ def _replaced() -> str | None:
 
 
 def _signals() -> str | None:
-    """What Ctrl-C, SIGTERM or SIGHUP does, changed but to mdp's own handler."""
+    """What Ctrl-C or another signal that ends a process does, changed but to mdp's own
+    handler."""
     from mdp.errors import interrupt
 
     assert _recorded is not None

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from mdp.errors import watch_interruptions
+from mdp.errors import TERMINATIONS, terminations_interrupt, watch_interruptions
 from mdp.outputs import files
 
 
@@ -35,6 +35,19 @@ def test_a_signal_as_a_temporary_file_is_made_leaves_nothing(tmp_path, signal_as
 def test_a_signal_as_a_target_is_probed_leaves_nothing(tmp_path, signal_as_made):
     with watch_interruptions(), pytest.raises(KeyboardInterrupt):
         files.check_target(str(tmp_path / "out.csv"))
+    assert os.listdir(tmp_path) == []
+
+
+@pytest.mark.parametrize("name", [n for n in TERMINATIONS if hasattr(signal, n)])
+def test_a_signal_that_ends_a_process_interrupts_a_write_and_leaves_nothing(tmp_path, name):
+    """Ctrl-\\ (SIGQUIT), an alarm a plugin set (SIGALRM), SIGUSR1 killed mdp by the signal
+    mid-write and left ``.keep.csv.lk30l_ql`` (round 17): each is an interruption, as SIGTERM."""
+    def write(file):
+        file.write(b"x")
+        signal.raise_signal(getattr(signal, name))
+
+    with terminations_interrupt(), pytest.raises(KeyboardInterrupt):
+        files.write_together([(str(tmp_path / "out.csv"), write)])
     assert os.listdir(tmp_path) == []
 
 
