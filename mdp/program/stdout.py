@@ -119,19 +119,28 @@ def machine_output(args: argparse.Namespace) -> bool:
 
 def check_alone(args: argparse.Namespace, files: dict[str, str]) -> None:
     """Refuse, before any work, two things for standard output: ``--json`` and a table in
-    the format ``--format`` names, without ``--out`` to take the table; ``--json`` and a file
-    of ``files`` (``--out``, ``--plot``) that is standard output."""
-    if not getattr(args, "json", False):
-        return
-    if getattr(args, "format", None) is not None and getattr(args, "out", None) is None:
+    the format ``--format`` names, without ``--out`` to take the table; a file of ``files``
+    (``--out``, ``--plot``) that is standard output, beside ``--json``, another such file, or
+    the report a command prints where no ``--out`` takes its table
+    (``mdp distribution --plot d.png > d.png``)."""
+    json = bool(getattr(args, "json", False))
+    if json and getattr(args, "format", None) is not None and getattr(args, "out", None) is None:
         raise ParamError("--json and --format each print on standard output; write the table "
                          "to a file with --out, or leave out one")
     from mdp.outputs.files_kinds import is_standard_output
 
-    for option, path in files.items():
-        if is_standard_output(path):
-            raise ParamError(f"{option} {MdpError(path)} is standard output, where --json "
-                             f"prints; write {option} to another file, or leave out --json")
+    there = [option for option, path in files.items() if is_standard_output(path)]
+    if not there:
+        return
+    printed = "--json" if json else "the report" if getattr(args, "out", None) is None else None
+    option = there[-1]
+    if printed is not None or len(there) > 1:
+        also = printed or there[0]
+        raise ParamError(f"{option} {MdpError(files[option])} is standard output, where {also} "
+                         f"prints; write {option} to another file, or leave out {also}"
+                         if printed != "the report" else
+                         f"{option} {MdpError(files[option])} is standard output, where "
+                         f"the report prints; write {option} to another file")
 
 
 class shielded:

@@ -138,3 +138,24 @@ def test_standard_output_named_as_out_takes_the_table(tmp_path):
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("open,roll,dice,shut,value,optimal,regret\n")
     assert done.stderr.endswith("rows written to /dev/stdout\n") and "open," not in done.stderr
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(how=st.sampled_from(STANDARD_NAMES),
+       command=st.sampled_from(["distribution", "simulate", "lengths"]))
+def test_a_picture_that_is_standard_output_is_refused_beside_the_report(tmp_path_factory, how,
+                                                                         command):
+    """``mdp distribution --plot d.png > d.png`` wrote the report and the picture into one
+    file, "the picture written to d.png", exit 0 (round 17)."""
+    folder = tmp_path_factory.mktemp("pictured")
+    (folder / "out.txt").write_text("")
+    target = _name(folder, how)
+    extra = {"simulate": ["--games", "10"], "lengths": ["--set", "goal=3"]}.get(command, [])
+    game = "pig" if command == "lengths" else "shutbox"
+    with open(folder / "out.txt", "w") as out:
+        done = subprocess.run([*MDP, command, game, *(["--set", "tiles=1-3"] if game == "shutbox"
+                                                      else []), *extra, "--plot", target],
+                              stdout=out, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.startswith("mdp: error: --plot ") and "\n" not in done.stderr[:-1]
+    assert (folder / "out.txt").read_text() == ""
