@@ -234,8 +234,14 @@ def record() -> None:
 
 
 def _spare(descriptor: int) -> int | None:
-    """A duplicate of ``descriptor`` to put it back from; ``None`` where it is closed."""
+    """A duplicate of ``descriptor`` to put it back from, numbered 3 or more (where standard
+    output is closed, a plain duplicate would take its number, and mdp's output would go
+    there); ``None`` where it is closed."""
     try:
+        import fcntl
+
+        return fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, 3)
+    except ImportError:  # no fcntl (Windows): the lowest number free
         return os.dup(descriptor)
     except OSError:
         return None
@@ -386,8 +392,8 @@ def standard_error_back() -> ModelError | None:
 
 def _reopened(stream: Any) -> Any:
     """A stream on file descriptor 2 like ``stream`` (closed), for mdp's lines."""
-    return os.fdopen(os.dup(2), "w", buffering=1, encoding=getattr(stream, "encoding", None),
-                     errors="backslashreplace")
+    return os.fdopen(_spare(2) or os.dup(2), "w", buffering=1,
+                     encoding=getattr(stream, "encoding", None), errors="backslashreplace")
 
 
 def _mask() -> str | None:
