@@ -36,3 +36,27 @@ def test_a_number_below_floats_is_refused_in_floats_and_solved_exactly(tiny, whe
 def test_the_least_normal_float_is_solved_in_floats():
     least = Fraction(2.2250738585072014e-308)  # the least normal float, exactly
     assert mdp.solve(mdp.compile(_game(Fraction(1, 2), least))).value == float(least) / 2
+
+
+@settings(max_examples=10, deadline=None)
+@given(digits=st.integers(310, 450))
+def test_round_points_below_floats_are_refused_in_floats_and_solved_exactly(digits):
+    """Two boxes (tests/models.py, worth 37/4 by hand) with every point divided by
+    10**digits: 37/4 / 10**digits exactly; in floats it solved to 0 (round 17, F7)."""
+    import numpy as np
+    from models import TWO_BOXES, two_boxes, two_boxes_ends
+
+    @mdp.hookimpl
+    def mdp_round_rule(ends):
+        def rule(states):
+            found = two_boxes_ends(ends, states)
+            tiny = np.array([[Fraction(int(p), 10**digits) for p in row]
+                             for row in np.asarray(found.points)], dtype=object)
+            return mdp.RoundEnds(found.next, tiny)
+        return rule
+
+    model = mdp.compile(two_boxes(mdp_round_rule=mdp_round_rule))
+    with pytest.raises(mdp.ModelError, match=r"^game two-boxes: mdp_round_rule gave points .* "
+                                              r"below what a float holds .*\(--exact\)$"):
+        mdp.solve(model)
+    assert mdp.solve(model, exact=True).value == TWO_BOXES / 10**digits
