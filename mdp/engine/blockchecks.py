@@ -113,11 +113,9 @@ class BlockChecks:
                     f"negative probability {written(p)}"
                 raise culprit(_first_use(ids, i), shown)
             if self.tiny is None and numeric.below_floats(p):
-                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
-                self.tiny = (f"probability {quoted(p)}", place(keys, e, action=action))
+                self.tiny = (f"probability {quoted(p)}", _use_place(keys, e, ids, ends, i))
             if self.inexact is None and first_float([p]) is not None:
-                action = int(np.searchsorted(ends, _first_use(ids, i), side="right"))
-                self.inexact = (f"probability {p!r}", place(keys, e, action=action))
+                self.inexact = (f"probability {p!r}", _use_place(keys, e, ids, ends, i))
         sums, one = action_sums(table, ids, counts, bounds)
         exact = not isinstance(one, float)  # rational: integers over their common denominator
         wrong = np.flatnonzero(sums != one if exact else np.abs(sums - 1) > PROBABILITY_TOLERANCE)
@@ -171,6 +169,14 @@ class BlockChecks:
 def _first_use(probabilities: np.ndarray, table_id: int) -> int:
     """The first outcome whose probability is ``table_id``."""
     return int(np.flatnonzero(probabilities == table_id)[0])
+
+
+def _use_place(keys: np.ndarray, e: Expansion, probabilities: np.ndarray, ends: np.ndarray,
+               table_id: int) -> Place:
+    """The place (its action's) of the first outcome whose probability is ``table_id``;
+    ``ends``, where each action's outcomes end."""
+    action = int(np.searchsorted(ends, _first_use(probabilities, table_id), side="right"))
+    return place(keys, e, action=action)
 
 
 def _terminal_place(keys: np.ndarray, e: Any, position: int) -> Place:

@@ -46,7 +46,8 @@ def first_past_float(values: Any) -> tuple[int, Any] | None:
 def below_floats(value: Any) -> bool:
     """Whether ``value`` is an exact number not 0 that a float makes 0 or keeps fewer digits
     of than of others (below about 2.2e-308, the least normal float)."""
-    return isinstance(value, Rational) and not isinstance(value, bool) and value != 0 and \
+    # (an int, bool too, is 0 or at least 1 in size: only a fraction can be below)
+    return isinstance(value, Rational) and not isinstance(value, int) and value != 0 and \
         abs(value) < _LEAST_NORMAL  # type: ignore[operator]
 
 

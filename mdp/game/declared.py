@@ -70,5 +70,3 @@ def texts(item: Any) -> Iterator[tuple[str, Any]]:
             yield field.name, value
         elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
             yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
-
-

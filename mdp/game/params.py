@@ -104,7 +104,6 @@ class Param:
                          f"({type(got).__name__}), not text or a number; a parameter's value "
                          "is shown as the text --set takes back (give the parameter a show)")
 
-
     def _read_back(self, value: Any, got: Any) -> None:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
         ``parse``: what is shown (and recorded in JSON) would be another game's setting."""

@@ -60,7 +60,6 @@ def _kept(file: BinaryIO, temporary: str, path: str) -> None:
         raise ModelError(f"{who} {fault}; it writes {path} through the file it is given")
 
 
-
 def _special(path: str) -> bool:
     """Whether ``path`` is an existing file that is not a regular file (a device, a pipe),
     or standard output (``/dev/stdout``, whatever it was sent to)."""

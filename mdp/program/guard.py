@@ -249,9 +249,9 @@ def _spare(descriptor: int) -> int | None:
 
 def forget() -> None:
     global _recorded
-    if _recorded is not None and _recorded.get("stderr_spare") is not None:
-        os.close(_recorded["stderr_spare"])
     if _recorded is not None:
+        if _recorded["stderr_spare"] is not None:
+            os.close(_recorded["stderr_spare"])
         import threading
         import warnings
 
@@ -289,8 +289,13 @@ def check(who: str) -> None:
         os.environ.update(_recorded["environ"])
     fault = _fault()
     if fault is not None:
-        raise ModelError(f"{who} {fault} while its code ran; a game or plugin must leave the "
-                         "process as it found it")
+        raise _refusal(who, fault)
+
+
+def _refusal(who: str, fault: str) -> ModelError:
+    """The error that blames ``who`` for ``fault``, a change it made to the process."""
+    return ModelError(f"{who} {fault} while its code ran; a game or plugin must leave the "
+                      "process as it found it")
 
 
 def _fault() -> str | None:
@@ -363,7 +368,7 @@ def _standard_error() -> str | None:
     """Standard error, file descriptor 2 or ``sys.stderr``, closed: put back (mdp's lines
     go there, this one too), and refused."""
     assert _recorded is not None
-    spare = _recorded.get("stderr_spare")
+    spare = _recorded["stderr_spare"]
     try:
         os.fstat(2)
     except OSError:
@@ -384,10 +389,7 @@ def standard_error_back() -> ModelError | None:
     if _recorded is None:
         return None
     fault = _standard_error()
-    if fault is None:
-        return None
-    return ModelError(f"{_who[0]} {fault} while its code ran; a game or plugin must leave "
-                      "the process as it found it")
+    return None if fault is None else _refusal(_who[0], fault)
 
 
 def _reopened(stream: Any) -> Any:

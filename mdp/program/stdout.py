@@ -53,13 +53,18 @@ def _private(stream: Any) -> Any:
     try:
         os.dup2(2, 1)
     except OSError:  # standard error closed: what game code writes goes nowhere
-        handle = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(handle, 1)
-        os.close(handle)
+        _to_null(1)
     own = os.fdopen(private, "w", buffering=1 if stream.line_buffering else -1,
                     encoding=stream.encoding, errors=stream.errors)
     _TAKEN[:] = [own, os.dup(private)]  # the second to give back, whatever befalls the first
     return own
+
+
+def _to_null(descriptor: int) -> None:
+    """Point file descriptor ``descriptor`` at the null device."""
+    handle = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(handle, descriptor)
+    os.close(handle)
 
 
 def _give_back() -> None:
@@ -76,9 +81,7 @@ def _give_back() -> None:
         except (OSError, ValueError):  # closed by a plugin (refused), or its reader gone
             pass
     if _DROPPED:  # its reader gone: what is left for it at exit goes nowhere, as mdp's did
-        handle = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(handle, kept)
-        os.close(handle)
+        _to_null(kept)
     os.dup2(kept, 1)
     os.close(kept)
     try:
@@ -136,11 +139,9 @@ def check_alone(args: argparse.Namespace, files: dict[str, str]) -> None:
     option = there[-1]
     if printed is not None or len(there) > 1:
         also = printed or there[0]
+        leave = "" if printed == "the report" else f", or leave out {also}"
         raise ParamError(f"{option} {MdpError(files[option])} is standard output, where {also} "
-                         f"prints; write {option} to another file, or leave out {also}"
-                         if printed != "the report" else
-                         f"{option} {MdpError(files[option])} is standard output, where "
-                         f"the report prints; write {option} to another file")
+                         f"prints; write {option} to another file{leave}")
 
 
 class shielded:
@@ -183,9 +184,7 @@ def drop() -> None:
     (Python's own at exit among them) fails again."""
     _DROPPED.append(True)  # file descriptor 1 is mdp's null device now: no game's doing
     try:
-        handle = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(handle, stdout().fileno())
-        os.close(handle)
+        _to_null(stdout().fileno())
     except (OSError, ValueError, AttributeError):  # no file descriptor (output captured)
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
 

@@ -134,11 +134,11 @@ def terminals(model: RoundsModel, ends: RoundEnds, later: RoundValues, sense: st
         return np.ascontiguousarray(np.where(ends.next >= 0, 0.0, worst).T)
     worth = later.values_of(ends.next, worst, model.info.game)
     if ends.points.dtype == object:  # exact points: one below what a float holds is not 0
-        tiny = [(r, e) for r, e in zip(*np.nonzero(ends.next >= 0))
-                if below_floats(ends.points[r, e])][:1]
-        if tiny:
+        tiny = next(((r, e) for r, e in zip(*np.nonzero(ends.next >= 0))
+                     if below_floats(ends.points[r, e])), None)
+        if tiny is not None:
             raise ModelError(f"game {model.info.game}: mdp_round_rule gave points "
-                             f"{quoted(ends.points[tiny[0]])}, not 0, but below what a float "
+                             f"{quoted(ends.points[tiny])}, not 0, but below what a float "
                              "holds (about 2.2e-308), which would take them as 0: solve it "
                              "exactly (--exact)")
     points = ends.points if ends.points.dtype != object else ends.points.astype(np.float64)
