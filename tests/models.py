@@ -14,6 +14,19 @@ import mdp
 HALF, THIRD = Fraction(1, 2), Fraction(1, 3)
 
 
+class StartBatch:
+    """The start of a batch game of two stages: state 0 first, alone in the upper stage,
+    the states it leads to below it; a subclass gives mdp_expand (and its columns)."""
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return 0
+
+    @mdp.hookimpl
+    def mdp_stage(self, states):
+        return (np.asarray(states) == 0).astype(np.int64)
+
+
 class Table:
     """A model given as a table: ``{state: {action: [(probability, next_state)]}}``.
 

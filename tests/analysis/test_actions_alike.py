@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import Table
+from models import StartBatch, Table
 
 import mdp
 
@@ -25,21 +25,13 @@ def table_game(moves):
     return mdp.load_game(game)
 
 
-class Batch:
+class Batch(StartBatch):
     """The same as a batch game: state 0, terminals 1..n."""
 
     GAME_NAME = "fanned"
 
     def __init__(self, moves):
         self.moves = moves
-
-    @mdp.hookimpl
-    def mdp_initial_state(self):
-        return 0
-
-    @mdp.hookimpl
-    def mdp_stage(self, states):
-        return (np.asarray(states) == 0).astype(np.int64)
 
     @mdp.hookimpl
     def mdp_expand(self, states):

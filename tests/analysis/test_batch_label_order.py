@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import StartBatch
 
 import mdp
 
 
-class Fan:
+class Fan(StartBatch):
     """From state 0, ``n`` actions: action i leads for sure to terminal state i + 1, worth
     i + 1. Its labels are ``a0``, ``a1``, ...; after the first call, ``order`` permutes them
     (the transitions stay where they were)."""
@@ -24,14 +25,6 @@ class Fan:
         self.order, self.calls = order, 0
         if not takes_labels:  # a hook without the argument, which always gives its labels
             self.mdp_expand = mdp.hookimpl(lambda states: self.expand(states, True))
-
-    @mdp.hookimpl
-    def mdp_initial_state(self):
-        return 0
-
-    @mdp.hookimpl
-    def mdp_stage(self, states):
-        return (np.asarray(states) == 0).astype(np.int64)
 
     def expand(self, states, labels):
         self.calls += 1

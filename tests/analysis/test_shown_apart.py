@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import Table
+from models import StartBatch, Table
 
 import mdp
 from mdp.outputs.formats import _markdown
@@ -46,7 +46,7 @@ def _cells(frame, column):
     return [line.strip("|").split(" | ")[names.index(column)] for line in lines[2:]]
 
 
-class Batch:
+class Batch(StartBatch):
     """The same game in batches: state 0 ("start"), then 1 (flip: 2 or 3 at 1/2) or 4
     (stay), the columns in arrays (floats in a float array, as a batch game gives them)."""
 
@@ -54,14 +54,6 @@ class Batch:
 
     def __init__(self, pair):
         self.pair = pair
-
-    @mdp.hookimpl
-    def mdp_initial_state(self):
-        return 0
-
-    @mdp.hookimpl
-    def mdp_stage(self, states):
-        return (np.asarray(states) == 0).astype(np.int64)
 
     @mdp.hookimpl
     def mdp_expand(self, states):
