@@ -97,6 +97,8 @@ def test_copy_buttons_and_both_modes(built_docs, browser):
     from selenium.webdriver.support.ui import WebDriverWait
 
     browser.get((built_docs / "quickstart.html").as_uri())
+    # Under load the page may answer before its body is there (a CI run found no block).
+    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "div.highlight"))
     blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
     # The buttons are added by a script once the page has loaded: wait for them.
     WebDriverWait(browser, 10).until(
