@@ -37,8 +37,9 @@ def mark(value: Any) -> bytes | None:
 def same(a: Any, b: Any) -> bool:
     """Whether ``a`` and ``b``, known to be equal, are the same value: of one type, their
     parts the same (through tuples, named tuples, frozensets, attrs classes and dataclasses),
-    and a float the same by its ``repr``. Quick where it can be: it runs on every state the
-    walk meets again."""
+    a float the same by its ``repr``, and a value of another class by its own ``repr`` where
+    it has one (an ``==`` that takes values shown apart for one is not trusted). Quick where
+    it can be: it runs on every state the walk meets again."""
     if a is b:
         return True
     kind = type(a)
@@ -72,4 +73,6 @@ def form(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
         return kind, tuple(form(getattr(value, f.name))
                            for f in dataclasses.fields(value) if f.compare)
+    if kind.__repr__ is not object.__repr__:  # an == that holds for values shown apart
+        return kind, value, repr(value)
     return kind, value

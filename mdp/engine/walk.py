@@ -153,8 +153,8 @@ def _raise_merged(game: Game, known: Any, found: Any, state: Any,
         f"game {game.name}: mdp_outcomes gave the state {said(found)} (after state "
         f"{said(state)}, action {said(action)}), equal in Python to state {said(known)} but "
         "not the same value, so one would be taken for the other; write each state one way "
-        "(not 1 in one place "
-        "and True, 1.0 or Fraction(1) in another, nor 0.0 and -0.0)")
+        "(not 1 in one place and True, 1.0 or Fraction(1) in another, nor 0.0 and -0.0), "
+        "and let == hold only for the same value")
 
 
 def _raise_cycle(game: Game, states: list[Any], inside: set[int], root: int,

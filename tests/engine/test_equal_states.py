@@ -129,3 +129,36 @@ def test_the_command_line_refuses_in_one_line(tmp_path, capsys):
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert "(True,)" in err and "(1,)" in err and "'go'" in err
+
+
+class Loose:
+    """A class whose ``==`` takes every two of its values as one (one hash for all), while its
+    repr tells them apart: a hostile or sloppy ``__eq__`` (one that compares some fields only)."""
+
+    def __init__(self, label):
+        self.label = label
+
+    def __eq__(self, other):
+        return isinstance(other, Loose)
+
+    def __hash__(self):
+        return 1
+
+    def __repr__(self):
+        return f"Loose({self.label!r})"
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.tuples(st.sampled_from("AB"), st.sampled_from("AB")), st.sampled_from(WRAPS))
+def test_an_eq_that_takes_values_shown_apart_as_one_is_refused(labels, wrap):
+    """Two values that ``==`` takes as one but whose own reprs differ are refused, naming both;
+    of the same repr, they are one state (its worth, as :func:`expected` says)."""
+    heads, tails = wrap(Loose(labels[0])), wrap(Loose(labels[1]))
+    assert heads == tails
+    game = mdp.load_game(Toss(heads, tails))
+    if labels[0] == labels[1]:
+        assert mdp.solve(mdp.compile(game), exact=True).value == expected(heads, tails)
+        return
+    with pytest.raises(mdp.ModelError) as refused:
+        mdp.compile(game)
+    assert repr(heads) in str(refused.value) and repr(tails) in str(refused.value)
