@@ -69,9 +69,10 @@ def shown_floats(values: Any) -> np.ndarray:
 
 
 def float_or_none(value: Any) -> float | None:
-    """A number as a float, or ``None`` past what a float holds (an exact value, shown by
-    its fraction beside it)."""
-    return None if _past_float(value) else float(value)
+    """A number as a float, or ``None`` where a float does not hold its size (an exact value
+    past :data:`FLOAT_MOST`, or not 0 but :func:`below_floats`: shown by its fraction
+    beside it)."""
+    return None if _past_float(value) or below_floats(value) else float(value)
 
 
 def float_holds(value: Any) -> bool:

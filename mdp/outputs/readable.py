@@ -55,8 +55,9 @@ def value_line(solution: Solved) -> str:
     if (solution.steered or own == "optimal") and \
             (solution.sense == "min" or solution.sense != objective.sense):
         name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
-    if value is None:  # exact, past what a float holds: its fraction is shown beside
-        return f"{name}: {quoted(exact)}"
+    if value is None:  # exact, of a size no float holds: "(a fraction of ..., about 1e-400)"
+        shown = quoted(exact)
+        return f"{name}: {percent(exact)} {shown}" if objective.probability else f"{name}: {shown}"
     text = readable(value)
     if objective.probability:
         text = f"{percent(exact)} ({text})"
