@@ -52,7 +52,7 @@ def same_game(function: str, subject: Any, game: Any) -> None:
     if info is None or not _is(game, ("Game",)):
         return
     ignored: set[str] = set()
-    if game.implements("mdp_match_rules") and not game.implements("mdp_round_start"):
+    if game.implements("mdp_match_rules") and not game.in_rounds:
         ignored = set(getattr(game.call("mdp_match_rules"), "params", ()))
     mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
     theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}

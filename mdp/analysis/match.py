@@ -126,10 +126,14 @@ def match_rules(game: Game) -> MatchRules:
     not rules); what their payoff gives is checked where it is called (:func:`_payoffs`)."""
     arguments("match_rules", game=(game, GAME))
     rules = game.call("mdp_match_rules")
-    if rules is None and game.implements("mdp_round_start"):
+    if rules is None and game.in_rounds:
         raise ParamError(f"game {game.name} is played in rounds: its match compares the players' "
                          "totals (mdp match, mdp.match), and it has no match rules "
                          "(mdp_match_rules) to score the results of earlier players by")
+    if rules is None and game.implements("mdp_round_start"):  # rounds under other parameters
+        raise ParamError(f"game {game.name} is not played in matches: it has no match rules "
+                         "(mdp_match_rules), and under these parameters it is not played in "
+                         "rounds, whose match compares the players' totals")
     if rules is None:
         raise ModelError(f"game {game.name} is not played in matches "
                          "(it does not implement mdp_match_rules)")
@@ -153,7 +157,7 @@ def match_params(game: Game) -> tuple[str, ...]:
     """The parameters that only a match of ``game`` reads (they change no state): its match
     rules' (:attr:`MatchRules.params`); none for a game of rounds, whose match compares
     totals."""
-    return () if game.implements("mdp_round_start") else match_rules(game).params
+    return () if game.in_rounds else match_rules(game).params
 
 
 def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray:

@@ -81,7 +81,7 @@ class Strategy:
 
     def fits(self, game: Game) -> bool:
         """Whether it is a strategy of ``game``'s kind: a game of one model."""
-        return game.round_start is None
+        return not game.in_rounds
 
     def evaluate(self, model: Any, game: Game, *, exact: bool, terminal: Any, sense: Sense | None,
                  progress: Callable[[str], None] | None) -> Solution[Any]:
@@ -127,7 +127,7 @@ class RoundsStrategy:
 
     def fits(self, game: Game) -> bool:
         """Whether it is a strategy of ``game``'s kind: a game played in rounds."""
-        return game.round_start is not None
+        return game.in_rounds
 
     def evaluate(self, model: Any, game: Game, *, exact: bool, terminal: Any, sense: Sense | None,
                  progress: Callable[[str], None] | None) -> RoundsSolution:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, ModuleType
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 import pluggy
@@ -15,6 +15,7 @@ from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_yo
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.names import check_game_of, name_of
+from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
 from mdp.game.played import check_played
 from mdp.game.plugins import GAMES_ENTRY_POINTS as GAMES_ENTRY_POINTS
@@ -42,37 +43,6 @@ from mdp.hookspecs import game as game_hooks
 LONGEST_DESCRIPTION = 500
 """The most characters of a game's description (``mdp_describe``) shown; a longer one is
 cut, with a note that says how long it was: it is shown on one line before every answer."""
-
-
-def _one_line_name(objective: Any, attribute: Any, name: Any) -> None:
-    if not (isinstance(name, str) and name and name.isprintable()):
-        raise ValueError(f"mdp.Objective: name {said(name)}: it is text on one line, shown "
-                         "before the value")
-    if name == "exact":  # the label of the exact value's line, which it would pass for
-        raise ValueError("mdp.Objective: name 'exact' is the label of the exact value's "
-                         "line; name what the value means (\"chance of winning\")")
-
-
-def _sense(objective: Any, attribute: Any, sense: Any) -> None:
-    if sense not in ("max", "min") or not isinstance(sense, str):
-        raise ValueError(f"mdp.Objective: sense {said(sense)}: it is 'max' or 'min'")
-
-
-def _flag(objective: Any, attribute: Any, probability: Any) -> None:
-    if not isinstance(probability, bool):
-        raise ValueError(f"mdp.Objective: probability {said(probability)}: it is True or False")
-
-
-@attrs.frozen
-class Objective:
-    """What the value of a state means, and which way is better; each checked as it is
-    made (a :class:`ValueError` of one line)."""
-
-    name: str = attrs.field(default="value", validator=_one_line_name)
-    """Shown before the value: text on one line, not ``"exact"`` (the exact value's label)."""
-    sense: Literal["max", "min"] = attrs.field(default="max", validator=_sense)
-    probability: bool = attrs.field(default=False, validator=_flag)
-    """Values are probabilities (shown as percentages too)."""
 
 
 @attrs.frozen
@@ -181,6 +151,11 @@ class Game:
         """The round state a game played in rounds starts in
         (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``."""
         return self.call("mdp_round_start") if self.implements("mdp_round_start") else None
+
+    @property
+    def in_rounds(self) -> bool:
+        """Whether its :attr:`round_start` is not ``None`` (under its parameters)."""
+        return bool(self.memo("in_rounds", lambda: self.round_start is not None))
 
     def memo(self, key: str, make: Callable[[], Any]) -> Any:
         """Data derived from this game's parameters, made on first use and kept with it."""
@@ -353,7 +328,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     game = Game(name, manager, declared, resolved, variant, frozenset(params))
     game = attrs.evolve(game, loaded=_loaded_as(spec, variant, plugins, {
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
-    check_played(game.name, game.plugins, game.own, lambda: game.round_start is not None)
+    check_played(game.name, game.plugins, game.own, lambda: game.in_rounds)
     game.call("mdp_check")
     return game
 

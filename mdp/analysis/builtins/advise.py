@@ -135,7 +135,7 @@ ADVISE = Analysis(
 def check_after(game: mdp.Game, after: Any) -> None:
     """``--after`` advises a player of a match, before any work: of a game of rounds, the
     second, after the first's total; else a later one, by the game's match rules."""
-    if game.round_start is not None:
+    if game.in_rounds:
         first_total(after)
     else:
         mdp.match_rules(game)

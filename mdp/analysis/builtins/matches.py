@@ -81,7 +81,7 @@ MATCH = Analysis(
 
 def _played_in_matches(game: Game, args: argparse.Namespace) -> None:
     """A game with match rules, or a game of rounds (the higher total wins) of two players."""
-    if game.implements("mdp_round_start"):
+    if game.in_rounds:
         if args.players != 2:
             from mdp.errors import ParamError
 

@@ -58,7 +58,7 @@ def _of_rounds(game: mdp.Game, what: str) -> None:
     rounds, or whose objective is the least total (:func:`mdp.analysis.targets.check_most`)."""
     from mdp.analysis.targets import check_most
 
-    if not game.implements("mdp_round_start"):
+    if not game.in_rounds:
         raise ParamError(f"game {game.name} is of one model, and {what} is for a game played "
                          "in rounds")
     check_most(game.name, game.objective.sense, what)
