@@ -73,6 +73,8 @@ def form(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
         return kind, tuple(form(getattr(value, f.name))
                            for f in dataclasses.fields(value) if f.compare)
-    if kind.__repr__ is not object.__repr__:  # an == that holds for values shown apart
+    # A class's own repr tells apart what its == may take as one (mypy takes the two
+    # __repr__ for signatures that can never be one object).
+    if kind.__repr__ is not object.__repr__:  # type: ignore[comparison-overlap]
         return kind, value, repr(value)
     return kind, value

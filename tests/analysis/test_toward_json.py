@@ -47,3 +47,35 @@ def test_the_advice_toward_a_total_names_it_in_its_table(tmp_path_factory, capsy
     assert table.columns[-2:] == ["at_least", "points"]
     assert table["at_least"].to_list() == [total] * table.height
     assert table["points"].to_list() == [points] * table.height
+
+
+ADVISED = [
+    (["advise", TWO_BOXES, "filled=", "throws_left=1", "face=4", "--at-least", "14", "--points", "2"],
+     {"at_least": 14, "points": 2}),
+    (["advise", TWO_BOXES, "filled=", "throws_left=1", "face=4", "--after", "9"],
+     {"after_1": "9", "points": 0}),
+    (["advise", "shutbox", "--set", "tiles=1-4", "open=1 2 3 4", "roll=7", "--after", "6",
+      "--after", "3"], {"after_1": "6", "after_2": "3"}),
+]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(ADVISED), st.booleans())
+def test_advice_says_what_its_values_are_against_in_json_and_table_alike(capsys, case, exact):
+    """Advice toward a total, or for a later player of a match, is not an expected total: its
+    --json and its table say what it is against, the same keys (round 17, R17-N6: --json had
+    neither at_least nor points, and --after was said nowhere)."""
+    import io
+
+    import polars as pl
+
+    argv, against = case
+    argv = [*argv, *(["--exact"] if exact else [])]
+    shown = _json(capsys, [*argv, "--json"])
+    assert {k: shown[k] for k in shown if k not in ("state", "actions")} == against
+    capsys.readouterr()
+    assert main([*argv, "--format", "csv"]) == 0
+    table = pl.read_csv(io.StringIO(capsys.readouterr().out), infer_schema=False)
+    assert table.columns[-len(against):] == list(against)
+    for name, value in against.items():
+        assert table[name].to_list() == [str(value)] * table.height

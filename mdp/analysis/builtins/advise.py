@@ -22,6 +22,8 @@ from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import fixed, readable
 
 if TYPE_CHECKING:
+    import polars as pl
+
     from mdp.engine.solved import Solved
 
 
@@ -34,8 +36,11 @@ class Advised:
     advice: mdp.Advice
     solution: Solved
     after: tuple[Any, ...] = ()
-    toward: tuple[int, int] | None = None
-    """Played toward a total: at least how many points in all, and how many so far."""
+    at_least: int | None = None
+    """Played toward a total: at least how many points in all."""
+    points: int | None = None
+    """The points so far of the player advised in a game of rounds (toward a total, or after
+    the first player's)."""
     decided: str | None = None
     """Why the player advised after ``after`` does not play (the match rules'
     :attr:`~mdp.MatchRules.decided`); no action is advised then."""
@@ -50,7 +55,7 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
             raise ParamError("at_least: the play toward a total is its own; give the optimal "
                              "solution, without after or against")
         advice = toward.advice_toward(solution, game, columns, at_least, points)
-        return Advised(advice, solution, (), (at_least, points))
+        return Advised(advice, solution, (), at_least, points)
     solution = matched(solution, game, against)
     if after and solution.strategy is not None:
         raise ParamError("after: a later player of a match plays for money, not by a "
@@ -59,7 +64,8 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
         from mdp.analysis.builtins.later import advised_after
 
         advice, solution, why = advised_after(solution.model, solution, game, columns, after, points)
-        return Advised(advice, solution, after, decided=why)
+        return Advised(advice, solution, after, points=points if game.in_rounds else None,
+                       decided=why)
     return Advised(mdp.advise(solution, game, **columns), solution, after)
 
 
@@ -95,8 +101,8 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     if advised.decided is not None:
         print(f"player {len(advised.after) + 1} does not play: {advised.decided}")
         return
-    if advised.toward:
-        print(f"toward at least {advised.toward[0]} points, {advised.toward[1]} so far: each "
+    if advised.at_least is not None:
+        print(f"toward at least {advised.at_least} points, {advised.points} so far: each "
               "action's value is its best chance")
     print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
                        or "every column empty"))
@@ -114,6 +120,26 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
               + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
 
 
+def _against(advised: Advised) -> dict[str, Any]:
+    """What the values of advice are against, beside each action and in ``--json``: a later
+    player of a match, each earlier player's result as given (``after_1``, ...); played toward
+    a total, ``at_least`` as the table of ``mdp targets`` names the total; in a game of rounds,
+    the ``points`` so far."""
+    return {**{f"after_{k}": str(result) for k, result in enumerate(advised.after, 1)},
+            **({} if advised.at_least is None else {"at_least": advised.at_least}),
+            **({} if advised.points is None else {"points": advised.points})}
+
+
+def _table(advised: Advised) -> pl.DataFrame:
+    """The actions ``mdp advise`` advised, with what their values are against (:func:`_against`)
+    beside each."""
+    import polars as pl
+
+    return advised.advice.actions.with_columns(**{
+        name: pl.lit(value, dtype=pl.Int64 if isinstance(value, int) else pl.String)
+        for name, value in _against(advised).items()})
+
+
 ADVISE = Analysis(
     "advise", "every action of one state, best first", _advise,
     [Param("state", None, column, "the state, by its columns as the policy table shows them, e.g. "
@@ -124,10 +150,10 @@ ADVISE = Analysis(
            repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
     "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
-    table=toward.advice_table,
+    table=_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
-    summary=lambda advised, solution: {**advised.advice.summary(), **(
+    summary=lambda advised, solution: {**advised.advice.summary(), **_against(advised), **(
         {} if advised.decided is None else {"does_not_play": advised.decided})},
     show=_show_advice, rounds=True)
 

@@ -251,18 +251,6 @@ def toward_summary(answer: Any) -> dict[str, Any]:
     return {"at_least": answer.total, "chance": float(answer.chance), **more}
 
 
-def advice_table(advised: Any) -> pl.DataFrame:
-    """The actions ``mdp advise`` advised; played toward a total, with ``at_least`` and
-    ``points`` (so far) beside each, as the table of ``mdp targets`` names the total."""
-    import polars as pl
-
-    if advised.toward is None:
-        return advised.advice.actions
-    total, points = advised.toward
-    return advised.advice.actions.with_columns(at_least=pl.lit(total, dtype=pl.Int64),
-                                               points=pl.lit(points, dtype=pl.Int64))
-
-
 def valued_toward(answer: Any, solution: Solved) -> dict[str, Any]:
     """A solution's ``--json`` (:meth:`~mdp.engine.solved.Solved.summary`) for play toward a
     total where ``answer`` is of that play: its objective and value are the chance of the
