@@ -186,12 +186,12 @@ def check_whole(model: Rounds, payoff: Payoff | None = None) -> None:
     the rounds whose least or most points break it (a point between them is refused as the
     sweep meets it, in the same words), where a bound of size or memory spoke first."""
     from mdp.engine.rounds.payoff import AT_LEAST
-    from mdp.engine.rounds.reach import _points  # the one wording of the rule
     from mdp.engine.rounds.rule import INT64
+    from mdp.engine.rounds.window import whole_points  # the one wording of the rule
 
     for (least, most), keys in zip(model.points(), model.keys):
         if any(Fraction(p).denominator != 1 or abs(p) >= INT64 for p in (least, most)):
-            _points(model, model.rule(keys), keys, payoff or AT_LEAST)
+            whole_points(model, model.rule(keys), keys, payoff or AT_LEAST)
 
 
 def fraction_text(value: Any) -> str:
@@ -277,3 +277,33 @@ def check_match(model: Rounds, *, exact: bool = False,
     spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
     check_reach(model, exact=exact, max_memory=max_memory, payoff=Payoff(0, (0,) * (spread + 3)),
                 work=MOST_MATCH_WORK, passes=3, what="a match")
+
+
+def check_earned(model: Rounds, game: Any, *, first: int | None = None,
+                 columns: dict[str, Any] | None = None, points: int = 0,
+                 payoff: Payoff | None = None) -> None:
+    """Refuse, before the solve, a first player's total ``first`` that no game ends with,
+    and ``points`` so far that the round state ``columns`` name is never reached with:
+    outside the least and most a forward pass over the rounds finds
+    (:func:`mdp.engine.rounds.window.earned`)."""
+    from mdp.engine.rounds.payoff import AT_LEAST
+    from mdp.engine.rounds.table import find_round_state
+    from mdp.engine.rounds.totals import positions
+    from mdp.engine.rounds.window import earned, whole_points
+
+    check_whole(model, payoff)
+    before, (least, most) = earned(
+        model, lambda ends, keys: whole_points(model, ends, keys, payoff or AT_LEAST))
+    if first is not None and not least <= first <= most:
+        raise ParamError(f"--after {first}: game {model.info.game} ends with a total from "
+                         f"{least} to {most}, never {first}")
+    if columns is not None:
+        key, named = find_round_state(model, game, columns)
+        r = model.round_of(key)
+        at = int(positions(model.keys[r])(np.array([key]))[0])
+        low, high = int(before[r][0][at]), int(before[r][1][at])
+        if not low <= points <= high:
+            said = ", ".join(f"{c}={v}" for c, v in named.items())
+            raise ParamError(f"--points {points} (the points so far, 0 unless given): the round "
+                             f"state {said} of game {model.info.game} is reached having earned "
+                             f"from {low} to {high} points, never {points}")

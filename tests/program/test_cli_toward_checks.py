@@ -1,6 +1,6 @@
 """The options of play toward a total, checked as the docs say: refusals come before the work
 they would waste (the exact chances of every total that cannot be worked out refused before
-the solve), --points may be less than 0, one number parser refuses blanks, and mdp simulate
+the solve), --points and --after only what the game can have, one number parser refuses blanks, and mdp simulate
 refuses --exact, which it would take and ignore."""
 
 import json
@@ -37,10 +37,11 @@ def test_exact_chances_past_the_limit_are_refused_before_the_solve(argv, capsys,
     assert "Traceback" not in err
 
 
-def test_points_so_far_may_be_less_than_0(capsys):
-    # FACE filled, -5 points so far, at least 3 wanted: 8 more. EVEN takes the 4 thrown for
-    # 8 points, surely enough (chance 1); throwing again needs a 4 or a 6, 1/3.
-    assert main(["advise", EXAMPLE, *STATE, "--at-least", "3", "--points", "-5", "--exact",
+def test_points_so_far_count_toward_the_total(capsys):
+    # FACE filled (1 to 6 points earned: its face), 1 point so far, at least 9 wanted: 8 more.
+    # EVEN takes the 4 thrown for 8 points, surely enough (chance 1); throwing again needs a
+    # 4 or a 6, 1/3.
+    assert main(["advise", EXAMPLE, *STATE, "--at-least", "9", "--points", "1", "--exact",
                  "--json"]) == 0
     actions = {a["action"]: a for a in json.loads(capsys.readouterr().out)["actions"]}
     assert actions["EVEN"]["value_exact"] == "1" and actions["again"]["value_exact"] == "1/3"
@@ -62,3 +63,43 @@ def test_refused_in_one_line_before_any_work(argv, said, capsys, monkeypatch):
     assert _code(argv) == 2
     err = capsys.readouterr().err
     assert said in err and "Traceback" not in err
+
+
+def _earned():
+    """By hand from the rules of docs/examples/two_boxes.py: FACE scores the face, EVEN twice
+    an even face (else 0). The points a round state is reached with, and the totals a game
+    ends with (both boxes filled), each as the set of every play's."""
+    face, even = set(range(1, 7)), {0, 4, 8, 12}
+    return {"": {0}, "FACE": face, "EVEN": even,
+            "FACE EVEN": {a + b for a in face for b in even}}
+
+
+@pytest.mark.parametrize("filled", ["", "FACE", "EVEN"])
+@pytest.mark.parametrize("given", range(-2, 21))
+def test_points_and_totals_the_game_cannot_have_are_refused_before_the_solve(
+        filled, given, capsys, monkeypatch):
+    """--points P at a round state, and --after T, are refused where outside the least and
+    most the game can have there (round 17, R17-N3: --after 99, --points 20 with FACE alone
+    answered); inside, they are taken (a gap between, as 1 with EVEN filled, is not refused)."""
+    class Solved(Exception):
+        pass
+
+    def solve(*args, **kwargs):
+        raise Solved
+
+    earned = _earned()
+    monkeypatch.setattr(mdp, "solve", solve)
+    monkeypatch.setattr("mdp.engine.rounds.reach.solve_reach", solve)
+    state = [f"filled={filled}", "throws_left=2"]
+    for option, within in (("--points", earned[filled]), ("--after", earned["FACE EVEN"])):
+        more = ["--at-least", "9"] if option == "--points" else \
+            ["--points", str(min(earned[filled]))]  # the player advised: points they can have
+        try:
+            code = _code(["advise", EXAMPLE, *state, option, str(given), *more])
+        except Solved:  # past the checks, into the solve
+            code = None
+        err = capsys.readouterr().err
+        if min(within) <= given <= max(within):
+            assert code is None, err
+        else:
+            assert code == 2 and err.count("\n") == 1 and f"never {given}" in err, err

@@ -171,12 +171,11 @@ def _advise_model(model: Any, args: argparse.Namespace, state: dict[str, Any]) -
     """``mdp advise``'s checks once compiled: ``--at-least``, the results of ``--after``,
     and the state named."""
     from mdp.analysis.builtins import presolve
-    from mdp.analysis.builtins.later import check_results
+    from mdp.analysis.builtins.later import check_advised
 
     toward.check_toward_model(model, args)
-    if args.after:
-        check_results(model, args.loaded, list(args.after))
     presolve.advice(model, args.loaded, state)
+    check_advised(model, args.loaded, args, state)
 
 
 @hookimpl

@@ -12,6 +12,7 @@ import attrs
 
 import mdp
 from mdp.analysis.builtins.options import first_total
+from mdp.errors import ParamError
 from mdp.shown import shown_float
 
 if TYPE_CHECKING:
@@ -19,16 +20,29 @@ if TYPE_CHECKING:
 
 
 @functools.singledispatch
-def check_results(model: Any, game: mdp.Game, after: list[Any]) -> None:
-    """Refuse, before the solve, results of the players before that none can have."""
-    from mdp.analysis.match import check_results as of_rules
+def check_advised(model: Any, game: mdp.Game, args: Any, columns: dict[str, Any]) -> None:
+    """Refuse, before the solve, results of the players before that none can have
+    (``--after``), and ``--points``, which is for a game of rounds."""
+    from mdp.analysis.match import check_results
 
-    of_rules(model, game, after)
+    if args.points:
+        raise ParamError(f"--points: the points so far in a game of rounds; game {game.name} is "
+                         "of one model, whose state holds all there is")
+    if args.after:
+        check_results(model, game, list(args.after))
 
 
-@check_results.register(mdp.Rounds)
-def _(model: mdp.Rounds, game: mdp.Game, after: list[Any]) -> None:
-    """Any whole total may be the first player's (read by :func:`first_total`)."""
+@check_advised.register(mdp.Rounds)
+def _(model: mdp.Rounds, game: mdp.Game, args: Any, columns: dict[str, Any]) -> None:
+    """The first player's total (``--after``) one a game ends with, and the points so far
+    (``--points``) ones the round state named is reached with, toward a total or after."""
+    from mdp.analysis.targets import check_earned
+    from mdp.engine.rounds.payoff import beating
+
+    if args.after or args.at_least is not None:
+        check_earned(model, game, first=first_total(args.after) if args.after else None,
+                     columns=columns, points=args.points,
+                     payoff=beating(model.info.objective.sense) if args.after else None)
 
 
 @functools.singledispatch

@@ -42,13 +42,13 @@ from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.payoff import AT_LEAST, Payoff
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.rounds.totals import positions, whole
+from mdp.engine.rounds.totals import positions
 from mdp.engine.rounds.values import check_exact, exact_start
-from mdp.engine.rounds.window import needs_window
+from mdp.engine.rounds.window import needs_window, whole_points
 from mdp.engine.rounds.worth import Ends, Laid
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
-from mdp.errors import ModelError, NotWhole, ParamError, TooLarge
+from mdp.errors import ModelError, ParamError, TooLarge
 from mdp.limits import default_max_memory
 
 MOST_EXACT_COLUMNS = 200_000
@@ -134,7 +134,7 @@ class Reach:
         self.within(r, np.searchsorted(self.model.keys[r], keys), needs)
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
-        points = _points(self.model, ends, keys, self.payoff)
+        points = whole_points(self.model, ends, keys, self.payoff)
         worth = later.of(after.ravel(), (needs[:, None] - points).ravel()).reshape(len(keys), -1)
         if not (exact and self.exact):
             choice[:, playing] = best_choices(inner, _float_columns(worth, allowed), "max")
@@ -186,7 +186,7 @@ class Reach:
             nothing: Any = Exact(inner, over) if self.exact else Floats(inner, over)
             return Solution(inner, "max", backward(inner, nothing, best("max"), nothing.start()),
                             nothing)
-        points = _points(self.model, ends, np.array([key]), self.payoff)
+        points = whole_points(self.model, ends, np.array([key]), self.payoff)
         later = _Vectors.of_round(self, r + 1)
         allowed, after = later.after(ends)
         worth = later.of(after[0], self.clip(r, at, int(total)) - points[0])[None, :]
@@ -279,7 +279,7 @@ def solve_reach(model: Rounds, *, exact: bool = False,
     check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only,
                 one_total=total is not None)
     window = None if total is None else \
-        needs_window(model, total, lambda ends, keys: _points(model, ends, keys, payoff))
+        needs_window(model, total, lambda ends, keys: whole_points(model, ends, keys, payoff))
     wide, count = _widths(model, payoff, total is not None), len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, below, chances, offsets = list(low), list(low), [np.zeros(0)] * count, [np.zeros(1)] * count
@@ -312,26 +312,6 @@ def solve_reach(model: Rounds, *, exact: bool = False,
                  None if window is None else tuple(window), tuple(below))
 
 
-def _points(model: Rounds, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
-    """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
-    refused in one line, saying what ``payoff`` answers."""
-    try:
-        return _whole(ends, keys)
-    except NotWhole as error:
-        whose = model.rule.whose(keys, lambda ends: _whole(ends, keys) is None)  # raises if not
-        raise ModelError(f"game {model.info.game}: {whose}mdp_round_rule gave {error}; "
-                         f"{payoff.what} is for whole points (less than 2**49 in size)") from None
-
-
-def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
-    """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
-    allowed = ends.next >= 0
-    points = np.zeros(ends.next.shape, dtype=np.int64)
-    points[allowed] = whole(np.asarray(ends.points)[allowed],
-                            np.broadcast_to(keys[:, None], allowed.shape)[allowed])
-    return points
-
-
 def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: Laid | None,
                  exact: bool, payoff: Payoff, needs: tuple[np.ndarray, np.ndarray] | None,
                  r: int) -> tuple[np.ndarray, ...]:
@@ -349,7 +329,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
             raise ModelError(f"game {model.info.game}: round state {int(keys[playing[0]])} "
                              "allows an end of the round, but no round state follows it")
         ends = ends.rows(playing)
-        points = _points(model, ends, keys[playing], payoff)
+        points = whole_points(model, ends, keys[playing], payoff)
         allowed, after = later.after(ends)
         low[playing] = np.where(allowed, points + later.low[after],
                                 np.iinfo(np.int64).max).min(axis=1)

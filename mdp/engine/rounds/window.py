@@ -13,8 +13,10 @@ from collections.abc import Callable
 import numpy as np
 
 from mdp.engine.rounds.kinds import RoundsModel, batches
+from mdp.engine.rounds.payoff import Payoff
 from mdp.engine.rounds.rule import RoundEnds
-from mdp.engine.rounds.totals import positions
+from mdp.engine.rounds.totals import positions, whole
+from mdp.errors import ModelError, NotWhole
 
 NONE = 1 << 62
 """The least points before a round state that no play reaches (its window is empty); the
@@ -25,14 +27,23 @@ def needs_window(model: RoundsModel, total: int,
                  points: Callable[[RoundEnds, np.ndarray], np.ndarray]
                  ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per round, each round state's least and most points still needed toward ``total``
-    from the start (1 and 0 where no play reaches it): a forward pass over
-    the rounds, the least and most points earned before each round state over the ends
-    that lead to it. ``points`` gives the ends' whole points (int64, 0 where not allowed)."""
+    from the start (1 and 0 where no play reaches it), from :func:`earned`."""
     spans = model.points()  # beyond the points' reach every total is the same: held within
     total = min(max(int(total), sum(math.floor(a) for a, _ in spans) - 1),
                 sum(math.ceil(m) for _, m in spans) + 1)
+    return [(np.where(a <= m, total - m, 1), np.where(a <= m, total - a, 0))
+            for a, m in earned(model, points)[0]]
+
+
+def earned(model: RoundsModel, points: Callable[[RoundEnds, np.ndarray], np.ndarray]
+           ) -> tuple[list[tuple[np.ndarray, np.ndarray]], tuple[int, int]]:
+    """Per round, each round state's least and most points earned before it from the start
+    (:data:`NONE` and ``-NONE`` where no play reaches it), and the least and most total a
+    game ends with: a forward pass over the rounds, over the ends that lead to each round
+    state. ``points`` gives the ends' whole points (int64, 0 where not allowed)."""
     least = [np.array([0], dtype=np.int64)]
     most = [np.array([0], dtype=np.int64)]
+    ending = [NONE, -NONE]
     for r in range(model.n_rounds):
         keys, later = model.keys[r], model.keys[r + 1]
         place = positions(later)
@@ -46,13 +57,43 @@ def needs_window(model: RoundsModel, total: int,
             if not len(reached):
                 continue
             ends = model.rule(part[reached])
+            _ending(ending, least[r][rows][reached][ends.over], most[r][rows][reached][ends.over])
             allowed = ends.next >= 0
-            earned = points(ends, part[reached])
+            gained = points(ends, part[reached])
             row, end = np.nonzero(allowed)
             after = place(ends.next[row, end])
-            np.minimum.at(low, after, least[r][rows][reached][row] + earned[row, end])
-            np.maximum.at(high, after, most[r][rows][reached][row] + earned[row, end])
+            np.minimum.at(low, after, least[r][rows][reached][row] + gained[row, end])
+            np.maximum.at(high, after, most[r][rows][reached][row] + gained[row, end])
         least.append(low)
         most.append(high)
-    return [(np.where(a <= m, total - m, 1), np.where(a <= m, total - a, 0))
-            for a, m in zip(least, most)]
+    _ending(ending, least[-1], most[-1])  # the last round's round states end the game
+    return list(zip(least, most)), (ending[0], ending[1])
+
+
+def _ending(ending: list[int], least: np.ndarray, most: np.ndarray) -> None:
+    """The least and most totals of games that end at round states reached having earned
+    ``least`` to ``most``, taken into ``ending``."""
+    reached = least <= most
+    if reached.any():
+        ending[0] = min(ending[0], int(least[reached].min()))
+        ending[1] = max(ending[1], int(most[reached].max()))
+
+
+def whole_points(model: RoundsModel, ends: RoundEnds, keys: np.ndarray, payoff: Payoff) -> np.ndarray:
+    """The points of the ends allowed as whole numbers (int64; 0 where not allowed), or
+    refused in one line, saying what ``payoff`` answers."""
+    try:
+        return _whole(ends, keys)
+    except NotWhole as error:
+        whose = model.rule.whose(keys, lambda ends: _whole(ends, keys) is None)  # raises if not
+        raise ModelError(f"game {model.info.game}: {whose}mdp_round_rule gave {error}; "
+                         f"{payoff.what} is for whole points (less than 2**49 in size)") from None
+
+
+def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+    """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
+    allowed = ends.next >= 0
+    points = np.zeros(ends.next.shape, dtype=np.int64)
+    points[allowed] = whole(np.asarray(ends.points)[allowed],
+                            np.broadcast_to(keys[:, None], allowed.shape)[allowed])
+    return points
