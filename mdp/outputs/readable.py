@@ -38,6 +38,11 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
                               if frame[c].dtype.is_float() or frame[c].null_count())
 
 
+SEEN_ERROR = 1e-9
+"""A bound of the error of a value (:attr:`mdp.Solution.residual`) past this, relative to
+the value (or 1), is said beside it: the default residual, 1e-12, stays below."""
+
+
 def value_line(solution: Solved) -> str:
     """``chance of shutting the box: 9.7614% (0.0976137161704307)``: the objective's name
     and the value, as a percentage too when it is a probability."""
@@ -61,6 +66,9 @@ def value_line(solution: Solved) -> str:
     text = readable(value)
     if objective.probability:
         text = f"{percent(exact)} ({text})"
+    bound = getattr(solution, "residual", None)  # value iteration's, where it stopped early
+    if bound is not None and bound > SEEN_ERROR * max(1.0, abs(value)):
+        text += f", within {bound:.2g} (the bound of --residual)"
     return f"{name}: {text}"
 
 

@@ -217,6 +217,9 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
     if getattr(args, "strategy", None) not in (None, "optimal"):
         raise ParamError("--vary plays each rule set optimally; --strategy does not apply "
                        "(evaluate a strategy under one rule set at a time)")
+    if getattr(args, "residual", None) is not None:
+        raise ParamError("--vary solves each rule set to the default residual, 1e-12; "
+                         "--residual is for one rule set at a time")
     values = parse_vary(args.vary)
     reading_given(args)
     with Progress() as progress:
@@ -332,6 +335,9 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
     ``check(model)``, if given, between the compile and the solve."""
     game = game or load(args)
     strategy = getattr(args, "strategy", None)
+    if args.residual is not None and args.exact:
+        raise ParamError("--residual bounds the error of value iteration in floats; --exact "
+                         "solves by policy iteration, with no error: give one or the other")
     if strategy and strategy != "optimal":
         from mdp.analysis.strategy import Strategy, find_strategy  # here: NumPy, once a game is solved
 
@@ -345,6 +351,10 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
                              "give one or the other")
     with Progress() as progress:
         model = compiled(args, game, progress)
+        if args.residual is not None and getattr(model, "one_pass", True):
+            raise ParamError(f"--residual bounds the error of value iteration, for a game whose "
+                             f"states come back; game {game.name}'s do not, and one pass solves "
+                             "it with no error to bound")
         if check is not None:
             check(model)
         against = getattr(args, "against", None)  # the other player's, where one is named
