@@ -124,3 +124,28 @@ def test_play_toward_one_total_is_followed_within_the_windows(card, data):
     total = data.draw(st.integers(whole.bounds()[0] - 1, whole.most + 1))
     one = mdp.at_least(model, exact=True, total=total)
     assert toward_distribution(one, total).to_dicts() == toward_distribution(whole, total).to_dicts()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(whole_cards, st.data())
+def test_the_round_played_toward_one_total_is_the_every_total_one_within_its_window(card, data):
+    """The round played from a round state toward ``need`` more (:meth:`mdp.Reach.at`, what
+    ``mdp advise --at-least T --points P`` shows, now from one total's vectors): the same
+    values, exactly, as from every total's, for every need the window holds; past it, refused
+    (it read the sides of the vectors after, a wrong chance)."""
+    points, faces, throws = card
+    model = mdp.compile(card_game(points, faces, throws))
+    whole = mdp.at_least(model, exact=True)
+    total = data.draw(st.integers(whole.bounds()[0] - 1, whole.most + 1))
+    one = mdp.at_least(model, exact=True, total=total)
+    r = data.draw(st.integers(0, len(model.keys) - 1))
+    at = data.draw(st.integers(0, len(model.keys[r]) - 1))
+    key = int(model.keys[r][at])
+    least, most = int(one.window[r][0][at]), int(one.window[r][1][at])
+    for need in range(least, most + 1):
+        assert list(one.at(key, need).values) == list(whole.at(key, need).values), (key, need)
+    low, high = whole.bounds(key)
+    for need in (least - 1, most + 1):
+        if low < need <= high and not least <= need <= most:  # neither side: refused
+            with pytest.raises(mdp.ParamError, match="solved toward one total from the start"):
+                one.at(key, need)

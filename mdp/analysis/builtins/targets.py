@@ -162,7 +162,7 @@ def check_toward_model(model: Any, args: argparse.Namespace, follow: bool = Fals
 
     rounds = model.of_rounds("--at-least")
     check_whole(rounds)
-    check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default")
+    check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default", one_total=True)
     if follow and rounds.n_round_states > MOST_ROUND_STATES:
         raise mdp.TooLarge(f"game {rounds.info.game}: {rounds.n_round_states:,} round states, too "
                            "many to follow one by one for the chance of every total played toward a "
@@ -222,7 +222,10 @@ def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: i
     from mdp.analysis.targets import at_least
     from mdp.engine.rounds.toward import located
 
-    reach = at_least(solution.model, exact=solution.exact)
+    # One total's vectors (mdp.engine.rounds.window): the round state named is reached with
+    # ``points`` it can have (mdp.analysis.targets.check_earned), so that ``total - points`` is
+    # among the needs that ``total`` from the start leaves it.
+    reach = at_least(solution.model, exact=solution.exact, total=total)
     return advice_at(located(reach, game, state, total - points), game)
 
 

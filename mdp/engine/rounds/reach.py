@@ -177,6 +177,7 @@ class Reach:
         :meth:`chance` says: 1 for at least 0 more points, else 0."""
         arguments("Reach.at", key=(key, self.model.round_state()), total=(total, INTEGER))
         r, at = self._place(key)
+        self.within(r, np.array([at]), np.array([int(total)]))
         key = self.model.start if key is None else int(key)
         inner = self.model.round
         ends = self.model.rule(np.array([key], dtype=np.int64))
