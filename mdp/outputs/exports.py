@@ -49,7 +49,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     import tempfile
 
     from mdp.outputs.files import absolute, apart, write_together
-    from mdp.outputs.files_kinds import _special, kind
+    from mdp.outputs.files_kinds import kind, special
 
     target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
@@ -88,9 +88,9 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
                              f"each file it wrote beside {path}, {path} first, and no other")
         final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
         files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
-        write_together([(to, copy) for to, copy in files if not _special(absolute(to))])
+        write_together([(to, copy) for to, copy in files if not special(absolute(to))])
         with apart():  # a device or a pipe is written into now, while the files are here
-            write_together([(absolute(to), copy) for to, copy in files if _special(absolute(to))])
+            write_together([(absolute(to), copy) for to, copy in files if special(absolute(to))])
         return final
     finally:
         if staging:

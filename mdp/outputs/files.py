@@ -15,7 +15,7 @@ from importlib.util import source_from_cache  # not in the audit hook: it may ru
 from typing import BinaryIO
 
 from mdp.errors import MdpError, ParamError, deferring, terminations_interrupt
-from mdp.outputs.files_kinds import _kept, _open_special, _special, _writers
+from mdp.outputs.files_kinds import kept, open_special, special, writers
 from mdp.outputs.files_kinds import kind as kind
 from mdp.outputs.files_kinds import written_by as written_by
 
@@ -33,7 +33,7 @@ def check_target(path: str, what: str | None = None) -> None:
         raise ParamError(f"{path}: is a folder; name a file to write")
     if _held is not None:
         _held.claim(path, what)
-    if _special(where):  # a device or a pipe: written into, where it may be
+    if special(where):  # a device or a pipe: written into, where it may be
         if not os.access(where, os.W_OK):
             raise ParamError(f"{path}: the file exists and is not writable")
         return
@@ -88,7 +88,7 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     with terminations_interrupt():
         try:
             for path, write in files:
-                if _special(absolute(path)):
+                if special(absolute(path)):
                     continue
                 target = os.path.realpath(absolute(path))  # through a link: the link stays
                 try:
@@ -98,18 +98,18 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
                 with deferring():  # a signal between the two would leave the file behind
                     handle, temporary = _beside(target, os.path.dirname(target))
                     staged.append((temporary, target, mode))
-                _writers.append(None)
+                writers.append(None)
                 file = os.fdopen(handle, "wb")
                 try:
                     write(file)
-                    _kept(file, temporary, path)
+                    kept(file, temporary, path)
                     os.fchmod(file.fileno(), mode)
                     file.close()
                 finally:
-                    _writers.pop()
+                    writers.pop()
                     with contextlib.suppress(OSError, ValueError):  # a writer detached it:
-                        file.close()  # refused by _kept, its own line
-            specials = [(absolute(path), write) for path, write in files if _special(absolute(path))]
+                        file.close()  # refused by kept, its own line
+            specials = [(absolute(path), write) for path, write in files if special(absolute(path))]
             if _held is not None:  # within together(): renamed, and written into, at its end
                 _held.files += staged
                 _held.specials += specials
@@ -367,7 +367,7 @@ def _finish(staged: list[tuple[str, str, int]],
     path = ""
     try:
         for path, write in specials:  # nothing to replace, nothing to leave behind
-            with _open_special(path) as file:
+            with open_special(path) as file:
                 write(file)
         for temporary, path, _ in staged:
             os.replace(temporary, path)

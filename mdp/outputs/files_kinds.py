@@ -13,15 +13,15 @@ from typing import Any, BinaryIO
 
 from mdp.errors import ModelError
 
-_writers: list[str | None] = []  # who writes each file being written, where it said so
+writers: list[str | None] = []  # who writes each file being written, where it said so
 
 
 def written_by(name: str) -> None:
     """Say that ``name`` (``"plugin fmt.py's format weird"``) writes the file being written
     (:func:`mdp.outputs.files.write_together`): a writer that removes, replaces or closes
     its file is blamed."""
-    if _writers:
-        _writers[-1] = name
+    if writers:
+        writers[-1] = name
 
 
 def kind(path: str) -> str | None:
@@ -35,11 +35,11 @@ def kind(path: str) -> str | None:
     return next((said for test, said in kinds if test(mode)), "a device")
 
 
-def _kept(file: BinaryIO, temporary: str, path: str) -> None:
+def kept(file: BinaryIO, temporary: str, path: str) -> None:
     """Refuse, blaming its writer, a file being written that the writer closed, removed,
     renamed or replaced (a folder, a link in its place): "N rows written", else, with no
     table."""
-    who = _writers[-1] or f"the writer of {path}"
+    who = writers[-1] or f"the writer of {path}"
     try:
         ours = os.fstat(file.fileno())
     except (OSError, ValueError):
@@ -60,7 +60,7 @@ def _kept(file: BinaryIO, temporary: str, path: str) -> None:
         raise ModelError(f"{who} {fault}; it writes {path} through the file it is given")
 
 
-def _special(path: str) -> bool:
+def special(path: str) -> bool:
     """Whether ``path`` is an existing file that is not a regular file (a device, a pipe),
     or standard output (``/dev/stdout``, whatever it was sent to)."""
     import stat
@@ -73,7 +73,7 @@ def _special(path: str) -> bool:
         return False
 
 
-def _open_special(path: str) -> BinaryIO:
+def open_special(path: str) -> BinaryIO:
     """A device or a pipe, opened to write. A pipe no one reads yet is waited for in short
     naps, not in one call that blocks until a reader comes: Ctrl-C, whose signal may reach
     another thread than the one blocked, would wait as long."""
