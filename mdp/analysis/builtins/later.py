@@ -91,10 +91,10 @@ def after_line(model: Any, advice: mdp.Advice, solution: Solved, after: tuple[An
 def _(model: mdp.Rounds, advice: mdp.Advice, solution: Solved, after: tuple[Any, ...],
       game: mdp.Game) -> str:
     actions = advice.actions
-    best = actions["value"][0] if actions.height else 0
+    best = f", {shown_float(actions['value'][0]):.6g} at best" if actions.height else ""
     return (f"player 2 of a match, after player 1's total {after[0]}, plays to beat "
             f"it (1 stake past it, 0 at it, -1 short of it; as mdp match): each action's "
-            f"value is the expected winnings, {shown_float(best):.6g} at best")
+            f"value is the expected winnings{best}")
 
 
 @functools.singledispatch
