@@ -24,7 +24,7 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import fixed, readable, value_line
+from mdp.outputs.readable import chances_shown, exactly, fixed, readable, value_line
 from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
@@ -183,11 +183,9 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
               f"percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
-    total = 0.0
-    for row in frame.iter_rows(named=True):
-        total += row["probability"]
-        print("  ".join(f"{readable(row[n]):>8}" for n in names)
-              + f"  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+    for row, (chance, total) in zip(frame.iter_rows(named=True), chances_shown(frame)):
+        print("  ".join(f"{exactly(row[n], row.get(f'{n}_exact')):>8}" for n in names)
+              + f"  {chance}  {total}")
 
 
 DISTRIBUTION = Analysis(

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import mdp
 from mdp.analysis.builtins import options
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
-from mdp.analysis.builtins.analyses import _draw, _percent, _plot
+from mdp.analysis.builtins.analyses import _draw, _plot
 from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_choice, parse_int
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import value_line
+from mdp.outputs.readable import chances_shown, value_line
 
 if TYPE_CHECKING:
     from mdp.analysis.lengths import Lengths
@@ -60,10 +60,8 @@ def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
     exact = f" = {found.mean}" if found.table.width > 2 else ""
     print(f"{found.count}: mean {float(found.mean):.6g}{exact}")
     print(f"{found.count:>8}  probability   cumulative")
-    total = 0.0
-    for row in found.table.iter_rows(named=True):
-        total += row["probability"]
-        print(f"{row[found.count]:>8}  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+    for row, (chance, total) in zip(found.table.iter_rows(named=True), chances_shown(found.table)):
+        print(f"{row[found.count]:>8}  {chance}  {total}")
     if found.beyond:
         unit = found.count if found.counted != 1 else found.count[:-1]  # 1 move, 2 moves
         exact = f" = {found.beyond}" if found.table.width > 2 else ""
