@@ -294,6 +294,9 @@ def _strategies(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game, *, exact:
 def _strategies_check(args: argparse.Namespace) -> None:
     if args.strategy:
         raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
+    if args.residual is not None:
+        raise ParamError("mdp strategies values the optimum and every strategy to the residual "
+                         "of 1e-12, so that they compare; --residual does not apply")
 
 
 def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
