@@ -5,6 +5,7 @@ optimal by noise; exactly it ties, 15116544/24557443). And --residual, which the
 values do not take, is refused."""
 
 import pytest
+
 import mdp
 from mdp.program.cli import main
 
