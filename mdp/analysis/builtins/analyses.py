@@ -219,8 +219,7 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The first outcome column: the points, in a game of rounds.
-        title = (f"{rules}\n{counted(result.games, 'game')}: mean {result.mean:.6g} "
-                 f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+        title = f"{rules}\n{counted(result.games, 'game')}: {result.said()}"
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
     return answer
 
@@ -245,11 +244,11 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     result: Simulation = toward.inner(answer)
     print(game.describe())
     print(toward.toward_line(answer) or value_line(solution))
-    print(f"{counted(result.games, 'game')}: mean {result.mean:.6g} "
-          f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+    print(f"{counted(result.games, 'game')}: {result.said()}")
     if not solution.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
-        print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
+        spread = "" if result.sd is None else f"standard deviation {result.sd:.4g}; "
+        print(f"{spread}percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:
         # A game of rounds: its points and the round state each game ended in.
         for column in result.outcomes.columns:
