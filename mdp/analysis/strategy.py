@@ -420,7 +420,10 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     # Each strategy valued on what the optimum was: its terminal values, in its sense.
     terminal, sense = optimal.terminal, optimal.sense
     rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
-        (OPTIMAL, optimal.value, "the best play", None)]
+        (OPTIMAL, optimal.value, "the best play" if sense == optimal.objective.sense else
+         f"the play of the {'least' if sense == 'min' else 'most'} value "
+         f"({'minimized' if sense == 'min' else 'maximized'}: regret is what is given up "
+         "against it)", None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
