@@ -37,6 +37,15 @@ def _lengths(solution: Solved, game: mdp.Game | None, count: str, up_to: int | N
     return found
 
 
+def _check_game(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--count turns`` of a game that gives no turns at all (no mdp_turns), and
+    ``--against``, once the game is loaded and before the compile."""
+    if args.count == "turns" and not game.implements("mdp_turns"):
+        raise mdp.ParamError(f"--count turns: game {game.name} is played by one player, whose "
+                             "every move is a turn of its own: count moves")
+    against_check(game, args)
+
+
 def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """What the lengths cannot count, refused before the solve: turns of a game of one
     player, all of an endless game's lengths exactly, another player in a game of one."""
@@ -80,7 +89,7 @@ LENGTHS = Analysis(
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
     "play, or --strategy, against --against), exactly with --exact.",
-    table=lambda found: found.table, check=options.check_plot, check_game=against_check,
+    table=lambda found: found.table, check=options.check_plot, check_game=_check_game,
     check_model=_check_model,
     summary=lambda found, solution: {**solution.summary(), **found.summary()}, show=_show)
 
