@@ -20,7 +20,7 @@ three times slower on a layer of 210 chance actions over 252 outcomes, 4,116 of 
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -255,13 +255,26 @@ def _rows(flat: np.ndarray, height: int, width: int) -> np.ndarray:
 def _product(matrix: scipy.sparse.csr_array, block: np.ndarray, out: np.ndarray) -> None:
     """``matrix @ block`` written to ``out`` (contiguous, as ``block``), where the product
     would make a new array to be copied there: scipy's own kernel of that product, on
-    zeros, the same sums in the same order."""
-    from scipy.sparse import _sparsetools
-
+    zeros, the same sums in the same order. That kernel is scipy's private module: where a
+    scipy lacks it, the product itself, copied."""
+    kernel = _in_place()
+    if kernel is None or not (out.flags.c_contiguous and block.flags.c_contiguous):
+        out[...] = matrix @ block
+        return
     out.fill(0.0)
     rows, width = matrix.shape
-    _sparsetools.csr_matvecs(rows, width, block.shape[1], matrix.indptr, matrix.indices,
-                             matrix.data, block.ravel(), out.ravel())
+    kernel(rows, width, block.shape[1], matrix.indptr, matrix.indices, matrix.data,
+           block.ravel(), out.ravel())
+
+
+def _in_place() -> Any:
+    """scipy's kernel of a sparse matrix times a dense block, added into a given array, or
+    ``None`` where this scipy has none by that name."""
+    try:
+        from scipy.sparse import _sparsetools
+    except ImportError:
+        return None
+    return getattr(_sparsetools, "csr_matvecs", None)
 
 
 def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],

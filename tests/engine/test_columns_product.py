@@ -26,3 +26,21 @@ def test_the_product_in_place_is_scipys_bit_for_bit(rows, cols, width, spare, de
     expected = matrix @ block.copy()
     columns._product(matrix, block, out)
     assert np.array_equal(out.view(np.uint64), expected.view(np.uint64))
+
+
+def test_without_scipys_private_kernel_the_product_is_the_same(monkeypatch):
+    """Where a scipy lacks the private kernel the in-place product uses, the product itself
+    is written there: the same numbers, bit for bit."""
+    import numpy as np
+    import scipy.sparse
+
+    from mdp.engine import columns
+
+    rng = np.random.default_rng(7)
+    matrix = scipy.sparse.random_array((30, 40), density=0.2, format="csr", rng=rng)
+    block = rng.random((40, 5))
+    kept, plain = np.full((30, 5), 9.0), np.full((30, 5), 9.0)
+    columns._product(matrix, block, kept)
+    monkeypatch.setattr(columns, "_in_place", lambda: None)
+    columns._product(matrix, block, plain)
+    assert np.array_equal(kept, plain) and np.array_equal(plain, matrix @ block)
