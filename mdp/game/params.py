@@ -111,15 +111,11 @@ class Param:
             return
         try:
             again = parsed(f"parameter {self.name}", self, got)
-            same = again == value
-            same = bool(same.all()) if hasattr(same, "all") else bool(same)
         except (ValueError, TypeError, ParamError) as error:
             raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
                              f"{self.name}={said(value):.60}, which its parser refuses ({error}); "
                              "a value is shown as the text --set takes back") from None
-        except PLUGIN_FAULTS:  # values that cannot be compared: nothing to say of them
-            return
-        if not same and not (again != again and value != value):  # NaN is read back as NaN
+        if alike(again, value) is False:
             raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
                              f"{self.name}={said(value):.60}, which --set reads as "
                              f"{self.name}={said(again):.60}; a value is shown as the text --set "
@@ -187,18 +183,43 @@ def _parsed(where: str, param: Param, value: Any) -> Any:
     if parse in MAKERS:  # called with the value, it would blame the value on its bounds
         raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
                          f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")
-    try:
-        read = parse(value)
-    except (ValueError, TypeError, ParamError):
-        raise
-    except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
-        raise ModelError(f"{where}: the parser of parameter {param.name} raised "
-                         f"{fault(error, hook=True)} (value {value!r})") from error
+    read, again = (_asked(where, param, parse, value) for _ in range(2))
+    if alike(read, again) is False:  # asked again by each command: one answer, or none
+        raise ModelError(f"{where}: the parser of parameter {param.name} read {said(value):.60} "
+                         f"as {said(read):.60}, and as {said(again):.60} when asked again; a "
+                         "parser gives one value for one text, however often it is asked")
     if callable(read) or isinstance(read, (ModuleType, Iterator)):  # no parameter's value
         raise ModelError(f"{where}: the parser of parameter {param.name} returned "
                          f"{type(read).__name__} {read!r} for {value!r}, which no value of a "
                          "parameter is; a parser returns the value it reads")
     return read
+
+
+def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) -> Any:
+    """``parse(value)``; a parser that breaks otherwise than by refusing the value is a
+    fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
+    try:
+        return parse(value)
+    except (ValueError, TypeError, ParamError):
+        raise
+    except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
+        raise ModelError(f"{where}: the parser of parameter {param.name} raised "
+                         f"{fault(error, hook=True)} (value {value!r})") from error
+
+
+def alike(a: Any, b: Any) -> bool | None:
+    """Whether two values of a parameter are the same value by ``==`` (an array's, all of
+    it; a NaN as NaN); ``None`` where they cannot be told: a class with no ``==`` of its own
+    (each value made is another), or an ``==`` that does not answer."""
+    if type(a).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
+        return None
+    try:
+        same = a == b
+        if hasattr(same, "all"):  # an array's, all of it
+            return bool(same.all())
+        return bool(same) or bool(a != a) and bool(b != b)  # NaN is NaN
+    except PLUGIN_FAULTS:
+        return None
 
 
 def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
