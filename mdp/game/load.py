@@ -149,8 +149,10 @@ class Game:
     @property
     def round_start(self) -> Any:
         """The round state a game played in rounds starts in
-        (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``."""
-        return self.call("mdp_round_start") if self.implements("mdp_round_start") else None
+        (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``: asked once per loaded
+        game (:meth:`memo`), so that every command reads the one answer."""
+        return self.memo("round_start", lambda: self.call("mdp_round_start")
+                         if self.implements("mdp_round_start") else None)
 
     @property
     def in_rounds(self) -> bool:
