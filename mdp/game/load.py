@@ -196,9 +196,12 @@ class Game:
         try:
             return param.shown(value)
         except ModelError as error:
-            by = [p.removeprefix("plugin ") for p in offering(self.plugins, ["mdp_params"], param.name)]
-            whose = next((f"plugin {p}'s " for p in by if not self.own(p)), "")
-            raise ModelError(f"game {self.name}: {whose}{error}") from None
+            raise ModelError(f"game {self.name}: {self.whose(param)}{error}") from None
+
+    def whose(self, param: Param) -> str:
+        """``"plugin x.py's "`` for a parameter that a rule plugin declared, else nothing."""
+        by = [p.removeprefix("plugin ") for p in offering(self.plugins, ["mdp_params"], param.name)]
+        return next((f"plugin {p}'s " for p in by if not self.own(p)), "")
 
     def with_params(self, **changes: Any) -> Game:
         """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
@@ -326,7 +329,9 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     typed = list(params)  # the caller's own settings, not the variant's
     if variant is not None:
         params = {**find_variant(name, variants, variant).params, **params}
-    resolved = resolve(name, declared, params)
+    bare = Game(name, manager, declared, MappingProxyType({}))  # who declared a parameter
+    resolved = resolve(name, declared, params,
+                       whose=lambda p: bare.whose(p) and f"{bare.whose(p)}mdp_params: ")
     game = Game(name, manager, declared, resolved, variant, frozenset(params))
     game = attrs.evolve(game, loaded=_loaded_as(spec, variant, plugins, {
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))

@@ -131,10 +131,10 @@ def values_of(value: Any) -> tuple[Any, ...]:
 
 
 def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
-            of: str = "game") -> Mapping[str, Any]:
+            of: str = "game", whose: Callable[[Param], str] | None = None) -> Mapping[str, Any]:
     """Return every declared parameter's value: its default, or the given value parsed.
     ``game`` is the game's name; with ``of="analysis"``, an analysis's, and they are its
-    options."""
+    options. ``whose``: who declared a parameter whose parser is at fault (the game: "")."""
     analysis = of == "analysis"
     owner, kind = f"{of} {game}", "option" if analysis else "parameter"
     by_name: dict[str, Param] = {}
@@ -148,23 +148,28 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             raise ParamError(f"unknown {kind} {key!r} for {owner}"
                              f"{did_you_mean(key, by_name)} (known: {known})")
     values = {}
-    for name, param in by_name.items():
-        if name not in given or param.repeat and values_of(given[name]) == ():
-            if param.required:
-                raise ParamError(f"{game if not analysis else owner}: {name} is required "
-                                 f"({param.help or 'no default'})")
-            # read as --set's value is (a default of "6" with parse=int is 6); None: not set
-            values[name] = None if param.default is None and not param.repeat else \
-                check_default(owner, param, kind)
-            continue
-        read = []
-        for value in values_of(given[name]) if param.repeat else (given[name],):
-            try:  # each value of a repeated option alone
-                read.append(_parsed(owner, param, value))
-            except (ValueError, TypeError) as error:
-                where = f"{owner}: " if analysis else ""
-                raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
-        values[name] = tuple(read) if param.repeat else read[0]
+    try:
+        for name, param in by_name.items():
+            if name not in given or param.repeat and values_of(given[name]) == ():
+                if param.required:
+                    raise ParamError(f"{game if not analysis else owner}: {name} is required "
+                                     f"({param.help or 'no default'})")
+                # read as --set's value is (a default of "6" with parse=int is 6); None: not set
+                values[name] = None if param.default is None and not param.repeat else \
+                    check_default(owner, param, kind)
+                continue
+            read = []
+            for value in values_of(given[name]) if param.repeat else (given[name],):
+                try:  # each value of a repeated option alone
+                    read.append(_parsed(owner, param, value))
+                except (ValueError, TypeError) as error:
+                    where = f"{owner}: " if analysis else ""
+                    raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
+            values[name] = tuple(read) if param.repeat else read[0]
+    except ModelError as error:  # the fault of a parser, named by whoever declared it
+        if by := whose(param) if whose is not None else "":
+            raise ModelError(f"{owner}: {by}{str(error).removeprefix(f'{owner}: ')}") from None
+        raise
     return MappingProxyType(values)
 
 
@@ -196,8 +201,7 @@ def _parsed(where: str, param: Param, value: Any) -> Any:
 
 
 def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) -> Any:
-    """``parse(value)``; a parser that breaks otherwise than by refusing the value is a
-    fault of the plugin's, a :class:`~mdp.ModelError` that begins with ``where``."""
+    """``parse(value)``; a parser that breaks but by refusing the value is at fault."""
     try:
         return parse(value)
     except (ValueError, TypeError, ParamError):

@@ -123,3 +123,28 @@ def test_the_command_line_refuses_it(tmp_path, capsys, setting):
     assert out == ""
     assert err == ("mdp: error: game par: the parser of parameter pay read 3 as 3, and as 4 when "
                    "asked again; a parser gives one value for one text, however often it is asked\n")
+
+
+RULE = '''
+import mdp
+GAME = "shutbox"
+_calls = [0]
+
+def parse(text):
+    _calls[0] += 1
+    return int(text) + _calls[0]  # another answer each time
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("extra", None, parse, "an extra")]
+'''
+
+
+def test_a_rule_plugins_parser_is_blamed_on_the_plugin(tmp_path, capsys):
+    path = tmp_path / "drift.py"
+    path.write_text(RULE)
+    assert main(["solve", "shutbox", "--set", "tiles=1-3", "--set", "extra=4", "-p", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"mdp: error: game shutbox: plugin {path}'s mdp_params: the parser of parameter extra read "
+        "'4' as 5, and as 6 when asked again; a parser gives one value for one text, however "
+        "often it is asked\n")
