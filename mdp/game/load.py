@@ -14,6 +14,7 @@ from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault, said
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
+from mdp.game.kept import keep_shown
 from mdp.game.names import check_game_of, name_of
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
@@ -210,6 +211,7 @@ class Game:
         game = attrs.evolve(self, params=MappingProxyType(params), memo={},
                             given=self.given | set(changes),
                             loaded=self._loaded_with({key: parsed[key] for key in changes}))
+        keep_shown(game)
         game.call("mdp_check")
         return game
 
@@ -335,6 +337,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     game = Game(name, manager, declared, resolved, variant, frozenset(params))
     game = attrs.evolve(game, loaded=_loaded_as(spec, variant, plugins, {
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
+    keep_shown(game)
     check_played(game.name, game.plugins, game.own, lambda: game.in_rounds)
     game.call("mdp_check")
     return game
