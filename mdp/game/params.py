@@ -213,16 +213,17 @@ def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) ->
 
 def alike(a: Any, b: Any) -> bool | None:
     """Whether two values of a parameter are the same value by ``==`` (an array's, all of
-    it; a NaN as NaN); ``None`` where they cannot be told: a class with no ``==`` of its own
-    (each value made is another), or an ``==`` that does not answer."""
-    if type(a).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
-        return None
+    it; a NaN as NaN); ``None`` where they cannot be told: two of a class with no ``==`` of
+    its own (each value made is another), or an ``==`` that does not answer."""
+    if a is b or type(a) is type(b) and type(a).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
+        return True if a is b else None
     try:
         same = a == b
         if hasattr(same, "all"):  # an array's, all of it
             return bool(same.all())
         return bool(same) or bool(a != a) and bool(b != b)  # NaN is NaN
-    except PLUGIN_FAULTS:
+    except PLUGIN_FAULTS as error:
+        fault(error)  # raises again the user's interruption
         return None
 
 

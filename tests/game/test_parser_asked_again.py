@@ -148,3 +148,15 @@ def test_a_rule_plugins_parser_is_blamed_on_the_plugin(tmp_path, capsys):
         f"mdp: error: game shutbox: plugin {path}'s mdp_params: the parser of parameter extra read "
         "'4' as 5, and as 6 when asked again; a parser gives one value for one text, however "
         "often it is asked\n")
+
+
+@pytest.mark.parametrize("first", [None, "3", 3.5, (3,)], ids=repr)
+def test_an_answer_of_another_type_the_second_time_is_refused(first):
+    answers = iter([first])
+
+    def parse(text):
+        return next(answers, int(text))  # ``first``, then the number
+
+    with pytest.raises(mdp.ModelError, match=r"^game par: the parser of parameter pay read '3' as "
+                                             r".*, and as 3 when asked again"):
+        mdp.load_game(game(parse, None), pay="3")
