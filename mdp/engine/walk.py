@@ -68,7 +68,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
             deepening.look(len(states), deepest)
 
     def successors(sid: int) -> set[int]:
-        return {index[nxt] for _, outs in expansions[sid] for _, nxt in outs}
+        return {_kept_id(game, index, nxt, states[sid]) for _, outs in expansions[sid] for _, nxt in outs}
 
     def close(root: int) -> None:
         """The component whose first state is ``root``: all of it at one height."""
@@ -120,6 +120,18 @@ def _looked_up(game: Game, index: dict[Any, int], state: Any, parent: Any) -> in
                          f"whose hash or == raised {fault(error)} as it was compared with the "
                          f"states met before (state {said(parent)}); a state's hash and == must "
                          "answer") from None
+
+
+def _kept_id(game: Game, index: dict[Any, int], state: Any, parent: Any) -> int:
+    """The id of a state found before, kept by its hash: one changed since (a game that
+    changed the state object it gave, or was handed) is refused in one line."""
+    try:
+        return index[state]
+    except KeyError:
+        raise ModelError(f"game {game.name}: mdp_outcomes gave the state {said(state)} (after "
+                         f"state {said(parent)}), which is no longer found where it was kept: "
+                         "it changed after it was given (its hash with it); a state must not "
+                         "change once given") from None
 
 
 def label_print(actions: list[Any]) -> int:
@@ -199,7 +211,7 @@ def _blocks_by_height(game: Game, budget: Budget, states: list[Any], index: dict
                 outcome_counts.append(len(outcomes))
                 for probability, nxt in outcomes:
                     probs.append(_table_id(table, probability))
-                    nexts.append(index[nxt])
+                    nexts.append(_kept_id(game, index, nxt, states[key]))
         yield Block(height, np.asarray(keys, dtype=np.int64), Expansion(
             action_counts=np.asarray(counts, dtype=np.int64),
             actions=actions,

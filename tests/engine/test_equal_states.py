@@ -162,3 +162,52 @@ def test_an_eq_that_takes_values_shown_apart_as_one_is_refused(labels, wrap):
     with pytest.raises(mdp.ModelError) as refused:
         mdp.compile(game)
     assert repr(heads) in str(refused.value) and repr(tails) in str(refused.value)
+
+
+class Mutable:
+    """A state hashed and compared by its field ``k``, which a game can change."""
+
+    def __init__(self, k):
+        self.k = k
+
+    def __eq__(self, other):
+        return isinstance(other, Mutable) and self.k == other.k
+
+    def __hash__(self):
+        return hash(self.k)
+
+    def __repr__(self):
+        return f"Mutable({self.k})"
+
+
+@pytest.mark.parametrize("changed", [5, 7])
+def test_a_state_changed_after_it_was_given_is_refused_in_one_line(changed):
+    """A game that changes a state object it gave (or was handed), its hash with it: the state
+    is no longer found where it was kept; refused in one line, where it was a KeyError
+    traceback (round 18, P26)."""
+
+    class Mutating:
+        GAME_NAME = "mutating"
+
+        @mdp.hookimpl
+        def mdp_initial_state(self):
+            return Mutable(0)
+
+        @mdp.hookimpl
+        def mdp_actions(self, state):
+            return ["go"] if state.k in (0, 1) else []
+
+        @mdp.hookimpl
+        def mdp_outcomes(self, state, action):
+            if state.k == 1:
+                state.k = changed  # the object handed, already kept, changed
+                return [(1, Mutable(2))]
+            return [(1, Mutable(1))]
+
+        @mdp.hookimpl
+        def mdp_terminal_value(self, state):
+            return 1
+
+    with pytest.raises(mdp.ModelError, match=r"^game mutating: mdp_outcomes gave the state "
+                       r"Mutable\(\d\) .*no longer found where it was kept"):
+        mdp.compile(mdp.load_game(Mutating()))
