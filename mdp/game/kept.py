@@ -1,4 +1,5 @@
-"""A game's parameters left as they were: a hook is handed them to read, and one that
+"""A game's parameters checked together by the game (:func:`check_together`), and left as
+they were: a hook is handed them to read, and one that
 changes a value it was handed (appends to a list, writes into an array) would have another
 game solved than the one asked for, and JSON record what no one set. What the parameters
 show (:meth:`~mdp.game.load.Game.shown_params`) is kept as the game loads, before any hook
@@ -9,7 +10,7 @@ from __future__ import annotations
 import copy
 from typing import TYPE_CHECKING, Any
 
-from mdp.errors import PLUGIN_FAULTS, ModelError, said
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, said
 from mdp.game.params import alike
 
 if TYPE_CHECKING:
@@ -43,3 +44,20 @@ def check_params(game: Game) -> None:
             raise ModelError(f"game {game.name}: parameter {name} was {said(was):.60} as the "
                              f"game loaded and is {said(now[name]):.60} now: its code changed "
                              "it; a hook reads its parameters and leaves them as they are")
+
+
+def check_together(game: Game) -> None:
+    """The game's checks of its parameters together (``mdp_check``): each raises a
+    :class:`~mdp.ParamError` saying what is wrong, or returns ``None``; one that says
+    nothing, or returns its complaint, is the plugin's fault."""
+    try:
+        answers = game.call("mdp_check")
+    except ParamError as error:
+        if str(error.args[0] if error.args else "").strip():  # as given, not as shown
+            raise
+        raise ModelError(f"game {game.name}: mdp_check raised an empty ParamError; it says what "
+                         "is wrong with the parameters") from None
+    odd = next((answer for answer in answers if answer is not None), None)
+    if odd is not None:
+        raise ModelError(f"game {game.name}: mdp_check returned {said(odd)}; a check raises "
+                         "mdp.ParamError saying what is wrong, and returns None")

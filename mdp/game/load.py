@@ -14,7 +14,7 @@ from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault, said
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
-from mdp.game.kept import keep_shown
+from mdp.game.kept import check_together, keep_shown
 from mdp.game.names import check_game_of, name_of
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
@@ -212,7 +212,7 @@ class Game:
                             given=self.given | set(changes),
                             loaded=self._loaded_with({key: parsed[key] for key in changes}))
         keep_shown(game)
-        game.call("mdp_check")
+        check_together(game)
         return game
 
     def _loaded_with(self, changes: Mapping[str, Any]) -> tuple[str, ...] | None:
@@ -339,7 +339,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
     keep_shown(game)
     check_played(game.name, game.plugins, game.own, lambda: game.in_rounds)
-    game.call("mdp_check")
+    check_together(game)
     return game
 
 

@@ -98,7 +98,9 @@ def mdp_variants() -> list[mdp.Variant]:
 
 @hookspec
 def mdp_check(params: Mapping[str, Any], game: mdp.Game) -> None:
-    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`.
+    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`
+    saying what is wrong, else return ``None`` (a check that returns anything else, or raises
+    an empty ParamError, is refused as the game's fault).
 
     For rules that involve more than one parameter (a minimum above its maximum, say).
     Every implementation is called when a game is loaded.
