@@ -66,6 +66,12 @@ def one_line(text: str) -> str:
                    for c in text)
 
 
+def clipped(text: str, most: int = 100) -> str:
+    """``text`` as a message quotes what a user gave: whole, or its first characters and its
+    length where it is longer than ``most`` (a file's worth given as a value)."""
+    return text if len(text) <= most else f"{text[:most * 3 // 5]}... ({len(text):,} characters)"
+
+
 def counted(n: int, what: str) -> str:
     """A count with its noun: ``1 game``, ``2 games``, ``1,000 rounds``."""
     return f"{n:,} {what}{'s' * (n != 1)}"

@@ -13,6 +13,7 @@ from numbers import Rational
 from typing import Any
 
 import mdp
+from mdp.shown import clipped
 
 from ..dice import MAX_DICE, parse_dice, parse_faces, parse_fraction, parse_weights, show_weights
 
@@ -132,7 +133,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             try:
                 table.append((_whole(low), _whole(high), _amount(amount)))
             except ValueError:
-                raise ValueError(f"item {item!r}: {_PAYOUT}") from None
+                raise ValueError(f"item {clipped(repr(item), 60)}: {_PAYOUT}") from None
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
     for low, high, _ in table:
@@ -163,6 +164,10 @@ def _amount(value: Any) -> Fraction:
     raise ValueError("not an exact amount")
 
 
+_LONGEST_FILE = 1 << 20
+"""The most bytes of a file of payouts: a table of every score is some hundreds."""
+
+
 def _payout_text(value: str) -> str:
     """The table itself, or the items of the file it names, one line each."""
     if ":" in value:
@@ -173,6 +178,10 @@ def _payout_text(value: str) -> str:
         kind = "a folder" if os.path.isdir(value) else "not a regular file (a pipe or a device)"
         raise ValueError(f"{value!r} is {kind}; name a file holding the table, or give the "
                          "table itself, like 0:100,1-3:5")
+    if os.path.getsize(value) > _LONGEST_FILE:  # a table is a line or two, not a file of data
+        raise ValueError(f"the file {value!r} holds {os.path.getsize(value):,} bytes, more than "
+                         f"a table of payouts ({_LONGEST_FILE:,} at most); name the file holding "
+                         "the table")
     try:  # utf-8-sig: a table saved with a byte-order mark (Windows Notepad) reads the same
         with open(value, encoding="utf-8-sig") as file:
             text = file.read()
@@ -190,7 +199,7 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     except (ValueError, ZeroDivisionError):
         entry = None
     if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:
-        raise ValueError(f"item {item!r}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
+        raise ValueError(f"item {clipped(repr(item), 60)}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
                          "scores of 0 or more, like 0:100,1-3:5")
     return entry
 

@@ -24,6 +24,7 @@ from mdp.checks import (
     integral,
 )
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
+from mdp.shown import clipped
 
 
 @attrs.frozen
@@ -164,7 +165,7 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                     read.append(_parsed(owner, param, value))
                 except (ValueError, TypeError) as error:
                     where = f"{owner}: " if analysis else ""
-                    raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
+                    raise ParamError(f"{where}{kind} {name}={clipped(str(value))}: {error}") from None
             values[name] = tuple(read) if param.repeat else read[0]
     except ModelError as error:  # the fault of a parser, named by whoever declared it
         if by := whose(param) if whose is not None else "":
@@ -249,8 +250,7 @@ MAKERS: dict[Callable[..., Any], str] = {}
 
 
 def parse_assignments(items: Iterable[str]) -> dict[str, str]:
-    """Parse ``KEY=VALUE`` strings (as given to ``--set``) into a dict; a key given twice is
-    a contradiction, refused."""
+    """``KEY=VALUE`` strings (``--set``'s) as a dict; a key given twice is refused."""
     result: dict[str, str] = {}
     for item in items:
         key, sep, value = item.partition("=")
