@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from mdp.errors import ModelError
+from mdp.errors import MdpError, ModelError
 
 writers: list[str | None] = []  # who writes each file being written, where it said so
 
@@ -38,25 +38,29 @@ def kind(path: str) -> str | None:
 def kept(file: BinaryIO, temporary: str, path: str) -> None:
     """Refuse, blaming its writer, a file being written that the writer closed, removed,
     renamed or replaced (a folder, a link in its place): "N rows written", else, with no
-    table."""
+    table. Where the writer is mdp's own, another program did it: said so, blaming none."""
     who = writers[-1] or f"the writer of {path}"
     try:
         ours = os.fstat(file.fileno())
     except (OSError, ValueError):
-        fault = "closed the file it was writing"
+        fault, done = "closed the file it was writing", "closed"
     else:
         try:
             said = kind(temporary)
             there = os.lstat(temporary)
         except FileNotFoundError:
-            fault = "removed or renamed the file it was writing"
+            fault, done = "removed or renamed the file it was writing", "removed or renamed"
         else:
-            fault = f"made {said} where it was to write a file" if said else \
-                "replaced the file it was writing" if \
-                (there.st_dev, there.st_ino) != (ours.st_dev, ours.st_ino) else ""
+            fault, done = (f"made {said} where it was to write a file", f"replaced by {said}") if said \
+                else ("replaced the file it was writing", "replaced") if \
+                (there.st_dev, there.st_ino) != (ours.st_dev, ours.st_ino) else ("", "")
     if fault:
         with contextlib.suppress(OSError, ValueError):
             file.close()  # what it holds goes nowhere: not an error of the user's target
+        if not who.startswith("plugin "):  # mdp's own writer: another program did it
+            raise MdpError(f"cannot write to {path}: the file being written "
+                           f"({os.path.basename(temporary)}, or its folder) was {done} while "
+                           "mdp wrote it")
         raise ModelError(f"{who} {fault}; it writes {path} through the file it is given")
 
 
