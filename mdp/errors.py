@@ -170,9 +170,33 @@ def _keep_ignoring(signal: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-TERMINATIONS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2")
-"""The signals besides Ctrl-C whose default ends the process (SIGQUIT: Ctrl-\\): each
-interrupts a command as Ctrl-C does, so that no temporary file is left."""
+# The signals whose default is not to end the process, or that mdp leaves be: SIGKILL and
+# SIGSTOP cannot be caught; SIGINT is Ctrl-C's (watch_interruptions); the ones ignored or that
+# stop it by default; the faults of the process's own code (a handler would return to the
+# faulting instruction); SIGPIPE and SIGXFSZ, which Python ignores (a write fails instead).
+# A name the platform lacks is passed over.
+_NOT_TERMINATIONS = frozenset({
+    "SIGKILL", "SIGSTOP", "SIGINT",
+    "SIGCHLD", "SIGCLD", "SIGCONT", "SIGURG", "SIGWINCH", "SIGTSTP", "SIGTTIN", "SIGTTOU",
+    "SIGINFO",
+    "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGIOT", "SIGEMT",
+    "SIGPIPE", "SIGXFSZ",
+})
+
+
+def _terminations() -> tuple[int, ...]:
+    import signal
+
+    left = {getattr(signal, name) for name in _NOT_TERMINATIONS if hasattr(signal, name)}
+    return tuple(sorted(int(number) for number in signal.valid_signals() if number not in left))
+
+
+TERMINATIONS = _terminations()
+"""The numbers of the signals besides Ctrl-C whose default ends the process, derived from
+those the platform has (:func:`signal.valid_signals`): SIGTERM, SIGHUP, SIGQUIT (Ctrl-\\),
+SIGALRM, SIGUSR1/2, SIGXCPU (a CPU-time limit), SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+SIGTRAP, the real-time signals... Each interrupts a command as Ctrl-C does, so that no
+temporary file is left."""
 
 
 class terminations_interrupt:
@@ -188,8 +212,8 @@ class terminations_interrupt:
 
         self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
-            for number in (getattr(signal, name, None) for name in TERMINATIONS):
-                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            for number in TERMINATIONS:
+                if signal.getsignal(number) not in (signal.SIG_IGN, None):
                     self.previous[number] = signal.signal(number, interrupt)
         return self
 

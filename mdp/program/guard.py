@@ -19,11 +19,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   ``mdp.*`` module, numpy, Polars, ``fractions``, ``math``, ``operator``...) replaced
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
   as it is loaded, the ones loaded before the command as it starts, by identity;
-- what Ctrl-C, SIGTERM, SIGHUP and the other signals that end a process
-  (:data:`mdp.errors.TERMINATIONS`) do changed (ignored, say: mdp could not be interrupted),
-  but to mdp's own handler: refused; one ignored as mdp started (``nohup``) stays so;
-- the file mode creation mask (umask) changed: the files mdp writes would get another
-  mode (000, unreadable): put back, and refused;
+- the settings of :mod:`mdp.program.settings` changed (what a signal does, a timer, the
+  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks): put back, and
+  refused;
 - what Python prints of the game's code on its own (a thread's exception, an exception in a
   ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
   control characters escaped, never a traceback (:func:`_said`); the hooks that print them
@@ -42,12 +40,12 @@ from __future__ import annotations
 import builtins
 import importlib
 import os
-import signal
 import sys
 from types import ModuleType
 from typing import Any
 
-from mdp.errors import TERMINATIONS, ModelError
+from mdp.errors import ModelError
+from mdp.program import settings
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -56,8 +54,6 @@ _recorded: dict[str, Any] | None = None
 # The modules mdp's results are computed with, besides its own (``mdp``, ``mdp.*``).
 _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "fractions", "math",
                   "operator", "functools", "itertools", "heapq", "decimal")
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", *TERMINATIONS)
-                 if hasattr(signal, name))
 
 
 def _computed_with(name: str) -> bool:
@@ -107,12 +103,6 @@ class _Recorder:
 
 
 _RECORDER = _Recorder()
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def _descriptor() -> tuple[int, int] | None:
@@ -214,8 +204,6 @@ def record() -> None:
         "builtins": dict(vars(builtins)),
         "environ": _environment(),
         "attributes": _attributes(),
-        "signals": {number: signal.getsignal(number) for number in _SIGNALS},
-        "umask": _umask(),
         "digits": sys.get_int_max_str_digits(),
         "stderr_closed": _closed(sys.stderr),
         "stderr_spare": _spare(2),
@@ -228,6 +216,7 @@ def record() -> None:
     _who[0] = "a game or plugin"
     _recorded["hooks"] = threading.excepthook, sys.unraisablehook, warnings.showwarning
     threading.excepthook, sys.unraisablehook = _thread_raised, _unraisable
+    _recorded["settings"] = settings.record()  # mdp's hooks among them
     # (warnings recorded by whoever called mdp, catch_warnings(record=True), stay theirs)
     if not isinstance(getattr(getattr(warnings, "_showwarnmsg_impl", None), "__self__", None), list):
         warnings.showwarning = _warned
@@ -330,7 +319,7 @@ def _fault() -> str | None:
     for name, value in _recorded["builtins"].items():
         if now.get(name, _recorded) is not value:
             return f"replaced Python's built-in {name}"
-    return _replaced() or _signals() or _mask()
+    return _replaced() or settings.changed(_recorded["settings"])
 
 
 def _replaced() -> str | None:
@@ -345,22 +334,6 @@ def _replaced() -> str | None:
     for name, module in list(sys.modules.items()):  # loaded past the recorder: from now on
         if name not in recorded and _computed_with(name) and isinstance(module, ModuleType):
             recorded[name] = _functions(module)
-    return None
-
-
-def _signals() -> str | None:
-    """What Ctrl-C or another signal that ends a process does, changed but to mdp's own
-    handler."""
-    from mdp.errors import interrupt
-
-    assert _recorded is not None
-    for number, was in _recorded["signals"].items():
-        now = signal.getsignal(number)
-        if now is not was and now is not interrupt:
-            said = "nothing (ignored)" if now is signal.SIG_IGN else "its default" \
-                if now is signal.SIG_DFL else "a handler of its own"
-            return (f"changed what {signal.Signals(number).name} does, to {said}, where it "
-                    "interrupts mdp,")
     return None
 
 
@@ -396,13 +369,3 @@ def _reopened(stream: Any) -> Any:
     """A stream on file descriptor 2 like ``stream`` (closed), for mdp's lines."""
     return os.fdopen(_spare(2) or os.dup(2), "w", buffering=1,
                      encoding=getattr(stream, "encoding", None), errors="backslashreplace")
-
-
-def _mask() -> str | None:
-    """The umask, changed: put back."""
-    assert _recorded is not None
-    mask = _umask()
-    if mask == _recorded["umask"]:
-        return None
-    os.umask(_recorded["umask"])
-    return f"changed the file mode creation mask (umask) from {_recorded['umask']:03o} to {mask:03o}"
