@@ -93,6 +93,8 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
         raise error
     if _Signals.watched and _Signals.interrupted:
         raise KeyboardInterrupt from error
+    if isinstance(error, Ended):
+        return str(error)
     try:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
@@ -100,6 +102,16 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     if isinstance(error, ValueError) and "read-only" in text:  # see mdp.handed
         text += " (it wrote into an array mdp handed it, which is read-only: write into a copy)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class Ended(BaseException):
+    """What ``os._exit(code)`` raises where game or plugin code may run (the command, and
+    the exit callbacks; :mod:`mdp.program.guard`): it would end mdp with the code's status,
+    its files unwritten and nothing said. A ``BaseException``, which an ``except Exception``
+    of the plugin's own does not take for one of its errors."""
+
+    def __str__(self) -> str:
+        return f"os._exit({self.args[0] if self.args else 0!r}), which is refused: the exit code is mdp's"
 
 
 class _Signals:
@@ -225,14 +237,15 @@ class terminations_interrupt:
 class watch_interruptions:
     """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
     ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT
-    (a command started in the background) stays ignored."""
+    (a command started in the background) stays ignored. One within another is the outer's."""
 
     def __enter__(self) -> watch_interruptions:
         import signal
         import threading
 
         self.signal, self.previous = signal, None
-        self.main = threading.current_thread() is threading.main_thread()
+        # (within another: that one's)
+        self.main = threading.current_thread() is threading.main_thread() and not _Signals.watched
         if self.main:  # elsewhere no signal handler can be set, nor is any signal received
             _Signals.watched, _Signals.interrupted = True, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:

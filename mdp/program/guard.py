@@ -44,7 +44,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from mdp.errors import ModelError
+from mdp.errors import Ended, ModelError
 from mdp.program import settings
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
@@ -152,9 +152,8 @@ def _thread_raised(raised: Any) -> None:
 
 def _unraisable(raised: Any) -> None:
     where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
-    if isinstance(raised.exc_value, _Ended):
-        _said(f"{_who[0]}: its exit callback {where} called os._exit({raised.exc_value}), "
-              "which is refused: the exit code is mdp's")
+    if isinstance(raised.exc_value, Ended):
+        _said(f"{_who[0]}: its exit callback {where} called {raised.exc_value}")
         return
     what = raised.err_msg or "Exception ignored in"
     _said(f"{_who[0]}: {what} {where}: {_raised(raised.exc_value)}")
@@ -165,12 +164,15 @@ def _warned(message: Any, category: type[Warning], filename: str, lineno: int,
     _said(f"{os.path.basename(filename)}, line {lineno}: {category.__name__}: {message}")
 
 
-class _Ended(Exception):
-    """What ``os._exit(code)`` raises while the exit callbacks run."""
+_END = os._exit  # Python's own
+_OWNER = [os.getpid()]  # the process of the command: a child forked from it ends as it will
 
 
 def _exited(code: Any = 0) -> None:
-    raise _Ended(repr(code))
+    """``os._exit`` from the command's start to the end of the exit callbacks: it raises."""
+    if os.getpid() != _OWNER[0]:
+        _END(code)
+    raise Ended(code)
 
 
 def run_exit_callbacks() -> None:
@@ -179,13 +181,14 @@ def run_exit_callbacks() -> None:
     being the command's (Python would print tracebacks, or end with the callback's code)."""
     import atexit
 
-    hook, end = sys.unraisablehook, os._exit
-    atexit.unregister(end)  # os._exit itself, registered: never called
+    hook = sys.unraisablehook
+    atexit.unregister(_END)  # os._exit itself, registered: never called
+    _OWNER[0] = os.getpid()
     sys.unraisablehook, os._exit = _unraisable, _exited  # type: ignore[assignment]
     try:
         atexit._run_exitfuncs()
     finally:
-        sys.unraisablehook, os._exit = hook, end
+        sys.unraisablehook, os._exit = hook, _END
 
 
 def record() -> None:
@@ -210,6 +213,7 @@ def record() -> None:
     }
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
+    _OWNER[0], os._exit = os.getpid(), _exited  # type: ignore[assignment]
     import threading
     import warnings
 
@@ -246,6 +250,7 @@ def forget() -> None:
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
     _recorded = None
+    os._exit = _END
     if _RECORDER in sys.meta_path:
         sys.meta_path.remove(_RECORDER)
 
