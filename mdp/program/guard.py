@@ -67,9 +67,27 @@ def _functions(module: ModuleType) -> dict[str, Any]:
             if callable(value) or isinstance(value, ModuleType)}
 
 
-def _attributes() -> dict[str, dict[str, Any]]:
-    return {name: _functions(module) for name, module in list(sys.modules.items())
-            if _computed_with(name) and isinstance(module, ModuleType)}
+_IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a type whose attributes none can set
+
+
+def _classes(attributes: dict[str, Any]) -> None:
+    """Record the methods and other descriptors of the classes among a module's
+    ``attributes`` (``fractions.Fraction.__str__``, ``polars.DataFrame.write_csv``): each
+    class once, by identity, whatever module holds it (its data, which a class may rebind
+    as it works, left out)."""
+    assert _recorded is not None
+    classes = _recorded["classes"]
+    for value in attributes.values():
+        if isinstance(value, type) and not value.__flags__ & _IMMUTABLE and id(value) not in classes:
+            classes[id(value)] = value, {name: member for name, member in vars(value).items()
+                                         if callable(member) or hasattr(type(member), "__get__")}
+
+
+def _record(name: str, module: ModuleType) -> None:
+    """Record a module mdp computes with, and its classes."""
+    assert _recorded is not None
+    attributes = _recorded["attributes"].setdefault(name, _functions(module))
+    _classes(attributes)
 
 
 class _Recorder:
@@ -96,7 +114,7 @@ class _Recorder:
         def exec_module(module: ModuleType) -> None:
             execute(module)
             if _recorded is not None:
-                _recorded["attributes"].setdefault(name, _functions(module))
+                _record(name, module)
 
         loader.exec_module = exec_module  # this module's loader alone
         return spec
@@ -206,11 +224,15 @@ def record() -> None:
         "modules": dict(sys.modules),
         "builtins": dict(vars(builtins)),
         "environ": _environment(),
-        "attributes": _attributes(),
+        "attributes": {},
+        "classes": {},
         "digits": sys.get_int_max_str_digits(),
         "stderr_closed": _closed(sys.stderr),
         "stderr_spare": _spare(2),
     }
+    for name, module in list(sys.modules.items()):
+        if _computed_with(name) and isinstance(module, ModuleType):
+            _record(name, module)
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
     _OWNER[0], os._exit = os.getpid(), _exited  # type: ignore[assignment]
@@ -328,7 +350,8 @@ def _fault() -> str | None:
 
 
 def _replaced() -> str | None:
-    """A function, class or module of a module mdp computes with, replaced."""
+    """A function, class or module of a module mdp computes with, or a method of one of
+    its classes, replaced."""
     assert _recorded is not None
     recorded = _recorded["attributes"]
     for module, attributes in list(recorded.items()):
@@ -336,9 +359,14 @@ def _replaced() -> str | None:
         for name, value in attributes.items():
             if now.get(name, _recorded) is not value:
                 return f"replaced {module}.{name}"
+    for cls, members in list(_recorded["classes"].values()):
+        now = vars(cls)
+        for name, member in members.items():
+            if now.get(name, _recorded) is not member:
+                return f"replaced {cls.__module__}.{cls.__qualname__}.{name}"
     for name, module in list(sys.modules.items()):  # loaded past the recorder: from now on
         if name not in recorded and _computed_with(name) and isinstance(module, ModuleType):
-            recorded[name] = _functions(module)
+            _record(name, module)
     return None
 
 

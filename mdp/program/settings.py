@@ -49,12 +49,13 @@ def _umask() -> int:
 
 def _called() -> dict[str, Any]:
     """What the interpreter calls later of its own: the garbage collector's callbacks, and
-    the hooks of an exception no one caught (mdp's own, set as the command starts)."""
+    the hooks of an exception no one caught (a thread's: mdp's own, set as the command
+    starts; ``sys.unraisablehook``, mdp's too, is left to the commands that wrap it)."""
     import gc
     import threading
 
     return {"gc.callbacks": list(gc.callbacks), "sys.excepthook": sys.excepthook,
-            "sys.unraisablehook": sys.unraisablehook, "threading.excepthook": threading.excepthook}
+            "threading.excepthook": threading.excepthook}
 
 
 def _hooks(recorded: dict[str, Any]) -> str | None:
@@ -68,8 +69,7 @@ def _hooks(recorded: dict[str, Any]) -> str | None:
     for name in was:
         if now[name] != was[name] if name == "gc.callbacks" else now[name] is not was[name]:
             gc.callbacks[:] = was["gc.callbacks"]
-            sys.excepthook, sys.unraisablehook = was["sys.excepthook"], was["sys.unraisablehook"]
-            threading.excepthook = was["threading.excepthook"]
+            sys.excepthook, threading.excepthook = was["sys.excepthook"], was["threading.excepthook"]
             return f"changed {name}"
     return None
 

@@ -86,23 +86,21 @@ def test_every_timer_armed_is_said_and_disarmed(name):
 HOOKS = {
     "gc.callbacks": lambda: gc.callbacks.append(print),
     "sys.excepthook": lambda: setattr(sys, "excepthook", print),
-    "sys.unraisablehook": lambda: setattr(sys, "unraisablehook", print),
     "threading.excepthook": lambda: setattr(threading, "excepthook", print),
 }
 
 
 @pytest.mark.parametrize("name", HOOKS)
 def test_every_hook_of_the_interpreter_changed_is_said_and_put_back(name):
-    before = (list(gc.callbacks), sys.excepthook, sys.unraisablehook, threading.excepthook)
+    before = (list(gc.callbacks), sys.excepthook, threading.excepthook)
     recorded = settings.record()
     HOOKS[name]()
     try:
         assert settings.changed(recorded) == f"changed {name}"
-        assert (list(gc.callbacks), sys.excepthook, sys.unraisablehook,
-                threading.excepthook) == before
+        assert (list(gc.callbacks), sys.excepthook, threading.excepthook) == before
     finally:
         gc.callbacks[:] = before[0]
-        sys.excepthook, sys.unraisablehook, threading.excepthook = before[1:]
+        sys.excepthook, threading.excepthook = before[1:]
 
 
 # End to end: a game's hook makes the change; the value is 3 whatever it does.
