@@ -193,6 +193,8 @@ def _exited(code: Any = 0) -> None:
     raise Ended(code)
 
 
+_exited.__name__ = _exited.__qualname__ = _END.__qualname__  # as a message names it: _exit
+
 def run_exit_callbacks() -> None:
     """Run the exit callbacks now, as the program ends, a game's or plugin's among them:
     one that raises is one line, and one that calls ``os._exit`` is refused, the exit code
