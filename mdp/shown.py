@@ -27,15 +27,16 @@ def seen(value: Any) -> str:
     """What a reader sees of ``value`` in a table's cell or a line of ``mdp advise``: its
     :func:`readable` text (a float to :data:`DIGITS` digits, a control character or a
     zero-width one as its escape), with runs of spaces as one and none at either end (a
-    Markdown cell and a line's end show none) and letters in one form (NFC: ``é`` one letter
-    or ``e`` with its accent). Two values of one text are two that no one can tell apart:
-    the one rule for actions, states and round states shown alike."""
+    Markdown cell and a line's end show none) and letters in one form (NFKC: ``é`` one letter
+    or ``e`` with its accent, the ligature ``ﬁ`` as ``fi``, a full-width ``Ａ`` as ``A``).
+    Two values of one text are two that no one can tell apart: the one rule for actions,
+    states and round states shown alike."""
     if hasattr(value, "item") and type(value).__module__ == "numpy":
         value = value.item()  # a NumPy number as the table holds it
     text = readable(value)
     if text.isascii() and "  " not in text and text[:1] != " " and text[-1:] != " ":
         return text
-    return " ".join(part for part in unicodedata.normalize("NFC", text).split(" ") if part)
+    return " ".join(part for part in unicodedata.normalize("NFKC", text).split(" ") if part)
 
 
 def shown_float(value: Any) -> float:

@@ -28,7 +28,15 @@ import polars as pl
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import first_fault, first_float, first_past_float, numbers_array, plain, quoted
+from mdp.engine.numeric import (
+    below_floats,
+    first_fault,
+    first_float,
+    first_past_float,
+    numbers_array,
+    plain,
+    quoted,
+)
 from mdp.engine.policy import FLOAT_TIE
 from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solutions
@@ -62,7 +70,8 @@ class MatchRules:
     """The column of :attr:`mdp.CompiledModel.terminals` that is a player's result."""
     payoff: Callable[[np.ndarray], Any] = attrs.field(repr=False)
     """Results (one row per match, one column per player, in playing order) -> what each
-    player receives, the same shape: integers or fractions for exact values."""
+    player receives, the same shape: integers or fractions for exact values, each a size a
+    float holds (0, or from about 2.2e-308 to 1.8e308 in size), exact or not."""
     params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once."""
@@ -344,6 +353,10 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     if first_past_float(flat.tolist() if paid.dtype == object else flat):  # shown in floats too
         raise ModelError(f"{said} gave a number past what a float holds (about 1.8e308); "
                          "winnings are numbers a float holds, exact or not")
+    tiny = next((v for v in flat.tolist() if below_floats(v)), None) if paid.dtype == object else None
+    if tiny is not None:  # a float would make it 0: both players' winnings shown +0
+        raise ModelError(f"{said} gave {quoted(tiny)}, not 0 but below what a float holds (about "
+                         "2.2e-308); winnings are numbers a float holds, exact or not")
     sums = paid.sum(axis=1)
     off = np.flatnonzero(sums != 0 if exact or paid.dtype != np.float64 else
                          np.abs(sums.astype(np.float64)) > 1e-9 * np.abs(paid).max(axis=1, initial=1.0))

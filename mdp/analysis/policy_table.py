@@ -19,7 +19,7 @@ from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.engine.sweep import top_down
-from mdp.errors import TooLarge
+from mdp.errors import ParamError, TooLarge
 from mdp.game.apart import DistinctStates
 from mdp.game.cells import to_frame
 from mdp.game.columns import TABLE_COLUMNS, row_columns, sources, table_state_columns
@@ -64,10 +64,14 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
 
 
 def check_within(game: Game, within: Any) -> None:
-    """Refuse, before the compile, round columns of ``within`` that are no round columns of
-    ``game`` (those of its round start: every round state has the same). Once compiled, a
+    """Refuse, before the compile, ``within`` for a game of one model, and round columns of
+    it that are no round columns of ``game`` (those of its round start: every round state
+    has the same). Once compiled, a
     round state it lacks, or where the game is over, is refused before the solve by
     :meth:`mdp.Rounds.policy_rows` (:func:`~mdp.engine.rounds.table.within_keys`)."""
+    if within is not None and not game.in_rounds:  # the one-model table's words, before the work
+        raise ParamError(f"game {game.name} is of one model: its policy table has every state "
+                         "already (within applies to a game of rounds)")
     first = game.round_start
     if first is None or not isinstance(within, dict):
         return

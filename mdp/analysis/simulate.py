@@ -37,16 +37,17 @@ class Simulation:
     seed: int | None
     mean: float
     """The mean terminal value over the games (the share of games won, for a chance to win)."""
-    low: float
-    high: float
+    low: float | None
+    high: float | None
     """The 95% confidence interval of the mean: for a chance (a game whose values are
     probabilities) where every game ends at 0 or 1, Wilson's score interval, which stays
     within 0 and 1 however few the games; else mean +- 1.96 standard errors (for a chance,
-    within 0 and 1)."""
+    within 0 and 1), and ``None`` for one game, whose spread is not measured."""
     outcomes: pl.DataFrame = attrs.field(repr=False)
     """Games and their share by outcome: the outcome columns, ``games`` and ``frequency``."""
-    sd: float = 0.0
-    """The standard deviation of the value a game ended at."""
+    sd: float | None = None
+    """The standard deviation of the value a game ended at (of the sample: ``None`` for one
+    game)."""
     percentiles: dict[str, float] = attrs.field(factory=dict)
     """The value below which 5%, 25%, 50%, 75% and 95% of the games ended (the least value
     that at least that share of games did not pass): for a game of rounds, its points."""
@@ -55,6 +56,12 @@ class Simulation:
         """The share of games at each value of one outcome column, whatever the others:
         ``column`` and ``probability`` (its estimate), in the column's order."""
         return self.outcomes.group_by(column).agg(probability=pl.col("frequency").sum()).sort(column)
+
+    def said(self) -> str:
+        """The mean and its interval as a line says them."""
+        if self.low is None or self.high is None:
+            return f"mean {self.mean:.6g} (one game: no spread to measure, nor an interval)"
+        return f"mean {self.mean:.6g} (95% confidence interval {self.low:.6g} to {self.high:.6g})"
 
     def summary(self) -> dict[str, Any]:
         """As ``mdp simulate --json`` prints it."""
@@ -121,24 +128,28 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
     below = np.cumsum(counts[order])
     percentiles = {f"{p}%": shown_float(values[order][np.searchsorted(below, p * games / 100)])
                    for p in (5, 25, 50, 75, 95)}
-    return Simulation(games, seed, mean, float(first + Fraction(low)) if first else low,
-                      float(first + Fraction(high)) if first else high, outcomes, sd, percentiles)
+    if first and low is not None and high is not None:
+        low, high = float(first + Fraction(low)), float(first + Fraction(high))
+    return Simulation(games, seed, mean, low, high, outcomes, sd, percentiles)
 
 
-def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float, float]:
+def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float, float | None]:
     """The mean and the standard deviation of games that ended at ``values`` (``counts``
-    times each), worked out over the largest value's power of two, so that neither a sum
-    nor a square goes past a float where the values fit (values near 1e300)."""
+    times each; of the sample, ``None`` for one game), worked out over the largest value's
+    power of two, so that neither a sum nor a square goes past a float where the values fit
+    (values near 1e300)."""
     largest = float(np.abs(values).max()) if len(values) else 0.0
     scale = math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
     scaled = values / scale
     middle = float(counts @ scaled) / games
-    variance = float(counts @ (scaled - middle) ** 2) / (games - 1) if games > 1 else 0.0
+    if games == 1:
+        return middle * scale, None
+    variance = float(counts @ (scaled - middle) ** 2) / (games - 1)
     return middle * scale, math.sqrt(variance) * scale
 
 
-def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float, games: int,
-              chance: bool) -> tuple[float, float]:
+def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float | None,
+              games: int, chance: bool) -> tuple[float | None, float | None]:
     """The 95% confidence interval of the mean of ``games`` games that ended at ``values``
     (``counts`` times each): see :attr:`Simulation.low`. ``chance``: the values are
     probabilities (not where they are distances from another value)."""
@@ -148,6 +159,8 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float, ga
         half = Z95 / (1 + z2n) * math.sqrt(mean * (1 - mean) / games + z2n / (4 * games))
         # Around the mean, whose rounding may put it a hair outside (all games at 0 or at 1).
         return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
+    if sd is None:  # one game: no spread measured
+        return None, None
     half = Z95 * sd / math.sqrt(games)
     if chance:  # a mean of probabilities lies within 0 and 1
         return max(0.0, mean - half), min(1.0, mean + half)

@@ -45,7 +45,7 @@ from mdp.checks import (
 from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import plain, quoted, to_floats
-from mdp.engine.policy import OPTIMAL, Policy, Sense
+from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
 from mdp.engine.solution import Solution
@@ -420,7 +420,10 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     # Each strategy valued on what the optimum was: its terminal values, in its sense.
     terminal, sense = optimal.terminal, optimal.sense
     rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
-        (OPTIMAL, optimal.value, "the best play", None)]
+        (OPTIMAL, optimal.value, "the best play" if sense == optimal.objective.sense else
+         f"the play of the {'least' if sense == 'min' else 'most'} value "
+         f"({'minimized' if sense == 'min' else 'maximized'}: regret is what is given up "
+         "against it)", None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
@@ -438,9 +441,12 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
         exacts = [None if v is None else Fraction(v) for v in values]
         columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
                                       for v in exacts], dtype=pl.String)
-    # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1.
-    columns["regret"] = pl.Series([None if v is None else shown_float(sign * (best - v)) + 0.0
-                                   for v in values], dtype=pl.Float64)
+    # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1; in floats, within
+    # the tie of the optimum (FLOAT_TIE of it) is a tie, not a strategy better by noise.
+    tie = 0.0 if exact else FLOAT_TIE * abs(shown_float(best))
+    regrets = [None if v is None else shown_float(sign * (best - v)) + 0.0 for v in values]
+    columns["regret"] = pl.Series([r if r is None or abs(r) > tie else 0.0 for r in regrets],
+                                  dtype=pl.Float64)
     columns["help"] = [r[2] for r in rows]
     if any(r[3] for r in rows):
         columns["problem"] = pl.Series([r[3] for r in rows], dtype=pl.String)

@@ -12,15 +12,15 @@ the states of a layer choose among overlapping sets of successors (what one stat
 others may keep too), the pairs that several states share are taken once first
 (:mod:`mdp.engine.merges`), new rows past the model's states, and the rank by rank best is
 taken over what is left. The expectations of chance actions are one sparse matrix (scipy's
-CSR, only the outcomes that are there) times the block, where a dense product would
-multiply every zero too (measured: three times slower on a layer of 210 chance actions
-over 252 outcomes, 4,116 of them there).
+CSR, only the outcomes that are there) times the block, written straight into the block's
+rows (:func:`_product`), where a dense product would multiply every zero too (measured:
+three times slower on a layer of 210 chance actions over 252 outcomes, 4,116 of them there).
 """
 
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import numpy as np
@@ -171,21 +171,22 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
     result = np.empty(width, dtype=np.float64)
     block = min(BLOCK, max(width, 1))
     made = max((layer.merges.made for layer in layers if layer.merges), default=0)
-    buffer = np.empty((model.n_states + made, block), dtype=np.float64)
+    height = model.n_states + made
+    buffer = np.empty(height * block, dtype=np.float64)
     rows = max((layer.hi - layer.lo for layer in layers), default=0)
     rows = max([rows, *(len(a) for layer in layers if layer.merges for a, _ in layer.merges.levels)])
     actions = max((len(layer.certain) for layer in layers if layer.chance is not None), default=0)
     # Made once, used again by every layer and block: fresh arrays of this size would each
     # be new pages from the system, zeroed on first touch.
-    scratch = (np.empty((rows, block)), np.empty((rows, block)), np.empty((actions, block)))
+    scratch = [(np.empty(n * block), n) for n in (rows, rows, actions, actions)]
     n_terminal = model.n_terminal
     worst = -np.inf if sense == "max" else np.inf
     living: dict[tuple[int, bytes], tuple[tuple[np.ndarray, ...], np.ndarray] | None] = {}
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
-        values = buffer[:, :c1 - c0]
+        values = _rows(buffer, height, c1 - c0)
         values[:n_terminal] = terminal[:, c0:c1]
-        parts = [part[:, :c1 - c0] for part in scratch]
+        parts = [_rows(part, n, c1 - c0) for part, n in scratch]
         dead = None
         for layer in layers:
             ranks = None
@@ -244,6 +245,38 @@ def _alike(bits: np.ndarray, like: np.ndarray) -> bool:
                for part in (others[i:i + step] for i in range(0, len(others), step)))
 
 
+def _rows(flat: np.ndarray, height: int, width: int) -> np.ndarray:
+    """``height`` rows of ``width`` from the start of ``flat``, one after another: the
+    block's arrays stay contiguous however narrow the block (the sparse product reads and
+    writes them in place, and a gather copies whole rows)."""
+    return flat[:height * width].reshape(height, width)
+
+
+def _product(matrix: scipy.sparse.csr_array, block: np.ndarray, out: np.ndarray) -> None:
+    """``matrix @ block`` written to ``out`` (contiguous, as ``block``), where the product
+    would make a new array to be copied there: scipy's own kernel of that product, on
+    zeros, the same sums in the same order. That kernel is scipy's private module: where a
+    scipy lacks it, the product itself, copied."""
+    kernel = _in_place()
+    if kernel is None or not (out.flags.c_contiguous and block.flags.c_contiguous):
+        out[...] = matrix @ block
+        return
+    out.fill(0.0)
+    rows, width = matrix.shape
+    kernel(rows, width, block.shape[1], matrix.indptr, matrix.indices, matrix.data,
+           block.ravel(), out.ravel())
+
+
+def _in_place() -> Any:
+    """scipy's kernel of a sparse matrix times a dense block, added into a given array, or
+    ``None`` where this scipy has none by that name."""
+    try:
+        from scipy.sparse import _sparsetools
+    except ImportError:
+        return None
+    return getattr(_sparsetools, "csr_matvecs", None)
+
+
 def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.ndarray],
           ranks: tuple[tuple[np.ndarray, ...], np.ndarray] | None = None,
           choice: np.ndarray | None = None, sense: str = "max") -> None:
@@ -251,12 +284,14 @@ def _work(layer: Layer, values: np.ndarray, ufunc: np.ufunc, scratch: list[np.nd
     the rank rows and places of the actions to look at, if not all), and each state's
     choice written to ``choice`` (its rows), if given."""
     out = values[layer.lo:layer.hi]
-    top, taken, actions = scratch
+    top, taken, actions, sums = scratch
     if layer.chance is not None:
-        sums = layer.chance @ values[layer.below:layer.below + layer.chance.shape[1]]
+        below = values[layer.below:layer.below + layer.chance.shape[1]]
         if layer.direct:
-            out[...] = sums
+            _product(layer.chance, below, out)
             return
+        sums = sums[:layer.chance.shape[0]]
+        _product(layer.chance, below, sums)
         actions = actions[:len(layer.certain)]
         actions[layer.chance_at] = sums
         certain = layer.certain >= 0

@@ -113,13 +113,18 @@ def quoted(value: Any) -> str:
         top, bottom = abs(int(value.numerator)), int(value.denominator)
         if bottom == 1 or _past_float(value):  # said by its numerator's digits
             return f"{sign}(a number of about {_digits(top):,} digits)"
-        with decimal.localcontext() as context:
-            context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
-            about = decimal.Decimal(top) / decimal.Decimal(bottom)
         return (f"{sign}(a fraction of {_digits(top):,} over {_digits(bottom):,} digits, "
-                f"about {about:.3g})")
+                f"about {about(abs(value))})")
     text = repr(value)
     return " ".join(text.split()) if "\n" in text else text  # an array's repr: one line
+
+
+def about(value: Any) -> str:
+    """An exact number to three digits, of any size (``1e-400``, which no float holds)."""
+    with decimal.localcontext() as context:
+        context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
+        near = decimal.Decimal(int(value.numerator)) / decimal.Decimal(int(value.denominator))
+    return f"{near:.3g}"
 
 
 def written(value: Any) -> str:

@@ -114,7 +114,7 @@ def _alike(names: list[str], a: tuple[Any, ...], b: tuple[Any, ...]) -> tuple[st
 
     def said(x: Any, y: Any) -> str:
         if isinstance(x, str) and isinstance(y, str) and x != y and \
-                unicodedata.normalize("NFC", x) == unicodedata.normalize("NFC", y):
+                unicodedata.normalize("NFKC", x) == unicodedata.normalize("NFKC", y):
             return ascii(x)
         return repr(x)
 

@@ -48,7 +48,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     import shutil
     import tempfile
 
-    from mdp.outputs.files import absolute, apart, write_together
+    from mdp.outputs.files import absolute, apart, check_target, write_together
     from mdp.outputs.files_kinds import kind, special
 
     target = os.path.realpath(absolute(path))
@@ -87,6 +87,8 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
             raise ModelError(f"{where} returned the paths {said} but wrote {made}; it returns "
                              f"each file it wrote beside {path}, {path} first, and no other")
         final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
+        for beside in final[1:]:  # each a target as --out is: none the game, a plugin, a file read
+            check_target(beside, f"beside {path}, {where}'s file")
         files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
         write_together([(to, copy) for to, copy in files if not special(absolute(to))])
         with apart():  # a device or a pipe is written into now, while the files are here

@@ -12,6 +12,8 @@ table's null) is shown as nothing.
 
 from __future__ import annotations
 
+import math
+import sys
 from typing import TYPE_CHECKING, Any
 
 from mdp.shown import DIGITS, fixed, one_line, percent, readable, shown_float
@@ -21,21 +23,58 @@ if TYPE_CHECKING:
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "fixed", "one_line", "readable", "shown_float", "readable_table", "value_line"]
+__all__ = ["DIGITS", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
+           "value_line"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
     """``frame`` as a table for people: each float column, and each column with nulls, as
-    text by :func:`readable`; the other columns as they are."""
+    text by :func:`readable` (by :func:`exactly` where an exact column is beside it); the
+    other columns as they are."""
     import polars as pl  # here: listing the formats imports no Polars
 
     def shown(column: pl.Series) -> pl.Series:
         if column.dtype.is_float():
-            return pl.Series(column.name, [readable(v) for v in column.to_list()], pl.String)
+            exact = frame[f"{column.name}_exact"].to_list() if f"{column.name}_exact" in frame.columns \
+                else [None] * len(column)
+            return pl.Series(column.name, [exactly(v, e) for v, e in zip(column.to_list(), exact)],
+                             pl.String)
         return column.cast(pl.String).fill_null("")
 
     return frame.with_columns(shown(frame[c]) for c in frame.columns
                               if frame[c].dtype.is_float() or frame[c].null_count())
+
+
+def exactly(value: Any, exact: str | None) -> str:
+    """A float as :func:`readable` shows it, but beside its exact value (``"p/q"``, where a
+    table has one) that no float holds by its size, as that value to three digits
+    (``1e-400``, not the float's ``0``)."""
+    if exact is not None and value is not None and \
+            (abs(value) < sys.float_info.min or math.isinf(value)):  # 0, subnormal or inf
+        from fractions import Fraction
+
+        from mdp.engine.numeric import about
+
+        fraction = Fraction(exact)
+        if math.isinf(value) or Fraction(value) != fraction:
+            return ("-" if fraction < 0 else "") + about(abs(fraction))
+    return readable(value)
+
+
+def chances_shown(frame: pl.DataFrame) -> list[tuple[str, str]]:
+    """Each row's chance (``probability``) and the chance up to it, as :func:`percent` shows
+    them; from the exact fractions where the table has them (``exact``), so that a chance that
+    no float holds is not shown as 0, nor a sum short of 1 as 100%."""
+    from fractions import Fraction
+
+    exact = "exact" in frame.columns
+    chances = [Fraction(t) for t in frame["exact"]] if exact else frame["probability"].to_list()
+    total: Any = Fraction(0) if exact else 0.0
+    shown = []
+    for chance in chances:
+        total += chance
+        shown.append((f"{percent(chance):>10}", f"{percent(min(total, 1)):>10}"))
+    return shown
 
 
 SEEN_ERROR = 1e-9

@@ -230,9 +230,9 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
             ends.append(f"<li>{html.escape(column)}: " + ", ".join(
                 f"{html.escape(str(v))} {percent(share)}"
                 for v, share in result.shares(column).iter_rows()) + "</li>")
-    intro = (f"{result.games:,} games played at random under optimal play (seed 0): mean "
-             f"{result.mean:.6g} (95% confidence interval {result.low:.6g} to {result.high:.6g}), "
-             f"standard deviation {result.sd:.4g}; percentiles {spread}. The bars are the share "
+    intro = (f"{result.games:,} games played at random under optimal play (seed 0): "
+             f"{result.said()}, standard deviation {result.sd or 0:.4g}; percentiles {spread}. "
+             "The bars are the share "
              f"of games at each final score{f' range ({width} points each)' if width > 1 else ''}, "
              "the line the share up to it.")
     extra = (f"<p>Where the games ended:</p><ul>{''.join(ends)}</ul>\n" if ends else "")

@@ -72,18 +72,44 @@ class _Chance(Table):
 @given(top=st.integers(1, 99), digits=st.integers(310, 500))
 def test_an_exact_value_below_floats_is_shown_by_its_size_never_as_0(top, digits):
     """Solved exactly, a chance below floats: the value line says ``< 0.0001%`` and its size
-    (three digits, by the decimal module here), where the float beside it said ``(0)``; the
+    (three digits), where the float beside it said ``(0)``; the
     JSON's float ``value`` is ``null`` beside ``exact`` (round 17, F8)."""
-    from decimal import Decimal
-
     from mdp.outputs.readable import value_line
 
     tiny = Fraction(top, 10**digits)
     model = mdp.compile(mdp.load_game(_Chance(
         {"start": {"flip": [(tiny, "won"), (1 - tiny, "lost")]}}, {"won": 1, "lost": 0})))
     solution = mdp.solve(model, exact=True)
-    size = f"{Decimal(top).scaleb(-digits):.3g}"
+    places = len(str(top)) - 1  # top / 10**digits to three digits, by hand: 70 -> 7e-309
+    size = f"{top / 10**places:g}e-{digits - places}"
     assert value_line(solution) == ("chance of winning: < 0.0001% (a fraction of "
                                     f"{len(str(tiny.numerator))} over {len(str(tiny.denominator))} digits, about {size})")
     summary = solution.summary()
     assert summary["value"] is None and summary["exact"] == f"{tiny.numerator}/{tiny.denominator}"
+
+
+@settings(max_examples=8, deadline=None)
+@given(tiny=TINY, exact=st.booleans())
+def test_a_match_payoff_below_floats_is_refused(tiny, exact):
+    """A match's winnings below what a float holds (round 18, P22: +0 for both players in
+    floats, -0 exactly): refused in one line naming mdp_match_rules, as past 1.8e308. A die of
+    three faces thrown once, the higher face winning ``tiny``."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    def payoff(results):
+        won = np.sign(results[:, 1] - results[:, 0]).tolist()
+        return np.array([[-w * tiny, w * tiny] for w in won], dtype=object)
+
+    hooks = dict(
+        mdp_initial_state=mdp.hookimpl(lambda: ("start", 0)),
+        mdp_actions=mdp.hookimpl(lambda state: ["roll"] if state[0] == "start" else []),
+        mdp_outcomes=mdp.hookimpl(lambda state, action: [(Fraction(1, 3), ("end", f)) for f in (1, 2, 3)]),
+        mdp_terminal_value=mdp.hookimpl(lambda state: state[1]),
+        mdp_state_columns=mdp.hookimpl(lambda state: {"kind": state[0], "face": state[1]}),
+        mdp_match_rules=mdp.hookimpl(lambda: mdp.MatchRules("face", payoff)))
+    game = mdp.load_game(SimpleNamespace(GAME_NAME="die", **hooks))
+    with pytest.raises(mdp.ModelError, match=r"^game die: the payoff of mdp_match_rules gave "
+                       r".*not 0 but below what a float holds"):
+        mdp.match(mdp.compile(game), game, exact=exact)

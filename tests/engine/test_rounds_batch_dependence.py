@@ -85,3 +85,32 @@ def test_a_rule_of_one_round_state_a_round_is_asked_it_twice():
     with pytest.raises(mdp.ModelError, match=r"gave round state 0 other ends than it gave "
                        r"before \(asked twice in one batch, after a batch of 1\)"):
         mdp.compile(game)
+
+
+class _Between:
+    """Adds 5 points to every row of a batch but its first and its last (round 18, P30: such
+    a rule passed the compile, which asked those two alone, and solve answered for it)."""
+
+    @mdp.hookimpl(wrapper=True)
+    def mdp_round_rule(self, ends):
+        rule = yield
+
+        def changed(states):
+            found = rule(states)
+            points = np.array(found.points, dtype=object)
+            if len(states) >= 3:
+                points[1:-1] += 5
+            return mdp.RoundEnds(found.next, points)
+
+        return changed
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_rule_that_changes_the_rows_between_first_and_last_is_refused(command):
+    from test_rounds_properties import card_game
+
+    game = card_game([[1, 2], [0, 3], [2, 2]], 2, 1)  # three boxes: round 2 asks 3 at once
+    game.plugins.register(_Between(), name="between")
+    with pytest.raises(mdp.ModelError, match=r"mdp_round_rule's function gave round state \d+ "
+                       r"other ends than it gave before \(asked alone, after a batch of 3\)"):
+        COMMANDS[command](game, True)

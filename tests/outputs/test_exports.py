@@ -200,3 +200,43 @@ def test_a_name_written_is_said_with_its_control_characters_escaped(tmp_path, ca
                  "--format", "named", "--out", str(out)]) == 0
     err = capsys.readouterr().err
     assert "\x1b" not in err and err.endswith(f"written to {out}, {out}.\\x1b[31m\n")
+
+
+BESIDE_PLUGIN = """import os
+import mdp
+
+
+def write(model, path):
+    open(path, "w").write("model")
+    beside = os.path.splitext(path)[0] + {suffix!r}
+    open(beside, "w").write("clobbered")
+    return [path, beside]
+
+
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export("two", "two files", write)]
+"""
+
+
+@pytest.mark.parametrize("read", ["game", "plugin", "payout"])
+def test_a_file_an_export_writes_beside_out_is_never_one_the_command_reads(tmp_path, capsys,
+                                                                          monkeypatch, read):
+    """Each file an export writes beside --out is a target as --out is: the game's file, a
+    plugin's, a file read (round 18, P37: --out vg.csv had the export's vg.py replace the game
+    just loaded). Refused in one line, nothing put in place, every file as it was."""
+    import shutil
+
+    monkeypatch.chdir(tmp_path)
+    shutil.copy(ROOT / "docs" / "examples" / "reroll.py", tmp_path / "game.py")
+    (tmp_path / "pay.csv").write_text("0:1\n")
+    names = {"game": ("game", ".py"), "plugin": ("plug", ".py"), "payout": ("pay", ".csv")}
+    stem, suffix = names[read]
+    (tmp_path / "plug.py").write_text(BESIDE_PLUGIN.format(suffix=suffix))
+    game, more = ("game.py", []) if read != "payout" else \
+        ("shutbox", ["--set", "tiles=1-2", "--set", "scoring=payout", "--set", "payout=pay.csv"])
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
+    assert main(["-p", "plug.py", "export", game, *more, "--format", "two", "--out", f"{stem}.out"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and ("which the command reads" in err or "a file the command reads" in err)
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before

@@ -135,9 +135,15 @@ def _table(advised: Advised) -> pl.DataFrame:
     beside each."""
     import polars as pl
 
+    against = _against(advised)
+    clash = [name for name in against if name in advised.advice.actions.columns]
+    if clash:  # the game's own column would be replaced
+        raise mdp.ModelError(f"game {advised.solution.model.info.game}: an action has a column "
+                             f"{clash[0]!r}, which advice adds beside each action ({', '.join(against)}: "
+                             "what its values are against); name it otherwise")
     return advised.advice.actions.with_columns(**{
         name: pl.lit(value, dtype=pl.Int64 if isinstance(value, int) else pl.String)
-        for name, value in _against(advised).items()})
+        for name, value in against.items()})
 
 
 ADVISE = Analysis(

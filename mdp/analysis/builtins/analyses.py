@@ -24,7 +24,7 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import fixed, readable, value_line
+from mdp.outputs.readable import chances_shown, exactly, fixed, readable, value_line
 from mdp.shown import counted, percent
 
 if TYPE_CHECKING:
@@ -183,11 +183,9 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
               f"percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
-    total = 0.0
-    for row in frame.iter_rows(named=True):
-        total += row["probability"]
-        print("  ".join(f"{readable(row[n]):>8}" for n in names)
-              + f"  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+    for row, (chance, total) in zip(frame.iter_rows(named=True), chances_shown(frame)):
+        print("  ".join(f"{exactly(row[n], row.get(f'{n}_exact')):>8}" for n in names)
+              + f"  {chance}  {total}")
 
 
 DISTRIBUTION = Analysis(
@@ -221,8 +219,7 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The first outcome column: the points, in a game of rounds.
-        title = (f"{rules}\n{counted(result.games, 'game')}: mean {result.mean:.6g} "
-                 f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+        title = f"{rules}\n{counted(result.games, 'game')}: {result.said()}"
         _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
     return answer
 
@@ -247,11 +244,11 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     result: Simulation = toward.inner(answer)
     print(game.describe())
     print(toward.toward_line(answer) or value_line(solution))
-    print(f"{counted(result.games, 'game')}: mean {result.mean:.6g} "
-          f"(95% confidence interval {result.low:.6g} to {result.high:.6g})")
+    print(f"{counted(result.games, 'game')}: {result.said()}")
     if not solution.objective.probability:
         shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
-        print(f"standard deviation {result.sd:.4g}; percentiles: {shares}")
+        spread = "" if result.sd is None else f"standard deviation {result.sd:.4g}; "
+        print(f"{spread}percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:
         # A game of rounds: its points and the round state each game ended in.
         for column in result.outcomes.columns:
@@ -296,6 +293,9 @@ def _strategies(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game, *, exact:
 def _strategies_check(args: argparse.Namespace) -> None:
     if args.strategy:
         raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
+    if args.residual is not None:
+        raise ParamError("mdp strategies values the optimum and every strategy to the residual "
+                         "of 1e-12, so that they compare; --residual does not apply")
 
 
 def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,

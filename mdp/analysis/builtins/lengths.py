@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import mdp
 from mdp.analysis.builtins import options
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
-from mdp.analysis.builtins.analyses import _draw, _percent, _plot
+from mdp.analysis.builtins.analyses import _draw, _plot
 from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_choice, parse_int
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import value_line
+from mdp.outputs.readable import chances_shown, value_line
 
 if TYPE_CHECKING:
     from mdp.analysis.lengths import Lengths
@@ -35,6 +35,15 @@ def _lengths(solution: Solved, game: mdp.Game | None, count: str, up_to: int | N
         _draw(found.table.select(count, "probability"), plot,
               f"{rules}\n{value_line(solution)}\n{count}: mean {float(found.mean):.6g}", "probability")
     return found
+
+
+def _check_game(game: mdp.Game, args: argparse.Namespace) -> None:
+    """``--count turns`` of a game that gives no turns at all (no mdp_turns), and
+    ``--against``, once the game is loaded and before the compile."""
+    if args.count == "turns" and not game.implements("mdp_turns"):
+        raise mdp.ParamError(f"--count turns: game {game.name} is played by one player, whose "
+                             "every move is a turn of its own: count moves")
+    against_check(game, args)
 
 
 def _check_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
@@ -60,10 +69,8 @@ def _show(found: Lengths, solution: Solved, game: mdp.Game) -> None:
     exact = f" = {found.mean}" if found.table.width > 2 else ""
     print(f"{found.count}: mean {float(found.mean):.6g}{exact}")
     print(f"{found.count:>8}  probability   cumulative")
-    total = 0.0
-    for row in found.table.iter_rows(named=True):
-        total += row["probability"]
-        print(f"{row[found.count]:>8}  {_percent(row['probability'])}  {_percent(min(total, 1.0))}")
+    for row, (chance, total) in zip(found.table.iter_rows(named=True), chances_shown(found.table)):
+        print(f"{row[found.count]:>8}  {chance}  {total}")
     if found.beyond:
         unit = found.count if found.counted != 1 else found.count[:-1]  # 1 move, 2 moves
         exact = f" = {found.beyond}" if found.table.width > 2 else ""
@@ -82,7 +89,7 @@ LENGTHS = Analysis(
     "Push the chance of every state forward a move at a time and print the chance that the "
     "game ends after each number of moves (or turns, --count turns), with the mean (optimal "
     "play, or --strategy, against --against), exactly with --exact.",
-    table=lambda found: found.table, check=options.check_plot, check_game=against_check,
+    table=lambda found: found.table, check=options.check_plot, check_game=_check_game,
     check_model=_check_model,
     summary=lambda found, solution: {**solution.summary(), **found.summary()}, show=_show)
 

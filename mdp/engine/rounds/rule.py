@@ -80,11 +80,11 @@ class Fingerprints:
         ``prints`` of its answer for ``keys`` (one a row): ``impure(key, when)`` where a round
         state had another answer before, or where its answer depends on the others asked
         with it (their number, the first of them, a total over them, their order). For the
-        latter the first and the last round state of a batch with a round state new here are
-        asked again, each alone (a batch of one: that state twice), by ``again(rows)`` (the
-        fingerprints of the answer for ``keys[rows]``): done where a round state is first
-        asked about, so that every command gives the same verdict, whether it asks round
-        states a batch or one at a time; two small calls a batch."""
+        latter the first, the middle and the last round state of a batch with a round state
+        new here are asked again, each alone (a batch of one: that state twice), by
+        ``again(rows)`` (the fingerprints of the answer for ``keys[rows]``): done where a round
+        state is first asked about, so that every command gives the same verdict, whether it
+        asks round states a batch or one at a time; three small calls a batch."""
         key, new = self.changed(keys, prints)
         if key is not None:
             raise impure(key, "")
@@ -92,7 +92,7 @@ class Fingerprints:
             return
         n = len(keys)
         for rows in ([np.zeros(2, dtype=np.int64)] if n == 1 else
-                     [np.zeros(1, dtype=np.int64), np.full(1, n - 1)]):
+                     [np.full(1, at) for at in sorted({0, n // 2, n - 1})]):
             differ = np.flatnonzero(again(rows) != prints[rows])
             if len(differ):
                 asked = "twice in one batch" if n == 1 else "alone"

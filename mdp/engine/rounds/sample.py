@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import polars as pl
 
+from mdp.engine.numeric import first_past_float
 from mdp.engine.outcomes import CHUNK
 from mdp.engine.rounds.float_totals import snapped, total_scale
 from mdp.engine.rounds.kinds import WORK
 from mdp.engine.rounds.table import round_frame
+from mdp.errors import ModelError
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.kinds import PlayedRounds
@@ -86,6 +88,16 @@ def points_column(points: np.ndarray) -> pl.Series:
     return pl.Series("points", points)
 
 
+def _within_floats(game: str, points: np.ndarray) -> None:
+    """Refuse, in one line, games played at random whose totals no float holds: simulate
+    counts them in floats."""
+    past = first_past_float(points.tolist()) if points.dtype == object else None
+    if past is not None or (points.dtype.kind == "f" and not np.isfinite(points).all()):
+        raise ModelError(f"game {game}: a game played at random reached a total past what a "
+                         "float holds (about 1.8e308), and mdp simulate counts totals in floats; "
+                         "mdp distribution --exact gives the chance of every total exactly")
+
+
 def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int | None,
               toward: tuple[Reach, int] | None = None,
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
@@ -96,6 +108,7 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     parts = []
     for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
         points, final = sample(solution, min(CHUNK, games - begin), rng, toward, tie_break)
+        _within_floats(solution.model.info.game, points)
         parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
                      .group_by(["points", "_key"]).len("games"))
     played = pl.concat(parts, how="vertical_relaxed")

@@ -51,12 +51,17 @@ def _root(square: Fraction) -> float:
 
 
 def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
-    """The same of float chances, from each total's exact distance to the first."""
+    """The same of float chances, from each total's exact distance to the first, over the
+    largest distance's power of two, so that no square goes past a float where the totals
+    fit (totals near 1e307)."""
     chances = frame["probability"].to_numpy()
     first = totals[0] if totals else Fraction(0)
     offsets = np.array([float(t - first) for t in totals])
-    middle = float(chances @ offsets)
-    sd = math.sqrt(max(float(chances @ (offsets - middle) ** 2), 0.0))
+    largest = float(np.abs(offsets).max()) if len(offsets) else 0.0
+    scale = math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+    middle = float(chances @ (offsets / scale))
+    sd = math.sqrt(max(float(chances @ (offsets / scale - middle) ** 2), 0.0)) * scale
+    middle *= scale
     # Float chances may fall short of a share by the last bits: a margin of 1e-12.
     cumulative = np.cumsum(chances)
     at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(totals) - 1)

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 import mdp
 from mdp.analysis.builtins.targets import add_at_least, solve_at_least
@@ -76,10 +77,13 @@ def _variants(args: argparse.Namespace) -> None:
         check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
         if args.strategy not in (None, "optimal"):
             find_strategy(game, args.strategy)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for variant, game in zip(variants, games):
         game, solution = arguments.solved(args, game)
         summary = solution.summary()
+        played, _, _ = value_line(solution).partition(": ")
+        if not rows and not args.json and played != solution.objective.name:
+            print(f"{played}, under each variant:")  # a strategy, or the other sense
         # With --set on top, the variant's own words no longer say what was solved.
         summary["rules"] = game.describe() if args.params else variant.rules
         rows.append(summary)
