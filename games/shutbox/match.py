@@ -18,7 +18,8 @@ def mdp_match_rules(params):
     shut_wins = params["shut_wins"] == "yes"
     return mdp.MatchRules("open_sum", lambda results: payoff(
         results, shut_pays=params["shut_pays"], shut_wins=shut_wins),
-        params=("shut_pays", "shut_wins"), decided=lambda results: decided(results, shut_wins))
+        params=("shut_pays", "shut_wins"), decided=lambda results: decided(results, shut_wins),
+        ignores=("scoring", "payout"))
 
 
 def decided(results: tuple[int, ...], shut_wins: bool) -> str | None:

@@ -5,6 +5,7 @@ rolls, the choices of dice and the scoring rules that the game and its rule plug
 from __future__ import annotations
 
 import functools
+import math
 import numbers
 import reprlib
 
@@ -164,8 +165,14 @@ def _rolls_fault(answer, dice: int, low: int, high: int) -> str | None:
                 and low <= total <= high and _number(p) and p > 0
                 and (kind is None or typable(kind, word=True))):  # typed as kind=KIND
             return expected
-    whole = sum(p for p, _, _ in answer)
+    narrow = next((p for p, _, _ in answer if isinstance(p, np.floating)
+                   and np.finfo(p.dtype).precision < np.finfo(np.float64).precision), None)
+    if narrow is not None:  # rounded already, past what the sum's check can see
+        return (f"gave the probability {narrow!r} for {throw}, a {narrow.dtype} of "
+                f"{np.finfo(narrow.dtype).precision} digits; a probability is an int, a fraction "
+                "or a float of 64 bits")
     exact = all(isinstance(p, numbers.Rational) for p, _, _ in answer)
+    whole = sum(p for p, _, _ in answer) if exact else math.fsum(float(p) for p, _, _ in answer)
     if whole != 1 if exact else abs(whole - 1) > 1e-9:
         return f"gave probabilities that add up to {whole} for {throw}, not 1"
     return None

@@ -79,6 +79,10 @@ class MatchRules:
     """The results of the players so far (in playing order) -> why the players after them
     do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;
     left out, every player plays. ``mdp advise --after`` says so instead of advising."""
+    ignores: tuple[str, ...] = attrs.field(default=(), converter=tuple, kw_only=True)
+    """The parameters that the game alone reads and the match does not (how a game alone is
+    scored, where the match compares the ``outcome``): a match with one set otherwise than
+    by its default is refused, as it is not the match the parameter names."""
 
 
 def _signed(values: Any) -> tuple[float | Fraction, ...]:
@@ -157,8 +161,17 @@ def match_rules(game: Game) -> MatchRules:
         problem = f"gave the params {shown(rules.params)}; expected names of parameters (str)"
     elif rules.decided is not None and not callable(rules.decided):
         problem = f"gave decided {shown(rules.decided)}; expected a function of the results or None"
+    elif not set(rules.ignores) <= {p.name for p in game.declared}:
+        problem = f"gave ignores {shown(rules.ignores)}; expected names of the game's parameters"
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
+    for param in (p for p in game.declared if p.name in rules.ignores):
+        default = None if param.default is None else param.parse(param.default)
+        if game.params[param.name] != default:
+            raise ParamError(f"{param.name}={game.shown(param, game.params[param.name])}: a match "
+                             f"of game {game.name} compares the players' {rules.outcome} and "
+                             f"does not read {param.name}, which scores a game alone; leave it "
+                             "out")
     return rules
 
 

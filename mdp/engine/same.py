@@ -14,6 +14,8 @@ from typing import Any
 
 import attrs
 
+from mdp.errors import PLUGIN_FAULTS, fault
+
 PLAIN = frozenset({int, str, bool, bytes, type(None)})
 """Types whose equal values of that one type are the same value."""
 
@@ -76,5 +78,16 @@ def form(value: Any) -> Any:
     # A class's own repr tells apart what its == may take as one (mypy takes the two
     # __repr__ for signatures that can never be one object).
     if kind.__repr__ is not object.__repr__:  # type: ignore[comparison-overlap]
-        return kind, value, repr(value)
+        return kind, value, _repr(value)
     return kind, value
+
+
+def _repr(value: Any) -> str | None:
+    """A value's own ``repr``; one that raises, or gives no text, tells nothing apart:
+    ``None``, and ``==`` is trusted for it (what the user interrupted goes on, through
+    :func:`~mdp.errors.fault`)."""
+    try:
+        return repr(value)
+    except PLUGIN_FAULTS as error:
+        fault(error)  # raises again what is no fault of the value's
+        return None

@@ -14,6 +14,7 @@ from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault, said
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
+from mdp.game.kept import keep_shown
 from mdp.game.names import check_game_of, name_of
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
@@ -149,8 +150,10 @@ class Game:
     @property
     def round_start(self) -> Any:
         """The round state a game played in rounds starts in
-        (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``."""
-        return self.call("mdp_round_start") if self.implements("mdp_round_start") else None
+        (:func:`~mdp.hookspecs.game.mdp_round_start`), else ``None``: asked once per loaded
+        game (:meth:`memo`), so that every command reads the one answer."""
+        return self.memo("round_start", lambda: self.call("mdp_round_start")
+                         if self.implements("mdp_round_start") else None)
 
     @property
     def in_rounds(self) -> bool:
@@ -194,9 +197,12 @@ class Game:
         try:
             return param.shown(value)
         except ModelError as error:
-            by = [p.removeprefix("plugin ") for p in offering(self.plugins, ["mdp_params"], param.name)]
-            whose = next((f"plugin {p}'s " for p in by if not self.own(p)), "")
-            raise ModelError(f"game {self.name}: {whose}{error}") from None
+            raise ModelError(f"game {self.name}: {self.whose(param)}{error}") from None
+
+    def whose(self, param: Param) -> str:
+        """``"plugin x.py's "`` for a parameter that a rule plugin declared, else nothing."""
+        by = [p.removeprefix("plugin ") for p in offering(self.plugins, ["mdp_params"], param.name)]
+        return next((f"plugin {p}'s " for p in by if not self.own(p)), "")
 
     def with_params(self, **changes: Any) -> Game:
         """Return this game with some parameters changed (parsed like :func:`load_game`'s)."""
@@ -205,6 +211,7 @@ class Game:
         game = attrs.evolve(self, params=MappingProxyType(params), memo={},
                             given=self.given | set(changes),
                             loaded=self._loaded_with({key: parsed[key] for key in changes}))
+        keep_shown(game)
         game.call("mdp_check")
         return game
 
@@ -324,10 +331,13 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     typed = list(params)  # the caller's own settings, not the variant's
     if variant is not None:
         params = {**find_variant(name, variants, variant).params, **params}
-    resolved = resolve(name, declared, params)
+    bare = Game(name, manager, declared, MappingProxyType({}))  # who declared a parameter
+    resolved = resolve(name, declared, params,
+                       whose=lambda p: bare.whose(p) and f"{bare.whose(p)}mdp_params: ")
     game = Game(name, manager, declared, resolved, variant, frozenset(params))
     game = attrs.evolve(game, loaded=_loaded_as(spec, variant, plugins, {
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
+    keep_shown(game)
     check_played(game.name, game.plugins, game.own, lambda: game.in_rounds)
     game.call("mdp_check")
     return game

@@ -21,28 +21,33 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
     that column writes it, so that ``nan`` names NaN (NaN the same as NaN) and ``1e-05``
     what the column writes ``0.00001``; and the empty text an empty cell (None) too, as a
     table writes it, in a state's column and a round state's alike, where no cell of the
-    column is the empty text itself (which it names then, as before)."""
+    column is the empty text itself (which it names then, as before). Always by text, as
+    the table shows the cells, never by ``==``: ``-0.0`` names the cell shown ``-0.0``
+    (or ``-0``), not one shown ``0.0`` that ``==`` would take for it."""
     text, kind = str(value), table.schema[column]
     wanted = [text.lower() if kind == pl.Boolean else text]
-    found = pl.col(column).cast(pl.String).is_in(wanted)
     if kind.is_float():
         try:
             number = float(text)
         except ValueError:
             number = None
         if number is not None:
-            wanted.append(pl.Series([number], dtype=kind).cast(pl.String)[0])
-            found = pl.col(column).cast(pl.String).is_in(wanted) | pl.col(column).is_in(
-                _shown_as(table[column], number))
+            wanted += pl.Series([number, *_shown_as(table[column], number, text)],
+                                dtype=kind).cast(pl.String).to_list()
+    found = pl.col(column).cast(pl.String).is_in(wanted)
     if text == "" and not (table[column].cast(pl.String) == "").any():
         return found | pl.col(column).is_null()
     return found
 
 
-def _shown_as(column: pl.Series, number: float) -> list[float]:
+def _shown_as(column: pl.Series, number: float, text: str) -> list[float]:
     """The values of a float column that a table shows as it shows ``number`` (to 15
     significant digits: 0.1 + 0.2 as 0.3): each names the state that ``number`` names, as
-    a reader of the table takes it. Those near it first (cheap), then by their text."""
+    a reader of the table takes it. Those near it first (cheap), then by their text; a
+    ``text`` past a float's top (the largest floats, shown rounded up) by that text."""
+    if math.isinf(number) and "inf" not in text.lower():
+        top = column.filter(column.abs() > 1e308).unique().to_list()
+        return [v for v in top if seen(v).lower() == text.strip().lower()]
     if not math.isfinite(number):
         return []
     near = column.filter((column - number).abs() <= abs(number) * 1e-13)

@@ -111,15 +111,11 @@ class Param:
             return
         try:
             again = parsed(f"parameter {self.name}", self, got)
-            same = again == value
-            same = bool(same.all()) if hasattr(same, "all") else bool(same)
         except (ValueError, TypeError, ParamError) as error:
             raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
                              f"{self.name}={said(value):.60}, which its parser refuses ({error}); "
                              "a value is shown as the text --set takes back") from None
-        except PLUGIN_FAULTS:  # values that cannot be compared: nothing to say of them
-            return
-        if not same and not (again != again and value != value):  # NaN is read back as NaN
+        if alike(again, value) is False:
             raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
                              f"{self.name}={said(value):.60}, which --set reads as "
                              f"{self.name}={said(again):.60}; a value is shown as the text --set "
@@ -135,10 +131,10 @@ def values_of(value: Any) -> tuple[Any, ...]:
 
 
 def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
-            of: str = "game") -> Mapping[str, Any]:
+            of: str = "game", whose: Callable[[Param], str] | None = None) -> Mapping[str, Any]:
     """Return every declared parameter's value: its default, or the given value parsed.
     ``game`` is the game's name; with ``of="analysis"``, an analysis's, and they are its
-    options."""
+    options. ``whose``: who declared a parameter whose parser is at fault (the game: "")."""
     analysis = of == "analysis"
     owner, kind = f"{of} {game}", "option" if analysis else "parameter"
     by_name: dict[str, Param] = {}
@@ -152,23 +148,28 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             raise ParamError(f"unknown {kind} {key!r} for {owner}"
                              f"{did_you_mean(key, by_name)} (known: {known})")
     values = {}
-    for name, param in by_name.items():
-        if name not in given or param.repeat and values_of(given[name]) == ():
-            if param.required:
-                raise ParamError(f"{game if not analysis else owner}: {name} is required "
-                                 f"({param.help or 'no default'})")
-            # read as --set's value is (a default of "6" with parse=int is 6); None: not set
-            values[name] = None if param.default is None and not param.repeat else \
-                check_default(owner, param, kind)
-            continue
-        read = []
-        for value in values_of(given[name]) if param.repeat else (given[name],):
-            try:  # each value of a repeated option alone
-                read.append(_parsed(owner, param, value))
-            except (ValueError, TypeError) as error:
-                where = f"{owner}: " if analysis else ""
-                raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
-        values[name] = tuple(read) if param.repeat else read[0]
+    try:
+        for name, param in by_name.items():
+            if name not in given or param.repeat and values_of(given[name]) == ():
+                if param.required:
+                    raise ParamError(f"{game if not analysis else owner}: {name} is required "
+                                     f"({param.help or 'no default'})")
+                # read as --set's value is (a default of "6" with parse=int is 6); None: not set
+                values[name] = None if param.default is None and not param.repeat else \
+                    check_default(owner, param, kind)
+                continue
+            read = []
+            for value in values_of(given[name]) if param.repeat else (given[name],):
+                try:  # each value of a repeated option alone
+                    read.append(_parsed(owner, param, value))
+                except (ValueError, TypeError) as error:
+                    where = f"{owner}: " if analysis else ""
+                    raise ParamError(f"{where}{kind} {name}={value}: {error}") from None
+            values[name] = tuple(read) if param.repeat else read[0]
+    except ModelError as error:  # the fault of a parser, named by whoever declared it
+        if by := whose(param) if whose is not None else "":
+            raise ModelError(f"{owner}: {by}{str(error).removeprefix(f'{owner}: ')}") from None
+        raise
     return MappingProxyType(values)
 
 
@@ -187,18 +188,43 @@ def _parsed(where: str, param: Param, value: Any) -> Any:
     if parse in MAKERS:  # called with the value, it would blame the value on its bounds
         raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
                          f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")
-    try:
-        read = parse(value)
-    except (ValueError, TypeError, ParamError):
-        raise
-    except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
-        raise ModelError(f"{where}: the parser of parameter {param.name} raised "
-                         f"{fault(error, hook=True)} (value {value!r})") from error
+    read, again = (_asked(where, param, parse, value) for _ in range(2))
+    if alike(read, again) is False:  # asked again by each command: one answer, or none
+        raise ModelError(f"{where}: the parser of parameter {param.name} read {said(value):.60} "
+                         f"as {said(read):.60}, and as {said(again):.60} when asked again; a "
+                         "parser gives one value for one text, however often it is asked")
     if callable(read) or isinstance(read, (ModuleType, Iterator)):  # no parameter's value
         raise ModelError(f"{where}: the parser of parameter {param.name} returned "
                          f"{type(read).__name__} {read!r} for {value!r}, which no value of a "
                          "parameter is; a parser returns the value it reads")
     return read
+
+
+def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) -> Any:
+    """``parse(value)``; a parser that breaks but by refusing the value is at fault."""
+    try:
+        return parse(value)
+    except (ValueError, TypeError, ParamError):
+        raise
+    except PLUGIN_FAULTS as error:  # a bug in the parser, not a bad value
+        raise ModelError(f"{where}: the parser of parameter {param.name} raised "
+                         f"{fault(error, hook=True)} (value {value!r})") from error
+
+
+def alike(a: Any, b: Any) -> bool | None:
+    """Whether two values of a parameter are the same value by ``==`` (an array's, all of
+    it; a NaN as NaN); ``None`` where they cannot be told: two of a class with no ``==`` of
+    its own (each value made is another), or an ``==`` that does not answer."""
+    if a is b or type(a) is type(b) and type(a).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
+        return True if a is b else None
+    try:
+        same = a == b
+        if hasattr(same, "all"):  # an array's, all of it
+            return bool(same.all())
+        return bool(same) or bool(a != a) and bool(b != b)  # NaN is NaN
+    except PLUGIN_FAULTS as error:
+        fault(error)  # raises again the user's interruption
+        return None
 
 
 def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:

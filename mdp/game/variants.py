@@ -80,4 +80,6 @@ def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> st
             except (ValueError, TypeError, ParamError) as error:
                 return (f"gives variant {variant.name!r} {key}={value}, which its parser "
                         f"refuses: {error}")
+            except ModelError as error:  # the parser's own fault, as it read the value
+                return f"gives variant {variant.name!r} {key}={value}; {str(error).removeprefix(': ')}"
     return None

@@ -356,7 +356,9 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     ``payoff`` returns an array of the same shape, what each player receives (negative:
     pays; each row adds up to 0, or it is refused), as integers or fractions for exact
     values, called once for all the rows. ``params`` names
-    the parameters that only the match reads, so that a table over them compiles it once.
+    the parameters that only the match reads, so that a table over them compiles it once;
+    ``ignores`` those that only a game alone reads (how it is scored), so that a match with
+    one set otherwise than by its default is refused rather than played as another.
 
     .. code-block:: python
 

@@ -22,7 +22,7 @@ from mdp.analysis.labels import action_labels
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import FLOAT_TIE
-from mdp.engine.rounds.table import round_frame
+from mdp.engine.rounds.table import every_round_frame, round_frame
 from mdp.engine.solution import Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError
@@ -91,7 +91,7 @@ def rounds_explorer_data(solution: RoundsSolution, game: Game) -> dict[str, Any]
     The long arrays are little-endian bytes in base64 (:func:`_packed`)."""
     model, inner = solution.model, solution.model.round
     keys = np.concatenate(model.keys)
-    table = round_frame(model, game, keys)
+    table = every_round_frame(model, game)
     action, following, chance = inner.edges()
     table_of = np.array([float(p) for p in inner.probabilities] + [1.0])  # -1: a certain one
     return {

@@ -88,7 +88,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
                              f"each file it wrote beside {path}, {path} first, and no other")
         final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
         for beside in final[1:]:  # each a target as --out is: none the game, a plugin, a file read
-            check_target(beside, f"beside {path}, {where}'s file")
+            check_target(beside)
         files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
         write_together([(to, copy) for to, copy in files if not special(absolute(to))])
         with apart():  # a device or a pipe is written into now, while the files are here

@@ -6,6 +6,7 @@ built-in ones too) and chosen by a file's extension or by name (:func:`mdp.forma
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TypedDict, cast
 
@@ -117,7 +118,8 @@ def _emptied(file: BinaryIO) -> bool:
     """Whether a file written into (a regular one) holds nothing: its writer emptied it."""
     try:
         file.flush()
-        return _seekable(file) and os.fstat(file.fileno()).st_size == 0
+        status = os.fstat(file.fileno())  # a device (/dev/null) holds nothing it is given
+        return _seekable(file) and stat.S_ISREG(status.st_mode) and status.st_size == 0
     except (AttributeError, OSError, ValueError):
         return False
 

@@ -3,6 +3,7 @@ went away) within seconds, never a wait without end; nothing of Dask's or asynci
 printed, interrupted or not. Its one worker (a process of a local cluster) is killed while
 a batch runs, or while mdp's first task is asked of it."""
 
+import contextlib
 import functools
 import os
 import signal
@@ -37,6 +38,13 @@ def cluster():
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         yield cluster
+        # Its worker killed, not waited on: one still in a task (mdp's sleep of a minute,
+        # interrupted here) held the cluster's closing for seconds.
+        for nanny in list(cluster.workers.values()):
+            nanny.auto_restart = False
+            if nanny.process is not None and nanny.process.process is not None:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(nanny.process.process.pid, signal.SIGKILL)
 
 
 def test_the_workers_going_away_mid_work_is_one_line_in_seconds(cluster, monkeypatch, capfd):

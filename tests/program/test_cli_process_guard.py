@@ -67,8 +67,24 @@ def _files(folder: Path) -> set[str]:
     return {p.name for p in folder.iterdir()}
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("change", REFUSED)
+# A process per case, so each change runs with one command, the four in turn: the guard is
+# checked where every command passes (after the game's hooks, mdp.program.arguments; after the
+# command, mdp.program.cli), so a change is one case whatever the command. The commands
+# differ in what they write (standard output, a file, a plot, JSON): the change of directory,
+# which would put a file elsewhere, and the rebound standard output, which would lose what is
+# printed, run with all four.
+_EVERY_COMMAND = [next(iter(REFUSED)), UNDONE[0]]
+
+
+def _cases(changes):
+    """Each change with one command in turn, those of _EVERY_COMMAND with every command."""
+    return [pytest.param(change, command, id=f"{change}-{command}")
+            for n, change in enumerate(changes)
+            for command in (COMMANDS if change in _EVERY_COMMAND else
+                            [list(COMMANDS)[n % len(COMMANDS)]])]
+
+
+@pytest.mark.parametrize(("change", "command"), _cases(REFUSED))
 def test_a_change_is_refused_blaming_the_game(tmp_path, change, command):
     done, work = _run(tmp_path, change, command)
     assert done.returncode == 2, done.stderr
@@ -80,8 +96,7 @@ def test_a_change_is_refused_blaming_the_game(tmp_path, change, command):
     assert _files(work) == set() and _files(tmp_path) == {"game.py", "work"}
 
 
-@pytest.mark.parametrize("command", COMMANDS)
-@pytest.mark.parametrize("change", UNDONE)
+@pytest.mark.parametrize(("change", "command"), _cases(UNDONE))
 def test_a_change_that_could_change_nothing_is_undone(tmp_path, change, command):
     done, work = _run(tmp_path, change, command)
     assert done.returncode == 0, done.stderr

@@ -79,25 +79,44 @@ def test_a_command_asked_for_files_writes_them_with_standard_output_closed(tmp_p
         assert (tmp_path / name).stat().st_size > 0
 
 
+def _closed_here(argv, folder, monkeypatch, capsys):
+    """``mdp argv`` run in this process in ``folder``, standard output closed as Python leaves
+    it when file descriptor 1 is absent at start-up (``sys.stdout`` None: the processes of the
+    test above and below start so); its exit code and standard error."""
+    monkeypatch.chdir(folder)
+    capsys.readouterr()
+    with monkeypatch.context() as patch:
+        patch.setattr(sys, "stdout", None)
+        code = main(list(argv))
+    return code, capsys.readouterr().err
+
+
+@pytest.mark.slow
+def test_a_command_asked_for_no_file_refuses_a_closed_standard_output_in_its_own_process(tmp_path):
+    # The cases below run in this process: here one in a process started without descriptor 1.
+    done = _closed(["policy", *ONE_MODEL], tmp_path)
+    assert (done.returncode, done.stderr) == (
+        2, "mdp: error: standard output is closed; redirect it to a file, or use --out\n")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize(("argv", "hint"), [
-    pytest.param(["policy", *ONE_MODEL], ", or use --out", marks=pytest.mark.slow),
+    (["policy", *ONE_MODEL], ", or use --out"),
     (["games"], ""),
     (["params", "shutbox"], ""),
     (["solve", *ONE_MODEL], ""),  # --out writes the table of --vary: without it, none
-    pytest.param(["match", *ROUNDS], "", marks=pytest.mark.slow),
-    pytest.param(["solve", *VARY], ", or use --out", marks=pytest.mark.slow),
+    (["match", *ROUNDS], ""),
+    (["solve", *VARY], ", or use --out"),
 ])
 def test_a_command_asked_for_no_file_refuses_a_closed_standard_output(tmp_path, argv, hint,
                                                                      monkeypatch, capsys):
     # match and solve without --vary said "or use --out", which they then refused: the
     # advice names --out only where the command, so used, takes it, as running it with
-    # --out (standard output open: in this process) shows.
-    done = _closed(argv, tmp_path)
-    assert (done.returncode, done.stderr) == (
+    # --out (standard output open) shows.
+    assert _closed_here(argv, tmp_path, monkeypatch, capsys) == (
         2, f"mdp: error: standard output is closed; redirect it to a file{hint}\n")
     assert list(tmp_path.iterdir()) == []
     if "--out" in {o for a in _subparsers()[argv[0]]._actions for o in a.option_strings}:
-        monkeypatch.chdir(tmp_path)
         try:
             code = main([*argv, "--out", "t.csv"])
         except SystemExit as exit_:  # a usage error, as the process would end

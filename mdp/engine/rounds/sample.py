@@ -13,7 +13,7 @@ from mdp.engine.numeric import first_past_float
 from mdp.engine.outcomes import CHUNK
 from mdp.engine.rounds.float_totals import snapped, total_scale
 from mdp.engine.rounds.kinds import WORK
-from mdp.engine.rounds.table import round_frame
+from mdp.engine.rounds.table import every_round_frame
 from mdp.errors import ModelError
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     # refused whichever round states these games happened to end in.
     every = np.concatenate(solution.model.keys)
     order = np.argsort(every)
-    columns = round_frame(solution.model, game, every)[order[np.searchsorted(every, keys, sorter=order)]]
+    columns = every_round_frame(solution.model, game)[order[np.searchsorted(every, keys, sorter=order)]]
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
     columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
     outcomes = played.join(columns, on="_key", how="left").drop("_key")

@@ -4,6 +4,7 @@ table: the value of every round state, or the policy within the round at some of
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +41,22 @@ def round_frame(model: RoundsModel, game: Game | None, keys: np.ndarray,
     return to_frame(round_columns(game, keys, names), f"game {game.name}")
 
 
+_EVERY: weakref.WeakKeyDictionary[Any, tuple[Game | None, pl.DataFrame]] = weakref.WeakKeyDictionary()
+"""Per compiled game of rounds, the game and the round columns of every round state, made
+once: each advice, policy and report reads them (asked again, every call of ``mdp.advise``
+asked the game for every round state's columns)."""
+
+
+def every_round_frame(model: RoundsModel, game: Game | None) -> pl.DataFrame:
+    """:func:`round_frame` of every round state of ``model``, round after round (the keys
+    of ``model.keys`` one after another), made once per model and game."""
+    found = _EVERY.get(model)
+    if found is None or found[0] is not game:
+        found = (game, round_frame(model, game, np.concatenate(model.keys)))
+        _EVERY[model] = found
+    return found[1]
+
+
 def round_names(model: RoundsModel, game: Game) -> list[str]:
     """The names of the columns of a state and an action of the round, as tables show them
     beside the round columns: those of the round's first state and its first action."""
@@ -60,7 +77,7 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
     state named), a round column left out names a round state where it is empty (None), as
     a state's column does, unless one round state has the columns given."""
     keys = np.concatenate(model.keys)
-    table = round_frame(model, game, keys).with_columns(_key=pl.Series(keys))
+    table = every_round_frame(model, game).with_columns(_key=pl.Series(keys))
     names = [c for c in table.columns if c != "_key"]
     given = {c: v for c, v in columns.items() if c in names}
     matches = table.filter([same(table, c, v) for c, v in given.items()]) if given else table
@@ -142,7 +159,7 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         keys = np.concatenate(model.keys[:-1]) if model.n_rounds else np.zeros(0, dtype=np.int64)
         # The columns of every round state, the last round's too: two named alike are
         # refused as in the other tables.
-        named = round_frame(model, game, np.concatenate(model.keys))[:len(keys)]
+        named = every_round_frame(model, game)[:len(keys)]
     elif isinstance(within, dict):
         # said before a round state is sought by the others
         unknown_columns(model.info.game, round_frame(model, game, model.keys[0][:1]).columns, within)
@@ -209,7 +226,7 @@ def _values(solution: PlayedRounds, game: Game | None, Pieces: Any) -> Any:
     # The round columns of every round state at once: a column has one type whatever the
     # round (fractions whole in one round and not in another), and no two round states the
     # same columns though they fall in two pieces.
-    columns = round_frame(model, game, np.concatenate(model.keys))
+    columns = every_round_frame(model, game)
     first = np.cumsum([0] + [len(keys) for keys in model.keys]).tolist()
 
     def rows(r: int, lo: int, hi: int) -> pl.DataFrame:
