@@ -93,6 +93,8 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
         raise error
     if _Signals.watched and _Signals.interrupted:
         raise KeyboardInterrupt from error
+    if isinstance(error, Ended):
+        return str(error)
     try:
         text = str(error)
     except Exception:  # noqa: BLE001  (a broken __str__ must not hide the fault)
@@ -100,6 +102,16 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     if isinstance(error, ValueError) and "read-only" in text:  # see mdp.handed
         text += " (it wrote into an array mdp handed it, which is read-only: write into a copy)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class Ended(BaseException):
+    """What ``os._exit(code)`` raises where game or plugin code may run (the command, and
+    the exit callbacks; :mod:`mdp.program.guard`): it would end mdp with the code's status,
+    its files unwritten and nothing said. A ``BaseException``, which an ``except Exception``
+    of the plugin's own does not take for one of its errors."""
+
+    def __str__(self) -> str:
+        return f"os._exit({self.args[0] if self.args else 0!r}), which is refused: the exit code is mdp's"
 
 
 class _Signals:
@@ -170,9 +182,33 @@ def _keep_ignoring(signal: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-TERMINATIONS = ("SIGTERM", "SIGHUP", "SIGQUIT", "SIGALRM", "SIGUSR1", "SIGUSR2")
-"""The signals besides Ctrl-C whose default ends the process (SIGQUIT: Ctrl-\\): each
-interrupts a command as Ctrl-C does, so that no temporary file is left."""
+# The signals whose default is not to end the process, or that mdp leaves be: SIGKILL and
+# SIGSTOP cannot be caught; SIGINT is Ctrl-C's (watch_interruptions); the ones ignored or that
+# stop it by default; the faults of the process's own code (a handler would return to the
+# faulting instruction); SIGPIPE and SIGXFSZ, which Python ignores (a write fails instead).
+# A name the platform lacks is passed over.
+_NOT_TERMINATIONS = frozenset({
+    "SIGKILL", "SIGSTOP", "SIGINT",
+    "SIGCHLD", "SIGCLD", "SIGCONT", "SIGURG", "SIGWINCH", "SIGTSTP", "SIGTTIN", "SIGTTOU",
+    "SIGINFO",
+    "SIGSEGV", "SIGBUS", "SIGFPE", "SIGILL", "SIGABRT", "SIGIOT", "SIGEMT",
+    "SIGPIPE", "SIGXFSZ",
+})
+
+
+def _terminations() -> tuple[int, ...]:
+    import signal
+
+    left = {getattr(signal, name) for name in _NOT_TERMINATIONS if hasattr(signal, name)}
+    return tuple(sorted(int(number) for number in signal.valid_signals() if number not in left))
+
+
+TERMINATIONS = _terminations()
+"""The numbers of the signals besides Ctrl-C whose default ends the process, derived from
+those the platform has (:func:`signal.valid_signals`): SIGTERM, SIGHUP, SIGQUIT (Ctrl-\\),
+SIGALRM, SIGUSR1/2, SIGXCPU (a CPU-time limit), SIGVTALRM, SIGPROF, SIGIO, SIGPWR, SIGSYS,
+SIGTRAP, the real-time signals... Each interrupts a command as Ctrl-C does, so that no
+temporary file is left."""
 
 
 class terminations_interrupt:
@@ -188,8 +224,8 @@ class terminations_interrupt:
 
         self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
-            for number in (getattr(signal, name, None) for name in TERMINATIONS):
-                if number is not None and signal.getsignal(number) is not signal.SIG_IGN:
+            for number in TERMINATIONS:
+                if signal.getsignal(number) not in (signal.SIG_IGN, None):
                     self.previous[number] = signal.signal(number, interrupt)
         return self
 
@@ -201,14 +237,15 @@ class terminations_interrupt:
 class watch_interruptions:
     """While in effect (in the main thread), Ctrl-C runs :func:`interrupt`, so that a
     ``KeyboardInterrupt`` is known to be the user's (:func:`by_user`); an ignored SIGINT
-    (a command started in the background) stays ignored."""
+    (a command started in the background) stays ignored. One within another is the outer's."""
 
     def __enter__(self) -> watch_interruptions:
         import signal
         import threading
 
         self.signal, self.previous = signal, None
-        self.main = threading.current_thread() is threading.main_thread()
+        # (within another: that one's)
+        self.main = threading.current_thread() is threading.main_thread() and not _Signals.watched
         if self.main:  # elsewhere no signal handler can be set, nor is any signal received
             _Signals.watched, _Signals.interrupted = True, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:

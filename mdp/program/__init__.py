@@ -44,10 +44,8 @@ def _ended() -> None:
     if threading.current_thread() is threading.main_thread():
         from mdp.errors import TERMINATIONS
 
-        for name in ("SIGINT", *TERMINATIONS):
-            number = getattr(signal, name, None)
-            if number is not None:
-                signal.signal(number, signal.SIG_IGN)
+        for number in (signal.SIGINT, *TERMINATIONS):
+            signal.signal(number, signal.SIG_IGN)
 
 
 def _main(argv: list[str] | None) -> int:

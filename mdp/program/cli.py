@@ -21,6 +21,7 @@ from mdp.analysis.registry import Analysis, builtins_only
 from mdp.engine.cluster import on_cluster
 from mdp.engine.parallel import unpin
 from mdp.errors import (
+    Ended,
     MdpError,
     ModelError,
     ParamError,
@@ -71,7 +72,8 @@ def main(argv: list[str] | None = None) -> int:
             from mdp.program.builtins.completion import answer  # the words are typed: -p too
 
             return answer(argv[1:], _parser)
-        with stdout.shielded():  # what plugins print as they are imported is no output of mdp's
+        # a plugin's print as it is imported: no output of mdp's; its KeyboardInterrupt: its fault
+        with stdout.shielded(), watch_interruptions():
             given, rule_plugins = _plugins_given(argv)
             parser = _parser_asked(given) if given else None
         if parser is None:  # mdp alone: what it can do
@@ -102,11 +104,11 @@ def main(argv: list[str] | None = None) -> int:
                 raise ModelError(f"{who} {args.command.name} raised SystemExit({exited.code!r}); " + (
                     "an analysis never ends mdp" if by and by[1] == "analysis" else
                     "a command returns its exit code")) from None
-            except KeyboardInterrupt as error:
+            except (KeyboardInterrupt, Ended) as error:  # a game's or plugin's, past its hooks
                 if by_user(error):
                     raise
-                raise ModelError(f"command {args.command.name} raised KeyboardInterrupt, and no "
-                                 "one interrupted it") from None
+                raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
+                                 "it" if isinstance(error, KeyboardInterrupt) else "")) from None
             except (MdpError, OSError, MemoryError):
                 raise
             except RuntimeWarning as warned:
@@ -153,13 +155,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _who(args: argparse.Namespace) -> str:
-    """Whose code ran last in the command: its game's, else the plugin's that offers it."""
-    game = getattr(args, "loaded", None)
-    if game is not None:
-        return f"game {game.name}"
+    """Whose code ran last in the command: the plugin's that offers it, else its game's
+    (a game's change as it is loaded and solved is blamed on it there)."""
     by = registry.offered_by(args.command.name)
+    game = getattr(args, "loaded", None) or getattr(args, "game", None)
     return f"plugin {by[0]}'s {by[1]} {args.command.name}" if by else \
-        f"game {args.game}" if getattr(args, "game", None) else f"command {args.command.name}"
+        f"game {getattr(game, 'name', game)}" if game else f"command {args.command.name}"
 
 
 def _freeze_at_exit() -> None:
@@ -416,7 +417,7 @@ def _command(analysis: Analysis) -> Command:
             solved = solution
             with arguments.Progress() if analysis.progress else nullcontext() as progress:
                 answer = analysis.answer(solved, game, options, progress=progress)
-        guard.check(f"game {game.name}")
+        guard.check(_who(args))
         table = analysis.table_of(answer)
         if fmt is not None:
             arguments.emit(table, args, fmt)
@@ -437,8 +438,7 @@ def _command(analysis: Analysis) -> Command:
 
 
 class _Version(argparse.Action):
-    """Prints the version on standard output, as asked (``mdp.__version__`` reads the
-    package's metadata only then)."""
+    """Prints the version, as asked (``mdp.__version__`` reads the metadata only then)."""
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:

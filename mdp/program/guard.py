@@ -19,11 +19,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   ``mdp.*`` module, numpy, Polars, ``fractions``, ``math``, ``operator``...) replaced
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
   as it is loaded, the ones loaded before the command as it starts, by identity;
-- what Ctrl-C, SIGTERM, SIGHUP and the other signals that end a process
-  (:data:`mdp.errors.TERMINATIONS`) do changed (ignored, say: mdp could not be interrupted),
-  but to mdp's own handler: refused; one ignored as mdp started (``nohup``) stays so;
-- the file mode creation mask (umask) changed: the files mdp writes would get another
-  mode (000, unreadable): put back, and refused;
+- the settings of :mod:`mdp.program.settings` changed (what a signal does, a timer, the
+  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks): put back, and
+  refused;
 - what Python prints of the game's code on its own (a thread's exception, an exception in a
   ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
   control characters escaped, never a traceback (:func:`_said`); the hooks that print them
@@ -42,12 +40,12 @@ from __future__ import annotations
 import builtins
 import importlib
 import os
-import signal
 import sys
 from types import ModuleType
 from typing import Any
 
-from mdp.errors import TERMINATIONS, ModelError
+from mdp.errors import Ended, ModelError
+from mdp.program import settings
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -56,8 +54,6 @@ _recorded: dict[str, Any] | None = None
 # The modules mdp's results are computed with, besides its own (``mdp``, ``mdp.*``).
 _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "fractions", "math",
                   "operator", "functools", "itertools", "heapq", "decimal")
-_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", *TERMINATIONS)
-                 if hasattr(signal, name))
 
 
 def _computed_with(name: str) -> bool:
@@ -71,9 +67,27 @@ def _functions(module: ModuleType) -> dict[str, Any]:
             if callable(value) or isinstance(value, ModuleType)}
 
 
-def _attributes() -> dict[str, dict[str, Any]]:
-    return {name: _functions(module) for name, module in list(sys.modules.items())
-            if _computed_with(name) and isinstance(module, ModuleType)}
+_IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a type whose attributes none can set
+
+
+def _classes(attributes: dict[str, Any]) -> None:
+    """Record the methods and other descriptors of the classes among a module's
+    ``attributes`` (``fractions.Fraction.__str__``, ``polars.DataFrame.write_csv``): each
+    class once, by identity, whatever module holds it (its data, which a class may rebind
+    as it works, left out)."""
+    assert _recorded is not None
+    classes = _recorded["classes"]
+    for value in attributes.values():
+        if isinstance(value, type) and not value.__flags__ & _IMMUTABLE and id(value) not in classes:
+            classes[id(value)] = value, {name: member for name, member in vars(value).items()
+                                         if callable(member) or hasattr(type(member), "__get__")}
+
+
+def _record(name: str, module: ModuleType) -> None:
+    """Record a module mdp computes with, and its classes."""
+    assert _recorded is not None
+    attributes = _recorded["attributes"].setdefault(name, _functions(module))
+    _classes(attributes)
 
 
 class _Recorder:
@@ -100,19 +114,13 @@ class _Recorder:
         def exec_module(module: ModuleType) -> None:
             execute(module)
             if _recorded is not None:
-                _recorded["attributes"].setdefault(name, _functions(module))
+                _record(name, module)
 
         loader.exec_module = exec_module  # this module's loader alone
         return spec
 
 
 _RECORDER = _Recorder()
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 def _descriptor() -> tuple[int, int] | None:
@@ -162,9 +170,8 @@ def _thread_raised(raised: Any) -> None:
 
 def _unraisable(raised: Any) -> None:
     where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
-    if isinstance(raised.exc_value, _Ended):
-        _said(f"{_who[0]}: its exit callback {where} called os._exit({raised.exc_value}), "
-              "which is refused: the exit code is mdp's")
+    if isinstance(raised.exc_value, Ended):
+        _said(f"{_who[0]}: its exit callback {where} called {raised.exc_value}")
         return
     what = raised.err_msg or "Exception ignored in"
     _said(f"{_who[0]}: {what} {where}: {_raised(raised.exc_value)}")
@@ -175,13 +182,18 @@ def _warned(message: Any, category: type[Warning], filename: str, lineno: int,
     _said(f"{os.path.basename(filename)}, line {lineno}: {category.__name__}: {message}")
 
 
-class _Ended(Exception):
-    """What ``os._exit(code)`` raises while the exit callbacks run."""
+_END = os._exit  # Python's own
+_OWNER = [os.getpid()]  # the process of the command: a child forked from it ends as it will
 
 
 def _exited(code: Any = 0) -> None:
-    raise _Ended(repr(code))
+    """``os._exit`` from the command's start to the end of the exit callbacks: it raises."""
+    if os.getpid() != _OWNER[0]:
+        _END(code)
+    raise Ended(code)
 
+
+_exited.__name__ = _exited.__qualname__ = _END.__qualname__  # as a message names it: _exit
 
 def run_exit_callbacks() -> None:
     """Run the exit callbacks now, as the program ends, a game's or plugin's among them:
@@ -189,13 +201,14 @@ def run_exit_callbacks() -> None:
     being the command's (Python would print tracebacks, or end with the callback's code)."""
     import atexit
 
-    hook, end = sys.unraisablehook, os._exit
-    atexit.unregister(end)  # os._exit itself, registered: never called
+    hook = sys.unraisablehook
+    atexit.unregister(_END)  # os._exit itself, registered: never called
+    _OWNER[0] = os.getpid()
     sys.unraisablehook, os._exit = _unraisable, _exited  # type: ignore[assignment]
     try:
         atexit._run_exitfuncs()
     finally:
-        sys.unraisablehook, os._exit = hook, end
+        sys.unraisablehook, os._exit = hook, _END
 
 
 def record() -> None:
@@ -213,21 +226,25 @@ def record() -> None:
         "modules": dict(sys.modules),
         "builtins": dict(vars(builtins)),
         "environ": _environment(),
-        "attributes": _attributes(),
-        "signals": {number: signal.getsignal(number) for number in _SIGNALS},
-        "umask": _umask(),
+        "attributes": {},
+        "classes": {},
         "digits": sys.get_int_max_str_digits(),
         "stderr_closed": _closed(sys.stderr),
         "stderr_spare": _spare(2),
     }
+    for name, module in list(sys.modules.items()):
+        if _computed_with(name) and isinstance(module, ModuleType):
+            _record(name, module)
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
+    _OWNER[0], os._exit = os.getpid(), _exited  # type: ignore[assignment]
     import threading
     import warnings
 
     _who[0] = "a game or plugin"
     _recorded["hooks"] = threading.excepthook, sys.unraisablehook, warnings.showwarning
     threading.excepthook, sys.unraisablehook = _thread_raised, _unraisable
+    _recorded["settings"] = settings.record()  # mdp's hooks among them
     # (warnings recorded by whoever called mdp, catch_warnings(record=True), stay theirs)
     if not isinstance(getattr(getattr(warnings, "_showwarnmsg_impl", None), "__self__", None), list):
         warnings.showwarning = _warned
@@ -257,6 +274,7 @@ def forget() -> None:
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
     _recorded = None
+    os._exit = _END
     if _RECORDER in sys.meta_path:
         sys.meta_path.remove(_RECORDER)
 
@@ -330,11 +348,12 @@ def _fault() -> str | None:
     for name, value in _recorded["builtins"].items():
         if now.get(name, _recorded) is not value:
             return f"replaced Python's built-in {name}"
-    return _replaced() or _signals() or _mask()
+    return _replaced() or settings.changed(_recorded["settings"])
 
 
 def _replaced() -> str | None:
-    """A function, class or module of a module mdp computes with, replaced."""
+    """A function, class or module of a module mdp computes with, or a method of one of
+    its classes, replaced."""
     assert _recorded is not None
     recorded = _recorded["attributes"]
     for module, attributes in list(recorded.items()):
@@ -342,25 +361,14 @@ def _replaced() -> str | None:
         for name, value in attributes.items():
             if now.get(name, _recorded) is not value:
                 return f"replaced {module}.{name}"
+    for cls, members in list(_recorded["classes"].values()):
+        now = vars(cls)
+        for name, member in members.items():
+            if now.get(name, _recorded) is not member:
+                return f"replaced {cls.__module__}.{cls.__qualname__}.{name}"
     for name, module in list(sys.modules.items()):  # loaded past the recorder: from now on
         if name not in recorded and _computed_with(name) and isinstance(module, ModuleType):
-            recorded[name] = _functions(module)
-    return None
-
-
-def _signals() -> str | None:
-    """What Ctrl-C or another signal that ends a process does, changed but to mdp's own
-    handler."""
-    from mdp.errors import interrupt
-
-    assert _recorded is not None
-    for number, was in _recorded["signals"].items():
-        now = signal.getsignal(number)
-        if now is not was and now is not interrupt:
-            said = "nothing (ignored)" if now is signal.SIG_IGN else "its default" \
-                if now is signal.SIG_DFL else "a handler of its own"
-            return (f"changed what {signal.Signals(number).name} does, to {said}, where it "
-                    "interrupts mdp,")
+            _record(name, module)
     return None
 
 
@@ -396,13 +404,3 @@ def _reopened(stream: Any) -> Any:
     """A stream on file descriptor 2 like ``stream`` (closed), for mdp's lines."""
     return os.fdopen(_spare(2) or os.dup(2), "w", buffering=1,
                      encoding=getattr(stream, "encoding", None), errors="backslashreplace")
-
-
-def _mask() -> str | None:
-    """The umask, changed: put back."""
-    assert _recorded is not None
-    mask = _umask()
-    if mask == _recorded["umask"]:
-        return None
-    os.umask(_recorded["umask"])
-    return f"changed the file mode creation mask (umask) from {_recorded['umask']:03o} to {mask:03o}"

@@ -38,13 +38,13 @@ def test_a_signal_as_a_target_is_probed_leaves_nothing(tmp_path, signal_as_made)
     assert os.listdir(tmp_path) == []
 
 
-@pytest.mark.parametrize("name", [n for n in TERMINATIONS if hasattr(signal, n)])
-def test_a_signal_that_ends_a_process_interrupts_a_write_and_leaves_nothing(tmp_path, name):
+@pytest.mark.parametrize("number", TERMINATIONS)
+def test_a_signal_that_ends_a_process_interrupts_a_write_and_leaves_nothing(tmp_path, number):
     """Ctrl-\\ (SIGQUIT), an alarm a plugin set (SIGALRM), SIGUSR1 killed mdp by the signal
     mid-write and left ``.keep.csv.lk30l_ql`` (round 17): each is an interruption, as SIGTERM."""
     def write(file):
         file.write(b"x")
-        signal.raise_signal(getattr(signal, name))
+        signal.raise_signal(number)
 
     with terminations_interrupt(), pytest.raises(KeyboardInterrupt):
         files.write_together([(str(tmp_path / "out.csv"), write)])

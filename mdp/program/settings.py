@@ -1,0 +1,168 @@
+"""The settings of the process that game or plugin code must leave as it found them, each
+put back where it changed one, and the change refused (:mod:`mdp.program.guard` says so,
+blaming whose code ran):
+
+- what the interpreter calls later of its own: the garbage collector's callbacks
+  (``gc.callbacks``: one printed onto standard output as the interpreter ended), and the
+  hooks of an exception no one caught;
+- what every signal does (:func:`signal.getsignal` of each the platform has): SIGPIPE at its
+  default killed mdp with ``| head``; one that interrupts mdp
+  (:data:`mdp.errors.TERMINATIONS`) may be set to mdp's own handler;
+- a timer armed (``signal.setitimer``): its signal would interrupt mdp later;
+- the file mode creation mask (umask): the files mdp writes would get another mode;
+- the resource limits (``resource.setrlimit``, every ``RLIMIT_*`` the platform has): a file
+  size limit lowered had the user's file blamed.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from typing import Any
+
+from mdp.errors import TERMINATIONS
+
+_TIMERS = tuple(name for name in ("ITIMER_REAL", "ITIMER_VIRTUAL", "ITIMER_PROF")
+                if hasattr(signal, name))
+
+
+def record() -> dict[str, Any]:
+    """The settings now."""
+    return {"called": _called(), "signals": _dispositions(), "umask": _umask(),
+            "timers": {name: signal.getitimer(getattr(signal, name))[0] for name in _TIMERS},
+            "limits": _limits()}
+
+
+def changed(recorded: dict[str, Any]) -> str | None:
+    """What changed of the settings :func:`record` gave, said as the end of a sentence (put
+    back as far as the process may), or ``None``."""
+    return _hooks(recorded) or _signals(recorded) or _timer(recorded) or _mask(recorded) \
+        or (_limit(recorded) if recorded["limits"] else None)
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _called() -> dict[str, Any]:
+    """What the interpreter calls later of its own: the garbage collector's callbacks, and
+    the hooks of an exception no one caught (a thread's: mdp's own, set as the command
+    starts; ``sys.unraisablehook``, mdp's too, is left to the commands that wrap it)."""
+    import gc
+    import threading
+
+    return {"gc.callbacks": list(gc.callbacks), "sys.excepthook": sys.excepthook,
+            "threading.excepthook": threading.excepthook}
+
+
+def _hooks(recorded: dict[str, Any]) -> str | None:
+    """One of :func:`_called` changed (a collector's callback printed onto standard output
+    as the interpreter ended): put back, and refused."""
+    import gc
+    import threading
+
+    was = recorded["called"]
+    now = _called()
+    for name in was:
+        if now[name] != was[name] if name == "gc.callbacks" else now[name] is not was[name]:
+            gc.callbacks[:] = was["gc.callbacks"]
+            sys.excepthook, threading.excepthook = was["sys.excepthook"], was["threading.excepthook"]
+            return f"changed {name}"
+    return None
+
+
+def _dispositions() -> dict[int, Any]:
+    """What every signal the platform has does (its handler, ignored, its default)."""
+    return {number: signal.getsignal(number) for number in signal.valid_signals()}
+
+
+def _signals(recorded: dict[str, Any]) -> str | None:
+    """What a signal does, changed (but, for one that interrupts mdp, to mdp's own
+    handler): put back, so that the process ends as mdp says (SIGPIPE at its default killed
+    it with ``| head``), and refused."""
+    from mdp.errors import interrupt
+
+    for number, was in recorded["signals"].items():
+        now = signal.getsignal(number)
+        if now is was or now is interrupt and (number in TERMINATIONS or number == signal.SIGINT):
+            continue
+        if was is not None:  # (None: a handler not set from Python, which cannot be set back)
+            signal.signal(number, was)
+        said = "nothing (ignored)" if now is signal.SIG_IGN else "its default" \
+            if now is signal.SIG_DFL else "a handler of its own"
+        where = ", where it interrupts mdp," if number in TERMINATIONS or \
+            number == signal.SIGINT else ","
+        return f"changed what {_name(number)} does, to {said}{where}"
+    return None
+
+
+def _timer(recorded: dict[str, Any]) -> str | None:
+    """A timer armed that was not (its signal would interrupt mdp later): disarmed, and
+    refused."""
+    for name in _TIMERS:
+        if recorded["timers"][name] == 0 and signal.getitimer(getattr(signal, name))[0] > 0:
+            signal.setitimer(getattr(signal, name), 0)
+            return f"armed a timer ({name})"
+    return None
+
+
+def _name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:  # a real-time signal
+        return f"signal {number}"
+
+
+def _limits() -> dict[str, tuple[int, int]]:
+    """The process's resource limits (``ulimit``), by name; none where the platform has no
+    :mod:`resource`."""
+    try:
+        import resource
+    except ImportError:
+        return {}
+    limits, seen = {}, set()
+    for name in sorted(dir(resource)):  # (RLIMIT_OFILE is RLIMIT_NOFILE: said by the first)
+        if name.startswith("RLIMIT_") and getattr(resource, name) not in seen:
+            seen.add(getattr(resource, name))
+            try:
+                limits[name] = resource.getrlimit(getattr(resource, name))
+            except (OSError, ValueError):
+                pass
+    return limits
+
+
+def _limit(recorded: dict[str, Any]) -> str | None:
+    """A resource limit changed (a file size limit lowered: mdp's file was blamed): put back
+    as far as the process may (a hard limit lowered cannot be raised again), and refused."""
+    import resource
+
+    for name, was in recorded["limits"].items():
+        now = resource.getrlimit(getattr(resource, name))
+        if now != was:
+            for limits in (was, (min(was[0], now[1]), now[1])):
+                try:
+                    resource.setrlimit(getattr(resource, name), limits)
+                    break
+                except (OSError, ValueError):
+                    continue
+            return f"changed the resource limit {name} from {_shown(was)} to {_shown(now)}"
+    return None
+
+
+def _shown(limits: tuple[int, int]) -> str:
+    import resource
+
+    soft, hard = ("unlimited" if n == resource.RLIM_INFINITY else str(n) for n in limits)
+    return f"{soft} (hard {hard})"
+
+
+def _mask(recorded: dict[str, Any]) -> str | None:
+    """The umask, changed: put back."""
+    mask = _umask()
+    if mask == recorded["umask"]:
+        return None
+    os.umask(recorded["umask"])
+    return f"changed the file mode creation mask (umask) from {recorded['umask']:03o} to {mask:03o}"

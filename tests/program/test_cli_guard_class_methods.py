@@ -1,0 +1,92 @@
+"""A method (or other descriptor) of a class in a module mdp computes with, replaced by a
+game's or plugin's code, is refused like the module's own functions: round 18,
+``fractions.Fraction.__str__`` replaced changed every exact value in tables (exit 0), and
+``polars.DataFrame.write_csv`` replaced wrote one row of two ("2 rows written")."""
+
+import importlib
+import subprocess
+import sys
+
+import pytest
+from models import WALK
+
+import mdp
+from mdp.errors import ModelError
+from mdp.program import guard
+
+MODULES = ("fractions", "decimal", "polars", "numpy", "mdp")
+
+
+def _members():
+    """Every (class, attribute) that a class among these modules' attributes has of its own,
+    a function or another descriptor, where the class's attributes can be set at all."""
+    found = {}
+    for name in MODULES:
+        for value in vars(importlib.import_module(name)).values():
+            if not isinstance(value, type):
+                continue
+            try:
+                value._probe = None  # a type none can change: passed over
+                del value._probe
+            except (TypeError, AttributeError):
+                continue
+            for attribute, member in list(vars(value).items()):
+                if callable(member) or hasattr(type(member), "__get__"):
+                    try:
+                        setattr(value, attribute, member)  # (one no code can set: passed over)
+                    except (TypeError, AttributeError):
+                        continue
+                    found[f"{value.__module__}.{value.__qualname__}.{attribute}"] = (value, attribute)
+    return found
+
+
+MEMBERS = _members()
+
+
+@pytest.mark.slow  # each of some 2,000 methods replaced and checked
+def test_every_method_of_a_class_replaced_is_refused_and_none_else():
+    assert {"fractions.Fraction.__str__", "polars.dataframe.frame.DataFrame.write_csv"} <= set(MEMBERS)
+    unseen = []
+    guard.record()
+    try:
+        guard.check("game g")  # nothing changed: nothing said
+        for name, (cls, attribute) in MEMBERS.items():
+            was = vars(cls)[attribute]
+            setattr(cls, attribute, lambda *args, **kwargs: None)
+            try:
+                guard.check("game g")
+                unseen.append(name)
+            except ModelError as error:
+                assert str(error).startswith(f"game g replaced {name} while"), str(error)
+            finally:
+                setattr(cls, attribute, was)
+            guard.check("game g")  # put back: nothing said
+    finally:
+        guard.forget()
+    assert unseen == []
+
+
+# The game (value 3, walking away) replaces a method where its hook runs.
+GAME = WALK.replace("import mdp", "import fractions, polars\nimport mdp").replace(
+    '    return {"walk": WORTH', '    CHANGE\n    return {"walk": 3')
+CHANGES = {
+    "fractions.Fraction.__str__ = lambda self: '7/3'": "fractions.Fraction.__str__",
+    "polars.DataFrame.write_csv = lambda self, *a, **k: None":
+        "polars.dataframe.frame.DataFrame.write_csv",
+}
+
+
+@pytest.mark.slow  # a process each
+@pytest.mark.parametrize("change", CHANGES)
+def test_a_game_that_replaces_a_method_is_refused_and_writes_nothing(tmp_path, change):
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", change))
+    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "policy", "game.py",
+                           "--exact", "--out", "p.csv"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip() == (f"mdp: error: game walk replaced {CHANGES[change]} while its "
+                                   "code ran; a game or plugin must leave the process as it found it")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.py"]
+
+
+assert mdp  # the package's classes are among those swept
