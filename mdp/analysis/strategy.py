@@ -421,9 +421,7 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     terminal, sense = optimal.terminal, optimal.sense
     rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
         (OPTIMAL, optimal.value, "the best play" if sense == optimal.objective.sense else
-         f"the play of the {'least' if sense == 'min' else 'most'} value "
-         f"({'minimized' if sense == 'min' else 'maximized'}: regret is what is given up "
-         "against it)", None)]
+         f"the play of the {'least' if sense == 'min' else 'most'} value ({sense}imized)", None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
@@ -438,9 +436,8 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
                                "value": pl.Series([None if v is None else shown_float(v) for v in values],
                                                   dtype=pl.Float64)}
     if exact:
-        exacts = [None if v is None else Fraction(v) for v in values]
-        columns["exact"] = pl.Series([None if v is None else f"{v.numerator}/{v.denominator}"
-                                      for v in exacts], dtype=pl.String)
+        columns["exact"] = pl.Series([None if v is None else "{0.numerator}/{0.denominator}".format(
+            Fraction(v)) for v in values], dtype=pl.String)
     # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1; in floats, within
     # the tie of the optimum (FLOAT_TIE of it) is a tie, not a strategy better by noise.
     tie = 0.0 if exact else FLOAT_TIE * abs(shown_float(best))

@@ -98,13 +98,9 @@ def mdp_variants() -> list[mdp.Variant]:
 
 @hookspec
 def mdp_check(params: Mapping[str, Any], game: mdp.Game) -> None:
-    """Check the parameters together, once they are resolved; raise :class:`mdp.ParamError`
-    saying what is wrong, else return ``None`` (a check that returns anything else, or raises
-    an empty ParamError, is refused as the game's fault).
-
-    For rules that involve more than one parameter (a minimum above its maximum, say).
-    Every implementation is called when a game is loaded.
-    """
+    """Check the parameters together, once they are resolved (a minimum above its maximum,
+    say): raise :class:`mdp.ParamError` saying what is wrong, else return ``None`` (anything
+    else, or an empty ParamError, is the game's fault). Each is called as a game loads."""
 
 
 # 2. The problem, one state at a time.
@@ -359,8 +355,7 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     pays; each row adds up to 0, or it is refused), as integers or fractions for exact
     values, called once for all the rows. ``params`` names
     the parameters that only the match reads, so that a table over them compiles it once;
-    ``ignores`` those that only a game alone reads (how it is scored), so that a match with
-    one set otherwise than by its default is refused rather than played as another.
+    ``ignores`` those only a game alone reads (how it is scored): set, the match is refused.
 
     .. code-block:: python
 
