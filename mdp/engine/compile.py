@@ -32,6 +32,7 @@ from mdp.engine.walk import label_prints, walk
 from mdp.errors import ModelError, said
 from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
+from mdp.game.kept import check_params
 from mdp.game.load import Game, describe
 from mdp.handed import read_only
 from mdp.limits import DEFAULT_MAX_STATES, default_max_memory
@@ -108,6 +109,7 @@ def compile(
         budget = Budget(game, max_states, max_memory, STAGE_BYTES, progress)
         discovery = by_closure(game, budget)
         model = _compiled(game, discovery, budget, progress, start)
+    check_params(game)  # every hook of the compile asked: the parameters as they were
     model = _returning(game, model, discovery.cyclic)
     first = game.round_start
     if first is None:

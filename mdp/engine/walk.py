@@ -19,7 +19,6 @@ from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.same import mark, same
 from mdp.errors import PLUGIN_FAULTS, CycleError, ModelError, fault, said
 from mdp.game.columns import SameColumns
-from mdp.game.kept import check_params
 from mdp.game.load import Game
 
 
@@ -221,7 +220,6 @@ def _blocks_by_height(game: Game, budget: Budget, states: list[Any], index: dict
             probability_table=tuple(table),
             terminal_values=terminal,
         ))
-    check_params(game)  # every hook of the walk asked: its parameters as they were
 
 
 def _table_id(table: dict[Any, int], probability: Any) -> int:

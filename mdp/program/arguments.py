@@ -22,6 +22,7 @@ from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
 from mdp.program.stdout import stdout as stdout
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -100,7 +101,7 @@ def compiled(args: argparse.Namespace, game: mdp.Game,
     """The game compiled within the bounds the arguments set."""
     model = mdp.compile(game, max_states=args.max_states, max_memory=args.max_memory or "default",
                         progress=progress)
-    guard.check(f"game {game.name}")
+    guard.left_alone(game)
     return model
 
 
@@ -238,7 +239,7 @@ def write_vary_table(frame: pl.DataFrame, args: argparse.Namespace, fmt: Format 
     if fmt is not None:
         emit(frame, args, fmt)
         if args.out:
-            say_when_written(f"{frame.height:,} rows written to {args.out}")
+            say_when_written(f"{counted(frame.height, 'row')} written to {args.out}")
 
 
 PLUGIN_OPTIONS = ("-p", "--plugin")
@@ -310,7 +311,7 @@ def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
     reading_given(args)
     game = mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
     args.loaded = game  # whose code ran, for the checks that blame it
-    guard.check(f"game {game.name}")
+    guard.left_alone(game)
     return game
 
 
@@ -364,7 +365,7 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
         else:
             solution = mdp.solve(model, exact=args.exact, sense=args.sense, progress=progress,
                                  **({} if args.residual is None else {"residual": args.residual}))
-    guard.check(f"game {game.name}")
+    guard.left_alone(game)
     return game, solution
 
 

@@ -44,6 +44,7 @@ from mdp.program.environment import (
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import Command, commands_and_analyses
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     from mdp.engine.solved import Solved
@@ -164,9 +165,8 @@ def _who(args: argparse.Namespace) -> str:
 
 
 def _freeze_at_exit() -> None:
-    """Have the interpreter leave the objects made so far out of its last garbage collection.
-
-    At exit Python collects garbage once more, walking every object it still holds: nearly
+    """Have the interpreter leave the objects made so far out of its last garbage collection:
+    at exit Python collects garbage once more, walking every object it still holds: nearly
     all of them modules, classes and functions (numpy's thousands) that live to the end
     anyway, a walk longer than solving a small game takes. Frozen
     (:func:`gc.freeze`) as the exit handlers run, they are left to the operating system.
@@ -430,7 +430,7 @@ def _command(analysis: Analysis) -> Command:
                 arguments.print_json({**summary, "rows": table.height, "columns": table.columns,
                                       "out": out})
         elif out:  # the table goes to its file alone, as every command with --out says it
-            say_when_written(f"{table.height:,} rows written to {out}")
+            say_when_written(f"{counted(table.height, 'row')} written to {out}")
         elif not on_stdout and analysis.show is not None:
             analysis.show(answer, solved, game)
 

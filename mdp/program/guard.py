@@ -286,6 +286,15 @@ def _cwd() -> str | None:
         return None
 
 
+def left_alone(game: Any) -> None:
+    """Where control comes back from ``game``'s code: the process as it found it
+    (:func:`check`), and its parameters as they were (:func:`mdp.game.kept.check_params`)."""
+    from mdp.game.kept import check_params
+
+    check(f"game {game.name}")
+    check_params(game)
+
+
 def check(who: str) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
