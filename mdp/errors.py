@@ -129,7 +129,8 @@ def said(value: Any) -> str:
     and at most 200 characters; one whose ``repr`` raises must not hide the fault reported."""
     try:
         text = repr(value)
-    except Exception as error:  # noqa: BLE001  (a game's broken __repr__)
+    except PLUGIN_FAULTS as error:  # a game's broken __repr__, SystemExit or Ctrl-C of its own too
+        fault(error)  # raises again the user's interruption
         return f"(a {type(value).__name__} whose repr raised {type(error).__name__})"
     text = " ".join(text.split()) if "\n" in text else text
     if len(text) <= 200:
