@@ -1,26 +1,24 @@
 """A game's parameters checked together by the game (:func:`check_together`), and left as
-they were: a hook is handed them to read, and one that
-changes a value it was handed (appends to a list, writes into an array) would have another
-game solved than the one asked for, and JSON record what no one set. What the parameters
-show (:meth:`~mdp.game.load.Game.shown_params`) is kept as the game loads, before any hook
-runs, and compared where control comes back from the game's code."""
+they were: a hook is handed them to read, and one that changes a value it was handed
+(appends to a list, writes into an array) would have another game solved than the one asked
+for, and JSON record what no one set. What the parameters show
+(:meth:`~mdp.game.load.Game.shown_params`) is kept as the game loads, before any hook runs,
+and compared where control comes back from the game's code (the game a
+:class:`~mdp.game.load.Game`, which imports this module)."""
 
 from __future__ import annotations
 
 import copy
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, said
 from mdp.game.params import alike
-
-if TYPE_CHECKING:
-    from mdp.game.load import Game
 
 KEPT = "params shown"
 """The key of the game's memo that keeps its parameters as they showed as it loaded."""
 
 
-def keep_shown(game: Game) -> None:
+def keep_shown(game: Any) -> None:
     """Keep the parameters as ``game`` shows them, a copy of each (one that cannot be copied
     is not kept, nor compared), before any of its hooks runs."""
     kept: dict[str, Any] = {}
@@ -32,7 +30,7 @@ def keep_shown(game: Game) -> None:
     game.memo(KEPT, dict).update(kept)
 
 
-def check_params(game: Game) -> None:
+def check_params(game: Any) -> None:
     """Refuse, in one line that names the game and the parameter, a value of a parameter
     that the game's code changed since :func:`keep_shown`: compared as the parameters show."""
     kept = game.memo(KEPT, dict)
@@ -46,7 +44,7 @@ def check_params(game: Game) -> None:
                              "it; a hook reads its parameters and leaves them as they are")
 
 
-def check_together(game: Game) -> None:
+def check_together(game: Any) -> None:
     """The game's checks of its parameters together (``mdp_check``): each raises a
     :class:`~mdp.ParamError` saying what is wrong, or returns ``None``; one that says
     nothing, or returns its complaint, is the plugin's fault."""
