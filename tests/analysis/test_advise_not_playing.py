@@ -15,6 +15,7 @@ from mdp.program.cli import main
 TILES = "1-4"  # open sums 0 to 10
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(earlier=st.lists(st.integers(0, 10), min_size=1, max_size=3), shut_wins=st.booleans())
 def test_a_player_who_does_not_play_is_told_so(capsys, earlier, shut_wins):

@@ -223,6 +223,7 @@ def test_what_is_not_a_scheduler_is_one_line_in_time(greeting, monkeypatch, caps
     assert err == f"mdp: error: {said}\n"
 
 
+@pytest.mark.slow  # the cluster: processes of its own
 def test_a_workers_address_is_not_a_schedulers(cluster):
     address, client = cluster
     worker = sorted(client.scheduler_info(n_workers=-1)["workers"])[0]
@@ -263,6 +264,7 @@ def test_a_worker_without_mdp_is_one_line(tmp_path, monkeypatch):
                          f"{sys.version_info[0]}.{sys.version_info[1]})")
 
 
+@pytest.mark.slow  # the cluster: processes of its own
 def test_a_worker_of_another_version_is_one_line(cluster, monkeypatch):
     address, _ = cluster
     theirs = re.escape(mdp.__version__)
@@ -316,6 +318,7 @@ def mdp_strategies():
 '''
 
 
+@pytest.mark.slow  # the cluster: processes of its own
 @pytest.mark.parametrize("holds", sorted(HOLDING))
 def test_a_hook_that_cannot_be_sent_is_one_line_before_any_task(holds, cluster, tmp_path, capsys):
     address, client = cluster

@@ -6,6 +6,7 @@ shown as the game writes it."""
 import subprocess
 
 import polars as pl
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,6 +23,7 @@ def shell_words(line):
     return done.stdout.decode().split("\0")[:-1]
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.from_regex(r"[a-z_]{1,6}", fullmatch=True), TEXT, min_size=1, max_size=3))
 def test_a_hint_is_given_back_whole_by_a_shell(columns):

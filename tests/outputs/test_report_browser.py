@@ -227,7 +227,8 @@ def compare_script(driver, script: str, keys, expected) -> list:
     """, script, keys.tolist(), expected["ends"], expected["next"], expected["points"])
 
 
-@pytest.mark.parametrize("whole", [None] + [pytest.param(card, marks=pytest.mark.slow) for card in CARDS])
+@pytest.mark.slow  # Chromium: a process of its own, seconds of CPU to start
+@pytest.mark.parametrize("whole", [None, *CARDS])
 def test_a_games_script_of_round_ends_is_its_mdp_round_ends(browser, request, whole):
     import numpy as np
 

@@ -156,6 +156,7 @@ READ_COMMANDS = [  # a command with its targets: {target} where the read file is
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=st.sampled_from(READ_COMMANDS), how=st.sampled_from(["same", "dot", "up", "absolute",
                                                                  "symlink", "hardlink"]))

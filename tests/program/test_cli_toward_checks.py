@@ -74,6 +74,7 @@ def _earned():
             "FACE EVEN": {a + b for a in face for b in even}}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("filled", ["", "FACE", "EVEN"])
 @pytest.mark.parametrize("given", range(-2, 21))
 def test_points_and_totals_the_game_cannot_have_are_refused_before_the_solve(

@@ -35,6 +35,7 @@ def _optimal(argv, capsys):
     return next(row["value"] for row in json.loads(capsys.readouterr().out) if row["strategy"] == "optimal")
 
 
+@pytest.mark.slow
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(tiles=st.sampled_from([None, "1-3", "2-5"]), variant=st.sampled_from([None, "durango", "two-dice"]),
        minimize=st.booleans())
