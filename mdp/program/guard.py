@@ -51,9 +51,13 @@ _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
 _recorded: dict[str, Any] | None = None
 
-# The modules mdp's results are computed with, besides its own (``mdp``, ``mdp.*``).
-_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "fractions", "math",
-                  "operator", "functools", "itertools", "heapq", "decimal")
+_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib.figure",
+                  "matplotlib.pyplot", "json", "json.encoder", "shutil", "tempfile", "fractions",
+                  "math", "operator", "functools", "itertools", "heapq", "decimal", "os")
+"""The modules mdp's results are computed and written with, besides its own (``mdp``,
+``mdp.*``); from ``fractions`` on, Python's own that a command loads anyway, loaded to be
+recorded at once, the others as they are loaded. ``os._exit`` is left out: mdp itself holds
+it while a command runs."""
 
 
 def _computed_with(name: str) -> bool:
@@ -64,7 +68,8 @@ def _functions(module: ModuleType) -> dict[str, Any]:
     """The functions, classes and modules that are ``module``'s attributes (its data, which
     mdp's own modules rebind as they work, left out)."""
     return {name: value for name, value in vars(module).items()
-            if callable(value) or isinstance(value, ModuleType)}
+            if (callable(value) or isinstance(value, ModuleType)) and
+            not (module is os and name == "_exit")}
 
 
 _IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a type whose attributes none can set
