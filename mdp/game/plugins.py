@@ -341,7 +341,9 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     except MdpError:
         raise
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"{owner}: {caller.name} raised {fault(error, hook=True)}") from error
+        found = culprit(plugins, caller.name, error)  # the program's plugin whose code raised
+        whose = f"plugin {found[0]}'s " if found and not owner.startswith("game ") else ""
+        raise ModelError(f"{owner}: {whose}{caller.name} raised {fault(error, hook=True)}") from error
     if kind is None:
         return []
     # A game's names are its own to share out; mdp's registries name each plugin that offers one.

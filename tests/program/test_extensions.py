@@ -362,8 +362,8 @@ def test_a_plugin_whose_hook_raises_is_one_line(capsys):
     plugins().register(broken, name="broken")
     try:
         assert main(["policy", SHUTBOX, "--set", "tiles=1-3"]) == 2
-        assert capsys.readouterr().err == ("mdp: error: a plugin of mdp: mdp_formats raised "
-                                           "ValueError: no formats today\n")
+        assert capsys.readouterr().err == ("mdp: error: a plugin of mdp: plugin broken's "
+                                           "mdp_formats raised ValueError: no formats today\n")
     finally:
         plugins().unregister(broken)
 
