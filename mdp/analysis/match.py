@@ -44,6 +44,7 @@ from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import Game
+from mdp.game.params import check_default
 from mdp.handed import read_only
 from mdp.limits import MAX_PLAYERS
 
@@ -166,7 +167,7 @@ def match_rules(game: Game) -> MatchRules:
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
     for param in (p for p in game.declared if p.name in rules.ignores):
-        default = None if param.default is None else param.parse(param.default)
+        default = None if param.default is None else check_default(f"game {game.name}", param)
         if game.params[param.name] != default:
             raise ParamError(f"{param.name}={game.shown(param, game.params[param.name])}: a match "
                              f"of game {game.name} compares the players' {rules.outcome} and "

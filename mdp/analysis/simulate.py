@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
-from mdp.engine.numeric import shown_floats
+from mdp.engine.numeric import power_of_two_above, shown_floats
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
@@ -138,8 +138,7 @@ def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float,
     times each; of the sample, ``None`` for one game), worked out over the largest value's
     power of two, so that neither a sum nor a square goes past a float where the values fit
     (values near 1e300)."""
-    largest = float(np.abs(values).max()) if len(values) else 0.0
-    scale = math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+    scale = power_of_two_above(values)
     scaled = values / scale
     middle = float(counts @ scaled) / games
     if games == 1:

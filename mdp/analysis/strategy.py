@@ -24,6 +24,7 @@ import numpy as np
 import polars as pl
 
 from mdp.analysis.labels import action_label, action_labels
+from mdp.analysis.targets import fraction_text
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -70,9 +71,8 @@ class Strategy:
     in action order (an integer array for a strategy that exact evaluation keeps exact; a
     NumPy array of true/false, a mask, as weights 1 and 0, where ``True`` and ``False``
     among numbers are refused); the strategy takes an action with probability its weight
-    over the total of its state's.
-    :meth:`per_state` makes one from a function of one state instead. A game played in
-    rounds has strategies of another type: :class:`RoundsStrategy`.
+    over the total of its state's. :meth:`per_state` makes one from a function of one state
+    instead. A game played in rounds has strategies of another type: :class:`RoundsStrategy`.
     """
 
     name: str
@@ -436,8 +436,8 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
                                "value": pl.Series([None if v is None else shown_float(v) for v in values],
                                                   dtype=pl.Float64)}
     if exact:
-        columns["exact"] = pl.Series([None if v is None else "{0.numerator}/{0.denominator}".format(
-            Fraction(v)) for v in values], dtype=pl.String)
+        columns["exact"] = pl.Series([v if v is None else fraction_text(v) for v in values],
+                                     dtype=pl.String)
     # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1; in floats, within
     # the tie of the optimum (FLOAT_TIE of it) is a tie, not a strategy better by noise.
     tie = 0.0 if exact else FLOAT_TIE * abs(shown_float(best))

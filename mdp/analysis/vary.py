@@ -17,6 +17,7 @@ from typing import Any
 import polars as pl
 
 from mdp.analysis.match import check_players, match, match_params
+from mdp.analysis.targets import fraction_text
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -119,7 +120,7 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
         solution = solve(model, exact=exact, sense=sense, progress=progress)
         row["value"] = float(solution.value)
         if exact:
-            row["exact"] = _fraction(solution.value)
+            row["exact"] = fraction_text(solution.value)
         row["states"] = solution.summary()["states"]
         rows.append(row)
     return pl.DataFrame(rows)
@@ -158,7 +159,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         for k, value in enumerate(result.values, start=1):
             row[f"player_{k}"] = float(value)
             if exact:
-                row[f"player_{k}_exact"] = _fraction(value)
+                row[f"player_{k}_exact"] = fraction_text(value)
         rows.append(row)
         unfair.append(max(max(result.values), -min(result.values)))  # the largest in size
     order = sorted(range(len(rows)), key=unfair.__getitem__)  # stable: ties keep their order
@@ -205,7 +206,3 @@ def _kind(value: Any) -> str:
     if isinstance(value, int) and -2**63 <= value < 2**63 or isinstance(value, float):
         return "number"
     return "other"
-
-
-def _fraction(value: Any) -> str:
-    return f"{value.numerator}/{value.denominator}"

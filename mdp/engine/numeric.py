@@ -68,6 +68,13 @@ def shown_floats(values: Any) -> np.ndarray:
     return floats.reshape(values.shape) if isinstance(values, np.ndarray) else floats
 
 
+def power_of_two_above(values: np.ndarray) -> float:
+    """The power of two just above the largest of ``values`` in size (1 for none, or all 0):
+    sums and squares of the values over it stay within a float where the values do."""
+    largest = float(np.abs(values).max()) if len(values) else 0.0
+    return math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+
+
 def float_or_none(value: Any) -> float | None:
     """A number as a float, or ``None`` where a float does not hold its size (an exact value
     past :data:`FLOAT_MOST`, or not 0 but :func:`below_floats`: shown by its fraction

@@ -61,6 +61,11 @@ def exactly(value: Any, exact: str | None) -> str:
     return readable(value)
 
 
+def percent_cell(chance: Any) -> str:
+    """A chance as :func:`percent` shows it, in a table's column of ten characters."""
+    return f"{percent(chance):>10}"
+
+
 def chances_shown(frame: pl.DataFrame) -> list[tuple[str, str]]:
     """Each row's chance (``probability``) and the chance up to it, as :func:`percent` shows
     them; from the exact fractions where the table has them (``exact``), so that a chance that
@@ -73,7 +78,7 @@ def chances_shown(frame: pl.DataFrame) -> list[tuple[str, str]]:
     shown = []
     for chance in chances:
         total += chance
-        shown.append((f"{percent(chance):>10}", f"{percent(min(total, 1)):>10}"))
+        shown.append((percent_cell(chance), percent_cell(min(total, 1))))
     return shown
 
 

@@ -24,8 +24,8 @@ from mdp.errors import ParamError, did_you_mean
 from mdp.game.params import Param, parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import chances_shown, exactly, fixed, readable, value_line
-from mdp.shown import counted, percent
+from mdp.outputs.readable import chances_shown, exactly, fixed, percent_cell, readable, value_line
+from mdp.shown import counted
 
 if TYPE_CHECKING:
     import polars as pl
@@ -59,10 +59,6 @@ def _play_check(game: mdp.Game, args: argparse.Namespace) -> None:
 def _plot(what: str) -> Param:
     return Param("plot", None, _text, f"draw {what} of each outcome and the cumulative share to "
                  "FILE (.png or .svg; needs matplotlib)", metavar="FILE")
-
-
-def _percent(value: float) -> str:
-    return f"{percent(value):>10}"
 
 
 # mdp policy
@@ -253,7 +249,7 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
         # A game of rounds: its points and the round state each game ended in.
         for column in result.outcomes.columns:
             if column not in ("points", "games", "frequency"):
-                print(f"{column}: " + ", ".join(f"{value} {_percent(share).strip()}"
+                print(f"{column}: " + ", ".join(f"{value} {percent_cell(share).strip()}"
                                                for value, share in result.shares(column).iter_rows()))
         print(f"{result.outcomes.height:,} outcomes, a row per points and end: --out FILE "
               "writes them all")
@@ -262,7 +258,7 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
     for row in result.outcomes.iter_rows(named=True):
         print("  ".join(f"{readable(row[n]):>8}" for n in names)
-              + f"  {row['games']:>10,}  {_percent(row['frequency'])}")
+              + f"  {row['games']:>10,}  {percent_cell(row['frequency'])}")
 
 
 SIMULATE = Analysis(

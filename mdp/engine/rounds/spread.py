@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
+from mdp.engine.numeric import power_of_two_above
 from mdp.shown import shown_float
 
 PERCENTILES = (5, 25, 50, 75, 95)
@@ -57,8 +58,7 @@ def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, f
     chances = frame["probability"].to_numpy()
     first = totals[0] if totals else Fraction(0)
     offsets = np.array([float(t - first) for t in totals])
-    largest = float(np.abs(offsets).max()) if len(offsets) else 0.0
-    scale = math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+    scale = power_of_two_above(offsets)
     middle = float(chances @ (offsets / scale))
     sd = math.sqrt(max(float(chances @ (offsets / scale - middle) ** 2), 0.0)) * scale
     middle *= scale
