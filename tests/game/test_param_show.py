@@ -48,3 +48,54 @@ def test_a_show_that_lies_for_a_value_set_is_refused_where_it_is_shown(tmp_path,
         f"mdp: error: game shutbox: plugin {plugin}'s parameter extra: its show gave '{int(value) + 1}' for "
         f"extra={value}, which --set reads as extra={int(value) + 1}; a value is shown as the "
         "text --set takes back\n")
+
+
+DEFAULTS = '''
+import mdp
+GAME = "shutbox"
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("extra", DEFAULT, PARSE, "an extra", show=SHOW)]
+'''
+
+# Parsers a plugin might write, each reading text (what --set gives) into a value, and the
+# show that writes such a value back: a default given as a value they do not read as itself
+# (a tuple read through str(), a float through int, a set read as text) was played as that
+# misreading while `mdp params` showed the declared default.
+PARSERS = {
+    "words": ('lambda t: tuple(str(t).split("|"))', 'lambda v: "|".join(v)'),
+    "set": ('lambda t: frozenset(str(t).split("|"))', 'lambda v: "|".join(sorted(v))'),
+    "whole": ("lambda t: int(str(t))", "None"),
+    "text": ("str", "None"),
+}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(parser=st.sampled_from(sorted(PARSERS)),
+       default=st.one_of(st.integers(0, 9), st.text("ab", min_size=1, max_size=3),
+                         st.lists(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=3).map(tuple),
+                         st.frozensets(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=2)))
+def test_a_default_is_played_as_declared_or_refused(tmp_path, capsys, parser, default):
+    parse, show = PARSERS[parser]
+    plugin = tmp_path / "defaults.py"
+    plugin.write_text(DEFAULTS.replace("DEFAULT", repr(default)).replace("PARSE", parse)
+                      .replace("SHOW", show))
+    code = main(["params", "games/shutbox", "-p", str(plugin), "--json"])
+    out, err = capsys.readouterr()
+    try:  # what the game's own parser makes of the default
+        read = eval(parse)(default)
+    except ValueError:  # refused by its own parser: the plugin's fault, said so
+        assert (code, "is refused by its own parser" in err) == (2, True), err
+        return
+    if code == 2:
+        assert err.startswith("mdp: error: ") and err.count("\n") == 1, err
+        # refused only where the default given as a value is not read as itself
+        assert not isinstance(default, str) and read != default or "show" in err, err
+        return
+    assert code == 0, err
+    # what `mdp params` shows is what is played: the default as its own parser reads it
+    assert read == default or isinstance(default, str)
+    shown = [row for row in __import__("json").loads(out) if row["name"] == "extra"][0]["default"]
+    again = eval(parse)(shown)
+    assert again == read

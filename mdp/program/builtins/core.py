@@ -11,6 +11,7 @@ import mdp
 from mdp.analysis.builtins.targets import add_at_least, solve_at_least
 from mdp.errors import PLUGIN_FAULTS, ParamError, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
+from mdp.game.params import check_default
 from mdp.game.plugins import clash, entry_points, load
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import value_line
@@ -112,7 +113,8 @@ def _params_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _params(args: argparse.Namespace) -> None:
     game = mdp.load_game(args.game, plugins=arguments.plugins(args))
-    rows = [{"name": p.name, "default": p.shown(p.default), "help": p.help} for p in game.declared]
+    rows = [{"name": p.name, "default": None if p.default is None else
+             p.shown(check_default(f"game {game.name}", p)), "help": p.help} for p in game.declared]
     if args.json:
         arguments.print_json(rows)
         return
