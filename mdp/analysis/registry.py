@@ -133,6 +133,10 @@ class Analysis:
     optimizes: bool = True
     """Whether it answers for the game played to an aim, so that the command takes
     ``--strategy``, ``--maximize`` and ``--minimize``: ``match`` plays for money."""
+    without: tuple[str, ...] = ()
+    """The game's arguments the command never takes (``strategies`` values every strategy:
+    ``("strategy", "residual")``): left out of its help, refused as unknown (see
+    :func:`mdp.program.arguments.add_game_arguments`)."""
     json: str = "one JSON object"
     """What ``--json`` prints, in words, for the command's help."""
     progress: bool = False

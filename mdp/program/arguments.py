@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -40,28 +41,39 @@ TERMINAL_FORMAT = "markdown"
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
-                       compiling: bool | None = None) -> None:
+                       compiling: bool | None = None, without: Collection[str] = ()) -> None:
     """``GAME``, ``--set`` and ``--variant``; with ``compiling`` (as ``solving`` unless
     given), also ``--exact`` and the limits (:func:`add_limit_arguments`); with
-    ``solving``, also ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``."""
+    ``solving``, also ``--residual``, ``--strategy`` and ``--maximize``/``--minimize``.
+    ``without``: of ``variant``, ``exact``, ``residual`` and ``strategy``, those the command
+    never takes (``mdp variants`` solves every variant): left out of its help and completion,
+    refused as unknown, and read as not given."""
     parser.add_argument("game", help="a game folder or file (games/shutbox), or an installed "
                         "game's name (shutbox)")
     parser.add_argument("--set", "-s", dest="params", action="append", default=[],
                         metavar="KEY=VALUE",
                         help="set one rule parameter (repeatable); mdp params GAME lists them")
-    parser.add_argument("--variant", metavar="NAME", help="start from one of the game's named "
-                        "rule sets (see: mdp variants GAME)")
+
+    def add(flag: str, **how: Any) -> None:
+        name = flag.removeprefix("--")
+        if name in without:
+            parser.set_defaults(**{name: False if how.get("action") == "store_true" else None})
+        else:
+            parser.add_argument(flag, **how)
+
+    add("--variant", metavar="NAME", help="start from one of the game's named rule sets (see: "
+        "mdp variants GAME)")
     if not (solving if compiling is None else compiling):
         return
-    parser.add_argument("--exact", action="store_true", help="compute with exact rationals")
+    add("--exact", action="store_true", help="compute with exact rationals")
     add_limit_arguments(parser)
     if not solving:
         return
-    parser.add_argument("--residual", type=_residual, metavar="R",
-                        help="where states come back: solve until the error left is within R, "
-                        "relative to the largest terminal value (default 1e-12; from 1e-15 to 1)")
-    parser.add_argument("--strategy", metavar="NAME", help="evaluate the game's strategy NAME "
-                        "instead of optimizing (see: mdp strategies GAME)")
+    add("--residual", type=_residual, metavar="R", help="where states come back: solve until "
+        "the error left is within R, relative to the largest terminal value (default 1e-12; "
+        "from 1e-15 to 1)")
+    add("--strategy", metavar="NAME", help="evaluate the game's strategy NAME instead of "
+        "optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
 
 

@@ -363,7 +363,8 @@ def _command(analysis: Analysis) -> Command:
     written and its answer shown, as :class:`Analysis` says."""
 
     def add_arguments(parser: argparse.ArgumentParser) -> None:
-        arguments.add_game_arguments(parser, solving=analysis.optimizes, compiling=True)
+        arguments.add_game_arguments(parser, solving=analysis.optimizes, compiling=True,
+                                     without=analysis.without)
         if analysis.vary is not None:
             arguments.add_vary_argument(parser)
         else:

@@ -7,7 +7,6 @@ values do not take, is refused."""
 import pytest
 
 import mdp
-from mdp.program.cli import main
 
 
 @pytest.mark.slow
@@ -23,7 +22,3 @@ def test_no_strategy_of_pig_is_better_than_optimal_play(goal):
     for got, truth in zip(floats["regret"].to_list(), exact["regret"].to_list()):
         assert (got == 0) == (truth == 0)  # a tie in floats is a tie exactly, and only then
 
-
-def test_residual_is_refused(capsys):
-    assert main(["strategies", "pig", "--set", "goal=10", "--residual", "0.1"]) == 2
-    assert "--residual does not apply" in capsys.readouterr().err

@@ -171,7 +171,6 @@ def test_variants_lists_every_variant_with_its_value(capsys):
     [
         (["solve", SHUTBOX, "--variant", "durang"], "mdp: error: unknown variant 'durang' for game shutbox; did you mean durango? (known: riddler, durango, two-dice, fiddler, ten-box, twelve-box, twelve-box-321, doubles-extra, max-two-flips)\n"),
         (["solve", SHUTBOX, "--set", "scoring=golf"], "mdp: error: parameter scoring=golf: unknown scoring rule (allowed: win, score, payout, digital)\n"),
-        (["variants", SHUTBOX, "--variant", "riddler"], "mdp: error: mdp variants solves every variant; --variant does not apply\n"),
     ],
 )
 def test_rule_errors_on_the_command_line(capsys, argv, message):

@@ -230,9 +230,6 @@ def _simulate_check(args: argparse.Namespace) -> None:
     from mdp.analysis.simulate import check_games  # here: listing the commands needs no NumPy
 
     check_games(args.games, args.seed)
-    if args.exact:
-        raise ParamError("--exact: mdp simulate plays games at random and counts them; mdp "
-                         "distribution --exact gives the exact chance of every outcome")
     _plot_check(args)
 
 
@@ -275,7 +272,8 @@ SIMULATE = Analysis(
     check_model=toward.against_or_toward,
     summary=lambda answer, solution: {**toward.inner(answer).summary(),
                                       **toward.toward_summary(answer)},
-    show=_show_simulation, rounds=True)
+    show=_show_simulation, rounds=True,
+    without=("exact",))  # games played at random and counted: distribution --exact is exact
 
 
 # mdp strategies
@@ -286,12 +284,6 @@ def _strategies(model: mdp.CompiledModel | mdp.Rounds, game: mdp.Game, *, exact:
     return mdp.strategy_values(model, game, exact=exact, sense=sense, progress=progress)
 
 
-def _strategies_check(args: argparse.Namespace) -> None:
-    if args.strategy:
-        raise ParamError("mdp strategies evaluates every strategy; --strategy does not apply")
-    if args.residual is not None:
-        raise ParamError("mdp strategies values the optimum and every strategy to the residual "
-                         "of 1e-12, so that they compare; --residual does not apply")
 
 
 def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
@@ -310,7 +302,7 @@ STRATEGIES = Analysis(
     "strategies", "the game's named strategies, with their values", _strategies, (),
     "Evaluate each strategy the game names, exactly with --exact, and print its value beside "
     "the optimum.",
-    needs="model", json="one JSON array", check=_strategies_check,
+    needs="model", json="one JSON array", without=("strategy", "residual"),
     summary=lambda frame, model: frame.to_dicts(), show=_show_strategies, rounds=True)
 
 

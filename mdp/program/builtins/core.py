@@ -29,7 +29,7 @@ def _solve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _variants_arguments(parser: argparse.ArgumentParser) -> None:
-    arguments.add_game_arguments(parser)
+    arguments.add_game_arguments(parser, without=("variant",))  # it solves every one
     arguments.add_json_list_argument(parser)
 
 
@@ -65,8 +65,6 @@ def _variants(args: argparse.Namespace) -> None:
     from mdp.analysis.strategy import find_strategy
     from mdp.engine.compile import check_size
 
-    if args.variant:
-        raise ParamError("mdp variants solves every variant; --variant does not apply")
     game = arguments.load(args)
     variants = game.variants()
     if not variants:  # named as every other message names it: by the game's own name

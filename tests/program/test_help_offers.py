@@ -1,0 +1,44 @@
+"""A command's help and completion offer only the options it takes: ``mdp strategies``
+values every strategy (no ``--strategy`` or ``--residual``), ``mdp variants`` solves every
+variant (no ``--variant``), ``mdp simulate`` plays at random (no ``--exact``). Each listed
+them and then refused them in every case ("does not apply"); now each is unknown to it, as
+the arguments of every command that an analysis declares it never takes
+(``Analysis.without``)."""
+
+import pytest
+
+from mdp.analysis.registry import analyses
+from mdp.program.cli import _parser, main
+
+FLAGS = {"variant": ["--variant", "riddler"], "exact": ["--exact"], "strategy": ["--strategy", "random"],
+         "residual": ["--residual", "0.001"]}
+NEVER = [(name, flag) for name, analysis in analyses().items() for flag in analysis.without] + \
+    [("variants", "variant")]
+
+
+def _help(name):
+    return _parser(name)._subparsers._group_actions[0].choices[name].format_help()
+
+
+def test_each_of_the_known_cases_is_declared():
+    assert {("strategies", "strategy"), ("strategies", "residual"), ("simulate", "exact"),
+            ("variants", "variant")} <= set(NEVER)
+
+
+@pytest.mark.parametrize(("name", "flag"), NEVER)
+def test_an_option_a_command_never_takes_is_not_offered(capsys, name, flag):
+    assert f"--{flag}" not in _help(name)
+    assert main(["__complete", name, "shutbox", f"--{flag[:3]}"]) == 0
+    assert f"--{flag}" not in capsys.readouterr().out.split()
+    with pytest.raises(SystemExit) as exit_:  # argparse's own refusal of an unknown option
+        main([name, "shutbox", "--games", "10", *FLAGS[flag]] if name == "simulate"
+             else [name, "shutbox", *FLAGS[flag]])
+    assert exit_.value.code == 2
+    assert f"unrecognized arguments: --{flag}" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", sorted({name for name, _ in NEVER}))
+def test_the_options_left_are_offered(name):
+    offered = {flag for flag in FLAGS if f"--{flag} " in _help(name) or f"--{flag}\n" in _help(name)
+               or f"--{flag}]" in _help(name)}
+    assert offered == set(FLAGS) - {flag for n, flag in NEVER if n == name}, _help(name)
