@@ -111,7 +111,7 @@ def _params_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _params(args: argparse.Namespace) -> None:
     game = mdp.load_game(args.game, plugins=arguments.plugins(args))
-    rows = [{"name": p.name, "default": None if p.default is None else
+    rows: list[dict[str, Any]] = [{"name": p.name, "default": None if p.default is None else
              p.shown(check_default(f"game {game.name}", p)), "help": p.help} for p in game.declared]
     if args.json:
         arguments.print_json(rows)
