@@ -94,3 +94,20 @@ def percent(chance: Any) -> str:
     if text == "100.0000%" and chance > 1:
         return "> 100.0000%"
     return text
+
+
+def stake_percent(value: Any) -> str:
+    """Winnings as a signed percentage of the stake to four decimals (``+12.5000%``), from
+    the fraction where ``value`` is exact; a float whose four decimals would be past its
+    :data:`DIGITS` significant digits is shown to those digits, never with decimals it does
+    not hold."""
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        tenths = round(value * 1_000_000)  # hundredths of a percent, to four decimals
+        whole, part = divmod(abs(tenths), 10_000)
+        return f"{'-' if tenths < 0 else '+'}{whole}.{part:04d}%"
+    scaled = 100 * float(value)
+    if abs(scaled) >= 10 ** (DIGITS - 4):
+        return f"{scaled:+.{DIGITS}g}%"
+    return f"{scaled:+.4f}%"

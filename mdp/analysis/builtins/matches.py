@@ -12,7 +12,7 @@ from mdp.analysis.registry import Analysis
 from mdp.game.params import Param, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
-from mdp.shown import percent
+from mdp.shown import percent, stake_percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -57,7 +57,7 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
     for player, value in zip(summary["players"], result.values):
         exact = f"  = {player['exact']}" if result.exact else ""
         print(f"player {player['player']}: {float(value):+.{DIGITS}g} "
-              f"({float(value) * 100:+.4f}% of the stake){exact}")
+              f"({stake_percent(value)} of the stake){exact}")
     if result.wins is not None:  # a game of rounds: the higher total wins
         print(f"both play for money, player 2 knowing player 1's total; the "
               f"{'lower' if model.info.objective.sense == 'min' else 'higher'} total wins")

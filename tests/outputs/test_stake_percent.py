@@ -1,0 +1,34 @@
+"""The match's winnings as a percentage of the stake: four decimals, taken from the fraction
+where the match is exact, and never decimals a float does not hold. A payout of 10**15
+(allowed: it fits in 64 bits) printed +7013596788025388.0000% under --exact, where the
+fraction is ...387.2471...%, and ...384.0000% in floats."""
+
+import re
+from fractions import Fraction
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from mdp.shown import DIGITS, stake_percent
+
+
+@given(st.fractions(max_denominator=10**12).filter(lambda f: abs(f) < 10**18))
+def test_an_exact_value_is_its_percentage_to_four_decimals(value):
+    text = stake_percent(value)
+    assert re.fullmatch(r"[+-]\d+\.\d{4}%", text), text
+    shown = Fraction(text[:-1])
+    assert abs(shown - 100 * value) <= Fraction(1, 20000)  # within half of the last decimal
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, min_value=-1e300, max_value=1e300))
+def test_a_float_shows_no_digit_it_does_not_hold(value):
+    text = stake_percent(value)
+    digits = re.sub(r"e.*", "", text[1:-1]).replace(".", "").lstrip("0")
+    assert len(digits) <= DIGITS or set(digits[DIGITS:]) <= {"0"} and abs(100 * value) < 10**(DIGITS - 4), text
+    assert abs(float(text[:-1]) - 100 * value) <= max(abs(100 * value) * 1e-14, 5e-5), text
+
+
+def test_the_reported_case():
+    value = Fraction(9541920999999999549415, 136048896)
+    assert stake_percent(value) == "+7013596788025387.2471%"
+    assert stake_percent(float(value)) == "+7.01359678802539e+15%"
