@@ -71,6 +71,7 @@ PARSERS = {
 }
 
 
+@pytest.mark.slow  # a game loaded for each of 25 examples: about 5 s
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(parser=st.sampled_from(sorted(PARSERS)),
        default=st.one_of(st.integers(0, 9), st.text("ab", min_size=1, max_size=3),
