@@ -86,7 +86,10 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
         empty = matches.filter(lacking)
         matches = empty if empty.height else matches
     if not given and (not one or not lacking or matches.height != 1):
-        raise ParamError(f"name a round state of {model.info.game} by its columns "
+        inner = round_names(model, game) if game is not None else []
+        unknown = [c for c in columns if c not in names and c not in inner]
+        lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
+        raise ParamError(f"{lead}name a round state of {model.info.game} by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     if not matches.height:
         said = ", ".join(f"{c}={v!r}" for c, v in given.items())
