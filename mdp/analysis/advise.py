@@ -75,6 +75,23 @@ def check_advice(model: CompiledModel | Rounds, game: Game, columns: dict[str, A
            {c: v for c, v in columns.items() if c not in rest})
 
 
+def check_columns(game: Game, columns: Mapping[str, Any]) -> None:
+    """Refuse, before the compile, a column that no state of a game of one model has: every
+    state has the columns of the initial state (:func:`~mdp.hookspecs.game.mdp_state_columns`).
+    A game's batch columns (``mdp_columns``) hold its actions' too, empty for a state: which
+    name a state is known once the states are, and checked then (:func:`check_advice`)."""
+    from mdp.engine.checks import initial_state
+
+    if game.in_rounds or not columns or not game.implements("mdp_initial_state") \
+            or game.implements("mdp_columns"):
+        return
+    start = initial_state(game)
+    table = to_frame(table_state_columns(game, [start]), f"game {game.name}")
+    unknown = [c for c in columns if c not in table.columns]
+    if unknown:
+        raise ParamError(_expected(game, table, table.columns, 0, unknown))
+
+
 def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool = False,
            round_state: Mapping[str, Any] | None = None) -> tuple[int, dict[str, Any]]:
     """The id of the state of ``model`` that ``columns`` name, and its columns. Where the

@@ -84,11 +84,15 @@ def _advise_check(args: argparse.Namespace) -> None:
 
 
 def _played_in_matches(game: mdp.Game, args: argparse.Namespace) -> None:
-    """``--after`` advises a player of a match: the game has match rules, before any work."""
+    """``--after`` advises a player of a match: the game has match rules; the columns name
+    columns of the game's states. Before any work."""
     against_check(game, args)
     toward.check_toward_game(game, args)
     if args.after:
         check_after(game, args.after)
+    from mdp.analysis.advise import check_columns  # here: listing the commands needs no NumPy
+
+    check_columns(game, state_columns(args.state))
 
 
 def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
