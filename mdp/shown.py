@@ -98,16 +98,24 @@ def percent(chance: Any) -> str:
 
 def stake_percent(value: Any) -> str:
     """Winnings as a signed percentage of the stake to four decimals (``+12.5000%``), from
-    the fraction where ``value`` is exact; a float whose four decimals would be past its
-    :data:`DIGITS` significant digits is shown to those digits, never with decimals it does
-    not hold."""
+    the fraction where ``value`` is exact, with the sign of the winnings; a share that is not
+    0 but that four decimals would show as 0 is ``-< 0.0001%`` (or ``+``), as :func:`percent`
+    shows a chance. A float whose four decimals would be past its :data:`DIGITS` significant
+    digits is shown to those digits, never with decimals it does not hold, and one whose
+    percentage is past what a float holds by its size (``+2e+309%``), never as ``inf``."""
     from fractions import Fraction
 
+    sign = "-" if value < 0 else "+"
     if isinstance(value, Fraction):
-        tenths = round(value * 1_000_000)  # hundredths of a percent, to four decimals
-        whole, part = divmod(abs(tenths), 10_000)
-        return f"{'-' if tenths < 0 else '+'}{whole}.{part:04d}%"
-    scaled = 100 * float(value)
-    if abs(scaled) >= 10 ** (DIGITS - 4):
-        return f"{scaled:+.{DIGITS}g}%"
-    return f"{scaled:+.4f}%"
+        whole, part = divmod(abs(round(value * 1_000_000)), 10_000)  # hundredths of a percent
+        text = f"{whole}.{part:04d}%"
+    else:
+        value = float(value)
+        scaled = 100 * value
+        if math.isinf(scaled):  # the winnings a float, their percentage past one
+            mantissa, _, exponent = f"{abs(value):.{DIGITS}e}".partition("e")
+            return f"{sign}{float(mantissa):.{DIGITS}g}e+{int(exponent) + 2}%"
+        if abs(scaled) >= 10 ** (DIGITS - 4):
+            return f"{sign}{abs(scaled):.{DIGITS}g}%"
+        text = f"{abs(scaled):.4f}%"
+    return f"{sign}< 0.0001%" if text == "0.0000%" and value != 0 else f"{sign if value else '+'}{text}"

@@ -135,7 +135,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     DataFrame, one row per combination, fairest first (by the largest expected winnings of
     any player, in absolute value), with one column per varied parameter,
     ``player_1_percent`` (player 1's expected winnings in percent of the stake, to four
-    decimals, as fairness tables print them), then ``player_K`` for each player (and
+    decimals, as fairness tables print them; null past what a float holds), then ``player_K`` for each player (and
     ``player_K_exact``, ``"p/q"``, with ``exact=True``); ``plugins`` are the rule plugins
     of :func:`mdp.load_game`."""
     arguments("match_table", spec=(spec, SPEC), vary=(vary, VARY), variant=(variant, OPTIONAL_NAME),
@@ -155,7 +155,8 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
         result = match(models[key], game, players=players, exact=exact, progress=progress)
-        row["player_1_percent"] = round(float(result.values[0]) * 100, 4)
+        share = round(float(result.values[0] * 100), 4)  # a float of an exact value's, once
+        row["player_1_percent"] = share if math.isfinite(share) else None  # past a float: null
         for k, value in enumerate(result.values, start=1):
             row[f"player_{k}"] = float(value)
             if exact:
