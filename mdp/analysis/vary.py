@@ -135,9 +135,9 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     DataFrame, one row per combination, fairest first (by the largest expected winnings of
     any player, in absolute value), with one column per varied parameter,
     ``player_1_percent`` (player 1's expected winnings in percent of the stake, to four
-    decimals, as fairness tables print them; null past what a float holds), then ``player_K`` for each player (and
-    ``player_K_exact``, ``"p/q"``, with ``exact=True``); ``plugins`` are the rule plugins
-    of :func:`mdp.load_game`."""
+    decimals, as fairness tables print them; null past what a float holds), then
+    ``player_K`` for each player (and ``player_K_exact``, ``"p/q"``, with ``exact=True``);
+    ``plugins`` are the rule plugins of :func:`mdp.load_game`."""
     arguments("match_table", spec=(spec, SPEC), vary=(vary, VARY), variant=(variant, OPTIONAL_NAME),
               params=(params, PARAMS), plugins=(plugins, PLUGINS), exact=(exact, FLAG),
               max_states=(max_states, MAX_STATES), max_memory=(max_memory, MAX_MEMORY),
