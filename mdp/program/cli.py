@@ -34,7 +34,6 @@ from mdp.errors import (
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
 from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
-from mdp.program.builtins.completion import COMPLETE
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -43,7 +42,7 @@ from mdp.program.environment import (
 )
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
-from mdp.program.registry import Command, commands_and_analyses
+from mdp.program.registry import COMPLETE, Command, commands_and_analyses
 from mdp.shown import counted
 
 if TYPE_CHECKING:

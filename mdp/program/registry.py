@@ -51,6 +51,12 @@ class Command:
     description: str = ""
 
 
+COMPLETE = "__complete"
+"""The command that the shells' completion scripts run at each Tab (``mdp __complete
+WORD...``), answered before the command line is parsed: mdp's own, never a plugin's
+(:func:`commands_and_analyses`)."""
+
+
 def commands() -> dict[str, Command]:
     """Every command of the ``mdp`` program on offer, by name, the built-ins first."""
     return offered("mdp_commands", Command)
@@ -67,6 +73,11 @@ def commands_and_analyses() -> dict[str, Command | Analysis]:
             raise ModelError(f"a command and an analysis are both named {name!r} "
                              f"({' and '.join(owners)}): mdp {name} would run one of them")
         known[name] = analysis
+    if COMPLETE in known:
+        owners = offering(plugins(), ("mdp_commands", "mdp_analyses"), COMPLETE, BUILTIN_PLUGINS)
+        raise ModelError(f"{' and '.join(owners)} offers {COMPLETE!r}, the name of mdp's own "
+                         "command that the shells' completion scripts run at each Tab; name it "
+                         "otherwise")
     return known
 
 

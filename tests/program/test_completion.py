@@ -96,7 +96,7 @@ def test_variants_are_the_typed_game_s_plugins_ones_too():
         "doubles-extra", "max-two-flips"]
     assert words("solve", SHUTBOX, "--variant", "t") == [
         "two-dice", "ten-box", "twelve-box", "twelve-box-321"]
-    assert words("variants", "shutbox", "--exact", "--variant=f") == ["--variant=fiddler"]
+    assert words("solve", "shutbox", "--exact", "--variant=f") == ["--variant=fiddler"]
 
 
 def test_set_and_vary_complete_the_game_s_parameter_names():

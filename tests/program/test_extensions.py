@@ -171,6 +171,19 @@ def test_a_plugin_never_takes_the_name_of_mdps_own_command_or_analysis(tmp_path,
     assert f"plugin {plugin}" in err and f"'{name}'" in err and "mdp and" in err, err
 
 
+@pytest.mark.parametrize("kind", ["command", "analysis"])
+def test_a_plugin_never_takes_the_name_of_the_completion_command(tmp_path, capsys, kind):
+    # Before: a plugin's command named __complete took over the completion scripts' command
+    # with no word, which is not among the commands listed (the scripts hide its errors).
+    plugin = tmp_path / "taker.py"
+    cls = "Command" if kind == "command" else "Analysis"
+    plugin.write_text(TAKER.format(kind=kind.replace("analysis", "analyse"), cls=cls, name="__complete"))
+    assert main(["-p", str(plugin), "__complete", "solve", "sh"]) == 2
+    assert capsys.readouterr().err == (f"mdp: error: plugin {plugin} offers '__complete', the name of "
+                                       "mdp's own command that the shells' completion scripts run at "
+                                       "each Tab; name it otherwise\n")
+
+
 # Every built-in analysis is an mdp.Analysis: one road for mdp.analyse and the command.
 
 TILES = "1-4"
