@@ -25,7 +25,7 @@ import attrs
 import mdp
 from mdp.hookspecs import hookimpl
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
-from mdp.program.registry import COMPLETE, Command, commands_and_analyses
+from mdp.program.registry import Command, commands_and_analyses
 
 
 @attrs.frozen
