@@ -123,7 +123,12 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
         return None
     if isinstance(value, str):
         items = filter(None, map(str.strip, _payout_text(value).split(",")))
-        table = [_payout_item(item) for item in items]
+        try:
+            table = [_payout_item(item) for item in items]
+        except ValueError as error:  # a file's name, mistyped, reads as a table
+            if os.sep in value and not os.path.lexists(value):
+                raise ValueError(f"{error}; and no file {value!r} is there") from None
+            raise
     elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise ValueError(_PAYOUT)
     else:
@@ -169,10 +174,11 @@ _LONGEST_FILE = 1 << 20
 
 
 def _payout_text(value: str) -> str:
-    """The table itself, or the items of the file it names, one line each."""
-    if ":" in value:
+    """The table itself, or the items of the file it names, one line each: a text that names
+    a file, folder or device that is there is that (``run:1/pay.txt`` too), else a table."""
+    if not os.path.lexists(value) and ":" in value:
         return value
-    if not os.path.exists(value):
+    if not os.path.lexists(value):
         raise ValueError(f"no file {value!r}, and not a table like 0:100,1-3:5")
     if not os.path.isfile(value):  # a pipe is read once, and the rules are read again
         kind = "a folder" if os.path.isdir(value) else "not a regular file (a pipe or a device)"

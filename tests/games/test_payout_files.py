@@ -1,5 +1,6 @@
 """A payout table from a file reads as the table itself, however the file was saved (a
-byte-order mark, Windows line ends, comments, blank lines); a name that is there but not a
+byte-order mark, Windows line ends, comments, blank lines) and whatever its path holds (a
+colon: ``run:1/pay.txt`` was read as a table's item); a name that is there but not a
 file of text is said to be what it is, never "no file"."""
 
 import os
@@ -25,13 +26,14 @@ items = st.lists(st.tuples(st.integers(0, 10), st.integers(-9, 99)), min_size=1,
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(table=items, bom=st.booleans(), ends=st.sampled_from(["\n", "\r\n"]),
-       comments=st.booleans(), blank=st.booleans())
-def test_a_file_reads_as_the_table_it_holds(tmp_path_factory, table, bom, ends, comments, blank):
+       comments=st.booleans(), blank=st.booleans(), folder=st.sampled_from(["payout", "run:1", "0:1"]))
+def test_a_file_reads_as_the_table_it_holds(tmp_path_factory, table, bom, ends, comments, blank,
+                                            folder):
     text = ",".join(f"{score}:{amount}" for score, amount in table)
     lines = [f"{score}:{amount}" + ("  # paid" if comments else "") for score, amount in table]
     if blank:
         lines.insert(0, "")
-    path = tmp_path_factory.mktemp("payout") / "table.txt"
+    path = tmp_path_factory.mktemp(folder) / "table.txt"  # run:10, run:11, ...
     path.write_bytes(("\ufeff" if bom else "").encode() + ends.join(lines).encode() + ends.encode())
     assert _value(str(path)) == _value(text)
 
@@ -48,6 +50,8 @@ def test_what_is_there_but_no_file_of_text_is_said_to_be_so(tmp_path):
         str(tmp_path): f"{str(tmp_path)!r} is a folder; name a file holding the table",
         str(binary): f"cannot read the file {str(binary)!r}: not UTF-8 text",
         str(tmp_path / "none"): f"no file {str(tmp_path / 'none')!r}, and not a table like 0:100,1-3:5",
+        str(tmp_path / "run:1" / "pay.txt"): f"; and no file {str(tmp_path / 'run:1' / 'pay.txt')!r} "
+                                             "is there",
     }
     for payout, message in cases.items():
         with pytest.raises(mdp.ParamError) as raised:
