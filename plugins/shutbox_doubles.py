@@ -3,7 +3,8 @@
 With ``doubles=extra``, after a throw of two dice that show the same face the player shuts
 tiles adding up to the total as usual and may shut one more open tile of their choice too.
 One die, or three dice or more, never throw a double; where no open tiles add up to the
-total, the game ends as usual, double or not.
+total, the game ends as usual, double or not. The extra tile counts toward ``max_flips``
+(plugins/shutbox_flip_limit.py), so that ``max_flips=1`` leaves it no room: refused.
 """
 
 import mdp
@@ -34,6 +35,10 @@ def mdp_check(params):
         raise no_effect("doubles", "extra", "no throw is of two dice (of "
                         f"{' or '.join(map(str, sorted(thrown)))}); a double is two dice alike",
                         "throw two dice (dice=2, or a dice_schedule with :2), or leave doubles out")
+    if params["doubles"] == "extra" and params.get("max_flips") == 1:  # of shutbox_flip_limit
+        raise no_effect("doubles", "extra", "max_flips=1: the extra tile is shut with those of "
+                        "the total, at least one, and counts toward max_flips",
+                        "raise max_flips, or leave doubles out")
 
 
 @mdp.hookimpl(wrapper=True)

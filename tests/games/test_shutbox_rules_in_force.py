@@ -1,7 +1,8 @@
 """A Shut the Box parameter that cannot act under the others is refused in one line
 ("parameter NAME=VALUE has no effect while ..."), by one rule of the game's check: dice beside
 a dice_schedule, the one-die options where every throw is of one die, one_die_mode where
-one_die=never, and (the doubles plugin's) doubles=extra where no throw is of two dice.
+one_die=never, and (the doubles plugin's) doubles=extra where no throw is of two dice or with
+max_flips=1 (the extra tile counts toward it).
 A refusal is true: the independent solver of tests/brute_shutbox.py gives the same value
 with the refused parameter as without it. A rule set accepted is solved to that solver's
 value."""
@@ -17,7 +18,7 @@ SHUTBOX = "games/shutbox"
 SCHEDULES = {"0-3:3,4-:1": [(0, 3, 3), (4, None, 1)], "0-4:2,5-:1": [(0, 4, 2), (5, None, 1)],
              "0-:1": [(0, None, 1)], "0-2:1,3-:3": [(0, 2, 1), (3, None, 3)]}
 DEFAULTS = {"dice": 2, "one_die": "max6", "one_die_mode": "choice", "dice_schedule": None,
-            "doubles": "plain"}
+            "doubles": "plain", "max_flips": None}
 
 
 def brute(given):
@@ -25,13 +26,14 @@ def brute(given):
     return brute_shutbox.solve({1, 2, 3, 4}, dice=rules["dice"], faces=4, one_die=rules["one_die"],
                                one_die_mode=rules["one_die_mode"],
                                schedule=SCHEDULES.get(rules["dice_schedule"]),
-                               doubles=rules["doubles"] == "extra")
+                               doubles=rules["doubles"] == "extra", max_flips=rules["max_flips"])
 
 
 RULES = st.fixed_dictionaries({}, optional={
     "dice": st.sampled_from([1, 2, 3]), "one_die": st.sampled_from(["never", "max6", "always"]),
     "one_die_mode": st.sampled_from(["choice", "forced"]),
-    "dice_schedule": st.sampled_from(sorted(SCHEDULES)), "doubles": st.sampled_from(["plain", "extra"])})
+    "dice_schedule": st.sampled_from(sorted(SCHEDULES)), "doubles": st.sampled_from(["plain", "extra"]),
+    "max_flips": st.sampled_from([1, 2])})
 
 
 @settings(max_examples=60, deadline=None)
@@ -55,7 +57,7 @@ def test_a_rule_that_cannot_act_is_refused_and_none_other(given):
     {"doubles": "extra", "dice": "3"}, {"doubles": "extra", "dice": "1"},
     {"one_die": "never", "one_die_mode": "forced"},
     {"dice": "1", "one_die": "always", "one_die_mode": "forced"},
-    {"dice_schedule": "0-:3", "dice": "2"}])
+    {"dice_schedule": "0-:3", "dice": "2"}, {"doubles": "extra", "max_flips": "1"}])
 def test_the_rules_found_doing_nothing_are_refused(given):
     # As reported: each was accepted, its rules line saying it was in force.
     with pytest.raises(mdp.ParamError, match=r"^parameter \w+=\w+ has no effect while "):
