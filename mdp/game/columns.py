@@ -337,7 +337,8 @@ def _text(value: Any) -> str:
     :func:`said` shows where that raises."""
     try:
         return str(value)
-    except Exception:  # noqa: BLE001  (a game's broken __str__ or __repr__)
+    except PLUGIN_FAULTS as error:  # a game's broken __str__ or __repr__, whatever it raises
+        fault(error)  # raises again the user's interruption
         return said(value)
 
 
