@@ -26,6 +26,7 @@ from mdp.engine.numeric import (
     first_past_float,
     numbers_array,
     plain,
+    plain_array,
     plain_numbers,
     quoted,
 )
@@ -329,6 +330,7 @@ class _Field:
         expected = f"{expected}, in a one-dimensional integer array"
         if values is None or isinstance(values, NOT_LISTS):
             raise self.refuse(what, f"as {_kind(values)}", expected)
+        values = self.plain(values, what, expected)
         if not isinstance(values, np.ndarray):
             try:
                 values = numbers_array(values)
@@ -352,8 +354,16 @@ class _Field:
                               f"{expected}, of 64 bits, signed")
         return values
 
+    def plain(self, values: Any, what: str, expected: str) -> Any:
+        """``values`` an array of NumPy's own class (:func:`~mdp.engine.numeric.plain_array`)."""
+        try:
+            return plain_array(values)
+        except ValueError:
+            raise self.refuse(what, "as a masked array", expected) from None
+
     def sequence(self, values: Any, what: str, expected: str) -> Any:
         """``values`` as a sequence in order: a one-dimensional array, a list or a tuple."""
+        values = self.plain(values, what, expected)
         if isinstance(values, np.ndarray):
             if values.ndim != 1:
                 raise self.refuse(what, f"of shape {values.shape}", expected)

@@ -236,12 +236,25 @@ def plain_numbers(values: Any) -> Any:
     return [plain(v) for v in values]
 
 
+def plain_array(values: Any) -> Any:
+    """``values``, an array of a subclass of NumPy's made a plain one (a matrix, which indexes
+    by rows of two dimensions); a masked array refused (``ValueError``): the numbers its mask
+    hides would be solved with, unseen. Anything else as it is."""
+    if isinstance(values, np.ma.MaskedArray):
+        raise ValueError("a masked array, whose mask hides numbers that would be used unseen; "
+                         "give a plain array")
+    if isinstance(values, np.ndarray) and type(values) is not np.ndarray:
+        return np.asarray(values)
+    return values
+
+
 def numbers_array(values: Any) -> np.ndarray:
     """``np.asarray(values)`` of a hook's numbers (nested lists, or an array of objects),
     each number first taken by :func:`plain`: NumPy makes an int or float subclass a number
     by its own ``__int__`` or ``__float__``. An array of objects stays one; so do lists of
     true or false among numbers (not made 1 or 0) and of ints past 64 bits (not made floats).
-    Raises what ``np.asarray`` raises (ragged)."""
+    Raises what ``np.asarray`` raises (ragged), and what :func:`plain_array` does."""
+    values = plain_array(values)
     if isinstance(values, np.ndarray) and values.dtype != object:
         return values
     raw = values if isinstance(values, np.ndarray) else np.asarray(values, dtype=object)

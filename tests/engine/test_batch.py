@@ -72,6 +72,8 @@ class Broken(Ladder):
         if self.fault == "huge key":
             nexts = np.where(expansion.next_states == 2, 2**63 + 2, expansion.next_states)
             return attrs.evolve(expansion, next_states=nexts.astype(np.uint64))
+        if self.fault == "masked":  # the numbers a mask hides would be solved with unseen
+            return attrs.evolve(expansion, next_states=np.ma.masked_array(expansion.next_states))
         if self.fault == "raise":
             raise RuntimeError("no ladder here")
         return "not an expansion"
@@ -91,6 +93,9 @@ class Broken(Ladder):
         ("float keys", r"game ladder: mdp_expand gave next_states of type float64; expected a state "
                        r"key per outcome, in a one-dimensional integer array \(asked about 1 state "
                        r"from state 4\)"),
+        ("masked", r"game ladder: mdp_expand gave next_states as a masked array; expected a state "
+                   r"key per outcome, in a one-dimensional integer array \(asked about 1 state "
+                   r"from state 4\)"),
         ("huge key", r"game ladder: mdp_expand gave next_states holding 9223372036854775810, past "
                      r"2\*\*63 - 1; expected a state key per outcome, in a one-dimensional integer "
                      r"array, of 64 bits, signed \(asked about 1 state from state 4\)"),

@@ -146,6 +146,32 @@ def test_a_next_round_state_below_minus_one_is_refused_naming_the_hook_state_and
         mdp.compile(two_boxes(mdp_round_rule=rule_of(answer)))
 
 
+SUBCLASSES = {"matrix": np.asmatrix, "masked": lambda a: np.ma.masked_array(a, mask=a < 0),
+              "masked none": np.ma.masked_array, "record": lambda a: a.view(np.recarray)}
+
+
+@pytest.mark.filterwarnings("ignore::PendingDeprecationWarning")  # np.matrix: made on purpose
+@pytest.mark.parametrize("kind", sorted(SUBCLASSES))
+@pytest.mark.parametrize("field", ["next", "points"])
+def test_an_array_of_a_subclass_of_numpys_is_read_as_a_plain_one_or_refused(kind, field):
+    # A matrix (rows of two dimensions) or a masked array as next or points was a traceback
+    # deep in the sweep (IndexError, MaskError, a broadcast); a masked array's hidden numbers
+    # would be used unseen, so it is refused, naming the hook; the others read as plain ones.
+    def answer(states, ends):
+        plain = two_boxes_ends(ends, states)
+        arrays = {"next": plain.next, "points": np.asarray(plain.points)}
+        arrays[field] = SUBCLASSES[kind](np.array(arrays[field]))
+        return mdp.RoundEnds(arrays["next"], arrays["points"])
+
+    game = two_boxes(mdp_round_rule=rule_of(answer))
+    if kind.startswith("masked"):
+        with pytest.raises(mdp.ModelError, match=r"^game two-boxes: mdp_round_rule gave next or "
+                           r"points that are no array of numbers: a masked array"):
+            mdp.compile(game)
+        return
+    assert mdp.solve(mdp.compile(game), exact=True).value == TWO_BOXES
+
+
 def test_points_past_64_bits_give_the_right_value_and_totals_never_wrap():
     big = 2**62  # every end earns 2**62 (main gave a total of -2**63)
     game = two_boxes(mdp_round_rule=boxes_rule(lambda box, face: big))

@@ -214,7 +214,11 @@ class RoundRule:
             raise ModelError(f"{where}'s function must return an mdp.RoundEnds, not "
                              f"{type(answer).__name__}")
         shape = (len(states), len(self.ends))
-        following, points = numbers_array(answer.next), numbers_array(answer.points)
+        try:
+            following, points = numbers_array(answer.next), numbers_array(answer.points)
+        except (ValueError, TypeError) as error:  # ragged, or a masked array
+            raise ModelError(f"{where} gave next or points that are no array of numbers: "
+                             f"{error} (asked about {asked(states)})") from None
         for name, array in (("next", following), ("points", points)):
             if array.shape != shape:
                 raise ModelError(f"{where} gave {name} of shape {array.shape}; expected one row "
