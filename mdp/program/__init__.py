@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         code = EXIT_INTERRUPTED
     if argv is None:
         _ended()
+        from mdp.program.stdout import answered
+
+        answered()
         from mdp.program.guard import run_exit_callbacks
 
         run_exit_callbacks()

@@ -90,6 +90,24 @@ def _give_back() -> None:
         pass
 
 
+def answered() -> None:
+    """The program's answer given, its standard output flushed: what is printed from now to
+    the end of the process (a game's exit callback, a ``__del__``, a ``weakref.finalize``, a
+    thread still running, a garbage collector's callback as Python ends) goes to standard
+    error, by ``print`` or by file descriptor 1, never after the answer on standard output."""
+    for stream in (sys.stdout, sys.__stdout__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # its reader gone, or closed: nothing more for it
+            pass
+    try:
+        os.dup2(2, 1)
+    except OSError:  # standard error closed: what is printed goes nowhere
+        _to_null(1)
+    sys.stdout = sys.stderr
+
+
 def bind(stream: Any) -> None:
     """Make ``stream`` ``sys.stdout``: the one place mdp rebinds it, so that a rebinding by
     game or plugin code is told apart and undone (:func:`rebind`)."""
