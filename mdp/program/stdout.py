@@ -212,12 +212,22 @@ def dropped() -> bool:
     return bool(_DROPPED)
 
 
+def _reconfigure(*args: Any, **kwargs: Any) -> None:
+    """A game's or plugin's ``sys.stdout.reconfigure(...)`` (or ``sys.stderr``'s): refused,
+    raised in its code, so that the line names it and its hook; its encoding or its ends of
+    lines would have been mdp's answer's."""
+    raise io.UnsupportedOperation("standard output and standard error are mdp's: a game or "
+                                  "plugin prints there, and does not reconfigure them")
+
+
 class Output:
     """Standard output as the program prints to it: a reader that goes away (a broken pipe)
     is dropped (:func:`drop`), and the command goes on; a letter its encoding lacks
     (``PYTHONIOENCODING=ascii``) is printed as its escape, as Python prints it on standard
     error. Its ``buffer`` is the stream's own,
     where a table is written: a broken pipe is raised there, for the table to stop."""
+
+    reconfigure = staticmethod(_reconfigure)
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream
@@ -280,6 +290,8 @@ class Errors:
     disk, ``2>/dev/full``; closed, ``2>&-``; a reader gone) sends them nowhere from then on,
     and the command goes on: the files asked for are written all the same, and the exit code
     is the command's."""
+
+    reconfigure = staticmethod(_reconfigure)
 
     def __init__(self, stream: Any) -> None:
         self.stream = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
