@@ -220,7 +220,59 @@ def _reconfigure(*args: Any, **kwargs: Any) -> None:
                                   "plugin prints there, and does not reconfigure them")
 
 
-class Output:
+_WRITES = [0]
+
+
+class _Lines:
+    """What was last written to a standard stream: whether a line is left open (its last
+    text did not end one), and whether a colour or other terminal attribute is left set (an
+    escape sequence, ``ESC [ ... m``, that no ``ESC [0m`` followed)."""
+
+    open = False
+    styled = False
+    last = 0  # when it was last written to, counted over both streams
+
+    def write(self, text: str) -> int:
+        raise NotImplementedError
+
+    def flush(self) -> None:
+        raise NotImplementedError
+
+    def _seen(self, text: str) -> None:
+        if text:
+            _WRITES[0] += 1
+            self.last = _WRITES[0]
+            self.open = not text.endswith("\n")
+            escape = text.rfind("\x1b[")
+            if escape >= 0:
+                self.styled = text[escape:escape + 4] not in ("\x1b[0m", "\x1b[m")
+
+    def end_line(self) -> None:
+        """End the line left open, resetting the attributes left set where the stream is a
+        terminal."""
+        ending = ("\x1b[0m" if self.styled and self.isatty() else "") + ("\n" if self.open else "")
+        self.styled = False
+        if ending:
+            self.write(ending)
+            self.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.stream.isatty())  # type: ignore[attr-defined]
+        except (OSError, ValueError, AttributeError):
+            return False
+
+
+def _same_place(one: Any, other: Any) -> bool:
+    """Whether two streams write to the same file or terminal (``2>&1``)."""
+    try:
+        first, second = os.fstat(one.fileno()), os.fstat(other.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+    return os.path.samestat(first, second)
+
+
+class Output(_Lines):
     """Standard output as the program prints to it: a reader that goes away (a broken pipe)
     is dropped (:func:`drop`), and the command goes on; a letter its encoding lacks
     (``PYTHONIOENCODING=ascii``) is printed as its escape, as Python prints it on standard
@@ -233,6 +285,7 @@ class Output:
         self.stream = stream
 
     def write(self, text: str) -> int:
+        self._seen(text)
         try:
             return self.stream.write(text)
         except BrokenPipeError:
@@ -285,7 +338,7 @@ def settle(files: bool, takes_out: bool) -> None:
         sys.stdout.hint = ""
 
 
-class Errors:
+class Errors(_Lines):
     """Standard error as the program says its lines there: one that cannot take them (a full
     disk, ``2>/dev/full``; closed, ``2>&-``; a reader gone) sends them nowhere from then on,
     and the command goes on: the files asked for are written all the same, and the exit code
@@ -297,6 +350,7 @@ class Errors:
         self.stream = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
 
     def write(self, text: str) -> int:
+        self._seen(text)
         try:
             return int(self.stream.write(text))
         except (OSError, ValueError):
@@ -318,11 +372,17 @@ class Errors:
             pass
         self.stream = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
 
-    def isatty(self) -> bool:
-        try:
-            return bool(self.stream.isatty())
-        except (OSError, ValueError):
-            return False
+    def line_start(self) -> None:
+        """Before a line of mdp's own (:func:`mdp.errors.say`): the line a game's print
+        left open here ended, and its colour reset; so on standard output where the two go
+        to the same place (``2>&1``, a terminal)."""
+        out = stdout()
+        if isinstance(out, Output) and _same_place(out, self):
+            out.flush()  # one line, which the stream written to last left open or not
+            self.open = out.open if out.last > self.last else self.open
+            self.styled = self.styled or out.styled
+            out.open = out.styled = False
+        self.end_line()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)
