@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 from typing import Any
 
@@ -221,12 +222,14 @@ def _reconfigure(*args: Any, **kwargs: Any) -> None:
 
 
 _WRITES = [0]
+_CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # a terminal's escape sequence
+_STYLE = re.compile(r"\x1b\[([0-9;]*)m")  # one that sets a colour or other attributes
 
 
 class _Lines:
     """What was last written to a standard stream: whether a line is left open (its last
-    text did not end one), and whether a colour or other terminal attribute is left set (an
-    escape sequence, ``ESC [ ... m``, that no ``ESC [0m`` followed)."""
+    text, escape sequences aside, did not end one), and whether a colour or other terminal
+    attribute is left set (an escape sequence ``ESC [ ... m`` that no ``ESC [0m`` followed)."""
 
     open = False
     styled = False
@@ -242,10 +245,12 @@ class _Lines:
         if text:
             _WRITES[0] += 1
             self.last = _WRITES[0]
-            self.open = not text.endswith("\n")
-            escape = text.rfind("\x1b[")
-            if escape >= 0:
-                self.styled = text[escape:escape + 4] not in ("\x1b[0m", "\x1b[m")
+            plain = _CONTROL.sub("", text) if "\x1b" in text else text
+            if plain:  # (a carriage return, as a progress line's end, starts the line again)
+                self.open = not plain.endswith(("\n", "\r"))
+            styles = _STYLE.findall(text) if "\x1b" in text else ()
+            if styles:
+                self.styled = styles[-1] not in ("", "0")
 
     def end_line(self) -> None:
         """End the line left open, resetting the attributes left set where the stream is a

@@ -66,3 +66,25 @@ def test_on_a_terminal_the_colour_a_game_left_is_reset(tmp_path):
     # (a terminal ends a line with \r\n)
     assert seen.decode() == (f"working...{RED}red\x1b[0m\r\nmdp: error: game walk: "
                              "mdp_terminal_value raised ValueError: boom (state 'walk')\r\n")
+
+
+@pytest.mark.parametrize(("texts", "left"), [
+    (["working..."], (True, False)),
+    (["done\n"], (False, False)),
+    (["\r\x1b[K"], (False, False)),  # a progress line cleared: nothing to end, no blank line
+    (["\r\x1b[Ksolving  [1.0 s]"], (True, False)),
+    ([f"{RED}red"], (True, True)),
+    ([f"{RED}red\x1b[0m\n"], (False, False)),
+    (["\x1b[1;31m", "bold red\n"], (False, True)),  # the colour outlives the line
+])
+def test_what_is_left_open_and_set_is_read_from_what_was_written(texts, left):
+    import io
+
+    from mdp.program.stdout import Errors
+
+    stream = Errors(io.StringIO())
+    for text in texts:
+        stream.write(text)
+    assert (stream.open, stream.styled) == left
+    stream.line_start()  # not a terminal: the line ended, no colour reset written
+    assert stream.stream.getvalue() == "".join(texts) + ("\n" if left[0] else "")
