@@ -262,6 +262,19 @@ class watch_interruptions:
             _Signals.watched = False
 
 
+def say(line: Any, *, flush: bool = False) -> None:
+    """One line of mdp's own on standard error, at the start of a line: where a game's
+    print left one open there (``print("working...", end="")``), or on standard output to the
+    same place, it is ended first, and a colour it left set is reset
+    (:meth:`mdp.program.stdout.Errors.line_start`)."""
+    import sys
+
+    start = getattr(sys.stderr, "line_start", None)
+    if start is not None:
+        start()
+    print(line, file=sys.stderr, flush=flush)
+
+
 def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     """``"; did you mean X?"`` when a known name is close to ``wanted``, else ``""``.
 

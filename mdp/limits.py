@@ -31,6 +31,50 @@ MEMORY_SHARE = 0.75
 the rest is for Python, numpy and what the analyses make of the model."""
 
 
+OPEN_FILES = 64
+"""The fewest open files (``ulimit -n``) a command starts with: Polars takes a dozen of its
+own as it writes a table (a Parquet file failed under 10 and 11 on two cores, its threads'
+more with more cores), besides mdp's files and the modules Python opens as it imports them;
+below it, a command would fail in the middle of its work, in Polars' threads."""
+
+
+def too_few_open_files() -> str | None:
+    """What is wrong with the open-files limit (``RLIMIT_NOFILE``, ``ulimit -n``), said as an
+    error, where it is below :data:`OPEN_FILES`; else ``None``."""
+    try:
+        import resource
+    except ImportError:  # not on this system
+        return None
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    if soft == resource.RLIM_INFINITY or soft >= OPEN_FILES:
+        return None
+    return (f"the open-files limit (ulimit -n) is {soft}, and mdp needs at least {OPEN_FILES} "
+            f"(Polars' threads take a dozen as it writes a table); raise it: ulimit -n {OPEN_FILES}")
+
+
+def fit_allocator() -> None:
+    """Under an address-space limit (``ulimit -v``), have C's allocator (glibc's ``malloc``)
+    share one arena among the threads: each thread that allocates gets an arena of its own
+    otherwise, 64 MB of address space reserved and never used, a dozen of them once Polars'
+    threads write a table (1.1 GB mapped for a table of 7,675 rows, of which 0.1 GB in use),
+    and the limit runs out in Polars, which aborts the process. Left alone where the user
+    chose (``MALLOC_ARENA_MAX``), and where there is no such limit, or no glibc."""
+    import os
+
+    if "MALLOC_ARENA_MAX" in os.environ or address_space() is None:
+        return
+    try:
+        import ctypes
+
+        mallopt = ctypes.CDLL(None).mallopt
+    except (ImportError, OSError, AttributeError):  # no C library to ask, or not glibc's
+        return
+    mallopt(_M_ARENA_MAX, 1)
+
+
+_M_ARENA_MAX = -8  # glibc's malloc.h
+
+
 def default_max_memory() -> int | None:
     """The memory budget unless the caller sets another: three quarters of
     :func:`memory_limit`, of the address space counting only what is not in use yet

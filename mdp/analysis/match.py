@@ -25,6 +25,7 @@ import attrs
 import numpy as np
 import polars as pl
 
+from mdp.analysis.match_payoff import payoff_alone
 from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
@@ -71,8 +72,8 @@ class MatchRules:
     """The column of :attr:`mdp.CompiledModel.terminals` that is a player's result."""
     payoff: Callable[[np.ndarray], Any] = attrs.field(repr=False)
     """Results (one row per match, one column per player, in playing order) -> what each
-    player receives, the same shape: integers or fractions for exact values, each a size a
-    float holds (0, or from about 2.2e-308 to 1.8e308 in size), exact or not."""
+    player receives, the same shape: integers or fractions (exact), each a size a float holds
+    (0, or 2.2e-308 to 1.8e308), each row's by that row alone (some rows are asked alone)."""
     params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once."""
@@ -371,6 +372,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
     if tiny is not None:  # a float would make it 0: both players' winnings shown +0
         raise ModelError(f"{said} gave {quoted(tiny)}, not 0 but below what a float holds (about "
                          "2.2e-308); winnings are numbers a float holds, exact or not")
+    payoff_alone(rules.payoff, results, grid, paid, said)
     sums = paid.sum(axis=1)
     off = np.flatnonzero(sums != 0 if exact or paid.dtype != np.float64 else
                          np.abs(sums.astype(np.float64)) > 1e-9 * np.abs(paid).max(axis=1, initial=1.0))

@@ -69,10 +69,11 @@ def shown_floats(values: Any) -> np.ndarray:
 
 
 def power_of_two_above(values: np.ndarray) -> float:
-    """The power of two just above the largest of ``values`` in size (1 for none, or all 0):
+    """The power of two just above the largest of ``values`` in size (1 for none, or all 0),
+    or the largest a float holds, 2**1023, where that is past a float (values of 1e308):
     sums and squares of the values over it stay within a float where the values do."""
     largest = float(np.abs(values).max()) if len(values) else 0.0
-    return math.ldexp(1.0, math.frexp(largest)[1]) if largest else 1.0
+    return math.ldexp(1.0, min(math.frexp(largest)[1], 1023)) if largest else 1.0
 
 
 def float_or_none(value: Any) -> float | None:

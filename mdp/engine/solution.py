@@ -216,7 +216,9 @@ class Solution(Generic[Number]):
                                 [Fraction(n, d) for n, d in zip(q, scale)])
         # In place where it can be: a policy has millions of actions, each array is large.
         tie = tie_margin(best)
-        gap = np.subtract(best, q, out=best) if self.sense == "max" else np.subtract(q, best, out=best)
+        with np.errstate(over="ignore"):  # a regret past a float is one: infinite, not optimal
+            gap = np.subtract(best, q, out=best) if self.sense == "max" else \
+                np.subtract(q, best, out=best)
         optimal = (gap <= tie) & ending
         del tie
         return ActionValues(state, q, optimal, np.maximum(gap, 0.0, out=gap), None)

@@ -353,7 +353,8 @@ def mdp_match_rules(params: Mapping[str, Any], game: mdp.Game) -> mdp.MatchRules
     an object array), one row per match and one column per player in the order they play,
     ``payoff`` returns an array of the same shape, what each player receives (negative:
     pays; each row adds up to 0, or it is refused), as integers or fractions for exact
-    values, called once for all the rows. ``params`` names
+    values, called once for all the rows; each row's answer is by that row alone (a few rows
+    are asked again alone, and a payoff that answers otherwise is refused). ``params`` names
     the parameters that only the match reads, so that a table over them compiles it once;
     ``ignores`` those only a game alone reads (how it is scored): set, the match is refused.
 

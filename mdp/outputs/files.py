@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from importlib.util import source_from_cache  # not in the audit hook: it may run mid-import
 from typing import BinaryIO
 
-from mdp.errors import MdpError, ParamError, deferring, terminations_interrupt
+from mdp.errors import MdpError, ParamError, deferring, say, terminations_interrupt
 from mdp.outputs.files_kinds import kept, open_special, special, writers
 from mdp.outputs.files_kinds import kind as kind
 from mdp.outputs.files_kinds import written_by as written_by
@@ -336,7 +336,7 @@ def together() -> Iterator[None]:
         _held = None
         _origin.clear()
     for note in held.notes:
-        print(MdpError(note), file=sys.stderr)  # a name written, its control characters escaped
+        say(MdpError(note))  # a name written, its control characters escaped
 
 
 @contextlib.contextmanager
@@ -357,7 +357,7 @@ def say_when_written(note: str) -> None:
     if _held is not None:
         _held.notes.append(note)
     else:
-        print(MdpError(note), file=sys.stderr)
+        say(MdpError(note))
 
 
 def _finish(staged: list[tuple[str, str, int]],

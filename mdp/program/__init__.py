@@ -28,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
         code = EXIT_INTERRUPTED
     if argv is None:
         _ended()
+        from mdp.program.stdout import answered
+
+        answered()
         from mdp.program.guard import run_exit_callbacks
 
         run_exit_callbacks()
@@ -55,6 +58,13 @@ def _main(argv: list[str] | None) -> int:
 
         # Closed (mdp ... 2>&-) or full (2>/dev/full): the lines go nowhere, the work is done.
         sys.stderr = Errors(sys.stderr)
+        from mdp.limits import fit_allocator, too_few_open_files
+
+        fit_allocator()  # before Polars starts its threads
+        few = too_few_open_files()  # before the first file is opened
+        if few is not None:
+            print(f"mdp: error: {few}", file=sys.stderr)
+            return 2
         from mdp.program.cli import main as run
 
         return run(argv)

@@ -29,6 +29,7 @@ from mdp.errors import (
     by_user,
     did_you_mean,
     fault,
+    say,
     watch_interruptions,
 )
 from mdp.game.params import resolve
@@ -133,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
     except MdpError as error:
         return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
-        print("mdp: interrupted", file=sys.stderr)
+        say("mdp: interrupted")
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # A plugin's command that wrote to standard output's buffer, whose reader went away
@@ -209,7 +210,7 @@ def _exit_code(command: Command, code: Any) -> int:
 def _error(error: MdpError, code: int) -> int:
     closed = guard.standard_error_back()  # by game code: the line would go nowhere
     error, code = (error, code) if closed is None else (closed, EXIT_ERROR)
-    print(f"mdp: error: {error}", file=sys.stderr)
+    say(f"mdp: error: {error}")
     return code
 
 
@@ -251,7 +252,7 @@ def _parser_asked(given: list[str]) -> argparse.ArgumentParser:
                 parser = _parser(_known_command(given))
             except MdpError:  # not the installed plugins' fault alone
                 raise error from None
-        print(f"mdp: warning: {error}; mdp's own commands alone are offered", file=sys.stderr)
+        say(f"mdp: warning: {error}; mdp's own commands alone are offered")
         return parser
 
 

@@ -152,9 +152,9 @@ _who = ["a game or plugin"]  # whose code ran last, as the last check named it
 
 def _said(text: str) -> None:
     """One line on standard error of what Python says of game or plugin code on its own."""
-    from mdp.errors import MdpError
+    from mdp.errors import MdpError, say
 
-    print(f"mdp: warning: {MdpError(text)}", file=sys.stderr)
+    say(f"mdp: warning: {MdpError(text)}")
 
 
 def _raised(error: BaseException | None) -> str:

@@ -8,6 +8,7 @@ import warnings
 from typing import Any
 
 import mdp
+from mdp.errors import say
 
 
 class Progress:
@@ -32,7 +33,7 @@ class Progress:
             return
         if self.shown:
             sys.stderr.write("\r\033[K")
-        print(f"mdp: warning: {message}", file=sys.stderr, flush=True)
+        say(f"mdp: warning: {message}", flush=True)
 
     def __call__(self, text: str) -> None:
         seconds = time.perf_counter() - self.start

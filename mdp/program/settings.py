@@ -8,6 +8,8 @@ blaming whose code ran):
 - what every signal does (:func:`signal.getsignal` of each the platform has): SIGPIPE at its
   default killed mdp with ``| head``; one that interrupts mdp
   (:data:`mdp.errors.TERMINATIONS`) may be set to mdp's own handler;
+- the signals blocked (``signal.pthread_sigmask``): a Ctrl-C or SIGTERM blocked would never
+  come, and mdp could not be interrupted;
 - a timer armed (``signal.setitimer``): its signal would interrupt mdp later;
 - the file mode creation mask (umask): the files mdp writes would get another mode;
 - the resource limits (``resource.setrlimit``, every ``RLIMIT_*`` the platform has): a file
@@ -30,6 +32,7 @@ _TIMERS = tuple(name for name in ("ITIMER_REAL", "ITIMER_VIRTUAL", "ITIMER_PROF"
 def record() -> dict[str, Any]:
     """The settings now."""
     return {"called": _called(), "signals": _dispositions(), "umask": _umask(),
+            "blocked": _blocked(),
             "timers": {name: signal.getitimer(getattr(signal, name))[0] for name in _TIMERS},
             "limits": _limits()}
 
@@ -37,7 +40,8 @@ def record() -> dict[str, Any]:
 def changed(recorded: dict[str, Any]) -> str | None:
     """What changed of the settings :func:`record` gave, said as the end of a sentence (put
     back as far as the process may), or ``None``."""
-    return _hooks(recorded) or _signals(recorded) or _timer(recorded) or _mask(recorded) \
+    return _hooks(recorded) or _signals(recorded) or _block(recorded) or _timer(recorded) \
+        or _mask(recorded) \
         or (_limit(recorded) if recorded["limits"] else None)
 
 
@@ -97,6 +101,29 @@ def _signals(recorded: dict[str, Any]) -> str | None:
             number == signal.SIGINT else ","
         return f"changed what {_name(number)} does, to {said}{where}"
     return None
+
+
+def _blocked() -> frozenset[int] | None:
+    """The signals this thread blocks; ``None`` where the platform cannot say."""
+    if not hasattr(signal, "pthread_sigmask"):
+        return None
+    return frozenset(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+
+
+def _block(recorded: dict[str, Any]) -> str | None:
+    """The signals blocked, changed (a Ctrl-C blocked never comes): put back, and
+    refused."""
+    import threading
+
+    now, was = _blocked(), recorded["blocked"]
+    if now is None or was is None or now == was or \
+            threading.current_thread() is not threading.main_thread():  # (a thread's own)
+        return None
+    signal.pthread_sigmask(signal.SIG_SETMASK, was)
+    more, fewer = sorted(now - was), sorted(was - now)
+    said = "blocked " + ", ".join(_name(n) for n in more) if more else \
+        "unblocked " + ", ".join(_name(n) for n in fewer)
+    return f"{said} (signal.pthread_sigmask)"
 
 
 def _timer(recorded: dict[str, Any]) -> str | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import re
 import sys
 from typing import Any
 
@@ -88,6 +89,24 @@ def _give_back() -> None:
         own.close()
     except (OSError, ValueError):  # what it still held, for a reader gone: no more to say
         pass
+
+
+def answered() -> None:
+    """The program's answer given, its standard output flushed: what is printed from now to
+    the end of the process (a game's exit callback, a ``__del__``, a ``weakref.finalize``, a
+    thread still running, a garbage collector's callback as Python ends) goes to standard
+    error, by ``print`` or by file descriptor 1, never after the answer on standard output."""
+    for stream in (sys.stdout, sys.__stdout__):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # its reader gone, or closed: nothing more for it
+            pass
+    try:
+        os.dup2(2, 1)
+    except OSError:  # standard error closed: what is printed goes nowhere
+        _to_null(1)
+    sys.stdout = sys.stderr
 
 
 def bind(stream: Any) -> None:
@@ -194,17 +213,84 @@ def dropped() -> bool:
     return bool(_DROPPED)
 
 
-class Output:
+def _reconfigure(*args: Any, **kwargs: Any) -> None:
+    """A game's or plugin's ``sys.stdout.reconfigure(...)`` (or ``sys.stderr``'s): refused,
+    raised in its code, so that the line names it and its hook; its encoding or its ends of
+    lines would have been mdp's answer's."""
+    raise io.UnsupportedOperation("standard output and standard error are mdp's: a game or "
+                                  "plugin prints there, and does not reconfigure them")
+
+
+_WRITES = [0]
+_CONTROL = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")  # a terminal's escape sequence
+_STYLE = re.compile(r"\x1b\[([0-9;]*)m")  # one that sets a colour or other attributes
+
+
+class _Lines:
+    """What was last written to a standard stream: whether a line is left open (its last
+    text, escape sequences aside, did not end one), and whether a colour or other terminal
+    attribute is left set (an escape sequence ``ESC [ ... m`` that no ``ESC [0m`` followed)."""
+
+    open = False
+    styled = False
+    last = 0  # when it was last written to, counted over both streams
+
+    def write(self, text: str) -> int:
+        raise NotImplementedError
+
+    def flush(self) -> None:
+        raise NotImplementedError
+
+    def _seen(self, text: str) -> None:
+        if text:
+            _WRITES[0] += 1
+            self.last = _WRITES[0]
+            plain = _CONTROL.sub("", text) if "\x1b" in text else text
+            if plain:  # (a carriage return, as a progress line's end, starts the line again)
+                self.open = not plain.endswith(("\n", "\r"))
+            styles = _STYLE.findall(text) if "\x1b" in text else ()
+            if styles:
+                self.styled = styles[-1] not in ("", "0")
+
+    def end_line(self) -> None:
+        """End the line left open, resetting the attributes left set where the stream is a
+        terminal."""
+        ending = ("\x1b[0m" if self.styled and self.isatty() else "") + ("\n" if self.open else "")
+        self.styled = False
+        if ending:
+            self.write(ending)
+            self.flush()
+
+    def isatty(self) -> bool:
+        try:
+            return bool(self.stream.isatty())  # type: ignore[attr-defined]
+        except (OSError, ValueError, AttributeError):
+            return False
+
+
+def _same_place(one: Any, other: Any) -> bool:
+    """Whether two streams write to the same file or terminal (``2>&1``)."""
+    try:
+        first, second = os.fstat(one.fileno()), os.fstat(other.fileno())
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return False
+    return os.path.samestat(first, second)
+
+
+class Output(_Lines):
     """Standard output as the program prints to it: a reader that goes away (a broken pipe)
     is dropped (:func:`drop`), and the command goes on; a letter its encoding lacks
     (``PYTHONIOENCODING=ascii``) is printed as its escape, as Python prints it on standard
     error. Its ``buffer`` is the stream's own,
     where a table is written: a broken pipe is raised there, for the table to stop."""
 
+    reconfigure = staticmethod(_reconfigure)
+
     def __init__(self, stream: Any) -> None:
         self.stream = stream
 
     def write(self, text: str) -> int:
+        self._seen(text)
         try:
             return self.stream.write(text)
         except BrokenPipeError:
@@ -257,16 +343,19 @@ def settle(files: bool, takes_out: bool) -> None:
         sys.stdout.hint = ""
 
 
-class Errors:
+class Errors(_Lines):
     """Standard error as the program says its lines there: one that cannot take them (a full
     disk, ``2>/dev/full``; closed, ``2>&-``; a reader gone) sends them nowhere from then on,
     and the command goes on: the files asked for are written all the same, and the exit code
     is the command's."""
 
+    reconfigure = staticmethod(_reconfigure)
+
     def __init__(self, stream: Any) -> None:
         self.stream = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
 
     def write(self, text: str) -> int:
+        self._seen(text)
         try:
             return int(self.stream.write(text))
         except (OSError, ValueError):
@@ -288,11 +377,17 @@ class Errors:
             pass
         self.stream = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
 
-    def isatty(self) -> bool:
-        try:
-            return bool(self.stream.isatty())
-        except (OSError, ValueError):
-            return False
+    def line_start(self) -> None:
+        """Before a line of mdp's own (:func:`mdp.errors.say`): the line a game's print
+        left open here ended, and its colour reset; so on standard output where the two go
+        to the same place (``2>&1``, a terminal)."""
+        out = stdout()
+        if isinstance(out, Output) and _same_place(out, self):
+            out.flush()  # one line, which the stream written to last left open or not
+            self.open = out.open if out.last > self.last else self.open
+            self.styled = self.styled or out.styled
+            out.open = out.styled = False
+        self.end_line()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.stream, name)

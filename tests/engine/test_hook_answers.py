@@ -355,6 +355,8 @@ def _coin(bad, part: str):
     def payoff(results):
         if part == "payoff":
             return bad
+        if part == "by rows":  # bad: what each of the nine pairs of results (0 to 2) pays
+            return bad[results[:, 0] * 3 + results[:, 1]]
         first, second = results[:, 0], results[:, 1]
         won = np.sign(first - second)
         return np.stack([won, -won], axis=1)
@@ -409,7 +411,7 @@ def test_winnings_past_what_a_float_holds_are_refused_exact_or_not(factor, exact
     # payoff: who scores more (0, 1 or 2) wins the factor from the other.
     won = np.sign(np.subtract.outer(np.arange(3), np.arange(3)))
     paid = np.stack([won, -won], axis=-1).astype(object).reshape(9, 2) * factor
-    game = _coin(paid, "payoff")
+    game = _coin(paid, "by rows")
     try:
         result = mdp.match(mdp.compile(game), game, exact=exact)
     except mdp.ModelError as error:

@@ -40,6 +40,21 @@ def test_every_signal_changed_is_said_and_put_back(number):
         signal.signal(number, was)
 
 
+@pytest.mark.parametrize("number", CATCHABLE, ids=_name)
+def test_every_signal_blocked_is_said_and_put_back(number):
+    # Round 18 (R18-N7): a plugin that blocked SIGINT, SIGTERM and SIGHUP passed, and mdp
+    # could not be interrupted.
+    was = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    recorded = settings.record()
+    signal.pthread_sigmask(signal.SIG_BLOCK, [number])
+    try:
+        assert settings.changed(recorded) == f"blocked {_name(number)} (signal.pthread_sigmask)"
+        assert signal.pthread_sigmask(signal.SIG_BLOCK, []) == was  # put back
+        assert settings.changed(recorded) is None
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, was)
+
+
 LIMITS = [name for name in dir(resource) if name.startswith("RLIMIT_")]
 
 
@@ -112,6 +127,8 @@ CHANGES = {
     "resource.setrlimit(resource.RLIMIT_FSIZE, (10, resource.RLIM_INFINITY))":
         "changed the resource limit RLIMIT_FSIZE from",
     "signal.setitimer(signal.ITIMER_PROF, 100)": "armed a timer (ITIMER_PROF)",
+    "signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})":
+        "blocked SIGINT, SIGTERM (signal.pthread_sigmask)",
     "gc.callbacks.append(lambda phase, info: print('noise', phase))": "changed gc.callbacks",
 }
 

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 import mdp
+from mdp.errors import say
 from mdp.hookspecs import hookimpl
 from mdp.limits import REPORT_MAX_ROWS
 from mdp.program import arguments
@@ -43,7 +43,7 @@ def _report(args: argparse.Namespace) -> None:
     why = without_explorer(solution, game, args.max_rows)
     size = model.extent()
     what = f"WITHOUT the explorer: {why}" if why else f"with an explorer of {explorer_rows(solution):,} rows"
-    print(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}", file=sys.stderr)
+    say(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}")
 
 
 @hookimpl
