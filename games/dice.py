@@ -23,7 +23,7 @@ parse_dice = mdp.parse_int(1, MAX_DICE, why=_WHY)
 parse_faces = mdp.parse_int(2, MAX_FACES, why=_WHY)
 
 _EXACT = re.compile(r"-?[0-9]+(/[0-9]+|\.[0-9]*)?")
-r"""A number's digits are ASCII's, as every number mdp reads (:func:`mdp.game.params.whole`):
+r"""A number's digits are ASCII's, as every number mdp reads (:func:`mdp.game.parsers.whole`):
 ``\d`` would take Arabic-Indic or full-width digits too."""
 
 

@@ -32,12 +32,12 @@ _LAZY = {
     "Objective": "mdp.game.load",
     "available_games": "mdp.game.load",
     "load_game": "mdp.game.load",
-    "INT_LIST": "mdp.game.params",
+    "INT_LIST": "mdp.game.parsers",
     "Param": "mdp.game.params",
-    "parse_choice": "mdp.game.params",
-    "parse_int": "mdp.game.params",
-    "parse_int_list": "mdp.game.params",
-    "show_int_list": "mdp.game.params",
+    "parse_choice": "mdp.game.parsers",
+    "parse_int": "mdp.game.parsers",
+    "parse_int_list": "mdp.game.parsers",
+    "show_int_list": "mdp.game.parsers",
     "register_plugins": "mdp.game.plugins",
     "hookimpl": "mdp.hookspecs",
     "hookspec": "mdp.hookspecs",
@@ -143,7 +143,8 @@ if TYPE_CHECKING:
     from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
     from mdp.game.columns import LazyColumn
     from mdp.game.load import Game, Objective, available_games, load_game
-    from mdp.game.params import INT_LIST, Param, parse_choice, parse_int, parse_int_list, show_int_list
+    from mdp.game.params import Param
+    from mdp.game.parsers import INT_LIST, parse_choice, parse_int, parse_int_list, show_int_list
     from mdp.game.plugins import register_plugins
     from mdp.game.variants import Variant, read_variants
     from mdp.hookspecs import hookimpl, hookspec

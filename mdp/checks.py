@@ -202,7 +202,7 @@ def integral(value: Any) -> int | None:
     """A number equal to a whole number (an ``int``, numpy's, ``7.0``, a fraction whose
     denominator is 1) as that ``int``; ``None`` for anything else (``True``, ``"7"``,
     ``7/2``, ``7.5``, ``nan``). The one reading of a whole number given as a number: a
-    parameter's (:func:`mdp.game.params.whole`) too."""
+    parameter's (:func:`mdp.game.parsers.whole`) too."""
     if isinstance(value, (bool, str, bytes, bytearray)) or \
             getattr(getattr(value, "dtype", None), "kind", "") == "b":
         return None

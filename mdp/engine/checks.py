@@ -78,11 +78,10 @@ def initial_state(game: Game, batch: bool = False) -> Any:
     return initial
 
 
-def itself_equal(game: Game, state: Any, gave: str, where: str, what: str = "a state") -> bool | None:
-    """Whether a state (or another ``what``, an action) a hook ``gave`` is equal to itself;
-    ``None`` where it is not hashable. Its ``__hash__`` or ``__eq__`` raising (something else
-    than an unhashable type's TypeError, whatever it raises) is refused in one line naming
-    the game, the hook and the state."""
+def itself_equal(game: Game, state: Any, gave: str, where: str) -> bool | None:
+    """Whether a state a hook ``gave`` is equal to itself; ``None`` where it is not hashable.
+    Its ``__hash__`` or ``__eq__`` raising anything but an unhashable type's TypeError is
+    refused in one line naming the game, the hook and the state."""
     step = "hash"
     try:
         hash(state)
@@ -92,7 +91,7 @@ def itself_equal(game: Game, state: Any, gave: str, where: str, what: str = "a s
         if step == "hash" and isinstance(error, TypeError) and "unhashable" in str(error):
             return None  # a list, a set: said by the caller
         raise ModelError(f"game {game.name}: {gave} {shown(state)}, whose {step} raised "
-                         f"{raised(error)}{where}; {what}'s hash and == must answer") from None
+                         f"{raised(error)}{where}; a state's hash and == must answer") from None
 
 
 def estimate_states(game: Game) -> int | None:
@@ -106,23 +105,21 @@ def estimate_states(game: Game) -> int | None:
 
 
 def actions_of(game: Game, state: Any) -> list[Any]:
-    """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): a list of
-    distinct hashable labels."""
+    """The game's actions in ``state`` (:func:`~mdp.hookspecs.game.mdp_actions`): distinct hashable labels."""
     actions = _listed(game, "mdp_actions", required(game, "mdp_actions", state=state),
                       lambda: f"state {said(state)}", "a list of actions", state=state)
     seen: set[Any] = set()
     for action in actions:
-        gave = f"{whose(game, 'mdp_actions', state=state)} gave the action"
-        if itself_equal(game, action, gave, f" (state {said(state)})", "an action") is None:
-            raise ModelError(f"game {game.name}: {gave} {said(action)}, which is "
-                             f"not hashable (state {said(state)}); actions must be (use a tuple or a "
-                             "frozenset, not a list or a set)")
         try:
             twice = action in seen
-        except PLUGIN_FAULTS as error:  # an == of the game's against another of its actions
-            raise ModelError(f"game {game.name}: {gave} {said(action)}, whose == raised "
-                             f"{raised(error)} against another (state {said(state)}); an "
-                             "action's hash and == must answer") from None
+        except PLUGIN_FAULTS as error:  # the game's hash or ==, whatever it raises
+            gave = f"{whose(game, 'mdp_actions', state=state)} gave the action {said(action)}"
+            if isinstance(error, TypeError) and "unhashable" in str(error):
+                raise ModelError(f"game {game.name}: {gave}, which is not hashable (state "
+                                 f"{said(state)}); actions must be (use a tuple or a frozenset, "
+                                 "not a list or a set)") from None
+            raise ModelError(f"game {game.name}: {gave}, whose hash or == raised {raised(error)} "
+                             f"(state {said(state)}); an action's hash and == must answer") from None
         if twice:
             raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the "
                              f"action {said(action)} twice "

@@ -10,7 +10,8 @@ from typing import Any
 import attrs
 
 from mdp.errors import ModelError
-from mdp.game.params import MAKERS, Param, check_default
+from mdp.game.params import Param, check_default
+from mdp.game.parsers import MAKERS
 
 
 def options_fault(options: Any) -> str | None:

@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import argparse
 import math
-import re
 from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.checks import check_residual
 from mdp.errors import ModelError, ParamError
-from mdp.game.params import Choice, Param, check_default, check_settable, parse_assignments, parse_int, parsed
+from mdp.game.params import Param, check_default, check_settable, parse_assignments, parsed
+from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
-from mdp.program import guard
+from mdp.program import argtypes, guard
 from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
@@ -69,7 +68,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     add_limit_arguments(parser)
     if not solving:
         return
-    add("--residual", type=_residual, metavar="R", help="where states come back: solve until "
+    add("--residual", type=argtypes.residual, metavar="R", help="where states come back: solve until "
         "the error left is within R, relative to the largest terminal value (default 1e-12; "
         "from 1e-15 to 1)")
     add("--strategy", metavar="NAME", help="evaluate the game's strategy NAME instead of "
@@ -80,23 +79,16 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--max-memory`` and ``--scheduler``: the bounds on compiling a game,
     and where its work is done; every command that compiles a game takes them (here, once)."""
-    parser.add_argument("--max-states", type=positive_int, default=DEFAULT_MAX_STATES, metavar="N",
+    parser.add_argument("--max-states", type=argtypes.positive_int, default=DEFAULT_MAX_STATES, metavar="N",
                         help=f"stop at more states than this (default {DEFAULT_MAX_STATES:,})")
-    parser.add_argument("--max-memory", type=_size, metavar="SIZE",
+    parser.add_argument("--max-memory", type=argtypes.size, metavar="SIZE",
                         help="stop before the model would need more memory than this, e.g. 4G "
                         "or 500M (default: three quarters of the memory mdp may use, the least "
                         "of the machine's, its cgroup's limit and ulimit -v)")
-    parser.add_argument("--scheduler", metavar="ADDRESS", type=_scheduler,
+    parser.add_argument("--scheduler", metavar="ADDRESS", type=argtypes.scheduler,
                         help="work a game of rounds' batches on the Dask cluster whose scheduler "
                         "is at ADDRESS, such as tcp://127.0.0.1:8786 (pip install 'exact-mdp[dask]'; "
                         "default: this machine's threads)")
-
-
-def _scheduler(text: str) -> str:
-    if not text.strip() or text != text.strip():
-        raise argparse.ArgumentTypeError(f"{text!r}: expected the address of a Dask scheduler, "
-                                         "such as tcp://127.0.0.1:8786")
-    return text
 
 
 def add_sense_arguments(parser: argparse.ArgumentParser) -> None:
@@ -279,40 +271,6 @@ def plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
         else:
             rest.append(item)
     return rest, specs
-
-
-def positive_int(text: str) -> int:
-    """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
-    try:
-        return parse_int(1, grouped=True)(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(f"{error}, not {text!r}") from None
-
-
-_DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?", re.ASCII)
-
-
-def _residual(text: str) -> float:
-    value: object = float(text) if _DECIMAL.fullmatch(text) else text  # 0-9, as every number
-    try:
-        check_residual(value)
-    except ParamError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    return float(text)
-
-
-def _size(text: str) -> int:
-    units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
-    number = text.strip().upper().removesuffix("B")
-    unit = number[-1:] if number[-1:] in units else ""
-    digits = number[:len(number) - len(unit)].strip()
-    value = float(digits) * units[unit] if _DECIMAL.fullmatch(digits) else 0  # 0-9, no 1_0
-    if value >= 2**63:  # a size, but past any machine's (and 64 bits)
-        raise argparse.ArgumentTypeError(f"{text!r} is too large: at most 2**63 - 1 bytes, about 9.2E18")
-    if not 1 <= value:  # also NaN
-        raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
-                                         f"not {text!r}")
-    return int(value)
 
 
 def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:

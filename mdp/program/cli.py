@@ -168,12 +168,11 @@ def _freeze_at_exit() -> None:
     """Have the interpreter leave the objects made so far out of its last garbage collection:
     at exit Python collects garbage once more, walking every object it still holds: nearly
     all of them modules, classes and functions (numpy's thousands) that live to the end
-    anyway, a walk longer than solving a small game takes. Frozen
-    (:func:`gc.freeze`) as the exit handlers run, they are left to the operating system.
-    Exit handlers still run, modules are still cleared (so open files are flushed and
-    closed), and Python never promised to finalize what is still alive at exit. Registered
-    once, however often ``main`` runs.
-    """
+    anyway, a walk longer than solving a small game takes. Frozen (:func:`gc.freeze`) as the
+    exit handlers run, they are left to the operating system. Exit handlers still run,
+    modules are still cleared (so open files are flushed and closed), and Python never
+    promised to finalize what is still alive at exit. Registered once, however often ``main``
+    runs."""
     atexit.unregister(gc.freeze)
     atexit.register(gc.freeze)
 

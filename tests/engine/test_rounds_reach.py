@@ -471,7 +471,7 @@ def test_the_targets_headline_says_plainly_when_nothing_is_gained(card, flat):
                  st.booleans(), st.integers(0, 9).map(str)))
 def test_a_total_is_any_number_equal_to_a_whole_number(total, kind, other):
     # Before: Fraction(7, 1) was refused, "total is a Fraction; expected a whole number"; and
-    # 8.0, which a parameter reads as 8 (mdp.game.params.whole: one reading of both).
+    # 8.0, which a parameter reads as 8 (mdp.game.parsers.whole: one reading of both).
     points, faces, throws = ((1, 2, 3), (0, 2, 4)), 3, 2
     reach = _small_reach(points, faces, throws)
     best = brute_card(points, faces, throws)

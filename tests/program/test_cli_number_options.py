@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mdp.game.params import parse_int
+from mdp.game.parsers import parse_int
 from mdp.program.cli import main
 
 EXAMPLE = str(Path(__file__).parents[2] / "docs" / "examples" / "two_boxes.py")

@@ -91,7 +91,7 @@ def test_what_a_command_line_gives_is_what_the_param_parses(kinds, positional):
         name = f"opt_{index}"
         flag = "--" + name.replace("_", "-")
         if how == "switch":
-            options.append(mdp.Param(name, False, mdp.game.params.parse_flag, "a switch"))
+            options.append(mdp.Param(name, False, mdp.game.parsers.parse_flag, "a switch"))
             argv += [flag] * min(times, 1)
             expected[name] = times > 0
         elif how == "repeat":

@@ -21,7 +21,8 @@ from mdp.analysis.builtins.options import state as state_columns
 from mdp.analysis.builtins.options import text as _text
 from mdp.analysis.registry import Analysis, program_arguments
 from mdp.errors import ParamError, did_you_mean
-from mdp.game.params import Param, parse_flag, parse_int
+from mdp.game.params import Param
+from mdp.game.parsers import parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
 from mdp.outputs.readable import chances_shown, exactly, fixed, percent_cell, readable, value_line

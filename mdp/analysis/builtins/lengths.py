@@ -11,7 +11,8 @@ from mdp.analysis.builtins import options
 from mdp.analysis.builtins.against import AGAINST, against_check, against_model, matched
 from mdp.analysis.builtins.analyses import _draw, _plot
 from mdp.analysis.registry import Analysis
-from mdp.game.params import Param, parse_choice, parse_int
+from mdp.game.params import Param
+from mdp.game.parsers import parse_choice, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import chances_shown, value_line
 

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.analysis.registry import Analysis
-from mdp.game.params import Param, parse_int
+from mdp.game.params import Param
+from mdp.game.parsers import parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import DIGITS
 from mdp.shown import percent, stake_percent

@@ -10,7 +10,8 @@ from typing import Any
 
 from mdp.analysis.registry import program_arguments
 from mdp.errors import ParamError
-from mdp.game.params import LARGEST, parse_assignments, parse_int
+from mdp.game.params import parse_assignments
+from mdp.game.parsers import LARGEST, parse_int
 
 
 def size(value: Any) -> int | None:

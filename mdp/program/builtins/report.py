@@ -9,7 +9,7 @@ import mdp
 from mdp.errors import say
 from mdp.hookspecs import hookimpl
 from mdp.limits import REPORT_MAX_ROWS
-from mdp.program import arguments
+from mdp.program import argtypes, arguments
 from mdp.program.registry import Command
 
 
@@ -17,7 +17,7 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     arguments.add_game_arguments(parser, solving=False)
     parser.add_argument("--out", "-o", metavar="FILE", default="report.html",
                         help="the page to write [default: report.html]")
-    parser.add_argument("--max-rows", type=arguments.positive_int, default=REPORT_MAX_ROWS,
+    parser.add_argument("--max-rows", type=argtypes.positive_int, default=REPORT_MAX_ROWS,
                         metavar="N", help="leave the explorer out when the policy has more rows "
                         f"than this (default {REPORT_MAX_ROWS:,})")
     parser.add_argument("--no-strategies", dest="strategies", action="store_false",
