@@ -62,7 +62,18 @@ formats, analyses and exports of the library; the program adds its commands'
 (:func:`add_builtins`)."""
 
 
-def _tuple(options: Iterable[Param]) -> tuple[Param, ...]:
+LEFT_OUT = ("variant", "exact", "residual", "strategy")
+"""The game's options that an analysis may say its command never takes (``without``)."""
+
+
+def _left_out(analysis: Any, attribute: Any, names: tuple[str, ...]) -> None:
+    wrong = [name for name in names if name not in LEFT_OUT]
+    if wrong:
+        raise ValueError(f"without names {wrong[0]!r}, none of the options a command may leave "
+                         f"out ({', '.join(LEFT_OUT)})")
+
+
+def _tuple(options: Iterable[Any]) -> tuple[Any, ...]:
     # A function, not the type tuple: attrs reads a converter's signature, and a built-in
     # type's is parsed from text with the tokenize module's regular expressions, compiled on
     # first use, at start-up.
@@ -133,7 +144,7 @@ class Analysis:
     optimizes: bool = True
     """Whether it answers for the game played to an aim, so that the command takes
     ``--strategy``, ``--maximize`` and ``--minimize``: ``match`` plays for money."""
-    without: tuple[str, ...] = ()
+    without: tuple[str, ...] = attrs.field(default=(), converter=_tuple, validator=_left_out)
     """The game's arguments the command never takes (``strategies`` values every strategy:
     ``("strategy", "residual")``): left out of its help, refused as unknown (see
     :func:`mdp.program.arguments.add_game_arguments`)."""

@@ -7,6 +7,7 @@ the arguments of every command that an analysis declares it never takes
 
 import pytest
 
+import mdp
 from mdp.analysis.registry import analyses
 from mdp.program.cli import _parser, main
 
@@ -42,3 +43,11 @@ def test_the_options_left_are_offered(name):
     offered = {flag for flag in FLAGS if f"--{flag} " in _help(name) or f"--{flag}\n" in _help(name)
                or f"--{flag}]" in _help(name)}
     assert offered == set(FLAGS) - {flag for n, flag in NEVER if n == name}, _help(name)
+
+
+@pytest.mark.parametrize("name", ["--exact", "nosuch", "out", "json", "game", "max_states"])
+def test_an_analysis_leaves_out_only_the_options_it_may(name):
+    # Before: a name that is no such option was taken and did nothing (the option stayed).
+    with pytest.raises(ValueError, match=rf"without names '{name}', none of the options a "
+                       r"command may leave out \(variant, exact, residual, strategy\)"):
+        mdp.Analysis("odd", "an analysis", lambda solution, game: None, without=(name,))
