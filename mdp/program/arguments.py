@@ -18,6 +18,7 @@ from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
 from mdp.program import argtypes, guard
+from mdp.program.helptext import as_written
 from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
@@ -148,7 +149,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
     for option in options:
         if option.shared:
             continue
-        how: dict[str, Any] = {"help": option.help}
+        how: dict[str, Any] = {"help": as_written(option.help)}
         if option.default is False and not option.repeat:
             how["action"] = "store_true"
         else:
@@ -162,7 +163,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
                 how["default"] = (check_default(owner, option, "option")
                                   if isinstance(option.default, str) else option.default)
             if option.default not in (None, (), []) and not option.repeat:
-                how["help"] = f"{option.help} [default: {option.shown(option.default)}]"
+                how["help"] = as_written(f"{option.help} [default: {option.shown(option.default)}]")
         given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
         if option.name in given:  # argparse sees a clash of flags, not one of the values' names
             raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "

@@ -34,7 +34,7 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, guard, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, registry, repeated, stdout
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -301,8 +301,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
     if only in offered:
         offered = {only: offered[only]}
     for command in offered.values():
-        sub = subparsers.add_parser(command.name, help=command.help, formatter_class=_Formatter,
-                                    description=command.description or command.help)
+        sub = subparsers.add_parser(command.name, help=helptext.as_written(command.help),
+                                    description=command.description or command.help,
+                                    formatter_class=_Formatter)
         if command.arguments:
             by = registry.offered_by(command.name)
             try:
@@ -337,8 +338,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse's parser, whose mistakes (an option left out or not known, a choice not
-    offered) are one line, as every other mistake is: not its usage block first."""
+    """argparse's parser, whose mistakes are one line, as every other is: no usage block."""
 
     def error(self, message: str) -> NoReturn:
         hint = f" ({self.prog} --help lists every option)"

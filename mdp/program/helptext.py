@@ -17,6 +17,27 @@ class Formatter(argparse.HelpFormatter):
             width = terminal_columns() - 2
         super().__init__(prog, indent_increment, max_help_position, width)
 
+    def _expand_help(self, action: argparse.Action) -> str:
+        """argparse's ``%(default)s`` filled in; a help whose ``%`` is no such format (a
+        plugin command's own argument's ``share in %``) shown as written, not a traceback."""
+        try:
+            return super()._expand_help(action)
+        except (KeyError, TypeError, ValueError):
+            return action.help or ""
+
+    def _format_text(self, text: str) -> str:
+        """A description, ``%(prog)s`` filled in where argparse does, else as written."""
+        try:
+            return super()._format_text(text)
+        except (KeyError, TypeError, ValueError):
+            return super()._format_text(text.replace("%", "%%"))
+
+
+def as_written(text: str) -> str:
+    """A text of mdp's fields (a command's, an analysis's or an option's help, a description)
+    for argparse, which reads ``%`` as a format: shown as written, ``100% sure`` too."""
+    return text.replace("%", "%%")
+
 
 def terminal_columns() -> int:
     """The columns of :func:`shutil.get_terminal_size`: ``$COLUMNS``, else the terminal's,

@@ -51,3 +51,36 @@ def test_an_analysis_leaves_out_only_the_options_it_may(name):
     with pytest.raises(ValueError, match=rf"without names '{name}', none of the options a "
                        r"command may leave out \(variant, exact, residual, strategy\)"):
         mdp.Analysis("odd", "an analysis", lambda solution, game: None, without=(name,))
+
+
+HELPS = '''
+import mdp
+
+def _run(args):
+    return 0
+
+@mdp.hookimpl
+def mdp_commands():
+    return [mdp.Command("pc", HELP, _run)]  # its own arguments' help: argparse's, with %(default)s
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("pa", HELP, lambda solution, game, y: None,
+                         [mdp.Param("y", "5", str, HELP)])]
+'''
+
+
+@pytest.mark.parametrize("text", ["share in %", "100% sure", "%(prog)s", "50%%", "%s %d %(default)s"])
+def test_a_plugins_help_is_shown_as_written(tmp_path, capsys, text):
+    # Before: "share in %" was a traceback of argparse's format, "100% sure" showed argparse's
+    # own record of the option ("100{'option_strings': ...").
+    plugin = tmp_path / "pct.py"
+    plugin.write_text(HELPS.replace("HELP", repr(text)))
+    for argv in (["--help"], ["pc", "--help"], ["pa", "--help"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["-p", str(plugin), *argv])
+        assert exit_.value.code == 0
+        out = capsys.readouterr().out
+        assert "option_strings" not in out, out
+        if "%(prog)" not in text or argv[0] == "--help":  # a description's %(prog)s: argparse's
+            assert text in out, out

@@ -11,6 +11,7 @@ from mdp.hookspecs import hookimpl
 from mdp.outputs.exports import write_export
 from mdp.outputs.files import say_when_written
 from mdp.program import arguments
+from mdp.program.helptext import as_written
 from mdp.program.registry import Command
 
 
@@ -21,11 +22,11 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
     default = next(iter(exports), None)
     arguments.add_game_arguments(parser, solving=False)
     parser.add_argument("--out", "-o", metavar="FILE", required=True,
-                        help="the file to write" + (f" (and {beside})" if beside else ""))
+                        help=as_written("the file to write" + (f" (and {beside})" if beside else "")))
     parser.add_argument("--format", "-f", metavar="NAME", default=default, choices=exports,
-                        help="the format to write: " + "; ".join(
+                        help=as_written("the format to write: " + "; ".join(
                             f"{name}: {export.help}" for name, export in exports.items())
-                        + f" [default: {default}]")
+                        + f" [default: {default}]"))
     arguments.add_limit_arguments(parser)
 
 
