@@ -92,11 +92,17 @@ def test_the_distinct_rows_are_found_bit_for_bit(shape, collide):
 
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(model=rounds, width=st.integers(1, 30), seed=st.integers(0, 2**32 - 1))
-def test_columns_alike_are_worked_once_to_the_same_bits(model, width, seed):
+@given(model=rounds, width=st.integers(1, 30), seed=st.integers(0, 2**32 - 1),
+       block=st.sampled_from([1, 3, 256]))
+def test_columns_alike_are_worked_once_to_the_same_bits(model, width, seed, block):
+    # Blocks of 1 and 3: the distinct columns are picked a block at a time, over many.
     rng = np.random.default_rng(seed)
     few = rng.random((3, model.n_terminal))
     few[rng.random(few.shape) < 0.3] = -np.inf
     rows = few[rng.integers(0, 3, width)]
-    assert np.array_equal(columns.best_distinct(model, rows),
-                          columns.best_columns(model, np.ascontiguousarray(rows.T)))
+    saved, columns.BLOCK = columns.BLOCK, block
+    try:
+        got = columns.best_distinct(model, rows)
+    finally:
+        columns.BLOCK = saved
+    assert np.array_equal(got, columns.best_columns(model, np.ascontiguousarray(rows.T)))
