@@ -195,31 +195,36 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
     # The calls that work a layer, made once for each width of block (and each set of ends
     # that no column of the block may take): every full block is the same arrays.
     programs: dict[tuple[int, int, bytes], list[Callable[[], Any]]] = {}
+    # The block's choices, copied out after it (those of states of one action: 0).
+    chosen = None if choice is None else np.empty(model.n_states * block, dtype=np.int16)
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
         values = _rows(buffer, height, c1 - c0)
         values[:n_terminal] = block_of(c0, c1)
         parts = [_rows(part, n, c1 - c0) for part, n in scratch]
+        places = None if chosen is None else _rows(chosen, model.n_states, c1 - c0)
+        if places is not None:
+            places.fill(0)
         dead = None
         for layer in layers:
-            if choice is not None:  # the places among all actions: none passed over
-                steps = _steps(layer, values, ufunc, parts,
-                               choice=choice[layer.lo:layer.hi, c0:c1], sense=sense)
-            else:
-                key = (c1 - c0, layer.lo, b"")
-                if layer.from_ends:  # the columns of a block share ends not allowed, often
-                    if dead is None:
-                        dead = ufunc.reduce(values[:n_terminal], axis=1) == worst
-                    if dead.any():
-                        key = (c1 - c0, layer.lo, dead.tobytes())
-                if key not in programs:  # _living's None: the plan of all ends is less work
-                    ranks = _living(layer, ~dead[layer.certain]) if key[2] and dead is not None \
-                        else None
-                    programs[key] = _steps(layer, values, ufunc, parts, ranks)
-                steps = programs[key]
-            for step in steps:
+            key = (c1 - c0, layer.lo, b"")
+            # The columns of a block share ends not allowed, often: passed over, but for the
+            # places among all actions of the choices.
+            if layer.from_ends and places is None:
+                if dead is None:
+                    dead = ufunc.reduce(values[:n_terminal], axis=1) == worst
+                if dead.any():
+                    key = (c1 - c0, layer.lo, dead.tobytes())
+            if key not in programs:  # _living's None: the plan of all ends is less work
+                ranks = _living(layer, ~dead[layer.certain]) if key[2] and dead is not None \
+                    else None
+                programs[key] = _steps(layer, values, ufunc, parts, ranks, sense=sense,
+                                       choice=None if places is None else places[layer.lo:layer.hi])
+            for step in programs[key]:
                 step()
         result[c0:c1] = values[model.initial]
+        if choice is not None and places is not None:
+            choice[:, c0:c1] = places
     return result
 
 
