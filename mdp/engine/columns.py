@@ -17,7 +17,8 @@ rows (:func:`_product`), where a dense product would multiply every zero too (me
 three times slower on a layer of 210 chance actions over 252 outcomes, 4,116 of them there).
 The calls that work a layer are made once for each width of block (:func:`_steps`: the
 block's arrays are views of buffers made once) and run for every block, where making them
-block by block cost a fifth more of the time that a block spends outside its arithmetic.
+block by block cost a quarter more of the time a block spends outside its arithmetic
+(a block of one column of Yatzy's round: 95 µs, 76 now).
 """
 
 from __future__ import annotations
