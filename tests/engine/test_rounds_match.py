@@ -19,6 +19,7 @@ from test_rounds_properties import card_game
 from test_rounds_reach import brute_best
 
 import mdp
+from mdp.analysis.targets import rounds_match
 from mdp.engine.rounds.payoff import beating
 from mdp.engine.rounds.reach import solve_reach
 from mdp.program.cli import main
@@ -268,10 +269,18 @@ def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
     monkeypatch.setattr("mdp.engine.rounds.reach.MOST_EXACT_COLUMNS", 10)
     with pytest.raises(mdp.TooLarge, match="too many in exact numbers \\(at most 10\\)"):
         mdp.match(model, game, exact=True)
-    monkeypatch.setattr("mdp.engine.rounds.totals.MOST_ROUND_STATES", 3)
-    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: 4 round states, too many to follow "
-                       r"each player's play one by one for the chance of winning \(at most 3\)"):
-        mdp.match(model, game)
+    # Two boxes, 1, 2 and 1 round states by rounds, each round's points 0 to 12: the first
+    # player's vectors bounded as wide as the points of the rounds after can spread, plus 25
+    # (their payoff's steps, over the 24 + 3 totals of the spread of the game and beyond):
+    # 49, 37 and 25, 148 numbers; and two rounds' of each of the chances of winning and of a
+    # tie, 49 + 2 * 37 = 123 each: 8 * (148 + 2 * 123) = 3,152 bytes.
+    rounds = model.of_rounds("a match")
+    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 3.15 kB "
+                       r"for its vectors over the totals, past the budget of 3.15 kB; raise it "
+                       r"with --max-memory"):
+        rounds_match(rounds, max_memory=3151)
+    with pytest.raises(AssertionError, match="solved before the refusal"):  # not refused
+        rounds_match(rounds, max_memory=3152)
 
 
 def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
