@@ -281,6 +281,21 @@ def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
         rounds_match(rounds, max_memory=3151)
     with pytest.raises(AssertionError, match="solved before the refusal"):  # not refused
         rounds_match(rounds, max_memory=3152)
+    with pytest.raises(mdp.TooLarge, match="past the budget of 3.15 kB"):
+        mdp.match(model, game, max_memory=3151)
+
+
+def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeypatch):
+    # Two boxes compile within 1 MB; the budget given is the one the match is checked against.
+    given = []
+
+    def check_match(model, *, exact=False, max_memory="default"):
+        given.append(max_memory)
+        raise mdp.TooLarge("refused here")
+
+    monkeypatch.setattr("mdp.analysis.targets.check_match", check_match)
+    assert main(["match", str(EXAMPLE), "--max-memory", "1M"]) == 3
+    assert given == [1_000_000] and "refused here" in capsys.readouterr().err
 
 
 def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
@@ -289,8 +304,10 @@ def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatc
     monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
     assert main(["match", str(EXAMPLE)]) == 3
     err = capsys.readouterr().err
-    # The limit as the docs give it (600 million for a whole match), against the whole
-    # match's backups: three sweeps, each player's and the following of their play.
+    # The limit as the docs give it (1,000 billion for a whole match), against the whole
+    # match's backups: six sweeps, each player's, the choices of its play found again, and
+    # its two payoffs evaluated under them (1 + 2 + 1 round states by 49, 37 and 25 totals:
+    # 148, by 31 actions, by 6: 27,528).
     assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
-    assert "in each of 3 sweeps, about" in err
+    assert "in each of 6 sweeps, about 27,528 backups" in err
     assert "past the 300 it may take: the points spread over too many totals" in err
