@@ -211,9 +211,11 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     the points still needed, every ``T`` in one sweep); the first for the best of what the
     second leaves them, minus the second's best winnings, a payoff of their own total in a
     second sweep. The first player's expected winnings, and the chance that the first wins,
-    that the second does, and of a tie: under each sweep's play, the payoffs of winning and
-    of a tie evaluated backward beside it (:func:`~mdp.engine.rounds.under.evaluate_under`),
-    the second's for every total of the first's at once, then the first's of their total."""
+    that the second does, and of a tie: under each sweep's play, the chance of winning
+    evaluated backward beside it (:func:`~mdp.engine.rounds.under.evaluate_under`), the
+    second's for every total of the first's at once, then the first's of their total (the
+    chance that the second loses against it); each player's winnings are their chance of
+    winning less the other's, which gives the rest."""
     from mdp.engine.rounds.payoff import Payoff, beating
     from mdp.engine.rounds.under import evaluate_under
 
@@ -222,9 +224,9 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     second = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
                          payoff=beating(sense))
     # Under the second's play, against every total of the first's: the chance that the
-    # second wins (a stake won, 1) and of a tie (0 won).
-    wins, ties = evaluate_under(second, [Payoff(second.payoff.first, tuple(
-        int(v == value) for v in second.payoff.values)) for value in (1, 0)], progress)
+    # second wins (a stake won, 1). Their winnings are that less the chance that they lose.
+    (wins,) = evaluate_under(second, [Payoff(second.payoff.first, tuple(
+        int(v == 1) for v in second.payoff.values))], progress)
     _, high = second.bounds()
 
     def of_total(reach: Reach) -> list[Any]:
@@ -233,24 +235,24 @@ def rounds_match(model: Rounds, *, exact: bool = False,
         # first's target, a payoff of the first's points still needed n = -T, from -(high + 1).
         return [reach.payoff.values[0], *reach.curve()[1].tolist(), reach.payoff.values[-1]][::-1]
 
-    # The first's total T is worth -V(T) to them, V the second's best winnings against it.
+    # The first's total T is worth -V(T) to them, V the second's best winnings against it;
+    # the first wins against T with the chance that the second loses, their wins less V.
     worth = of_total(second)
     del second  # its vectors let go before the first's sweep
-    won, tied = of_total(wins), of_total(ties)
-    one: Any = 1 if exact else 1.0
+    zero, one = (0, 1) if exact else (0.0, 1.0)
+    losing = [min(max(w - v, zero), one) for w, v in zip(of_total(wins), worth)]
     first = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
                         payoff=Payoff(-(high + 1), tuple(-v for v in worth)))
-    # Under the first's play, of their own total: the second short of it, and tied.
-    beaten, tie = evaluate_under(first, [
-        Payoff(first.payoff.first, tuple(one - w - t for w, t in zip(won, tied))),
-        Payoff(first.payoff.first, tuple(tied))], progress)
-    first_wins, tied_at = beaten.chance(0), tie.chance(0)
-    return first.chance(0), (first_wins, one - first_wins - tied_at, tied_at)
+    (beaten,) = evaluate_under(first, [Payoff(first.payoff.first, tuple(losing))], progress)
+    # The first's winnings are the chance that they win less the chance that the second does.
+    value, first_wins = first.chance(0), beaten.chance(0)
+    second_wins = min(max(first_wins - value, zero), one)
+    return value, (first_wins, second_wins, max(one - first_wins - second_wins, zero))
 
 
 MATCH_PASSES = 6
 """Sweeps of the first player's vectors that a match's work comes to (see :func:`check_match`):
-each player's sweep, the choices of its play found again, and the two payoffs evaluated
+each player's sweep, the choices of its play found again, and the chance of winning evaluated
 under them."""
 
 MOST_MATCH_WORK = 1_000_000_000_000
@@ -264,7 +266,7 @@ def check_match(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default") -> None:
     """Refuse, before any work, a match of a game of rounds that cannot be played: floats
     given to be solved exactly; either player's vectors over the totals, every round's and
-    two rounds' of the chances of winning and of a tie evaluated beside them
+    two rounds' of the chance of winning evaluated beside them
     (:func:`~mdp.engine.rounds.under.check_under`: the first's as wide as the second's and as
     the spread of totals more) past ``max_memory``, or, exactly, too many
     (:func:`~mdp.engine.rounds.reach.check_reach`); more backups than
@@ -282,8 +284,8 @@ def check_match(model: Rounds, *, exact: bool = False,
     first = Payoff(0, (0,) * (spread + 3))
     if not exact:
         for payoff in (second, first):
-            check_under(model, payoff, 2, "a match", max_memory)
-    # Each player's sweep, the choices of its play found again, and its two payoffs
+            check_under(model, payoff, 1, "a match", max_memory)
+    # Each player's sweep, the choices of its play found again, and its chance of winning
     # evaluated under them: MATCH_PASSES times the work of the first player's sweep, the wider.
     check_reach(model, exact=exact, max_memory=None, payoff=first,
                 work=MOST_MATCH_WORK, passes=MATCH_PASSES, what="a match")

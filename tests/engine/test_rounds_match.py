@@ -272,17 +272,17 @@ def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
     # Two boxes, 1, 2 and 1 round states by rounds, each round's points 0 to 12: the first
     # player's vectors bounded as wide as the points of the rounds after can spread, plus 25
     # (their payoff's steps, over the 24 + 3 totals of the spread of the game and beyond):
-    # 49, 37 and 25, 148 numbers; and two rounds' of each of the chances of winning and of a
-    # tie, 49 + 2 * 37 = 123 each: 8 * (148 + 2 * 123) = 3,152 bytes.
+    # 49, 37 and 25, 148 numbers; and two rounds' of the chance of winning beside them,
+    # 49 + 2 * 37 = 123: 8 * (148 + 123) = 2,168 bytes.
     rounds = model.of_rounds("a match")
-    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 3.15 kB "
-                       r"for its vectors over the totals, past the budget of 3.15 kB; raise it "
+    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 2.17 kB "
+                       r"for its vectors over the totals, past the budget of 2.17 kB; raise it "
                        r"with --max-memory"):
-        rounds_match(rounds, max_memory=3151)
+        rounds_match(rounds, max_memory=2167)
     with pytest.raises(AssertionError, match="solved before the refusal"):  # not refused
-        rounds_match(rounds, max_memory=3152)
-    with pytest.raises(mdp.TooLarge, match="past the budget of 3.15 kB"):
-        mdp.match(model, game, max_memory=3151)
+        rounds_match(rounds, max_memory=2168)
+    with pytest.raises(mdp.TooLarge, match="past the budget of 2.17 kB"):
+        mdp.match(model, game, max_memory=2167)
 
 
 def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeypatch):
@@ -306,7 +306,7 @@ def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatc
     err = capsys.readouterr().err
     # The limit as the docs give it (1,000 billion for a whole match), against the whole
     # match's backups: six sweeps, each player's, the choices of its play found again, and
-    # its two payoffs evaluated under them (1 + 2 + 1 round states by 49, 37 and 25 totals:
+    # its chance of winning evaluated under them (1 + 2 + 1 round states by 49, 37 and 25 totals:
     # 148, by 31 actions, by 6: 27,528).
     assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
     assert "in each of 6 sweeps, about 27,528 backups" in err
