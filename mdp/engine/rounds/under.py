@@ -128,7 +128,7 @@ def _batch(main: Reach, payoffs: Sequence[Payoff], ours: _Vectors | None, later:
             d = first[d0:d0 + step]
             # Each payoff's columns side by side, played alike.
             played = _played(inner, np.concatenate([w[d].T for w in worth], axis=1),
-                             np.tile(choices[:, plays[d]], (1, len(payoffs))), exact)
+                             np.hstack([choices[:, plays[d]]] * len(payoffs)), exact)
             values[d0:d0 + len(d)] = played.reshape(len(payoffs), len(d)).T
         for j, payoff in enumerate(payoffs):
             part = values[inverse, j]
