@@ -218,8 +218,7 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     A game of rounds is played by two, the better total (the higher, or the lower where the
     game minimizes) winning one stake: each plays for money, the second knowing the first's
     total, and :attr:`Match.wins` holds the chance that each wins and of a tie
-    (:func:`mdp.analysis.targets.rounds_match`), its vectors over the totals in no more
-    memory than ``max_memory`` (refused, :class:`mdp.TooLarge`, before the work).
+    (:func:`mdp.analysis.targets.rounds_match`; its vectors within ``max_memory`` bytes).
     """
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
               exact=(exact, FLAG), progress=(progress, CALLBACK), max_memory=(max_memory, MAX_MEMORY))

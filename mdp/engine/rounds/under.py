@@ -58,8 +58,8 @@ def evaluate_under(main: Reach, payoffs: Sequence[Payoff],
     chances: list[list[np.ndarray]] = [[np.zeros(0)] * count for _ in payoffs]
     for r in range(model.n_rounds, -1, -1):
         if progress:
-            progress(f"following round {r + 1} of {model.n_rounds + 1}'s play for "
-                     f"{len(payoffs)} more payoffs: {len(model.keys[r]):,} round states")
+            progress(f"valuing round {r + 1} of {model.n_rounds + 1} as played toward "
+                     f"{main.payoff.what}: {len(model.keys[r]):,} round states")
         ours = None if r == model.n_rounds else _Vectors.of_round(main, r + 1)
         later = [] if r == model.n_rounds else [
             _Vectors(model.keys[r + 1], main.low[r + 1], main.high[r + 1], main.below[r + 1],
