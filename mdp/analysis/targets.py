@@ -210,7 +210,8 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     -1 short of it, played best jointly (a :func:`~mdp.engine.rounds.payoff.beating` payoff of
     the points still needed, every ``T`` in one sweep); the first for the best of what the
     second leaves them, minus the second's best winnings, a payoff of their own total in a
-    second sweep. The first player's expected winnings, and the chance that the first wins,
+    second sweep, toward their one target, 0 (each round state's vector only as wide as the
+    totals before it make it). The first player's expected winnings, and the chance that the first wins,
     that the second does, and of a tie: under each sweep's play, the chance of winning
     evaluated backward beside it (:func:`~mdp.engine.rounds.under.evaluate_under`), the
     second's for every total of the first's at once, then the first's of their total (the
@@ -241,25 +242,31 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     del second  # its vectors let go before the first's sweep
     zero, one = (0, 1) if exact else (0.0, 1.0)
     losing = [min(max(w - v, zero), one) for w, v in zip(of_total(wins), worth)]
+    # The first plays toward one target, each round state's vector only as wide as their
+    # totals so far make it (a window); a target within the totals the points can reach
+    # (one further off is held there), their least, ``aim``: the first's total T is then
+    # aim - n, n the points still needed, the payoff from n = aim - high - 1.
+    aim = sum(math.floor(least) for least, _ in model.points())
     first = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
-                        payoff=Payoff(-(high + 1), tuple(-v for v in worth)))
+                        payoff=Payoff(aim - high - 1, tuple(-v for v in worth)), total=aim)
     (beaten,) = evaluate_under(first, [Payoff(first.payoff.first, tuple(losing))], progress)
     # The first's winnings are the chance that they win less the chance that the second does.
-    value, first_wins = first.chance(0), beaten.chance(0)
+    value, first_wins = first.chance(aim), beaten.chance(aim)
     second_wins = min(max(first_wins - value, zero), one)
     return value, (first_wins, second_wins, max(one - first_wins - second_wins, zero))
 
 
-MATCH_PASSES = 6
-"""Sweeps of the first player's vectors that a match's work comes to (see :func:`check_match`):
-each player's sweep, the choices of its play found again, and the chance of winning evaluated
-under them."""
+MATCH_PASSES = 3
+"""Sweeps of a player's vectors that their part of a match comes to (see :func:`check_match`):
+their sweep, the choices of its play found again, and the chance of winning evaluated under
+them."""
 
-MOST_MATCH_WORK = 1_000_000_000_000
-"""The most backups of a round's actions a match of a game of rounds takes, counted as
-:data:`MATCH_PASSES` sweeps of the first player's vectors (about ten minutes of one core:
-Yatzy on the boxes ones to fives, chance and yatzy, 1,372 round states, counts 63 billion
-and takes 36 seconds; the columns alike are worked once, hence far less than that count)."""
+MOST_MATCH_WORK = 300_000_000_000
+"""The most backups of a round's actions each player's part of a match of a game of rounds
+takes, counted as :data:`MATCH_PASSES` sweeps of their vectors (about ten minutes of one
+core: Yatzy on the boxes ones to fives, chance and yatzy, 1,372 round states, counts 11
+billion for the second player and 9 for the first, and takes 10 seconds in all; the columns
+alike are worked once, hence far less than that count)."""
 
 
 def check_match(model: Rounds, *, exact: bool = False,
@@ -267,10 +274,10 @@ def check_match(model: Rounds, *, exact: bool = False,
     """Refuse, before any work, a match of a game of rounds that cannot be played: floats
     given to be solved exactly; either player's vectors over the totals, every round's and
     two rounds' of the chance of winning evaluated beside them
-    (:func:`~mdp.engine.rounds.under.check_under`: the first's as wide as the second's and as
-    the spread of totals more) past ``max_memory``, or, exactly, too many
-    (:func:`~mdp.engine.rounds.reach.check_reach`); more backups than
-    :data:`MOST_MATCH_WORK`."""
+    (:func:`~mdp.engine.rounds.under.check_under`: the first's toward their one target, as
+    wide as the spread of totals more and no wider than the points before) past
+    ``max_memory``, or, exactly, too many (:func:`~mdp.engine.rounds.reach.check_reach`);
+    either player's part more backups than :data:`MOST_MATCH_WORK`."""
     from mdp.engine.rounds.payoff import Payoff, beating
     from mdp.engine.rounds.reach import check_reach
     from mdp.engine.rounds.under import check_under
@@ -282,13 +289,13 @@ def check_match(model: Rounds, *, exact: bool = False,
     check_whole(model, second)
     spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
     first = Payoff(0, (0,) * (spread + 3))
-    if not exact:
-        for payoff in (second, first):
-            check_under(model, payoff, 1, "a match", max_memory)
-    # Each player's sweep, the choices of its play found again, and its chance of winning
-    # evaluated under them: MATCH_PASSES times the work of the first player's sweep, the wider.
-    check_reach(model, exact=exact, max_memory=None, payoff=first,
-                work=MOST_MATCH_WORK, passes=MATCH_PASSES, what="a match")
+    for payoff, one_total in ((second, False), (first, True)):
+        if not exact:
+            check_under(model, payoff, 1, "a match", max_memory, one_total)
+        # The player's sweep, the choices of its play found again, and its chance of winning
+        # evaluated under them: MATCH_PASSES times the work of their sweep.
+        check_reach(model, exact=exact, max_memory=None, payoff=payoff, work=MOST_MATCH_WORK,
+                    passes=MATCH_PASSES, what="a match", one_total=one_total)
 
 
 def check_earned(model: Rounds, game: Any, *, first: int | None = None,

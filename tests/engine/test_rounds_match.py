@@ -269,20 +269,21 @@ def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
     monkeypatch.setattr("mdp.engine.rounds.reach.MOST_EXACT_COLUMNS", 10)
     with pytest.raises(mdp.TooLarge, match="too many in exact numbers \\(at most 10\\)"):
         mdp.match(model, game, exact=True)
-    # Two boxes, 1, 2 and 1 round states by rounds, each round's points 0 to 12: the first
-    # player's vectors bounded as wide as the points of the rounds after can spread, plus 25
-    # (their payoff's steps, over the 24 + 3 totals of the spread of the game and beyond):
-    # 49, 37 and 25, 148 numbers; and two rounds' of the chance of winning beside them,
-    # 49 + 2 * 37 = 123: 8 * (148 + 123) = 2,168 bytes.
+    # Two boxes, 1, 2 and 1 round states by rounds, each round's points 0 to 12. The
+    # second's vectors bounded as wide as the points of the rounds after can spread, plus 1
+    # (their payoff's steps): 25, 13 and 1, 52 numbers; the first's, toward one target, as
+    # wide as the points before can spread, plus 1: 1, 13 and 25, 52 too; and two rounds'
+    # of the chance of winning beside them, 25 + 2 * 13 = 51 (2 * 13 + 25 for the first):
+    # 8 * (52 + 51) = 824 bytes.
     rounds = model.of_rounds("a match")
-    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 2.17 kB "
-                       r"for its vectors over the totals, past the budget of 2.17 kB; raise it "
+    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 824 bytes "
+                       r"for its vectors over the totals, past the budget of 823 bytes; raise it "
                        r"with --max-memory"):
-        rounds_match(rounds, max_memory=2167)
+        rounds_match(rounds, max_memory=823)
     with pytest.raises(AssertionError, match="solved before the refusal"):  # not refused
-        rounds_match(rounds, max_memory=2168)
-    with pytest.raises(mdp.TooLarge, match="past the budget of 2.17 kB"):
-        mdp.match(model, game, max_memory=2167)
+        rounds_match(rounds, max_memory=824)
+    with pytest.raises(mdp.TooLarge, match="past the budget of 823 bytes"):
+        mdp.match(model, game, max_memory=823)
 
 
 def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeypatch):
@@ -299,15 +300,13 @@ def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeyp
 
 
 def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
-    # Two boxes: totals 0 to 18, and the first player's vectors 3 wider (past, tied, short):
-    # at most 4 round states by 21 to 39 totals of the round's 31 actions.
     monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
     assert main(["match", str(EXAMPLE)]) == 3
     err = capsys.readouterr().err
-    # The limit as the docs give it (1,000 billion for a whole match), against the whole
-    # match's backups: six sweeps, each player's, the choices of its play found again, and
-    # its chance of winning evaluated under them (1 + 2 + 1 round states by 49, 37 and 25 totals:
-    # 148, by 31 actions, by 6: 27,528).
+    # The limit as the docs give it (300 billion for each player's part of a match), against
+    # the backups of the part: three sweeps, the player's, the choices of its play found
+    # again, and its chance of winning evaluated under them (1 + 2 + 1 round states by 25,
+    # 13 and 1 totals for the second: 52, by 31 actions, by 3: 4,836).
     assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
-    assert "in each of 6 sweeps, about 27,528 backups" in err
+    assert "in each of 3 sweeps, about 4,836 backups" in err
     assert "past the 300 it may take: the points spread over too many totals" in err

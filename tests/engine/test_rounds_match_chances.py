@@ -130,7 +130,7 @@ def test_a_payoff_of_other_steps_is_refused():
     with pytest.raises(mdp.ParamError, match="has its steps: from -1 to 1 points still needed, "
                        "not 0 to 1"):
         evaluate_under(main, [AT_LEAST])
-    with pytest.raises(mdp.ParamError, match="solve it without start_only or total"):
+    with pytest.raises(mdp.ParamError, match="solve it without start_only"):
         evaluate_under(solve_reach(model, start_only=True), [AT_LEAST])
 
 

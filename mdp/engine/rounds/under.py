@@ -39,15 +39,16 @@ from mdp.limits import default_max_memory
 def evaluate_under(main: Reach, payoffs: Sequence[Payoff],
                    progress: Callable[[str], None] | None = None) -> tuple[Reach, ...]:
     """Each of ``payoffs`` evaluated under the play that ``main`` (solved with every
-    round's vectors, not toward one total) makes best for its own payoff, in its numbers
-    (exact or floats): a :class:`Reach` each that answers from the start alone, as one
-    solved with ``start_only`` (:meth:`~Reach.chance`, :meth:`~Reach.curve`). Each payoff
-    has the steps of ``main``'s (its ``first`` and as many values); each round's companion
-    vectors are let go once the round before has read them."""
+    round's vectors) makes best for its own payoff, in its numbers (exact or floats): a
+    :class:`Reach` each that answers from the start alone, as one solved with ``start_only``
+    (:meth:`~Reach.chance`, :meth:`~Reach.curve`), and toward the one total of ``main``'s
+    window where it was solved toward one. Each payoff has the steps of ``main``'s (its
+    ``first`` and as many values); each round's companion vectors are let go once the round
+    before has read them."""
     began = time.perf_counter()
-    if main.start_only or main.window is not None:
+    if main.start_only:
         raise ParamError("payoffs are evaluated under the play of a Reach that holds every "
-                         "round's vectors for every total: solve it without start_only or total")
+                         "round's vectors: solve it without start_only")
     for payoff in payoffs:
         if (payoff.first, payoff.last) != (main.payoff.first, main.payoff.last):
             raise ParamError(f"a payoff evaluated under another's play has its steps: from "
@@ -74,7 +75,7 @@ def evaluate_under(main: Reach, payoffs: Sequence[Payoff],
                 vectors[r + 1] = np.zeros(0)
     seconds = time.perf_counter() - began
     return tuple(Reach(model, main.low, main.high, main.offsets, tuple(vectors), main.exact,
-                       seconds, payoff, True, None, main.below)
+                       seconds, payoff, True, main.window, main.below)
                  for payoff, vectors in zip(payoffs, chances))
 
 
@@ -150,12 +151,13 @@ def _played(inner: Any, worth: np.ndarray, choice: np.ndarray, exact: bool) -> n
 
 
 def check_under(model: Rounds, payoff: Payoff, companions: int, what: str,
-                max_memory: int | None | Literal["default"] = "default") -> None:
-    """Refuse (:class:`mdp.TooLarge`), before any work, a sweep toward ``payoff`` with
-    ``companions`` payoffs evaluated under its play (:func:`evaluate_under`, floats) that
-    could take more than ``max_memory`` bytes: every round's main vectors, and two rounds'
-    of each companion's (``what`` names the work)."""
-    columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff))]
+                max_memory: int | None | Literal["default"] = "default",
+                one_total: bool = False) -> None:
+    """Refuse (:class:`mdp.TooLarge`), before any work, a sweep toward ``payoff`` (toward
+    ``one_total`` from the start) with ``companions`` payoffs evaluated under its play
+    (:func:`evaluate_under`, floats) that could take more than ``max_memory`` bytes: every
+    round's main vectors, and two rounds' of each companion's (``what`` names the work)."""
+    columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total))]
     two = max(map(sum, zip(columns, [*columns[1:], 0])), default=0)
     need = 8 * (sum(columns) + companions * two)
     if max_memory == "default":
