@@ -232,8 +232,8 @@ def rounds_match(model: Rounds, *, exact: bool = False,
 
     def of_total(reach: Reach) -> list[Any]:
         # What a payoff of the second's is worth against each total T of the first's, from
-        # T = low - 1 (the second surely past it) to high + 1 (surely short): with 0 as the
-        # first's target, a payoff of the first's points still needed n = -T, from -(high + 1).
+        # T = high + 1 (the second surely short of it) down to low - 1 (surely past it): in
+        # the order of the first's points still needed toward their target, below.
         return [reach.payoff.values[0], *reach.curve()[1].tolist(), reach.payoff.values[-1]][::-1]
 
     # The first's total T is worth -V(T) to them, V the second's best winnings against it;
