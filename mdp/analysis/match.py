@@ -19,14 +19,14 @@ import functools
 import time
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal
 
 import attrs
 import numpy as np
 import polars as pl
 
 from mdp.analysis.match_payoff import payoff_alone
-from mdp.checks import CALLBACK, FLAG, GAME, LIST, MODEL, arguments, first
+from mdp.checks import CALLBACK, FLAG, GAME, LIST, MAX_MEMORY, MODEL, arguments, first
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import (
@@ -210,7 +210,8 @@ def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray
 
 
 def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact: bool = False,
-          progress: Callable[[str], None] | None = None) -> Match:
+          progress: Callable[[str], None] | None = None,
+          max_memory: int | None | Literal["default"] = "default") -> Match:
     """Each player's expected winnings when ``players`` players take turns at ``game``,
     each playing optimally for money knowing the earlier players' results.
 
@@ -218,23 +219,22 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     A game of rounds is played by two, the better total (the higher, or the lower where the
     game minimizes) winning one stake: each plays for money, the second knowing the first's
     total, and :attr:`Match.wins` holds the chance that each wins and of a tie
-    (:func:`mdp.analysis.targets.rounds_match`).
-    """
+    (:func:`mdp.analysis.targets.rounds_match`; its vectors within ``max_memory`` bytes)."""
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
-              exact=(exact, FLAG), progress=(progress, CALLBACK))
+              exact=(exact, FLAG), progress=(progress, CALLBACK), max_memory=(max_memory, MAX_MEMORY))
     start = time.perf_counter()
     check_players(players)
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")
-    values, wins = _played(model, game, players, exact, progress)
+    values, wins = _played(model, game, players, exact, progress, max_memory)
     return Match(game.name, game.shown_params(), game.describe(), values, exact,
                  time.perf_counter() - start, wins)
 
 
 @functools.singledispatch
 def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool,
-            progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+            progress: Callable[[str], None] | None, max_memory: Any) -> tuple[tuple[Any, ...], Any]:
     """Each player's expected winnings in a match of a game of one model, by the game's
     :func:`~mdp.hookspecs.game.mdp_match_rules`; no chances of winning beside them."""
     model = model.single("a match")  # only a game of one model comes here (Rounds below)
@@ -256,14 +256,14 @@ def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool
 
 @_played.register(Rounds)
 def _(model: Rounds, game: Game, players: int, exact: bool,
-      progress: Callable[[str], None] | None) -> tuple[tuple[Any, ...], Any]:
+      progress: Callable[[str], None] | None, max_memory: Any) -> tuple[tuple[Any, ...], Any]:
     """A game of rounds: the better total wins, the second player knowing the first's."""
     from mdp.analysis.targets import rounds_match
 
     if players != 2:
         raise ParamError(f"a match of a game of rounds is of 2 players, not {players}: the "
                          "second plays knowing the first's total")
-    value, wins = rounds_match(model, exact=exact, progress=progress)
+    value, wins = rounds_match(model, exact=exact, progress=progress, max_memory=max_memory)
     value = Fraction(value) if exact else float(value)
     return _settled((value, -value), 1.0, exact), wins
 

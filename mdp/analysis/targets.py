@@ -210,73 +210,92 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     -1 short of it, played best jointly (a :func:`~mdp.engine.rounds.payoff.beating` payoff of
     the points still needed, every ``T`` in one sweep); the first for the best of what the
     second leaves them, minus the second's best winnings, a payoff of their own total in a
-    second sweep. The first player's expected winnings, and the chance that the first wins,
-    that the second does, and of a tie: each player's totals followed under their play, round
-    state by round state (:func:`~mdp.engine.rounds.toward.toward_distribution`), the second's
-    for every total of the first's at once."""
+    second sweep, toward their one target, 0 (each round state's vector only as wide as the
+    totals before it make it). The first player's expected winnings, and the chance that the first wins,
+    that the second does, and of a tie: under each sweep's play, the chance of winning
+    evaluated backward beside it (:func:`~mdp.engine.rounds.under.evaluate_under`), the
+    second's for every total of the first's at once, then the first's of their total (the
+    chance that the second loses against it); each player's winnings are their chance of
+    winning less the other's, which gives the rest."""
     from mdp.engine.rounds.payoff import Payoff, beating
-    from mdp.engine.rounds.toward import toward_distribution
+    from mdp.engine.rounds.under import evaluate_under
 
     check_match(model, exact=exact, max_memory=max_memory)
     sense = model.info.objective.sense
     second = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
                          payoff=beating(sense))
+    # Under the second's play, against every total of the first's: the chance that the
+    # second wins (a stake won, 1). Their winnings are that less the chance that they lose.
+    (wins,) = evaluate_under(second, [Payoff(second.payoff.first, tuple(
+        int(v == 1) for v in second.payoff.values))], progress)
     _, high = second.bounds()
-    # The first's total T is worth -V(T) to them, V the second's best winnings against it,
-    # from T = low - 1 (the second surely wins) to high + 1 (surely loses): with 0 as the
-    # first's target, a payoff of the points still needed n = -T, from -(high + 1).
-    sides = second.payoff.values
-    worth = [sides[0], *second.curve()[1].tolist(), sides[-1]][::-1]
+
+    def of_total(reach: Reach) -> list[Any]:
+        # What a payoff of the second's is worth against each total T of the first's, from
+        # T = high + 1 (the second surely short of it) down to low - 1 (surely past it): in
+        # the order of the first's points still needed toward their target, below.
+        return [reach.payoff.values[0], *reach.curve()[1].tolist(), reach.payoff.values[-1]][::-1]
+
+    # The first's total T is worth -V(T) to them, V the second's best winnings against it;
+    # the first wins against T with the chance that the second loses, their wins less V.
+    worth = of_total(second)
+    del second  # its vectors let go before the first's sweep
+    zero, one = (0, 1) if exact else (0.0, 1.0)
+    losing = [min(max(w - v, zero), one) for w, v in zip(of_total(wins), worth)]
+    # The first plays toward one target, each round state's vector only as wide as their
+    # totals so far make it (a window); a target within the totals the points can reach
+    # (one further off is held there), their least, ``aim``: the first's total T is then
+    # aim - n, n the points still needed, the payoff from n = aim - high - 1.
+    aim = sum(math.floor(least) for least, _ in model.points())
     first = solve_reach(model, exact=exact, progress=progress, max_memory=max_memory,
-                        payoff=Payoff(-(high + 1), tuple(-v for v in worth)))
-    value = first.chance(0)
-    if progress:
-        progress("following both players' totals for the chance of each winning")
-    totals = toward_distribution(first, 0)
-    shares = totals["exact"].map_elements(Fraction, return_dtype=pl.Object).to_list() if exact \
-        else totals["probability"].to_list()
-    # The second's total less the first's: each of the first's totals a start of its own.
-    ahead = toward_distribution(second, 0, {-t: p for t, p in zip(totals["points"].to_list(), shares)})
-    chances = (ahead["exact"].map_elements(Fraction, return_dtype=pl.Object).to_list() if exact
-               else ahead["probability"].to_list())
-    zero: Any = Fraction(0) if exact else 0.0
-    past = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d > 0), zero)
-    short = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d < 0), zero)
-    tie = sum((p for d, p in zip(ahead["points"].to_list(), chances) if d == 0), zero)
-    second_wins, first_wins = (past, short) if sense == "max" else (short, past)
-    return value, (first_wins, second_wins, tie)
+                        payoff=Payoff(aim - high - 1, tuple(-v for v in worth)), total=aim)
+    (beaten,) = evaluate_under(first, [Payoff(first.payoff.first, tuple(losing))], progress)
+    # The first's winnings are the chance that they win less the chance that the second does.
+    value, first_wins = first.chance(aim), beaten.chance(aim)
+    second_wins = min(max(first_wins - value, zero), one)
+    return value, (first_wins, second_wins, max(one - first_wins - second_wins, zero))
 
 
-MOST_MATCH_WORK = 600_000_000
-"""The most backups of a round's actions a match of a game of rounds takes (about ten
-minutes; a game of 18,000 round states and totals, of 645 actions, takes 35 million)."""
+MATCH_PASSES = 3
+"""Sweeps of a player's vectors that their part of a match comes to (see :func:`check_match`):
+their sweep, the choices of its play found again, and the chance of winning evaluated under
+them."""
+
+MOST_MATCH_WORK = 300_000_000_000
+"""The most backups of a round's actions each player's part of a match of a game of rounds
+takes, counted as :data:`MATCH_PASSES` sweeps of their vectors (about ten minutes of one
+core: Yatzy on the boxes ones to fives, chance and yatzy, 1,372 round states, counts 11
+billion for the second player and 9 for the first, and takes 10 seconds in all; the columns
+alike are worked once, hence far less than that count)."""
 
 
 def check_match(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default") -> None:
     """Refuse, before any work, a match of a game of rounds that cannot be played: floats
-    given to be solved exactly; either player's vectors over the totals
-    (:func:`~mdp.engine.rounds.reach.check_reach`: the first's as wide as the second's and
-    as the spread of totals more) past ``max_memory`` or, exactly, too many; more round
-    states than the play of each can be followed one by one for the chance of winning."""
+    given to be solved exactly; either player's vectors over the totals, every round's and
+    two rounds' of the chance of winning evaluated beside them
+    (:func:`~mdp.engine.rounds.under.check_under`: the first's toward their one target, as
+    wide as the spread of totals more and no wider than the points before) past
+    ``max_memory``, or, exactly, too many (:func:`~mdp.engine.rounds.reach.check_reach`);
+    either player's part more backups than :data:`MOST_MATCH_WORK`."""
     from mdp.engine.rounds.payoff import Payoff, beating
     from mdp.engine.rounds.reach import check_reach
-    from mdp.engine.rounds.totals import MOST_ROUND_STATES
+    from mdp.engine.rounds.under import check_under
     from mdp.engine.rounds.values import check_exact
 
     if exact:
         check_exact(model)
-    check_whole(model, beating(model.info.objective.sense))
-    if model.n_round_states > MOST_ROUND_STATES:
-        raise TooLarge(f"game {model.info.game}: {model.n_round_states:,} round states, too many "
-                       "to follow each player's play one by one for the chance of winning "
-                       f"(at most {MOST_ROUND_STATES:,})")
-    # Each player's sweep, then the following of their play: about three times the work of
-    # the first player's sweep, the wider.
-    check_reach(model, exact=exact, max_memory=max_memory, payoff=beating(model.info.objective.sense))
+    second = beating(model.info.objective.sense)
+    check_whole(model, second)
     spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
-    check_reach(model, exact=exact, max_memory=max_memory, payoff=Payoff(0, (0,) * (spread + 3)),
-                work=MOST_MATCH_WORK, passes=3, what="a match")
+    first = Payoff(0, (0,) * (spread + 3))
+    for payoff, one_total in ((second, False), (first, True)):
+        if not exact:
+            check_under(model, payoff, 1, "a match", max_memory, one_total)
+        # The player's sweep, the choices of its play found again, and its chance of winning
+        # evaluated under them: MATCH_PASSES times the work of their sweep.
+        check_reach(model, exact=exact, max_memory=None, payoff=payoff, work=MOST_MATCH_WORK,
+                    passes=MATCH_PASSES, what="a match", one_total=one_total)
 
 
 def check_earned(model: Rounds, game: Any, *, first: int | None = None,

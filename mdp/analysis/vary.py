@@ -154,7 +154,8 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         if key not in models:
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
-        result = match(models[key], game, players=players, exact=exact, progress=progress)
+        result = match(models[key], game, players=players, exact=exact, progress=progress,
+                       max_memory=max_memory)
         share = round(float(result.values[0] * 100), 4)  # a float of an exact value's, once
         row["player_1_percent"] = share if math.isfinite(share) else None  # past a float: null
         for k, value in enumerate(result.values, start=1):

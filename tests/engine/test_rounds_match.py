@@ -19,6 +19,7 @@ from test_rounds_properties import card_game
 from test_rounds_reach import brute_best
 
 import mdp
+from mdp.analysis.targets import rounds_match
 from mdp.engine.rounds.payoff import beating
 from mdp.engine.rounds.reach import solve_reach
 from mdp.program.cli import main
@@ -268,20 +269,44 @@ def test_a_match_past_its_limits_is_refused_before_any_work(monkeypatch):
     monkeypatch.setattr("mdp.engine.rounds.reach.MOST_EXACT_COLUMNS", 10)
     with pytest.raises(mdp.TooLarge, match="too many in exact numbers \\(at most 10\\)"):
         mdp.match(model, game, exact=True)
-    monkeypatch.setattr("mdp.engine.rounds.totals.MOST_ROUND_STATES", 3)
-    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: 4 round states, too many to follow "
-                       r"each player's play one by one for the chance of winning \(at most 3\)"):
-        mdp.match(model, game)
+    # Two boxes, 1, 2 and 1 round states by rounds, each round's points 0 to 12. The
+    # second's vectors bounded as wide as the points of the rounds after can spread, plus 1
+    # (their payoff's steps): 25, 13 and 1, 52 numbers; the first's, toward one target, as
+    # wide as the points before can spread, plus 1: 1, 13 and 25, 52 too; and two rounds'
+    # of the chance of winning beside them, 25 + 2 * 13 = 51 (2 * 13 + 25 for the first):
+    # 8 * (52 + 51) = 824 bytes.
+    rounds = model.of_rounds("a match")
+    with pytest.raises(mdp.TooLarge, match=r"^game two-boxes: a match may take up to 824 bytes "
+                       r"for its vectors over the totals, past the budget of 823 bytes; raise it "
+                       r"with --max-memory"):
+        rounds_match(rounds, max_memory=823)
+    with pytest.raises(AssertionError, match="solved before the refusal"):  # not refused
+        rounds_match(rounds, max_memory=824)
+    with pytest.raises(mdp.TooLarge, match="past the budget of 823 bytes"):
+        mdp.match(model, game, max_memory=823)
+
+
+def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeypatch):
+    # Two boxes compile within 1 MB; the budget given is the one the match is checked against.
+    given = []
+
+    def check_match(model, *, exact=False, max_memory="default"):
+        given.append(max_memory)
+        raise mdp.TooLarge("refused here")
+
+    monkeypatch.setattr("mdp.analysis.targets.check_match", check_match)
+    assert main(["match", str(EXAMPLE), "--max-memory", "1M"]) == 3
+    assert given == [1_000_000] and "refused here" in capsys.readouterr().err
 
 
 def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
-    # Two boxes: totals 0 to 18, and the first player's vectors 3 wider (past, tied, short):
-    # at most 4 round states by 21 to 39 totals of the round's 31 actions.
     monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
     assert main(["match", str(EXAMPLE)]) == 3
     err = capsys.readouterr().err
-    # The limit as the docs give it (600 million for a whole match), against the whole
-    # match's backups: three sweeps, each player's and the following of their play.
+    # The limit as the docs give it (300 billion for each player's part of a match), against
+    # the backups of the part: three sweeps, the player's, the choices of its play found
+    # again, and its chance of winning evaluated under them (1 + 2 + 1 round states by 25,
+    # 13 and 1 totals for the second: 52, by 31 actions, by 3: 4,836).
     assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
-    assert "in each of 3 sweeps, about" in err
+    assert "in each of 3 sweeps, about 4,836 backups" in err
     assert "past the 300 it may take: the points spread over too many totals" in err

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import mdp
+from mdp.analysis.builtins import options
 from mdp.analysis.registry import Analysis
 from mdp.game.params import Param
 from mdp.game.parsers import parse_int
@@ -25,9 +26,10 @@ if TYPE_CHECKING:
 
 
 def _match(model: CompiledModel, game: Game, *, exact: bool, sense: Sense | None,
-           progress: Callable[[str], None] | None, players: int) -> Match:
+           progress: Callable[[str], None] | None, players: int, max_memory: int | None) -> Match:
     # A match is played for money: the sense of a solve does not apply.
-    return mdp.match(model, game, players=players, exact=exact, progress=progress)
+    return mdp.match(model, game, players=players, exact=exact, progress=progress,
+                     max_memory=max_memory or "default")
 
 
 def _table(result: Match) -> pl.DataFrame:
@@ -71,7 +73,10 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
 
 MATCH = Analysis(
     "match", "each player's expected winnings when players take turns at a game", _match,
-    [Param("players", 2, parse_int(2, grouped=True), "the number of players", metavar="N")],
+    [Param("players", 2, parse_int(2, grouped=True), "the number of players", metavar="N"),
+     Param("max_memory", None, options.size, "a game of rounds: the most bytes that the "
+           "vectors over the totals may take (default: as a model compiled, --max-memory)",
+           shared=True)],
     "Players take turns at the game, each knowing the earlier players' results and playing "
     "optimally for money under the game's match rules; print each player's expected "
     "winnings. With --vary, a table over rule sets, fairest first.",
