@@ -34,6 +34,7 @@ from mdp.engine.numeric import (
     first_fault,
     first_float,
     first_past_float,
+    float_or_none,
     numbers_array,
     plain,
     quoted,
@@ -113,11 +114,11 @@ class Match:
 
     def summary(self) -> dict[str, Any]:
         """The match as ``mdp match --json`` prints it: the game, parameters, rules, and
-        ``players``, a list of ``{"player": k, "value": float}`` (with ``"exact": "p/q"``
-        in exact mode), and the seconds spent."""
+        ``players``, a list of ``{"player": k, "value": float}`` (null past a float; with
+        ``"exact": "p/q"`` in exact mode), and the seconds spent."""
         players = []
         for k, value in enumerate(self.values, start=1):
-            entry: dict[str, Any] = {"player": k, "value": float(value)}
+            entry: dict[str, Any] = {"player": k, "value": float_or_none(value)}
             if self.exact:  # a whole number too (a game over from the start wins 0)
                 value = Fraction(value)
                 entry["exact"] = f"{value.numerator}/{value.denominator}"
@@ -131,9 +132,8 @@ class Match:
 
 def _chance(name: str, value: float | Fraction) -> dict[str, Any]:
     """A chance in a match's summary: ``name``, and ``name_exact`` in exact mode."""
-    exact = {f"{name}_exact": f"{value.numerator}/{value.denominator}"} \
-        if isinstance(value, Fraction) else {}
-    return {name: float(value), **exact}
+    exact = {f"{name}_exact": f"{value.numerator}/{value.denominator}"} if isinstance(value, Fraction) else {}
+    return {name: float_or_none(value), **exact}  # below a float: null beside its fraction
 
 
 def match_rules(game: Game) -> MatchRules:

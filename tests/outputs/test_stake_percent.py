@@ -46,3 +46,23 @@ def test_the_reported_case():
     value = Fraction(9541920999999999549415, 136048896)
     assert stake_percent(value) == "+7013596788025387.2471%"
     assert stake_percent(float(value)) == "+7.01359678802539e+15%"
+
+
+def test_winnings_no_float_holds_are_said_by_their_size(capsys):
+    # A face of chance 1e-200: player 1's exact winnings are about 4e-800, shown "+0
+    # (+0.0000% of the stake)" as a fair match is, and 0.0 in --json (R19-N16).
+    import json
+
+    from mdp.program.cli import main
+
+    weights = f"1/1{'0' * 200},{10**200 - 1}/{10**200}"
+    argv = ["match", "shutbox", "--set", "faces=2", "--set", f"weights={weights}", "--set",
+            "tiles=2,4", "--set", "one_die=never", "--exact"]
+    assert main(argv) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("player 1: +4.00e-800 (+< 0.0001% of the stake)  = "), lines[1]
+    assert lines[2].startswith("player 2: -4.00e-800 (-< 0.0001% of the stake)  = -"), lines[2]
+    assert main([*argv, "--json"]) == 0
+    players = json.loads(capsys.readouterr().out)["players"]
+    assert [p["value"] for p in players] == [None, None]
+    assert Fraction(players[0]["exact"]) > 0 > Fraction(players[1]["exact"])
