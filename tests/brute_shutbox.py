@@ -16,7 +16,8 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
 
     ``schedule``: ``[(low, high, dice)]`` over the total of shut tiles (``high`` None: open).
     ``doubles``: when two dice show the same face, the player may shut one more open tile
-    besides a set adding up to the total. ``payout``: ``{final score: amount}``.
+    besides a set adding up to the total. ``max_flips``: at most that many tiles shut per
+    roll, the extra tile of a double counted. ``payout``: ``{final score: amount}``.
     ``minimize`` defaults to the scoring rule's aim.
     """
     tiles = frozenset(tiles)
@@ -72,7 +73,7 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
         return [usual, 1] if one_die_mode == "choice" else [1]
 
     def moves(open_tiles, total):
-        """Every set of open tiles adding up to total (and within the flip limit)."""
+        """Every set of open tiles adding up to total."""
         found = []
 
         def search(chosen, remaining, left):
@@ -84,7 +85,7 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
                     search(chosen + [tile], remaining[i + 1:], left - tile)
 
         search([], sorted(open_tiles), total)
-        return [m for m in found if max_flips is None or len(m) <= max_flips]
+        return found
 
     @functools.cache
     def before_roll(open_tiles):
@@ -97,10 +98,12 @@ def solve(tiles, dice=2, faces=6, one_die="max6", one_die_mode="choice", *, sche
 
     def after_roll(open_tiles, total, double=False):
         options = moves(open_tiles, total)
-        if not options:
-            return final_value(open_tiles)
         if double:  # each move, and each move with one more open tile
             options = set(options) | {m | {extra} for m in options for extra in open_tiles - m}
+        # the flip limit counts every tile shut in the roll, a double's extra one too
+        options = [m for m in options if max_flips is None or len(m) <= max_flips]
+        if not options:
+            return final_value(open_tiles)
         return best(before_roll(open_tiles - shut) for shut in options)
 
     return before_roll(tiles)

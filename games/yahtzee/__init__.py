@@ -102,6 +102,8 @@ def mdp_check(params):
     aim = params["category"] if target == "score" else target
     if aim in needs and needs[aim] > faces:
         raise mdp.ParamError(f"{aim} needs {needs[aim]} different faces; the dice have {faces}")
+    if aim == "full-house" and dice < 2:
+        raise mdp.ParamError(f"{aim} is of two faces: it needs 2 dice or more, not {dice}")
     if aim in UPPER and UPPER.index(aim) + 1 > faces:
         raise mdp.ParamError(f"category {aim}: the dice have only {faces} faces")
     _check_card(params)
@@ -153,7 +155,8 @@ def _aim(params) -> str:
         "yahtzee": f"{dice} of a kind",
         "large-straight": f"a straight of {dice}",
         "small-straight": f"a straight of {dice - 1}",
-        "full-house": "a full house",
+        "full-house": "a full house" if dice == 5 else
+        f"a full house of {dice} dice ({(dice + 1) // 2} of one face, {dice // 2} of another)",
         "kind": f"at least {params['kind']} of a kind",
         "score": f"score in {params['category']}",
     }[target]

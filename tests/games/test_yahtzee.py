@@ -217,3 +217,21 @@ def test_the_analyses_work_on_yahtzee_unchanged():
     assert sorted(advice.actions["value_exact"].to_list()) == sorted(at["value_exact"].to_list())
     played = mdp.simulate(solution, game, games=200_000, seed=3)
     assert played.low <= float(solution.value) <= played.high
+
+
+@pytest.mark.parametrize("dice", [2, 3, 4, 6])
+def test_a_full_house_of_other_dice_names_its_split(dice):
+    # Before, every rules line said "a full house", with 6 dice two triples (16%), where
+    # three and two of six dice would be 76% (R19-N15): the line names the split played.
+    game = mdp.load_game("yahtzee", target="full-house", dice=dice, faces=4, rolls=1)
+    split = ((dice + 1) // 2, dice // 2)
+    assert game.describe().endswith(f"target: a full house of {dice} dice ({split[0]} of one "
+                                    f"face, {split[1]} of another)")
+    assert mdp.solve(mdp.compile(game), exact=True).value == brute(
+        lambda hand: sorted(Counter(hand).values(), reverse=True) == list(split), dice=dice,
+        faces=4, rolls=1)
+
+
+def test_a_full_house_needs_two_dice():
+    with pytest.raises(mdp.ParamError, match="^full-house is of two faces: it needs 2 dice or more, not 1$"):
+        mdp.load_game("yahtzee", target="full-house", dice=1)
