@@ -195,6 +195,8 @@ class Analysis:
         if not written:
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
                              "table (a Polars DataFrame)")
+        if isinstance(table, Pieces) and owner and owner != "mdp":  # its make is the plugin's code
+            table.made_by(f"{owner}'s analysis {self.name}")
         unwritten = next(((name, kind) for name, kind in table.schema.items() if not _held(kind)), None)
         if unwritten is not None:  # every format writes what a table holds: no format's fault
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table whose column "
