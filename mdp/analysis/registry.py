@@ -25,6 +25,7 @@ import attrs
 from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first, shown
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.hookimpls import check_hook_names
+from mdp.game.names import named_twice
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
@@ -264,8 +265,8 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is a fault of the plugins'."""
     what = kind.__name__.lower()
-    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name: ModelError(
-        f"two plugins offer the {what} {name!r} "
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name, other: ModelError(
+        f"two plugins offer the {what} {named_twice(name, other)} "
         f"({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
