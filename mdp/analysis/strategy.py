@@ -54,8 +54,7 @@ from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.load import describe
-from mdp.game.names import named_twice
-from mdp.game.plugins import by_name
+from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
 from mdp.shown import shown_float
 

@@ -23,6 +23,7 @@ from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.names import WORD, typable
+from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
 from mdp.game.variants import Variant
 from mdp.hookspecs import PROJECT
