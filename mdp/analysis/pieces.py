@@ -29,8 +29,8 @@ class Pieces:
     the sample, its values given as ``None``) is left out: a column that never applies. A
     piece that holds what the types do not (a value in such a column, a float in a column of
     integers) widens them: the rest of the pieces are made, for their types, and the table
-    is made again from its first piece. :attr:`rows`
-    counts the rows once they are all made. Each making gives the same pieces: a ``make``
+    is made again from its first piece. :attr:`rows` counts the rows once they are all made.
+    Each making gives the same pieces: a ``make``
     that gives the iterator it gave before (a generator, taken already), pieces of other
     sizes, fewer or more of them, or rows other than ``total``, is refused.
 
