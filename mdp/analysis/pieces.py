@@ -4,10 +4,13 @@ and written a piece at a time."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
+from typing import Any
 
 import polars as pl
 
-from mdp.errors import ModelError, TooLarge
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, TooLarge, fault
+
+_END = object()  # what next() gives past the last piece
 
 
 class Widened(Exception):
@@ -25,12 +28,17 @@ class Pieces:
     across the table): Parquet writes them first. A column of no type (empty in every row of
     the sample, its values given as ``None``) is left out: a column that never applies. A
     piece that holds what the types do not (a value in such a column, a float in a column of
-    integers) widens them, and the table is made again from its first piece. :attr:`rows`
-    counts the rows once they are all made.
+    integers) widens them: the rest of the pieces are made, for their types, and the table
+    is made again from its first piece. :attr:`rows` counts the rows once they are all made.
+    Each making gives the same pieces: a ``make``
+    that gives the iterator it gave before (a generator, taken already), pieces of other
+    sizes, fewer or more of them, or rows other than ``total``, is refused.
 
     ``name`` names the table in messages, and ``sources`` who gave some of its columns
     (``{"face": "game reroll, mdp_state_columns"}``); ``total``, if known, is how many rows it
     has, and :attr:`progress`, if set, is told how far the making has got after each piece.
+    :attr:`maker`, if set (``plugin FILE's analysis NAME``), is whose code ``make`` is: what
+    it raises, and a piece that is no DataFrame, are its fault, and the table is named as its.
     """
 
     def __init__(self, make: Callable[[], Iterator[pl.DataFrame]], sample: pl.DataFrame,
@@ -44,6 +52,10 @@ class Pieces:
         """How many times every piece was given, to the end (a stream that stops before is
         told apart: :meth:`mdp.Format.dump`)."""
         self.progress: Callable[[str], None] | None = None
+        self.maker: str | None = None
+        self._sizes: list[int] = []  # the rows of each piece, as the first making gave them
+        self._sized = False  # every piece's size known: a making went to the end
+        self._made: object = None  # the iterator make gave last
         self.schema: dict[str, pl.DataType] = {column: dtype for column, dtype in sample.schema.items()
                                                if dtype != pl.Null}
         """The columns and their types, as the pieces come."""
@@ -62,9 +74,12 @@ class Pieces:
     @property
     def height(self) -> int:
         """How many rows the table has (made, and counted, if it was not yet)."""
-        if self.rows is None:
-            for _ in self._pieces():  # not a pass of a reader's (begun)
-                pass
+        while self.rows is None:
+            try:
+                for _ in self._pieces():  # not a pass of a reader's (begun)
+                    pass
+            except Widened:
+                continue
         assert self.rows is not None  # counted by the loop
         return self.rows
 
@@ -74,17 +89,68 @@ class Pieces:
         self.begun += 1
         return self._pieces()
 
+    def made_by(self, maker: str) -> None:
+        """Say whose code ``make`` is (:attr:`maker`); the table, if unnamed, is named as its."""
+        self.maker = maker
+        if self.name == "the table":
+            self.name = f"the table of {maker}"
+
     def _pieces(self) -> Iterator[pl.DataFrame]:
-        rows = 0
-        for piece in self._make():
-            piece = self._fitted(piece)
-            rows += piece.height
+        rows, count, widened = 0, 0, False
+        made = self._maker_says(lambda: iter(self._make()))
+        if made is self._made:
+            raise ModelError(f"{self.name}: its make gave again the iterator it gave before, whose "
+                             "pieces were taken; make gives every piece anew each time it is called "
+                             "(the table is made again where a piece widens its types)")
+        self._made = made
+        while (piece := self._maker_says(lambda: next(made, _END))) is not _END:
+            if not isinstance(piece, pl.DataFrame):
+                raise ModelError(f"{self.maker or self.name} gave a piece of type "
+                                 f"{type(piece).__name__}, not a table (a Polars DataFrame)")
+            if count < len(self._sizes) and piece.height != self._sizes[count] or \
+                    count >= len(self._sizes) and self._sized:
+                self._differs(f"a piece {count + 1} of {piece.height:,} rows")
+            if count == len(self._sizes):
+                self._sizes.append(piece.height)
+            count, rows = count + 1, rows + piece.height
+            try:
+                piece = self._fitted(piece)
+            except Widened:  # the rest is made too, for the types and sizes of every piece
+                widened = True
+            if widened:
+                continue
             if self.progress is not None:
                 of = "" if self.total is None else f" of {self.total:,}"
                 self.progress(f"writing {self.name}: {rows:,}{of} rows")
             yield piece
+        if count < len(self._sizes):
+            self._differs(f"{count:,} piece{'s' * (count != 1)}")
+        if self.total is not None and rows != self.total:
+            raise ModelError(f"{self.name}: {rows:,} rows were made, where it says it has "
+                             f"{self.total:,} (total)")
+        self._sized = True
+        if widened:
+            raise Widened
         self.rows = rows
         self.passes += 1
+
+    def _differs(self, gave: str) -> None:
+        sizes = ", ".join(f"{size:,}" for size in self._sizes[:5]) + (", ..." if self._sizes[5:] else "")
+        raise ModelError(f"{self.name}: made again, it gave {gave}, where it gave "
+                         f"{len(self._sizes):,} of {sizes} rows before; make gives the same "
+                         "pieces each time it is called")
+
+    def _maker_says(self, call: Callable[[], Any]) -> Any:
+        """What ``call`` gives, where it runs ``make``'s code: what that raises is the
+        :attr:`maker`'s fault, if known."""
+        if self.maker is None:
+            return call()
+        try:
+            return call()
+        except MdpError:
+            raise
+        except PLUGIN_FAULTS as error:
+            raise ModelError(f"{self.maker} raised {fault(error)}") from error
 
     def frame(self, most: int | None = None, why: str = "") -> pl.DataFrame:
         """The whole table as one DataFrame; with ``most``, refused (:class:`mdp.TooLarge`)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import importlib
+import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -24,6 +25,7 @@ import attrs
 from mdp.checks import NAME, OPTIONAL_GAME, SOLVED_OR_MODEL, arguments, first, shown
 from mdp.errors import ModelError, ParamError, did_you_mean
 from mdp.game.hookimpls import check_hook_names
+from mdp.game.names import named_twice
 from mdp.game.params import Param, resolve
 from mdp.game.plugins import (
     PLUGINS_ENTRY_POINTS,
@@ -195,6 +197,8 @@ class Analysis:
         if not written:
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
                              "table (a Polars DataFrame)")
+        if isinstance(table, Pieces) and owner and owner != "mdp":  # its make is the plugin's code
+            table.made_by(f"{owner}'s analysis {self.name}")
         unwritten = next(((name, kind) for name, kind in table.schema.items() if not _held(kind)), None)
         if unwritten is not None:  # every format writes what a table holds: no format's fault
             raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table whose column "
@@ -261,8 +265,8 @@ def offered(hook: str, kind: type) -> dict[str, Any]:
     """What the plugins offer through ``hook``, by name, the built-ins first; a name offered
     twice is a fault of the plugins'."""
     what = kind.__name__.lower()
-    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name: ModelError(
-        f"two plugins offer the {what} {name!r} "
+    return by_name(collect(plugins(), hook, kind, "a plugin of mdp"), lambda name, other: ModelError(
+        f"two plugins offer the {what} {named_twice(name, other)} "
         f"({' and '.join(offering(plugins(), [hook], name, BUILTIN_PLUGINS))})"))
 
 
@@ -274,8 +278,60 @@ def offered_as(hook: str, kind: str, name: str) -> str:
 
 
 def analyses() -> dict[str, Analysis]:
-    """Every analysis on offer, by name, the built-ins first."""
-    return offered("mdp_analyses", Analysis)
+    """Every analysis on offer, by name, the built-ins first; a ``summary`` that gives what
+    JSON has no form for is refused, naming the analysis's plugin (:func:`_summary_checked`)."""
+    return {name: analysis if analysis.summary is None else
+            attrs.evolve(analysis, summary=functools.partial(_summary_checked, analysis))
+            for name, analysis in offered("mdp_analyses", Analysis).items()}
+
+
+def _summary_checked(analysis: Analysis, answer: Any, solved: Any) -> Any:
+    """``analysis``'s summary of ``answer``, refused (one :class:`mdp.ModelError` naming its
+    plugin) where it holds what JSON has no form for: anything but numbers, text, true or
+    false, None, lists (tuples) and mappings of keys JSON writes apart (NumPy's numbers and
+    arrays are the numbers and lists they hold); NaN, which strict JSON has not, is left to
+    :func:`mdp.program.arguments.print_json`, which refuses it."""
+    assert analysis.summary is not None  # (wrapped only where there is one)
+    summary = analysis.summary(answer, solved)
+    wrong = _unwritten(summary, [])
+    if wrong is not None:
+        owner = " and ".join(offering(plugins(), ["mdp_analyses"], analysis.name, BUILTIN_PLUGINS))
+        raise ModelError(f"{owner or 'mdp'}'s analysis {analysis.name}: its summary {wrong}; a "
+                         "summary holds numbers, text, true or false, None, lists and mappings, "
+                         "as JSON does")
+    return summary
+
+
+def _unwritten(value: Any, within: list[int]) -> str | None:
+    """What of ``value`` JSON has no form for, in words, or None; ``within`` the ids of the
+    lists and mappings that hold it."""
+    if hasattr(value, "tolist") and hasattr(value, "dtype"):  # NumPy's: a number, an array
+        value = value.tolist()
+    if isinstance(value, float) and math.isnan(value):
+        return "holds NaN, which JSON has no form for"
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return None
+    if not isinstance(value, (list, tuple, dict)):
+        said = shown(value)
+        said += "" if said.startswith(("a ", "an ")) else f", a {type(value).__name__}"
+        return f"holds {said}, which JSON has no form for"
+    if id(value) in within or len(within) > 200:
+        return "holds itself" if id(value) in within else "nests past 200 lists and mappings"
+    forms: dict[str, Any] = {}
+    for key in value if isinstance(value, dict) else ():
+        if key is not None and not isinstance(key, (bool, int, float, str)) or \
+                isinstance(key, float) and not math.isfinite(key):
+            return f"has a key {shown(key)}, a {type(key).__name__}; a key is text or a number"
+        form = key if isinstance(key, str) else "null" if key is None else \
+            str(key).lower() if isinstance(key, bool) else repr(key)  # as JSON writes a key
+        if form in forms:
+            return f"has the keys {shown(forms[form])} and {shown(key)}, which JSON writes alike"
+        forms[form] = key
+    within.append(id(value))
+    inner = next((wrong for v in (value.values() if isinstance(value, dict) else value)
+                  if (wrong := _unwritten(v, within)) is not None), None)
+    within.pop()
+    return inner
 
 
 

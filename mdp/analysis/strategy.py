@@ -54,7 +54,7 @@ from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
 from mdp.game.load import describe
-from mdp.game.plugins import by_name
+from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
 from mdp.shown import shown_float
 
@@ -161,8 +161,8 @@ def strategies(game: Game) -> dict[str, Strategy]:
                                 "a game played in rounds")
                              + f", but {game.name} is not: give an mdp."
                              + ("RoundsStrategy" if isinstance(strategy, Strategy) else "Strategy"))
-    return by_name([GREEDY, *found] if GREEDY.fits(game) else found, lambda name: ModelError(
-        f"game {game.name}: two strategies are named {name!r}"), reserved=(OPTIMAL,))
+    return by_name([GREEDY, *found] if GREEDY.fits(game) else found, lambda name, other: ModelError(
+        f"game {game.name}: two strategies are named {named_twice(name, other)}"), reserved=(OPTIMAL,))
 
 
 def find_strategy(game: Game, name: str) -> Strategy:

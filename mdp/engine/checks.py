@@ -2,13 +2,11 @@
 ways of discovering (:mod:`mdp.engine.walk`, :mod:`mdp.engine.stages`).
 
 Each hook's answer is checked as it is called for (:func:`actions_of`, :func:`outcomes_of`,
-:func:`expand`, :func:`stages_of`, ...): its type and shape, cheaply, so that nothing past
-this module meets a value of the wrong kind. What takes a pass over every outcome (the
-probabilities are numbers and sum to 1, the terminal values are finite) is checked a block
-at a time by :class:`BlockChecks`, beside discovery, for both ways alike. Every fault is a
-:class:`mdp.ModelError` naming the game, the hook, the state (and action) and what was
-expected.
-"""
+:func:`expand`, ...): its type and shape, cheaply, so that nothing past this module meets a
+value of the wrong kind. What takes a pass over every outcome (probabilities summing to 1,
+finite terminal values) is checked a block at a time by :class:`BlockChecks`, beside
+discovery. Every fault is a :class:`mdp.ModelError` naming the game, the hook, the state
+(and action) and what was expected."""
 
 from __future__ import annotations
 
@@ -130,8 +128,8 @@ def actions_of(game: Game, state: Any) -> list[Any]:
 
 def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
     """The outcomes of ``action`` in ``state`` (:func:`~mdp.hookspecs.game.mdp_outcomes`): a
-    list of ``(probability, next state)`` pairs, each next state hashable. (That the
-    probabilities are numbers summing to 1 is :class:`BlockChecks`'s to say.)"""
+    list of ``(probability, next state)`` pairs, each next state hashable, each probability a
+    number before its next state meets another hook; that they sum to 1 is BlockChecks's."""
     def where() -> str:
         return f"state {said(state)}, action {said(action)}"
 
@@ -142,7 +140,10 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
         try:
             if isinstance(item, (str, bytes, Mapping, Set)):  # unpacked, but not a pair in order
                 raise TypeError
-            _, nxt = item
+            p, nxt = item
+            if fault(p) == "is not a number":  # as BlockChecks says it, before nxt is explored
+                raise ModelError(f"game {game.name}: mdp_outcomes: probability {quoted(p)} is not a "
+                                 f"number ({where()})")
             itself = itself_equal(game, nxt, "mdp_outcomes gave the next state", f" ({where()})")
             if itself is None:
                 raise TypeError
@@ -150,9 +151,8 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
             raise ModelError(f"game {game.name}: mdp_outcomes gave {shown(item)}, not a "
                              f"(probability, hashable next state) pair ({where()})") from None
         if not itself:
-            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {shown(nxt)}, "
-                             f"which is not equal to itself ({where()}); a state must be, to be met "
-                             "again")
+            raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {shown(nxt)}, which is "
+                             f"not equal to itself ({where()}); a state must be, to be met again")
     return [(plain(p), nxt) for p, nxt in outcomes]
 
 

@@ -30,8 +30,9 @@ def fault(value: Any) -> str | None:
     value = plain(value)
     if type(value) not in _PLAIN and not isinstance(value, np.floating):
         return "is not a number"
-    if isinstance(value, (float, np.floating)) and not math.isfinite(value):
-        return "is not finite"
+    if isinstance(value, (float, np.floating)) and not math.isfinite(value):  # as a float
+        finite = isinstance(value, np.floating) and bool(np.isfinite(value))  # np.longdouble
+        return "is past what a float holds (about 1.8e308)" if finite else "is not finite"
     return None
 
 

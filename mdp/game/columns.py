@@ -180,11 +180,11 @@ def sources(game: Game, names: Any) -> dict[str, str]:
     return {name: f"game {game.name}, {hook}" for name in names}
 
 
-TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "exact",
-                 "games", "frequency")
-"""The columns mdp's tables add beside the game's (policy, advice, distribution,
-simulation): a game's column of one of these names would be silently replaced, so it is
-refused."""
+TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "cumulative",
+                 "exact", "games", "frequency")
+"""The columns mdp's tables add beside the game's (policy, advice, distribution with its
+running sum, simulation): a game's column of one of these names would be silently replaced,
+or shown beside one of its name, so it is refused."""
 
 ROUNDS_COLUMNS = ("round", "points")
 """The columns the tables of a game of rounds add beside its round columns (the round
@@ -198,10 +198,11 @@ TURNS_COLUMNS = ("player",)
 
 def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
     """Refuse names of ``game``'s columns (given by ``hook``) that :func:`typed` refuses, or
-    that are ``taken``: the names mdp's tables add beside them. Every name a game gives a
-    table's column passes here, with the names that table adds."""
+    that are ``taken``, or shown alike (:func:`mdp.shown.seen`): the names mdp's tables add
+    beside them. Every name a game gives a table's column passes here, with the names that
+    table adds."""
     typed(game, names, hook)
-    clash = [name for name in names if name in taken]
+    clash = [name for name in names if seen(name) in {seen(name) for name in taken}]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")

@@ -10,8 +10,10 @@ from typing import Any
 import attrs
 
 from mdp.errors import ModelError
+from mdp.game.names import named_twice
 from mdp.game.params import Param, check_default
 from mdp.game.parsers import MAKERS
+from mdp.shown import seen
 
 
 def options_fault(options: Any) -> str | None:
@@ -28,9 +30,14 @@ def options_fault(options: Any) -> str | None:
 def declaration_fault(options: Iterable[Param]) -> str | None:
     """What makes options of one command impossible to give on its command line, in words
     (naming the option), or ``None``: a positional switch; a positional option after a
-    positional one with ``repeat``, which takes every value."""
-    taking = None
+    positional one with ``repeat``, which takes every value; two options named alike
+    (:func:`mdp.shown.seen`)."""
+    taking: str | None = None
+    taken: dict[str, str] = {}
     for option in options:
+        if seen(option.name) in taken:  # as a table shows them: the ligature ﬁ is fi
+            return f"options are named {named_twice(option.name, taken[seen(option.name)])}"
+        taken[seen(option.name)] = option.name
         if option.positional and option.default is False and not option.repeat:
             return f"option {option.name} is a switch (default False), which cannot be positional"
         if option.positional and taking is not None:

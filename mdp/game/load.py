@@ -15,7 +15,7 @@ from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_yo
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, keep_shown
-from mdp.game.names import check_game_of, name_of
+from mdp.game.names import check_game_of, name_of, named_twice
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
 from mdp.game.played import check_played
@@ -409,8 +409,8 @@ def _variants(plugins: pluggy.PluginManager, game: str,
               declared: tuple[Param, ...] | None = None) -> list[Variant]:
     check = None if declared is None else lambda variants: variants_fault(variants, declared)
     variants = collect(plugins, "mdp_variants", Variant, f"game {game}", check=check)
-    return list(by_name(variants, lambda name: ModelError(
-        f"game {game}: two variants are named {name!r}")).values())
+    return list(by_name(variants, lambda name, other: ModelError(
+        f"game {game}: two variants are named {named_twice(name, other)}")).values())
 
 
 def _default_name(plugin: object) -> str:

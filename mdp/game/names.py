@@ -77,3 +77,8 @@ def check_game_of(plugin: Any, shown: str, name: str) -> None:
     if name not in games:
         raise ParamError(f"plugin {shown} is a rule plugin of game {' or '.join(games)}, "
                          f"not of game {name}")
+
+def named_twice(name: str, other: str) -> str:
+    """Two names that are one, as a message says them: ``'fine'``, or ``'ﬁne' and 'fine',
+    which read alike``."""
+    return repr(name) if name == other else f"{other!r} and {name!r}, which read alike"

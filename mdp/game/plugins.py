@@ -23,11 +23,13 @@ from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.names import WORD, typable
+from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
 from mdp.game.variants import Variant
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
+from mdp.shown import seen
 
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend the mdp program."""
@@ -364,9 +366,10 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
 def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool) -> str | None:
     """What is wrong with the answers of a collecting hook (newest first), in words, or
     ``None``: each a list of ``kind``, each item named by one word that the command line can
-    give (no space, ``=`` or ``,``), its help one line; with ``distinct``, no two alike."""
+    give (no space, ``=`` or ``,``), its help one line; with ``distinct``, no two alike
+    (as a table shows them: :func:`mdp.shown.seen`, ``ﬁne`` is ``fine``)."""
     named = " or mdp.".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
-    taken: set[str] = set()
+    taken: dict[str, str] = {}
     for group in reversed(groups or []):
         if not isinstance(group, (list, tuple)):
             return f"returned {group!r}, not a list of mdp.{named}"
@@ -376,9 +379,12 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             name, what = getattr(item, "name", ""), f"an mdp.{type(item).__name__}"
             if not typable(name, word=True):  # given on the command line
                 return f"returned {what} named {name!r}; a name is {WORD}"
-            if distinct and name in taken:
-                return f"returned {what} named {name!r}, as another is: give each a name of its own"
-            taken.add(name)
+            if distinct and seen(name) in taken:
+                other = taken[seen(name)]
+                return (f"returned {what} named {name!r}, as another is" if other == name else
+                        f"returned two mdp.{type(item).__name__}s named {other!r} and {name!r}, which "
+                        "read alike") + ": give each a name of its own"
+            taken[seen(name)] = name
             if isinstance(item, Param) and (problem := param_fault(item)) is not None:
                 return f"declared parameter {name} badly: {problem}"  # (said alone where the game's own)
             for field, text in texts(item):
@@ -409,21 +415,26 @@ def offering(manager: pluggy.PluginManager, hooks: Iterable[str], name: str,
     """The plugins whose answer to one of the collecting ``hooks`` holds an item named
     ``name``, each as an error names it: those of ``own`` (mdp's built-in plugins) first, as
     ``mdp``, then the others as ``plugin NAME``, in the order they were registered."""
-    own = set(own)
+    own, name = set(own), seen(name)
     found = [impl.plugin_name for hook in hooks for impl in getattr(manager.hook, hook).get_hookimpls()
-             if any(getattr(item, "name", None) == name for item in impl.function() or ())]
+             if any(isinstance(given := getattr(item, "name", None), str) and seen(given) == name
+                    for item in impl.function() or ())]
     return ["mdp" if plugin in own else f"plugin {plugin}"
             for plugin in sorted(found, key=lambda plugin: plugin not in own)]
 
 
-def by_name(items: list[Any], clash: Callable[[str], MdpError],
+def by_name(items: list[Any], clash: Callable[[str, str], MdpError],
             reserved: tuple[str, ...] = ()) -> dict[str, Any]:
     """Items that have a ``name`` (variants, strategies, formats, commands), by name in
-    order; two of one name, or one of a ``reserved`` name, raise ``clash(name)``: a plugin's
-    item never silently replaces another's."""
+    order; two of one name, or one of a ``reserved`` name, raise ``clash(name, other)``
+    (:func:`named_twice` says them): a plugin's item never silently replaces another's.
+    Names alike as a table shows them (:func:`mdp.shown.seen`: the ligature ``ﬁ`` is ``fi``)
+    are one."""
     found: dict[str, Any] = {}
+    taken = {seen(name): name for name in reserved}
     for item in items:
-        if item.name in found or item.name in reserved:
-            raise clash(item.name)
-        found[item.name] = item
+        if seen(item.name) in taken:
+            raise clash(item.name, taken[seen(item.name)])
+        found[item.name], taken[seen(item.name)] = item, item.name
     return found
+

@@ -29,3 +29,21 @@ def evaluated(engine: Any, code: str, seconds: float) -> Any:
     if not ran:
         raise value
     return value
+
+
+def quiet_late_callbacks() -> None:
+    """Leave unsaid what V8 answers after a script it stopped, once its engine is closed:
+    py_mini_racer's callback then finds its event loop closed and Python printed a
+    traceback ("Exception ignored ... Event loop is closed") above the one error line."""
+    import sys
+
+    previous = sys.unraisablehook
+    if getattr(previous, "quiet_late_callbacks", False):
+        return
+
+    def hook(unraisable: Any) -> None:
+        if not getattr(unraisable.object, "__module__", "").startswith("py_mini_racer"):
+            previous(unraisable)
+
+    hook.quiet_late_callbacks = True  # type: ignore[attr-defined]
+    sys.unraisablehook = hook

@@ -29,6 +29,7 @@ from mdp.errors import ModelError
 from mdp.game.cells import to_frame
 from mdp.game.columns import row_columns
 from mdp.outputs.evaluated import evaluated
+from mdp.outputs.evaluated import quiet_late_callbacks as _quiet_late_callbacks
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -186,26 +187,35 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
     ends = [json_ready(end) for end in inner.states[:inner.n_terminal]]
     where = f"game {game.name}: mdp_round_ends_script"
 
-    def run(body: str, ids: np.ndarray) -> Any:
-        try:  # numbers where the script gives numbers, null for anything else
-            return json.loads(str(evaluated(
-                engine, f"(function (f, keys, ends) {{ {body} }})(({round_ends_script(game)}), "
-                f"{json.dumps(ids.tolist())}, {json.dumps(ends)})", SCRIPT_SECONDS)))
+    def run(body: str, ids: np.ndarray, size: int | None = None) -> Any:
+        try:  # numbers where the script gives numbers, null for anything else; JSON's own
+            text = str(evaluated(engine, "(function (stringify) { return (function (f, keys, ends) "
+                                 f"{{ {body} }})(({round_ends_script(game)}), {json.dumps(ids.tolist())}, "
+                                 f"{json.dumps(ends)}); }})(JSON.stringify)", SCRIPT_SECONDS))
+            answer = json.loads(text)  # [next, points], of ``size`` numbers each where given
+            if isinstance(answer, list) and len(answer) == 2 and (size is None or all(
+                    isinstance(p, list) and len(p) == size and all(type(v) in (int, float, type(None))
+                                                                   for v in p) for p in answer)):
+                return answer
+        except json.JSONDecodeError:
+            pass
         except JSOOMException as error:
             raise ModelError(f"{where} does not run: it took more than the "
                              f"{SCRIPT_BYTES >> 20} MB of memory a script may take") from error
         except JSEvalException as error:  # a syntax error, an exception thrown, a long run
             raise ModelError(f"{where} does not run: {str(error).splitlines()[0]}") from error
+        raise ModelError(f"{where} gives back {text[:60]!r}, not the answers mdp asked for; a script "
+                         "leaves JavaScript's own objects (JSON, Object.prototype) as they are")
 
+    asked = model.rule(keys)
+    want, worth = asked.next, np.asarray(asked.points, dtype=np.float64)
     got = run("function number(v) { return typeof v === 'number' && isFinite(v) ? v : null; }"
               "var n = ends.length, next = [], points = [];"
               "keys.forEach(function (k) { var g = f(k, ends), a = g && g.next, b = g && g.points;"
               " for (var e = 0; e < n; e++) {"
               " next.push(number(a && typeof a === 'object' ? a[e] : undefined));"
               " points.push(number(b && typeof b === 'object' ? b[e] : undefined)); } });"
-              "return JSON.stringify([next, points]);", keys)
-    asked = model.rule(keys)
-    want, worth = asked.next, np.asarray(asked.points, dtype=np.float64)
+              "return stringify([next, points]);", keys, want.size)
     shown = np.array(got[0], dtype=np.float64).reshape(want.shape)
     score = np.array(got[1], dtype=np.float64).reshape(want.shape)
     with np.errstate(invalid="ignore"):
@@ -214,7 +224,7 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
     if not wrong.any():
         return
     row, e = (int(i) for i in np.argwhere(wrong)[0])
-    following, scored = run("var g = f(keys[0], ends); return JSON.stringify([g.next, g.points]);",
+    following, scored = run("var g = f(keys[0], ends); return stringify([g.next, g.points]);",
                             keys[row:row + 1])
 
     def at(values: Any) -> Any:
@@ -232,24 +242,6 @@ def _js(value: Any) -> str:
     """A script's answer as JavaScript writes it: a string quoted, so that "1" is not read
     as 1, and null for what JSON has no number for (NaN, Infinity, undefined)."""
     return "null (NaN, Infinity or undefined)" if value is None else json.dumps(value)
-
-
-def _quiet_late_callbacks() -> None:
-    """Leave unsaid what V8 answers after a script it stopped, once its engine is closed:
-    py_mini_racer's callback then finds its event loop closed and Python printed a
-    traceback ("Exception ignored ... Event loop is closed") above the one error line."""
-    import sys
-
-    previous = sys.unraisablehook
-    if getattr(previous, "quiet_late_callbacks", False):
-        return
-
-    def hook(unraisable: Any) -> None:
-        if not getattr(unraisable.object, "__module__", "").startswith("py_mini_racer"):
-            previous(unraisable)
-
-    hook.quiet_late_callbacks = True  # type: ignore[attr-defined]
-    sys.unraisablehook = hook
 
 
 def _packed(values: np.ndarray) -> dict[str, str]:

@@ -20,12 +20,13 @@ if TYPE_CHECKING:
 class Export(NamedTuple):
     """A way to write a compiled model for another tool: ``mdp export --format NAME``.
 
-    ``write(model, path)`` writes the model to ``path`` (and any file beside it) and returns
-    a list of the paths written, ``path`` first. ``mdp export`` (:func:`write_export`) hands
-    it a path in a new temporary folder and puts the files it returns in place only once it
-    has returned them all, each one written: an export that raises, or returns what it did
-    not write, leaves the user's files as they were. (A named tuple: ``mdp --help`` lists
-    the exports, and an attrs class would cost every start its definition.)
+    ``write(model, path)`` writes the model to ``path`` (and the files it declares beside
+    it, ``beside``) and returns a list of the paths written, ``path`` first. ``mdp export``
+    (:func:`write_export`) hands it a path in a new temporary folder and puts the files it
+    returns in place only once it has returned them all, each one written: an export that
+    raises, or returns what it did not write, leaves the user's files as they were. (A
+    named tuple: ``mdp --help`` lists the exports, and an attrs class would cost every start
+    its definition.)
     """
 
     name: str
@@ -33,16 +34,19 @@ class Export(NamedTuple):
     write: Callable[[CompiledModel, str], Sequence[str]]
     beside: tuple[tuple[str, str], ...] = ()
     """The files written beside ``path``, as ``(suffix, what it holds)``: PRISM's is
-    ``((".props", "the property"),)``. ``mdp export`` checks that each can be written before
-    any work, and names them in the line it prints."""
+    ``((".props", "the property"),)``, ``path + ".props"``. ``mdp export`` checks that each
+    can be written before any work, and names them in the line it prints; an export that
+    returns any other file is refused (a file beside ``--out`` the user did not name is
+    never replaced)."""
 
 
 def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     """Write ``model`` to ``path`` with ``export``, all or nothing: the export writes in a
     temporary folder beside ``path``, and the files it returns (``path`` first, each one it
-    wrote there, every one it wrote there) are put in place together
-    (:func:`mdp.outputs.files.write_together`). Returns the paths written. An export that
-    raises, returns anything else, or writes elsewhere is the plugin's fault: one
+    wrote there, every one it wrote there, each ``path`` or one it declares beside it) are put
+    in place together (:func:`mdp.outputs.files.write_together`). Returns the paths written.
+    An export that raises, returns anything else, writes elsewhere or a file it does not
+    declare, or removes the folder it is handed, is the plugin's fault: one
     :class:`mdp.ModelError`, and no file of the user's touched."""
     import os
     import shutil
@@ -75,17 +79,29 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
                 not all(isinstance(p, str) for p in given):
             shown = repr(given).replace(staging, os.path.dirname(path) or ".")
             raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
-        written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
+        try:
+            written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
+        except OSError as error:  # removed, or made into something else
+            raise ModelError(f"{where} removed or changed the folder it was handed to write "
+                             f"{path} in ({fault(error)}); it writes its files there") from None
+        names = [path, *(path + suffix for suffix, _ in export.beside)]
+        files_of = " and ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
         odd = [(kind(p), os.path.basename(p)) for p in written if kind(p)]
         if odd:
             raise ModelError(f"{where} made {odd[0][0]}, {odd[0][1]}, where it was to write a "
-                             f"file; it writes {path} and any file beside it, each a file")
+                             f"file; it writes {files_of}, each a file")
         if not given or given[0] != staged or sorted(given) != written or \
                 not all(os.path.isfile(p) for p in given):
             said = [p.replace(staging, os.path.dirname(path) or ".") for p in given]
             made = [p.replace(staging, os.path.dirname(path) or ".") for p in written]
             raise ModelError(f"{where} returned the paths {said} but wrote {made}; it returns "
-                             f"each file it wrote beside {path}, {path} first, and no other")
+                             f"each file it wrote, {path} first, and no other")
+        declared = {staged + suffix for suffix, _ in export.beside}
+        other = next((p for p in given[1:] if p not in declared), None)
+        if other is not None:  # never a file of the user's that the export did not declare
+            writes = files_of if names[1:] else f"{path} alone, declaring no file beside it"
+            raise ModelError(f"{where} wrote {os.path.basename(other)!r}, a file it does not "
+                             f"declare; it writes {writes} (mdp.Export's beside)")
         final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
         for beside in final[1:]:  # each a target as --out is: none the game, a plugin, a file read
             check_target(beside)

@@ -37,7 +37,7 @@ def _export(writes, returns, raises):
             return None if returns is None else path + returns
         return [path + suffix for suffix in returns]
 
-    return mdp.Export("e", "an export", write)
+    return mdp.Export("e", "an export", write, ((".a", "a"), (".b", "b")))
 
 
 RETURNS = st.one_of(st.none(), st.sampled_from(SUFFIXES),
@@ -97,7 +97,7 @@ def write(model, path):
 
 @mdp.hookimpl
 def mdp_exports():
-    return [mdp.Export("dir", "a folder", write)]
+    return [mdp.Export("dir", "a folder", write, ((".a", "a"), (".b", "b")))]
 """
 
 
@@ -120,7 +120,7 @@ def test_an_export_that_makes_a_folder_is_named_for_it(tmp_path_factory, capsys,
                  "--format", "dir", "--out", str(out)]) == 2
     assert capsys.readouterr().err == (
         f"mdp: error: plugin {plugin}'s export dir made a folder, model.csv{folder}, where it was to "
-        f"write a file; it writes {out} and any file beside it, each a file\n")
+        f"write a file; it writes {out}, {out}.a and {out}.b, each a file\n")
     assert sorted(os.listdir(where)) == sorted([plugin.name, *(["model.csv"] if old else [])])
     if old:
         assert out.read_text() == "keep"
@@ -157,7 +157,7 @@ def write(model, path):
 
 @mdp.hookimpl
 def mdp_exports():
-    return [mdp.Export("odd", "an odd one", write)]
+    return [mdp.Export("odd", "an odd one", write, ((".x", "x"),))]
 """
 # What the export makes beside its file, and the words the line says of it.
 ODD = {"os.mkfifo(path + '.x')": "a named pipe (FIFO)",
@@ -181,7 +181,7 @@ def test_an_export_that_makes_what_is_no_file_beside_its_own_says_what(tmp_path_
                  "--format", "odd", "--out", str(out)]) == 2
     assert capsys.readouterr().err == (
         f"mdp: error: plugin {plugin}'s export odd made {ODD[make]}, m.ex.x, where it was to "
-        f"write a file; it writes {out} and any file beside it, each a file\n")
+        f"write a file; it writes {out} and {out}.x, each a file\n")
     assert sorted(os.listdir(where)) == sorted([plugin.name, *(["m.ex"] if old else [])])
 
 
@@ -194,12 +194,12 @@ def test_a_name_written_is_said_with_its_control_characters_escaped(tmp_path, ca
                       "    return [path, path + '.\\x1b[31m']\n"
                       "@mdp.hookimpl\n"
                       "def mdp_exports():\n"
-                      "    return [mdp.Export('named', 'n', write)]\n")
+                      "    return [mdp.Export('named', 'n', write, (('.\\x1b[31m', 'odd'),))]\n")
     out = tmp_path / "m.ex"
     assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
                  "--format", "named", "--out", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "\x1b" not in err and err.endswith(f"written to {out}, {out}.\\x1b[31m\n")
+    assert "\x1b" not in err and err.endswith(f"written to {out}, odd to {out}.\\x1b[31m\n")
 
 
 BESIDE_PLUGIN = """import os
@@ -208,23 +208,22 @@ import mdp
 
 def write(model, path):
     open(path, "w").write("model")
-    beside = os.path.splitext(path)[0] + {suffix!r}
-    open(beside, "w").write("clobbered")
-    return [path, beside]
+    open(path + {suffix!r}, "w").write("clobbered")
+    return [path, path + {suffix!r}]
 
 
 @mdp.hookimpl
 def mdp_exports():
-    return [mdp.Export("two", "two files", write)]
+    return [mdp.Export("two", "two files", write, (({suffix!r}, "a copy"),))]
 """
 
 
 @pytest.mark.parametrize("read", ["game", "plugin", "payout"])
 def test_a_file_an_export_writes_beside_out_is_never_one_the_command_reads(tmp_path, capsys,
                                                                           monkeypatch, read):
-    """Each file an export writes beside --out is a target as --out is: the game's file, a
+    """Each file an export declares beside --out is a target as --out is: the game's file, a
     plugin's, a file read (round 18, P37: --out vg.csv had the export's vg.py replace the game
-    just loaded). Refused in one line, nothing put in place, every file as it was."""
+    just loaded). Refused in one line before the work, every file as it was."""
     import shutil
 
     monkeypatch.chdir(tmp_path)
@@ -236,7 +235,77 @@ def test_a_file_an_export_writes_beside_out_is_never_one_the_command_reads(tmp_p
     game, more = ("game.py", []) if read != "payout" else \
         ("shutbox", ["--set", "tiles=1-2", "--set", "scoring=payout", "--set", "payout=pay.csv"])
     before = {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()}
-    assert main(["-p", "plug.py", "export", game, *more, "--format", "two", "--out", f"{stem}.out"]) == 2
+    assert main(["-p", "plug.py", "export", game, *more, "--format", "two", "--out", stem]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and ("which the command reads" in err or "a file the command reads" in err)
     assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if p.is_file()} == before
+
+
+UNDECLARED_PLUGIN = """import os
+import mdp
+
+
+def write(model, path):
+    open(path, "w").write("model")
+    other = os.path.join(os.path.dirname(path), {name!r})
+    open(other, "w").write("clobbered")
+    return [path, other]
+
+
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export("two", "two files", write, ((".props", "the property"),))]
+"""
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(name=st.one_of(st.sampled_from(["important.txt", ".hidden", "m.x.prop", "m.xprops", "m.props",
+                                       "m.x.props.x", "m.x.props"]),
+                      st.text("abcxmp.-_", min_size=1, max_size=10).filter(lambda n: n not in (".", ".."))))
+def test_an_export_writes_out_and_the_files_it_declares_beside_it_and_no_other(tmp_path_factory, capsys,
+                                                                                name):
+    """A file an export returns beside --out is one it declares (mdp.Export's beside, --out's
+    name and a suffix), checked before the work; any other, an unrelated file of the user's in
+    that folder, is refused in one line, nothing put in place (round 19, F5: important.txt
+    was replaced, exit 0)."""
+    where = tmp_path_factory.mktemp("beside")
+    plugin = where / "plug.py"
+    plugin.write_text(UNDECLARED_PLUGIN.format(name=name))
+    for old in {"m.x", name}:
+        (where / old).write_text("keep")
+    before = {p.name: p.read_bytes() for p in where.iterdir()}
+    code = main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "two", "--out", str(where / "m.x")])
+    err = capsys.readouterr().err
+    if name == "m.x":  # the export returned --out twice
+        assert code == 2 and err.count("\n") == 1
+    elif name == "m.x.props":  # the one it declares, put in place with --out
+        assert code == 0 and (where / name).read_text() == "clobbered"
+        assert err.endswith(f"written to {where / 'm.x'}, the property to {where / name}\n")
+    else:
+        assert code == 2 and err == (
+            f"mdp: error: plugin {plugin}'s export two wrote {name!r}, a file it does not declare; it "
+            f"writes {where / 'm.x'} and {where / 'm.x'}.props (mdp.Export's beside)\n")
+        assert {p.name: p.read_bytes() for p in where.iterdir()} == before
+
+
+def test_an_export_that_removes_the_folder_it_was_handed_is_named(tmp_path, capsys):
+    """Round 19, F4: an export that removed its temporary folder was a FileNotFoundError
+    traceback; it is the plugin's fault, in one line, and the old --out stays."""
+    plugin = tmp_path / "rm.py"
+    plugin.write_text("import os, shutil\nimport mdp\n"
+                      "def write(model, path):\n"
+                      "    open(path, 'w').write('x')\n"
+                      "    shutil.rmtree(os.path.dirname(path))\n"
+                      "    return [path]\n"
+                      "@mdp.hookimpl\n"
+                      "def mdp_exports():\n"
+                      "    return [mdp.Export('rm', 'r', write)]\n")
+    out = tmp_path / "m.x"
+    out.write_text("keep")
+    assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "rm", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: plugin {plugin}'s export rm removed or changed the folder it was "
+                          f"handed to write {out} in (FileNotFoundError") and err.count("\n") == 1, err
+    assert sorted(os.listdir(tmp_path)) == ["m.x", "rm.py"] and out.read_text() == "keep"
