@@ -127,7 +127,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             table = [_payout_item(item) for item in items]
         except ValueError as error:  # a file's name, mistyped, reads as a table
             if os.sep in value and not os.path.lexists(value):
-                raise ValueError(f"{error}; and no file {value!r} is there") from None
+                raise ValueError(f"{error}; and no file {clipped(repr(value), 60)} is there") from None
             raise
     elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise ValueError(_PAYOUT)
