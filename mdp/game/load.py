@@ -11,7 +11,16 @@ import attrs
 import pluggy
 
 from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
-from mdp.errors import PLUGIN_FAULTS, GameNotFound, MdpError, ModelError, did_you_mean, fault, said
+from mdp.errors import (
+    PLUGIN_FAULTS,
+    GameNotFound,
+    MdpError,
+    ModelError,
+    ParamError,
+    did_you_mean,
+    fault,
+    said,
+)
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, keep_shown
@@ -423,8 +432,13 @@ def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
     ``GAME_NAME``."""
     text = os.fspath(spec)
     games = entry_points(GAMES_ENTRY_POINTS)
-    # A bare name is an installed game's, unless it names a game file or folder here.
+    # A bare name is an installed game's, unless it names a game file or folder here; both
+    # is refused, naming each: the one loaded would be another game than the name says.
     is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
+    if is_game_here and text in games:
+        raise ParamError(f"{text!r} names both the installed game {text} and the folder "
+                         f"{os.path.join('.', text)} here: give {os.path.join('.', text)} for the "
+                         "folder, or run mdp from another folder for the installed game")
     if is_game_here or text not in games:
         if _is_path(text):
             return import_path(text), stem(text)

@@ -6,6 +6,7 @@ back to the file's name without a word."""
 
 import json
 import unicodedata
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -124,3 +125,19 @@ def test_a_game_named_by_its_file_shows_no_character_raw(tmp_path_factory, stem)
     assert name.isprintable()  # nothing raw: no line of its own, no escape sequence
     assert name == stem if stem.isprintable() else "\\" in name
     assert name == name.strip() and name  # held to GAME_NAME's rules
+
+
+@pytest.mark.parametrize("name", ["pig", "shutbox"])
+def test_a_folder_here_named_like_an_installed_game_is_refused(tmp_path, monkeypatch, capsys, name):
+    # Before: the folder took the installed game's place without a word (R19-N9): mdp params
+    # yahtzee listed nothing, mdp solve pig solved the folder's Reroll.
+    (tmp_path / name).mkdir()
+    (tmp_path / name / "__init__.py").write_text(
+        (Path(__file__).resolve().parents[2] / "docs" / "examples" / "reroll.py").read_text())
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", name]) == 2
+    assert capsys.readouterr().err == (f"mdp: error: {name!r} names both the installed game {name} "
+                                       f"and the folder ./{name} here: give ./{name} for the folder, "
+                                       "or run mdp from another folder for the installed game\n")
+    assert main(["solve", f"./{name}"]) == 0
+    assert "Reroll" in capsys.readouterr().out
