@@ -364,3 +364,160 @@ def walk_value(game, plugins=()):
     """The exact value of the game at path ``game`` (:data:`WALK`, say) with rule plugins at
     ``plugins``, each loaded by its path."""
     return mdp.solve(mdp.compile(mdp.load_game(str(game), plugins=list(plugins))), exact=True).value
+
+
+_NAMED = object()
+
+
+def keyed_states(shown=_NAMED, name="Keyed"):
+    """A class of states ``name(k)``, equal and hashed by their field ``k`` (which a game can
+    change), whose ``__repr__`` is ``name(k)``, or else returns ``shown`` (any object), or
+    raises it where it is an exception (tests/engine/test_equal_states.py, test_same_repr_faults.py)."""
+
+    class Keyed:
+        def __init__(self, k):
+            self.k = k
+
+        def __eq__(self, other):
+            return isinstance(other, Keyed) and other.k == self.k
+
+        def __hash__(self):
+            return hash(self.k)
+
+        def __repr__(self):
+            if shown is _NAMED:
+                return f"{name}({self.k})"
+            if isinstance(shown, BaseException):
+                raise shown
+            return shown
+
+    Keyed.__name__ = Keyed.__qualname__ = name
+    return Keyed
+
+
+def go_or_stay(param, worth, touch=None, variants=()):
+    """The game of one parameter ``param`` (an mdp.Param): ``go`` wins ``worth(params)`` with
+    chance 1/2, else 0; ``stay`` gets 1: worth max(worth/2, 1), by hand. ``touch(params, hook)``,
+    where given, is called by each hook with its name first (tests/game/test_params_left_alone.py,
+    test_parser_asked_again.py); :data:`GO_OR_STAY` is its source, for the command line."""
+
+    def touched(params, hook):
+        if touch is not None:
+            touch(params, hook)
+
+    def initial_state(params):
+        touched(params, "mdp_initial_state")
+        return 0
+
+    def actions(params, state):
+        touched(params, "mdp_actions")
+        return ["go", "stay"] if state == 0 else []
+
+    def outcomes(params, state, action):
+        touched(params, "mdp_outcomes")
+        return [(HALF, 1), (HALF, 2)] if action == "go" else [(1, 3)]
+
+    def terminal_value(params, state):
+        touched(params, "mdp_terminal_value")
+        return {1: worth(params), 2: 0, 3: 1}[state]
+
+    return SimpleNamespace(
+        GAME_NAME="par",
+        mdp_params=mdp.hookimpl(lambda: [param]),
+        mdp_variants=mdp.hookimpl(lambda: list(variants)),
+        mdp_initial_state=mdp.hookimpl(initial_state), mdp_actions=mdp.hookimpl(actions),
+        mdp_outcomes=mdp.hookimpl(outcomes), mdp_terminal_value=mdp.hookimpl(terminal_value))
+
+
+GO_OR_STAY = '''
+import mdp
+from fractions import Fraction
+
+PARSE
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("pay", DEFAULT, parse, "the prize"SHOW)]
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return 0
+
+@mdp.hookimpl
+def mdp_actions(params, state):
+    ACT
+    return ["go", "stay"] if state == 0 else []
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(Fraction(1, 2), 1), (Fraction(1, 2), 2)] if action == "go" else [(1, 3)]
+
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    return {1: WORTH, 2: 0, 3: 1}[state]
+'''
+"""The source of :func:`go_or_stay`'s game, its parameter pay's parser (a function ``parse``,
+written in place of PARSE), DEFAULT, SHOW (``, show=...`` or nothing), what ``mdp_actions``
+does first (ACT: ``pass``, or a change of the parameters) and WORTH (of ``params["pay"]``)
+written in with str.replace."""
+
+
+# Cases of games that each change what they must leave as they found it, run by mdp one after
+# the other in one process of its own (its imports paid once, the process's end seen once).
+CHANGES_RUN = '''
+import importlib, json, os, sys
+from mdp.program import main
+
+argv, changes, restore = json.loads(sys.argv[1])
+kept = []
+for dotted in restore:  # classes whose methods a game replaces, put back between the cases
+    module, _, name = dotted.rpartition(".")
+    cls = getattr(importlib.import_module(module), name)
+    kept.append((cls, dict(vars(cls))))
+source = open("game.py").read()
+results = []
+for number, change in enumerate(changes):
+    folder = f"case{number}"
+    os.mkdir(folder)
+    with open(os.path.join(folder, "game.py"), "w") as file:
+        file.write(source.replace("CHANGE", change))
+    os.chdir(folder)
+    print(f"case {number}", file=sys.stderr, flush=True)
+    code = main(argv)
+    results.append([code, sorted(os.listdir("."))])
+    os.chdir("..")
+    for cls, members in kept:
+        for name, member in members.items():
+            if vars(cls).get(name) is not member:
+                setattr(cls, name, member)
+print(json.dumps(results), file=sys.stderr)
+'''
+
+
+def run_changes(folder, game, changes, argv, restore=()):
+    """Run mdp ``argv`` (which names ``game.py``) on ``game`` with CHANGE replaced by each of
+    ``changes`` in turn, each in a folder of its own, in one process: for each change, its
+    exit code, the names in its folder, and what it wrote on standard error; and what the
+    process wrote on standard output, its end included. ``restore`` names the classes (as
+    ``fractions.Fraction``) whose methods are put back between the cases."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    Path(folder, "game.py").write_text(game)
+    done = subprocess.run([sys.executable, "-c", CHANGES_RUN,
+                           json.dumps([argv, list(changes), list(restore)])],
+                          cwd=folder, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    *said, results = done.stderr.splitlines()
+    errors, case = [], None
+    for line in said:
+        if line.startswith("case "):
+            case = []
+            errors.append(case)
+        else:
+            assert case is not None, done.stderr
+            case.append(line)
+    return [(code, names, "\n".join(err)) for (code, names), err in
+            zip(json.loads(results), errors, strict=True)], done.stdout

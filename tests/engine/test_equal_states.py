@@ -16,6 +16,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import keyed_states
 
 import mdp
 from mdp.engine.same import same
@@ -164,20 +165,7 @@ def test_an_eq_that_takes_values_shown_apart_as_one_is_refused(labels, wrap):
     assert repr(heads) in str(refused.value) and repr(tails) in str(refused.value)
 
 
-class Mutable:
-    """A state hashed and compared by its field ``k``, which a game can change."""
-
-    def __init__(self, k):
-        self.k = k
-
-    def __eq__(self, other):
-        return isinstance(other, Mutable) and self.k == other.k
-
-    def __hash__(self):
-        return hash(self.k)
-
-    def __repr__(self):
-        return f"Mutable({self.k})"
+Mutable = keyed_states(name="Mutable")  # hashed and compared by its field k, which a game can change
 
 
 @pytest.mark.parametrize("changed", [5, 7])

@@ -16,6 +16,7 @@ from types import SimpleNamespace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import keyed_states
 
 import mdp
 from mdp.engine.same import form, same
@@ -33,23 +34,7 @@ GIVES = (5, None, b"bytes", ["a"])  # not text: repr() itself refuses
 def state_class(what):
     """States ``St(k)``, equal and hashed by ``k``, whose ``__repr__`` raises ``what`` (an
     exception) or returns it (anything else)."""
-
-    class St:
-        def __init__(self, k):
-            self.k = k
-
-        def __eq__(self, other):
-            return isinstance(other, St) and other.k == self.k
-
-        def __hash__(self):
-            return hash(self.k)
-
-        def __repr__(self):
-            if isinstance(what, BaseException):
-                raise what
-            return what
-
-    return St
+    return keyed_states(what, name="St")
 
 
 def game(St):

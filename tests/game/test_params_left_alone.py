@@ -9,12 +9,12 @@ The game: ``go`` wins the parameter's worth (the sum of its numbers) with chance
 0; ``stay`` gets 1: worth max(worth/2, 1), by hand."""
 
 from fractions import Fraction
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import GO_OR_STAY, go_or_stay
 
 import mdp
 from mdp.game.kept import check_params
@@ -43,27 +43,8 @@ def game(kind, hook, change):
         if change and name == hook:
             mutate(params["pay"])
 
-    def initial_state(params):
-        touch(params, "mdp_initial_state")
-        return 0
-
-    def actions(params, state):
-        touch(params, "mdp_actions")
-        return ["go", "stay"] if state == 0 else []
-
-    def outcomes(params, state, action):
-        touch(params, "mdp_outcomes")
-        return [(Fraction(1, 2), 1), (Fraction(1, 2), 2)] if action == "go" else [(1, 3)]
-
-    def terminal_value(params, state):
-        touch(params, "mdp_terminal_value")
-        return {1: worth(params["pay"]), 2: 0, 3: 1}[state]
-
-    return SimpleNamespace(
-        GAME_NAME="par",
-        mdp_params=mdp.hookimpl(lambda: [mdp.Param("pay", "3+0", parse, "the prize", show=show)]),
-        mdp_initial_state=mdp.hookimpl(initial_state), mdp_actions=mdp.hookimpl(actions),
-        mdp_outcomes=mdp.hookimpl(outcomes), mdp_terminal_value=mdp.hookimpl(terminal_value))
+    return go_or_stay(mdp.Param("pay", "3+0", parse, "the prize", show=show),
+                      lambda params: worth(params["pay"]), touch)
 
 
 @pytest.mark.slow
@@ -92,32 +73,9 @@ def test_with_params_keeps_its_own():
     check_params(first)
 
 
-PAR = '''
-import mdp
-from fractions import Fraction
-
-@mdp.hookimpl
-def mdp_params():
-    return [mdp.Param("pay", "3+0", lambda t: [int(x) for x in str(t).split("+")], "payoff",
-                      show=lambda v: "+".join(map(str, v)))]
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-@mdp.hookimpl
-def mdp_actions(params, state):
-    params["pay"].append(1)
-    return ["go", "stay"] if state == 0 else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(Fraction(1, 2), 1), (Fraction(1, 2), 2)] if action == "go" else [(1, 3)]
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return {1: sum(params["pay"]), 2: 0, 3: 1}[state]
-'''
+PAR = GO_OR_STAY.replace("PARSE", "def parse(t):\n    return [int(x) for x in str(t).split('+')]").replace(
+    "DEFAULT", '"3+0"').replace("SHOW", ', show=lambda v: "+".join(map(str, v))').replace(
+    "ACT", 'params["pay"].append(1)').replace("WORTH", 'sum(params["pay"])')
 
 
 def test_the_command_line_refuses_it(tmp_path, capsys):

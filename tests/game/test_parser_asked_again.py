@@ -10,27 +10,19 @@ The game: ``go`` wins pay with chance 1/2 (else 0), ``stay`` gets 1: worth max(p
 by hand."""
 
 from fractions import Fraction
-from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import GO_OR_STAY, go_or_stay
 
 import mdp
 from mdp.program.cli import main
 
 
 def game(parse, default=3, variants=()):
-    return SimpleNamespace(
-        GAME_NAME="par",
-        mdp_params=mdp.hookimpl(lambda: [mdp.Param("pay", default, parse, "the prize")]),
-        mdp_variants=mdp.hookimpl(lambda: list(variants)),
-        mdp_initial_state=mdp.hookimpl(lambda: 0),
-        mdp_actions=mdp.hookimpl(lambda state: ["go", "stay"] if state == 0 else []),
-        mdp_outcomes=mdp.hookimpl(lambda state, action: [(Fraction(1, 2), 1), (Fraction(1, 2), 2)]
-                                  if action == "go" else [(1, 3)]),
-        mdp_terminal_value=mdp.hookimpl(lambda params, state: {1: params["pay"], 2: 0, 3: 1}[state]),
-    )
+    return go_or_stay(mdp.Param("pay", default, parse, "the prize"), lambda params: params["pay"],
+                      variants=variants)
 
 
 def drifting(offsets):
@@ -82,35 +74,10 @@ def test_a_parser_of_its_value_alone_is_taken(scale, shift, way, value):
     assert mdp.solve(mdp.compile(loaded), exact=True).value == value_by_hand
 
 
-PAR = '''
-import mdp
-from fractions import Fraction
-_calls = [0]
-
-def parse(text):
-    _calls[0] += 1
-    return int(text) + (_calls[0] > 1)  # the first answer right, every later one 1 more
-
-@mdp.hookimpl
-def mdp_params():
-    return [mdp.Param("pay", 3, parse, "the prize")]
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["go", "stay"] if state == 0 else []
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(Fraction(1, 2), 1), (Fraction(1, 2), 2)] if action == "go" else [(1, 3)]
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return {1: params["pay"], 2: 0, 3: 1}[state]
-'''
+# The first answer right, every later one 1 more.
+PAR = GO_OR_STAY.replace("PARSE", "_calls = [0]\n\ndef parse(text):\n    _calls[0] += 1\n"
+                         "    return int(text) + (_calls[0] > 1)").replace(
+    "DEFAULT", "3").replace("SHOW", "").replace("ACT", "pass").replace("WORTH", 'params["pay"]')
 
 
 @pytest.mark.parametrize("setting", [[], ["--set", "pay=5"]])

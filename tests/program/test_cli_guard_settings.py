@@ -8,12 +8,11 @@ that blames the game, with no file written."""
 
 import gc
 import signal
-import subprocess
 import sys
 import threading
 
 import pytest
-from models import WALK
+from models import WALK, run_changes
 
 from mdp.program import settings
 
@@ -133,16 +132,13 @@ CHANGES = {
 }
 
 
-@pytest.mark.slow  # a process each
-@pytest.mark.parametrize("change", CHANGES)
-def test_a_game_that_changes_a_setting_is_refused_and_writes_nothing(tmp_path, change):
-    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", change))
-    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "policy", "game.py",
-                           "--out", "p.csv", "--json"], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 2, done.stderr
-    assert done.stdout == ""
-    line = done.stderr.splitlines()[-1]
-    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, done.stderr
-    assert "must leave the process as it found it" in line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.py"]
+@pytest.mark.slow  # a process of mdp, a command each
+def test_a_game_that_changes_a_setting_is_refused_and_writes_nothing(tmp_path):
+    results, out = run_changes(tmp_path, GAME, CHANGES, ["policy", "game.py", "--out", "p.csv", "--json"])
+    for (code, names, err), said in zip(results, CHANGES.values(), strict=True):
+        assert code == 2, err
+        line = err.splitlines()[-1]
+        assert line.startswith("mdp: error: game walk ") and said in line, err
+        assert "must leave the process as it found it" in line
+        assert names == ["game.py"]
+    assert out == ""  # nothing of --json, nor of a callback left at the interpreter's end

@@ -54,8 +54,8 @@ def plain(tmp_path_factory):
     return _policy(env, target), pl.read_parquet(target)
 
 
-@pytest.mark.slow
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@pytest.mark.slow  # two processes of mdp a case: the faults found are examples, three more drawn
+@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(SWITCHES), VALUES)
 @example("POLARS_PANIC_ON_ERR", "1")  # the two the attack found
 @example("POLARS_ENGINE_AFFINITY", "gpu")
