@@ -34,6 +34,7 @@ import numpy as np
 from mdp.engine.arithmetic import Floats, Rationals, objects
 from mdp.engine.cycles_ending import arcs, check_ends, nearer_in_layer, never_ends
 from mdp.engine.linear import Singular, solve_exactly
+from mdp.engine.loops import left_loops
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import tie_margin
 from mdp.engine.sweep import bottom_up
@@ -125,7 +126,8 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
         if model.cyclic is None or not model.cyclic[layer]:
             raw[lo:hi] = choose(model.backup(layer, raw, floats), starts, a0)
             continue
-        system = _System(model, layer, raw, floats.probabilities, total)
+        system = left_loops(model, layer, _System(model, layer, raw, floats.probabilities, total),
+                            starts, None if floats.policy is None else floats.policy[a0:a1])
         ranked = _Ranked(starts, a1 - a0, sense, floats.policy, a0)
         gathered = np.empty(len(system.cols))
 
@@ -133,8 +135,8 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
                   gathered: np.ndarray = gathered) -> np.ndarray:
             np.take(values, system.cols, out=gathered)
             gathered *= system.weights
-            q = np.bincount(system.rows, gathered, minlength=len(system.const))
-            q += system.const
+            q = np.bincount(system.rows, gathered, minlength=len(system.const)).astype(float, copy=False)
+            q += system.const  # (no transition left in the layer: bincount's are ints)
             return ranked(q)
 
         what = functools.partial(_value_of, model, lo)
