@@ -7,6 +7,7 @@ import os
 
 import pytest
 
+import mdp
 from mdp.outputs.registry import formats
 from mdp.program.cli import main
 
@@ -19,3 +20,13 @@ def test_every_format_writes_into_dev_null(name, command, capsys):
     assert main([*command, "--out", "/dev/null", "--format", name]) == 0
     err = capsys.readouterr().err
     assert "rows written to /dev/null" in err and "error" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null here")
+def test_an_export_with_a_file_beside_is_refused_a_device(capsys, monkeypatch):
+    # Before: --out /dev/null made a regular file /dev/null.props beside the device (R19-N14).
+    monkeypatch.setattr(mdp, "compile", lambda *a, **k: pytest.fail("compiled before the refusal"))
+    assert main(["export", "shutbox", "--set", "tiles=1-3", "--out", "/dev/null"]) == 2
+    assert capsys.readouterr().err == ("mdp: error: --out /dev/null is no file, and export prism "
+                                       "writes /dev/null.props beside it too: name a file\n")
+    assert not os.path.exists("/dev/null.props")

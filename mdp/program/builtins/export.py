@@ -5,8 +5,10 @@
 from __future__ import annotations
 
 import argparse
+import os
 
 import mdp
+from mdp.errors import ParamError
 from mdp.hookspecs import hookimpl
 from mdp.outputs.exports import write_export
 from mdp.outputs.files import say_when_written
@@ -33,6 +35,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 def _export(args: argparse.Namespace) -> None:
     export = mdp.exports()[args.format]
     arguments.check_target(args.out, "--out")  # before any work
+    if export.beside and os.path.exists(args.out) and not os.path.isfile(args.out):
+        raise ParamError(f"--out {args.out} is no file, and export {export.name} writes "
+                         f"{args.out}{export.beside[0][0]} beside it too: name a file")
     for suffix, _ in export.beside:
         arguments.check_target(args.out + suffix, f"--out{suffix}")
     game = arguments.load(args)
