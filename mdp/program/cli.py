@@ -77,9 +77,9 @@ def main(argv: list[str] | None = None) -> int:
         with stdout.shielded(), watch_interruptions():
             given, rule_plugins = _plugins_given(argv)
             parser = _parser_asked(given) if given else None
-        if parser is None:  # mdp alone: what it can do
-            _parser().print_help()
-            return 0
+            if parser is None:  # mdp alone: what it can do (a plugin's print: standard error)
+                _parser().print_help(stdout.stdout())
+                return 0
         args = _parsed(parser, given)
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)

@@ -256,3 +256,32 @@ def test_zsh_completes_from_the_script(tmp_path):
     assert re.findall(r"GOT\[(.*?)\]", done.stdout) == [
         "mdp solve shutbox", "mdp solve shutbox --variant fiddler --exact",
         "mdp solve shutbox --set one_die_mode=choice", "mdp report shutbox --out=sub/file.csv"]
+
+
+NOISY = '''
+import mdp
+
+@mdp.hookimpl
+def mdp_commands():
+    print("echo PRINTED-BY-A-PLUGIN")
+    return []
+
+@mdp.hookimpl
+def mdp_analyses():
+    print("echo PRINTED-BY-A-PLUGIN")
+    return []
+'''
+
+
+@pytest.mark.parametrize("argv", [["completion", "bash"], ["completion", "zsh"], ["completion", "fish"], []])
+def test_what_a_plugin_prints_never_joins_the_script_or_the_list(tmp_path, capsys, argv):
+    # Before: the plugin's lines followed the script on standard output, where the documented
+    # eval "$(mdp completion bash)" ran them as commands (R19-F22); and mdp alone listed them.
+    plugin = tmp_path / "noisy.py"
+    plugin.write_text(NOISY)
+    assert main(argv) == 0
+    alone = capsys.readouterr().out
+    assert main(["-p", str(plugin), *argv]) == 0
+    out, err = capsys.readouterr()
+    assert "PRINTED-BY-A-PLUGIN" not in out and "PRINTED-BY-A-PLUGIN" in err
+    assert out == alone

@@ -16,7 +16,6 @@ one candidate a line, each with its description after a tab.
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -340,7 +339,10 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _completion(args: argparse.Namespace) -> None:
-    sys.stdout.write(SCRIPTS[args.shell])
+    from mdp.program.stdout import shield, stdout
+
+    shield()  # the script is run by the shell: what plugin code prints goes to standard error
+    stdout().write(SCRIPTS[args.shell])
 
 
 @hookimpl
