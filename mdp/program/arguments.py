@@ -77,6 +77,27 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     add_sense_arguments(parser)
 
 
+KEPT = ("command", "plugins", "loaded")
+"""What mdp keeps in a command's parsed arguments (the command, the rule plugins of ``-p``,
+the game loaded): no argument of a command or an analysis's option may take these names."""
+
+
+def check_own(parser: argparse.ArgumentParser, program: argparse.ArgumentParser, command: str) -> None:
+    """Refuse a command's argument that takes a flag of the ``program``'s own (argparse lets
+    it hide the program's), or whose value would take one of :data:`KEPT`'s names
+    (``--command``: mdp read its value as the command, a traceback)."""
+    ours = [flag for flag, action in parser._option_string_actions.items()
+            if flag in program._option_string_actions and not isinstance(action, argparse._HelpAction)]
+    if ours:
+        raise ModelError(f"command {command}: its argument {ours[0]} clashes with the program's "
+                         f"own {ours[0]}, given before or after the command; name it otherwise")
+    kept = [(action.option_strings or [action.dest])[0] for action in parser._actions
+            if action.dest in KEPT]
+    if kept:
+        raise ModelError(f"command {command}: its argument {kept[0]} takes the name of mdp's own "
+                         f"record of the command ({', '.join(KEPT)}); name it otherwise")
+
+
 def add_limit_arguments(parser: argparse.ArgumentParser) -> None:
     """``--max-states``, ``--max-memory`` and ``--scheduler``: the bounds on compiling a game,
     and where its work is done; every command that compiles a game takes them (here, once)."""
@@ -165,6 +186,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = as_written(f"{option.help} [default: {option.shown(option.default)}]")
         given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
+        given.update({name: f"{name} (mdp's own record of the command)" for name in KEPT})
         if option.name in given:  # argparse sees a clash of flags, not one of the values' names
             raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
                              f"{given[option.name]}, which gives {option.name} already; name it otherwise")

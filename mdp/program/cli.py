@@ -328,11 +328,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                     raise
                 raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
                                  f"arguments raised {fault(error)}") from None
-        ours = [flag for flag, action in sub._option_string_actions.items()  # the program's own
-                if flag in parser._option_string_actions and not isinstance(action, argparse._HelpAction)]
-        if ours:  # argparse lets a command's flag hide the program's
-            raise ModelError(f"command {command.name}: its argument {ours[0]} clashes with the program's "
-                             f"own {ours[0]}, given before or after the command; name it otherwise")
+        arguments.check_own(sub, parser, command.name)
         sub.set_defaults(command=command)
     return repeated.said_once(parser)
 

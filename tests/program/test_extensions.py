@@ -576,3 +576,33 @@ def test_a_summary_is_printed_as_the_json_it_holds_or_refused_as_the_analysis_s(
     else:
         print_json(summary, "analysis s: its summary")
         assert json.loads(capsys.readouterr().out) == expected
+
+
+KEPT_NAMES = '''
+import mdp
+
+@mdp.hookimpl
+def mdp_commands():
+    return [mdp.Command("c2", "a command", lambda args: 0,
+                        lambda parser: parser.add_argument("--NAME"))]
+'''
+KEPT_OPTION = '''
+import mdp
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("onm", "names", lambda solution, game, NAME: None,
+                         [mdp.Param("NAME", "5", str, "x")])]
+'''
+
+
+@pytest.mark.parametrize("kind", ["command", "analysis"])
+@pytest.mark.parametrize("name", ["command", "plugins", "loaded"])
+def test_an_argument_never_takes_the_name_of_what_mdp_keeps(tmp_path, capsys, kind, name):
+    # Before: --command was read as mdp's command (a traceback), --plugins dropped (R19-F28).
+    plugin = tmp_path / "kept.py"
+    plugin.write_text((KEPT_NAMES if kind == "command" else KEPT_OPTION).replace("NAME", name))
+    argv = ["c2", f"--{name}", "x"] if kind == "command" else ["onm", SHUTBOX, f"--{name}", "x"]
+    assert main(["-p", str(plugin), *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "mdp's own record of the command" in err, err
