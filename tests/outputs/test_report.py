@@ -287,3 +287,13 @@ def test_a_control_is_drawn_as_given_or_refused_naming_the_game(controls):
     else:
         with pytest.raises(mdp.ModelError, match="^game table: mdp_report_controls (gave|makes every)"):
             mdp.report(solution, game)
+
+
+def test_the_line_that_says_the_page_is_written_escapes_its_name(tmp_path, capsys, monkeypatch):
+    # Before: the name was printed raw, an escape code or a line break in it acting on the
+    # terminal, where every other command's line escapes it (R19-N7).
+    monkeypatch.chdir(tmp_path)
+    name = "r\x1b[31m\nx.html"
+    assert main(["report", "shutbox", "--set", "tiles=1-3", "--out", name]) == 0
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "\x1b" not in err and err.startswith("r\\x1b[31m\\nx.html: ")

@@ -43,7 +43,7 @@ def _report(args: argparse.Namespace) -> None:
     why = without_explorer(solution, game, args.max_rows)
     size = model.extent()
     what = f"WITHOUT the explorer: {why}" if why else f"with an explorer of {explorer_rows(solution):,} rows"
-    say(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}")
+    say(mdp.MdpError(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}"))  # as every line: escaped
 
 
 @hookimpl
