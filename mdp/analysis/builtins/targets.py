@@ -125,13 +125,14 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
 AT_LEAST = Param("at_least", None, options.total, "a game of rounds: play for the best "
                  "chance of finishing with at least T points in all, rather than the best mean",
                  metavar="T")
-POINTS = Param("points", 0, options.points, "with --at-least: the points earned so far "
-               "(default 0; less than 0 where a game's points may be)", metavar="P")
+POINTS = Param("points", 0, options.points, "in a game of rounds, with --at-least or --after: "
+               "the points earned so far (less than 0 where a game's points may be)", metavar="P")
 
 
 def check_toward(args: argparse.Namespace, what: str) -> None:
     """``--at-least`` and ``--points`` where they apply, before any work: ``--points`` with
-    ``--at-least`` only, neither with a strategy, ``--minimize`` or ``what``."""
+    ``--at-least`` or ``--after`` only, ``--at-least`` with no strategy, ``--minimize`` or
+    ``what``."""
     given = getattr(args, what.strip("-").replace("-", "_"), None)
     if args.at_least is None:
         if getattr(args, "points", 0) and not (what == "--after" and given):
