@@ -51,7 +51,7 @@ _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
 _recorded: dict[str, Any] | None = None
 
-_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib.figure",
+_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib", "matplotlib.figure",
                   "matplotlib.pyplot", "json", "json.encoder", "shutil", "tempfile", "fractions",
                   "math", "operator", "functools", "itertools", "heapq", "decimal", "os")
 """The modules mdp's results are computed and written with, besides its own (``mdp``,
@@ -93,6 +93,10 @@ def _record(name: str, module: ModuleType) -> None:
     assert _recorded is not None
     attributes = _recorded["attributes"].setdefault(name, _functions(module))
     _classes(attributes)
+    if name == "matplotlib" and _recorded.get("settings", {"rc": 0})["rc"] is None:
+        from mdp.program.libraries import rc
+
+        _recorded["settings"]["rc"] = rc()  # its settings as it loads, before a game's change
 
 
 class _Recorder:
@@ -278,6 +282,7 @@ def forget() -> None:
         import warnings
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
+        settings.forget()
     _recorded = None
     os._exit = _END
     if _RECORDER in sys.meta_path:
