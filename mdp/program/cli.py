@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
-            except (MdpError, OSError, MemoryError):
+            except (MdpError, OSError):
                 raise
             except RuntimeWarning as warned:
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
