@@ -20,8 +20,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
   as it is loaded, the ones loaded before the command as it starts, by identity;
 - the settings of :mod:`mdp.program.settings` changed (what a signal does, a timer, the
-  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks): put back, and
-  refused;
+  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks, a trace function,
+  and :mod:`mdp.program.libraries`': numpy's error handling, matplotlib's settings, the
+  import machinery, an audit hook added): put back, and refused;
 - what Python prints of the game's code on its own (a thread's exception, an exception in a
   ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
   control characters escaped, never a traceback (:func:`_said`); the hooks that print them
