@@ -82,7 +82,7 @@ def _importer(recorded: dict[str, Any]) -> str | None:
             setattr(sys, name.partition(".")[2], was)
             return f"changed the import machinery ({name})"
     cache = recorded["cache"]
-    kinds = {type(finder) for finder in cache.values()} | {type(None)}
+    kinds = {type(finder) for finder in cache.values()} | {type(None), *_PYTHON_S}
     for folder, finder in list(sys.path_importer_cache.items()):
         if finder is not cache.get(folder, finder) or type(finder) not in kinds:
             if folder in cache:
@@ -91,6 +91,17 @@ def _importer(recorded: dict[str, Any]) -> str | None:
                 del sys.path_importer_cache[folder]
             return "changed the import machinery (sys.path_importer_cache)"
     return None
+
+
+def _python_s() -> tuple[type, ...]:
+    """The kinds of finder Python's own path hooks make (a folder's, a zip archive's)."""
+    import importlib.machinery
+    import zipimport
+
+    return importlib.machinery.FileFinder, zipimport.zipimporter
+
+
+_PYTHON_S = _python_s()
 
 
 def _numpy() -> dict[str, Any] | None:
