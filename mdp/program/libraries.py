@@ -54,10 +54,11 @@ def _audited_hook(recorded: dict[str, Any]) -> str | None:
     return "added an audit hook (sys.addaudithook; mdp kept it out)"
 
 
-def _list(name: str) -> tuple[list[Any], list[Any]]:
-    """The list ``sys.NAME``, and what it holds but mdp's own finders (:func:`_mine`)."""
+def _list(name: str) -> tuple[list[Any], list[Any], list[Any]]:
+    """The list ``sys.NAME``, what it holds, and what it holds but mdp's own finders
+    (:func:`_mine`)."""
     now = getattr(sys, name.partition(".")[2])
-    return now, [entry for entry in now if not _mine(entry)]
+    return now, list(now), [entry for entry in now if not _mine(entry)]
 
 
 def _mine(finder: Any) -> bool:
@@ -75,10 +76,11 @@ def _importer(recorded: dict[str, Any]) -> str | None:
     put in ``sys.path_importer_cache`` (it caches the finders of each folder as imports
     look in them: folders are added as they are, and taken out): put back, and refused."""
     for name in _IMPORTING:
-        was, held = recorded["importing"][name]
-        now, kept = _list(name)
+        was, whole, held = recorded["importing"][name]
+        now, entries, kept = _list(name)
         if now is not was or len(kept) != len(held) or any(a is not b for a, b in zip(kept, held)):
-            was[:] = [*held, *(entry for entry in was if _mine(entry))]
+            was[:] = [*whole, *(entry for entry in entries  # mdp's added since, kept
+                                if _mine(entry) and not any(entry is e for e in whole))]
             setattr(sys, name.partition(".")[2], was)
             return f"changed the import machinery ({name})"
     cache = recorded["cache"]
