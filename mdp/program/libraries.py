@@ -74,7 +74,8 @@ def _importer(recorded: dict[str, Any]) -> str | None:
     """A finder, a path hook or a folder to import from added, taken out or replaced (a
     module mdp imports later would be the game's), or a finder of a kind not there before
     put in ``sys.path_importer_cache`` (it caches the finders of each folder as imports
-    look in them: folders are added as they are, and taken out): put back, and refused."""
+    look in them: folders are added, taken out and made again as imports go, by Python's
+    own path hooks): put back, and refused."""
     for name in _IMPORTING:
         was, whole, held = recorded["importing"][name]
         now, entries, kept = _list(name)
@@ -86,7 +87,7 @@ def _importer(recorded: dict[str, Any]) -> str | None:
     cache = recorded["cache"]
     kinds = {type(finder) for finder in cache.values()} | {type(None), *_PYTHON_S}
     for folder, finder in list(sys.path_importer_cache.items()):
-        if finder is not cache.get(folder, finder) or type(finder) not in kinds:
+        if type(finder) not in kinds:  # (one of a kind there is: made again, as imports do)
             if folder in cache:
                 sys.path_importer_cache[folder] = cache[folder]
             else:

@@ -107,6 +107,32 @@ def test_the_import_machinery_changed_is_said_and_put_back(name):
         libraries.forget()
 
 
+def test_what_imports_and_mdp_s_own_finders_do_is_no_change(tmp_path):
+    # The finders of folders made again (importlib.invalidate_caches, a folder first looked
+    # in), and a finder of mdp's own added as it first needs it: none of them a game's.
+    import importlib
+
+    from mdp.game.files import _Beside
+
+    before = list(sys.meta_path)
+    recorded = process.record()
+    try:
+        for folder in [k for k, v in sys.path_importer_cache.items() if v is not None][:3]:
+            del sys.path_importer_cache[folder]  # and made again: another finder
+            importlib.machinery.PathFinder.find_spec("no_such_module_of_the_test", [folder])
+            assert sys.path_importer_cache[folder] is not None
+        importlib.invalidate_caches()
+        (tmp_path / "pkg_of_the_test").mkdir()
+        (tmp_path / "pkg_of_the_test" / "__init__.py").write_text("")
+        importlib.machinery.PathFinder.find_spec("pkg_of_the_test", [str(tmp_path)])
+        if _Beside not in sys.meta_path:
+            sys.meta_path.append(_Beside)
+        assert process.changed(recorded) is None
+    finally:
+        sys.meta_path[:] = before
+        libraries.forget()
+
+
 def test_an_audit_hook_added_is_kept_out_and_said():
     heard = []
     recorded = process.record()
