@@ -86,11 +86,11 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     ``error`` is raised again, not worded, where it is no fault of the plugin's: a
     :class:`MemoryError` (the work is too large for the memory there is, exit 3), but from a
     game's ``hook`` (called on one state or one batch, where mdp makes none of its arrays: its
-    own allocation ran out) or raised in the plugin's own code (:func:`_raised_in_plugin`),
+    own allocation ran out) or raised in the plugin's own code (:func:`raised_in_plugin`),
     or the user's interruption (:func:`by_user`); once the user interrupted, any error is
     taken for the interruption that code made into an error of its own (a writer in Rust
     does)."""
-    if isinstance(error, MemoryError) and not (hook or _raised_in_plugin(error)) or \
+    if isinstance(error, MemoryError) and not (hook or raised_in_plugin(error)) or \
             by_user(error):
         raise error
     if _Signals.watched and _Signals.interrupted:
@@ -106,7 +106,7 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
-def _raised_in_plugin(error: BaseException) -> bool:
+def raised_in_plugin(error: BaseException) -> bool:
     """Whether the innermost frame of ``error``'s traceback that is neither a library's
     (Python's own, an installed package's) nor mdp's is there, and none of mdp's inside it:
     the plugin's or game's own code raised it (an import, a format's writer, an analysis),
@@ -125,7 +125,7 @@ def _raised_in_plugin(error: BaseException) -> bool:
         if name == "mdp" or name.startswith("mdp."):
             return False
         file = frame.f_code.co_filename
-        if not (file.startswith("<") or file.startswith(libraries)):
+        if not (file.startswith("<frozen ") or file.startswith(libraries)):
             return True
     return False
 

@@ -306,11 +306,20 @@ def left_alone(game: Any) -> None:
     check_params(game)
 
 
-def check(who: str) -> None:
+def check(who: str, raised: BaseException | None = None) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
-    not called (the Python API: mdp owns no process there)."""
+    not called (the Python API: mdp owns no process there). Where the command ``raised``,
+    and the game's or plugin's own code raised it (:func:`mdp.errors.raised_in_plugin`: a
+    trace function of its, say, that took itself out), that is refused too, as its fault."""
     if _recorded is None:
+        return
+    if raised is not None:
+        from mdp import errors
+
+        check(who)
+        if errors.raised_in_plugin(raised):
+            raise ModelError(f"{who} raised {errors.fault(raised)}") from raised
         return
     _who[0] = who
     from mdp.outputs.files import refuse_read_targets

@@ -226,3 +226,32 @@ def test_an_import_hook_that_doctors_a_module_mdp_imports_later_is_refused(tmp_p
     assert done.returncode == 2, done.stdout + done.stderr
     assert "42" not in done.stdout
     assert "changed the import machinery (sys.meta_path)" in done.stderr.splitlines()[-1]
+
+
+SELF_REMOVING = {
+    "sys.settrace": "def traced(frame, event, arg):\n"
+                    "    if event == 'call' and 'mdp' in frame.f_code.co_filename:\n"
+                    "        sys.settrace(None)\n"
+                    "        raise RuntimeError('traced boom')\n"
+                    "sys.settrace(traced)",
+    "sys.setprofile": "def profiled(frame, event, arg):\n"
+                      "    if event == 'call' and 'mdp' in frame.f_code.co_filename:\n"
+                      "        sys.setprofile(None)\n"
+                      "        raise RuntimeError('traced boom')\n"
+                      "sys.setprofile(profiled)",
+}
+
+
+@pytest.mark.slow  # a process each
+@pytest.mark.parametrize("name", SELF_REMOVING)
+def test_a_trace_function_that_raises_in_mdp_s_code_and_takes_itself_out_is_the_game_s(tmp_path, name):
+    # Round 19 (F15): the game's exception, raised in mdp's first call after its hook, was a
+    # traceback (rc 1): nothing was left changed for the guard to see.
+    source = SELF_REMOVING[name].replace("\n", "\n    ")
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", source))
+    done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "policy", "game.py",
+                           "--out", "p.csv", "--json"], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert (done.returncode, done.stdout) == (2, ""), done.stderr
+    assert done.stderr == "mdp: error: game walk raised RuntimeError: traced boom\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.py"]
