@@ -5,7 +5,7 @@ The game of rounds, two_boxes, is loaded by its function, with hooks changed as 
 """
 
 from fractions import Fraction
-from types import FunctionType, SimpleNamespace
+from types import SimpleNamespace
 
 import numpy as np
 
@@ -364,11 +364,3 @@ def walk_value(game, plugins=()):
     """The exact value of the game at path ``game`` (:data:`WALK`, say) with rule plugins at
     ``plugins``, each loaded by its path."""
     return mdp.solve(mdp.compile(mdp.load_game(str(game), plugins=list(plugins))), exact=True).value
-
-
-def mdp_s_own(function):
-    """``function`` as if mdp's own code held it (its module named ``mdp.…``): a stand-in
-    for mdp's work in a test, whose exception is mdp's (a bug shown as one, or memory that ran
-    out), not one that a game's or plugin's code raised (:func:`mdp.errors.raised_in_plugin`)."""
-    return FunctionType(function.__code__, {**function.__globals__, "__name__": "mdp.stand_in"},
-                        function.__name__, function.__defaults__, function.__closure__)

@@ -6,7 +6,6 @@ import functools
 from pathlib import Path
 
 import pytest
-from models import mdp_s_own
 
 import mdp
 from mdp.engine.rounds import table
@@ -38,7 +37,7 @@ def test_a_markdown_table_too_long_is_refused_before_the_solve(monkeypatch, caps
     def solve(*args, **kwargs):
         raise AssertionError("solved before the refusal")
 
-    monkeypatch.setattr(mdp, "solve", mdp_s_own(solve))  # a bug of mdp's, if it were called
+    monkeypatch.setattr(mdp, "solve", solve)
     game = str(EXAMPLES / "three_dice.py")  # 151,321 rows within the round at every round state
     assert main(["policy", game, "--within", "all", "--format", "markdown"]) == 3
     assert capsys.readouterr().err.startswith("mdp: error: the policy table has 100,")

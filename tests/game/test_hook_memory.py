@@ -9,7 +9,6 @@ import pytest
 from edited import edited
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from models import mdp_s_own
 
 import mdp
 from mdp.program.cli import main
@@ -99,7 +98,7 @@ def test_mdp_s_own_work_running_out_of_memory_stays_exit_3(tmp_path, capsys, mon
     def too_large(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(mdp, "solve", mdp_s_own(too_large))
+    monkeypatch.setattr(mdp, "solve", too_large)
     assert main(["solve", path]) == 3
     assert capsys.readouterr().err.startswith("mdp: error: out of memory (mdp may use ")
 
