@@ -107,16 +107,14 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
 
 
 def raised_in_plugin(error: BaseException) -> bool:
-    """Whether the innermost frame of ``error``'s traceback that is neither a library's
-    (Python's own, an installed package's) nor mdp's is there, and none of mdp's inside it:
-    the plugin's or game's own code raised it (an import, a format's writer, an analysis),
-    not mdp's arrays."""
-    import sysconfig
+    """Whether a game's or plugin's own code raised ``error`` (an import, a format's writer,
+    an analysis, a trace function of its), not mdp's: the innermost frame of its traceback
+    that is either mdp's or in a file imported as a game's or plugin's
+    (:func:`mdp.outputs.files.recording`) is the latter."""
+    from mdp.outputs import files as read
 
-    paths = sysconfig.get_paths()
-    libraries = tuple({paths[name] for name in ("stdlib", "platstdlib", "purelib", "platlib")})
-    frames = []
-    trace = error.__traceback__
+    files = {*read._imported, *(file for now in read._recorders for file in now)}  # (read only)
+    trace, frames = error.__traceback__, []
     while trace is not None:
         frames.append(trace.tb_frame)
         trace = trace.tb_next
@@ -124,9 +122,9 @@ def raised_in_plugin(error: BaseException) -> bool:
         name = str(frame.f_globals.get("__name__", ""))
         if name == "mdp" or name.startswith("mdp."):
             return False
-        file = frame.f_code.co_filename
-        if not (file.startswith("<frozen ") or file.startswith(libraries)):
-            return True
+        if frame.f_code.co_filename in files or frame.f_globals.get("__file__") in files or \
+                "__name__" not in frame.f_globals:  # (code it ran with its globals or none:
+            return True  # exec, which mdp and Python's own make with a module's)
     return False
 
 
