@@ -86,10 +86,12 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     ``error`` is raised again, not worded, where it is no fault of the plugin's: a
     :class:`MemoryError` (the work is too large for the memory there is, exit 3), but from a
     game's ``hook`` (called on one state or one batch, where mdp makes none of its arrays: its
-    own allocation ran out), or the user's interruption (:func:`by_user`); once the user
-    interrupted, any error is taken for the interruption that code made into an error of
-    its own (a writer in Rust does)."""
-    if isinstance(error, MemoryError) and not hook or by_user(error):
+    own allocation ran out) or raised in the plugin's own code (:func:`raised_in_plugin`),
+    or the user's interruption (:func:`by_user`); once the user interrupted, any error is
+    taken for the interruption that code made into an error of its own (a writer in Rust
+    does)."""
+    if isinstance(error, MemoryError) and not (hook or raised_in_plugin(error)) or \
+            by_user(error):
         raise error
     if _Signals.watched and _Signals.interrupted:
         raise KeyboardInterrupt from error
@@ -102,6 +104,28 @@ def fault(error: BaseException, *, hook: bool = False) -> str:
     if isinstance(error, ValueError) and "read-only" in text:  # see mdp.handed
         text += " (it wrote into an array mdp handed it, which is read-only: write into a copy)"
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+def raised_in_plugin(error: BaseException) -> bool:
+    """Whether a game's or plugin's own code raised ``error`` (an import, a format's writer,
+    an analysis, a trace function of its), not mdp's: the innermost frame of its traceback
+    that is either mdp's or in a file imported as a game's or plugin's
+    (:func:`mdp.outputs.files.recording`) is the latter."""
+    from mdp.outputs import files as read
+
+    files = {*read._imported, *(file for now in read._recorders for file in now)}  # (read only)
+    trace, frames = error.__traceback__, []
+    while trace is not None:
+        frames.append(trace.tb_frame)
+        trace = trace.tb_next
+    for frame in reversed(frames):
+        name = str(frame.f_globals.get("__name__", ""))
+        if name == "mdp" or name.startswith("mdp."):
+            return False
+        if frame.f_code.co_filename in files or frame.f_globals.get("__file__") in files or \
+                "__name__" not in frame.f_globals:  # (code it ran with its globals or none:
+            return True  # exec, which mdp and Python's own make with a module's)
+    return False
 
 
 class Ended(BaseException):

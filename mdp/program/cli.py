@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
-            except (MdpError, OSError, MemoryError):
+            except (MdpError, OSError):
                 raise
             except RuntimeWarning as warned:
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> int:
                                  f"(numpy: {warned}){advice}") from None
             except BaseException as error:  # a plugin's command or analysis that breaks: its fault
                 offered = registry.offered_by(args.command.name)
-                guard.check(_who(args))  # a game that broke the process: not mdp's bug
+                guard.check(_who(args), error)  # a game that broke the process: not mdp's bug
                 if offered is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 plugin, kind = offered

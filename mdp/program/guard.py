@@ -20,8 +20,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
   as it is loaded, the ones loaded before the command as it starts, by identity;
 - the settings of :mod:`mdp.program.settings` changed (what a signal does, a timer, the
-  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks): put back, and
-  refused;
+  umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks, a trace function,
+  and :mod:`mdp.program.libraries`': numpy's error handling, matplotlib's settings, the
+  import machinery, an audit hook added): put back, and refused;
 - what Python prints of the game's code on its own (a thread's exception, an exception in a
   ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
   control characters escaped, never a traceback (:func:`_said`); the hooks that print them
@@ -51,7 +52,7 @@ _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
 _recorded: dict[str, Any] | None = None
 
-_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib.figure",
+_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib", "matplotlib.figure",
                   "matplotlib.pyplot", "json", "json.encoder", "shutil", "tempfile", "fractions",
                   "math", "operator", "functools", "itertools", "heapq", "decimal", "os")
 """The modules mdp's results are computed and written with, besides its own (``mdp``,
@@ -93,6 +94,10 @@ def _record(name: str, module: ModuleType) -> None:
     assert _recorded is not None
     attributes = _recorded["attributes"].setdefault(name, _functions(module))
     _classes(attributes)
+    if name == "matplotlib" and _recorded.get("settings", {"rc": 0})["rc"] is None:
+        from mdp.program.libraries import rc
+
+        _recorded["settings"]["rc"] = rc()  # its settings as it loads, before a game's change
 
 
 class _Recorder:
@@ -278,6 +283,7 @@ def forget() -> None:
         import warnings
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
+        settings.forget()
     _recorded = None
     os._exit = _END
     if _RECORDER in sys.meta_path:
@@ -300,11 +306,20 @@ def left_alone(game: Any) -> None:
     check_params(game)
 
 
-def check(who: str) -> None:
+def check(who: str, raised: BaseException | None = None) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
-    not called (the Python API: mdp owns no process there)."""
+    not called (the Python API: mdp owns no process there). Where the command ``raised``,
+    and the game's or plugin's own code raised it (:func:`mdp.errors.raised_in_plugin`: a
+    trace function of its, say, that took itself out), that is refused too, as its fault."""
     if _recorded is None:
+        return
+    if raised is not None:
+        from mdp import errors
+
+        check(who)
+        if errors.raised_in_plugin(raised):
+            raise ModelError(f"{who} raised {errors.fault(raised)}") from raised
         return
     _who[0] = who
     from mdp.outputs.files import refuse_read_targets

@@ -13,7 +13,17 @@ blaming whose code ran):
 - a timer armed (``signal.setitimer``): its signal would interrupt mdp later;
 - the file mode creation mask (umask): the files mdp writes would get another mode;
 - the resource limits (``resource.setrlimit``, every ``RLIMIT_*`` the platform has): a file
-  size limit lowered had the user's file blamed.
+  size limit lowered had the user's file blamed;
+- a trace or profile function (``sys.settrace``, ``sys.setprofile``, and ``threading``'s):
+  it would run inside mdp's own code;
+- numpy's floating-point error handling (``numpy.seterr``, ``numpy.seterrcall``): set to
+  raise, mdp's arithmetic stopped with a traceback; to warn, the numbers were blamed;
+- matplotlib's settings (``matplotlib.rcParams``, but the backend, which mdp sets itself):
+  mdp's pictures were drawn otherwise, or not at all;
+- the import machinery (``sys.meta_path``, ``sys.path_hooks``, ``sys.path`` and the finders
+  of ``sys.path_importer_cache``): a module mdp imports later was the game's, doctored;
+- an audit hook added (``sys.addaudithook``): it cannot be taken out again, so mdp's own
+  hook, added once, refuses it (it is never added) while a command runs.
 """
 
 from __future__ import annotations
@@ -31,17 +41,28 @@ _TIMERS = tuple(name for name in ("ITIMER_REAL", "ITIMER_VIRTUAL", "ITIMER_PROF"
 
 def record() -> dict[str, Any]:
     """The settings now."""
+    from mdp.program import libraries
+
     return {"called": _called(), "signals": _dispositions(), "umask": _umask(),
             "blocked": _blocked(),
             "timers": {name: signal.getitimer(getattr(signal, name))[0] for name in _TIMERS},
-            "limits": _limits()}
+            "limits": _limits(), **libraries.record()}
+
+
+def forget() -> None:
+    """The command has ended."""
+    from mdp.program import libraries
+
+    libraries.forget()
 
 
 def changed(recorded: dict[str, Any]) -> str | None:
     """What changed of the settings :func:`record` gave, said as the end of a sentence (put
     back as far as the process may), or ``None``."""
-    return _hooks(recorded) or _signals(recorded) or _block(recorded) or _timer(recorded) \
-        or _mask(recorded) \
+    from mdp.program import libraries
+
+    return _hooks(recorded) or libraries.changed(recorded) or _signals(recorded) \
+        or _block(recorded) or _timer(recorded) or _mask(recorded) \
         or (_limit(recorded) if recorded["limits"] else None)
 
 
@@ -59,12 +80,15 @@ def _called() -> dict[str, Any]:
     import threading
 
     return {"gc.callbacks": list(gc.callbacks), "sys.excepthook": sys.excepthook,
-            "threading.excepthook": threading.excepthook}
+            "threading.excepthook": threading.excepthook, "sys.settrace": sys.gettrace(),
+            "sys.setprofile": sys.getprofile(), "threading.settrace": threading.gettrace(),
+            "threading.setprofile": threading.getprofile()}
 
 
 def _hooks(recorded: dict[str, Any]) -> str | None:
     """One of :func:`_called` changed (a collector's callback printed onto standard output
-    as the interpreter ended): put back, and refused."""
+    as the interpreter ended; a trace function raised inside mdp's code): put back, and
+    refused."""
     import gc
     import threading
 
@@ -74,6 +98,10 @@ def _hooks(recorded: dict[str, Any]) -> str | None:
         if now[name] != was[name] if name == "gc.callbacks" else now[name] is not was[name]:
             gc.callbacks[:] = was["gc.callbacks"]
             sys.excepthook, threading.excepthook = was["sys.excepthook"], was["threading.excepthook"]
+            sys.settrace(was["sys.settrace"])
+            sys.setprofile(was["sys.setprofile"])
+            threading.settrace(was["threading.settrace"])
+            threading.setprofile(was["threading.setprofile"])
             return f"changed {name}"
     return None
 
