@@ -230,14 +230,6 @@ def check_default(owner: str, param: Param, kind: str = "parameter") -> Any:
         raise ModelError(f"{owner}: the parser of {kind} {param.name} returned None for its "
                          f"default, {said(param.default)}; a parser returns the value read, or "
                          "raises ValueError")
-    # A default given as a value (not as text) is the value played: its parser reading it as
-    # another would play a game that neither the declaration nor `mdp params` shows.
-    declared = values_of(param.default) if param.repeat else (param.default,)
-    for one, read in zip(declared, value if param.repeat else (value,)):
-        if not isinstance(one, str) and alike(read, one) is False:
-            raise ModelError(f"{owner}: the default of {kind} {param.name}, {said(one):.60}, is "
-                             f"read by its own parser as {said(read):.60}; a default is given as "
-                             "the value played, or as the text --set takes")
     return value
 
 
