@@ -111,9 +111,9 @@ def raised_in_plugin(error: BaseException) -> bool:
     an analysis, a trace function of its), not mdp's: the innermost frame of its traceback
     that is either mdp's or in a file imported as a game's or plugin's
     (:func:`mdp.outputs.files.recording`) is the latter."""
-    from mdp.outputs import files as read
+    from mdp.imported import games_and_plugins
 
-    files = {*read._imported, *(file for now in read._recorders for file in now)}  # (read only)
+    files = games_and_plugins()
     trace, frames = error.__traceback__, []
     while trace is not None:
         frames.append(trace.tb_frame)

@@ -15,6 +15,7 @@ from importlib.util import source_from_cache  # not in the audit hook: it may ru
 from typing import BinaryIO
 
 from mdp.errors import MdpError, ParamError, deferring, say, terminations_interrupt
+from mdp.imported import IMPORTED, RECORDING
 from mdp.outputs.files_kinds import kept, open_special, special, writers
 from mdp.outputs.files_kinds import kind as kind
 from mdp.outputs.files_kinds import written_by as written_by
@@ -263,9 +264,8 @@ def _opened(event: str, details: tuple[object, ...]) -> None:
 
 
 _audited = False
-_recorders: list[list[str]] = []
-_imported: set[str] = set()
-"""Every file read while code was imported by :func:`recording`, in this process."""
+_recorders, _imported = RECORDING, IMPORTED  # (mdp.imported: every file read while code was
+# imported by :func:`recording`, in this process, which mdp.errors reads too)
 
 
 def _audit() -> None:

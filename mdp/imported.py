@@ -1,0 +1,15 @@
+"""The files read while a game's or plugin's code was imported, in this process: listed by
+:func:`mdp.outputs.files.recording` (the files a command then reads, which it may not write),
+and read by :func:`mdp.errors.raised_in_plugin` (whose code raised). Here, below every room
+of mdp, as both need them: this module imports nothing of mdp."""
+
+RECORDING: list[list[str]] = []
+"""The files read so far by each import under way, the innermost last."""
+
+IMPORTED: set[str] = set()
+"""Every file read while code was imported, once its import is done."""
+
+
+def games_and_plugins() -> set[str]:
+    """Every file read while a game's or plugin's code was imported, done or under way."""
+    return {*IMPORTED, *(file for files in RECORDING for file in files)}
