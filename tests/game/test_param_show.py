@@ -75,8 +75,9 @@ PARSERS = {
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(parser=st.sampled_from(sorted(PARSERS)),
        default=st.one_of(st.integers(0, 9), st.text("ab", min_size=1, max_size=3),
-                         st.lists(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=3).map(tuple),
-                         st.frozensets(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=2)))
+                         st.lists(st.text("ab", min_size=1, max_size=2), min_size=1, max_size=3).map(tuple)))
+# (no set as a default: a parser reading it through str() reads its elements in an order of
+# the set's making, another in the plugin's file than here)
 def test_mdp_params_shows_the_default_played(tmp_path, capsys, parser, default):
     parse, show = PARSERS[parser]
     plugin = tmp_path / "defaults.py"
