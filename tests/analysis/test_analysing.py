@@ -133,6 +133,7 @@ def test_plot_is_written_and_the_program_says_where(tmp_path, capsys):
     assert capsys.readouterr().err == f"the picture written to {path}\n"
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_simulation_is_drawn_too_and_a_plot_file_of_another_type_is_refused_before_work(
         tmp_path, capsys, monkeypatch):
     pytest.importorskip("matplotlib")

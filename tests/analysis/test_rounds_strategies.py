@@ -108,6 +108,7 @@ def compiled(card, boxes):
     pytest.param("no-bonus", ("fours", "fives", "sixes", "chance"), "greedy-bonus", 35,  # the bonus in reach
                  marks=[pytest.mark.slow, MYOPIC_FOUR_BOXES]),
 ])
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_strategy_of_a_small_card_is_the_brute_force_exactly_and_in_floats(card, boxes, strategy, share):
     game, model = compiled(card, boxes)
     exact = mdp.evaluate(model, strategy, game=game, exact=True)

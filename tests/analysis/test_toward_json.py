@@ -5,6 +5,7 @@ best-mean play's (the two commands answer for one play)."""
 import json
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ def _json(capsys, argv):
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 20), st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_distribution_toward_a_total_is_valued_as_solve_values_it(capsys, total, exact):
     more = ["--exact"] if exact else []
     solved = _json(capsys, ["solve", TWO_BOXES, "--at-least", str(total), "--json", *more])
@@ -62,6 +64,7 @@ ADVISED = [
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(ADVISED), st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_advice_says_what_its_values_are_against_in_json_and_table_alike(capsys, case, exact):
     """Advice toward a total, or for a later player of a match, is not an expected total: its
     --json and its table say what it is against, the same keys (round 17, R17-N6: --json had

@@ -88,6 +88,7 @@ def _values(table):
 
 @settings(max_examples=40, deadline=None)
 @given(tables())
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_round_from_every_round_state_is_worth_its_value_and_nothing_after_the_game(drawn):
     table, start, junk = drawn
     game = _game(table, start, junk)

@@ -88,6 +88,7 @@ def test_every_total_against_a_brute_force(card):
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards.filter(lambda card: min(min(row) for row in card[0]) >= 0))
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_chance_is_1_at_0_never_rises_and_beats_best_mean_play(card):
     points, faces, throws = card
     game = card_game(points, faces, throws)

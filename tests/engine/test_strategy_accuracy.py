@@ -6,6 +6,7 @@ was 7e-12 off). Against an exact solve of the same chain in rationals, written h
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from models import Table
@@ -50,6 +51,7 @@ SLOW = st.integers(900, 999).map(lambda k: Fraction(k, 1000))  # chains that end
 @given(st.lists(st.tuples(SLOW, st.integers(0, 10)), min_size=1, max_size=6))
 # Drawn: stopped at the values' rounding (8 units in the last place), 1.1e-12 off.
 @example([(Fraction(999, 1000), 0), (Fraction(999, 1000), 1), (Fraction(999, 1000), 1)])
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_strategy_of_a_slow_chain_is_valued_to_the_residual(chain):
     stay = [s for s, _ in chain]
     win = [(1 - s) * w / 10 for s, w in chain]

@@ -37,6 +37,7 @@ def _game(value, where):
 
 @settings(max_examples=100, deadline=None)
 @given(st.one_of(GOOD, BAD), st.sampled_from(["state", "action"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_column_value_no_table_holds_is_the_hooks_fault(value, where):
     game = mdp.load_game(_game(value, where))
     holds = value is None or isinstance(value, (bool, int, float, str, Fraction, np.int64))

@@ -77,6 +77,7 @@ def test_a_rule_plugin_s_game_is_held_to_the_same_rule(name):
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(NAMES)
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_program_says_a_game_s_name_refused_in_one_printable_line(tmp_path_factory, capsys, name):
     game = tmp_path_factory.mktemp("named") / "walk.py"
     game.write_text(f"import mdp\nGAME_NAME = {name!r}\n"

@@ -128,6 +128,7 @@ def chance_of_shutting():
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(amount=st.integers(1, 2**200) | st.sampled_from([2**63 - 1, 2**63, 2**64, 2**64 + 1]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_payout_past_64_bits_is_paid_exactly(capsys, chance_of_shutting, amount):
     # Paying N for a shut box (score 0) and nothing else: the best play is the one that
     # shuts the box most often, worth N times that chance, exactly.
@@ -139,6 +140,7 @@ def test_a_payout_past_64_bits_is_paid_exactly(capsys, chance_of_shutting, amoun
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(["dice", "faces", "shut_pays", "tiles", "max_flips"]),
        value=INTS.map(str) | st.sampled_from(["2.5", "True", "1.0", "1e2", str(2**64), "-0"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_set_on_the_command_line_is_read_exactly_or_refused(capsys, name, value):
     # The solve shows the parameters in force: the value given, exactly; or one line, exit 2.
     small = [] if name == "tiles" else ["--set", "tiles=1-2"]

@@ -85,6 +85,7 @@ def test_parameter_strings_load_or_fail_in_one_line(params):
 @SETTINGS
 @given(st.lists(st.tuples(NAMES, VALUES).map(lambda kv: f"{kv[0]}={kv[1]}") | VALUES, max_size=3),
        st.sampled_from(["solve", "policy", "variants"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_set_lines_exit_0_or_one_line(tmp_path, sets, command):
     out = tmp_path / "out.csv"
     out.unlink(missing_ok=True)

@@ -80,6 +80,7 @@ def imported_names() -> list[str]:
     return json.loads(done.stdout)
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_names_are_those_of_mdp_and_its_libraries():
     names = imported_names()
     assert {"numpy", "polars", "pluggy", "attrs", "matplotlib", "json", "random", "decimal",

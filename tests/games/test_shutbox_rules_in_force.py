@@ -38,6 +38,7 @@ RULES = st.fixed_dictionaries({}, optional={
 
 @settings(max_examples=60, deadline=None)
 @given(given=RULES)
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_rule_that_cannot_act_is_refused_and_none_other(given):
     try:
         game = mdp.load_game(SHUTBOX, tiles="1-4", faces=4,

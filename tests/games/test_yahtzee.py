@@ -150,6 +150,7 @@ def test_score_targets_carry_a_score_column():
     assert (terminals["score"] == terminals["value"]).all()
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_policy_keeps_the_three_of_a_kind_and_starts_with_a_roll():
     game = mdp.load_game("yahtzee")
     table = mdp.policy(mdp.solve(mdp.compile(game), exact=True), game)

@@ -105,6 +105,7 @@ def mdp_exports():
 @given(folder=st.sampled_from(SUFFIXES), files=st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=2),
        inside=st.booleans(), returns=st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=3),
        old=st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_export_that_makes_a_folder_is_named_for_it(tmp_path_factory, capsys, folder, files, inside,
                                                        returns, old):
     # A folder at --out's path: "the dir export returned ['./zzz.csv'] but wrote ['./zzz.csv']",
@@ -262,6 +263,7 @@ def mdp_exports():
 @given(name=st.one_of(st.sampled_from(["important.txt", ".hidden", "m.x.prop", "m.xprops", "m.props",
                                        "m.x.props.x", "m.x.props"]),
                       st.text("abcxmp.-_", min_size=1, max_size=10).filter(lambda n: n not in (".", ".."))))
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_export_writes_out_and_the_files_it_declares_beside_it_and_no_other(tmp_path_factory, capsys,
                                                                                 name):
     """A file an export returns beside --out is one it declares (mdp.Export's beside, --out's

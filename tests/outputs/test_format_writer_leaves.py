@@ -46,6 +46,7 @@ MISDEEDS = {
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the writer finds its file's name in /proc")
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(misdeed=st.sampled_from(sorted(MISDEEDS)), old=st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_writer_that_does_other_than_write_its_file_is_blamed(tmp_path_factory, capsys, misdeed,
                                                                  old):
     where = tmp_path_factory.mktemp("weird")

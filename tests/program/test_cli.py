@@ -152,6 +152,7 @@ def test_variant_then_set(capsys):
     assert json.loads(out)["params"]["tiles"] == "1-6"
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_variants_lists_every_variant_with_its_value(capsys):
     code, out, _ = run(capsys, "variants", SHUTBOX, "--exact", "--json")
     rows = json.loads(out)

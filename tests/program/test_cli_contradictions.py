@@ -130,6 +130,7 @@ def test_the_options_said_once_are_those_of_every_command():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_single_valued_option_given_twice_with_two_values_is_refused(capsys, data):
     # Before: the last said silently won (--out a.csv --out b.csv wrote b.csv alone).
     command, options, values = data.draw(st.sampled_from(OPTIONS), "option")

@@ -115,6 +115,7 @@ STEERED = ["solve", "policy", "distribution", "advise", "simulate", "variants"]
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(command=st.sampled_from(STEERED), strategy=st.sampled_from(["random", "fewest-tiles", "longest"]),
        sense=st.sampled_from(["--maximize", "--minimize"]), sense_first=st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_sense_with_a_strategy_of_weights_is_refused(capsys, monkeypatch, command, strategy,
                                                        sense, sense_first):
     def solve(*args, **kwargs):
@@ -140,6 +141,7 @@ def test_a_sense_with_a_strategy_of_aims_steers_it(capsys):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(command=st.sampled_from(["solve", "match"]),
        values=st.lists(st.sampled_from(["1-2", "1,2", "2,1", "1-3", "3,1-2", "1"]), min_size=2, max_size=3))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_value_varied_twice_is_refused(capsys, command, values):
     # --vary rounds=1,01 solved and printed the same rule set twice. Two values the parser
     # reads alike (tiles 1-2, 1,2 and 2,1) are one rule set, refused before any is solved;

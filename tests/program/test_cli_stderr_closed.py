@@ -54,6 +54,7 @@ def test_a_command_with_standard_error_gone_does_its_work(tmp_path, command, fil
 
 
 @pytest.mark.parametrize("stderr", ["closed", "full"])
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_fault_with_standard_error_gone_keeps_its_exit_code(tmp_path, stderr):
     if stderr == "full" and not os.path.exists("/dev/full"):
         pytest.skip("no /dev/full here")

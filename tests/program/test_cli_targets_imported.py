@@ -46,6 +46,7 @@ def no_compile(monkeypatch):
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=st.sampled_from(WRITERS), kind=st.sampled_from(["game", *PLUGINS]),
        target=st.sampled_from(["importer", "helper", "data"]), absolute=st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_no_file_imported_or_read_at_import_is_a_target(
         tmp_path_factory, monkeypatch, capsys, no_compile, argv, kind, target, absolute):
     # The file (a game, a rule plugin, a program plugin) imports a helper beside it and reads

@@ -468,6 +468,7 @@ def test_a_table_that_fails_halfway_leaves_standard_output_empty(capsys, written
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.integers(-3, 30).map(str), st.text(max_size=4)))
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, default):
     """A default given as text is read by the option's parser when no value is given: one
     it refuses was reported as the user's "--n abc", though the user gave no --n."""
@@ -503,6 +504,7 @@ def test_an_option_s_default_its_parser_refuses_is_the_plugin_s_fault(capsys, de
 
 @settings(max_examples=20, deadline=None)
 @given(st.integers(0, 3), st.booleans())
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_format_that_writes_nothing_of_a_table_is_refused(tmp_path_factory, written, generator):
     """A write that wrote nothing (or is a generator, which never runs) was reported as
     "N rows written" beside an empty file; the old file now stays and the line says why."""

@@ -77,6 +77,7 @@ def test_one_distribution_on_sys_path_twice_is_no_clash(installed, tmp_path, cap
 
 @given(st.from_regex(r"[A-Za-z][A-Za-z0-9]{0,5}([-_.]+[A-Za-z0-9]{1,5}){0,3}", fullmatch=True),
        st.sampled_from(["dist-info", "egg-info"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_distribution_is_named_as_its_spellings_normalize(name, kind):
     version = "-1.2.3" if kind == "dist-info" else ""
     normalized = re.sub(r"[-_.]+", "-", name).lower()

@@ -330,6 +330,7 @@ FLOAT = "exact solving needs rational numbers, but "  # floats, refused under --
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data(), whose=st.sampled_from(["plugin", "game"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_wrong_answer_names_the_rule_plugin_that_gave_it(tmp_path_factory, capsys, data, whose):
     # Before: a plugin's NaN terminal value, or a wrapper that dropped an outcome, was said to
     # be the game's ("game coin: mdp_terminal_value: ..."), though the game had it right.
