@@ -139,7 +139,9 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
     values = {}
     try:
         for name, param in by_name.items():
-            if name not in given or param.repeat and values_of(given[name]) == ():
+            # an empty text sets back a parameter that is unset by default ("--set card=")
+            unset = param.default is None and not param.repeat and given.get(name) == ""
+            if name not in given or unset or param.repeat and values_of(given[name]) == ():
                 if param.required:
                     raise ParamError(f"{game if not analysis else owner}: {name} is required "
                                      f"({param.help or 'no default'})")

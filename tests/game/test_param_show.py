@@ -98,3 +98,18 @@ def test_mdp_params_shows_the_default_played(tmp_path, capsys, parser, default):
     shown = [row for row in __import__("json").loads(out) if row["name"] == "extra"][0]["default"]
     again = eval(parse)(shown)
     assert again == read
+
+
+@pytest.mark.parametrize("game", ["shutbox", "yahtzee", "pig"])
+def test_an_empty_value_sets_back_every_parameter_unset_by_default(game):
+    # Before: Yahtzee's card, kind and category refused "--set card=" (their parsers take no
+    # empty text), where Shut the Box's unset parameters took it (R19-N10).
+    import mdp
+
+    loaded = mdp.load_game(game)
+    unset = [p.name for p in loaded.declared if p.default is None and not p.repeat]
+    assert unset or game == "pig"
+    for name in unset:
+        assert mdp.load_game(game, **{name: ""}).params == loaded.params, name
+    if game == "yahtzee":  # a variant's card taken back: one turn again
+        assert mdp.load_game(game, variant="full", card="").params == loaded.params
