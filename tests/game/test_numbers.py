@@ -62,6 +62,8 @@ def params_of(game, **given):
 def test_a_whole_number_parameter_is_read_exactly_or_refused(game, name, low, high, value):
     expected = whole_number(value)
     got = params_of(game, **{name: value})
+    if value == "" and not isinstance(got, mdp.ParamError) and got[name] is None:
+        return  # an empty value sets back a parameter unset by default (kind=)
     if expected is not None and low <= expected <= high:
         # (yahtzee refuses some settings together, as its rules say: not a reading of them)
         if not isinstance(got, mdp.ParamError) or f"parameter {name}=" not in str(got):
