@@ -89,7 +89,16 @@ class Game:
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call a hook with ``params`` and ``game`` filled in, its arrays read-only
         (:mod:`mdp.handed`); see :mod:`mdp.hookspecs.game`. An exception other than an
-        :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments."""
+        :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments.
+
+        A hook asked with the parameters alone (``mdp_describe``, ``mdp_objective``, ...: the
+        game's words of itself) is asked once per loaded game, and its answer kept
+        (:meth:`memo`): every command that reads it twice reads one answer."""
+        if not kwargs:
+            return self.memo(("asked", hook), lambda: self._call(hook, {}))
+        return self._call(hook, kwargs)
+
+    def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
         kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
             return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
@@ -149,8 +158,10 @@ class Game:
 
     def collect(self, hook: str, kind: type | tuple[type, ...]) -> list[Any]:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
-        game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
-        return collect(self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self)
+        game's first; each item checked to be a ``kind``, as for ``mdp_params``. Asked once
+        per loaded game, as :meth:`call` asks a hook with the parameters alone."""
+        return self.memo(("collected", hook), lambda: collect(
+            self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self))
 
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
@@ -169,7 +180,7 @@ class Game:
         """Whether its :attr:`round_start` is not ``None`` (under its parameters)."""
         return bool(self.memo("in_rounds", lambda: self.round_start is not None))
 
-    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
         """Data derived from this game's parameters, made on first use and kept with it."""
         if key not in self._memo:
             self._memo[key] = make()
