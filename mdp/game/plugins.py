@@ -22,6 +22,7 @@ import pluggy
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.declared import options_fault, param_fault, texts
+from mdp.game.manager import Plugins as Plugins
 from mdp.game.names import WORD, typable
 from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
@@ -169,46 +170,6 @@ def imported(run: Callable[[Any], Any], argument: Any, *, shown: str) -> Any:
         raise ModelError(f"cannot import {shown}: SyntaxError: {error.msg} ({where})") from None
     except PLUGIN_FAULTS as error:
         raise ModelError(f"cannot import {shown}: {fault(error)}") from None
-
-
-class Plugins(pluggy.PluginManager):
-    """A plugin manager that takes no private name (``_helper``) for a hook: it reads each
-    plugin's public names only, and a plugin's own helpers cost nothing to register.
-
-    An implementation of a hook that takes no argument (the program's ``mdp_commands``,
-    ``mdp_formats``, ...; a game's ``mdp_params`` and ``mdp_variants``) is asked once, when
-    first asked, and its answer kept for every later question on this manager (the help,
-    the parser, the command and the checks all read the one answer): a plugin whose answer
-    changes from call to call cannot have them mixed."""
-
-    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-        if name.startswith("_"):
-            return None
-        return super().parse_hookimpl_opts(plugin, name)
-
-    def register(self, plugin: Any, name: str | None = None) -> str | None:
-        registered = super().register(plugin, name)
-        for caller in self.get_hookcallers(plugin) or ():
-            spec = caller.spec
-            for impl in caller.get_hookimpls():
-                if impl.plugin is plugin and spec is not None and not spec.argnames and \
-                        not impl.argnames and not (impl.hookwrapper or impl.wrapper):
-                    impl.function = _once(impl.function)
-        return registered
-
-
-def _once(function: Callable[[], Any]) -> Callable[[], Any]:
-    """``function`` asked once, when first called, its answer then given again (an
-    exception is not kept: a later call asks again, and raises again)."""
-    kept: list[Any] = []
-
-    @functools.wraps(function)
-    def once() -> Any:
-        if not kept:
-            kept.append(function())
-        return kept[0]
-
-    return once
 
 
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:
