@@ -9,11 +9,13 @@ from its chances of leaving (:mod:`mdp.engine.loops`); a ring of several states 
 here the same way, by Grassmann, Taksar and Heyman's elimination: the states are taken out
 one at a time, each one's chance of leaving kept as a sum of chances (of leaving the layer,
 and of going to the states still in), never as ``1 - p``, so that no digit is lost to a
-subtraction (every number stays a sum of positive ones). For the best play, the play of the
-sweeps' values is solved, then improved where an action is better past a tie
-(past :data:`ROUNDING` units in the last place), a few rounds at most (policy iteration). A layer of
-more than :data:`MOST_ELIMINATED` states, one where the turn passes (the successor counting
-as ``total - v``: a subtraction), or one whose play does not settle keeps the sweeps' values."""
+subtraction (every number stays a sum of positive ones). For the best play, a play that
+ends is solved, then improved where an action is better, a few rounds at most (policy
+iteration), each new play taken where its values are better past their rounding
+(:data:`ROUNDING`). A layer of more than :data:`MOST_ELIMINATED` states, or one where the
+turn passes (the successor counting as ``total - v``: a subtraction), or whose play does
+not end, is left to the sweeps alone; the sweeps check every layer solved so (from its
+values), and bound the error left (:func:`mdp.engine.cycles.settle`)."""
 
 from __future__ import annotations
 
@@ -33,7 +35,8 @@ MOST_ROUNDS = 20
 values are kept."""
 
 ROUNDING = 64
-"""Units in the last place by which an action's value must beat the play's to improve it."""
+"""Units in the last place (of the largest value) by which a new play's values must beat the
+last's, none falling short by as much, for the play to be improved."""
 
 
 def eliminated(system: Any, starts: np.ndarray, values: np.ndarray, sense: Sense,
@@ -70,28 +73,37 @@ def eliminated(system: Any, starts: np.ndarray, values: np.ndarray, sense: Sense
     if policy is not None:
         solved = solve(np.asarray(policy, dtype=np.float64))
         return (values, False) if solved is None else (solved, True)
-    best = np.maximum if sense == "max" else np.minimum
+    sign = 1.0 if sense == "max" else -1.0  # (the best is the largest of sign * value)
     chosen = first_play(q_of(values))
+    play = np.zeros(na)
+    play[chosen] = 1.0
+    solved = solve(play)
+    if solved is None:
+        return values, False
     for _ in range(MOST_ROUNDS):
-        play = np.zeros(na)
-        play[chosen] = 1.0
-        solved = solve(play)
-        if solved is None:
-            return values, False
-        q = q_of(solved)
-        top = best.reduceat(q, starts)
-        # Better past the values' rounding: a ring's improvement shows a step at a time, by
-        # the chance of leaving (2e-12), far inside the ties of a settled play.
-        margin = np.abs(top) * (ROUNDING * np.finfo(np.float64).eps)
-        improve = np.flatnonzero(top - q[chosen] > margin if sense == "max" else q[chosen] - top > margin)
-        if not len(improve):
-            return solved, True
+        # Every action better than the play's, by however little: a ring's improvement shows
+        # a step at a time, by the chance of leaving (1e-14), within the values' rounding.
+        q = sign * q_of(solved)
+        top = np.maximum.reduceat(q, starts)
+        improve = np.flatnonzero(top > q[chosen])
         at = np.flatnonzero(q == np.repeat(top, counts))  # each state's first best action
         firsts = np.full(n, -1)
         firsts[state[at][::-1]] = at[::-1]
-        chosen[improve] = firsts[improve]
-    return values, False
-
+        trial = chosen.copy()
+        trial[improve] = firsts[improve]
+        play = np.zeros(na)
+        play[trial] = 1.0
+        better = solve(play) if len(improve) else None
+        if better is None:  # none better, or a play that does not end
+            return solved, True
+        # Taken where its values are better past their rounding, none worse: else what
+        # improved was the rounding, and the play is the best.
+        gain = sign * (better - solved)
+        rounding = ROUNDING * np.finfo(np.float64).eps * float(np.max(np.abs(solved), initial=1.0))
+        if not (gain.max() > rounding and gain.min() >= -rounding):
+            return solved, True
+        chosen, solved = trial, better
+    return solved, True
 
 def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:
     """``v = const + matrix @ v`` where each row of ``matrix`` and its chance of ``leaving``

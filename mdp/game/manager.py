@@ -27,12 +27,12 @@ class Plugins(pluggy.PluginManager):
 
     def register(self, plugin: Any, name: str | None = None) -> str | None:
         registered = super().register(plugin, name)
-        for caller in self.get_hookcallers(plugin) or ():
-            spec = caller.spec
+        for caller in list(vars(self.hook).values()) if registered is not None else ():
+            spec = caller.spec  # (by name: a plugin may be any object, even one with no ==)
             for impl in caller.get_hookimpls():
-                if impl.plugin is plugin and spec is not None and not spec.argnames and \
+                if impl.plugin_name == registered and spec is not None and not spec.argnames and \
                         not impl.argnames and not (impl.hookwrapper or impl.wrapper):
-                    impl.function = _once(impl.function)  # type: ignore[misc]  # (Final to pluggy)
+                    impl.function = _once(impl.function)
         return registered
 
 

@@ -52,7 +52,7 @@ def _game(folder, w, ends, quit):
     return path
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(w=st.sampled_from([10**3, 10**6, 10**9, 10**12, 10**14]) | st.integers(1, 10**13),
        ends=st.lists(st.integers(0, 9), min_size=1, max_size=5), quit=st.integers(0, 9))
 @pytest.mark.slow  # half a second or more of CPU
