@@ -21,6 +21,7 @@ from mdp.errors import (
     fault,
     said,
 )
+from mdp.game.declared import describe_fault
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, keep_shown
@@ -90,10 +91,8 @@ class Game:
         """Call a hook with ``params`` and ``game`` filled in, its arrays read-only
         (:mod:`mdp.handed`); see :mod:`mdp.hookspecs.game`. An exception other than an
         :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments.
-
-        A hook asked with the parameters alone (``mdp_describe``, ``mdp_objective``, ...: the
-        game's words of itself) is asked once per loaded game, and its answer kept
-        (:meth:`memo`): every command that reads it twice reads one answer."""
+        One asked with the parameters alone (``mdp_describe``, ``mdp_objective``: the game's
+        words of itself) is asked once per loaded game, its answer kept (:meth:`memo`)."""
         if not kwargs:
             return self.memo(("asked", hook), lambda: self._call(hook, {}))
         return self._call(hook, kwargs)
@@ -192,7 +191,7 @@ class Game:
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
-        described = self.answer("mdp_describe", _one_line)
+        described = self.answer("mdp_describe", describe_fault)
         if described and len(described) > LONGEST_DESCRIPTION:  # a line, not a page
             return (f"{described[:LONGEST_DESCRIPTION]}... (cut: mdp_describe gave "
                     f"{len(described):,} characters)")
@@ -279,17 +278,6 @@ def _said(value: Any) -> Any:
 def _plain(value: Any) -> Any:
     """A numpy scalar as the Python number it holds (without importing numpy here)."""
     return value.item() if type(value).__module__ == "numpy" and getattr(value, "ndim", 1) == 0 else value
-
-
-def _one_line(described: Any) -> str | None:
-    """What is wrong with an answer of mdp_describe, or ``None``: a line break would forge
-    lines of mdp's output."""
-    if described is not None and not isinstance(described, str):
-        return f"returned {described!r:.80}, not a str"
-    if described and not described.isprintable():
-        return (f"returned {described!r:.80}, not one line of printable text (no line break, "
-                "control character or space other than ' ')")
-    return None
 
 
 def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:
