@@ -11,7 +11,7 @@ import os
 import sys
 from typing import Any, BinaryIO
 
-from mdp.errors import MdpError, ModelError
+from mdp.errors import MdpError, ModelError, ParamError
 
 writers: list[str | None] = []  # who writes each file being written, where it said so
 
@@ -66,10 +66,11 @@ def kept(file: BinaryIO, temporary: str, path: str) -> None:
 
 def special(path: str) -> bool:
     """Whether ``path`` is an existing file that is not a regular file (a device, a pipe),
-    or standard output (``/dev/stdout``, whatever it was sent to)."""
+    standard output (``/dev/stdout``, whatever it was sent to) or another file descriptor
+    (``/dev/fd/3``, ``/dev/stderr``): written into, never replaced by a file of its own."""
     import stat
 
-    if is_standard_output(path):
+    if is_standard_output(path) or descriptor(path) is not None:
         return True
     try:
         return not stat.S_ISREG(os.stat(path).st_mode)
@@ -84,11 +85,16 @@ def open_special(path: str) -> BinaryIO:
     import stat
     import time
 
+    from mdp.program.descriptors import copy
+
     if is_standard_output(path):  # through mdp's own: file descriptor 1 is standard error's
         out = standard_output()
         out.flush()
         with contextlib.suppress(OSError, ValueError, AttributeError):  # (no descriptor: by name)
-            return os.fdopen(os.dup(out.fileno()), "wb")
+            return os.fdopen(copy(out.fileno()), "wb")
+    number = descriptor(path)
+    if number is not None:  # the descriptor itself, at its offset, as the shell would write
+        return os.fdopen(copy(number), "wb")
     if not stat.S_ISFIFO(os.stat(path).st_mode):
         return open(path, "wb")
     while True:
@@ -110,24 +116,35 @@ def standard_output() -> Any:
     return program.stdout() if program is not None else sys.stdout
 
 
+def descriptor(path: str) -> int | None:
+    """The file descriptor ``path`` names (``/dev/fd/3``, ``/dev/stdout``, ``/proc/self/fd/1``,
+    a link to one: :func:`mdp.program.descriptors.named`), where it names one; refused where
+    the program runs and the descriptor was not open as it started (mdp's own may have taken
+    its number since): no file the user gave."""
+    from mdp.program import descriptors
+
+    number = descriptors.named(path)
+    if number is None or descriptors.given(number) is not False:
+        return number
+    if number < 3:  # (standard output: refused as printing to it is)
+        stream = ("input", "output", "error")[number]
+        raise ParamError(f"{path} is standard {stream}, which is closed; redirect it to a "
+                         "file, or name another file")
+    raise ParamError(f"{path}: cannot write: file descriptor {number} was not open when mdp "
+                     f"started (open it for mdp, as {number}>FILE does, or name a file)")
+
+
 def is_standard_output(path: str) -> bool:
     """Whether ``path`` is the command's standard output: a name of the process's file
     descriptor 1 (``/dev/stdout``, ``/proc/self/fd/1``, a link to one), which mdp writes
     into through its own standard output (:func:`mdp.program.stdout.take`), or the file standard output was
     sent to (``> t.csv``, a link to it); a device of characters (a terminal, the null
-    device) is no one's alone."""
+    device) is no one's alone. A name of another descriptor is not, whatever file it holds."""
     import stat
 
-    names = {"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/thread-self/fd/1",
-             f"/proc/{os.getpid()}/fd/1"}
-    here = os.path.abspath(path)
-    for _ in range(40):  # links, followed one at a time: the last is the open file itself
-        if here in names:
-            return True
-        try:
-            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
-        except OSError:
-            break
+    number = descriptor(path)
+    if number is not None:
+        return number == 1
     try:
         that, ours = os.stat(path), os.fstat(standard_output().fileno())
     except (OSError, ValueError, AttributeError):

@@ -18,6 +18,9 @@ def main(argv: list[str] | None = None) -> int:
     """Run the ``mdp`` command (:func:`mdp.program.cli.main`) and return its exit code. Run
     as the program (no ``argv``), a signal that comes once the command has ended, its files
     in place and said, interrupts nothing: the process ends with the command's code."""
+    from mdp.program import descriptors  # first: those the user gave, before any is opened
+
+    recorded = descriptors.record()
     try:
         from mdp.errors import terminations_interrupt  # mdp's lightest module: before any other
 
@@ -26,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:  # before the command line was there to catch it
         print("mdp: interrupted", file=sys.stderr)
         code = EXIT_INTERRUPTED
+    descriptors.forget(recorded)
     if argv is None:
         _ended()
         from mdp.program.stdout import answered

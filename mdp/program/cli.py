@@ -34,7 +34,7 @@ from mdp.errors import (
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, descriptors, guard, helptext, registry, repeated, stdout
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -56,6 +56,7 @@ EXIT_TOO_LARGE = 3
 
 
 def main(argv: list[str] | None = None) -> int:
+    recorded = descriptors.record()  # before any file is opened: those the user gave
     _freeze_at_exit()
     numpy_settings()
     # Exact numbers are written whole, however many digits (Python limits the digits it turns
@@ -153,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(cleared)
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
+        descriptors.forget(recorded)
 
 
 def _who(args: argparse.Namespace) -> str:

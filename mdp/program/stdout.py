@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from mdp.errors import MdpError, ParamError
+from mdp.program.descriptors import copy
 from mdp.program.guard import own_process
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
@@ -49,7 +50,7 @@ def _private(stream: Any) -> Any:
         if stream.fileno() != 1:
             return stream
         stream.flush()
-        private = os.dup(1)
+        private = copy(1)
     except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         return stream
     try:
@@ -58,7 +59,7 @@ def _private(stream: Any) -> Any:
         _to_null(1)
     own = os.fdopen(private, "w", buffering=1 if stream.line_buffering else -1,
                     encoding=stream.encoding, errors=stream.errors)
-    _TAKEN[:] = [own, os.dup(private)]  # the second to give back, whatever befalls the first
+    _TAKEN[:] = [own, copy(private)]  # the second to give back, whatever befalls the first
     return own
 
 
