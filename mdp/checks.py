@@ -331,11 +331,13 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     return errors.did_you_mean(wanted, known, n=n)
 
 
-def check_residual(residual: object) -> None:
+def check_residual(residual: object, given: str | None = None) -> None:
     """Refuse (:class:`mdp.ParamError`) a ``residual`` that is no number, or none from
     :data:`~mdp.limits.LEAST_RESIDUAL` (what float64 values can be brought to) to 1: the one
-    check, of :func:`mdp.solve` and of ``--residual`` alike."""
+    check, of :func:`mdp.solve` and of ``--residual`` alike; quoted as ``given`` where it
+    was read from that text (``1e-400``, not the 0.0 it reads as)."""
     if not isinstance(residual, float | int) or isinstance(residual, bool) \
             or not LEAST_RESIDUAL <= residual <= 1:
-        raise ParamError(f"residual={residual!r}: a number from {LEAST_RESIDUAL:g} (float64 "
+        said = repr(residual if given is None else given)
+        raise ParamError(f"residual={said}: a number from {LEAST_RESIDUAL:g} (float64 "
                          "reaches no closer) to 1, such as 1e-12")

@@ -32,7 +32,7 @@ _DECIMAL = re.compile(r"(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?", re.AS
 def residual(text: str) -> float:
     value: object = float(text) if _DECIMAL.fullmatch(text) else text  # 0-9, as every number
     try:
-        check_residual(value)
+        check_residual(value, text)
     except ParamError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
     return float(text)

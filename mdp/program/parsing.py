@@ -12,7 +12,7 @@ from mdp.errors import did_you_mean
 def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
     """The arguments parsed; one the command does not take is its command's mistake, said
     as its parser says it (``mdp solve: error: ...``), not the program's."""
-    args, unknown = parser.parse_known_args(given)
+    args, unknown = parser.parse_known_args(_values_joined(parser, given))
     if unknown:
         command = getattr(args, "command", None)
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
@@ -37,3 +37,29 @@ def nearest(parser: argparse.ArgumentParser, given: str) -> str:
     if not given.startswith("-"):
         return ""
     return did_you_mean(given.partition("=")[0], parser._option_string_actions)
+
+
+def _parsers(parser: argparse.ArgumentParser) -> list[argparse.ArgumentParser]:
+    """``parser`` and its commands' parsers."""
+    return [parser, *(p for a in parser._actions if isinstance(a, argparse._SubParsersAction)
+                      for p in a.choices.values())]
+
+
+def _values_joined(parser: argparse.ArgumentParser, given: list[str]) -> list[str]:
+    """``given``, with a value that starts with one ``-`` and is no option (``--max-memory
+    -1G``) joined to the option that takes it (``--max-memory=-1G``): taken as the value,
+    then refused for what it is by its option's type, not left as "expected one argument"
+    (argparse takes only what looks like a negative number so). A word of two dashes is an
+    option still, known or misspelt."""
+    actions = {flag: a for p in _parsers(parser) for a in p._actions for flag in a.option_strings}
+    short = [flag for flag in actions if len(flag) == 2]  # -p, and -pVALUE
+    joined: list[str] = []
+    for word in given:
+        action = actions.get(joined[-1]) if joined else None
+        if action is not None and action.nargs is None and word[:1] == "-" and \
+                word[1:2] not in ("", "-") and word not in actions and \
+                not any(word.startswith(flag) for flag in short) and "--" not in joined:
+            joined[-1] = f"{joined[-1]}={word}"
+        else:
+            joined.append(word)
+    return joined
