@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, deferring, fault
 from mdp.hookspecs import hookimpl
+from mdp.outputs.files_kinds import kind
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
@@ -32,7 +33,7 @@ class Export(NamedTuple):
 
     name: str
     help: str
-    write: Callable[[CompiledModel, str], Sequence[str]]
+    write: Callable[[CompiledModel, str], list[str]]
     beside: tuple[tuple[str, str], ...] = ()
     """The files written beside ``path``, as ``(suffix, what it holds)``: PRISM's is
     ``((".props", "the property"),)``, ``path + ".props"``. ``mdp export`` checks that each
@@ -80,7 +81,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     import tempfile
 
     from mdp.outputs.files import absolute, apart, check_target, write_together
-    from mdp.outputs.files_kinds import kind, special
+    from mdp.outputs.files_kinds import special
 
     target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
@@ -89,10 +90,9 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     try:
         with deferring():  # a signal waits until the folder is known, so that it is removed
             staging = tempfile.mkdtemp(prefix=f".{os.path.basename(target)}.", dir=folder)
-        staged = os.path.join(staging, os.path.basename(path))
         try:
             with apart():  # in place in the temporary folder when it returns
-                given = export.write(model, staged)
+                given = export.write(model, os.path.join(staging, os.path.basename(path)))
         except MdpError:
             raise
         except PLUGIN_FAULTS as error:
@@ -102,34 +102,13 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
             from mdp.program import guard  # (nothing to check where mdp is used from Python)
 
             guard.check(where)
-        if isinstance(given, (str, bytes)) or not isinstance(given, (list, tuple)) or \
-                not all(isinstance(p, str) for p in given):
-            shown = repr(given).replace(staging, os.path.dirname(path) or ".")
-            raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
         try:
             written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]
         except OSError as error:  # removed, or made into something else
             raise ModelError(f"{where} removed or changed the folder it was handed to write "
                              f"{path} in ({fault(error)}); it writes its files there") from None
-        names = [path, *(path + suffix for suffix, _ in export.beside)]
-        files_of = " and ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
-        odd = [(kind(p), os.path.basename(p)) for p in written if kind(p)]
-        if odd:
-            raise ModelError(f"{where} made {odd[0][0]}, {odd[0][1]}, where it was to write a "
-                             f"file; it writes {files_of}, each a file")
-        if not given or given[0] != staged or sorted(given) != written or \
-                not all(os.path.isfile(p) for p in given):
-            said = [p.replace(staging, os.path.dirname(path) or ".") for p in given]
-            made = [p.replace(staging, os.path.dirname(path) or ".") for p in written]
-            raise ModelError(f"{where} returned the paths {said} but wrote {made}; it returns "
-                             f"each file it wrote, {path} first, and no other")
-        declared = {staged + suffix for suffix, _ in export.beside}
-        other = next((p for p in given[1:] if p not in declared), None)
-        if other is not None:  # never a file of the user's that the export did not declare
-            writes = files_of if names[1:] else f"{path} alone, declaring no file beside it"
-            raise ModelError(f"{where} wrote {os.path.basename(other)!r}, a file it does not "
-                             f"declare; it writes {writes} (mdp.Export's beside)")
-        final = [os.path.join(os.path.dirname(path), p[len(staging) + 1:]) for p in given]
+        given = _answer(where, given, staging, path, written, export.beside)
+        final = [_users(p, staging, path) for p in given]
         for beside in final[1:]:  # each a target as --out is: none the game, a plugin, a file read
             check_target(beside)
         files = [(to, functools.partial(_copy, source)) for to, source in zip(final, given, strict=True)]
@@ -140,6 +119,57 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
     finally:
         if staging:
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _users(name: str, staging: str, path: str) -> str:
+    """A path an export returned, as the user names it: one in the temporary folder it was
+    handed (``staging``), spelt as it may be (``..``, relative), beside ``path``."""
+    import os
+
+    where = os.path.normpath(os.path.abspath(name))
+    inside = os.path.relpath(where, staging)
+    if inside == os.curdir or inside.startswith(os.pardir):
+        return name
+    return os.path.join(os.path.dirname(path), inside)
+
+
+def _answer(where: str, given: object, staging: str, path: str, written: list[str],
+            beside: tuple[tuple[str, str], ...]) -> list[str]:
+    """What export ``where`` returned (``given``), checked: a list of the paths of the files
+    it wrote in ``staging`` (``written``), ``path``'s first, each once, no other; each
+    returned as its path there. The one check of an export's answer, whose line quotes the
+    user's names, never mdp's temporary folder."""
+    import os
+
+    if not isinstance(given, list) or not all(isinstance(p, str) for p in given):
+        shown = repr(type(given)(_users(p, staging, path) if isinstance(p, str) else p
+                                 for p in given) if isinstance(given, list | tuple) else
+                     given).replace(staging, os.path.dirname(path) or ".")
+        raise ModelError(f"{where} returned {shown:.300}, not a list of the paths it wrote")
+    said = [_users(p, staging, path) for p in given]
+    twice = next((name for n, name in enumerate(said) if name in said[:n]), None)
+    if twice is not None:
+        raise ModelError(f"{where} returned {twice} twice; it returns each file it wrote once, "
+                         f"{path} first")
+    names = [path, *(path + suffix for suffix, _ in beside)]
+    files_of = " and ".join([", ".join(names[:-1]), names[-1]] if names[1:] else names)
+    odd = [(kind(p), os.path.basename(p)) for p in written if kind(p)]
+    if odd:
+        raise ModelError(f"{where} made {odd[0][0]}, {odd[0][1]}, where it was to write a "
+                         f"file; it writes {files_of}, each a file")
+    spelt = [os.path.normpath(os.path.abspath(p)) for p in given]
+    staged = os.path.join(staging, os.path.basename(path))
+    if not spelt or spelt[0] != staged or sorted(spelt) != written:
+        made = [_users(p, staging, path) for p in written]
+        raise ModelError(f"{where} returned the paths {said} but wrote {made}; it returns "
+                         f"each file it wrote, {path} first, and no other")
+    declared = {staged + suffix for suffix, _ in beside}
+    other = next((p for p in spelt[1:] if p not in declared), None)
+    if other is not None:  # never a file of the user's that the export did not declare
+        writes = files_of if names[1:] else f"{path} alone, declaring no file beside it"
+        raise ModelError(f"{where} wrote {os.path.basename(other)!r}, a file it does not "
+                         f"declare; it writes {writes} (mdp.Export's beside)")
+    return spelt
 
 
 def _named(export: Export) -> str:
