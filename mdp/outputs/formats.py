@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TypedDict, cast
 
@@ -32,7 +33,10 @@ class Format:
     given to ``stream(pieces, file)`` if the format has it, which iterates the pieces
     (``for piece in pieces:``, each a DataFrame of the same columns) and writes each as it
     comes, every one to the last (a stream that returns before is refused, and no file is
-    left); else it is made whole and given to ``write``.
+    left); else it is made whole and given to ``write``. Either writes its file whole before
+    it returns: one that returns with a thread it started still running (left to write the
+    rest) is refused, and no file is left. A format writes the file it is given alone; mdp
+    does not look for other files it writes (an export declares its own, :class:`mdp.Export`).
     """
 
     name: str
@@ -54,6 +58,7 @@ class Format:
 
         written_by(self._named())  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
+        before = set(threading.enumerate())
         try:
             # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
@@ -98,6 +103,11 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{self._named()} raised {text}") from error
+        left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
+        if left:  # what it left to the thread may come after the file is put in place
+            raise ModelError(f"{self._named()} returned with a thread it started still running "
+                             f"({left[0].name}); a format writes all of its table before it "
+                             "returns")
         if self._named().startswith("plugin "):  # a game's columns, made as mdp's own write,
             from mdp.program import guard  # are the game's: checked as the command ends
 

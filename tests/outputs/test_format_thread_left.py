@@ -1,0 +1,64 @@
+"""A plugin's format whose writer leaves part of its write to a thread it started, still
+running as it returns, is refused, and nothing is put in place: what the thread writes later
+may come after the file is renamed into place, or never. Before: "N rows written", half a
+table, exit 0. A writer that waits for its own thread is taken, and writes the whole table."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from mdp.program.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = str(ROOT / "docs" / "examples" / "reroll.py")
+
+PLUGIN = """import io
+import threading
+import time
+import mdp
+
+
+def write(frame, file):
+    text = io.BytesIO()
+    frame.write_csv(text)
+    data = text.getvalue()
+    file.write(data[:len(data) // 2])
+
+    def rest():
+        time.sleep({delay})
+        try:
+            file.write(data[len(data) // 2:])
+        except ValueError:  # closed by then
+            pass
+
+    thread = threading.Thread(target=rest, name="late-writer")
+    thread.start()
+    {then}
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("weird", (".weird",), write, "a weird format")]
+"""
+
+
+@pytest.mark.parametrize("then", ["pass", "thread.join()"])
+def test_a_writer_that_leaves_a_thread_writing_is_refused(tmp_path, capsys, then):
+    plugin = tmp_path / "fmt.py"
+    plugin.write_text(PLUGIN.format(delay=0.3 if then == "pass" else 0.01, then=then))
+    out = tmp_path / "p.weird"
+    out.write_text("keep")
+    code = main(["policy", GAME, "-p", str(plugin), "--out", str(out)])
+    err = capsys.readouterr().err
+    if then == "pass":
+        assert code == 2, err
+        assert err == (f"mdp: error: plugin {plugin}'s format weird returned with a thread it "
+                       "started still running (late-writer); a format writes all of its table "
+                       "before it returns\n")
+        assert sorted(os.listdir(tmp_path)) == ["fmt.py", "p.weird"]
+        assert out.read_text() == "keep"
+        return
+    assert code == 0, err  # the whole table: the same as mdp's own CSV writes
+    assert main(["policy", GAME, "--out", str(tmp_path / "p.csv")]) == 0
+    assert out.read_text() == (tmp_path / "p.csv").read_text()
