@@ -93,7 +93,8 @@ def test_a_residual_float64_cannot_reach_is_refused_before_any_work(residual, ca
         main(["solve", "pig", "--residual", str(residual)])
     assert exited.value.code == 2
     err = capsys.readouterr().err
-    assert f"residual={residual!r}: a number from 1e-15 (float64 reaches no closer) to 1" in err
+    typed = str(residual)  # quoted as typed
+    assert f"residual={typed!r}: a number from 1e-15 (float64 reaches no closer) to 1" in err
     assert err.count("\n") == 1
 
 

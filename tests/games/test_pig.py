@@ -588,7 +588,7 @@ def test_the_residual_on_the_command_line(capsys):
     assert abs(rough["value"] - 52242776064 / 91990525991) > 1e-9  # rough, as asked
     with pytest.raises(SystemExit):
         main(["solve", "pig", "--residual", "0"])
-    assert "residual=0.0: a number from 1e-15 (float64 reaches no closer) to 1" in capsys.readouterr().err
+    assert "residual='0': a number from 1e-15 (float64 reaches no closer) to 1" in capsys.readouterr().err
     # A strategy is valued to 1e-12 whatever the option says: the option is refused beside it.
     assert main(["solve", "pig", "--set", "goal=10", "--strategy", "hold-at-20", "--residual", "1e-4"]) == 2
     assert capsys.readouterr().err == ("mdp: error: --residual is for optimal play; a strategy is "
