@@ -34,8 +34,8 @@ class Format:
     (``for piece in pieces:``, each a DataFrame of the same columns) and writes each as it
     comes, every one to the last (a stream that returns before is refused, and no file is
     left); else it is made whole and given to ``write``. Either writes its file whole before
-    it returns: one that returns with a thread it started still running (left to write the
-    rest) is refused, and no file is left. A format writes the file it is given alone; mdp
+    it returns: one that returns with a thread or a process it started still running (left
+    to write the rest) is refused, and no file is left. A format writes the file it is given alone; mdp
     does not look for other files it writes (an export declares its own, :class:`mdp.Export`).
     """
 
@@ -58,7 +58,7 @@ class Format:
 
         written_by(self._named())  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
-        before = set(threading.enumerate())
+        before = _running()
         try:
             # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
@@ -103,11 +103,10 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{self._named()} raised {text}") from error
-        left = [t for t in threading.enumerate() if t not in before and t.is_alive()]
-        if left:  # what it left to the thread may come after the file is put in place
-            raise ModelError(f"{self._named()} returned with a thread it started still running "
-                             f"({left[0].name}); a format writes all of its table before it "
-                             "returns")
+        left = next((what for what in _running() if what not in before), None)
+        if left is not None:  # what it left to it may come after the file is put in place
+            raise ModelError(f"{self._named()} returned with {left} it started still running; "
+                             "a format writes all of its table before it returns")
         if self._named().startswith("plugin "):  # a game's columns, made as mdp's own write,
             from mdp.program import guard  # are the game's: checked as the command ends
 
@@ -122,6 +121,34 @@ class Format:
         from mdp.analysis.registry import offered_as
 
         return offered_as("mdp_formats", "format", self.name)
+
+
+def _running() -> list[str]:
+    """What runs beside mdp's own thread: each thread (``"a thread (NAME)"``) and each child
+    process still running (``"a process (NAME)"``, where the system lists them), whose work
+    a writer may have left to it."""
+    running = [f"a thread ({t.name})" for t in threading.enumerate()
+               if t is not threading.current_thread() and t.is_alive()]
+    try:
+        tasks = os.listdir("/proc/self/task")
+    except OSError:  # no /proc: threads alone
+        return running
+    for task in tasks:
+        try:
+            with open(f"/proc/self/task/{task}/children") as listed:
+                children = listed.read().split()
+        except OSError:
+            continue
+        for child in children:
+            try:
+                with open(f"/proc/{child}/stat") as status:
+                    text = status.read()
+            except OSError:
+                continue
+            name, _, rest = text.partition("(")[2].rpartition(")")
+            if rest.split()[:1] != ["Z"]:  # ended, not yet waited for: it writes nothing
+                running.append(f"a process ({name})")
+    return running
 
 
 def _emptied(file: BinaryIO) -> bool:

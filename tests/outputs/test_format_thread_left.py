@@ -53,12 +53,42 @@ def test_a_writer_that_leaves_a_thread_writing_is_refused(tmp_path, capsys, then
     err = capsys.readouterr().err
     if then == "pass":
         assert code == 2, err
-        assert err == (f"mdp: error: plugin {plugin}'s format weird returned with a thread it "
-                       "started still running (late-writer); a format writes all of its table "
-                       "before it returns\n")
+        assert err == (f"mdp: error: plugin {plugin}'s format weird returned with a thread "
+                       "(late-writer) it started still running; a format writes all of its "
+                       "table before it returns\n")
         assert sorted(os.listdir(tmp_path)) == ["fmt.py", "p.weird"]
         assert out.read_text() == "keep"
         return
     assert code == 0, err  # the whole table: the same as mdp's own CSV writes
     assert main(["policy", GAME, "--out", str(tmp_path / "p.csv")]) == 0
     assert out.read_text() == (tmp_path / "p.csv").read_text()
+
+
+PROCESS = """import subprocess
+import sys
+import mdp
+
+
+def write(frame, file):
+    frame.write_csv(file)
+    file.flush()
+    subprocess.Popen([sys.executable, "-c", "import time; time.sleep(0.5)"], stdout=file)
+    {then}
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("weird", (".weird",), write, "a weird format")]
+"""
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="children are listed in /proc")
+def test_a_writer_that_leaves_a_process_writing_is_refused(tmp_path, capsys):
+    plugin = tmp_path / "fmt.py"
+    plugin.write_text(PROCESS.format(then="pass"))
+    out = tmp_path / "p.weird"
+    code = main(["policy", GAME, "-p", str(plugin), "--out", str(out)])
+    err = capsys.readouterr().err
+    assert code == 2, err
+    assert "returned with a process (python" in err and "it started still running" in err
+    assert sorted(os.listdir(tmp_path)) == ["fmt.py"]
