@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import sys
 from typing import Any, BinaryIO
 
@@ -85,16 +86,14 @@ def open_special(path: str) -> BinaryIO:
     import stat
     import time
 
-    from mdp.program.descriptors import copy
-
     if is_standard_output(path):  # through mdp's own: file descriptor 1 is standard error's
         out = standard_output()
         out.flush()
         with contextlib.suppress(OSError, ValueError, AttributeError):  # (no descriptor: by name)
-            return os.fdopen(copy(out.fileno()), "wb")
+            return os.fdopen(_copy(out.fileno()), "wb")
     number = descriptor(path)
     if number is not None:  # the descriptor itself, at its offset, as the shell would write
-        return os.fdopen(copy(number), "wb")
+        return os.fdopen(_copy(number), "wb")
     if not stat.S_ISFIFO(os.stat(path).st_mode):
         return open(path, "wb")
     while True:
@@ -116,15 +115,36 @@ def standard_output() -> Any:
     return program.stdout() if program is not None else sys.stdout
 
 
+_NAMED = re.compile(r"/(?:dev/fd|proc/(?:self|thread-self|(\d+))(?:/task/\d+)?/fd)/(\d+)")
+_STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
+
+
+def _named(path: str) -> int | None:
+    """The descriptor of this process that ``path`` names (``/dev/fd/3``, ``/dev/stdout``,
+    ``/proc/self/fd/1``, or a link to one, followed one link at a time); ``None`` where it
+    names none."""
+    here = os.path.abspath(path)
+    for _ in range(40):
+        if here in _STANDARD:
+            return _STANDARD[here]
+        match = _NAMED.fullmatch(here)
+        if match is not None and match.group(1) in (None, str(os.getpid())):
+            return int(match.group(2))
+        try:
+            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
+        except OSError:
+            return None
+    return None
+
+
 def descriptor(path: str) -> int | None:
     """The file descriptor ``path`` names (``/dev/fd/3``, ``/dev/stdout``, ``/proc/self/fd/1``,
-    a link to one: :func:`mdp.program.descriptors.named`), where it names one; refused where
-    the program runs and the descriptor was not open as it started (mdp's own may have taken
-    its number since): no file the user gave."""
-    from mdp.program import descriptors
-
-    number = descriptors.named(path)
-    if number is None or descriptors.given(number) is not False:
+    a link to one), where it names one; refused where the program runs
+    (:mod:`mdp.program.descriptors`) and the descriptor was not open as it started (mdp's
+    own may have taken its number since): no file the user gave."""
+    number = _named(path)
+    program = sys.modules.get("mdp.program.descriptors")
+    if number is None or program is None or program.given(number) is not False:
         return number
     if number < 3:  # (standard output: refused as printing to it is)
         stream = ("input", "output", "error")[number]
@@ -132,6 +152,13 @@ def descriptor(path: str) -> int | None:
                          "file, or name another file")
     raise ParamError(f"{path}: cannot write: file descriptor {number} was not open when mdp "
                      f"started (open it for mdp, as {number}>FILE does, or name a file)")
+
+
+def _copy(number: int) -> int:
+    """A copy of descriptor ``number``: above those the command was given, where the program
+    runs (:func:`mdp.program.descriptors.copy`)."""
+    program = sys.modules.get("mdp.program.descriptors")
+    return program.copy(number) if program is not None else os.dup(number)
 
 
 def is_standard_output(path: str) -> bool:

@@ -3,19 +3,17 @@ the shell passed, ``3>file``), recorded at the very start of the program, before
 else opens one. A file named by a descriptor (``/dev/fd/N``, ``/proc/self/fd/N``,
 ``/dev/stdout``, a link to one) names the descriptor as it was then: one not open then is no
 file the user gave, though a descriptor of mdp's own may have taken its number since
-(:func:`named`). A standard descriptor that was closed (``mdp ... >&-``) is held by the null
+. A standard descriptor that was closed (``mdp ... >&-``) is held by the null
 device from the start, so that no file or thread opened later takes its number; and mdp's own
-copies of descriptors are numbered above every one the user gave (:func:`copy`)."""
+copies of descriptors are numbered above every one the user gave (:func:`copy`). Which
+descriptor a name names: :func:`mdp.outputs.files_kinds.descriptor`."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import re
 
 _OPEN: list[frozenset[int]] = []  # the descriptors open as the command started, while it runs
-_NAMED = re.compile(r"/(?:dev/fd|proc/(?:self|thread-self|(\d+))(?:/task/\d+)?/fd)/(\d+)")
-_STANDARD = {"/dev/stdin": 0, "/dev/stdout": 1, "/dev/stderr": 2}
 
 
 def _open_now() -> frozenset[int]:
@@ -36,7 +34,9 @@ def _open_now() -> frozenset[int]:
 
 def record() -> bool:
     """Record the descriptors open now, for the command that runs until :func:`forget`; a
-    standard one closed is given the null device, before any other file can take its number.
+    standard one closed is given the null device, before any other file can take its number,
+    opened the other way (standard output to read): what is written there fails as on a
+    descriptor closed.
     Recorded already (the program, then its command line), the first record stands: ``False``."""
     if _OPEN:
         return False
@@ -44,7 +44,7 @@ def record() -> bool:
     for number in range(3):
         if number not in found:
             with contextlib.suppress(OSError):
-                handle = os.open(os.devnull, os.O_RDWR)
+                handle = os.open(os.devnull, os.O_WRONLY if number == 0 else os.O_RDONLY)
                 if handle != number:
                     os.dup2(handle, number)
                     os.close(handle)
@@ -73,21 +73,3 @@ def copy(number: int) -> int:
     except ImportError:  # no fcntl (Windows): the lowest number free
         return os.dup(number)
     return fcntl.fcntl(number, fcntl.F_DUPFD_CLOEXEC, floor)
-
-
-def named(path: str) -> int | None:
-    """The descriptor of this process that ``path`` names (``/dev/fd/3``, ``/dev/stdout``,
-    ``/proc/self/fd/1``, or a link to one, followed one link at a time); ``None`` where it
-    names none."""
-    here = os.path.abspath(path)
-    for _ in range(40):
-        if here in _STANDARD:
-            return _STANDARD[here]
-        match = _NAMED.fullmatch(here)
-        if match is not None and match.group(1) in (None, str(os.getpid())):
-            return int(match.group(2))
-        try:
-            here = os.path.normpath(os.path.join(os.path.dirname(here), os.readlink(here)))
-        except OSError:
-            return None
-    return None
