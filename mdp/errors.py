@@ -173,6 +173,14 @@ def interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def interrupted_before() -> None:
+    """Raise the user's interruption again where game or plugin code swallowed it (a hook's
+    ``except BaseException``), as control comes back into mdp: it came while Ctrl-C was
+    watched, and the command has not ended since."""
+    if _Signals.watched and _Signals.interrupted and not _Signals.deferred:
+        raise KeyboardInterrupt
+
+
 class deferring:
     """While in effect, an interruption (:func:`interrupt`) waits for its end, where it is
     raised: a step that must not be cut in two (a temporary file made and its name kept, so

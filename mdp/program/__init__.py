@@ -34,6 +34,9 @@ def main(argv: list[str] | None = None) -> int:
         from mdp.program.guard import run_exit_callbacks
 
         run_exit_callbacks()
+        from mdp.program.states import left_running
+
+        left_running(code)  # a game's thread: not waited for
     return code
 
 

@@ -45,8 +45,9 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from mdp import errors
 from mdp.errors import Ended, ModelError
-from mdp.program import settings
+from mdp.program import settings, states
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -258,6 +259,7 @@ def record() -> None:
     # (warnings recorded by whoever called mdp, catch_warnings(record=True), stay theirs)
     if not isinstance(getattr(getattr(warnings, "_showwarnmsg_impl", None), "__self__", None), list):
         warnings.showwarning = _warned
+    _recorded["states"] = states.record()
 
 
 def _spare(descriptor: int) -> int | None:
@@ -284,6 +286,7 @@ def forget() -> None:
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
         settings.forget()
+        states.forget()
     _recorded = None
     os._exit = _END
     if _RECORDER in sys.meta_path:
@@ -328,9 +331,8 @@ def check(who: str, raised: BaseException | None = None) -> None:
     own_process()
     if _recorded is None:
         return
+    errors.interrupted_before()  # swallowed by the code that ran: the user's all the same
     if raised is not None:
-        from mdp import errors
-
         check(who)
         if errors.raised_in_plugin(raised):
             raise ModelError(f"{who} raised {errors.fault(raised)}") from raised
@@ -348,6 +350,8 @@ def check(who: str, raised: BaseException | None = None) -> None:
         for name in environ.keys() - _recorded["environ"].keys():
             del os.environ[name]
         os.environ.update(_recorded["environ"])
+        states.polars_environment(environ.keys() ^ _recorded["environ"].keys() | {
+            name for name in environ if environ[name] != _recorded["environ"].get(name)})
     fault = _fault()
     if fault is not None:
         raise _refusal(who, fault)
@@ -379,19 +383,14 @@ def _fault() -> str | None:
     error = _standard_error()
     if error is not None:
         return error
-    modules = _recorded["modules"]
-    for name, module in list(sys.modules.items()):
-        if module is None and modules.get(name, 0) is not None or \
-                name in modules and module is not modules[name]:
-            return f"replaced module {name} in sys.modules with {module!r:.60}"
-    for name in modules.keys() - sys.modules.keys():
-        if name.partition(".")[0] in ("mdp", "numpy", "polars", "pluggy"):
-            return f"removed module {name} from sys.modules"
+    modules = states.modules(_recorded["modules"])
+    if modules is not None:
+        return modules
     now = vars(builtins)
     for name, value in _recorded["builtins"].items():
         if now.get(name, _recorded) is not value:
             return f"replaced Python's built-in {name}"
-    return _replaced() or settings.changed(_recorded["settings"])
+    return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
 
 
 def _replaced() -> str | None:
