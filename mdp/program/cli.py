@@ -30,6 +30,7 @@ from mdp.errors import (
     did_you_mean,
     fault,
     say,
+    say_interrupted,
     watch_interruptions,
 )
 from mdp.game.params import resolve
@@ -134,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
     except MdpError as error:
         return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
-        say("mdp: interrupted")
+        say_interrupted()
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # A plugin's command that wrote to standard output's buffer, whose reader went away
