@@ -80,8 +80,12 @@ def main(argv: list[str] | None = None) -> int:
             parser = _parser_asked(given) if given else None
             if parser is None:  # mdp alone: what it can do (a plugin's print: standard error)
                 _parser().print_help(stdout.stdout())
-                return 0
-        args = _parsed(parser, given)
+                return _answered(0)
+        try:
+            args = _parsed(parser, given)
+        except SystemExit:  # --help, --version: printed, and there; a mistake: said
+            _answered(0)
+            raise
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
         check_environment()
@@ -126,8 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 plugin, kind = offered
                 raise ModelError(f"plugin {plugin}'s {kind} {args.command.name} raised "
                                  f"{fault(error)}") from error
-        sys.stdout.flush()  # a full standard output fails here, not silently at exit
-        return code
+        return _answered(code)
     except TooLarge as error:
         return _error(error, EXIT_TOO_LARGE)
     except MemoryError:
@@ -154,6 +157,14 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(cleared)
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
+
+
+def _answered(code: int) -> int:
+    """``code``, once what was printed on standard output is there: every answer, help and
+    version too, ends here, and a full standard output fails here (said, exit code 2), not
+    silently at exit."""
+    stdout.stdout().flush()
+    return code
 
 
 def _who(args: argparse.Namespace) -> str:

@@ -312,9 +312,10 @@ class Output(_Lines):
 
 class Closed:
     """Standard output when it was closed before mdp started (``mdp ... >&-``): writing to
-    it is one error, until :func:`settle` knows the command."""
+    it is one error, until :func:`settle` knows the command (and whether ``--out`` is the
+    advice: not to ``--help`` or ``--version``, which print as the command line is read)."""
 
-    hint = ", or use --out"
+    hint = ""
 
     def write(self, text: str) -> int:
         raise MdpError(f"standard output is closed; redirect it to a file{self.hint}")
@@ -339,8 +340,8 @@ def settle(files: bool, takes_out: bool) -> None:
         return
     if files:
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
-    elif not takes_out:
-        sys.stdout.hint = ""
+    elif takes_out:
+        sys.stdout.hint = ", or use --out"
 
 
 class Errors(_Lines):
