@@ -235,33 +235,46 @@ def dice_thrown(params: Mapping[str, Any]) -> set[int]:
     return usual | ({1} if params["one_die"] != "never" else set())
 
 
-def no_effect(name: str, value: Any, why: str, change: str) -> mdp.ParamError:
+def no_effect(game: Any, name: str, why: str, change: str) -> mdp.ParamError:
     """The one refusal of a parameter that cannot act under the others (a rule left out of
-    the game with no word would be a different game than the one asked for)."""
-    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}")
+    the game with no word would be a different game than the one asked for): what to
+    ``change`` instead, or the parameter left out; where the variant set it, not the user,
+    the line says so and how to set it back (``--set NAME=DEFAULT``), since the user can
+    leave out only what they gave."""
+    param = next(p for p in game.declared if p.name == name)
+    value = game.shown(param, game.params[name])
+    variant = next((v for v in game.variants() if v.name == game.variant), None)
+    if variant is not None and name in variant.params:
+        return mdp.ParamError(f"parameter {name}={value}, which --variant {variant.name} sets, "
+                              f"has no effect while {why}; {change}, or set "
+                              f"{name}={game.shown(param, param.default)} too")
+    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}, "
+                          f"or leave {name} out")
 
 
-def check_in_force(params: Mapping[str, Any], given: Iterable[str]) -> None:
-    """Refuse a parameter given that cannot act under the others: ``dice`` beside a
-    ``dice_schedule``, a one-die rule (``one_die`` but ``never``, ``one_die_mode=forced``)
-    where every throw is of one die, and ``one_die_mode=forced`` where ``one_die=never``."""
-    schedule, given = params["dice_schedule"], set(given)
+def check_in_force(game: Any) -> None:
+    """Refuse a parameter given (by the user or the variant), other than its default, that
+    cannot act under the others: ``dice`` beside a ``dice_schedule``, a one-die rule
+    (``one_die`` but ``never``, ``one_die_mode=forced``) where every throw is of one die, and
+    ``one_die_mode=forced`` where ``one_die=never``."""
+    params = game.params
+    schedule = params["dice_schedule"]
     one_only = ({params["dice"]} if schedule is None else {c for _, _, c in schedule}) == {1}
     idle = [
         ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
          "change dice_schedule instead, or clear it with --set dice_schedule="),
         ("one_die", one_only and params["one_die"] != "never", "every throw is of one die already",
-         "leave it out, or throw more dice"),
+         "throw more dice"),
         ("one_die_mode", one_only and params["one_die_mode"] == "forced",
-         "every throw is of one die already", "leave it out, or throw more dice"),
+         "every throw is of one die already", "throw more dice"),
         ("one_die_mode", params["one_die"] == "never" and params["one_die_mode"] == "forced",
          "one_die=never (one die is never rolled)",
-         "choose when one die may be rolled (one_die=max6, sum6 or always), or leave "
-         "one_die_mode out"),
+         "choose when one die may be rolled (one_die=max6, sum6 or always)"),
     ]
-    for name, idle_here, why, change in idle:
-        if idle_here and name in given:
-            raise no_effect(name, params[name], why, change)
+    defaults = {p.name: p.default for p in game.declared}
+    for name, idle_here, why, change in idle:  # (its default given is as good as left out)
+        if idle_here and name in game.given and params[name] != defaults[name]:
+            raise no_effect(game, name, why, change)
 
 
 PARAMS = [
