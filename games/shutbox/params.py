@@ -97,7 +97,21 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
         if high is not None and high < low:
             raise ValueError(f"range {span(low, high)} is empty")
         expected = None if high is None else high + 1
-    return tuple(schedule)
+    return _merged(schedule)
+
+
+def _merged(ranges: Iterable[tuple[int, Any, Any]]) -> tuple[tuple[int, Any, Any], ...]:
+    """``ranges`` (``(low, high, what)``, in order, ``high`` ``None`` for open) in their one
+    form: two that follow one another with the same ``what`` as one (``0-10:2,11-:2`` is
+    ``0-:2``), so that one rule set written two ways is one value (``--vary`` takes it once,
+    and the records show it alike)."""
+    merged: list[tuple[int, Any, Any]] = []
+    for low, high, what in ranges:
+        if merged and merged[-1][2] == what and merged[-1][1] is not None and merged[-1][1] + 1 == low:
+            merged[-1] = (merged[-1][0], high, what)
+        else:
+            merged.append((low, high, what))
+    return tuple(merged)
 
 
 def span(low: int, high: int | None) -> str:
@@ -113,7 +127,8 @@ def show_schedule(schedule) -> str | None:
 
 
 def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
-    """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it.
+    """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it,
+    in its one form (:func:`_merged`): in order, and without items that pay 0.
 
     A file holds the same items, separated by commas or new lines; ``#`` starts a comment.
     Ranges are kept as ranges, never expanded: :func:`check_payout` bounds them once the
@@ -150,7 +165,10 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
         if low <= covered:
             raise ValueError(f"score {low} is paid twice")
         covered = max(covered, high)
-    return tuple(table)
+    # In its one form: in order of the scores, ranges that pay alike and follow one another
+    # as one, and what pays 0 (as every score left out does) left out, but for a table of 0s.
+    paying = [item for item in sorted(table) if item[2] != 0] or [(0, 0, Fraction(0))]
+    return _merged(paying)
 
 
 _PAYOUT = ("expected a table like 0:100,1-3:5 (from Python, (low, high, amount) with whole "
