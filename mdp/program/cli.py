@@ -80,11 +80,11 @@ def main(argv: list[str] | None = None) -> int:
             parser = _parser_asked(given) if given else None
             if parser is None:  # mdp alone: what it can do (a plugin's print: standard error)
                 _parser().print_help(stdout.stdout())
-                return _answered(0)
+                return stdout.ended(0)
         try:
             args = _parsed(parser, given)
         except SystemExit:  # --help, --version: printed, and there; a mistake: said
-            _answered(0)
+            stdout.ended(0)
             raise
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
@@ -130,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 plugin, kind = offered
                 raise ModelError(f"plugin {plugin}'s {kind} {args.command.name} raised "
                                  f"{fault(error)}") from error
-        return _answered(code)
+        return stdout.ended(code)
     except TooLarge as error:
         return _error(error, EXIT_TOO_LARGE)
     except MemoryError:
@@ -157,14 +157,6 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(cleared)
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
-
-
-def _answered(code: int) -> int:
-    """``code``, once what was printed on standard output is there: every answer, help and
-    version too, ends here, and a full standard output fails here (said, exit code 2), not
-    silently at exit."""
-    stdout.stdout().flush()
-    return code
 
 
 def _who(args: argparse.Namespace) -> str:
@@ -402,7 +394,7 @@ def _command(analysis: Analysis) -> Command:
             asked = getattr(args, "format", None) is not None if analysis.show else not as_json
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
-        game = arguments.load(args)
+        game = arguments.load(args, one_model=None if analysis.rounds else f"mdp {analysis.name}")
         args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:
             analysis.check_game(game, args)

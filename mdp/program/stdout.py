@@ -109,6 +109,14 @@ def answered() -> None:
     sys.stdout = sys.stderr
 
 
+def ended(code: int) -> int:
+    """``code``, once what was printed on standard output is there: every answer of the
+    command line, help and version too, ends here, and a full standard output fails here
+    (an ``OSError``, said as an error), not silently at exit."""
+    stdout().flush()
+    return code
+
+
 def bind(stream: Any) -> None:
     """Make ``stream`` ``sys.stdout``: the one place mdp rebinds it, so that a rebinding by
     game or plugin code is told apart and undone (:func:`rebind`)."""
