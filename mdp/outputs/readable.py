@@ -29,13 +29,22 @@ __all__ = ["DIGITS", "exactly", "fixed", "one_line", "readable", "shown_float", 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
     """``frame`` as a table for people: each float column, and each column with nulls, as
-    text by :func:`readable` (by :func:`exactly` where an exact column is beside it); the
-    other columns as they are."""
+    text by :func:`readable` (by :func:`exactly` where an exact column is beside it: the one
+    renderer of exact values for people, whichever table); the other columns as they are."""
     import polars as pl  # here: listing the formats imports no Polars
+
+    # The exact column of each float column: NAME_exact, or a column exact beside the float
+    # column it follows (the probability of a distribution, the value of a --vary row).
+    exacts = {c: f"{c}_exact" for c in frame.columns if f"{c}_exact" in frame.columns}
+    floats = [c for c in frame.columns if frame[c].dtype.is_float()]
+    if "exact" in frame.columns:
+        before = [c for c in floats if frame.columns.index(c) < frame.columns.index("exact")]
+        if before:
+            exacts.setdefault(before[-1], "exact")
 
     def shown(column: pl.Series) -> pl.Series:
         if column.dtype.is_float():
-            exact = frame[f"{column.name}_exact"].to_list() if f"{column.name}_exact" in frame.columns \
+            exact = frame[exacts[column.name]].to_list() if column.name in exacts \
                 else [None] * len(column)
             return pl.Series(column.name, [exactly(v, e) for v, e in zip(column.to_list(), exact)],
                              pl.String)
