@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from mdp.engine.solved import Solved
 
 __all__ = ["DIGITS", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
-           "value_line"]
+           "value_line", "value_name"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
@@ -103,16 +103,7 @@ def value_line(solution: Solved) -> str:
 
     objective, exact = solution.objective, solution.value
     value = float_or_none(exact)
-    name = objective.name
-    if solution.strategy is not None:
-        name += f" playing {_played(solution)}"
-    # Which way the play went, where it went one (optimal play, against another player's
-    # strategy too, or a game of rounds' strategy, each round played toward its aims); a
-    # strategy of one model's weights goes neither way.
-    own = getattr(getattr(solution, "policy", None), "name", None)
-    if (solution.steered or own == "optimal") and \
-            (solution.sense == "min" or solution.sense != objective.sense):
-        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    name = value_name(solution)
     if value is None:  # exact, of a size no float holds: "(a fraction of ..., about 1e-400)"
         shown = quoted(exact)
         return f"{name}: {percent(exact)} {shown}" if objective.probability else f"{name}: {shown}"
@@ -123,6 +114,23 @@ def value_line(solution: Solved) -> str:
     if bound is not None and bound > SEEN_ERROR * max(1.0, abs(value)):
         text += f", within {bound:.2g} (the bound of --residual)"
     return f"{name}: {text}"
+
+
+def value_name(solution: Solved) -> str:
+    """What ``solution``'s values are of, in words: the objective's name, and the play
+    (``playing hold-at-20 against hold-at-25``) and the aim (``(minimized)``) where they are
+    not optimal play to the objective's own aim. The value line's, and advice's."""
+    name = solution.objective.name
+    if solution.strategy is not None:
+        name += f" playing {_played(solution)}"
+    # Which way the play went, where it went one (optimal play, against another player's
+    # strategy too, or a game of rounds' strategy, each round played toward its aims); a
+    # strategy of one model's weights goes neither way.
+    own = getattr(getattr(solution, "policy", None), "name", None)
+    if (solution.steered or own == "optimal") and \
+            (solution.sense == "min" or solution.sense != solution.objective.sense):
+        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    return name
 
 
 def _played(solution: Any) -> str:
