@@ -286,6 +286,11 @@ class commanding(terminations_interrupt):
         super().__enter__()
         return self
 
+    def __exit__(self, *exc: object) -> None:
+        super().__exit__(*exc)
+        if not self.ending:  # in Python, the next signal is Python's again, or mdp's next command's
+            _Signals.interrupted = _Signals.said = False
+
 
 def say_interrupted() -> None:
     """Say ``mdp: interrupted``, the one line of the user's interruption; a signal from now
@@ -307,7 +312,7 @@ class watch_interruptions:
         # (within another: that one's)
         self.main = threading.current_thread() is threading.main_thread() and not _Signals.watched
         if self.main:  # elsewhere no signal handler can be set, nor is any signal received
-            _Signals.watched, _Signals.interrupted = True, False
+            _Signals.watched, _Signals.interrupted, _Signals.said = True, False, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
                 self.previous = signal.signal(signal.SIGINT, interrupt)
             else:

@@ -68,3 +68,19 @@ def test_a_second_signal_is_ignored(first, second, module, when):
                           capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PYTHONWARNINGS": "ignore"})
     assert (done.returncode, done.stderr) == (130, "mdp: interrupted\n")
+
+
+def test_after_a_command_interrupted_in_python_a_signal_interrupts_again(monkeypatch, capsys):
+    # mdp used from Python (main(argv)): the interruption taken is the command's alone; the
+    # next signal interrupts what runs next, not ignored as the first command's second.
+    from mdp.errors import terminations_interrupt
+    from mdp.program import arguments, main
+
+    def load(*args, **kwargs):
+        signal.raise_signal(signal.SIGINT)
+
+    monkeypatch.setattr(arguments, "load", load)
+    assert main(["solve", "shutbox"]) == 130
+    assert capsys.readouterr().err == "mdp: interrupted\n"
+    with terminations_interrupt(), pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGTERM)
