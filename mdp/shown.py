@@ -86,9 +86,7 @@ def percent(chance: Any) -> str:
     (``0.9999999999999999`` for six sixths) reads as the ``1`` shown beside it."""
     if isinstance(chance, float):
         chance = float(f"{chance:.{DIGITS}g}")
-    text = f"{100 * shown_float(chance):.4f}%"
-    if text == "0.0000%" and chance > 0:
-        return "< 0.0001%"
+    text = _not_zero(f"{100 * shown_float(chance):.4f}%", chance)
     if text == "100.0000%" and chance < 1:
         return "> 99.9999%"
     if text == "100.0000%" and chance > 1:
@@ -118,4 +116,11 @@ def stake_percent(value: Any) -> str:
         if abs(scaled) >= 10 ** (DIGITS - 4):
             return f"{sign}{abs(scaled):.{DIGITS}g}%"
         text = f"{abs(scaled):.4f}%"
-    return f"{sign}< 0.0001%" if text == "0.0000%" and value != 0 else f"{sign if value else '+'}{text}"
+    return f"{sign if value else '+'}{_not_zero(text, value)}"
+
+
+def _not_zero(text: str, value: Any) -> str:
+    """A percentage to four decimals, but ``< 0.0001%`` where those four decimals would show a
+    ``value`` that is not 0 as ``0.0000%``: the one rule of :func:`percent` and
+    :func:`stake_percent`."""
+    return "< 0.0001%" if text == "0.0000%" and value != 0 else text

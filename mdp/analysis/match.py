@@ -88,7 +88,7 @@ class MatchRules:
     by its default is refused, as it is not the match the parameter names."""
 
 
-def _signed(values: Any) -> tuple[float | Fraction, ...]:
+def _no_negative_zero(values: Any) -> tuple[float | Fraction, ...]:
     """The values with a float's -0.0 made 0.0 (+ 0), shown "+0" as the other player's is."""
     return tuple(value + 0 for value in values)
 
@@ -100,7 +100,7 @@ class Match:
     game: str
     params: Mapping[str, Any]
     rules: str
-    values: tuple[float | Fraction, ...] = attrs.field(converter=_signed)
+    values: tuple[float | Fraction, ...] = attrs.field(converter=_no_negative_zero)
     """Each player's expected winnings: fractions in exact mode, else floats."""
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)

@@ -82,6 +82,8 @@ def _connected(address: str | None) -> Iterator[None]:
         yield
     finally:
         _client = before
+        if before is None:
+            _listeners.clear()
         client.close()
 
 
@@ -99,7 +101,36 @@ def mapped(work: Callable[[Item], Done], items: Sequence[Item]) -> list[Done] | 
                             package_sources())
     futures = _client.map(run, list(items), pure=False)
     _awaited(_client, futures)
-    return list(_client.gather(futures))
+    done = list(_client.gather(futures))
+    for _, reports in done:  # what was asked there, checked here (a round rule's answers)
+        for token, report in reports:
+            if (heard := _listeners.get(token)) is not None:
+                heard(report)
+    return [result for result, _ in done]
+
+
+_listeners: dict[int, Callable[[Any], None]] = {}
+"""In this process: by the token it was sent with, what hears the reports of a value sent to
+the workers (:func:`listen`); emptied as the cluster is left."""
+
+_worker = threading.local()
+"""On a worker, for the task running on this thread: the reports of the values unpickled for
+it (:func:`report`), sent back with its result."""
+
+
+def listen(token: int, heard: Callable[[Any], None]) -> None:
+    """Have ``heard(report)`` called here with each report that a value sent to the workers
+    with ``token`` makes there (:func:`report`), once the batch it worked on is back: a round
+    rule's answers on the workers, asked again here (:meth:`mdp.engine.rounds.rule.RoundRule`)."""
+    _listeners[token] = heard
+
+
+def report(token: int, make: Callable[[], Any]) -> None:
+    """On a worker, as a value sent with ``token`` is unpickled for a task: ``make()``, called
+    once the task is done, is sent back with its result to the listener here (:func:`listen`)."""
+    reports = getattr(_worker, "reports", None)
+    if reports is not None:
+        reports.append((token, make))
 
 
 def _awaited(client: Any, futures: list[Any]) -> None:
@@ -222,7 +253,12 @@ def _run(work: bytes, sources: dict[str, tuple[str, str, bool]], item: Any) -> A
     import cloudpickle
 
     Shipped.install(sources)
-    return cloudpickle.loads(work)(item)
+    _worker.reports = []
+    try:
+        done = cloudpickle.loads(work)(item)
+        return done, [(token, make()) for token, make in _worker.reports]
+    finally:
+        _worker.reports = None
 
 
 def _connect(address: str) -> Any:

@@ -37,6 +37,7 @@ from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.loops import left_loops
 from mdp.engine.model import CompiledModel
 from mdp.engine.policy import tie_margin
+from mdp.engine.rings import eliminated
 from mdp.engine.sweep import bottom_up
 from mdp.errors import ModelError, TooLarge, said
 
@@ -126,8 +127,9 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
         if model.cyclic is None or not model.cyclic[layer]:
             raw[lo:hi] = choose(model.backup(layer, raw, floats), starts, a0)
             continue
-        system = left_loops(model, layer, _System(model, layer, raw, floats.probabilities, total),
-                            starts, None if floats.policy is None else floats.policy[a0:a1])
+        given = _System(model, layer, raw, floats.probabilities, total)
+        played = None if floats.policy is None else floats.policy[a0:a1]
+        system = left_loops(model, layer, given, starts, played)
         ranked = _Ranked(starts, a1 - a0, sense, floats.policy, a0)
         gathered = np.empty(len(system.cols))
 
@@ -140,8 +142,12 @@ def _in_floats(model: CompiledModel, floats: Floats, sense: Sense, residual: flo
             return ranked(q)
 
         what = functools.partial(_value_of, model, lo)
-        values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds, what)
-        if floats.policy is None and _held(model, layer, system, starts, values, sense):
+        # A small layer solved from the chances of leaving first (a slow ring: rings.py),
+        # then swept from there: the sweeps check it, and bound the error left.
+        start, solved = eliminated(given, starts, np.full(hi - lo, worst_start), sense, played,
+                                   functools.partial(_ending_start, model, layer, starts=starts, sense=sense))
+        values, change = settle(sweep, start, layer_tolerance, bounds, what, jumps=not solved)
+        if not solved and floats.policy is None and _held(model, layer, system, starts, values, sense):
             values, change = settle(sweep, np.full(hi - lo, worst_start), layer_tolerance, bounds,
                                     what, jumps=False)
         raw[lo:hi] = values

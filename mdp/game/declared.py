@@ -78,3 +78,14 @@ def texts(item: Any) -> Iterator[tuple[str, Any]]:
             yield field.name, value
         elif field.type == "Mapping[str, str]" and isinstance(value, Mapping):
             yield from ((f"{field.name} {key}", text) for key, text in value.items() if isinstance(text, str))
+
+
+def describe_fault(described: Any) -> str | None:
+    """What is wrong with an answer of mdp_describe, or ``None``: a line break would forge
+    lines of mdp's output."""
+    if described is not None and not isinstance(described, str):
+        return f"returned {described!r:.80}, not a str"
+    if described and not described.isprintable():
+        return (f"returned {described!r:.80}, not one line of printable text (no line break, "
+                "control character or space other than ' ')")
+    return None

@@ -21,6 +21,7 @@ from mdp.errors import (
     fault,
     said,
 )
+from mdp.game.declared import describe_fault
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, keep_shown
@@ -89,7 +90,14 @@ class Game:
     def call(self, hook: str, **kwargs: Any) -> Any:
         """Call a hook with ``params`` and ``game`` filled in, its arrays read-only
         (:mod:`mdp.handed`); see :mod:`mdp.hookspecs.game`. An exception other than an
-        :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments."""
+        :class:`~mdp.MdpError` is a :class:`~mdp.ModelError` naming game, hook and arguments.
+        One asked with the parameters alone (``mdp_describe``, ``mdp_objective``: the game's
+        words of itself) is asked once per loaded game, its answer kept (:meth:`memo`)."""
+        if not kwargs:
+            return self.memo(("asked", hook), lambda: self._call(hook, {}))
+        return self._call(hook, kwargs)
+
+    def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
         kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
             return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
@@ -149,8 +157,10 @@ class Game:
 
     def collect(self, hook: str, kind: type | tuple[type, ...]) -> list[Any]:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the
-        game's first; each item checked to be a ``kind``, as for ``mdp_params``."""
-        return collect(self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self)
+        game's first; each item checked to be a ``kind``, as for ``mdp_params``. Asked once
+        per loaded game, as :meth:`call` asks a hook with the parameters alone."""
+        return self.memo(("collected", hook), lambda: collect(
+            self.plugins, hook, kind, f"game {self.name}", params=self.params, game=self))
 
     def implements(self, hook: str) -> bool:
         """Whether any plugin implements ``hook``."""
@@ -169,7 +179,7 @@ class Game:
         """Whether its :attr:`round_start` is not ``None`` (under its parameters)."""
         return bool(self.memo("in_rounds", lambda: self.round_start is not None))
 
-    def memo(self, key: str, make: Callable[[], Any]) -> Any:
+    def memo(self, key: Any, make: Callable[[], Any]) -> Any:
         """Data derived from this game's parameters, made on first use and kept with it."""
         if key not in self._memo:
             self._memo[key] = make()
@@ -181,7 +191,7 @@ class Game:
 
     def describe(self) -> str:
         """The rules in force, in one line (the game's name if it gives none)."""
-        described = self.answer("mdp_describe", _one_line)
+        described = self.answer("mdp_describe", describe_fault)
         if described and len(described) > LONGEST_DESCRIPTION:  # a line, not a page
             return (f"{described[:LONGEST_DESCRIPTION]}... (cut: mdp_describe gave "
                     f"{len(described):,} characters)")
@@ -268,17 +278,6 @@ def _said(value: Any) -> Any:
 def _plain(value: Any) -> Any:
     """A numpy scalar as the Python number it holds (without importing numpy here)."""
     return value.item() if type(value).__module__ == "numpy" and getattr(value, "ndim", 1) == 0 else value
-
-
-def _one_line(described: Any) -> str | None:
-    """What is wrong with an answer of mdp_describe, or ``None``: a line break would forge
-    lines of mdp's output."""
-    if described is not None and not isinstance(described, str):
-        return f"returned {described!r:.80}, not a str"
-    if described and not described.isprintable():
-        return (f"returned {described!r:.80}, not one line of printable text (no line break, "
-                "control character or space other than ' ')")
-    return None
 
 
 def _where(game: Game, hook: str, kwargs: Mapping[str, Any]) -> str:

@@ -22,6 +22,7 @@ import pluggy
 from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
 from mdp.game.declared import options_fault, param_fault, texts
+from mdp.game.manager import Plugins as Plugins
 from mdp.game.names import WORD, typable
 from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
@@ -169,16 +170,6 @@ def imported(run: Callable[[Any], Any], argument: Any, *, shown: str) -> Any:
         raise ModelError(f"cannot import {shown}: SyntaxError: {error.msg} ({where})") from None
     except PLUGIN_FAULTS as error:
         raise ModelError(f"cannot import {shown}: {fault(error)}") from None
-
-
-class Plugins(pluggy.PluginManager):
-    """A plugin manager that takes no private name (``_helper``) for a hook: it reads each
-    plugin's public names only, and a plugin's own helpers cost nothing to register."""
-
-    def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
-        if name.startswith("_"):
-            return None
-        return super().parse_hookimpl_opts(plugin, name)
 
 
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:

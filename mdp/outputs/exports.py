@@ -7,6 +7,7 @@ built-in PRISM one too) and chosen by name with ``mdp export --format NAME``
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
@@ -37,7 +38,33 @@ class Export(NamedTuple):
     ``((".props", "the property"),)``, ``path + ".props"``. ``mdp export`` checks that each
     can be written before any work, and names them in the line it prints; an export that
     returns any other file is refused (a file beside ``--out`` the user did not name is
-    never replaced)."""
+    never replaced). Each suffix is a dot and a word, or more (``.props``, ``.tar.gz``: ASCII
+    letters, digits, ``_`` and ``-``), none twice, each file's words one line of text
+    (:func:`beside_fault`): a file's name is made of it, and the line mdp prints names it."""
+
+
+BESIDE_SUFFIX = re.compile(r"(\.[A-Za-z0-9_-]+)+")
+"""A suffix an export may declare beside its file: ``.props``, ``.tar.gz``."""
+
+
+def beside_fault(beside: object) -> str | None:
+    """What is wrong with an export's declared files beside its own (:attr:`Export.beside`),
+    in words, or ``None``."""
+    if not isinstance(beside, tuple) or not all(
+            isinstance(pair, tuple) and len(pair) == 2 and all(isinstance(t, str) for t in pair)
+            for pair in beside):
+        return f"declares beside={beside!r:.200}, not a tuple of (suffix, what it holds) pairs of text"
+    seen: set[str] = set()
+    for suffix, what in beside:
+        if not BESIDE_SUFFIX.fullmatch(suffix):
+            return (f"declares a file beside it with the suffix {suffix!r:.80}; a suffix is a dot and "
+                    "a word of ASCII letters, digits, '_' or '-' ('.props', '.tar.gz')")
+        if suffix.lower() in seen:
+            return f"declares the suffix {suffix!r} twice beside it"
+        seen.add(suffix.lower())
+        if not what or not what.isprintable():
+            return f"says of its file {suffix!r} {what!r:.80}, not one line of text"
+    return None
 
 
 def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import os
 from typing import TYPE_CHECKING
 
-from mdp.analysis.registry import offered
+from mdp.analysis.registry import offered, offered_as
 from mdp.checks import OPTIONAL_NAME, PATH, TABLE, arguments
 from mdp.errors import ModelError, ParamError, did_you_mean
-from mdp.outputs.exports import Export
+from mdp.outputs.exports import Export, beside_fault
 from mdp.outputs.files import check_target, write_atomically
 from mdp.outputs.formats import Format
 
@@ -42,8 +42,13 @@ def formats() -> dict[str, Format]:
 
 def exports() -> dict[str, Export]:
     """Every model export on offer (``mdp export --format NAME``), by name, the built-ins
-    first."""
-    return offered("mdp_exports", Export)
+    first; a declared file beside an export's own (:attr:`Export.beside`) that is no dot and a
+    word is refused, naming the plugin (:func:`~mdp.outputs.exports.beside_fault`)."""
+    found = offered("mdp_exports", Export)
+    for export in found.values():
+        if (problem := beside_fault(export.beside)) is not None:
+            raise ModelError(f"{offered_as('mdp_exports', 'export', export.name)} {problem}")
+    return found
 
 
 

@@ -306,12 +306,26 @@ def left_alone(game: Any) -> None:
     check_params(game)
 
 
+def own_process() -> None:
+    """End at once, with no word and no file, a process that game or plugin code forked
+    (``os.fork`` in a hook) where it comes back into mdp's command: the child of a fork runs
+    on from where the hook returns, and would finish the command too (two answers on
+    standard output, two writers of one file). Called where control comes back from game or
+    plugin code (:func:`check`) and where mdp writes (standard output and error, files), so
+    that the child writes nothing of the command's; the process that started the command
+    goes on alone. A child that ends itself (``multiprocessing``) is left to do so. Nothing
+    where :func:`record` was not called (the Python API: mdp owns no process there)."""
+    if _recorded is not None and os.getpid() != _OWNER[0]:
+        _END(0)
+
+
 def check(who: str, raised: BaseException | None = None) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
     not called (the Python API: mdp owns no process there). Where the command ``raised``,
     and the game's or plugin's own code raised it (:func:`mdp.errors.raised_in_plugin`: a
     trace function of its, say, that took itself out), that is refused too, as its fault."""
+    own_process()
     if _recorded is None:
         return
     if raised is not None:

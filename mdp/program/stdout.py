@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from mdp.errors import MdpError, ParamError
+from mdp.program.guard import own_process
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()
@@ -298,6 +299,7 @@ class Output(_Lines):
         self.stream = stream
 
     def write(self, text: str) -> int:
+        own_process()  # a fork's child writes nothing of the command's
         self._seen(text)
         try:
             return self.stream.write(text)
@@ -309,6 +311,7 @@ class Output(_Lines):
             return self.write(text.encode(encoding, "backslashreplace").decode(encoding))
 
     def flush(self) -> None:
+        own_process()  # (a table goes to the buffer after a flush)
         try:
             self.stream.flush()
         except BrokenPipeError:
@@ -364,6 +367,7 @@ class Errors(_Lines):
         self.stream = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
 
     def write(self, text: str) -> int:
+        own_process()
         self._seen(text)
         try:
             return int(self.stream.write(text))

@@ -413,3 +413,50 @@ def test_a_package_game_imports_its_own_modules_on_the_workers(cluster, tmp_path
     assert main(["solve", str(package), "--exact", "--scheduler", address]) == 0
     out = capsys.readouterr().out
     assert "exact: 571/48" in out  # the mean of two boxes, worked by hand (docs/examples)
+
+
+# A game of rounds whose rule answers otherwise in another process than the one that loaded
+# it (an environment variable, a file, the machine): 5 more points at every end there.
+ELSEWHERE = '''
+import os
+import mdp
+from two_boxes import *  # noqa: F403, the round and its columns
+import two_boxes
+
+GAME_NAME = "elsewhere-boxes"
+HOME = os.getpid()  # sent by value: the loading process's number on the workers too
+
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    given = two_boxes.mdp_round_rule(ends)
+
+    def rule(states):
+        answer = given(states)
+        bonus = 0 if os.getpid() == HOME else 5
+        return mdp.RoundEnds(answer.next, answer.points + bonus)
+
+    return rule
+'''
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("exact", [[], ["--exact"]])
+def test_a_rule_that_answers_otherwise_on_the_workers_is_refused(cluster, tmp_path, capsys, exact):
+    """Round 19, F31: a round rule whose answers depend on where it runs had the cluster solve
+    another game (42.16 for 47.16), exit 0. The workers' answers are now asked again here, a
+    few round states of each batch, and a difference is one line naming the game, the hook
+    and the round state."""
+    address, _ = cluster
+    (tmp_path / "two_boxes.py").write_text(Path(TWO_BOXES).read_text())
+    (tmp_path / "elsewhere.py").write_text(ELSEWHERE)
+    path = str(tmp_path / "elsewhere.py")
+    assert main(["solve", path, *exact]) == 0  # in one process: one game, no fault
+    capsys.readouterr()
+    assert main(["solve", path, *exact, "--scheduler", address]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and re.fullmatch(
+        r"mdp: error: game elsewhere-boxes: mdp_round_rule's function gave round state \d+ other "
+        r"ends on the cluster's workers than in this process; it must be a pure function of the "
+        r"round states, the same wherever it runs \(not of an environment variable, a file or "
+        r"the machine\)\n", err), err

@@ -186,21 +186,50 @@ def test_an_export_that_makes_what_is_no_file_beside_its_own_says_what(tmp_path_
     assert sorted(os.listdir(where)) == sorted([plugin.name, *(["m.ex"] if old else [])])
 
 
-def test_a_name_written_is_said_with_its_control_characters_escaped(tmp_path, capsys):
-    plugin = tmp_path / "named.py"
-    plugin.write_text("import mdp\n"
-                      "def write(model, path):\n"
-                      "    for name in (path, path + '.\\x1b[31m'):\n"
-                      "        open(name, 'w').write('x')\n"
-                      "    return [path, path + '.\\x1b[31m']\n"
-                      "@mdp.hookimpl\n"
-                      "def mdp_exports():\n"
-                      "    return [mdp.Export('named', 'n', write, (('.\\x1b[31m', 'odd'),))]\n")
-    out = tmp_path / "m.ex"
-    assert main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
-                 "--format", "named", "--out", str(out)]) == 0
+NAMED_PLUGIN = """import mdp
+def write(model, path):
+    for name in (path, path + {suffix!r}):
+        open(name, 'w').write('x')
+    return [path, path + {suffix!r}]
+@mdp.hookimpl
+def mdp_exports():
+    return [mdp.Export('named', 'n', write, (({suffix!r}, 'odd'),))]
+"""
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(suffix=st.one_of(st.sampled_from([".\x1b[31m", ".p\nq", ".\t", " ", "/x", ".", "", "props", ".a b",
+                                         ".ｃｓｖ", "..x", ".x/", ".props", ".tar.gz", ".x-1_2"]),
+                        st.text(min_size=0, max_size=6)))
+@pytest.mark.slow  # half a second or more of CPU
+def test_a_suffix_declared_beside_is_a_dot_and_a_word(tmp_path_factory, capsys, suffix):
+    """Round 19, F29: an export's declared companion could be any suffix: a name with a line
+    break or an escape was put in place, ``/x`` blamed on the user's folder. A suffix is a dot
+    and a word of ASCII letters, digits, '_' or '-' (or more of them: ``.tar.gz``), refused
+    otherwise as the plugin's exports are read, in one line naming the plugin, nothing
+    written; by a brute check of each character here."""
+    import string
+
+    where = tmp_path_factory.mktemp("named")
+    plugin = where / "named.py"
+    plugin.write_text(NAMED_PLUGIN.format(suffix=suffix))
+    out = where / "m.ex"
+    words = suffix.split(".")
+    allowed = len(words) > 1 and words[0] == "" and all(
+        word and set(word) <= set(string.ascii_letters + string.digits + "_-") for word in words[1:])
+    code = main(["-p", str(plugin), "export", str(ROOT / "docs" / "examples" / "reroll.py"),
+                 "--format", "named", "--out", str(out)])
     err = capsys.readouterr().err
-    assert "\x1b" not in err and err.endswith(f"written to {out}, odd to {out}.\\x1b[31m\n")
+    if allowed:
+        assert code == 0 and err.endswith(f"written to {out}, odd to {out}{suffix}\n")
+        assert sorted(os.listdir(where)) == sorted(["named.py", "m.ex", "m.ex" + suffix])
+    else:
+        assert code == 2 and err.count("\n") == 1, err
+        assert err.startswith(f"mdp: error: plugin {plugin}'s export named declares a file beside it "
+                              "with the suffix "), err
+        assert err.endswith("a suffix is a dot and a word of ASCII letters, digits, '_' or '-' "
+                            "('.props', '.tar.gz')\n")
+        assert os.listdir(where) == ["named.py"]
 
 
 BESIDE_PLUGIN = """import os

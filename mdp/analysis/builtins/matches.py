@@ -54,7 +54,7 @@ def _check(args: argparse.Namespace) -> None:
     check_players(args.players)
 
 
-def _signed(value: Any) -> str:
+def _winnings(value: Any) -> str:
     """A player's winnings with their sign, to 15 digits; an exact value that no float holds
     by its size (``+1e-800``, never the float's ``+0``)."""
     from mdp.engine.numeric import about, float_or_none
@@ -69,7 +69,7 @@ def _show(result: Match, model: CompiledModel, game: Game) -> None:
     print(summary["rules"])
     for player, value in zip(summary["players"], result.values):
         exact = f"  = {player['exact']}" if result.exact else ""
-        print(f"player {player['player']}: {_signed(value)} "
+        print(f"player {player['player']}: {_winnings(value)} "
               f"({stake_percent(value)} of the stake){exact}")
     if result.wins is not None:  # a game of rounds: the higher total wins
         print(f"both play for money, player 2 knowing player 1's total; the "

@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine.cluster import sent
+from mdp.engine.cluster import listen, report, sent
 from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.game.plugins import layers
@@ -98,6 +98,15 @@ class Fingerprints:
                 asked = "twice in one batch" if n == 1 else "alone"
                 raise impure(int(keys[rows[differ[0]]]), f" (asked {asked}, after a batch of {n})")
 
+    def asked(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every round state remembered, in order, and its fingerprint: what a cluster's
+        worker sends back of a batch (:meth:`RoundRule._heard`)."""
+        with self.lock:
+            small, large = np.flatnonzero(self.known), sorted(self.large)
+            return (np.concatenate([small, np.array(large, dtype=np.int64)]).astype(np.int64),
+                    np.concatenate([self.table[small], np.array([self.large[k] for k in large],
+                                                                dtype=np.uint64)]))
+
     def changed(self, keys: np.ndarray, prints: np.ndarray) -> tuple[int | None, bool]:
         """Remember the fingerprints ``prints`` of the round states ``keys``: the first of
         them that had another one before (or ``None``), and whether any was new. Batches
@@ -158,8 +167,30 @@ class RoundRule:
         """Sent to a cluster's workers with the game's function pickled once, here: one that
         cannot be (it holds a lock) is named in one line; its fingerprints start afresh there."""
         what = f"game {self.game}: mdp_round_rule's function"
-        return RoundRule, (self.game, self.ends, sent(self.given, what),
-                           tuple((name, sent(layer, what)) for name, layer in self.layers))
+        listen(id(self), self._heard)
+        return _on_worker, (id(self), self.game, self.ends, sent(self.given, what),
+                            tuple((name, sent(layer, what)) for name, layer in self.layers))
+
+    def _heard(self, report: tuple[np.ndarray, np.ndarray]) -> None:
+        """The round states a cluster's worker asked of the rule for a batch and its answers'
+        fingerprints (:meth:`Fingerprints.asked`), checked here: the first, the middle and the
+        last asked again in this process, then each kept as an answer given, so that an answer
+        that depends on where the rule runs (an environment variable, a file read by a relative
+        path, the machine) is refused, not another game solved."""
+        keys, prints = report
+        if not len(keys):
+            return
+        rows = np.array(sorted({0, len(keys) // 2, len(keys) - 1}), dtype=np.int64)
+        differ = np.flatnonzero(_fingerprints(self._checked(keys[rows])) != prints[rows])
+        if len(differ):
+            raise ModelError(f"game {self.game}: mdp_round_rule's function gave round state "
+                             f"{int(keys[rows[differ[0]]])} other ends on the cluster's workers "
+                             "than in this process; it must be a pure function of the round "
+                             "states, the same wherever it runs (not of an environment "
+                             "variable, a file or the machine)")
+        key, _ = self.prints.changed(keys, prints)
+        if key is not None:
+            raise self._impure(key, " (asked on the cluster's workers)")
 
     def __call__(self, states: np.ndarray) -> RoundEnds:
         states = np.asarray(states, dtype=np.int64)
@@ -311,6 +342,15 @@ def asked(states: np.ndarray, shown: int = 3) -> str:
 def _fingerprints(ends: RoundEnds) -> np.ndarray:
     """A 64-bit fingerprint of each row of ``ends`` (checked), its next states and points."""
     return row_prints(ends.next) ^ row_prints(ends.points, 1)
+
+
+def _on_worker(token: int, game: str, ends: tuple[Any, ...], given: Callable[[np.ndarray], Any],
+               layers: tuple[tuple[str | None, Callable[[np.ndarray], Any]], ...]) -> RoundRule:
+    """A round rule as a cluster's worker unpickles it: what it is asked there is reported
+    back (:func:`mdp.engine.cluster.report`) to the rule sent as ``token``."""
+    rule = RoundRule(game, ends, given, layers)
+    report(token, rule.prints.asked)
+    return rule
 
 
 def row_prints(numbers: np.ndarray, salt: int = 0) -> np.ndarray:

@@ -64,6 +64,7 @@ def _variants(args: argparse.Namespace) -> None:
     # Here: listing the commands needs no NumPy.
     from mdp.analysis.strategy import find_strategy
     from mdp.engine.compile import check_size
+    from mdp.game.variants import find_variant
 
     game = arguments.load(args)
     variants = game.variants()
@@ -84,7 +85,9 @@ def _variants(args: argparse.Namespace) -> None:
         if not rows and not args.json and played != solution.objective.name:
             print(f"{played}, under each variant:")  # a strategy, or the other sense
         # With --set on top, the variant's own words no longer say what was solved.
-        summary["rules"] = game.describe() if args.params else variant.rules
+        # The rules of the load that set the parameters: one answer of mdp_variants per row.
+        summary["rules"] = game.describe() if args.params else \
+            find_variant(game.name, game.variants(), variant.name).rules
         rows.append(summary)
         if not args.json:
             value = value_line(solution).partition(": ")[2]

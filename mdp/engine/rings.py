@@ -1,0 +1,127 @@
+"""A small cyclic layer played in floats, solved as a linear system from the chances of
+leaving, not by sweeps alone.
+
+Value iteration settles on the values of the float form of the game: where states come back
+to one another with a chance close to 1 (A to B with 1 - 1e-12, B back to A), that form is
+ill-conditioned, each ``1 - p`` the sweeps imply holding few of its digits, and the values
+were off by 3e-4 where the sweeps' bound said 2e-16. A return of a state to itself is solved
+from its chances of leaving (:mod:`mdp.engine.loops`); a ring of several states is solved
+here the same way, by Grassmann, Taksar and Heyman's elimination: the states are taken out
+one at a time, each one's chance of leaving kept as a sum of chances (of leaving the layer,
+and of going to the states still in), never as ``1 - p``, so that no digit is lost to a
+subtraction (every number stays a sum of positive ones). For the best play, a play that
+ends is solved, then improved where an action is better, a few rounds at most (policy
+iteration), each new play taken where its values are better past their rounding
+(:data:`ROUNDING`). A layer of more than :data:`MOST_ELIMINATED` states, or one where the
+turn passes (the successor counting as ``total - v``: a subtraction), or whose play does
+not end, is left to the sweeps alone; the sweeps check every layer solved so (from its
+values), and bound the error left (:func:`mdp.engine.cycles.settle`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+if TYPE_CHECKING:
+    from mdp.engine.policy import Sense
+
+MOST_ELIMINATED = 400
+"""The most states of a cyclic layer solved by elimination (its work grows as the cube)."""
+
+MOST_ROUNDS = 20
+"""Rounds of improving the play of a layer solved by elimination, past which the sweeps'
+values are kept."""
+
+ROUNDING = 64
+"""Units in the last place (of the largest value) by which a new play's values must beat the
+last's, none falling short by as much, for the play to be improved."""
+
+
+def eliminated(system: Any, starts: np.ndarray, values: np.ndarray, sense: Sense,
+               policy: np.ndarray | None, first_play: Callable[[np.ndarray], np.ndarray]
+               ) -> tuple[np.ndarray, bool]:
+    """The values of a cyclic layer's states solved by elimination as the module says, and
+    whether it applied (else ``values``, the sweeps', as they are). ``system``: the layer's
+    :class:`~mdp.engine.cycles._System` as the game gave it (no loop taken out); ``starts``
+    each state's first action; ``policy`` a strategy's weights of the layer's actions, or
+    ``None`` for the best play, which starts from ``first_play(q)`` (an action per state,
+    an index into ``q``, the actions' values)."""
+    n, na = len(starts), system.na
+    if n > MOST_ELIMINATED or bool(np.any(system.flip & system.inside)):
+        return values, False
+    counts = np.diff(np.append(starts, na))
+    state = np.repeat(np.arange(n), counts)
+    out = ~system.inside
+    leaving = np.bincount(system.row[out], system.probability[out].astype(np.float64), minlength=na)
+    const = np.asarray(system.const, dtype=np.float64)
+    weights = np.asarray(system.weights, dtype=np.float64)
+
+    def q_of(v: np.ndarray) -> np.ndarray:
+        return const + np.bincount(system.rows, weights * v[system.cols], minlength=na)
+
+    def solve(w: np.ndarray) -> np.ndarray | None:
+        total = np.bincount(state, w, minlength=n)
+        if not np.all(total > 0):
+            return None
+        matrix = np.zeros((n, n))
+        np.add.at(matrix, (state[system.rows], system.cols), w[system.rows] * weights)
+        return _gth(matrix / total[:, None], np.bincount(state, w * const, minlength=n) / total,
+                    np.bincount(state, w * leaving, minlength=n) / total)
+
+    if policy is not None:
+        solved = solve(np.asarray(policy, dtype=np.float64))
+        return (values, False) if solved is None else (solved, True)
+    sign = 1.0 if sense == "max" else -1.0  # (the best is the largest of sign * value)
+    chosen = first_play(q_of(values))
+    play = np.zeros(na)
+    play[chosen] = 1.0
+    solved = solve(play)
+    if solved is None:
+        return values, False
+    for _ in range(MOST_ROUNDS):
+        # Every action better than the play's, by however little: a ring's improvement shows
+        # a step at a time, by the chance of leaving (1e-14), within the values' rounding.
+        q = sign * q_of(solved)
+        top = np.maximum.reduceat(q, starts)
+        improve = np.flatnonzero(top > q[chosen])
+        at = np.flatnonzero(q == np.repeat(top, counts))  # each state's first best action
+        firsts = np.full(n, -1)
+        firsts[state[at][::-1]] = at[::-1]
+        trial = chosen.copy()
+        trial[improve] = firsts[improve]
+        play = np.zeros(na)
+        play[trial] = 1.0
+        better = solve(play) if len(improve) else None
+        if better is None:  # none better, or a play that does not end
+            return solved, True
+        # Taken where its values are better past their rounding, none worse: else what
+        # improved was the rounding, and the play is the best.
+        gain = sign * (better - solved)
+        rounding = ROUNDING * np.finfo(np.float64).eps * float(np.max(np.abs(solved), initial=1.0))
+        if not (gain.max() > rounding and gain.min() >= -rounding):
+            return solved, True
+        chosen, solved = trial, better
+    return solved, True
+
+def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:
+    """``v = const + matrix @ v`` where each row of ``matrix`` and its chance of ``leaving``
+    sum to 1, solved by elimination without a subtraction (the module's); ``None`` where a
+    state left never leaves (a play that does not end)."""
+    n = len(const)
+    matrix, const, leaving = matrix.copy(), const.copy(), leaving.copy()
+    divisor = np.empty(n)
+    for k in range(n - 1, -1, -1):  # the last state out first: the rows above take its part
+        divisor[k] = leaving[k] + matrix[k, :k].sum()  # its chance of not coming straight back
+        if not divisor[k] > 0:
+            return None
+        share = matrix[:k, k] / divisor[k]
+        if share.any():
+            matrix[:k, :k] += np.outer(share, matrix[k, :k])
+            const[:k] += share * const[k]
+            leaving[:k] += share * leaving[k]
+    values = np.empty(n)
+    for k in range(n):
+        values[k] = (const[k] + matrix[k, :k] @ values[:k]) / divisor[k]
+    return values

@@ -1,0 +1,81 @@
+"""States that come back to one another with a chance close to 1, in a ring of several
+(round 19, F30): value iteration settled on the values of the float form of the game, whose
+``1 - p`` holds few digits, and a value was 3e-4 off while the residual said 2e-16. A small
+cyclic layer is now solved from the chances of leaving (mdp/engine/rings.py), as a state's
+return to itself is (mdp/engine/loops.py); checked against the exact solve (policy iteration
+in rationals, an independent route), and against values worked out by hand."""
+
+import json
+from fractions import Fraction
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import mdp
+from mdp.program.cli import main
+
+# A ring of K states: from state i, "go" on to i + 1 (mod K) with chance W/(W+1), else to an
+# end worth ENDS[i]; state 0 may also "quit" for QUIT. By hand, where every end is worth 1
+# and quitting 0, each value is 1 (every play of "go" ends, at an end worth 1).
+RING = '''
+from fractions import Fraction
+import mdp
+W, ENDS, QUIT = {w!r}, {ends!r}, {quit!r}
+K = len(ENDS)
+@mdp.hookimpl
+def mdp_initial_state(params):
+    return 0
+@mdp.hookimpl
+def mdp_actions(params, state):
+    if isinstance(state, str):
+        return []
+    return ["go", "quit"] if state == 0 else ["go"]
+@mdp.hookimpl
+def mdp_outcomes(params, state, action):
+    if action == "quit":
+        return [(1, "quit")]
+    return [(Fraction(W, W + 1), (state + 1) % K), (Fraction(1, W + 1), f"end {{state}}")]
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    return QUIT if state == "quit" else ENDS[int(state.split()[1])]
+@mdp.hookimpl
+def mdp_strategies(params):
+    return [mdp.Strategy.per_state("go", "always go on", lambda state, actions: [
+        1 if action == "go" else 0 for action in actions])]
+'''
+
+
+def _game(folder, w, ends, quit):
+    path = folder / "ring.py"
+    path.write_text(RING.format(w=w, ends=ends, quit=quit))
+    return path
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(w=st.sampled_from([10**3, 10**6, 10**9, 10**12, 10**14]) | st.integers(1, 10**13),
+       ends=st.lists(st.integers(0, 9), min_size=1, max_size=5), quit=st.integers(0, 9))
+@pytest.mark.slow  # half a second or more of CPU
+def test_a_slow_ring_is_solved_as_the_exact_solve_says(tmp_path_factory, w, ends, quit):
+    model = mdp.compile(mdp.load_game(str(_game(tmp_path_factory.mktemp("ring"), w, ends, quit))))
+    exact = mdp.solve(model, exact=True)
+    floats = mdp.solve(model)
+    assert floats.value == pytest.approx(float(exact.value), rel=1e-12, abs=1e-12)
+    assert floats.residual <= 1e-12 * max(1, *ends, quit)  # relative to the largest end
+
+
+@pytest.mark.parametrize("k", [1, 2, 3, 5])
+@pytest.mark.parametrize("strategy", [[], ["--strategy", "go"]])
+def test_a_slow_ring_of_ends_worth_one_is_worth_one(tmp_path, capsys, k, strategy):
+    """The finding's game: every end worth 1 (by hand, every value 1), W = 10**12."""
+    game = _game(tmp_path, 10**12, [1] * k, 0)
+    assert main(["solve", str(game), "--json", *strategy]) == 0
+    assert json.loads(capsys.readouterr().out)["value"] == pytest.approx(1.0, rel=1e-14)
+
+
+def test_the_exact_solve_agrees_by_hand():
+    """The ring's values by hand, for K = 2, ends 1 and 3, W = 10**12, no quitting worth it:
+    v0 = p v1 + q 1, v1 = p v0 + q 3 (p = W/(W+1), q = 1/(W+1)), so v0 = (q + 3 p q) / (1 - p^2)
+    = (1 + 3p) / (1 + p)."""
+    p = Fraction(10**12, 10**12 + 1)
+    assert (1 + 3 * p) / (1 + p) == Fraction(4 * 10**12 + 1, 2 * 10**12 + 1)
