@@ -142,7 +142,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             table = [_payout_item(item) for item in items]
         except ValueError as error:  # a file's name, mistyped, reads as a table
             if os.sep in value and not os.path.lexists(value):
-                raise ValueError(f"{error}; and no file {clipped(repr(value), 60)} is there") from None
+                raise ValueError(f"{error}; and no file '{clipped(value, 60)}' is there") from None
             raise
     elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise ValueError(_PAYOUT)
@@ -153,7 +153,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             try:
                 table.append((_whole(low), _whole(high), _amount(amount)))
             except ValueError:
-                raise ValueError(f"item {clipped(repr(item), 60)}: {_PAYOUT}") from None
+                raise ValueError(f"item '{clipped(item, 60)}': {_PAYOUT}") from None
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
     for low, high, _ in table:
@@ -223,7 +223,7 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     except (ValueError, ZeroDivisionError):
         entry = None
     if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:
-        raise ValueError(f"item {clipped(repr(item), 60)}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
+        raise ValueError(f"item '{clipped(item, 60)}': expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
                          "scores of 0 or more, like 0:100,1-3:5")
     return entry
 
