@@ -70,7 +70,10 @@ def kernel(work: int) -> Any:
             except ImportError:
                 _KERNEL.append(None)
             else:
-                _KERNEL.append(numba.njit(cache=True, nogil=True)(_run))
+                try:  # cached where numba may write: beside this file, or in the user's folder
+                    _KERNEL.append(numba.njit(cache=True, nogil=True)(_run))
+                except RuntimeError:  # nowhere: compiled in each process (about a second)
+                    _KERNEL.append(numba.njit(nogil=True)(_run))
         return _KERNEL[0]
 
 
