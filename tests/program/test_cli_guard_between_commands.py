@@ -6,6 +6,7 @@ command records: never taken for the game's change, and never missed where the g
 it in its turn."""
 
 import importlib
+import inspect
 import itertools
 
 import pytest
@@ -37,13 +38,29 @@ def _owner(module: str, cls: str | None):
 
 
 def _names(owner) -> list[str]:
+    """What the test rebinds: a module's functions, a class's plain functions (its methods)."""
     return sorted(name for name, value in vars(owner).items() if not name.startswith("__")
-                  and callable(value) and not isinstance(value, type))
+                  and (inspect.isfunction(value) if isinstance(owner, type) else
+                       callable(value) and not isinstance(value, type)))
 
 
-def _passing(function):
-    """A function that passes its call on to ``function``: another identity, the same answers."""
-    return lambda *a, **k: function(*a, **k)
+class _Passing:
+    """Another object that does what ``function`` does: called, or asked for an attribute
+    (``numpy.minimum.reduceat``), it passes it on; so that the commands work as before."""
+
+    def __init__(self, function):
+        self.function = function
+
+    def __call__(self, *args, **kwargs):
+        return self.function(*args, **kwargs)
+
+    def __getattr__(self, name):
+        return getattr(self.function, name)
+
+
+def _passing(owner, function):
+    """``function`` under another identity: in a class, a function (bound as a method)."""
+    return (lambda *a, **k: function(*a, **k)) if isinstance(owner, type) else _Passing(function)
 
 
 def _run(path, capsys) -> tuple[int, str]:
@@ -66,7 +83,7 @@ def test_a_change_between_commands_is_recorded_by_the_next(tmp_path, capsys, dat
     was = vars(owner)[name]
     try:
         for change in (name, "_added_between_commands"):  # rebound, then added
-            mine = _passing(was if change == name else lambda: None)
+            mine = _passing(owner, was if change == name else lambda: None)
             setattr(owner, change, mine)  # the test's own change
             assert _run(plain, capsys) == (0, "")  # not the game's
             game = tmp_path / f"walk{next(_count)}.py"
