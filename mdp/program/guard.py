@@ -68,14 +68,12 @@ def _computed_with(name: str) -> bool:
 
 
 def _function(module: Any, name: str, value: Any) -> bool:
-    """Whether ``module.name`` is recorded: its functions, classes and modules (its data,
-    which mdp's own modules rebind as they work, left out)."""
+    """Whether ``module.name`` is recorded: a function, class or module, not data."""
     return (callable(value) or isinstance(value, ModuleType)) and not (module is os and name == "_exit")
 
 
 def _method(cls: Any, name: str, member: Any) -> bool:
-    """Whether ``cls.name`` is recorded: its methods and other descriptors (its data, which
-    a class may rebind as it works, left out)."""
+    """Whether ``cls.name`` is recorded: a method or another descriptor, not data."""
     return callable(member) or hasattr(type(member), "__get__")
 
 
@@ -391,18 +389,14 @@ def _replaced() -> str | None:
     its classes, replaced."""
     assert _recorded is not None
     recorded, classes = _recorded["attributes"], list(_recorded["classes"].values())
-    spaces = chain(map(vars, map(sys.modules.get, recorded)), map(vars, [cls for cls, _ in classes]))
-    if not scans.same(spaces, [*recorded.values(), *(scan for _, scan in classes)]):
-        for module, (attributes, *_) in list(recorded.items()):
-            now = vars(sys.modules.get(module, ModuleType(module)))
-            for name, value in attributes.items():
-                if now.get(name, _recorded) is not value:
-                    return f"replaced {module}.{name}"
-        for cls, (members, *_) in classes:
-            now = vars(cls)
-            for name, member in members.items():
-                if now.get(name, _recorded) is not member:
-                    return f"replaced {cls.__module__}.{cls.__qualname__}.{name}"
+    spaces = [vars(sys.modules.get(name) or ModuleType(name)) for name in recorded]
+    found = scans.changed([*spaces, *(vars(cls) for cls, _ in classes)],
+                          [*recorded.values(), *(scan for _, scan in classes)])
+    if found is not None:
+        at, name = found
+        cls = classes[at - len(recorded)][0] if at >= len(recorded) else None
+        where = list(recorded)[at] if cls is None else f"{cls.__module__}.{cls.__qualname__}"
+        return f"replaced {where}.{name}"
     _record()  # loaded past the recorder: from now on
     return None
 

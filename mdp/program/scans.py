@@ -46,6 +46,18 @@ def same(spaces: Iterable[Any], scans: list[Scan]) -> bool:
         return False
 
 
+def changed(spaces: list[Any], scans: list[Scan]) -> tuple[int, str] | None:
+    """The first of ``spaces`` that no longer holds an attribute its scan (``scans``, in the
+    same order) kept, as its index and the attribute's name; ``None`` where all are held."""
+    if same(spaces, scans):
+        return None
+    for at, (space, (kept, *_)) in enumerate(zip(spaces, scans)):
+        for name, value in kept.items():
+            if space.get(name, same) is not value:  # (same: a value no namespace holds)
+                return at, name
+    return None
+
+
 def scan(owners: list[Any], keep: Keep) -> list[Scan]:
     """What ``keep(owner, name, value)`` keeps of each owner's namespace (``vars``): as
     scanned last in the process where the namespace did not change since. The namespaces are
