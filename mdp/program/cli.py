@@ -30,6 +30,7 @@ from mdp.errors import (
     did_you_mean,
     fault,
     say,
+    say_interrupted,
     watch_interruptions,
 )
 from mdp.game.params import resolve
@@ -79,8 +80,12 @@ def main(argv: list[str] | None = None) -> int:
             parser = _parser_asked(given) if given else None
             if parser is None:  # mdp alone: what it can do (a plugin's print: standard error)
                 _parser().print_help(stdout.stdout())
-                return 0
-        args = _parsed(parser, given)
+                return stdout.ended(0)
+        try:
+            args = _parsed(parser, given)
+        except SystemExit:  # --help, --version: printed, and there; a mistake: said
+            stdout.ended(0)
+            raise
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
         check_environment()
@@ -125,8 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 plugin, kind = offered
                 raise ModelError(f"plugin {plugin}'s {kind} {args.command.name} raised "
                                  f"{fault(error)}") from error
-        sys.stdout.flush()  # a full standard output fails here, not silently at exit
-        return code
+        return stdout.ended(code)
     except TooLarge as error:
         return _error(error, EXIT_TOO_LARGE)
     except MemoryError:
@@ -134,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     except MdpError as error:
         return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
-        say("mdp: interrupted")
+        say_interrupted()
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # A plugin's command that wrote to standard output's buffer, whose reader went away
@@ -390,7 +394,7 @@ def _command(analysis: Analysis) -> Command:
             asked = getattr(args, "format", None) is not None if analysis.show else not as_json
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
-        game = arguments.load(args)
+        game = arguments.load(args, one_model=None if analysis.rounds else f"mdp {analysis.name}")
         args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:
             analysis.check_game(game, args)

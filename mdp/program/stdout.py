@@ -110,6 +110,14 @@ def answered() -> None:
     sys.stdout = sys.stderr
 
 
+def ended(code: int) -> int:
+    """``code``, once what was printed on standard output is there: every answer of the
+    command line, help and version too, ends here, and a full standard output fails here
+    (an ``OSError``, said as an error), not silently at exit."""
+    stdout().flush()
+    return code
+
+
 def bind(stream: Any) -> None:
     """Make ``stream`` ``sys.stdout``: the one place mdp rebinds it, so that a rebinding by
     game or plugin code is told apart and undone (:func:`rebind`)."""
@@ -315,9 +323,10 @@ class Output(_Lines):
 
 class Closed:
     """Standard output when it was closed before mdp started (``mdp ... >&-``): writing to
-    it is one error, until :func:`settle` knows the command."""
+    it is one error, until :func:`settle` knows the command (and whether ``--out`` is the
+    advice: not to ``--help`` or ``--version``, which print as the command line is read)."""
 
-    hint = ", or use --out"
+    hint = ""
 
     def write(self, text: str) -> int:
         raise MdpError(f"standard output is closed; redirect it to a file{self.hint}")
@@ -342,8 +351,8 @@ def settle(files: bool, takes_out: bool) -> None:
         return
     if files:
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
-    elif not takes_out:
-        sys.stdout.hint = ""
+    elif takes_out:
+        sys.stdout.hint = ", or use --out"
 
 
 class Errors(_Lines):
