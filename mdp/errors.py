@@ -144,6 +144,7 @@ class _Signals:
 
     watched = False
     interrupted = False
+    said = False  # "mdp: interrupted" said (say_interrupted): the command is ending
     deferred = 0  # within deferring(): a signal is held until it ends
     held = False
 
@@ -165,12 +166,28 @@ def said(value: Any) -> str:
 def interrupt(signum: int, frame: object) -> None:
     """The handler of the signals by which the user interrupts mdp (Ctrl-C; SIGTERM and
     SIGHUP while files are written): it records that the user did, and raises
-    ``KeyboardInterrupt``."""
+    ``KeyboardInterrupt``. Once the user's interruption is taken, later signals are ignored
+    (two Ctrl-C, or Ctrl-C then SIGTERM, milliseconds apart): one that comes while it is handled
+    on its way out (an ``except``, ``finally`` or ``with``'s exit it runs through) or once
+    ``mdp: interrupted`` was said would cut that handling short, a traceback or the line said
+    twice."""
+    import sys
+
+    if _Signals.interrupted and (_Signals.said or isinstance(sys.exc_info()[1], KeyboardInterrupt)):
+        return
     _Signals.interrupted = True
     if _Signals.deferred:
         _Signals.held = True
         return
     raise KeyboardInterrupt
+
+
+def interrupted_before() -> None:
+    """Raise the user's interruption again where game or plugin code swallowed it (a hook's
+    ``except BaseException``), as control comes back into mdp: it came while Ctrl-C was
+    watched, and the command has not ended since."""
+    if _Signals.watched and _Signals.interrupted and not _Signals.said and not _Signals.deferred:
+        raise KeyboardInterrupt
 
 
 class deferring:
@@ -240,8 +257,10 @@ class terminations_interrupt:
     """While in effect (in the main thread), SIGTERM, SIGHUP (the terminal closed) and the
     other :data:`TERMINATIONS` run :func:`interrupt`, as Ctrl-C does: the command that is
     killed cleans up (its files) and says it was interrupted. One that is ignored
-    (``nohup``) stays ignored. The program is in it from its first line, and every set of
-    files written in it."""
+    (``nohup``) stays ignored. Every set of files is written in it."""
+
+    ctrl_c = False  # SIGINT too
+    ending = False  # at the end, the signals ignored, not their handlers put back
 
     def __enter__(self) -> terminations_interrupt:
         import signal
@@ -249,14 +268,43 @@ class terminations_interrupt:
 
         self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
-            for number in TERMINATIONS:
+            for number in (signal.SIGINT, *TERMINATIONS) if self.ctrl_c else TERMINATIONS:
                 if signal.getsignal(number) not in (signal.SIG_IGN, None):
                     self.previous[number] = signal.signal(number, interrupt)
         return self
 
     def __exit__(self, *exc: object) -> None:
         for number, previous in self.previous.items():
-            self.signal.signal(number, previous)
+            self.signal.signal(number, self.signal.SIG_IGN if self.ending else previous)
+
+
+class commanding(terminations_interrupt):
+    """The whole of a command (:func:`mdp.program.main`): from its first line, Ctrl-C too
+    runs :func:`interrupt`, so that a signal while mdp starts is an interruption, and a
+    second one while the first is handled is ignored. Run as the program (``ending``), the
+    signals are ignored at its end, to the exit: one then changes nothing."""
+
+    ctrl_c = True
+
+    def __init__(self, *, ending: bool) -> None:
+        self.ending = ending
+
+    def __enter__(self) -> commanding:
+        _Signals.interrupted = _Signals.said = False
+        super().__enter__()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        super().__exit__(*exc)
+        if not self.ending:  # in Python, the next signal is Python's again, or mdp's next command's
+            _Signals.interrupted = _Signals.said = False
+
+
+def say_interrupted() -> None:
+    """Say ``mdp: interrupted``, the one line of the user's interruption; a signal from now
+    on is ignored (:func:`interrupt`)."""
+    _Signals.said = True
+    say("mdp: interrupted")
 
 
 class watch_interruptions:
@@ -272,7 +320,7 @@ class watch_interruptions:
         # (within another: that one's)
         self.main = threading.current_thread() is threading.main_thread() and not _Signals.watched
         if self.main:  # elsewhere no signal handler can be set, nor is any signal received
-            _Signals.watched, _Signals.interrupted = True, False
+            _Signals.watched, _Signals.interrupted, _Signals.said = True, False, False
             if signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
                 self.previous = signal.signal(signal.SIGINT, interrupt)
             else:

@@ -68,8 +68,18 @@ def one_line(text: str) -> str:
 
 def clipped(text: str, most: int = 100) -> str:
     """``text`` as a message quotes what a user gave: whole, or its first characters and its
-    length where it is longer than ``most`` (a file's worth given as a value)."""
-    return text if len(text) <= most else f"{text[:most * 3 // 5]}... ({len(text):,} characters)"
+    length where it is longer than ``most`` (a file's worth given as a value). The length is
+    that of the text shown on a line (:func:`one_line`), a control character as its escape,
+    so that a value of control characters is clipped as short as one of letters."""
+    if len(one_line(text)) <= most:
+        return text
+    kept, width = 0, 0
+    for character in text:
+        width += len(one_line(character))
+        if width > most * 3 // 5:
+            break
+        kept += 1
+    return f"{text[:kept]}... ({len(text):,} characters)"
 
 
 def counted(n: int, what: str) -> str:

@@ -29,16 +29,16 @@ def mdp_variants():
 
 
 @mdp.hookimpl
-def mdp_check(params):
+def mdp_check(params, game):
     thrown = dice_thrown(params)
     if params["doubles"] == "extra" and 2 not in thrown:
-        raise no_effect("doubles", "extra", "no throw is of two dice (of "
+        raise no_effect(game, "doubles", "no throw is of two dice (of "
                         f"{' or '.join(map(str, sorted(thrown)))}); a double is two dice alike",
-                        "throw two dice (dice=2, or a dice_schedule with :2), or leave doubles out")
+                        "throw two dice (dice=2, or a dice_schedule with :2)")
     if params["doubles"] == "extra" and params.get("max_flips") == 1:  # of shutbox_flip_limit
-        raise no_effect("doubles", "extra", "max_flips=1: the extra tile is shut with those of "
+        raise no_effect(game, "doubles", "max_flips=1: the extra tile is shut with those of "
                         "the total, at least one, and counts toward max_flips",
-                        "raise max_flips, or leave doubles out")
+                        "raise max_flips")
 
 
 @mdp.hookimpl(wrapper=True)

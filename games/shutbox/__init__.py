@@ -64,7 +64,7 @@ def mdp_check(params, game):
         raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
                              f"{sum(params['tiles'])} have no number of dice; end with an open "
                              "range like 72-:1")
-    check_in_force(params, game.given)  # else a rule would be dropped unsaid
+    check_in_force(game)  # else a rule would be dropped unsaid
 
 
 @mdp.hookimpl

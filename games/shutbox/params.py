@@ -97,7 +97,21 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
         if high is not None and high < low:
             raise ValueError(f"range {span(low, high)} is empty")
         expected = None if high is None else high + 1
-    return tuple(schedule)
+    return _merged(schedule)
+
+
+def _merged(ranges: Iterable[tuple[int, Any, Any]]) -> tuple[tuple[int, Any, Any], ...]:
+    """``ranges`` (``(low, high, what)``, in order, ``high`` ``None`` for open) in their one
+    form: two that follow one another with the same ``what`` as one (``0-10:2,11-:2`` is
+    ``0-:2``), so that one rule set written two ways is one value (``--vary`` takes it once,
+    and the records show it alike)."""
+    merged: list[tuple[int, Any, Any]] = []
+    for low, high, what in ranges:
+        if merged and merged[-1][2] == what and merged[-1][1] is not None and merged[-1][1] + 1 == low:
+            merged[-1] = (merged[-1][0], high, what)
+        else:
+            merged.append((low, high, what))
+    return tuple(merged)
 
 
 def span(low: int, high: int | None) -> str:
@@ -113,7 +127,8 @@ def show_schedule(schedule) -> str | None:
 
 
 def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
-    """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it.
+    """A payout table, ``"0:100,1-3:5"`` (final score: amount; others pay 0), or a file of it,
+    in its one form (:func:`_merged`): in order, and without items that pay 0.
 
     A file holds the same items, separated by commas or new lines; ``#`` starts a comment.
     Ranges are kept as ranges, never expanded: :func:`check_payout` bounds them once the
@@ -127,7 +142,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             table = [_payout_item(item) for item in items]
         except ValueError as error:  # a file's name, mistyped, reads as a table
             if os.sep in value and not os.path.lexists(value):
-                raise ValueError(f"{error}; and no file {clipped(repr(value), 60)} is there") from None
+                raise ValueError(f"{error}; and no file '{clipped(value, 60)}' is there") from None
             raise
     elif isinstance(value, (bytes, Mapping)) or not isinstance(value, Iterable):
         raise ValueError(_PAYOUT)
@@ -138,7 +153,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             try:
                 table.append((_whole(low), _whole(high), _amount(amount)))
             except ValueError:
-                raise ValueError(f"item {clipped(repr(item), 60)}: {_PAYOUT}") from None
+                raise ValueError(f"item '{clipped(item, 60)}': {_PAYOUT}") from None
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
     for low, high, _ in table:
@@ -150,7 +165,10 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
         if low <= covered:
             raise ValueError(f"score {low} is paid twice")
         covered = max(covered, high)
-    return tuple(table)
+    # In its one form: in order of the scores, ranges that pay alike and follow one another
+    # as one, and what pays 0 (as every score left out does) left out, but for a table of 0s.
+    paying = [item for item in sorted(table) if item[2] != 0] or [(0, 0, Fraction(0))]
+    return _merged(paying)
 
 
 _PAYOUT = ("expected a table like 0:100,1-3:5 (from Python, (low, high, amount) with whole "
@@ -205,7 +223,7 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     except (ValueError, ZeroDivisionError):
         entry = None
     if not colon or entry is None or entry[0] < 0 or entry[1] < entry[0]:
-        raise ValueError(f"item {clipped(repr(item), 60)}: expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
+        raise ValueError(f"item '{clipped(item, 60)}': expected SCORE:AMOUNT or LOW-HIGH:AMOUNT with "
                          "scores of 0 or more, like 0:100,1-3:5")
     return entry
 
@@ -235,33 +253,46 @@ def dice_thrown(params: Mapping[str, Any]) -> set[int]:
     return usual | ({1} if params["one_die"] != "never" else set())
 
 
-def no_effect(name: str, value: Any, why: str, change: str) -> mdp.ParamError:
+def no_effect(game: Any, name: str, why: str, change: str) -> mdp.ParamError:
     """The one refusal of a parameter that cannot act under the others (a rule left out of
-    the game with no word would be a different game than the one asked for)."""
-    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}")
+    the game with no word would be a different game than the one asked for): what to
+    ``change`` instead, or the parameter left out; where the variant set it, not the user,
+    the line says so and how to set it back (``--set NAME=DEFAULT``), since the user can
+    leave out only what they gave."""
+    param = next(p for p in game.declared if p.name == name)
+    value = game.shown(param, game.params[name])
+    variant = next((v for v in game.variants() if v.name == game.variant), None)
+    if variant is not None and name in variant.params:
+        return mdp.ParamError(f"parameter {name}={value}, which --variant {variant.name} sets, "
+                              f"has no effect while {why}; {change}, or set "
+                              f"{name}={game.shown(param, param.default)} too")
+    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}, "
+                          f"or leave {name} out")
 
 
-def check_in_force(params: Mapping[str, Any], given: Iterable[str]) -> None:
-    """Refuse a parameter given that cannot act under the others: ``dice`` beside a
-    ``dice_schedule``, a one-die rule (``one_die`` but ``never``, ``one_die_mode=forced``)
-    where every throw is of one die, and ``one_die_mode=forced`` where ``one_die=never``."""
-    schedule, given = params["dice_schedule"], set(given)
+def check_in_force(game: Any) -> None:
+    """Refuse a parameter given (by the user or the variant), other than its default, that
+    cannot act under the others: ``dice`` beside a ``dice_schedule``, a one-die rule
+    (``one_die`` but ``never``, ``one_die_mode=forced``) where every throw is of one die, and
+    ``one_die_mode=forced`` where ``one_die=never``."""
+    params = game.params
+    schedule = params["dice_schedule"]
     one_only = ({params["dice"]} if schedule is None else {c for _, _, c in schedule}) == {1}
     idle = [
         ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
          "change dice_schedule instead, or clear it with --set dice_schedule="),
         ("one_die", one_only and params["one_die"] != "never", "every throw is of one die already",
-         "leave it out, or throw more dice"),
+         "throw more dice"),
         ("one_die_mode", one_only and params["one_die_mode"] == "forced",
-         "every throw is of one die already", "leave it out, or throw more dice"),
+         "every throw is of one die already", "throw more dice"),
         ("one_die_mode", params["one_die"] == "never" and params["one_die_mode"] == "forced",
          "one_die=never (one die is never rolled)",
-         "choose when one die may be rolled (one_die=max6, sum6 or always), or leave "
-         "one_die_mode out"),
+         "choose when one die may be rolled (one_die=max6, sum6 or always)"),
     ]
-    for name, idle_here, why, change in idle:
-        if idle_here and name in given:
-            raise no_effect(name, params[name], why, change)
+    defaults = {p.name: p.default for p in game.declared}
+    for name, idle_here, why, change in idle:  # (its default given is as good as left out)
+        if idle_here and name in game.given and params[name] != defaults[name]:
+            raise no_effect(game, name, why, change)
 
 
 PARAMS = [

@@ -27,7 +27,7 @@ from pathlib import Path
 import mdp
 
 from ..dice import check_weights, multiset_distribution, parse_weights, show_dice, show_weights
-from .cards import BONUS_AT, CARDS, JOKER_POINTS, Rounds, end_of
+from .cards import BONUS_AT, BOX_ORDER, CARDS, JOKER_POINTS, Rounds, end_of
 
 GAME_NAME = "yahtzee"
 
@@ -75,7 +75,8 @@ def _parse_boxes(value):
     boxes = tuple(b.strip() for b in (value.split(",") if isinstance(value, str) else value))
     if len(set(boxes)) != len(boxes):
         raise ValueError("a box is named twice")
-    return boxes
+    # in the cards' order, whatever the order given: the same boxes are one rule set
+    return tuple(sorted(boxes, key=lambda box: BOX_ORDER.get(box, len(BOX_ORDER))))
 
 
 def _card(params):

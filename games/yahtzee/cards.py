@@ -37,6 +37,8 @@ YAHTZEE_BOXES = UPPER + ("three-of-a-kind", "four-of-a-kind", "full-house", "sma
                          "large-straight", "yahtzee", "chance")
 YATZY_BOXES = UPPER + ("one-pair", "two-pairs", "three-of-a-kind", "four-of-a-kind",
                        "small-straight", "large-straight", "full-house", "chance", "yatzy")
+BOX_ORDER = {box: i for i, box in enumerate(dict.fromkeys(YAHTZEE_BOXES + YATZY_BOXES))}
+"""Every card's boxes in one order: the order a card's boxes are shown in (``boxes``)."""
 BONUS_AT = 63
 """The upper section's total that earns the bonus; the card keeps totals up to it."""
 JOKER_POINTS = {"full-house": 25, "small-straight": 30, "large-straight": 40}

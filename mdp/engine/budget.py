@@ -8,6 +8,7 @@ import math
 import time
 import warnings
 from collections.abc import Callable
+from typing import Any
 
 from mdp.engine.memory import resident
 from mdp.errors import TooLarge
@@ -48,10 +49,13 @@ class Budget:
 
     def __init__(self, game: Game, max_states: int | None, max_memory: int | None,
                  costs: tuple[int, int], progress: Callable[[str], None] | None,
-                 measured: bool = False):
+                 measured: bool = False, shown: tuple[list[Any], Any] | None = None):
         self.game, self.max_states, self.max_memory = game, max_states, max_memory
         self.costs, self.progress = costs, progress
         self.count = self.outcomes = 0
+        # How warnings are shown as the work starts: the game's code, run since, may have
+        # changed them (a filter of "error" or "ignore"); mdp's own warning is not its to hide.
+        self.warnings = shown or (list(warnings.filters), warnings.showwarning)
         self.base = resident() if measured and max_memory is not None else None
         self.measure_at = self.measure_outcomes = 0
 
@@ -105,9 +109,11 @@ class Budget:
         if self.max_states == DEFAULT_MAX_STATES:
             raise TooLarge(f"{said}, or if it has one, let it go on with --max-states N "
                            "(max_states= in Python)")
-        warnings.warn(UnboundedWarning(
-            f"{said}, or stop sooner with --max-states N (max_states= in Python)"),
-            stacklevel=stacklevel)
+        with warnings.catch_warnings():
+            warnings.filters[:], warnings.showwarning = self.warnings  # type: ignore[index]
+            warnings.warn(UnboundedWarning(
+                f"{said}, or stop sooner with --max-states N (max_states= in Python)"),
+                stacklevel=stacklevel)
 
 
 class Deepening:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
+from mdp.engine import fused
 from mdp.engine.arithmetic import Floats
 from mdp.engine.merges import Merges, ranks, shared_pairs
 from mdp.engine.policy import tie_margin
@@ -44,6 +45,10 @@ if TYPE_CHECKING:
 BLOCK = 256
 """Columns worked through all the layers together: the buffer of a round of about a
 thousand states is then a few megabytes, within the processor's cache."""
+
+COMPILED = True
+"""Whether the compiled kernel (:mod:`mdp.engine.fused`) works the columns where numba is
+installed and no choices are asked for: the same values, bit for bit, as the numpy kernel."""
 
 _LOCK = threading.Lock()
 
@@ -185,6 +190,16 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
     made = max((layer.merges.made for layer in layers if layer.merges), default=0)
     height = model.n_states + made
     buffer = np.empty(height * block, dtype=np.float64)
+    compiled = fused.kernel(width * height) if COMPILED and choice is None else None
+    if compiled is not None:
+        code = _program(model, layers)
+        for c0 in range(0, width, block):
+            c1 = min(c0 + block, width)
+            values = _rows(buffer, height, c1 - c0)
+            values[:model.n_terminal] = block_of(c0, c1)
+            fused.run(compiled, code, values, sense == "max")
+            result[c0:c1] = values[model.initial]
+        return result
     rows = max((layer.hi - layer.lo for layer in layers), default=0)
     rows = max([rows, *(len(a) for layer in layers if layer.merges for a, _ in layer.merges.levels)])
     actions = max((len(layer.certain) for layer in layers if layer.chance is not None), default=0)
@@ -227,6 +242,15 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
         if choice is not None and places is not None:
             choice[:, c0:c1] = places
     return result
+
+
+def _program(model: CompiledModel, layers: tuple[Layer, ...]) -> fused.Program:
+    """The :func:`mdp.engine.fused.program` of ``model``'s plan, made once and kept with it."""
+    with _LOCK:
+        found = model.__dict__.get("_fused_program")
+        if found is None:
+            found = model.__dict__["_fused_program"] = fused.program(layers)
+        return found
 
 
 def best_distinct(model: CompiledModel, rows: np.ndarray, sense: str = "max") -> np.ndarray:

@@ -106,7 +106,7 @@ def compile(
         discovery = by_stages(game, budget) if batch else walk(game, budget)
         model = _compiled(game, discovery, budget, progress, start)
     except SameStage:  # states that may come back: all of them found first, another way
-        budget = Budget(game, max_states, max_memory, STAGE_BYTES, progress)
+        budget = Budget(game, max_states, max_memory, STAGE_BYTES, progress, shown=budget.warnings)
         discovery = by_closure(game, budget)
         model = _compiled(game, discovery, budget, progress, start)
     check_params(game)  # every hook of the compile asked: the parameters as they were

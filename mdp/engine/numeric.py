@@ -130,10 +130,17 @@ def quoted(value: Any) -> str:
 
 def about(value: Any) -> str:
     """An exact number to three digits, of any size (``1e-400``, which no float holds)."""
-    with decimal.localcontext() as context:
-        context.prec, context.Emax, context.Emin = 3, decimal.MAX_EMAX, decimal.MIN_EMIN
+    with decimal.localcontext(decimal_context(3)):
         near = decimal.Decimal(int(value.numerator)) / decimal.Decimal(int(value.denominator))
-    return f"{near:.3g}"
+        return f"{near:.3g}"
+
+
+def decimal_context(digits: int) -> decimal.Context:
+    """A decimal context of mdp's own, ``digits`` significant digits and any exponent: never
+    the thread's, which a game may have set otherwise (a trap of ``Inexact``)."""
+    return decimal.Context(prec=digits, rounding=decimal.ROUND_HALF_EVEN, Emax=decimal.MAX_EMAX,
+                           Emin=decimal.MIN_EMIN, capitals=1, clamp=0, flags=[],
+                           traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow])
 
 
 def written(value: Any) -> str:

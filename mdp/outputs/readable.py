@@ -24,18 +24,27 @@ if TYPE_CHECKING:
     from mdp.engine.solved import Solved
 
 __all__ = ["DIGITS", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
-           "value_line"]
+           "value_line", "value_name"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
     """``frame`` as a table for people: each float column, and each column with nulls, as
-    text by :func:`readable` (by :func:`exactly` where an exact column is beside it); the
-    other columns as they are."""
+    text by :func:`readable` (by :func:`exactly` where an exact column is beside it: the one
+    renderer of exact values for people, whichever table); the other columns as they are."""
     import polars as pl  # here: listing the formats imports no Polars
+
+    # The exact column of each float column: NAME_exact, or a column exact beside the float
+    # column it follows (the probability of a distribution, the value of a --vary row).
+    exacts = {c: f"{c}_exact" for c in frame.columns if f"{c}_exact" in frame.columns}
+    floats = [c for c in frame.columns if frame[c].dtype.is_float()]
+    if "exact" in frame.columns:
+        before = [c for c in floats if frame.columns.index(c) < frame.columns.index("exact")]
+        if before:
+            exacts.setdefault(before[-1], "exact")
 
     def shown(column: pl.Series) -> pl.Series:
         if column.dtype.is_float():
-            exact = frame[f"{column.name}_exact"].to_list() if f"{column.name}_exact" in frame.columns \
+            exact = frame[exacts[column.name]].to_list() if column.name in exacts \
                 else [None] * len(column)
             return pl.Series(column.name, [exactly(v, e) for v, e in zip(column.to_list(), exact)],
                              pl.String)
@@ -94,16 +103,7 @@ def value_line(solution: Solved) -> str:
 
     objective, exact = solution.objective, solution.value
     value = float_or_none(exact)
-    name = objective.name
-    if solution.strategy is not None:
-        name += f" playing {_played(solution)}"
-    # Which way the play went, where it went one (optimal play, against another player's
-    # strategy too, or a game of rounds' strategy, each round played toward its aims); a
-    # strategy of one model's weights goes neither way.
-    own = getattr(getattr(solution, "policy", None), "name", None)
-    if (solution.steered or own == "optimal") and \
-            (solution.sense == "min" or solution.sense != objective.sense):
-        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    name = value_name(solution)
     if value is None:  # exact, of a size no float holds: "(a fraction of ..., about 1e-400)"
         shown = quoted(exact)
         return f"{name}: {percent(exact)} {shown}" if objective.probability else f"{name}: {shown}"
@@ -114,6 +114,23 @@ def value_line(solution: Solved) -> str:
     if bound is not None and bound > SEEN_ERROR * max(1.0, abs(value)):
         text += f", within {bound:.2g} (the bound of --residual)"
     return f"{name}: {text}"
+
+
+def value_name(solution: Solved) -> str:
+    """What ``solution``'s values are of, in words: the objective's name, and the play
+    (``playing hold-at-20 against hold-at-25``) and the aim (``(minimized)``) where they are
+    not optimal play to the objective's own aim. The value line's, and advice's."""
+    name = solution.objective.name
+    if solution.strategy is not None:
+        name += f" playing {_played(solution)}"
+    # Which way the play went, where it went one (optimal play, against another player's
+    # strategy too, or a game of rounds' strategy, each round played toward its aims); a
+    # strategy of one model's weights goes neither way.
+    own = getattr(getattr(solution, "policy", None), "name", None)
+    if (solution.steered or own == "optimal") and \
+            (solution.sense == "min" or solution.sense != solution.objective.sense):
+        name += f" ({'minimized' if solution.sense == 'min' else 'maximized'})"
+    return name
 
 
 def _played(solution: Any) -> str:

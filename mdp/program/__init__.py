@@ -22,12 +22,15 @@ def main(argv: list[str] | None = None) -> int:
 
     recorded = descriptors.record()
     try:
-        from mdp.errors import terminations_interrupt  # mdp's lightest module: before any other
+        from mdp.errors import commanding  # mdp's lightest module: before any other
 
-        with terminations_interrupt():  # a SIGTERM while mdp starts is an interruption too
+        # a SIGTERM while mdp starts is an interruption too; a second signal, ignored
+        with commanding(ending=argv is None):
             code = _main(argv)
     except KeyboardInterrupt:  # before the command line was there to catch it
-        print("mdp: interrupted", file=sys.stderr)
+        if argv is None:  # (while mdp.errors was imported: no handler yet to ignore a second)
+            _ended()
+        _interrupted()
         code = EXIT_INTERRUPTED
     descriptors.forget(recorded)
     if argv is None:
@@ -38,6 +41,9 @@ def main(argv: list[str] | None = None) -> int:
         from mdp.program.guard import run_exit_callbacks
 
         run_exit_callbacks()
+        from mdp.program.states import left_running
+
+        left_running(code)  # a game's thread: not waited for
     return code
 
 
@@ -53,6 +59,16 @@ def _ended() -> None:
 
         for number in (signal.SIGINT, *TERMINATIONS):
             signal.signal(number, signal.SIG_IGN)
+
+
+def _interrupted() -> None:
+    """Say the user's interruption (:func:`mdp.errors.say_interrupted`), or where even
+    :mod:`mdp.errors` was not yet imported, the same line."""
+    said = getattr(sys.modules.get("mdp.errors"), "say_interrupted", None)
+    if said is None:
+        print("mdp: interrupted", file=sys.stderr)
+    else:
+        said()
 
 
 def _main(argv: list[str] | None) -> int:
@@ -73,7 +89,7 @@ def _main(argv: list[str] | None) -> int:
 
         return run(argv)
     except KeyboardInterrupt:  # before the command line was there to catch it
-        print("mdp: interrupted", file=sys.stderr)
+        _interrupted()
         return EXIT_INTERRUPTED
     finally:
         sys.stderr = previous

@@ -9,7 +9,7 @@ from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import mdp
-from mdp.errors import ModelError, ParamError
+from mdp.errors import InRounds, ModelError, ParamError
 from mdp.game.params import Param, check_default, check_settable, parse_assignments, parsed
 from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
@@ -296,15 +296,19 @@ def plugins_given(argv: list[str]) -> tuple[list[str], list[str]]:
     return rest, specs
 
 
-def load(args: argparse.Namespace, variant: str | None = None) -> mdp.Game:
+def load(args: argparse.Namespace, variant: str | None = None, *,
+         one_model: str | None = None) -> mdp.Game:
     """The game the arguments name, with its variant, ``--set`` parameters and the rule
-    plugins of ``-p``."""
+    plugins of ``-p``; for work that reads a game of ``one_model`` (``"mdp export"``), one
+    played in rounds is refused here, before the compile (:class:`mdp.errors.InRounds`)."""
     settings = parse_assignments(args.params)
     check_settable(settings)
     reading_given(args)
     game = mdp.load_game(args.game, variant=variant or args.variant, plugins=plugins(args), **settings)
     args.loaded = game  # whose code ran, for the checks that blame it
     guard.left_alone(game)
+    if one_model is not None and game.in_rounds:
+        raise InRounds(game.name, one_model)
     return game
 
 

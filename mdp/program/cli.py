@@ -30,11 +30,12 @@ from mdp.errors import (
     did_you_mean,
     fault,
     say,
+    say_interrupted,
     watch_interruptions,
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, descriptors, guard, helptext, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, registry, repeated, stdout
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -56,7 +57,6 @@ EXIT_TOO_LARGE = 3
 
 
 def main(argv: list[str] | None = None) -> int:
-    recorded = descriptors.record()  # before any file is opened: those the user gave
     _freeze_at_exit()
     numpy_settings()
     # Exact numbers are written whole, however many digits (Python limits the digits it turns
@@ -80,8 +80,12 @@ def main(argv: list[str] | None = None) -> int:
             parser = _parser_asked(given) if given else None
             if parser is None:  # mdp alone: what it can do (a plugin's print: standard error)
                 _parser().print_help(stdout.stdout())
-                return 0
-        args = _parsed(parser, given)
+                return stdout.ended(0)
+        try:
+            args = _parsed(parser, given)
+        except SystemExit:  # --help, --version: printed, and there; a mistake: said
+            stdout.ended(0)
+            raise
         files, takes_out = _files(parser, args)
         stdout.settle(bool(files), takes_out)
         check_environment()
@@ -126,8 +130,7 @@ def main(argv: list[str] | None = None) -> int:
                 plugin, kind = offered
                 raise ModelError(f"plugin {plugin}'s {kind} {args.command.name} raised "
                                  f"{fault(error)}") from error
-        sys.stdout.flush()  # a full standard output fails here, not silently at exit
-        return code
+        return stdout.ended(code)
     except TooLarge as error:
         return _error(error, EXIT_TOO_LARGE)
     except MemoryError:
@@ -135,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     except MdpError as error:
         return _error(error, EXIT_ERROR)
     except KeyboardInterrupt:
-        say("mdp: interrupted")
+        say_interrupted()
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         # A plugin's command that wrote to standard output's buffer, whose reader went away
@@ -154,7 +157,6 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(cleared)
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
-        descriptors.forget(recorded)
 
 
 def _who(args: argparse.Namespace) -> str:
@@ -392,7 +394,7 @@ def _command(analysis: Analysis) -> Command:
             asked = getattr(args, "format", None) is not None if analysis.show else not as_json
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
-        game = arguments.load(args)
+        game = arguments.load(args, one_model=None if analysis.rounds else f"mdp {analysis.name}")
         args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:
             analysis.check_game(game, args)

@@ -12,13 +12,15 @@ plugin code runs; each check is a few comparisons, not one per hook call.
 - standard error, file descriptor 2 or ``sys.stderr``, closed: put back, so that the line
   that says so is seen, and refused;
 - Python's recursion limit, lowered (raised is harmless): put back, and refused;
-- a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``:
-  refused (the next import of it fails);
+- a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``, or
+  one added under a name mdp imports later: refused (:mod:`mdp.program.states`, with the
+  warnings filters, faulthandler, the process group, the decimal context, Polars' settings);
 - a built-in function or type replaced (``builtins.float``): refused;
 - a function, class or module that is an attribute of a module mdp computes with (every
   ``mdp.*`` module, numpy, Polars, ``fractions``, ``math``, ``operator``...) replaced
   (``numpy.maximum = numpy.minimum``): refused. Each such module's attributes are recorded
-  as it is loaded, the ones loaded before the command as it starts, by identity;
+  as it is loaded, the ones loaded before the command as it starts, by identity (a scan
+  kept from one command to the next where nothing in it changed: :mod:`mdp.program.scans`);
 - the settings of :mod:`mdp.program.settings` changed (what a signal does, a timer, the
   umask, a resource limit, ``gc.callbacks`` and the interpreter's hooks, a trace function,
   and :mod:`mdp.program.libraries`': numpy's error handling, matplotlib's settings, the
@@ -42,11 +44,13 @@ import builtins
 import importlib
 import os
 import sys
+from itertools import chain
 from types import ModuleType
 from typing import Any
 
+from mdp import errors
 from mdp.errors import Ended, ModelError
-from mdp.program import settings
+from mdp.program import scans, settings, states
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -65,36 +69,40 @@ def _computed_with(name: str) -> bool:
     return name in _COMPUTED_WITH or name == "mdp" or name.startswith("mdp.")
 
 
-def _functions(module: ModuleType) -> dict[str, Any]:
-    """The functions, classes and modules that are ``module``'s attributes (its data, which
-    mdp's own modules rebind as they work, left out)."""
-    return {name: value for name, value in vars(module).items()
-            if (callable(value) or isinstance(value, ModuleType)) and
-            not (module is os and name == "_exit")}
+def _function(module: Any, name: str, value: Any) -> bool:
+    """Whether ``module.name`` is recorded: a function, class or module, not data."""
+    return (callable(value) or isinstance(value, ModuleType)) and not (module is os and name == "_exit")
 
 
-_IMMUTABLE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: a type whose attributes none can set
+def _method(cls: Any, name: str, member: Any) -> bool:
+    """Whether ``cls.name`` is recorded: a method or another descriptor, not data."""
+    return callable(member) or hasattr(type(member), "__get__")
 
 
-def _classes(attributes: dict[str, Any]) -> None:
-    """Record the methods and other descriptors of the classes among a module's
-    ``attributes`` (``fractions.Fraction.__str__``, ``polars.DataFrame.write_csv``): each
-    class once, by identity, whatever module holds it (its data, which a class may rebind
-    as it works, left out)."""
+_OTHERS: set[str] = set()  # the names of modules found not among those computed with
+
+
+def _record(loaded: dict[str, ModuleType] | None = None) -> None:
+    """Record the modules mdp computes with that are ``loaded`` (by default those loaded and
+    not recorded yet), and the methods of their classes (``fractions.Fraction.__str__``,
+    ``polars.DataFrame.write_csv``): each class once, by identity, whatever module holds it."""
     assert _recorded is not None
-    classes = _recorded["classes"]
-    for value in attributes.values():
-        if isinstance(value, type) and not value.__flags__ & _IMMUTABLE and id(value) not in classes:
-            classes[id(value)] = value, {name: member for name, member in vars(value).items()
-                                         if callable(member) or hasattr(type(member), "__get__")}
-
-
-def _record(name: str, module: ModuleType) -> None:
-    """Record a module mdp computes with, and its classes."""
-    assert _recorded is not None
-    attributes = _recorded["attributes"].setdefault(name, _functions(module))
-    _classes(attributes)
-    if name == "matplotlib" and _recorded.get("settings", {"rc": 0})["rc"] is None:
+    recorded, classes = _recorded["attributes"], _recorded["classes"]
+    if loaded is None:
+        loaded = {}
+        for name in sys.modules.keys() - recorded.keys() - _OTHERS:
+            module = sys.modules.get(name)
+            if not _computed_with(name):
+                _OTHERS.add(name)
+            elif isinstance(module, ModuleType):
+                loaded[name] = module
+    loaded = {name: module for name, module in loaded.items() if name not in recorded}
+    found = scans.scan(list(loaded.values()), _function)
+    recorded.update(zip(loaded, found))
+    new = [cls for cls in dict.fromkeys(chain.from_iterable(scan[3] for scan in found))
+           if id(cls) not in classes]
+    classes.update(zip(map(id, new), zip(new, scans.scan(new, _method))))
+    if "matplotlib" in loaded and _recorded.get("settings", {"rc": 0})["rc"] is None:
         from mdp.program.libraries import rc
 
         _recorded["settings"]["rc"] = rc()  # its settings as it loads, before a game's change
@@ -124,7 +132,7 @@ class _Recorder:
         def exec_module(module: ModuleType) -> None:
             execute(module)
             if _recorded is not None:
-                _record(name, module)
+                _record({name: module})  # (this one alone: those it imports are loading)
 
         loader.exec_module = exec_module  # this module's loader alone
         return spec
@@ -242,9 +250,7 @@ def record() -> None:
         "stderr_closed": _closed(sys.stderr),
         "stderr_spare": _spare(2),
     }
-    for name, module in list(sys.modules.items()):
-        if _computed_with(name) and isinstance(module, ModuleType):
-            _record(name, module)
+    _record()
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
     _OWNER[0], os._exit = os.getpid(), _exited  # type: ignore[assignment]
@@ -258,6 +264,7 @@ def record() -> None:
     # (warnings recorded by whoever called mdp, catch_warnings(record=True), stay theirs)
     if not isinstance(getattr(getattr(warnings, "_showwarnmsg_impl", None), "__self__", None), list):
         warnings.showwarning = _warned
+    _recorded["states"] = states.record()
 
 
 def _spare(descriptor: int) -> int | None:
@@ -284,6 +291,7 @@ def forget() -> None:
 
         threading.excepthook, sys.unraisablehook, warnings.showwarning = _recorded["hooks"]
         settings.forget()
+        states.forget()
     _recorded = None
     os._exit = _END
     if _RECORDER in sys.meta_path:
@@ -328,9 +336,8 @@ def check(who: str, raised: BaseException | None = None) -> None:
     own_process()
     if _recorded is None:
         return
+    errors.interrupted_before()  # swallowed by the code that ran: the user's all the same
     if raised is not None:
-        from mdp import errors
-
         check(who)
         if errors.raised_in_plugin(raised):
             raise ModelError(f"{who} raised {errors.fault(raised)}") from raised
@@ -348,6 +355,8 @@ def check(who: str, raised: BaseException | None = None) -> None:
         for name in environ.keys() - _recorded["environ"].keys():
             del os.environ[name]
         os.environ.update(_recorded["environ"])
+        states.polars_environment(environ.keys() ^ _recorded["environ"].keys() | {
+            name for name in environ if environ[name] != _recorded["environ"].get(name)})
     fault = _fault()
     if fault is not None:
         raise _refusal(who, fault)
@@ -379,39 +388,30 @@ def _fault() -> str | None:
     error = _standard_error()
     if error is not None:
         return error
-    modules = _recorded["modules"]
-    for name, module in list(sys.modules.items()):
-        if module is None and modules.get(name, 0) is not None or \
-                name in modules and module is not modules[name]:
-            return f"replaced module {name} in sys.modules with {module!r:.60}"
-    for name in modules.keys() - sys.modules.keys():
-        if name.partition(".")[0] in ("mdp", "numpy", "polars", "pluggy"):
-            return f"removed module {name} from sys.modules"
+    modules = states.modules(_recorded["modules"])
+    if modules is not None:
+        return modules
     now = vars(builtins)
     for name, value in _recorded["builtins"].items():
         if now.get(name, _recorded) is not value:
             return f"replaced Python's built-in {name}"
-    return _replaced() or settings.changed(_recorded["settings"])
+    return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
 
 
 def _replaced() -> str | None:
     """A function, class or module of a module mdp computes with, or a method of one of
     its classes, replaced."""
     assert _recorded is not None
-    recorded = _recorded["attributes"]
-    for module, attributes in list(recorded.items()):
-        now = vars(sys.modules.get(module, ModuleType(module)))
-        for name, value in attributes.items():
-            if now.get(name, _recorded) is not value:
-                return f"replaced {module}.{name}"
-    for cls, members in list(_recorded["classes"].values()):
-        now = vars(cls)
-        for name, member in members.items():
-            if now.get(name, _recorded) is not member:
-                return f"replaced {cls.__module__}.{cls.__qualname__}.{name}"
-    for name, module in list(sys.modules.items()):  # loaded past the recorder: from now on
-        if name not in recorded and _computed_with(name) and isinstance(module, ModuleType):
-            _record(name, module)
+    recorded, classes = _recorded["attributes"], list(_recorded["classes"].values())
+    spaces = [vars(sys.modules.get(name) or ModuleType(name)) for name in recorded]
+    found = scans.changed([*spaces, *(vars(cls) for cls, _ in classes)],
+                          [*recorded.values(), *(scan for _, scan in classes)])
+    if found is not None:
+        at, name = found
+        cls = classes[at - len(recorded)][0] if at >= len(recorded) else None
+        where = list(recorded)[at] if cls is None else f"{cls.__module__}.{cls.__qualname__}"
+        return f"replaced {where}.{name}"
+    _record()  # loaded past the recorder: from now on
     return None
 
 

@@ -18,6 +18,7 @@ import sys
 from typing import Any
 
 from mdp.errors import MdpError, ParamError
+from mdp.program import descriptors
 from mdp.program.descriptors import copy
 from mdp.program.guard import own_process
 
@@ -25,6 +26,7 @@ _REAL: list[Any] = []  # the real standard output, one for each shielded block e
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()
 _BOUND: list[Any] = []  # what mdp last made sys.stdout, where it did
 _TAKEN: list[Any] = []  # mdp's private standard output, where it took file descriptor 1
+_RECORDED: list[bool] = []  # whether take() recorded the descriptors given, until unbind()
 
 
 def take() -> Any:
@@ -33,7 +35,9 @@ def take() -> Any:
     a private duplicate of it, and file descriptor 1 is pointed at standard error: what game
     or plugin code writes there by any route (``os.write(1, ...)``, a program it runs, a C
     library, ``sys.__stdout__``) goes to standard error, never into a table or JSON on
-    standard output. Closed (``mdp ... >&-``), it is :class:`Closed`."""
+    standard output. Closed (``mdp ... >&-``), it is :class:`Closed`. The descriptors open
+    as the command starts are recorded first (where the program has not yet done so)."""
+    _RECORDED[:] = [descriptors.record()]
     previous = sys.stdout
     if previous is None:
         bind(Closed())
@@ -111,6 +115,14 @@ def answered() -> None:
     sys.stdout = sys.stderr
 
 
+def ended(code: int) -> int:
+    """``code``, once what was printed on standard output is there: every answer of the
+    command line, help and version too, ends here, and a full standard output fails here
+    (an ``OSError``, said as an error), not silently at exit."""
+    stdout().flush()
+    return code
+
+
 def bind(stream: Any) -> None:
     """Make ``stream`` ``sys.stdout``: the one place mdp rebinds it, so that a rebinding by
     game or plugin code is told apart and undone (:func:`rebind`)."""
@@ -128,6 +140,7 @@ def rebind() -> None:
 def unbind(stream: Any) -> None:
     """Give standard output back as it was before mdp ran (``sys.stdout`` was ``stream``)."""
     _give_back()
+    descriptors.forget(bool(_RECORDED) and _RECORDED.pop())
     sys.stdout = stream
     _BOUND.clear()
     _DROPPED.clear()
@@ -316,9 +329,10 @@ class Output(_Lines):
 
 class Closed:
     """Standard output when it was closed before mdp started (``mdp ... >&-``): writing to
-    it is one error, until :func:`settle` knows the command."""
+    it is one error, until :func:`settle` knows the command (and whether ``--out`` is the
+    advice: not to ``--help`` or ``--version``, which print as the command line is read)."""
 
-    hint = ", or use --out"
+    hint = ""
 
     def write(self, text: str) -> int:
         raise MdpError(f"standard output is closed; redirect it to a file{self.hint}")
@@ -343,8 +357,8 @@ def settle(files: bool, takes_out: bool) -> None:
         return
     if files:
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
-    elif not takes_out:
-        sys.stdout.hint = ""
+    elif takes_out:
+        sys.stdout.hint = ", or use --out"
 
 
 class Errors(_Lines):

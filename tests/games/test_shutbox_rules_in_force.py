@@ -58,8 +58,37 @@ def test_a_rule_that_cannot_act_is_refused_and_none_other(given):
     {"doubles": "extra", "dice": "3"}, {"doubles": "extra", "dice": "1"},
     {"one_die": "never", "one_die_mode": "forced"},
     {"dice": "1", "one_die": "always", "one_die_mode": "forced"},
-    {"dice_schedule": "0-:3", "dice": "2"}, {"doubles": "extra", "max_flips": "1"}])
+    {"dice_schedule": "0-:3", "dice": "3"}, {"doubles": "extra", "max_flips": "1"}])
 def test_the_rules_found_doing_nothing_are_refused(given):
     # As reported: each was accepted, its rules line saying it was in force.
     with pytest.raises(mdp.ParamError, match=r"^parameter \w+=\w+ has no effect while "):
         mdp.load_game(SHUTBOX, **given)
+
+
+def _variants():
+    return [v for v in mdp.load_game(SHUTBOX).variants() if set(v.params) & set(DEFAULTS)]
+
+
+@settings(max_examples=60, deadline=None)
+@given(variant=st.sampled_from(_variants()), given=RULES)
+def test_a_rule_the_variant_set_is_said_to_be_its(variant, given):
+    # Round 19: "--variant durango --set one_die=never" said "or leave one_die_mode out",
+    # which the user never gave (the variant did): the line names the variant, and its
+    # advice, the parameter set back to its default (DEFAULTS, the game's), is followed.
+    given = {k: str(v) for k, v in given.items() if k not in variant.params}
+    try:
+        mdp.load_game(SHUTBOX, variant=variant.name, **given)
+    except mdp.ParamError as error:
+        message = str(error)
+        name = message.removeprefix("parameter ").split("=")[0]
+        if name in given:
+            assert f"leave {name} out" in message and "--variant" not in message, message
+            return
+        assert name in variant.params, message
+        default = DEFAULTS[name]
+        assert f", which --variant {variant.name} sets, " in message, message
+        assert message.endswith(f", or set {name}={default} too"), message
+        try:
+            mdp.load_game(SHUTBOX, variant=variant.name, **given, **{name: str(default)})
+        except mdp.ParamError as later:  # another rule of the user's own, or none
+            assert not str(later).startswith(f"parameter {name}="), str(later)

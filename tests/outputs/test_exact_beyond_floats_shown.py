@@ -45,3 +45,20 @@ def test_a_float_that_holds_its_value_is_shown_as_readable_shows_it(value):
     from mdp.shown import readable
 
     assert exactly(value, str(Fraction(value))) == readable(value)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(1, 99), st.integers(310, 600))
+def test_a_chance_beside_its_column_exact_is_shown_by_its_size(top, digits):
+    # Round 19: the chance of distribution, lengths (probability) and the value of strategies
+    # and --vary rows (value), each beside a column "exact", were shown 0 in Markdown, where
+    # value beside value_exact was shown by its size: one rule for both.
+    tiny = Fraction(top, 10**digits)
+    game, solution = _solution(tiny)
+    frame = mdp.distribution(solution, game)
+    assert frame.columns.index("exact") == frame.columns.index("probability") + 1
+    places = len(str(top)) - 1
+    size = f"{top / 10**places:g}e-{digits - places}"
+    people = readable_table(frame)
+    # tiny, and 1 - tiny (the float 1), by hand
+    assert sorted(people["probability"].to_list()) == sorted([size, "1"])

@@ -19,7 +19,8 @@ from mdp.analysis.registry import Analysis
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import fixed, readable
+from mdp.outputs.readable import fixed, readable, value_name
+from mdp.shown import percent
 
 if TYPE_CHECKING:
     import polars as pl
@@ -108,6 +109,9 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     if advised.at_least is not None:
         print(f"toward at least {advised.at_least} points, {advised.points} so far: each "
               "action's value is its best chance")
+    played = _played(advised)
+    if played:  # not optimal play to the objective's own aim: said, as mdp solve says it
+        print(f"values: {played['values']}")
     print("state: " + (", ".join(f"{k} {readable(v)}" for k, v in advice.state.items() if v is not None)
                        or "every column empty"))
     if not advice.actions.height:  # in a game of rounds, an end of the round: play goes on
@@ -120,8 +124,26 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
     for row in advice.actions.iter_rows(named=True):
         mark = "  optimal" if row["optimal"] else ""
+        chance = row.get("probability") or 0  # the strategy's own move, how often it plays it
+        mark += ("  played" + ("" if chance == 1 else f" {percent(chance)}")) if chance else ""
         print("  ".join(f"{readable(row[n]):>10}" for n in names)
               + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
+
+
+def _played(advised: Advised) -> dict[str, Any]:
+    """What the values of advice are of, where not optimal play to the objective's own aim
+    (``--strategy``, ``--against``, ``--minimize``): in words (``values``, as the value line of
+    mdp solve names it), and the strategy played, the other player's and the aim (``sense``),
+    as ``--json`` gives them."""
+    solution = advised.solution
+    name = value_name(solution)
+    if advised.after or advised.at_least is not None or name == solution.objective.name:
+        return {}  # (a match, played for money; toward a total: said as such)
+    policy, opponent = getattr(solution, "policy", None), getattr(solution, "opponent", None)
+    strategy = getattr(policy, "name", str(solution.strategy))
+    return {"values": name, **({} if solution.strategy is None else {"strategy": strategy}),
+            **({} if opponent is None else {"against": opponent.name}),
+            **({} if solution.sense == solution.objective.sense else {"sense": solution.sense})}
 
 
 def _against(advised: Advised) -> dict[str, Any]:
@@ -163,8 +185,9 @@ ADVISE = Analysis(
     table=_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
-    summary=lambda advised, solution: {**advised.advice.summary(), **_against(advised), **(
-        {} if advised.decided is None else {"does_not_play": advised.decided})},
+    summary=lambda advised, solution: {
+        **advised.advice.summary(), **_against(advised), **_played(advised),
+        **({} if advised.decided is None else {"does_not_play": advised.decided})},
     show=_show_advice, rounds=True)
 
 

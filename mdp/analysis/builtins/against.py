@@ -34,7 +34,10 @@ def matched(solution: Solved, game: mdp.Game | None, against: str | None) -> Sol
 
 
 def against_check(game: mdp.Game, args: argparse.Namespace) -> None:
-    """The other player's strategy, named by --against, is one the game has (before work)."""
+    """A second player, named by --against, in a game of two (one that says whose turn it
+    is: ``mdp_turns``), and their strategy one the game has: before the compile."""
+    if args.against is not None and not game.implements("mdp_turns"):
+        raise ParamError(_one_player(game.name))
     if args.against not in (None, "optimal"):
         from mdp.analysis.strategy import find_strategy  # here: NumPy, once a game is loaded
 
@@ -44,5 +47,9 @@ def against_check(game: mdp.Game, args: argparse.Namespace) -> None:
 def against_model(model: mdp.CompiledModel | mdp.Rounds, args: argparse.Namespace) -> None:
     """--against names a second player: refused, before the solve, in a game of one."""
     if args.against is not None and getattr(model, "turns", None) is None:
-        raise ParamError(f"--against names the other player's play in a game two players take "
-                         f"in turns; game {model.info.game} is played by one player")
+        raise ParamError(_one_player(model.info.game))
+
+
+def _one_player(game: str) -> str:
+    return (f"--against names the other player's play in a game two players take in turns; "
+            f"game {game} is played by one player")

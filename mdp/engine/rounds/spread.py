@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from mdp.engine.numeric import power_of_two_above
+from mdp.engine.numeric import decimal_context, power_of_two_above
 from mdp.shown import shown_float
 
 PERCENTILES = (5, 25, 50, 75, 95)
@@ -45,8 +45,7 @@ def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, f
 def _root(square: Fraction) -> float:
     """The square root of an exact number (0 or more) as a float, where the number itself may
     be past what a float holds and its root not (a spread of totals near 1e200)."""
-    with decimal.localcontext() as context:
-        context.prec, context.Emax, context.Emin = 20, decimal.MAX_EMAX, decimal.MIN_EMIN
+    with decimal.localcontext(decimal_context(20)):
         root = (decimal.Decimal(square.numerator) / decimal.Decimal(square.denominator)).sqrt()
     return float(root)  # inf past a float
 

@@ -40,7 +40,7 @@ def _export(args: argparse.Namespace) -> None:
                          f"{args.out}{export.beside[0][0]} beside it too: name a file")
     for suffix, _ in export.beside:
         arguments.check_target(args.out + suffix, f"--out{suffix}")
-    game = arguments.load(args)
+    game = arguments.load(args, one_model="mdp export")
     with arguments.Progress() as progress:
         model = arguments.compiled(args, game, progress).single("mdp export")
     written = write_export(export, model, args.out)

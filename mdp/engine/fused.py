@@ -1,0 +1,191 @@
+"""The kernel of :mod:`mdp.engine.columns` compiled (numba, the optional extra ``fast``): a
+block's whole pass through the layers in one call, each state's row made at once, where the
+numpy kernel makes a layer's rows pass by pass (a gather of whole rows, then a maximum in
+place, rank after rank), each pass a call over the block's rows.
+
+The arithmetic is the same, in the same order, so that the values are the same bit for bit:
+each state's best is its first action's row, then the best of that and the next (the best of
+two as numpy's scalar loop takes it: the first where it is not worse, or where it is NaN),
+action after action in the order of the ranks; a chance action's row is 0 plus each outcome's
+probability times its row, in the order of the outcomes in the sparse matrix (as scipy's
+kernel adds them); the shared pairs of :mod:`mdp.engine.merges` are made first, level by
+level, as the numpy kernel makes them. Nothing here assumes fast arithmetic (no reordering,
+no fused multiply and add). numba is imported, and the kernel compiled (or read from numba's
+cache), the first time a model's columns are worked: a game that works none starts no
+faster or slower for it.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import numpy as np
+
+if TYPE_CHECKING:
+    from mdp.engine.columns import Layer
+
+WORTH_LOADING = 10**8
+"""Rows times columns (about a third of a second of the numpy kernel) that a process works
+before it loads the compiled kernel: loading it (numba, and the kernel from numba's cache)
+costs about that much, so a small solve stays as fast as it was, and no run is slower than
+twice what the better of the two choices, known beforehand, would take."""
+
+_LOCK = threading.Lock()
+_KERNEL: list[Any] = []
+"""The compiled kernel once made, or ``None`` where numba is not installed."""
+_WORKED = [0]
+
+
+@attrs.frozen(eq=False)
+class Program:
+    """A plan of layers (:func:`mdp.engine.columns.plan`) as flat arrays for the kernel:
+    a row of ``table`` per layer (its first and last state plus one, where its states' members
+    start in ``starts``, its new rows' pairs in ``pairs`` and how many, the first of them, and
+    where its chance actions' rows start in ``indptr``); each state's members (``members``:
+    a row of the buffer, or ``-1 - k`` for the layer's ``k``-th chance action, in the order
+    the numpy kernel takes them); the chance actions' outcomes, CSR (``indptr``, ``indices``:
+    rows of the buffer, ``data``: probabilities)."""
+
+    table: np.ndarray
+    starts: np.ndarray
+    members: np.ndarray
+    pairs: np.ndarray
+    indptr: np.ndarray
+    indices: np.ndarray
+    data: np.ndarray
+
+
+def kernel(work: int) -> Any:
+    """The compiled kernel for ``work`` more rows times columns, or ``None`` where numba is
+    not installed or the work so far in this process is less than :data:`WORTH_LOADING`."""
+    with _LOCK:
+        if not _KERNEL:
+            _WORKED[0] += work
+            if _WORKED[0] < WORTH_LOADING:
+                return None
+            try:
+                import numba
+            except ImportError:
+                _KERNEL.append(None)
+            else:
+                try:  # cached where numba may write: beside this file, or in the user's folder
+                    _KERNEL.append(numba.njit(cache=True, nogil=True)(_run))
+                except RuntimeError:  # nowhere: compiled in each process (about a second)
+                    _KERNEL.append(numba.njit(nogil=True)(_run))
+        return _KERNEL[0]
+
+
+def program(layers: tuple[Layer, ...]) -> Program:
+    """The :class:`Program` of ``layers``."""
+    table: list[list[int]] = []
+    starts: list[np.ndarray] = []
+    members: list[np.ndarray] = []
+    pairs: list[np.ndarray] = []
+    indptr, indices, data = [np.zeros(1, np.int64)], [], []
+    n_starts = n_members = n_pairs = n_outcomes = n_chance = 0
+    for layer in layers:
+        levels: tuple[tuple[np.ndarray, np.ndarray], ...] = ()
+        rank_rows, inverse, first = layer.rank_rows, layer.inverse, 0
+        if layer.merges is not None:
+            merges = layer.merges
+            levels, rank_rows, inverse, first = (merges.levels, merges.rank_rows,
+                                                 merges.inverse, merges.first)
+        if layer.chance is not None and layer.chance_at is not None:
+            # Ranks over the layer's actions: a row where it is certain, else its expectation.
+            code = layer.certain.copy()
+            code[layer.chance_at] = -1 - np.arange(len(layer.chance_at))
+            rank_rows = tuple(code[rows] for rows in rank_rows)
+            indptr.append(layer.chance.indptr[1:].astype(np.int64) + n_outcomes)
+            indices.append(layer.chance.indices.astype(np.int64) + layer.below)
+            data.append(layer.chance.data.astype(np.float64))
+        made = sum(len(a) for a, _ in levels)
+        table.append([layer.lo, layer.hi, n_starts, n_pairs, made, first,
+                      n_chance])
+        flat, bounds = _members(rank_rows, inverse)
+        starts.append(bounds + n_members)
+        members.append(flat)
+        pairs += [np.stack([a, b], axis=1).astype(np.int64).ravel() for a, b in levels]
+        n_starts += len(bounds)
+        n_members += len(flat)
+        n_pairs += made
+        if layer.chance is not None:
+            n_chance += layer.chance.shape[0]
+            n_outcomes += layer.chance.nnz
+    ints = [_joined(parts, np.int64) for parts in (starts, members, pairs, indptr, indices)]
+    return Program(np.array(table, dtype=np.int64).reshape(-1, 7), ints[0], ints[1], ints[2],
+                   ints[3], ints[4], _joined(data, np.float64))
+
+
+def _members(rank_rows: tuple[np.ndarray, ...], inverse: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each state's members in the order of the ranks, one state after another in the order
+    of the ranks, and where each state's (in the order of the states) begin and end, in turn."""
+    counts = np.zeros(len(inverse), dtype=np.int64)
+    for rows in rank_rows:
+        counts[:len(rows)] += 1
+    at = np.cumsum(counts) - counts
+    flat = np.empty(int(counts.sum()), dtype=np.int64)
+    for k, rows in enumerate(rank_rows):
+        flat[at[:len(rows)] + k] = rows
+    return flat, np.stack([at[inverse], at[inverse] + counts[inverse]], axis=1).ravel()
+
+
+def _joined(parts: list[np.ndarray], dtype: Any) -> np.ndarray:
+    return np.ascontiguousarray(np.concatenate(parts) if parts else np.zeros(0), dtype=dtype)
+
+
+def run(found: Any, code: Program, values: np.ndarray, maximum: bool) -> None:
+    """Work every layer of ``code`` on the block ``values`` (a row per state, C order) with
+    the compiled kernel ``found``."""
+    found(values, code.table, code.starts, code.members, code.pairs, code.indptr, code.indices,
+          code.data, np.empty(values.shape[1]), maximum)
+
+
+def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr: Any,
+         indices: Any, data: Any, scratch: Any, maximum: bool) -> None:  # pragma: no cover
+    """The kernel, compiled by :func:`kernel`: the best of two (``x`` kept where it is not
+    worse than ``y`` or is NaN, as numpy's scalar ``maximum`` and ``minimum`` keep their first)
+    written out in each of its two loops, so that the compiled loops have no call in them."""
+    width = values.shape[1]
+    for layer in range(table.shape[0]):
+        lo, hi, s0, p0, made, first, c0 = table[layer]
+        for j in range(made):  # the shared pairs, level by level: each a new row
+            a, b, out = values[pairs[2 * (p0 + j)]], values[pairs[2 * (p0 + j) + 1]], values[first + j]
+            if maximum:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x >= y) | (x != x) else y
+            else:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x <= y) | (x != x) else y
+        for s in range(hi - lo):
+            out = values[lo + s]
+            m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
+            for m in range(m0, m1):
+                row = members[m]
+                if row >= 0:
+                    source = values[row]
+                else:  # a chance action's expectation, summed as scipy's kernel sums it
+                    source = out if m == m0 else scratch
+                    k = c0 - 1 - row
+                    for c in range(width):
+                        source[c] = 0.0
+                    for o in range(indptr[k], indptr[k + 1]):
+                        p = data[o]
+                        below = values[indices[o]]
+                        for c in range(width):
+                            source[c] += p * below[c]
+                if m == m0:
+                    if row >= 0:
+                        for c in range(width):
+                            out[c] = source[c]
+                elif maximum:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x >= y) | (x != x) else y
+                else:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x <= y) | (x != x) else y

@@ -1,0 +1,117 @@
+"""The kernel of many columns compiled (mdp.engine.fused, the extra ``fast``) against the
+numpy kernel (mdp.engine.columns), bit for bit: generated rounds of small cards (chance layers,
+layers mixing a chance action with certain ones, shared pairs), both senses, ends that no play
+may take, NaN, blocks of any width; a Yatzy card's round; and loaded only where the work is
+worth it, numpy's kernel where numba is not installed."""
+
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_rounds_properties import card_game
+
+import mdp
+from mdp.engine import columns, fused
+
+pytest.importorskip("numba")
+
+rounds = st.tuples(st.integers(1, 3), st.integers(2, 4), st.integers(1, 3)).map(
+    lambda c: mdp.compile(card_game([[0] * c[1]] * c[0], c[1], c[2])).round)
+
+
+def both(monkeypatch, model, terminal, sense="max", block=256):
+    """The values of the numpy kernel and of the compiled one, as their bits."""
+    monkeypatch.setattr(columns, "BLOCK", block)
+    monkeypatch.setattr(fused, "WORTH_LOADING", 0)
+    monkeypatch.setattr(columns, "COMPILED", False)
+    plain = columns.best_columns(model, terminal, sense)
+    monkeypatch.setattr(columns, "COMPILED", True)
+    compiled = columns.best_columns(model, terminal, sense)
+    return plain.view(np.uint64), compiled.view(np.uint64)
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(model=rounds, width=st.integers(1, 40), sense=st.sampled_from(["max", "min"]),
+       seed=st.integers(0, 2**32 - 1), block=st.sampled_from([1, 3, 7, 256]),
+       values=st.sampled_from(["whole", "fractions", "nan"]))
+def test_the_compiled_kernel_gives_the_numpy_kernels_bits(monkeypatch, model, width, sense,
+                                                           seed, block, values):
+    # Fractions: sums of products whose order shows in the last bits; whole values: ties.
+    rng = np.random.default_rng(seed)
+    if values == "whole":
+        terminal = rng.integers(-3, 4, (model.n_terminal, width)).astype(np.float64)
+    else:
+        terminal = rng.random((model.n_terminal, width)) * rng.choice([1.0, -1.0, 1e6])
+    worst = -np.inf if sense == "max" else np.inf
+    terminal[rng.random(terminal.shape) < 0.3] = worst
+    terminal[rng.random(model.n_terminal) < 0.3] = worst  # an end no column may take
+    if values == "nan":
+        terminal[rng.random(terminal.shape) < 0.05] = np.nan
+    plain, compiled = both(monkeypatch, model, terminal, sense, block)
+    assert np.array_equal(plain, compiled)
+
+
+@pytest.mark.slow
+def test_a_yatzy_round_gives_the_numpy_kernels_bits(monkeypatch):
+    # A round of Yatzy's upper boxes, chance and yatzy: its keeping layers share pairs (the
+    # plan of mdp.engine.merges), its throws are sparse products of up to 252 outcomes.
+    game = mdp.load_game("yahtzee", variant="yatzy", boxes="ones,twos,threes,chance,yatzy")
+    model = mdp.compile(game).round
+    assert any(layer.merges for layer in columns.plan(model))
+    rng = np.random.default_rng(44)
+    terminal = rng.random((model.n_terminal, 300))
+    terminal[rng.random(model.n_terminal) < 0.4] = -np.inf
+    plain, compiled = both(monkeypatch, model, terminal)
+    assert np.array_equal(plain, compiled)
+
+
+@pytest.mark.slow
+def test_without_a_folder_for_its_cache_the_kernel_is_compiled_all_the_same():
+    # Where neither this package's folder nor the user's may be written, numba finds no place
+    # for its cache and refuses to cache: the kernel is then compiled in the process.
+    code = ("import numpy as np\n"
+            "from numba.core.caching import CacheImpl\n"
+            "CacheImpl._locator_classes = []\n"
+            "from mdp.engine import fused\n"
+            "found = fused.kernel(fused.WORTH_LOADING)\n"
+            "values = np.array([[0.25], [0.5], [0.0]])\n"
+            "z = np.zeros(0, np.int64)\n"
+            "code = fused.Program(np.array([[2, 3, 0, 0, 0, 0, 0]]), np.array([0, 1]),\n"
+            "                     np.array([-1]), z, np.array([0, 2]), np.array([0, 1]),\n"
+            "                     np.array([0.5, 0.5]))\n"
+            "fused.run(found, code, values, True)\n"
+            "print(values[2, 0])\n")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.split() == ["0.375"]  # state 2: half of 0.25 and half of 0.5
+
+
+@pytest.mark.slow
+def test_a_small_solve_does_not_load_the_compiled_kernel():
+    # Loading numba and the kernel costs about a third of a second: a solve of less work than
+    # that stays with numpy's kernel.
+    code = ("import sys, mdp\n"
+            "game = mdp.load_game('yahtzee', variant='yatzy', boxes='ones,twos,yatzy')\n"
+            "mdp.solve(mdp.compile(game))\n"
+            "print('numba' in sys.modules)\n")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True)
+    assert ran.stdout.split() == ["False"]
+
+
+def test_without_numba_the_numpy_kernel_runs(monkeypatch):
+    monkeypatch.setitem(sys.modules, "numba", None)  # import numba: ImportError
+    monkeypatch.setattr(fused, "_KERNEL", [])
+    monkeypatch.setattr(fused, "WORTH_LOADING", 0)
+    assert fused.kernel(1) is None
+    model = mdp.compile(card_game([[0] * 3] * 2, 3, 2)).round
+    terminal = np.random.default_rng(1).random((model.n_terminal, 5))
+    monkeypatch.setattr(columns, "COMPILED", False)
+    expected = columns.best_columns(model, terminal)
+    monkeypatch.setattr(columns, "COMPILED", True)
+    assert np.array_equal(columns.best_columns(model, terminal), expected)
