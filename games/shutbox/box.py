@@ -21,6 +21,7 @@ import numpy as np
 import mdp
 
 from ..dice import show_dice, show_weights
+from .acting import one_die_idle
 from .params import ONE_DIE_MODES, ONE_DIE_RULES, show_payout, span
 
 
@@ -172,6 +173,12 @@ class Box:
     def values(self, masks: np.ndarray):
         return self.scoring.values(self, masks)
 
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The parameters that shape play, by name (as :mod:`.acting` reads them)."""
+        return {name: getattr(self, name) for name in
+                ("tiles", "dice", "faces", "one_die", "one_die_mode", "dice_schedule", "weights")}
+
     def describe(self) -> str:
         text = f"tiles {mdp.show_int_list(self.tiles)}, "
         if self.dice_schedule is None:
@@ -182,7 +189,7 @@ class Box:
                 for low, high, count in self.dice_schedule)
         if self.weights is not None:
             text += f", weighted {show_weights(self.weights)}"
-        if self.most_dice > 1 and self.one_die != "never":
+        if self.one_die != "never" and one_die_idle(self.rules) is None:  # one that acts
             text += f"; {ONE_DIE_MODES[self.one_die_mode]} {ONE_DIE_RULES[self.one_die]}"
         if self.scoring.name != "win":
             text += f"; scoring: {self.scoring.name}"
