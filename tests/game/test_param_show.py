@@ -113,3 +113,31 @@ def test_an_empty_value_sets_back_every_parameter_unset_by_default(game):
         assert mdp.load_game(game, **{name: ""}).params == loaded.params, name
     if game == "yahtzee":  # a variant's card taken back: one turn again
         assert mdp.load_game(game, variant="full", card="").params == loaded.params
+
+
+OWN = '''
+import mdp
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("rolls", 3, int, "rolls"), mdp.Param("bonus", 3, int, "a bonus", show=SHOW)]
+@mdp.hookimpl
+def mdp_initial_state(): return 0
+@mdp.hookimpl
+def mdp_actions(state): return []
+@mdp.hookimpl
+def mdp_terminal_value(state): return 1
+'''
+
+
+@pytest.mark.parametrize(("show", "said"), [
+    ("lambda v: str(v) + '\\x1b[31m'", "show gave '3\\x1b[31m', text with a control character"),
+    ("lambda v: {}['nope']", "show raised KeyError: 'nope' (value 3)"),
+    ("lambda v: '\\uff13'", "show gave '\uff13' for bonus=3, which its parser refuses"),
+])
+def test_a_game_s_own_show_at_fault_is_named_by_its_parameter(tmp_path, capsys, show, said):
+    # Round 20 (F4): "game walk: its show gave ...": whose show, of two parameters, unsaid.
+    game = tmp_path / "walk.py"
+    game.write_text(OWN.replace("SHOW", show))
+    assert main(["params", str(game)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: game walk: parameter bonus's {said}"), err
