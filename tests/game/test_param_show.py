@@ -141,3 +141,34 @@ def test_a_game_s_own_show_at_fault_is_named_by_its_parameter(tmp_path, capsys, 
     assert main(["params", str(game)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"mdp: error: game walk: parameter bonus's {said}"), err
+
+
+EMPTY = '''
+import mdp
+GAME_NAME = "walk"
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("bonus", None, PARSE, "a bonus; empty means 7")]
+@mdp.hookimpl
+def mdp_initial_state(): return 0
+@mdp.hookimpl
+def mdp_actions(state): return []
+@mdp.hookimpl
+def mdp_terminal_value(state, params): return params["bonus"] or 0
+'''
+
+
+@pytest.mark.parametrize(("parse", "played"), [
+    ("lambda v: 7 if v == '' else int(v)", 7),  # its parser's own reading of "" is played
+    ("int", None),  # refused by its parser: unset, as before (R19-N10)
+    ("lambda v: None if v == '' else int(v)", None),
+])
+def test_an_empty_value_of_a_parameter_unset_by_default_is_its_parser_s_to_read(tmp_path, parse, played):
+    # Round 20 (F8): "--set bonus=" never reached the parser that read "" as 7: unset, 0 played.
+    import mdp
+
+    path = tmp_path / "walk.py"
+    path.write_text(EMPTY.replace("PARSE", parse))
+    game = mdp.load_game(str(path), bonus="")
+    assert game.params["bonus"] == played
+    assert mdp.solve(mdp.compile(game), exact=True).value == (played or 0)
