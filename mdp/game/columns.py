@@ -286,8 +286,11 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
         where = f"state {said(state)}" + (f", action {said(action)}" if actions else "")
         for name, value in row.items():  # one kind of value a column, named where it changed
             given = kind(value)
-            seen = kinds.setdefault(name, (given, value, where)) if given else None
-            if seen and seen[0] != given:
+            if given is None:
+                columns[name].append(value)
+                continue
+            seen = kinds.setdefault(name, (given, value, where))
+            if seen[0] != given:
                 hook = "mdp_action_columns" if name in of_action else "mdp_state_columns"
                 raise ModelError(mixed(f"game {game.name}: {hook}", name, seen, (given, value, where)))
             columns[name].append(value)
