@@ -19,6 +19,7 @@ import attrs
 import numpy as np
 
 import mdp
+from mdp.shown import seen
 
 from ..dice import show_dice, show_weights
 from .acting import one_die_idle
@@ -99,10 +100,16 @@ class Box:
         highest total, in the order they first appear."""
         kinds: list[tuple[int, Any]] = [(total, None) for total in range(self.most_rolled + 1)]
         number = {roll: i for i, roll in enumerate(kinds)}
-        by_dice = {}
+        by_dice, alike = {}, {}  # (kinds that read alike within one throw: refused with it)
         for dice in range(1, self.most_dice + 1):
             added: dict[int, Any] = {}
             for p, total, kind in self.rolls_of(dice):
+                if kind is not None and alike.setdefault(seen(kind), (kind, dice))[0] != kind:
+                    raise mdp.ModelError(
+                        f"game shutbox: shutbox_rolls gave the roll kinds {alike[seen(kind)][0]!r} "
+                        f"(for {show_dice(alike[seen(kind)][1], self.faces).partition(' of')[0]}) "
+                        f"and {kind!r} (for {dice}), which read "
+                        "alike; give each kind a name of its own")
                 roll = number.setdefault((total, kind), len(kinds))
                 if roll == len(kinds):
                     kinds.append((total, kind))
