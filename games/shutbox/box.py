@@ -22,7 +22,7 @@ import mdp
 from mdp.shown import seen
 
 from ..dice import show_dice, show_weights
-from .acting import one_die_idle
+from .acting import one_die_idle, unplayed_ranges
 from .params import ONE_DIE_MODES, ONE_DIE_RULES, show_payout, span
 
 
@@ -191,9 +191,10 @@ class Box:
         if self.dice_schedule is None:
             text += show_dice(self.dice, self.faces)
         else:
+            unplayed = unplayed_ranges(self.rules)  # (a variant's: not claimed)
             text += f"dice of {self.faces} faces by total shut: " + ", ".join(
                 f"{count} for {low}+" if high is None else f"{count} for {span(low, high)}"
-                for low, high, count in self.dice_schedule)
+                for low, high, count in self.dice_schedule if (low, high, count) not in unplayed)
         if self.weights is not None:
             text += f", weighted {show_weights(self.weights)}"
         if self.one_die != "never" and one_die_idle(self.rules) is None:  # one that acts

@@ -230,8 +230,10 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
 
 def check_schedule(game: Any) -> None:
     """Refuse a ``dice_schedule`` given that ends before the tiles' sum (shut totals left
-    without a number of dice), or with a range no throw plays (:mod:`.acting`: no set of
-    tiles shut short of them all sums into it), naming the schedule that plays alike."""
+    without a number of dice), or that the user gave with a range no throw plays
+    (:mod:`.acting`: no set of tiles shut short of them all sums into it), naming the
+    schedule that plays alike; a variant's is not refused so, its rules line leaves the range
+    out."""
     from .acting import unplayed_ranges
 
     params = game.params
@@ -241,17 +243,17 @@ def check_schedule(game: Any) -> None:
                              f"{total} have no number of dice; end with an open range like "
                              "72-:1")
     unplayed = unplayed_ranges(params)
+    variant = next((v for v in game.variants() if v.name == game.variant), None)
+    if variant is not None and "dice_schedule" in variant.params:
+        return  # the variant's, not the user's: not refused, and not claimed (Box.describe)
     if unplayed and "dice_schedule" in game.given:
         alike, count = [], 0
         for low, high, dice in schedule:
             count = count if (low, high, dice) in unplayed else dice
             alike.append((low, high, count))
         alike[-1] = (alike[-1][0], None, alike[-1][2])
-        variant = next((v for v in game.variants() if v.name == game.variant), None)
-        whose = (f", which --variant {variant.name} sets" if variant is not None
-                 and "dice_schedule" in variant.params else "")
         raise mdp.ParamError(
-            f"parameter dice_schedule={show_schedule(schedule)}{whose}: no throw is made at shut totals "
+            f"parameter dice_schedule={show_schedule(schedule)}: no throw is made at shut totals "
             f"{', '.join(span(low, high) for low, high, _ in unplayed)}, since no set of the "
             f"tiles sums there short of all of them ({total}); give {show_schedule(_merged(alike))}, "
             "which plays alike")
