@@ -4,6 +4,12 @@ shut totals can arise. A rule that cannot act is refused where the user gave it
 (:func:`~.params.check_in_force`, and the rule plugins' checks), and left out of the rules
 line where it is only a default.
 
+Which open tiles can arise is told without a walk of the states: a set of tiles counts as
+arising when the tiles outside it can be shut by throws of the usual dice, each tile in some
+set whose sum a throw shows. A rule refused never acts; one taken acts in every small game
+tried against a walk of every position (tests/games/test_shutbox_rules_can_act.py), though
+a game where that set of tiles is never reached in order would take it.
+
 Sets of numbers are held as bit sets (bit ``n`` for the number ``n``), so that the totals of
 fifty dice or the sums of forty tiles are a few shifts.
 """
