@@ -2,10 +2,13 @@
 
 It declares the parameter ``max_flips`` and the variant ``max-two-flips``, and wraps the
 game's legal moves, keeping the sets of at most that many tiles. Unset (the default), it
-changes nothing.
+changes nothing. A limit that no roll reaches (as many tiles as a throw can shut, or more)
+is refused as doing nothing.
 """
 
 import mdp
+from mdp_games.shutbox.acting import most_shut, usual_counts
+from mdp_games.shutbox.params import no_effect
 
 GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
 
@@ -28,6 +31,20 @@ def mdp_variants():
     durango = {"one_die": "sum6", "one_die_mode": "forced"}
     return [mdp.Variant("max-two-flips", {**durango, "max_flips": "2"},
                         "durango, and at most two tiles may be shut per roll")]
+
+
+@mdp.hookimpl
+def mdp_check(params, game):
+    limit = params["max_flips"]
+    if limit is None:
+        return
+    # doubles=extra (plugins/shutbox_doubles.py) lets one more tile be shut after a double
+    most = most_shut(params) + (params.get("doubles") == "extra")
+    if limit >= most:
+        raise no_effect(game, "max_flips", f"no roll shuts more than {most} tiles "
+                        f"(of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most "
+                        f"{max(usual_counts(params))} "
+                        "dice)", f"set max_flips below {most}")
 
 
 @mdp.hookimpl(wrapper=True)

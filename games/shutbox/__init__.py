@@ -23,7 +23,7 @@ from ..dice import check_weights, sum_distribution
 from . import expand, hookspecs, match, one_die, report, scoring, strategies
 from .box import subsets_adding_to
 from .columns import columns
-from .params import PARAMS, check_in_force, check_payout
+from .params import PARAMS, check_in_force, check_payout, check_schedule
 from .rules import box, scoring_rules
 
 GAME_NAME = "shutbox"
@@ -59,11 +59,7 @@ def mdp_check(params, game):
                              "scoring=payout and payout=TABLE, or neither")
     check_payout(params["payout"], params["tiles"])
     check_weights(params["weights"], params["faces"])
-    schedule = params["dice_schedule"]
-    if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < sum(params["tiles"]):
-        raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
-                             f"{sum(params['tiles'])} have no number of dice; end with an open "
-                             "range like 72-:1")
+    check_schedule(game)
     check_in_force(game)  # else a rule would be dropped unsaid
 
 

@@ -19,8 +19,10 @@ import attrs
 import numpy as np
 
 import mdp
+from mdp.shown import seen
 
 from ..dice import show_dice, show_weights
+from .acting import one_die_idle, unplayed_ranges
 from .params import ONE_DIE_MODES, ONE_DIE_RULES, show_payout, span
 
 
@@ -98,10 +100,16 @@ class Box:
         highest total, in the order they first appear."""
         kinds: list[tuple[int, Any]] = [(total, None) for total in range(self.most_rolled + 1)]
         number = {roll: i for i, roll in enumerate(kinds)}
-        by_dice = {}
+        by_dice, alike = {}, {}  # (kinds that read alike within one throw: refused with it)
         for dice in range(1, self.most_dice + 1):
             added: dict[int, Any] = {}
             for p, total, kind in self.rolls_of(dice):
+                if kind is not None and alike.setdefault(seen(kind), (kind, dice))[0] != kind:
+                    raise mdp.ModelError(
+                        f"game shutbox: shutbox_rolls gave the roll kinds {alike[seen(kind)][0]!r} "
+                        f"(for {show_dice(alike[seen(kind)][1], self.faces).partition(' of')[0]}) "
+                        f"and {kind!r} (for {dice}), which read "
+                        "alike; give each kind a name of its own")
                 roll = number.setdefault((total, kind), len(kinds))
                 if roll == len(kinds):
                     kinds.append((total, kind))
@@ -172,17 +180,24 @@ class Box:
     def values(self, masks: np.ndarray):
         return self.scoring.values(self, masks)
 
+    @property
+    def rules(self) -> dict[str, Any]:
+        """The parameters that shape play, by name (as :mod:`.acting` reads them)."""
+        return {name: getattr(self, name) for name in
+                ("tiles", "dice", "faces", "one_die", "one_die_mode", "dice_schedule", "weights")}
+
     def describe(self) -> str:
         text = f"tiles {mdp.show_int_list(self.tiles)}, "
         if self.dice_schedule is None:
             text += show_dice(self.dice, self.faces)
         else:
+            unplayed = unplayed_ranges(self.rules)  # (a variant's: not claimed)
             text += f"dice of {self.faces} faces by total shut: " + ", ".join(
                 f"{count} for {low}+" if high is None else f"{count} for {span(low, high)}"
-                for low, high, count in self.dice_schedule)
+                for low, high, count in self.dice_schedule if (low, high, count) not in unplayed)
         if self.weights is not None:
             text += f", weighted {show_weights(self.weights)}"
-        if self.most_dice > 1 and self.one_die != "never":
+        if self.one_die != "never" and one_die_idle(self.rules) is None:  # one that acts
             text += f"; {ONE_DIE_MODES[self.one_die_mode]} {ONE_DIE_RULES[self.one_die]}"
         if self.scoring.name != "win":
             text += f"; scoring: {self.scoring.name}"

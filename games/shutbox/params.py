@@ -228,6 +228,37 @@ def _payout_item(item: str) -> tuple[int, int, Fraction]:
     return entry
 
 
+def check_schedule(game: Any) -> None:
+    """Refuse a ``dice_schedule`` given that ends before the tiles' sum (shut totals left
+    without a number of dice), or that the user gave with a range no throw plays
+    (:mod:`.acting`: no set of tiles shut short of them all sums into it), naming the
+    schedule that plays alike; a variant's is not refused so, its rules line leaves the range
+    out."""
+    from .acting import unplayed_ranges
+
+    params = game.params
+    schedule, total = params["dice_schedule"], sum(params["tiles"])
+    if schedule is not None and schedule[-1][1] is not None and schedule[-1][1] < total:
+        raise mdp.ParamError(f"parameter dice_schedule: shut totals {schedule[-1][1] + 1}-"
+                             f"{total} have no number of dice; end with an open range like "
+                             "72-:1")
+    unplayed = unplayed_ranges(params)
+    variant = next((v for v in game.variants() if v.name == game.variant), None)
+    if variant is not None and "dice_schedule" in variant.params:
+        return  # the variant's, not the user's: not refused, and not claimed (Box.describe)
+    if unplayed and "dice_schedule" in game.given:
+        alike, count = [], 0
+        for low, high, dice in schedule:
+            count = count if (low, high, dice) in unplayed else dice
+            alike.append((low, high, count))
+        alike[-1] = (alike[-1][0], None, alike[-1][2])
+        raise mdp.ParamError(
+            f"parameter dice_schedule={show_schedule(schedule)}: no throw is made at shut totals "
+            f"{', '.join(span(low, high) for low, high, _ in unplayed)}, since no set of the "
+            f"tiles sums there short of all of them ({total}); give {show_schedule(_merged(alike))}, "
+            "which plays alike")
+
+
 def check_payout(table: tuple[tuple[int, int, Fraction], ...] | None,
                  tiles: tuple[int, ...]) -> None:
     """Raise :class:`mdp.ParamError` if a range of ``table`` passes the highest final score."""
@@ -272,20 +303,26 @@ def no_effect(game: Any, name: str, why: str, change: str) -> mdp.ParamError:
 
 def check_in_force(game: Any) -> None:
     """Refuse a parameter given (by the user or the variant), other than its default, that
-    cannot act under the others: ``dice`` beside a ``dice_schedule``, a one-die rule
-    (``one_die`` but ``never``, ``one_die_mode=forced``) where every throw is of one die, and
-    ``one_die_mode=forced`` where ``one_die=never``."""
+    cannot act under the others (:mod:`.acting` tells, from the tiles and dice): ``dice``
+    beside a ``dice_schedule``, the one-die rule (``one_die`` but ``never``) where it never
+    lets one die be rolled, and ``one_die_mode=forced`` where the one-die rule never acts
+    (``one_die=never`` among them)."""
+    from .acting import ALREADY_ONE, one_die_idle
+
     params = game.params
     schedule = params["dice_schedule"]
-    one_only = ({params["dice"]} if schedule is None else {c for _, _, c in schedule}) == {1}
+    one_die = one_die_idle(params)
+    never = params["one_die"] == "never"
     idle = [
         ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
          "change dice_schedule instead, or clear it with --set dice_schedule="),
-        ("one_die", one_only and params["one_die"] != "never", "every throw is of one die already",
-         "throw more dice"),
-        ("one_die_mode", one_only and params["one_die_mode"] == "forced",
-         "every throw is of one die already", "throw more dice"),
-        ("one_die_mode", params["one_die"] == "never" and params["one_die_mode"] == "forced",
+        ("one_die", not never and one_die is not None, str(one_die),
+         "throw more dice" if one_die == ALREADY_ONE else "change the tiles or dice"),
+        ("one_die_mode", not never and one_die is not None and params["one_die_mode"] == "forced",
+         one_die if one_die == ALREADY_ONE else f"one_die={params['one_die']} never lets one "
+         f"die be rolled: {one_die}",
+         "throw more dice" if one_die == ALREADY_ONE else "change the tiles or dice"),
+        ("one_die_mode", never and params["one_die_mode"] == "forced",
          "one_die=never (one die is never rolled)",
          "choose when one die may be rolled (one_die=max6, sum6 or always)"),
     ]

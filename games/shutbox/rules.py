@@ -16,6 +16,7 @@ import mdp
 from mdp.errors import PLUGIN_FAULTS, MdpError, fault
 from mdp.game.names import WORD, typable
 from mdp.handed import read_only
+from mdp.shown import seen
 
 from .box import Box
 from .scoring import ScoringRule
@@ -165,6 +166,11 @@ def _rolls_fault(answer, dice: int, low: int, high: int) -> str | None:
                 and low <= total <= high and _number(p) and p > 0
                 and (kind is None or typable(kind, word=True))):  # typed as kind=KIND
             return expected
+    kinds: dict[str, str] = {}  # the kinds the user types (kind=KIND): none two alike
+    for _, _, kind in answer:
+        if kind is not None and kinds.setdefault(seen(kind), kind) != kind:
+            return (f"gave the roll kinds {kinds[seen(kind)]!r} and {kind!r} for {throw}, which "
+                    "read alike; give each kind a name of its own")
     narrow = next((p for p, _, _ in answer if isinstance(p, np.floating)
                    and np.finfo(p.dtype).precision < np.finfo(np.float64).precision), None)
     if narrow is not None:  # rounded already, past what the sum's check can see

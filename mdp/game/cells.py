@@ -49,8 +49,10 @@ def scalars(who: str, name: str, values: Any) -> Any:
         first.setdefault(str(kind(values[row])), row)
     if len(first) > 1:  # a table would make them all text
         (one, a), (other, b) = sorted(first.items(), key=lambda kind: kind[1])[:2]
-        raise ModelError(mixed(who, name, (one, plain[a], f"row {a + 1}"),
-                               (other, plain[b], f"row {b + 1}")))
+        # each value as given (a fraction as such, not as the text a table would hold)
+        given = [v.item() if isinstance(v, np.generic) else v for v in (values[a], values[b])]
+        raise ModelError(mixed(who, name, (one, given[0], f"row {a + 1}"),
+                               (other, given[1], f"row {b + 1}")))
     return plain
 
 

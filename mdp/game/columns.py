@@ -253,6 +253,7 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
     columns: dict[str, list[Any]] = {}
     names: list[str] | None = None
     last_state, state_row = object(), {}
+    kinds: dict[str, tuple[str, Any, str]] = {}  # each column's kind, first value, where
     for place, (state, action) in enumerate(pairs):
         if state is not last_state:
             state_row = _row(game, "mdp_state_columns", {"state": _text(state)}, state=state)
@@ -282,7 +283,16 @@ def _rows(game: Game, pairs: list[tuple[Any, Any]], actions: bool,
         elif list(row) != names:
             where = f"state {said(state)}" + (f", action {said(action)}" if actions else "")
             raise ModelError(f"game {game.name}: columns {list(row)} differ from {names} ({where})")
-        for name, value in row.items():
+        where = f"state {said(state)}" + (f", action {said(action)}" if actions else "")
+        for name, value in row.items():  # one kind of value a column, named where it changed
+            given = kind(value)
+            if given is None:
+                columns[name].append(value)
+                continue
+            seen = kinds.setdefault(name, (given, value, where))
+            if seen[0] != given:
+                hook = "mdp_action_columns" if name in of_action else "mdp_state_columns"
+                raise ModelError(mixed(f"game {game.name}: {hook}", name, seen, (given, value, where)))
             columns[name].append(value)
     return columns
 

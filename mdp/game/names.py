@@ -43,12 +43,19 @@ def game_name(name: Any) -> TypeGuard[str]:
     return isinstance(name, str) and name.isprintable() and name != "" and name == name.strip()
 
 
+def plain(name: Any) -> Any:
+    """``name`` as plain text when it is text (a ``str`` subclass read by its ``str`` value,
+    once, so that its own ``__str__``/``__format__`` cannot show the game under another
+    name in messages than in the JSON); anything else as it is, for the check to refuse."""
+    return str.__str__(name) if isinstance(name, str) else name
+
+
 def name_of(module: Any, default: str) -> str:
     """The name of the game ``module``: its ``GAME_NAME``, else ``default`` (its file's
     name), a line break or another control character in it written as its escape, so that
     it cannot pass for a line of mdp's own output; either checked by the one rule of a
     game's name (:func:`game_name`: no space at either end, not empty)."""
-    name = getattr(module, "GAME_NAME", _NO_NAME)
+    name = plain(getattr(module, "GAME_NAME", _NO_NAME))
     if name is _NO_NAME:
         name = one_line(default)
         if not game_name(name):
@@ -70,7 +77,9 @@ def check_game_of(plugin: Any, shown: str, name: str) -> None:
     meant = getattr(plugin, "GAME", None)
     if meant is None:
         return
-    games = (meant,) if isinstance(meant, str) else meant
+    games = (plain(meant),) if isinstance(meant, str) else meant
+    if isinstance(games, tuple):
+        games = tuple(map(plain, games))
     if not isinstance(games, tuple) or not games or not all(map(game_name, games)):
         raise ModelError(f"plugin {shown}: GAME is {meant!r}, not a game's name or a tuple of "
                          f"names ({GAME_NAME})")

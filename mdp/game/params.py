@@ -139,8 +139,10 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
     values = {}
     try:
         for name, param in by_name.items():
-            # an empty text sets back a parameter that is unset by default ("--set card=")
-            unset = param.default is None and not param.repeat and given.get(name) == ""
+            # an empty text sets back a parameter that is unset by default ("--set card="),
+            # unless its parser reads it (the parser is the plugin's word on its values)
+            unset = param.default is None and not param.repeat and given.get(name) == "" \
+                and not _reads_empty(owner, param)
             if name not in given or unset or param.repeat and values_of(given[name]) == ():
                 if param.required:
                     raise ParamError(f"{game if not analysis else owner}: {name} is required "
@@ -162,6 +164,16 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             raise ModelError(f"{owner}: {by}{str(error).removeprefix(f'{owner}: ')}") from None
         raise
     return MappingProxyType(values)
+
+
+def _reads_empty(owner: str, param: Param) -> bool:
+    """Whether ``param``'s parser takes the empty text (a parser's fault otherwise than by
+    refusing it is raised, as for any value)."""
+    try:
+        _parsed(owner, param, "")
+    except (ValueError, TypeError, ParamError):
+        return False
+    return True
 
 
 def parsed(where: str, param: Param, value: Any) -> Any:

@@ -348,7 +348,11 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     problem = fault_of(groups)
     if problem is not None:
         where = _whose(plugins, caller, owner, lambda other: fault_of(other) is not None, kwargs)
-        default = problem.partition("badly: ")[2] if problem.startswith("declared") else ""
+        declared, _, default = problem.partition(" badly: ")
+        if not problem.startswith("declared"):
+            default = ""
+        elif default.startswith("its "):  # (its show): whose, the parameter's
+            default = f"{declared.removeprefix('declared ')}'s {default.removeprefix('its ')}"
         raise ModelError(f"{owner}: {default}" if default and not where else
                          f"{owner}: {where}{caller.name} {problem}")
     return [item for group in reversed(groups) for item in group]

@@ -94,3 +94,36 @@ def test_a_state_column_of_two_kinds_is_refused_by_every_command_alike(values):
                        rf"{first} \(.* at state \d+\) and {second} \(.* at state \d+\); a column "
                        "holds one kind of value"):
         mdp.compile(walked(values))
+
+
+@settings(max_examples=60, deadline=None)
+@given(two_kinds())
+def test_the_refusal_quotes_each_value_as_given(values):
+    # Round 20 (F5): a Fraction beside the text "1/3" was quoted '1/3' both times, "numbers"
+    # and "text" of one look; each value is shown as what it is (Fraction(1, 3), '1/3').
+    from mdp.errors import said
+
+    plain = [v.item() if isinstance(v, np.generic) else v for v in values]
+    first = next(v for v in plain if v is not None)
+    other = next(v for v in plain if v is not None and kind_of(v) != kind_of(first))
+    with pytest.raises(mdp.ModelError) as refused:
+        to_frame({"x": values})
+    assert f"({said(first)} at row " in str(refused.value)
+    assert f"({said(other)} at row " in str(refused.value)
+
+
+def test_an_action_column_of_two_kinds_names_the_state_and_actions():
+    game = SimpleNamespace(
+        mdp_initial_state=mdp.hookimpl(lambda: "s"),
+        mdp_actions=mdp.hookimpl(lambda state: ["a", "b"] if state == "s" else []),
+        mdp_outcomes=mdp.hookimpl(lambda state, action: [(Fraction(1), "end")]),
+        mdp_terminal_value=mdp.hookimpl(lambda state: 0),
+        mdp_action_columns=mdp.hookimpl(
+            lambda state, action: {"act": {"a": Fraction(1, 3), "b": "1/3"}[action]}))
+    game.GAME_NAME = "fr"
+    loaded = mdp.load_game(game)
+    with pytest.raises(mdp.ModelError) as refused:
+        mdp.policy(mdp.solve(mdp.compile(loaded)), loaded)
+    assert str(refused.value).startswith(
+        "game fr: mdp_action_columns: column 'act' holds numbers (Fraction(1, 3) at state 's', "
+        "action 'a') and text ('1/3' at state 's', action 'b')")

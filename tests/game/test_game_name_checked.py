@@ -142,3 +142,32 @@ def test_a_folder_here_named_like_an_installed_game_is_refused(tmp_path, monkeyp
                                        "or run mdp from another folder for the installed game\n")
     assert main(["solve", f"./{name}"]) == 0
     assert "Reroll" in capsys.readouterr().out
+
+
+class _Shown(str):
+    """A name that shows itself otherwise when printed or formatted."""
+
+    def __str__(self):
+        return "other"
+
+    def __format__(self, spec):
+        return "fmt"
+
+
+def test_a_name_of_a_str_subclass_is_read_once_by_its_text(tmp_path, capsys):
+    # Before: messages (formatted) named the game "fmt", the JSON "walk" (R20 F12).
+    assert type(mdp.load_game(_game(GAME_NAME=_Shown("walk"))).name) is str
+    plugin = ModuleType("rule")
+    plugin.GAME = _Shown("walk")
+    plugin.mdp_describe = mdp.hookimpl(lambda: "described")
+    assert mdp.load_game(_game(GAME_NAME="walk"), plugins=[plugin]).name == "walk"
+    game = tmp_path / "walk.py"
+    game.write_text("import mdp\nclass _S(str):\n    def __str__(self): return 'other'\n"
+                    "    def __format__(self, spec): return 'fmt'\nGAME_NAME = _S('walk')\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state(): return 0\n"
+                    "@mdp.hookimpl\ndef mdp_actions(state): return []\n"
+                    "@mdp.hookimpl\ndef mdp_terminal_value(state): return 1\n")
+    assert main(["solve", str(game), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["game"] == "walk"
+    assert main(["solve", str(game), "--set", "x=1"]) == 2
+    assert "for game walk " in capsys.readouterr().err

@@ -113,3 +113,62 @@ def test_an_empty_value_sets_back_every_parameter_unset_by_default(game):
         assert mdp.load_game(game, **{name: ""}).params == loaded.params, name
     if game == "yahtzee":  # a variant's card taken back: one turn again
         assert mdp.load_game(game, variant="full", card="").params == loaded.params
+
+
+OWN = '''
+import mdp
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("rolls", 3, int, "rolls"), mdp.Param("bonus", 3, int, "a bonus", show=SHOW)]
+@mdp.hookimpl
+def mdp_initial_state(): return 0
+@mdp.hookimpl
+def mdp_actions(state): return []
+@mdp.hookimpl
+def mdp_terminal_value(state): return 1
+'''
+
+
+@pytest.mark.parametrize(("show", "said"), [
+    ("lambda v: str(v) + '\\x1b[31m'", "show gave '3\\x1b[31m', text with a control character"),
+    ("lambda v: {}['nope']", "show raised KeyError: 'nope' (value 3)"),
+    ("lambda v: '\\uff13'", "show gave '\uff13' for bonus=3, which its parser refuses"),
+])
+def test_a_game_s_own_show_at_fault_is_named_by_its_parameter(tmp_path, capsys, show, said):
+    # Round 20 (F4): "game walk: its show gave ...": whose show, of two parameters, unsaid.
+    game = tmp_path / "walk.py"
+    game.write_text(OWN.replace("SHOW", show))
+    assert main(["params", str(game)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: game walk: parameter bonus's {said}"), err
+
+
+EMPTY = '''
+import mdp
+GAME_NAME = "walk"
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("bonus", None, PARSE, "a bonus; empty means 7")]
+@mdp.hookimpl
+def mdp_initial_state(): return 0
+@mdp.hookimpl
+def mdp_actions(state): return []
+@mdp.hookimpl
+def mdp_terminal_value(state, params): return params["bonus"] or 0
+'''
+
+
+@pytest.mark.parametrize(("parse", "played"), [
+    ("lambda v: 7 if v == '' else int(v)", 7),  # its parser's own reading of "" is played
+    ("int", None),  # refused by its parser: unset, as before (R19-N10)
+    ("lambda v: None if v == '' else int(v)", None),
+])
+def test_an_empty_value_of_a_parameter_unset_by_default_is_its_parser_s_to_read(tmp_path, parse, played):
+    # Round 20 (F8): "--set bonus=" never reached the parser that read "" as 7: unset, 0 played.
+    import mdp
+
+    path = tmp_path / "walk.py"
+    path.write_text(EMPTY.replace("PARSE", parse))
+    game = mdp.load_game(str(path), bonus="")
+    assert game.params["bonus"] == played
+    assert mdp.solve(mdp.compile(game), exact=True).value == (played or 0)

@@ -61,3 +61,25 @@ def test_a_kind_that_is_no_word_is_refused_in_one_line(kind):
     assert "shutbox_rolls gave (" in message and "\n" not in message.replace(repr(kind), "")
     assert message.endswith("a kind None or a word of text, no spaces, '=' or ',', not "
                             "starting with '-'"), message
+
+
+@pytest.mark.parametrize(("kinds", "alike"), [
+    # (kind of even totals, kind of odd ones) by dice: NFKC reads the full-width and the
+    # ligature forms as the plain ones (round 20, F6: solve, distribution and advise took
+    # them, policy alone refused them)
+    ({1: ("dbl", "\uff44\uff42\uff4c")}, "'\uff44\uff42\uff4c' and 'dbl' for 1 die"),  # (1, odd, first)
+    ({1: ("fine", "\ufb01ne")}, "'\ufb01ne' and 'fine' for 1 die"),
+    ({1: ("dbl", None), 2: ("\uff44\uff42\uff4c", None)}, "'dbl' (for 1 die) and '\uff44\uff42\uff4c' (for 2)"),
+])
+def test_roll_kinds_that_read_alike_are_refused_for_every_command(kinds, alike):
+    def shutbox_rolls(dice):
+        rolls = yield
+        even, odd = kinds.get(dice, (None, None))
+        return [(p, total, even if total % 2 == 0 else odd) for p, total, _ in rolls]
+
+    game = mdp.load_game(SHUTBOX, tiles="1-4")
+    game.plugins.register(types.SimpleNamespace(
+        shutbox_rolls=mdp.hookimpl(wrapper=True)(shutbox_rolls)), name="alike")
+    with pytest.raises(mdp.ModelError, match="read alike; give each kind a name of its own") as refused:
+        mdp.compile(game)  # every command compiles the game first
+    assert alike in str(refused.value)

@@ -122,9 +122,11 @@ def test_payout_from_a_file(tmp_path):
 @pytest.mark.parametrize(
     ("params", "brute"),
     [
-        (dict(tiles="1-8", dice_schedule="0-9:3,10-19:2,20-:1", one_die="sum6", one_die_mode="forced"),
+        # (one die at shut totals 30 and 31, where the open tiles sum to 6 or less: the
+        # one-die rule acts; from 20 on, as before round 20, it never did, and is refused)
+        (dict(tiles="1-8", dice_schedule="0-9:3,10-31:2,32-:1", one_die="sum6", one_die_mode="forced"),
          dict(tiles=range(1, 9), one_die="sum6", one_die_mode="forced",
-              schedule=[(0, 9, 3), (10, 19, 2), (20, None, 1)])),
+              schedule=[(0, 9, 3), (10, 31, 2), (32, None, 1)])),
         (dict(tiles="1-7", dice="3", faces="4", weights="1/2,1/4,1/8,1/8", one_die="always"),
          dict(tiles=range(1, 8), dice=3, faces=4, one_die="always",
               weights=[Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)])),

@@ -42,6 +42,8 @@ class Advised:
     points: int | None = None
     """The points so far of the player advised in a game of rounds (toward a total, or after
     the first player's)."""
+    rounds: bool = False
+    """Of a game of rounds: its values are the points still to score from the state on."""
     decided: str | None = None
     """Why the player advised after ``after`` does not play (the match rules'
     :attr:`~mdp.MatchRules.decided`); no action is advised then."""
@@ -67,7 +69,7 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
         advice, solution, why = advised_after(solution.model, solution, game, columns, after, points)
         return Advised(advice, solution, after, points=points if game.in_rounds else None,
                        decided=why)
-    return Advised(mdp.advise(solution, game, **columns), solution, after)
+    return Advised(mdp.advise(solution, game, **columns), solution, after, rounds=game.in_rounds)
 
 
 def _advise_check(args: argparse.Namespace) -> None:
@@ -132,16 +134,33 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
 
 def _played(advised: Advised) -> dict[str, Any]:
     """What the values of advice are of, where not optimal play to the objective's own aim
-    (``--strategy``, ``--against``, ``--minimize``): in words (``values``, as the value line of
-    mdp solve names it), and the strategy played, the other player's and the aim (``sense``),
-    as ``--json`` gives them."""
+    (``--strategy``, ``--against``, ``--minimize``) or in a game of rounds (the points still
+    to score, not the total): in words (``values``, as the value line of mdp solve names it),
+    and the strategy played, the other player's and the aim (``sense``), as ``--json`` gives
+    them."""
     solution = advised.solution
     name = value_name(solution)
-    if advised.after or advised.at_least is not None or name == solution.objective.name:
+    if advised.after or advised.at_least is not None:
         return {}  # (a match, played for money; toward a total: said as such)
+    if advised.rounds:
+        return {"values": ROUNDS_VALUES + ("" if name == solution.objective.name else f"; {name}"),
+                **_play(advised, name)}
+    return {"values": name, **_play(advised, name)} if name != solution.objective.name else {}
+
+
+ROUNDS_VALUES = "the points still to score from this state on, not those already scored"
+"""What advice's values are of in a game of rounds, in words."""
+
+
+def _play(advised: Advised, name: str) -> dict[str, Any]:
+    """The strategy played, the other player's and the aim (``sense``), where not optimal play
+    to the objective's own aim."""
+    solution = advised.solution
+    if name == solution.objective.name:
+        return {}
     policy, opponent = getattr(solution, "policy", None), getattr(solution, "opponent", None)
     strategy = getattr(policy, "name", str(solution.strategy))
-    return {"values": name, **({} if solution.strategy is None else {"strategy": strategy}),
+    return {**({} if solution.strategy is None else {"strategy": strategy}),
             **({} if opponent is None else {"against": opponent.name}),
             **({} if solution.sense == solution.objective.sense else {"sense": solution.sense})}
 
@@ -181,7 +200,8 @@ ADVISE = Analysis(
            "player whose result was RESULT (repeat for each earlier player)", metavar="RESULT",
            repeat=True), toward.AT_LEAST, toward.POINTS, AGAINST],
     "Name a state by its columns and print every action there, best first, with its value, its "
-    "regret and whether it is optimal (for --strategy, of taking it and playing on so).",
+    "regret and whether it is optimal (for --strategy, of taking it and playing on so; in a game "
+    "of rounds, the points still to score from that state on).",
     table=_table,
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
