@@ -153,7 +153,7 @@ def parse_payout(value: Any) -> tuple[tuple[int, int, Fraction], ...] | None:
             try:
                 table.append((_whole(low), _whole(high), _amount(amount)))
             except ValueError:
-                raise ValueError(f"item '{clipped(item, 60)}': {_PAYOUT}") from None
+                raise ValueError(f"item {clipped(repr(item), 60)}: {_PAYOUT}") from None
     if not table:
         raise ValueError("the payout table is empty; expected something like 0:100,1-3:5")
     for low, high, _ in table:

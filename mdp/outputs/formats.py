@@ -103,7 +103,7 @@ class Format:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{self._named()} raised {text}") from error
-        left = next((what for what in _running() if what not in before), None)
+        left = next((what for key, what in _running().items() if key not in before), None)
         if left is not None:  # what it left to it may come after the file is put in place
             raise ModelError(f"{self._named()} returned with {left} it started still running; "
                              "a format writes all of its table before it returns")
@@ -123,12 +123,13 @@ class Format:
         return offered_as("mdp_formats", "format", self.name)
 
 
-def _running() -> list[str]:
-    """What runs beside mdp's own thread: each thread (``"a thread (NAME)"``) and each child
-    process still running (``"a process (NAME)"``, where the system lists them), whose work
-    a writer may have left to it."""
-    running = [f"a thread ({t.name})" for t in threading.enumerate()
-               if t is not threading.current_thread() and t.is_alive()]
+def _running() -> dict[tuple[str, int], str]:
+    """What runs beside mdp's own thread, each by its identity (a thread's ident, a process's
+    id; names are not unique): each thread (``"a thread (NAME)"``) and each child process still
+    running (``"a process (NAME)"``, where the system lists them), whose work a writer may
+    have left to it."""
+    running = {("thread", t.ident or 0): f"a thread ({t.name})" for t in threading.enumerate()
+               if t is not threading.current_thread() and t.is_alive()}
     try:
         tasks = os.listdir("/proc/self/task")
     except OSError:  # no /proc: threads alone
@@ -147,7 +148,7 @@ def _running() -> list[str]:
                 continue
             name, _, rest = text.partition("(")[2].rpartition(")")
             if rest.split()[:1] != ["Z"]:  # ended, not yet waited for: it writes nothing
-                running.append(f"a process ({name})")
+                running[("process", int(child))] = f"a process ({name})"
     return running
 
 

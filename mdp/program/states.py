@@ -252,16 +252,26 @@ def polars_environment(names: set[str]) -> None:
                 pass
 
 
+GRACE = 2.0
+"""Seconds the threads a game or plugin left running are given to end with the program."""
+
+
 def left_running(code: int) -> None:
     """Where game or plugin code left a thread of its own running (not a daemon), which
-    would keep the process from ending once the command has: one line that says so, and the
-    process ends now, with the command's exit ``code``, not waiting for it (mdp's own pool of
-    threads ends with the process)."""
+    would keep the process from ending once the command has: it is given :data:`GRACE`
+    seconds to end (what it prints then goes to standard error); then one line that says so,
+    and the process ends, with the command's exit ``code``, not waiting longer (mdp's own
+    pool of threads ends with the process)."""
     import threading
+    import time
 
     pool = getattr(getattr(sys.modules.get("mdp.engine.parallel"), "_pool", None), "_threads", ())
     alive = [thread for thread in threading.enumerate() if thread is not threading.main_thread()
              and not thread.daemon and thread not in pool and thread.is_alive()]
+    end = time.monotonic() + GRACE
+    for thread in alive:
+        thread.join(max(0.0, end - time.monotonic()))
+    alive = [thread for thread in alive if thread.is_alive()]
     if not alive:
         return
     from mdp.errors import MdpError, say

@@ -92,3 +92,24 @@ def test_a_writer_that_leaves_a_process_writing_is_refused(tmp_path, capsys):
     assert code == 2, err
     assert "returned with a process (python" in err and "it started still running" in err
     assert sorted(os.listdir(tmp_path)) == ["fmt.py"]
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="children are listed in /proc")
+def test_a_process_left_is_found_beside_one_of_its_name_already_running(tmp_path, capsys):
+    """Processes are told apart by their ids, not their names: one of the writer's own
+    name running before it (in the test suite, another test's) does not hide it."""
+    import subprocess
+    import sys
+
+    already = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        plugin = tmp_path / "fmt.py"
+        plugin.write_text(PROCESS.format(then="pass"))
+        code = main(["policy", GAME, "-p", str(plugin), "--out", str(tmp_path / "p.weird")])
+        err = capsys.readouterr().err
+        assert code == 2, err
+        assert "returned with a process (python" in err
+        assert sorted(os.listdir(tmp_path)) == ["fmt.py"]
+    finally:
+        already.kill()
+        already.wait()
