@@ -18,13 +18,10 @@ faster or slower for it.
 from __future__ import annotations
 
 import threading
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 import numpy as np
-
-if TYPE_CHECKING:
-    from mdp.engine.columns import Layer
 
 WORTH_LOADING = 10**8
 """Rows times columns (about a third of a second of the numpy kernel) that a process works
@@ -77,8 +74,9 @@ def kernel(work: int) -> Any:
         return _KERNEL[0]
 
 
-def program(layers: tuple[Layer, ...]) -> Program:
-    """The :class:`Program` of ``layers``."""
+def program(layers: tuple[Any, ...]) -> Program:
+    """The :class:`Program` of ``layers`` (:class:`mdp.engine.columns.Layer`, the kernel's
+    plan: named, not imported, so that this module stays below that one)."""
     table: list[list[int]] = []
     starts: list[np.ndarray] = []
     members: list[np.ndarray] = []

@@ -38,12 +38,11 @@ def main(argv: list[str] | None = None) -> int:
         from mdp.program.stdout import answered
 
         answered()
-        from mdp.program.guard import run_exit_callbacks
-
-        run_exit_callbacks()
+        from mdp.program import guard
         from mdp.program.states import left_running
 
-        left_running(code)  # a game's thread: not waited for
+        guard.run_exit_callbacks()
+        left_running(code, guard._who[0])  # a game's thread: not waited for
     return code
 
 

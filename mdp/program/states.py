@@ -118,12 +118,11 @@ def _warnings(recorded: dict[str, Any]) -> str | None:
         action, _, category, *_ = added[0]
         return f"set Python's warnings filter {action!r} for {getattr(category, '__name__', category)} " \
             "(warnings.filters)"
-    from mdp.program import guard
-
+    ours = recorded["showwarning"]  # mdp's own, as the command began
     shows = warnings.showwarning  # (mdp's own, or one of mdp's while it shows progress)
-    if recorded["showwarning"] is guard._warned and shows is not guard._warned and \
+    if getattr(ours, "__module__", "").startswith("mdp.") and shows is not ours and \
             not getattr(shows, "__module__", "").startswith("mdp."):
-        warnings.showwarning = guard._warned
+        warnings.showwarning = ours
         return "replaced warnings.showwarning"
     return None
 
@@ -256,12 +255,12 @@ GRACE = 2.0
 """Seconds the threads a game or plugin left running are given to end with the program."""
 
 
-def left_running(code: int) -> None:
-    """Where game or plugin code left a thread of its own running (not a daemon), which
-    would keep the process from ending once the command has: it is given :data:`GRACE`
-    seconds to end (what it prints then goes to standard error); then one line that says so,
-    and the process ends, with the command's exit ``code``, not waiting longer (mdp's own
-    pool of threads ends with the process)."""
+def left_running(code: int, who: str) -> None:
+    """Where game or plugin code (``who``, the last to run) left a thread of its own running
+    (not a daemon), which would keep the process from ending once the command has: it is
+    given :data:`GRACE` seconds to end (what it prints then goes to standard error); then one
+    line that says so, and the process ends, with the command's exit ``code``, not waiting
+    longer (mdp's own pool of threads ends with the process)."""
     import threading
     import time
 
@@ -275,9 +274,7 @@ def left_running(code: int) -> None:
     if not alive:
         return
     from mdp.errors import MdpError, say
-    from mdp.program.guard import _who
 
-    who = _who[0]
     say(f"mdp: warning: {MdpError(f'{who} left its thread {alive[0].name} running')}; mdp "
         "ends without waiting for it", flush=True)
     for stream in (sys.stdout, sys.stderr):
