@@ -105,6 +105,7 @@ def eliminated(system: Any, starts: np.ndarray, values: np.ndarray, sense: Sense
         chosen, solved = trial, better
     return solved, True
 
+
 def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:
     """``v = const + matrix @ v`` where each row of ``matrix`` and its chance of ``leaving``
     sum to 1, solved by elimination without a subtraction (the module's); ``None`` where a
