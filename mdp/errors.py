@@ -268,6 +268,8 @@ class terminations_interrupt:
 
         self.signal, self.previous = signal, {}
         if threading.current_thread() is threading.main_thread():
+            if all(signal.getsignal(number) is not interrupt for number in TERMINATIONS):
+                _Signals.interrupted = _Signals.said = False  # a watch of its own: none taken yet
             for number in (signal.SIGINT, *TERMINATIONS) if self.ctrl_c else TERMINATIONS:
                 if signal.getsignal(number) not in (signal.SIG_IGN, None):
                     self.previous[number] = signal.signal(number, interrupt)

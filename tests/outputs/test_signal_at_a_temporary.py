@@ -68,3 +68,24 @@ def test_a_signal_once_the_command_has_ended_leaves_its_exit_code(name):
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
     assert "interrupted" not in run.stderr
+
+
+def test_a_watch_of_its_own_is_interrupted_after_one_that_was(tmp_path, capsys):
+    """An interruption taken and said in one watch is that watch's alone: a later watch of
+    its own (the next write, in the same process) is interrupted by its signal again (the
+    second signal of one interruption is ignored, round 19's N3; the next write's is not)."""
+    from mdp.errors import say_interrupted
+
+    with terminations_interrupt(), pytest.raises(KeyboardInterrupt):
+        signal.raise_signal(signal.SIGTERM)
+    with terminations_interrupt():
+        say_interrupted()  # said as the command ends
+    capsys.readouterr()
+
+    def write(file):
+        file.write(b"x")
+        signal.raise_signal(signal.SIGTERM)
+
+    with terminations_interrupt(), pytest.raises(KeyboardInterrupt):
+        files.write_together([(str(tmp_path / "out.csv"), write)])
+    assert os.listdir(tmp_path) == []
