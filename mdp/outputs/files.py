@@ -19,6 +19,7 @@ from mdp.imported import IMPORTED, RECORDING
 from mdp.outputs.files_kinds import kept, open_special, special, writers
 from mdp.outputs.files_kinds import kind as kind
 from mdp.outputs.files_kinds import written_by as written_by
+from mdp.owner import own_process
 
 
 def check_target(path: str, what: str | None = None) -> None:
@@ -83,7 +84,7 @@ def write_together(files: list[tuple[str, Callable[[BinaryIO], object]]]) -> Non
     touched. A device or a pipe among them is written into once the others are complete,
     before they are renamed. Within :func:`together`,
     the set joins the files written before it, and all are renamed when it ends."""
-    _own_process()
+    own_process()
     refuse_read_targets()
     staged: list[tuple[str, str, int]] = []  # temporary, target, permissions
     path = files[0][0] if files else ""
@@ -365,7 +366,7 @@ def _finish(staged: list[tuple[str, str, int]],
             specials: list[tuple[str, Callable[[BinaryIO], object]]]) -> None:
     """Write into the devices, then rename the temporary files over their targets: a device
     that cannot be written (``/dev/full``) leaves every target as it was."""
-    _own_process()  # (a writer that forked: its child renames nothing)
+    own_process()  # (a writer that forked: its child renames nothing)
     path = ""
     try:
         for path, write in specials:  # nothing to replace, nothing to leave behind
@@ -375,14 +376,6 @@ def _finish(staged: list[tuple[str, str, int]],
             os.replace(temporary, path)
     except OSError as error:
         raise MdpError(f"{path}: cannot write: {error.strerror or error}") from None
-
-
-def _own_process() -> None:
-    """A child forked by game or plugin code ends here, writing nothing
-    (:func:`mdp.program.guard.own_process`); nothing where the program is not running."""
-    guard = sys.modules.get("mdp.program.guard")
-    if guard is not None:
-        guard.own_process()
 
 
 def _remove(staged: list[tuple[str, str, int]]) -> None:

@@ -48,7 +48,7 @@ from itertools import chain
 from types import ModuleType
 from typing import Any
 
-from mdp import errors
+from mdp import errors, owner
 from mdp.errors import Ended, ModelError
 from mdp.program import scans, settings, states
 
@@ -200,19 +200,6 @@ def _warned(message: Any, category: type[Warning], filename: str, lineno: int,
     _said(f"{os.path.basename(filename)}, line {lineno}: {category.__name__}: {message}")
 
 
-_END = os._exit  # Python's own
-_OWNER = [os.getpid()]  # the process of the command: a child forked from it ends as it will
-
-
-def _exited(code: Any = 0) -> None:
-    """``os._exit`` from the command's start to the end of the exit callbacks: it raises."""
-    if os.getpid() != _OWNER[0]:
-        _END(code)
-    raise Ended(code)
-
-
-_exited.__name__ = _exited.__qualname__ = _END.__qualname__  # as a message names it: _exit
-
 def run_exit_callbacks() -> None:
     """Run the exit callbacks now, as the program ends, a game's or plugin's among them:
     one that raises is one line, and one that calls ``os._exit`` is refused, the exit code
@@ -220,13 +207,14 @@ def run_exit_callbacks() -> None:
     import atexit
 
     hook = sys.unraisablehook
-    atexit.unregister(_END)  # os._exit itself, registered: never called
-    _OWNER[0] = os.getpid()
-    sys.unraisablehook, os._exit = _unraisable, _exited  # type: ignore[assignment]
+    atexit.unregister(owner.END)  # os._exit itself, registered: never called
+    owner.claim(watch=False)
+    sys.unraisablehook = _unraisable
     try:
         atexit._run_exitfuncs()
     finally:
-        sys.unraisablehook, os._exit = hook, _END
+        sys.unraisablehook = hook
+        owner.release()
 
 
 def record() -> None:
@@ -253,7 +241,7 @@ def record() -> None:
     _record()
     if _RECORDER not in sys.meta_path:
         sys.meta_path.insert(0, _RECORDER)
-    _OWNER[0], os._exit = os.getpid(), _exited  # type: ignore[assignment]
+    owner.claim(watch=True)
     import threading
     import warnings
 
@@ -293,7 +281,7 @@ def forget() -> None:
         settings.forget()
         states.forget()
     _recorded = None
-    os._exit = _END
+    owner.release()
     if _RECORDER in sys.meta_path:
         sys.meta_path.remove(_RECORDER)
 
@@ -314,26 +302,13 @@ def left_alone(game: Any) -> None:
     check_params(game)
 
 
-def own_process() -> None:
-    """End at once, with no word and no file, a process that game or plugin code forked
-    (``os.fork`` in a hook) where it comes back into mdp's command: the child of a fork runs
-    on from where the hook returns, and would finish the command too (two answers on
-    standard output, two writers of one file). Called where control comes back from game or
-    plugin code (:func:`check`) and where mdp writes (standard output and error, files), so
-    that the child writes nothing of the command's; the process that started the command
-    goes on alone. A child that ends itself (``multiprocessing``) is left to do so. Nothing
-    where :func:`record` was not called (the Python API: mdp owns no process there)."""
-    if _recorded is not None and os.getpid() != _OWNER[0]:
-        _END(0)
-
-
 def check(who: str, raised: BaseException | None = None) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
     not called (the Python API: mdp owns no process there). Where the command ``raised``,
     and the game's or plugin's own code raised it (:func:`mdp.errors.raised_in_plugin`: a
     trace function of its, say, that took itself out), that is refused too, as its fault."""
-    own_process()
+    owner.own_process()
     if _recorded is None:
         return
     errors.interrupted_before()  # swallowed by the code that ran: the user's all the same

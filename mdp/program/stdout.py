@@ -18,9 +18,9 @@ import sys
 from typing import Any
 
 from mdp.errors import MdpError, ParamError
+from mdp.owner import own_process
 from mdp.program import descriptors
 from mdp.program.descriptors import copy
-from mdp.program.guard import own_process
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()

@@ -1,0 +1,55 @@
+"""The process a command of the program runs in, and what game or plugin code forked from it
+may do: a child of a fork ends where control comes back into mdp (:func:`own_process`), and
+``os._exit`` raises :class:`mdp.errors.Ended` in the command's own process (:func:`exited`),
+so that the command ends as it would, with its files and its exit code.
+:mod:`mdp.program.guard` claims the process for a command and releases it at the end; the
+writers of standard output and of files (:mod:`mdp.program.stdout`,
+:mod:`mdp.outputs.files`) call :func:`own_process`. Nothing is claimed in the Python API."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from mdp.errors import Ended
+
+END = os._exit  # Python's own
+_OWNER = [os.getpid()]  # the process of the command
+_WATCHED = [False]  # from the command's start to its end: forked children end in own_process
+
+
+def exited(code: Any = 0) -> None:
+    """``os._exit`` while the process is claimed: it raises in the command's process, and a
+    child forked from it ends as it asks."""
+    if os.getpid() != _OWNER[0]:
+        END(code)
+    raise Ended(code)
+
+
+exited.__name__ = exited.__qualname__ = END.__qualname__  # as a message names it: _exit
+
+
+def claim(*, watch: bool) -> None:
+    """Make this process the command's and ``os._exit`` :func:`exited`; with ``watch``, a
+    child forked from it from now on ends in :func:`own_process`."""
+    _OWNER[0], _WATCHED[0] = os.getpid(), watch
+    os._exit = exited  # type: ignore[assignment]
+
+
+def release() -> None:
+    """Python's own ``os._exit`` again, and no process watched."""
+    _WATCHED[0] = False
+    os._exit = END
+
+
+def own_process() -> None:
+    """End at once, with no word and no file, a process that game or plugin code forked
+    (``os.fork`` in a hook) where it comes back into mdp's command: the child of a fork runs
+    on from where the hook returns, and would finish the command too (two answers on
+    standard output, two writers of one file). Called where control comes back from game or
+    plugin code (:func:`mdp.program.guard.check`) and where mdp writes (standard output and
+    error, files), so that the child writes nothing of the command's; the process that
+    started the command goes on alone. A child that ends itself (``multiprocessing``) is
+    left to do so. Nothing while no command watches (the Python API: mdp owns no process)."""
+    if _WATCHED[0] and os.getpid() != _OWNER[0]:
+        END(0)
