@@ -56,9 +56,11 @@ class Format:
         from mdp.analysis.pieces import Pieces, Widened
         from mdp.outputs.files import written_by
 
-        written_by(self._named())  # blamed for the file it is given, removed or closed
+        named = self._named()
+        written_by(named)  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
-        before = _running()
+        plugin = named.startswith("plugin ")  # mdp's own formats start nothing
+        before = _running() if plugin else {}
         try:
             # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
@@ -72,12 +74,12 @@ class Format:
                         self.stream(table, cast(BinaryIO, watched))
                         if table.begun - begun > 1:  # every row written twice, or more
                             raise ModelError(
-                                f"{self._named()} took the pieces of {table.name} "
+                                f"{named} took the pieces of {table.name} "
                                 f"{table.begun - begun} times; a stream writes each piece it "
                                 "is given once (for piece in pieces: ...)")
                         if table.passes == passes:  # it returned before the last piece
                             raise ModelError(
-                                f"{self._named()} returned before it had taken every piece of "
+                                f"{named} returned before it had taken every piece of "
                                 f"{table.name}; a stream writes each piece it is given, to the "
                                 "last (for piece in pieces: ...)")
                         break
@@ -102,17 +104,17 @@ class Format:
             if isinstance(error, OSError) or "os error" in text:
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
-            raise ModelError(f"{self._named()} raised {text}") from error
-        left = next((what for key, what in _running().items() if key not in before), None)
-        if left is not None:  # what it left to it may come after the file is put in place
-            raise ModelError(f"{self._named()} returned with {left} it started still running; "
-                             "a format writes all of its table before it returns")
-        if self._named().startswith("plugin "):  # a game's columns, made as mdp's own write,
-            from mdp.program import guard  # are the game's: checked as the command ends
+            raise ModelError(f"{named} raised {text}") from error
+        if plugin:  # (a game's columns, made as mdp's own write, are the game's: checked
+            from mdp.program import guard  # as the command ends)
 
-            guard.check(self._named())
+            left = next((what for key, what in _running().items() if key not in before), None)
+            if left is not None:  # what it left to it may come after the file is put in place
+                raise ModelError(f"{named} returned with {left} it started still running; "
+                                 "a format writes all of its table before it returns")
+            guard.check(named)
         if (not watched.written or _emptied(file)) and table.height:  # none of the rows
-            raise ModelError(f"{self._named()} wrote nothing of a table of "
+            raise ModelError(f"{named} wrote nothing of a table of "
                              f"{table.height:,} rows (or emptied its file; a write that is a "
                              "generator never runs)")
 
