@@ -31,7 +31,7 @@ twice what the better of the two choices, known beforehand, would take."""
 
 _LOCK = threading.Lock()
 _KERNEL: list[Any] = []
-"""The compiled kernel once made, or ``None`` where numba is not installed."""
+"""The compiled kernel once made, or ``None`` where numba is not installed or cannot make it."""
 _WORKED = [0]
 
 
@@ -62,16 +62,29 @@ def kernel(work: int) -> Any:
             _WORKED[0] += work
             if _WORKED[0] < WORTH_LOADING:
                 return None
-            try:
-                import numba
-            except ImportError:
-                _KERNEL.append(None)
-            else:
-                try:  # cached where numba may write: beside this file, or in the user's folder
-                    _KERNEL.append(numba.njit(cache=True, nogil=True)(_run))
-                except RuntimeError:  # nowhere: compiled in each process (about a second)
-                    _KERNEL.append(numba.njit(nogil=True)(_run))
+            _KERNEL.append(_made())
         return _KERNEL[0]
+
+
+def _made() -> Any:
+    """The compiled kernel, tried on an empty program, or ``None`` where numba is not
+    installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
+    fails its import), a cache damaged (a disk that filled as it was written). The kernel
+    only makes the work faster: without it the numpy kernel gives the same values."""
+    try:
+        import numba
+    except Exception:  # not installed, or its import failed (a warning taken as an error)
+        return None
+    # Cached where numba may write (beside this file, or in the user's folder); where it may
+    # not, or its cache cannot be read, compiled in the process (about a second).
+    for cache in (True, False):
+        try:
+            found = numba.njit(cache=cache, nogil=True)(_run)
+            run(found, program(()), np.zeros((1, 1)), True)
+        except Exception:
+            continue
+        return found
+    return None
 
 
 def program(layers: tuple[Any, ...]) -> Program:

@@ -4,8 +4,11 @@ layers mixing a chance action with certain ones, shared pairs), both senses, end
 may take, NaN, blocks of any width; a Yatzy card's round; and loaded only where the work is
 worth it, numpy's kernel where numba is not installed."""
 
+import os
+import pickle
 import subprocess
 import sys
+import types
 
 import numpy as np
 import pytest
@@ -115,3 +118,90 @@ def test_without_numba_the_numpy_kernel_runs(monkeypatch):
     expected = columns.best_columns(model, terminal)
     monkeypatch.setattr(columns, "COMPILED", True)
     assert np.array_equal(columns.best_columns(model, terminal), expected)
+
+
+class _Numba(types.ModuleType):
+    """A stand-in for numba whose parts fail as asked: ``njit`` itself, or the kernel's first
+    call where it is cached (a damaged cache) or where it is not (a compiler that breaks). The
+    kernel it makes runs ``fused._run`` as plain Python."""
+
+    def __init__(self, failing):
+        super().__init__("numba")
+        self.failing = failing
+
+    def njit(self, cache=False, nogil=False):
+        if "njit" in self.failing:
+            raise TypeError("njit broke")
+
+        def made(function):
+            def found(*args):
+                if ("cache" if cache else "compile") in self.failing:
+                    raise pickle.UnpicklingError("invalid load key, '\\xd9'")
+                return function(*args)
+            return found
+        return made
+
+
+class _Failing:
+    """A finder that fails the import of numba with ``error`` (numba reading a setting of
+    its own it cannot parse, under warnings taken as errors: a RuntimeWarning)."""
+
+    def __init__(self, error):
+        self.error = error
+
+    def find_spec(self, name, path=None, target=None):
+        if name == "numba":
+            raise self.error("NUMBA_NUM_THREADS could not be parsed")
+        return None
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(failing=st.sets(st.sampled_from(["import", "njit", "cache", "compile"])),
+       error=st.sampled_from([ImportError, RuntimeWarning, ValueError, OSError]))
+def test_a_kernel_numba_cannot_make_leaves_the_numpy_kernel(monkeypatch, failing, error):
+    # The compiled kernel only makes the work faster: whatever part of numba fails (its
+    # import, njit, a damaged cache, the compiler), the values are numpy's, and nothing raises.
+    with monkeypatch.context() as patched:
+        patched.setattr(fused, "_KERNEL", [])
+        patched.setattr(fused, "WORTH_LOADING", 0)
+        if "import" in failing:
+            patched.delitem(sys.modules, "numba", raising=False)
+            patched.setattr(sys, "meta_path", [_Failing(error), *sys.meta_path])
+        else:
+            patched.setitem(sys.modules, "numba", _Numba(failing))
+        found = fused.kernel(1)
+        made = not ({"import", "njit"} & failing or {"cache", "compile"} <= failing)
+        assert (found is not None) == made
+        model = mdp.compile(card_game([[0] * 3] * 2, 3, 2)).round
+        terminal = np.random.default_rng(1).random((model.n_terminal, 5))
+        patched.setattr(columns, "COMPILED", False)
+        expected = columns.best_columns(model, terminal)
+        patched.setattr(columns, "COMPILED", True)
+        assert np.array_equal(columns.best_columns(model, terminal).view(np.uint64),
+                              expected.view(np.uint64))
+
+
+@pytest.mark.slow
+def test_a_damaged_cache_or_an_unreadable_setting_of_numba_is_no_error(tmp_path):
+    # The real numba: its cache written, then damaged as a disk that filled would leave it
+    # (the kernel is compiled again in the process); and a NUMBA_ setting numba cannot read,
+    # under warnings taken as errors as the command line takes them (numpy's kernel).
+    code = ("import warnings\n"
+            "warnings.simplefilter('error', RuntimeWarning)\n"
+            "from mdp.engine import fused\n"
+            "print(fused.kernel(fused.WORTH_LOADING) is not None)\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+
+    def made(**more):
+        ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env={**env, **more})
+        assert ran.returncode == 0 and not ran.stderr, ran.stderr
+        return ran.stdout.split()
+
+    assert made() == ["True"]
+    cached = [path for path in tmp_path.rglob("*") if path.suffix in (".nbi", ".nbc")]
+    assert cached
+    for path in cached:
+        path.write_bytes(b"\xd9" * 100)
+    assert made() == ["True"]
+    assert made(NUMBA_NUM_THREADS="abc") == ["False"]
