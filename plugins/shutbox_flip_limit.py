@@ -41,10 +41,14 @@ def mdp_check(params, game):
     # doubles=extra (plugins/shutbox_doubles.py) lets one more tile be shut after a double
     most = most_shut(params) + (params.get("doubles") == "extra")
     if limit >= most:
-        raise no_effect(game, "max_flips", f"no roll shuts more than {most} tiles "
-                        f"(of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most "
-                        f"{max(usual_counts(params))} "
-                        "dice)", f"set max_flips below {most}")
+        dice = max(usual_counts(params))
+        of = (f"of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most {dice} "
+              + ("die" if dice == 1 else "dice"))
+        shuts = "a tile" if most == 0 else f"more than {most} tile" + "s" * (most > 1)
+        # (max_flips is 1 or more: below 1, or below 2 where no roll shuts more than one, no
+        # value of it would act)
+        raise no_effect(game, "max_flips", f"no roll shuts {shuts} ({of})",
+                        f"set max_flips below {most}" if most > 1 else None)
 
 
 @mdp.hookimpl(wrapper=True)
@@ -58,4 +62,4 @@ def shutbox_moves(params):
 def mdp_describe(params):
     text = yield
     limit = params["max_flips"]
-    return text if limit is None else f"{text}; at most {limit} tiles shut per roll"
+    return text if limit is None else f"{text}; at most {limit} tile{'s' * (limit > 1)} shut per roll"

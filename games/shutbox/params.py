@@ -284,21 +284,25 @@ def dice_thrown(params: Mapping[str, Any]) -> set[int]:
     return usual | ({1} if params["one_die"] != "never" else set())
 
 
-def no_effect(game: Any, name: str, why: str, change: str) -> mdp.ParamError:
+def no_effect(game: Any, name: str, why: str, change: str | None) -> mdp.ParamError:
     """The one refusal of a parameter that cannot act under the others (a rule left out of
     the game with no word would be a different game than the one asked for): what to
-    ``change`` instead, or the parameter left out; where the variant set it, not the user,
-    the line says so and how to set it back (``--set NAME=DEFAULT``), since the user can
+    ``change`` instead (``None`` where no value of it would act), or the parameter left out;
+    where the variant set it, not the user,
+    the line says so and how to set it back (``--set NAME=DEFAULT``, ``--set NAME=`` where it
+    is unset), since the user can
     leave out only what they gave."""
     param = next(p for p in game.declared if p.name == name)
     value = game.shown(param, game.params[name])
     variant = next((v for v in game.variants() if v.name == game.variant), None)
     if variant is not None and name in variant.params:
+        default = game.shown(param, param.default)  # unset (None): typed as nothing
+        back = f"set it back with --set {name}={'' if default is None else default}"
         return mdp.ParamError(f"parameter {name}={value}, which --variant {variant.name} sets, "
-                              f"has no effect while {why}; {change}, or set "
-                              f"{name}={game.shown(param, param.default)} too")
-    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; {change}, "
-                          f"or leave {name} out")
+                              f"has no effect while {why}; " + (f"{change}, or {back}" if change
+                                                                 else back))
+    return mdp.ParamError(f"parameter {name}={value} has no effect while {why}; "
+                          + (f"{change}, or leave {name} out" if change else f"leave {name} out"))
 
 
 def check_in_force(game: Any) -> None:

@@ -7,6 +7,8 @@ A refusal is true: the independent solver of tests/brute_shutbox.py gives the sa
 with the refused parameter as without it. A rule set accepted is solved to that solver's
 value."""
 
+import re
+
 import brute_shutbox
 import pytest
 from hypothesis import given, settings
@@ -85,10 +87,38 @@ def test_a_rule_the_variant_set_is_said_to_be_its(variant, given):
             assert f"leave {name} out" in message and "--variant" not in message, message
             return
         assert name in variant.params, message
-        default = DEFAULTS[name]
+        default = "" if DEFAULTS[name] is None else str(DEFAULTS[name])  # unset: typed empty
         assert f", which --variant {variant.name} sets, " in message, message
-        assert message.endswith(f", or set {name}={default} too"), message
+        assert message.endswith(f"set it back with --set {name}={default}"), message
         try:
-            mdp.load_game(SHUTBOX, variant=variant.name, **given, **{name: str(default)})
+            mdp.load_game(SHUTBOX, variant=variant.name, **given, **{name: default})
         except mdp.ParamError as later:  # another rule of the user's own, or none
             assert not str(later).startswith(f"parameter {name}="), str(later)
+
+
+@settings(max_examples=80, deadline=None)
+@given(tiles=st.sampled_from(["1-4", "4", "1,2", "2,4", "1-3"]), given=RULES,
+       limit=st.integers(1, 5), variant=st.sampled_from([None, "max-two-flips"]))
+def test_what_a_refusal_advises_can_be_done_and_acts(tiles, given, limit, variant):
+    # Round 22: "set max_flips below 0" where no roll shuts a tile, and "set max_flips=None
+    # too", neither of which can be typed. Every advice of a refusal is followed here: the
+    # value it names is taken, and the parameter it named is refused no more.
+    given = {k: str(v) for k, v in {**given, "max_flips": limit}.items()}
+    if variant is not None:
+        given = {k: v for k, v in given.items() if k not in ("max_flips", "one_die", "one_die_mode")}
+    asked = {"tiles": tiles, "faces": 4, **given}
+    try:
+        mdp.load_game(SHUTBOX, variant=variant, **asked)
+        return
+    except mdp.ParamError as error:
+        message = str(error)
+    name = message.removeprefix("parameter ").split("=")[0]
+    advice = message.rpartition("; ")[2]
+    below = re.match(rf"set {name} below (\d+)", advice)
+    back = re.search(rf"set it back with --set {name}=(\S*)$", advice)
+    assert below or back or advice.endswith(f"leave {name} out"), message  # or a change in words
+    for value in ([str(int(below[1]) - 1)] if below else []) + ([back[1]] if back else []):
+        try:
+            mdp.load_game(SHUTBOX, variant=variant, **{**asked, name: value})
+        except mdp.ParamError as later:  # another rule of the user's own, or none
+            assert not str(later).startswith(f"parameter {name}"), (message, str(later))
