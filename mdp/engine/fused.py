@@ -23,6 +23,8 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.limits import address_space
+
 WORTH_LOADING = 10**8
 """Rows times columns (about a third of a second of the numpy kernel) that a process works
 before it loads the compiled kernel: loading it (numba, and the kernel from numba's cache)
@@ -69,8 +71,12 @@ def kernel(work: int) -> Any:
 def _made() -> Any:
     """The compiled kernel, tried on an empty program, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
-    fails its import), a cache damaged (a disk that filled as it was written). The kernel
-    only makes the work faster: without it the numpy kernel gives the same values."""
+    fails its import), a cache damaged (a disk that filled as it was written); and ``None``
+    under a limit of address space (``ulimit -v``): what numba loads reserves it freely (LLVM,
+    scipy's OpenBLAS, whose start loops for ever, deaf to signals, where it finds none). The
+    kernel only makes the work faster: without it the numpy kernel gives the same values."""
+    if address_space() is not None:
+        return None
     try:
         import numba
     except Exception:  # not installed, or its import failed (a warning taken as an error)

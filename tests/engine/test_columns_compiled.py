@@ -18,6 +18,7 @@ from test_rounds_properties import card_game
 
 import mdp
 from mdp.engine import columns, fused
+from mdp.limits import address_space
 
 pytest.importorskip("numba")
 
@@ -164,6 +165,7 @@ def test_a_kernel_numba_cannot_make_leaves_the_numpy_kernel(monkeypatch, failing
     with monkeypatch.context() as patched:
         patched.setattr(fused, "_KERNEL", [])
         patched.setattr(fused, "WORTH_LOADING", 0)
+        patched.setattr(fused, "address_space", lambda: None)  # whatever this machine's limit
         if "import" in failing:
             patched.delitem(sys.modules, "numba", raising=False)
             patched.setattr(sys, "meta_path", [_Failing(error), *sys.meta_path])
@@ -190,6 +192,8 @@ def test_a_damaged_cache_or_an_unreadable_setting_of_numba_is_no_error(tmp_path)
             "warnings.simplefilter('error', RuntimeWarning)\n"
             "from mdp.engine import fused\n"
             "print(fused.kernel(fused.WORTH_LOADING) is not None)\n")
+    if address_space() is not None:
+        pytest.skip("a limit of address space here: numba is never loaded under one")
     env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
 
     def made(**more):
@@ -205,3 +209,16 @@ def test_a_damaged_cache_or_an_unreadable_setting_of_numba_is_no_error(tmp_path)
         path.write_bytes(b"\xd9" * 100)
     assert made() == ["True"]
     assert made(NUMBA_NUM_THREADS="abc") == ["False"]
+
+
+@pytest.mark.slow
+def test_under_a_limit_of_address_space_numba_is_not_loaded():
+    # Round 22: under `ulimit -v`, numba's first compile loaded scipy's OpenBLAS, whose start
+    # looped for ever on failed allocations (SIGTERM and Ctrl-C unheard): numpy's kernel runs.
+    code = ("import resource, sys\n"
+            "resource.setrlimit(resource.RLIMIT_AS, (8 << 30, resource.RLIM_INFINITY))\n"
+            "from mdp.engine import fused\n"
+            "print(fused.kernel(fused.WORTH_LOADING), 'numba' in sys.modules)\n")
+    ran = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert ran.returncode == 0 and not ran.stderr, ran.stderr
+    assert ran.stdout.split() == ["None", "False"]
