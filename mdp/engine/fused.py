@@ -71,7 +71,8 @@ def kernel(work: int) -> Any:
 def _made() -> Any:
     """The compiled kernel, tried on an empty program, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
-    fails its import), a cache damaged (a disk that filled as it was written); and ``None``
+    fails its import), a cache damaged (a disk that filled as it was written), its JIT turned
+    off (which leaves the kernel in Python); and ``None``
     under a limit of address space (``ulimit -v``): what numba loads reserves it freely (LLVM,
     scipy's OpenBLAS, whose start loops for ever, deaf to signals, where it finds none). The
     kernel only makes the work faster: without it the numpy kernel gives the same values."""
@@ -89,7 +90,9 @@ def _made() -> Any:
             run(found, program(()), np.zeros((1, 1)), True)
         except Exception:
             continue
-        return found
+        # compiled: with numba's JIT off (NUMBA_DISABLE_JIT, numba.config), njit gives the
+        # function back as it is, Python's loops a thousand times slower than numpy's
+        return found if getattr(found, "signatures", None) else None
     return None
 
 

@@ -135,10 +135,14 @@ class _Numba(types.ModuleType):
             raise TypeError("njit broke")
 
         def made(function):
+            if "off" in self.failing:  # the JIT off: the function given back as it is
+                return function
+
             def found(*args):
                 if ("cache" if cache else "compile") in self.failing:
                     raise pickle.UnpicklingError("invalid load key, '\\xd9'")
                 return function(*args)
+            found.signatures = [("compiled once called",)]
             return found
         return made
 
@@ -157,11 +161,12 @@ class _Failing:
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(failing=st.sets(st.sampled_from(["import", "njit", "cache", "compile"])),
+@given(failing=st.sets(st.sampled_from(["import", "njit", "cache", "compile", "off"])),
        error=st.sampled_from([ImportError, RuntimeWarning, ValueError, OSError]))
 def test_a_kernel_numba_cannot_make_leaves_the_numpy_kernel(monkeypatch, failing, error):
     # The compiled kernel only makes the work faster: whatever part of numba fails (its
-    # import, njit, a damaged cache, the compiler), the values are numpy's, and nothing raises.
+    # import, njit, a damaged cache, the compiler, the JIT turned off), the values are
+    # numpy's, and nothing raises.
     with monkeypatch.context() as patched:
         patched.setattr(fused, "_KERNEL", [])
         patched.setattr(fused, "WORTH_LOADING", 0)
@@ -172,7 +177,7 @@ def test_a_kernel_numba_cannot_make_leaves_the_numpy_kernel(monkeypatch, failing
         else:
             patched.setitem(sys.modules, "numba", _Numba(failing))
         found = fused.kernel(1)
-        made = not ({"import", "njit"} & failing or {"cache", "compile"} <= failing)
+        made = not ({"import", "njit", "off"} & failing or {"cache", "compile"} <= failing)
         assert (found is not None) == made
         model = mdp.compile(card_game([[0] * 3] * 2, 3, 2)).round
         terminal = np.random.default_rng(1).random((model.n_terminal, 5))
@@ -203,6 +208,7 @@ def test_a_damaged_cache_or_an_unreadable_setting_of_numba_is_no_error(tmp_path)
         return ran.stdout.split()
 
     assert made() == ["True"]
+    assert made(NUMBA_DISABLE_JIT="1") == ["False"]  # the kernel in Python: numpy's is faster
     cached = [path for path in tmp_path.rglob("*") if path.suffix in (".nbi", ".nbc")]
     assert cached
     for path in cached:
