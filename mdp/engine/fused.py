@@ -72,10 +72,10 @@ def _made() -> Any:
     """The compiled kernel, tried on an empty program, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
     fails its import), a cache damaged (a disk that filled as it was written), its JIT turned
-    off (which leaves the kernel in Python); and ``None``
-    under a limit of address space (``ulimit -v``): what numba loads reserves it freely (LLVM,
-    scipy's OpenBLAS, whose start loops for ever, deaf to signals, where it finds none). The
-    kernel only makes the work faster: without it the numpy kernel gives the same values."""
+    off (which leaves the kernel in Python). ``None`` too under a limit of address space
+    (``ulimit -v``): what numba loads reserves it freely (LLVM, scipy's OpenBLAS, whose start
+    loops for ever, deaf to signals, where it finds none). The kernel only makes the work
+    faster: without it the numpy kernel gives the same values."""
     if address_space() is not None:
         return None
     try:
