@@ -403,7 +403,8 @@ def _import_module_named(name: str) -> ModuleType:
     except (ImportError, ValueError):
         found = None
     if found is None:
-        raise ModelError(f"plugin {name}: no such file or module (a plugin is a .py file, a "
+        shown = name if name.strip() else repr(name)  # a blank name, quoted to be seen
+        raise ModelError(f"plugin {shown}: no such file or module (a plugin is a .py file, a "
                          "package folder, or the name of a module that Python can import)")
     return import_module(name, shown=f"the plugin {name}")
 
