@@ -153,7 +153,9 @@ HOOK = "import mdp\n\n\n@mdp.hookimpl\ndef {}(total):\n    return []\n"
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["solve", "shutbox", "-p", "no_such_rule.py"], "plugin no_such_rule.py: no such file"),
-    (["solve", "shutbox", "-p", " "], "plugin ' ': no such file or module"),  # seen, quoted
+    (["solve", "shutbox", "-p", " "],  # a blank name, quoted to be seen
+     "plugin ' ': no such file or module (a plugin is a .py file, a package folder, or "
+     "the name of a module that Python can import)"),
     (["solve", "shutbox", "-p", "no_such_module"],
      "plugin no_such_module: no such file or module (a plugin is a .py file, a package folder, or "
      "the name of a module that Python can import)"),
