@@ -398,10 +398,12 @@ def _import_module_named(name: str) -> ModuleType:
     else a plugin can be."""
     import importlib.util
 
-    try:
-        found = importlib.util.find_spec(name)
-    except (ImportError, ValueError):
-        found = None
+    found = None
+    if all(part.isidentifier() for part in name.split(".")):  # else no module's name (a blank
+        try:  # one, or one that some code left in sys.modules under a name import never gives)
+            found = importlib.util.find_spec(name)
+        except (ImportError, ValueError):
+            pass
     if found is None:
         shown = name if name.strip() else repr(name)  # a blank name, quoted to be seen
         raise ModelError(f"plugin {shown}: no such file or module (a plugin is a .py file, a "

@@ -1,10 +1,13 @@
 """Plugins tried without installing them: ``mdp -p FILE`` and ``mdp.load_game(plugins=...)``,
 and the packaging that docs/rule-plugins.rst shows for them."""
 
+import importlib.machinery
 import json
 import re
 import shutil
+import sys
 import tomllib
+import types
 from fractions import Fraction
 from pathlib import Path
 
@@ -230,3 +233,16 @@ def test_the_plugin_installed_as_the_page_says_is_in_force(tmp_path, monkeypatch
     monkeypatch.syspath_prepend(str(tmp_path))
     game = mdp.load_game("shutbox", tiles="1-2")
     assert mdp.solve(mdp.compile(game), exact=True).value == ONE_TILE_VALUE
+
+
+@pytest.mark.parametrize("name", [" ", "", "a b", "1x", "x..y", "mdp-rule"])
+def test_a_name_no_import_gives_is_no_module_whatever_sys_modules_holds(monkeypatch, name):
+    # A name that Python's import never gives (blank, spaced, dashed) names no module, even
+    # where code of the same process left one in sys.modules under it (a test's, a game's):
+    # in the full suite, -p " " had taken such a module as the plugin.
+    left = types.ModuleType(name)
+    left.__spec__ = importlib.machinery.ModuleSpec(name, None)  # as one imported has
+    left.mdp_describe = mdp.hookimpl(lambda params: "left behind")
+    monkeypatch.setitem(sys.modules, name, left)
+    with pytest.raises(mdp.ModelError, match=r"^plugin .*: no such file or module \(a plugin is"):
+        mdp.load_game("shutbox", plugins=[name])
