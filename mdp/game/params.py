@@ -62,10 +62,12 @@ class Param:
 
     def shown(self, value: Any) -> Any:
         """``value`` as people and JSON see it, as ``--set`` takes it back: the text of
-        ``show`` (on one line), or a number, true or false, ``None``; a float that is not
-        finite as its text (``nan``, ``inf``: JSON has no number for it). A ``show`` that
-        raises or gives anything else, or a value that has no such form (bytes), is the
-        fault of whoever declared the parameter: checked here, where every use passes."""
+        ``show`` (on one line), or a number, true or false, ``None`` (a list of those for
+        a repeated option); a float that is not finite as its text (``nan``, ``inf``: JSON
+        has no number for it). A ``show`` that raises or gives anything else, or a value with
+        no show that has no such form (bytes, a set, a dict, an array, an object), is the
+        fault of whoever declared the parameter: checked here, where every use passes, as
+        the game loads, before any work."""
         if self.show is None:
             got = value
         else:
@@ -74,7 +76,9 @@ class Param:
             except PLUGIN_FAULTS as error:
                 raise ModelError(f"parameter {self.name}: its show raised {fault(error)} "
                                  f"(value {said(value)})") from None
-        if isinstance(got, float) and got != got or got in (math.inf, -math.inf):
+        if self.show is None and hasattr(got, "dtype") and getattr(got, "shape", None) == ():
+            got = got.item()  # a numpy number, as Python's (a long double stays as it is)
+        if isinstance(got, float) and not math.isfinite(got):
             return str(got)
         if isinstance(got, str):
             if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in got):
@@ -85,13 +89,14 @@ class Param:
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
             self._read_back(value, got)
-        if got is None or isinstance(got, (bool, int, float)) or \
-                self.show is None and not isinstance(got, (bytes, bytearray)):
+        if got is None or isinstance(got, (bool, int, float)) or self.show is None and \
+                self.repeat and isinstance(got, (list, tuple)) and all(map(_plain, got)):
             return got
         whose = "its show gave" if self.show is not None else "its value is"
         raise ModelError(f"parameter {self.name}: {whose} {said(got):.60} "
-                         f"({type(got).__name__}), not text or a number; a parameter's value "
-                         "is shown as the text --set takes back (give the parameter a show)")
+                         f"({type(got).__name__}), not text, a number, true or false; a "
+                         "parameter's value is shown as the text --set takes back (give the "
+                         "parameter a show)")
 
     def _read_back(self, value: Any, got: Any) -> None:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
@@ -214,12 +219,22 @@ def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) ->
                          f"{fault(error, hook=True)} (value {value!r})") from error
 
 
+def _plain(value: Any) -> bool:
+    """Whether ``value`` is shown as it is: None, true or false, a number, a text."""
+    return value is None or isinstance(value, (bool, int, float, str))
+
+
 def alike(a: Any, b: Any) -> bool | None:
     """Whether two values of a parameter are the same value by ``==`` (an array's, all of
     it; a NaN as NaN); ``None`` where they cannot be told: two of a class with no ``==`` of
     its own (each value made is another), or an ``==`` that does not answer."""
     if a is b or type(a) is type(b) and type(a).__eq__ is object.__eq__:  # type: ignore[comparison-overlap]
         return True if a is b else None
+    if type(a) is type(b) and isinstance(a, (list, tuple)):  # item by item: a NaN in them too
+        if len(a) != len(b):
+            return False
+        answers = [alike(x, y) for x, y in zip(a, b)]
+        return False if False in answers else None if None in answers else True
     try:
         same = a == b
         if hasattr(same, "all"):  # an array's, all of it

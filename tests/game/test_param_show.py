@@ -2,6 +2,8 @@
 parser reads as another value would record another game than the one solved (--json), and
 is refused, naming the plugin and the parameter."""
 
+import json
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -172,3 +174,41 @@ def test_an_empty_value_of_a_parameter_unset_by_default_is_its_parser_s_to_read(
     game = mdp.load_game(str(path), bonus="")
     assert game.params["bonus"] == played
     assert mdp.solve(mdp.compile(game), exact=True).value == (played or 0)
+
+
+VALUES = {  # what a parser with no show may give, and whether it is shown as it is
+    "text": ("'a'", True), "whole": ("7", True), "float": ("0.5", True), "nan": ("float('nan')", True),
+    "true": ("True", True), "numpy int": ("np.int64(3)", True),
+    "numpy float": ("np.float32(0.25)", True), "long double": ("np.longdouble('1e4000')", False),
+    "array": ("np.array([1, 2])", False), "set": ("frozenset('ab')", False),
+    "dict": ("{1: 'a', '1': 'b'}", False), "list": ("[float('nan')]", False),
+    "tuple": ("(1, 2)", False), "object": ("object()", False), "bytes": ("b'x'", False)}
+GIVES = '''
+import mdp
+import numpy as np
+GAME = "shutbox"
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("extra", "", lambda text: VALUE, "an extra")]
+'''
+
+
+@pytest.mark.parametrize("kind", VALUES)
+def test_a_value_with_no_show_is_shown_as_it_is_or_refused_as_the_game_loads(tmp_path, capsys, kind):
+    # Round 23: a set, a dict, an array, a long double with no show were a traceback in
+    # --json after the work (TypeError, ValueError, RecursionError), or JSON with two keys
+    # alike. A value with no show is shown as it is only where JSON and --set have its form.
+    value, plain = VALUES[kind]
+    plugin = tmp_path / "gives.py"
+    plugin.write_text(GIVES.replace("VALUE", value))
+    code = main(["solve", "games/shutbox", "--set", "tiles=1-3", "-p", str(plugin), "--json"])
+    out, err = capsys.readouterr()
+    if plain:
+        assert code == 0, err
+        shown = json.loads(out)["params"]["extra"]
+        assert shown is None or isinstance(shown, (bool, int, float, str)), shown
+    else:
+        assert (code, out) == (2, "")
+        assert err.startswith(f"mdp: error: game shutbox: plugin {plugin}'s ") and \
+            "its value is " in err and err.endswith("(give the parameter a show)\n"), err
