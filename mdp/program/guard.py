@@ -366,10 +366,11 @@ def _fault() -> str | None:
     modules = states.modules(_recorded["modules"])
     if modules is not None:
         return modules
-    now = vars(builtins)
-    for name, value in _recorded["builtins"].items():
-        if now.get(name, _recorded) is not value:
-            return f"replaced Python's built-in {name}"
+    now, kept = vars(builtins), _recorded["builtins"]
+    replaced = [name for name, value in kept.items() if now.get(name, _recorded) is not value]
+    if replaced:  # put back before the refusal is said (by print, one of them)
+        now.update({name: kept[name] for name in replaced})
+        return f"replaced Python's built-in {replaced[0]}"
     return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
 
 

@@ -32,6 +32,10 @@ REFUSED = {
     'sys.modules["polars"] = None': "module polars in sys.modules",
     'sys.modules["json"] = None': "module json in sys.modules",
     "builtins.float = int": "built-in float",
+    # the refusal is said by print, put back first: was nothing said, or a traceback
+    "builtins.print = lambda *a, **k: None": "built-in print",
+    'builtins.print = lambda *a, **k: (_ for _ in ()).throw(RuntimeError("no print"))':
+        "built-in print",
     "import numpy; numpy.maximum = numpy.minimum": "replaced numpy.maximum",
     "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)": "changed what SIGINT does",
     "import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN)": "changed what SIGTERM does",
