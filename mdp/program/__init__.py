@@ -10,6 +10,7 @@ else.
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 EXIT_INTERRUPTED = 130
 
@@ -21,6 +22,8 @@ def main(argv: list[str] | None = None) -> int:
     from mdp.program import descriptors  # first: those the user gave, before any is opened
 
     recorded = descriptors.record()
+    if argv is None:  # the program's to its end, under the command's own (mdp.program.guard)
+        sys.unraisablehook = _unraisable
     try:
         from mdp.errors import commanding  # mdp's lightest module: before any other
 
@@ -44,6 +47,20 @@ def main(argv: list[str] | None = None) -> int:
         guard.run_exit_callbacks()
         left_running(code, guard._who[0])  # a game's thread: not waited for
     return code
+
+
+def _unraisable(raised: Any) -> None:
+    """What Python cannot raise, in one line, where no command runs: a game's object that
+    dies as the command's last references to it go, its ``__del__`` raising (it was
+    Python's traceback). It names the game or plugin as the command last did."""
+    try:
+        who = getattr(sys.modules.get("mdp.program.guard"), "_who", ["a game or plugin"])[0]
+        where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
+        error = raised.exc_value
+        print(f"mdp: warning: {who}: {raised.err_msg or 'Exception ignored in'} {where}: "
+              f"{type(error).__name__}: {error}", file=sys.stderr)
+    except Exception:  # (as Python shuts down, nowhere left to say it)
+        pass
 
 
 def _ended() -> None:
