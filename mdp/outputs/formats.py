@@ -60,6 +60,8 @@ class Format:
         written_by(named)  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
         plugin = named.startswith("plugin ")  # mdp's own formats start nothing
+        if plugin:
+            _adopting()
         before = _running() if plugin else {}
         try:
             # (cast: a _Watched is the file, but for its writes)
@@ -123,6 +125,19 @@ class Format:
         from mdp.analysis.registry import offered_as
 
         return offered_as("mdp_formats", "format", self.name)
+
+
+def _adopting() -> None:
+    """Have this process adopt the processes its children leave behind (Linux's child
+    subreaper), so that :func:`_running` sees a writer's grandchild whose parent has ended
+    (``sh -c '... &'``, a double fork), as it sees a child; nothing where the system has no
+    such thing."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+    except (OSError, AttributeError, TypeError):  # (not Linux)
+        pass
 
 
 def _running() -> dict[tuple[str, int], str]:

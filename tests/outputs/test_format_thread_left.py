@@ -113,3 +113,41 @@ def test_a_process_left_is_found_beside_one_of_its_name_already_running(tmp_path
     finally:
         already.kill()
         already.wait()
+
+
+ORPHAN = """import subprocess
+import mdp
+
+
+def write(frame, file):
+    text = frame.write_csv()
+    file.write(text[:len(text) // 2].encode())
+    file.flush()
+    # a grandchild, its parent ended at once (sh -c '... &'), writes the rest later
+    rest = f"(sleep 1; cat >&{file.fileno()} <<'X'\\n{text[len(text) // 2:]}X\\n) &"
+    subprocess.Popen(["sh", "-c", rest], pass_fds=(file.fileno(),), stdin=subprocess.DEVNULL,
+                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).wait()
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("weird", (".weird",), write, "a weird format")]
+"""
+
+
+@pytest.mark.slow  # a process: mdp adopts what its children leave, for good
+@pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="children are listed in /proc")
+def test_a_writer_that_leaves_a_grandchild_writing_is_refused(tmp_path):
+    # Round 23: the orphaned grandchild was not seen: "4 rows written", half the table, exit 0.
+    import subprocess
+    import sys
+
+    (tmp_path / "fmt.py").write_text(ORPHAN)
+    done = subprocess.run([sys.executable, "-m", "mdp", "policy", GAME, "-p", "fmt.py",
+                           "--out", "p.weird"], cwd=tmp_path, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == ("mdp: error: plugin fmt.py's format weird returned with a process (sh) "
+                           "it started still running; a format writes all of its table before "
+                           "it returns\n")
+    assert sorted(os.listdir(tmp_path)) == ["fmt.py"]
