@@ -115,9 +115,9 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
         if matches.height > 1 and lacking:  # a state lacking the columns left out, if any
             empty = matches.filter(lacking)
             matches = empty if empty.height else matches
-    else:  # every column left out: the state where every one is empty
-        matches = table.filter([pl.col(c).is_null() for c in names])
-        if not matches.height:
+    else:  # every column left out: the state where every one is empty, one that is played
+        matches = table.filter([pl.col(c).is_null() for c in names])  # (Pig's is its end)
+        if not matches.height or int(matches["_id"][0]) < model.n_terminal <= model.initial:
             raise ParamError(_expected(game, table, names, model.initial, [], round_state))
     given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
     if matches.height == 0:

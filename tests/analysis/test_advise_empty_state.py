@@ -90,3 +90,16 @@ def test_columns_after_an_option_still_name_the_state(one, capsys):
         main(["advise", one, "--exact", "face=3", "--nonsense"])
     assert stopped.value.code == 2
     assert "unrecognized arguments: --nonsense (" in capsys.readouterr().err  # face=3 is fine
+
+
+@pytest.mark.parametrize("game", ["pig", "shutbox", "docs/examples/reroll.py"])
+def test_leaving_every_column_out_never_names_an_end_where_play_begins_elsewhere(capsys, game):
+    # Round 23: `mdp advise pig` said "no actions: the game is over", exit 0 (Pig's state of
+    # no columns is its end). Leaving every column out names a state that is played, or is
+    # refused with the columns to name and the initial state.
+    code = main(["advise", game, "--set", "goal=5"] if game == "pig" else ["advise", game])
+    out, err = capsys.readouterr()
+    assert "the game is over" not in out
+    if code != 0:
+        assert code == 2 and err.startswith(f"mdp: error: name a state of {game.split('/')[-1].removesuffix('.py')} "
+                                            "by its columns ") and "e.g. the initial state: " in err, err
