@@ -168,8 +168,9 @@ def mdp_describe(params):
     if _card(params):
         card, boxes = _card(params)
         played = "" if params["boxes"] is None else f", boxes {', '.join(boxes)}"
+        rules = card.rules if not played else card.rules.replace(f", {len(card.boxes)} boxes", "")
         game = "Yatzy" if card.name == "yatzy" else f"Yahtzee on card {card.name}"
-        return f"{game}, the whole game: {card.rules}{played}"
+        return f"{game}, the whole game: {rules}{played}"
     weights = "" if params["weights"] is None else f" weighted {show_weights(params['weights'])}"
     rolls = params["rolls"]
     return (f"Yahtzee: {show_dice(params['dice'], params['faces'])}{weights}, "
