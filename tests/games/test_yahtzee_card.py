@@ -208,3 +208,13 @@ def test_advice_at_a_position_of_the_whole_game_is_the_brute_force():
                        kept="")
     assert start.actions["value"].to_list() == pytest.approx(
         [float(card(frozenset({"threes", "yahtzee"}), 9, True))], rel=1e-12)
+
+
+@pytest.mark.parametrize("card", ["yatzy", "yahtzee"])
+def test_a_card_of_some_boxes_says_those_boxes_and_no_count_of_the_whole(card):
+    # Round 23: "Scandinavian Yatzy, 15 boxes, ..., boxes ones, yatzy" beside a card of two.
+    whole = mdp.load_game("yahtzee", card=card)
+    some = mdp.load_game("yahtzee", card=card, boxes="ones,chance")
+    assert some.describe().endswith(", boxes ones, chance")
+    assert not any(f"{n} boxes" in some.describe() for n in (13, 15))
+    assert ("15 boxes" in whole.describe()) == (card == "yatzy")
