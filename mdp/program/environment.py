@@ -58,12 +58,21 @@ POLARS_KEPT = frozenset({"POLARS_MAX_THREADS", "POLARS_TEMP_DIR", "POLARS_SKIP_C
 """The ``POLARS_*`` variables mdp leaves as the user set them (the first checked)."""
 
 
+NUMBA_NOTES = ("NUMBA_DEBUG", "NUMBA_DUMP_", "NUMBA_WARNINGS", "NUMBA_DEVELOPER_MODE",
+               "NUMBA_FULL_TRACEBACKS", "NUMBA_HIGHLIGHT_DUMPS")
+"""The beginnings of numba's switches that add its notes to mdp's standard error (its
+compiler's code, kilobytes of it), cleared as Polars' are; its others change nothing mdp
+says, and a value numba cannot take leaves numpy's kernel (:mod:`mdp.engine.fused`)."""
+
+
 def clear_polars_environment() -> dict[str, str]:
-    """Unset every ``POLARS_*`` variable but :data:`POLARS_KEPT`, before Polars is imported
-    or called; returns what was unset, for the caller to set again when it is done (mdp run
-    from Python, in a process that goes on)."""
+    """Unset every ``POLARS_*`` variable but :data:`POLARS_KEPT`, and numba's switches of
+    notes (:data:`NUMBA_NOTES`), before Polars or numba is imported or called; returns what
+    was unset, for the caller to set again when it is done (mdp run from Python, in a
+    process that goes on)."""
     cleared = {name: value for name, value in os.environ.items()
-               if name.startswith("POLARS_") and name not in POLARS_KEPT}
+               if name.startswith("POLARS_") and name not in POLARS_KEPT
+               or name.startswith(NUMBA_NOTES)}
     for name in cleared:
         del os.environ[name]
     return cleared

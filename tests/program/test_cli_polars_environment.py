@@ -68,3 +68,17 @@ def test_a_polars_switch_changes_nothing_of_mdps_work(tmp_path, plain, name, val
     simulated = subprocess.run([*MDP, "simulate", "shutbox", "--games", "100", "--seed", "1", "--json"],
                                env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert (simulated.returncode, simulated.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("name", ["NUMBA_DEBUG", "NUMBA_DEBUG_CACHE", "NUMBA_DUMP_IR",
+                                  "NUMBA_WARNINGS", "NUMBA_FULL_TRACEBACKS"])
+def test_numba_s_switches_of_notes_are_cleared_and_its_others_kept(monkeypatch, name):
+    # Round 23: NUMBA_DEBUG=1 poured 12 KB of numba's compiler code onto mdp's standard error.
+    monkeypatch.setenv(name, "1")
+    monkeypatch.setenv("NUMBA_NUM_THREADS", "2")  # changes nothing mdp says: kept
+    try:
+        cleared = clear_polars_environment()
+        assert name not in os.environ and cleared[name] == "1"
+        assert os.environ["NUMBA_NUM_THREADS"] == "2" and "NUMBA_NUM_THREADS" not in cleared
+    finally:
+        os.environ.update(cleared)
