@@ -97,8 +97,9 @@ def estimate_states(game: Game) -> int | None:
     at_least = game.call("mdp_estimate_states")
     if at_least is not None and (not isinstance(at_least, (int, np.integer))
                                  or isinstance(at_least, (bool, np.bool_)) or at_least < 0):
-        raise ModelError(f"game {game.name}: mdp_estimate_states returned {shown(at_least)}, not "
-                         "a whole number of states (0 or more)")
+        raise ModelError(f"game {game.name}: mdp_estimate_states returned {shown(at_least)} "
+                         f"({type(at_least).__name__}), not a count of states: an int of 0 or "
+                         "more, or None")
     return None if at_least is None else int(at_least)
 
 

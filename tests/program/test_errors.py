@@ -208,9 +208,15 @@ def test_ctrl_c_inside_a_hook_is_an_interruption(tmp_path, capsys):
         ("@mdp.hookimpl\ndef mdp_objective():\n    return 'max'",
          "game coin: mdp_objective returned 'max', not an mdp.Objective"),
         ("@mdp.hookimpl\ndef mdp_estimate_states():\n    return 'lots'",
-         "game coin: mdp_estimate_states returned 'lots', not a whole number of states (0 or more)"),
+         "game coin: mdp_estimate_states returned 'lots' (str), not a count of states: an int "
+         "of 0 or more, or None"),
         ("@mdp.hookimpl\ndef mdp_estimate_states():\n    return float('nan')",
-         "game coin: mdp_estimate_states returned nan, not a whole number of states (0 or more)"),
+         "game coin: mdp_estimate_states returned nan (float), not a count of states: an int of 0 "
+         "or more, or None"),
+        # a whole number as a float is not called "not a whole number" (round 23)
+        ("@mdp.hookimpl\ndef mdp_estimate_states():\n    return 4.0",
+         "game coin: mdp_estimate_states returned 4.0 (float), not a count of states: an int of 0 "
+         "or more, or None"),
         ("def oops(:\n    pass", None),
         ("import no_such_module_here", None),
     ],
