@@ -97,9 +97,8 @@ def estimate_states(game: Game) -> int | None:
     at_least = game.call("mdp_estimate_states")
     if at_least is not None and (not isinstance(at_least, (int, np.integer))
                                  or isinstance(at_least, (bool, np.bool_)) or at_least < 0):
-        raise ModelError(f"game {game.name}: mdp_estimate_states returned {shown(at_least)} "
-                         f"({type(at_least).__name__}), not a count of states: an int of 0 or "
-                         "more, or None")
+        raise ModelError(f"game {game.name}: mdp_estimate_states returned {shown(at_least)} ("
+                         f"{type(at_least).__name__}), not a count of states: an int of 0 or more, or None")
     return None if at_least is None else int(at_least)
 
 
@@ -110,7 +109,7 @@ def actions_of(game: Game, state: Any) -> list[Any]:
     seen: set[Any] = set()
     for action in actions:
         try:
-            twice = action in seen
+            twice, itself = action in seen, bool(action == action)  # (NaN: never found again)
         except PLUGIN_FAULTS as error:  # the game's hash or ==, whatever it raises
             gave = f"{whose(game, 'mdp_actions', state=state)} gave the action {said(action)}"
             if isinstance(error, TypeError) and "unhashable" in str(error):
@@ -119,10 +118,10 @@ def actions_of(game: Game, state: Any) -> list[Any]:
                                  "not a list or a set)") from None
             raise ModelError(f"game {game.name}: {gave}, whose hash or == raised {raised(error)} "
                              f"(state {said(state)}); an action's hash and == must answer") from None
-        if twice:
-            raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the "
-                             f"action {said(action)} twice "
-                             f"(state {said(state)}); each action once")
+        if twice or not itself:
+            raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the action "
+                             f"{said(action)}{' twice' if twice else ', not equal to itself,'} (state "
+                             f"{said(state)}); each action once, a label found again by ==")
         seen.add(action)
     return actions
 
