@@ -98,8 +98,7 @@ def main(argv: list[str] | None = None) -> int:
             warnings.simplefilter("error", RuntimeWarning)
             # Named as what they are where a target is one, before it is taken for a module.
             arguments.reading_given(args)
-            try:
-                # a plugin's print must not spoil the JSON or a table on standard output
+            try:  # a plugin's print must not spoil the JSON or a table on standard output
                 with stdout.shielded(stdout.machine_output(args)), \
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
@@ -115,7 +114,8 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
-            except (MdpError, OSError):
+            except (MdpError, OSError):  # (the game's str, say, failed mdp's own checks)
+                guard.builtins_first(lambda: _who(args))
                 raise
             except RuntimeWarning as warned:
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
@@ -123,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
                 raise ModelError(f"a number went past what a float holds or divided by zero "
                                  f"(numpy: {warned}){advice}") from None
             except BaseException as error:  # a plugin's command or analysis that breaks: its fault
+                guard.check(lambda: _who(args), error)  # a game that broke the process: not mdp's bug
                 offered = registry.offered_by(args.command.name)
-                guard.check(_who(args), error)  # a game that broke the process: not mdp's bug
                 if offered is None:  # mdp's own: a bug, shown with its traceback
                     raise
                 plugin, kind = offered

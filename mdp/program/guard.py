@@ -44,6 +44,7 @@ import builtins
 import importlib
 import os
 import sys
+from collections.abc import Callable
 from itertools import chain
 from types import ModuleType
 from typing import Any
@@ -272,6 +273,7 @@ def _spare(descriptor: int) -> int | None:
 def forget() -> None:
     global _recorded
     if _recorded is not None:
+        _builtins_back()  # (an error of the game's own built-ins may have ended the command)
         if _recorded["stderr_spare"] is not None:
             os.close(_recorded["stderr_spare"])
         import threading
@@ -302,7 +304,7 @@ def left_alone(game: Any) -> None:
     check_params(game)
 
 
-def check(who: str, raised: BaseException | None = None) -> None:
+def check(who: str | Callable[[], str], raised: BaseException | None = None) -> None:
     """Refuse, in one line that blames ``who`` (``"game shutbox"``), a change of what it
     must leave as it found it; put back what is put back. Nothing where :func:`record` was
     not called (the Python API: mdp owns no process there). Where the command ``raised``,
@@ -311,8 +313,12 @@ def check(who: str, raised: BaseException | None = None) -> None:
     owner.own_process()
     if _recorded is None:
         return
+    back = _builtins_back()  # first: what follows calls them (isinstance, len, print ...)
+    who = who() if callable(who) else who  # (named once they are back)
     errors.interrupted_before()  # swallowed by the code that ran: the user's all the same
     if raised is not None:
+        if back is not None:
+            raise _refusal(who, back)
         check(who)
         if errors.raised_in_plugin(raised):
             raise ModelError(f"{who} raised {errors.fault(raised)}") from raised
@@ -332,7 +338,7 @@ def check(who: str, raised: BaseException | None = None) -> None:
         os.environ.update(_recorded["environ"])
         states.polars_environment(environ.keys() ^ _recorded["environ"].keys() | {
             name for name in environ if environ[name] != _recorded["environ"].get(name)})
-    fault = _fault()
+    fault = back or _fault()
     if fault is not None:
         raise _refusal(who, fault)
 
@@ -366,12 +372,27 @@ def _fault() -> str | None:
     modules = states.modules(_recorded["modules"])
     if modules is not None:
         return modules
+    return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
+
+
+def builtins_first(who: Callable[[], str]) -> None:
+    """Where mdp's own code failed (an :class:`~mdp.MdpError` of its checks), a built-in
+    that ``who``'s code replaced may be why (``str``: every isinstance of a text fails): put
+    back, and refused as the change it is."""
+    if _recorded is not None:
+        back = _builtins_back()
+        if back is not None:
+            raise _refusal(who(), back)
+
+
+def _builtins_back() -> str | None:
+    """Put back the built-ins that game or plugin code replaced, before mdp's own code calls
+    them, the refusal's print among them; what was replaced, said, or ``None``."""
+    assert _recorded is not None
     now, kept = vars(builtins), _recorded["builtins"]
     replaced = [name for name, value in kept.items() if now.get(name, _recorded) is not value]
-    if replaced:  # put back before the refusal is said (by print, one of them)
-        now.update({name: kept[name] for name in replaced})
-        return f"replaced Python's built-in {replaced[0]}"
-    return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
+    now.update({name: kept[name] for name in replaced})
+    return f"replaced Python's built-in {replaced[0]}" if replaced else None
 
 
 def _replaced() -> str | None:

@@ -36,6 +36,10 @@ REFUSED = {
     "builtins.print = lambda *a, **k: None": "built-in print",
     'builtins.print = lambda *a, **k: (_ for _ in ()).throw(RuntimeError("no print"))':
         "built-in print",
+    # ones mdp's own code calls before the guard looks (its checks, its error path): were
+    # tracebacks, or the game's answers called wrong
+    **{f'builtins.{name} = lambda *a, **k: (_ for _ in ()).throw(RuntimeError("no {name}"))':
+       f"built-in {name}" for name in ("str", "getattr", "isinstance", "len")},
     "import numpy; numpy.maximum = numpy.minimum": "replaced numpy.maximum",
     "import signal; signal.signal(signal.SIGINT, signal.SIG_IGN)": "changed what SIGINT does",
     "import signal; signal.signal(signal.SIGTERM, signal.SIG_IGN)": "changed what SIGTERM does",
