@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -78,6 +79,9 @@ class Param:
                                  f"(value {said(value)})") from None
         if self.show is None and hasattr(got, "dtype") and getattr(got, "shape", None) == ():
             got = got.item()  # a numpy number, as Python's (a long double stays as it is)
+        if self.show is None and isinstance(got, numbers.Number) and \
+                not isinstance(got, (int, float, complex)):
+            got = str(got)  # a Fraction, a Decimal, as typed: 1/2, 0.1
         if isinstance(got, float) and not math.isfinite(got):
             return str(got)
         if isinstance(got, str):

@@ -179,13 +179,16 @@ def test_an_empty_value_of_a_parameter_unset_by_default_is_its_parser_s_to_read(
 VALUES = {  # what a parser with no show may give, and whether it is shown as it is
     "text": ("'a'", True), "whole": ("7", True), "float": ("0.5", True), "nan": ("float('nan')", True),
     "true": ("True", True), "numpy int": ("np.int64(3)", True),
-    "numpy float": ("np.float32(0.25)", True), "long double": ("np.longdouble('1e4000')", False),
+    "numpy float": ("np.float32(0.25)", True), "fraction": ("Fraction(1, 2)", True),
+    "decimal": ("Decimal('0.1')", True), "long double": ("np.longdouble('1e4000')", True),  # as its text
     "array": ("np.array([1, 2])", False), "set": ("frozenset('ab')", False),
     "dict": ("{1: 'a', '1': 'b'}", False), "list": ("[float('nan')]", False),
     "tuple": ("(1, 2)", False), "object": ("object()", False), "bytes": ("b'x'", False)}
 GIVES = '''
 import mdp
 import numpy as np
+from decimal import Decimal
+from fractions import Fraction
 GAME = "shutbox"
 
 @mdp.hookimpl
