@@ -19,6 +19,8 @@ far as the process may, and refused:
 - the :mod:`decimal` context of the thread (its precision, rounding, exponents and traps):
   mdp's own decimal arithmetic uses a context of its own, but a trap set by the game would
   stop whatever else computes with the module;
+- the public names of the ``mdp`` package, handed on as they are first asked for
+  (``mdp.policy``): a game's own binding of one;
 - Polars' settings (``polars.Config``, but those of environment variables, which
   :mod:`mdp.program.guard` puts back silently, as Polars is told here): an engine affinity
   of ``"gpu"`` had mdp's Parquet writer fail.
@@ -50,7 +52,7 @@ def record() -> dict[str, Any]:
     _armed.pop("called", None)
     return {"filters": list(warnings.filters), "showwarning": warnings.showwarning,
             "faulthandler": faulthandler.is_enabled(), "group": _group(),
-            "decimal": _decimal(), "polars": _polars()}
+            "decimal": _decimal(), "polars": _polars(), "mdp": dict(_mdp_bound())}
 
 
 def forget() -> None:
@@ -63,7 +65,35 @@ def forget() -> None:
 
 def changed(recorded: dict[str, Any]) -> str | None:
     return _warnings(recorded) or _faulthandler(recorded) or _grouped(recorded) or \
-        _decimal_changed(recorded) or _polars_changed(recorded)
+        _decimal_changed(recorded) or _polars_changed(recorded) or _mdp_names(recorded)
+
+
+def _mdp_bound() -> Any:
+    """The public names of the ``mdp`` package bound now, each with what it is bound to."""
+    import mdp
+
+    names = vars(mdp)
+    return ((name, names[name]) for name in mdp._LAZY if name in names)
+
+
+def _mdp_names(recorded: dict[str, Any]) -> str | None:
+    """A public name of the ``mdp`` package (``mdp.policy``) bound to another thing than as
+    the command began, or than the one it hands on where it was not yet asked for (mdp's
+    names come when first asked, ``mdp._LAZY``): every plugin that calls ``mdp.policy``
+    after a game bound its own would get the game's (a program plugin's analysis said its
+    numbers). Put back."""
+    import importlib
+
+    import mdp
+
+    for name, now in list(_mdp_bound()):
+        was = recorded["mdp"].get(name)
+        if now is not was and (was is not None or now is not getattr(
+                importlib.import_module(mdp._LAZY[name]), name)):
+            vars(mdp)[name] = was if was is not None else getattr(
+                importlib.import_module(mdp._LAZY[name]), name)
+            return f"replaced mdp.{name}"
+    return None
 
 
 def modules(recorded: dict[str, Any]) -> str | None:

@@ -238,3 +238,32 @@ def test_a_thread_a_game_leaves_running_is_said_and_not_waited_for(tmp_path):
     assert json.loads(done.stdout)["value"] == 3
     assert done.stderr == ("mdp: warning: game walk left its thread sleeper running; mdp ends "
                            "without waiting for it\n")
+
+
+@pytest.mark.parametrize("name", ["policy", "solve", "load_game", "distribution"])
+def test_a_public_name_of_mdp_bound_by_a_game_is_put_back_and_said(monkeypatch, name):
+    # Round 23: a game that bound mdp.policy to its own had the docs' blunders analysis report
+    # its numbers, exit 0 (mdp's names come when first asked: no recorded one was replaced).
+    import mdp
+
+    monkeypatch.delitem(vars(mdp), name, raising=False)  # not yet asked for, as in a command
+    recorded = states.record()
+    try:
+        monkeypatch.setitem(vars(mdp), name, lambda *a, **k: None)  # the game's
+        assert states.changed(recorded) == f"replaced mdp.{name}"
+        real = getattr(mdp, name)
+        assert real.__module__.startswith("mdp.") and states.changed(recorded) is None
+    finally:
+        states.forget()
+
+
+def test_a_binding_made_before_the_command_is_not_the_game_s(monkeypatch):
+    import mdp
+
+    mine = lambda *a, **k: None  # noqa: E731 (a test's, made before the command began)
+    monkeypatch.setitem(vars(mdp), "policy", mine)
+    recorded = states.record()
+    try:
+        assert states.changed(recorded) is None and mdp.policy is mine
+    finally:
+        states.forget()
