@@ -212,8 +212,8 @@ def _common(name: str, column: str, one: pl.DataType, other: pl.DataType,
     """The type that holds the values of both types, as Polars joins tables: numbers of
     two kinds, or text of two kinds; never numbers and text (refused, naming the table and
     the ``source`` of the column)."""
-    try:
-        if one.is_numeric() != other.is_numeric():
+    try:  # (true and false among numbers, as 1 and 0: the docs' one kind)
+        if (one.is_numeric() or one == pl.Boolean) != (other.is_numeric() or other == pl.Boolean):
             raise TypeError
         both = pl.concat([pl.DataFrame(schema={column: one}), pl.DataFrame(schema={column: other})],
                          how="vertical_relaxed")

@@ -127,3 +127,18 @@ def test_an_action_column_of_two_kinds_names_the_state_and_actions():
     assert str(refused.value).startswith(
         "game fr: mdp_action_columns: column 'act' holds numbers (Fraction(1, 3) at state 's', "
         "action 'a') and text ('1/3' at state 's', action 'b')")
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.one_of(st.integers(-10**6, 10**6), st.floats(allow_nan=False),
+                          st.integers(-100, 100).map(np.int64), st.booleans(), st.booleans().map(np.bool_)),
+                min_size=1, max_size=6, unique_by=float))  # (states told apart by their column)
+def test_a_state_column_of_numbers_is_one_column_of_the_policy_table(values):
+    # Round 23: True in one state and 2 in another (one kind, numbers, by the docs) was taken
+    # by advise and refused by mdp policy ("holds Int64 in some rows and Boolean in others").
+    game = walked(values)
+    table = mdp.policy(mdp.solve(mdp.compile(game)), game)
+    shown = table["x"].to_list()
+    assert len(shown) == len(values)
+    for got, value in zip(shown, values):
+        assert float(got) == float(value)  # true as 1, false as 0
