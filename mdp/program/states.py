@@ -19,6 +19,9 @@ far as the process may, and refused:
 - the :mod:`decimal` context of the thread (its precision, rounding, exponents and traps):
   mdp's own decimal arithmetic uses a context of its own, but a trap set by the game would
   stop whatever else computes with the module;
+- Python's logging (the root logger's level and handlers, ``logging.disable``): a game's
+  ``logging.basicConfig(level=DEBUG)`` brought the libraries' debug records onto mdp's
+  standard error;
 - the public names of the ``mdp`` package, handed on as they are first asked for
   (``mdp.policy``): a game's own binding of one;
 - Polars' settings (``polars.Config``, but those of environment variables, which
@@ -52,7 +55,8 @@ def record() -> dict[str, Any]:
     _armed.pop("called", None)
     return {"filters": list(warnings.filters), "showwarning": warnings.showwarning,
             "faulthandler": faulthandler.is_enabled(), "group": _group(),
-            "decimal": _decimal(), "polars": _polars(), "mdp": dict(_mdp_bound())}
+            "decimal": _decimal(), "polars": _polars(), "mdp": dict(_mdp_bound()),
+            "logging": _logging() or _LOGGING}
 
 
 def forget() -> None:
@@ -65,7 +69,35 @@ def forget() -> None:
 
 def changed(recorded: dict[str, Any]) -> str | None:
     return _warnings(recorded) or _faulthandler(recorded) or _grouped(recorded) or \
-        _decimal_changed(recorded) or _polars_changed(recorded) or _mdp_names(recorded)
+        _decimal_changed(recorded) or _polars_changed(recorded) or _mdp_names(recorded) or \
+        _logging_changed(recorded)
+
+
+_LOGGING = (30, (), 0)
+"""Python's logging as it starts: the root logger at WARNING, no handler, nothing disabled."""
+
+
+def _logging() -> tuple[int, tuple[Any, ...], int] | None:
+    """The root logger's level and handlers, and ``logging.disable``'s level; ``None`` where
+    :mod:`logging` is not loaded."""
+    logging = sys.modules.get("logging")
+    if logging is None:
+        return None
+    return logging.root.level, tuple(logging.root.handlers), logging.root.manager.disable
+
+
+def _logging_changed(recorded: dict[str, Any]) -> str | None:
+    """The root logger changed (``logging.basicConfig(level=DEBUG)``: the libraries' debug
+    records, matplotlib's as mdp draws, came onto mdp's standard error); put back."""
+    now, was = _logging(), recorded["logging"]
+    if now is None or now == was:
+        return None
+    import logging
+
+    logging.root.setLevel(was[0])
+    logging.root.handlers[:] = list(was[1])
+    logging.disable(was[2])
+    return "changed Python's logging (the root logger's level or handlers, or logging.disable)"
 
 
 def _mdp_bound() -> Any:

@@ -267,3 +267,24 @@ def test_a_binding_made_before_the_command_is_not_the_game_s(monkeypatch):
         assert states.changed(recorded) is None and mdp.policy is mine
     finally:
         states.forget()
+
+
+@pytest.mark.parametrize("change", ["basic", "level", "disable"])
+def test_the_logging_of_the_process_changed_is_put_back_and_said(change):
+    # Round 23: a game's logging.basicConfig(level=DEBUG) brought matplotlib's debug records,
+    # as mdp drew, onto mdp's standard error (75 lines).
+    import logging
+
+    root = logging.getLogger()
+    recorded = states.record()
+    before = (root.level, list(root.handlers), root.manager.disable)
+    try:
+        {"basic": lambda: logging.basicConfig(level=logging.DEBUG, force=True),
+         "level": lambda: root.setLevel(logging.DEBUG),
+         "disable": lambda: logging.disable(logging.CRITICAL)}[change]()
+        assert states.changed(recorded) == ("changed Python's logging (the root logger's level or "
+                                            "handlers, or logging.disable)")
+        assert (root.level, list(root.handlers), root.manager.disable) == before
+        assert states.changed(recorded) is None
+    finally:
+        states.forget()
