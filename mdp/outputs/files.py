@@ -135,6 +135,29 @@ def refuse_read_targets() -> None:
         raise _held.pending
 
 
+def changed_targets() -> str | None:
+    """A target named in the command that game or plugin code made into something else
+    since it was checked (a folder, a named pipe, a link), said as the end of a sentence:
+    never blamed on the user's name, never a pipe with no reader written into."""
+    for path, (what, was) in (_held.kinds.items() if _held is not None else ()):
+        now = _kind(absolute(path))
+        if now != was and now not in ("missing", "file"):
+            return f"made a {now} where {what} {path} was to be written"
+    return None
+
+
+def _kind(path: str) -> str:
+    import stat
+
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return "missing"
+    return ("folder" if stat.S_ISDIR(mode) else "symbolic link" if stat.S_ISLNK(mode) else
+            "named pipe (FIFO)" if stat.S_ISFIFO(mode) else "file" if stat.S_ISREG(mode) else
+            "device")
+
+
 def reading(path: str, what: str) -> None:
     """Within :func:`together`, ``path`` is a file the command reads (``what``: the game
     file, a plugin's): a target that names it, or a file in it where it is a folder, is
@@ -148,6 +171,7 @@ class _Held:
     and the targets and sources named so far, so that none is another's file."""
 
     def __init__(self) -> None:
+        self.kinds: dict[str, tuple[str, str]] = {}  # each target: its option, its kind
         self.files: list[tuple[str, str, int]] = []
         self.specials: list[tuple[str, Callable[[BinaryIO], object]]] = []
         self.notes: list[str] = []
@@ -164,6 +188,7 @@ class _Held:
             _clash(path, real, what, (os.path.realpath(code), code, READ))
         if what is None:  # checked again by the code that writes it: no second target
             return
+        self.kinds[path] = (what, _kind(absolute(path)))
         try:
             status = os.stat(absolute(path))
             key: object = (status.st_dev, status.st_ino)

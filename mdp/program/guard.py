@@ -351,12 +351,15 @@ def _refusal(who: str, fault: str) -> ModelError:
 
 def _fault() -> str | None:
     """What was changed, said as the end of a sentence, or ``None``."""
+    from mdp.outputs.files import changed_targets
     from mdp.program.stdout import dropped
 
     assert _recorded is not None
     cwd = _cwd()
     if cwd != _recorded["cwd"]:
         return f"changed the working directory from {_recorded['cwd']} to {cwd}"
+    if (target := changed_targets()) is not None:  # (a game's folder is not the user's)
+        return target
     # (mdp itself may have sent it to the null device, its reader gone: no one's fault)
     if _descriptor() != _recorded["fd"] and _recorded["fd"] is not None and not dropped():
         return "closed or replaced standard output (file descriptor 1)"

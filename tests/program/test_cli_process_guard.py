@@ -163,3 +163,20 @@ def test_a_lowered_limit_of_digits_is_put_back_for_an_exact_answer(tmp_path, cap
     assert main(["solve", str(tmp_path / "game.py"), "--exact"]) == 0
     out = capsys.readouterr().out
     assert f"exact: {3 * 10**700 + 1}/{10**700}" in out.splitlines()
+
+
+@pytest.mark.parametrize(("made", "said"), [
+    ("os.mkdir(TARGET)", "made a folder where --out p.csv was to be written"),
+    ("os.mkfifo(TARGET)", "made a named pipe (FIFO) where --out p.csv was to be written"),
+    ("os.symlink(os.getcwd(), TARGET)", "made a symbolic link where --out p.csv was to be written"),
+])
+def test_a_target_the_game_made_into_something_else_is_the_game_s_change(tmp_path, made, said):
+    # Round 23: a folder made there was blamed on the user ("is a folder; name a file to
+    # write"), and a named pipe hung the command until it was killed.
+    change = made.replace("TARGET", "os.path.join(os.getcwd(), 'p.csv')")
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", f"os.path.lexists('p.csv') or {change}"))
+    done = subprocess.run([*MDP, "policy", "game.py", "--out", "p.csv"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == f"mdp: error: game walk {said} while its code ran; a game or plugin must " \
+                          "leave the process as it found it\n"
