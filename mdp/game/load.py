@@ -398,12 +398,11 @@ def _import_module_named(name: str) -> ModuleType:
     else a plugin can be."""
     import importlib.util
 
-    found = None
-    if all(part.isidentifier() for part in name.split(".")):  # else no module's name (a blank
-        try:  # one, or one that some code left in sys.modules under a name import never gives)
-            found = importlib.util.find_spec(name)
-        except (ImportError, ValueError):
-            pass
+    try:  # a name import never gives (blank, spaced) is none, whatever sys.modules holds
+        found = importlib.util.find_spec(name) if all(
+            part.isidentifier() for part in name.split(".")) else None
+    except (ImportError, ValueError):
+        found = None
     if found is None:
         shown = name if name.strip() else repr(name)  # a blank name, quoted to be seen
         raise ModelError(f"plugin {shown}: no such file or module (a plugin is a .py file, a "
