@@ -119,11 +119,10 @@ def _mdp_names(recorded: dict[str, Any]) -> str | None:
     import mdp
 
     for name, now in list(_mdp_bound()):
-        was = recorded["mdp"].get(name)
-        if now is not was and (was is not None or now is not getattr(
-                importlib.import_module(mdp._LAZY[name]), name)):
-            vars(mdp)[name] = was if was is not None else getattr(
-                importlib.import_module(mdp._LAZY[name]), name)
+        was = recorded["mdp"].get(name)  # or, bound since, what mdp hands on:
+        handed = getattr(importlib.import_module(mdp._LAZY[name]), name) if was is None else was
+        if now is not handed:
+            vars(mdp)[name] = handed
             return f"replaced mdp.{name}"
     return None
 
