@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -63,12 +62,13 @@ class Param:
 
     def shown(self, value: Any) -> Any:
         """``value`` as people and JSON see it, as ``--set`` takes it back: the text of
-        ``show`` (on one line), or a number, true or false, ``None`` (a list of those for
-        a repeated option); a float that is not finite as its text (``nan``, ``inf``: JSON
-        has no number for it). A ``show`` that raises or gives anything else, or a value with
-        no show that has no such form (bytes, a set, a dict, an array, an object), is the
-        fault of whoever declared the parameter: checked here, where every use passes, as
-        the game loads, before any work."""
+        ``show`` (on one line), or a number, true or false, ``None``; a float that is not
+        finite as its text (``nan``, ``inf``: JSON has no number for it). With no ``show``,
+        the value itself where JSON has its form (lists and mappings of text keys too), a
+        numpy number as Python's, and any other value (a Fraction, a set, an array, a
+        mapping of other keys) as its text, as tables show it. A ``show`` that raises or
+        gives anything else, or bytes, is the fault of whoever declared the parameter:
+        checked here, where every use passes, as the game loads, before any work."""
         if self.show is None:
             got = value
         else:
@@ -79,9 +79,8 @@ class Param:
                                  f"(value {said(value)})") from None
         if self.show is None and hasattr(got, "dtype") and getattr(got, "shape", None) == ():
             got = got.item()  # a numpy number, as Python's (a long double stays as it is)
-        if self.show is None and isinstance(got, numbers.Number) and \
-                not isinstance(got, (int, float, complex)):
-            got = str(got)  # a Fraction, a Decimal, as typed: 1/2, 0.1
+        if self.show is None and not isinstance(got, (bytes, bytearray, float)) and not _json(got):
+            got = str(got)  # its text (1/2 for a Fraction), as tables show it
         if isinstance(got, float) and not math.isfinite(got):
             return str(got)
         if isinstance(got, str):
@@ -93,14 +92,13 @@ class Param:
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
             self._read_back(value, got)
-        if got is None or isinstance(got, (bool, int, float)) or self.show is None and \
-                self.repeat and isinstance(got, (list, tuple)) and all(map(_plain, got)):
+        if got is None or isinstance(got, (bool, int, float)) or \
+                self.show is None and not isinstance(got, (bytes, bytearray)):
             return got
         whose = "its show gave" if self.show is not None else "its value is"
         raise ModelError(f"parameter {self.name}: {whose} {said(got):.60} "
-                         f"({type(got).__name__}), not text, a number, true or false; a "
-                         "parameter's value is shown as the text --set takes back (give the "
-                         "parameter a show)")
+                         f"({type(got).__name__}), not text or a number; a parameter's value "
+                         "is shown as the text --set takes back (give the parameter a show)")
 
     def _read_back(self, value: Any, got: Any) -> None:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
@@ -223,9 +221,17 @@ def _asked(where: str, param: Param, parse: Callable[[Any], Any], value: Any) ->
                          f"{fault(error, hook=True)} (value {value!r})") from error
 
 
-def _plain(value: Any) -> bool:
-    """Whether ``value`` is shown as it is: None, true or false, a number, a text."""
-    return value is None or isinstance(value, (bool, int, float, str))
+def _json(value: Any) -> bool:
+    """Whether JSON holds ``value`` as it is: None, true or false, a whole number, a finite
+    float, a text; a list or tuple of those, a mapping of distinct texts to those."""
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, (list, tuple)):
+        return all(map(_json, value))
+    return isinstance(value, dict) and all(isinstance(k, str) for k in value) and \
+        all(map(_json, value.values()))
 
 
 def alike(a: Any, b: Any) -> bool | None:
