@@ -31,8 +31,9 @@ def same(table: pl.DataFrame, column: str, value: Any) -> pl.Expr:
             number = float(text)
         except ValueError:
             number = None
-        if number is not None:
-            wanted += pl.Series([number, *_shown_as(table[column], number, text)],
+        if number is not None:  # (a finite text past a float's top is no infinity)
+            itself = [] if math.isinf(number) and "inf" not in text.lower() else [number]
+            wanted += pl.Series([*itself, *_shown_as(table[column], number, text)],
                                 dtype=kind).cast(pl.String).to_list()
     found = pl.col(column).cast(pl.String).is_in(wanted)
     if text == "" and not (table[column].cast(pl.String) == "").any():

@@ -9,7 +9,7 @@ import math
 
 import polars as pl
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from mdp.game.naming import same
@@ -23,6 +23,9 @@ FLOATS = st.one_of(st.sampled_from([0.0, -0.0, 0.3, 0.1 + 0.2, math.nan, math.in
 @pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(values=st.lists(FLOATS, min_size=1, max_size=6), at=st.integers(0, 5), markdown=st.booleans())
+# a largest float, shown rounded up past a float's top, beside an infinity (the text read as a
+# float is one): found by this test in the README's test command on 2026-11-28
+@example(values=[math.inf, 1.7976931348623151e+308], at=1, markdown=True)
 def test_a_cell_named_by_its_text_names_the_cells_shown_so(values, at, markdown):
     table = pl.DataFrame({"x": values}, schema={"x": pl.Float64})
     cell = values[at % len(values)]
