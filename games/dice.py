@@ -99,7 +99,12 @@ def check_weights(weights: tuple[Fraction, ...] | None, faces: int) -> None:
 
 def show_dice(dice: int, faces: int) -> str:
     """``"2 dice of 6 faces"``, ``"1 die of 6 faces"``."""
-    return f"{dice} {'die' if dice == 1 else 'dice'} of {faces} faces"
+    return f"{counted_dice(dice)} of {faces} faces"
+
+
+def counted_dice(dice: int) -> str:
+    """``"2 dice"``, ``"1 die"``."""
+    return f"{dice} {'die' if dice == 1 else 'dice'}"
 
 
 @functools.lru_cache(maxsize=64)

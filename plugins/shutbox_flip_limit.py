@@ -7,6 +7,8 @@ is refused as doing nothing.
 """
 
 import mdp
+from mdp.shown import counted
+from mdp_games.dice import counted_dice
 from mdp_games.shutbox.acting import most_shut, usual_counts
 from mdp_games.shutbox.params import no_effect
 
@@ -41,10 +43,9 @@ def mdp_check(params, game):
     # doubles=extra (plugins/shutbox_doubles.py) lets one more tile be shut after a double
     most = most_shut(params) + (params.get("doubles") == "extra")
     if limit >= most:
-        dice = max(usual_counts(params))
-        of = (f"of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most {dice} "
-              + ("die" if dice == 1 else "dice"))
-        shuts = "a tile" if most == 0 else f"more than {most} tile" + "s" * (most > 1)
+        of = (f"of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most "
+              f"{counted_dice(max(usual_counts(params)))}")
+        shuts = "a tile" if most == 0 else f"more than {counted(most, 'tile')}"
         # (max_flips is 1 or more: below 1, or below 2 where no roll shuts more than one, no
         # value of it would act)
         raise no_effect(game, "max_flips", f"no roll shuts {shuts} ({of})",
@@ -62,4 +63,4 @@ def shutbox_moves(params):
 def mdp_describe(params):
     text = yield
     limit = params["max_flips"]
-    return text if limit is None else f"{text}; at most {limit} tile{'s' * (limit > 1)} shut per roll"
+    return text if limit is None else f"{text}; at most {counted(limit, 'tile')} shut per roll"

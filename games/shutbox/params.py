@@ -288,10 +288,9 @@ def no_effect(game: Any, name: str, why: str, change: str | None) -> mdp.ParamEr
     """The one refusal of a parameter that cannot act under the others (a rule left out of
     the game with no word would be a different game than the one asked for): what to
     ``change`` instead (``None`` where no value of it would act), or the parameter left out;
-    where the variant set it, not the user,
-    the line says so and how to set it back (``--set NAME=DEFAULT``, ``--set NAME=`` where it
-    is unset), since the user can
-    leave out only what they gave."""
+    where the variant set it, not the user, the line says so and how to set it back
+    (``--set NAME=DEFAULT``, ``--set NAME=`` where it is unset), since the user can leave out
+    only what they gave."""
     param = next(p for p in game.declared if p.name == name)
     value = game.shown(param, game.params[name])
     variant = next((v for v in game.variants() if v.name == game.variant), None)

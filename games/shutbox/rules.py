@@ -18,6 +18,7 @@ from mdp.game.names import WORD, typable
 from mdp.handed import read_only
 from mdp.shown import seen
 
+from ..dice import counted_dice
 from .box import Box
 from .scoring import ScoringRule
 
@@ -153,7 +154,7 @@ def _rolls_fault(answer, dice: int, low: int, high: int) -> str | None:
     ``(probability, total, kind)``, a total from ``low`` to ``high``, a probability above 0,
     the kind ``None`` or a word (as the user types it, ``kind=double``), the probabilities
     adding up to 1."""
-    throw = f"{dice} {'die' if dice == 1 else 'dice'}"
+    throw = counted_dice(dice)
     if not isinstance(answer, (list, tuple)) or not answer:
         return f"returned {reprlib.repr(answer)} for {throw}; expected a list of (probability, total, kind)"
     for entry in answer:
