@@ -141,21 +141,17 @@ def changed_targets() -> str | None:
     never blamed on the user's name, never a pipe with no reader written into."""
     for path, (what, was) in (_held.kinds.items() if _held is not None else ()):
         now = _kind(absolute(path))
-        if now != was and now not in ("missing", "file"):
-            return f"made a {now} where {what} {path} was to be written"
+        if now != was and now not in ("missing", None):
+            return f"made {now} where {what} {path} was to be written"
     return None
 
 
-def _kind(path: str) -> str:
-    import stat
-
+def _kind(path: str) -> str | None:
+    """:func:`kind`, or ``"missing"`` where there is nothing at ``path``."""
     try:
-        mode = os.lstat(path).st_mode
+        return kind(path)
     except OSError:
         return "missing"
-    return ("folder" if stat.S_ISDIR(mode) else "symbolic link" if stat.S_ISLNK(mode) else
-            "named pipe (FIFO)" if stat.S_ISFIFO(mode) else "file" if stat.S_ISREG(mode) else
-            "device")
 
 
 def reading(path: str, what: str) -> None:
@@ -171,7 +167,7 @@ class _Held:
     and the targets and sources named so far, so that none is another's file."""
 
     def __init__(self) -> None:
-        self.kinds: dict[str, tuple[str, str]] = {}  # each target: its option, its kind
+        self.kinds: dict[str, tuple[str, str | None]] = {}  # each target: its option, its kind
         self.files: list[tuple[str, str, int]] = []
         self.specials: list[tuple[str, Callable[[BinaryIO], object]]] = []
         self.notes: list[str] = []
