@@ -50,15 +50,13 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _unraisable(raised: Any) -> None:
-    """What Python cannot raise, in one line, where no command runs: a game's object that
-    dies as the command's last references to it go, its ``__del__`` raising (it was
-    Python's traceback). It names the game or plugin as the command last did."""
+    """What Python cannot raise, where no command runs, said as the command says it
+    (:mod:`mdp.program.guard`'s one line, naming the game or plugin as the command last
+    did): a game's object that dies as the command's last references to it go, its
+    ``__del__`` raising (it was Python's traceback)."""
+    guard = sys.modules.get("mdp.program.guard")
     try:
-        who = getattr(sys.modules.get("mdp.program.guard"), "_who", ["a game or plugin"])[0]
-        where = getattr(raised.object, "__qualname__", None) or type(raised.object).__name__
-        error = raised.exc_value
-        print(f"mdp: warning: {who}: {raised.err_msg or 'Exception ignored in'} {where}: "
-              f"{type(error).__name__}: {error}", file=sys.stderr)
+        (sys.__unraisablehook__ if guard is None else guard._unraisable)(raised)
     except Exception:  # (as Python shuts down, nowhere left to say it)
         pass
 
