@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import InRounds, ModelError, ParamError
-from mdp.game.params import Param, check_default, check_settable, parse_assignments, parsed
+from mdp.game.params import Param, check_settable, parse_assignments, parsed
 from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -165,8 +165,9 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
     value going to the argument ``NAME``: ``--NAME VALUE`` (with ``-`` for ``_``), a switch
     ``--NAME`` when its default is ``False``, given once per value with ``repeat``, without
     a flag with ``positional``; none for a ``shared`` one, which an argument every command
-    has gives. Each value is checked by the option's parser as it is read; a default it
-    refuses is the fault of the ``owner`` (``"analysis NAME"``)."""
+    has gives. Each value is checked by the option's parser as it is read and kept as text;
+    a name that clashes with another argument is the fault of the ``owner``
+    (``"analysis NAME"``)."""
     for option in options:
         if option.shared:
             continue
@@ -179,10 +180,6 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
                        metavar=option.metavar or (None if choices else "VALUE"))
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
-            elif not option.positional:
-                # argparse parses a default given as text: as the option's parser reads it
-                how["default"] = (check_default(owner, option, "option")
-                                  if isinstance(option.default, str) else option.default)
             if option.default not in (None, (), []) and not option.repeat:
                 how["help"] = as_written(f"{option.help} [default: {option.shown(option.default)}]")
         given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
@@ -199,17 +196,18 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
 
 
 def _reader(option: Param) -> Callable[[str], Any]:
-    """An argparse ``type`` for ``option``: its parser's value (a value of a repeated option
-    is checked alone and kept as given: :func:`~mdp.game.params.resolve` reads each); a value
-    it refuses is one line naming the option, the value and what is allowed."""
+    """An argparse ``type`` for ``option``: the text given, checked by its parser as it is
+    read and kept as given (a value of a repeated option alone), for
+    :func:`~mdp.game.params.resolve` to read once, as a game's ``--set`` is; a value it
+    refuses is one line naming the option, the value and what is allowed."""
     name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
 
     def read(text: str) -> Any:
         try:
-            value = parsed(f"option {name}", option, text)
+            parsed(f"option {name}", option, text)
         except (ValueError, TypeError) as error:
             raise ParamError(f"{name} {text}: {error}") from None
-        return text if option.repeat else value
+        return text
 
     return read
 

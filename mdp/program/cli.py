@@ -376,11 +376,14 @@ def _command(analysis: Analysis) -> Command:
             arguments.add_json_argument(parser, analysis.json, vary=analysis.vary is not None)
 
     def run(args: argparse.Namespace) -> None:
+        options = {o.name: getattr(args, o.name) for o in analysis.options
+                   if getattr(args, o.name, None) is not None}  # the texts given
+        values = resolve(analysis.name, analysis.options, options, of="analysis")  # before any work
+        for option in analysis.options:  # the checks read what the texts mean
+            if not option.repeat and hasattr(args, option.name):
+                setattr(args, option.name, values[option.name])
         if analysis.check is not None:
             analysis.check(args)
-        options = {o.name: getattr(args, o.name) for o in analysis.options
-                   if getattr(args, o.name, None) is not None}
-        resolve(analysis.name, analysis.options, options, of="analysis")  # before any work
         out, as_json = getattr(args, "out", None), getattr(args, "json", False)
         if analysis.vary is not None:  # --out and --format write the table of --vary alone
             fmt, on_stdout = arguments.check_table_options(args), False

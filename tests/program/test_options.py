@@ -42,10 +42,11 @@ def test_every_kind_of_option_is_made_from_its_param(capsys):
     parser = parser_of(EVERY_KIND)
     args = parser.parse_args(["a=1", "b=2", "--count", "3", "--colour", "blue", "--loud",
                               "--also", "x", "--also", "y"])
-    assert vars(args) == {"column": ["a=1", "b=2"], "colour": "blue", "count": 3, "loud": True,
+    # the texts, each checked as it is read, for the Param to parse once (as --set's are)
+    assert vars(args) == {"column": ["a=1", "b=2"], "colour": "blue", "count": "3", "loud": True,
                           "also": ["x", "y"]}  # max_memory: none of its own
     assert vars(parser.parse_args(["a=1", "--count", "1"])) == {
-        "column": ["a=1"], "colour": "red", "count": 1, "loud": False, "also": []}
+        "column": ["a=1"], "colour": None, "count": "1", "loud": False, "also": []}
     # A positional repeated option not required may be left out (advise: every column empty).
     assert parser.parse_args(["--count", "1"]).column == []
     shown = parser.format_help()
@@ -101,7 +102,7 @@ def test_what_a_command_line_gives_is_what_the_param_parses(kinds, positional):
         else:
             options.append(mdp.Param(name, None, parse, "one"))
             argv += [flag, text] * min(times, 1)
-            expected[name] = parse(text) if times else None
+            expected[name] = text if times else None  # parsed once, by resolve
     if positional:
         options.append(mdp.Param("where", None, str, "where", repeat=True, positional=True))
         argv += ["x=1", "y=2"]
@@ -198,3 +199,33 @@ def test_an_option_no_command_line_can_give_is_refused_as_the_plugin_loads(tmp_p
     assert main(["zz", SHUTBOX, "-p", str(plugin), "--help"]) == 2
     assert capsys.readouterr().err == (f"mdp: error: a plugin of mdp: plugin {plugin}'s mdp_analyses "
                                        f"returned an mdp.Analysis 'zz' whose {fault}\n")
+
+
+TEXTS_ONLY = """
+import mdp
+import polars as pl
+
+def words(text):  # reads the text a user types, and nothing else
+    if not isinstance(text, str):
+        raise RuntimeError(f"handed {text!r}, not a text")
+    return frozenset(text.split(","))
+
+@mdp.hookimpl
+def mdp_analyses():
+    return [mdp.Analysis("zz", "odd options", lambda solution, game, **o: pl.DataFrame(
+        {k: ["+".join(sorted(v)) if isinstance(v, frozenset) else repr(v)] for k, v in sorted(o.items())}),
+        [mdp.Param("k", "d,e", words, "words"), mdp.Param("pos", None, words, "words", positional=True)])]
+"""
+
+
+@pytest.mark.parametrize("argv, row", [
+    (["--k", "a,b", "x"], "a+b,x"),
+    (["y,z"], "d+e,y+z"),  # the default, given as text, read by the same parser
+])
+def test_an_option_s_parser_is_handed_the_text_typed_never_its_own_answer(tmp_path, capsys, argv, row):
+    # Before: argparse's type= parsed the text, and the analysis parsed that answer again:
+    # "the parser of parameter k raised AttributeError ... (value frozenset({'b', 'a'}))".
+    plugin = tmp_path / "zz.py"
+    plugin.write_text(TEXTS_ONLY)
+    assert main(["zz", SHUTBOX, "--set", "tiles=1-3", "-p", str(plugin), *argv, "--format", "csv"]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == row
