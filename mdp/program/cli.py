@@ -12,7 +12,6 @@ import errno
 import gc
 import os
 import sys
-import warnings
 from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -45,6 +44,7 @@ from mdp.program.environment import (
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import COMPLETE, Command, commands_and_analyses
+from mdp.program.states import float_warnings_raised
 from mdp.shown import counted
 
 if TYPE_CHECKING:
@@ -59,13 +59,13 @@ EXIT_TOO_LARGE = 3
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     numpy_settings()
-    # Exact numbers are written whole, however many digits (Python limits the digits it turns
-    # into text: PYTHONINTMAXSTRDIGITS, 4,300 by default).
+    # Exact numbers written whole, however many digits (PYTHONINTMAXSTRDIGITS: 4,300 by default)
     previous_digits = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     # mdp's alone; started closed (mdp ... >&-), or one whose reader may go away
     previous = stdout.take()
+    filters = float_warnings_raised()  # mdp's own, which the guard then records
     guard.record()  # before any plugin's or game's code runs
     try:
         check_numpy_environment()
@@ -92,10 +92,7 @@ def main(argv: list[str] | None = None) -> int:
         stdout.check_alone(args, files)
         _hand_over(args, rule_plugins)
         # Ctrl-C told apart from a plugin's KeyboardInterrupt; the files written one set.
-        with watch_interruptions(), together(), warnings.catch_warnings():
-            # A warning of float arithmetic (overflow, a division by zero) is never shown
-            # with a line of source: it means a number went wrong, said as an error.
-            warnings.simplefilter("error", RuntimeWarning)
+        with watch_interruptions(), together():
             # Named as what they are where a target is one, before it is taken for a module.
             arguments.reading_given(args)
             try:  # a plugin's print must not spoil the JSON or a table on standard output
@@ -157,6 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         os.environ.update(cleared)
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
+        filters.__exit__()
 
 
 def _who(args: argparse.Namespace) -> str:
@@ -379,9 +377,8 @@ def _command(analysis: Analysis) -> Command:
         options = {o.name: getattr(args, o.name) for o in analysis.options
                    if getattr(args, o.name, None) is not None}  # the texts given
         values = resolve(analysis.name, analysis.options, options, of="analysis")  # before any work
-        for option in analysis.options:  # the checks read what the texts mean
-            if not option.repeat and hasattr(args, option.name):
-                setattr(args, option.name, values[option.name])
+        vars(args).update({o.name: values[o.name] for o in analysis.options  # what the texts
+                           if not o.repeat and hasattr(args, o.name)})  # mean, for the checks
         if analysis.check is not None:
             analysis.check(args)
         out, as_json = getattr(args, "out", None), getattr(args, "json", False)

@@ -9,7 +9,9 @@ far as the process may, and refused:
 - Python's warnings filters (``warnings.simplefilter``, ``warnings.filters``), where the
   change reaches mdp's own warnings (a ``UserWarning``: "the game may have no end"; a
   ``RuntimeWarning`` of float arithmetic, which mdp takes as an error): made errors, they
-  were tracebacks, ignored, they vanished; and ``warnings.showwarning``, by which mdp says
+  were tracebacks, ignored, they vanished; mdp's own filter taken out
+  (``warnings.resetwarnings()``), a float gone wrong was a warning beside its number; and
+  ``warnings.showwarning``, by which mdp says
   a warning in one line;
 - :mod:`faulthandler` armed (``enable``, ``dump_traceback_later``, ``register``): its timer
   dumped mdp's own stack, or ended mdp mid-work. mdp holds these three functions while a
@@ -157,6 +159,32 @@ def _named(module: Any) -> str:
     return "None" if module is None else f"a {type(module).__name__}"
 
 
+def float_warnings_raised() -> Any:
+    """Python's warnings filters as a command runs, set before the guard records the process
+    and put back as it ends (``__exit__`` of what is returned): a ``RuntimeWarning`` of
+    float arithmetic (an overflow, a division by zero) is never shown with a line of source;
+    it means a number went wrong, said as an error. A game that takes the filter out
+    (``warnings.resetwarnings()``) is refused as any change of the filters is."""
+    import warnings
+
+    kept = warnings.catch_warnings()
+    kept.__enter__()
+    warnings.simplefilter("error", RuntimeWarning)
+    return kept
+
+
+def _fate(filters: Any, category: type[Warning]) -> tuple[str, Any]:
+    """What Python's filters do with a ``category`` warned in mdp: ``"error"``, ``"ignore"``
+    or ``"shown"``, and the filter that decides it (a filter of one message or line may not
+    apply: passed over)."""
+    for entry in filters:
+        action, message, of, module, line = entry
+        if message is None and not line and isinstance(of, type) and issubclass(category, of) \
+                and (module is None or module.match("mdp.engine.budget")):
+            return action if action in ("error", "ignore") else "shown", entry
+    return "shown", None
+
+
 def _reaches_mdp(entry: Any) -> bool:
     """Whether a warnings filter changes what becomes of mdp's own warnings: makes an error
     of a ``UserWarning`` or hides it, or makes a ``RuntimeWarning`` of float arithmetic, an
@@ -179,6 +207,16 @@ def _warnings(recorded: dict[str, Any]) -> str | None:
         action, _, category, *_ = added[0]
         return f"set Python's warnings filter {action!r} for {getattr(category, '__name__', category)} " \
             "(warnings.filters)"
+    removed = [entry for entry in was if entry not in warnings.filters]
+    fates = {category: (_fate(was, category), _fate(warnings.filters, category)[0])
+             for category in (UserWarning, RuntimeWarning)}
+    deciding = [entry for (fate, entry), now in fates.values() if fate != now and entry in removed]
+    if deciding:  # mdp's own taken out (warnings.resetwarnings(), say)
+        action, _, category, *_ = deciding[0]
+        warnings.filters[:] = was  # type: ignore[index]
+        warnings._filters_mutated()  # type: ignore[attr-defined]
+        return f"took out Python's warnings filter {action!r} for " \
+            f"{getattr(category, '__name__', category)} (warnings.filters)"
     ours = recorded["showwarning"]  # mdp's own, as the command began
     shows = warnings.showwarning  # (mdp's own, or one of mdp's while it shows progress)
     if getattr(ours, "__module__", "").startswith("mdp.") and shows is not ours and \
