@@ -286,53 +286,62 @@ def analyses() -> dict[str, Analysis]:
 
 
 def _summary_checked(analysis: Analysis, answer: Any, solved: Any) -> Any:
-    """``analysis``'s summary of ``answer``, refused (one :class:`mdp.ModelError` naming its
-    plugin) where it holds what JSON has no form for: anything but numbers, text, true or
-    false, None, lists (tuples) and mappings of keys JSON writes apart (NumPy's numbers and
-    arrays are the numbers and lists they hold); NaN, which strict JSON has not, is left to
+    """``analysis``'s summary of ``answer`` as JSON holds it (NumPy's numbers and arrays, keys
+    too, as the Python numbers and lists they hold), refused (one :class:`mdp.ModelError`
+    naming its plugin) where it holds what JSON has no form for: anything but numbers, text,
+    true or false, None, lists (tuples) and mappings of keys JSON writes apart; a NumPy
+    duration or time is no number. NaN, which strict JSON has not, is left to
     :func:`mdp.program.arguments.print_json`, which refuses it."""
     assert analysis.summary is not None  # (wrapped only where there is one)
-    summary = analysis.summary(answer, solved)
-    wrong = _unwritten(summary, [])
-    if wrong is not None:
+    try:
+        return _as_json(analysis.summary(answer, solved), [])
+    except _Unwritten as wrong:
         owner = " and ".join(offering(plugins(), ["mdp_analyses"], analysis.name, BUILTIN_PLUGINS))
         raise ModelError(f"{owner or 'mdp'}'s analysis {analysis.name}: its summary {wrong}; a "
                          "summary holds numbers, text, true or false, None, lists and mappings, "
-                         "as JSON does")
-    return summary
+                         "as JSON does") from None
 
 
-def _unwritten(value: Any, within: list[int]) -> str | None:
-    """What of ``value`` JSON has no form for, in words, or None; ``within`` the ids of the
-    lists and mappings that hold it."""
-    if hasattr(value, "tolist") and hasattr(value, "dtype"):  # NumPy's: a number, an array
-        value = value.tolist()
+class _Unwritten(Exception):
+    """What of a summary JSON has no form for, in words."""
+
+
+def _as_json(value: Any, within: list[int]) -> Any:
+    """``value`` as JSON holds it, or :class:`_Unwritten`; ``within``: the ids of the lists
+    and mappings that hold it."""
+    import numpy as np
+
+    if isinstance(value, (np.generic, np.ndarray)) and value.dtype.kind not in "mM":
+        value = value.tolist()  # NumPy's: a number, an array (of objects: checked in turn)
     if isinstance(value, float) and math.isnan(value):
-        return "holds NaN, which JSON has no form for"
+        raise _Unwritten("holds NaN, which JSON has no form for")
     if value is None or isinstance(value, (bool, int, float, str)):
-        return None
+        return value
     if not isinstance(value, (list, tuple, dict)):
         said = shown(value)
         said += "" if said.startswith(("a ", "an ")) else f", a {type(value).__name__}"
-        return f"holds {said}, which JSON has no form for"
+        raise _Unwritten(f"holds {said}, which JSON has no form for")
     if id(value) in within or len(within) > 200:
-        return "holds itself" if id(value) in within else "nests past 200 lists and mappings"
-    forms: dict[str, Any] = {}
-    for key in value if isinstance(value, dict) else ():
-        if key is not None and not isinstance(key, (bool, int, float, str)) or \
-                isinstance(key, float) and not math.isfinite(key):
-            return f"has a key {shown(key)}, a {type(key).__name__}; a key is text or a number"
-        form = key if isinstance(key, str) else "null" if key is None else \
-            str(key).lower() if isinstance(key, bool) else repr(key)  # as JSON writes a key
-        if form in forms:
-            return f"has the keys {shown(forms[form])} and {shown(key)}, which JSON writes alike"
-        forms[form] = key
+        raise _Unwritten("holds itself" if id(value) in within else "nests past 200 lists and mappings")
     within.append(id(value))
-    inner = next((wrong for v in (value.values() if isinstance(value, dict) else value)
-                  if (wrong := _unwritten(v, within)) is not None), None)
+    if not isinstance(value, dict):
+        plain: Any = [_as_json(v, within) for v in value]
+    else:
+        plain, forms = {}, dict[str, Any]()
+        for given in value:
+            key = given.item() if isinstance(given, np.generic) and given.dtype.kind not in "mM" else given
+            if key is not None and not isinstance(key, (bool, int, float, str)) or \
+                    isinstance(key, float) and not math.isfinite(key):
+                raise _Unwritten(f"has a key {shown(given)}, a {type(given).__name__}; a key is "
+                                 "text or a number")
+            form = key if isinstance(key, str) else "null" if key is None else str(key).lower() \
+                if isinstance(key, bool) else (float if isinstance(key, float) else int).__repr__(key)
+            if form in forms:  # (as JSON writes a key)
+                raise _Unwritten(f"has the keys {shown(forms[form])} and {shown(given)}, which JSON "
+                                 "writes alike")
+            forms[form], plain[key] = given, _as_json(value[given], within)
     within.pop()
-    return inner
-
+    return plain
 
 
 def analyse(solution: Solved | CompiledModel | Rounds, name: str, game: Game | None = None,

@@ -207,8 +207,8 @@ def plain(value: Any) -> Any:
         top, bottom = value.numerator, value.denominator
         if type(top) is int and type(bottom) is int:
             return value
-    if isinstance(value, (bool, np.bool_)):
-        return value
+    if isinstance(value, (bool, np.bool_, np.timedelta64, np.datetime64)):  # (a duration is
+        return value  # one of NumPy's integers, read by its unit: no number)
     if isinstance(value, np.generic):  # by NumPy's own item(), not a subclass's
         numpy: Any = next(base for base in kind.__mro__ if base.__module__ == "numpy")
         item = numpy.item(value) if isinstance(value, (np.integer, np.floating)) else value

@@ -1,7 +1,8 @@
 """A plugin analysis's summary is printed under --json as the JSON it holds, or refused in
 one line naming the plugin and the analysis (round 19, F6: a generator, an object, a complex
 number were printed by their repr, exit 0; keys 1 and "1" gave one JSON object two keys
-"1"). What is refused is judged here by Python's json itself: strict (no NaN), nothing
+"1"; round 24: keys np.float64(0.5) and "0.5" alike, NumPy's whole keys refused, durations
+taken as numbers by their unit). What is refused is judged here by Python's json itself: strict (no NaN), nothing
 made text, and an object whose keys it writes alike."""
 
 import itertools
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from mdp.program.cli import main
@@ -20,9 +21,10 @@ ROOT = Path(__file__).resolve().parents[2]
 NUMBER = itertools.count()
 ATOMS = ["1", "-2.5", "10**30", "float('nan')", "float('inf')", "'x'", "None", "True", "object()", "1j",
          "{1}", "b'x'", "range(2)", "Fraction(1, 3)", "np.int64(3)", "np.float32(0.5)", "np.array([1, 2])",
-         "np.bool_(False)", "(i for i in ())", "Decimal('0.1')"]
+         "np.bool_(False)", "(i for i in ())", "Decimal('0.1')", "np.timedelta64(5)",
+         "np.array([1, 2], dtype='m8[ns]')", "np.int64", "np.datetime64(1, 's')"]
 KEYS = ["1", "'1'", "True", "'true'", "False", "None", "'null'", "1.0", "'1.0'", "(1, 2)", "'a'",
-        "float('inf')", "np.int64(1)"]
+        "float('inf')", "np.int64(1)", "np.float64(0.5)", "'0.5'", "np.timedelta64(1, 'ns')", "np.True_"]
 SOURCES = st.recursive(st.sampled_from(ATOMS), lambda inner: st.one_of(
     st.lists(inner, max_size=3).map(lambda items: "[" + ", ".join(items) + "]"),
     st.lists(inner, max_size=2).map(lambda items: "(" + "".join(f"{i}, " for i in items) + ")"),
@@ -37,13 +39,16 @@ def _json(value):
     hold, an infinity as null, as mdp documents), or REFUSED where it has no form for it."""
 
     def plain(v):
-        if isinstance(v, (np.generic, np.ndarray)):
-            v = v.tolist()
+        if isinstance(v, (np.generic, np.ndarray)):  # a duration or a time: no number
+            v = v.tolist() if v.dtype.kind not in "mM" else object()
         if isinstance(v, float) and math.isinf(v):
             return None
         if isinstance(v, (list, tuple)):
             return [plain(i) for i in v]
-        return {k: plain(i) for k, i in v.items()} if isinstance(v, dict) else v
+        return {key(k): plain(i) for k, i in v.items()} if isinstance(v, dict) else v
+
+    def key(k):  # NumPy's number as the one it holds; an infinite key is refused
+        return k.item() if isinstance(k, np.generic) and k.dtype.kind not in "mM" else k
 
     try:
         text = json.dumps(plain(value), allow_nan=False)
@@ -57,6 +62,8 @@ def _json(value):
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(source=SOURCES)
+@example(source="{np.float64(0.5): 1, '0.5': 2}").via("round 24: two keys alike")
+@example(source="{np.int64(1): [np.timedelta64(5)], np.True_: np.int64}").via("round 24")
 def test_a_summary_is_its_json_or_refused_naming_the_plugin(tmp_path_factory, capsys, source):
     where = tmp_path_factory.mktemp("summary")
     plugin = where / f"summ{next(NUMBER)}.py"

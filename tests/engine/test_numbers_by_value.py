@@ -79,6 +79,33 @@ def test_numpy_numbers_and_enums_are_their_values():
     assert fault(True) == fault(np.bool_(True)) == fault("1") == "is not a number"
 
 
+# Every kind of NumPy scalar: a number is one of its integers or floats that holds a number;
+# a duration (np.timedelta64, one of NumPy's integers) or a time holds none, whatever its
+# unit (round 24: timedelta64(3) of no unit, of "ns" or "Y" was taken as 3, one of "s" refused).
+SCALARS = sorted({t for t in np.sctypeDict.values() if issubclass(t, np.generic)} - {np.object_}, key=str)
+UNITS = ["", "ns", "s", "D", "Y"]
+
+
+@pytest.mark.parametrize("kind", SCALARS, ids=str)
+def test_a_numpy_scalar_is_a_number_when_it_holds_one(kind):
+    made = [kind(3, unit) if unit else kind(3) for unit in UNITS if unit or kind is np.timedelta64] \
+        if issubclass(kind, (np.timedelta64, np.datetime64)) else [kind(1)]
+    number = issubclass(kind, (np.integer, np.floating)) and not issubclass(kind, np.timedelta64)
+    for value in made:
+        assert (fault(value) is None) == number, value
+        assert (plain(value) == value.item()) if number else plain(value) is value
+
+
+@pytest.mark.parametrize("where", ["terminal", "probability"])
+@pytest.mark.parametrize("unit", UNITS)
+def test_a_duration_a_game_gives_for_a_number_is_refused(where, unit):
+    duration = np.timedelta64(1, unit) if unit else np.timedelta64(1)
+    numbers = (duration if where == "probability" else Fraction(1, 2), Fraction(1, 2),
+               duration if where == "terminal" else 3, 0, 1)
+    with pytest.raises(mdp.ModelError, match="is not a number"):
+        mdp.compile(mdp.load_game(_hooked(_per_state(numbers))))
+
+
 # A game: flip for ``high`` or ``low`` at ``chance`` and ``1 - chance``, or stay for
 # ``stay``. By hand, it is worth max(chance * high + (1 - chance) * low, stay).
 
