@@ -144,7 +144,8 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     labels = row_columns(game, [states[state_id]] * len(ids), actions)
     _own_columns(game, states[state_id], state, labels, actions)
     # A row per action even where no column is left of them (every one the state's, or empty).
-    frame = to_frame({k: v for k, v in labels.items() if k not in state}).with_row_index("\0")
+    own = {k: v for k, v in labels.items() if k not in state}
+    frame = to_frame(own).with_row_index("\0") if own else pl.int_range(len(ids), eager=True).to_frame("\0")
     if solution.allowed is not None:  # what the position does not allow, left out
         frame = frame.filter(pl.Series(solution.allowed[ids]))
         ids = ids[solution.allowed[ids]]
