@@ -9,18 +9,18 @@ from types import SimpleNamespace
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
 from mdp.engine.rounds import totals
 
 
-def rolled(points, power):
+def rolled(points, power, floats=False):
     """A game of rounds of ``len(points)`` rounds, no choice: each round a throw of one of
     ``len(points[r])`` ends at even chances, end ``i`` of round ``r`` earning
     ``points[r][i] / 10**power`` as a float (``power`` of 1 or more), or
-    ``points[r][i] * 10**-power`` as a whole number (int64)."""
+    ``points[r][i] * 10**-power`` as a whole number (int64; with ``floats``, as a float)."""
     width = max(len(p) for p in points)
 
     @mdp.hookimpl
@@ -50,6 +50,7 @@ def rolled(points, power):
             nxt = np.broadcast_to(nxt, (len(states), len(ends))).copy()
             table = np.array([[row[end % len(row)] for end in ends] for row in points] + [[0] * len(ends)])
             table = table / 10**power if power > 0 else table * 10**-power
+            table = table.astype(float) if floats else table
             return mdp.RoundEnds(nxt, table[np.minimum(states, len(points))])
         return rule
 
@@ -97,6 +98,31 @@ def test_games_played_count_one_row_per_decimal_total(points, power):
     shown = played.outcomes["points"].to_list()
     assert len(shown) == len(set(shown))
     assert set(shown) <= {float(t) for t in by_hand(points, power)}
+
+
+WHOLE = st.lists(st.lists(st.integers(-2**51, 2**51) | st.integers(-9, 9), min_size=1, max_size=3),
+                 min_size=1, max_size=3)
+
+
+@settings(max_examples=15, deadline=None)
+@given(WHOLE)
+@example([[-2, 1, 10**15], [-2, 1, 10**15]]).via("round 24's game: -4 was a total of 0")
+@example([[-2, 2**51], [5, 2**51]]).via("totals apart by less than 10 near 4.5e15")
+def test_whole_float_points_are_the_whole_numbers_they_are(points):
+    # Round 24: points of 1e15 as floats, 15 significant digits of the game's scale made -4
+    # a total of 0 and 999999999999998 one of 1e15 (the distribution's mean beside another
+    # value), where mdp simulate and the same points as ints had them apart. Floats hold
+    # whole numbers below 2**53 and add them exactly: their totals are not snapped.
+    game = rolled(points, 0, floats=True)
+    solution = mdp.solve(mdp.compile(game))
+    expected = by_hand(points, 0)
+    frame = mdp.distribution(solution, game)
+    assert frame["points"].to_list() == sorted(expected)
+    assert frame["probability"].to_list() == pytest.approx([float(expected[t]) for t in sorted(expected)],
+                                                           rel=1e-12)
+    assert solution.value == pytest.approx(float(sum(t * c for t, c in expected.items())), rel=1e-12, abs=1e-3)
+    played = mdp.simulate(solution, game, games=50, seed=1).outcomes["points"].to_list()
+    assert set(played) <= set(expected)
 
 
 def test_tenths_that_cancel_are_a_total_of_0():

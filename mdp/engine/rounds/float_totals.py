@@ -27,14 +27,16 @@ to be one (as round-state columns agree to be one value)."""
 def total_scale(model: RoundsModel) -> float | None:
     """The largest total in size that ``model`` can earn (the sum of each round's largest
     points in size, finite ones), where its rule gives float points; ``None`` where it
-    gives whole numbers or fractions (totals that are exact already)."""
+    gives whole numbers or fractions (totals that are exact already), or floats that are
+    whole numbers all, whose every total is below 2**53 in size: floats add them exactly
+    (agreeing to 15 significant digits of a scale of 10**15, -4 and 0 were one total)."""
     if model.inexact is None:
         return None
     scale = 0.0
     for low, high in model.points():
         sizes = [abs(float(p)) for p in (low, high)]
         scale += max((s for s in sizes if math.isfinite(s)), default=0.0)
-    return scale
+    return None if not model.fractional and scale < 2.0 ** 53 else scale
 
 
 def snapped(totals: Iterable[Any], scale: float | None) -> list[Any]:

@@ -46,6 +46,10 @@ class Rounds:
     """Where the rule gave float points at an end allowed, if it did (``"mdp_round_rule gave
     float points (round state 4)"``), found with the round states: exact solving is then
     refused, by every command alike, before the work."""
+    fractional: bool = attrs.field(default=False, repr=False)
+    """Whether some of those float points are not whole numbers: where none is, and every
+    total is below 2**53 in size, floats add them exactly
+    (:func:`~mdp.engine.rounds.float_totals.total_scale`)."""
 
     def __attrs_post_init__(self) -> None:
         for keys in self.keys:  # read-only, as the round model's arrays (strategies read them)
@@ -169,16 +173,18 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     count = 1
     spans: list[tuple[Any, Any]] = []
     inexact: str | None = None
+    fractional = False
     while True:
         parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(batch, rule(batch)))
-        found = _distinct(part for part, _, _ in parts)
+        fractional = fractional or any(part[3] for part in parts)
+        found = _distinct(part for part, *_ in parts)
         inexact = inexact or next((f"{rule.whose(np.array([key]), _floats)}mdp_round_rule gave "
                                    f"float points (round state {key})"
-                                   for _, _, key in parts if key is not None), None)
+                                   for _, _, key, _ in parts if key is not None), None)
         if not len(found):
             break
-        spans.append((min(low for _, (low, _), _ in parts if low is not None),
-                      max(high for _, (_, high), _ in parts if high is not None)))
+        spans.append((min(low for _, (low, _), *_ in parts if low is not None),
+                      max(high for _, (_, high), *_ in parts if high is not None)))
         again = seen.repeated(found)
         if again is not None:
             when = f"after {counted(len(keys), 'round')} and after fewer" if again[1] else \
@@ -198,7 +204,7 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     if game.objective.probability:
         _check_probability_totals(game.name, keys, rule)
     return Rounds(round, tuple(keys), rule, tuple(spans),
-                  round.seconds + time.perf_counter() - began, inexact)
+                  round.seconds + time.perf_counter() - began, inexact, fractional)
 
 
 def _check_probability_totals(game: str, keys: list[np.ndarray], rule: RoundRule) -> None:
@@ -280,15 +286,16 @@ class _Seen:
         return None
 
 
-def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None]:
+def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None, bool]:
     """What one batch of round states ``keys`` leads to: the distinct keys of the round
     states that follow (sorted), the least and the most points of an end allowed (``None``
-    where none is), and the first round state with an end allowed whose points are floats
-    (or ``None``)."""
+    where none is), the first round state with an end allowed whose points are floats
+    (or ``None``), and whether some of those float points are not whole numbers."""
     allowed = ends.points[ends.next >= 0]
     span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
     floats = int(keys[np.argmin(ends.over)]) if _floats(ends) else None
-    return _distinct([ends.next]), span, floats
+    fractional = floats is not None and bool((allowed != np.floor(allowed)).any())
+    return _distinct([ends.next]), span, floats, fractional
 
 
 def _floats(ends: RoundEnds) -> bool:
