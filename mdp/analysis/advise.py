@@ -17,7 +17,7 @@ from mdp.engine.rounds import Rounds
 from mdp.engine.solution import Located, Solution
 from mdp.engine.solved import Solved
 from mdp.errors import ModelError, ParamError, said
-from mdp.game.cells import to_frame
+from mdp.game.cells import numbered, to_frame
 from mdp.game.columns import row_columns, table_state_columns
 from mdp.game.load import describe
 from mdp.game.naming import near, same, written
@@ -101,8 +101,8 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
     states = model.states
     # The columns a policy table shows of a state, those that say something.
     table = to_frame(table_state_columns(game, states, model.column_prints), f"game {game.name}")
-    table = table.select([c for c in table.columns if table[c].null_count() < table.height])
-    table = table.with_row_index("_id")
+    table = numbered(table.select([c for c in table.columns if table[c].null_count() < table.height]),
+                     len(states), "_id")
     names = [c for c in table.columns if c != "_id"]
     unknown = [c for c in columns if c not in names]
     if unknown:
@@ -116,7 +116,9 @@ def _found(model: CompiledModel, game: Game, columns: dict[str, Any], over: bool
             empty = matches.filter(lacking)
             matches = empty if empty.height else matches
     else:  # every column left out: the state where every one is empty, one that is played
-        matches = table.filter([pl.col(c).is_null() for c in names])  # (Pig's is its end)
+        matches = table.filter([pl.col(c).is_null() for c in names] or [pl.lit(True)])
+        played = matches.filter(pl.col("_id") >= model.n_terminal)  # (Pig's is its end)
+        matches = played if played.height else matches
         if not matches.height or int(matches["_id"][0]) < model.n_terminal <= model.initial:
             raise ParamError(_expected(game, table, names, model.initial, [], round_state))
     given = ", ".join(f"{c}={v!r}" for c, v in columns.items()) or "every column empty"
@@ -144,8 +146,7 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     labels = row_columns(game, [states[state_id]] * len(ids), actions)
     _own_columns(game, states[state_id], state, labels, actions)
     # A row per action even where no column is left of them (every one the state's, or empty).
-    own = {k: v for k, v in labels.items() if k not in state}
-    frame = to_frame(own).with_row_index("\0") if own else pl.int_range(len(ids), eager=True).to_frame("\0")
+    frame = numbered(to_frame({k: v for k, v in labels.items() if k not in state}), len(ids), "\0")
     if solution.allowed is not None:  # what the position does not allow, left out
         frame = frame.filter(pl.Series(solution.allowed[ids]))
         ids = ids[solution.allowed[ids]]
@@ -208,9 +209,11 @@ def _plain(value: Any) -> Any:
 
 def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, unknown: list[str],
               round_state: Mapping[str, Any] | None = None) -> str:
+    lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
+    if not names:
+        return f"{lead}the states of {game.name} show no column: name none"
     start = table.row(initial, named=True)
     example = written({c: start[c] for c in names})
-    lead = f"unknown column {', '.join(unknown)}; " if unknown else ""
     if round_state and not unknown:  # the round state understood, the state within it not given
         named = written(round_state)
         lead = (f"{named or 'every round column left out'} names the round state; the state "

@@ -132,3 +132,14 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
                              f"which a table of its other values cannot keep; give every value "
                              "of a column as plain Python numbers, text or None")
     return frame
+
+
+def numbered(frame: pl.DataFrame, height: int, name: str) -> pl.DataFrame:
+    """``frame`` of ``height`` rows with a first column ``name`` numbering them from 0, as
+    ``with_row_index`` does; a frame of no column (a game that shows none) has no height in
+    Polars, and is the numbers alone."""
+    import polars as pl
+
+    ids = pl.int_range(height, eager=True, dtype=pl.UInt32).alias(name)
+    return frame.insert_column(0, ids) if frame.width else ids.to_frame()
+
