@@ -373,7 +373,7 @@ def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
         raise ModelError(f"{said} gave {quoted(tiny)}, not 0 but below what a float holds (about "
                          "2.2e-308); winnings are numbers a float holds, exact or not")
     payoff_alone(rules.payoff, results, grid, paid, said)
-    sums = paid.sum(axis=1)
+    sums = (paid.astype(object) if paid.dtype.kind in "iu" else paid).sum(axis=1)  # ints exact: no wrap
     off = np.flatnonzero(sums != 0 if exact or paid.dtype != np.float64 else
                          np.abs(sums.astype(np.float64)) > 1e-9 * np.abs(paid).max(axis=1, initial=1.0))
     if len(off):  # money changes hands among the players: what one wins, others pay

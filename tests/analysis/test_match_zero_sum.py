@@ -50,3 +50,32 @@ def test_a_payoff_is_played_only_where_each_row_adds_up_to_nothing(extra):
         f"game die: the payoff of mdp_match_rules gave [{-won + extra[(a, b)]}, {won}] for the "
         f"results [{a}, {b}], adding up to {extra[(a, b)]}: in a match money changes hands "
         "among the players, so what each row pays adds up to 0")
+
+
+class Typed(Die):
+    """The zero-sum payoff, given as an array of ``dtype``: -1 as uint64 is 2**64 - 1."""
+
+    def __init__(self, dtype):
+        super().__init__({})
+        self.dtype = dtype
+
+    @mdp.hookimpl
+    def mdp_match_rules(self):
+        rules = Die.mdp_match_rules(self)
+        return mdp.MatchRules("score", lambda results: rules.payoff(results).astype(self.dtype))
+
+
+@pytest.mark.parametrize("dtype", [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                                   np.uint32, np.uint64])
+def test_a_row_adds_up_as_the_numbers_it_holds_in_every_integer_type(dtype):
+    # Round 24: uint64 rows [2**64 - 1, 1] added up to 0 by wrapping around, and the match
+    # paid 2**63 in a game that pays 1. Added as the numbers they are, they add up to 2**64.
+    game = mdp.load_game(Typed(dtype))
+    if np.iinfo(dtype).min < 0:  # -1 is -1: the game's own match
+        assert mdp.match(mdp.compile(game), game, exact=True).values == \
+            mdp.match(mdp.compile(mdp.load_game(Die({}))), game, exact=True).values
+        return
+    top = int(np.iinfo(dtype).max)
+    with pytest.raises(mdp.ModelError, match=rf"gave \[{top}, 1\] for the results \[\d, \d\], adding up to "
+                       rf"{top + 1}: in a match"):
+        mdp.match(mdp.compile(game), game, exact=True)
