@@ -14,11 +14,12 @@ import attrs
 import mdp
 from mdp.analysis.builtins import options
 from mdp.analysis.registry import Analysis, program_arguments
+from mdp.engine.numeric import float_or_none
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import readable, shown_float
+from mdp.outputs.readable import exactly, readable, shown_float
 from mdp.shown import percent
 
 if TYPE_CHECKING:
@@ -32,7 +33,10 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 
 
 def _chance(value: Any) -> str:
-    return f"{percent(value)} ({readable(float(value))})"
+    """A chance in words: its percentage, and the number (exact: by its size where no float
+    holds it, ``1e-360``, never the float's 0)."""
+    number = exactly(float(value), str(value)) if isinstance(value, Fraction) else readable(float(value))
+    return f"{percent(value)} ({number})"
 
 
 # mdp targets
@@ -318,11 +322,11 @@ def solve_at_least(args: argparse.Namespace) -> None:
                                        max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
     summary = {**solution.summary(), "objective": f"chance of at least {total} points",
-               "at_least": total, "value": float(best)}
+               "at_least": total, "value": float_or_none(best)}
     summary.pop("exact", None)
     if args.exact:
         summary["exact"] = fraction_text(best)
-    summary["chance_best_mean"] = float(mean)
+    summary["chance_best_mean"] = float_or_none(mean)
     if args.exact:
         summary["chance_best_mean_exact"] = fraction_text(mean)
     summary["seconds"] = round(summary["seconds"] + reach.seconds, 6)

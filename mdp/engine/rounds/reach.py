@@ -306,11 +306,27 @@ def solve_reach(model: Rounds, *, exact: bool = False,
         low[r], high[r], chances[r] = np.concatenate(lows), np.concatenate(highs), joined(parts)
         below[r] = np.concatenate(belows)
         offsets[r] = np.concatenate([[0], np.cumsum(np.concatenate(widths))]).astype(np.int64)
+        if not exact:
+            _check_digits(model, r, chances[r], offsets[r])
         if start_only and r < model.n_rounds:
             chances[r + 1] = np.zeros(0)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
                  time.perf_counter() - began, payoff, start_only,
                  None if window is None else tuple(window), tuple(below))
+
+
+def _check_digits(model: Rounds, r: int, chances: np.ndarray, offsets: np.ndarray) -> None:
+    """Refuse a chance of round ``r`` that came below what a float holds with its digits
+    (not 0 but under about 2.2e-308): floats lost them, and went on to 0 a round or two
+    earlier, where the total was called out of reach and a play that keeps it alive tied with
+    one that gives it up (a gamble won 60 times at 1 in a million, 1e-360). Exact numbers
+    hold any chance."""
+    tiny = np.flatnonzero((chances != 0) & (np.abs(chances) < np.finfo(np.float64).tiny))
+    if len(tiny):
+        key = int(model.keys[r][np.searchsorted(offsets, tiny[0], side="right") - 1])
+        raise ModelError(f"game {model.info.game}: a chance from round state {key} came to "
+                         f"{chances[tiny[0]]:.3g}, below what a float holds with its digits "
+                         "(about 2.2e-308), and smaller ones to 0; solve exactly (--exact)")
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: Laid | None,
