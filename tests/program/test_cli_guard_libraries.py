@@ -195,9 +195,10 @@ def _refused(code, names, err, change):
 
 @pytest.mark.slow  # a process of mdp for the changes put back, a command each
 def test_a_game_that_changes_a_library_s_setting_is_refused_and_writes_nothing(tmp_path):
-    # One process for every change mdp puts back (models.run_changes, as in
-    # test_cli_guard_settings.py): each is refused where its command's game made it, and the
-    # next command in the process finds it put back, or it would be refused for nothing.
+    # One process of mdp for every change it puts back (models.run_changes, as in
+    # test_cli_guard_settings.py; the tests above check each one's putting back): a command
+    # each, one after the other, each game in a folder of its own, each change refused in
+    # its own words.
     put_back = [change for change in CHANGES if change != ALONE]
     results, out = run_changes(tmp_path, GAME, put_back, ["policy", "game.py", "--out", "p.csv", "--json"])
     for (code, names, err), change in zip(results, put_back, strict=True):
