@@ -40,7 +40,12 @@ return {page: document.documentElement.scrollWidth, window: window.innerWidth,
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def docs_browser(tmp_path_factory):
+    """The module's own Chromium, its scroll bars shown (the session's ``browser``,
+    tests/conftest.py, hides them): started once for the module's tests, which run on one
+    worker side by side with the built docs (the xdist_group below), not once more where
+    they are split. (Named ``browser``, it sent its test that needs no docs to the group of
+    the session's browser: a second Chromium.)"""
     driver = chromium(tmp_path_factory.mktemp("chromium"))
     yield driver
     driver.quit()
@@ -49,20 +54,20 @@ def browser(tmp_path_factory):
 @pytest.mark.docs
 @pytest.mark.slow
 @pytest.mark.parametrize("page", PAGES)
-def test_nothing_scrolls_sideways(built_docs, browser, page):
+def test_nothing_scrolls_sideways(built_docs, docs_browser, page):
     """The page opened once, at the narrowest width (a phone's, where a page is likeliest to
     scroll), and measured there, then at each wider width, the window resized (the layout
     follows the window, as when a reader widens it)."""
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.set_window_size(min(WIDTHS), 900)
-    browser.get((built_docs / f"{page}.html").as_uri())
+    docs_browser.set_window_size(min(WIDTHS), 900)
+    docs_browser.get((built_docs / f"{page}.html").as_uri())
     # Measured once the page is whole (a file page can answer before its body is laid out).
-    WebDriverWait(browser, 10).until(lambda b: b.execute_script(
+    WebDriverWait(docs_browser, 10).until(lambda b: b.execute_script(
         "return document.readyState === 'complete' && !!document.querySelector('article pre')"))
     for width in sorted(WIDTHS):
-        browser.set_window_size(width, 900)
-        shown = browser.execute_script(MEASURE)
+        docs_browser.set_window_size(width, 900)
+        shown = docs_browser.execute_script(MEASURE)
         assert shown["window"] == width  # measured at this width: the window was resized
         assert shown["page"] <= shown["window"], f"{page} at {width} px is {shown['page']} px wide"
         assert shown["wide_code"] == [], f"code blocks wider than the column at {width} px: {shown['wide_code']}"
@@ -71,42 +76,43 @@ def test_nothing_scrolls_sideways(built_docs, browser, page):
         if page == "writing-a-game":  # the page of Python: the check above saw its blocks
             assert len(shown["python_wraps"]) > 10
         assert shown["images"] == []
-        height = browser.execute_script("return document.documentElement.scrollHeight")
-        browser.set_window_size(width, min(height + 100, 16000))
+        height = docs_browser.execute_script("return document.documentElement.scrollHeight")
+        docs_browser.set_window_size(width, min(height + 100, 16000))
         ARTEFACTS.mkdir(exist_ok=True)
-        browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
+        docs_browser.save_screenshot(str(ARTEFACTS / f"docs-{page}-{width}.png"))
 
 
 @pytest.mark.slow
-def test_the_measure_sees_a_page_that_scrolls(browser, tmp_path):
+@pytest.mark.xdist_group("built_docs")  # with the tests of the docs: the module's one Chromium
+def test_the_measure_sees_a_page_that_scrolls(docs_browser, tmp_path):
     """The check can fail: a page with an unwrapped line far wider than the window."""
     page = tmp_path / "wide.html"
     page.write_text("<!doctype html><pre style='white-space: pre'>" + "x" * 400 + "</pre>")
-    browser.set_window_size(400, 900)
-    browser.get(page.as_uri())
-    shown = browser.execute_script(MEASURE)
+    docs_browser.set_window_size(400, 900)
+    docs_browser.get(page.as_uri())
+    shown = docs_browser.execute_script(MEASURE)
     assert shown["page"] > shown["window"] and shown["code_wraps"] is None
 
 
 @pytest.mark.docs
 @pytest.mark.slow
-def test_copy_buttons_and_both_modes(built_docs, browser):
+def test_copy_buttons_and_both_modes(built_docs, docs_browser):
     from selenium.webdriver.common.by import By
 
-    browser.set_window_size(1200, 900)
+    docs_browser.set_window_size(1200, 900)
     from selenium.webdriver.support.ui import WebDriverWait
 
-    browser.get((built_docs / "quickstart.html").as_uri())
+    docs_browser.get((built_docs / "quickstart.html").as_uri())
     # Under load the page may answer before its body is there (a CI run found no block).
-    WebDriverWait(browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "div.highlight"))
-    blocks = browser.find_elements(By.CSS_SELECTOR, "div.highlight")
+    WebDriverWait(docs_browser, 10).until(lambda b: b.find_elements(By.CSS_SELECTOR, "div.highlight"))
+    blocks = docs_browser.find_elements(By.CSS_SELECTOR, "div.highlight")
     # The buttons are added by a script once the page has loaded: wait for them.
-    WebDriverWait(browser, 10).until(
+    WebDriverWait(docs_browser, 10).until(
         lambda b: len(b.find_elements(By.CSS_SELECTOR, "button.copybtn")) >= len(blocks))
-    assert blocks and len(browser.find_elements(By.CSS_SELECTOR, "button.copybtn")) == len(blocks)
+    assert blocks and len(docs_browser.find_elements(By.CSS_SELECTOR, "button.copybtn")) == len(blocks)
     # Light and dark: the theme follows the reader's system ("auto"), and its button cycles.
     themes = []
     for _ in range(3):
-        themes.append(browser.execute_script("return document.body.dataset.theme"))
-        browser.execute_script("document.querySelector('.theme-toggle').click()")
+        themes.append(docs_browser.execute_script("return document.body.dataset.theme"))
+        docs_browser.execute_script("document.querySelector('.theme-toggle').click()")
     assert set(themes) == {"auto", "light", "dark"}

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import WALK
+from models import WALK, run_changes
 
 from mdp.program import libraries
 from mdp.program import settings as process
@@ -181,19 +181,39 @@ CHANGES = {
 }
 
 
-@pytest.mark.slow  # a process each
-@pytest.mark.parametrize("change", CHANGES)
-def test_a_game_that_changes_a_library_s_setting_is_refused_and_writes_nothing(tmp_path, change):
-    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", change))
+# An audit hook cannot be taken out (Python has no way to): its own process.
+ALONE = "sys.addaudithook(lambda *a: None)"
+
+
+def _refused(code, names, err, change):
+    assert code == 2, err
+    line = err.splitlines()[-1]
+    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, err
+    assert "must leave the process as it found it" in line
+    assert names == ["game.py"]
+
+
+@pytest.mark.slow  # a process of mdp for the changes put back, a command each
+def test_a_game_that_changes_a_library_s_setting_is_refused_and_writes_nothing(tmp_path):
+    # One process of mdp for every change it puts back (models.run_changes, as in
+    # test_cli_guard_settings.py; the tests above check each one's putting back): a command
+    # each, one after the other, each game in a folder of its own, each change refused in
+    # its own words.
+    put_back = [change for change in CHANGES if change != ALONE]
+    results, out = run_changes(tmp_path, GAME, put_back, ["policy", "game.py", "--out", "p.csv", "--json"])
+    for (code, names, err), change in zip(results, put_back, strict=True):
+        _refused(code, names, err, change)
+    assert out == ""
+
+
+@pytest.mark.slow  # a process
+def test_a_game_that_adds_an_audit_hook_is_refused_and_writes_nothing(tmp_path):
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", ALONE))
     done = subprocess.run([sys.executable, "-m", "mdp.program.cli", "policy", "game.py",
                            "--out", "p.csv", "--json"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120)
-    assert done.returncode == 2, done.stderr
     assert done.stdout == ""
-    line = done.stderr.splitlines()[-1]
-    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, done.stderr
-    assert "must leave the process as it found it" in line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.py"]
+    _refused(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr, ALONE)
 
 
 DOCTOR = '''

@@ -22,7 +22,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import WALK
+from models import WALK, run_changes
 
 from mdp.engine.numeric import about
 from mdp.engine.rounds.spread import _root
@@ -202,15 +202,38 @@ def _run(tmp_path, change, *arguments):
                           capture_output=True, text=True, timeout=120)
 
 
-@pytest.mark.slow  # a process each
-@pytest.mark.parametrize("change", CHANGES)
-def test_a_game_that_changes_the_process_is_refused_and_writes_nothing(tmp_path, change):
-    done = _run(tmp_path, change, "policy", "game.py", "--out", "p.csv", "--json")
-    assert (done.returncode, done.stdout) == (2, ""), done.stderr
-    line = done.stderr.splitlines()[-1]
-    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, done.stderr
+# A process of its own for each change of the process's group or session: neither is put back
+# (a process cannot leave a session it leads), and after one the other fails (EPERM).
+ALONE = [change for change in CHANGES if "setpgid" in change or "setsid" in change]
+
+
+def _refused(code, names, err, change):
+    assert code == 2, err
+    line = err.splitlines()[-1]
+    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, err
     assert "must leave the process as it found it" in line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.py"]
+    assert names == ["game.py"]
+
+
+@pytest.mark.slow  # a process of mdp for the changes put back, a command each
+def test_a_game_that_changes_the_process_is_refused_and_writes_nothing(tmp_path):
+    # One process of mdp for every change it puts back (models.run_changes, as in
+    # test_cli_guard_settings.py; the tests above check each one's putting back): a command
+    # each, one after the other, each game in a folder of its own, each change refused in
+    # its own words.
+    put_back = [change for change in CHANGES if change not in ALONE]
+    results, out = run_changes(tmp_path, GAME, put_back, ["policy", "game.py", "--out", "p.csv", "--json"])
+    for (code, names, err), change in zip(results, put_back, strict=True):
+        _refused(code, names, err, change)
+    assert out == ""  # nothing of --json, nor of a warning shown at the interpreter's end
+
+
+@pytest.mark.slow  # a process each
+@pytest.mark.parametrize("change", ALONE)
+def test_a_game_that_moves_the_process_to_a_group_of_its_own_is_refused(tmp_path, change):
+    done = _run(tmp_path, change, "policy", "game.py", "--out", "p.csv", "--json")
+    assert done.stdout == ""
+    _refused(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr, change)
 
 
 @pytest.mark.slow  # a process

@@ -5,15 +5,12 @@ than one line or with a control character, or an object, or a value of bytes wit
 is one line naming the parameter, exit code 2 (tracebacks, and untrue messages)."""
 
 import json
-import subprocess
-import sys
+from types import SimpleNamespace
 
 import pytest
 from models import WALK
 
-pytestmark = pytest.mark.slow  # a process per case
-
-MDP = [sys.executable, "-m", "mdp.program.cli"]
+from mdp.program.cli import main
 
 PLUGIN = '''
 import mdp
@@ -46,27 +43,38 @@ REFUSED = [
 ]
 
 
-def _run(tmp_path, show, parse, *argv):
-    (tmp_path / "game.py").write_text(WALK.replace("WORTH", "3"))
-    plugin = PLUGIN.replace("PARSE", parse).replace(
-        "SHOWN", "None" if show is None else "show").replace("SHOW", show or "pass")
-    (tmp_path / "plug.py").write_text(plugin)
-    return subprocess.run([*MDP, "solve", "game.py", "-p", "plug.py", "--json", *argv],
-                          cwd=tmp_path, capture_output=True, text=True, timeout=60)
+@pytest.fixture
+def run(tmp_path, monkeypatch, capsys):
+    """``run(show, parse, *argv)``: ``mdp solve`` of the game with the plugin of ``show`` and
+    ``parse``, in this process (what is shown of a parameter is mdp's code alone, whatever
+    process runs it); its exit code, standard output and standard error."""
+    monkeypatch.chdir(tmp_path)
+
+    def run(show, parse, *argv):
+        (tmp_path / "game.py").write_text(WALK.replace("WORTH", "3"))
+        plugin = PLUGIN.replace("PARSE", parse).replace(
+            "SHOWN", "None" if show is None else "show").replace("SHOW", show or "pass")
+        (tmp_path / "plug.py").write_text(plugin)
+        capsys.readouterr()
+        code = main(["solve", "game.py", "-p", "plug.py", "--json", *argv])
+        out, err = capsys.readouterr()
+        return SimpleNamespace(returncode=code, stdout=out, stderr=err)
+
+    return run
 
 
 @pytest.mark.parametrize(("show", "parse", "given", "seen"), TAKEN_BACK)
-def test_a_value_is_written_as_set_takes_it_back(tmp_path, show, parse, given, seen):
-    done = _run(tmp_path, show, parse, "--set", f"y={given}")
+def test_a_value_is_written_as_set_takes_it_back(run, show, parse, given, seen):
+    done = run(show, parse, "--set", f"y={given}")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["params"]["y"] == seen
-    again = _run(tmp_path, show, parse, "--set", f"y={seen}")
+    again = run(show, parse, "--set", f"y={seen}")
     assert again.returncode == 0 and json.loads(again.stdout)["params"]["y"] == seen
 
 
 @pytest.mark.parametrize(("show", "parse", "words"), REFUSED)
-def test_a_show_that_breaks_is_one_line_naming_the_parameter(tmp_path, show, parse, words):
-    done = _run(tmp_path, show, parse)
+def test_a_show_that_breaks_is_one_line_naming_the_parameter(run, show, parse, words):
+    done = run(show, parse)
     assert done.returncode == 2 and done.stdout == ""
     # Named with the plugin that declared it, as the plugin loads (its default shown).
     assert done.stderr.startswith("mdp: error: game walk: plugin plug.py's ") and \
@@ -80,10 +88,10 @@ Y_TEXT = "lambda v: int(str(v).removeprefix('y'))"
 
 @pytest.mark.parametrize(("show", "refused"), [("return 'same' if value > 1 else 'y1'", True),
                                                ("return f'y{value}'", False)])
-def test_rows_of_vary_that_would_read_alike_are_refused(tmp_path, show, refused):
+def test_rows_of_vary_that_would_read_alike_are_refused(run, show, refused):
     """Two values a show gives one text: their rows of --vary read the same (exit code 0).
     (A show whose text its parser does not read back is refused where it is first shown.)"""
-    done = _run(tmp_path, show, Y_TEXT, "--vary", "y=1,2")
+    done = run(show, Y_TEXT, "--vary", "y=1,2")
     if refused:
         assert done.returncode == 2 and done.stderr == (
             "mdp: error: game walk: plugin plug.py's parameter y: its show gave 'same' for y=2, "

@@ -16,10 +16,14 @@ pytest.importorskip("matplotlib")
 pytestmark = pytest.mark.skipif(not os.path.exists("/dev/full"), reason="a device that is full")
 
 
+# Which file fails, each in turn for every command (drawn, four cases a command left one of
+# the two unseen once in eight); the old bytes kept, drawn once a case: what they are cannot
+# matter to a file that is left alone, only that they are there.
 @pytest.mark.slow
+@pytest.mark.parametrize("failing", ["--out", "--plot"])
 @pytest.mark.parametrize("argv", list(plotting()))
-@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(failing=st.sampled_from(["--out", "--plot"]), old=st.binary(min_size=1, max_size=20))
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(old=st.binary(min_size=1, max_size=20))
 def test_a_file_that_cannot_be_written_leaves_the_other_as_it_was(argv, tmp_path, capsys,
                                                                   failing, old):
     for entry in tmp_path.iterdir():
