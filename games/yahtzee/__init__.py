@@ -73,7 +73,8 @@ def _parse_boxes(value):
     if value is None or value == "":
         return None
     boxes = tuple(b.strip() for b in (value.split(",") if isinstance(value, str) else value))
-    if len(set(boxes)) != len(boxes):
+    named = [box for box in boxes if box]  # (an empty name is no box: said with the card's)
+    if len(set(named)) != len(named):
         raise ValueError("a box is named twice")
     # in the cards' order, whatever the order given: the same boxes are one rule set
     return tuple(sorted(boxes, key=lambda box: BOX_ORDER.get(box, len(BOX_ORDER))))

@@ -84,7 +84,7 @@ class Param:
         if isinstance(got, float) and not math.isfinite(got):
             return str(got)
         if isinstance(got, str):
-            if any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in got):
+            if breaks(got):
                 raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
                                  f"{got!r:.60}, text with a control character or a line break; "
                                  "a value is shown on one line")
@@ -160,6 +160,10 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                 continue
             read = []
             for value in values_of(given[name]) if param.repeat else (given[name],):
+                if isinstance(value, str) and breaks(value):  # the user's, not the show's
+                    where = f"{owner}: " if analysis else ""
+                    raise ParamError(f"{where}{kind} {name}={clipped(value)!r}: text with a control "
+                                     "character or a line break; a value is typed on one line")
                 try:  # each value of a repeated option alone
                     read.append(_parsed(owner, param, value))
                 except (ValueError, TypeError) as error:
@@ -181,6 +185,12 @@ def _reads_empty(owner: str, param: Param) -> bool:
     except (ValueError, TypeError, ParamError):
         return False
     return True
+
+
+def breaks(text: str) -> bool:
+    """Whether ``text`` holds a control character or a line break, which no value on one line
+    does."""
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in text)
 
 
 def parsed(where: str, param: Param, value: Any) -> Any:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import InRounds, ModelError, ParamError
-from mdp.game.params import Param, check_settable, parse_assignments, parsed
+from mdp.game.params import Param, breaks, check_settable, parse_assignments, parsed
 from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -23,7 +23,7 @@ from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
 from mdp.program.stdout import stdout as stdout
-from mdp.shown import counted
+from mdp.shown import clipped, counted
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -203,6 +203,9 @@ def _reader(option: Param) -> Callable[[str], Any]:
     name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
 
     def read(text: str) -> Any:
+        if breaks(text):
+            raise ParamError(f"{name} {clipped(text)!r}: text with a control character or a line "
+                             "break; a value is typed on one line")
         try:
             parsed(f"option {name}", option, text)
         except (ValueError, TypeError) as error:
