@@ -160,7 +160,7 @@ def _interval(values: np.ndarray, counts: np.ndarray, mean: float, sd: float | N
         return max(0.0, min(mean, centre - half)), min(1.0, max(mean, centre + half))
     if sd is None:  # one game: no spread measured
         return None, None
-    half = Z95 * sd / math.sqrt(games)
+    half = sd / math.sqrt(games) * Z95  # (divided first: 1.96 sd may pass a float where it does not)
     if chance:  # a mean of probabilities lies within 0 and 1
         return max(0.0, mean - half), min(1.0, mean + half)
     return mean - half, mean + half
