@@ -109,6 +109,7 @@ def shown(value: Any) -> str:
             return "a whole number of more than 4,300 digits"
         return text if len(text) <= 60 else f"{text[:57]}..."
     kind = type(value).__name__
+    kind = f"numpy.{kind}" if type(value).__module__ == "numpy" else kind  # (numpy.bool, not bool)
     return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
 
 
@@ -141,10 +142,10 @@ def whole(low: int, high: int | None = None, *, none: bool = False, also: str = 
     def holds(value: Any) -> bool:
         if none and value is None:
             return True
-        if isinstance(value, bool) or not hasattr(value, "__index__") or isinstance(value, (str, bytes)):
+        if isinstance(value, bool) or isinstance(value, (str, bytes)):
             return False
-        number = value.__index__()
-        return low <= number and (high is None or number <= high)
+        number = _index(value)
+        return number is not None and low <= number and (high is None or number <= high)
 
     words = f"a whole number from {low:,} to {high:,}" if high is not None else \
         f"a whole number of {low:,} or more"
@@ -207,7 +208,7 @@ def integral(value: Any) -> int | None:
             getattr(getattr(value, "dtype", None), "kind", "") == "b":
         return None
     if hasattr(value, "__index__"):
-        return value.__index__()
+        return _index(value)
     if isinstance(value, Rational) and value.denominator == 1:
         return int(value.numerator)
     try:
@@ -215,6 +216,15 @@ def integral(value: Any) -> int | None:
     except (TypeError, ValueError, OverflowError):  # not a number; nan, infinity
         return None
     return number if number == value else None
+
+
+def _index(value: Any) -> int | None:
+    """``value.__index__()``, a whole number; ``None`` where it has none or refuses (a numpy
+    array of one item or more: numpy's TypeError)."""
+    try:
+        return int(value.__index__())
+    except (AttributeError, TypeError):
+        return None
 
 
 INTEGER = Rule(lambda value: integral(value) is not None, "a whole number")

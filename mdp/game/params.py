@@ -148,9 +148,9 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
         for name, param in by_name.items():
             # an empty text sets back a parameter that is unset by default ("--set card="),
             # unless its parser reads it (the parser is the plugin's word on its values)
-            unset = param.default is None and not param.repeat and given.get(name) == "" \
-                and not _reads_empty(owner, param)
-            if name not in given or unset or param.repeat and values_of(given[name]) == ():
+            unset = param.default is None and not param.repeat and isinstance(given.get(name), str) \
+                and given[name] == "" and not _reads_empty(owner, param)  # (an array is no text)
+            if name not in given or unset or param.repeat and len(values_of(given[name])) == 0:
                 if param.required:
                     raise ParamError(f"{game if not analysis else owner}: {name} is required "
                                      f"({param.help or 'no default'})")
@@ -159,7 +159,7 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                     check_default(owner, param, kind)
                 continue
             read = []
-            for value in values_of(given[name]) if param.repeat else (given[name],):
+            for value in values_of(_listed(given[name])) if param.repeat else (_listed(given[name]),):
                 if isinstance(value, str) and breaks(value):  # the user's, not the show's
                     where = f"{owner}: " if analysis else ""
                     raise ParamError(f"{where}{kind} {name}={clipped(value)!r}: text with a control "
@@ -185,6 +185,18 @@ def _reads_empty(owner: str, param: Param) -> bool:
     except (ValueError, TypeError, ParamError):
         return False
     return True
+
+
+def _listed(value: Any) -> Any:
+    """A value given from Python as its parser reads it: a numpy array or a Polars Series of
+    values as the list it holds (its parser tests a list, not an array, for truth), and a
+    generator as the list it gives (a parser is asked twice, and would find it used up)."""
+    if isinstance(value, Iterator):
+        return list(value)
+    if type(value).__module__.startswith(("numpy", "polars")) and getattr(value, "ndim", 1) != 0:
+        listed = getattr(value, "tolist", None) or getattr(value, "to_list", None)
+        return listed() if callable(listed) else value
+    return value
 
 
 def breaks(text: str) -> bool:

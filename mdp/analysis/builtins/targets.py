@@ -14,7 +14,6 @@ import attrs
 import mdp
 from mdp.analysis.builtins import options
 from mdp.analysis.registry import Analysis, program_arguments
-from mdp.engine.numeric import float_or_none
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
@@ -303,6 +302,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         check_chance_of_total,
         fraction_text,
     )
+    from mdp.engine.numeric import float_or_none
 
     if args.vary:
         raise ParamError("--at-least solves one rule set; --vary does not apply")
