@@ -16,23 +16,44 @@ import numpy as np
 
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Lengthening
-from mdp.engine.expansion import Block, Discovery, Expansion
+from mdp.engine.expansion import Block, Discovery
 from mdp.engine.stages import rising
-from mdp.game.load import Game
+from mdp.errors import ModelError
+from mdp.game.load import Game, describe
 
 
-def by_closure(game: Game, budget: Budget) -> Discovery:
-    """Every reachable state, then one block per stage (see the module's text)."""
+def by_closure(game: Game, budget: Budget,
+               answered: tuple[np.ndarray, np.ndarray] | None = None) -> Discovery:
+    """Every reachable state, then one block per stage (see the module's text). Each state is
+    expanded twice, and the answers compared
+    (:meth:`~mdp.engine.expansion.Expansion.prints`); ``answered``: the keys and prints of a
+    stage expanded before (:class:`~mdp.engine.stages.SameStage`)."""
     initial = checks.initial_state(game, batch=True)
-    keys, stages = _reachable(game, budget, initial)
-    return Discovery(initial, _blocks(game, keys, stages), cyclic=True)
+    keys, stages, prints = _reachable(game, budget, initial)
+    if answered is not None:
+        _same(game, keys, prints, *answered)
+    return Discovery(initial, _blocks(game, keys, stages, prints), cyclic=True)
 
 
-def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every state reachable from ``initial`` (sorted keys) and its stage."""
+def _same(game: Game, keys: np.ndarray, prints: np.ndarray, asked: np.ndarray, again: np.ndarray) -> None:
+    """Refuse an answer of ``mdp_expand`` about the states ``asked`` whose prints ``again``
+    differ from those it gave before (``prints``, of the sorted ``keys``)."""
+    at = np.searchsorted(keys, asked)
+    other = np.flatnonzero(prints[at] != again)
+    if len(other):
+        raise ModelError(f"game {game.name}: mdp_expand answered otherwise for "
+                         f"{describe(game, int(asked[other[0]]))} when asked again (other actions, "
+                         "next states or chances); a game gives the same answer each time it is "
+                         "asked, whatever other states are asked with it")
+
+
+def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every state reachable from ``initial`` (sorted keys), its stage and the print of its
+    expansion."""
 
     keys = np.array([initial], dtype=np.int64)
     stages = checks.stages_of(game, keys).astype(np.int64)
+    prints = np.zeros(1, dtype=np.uint64)
     frontier, frontier_stages = keys, stages
     lengthening, rounds = Lengthening(budget), 0
     while len(frontier):
@@ -40,6 +61,7 @@ def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np
         lengthening.look(budget.count, rounds)
         budget.take(len(frontier), note=" (states that may come back)")
         expansion = checks.expand(game, frontier, labels=False)
+        prints[np.searchsorted(keys, frontier)] = expansion.prints()
         nexts = expansion.next_states.astype(np.int64)
         budget.take(0, len(nexts))
         found = np.unique(nexts)
@@ -48,15 +70,16 @@ def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np
         merged = np.concatenate([keys, new])
         order = np.argsort(merged, kind="stable")
         keys, stages = merged[order], np.concatenate([stages, new_stages])[order]
+        prints = np.concatenate([prints, np.zeros(len(new), dtype=np.uint64)])[order]
         after = stages[np.searchsorted(keys, nexts)]
-        before = np.repeat(frontier_stages, _outcomes_per_state(expansion))
+        before = np.repeat(frontier_stages, expansion.outcomes_per_state())
         up = np.flatnonzero(after > before)
         if len(up):
             outcome = int(up[0])
             raise rising(game, frontier, expansion, nexts, int(after[outcome]), outcome,
                          int(before[outcome]))
         frontier, frontier_stages = new, new_stages
-    return keys, stages
+    return keys, stages, prints
 
 
 def _among(found: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -65,21 +88,12 @@ def _among(found: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return keys[at] == found
 
 
-def _outcomes_per_state(expansion: Expansion) -> np.ndarray:
-    counts = expansion.action_counts.astype(np.int64)
-    per_action = np.ones(int(counts.sum()), dtype=np.int64) if expansion.outcome_counts is None \
-        else expansion.outcome_counts.astype(np.int64)
-    ends = np.cumsum(per_action)
-    last = np.cumsum(counts)
-    totals = np.concatenate(([0], ends))[last]
-    return np.diff(np.concatenate(([0], totals)))
-
-
-def _blocks(game: Game, keys: np.ndarray, stages: np.ndarray) -> Iterator[Block]:
+def _blocks(game: Game, keys: np.ndarray, stages: np.ndarray, prints: np.ndarray) -> Iterator[Block]:
     order = np.argsort(-stages, kind="stable")  # keys stay sorted within a stage
     bounds = np.flatnonzero(np.diff(stages[order])) + 1
     for part in np.split(order, bounds):
         if len(part):
             stage_keys = keys[part]
-            yield Block(int(stages[part[0]]), stage_keys,
-                        checks.expand(game, stage_keys, labels=False))
+            expansion = checks.expand(game, stage_keys, labels=False)
+            _same(game, keys, prints, stage_keys, expansion.prints())
+            yield Block(int(stages[part[0]]), stage_keys, expansion)

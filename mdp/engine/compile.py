@@ -105,9 +105,9 @@ def compile(
     try:
         discovery = by_stages(game, budget) if batch else walk(game, budget)
         model = _compiled(game, discovery, budget, progress, start)
-    except SameStage:  # states that may come back: all of them found first, another way
+    except SameStage as stage:  # states that may come back: all of them found first, another way
         budget = Budget(game, max_states, max_memory, STAGE_BYTES, progress, shown=budget.warnings)
-        discovery = by_closure(game, budget)
+        discovery = by_closure(game, budget, (stage.keys, stage.prints))
         model = _compiled(game, discovery, budget, progress, start)
     check_params(game)  # every hook of the compile asked: the parameters as they were
     model = _returning(game, model, discovery.cyclic)

@@ -47,6 +47,36 @@ class Expansion:
         """Whether it was made by :meth:`choices`."""
         return self.outcome_counts is None
 
+    def outcomes_per_state(self) -> np.ndarray:
+        """How many outcomes each state has, over its actions."""
+        counts = self.action_counts.astype(np.int64)
+        ends = np.concatenate(([0], np.cumsum(self._per_action())))[np.cumsum(counts)]
+        return np.diff(np.concatenate(([0], ends)))
+
+    def prints(self) -> np.ndarray:
+        """A 64-bit fingerprint of each state's answer: its actions, and each one's outcomes
+        in order, their next states and chances (by value): to tell an answer asked again
+        that is another."""
+        counts, per_action = self.action_counts.astype(np.int64), self._per_action()
+        action = np.repeat(np.arange(len(per_action)), per_action)  # of each outcome
+        first_action = np.repeat(np.cumsum(counts) - counts, counts)  # of each action's state
+        chances = np.zeros(len(action), dtype=np.int64) if self.probabilities is None else \
+            np.array([hash(p) for p in self.probability_table], dtype=np.int64)[self.probabilities]
+        mixed = (self.next_states.astype(np.int64).view(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+                 + chances.view(np.uint64) * np.uint64(0xBF58476D1CE4E5B9)
+                 + (action - first_action[action] + 1).astype(np.uint64) * np.uint64(0x94D049BB133111EB)
+                 + (np.arange(len(action)) - np.repeat(np.cumsum(per_action) - per_action, per_action)
+                    ).astype(np.uint64))
+        for shift, times in ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB)):  # mixed each
+            mixed = (mixed ^ (mixed >> np.uint64(shift))) * np.uint64(times)  # apart: no sums alike
+        summed = np.concatenate(([np.uint64(0)], np.cumsum(mixed, dtype=np.uint64)))  # (wrapping)
+        ends = np.cumsum(self.outcomes_per_state())
+        return summed[ends] - summed[ends - self.outcomes_per_state()] ^ counts.astype(np.uint64)
+
+    def _per_action(self) -> np.ndarray:
+        return np.ones(int(self.action_counts.sum()), dtype=np.int64) if self.outcome_counts is None \
+            else self.outcome_counts.astype(np.int64)
+
 
 @attrs.frozen(eq=False)
 class Block:

@@ -64,7 +64,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
             raise rising(game, keys, expansion, next_states, int(next_stages[up[0]]),
                          outcome, stage)
         if (next_stages == stage).any():  # states may come back: found another way
-            raise SameStage
+            raise SameStage(keys, expansion.prints())
         filed = _schedule(pending, found, next_stages)
         if found is next_states:
             rough.update(filed)
@@ -76,7 +76,12 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
 
 class SameStage(Exception):  # noqa: N818 - a signal between discoveries, not an error
     """A transition keeps its stage: the game is discovered again by
-    :func:`mdp.engine.closure.by_closure`."""
+    :func:`mdp.engine.closure.by_closure`, which compares its answers about the stage's
+    ``keys`` with theirs, ``prints`` (:meth:`~mdp.engine.expansion.Expansion.prints`)."""
+
+    def __init__(self, keys: np.ndarray, prints: np.ndarray) -> None:
+        super().__init__()
+        self.keys, self.prints = keys, prints
 
 
 def rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.ndarray,
