@@ -32,11 +32,12 @@ class Fault(NamedTuple):
 
 ACTIVE: Fault | None = None
 CALLS: Counter = Counter()
+"""The calls of each hook (by name) since the last :func:`inject`."""
 
 
 def inject(fault: Fault | None) -> None:
-    """Make ``fault`` the one fault of the hooks from now on (``None``: none), its calls
-    counted afresh."""
+    """Make ``fault`` the one fault of the hooks from now on (``None``: none), the calls of
+    every hook counted afresh (:data:`CALLS`)."""
     global ACTIVE
     ACTIVE = fault
     CALLS.clear()
@@ -48,10 +49,8 @@ def injectable(hook):
     @functools.wraps(hook)
     def misbehaving(*args, **kwargs):
         fault = ACTIVE
-        if fault is None or fault.hook != hook.__name__:
-            return hook(*args, **kwargs)
-        CALLS[fault.hook] += 1
-        if CALLS[fault.hook] <= fault.after:
+        CALLS[hook.__name__] += 1
+        if fault is None or fault.hook != hook.__name__ or CALLS[fault.hook] <= fault.after:
             return hook(*args, **kwargs)
         if fault.kind == "raise":
             raise RuntimeError("injected")

@@ -68,38 +68,41 @@ def _one_die(rule, open_tiles):
 
 def best(rule, utility, tiles=tuple(range(1, 10))):
     """A player's best expected utility(open sum at the end) from the full box, as integers
-    over one common denominator: every roll divides by 36, exactly (asserted)."""
-    scale = 36 ** len(tiles) * math.lcm(*(Fraction(utility(s)).denominator
-                                          for s in range(sum(tiles) + 1)))
+    over one common denominator: every roll divides by 36, exactly (asserted). ``utility``
+    gives a list for many games side by side, each its own column of every array here (a
+    column's best is its own: each max is taken column by column); one game is one column."""
+    paid = {s: np.array(utility(s), dtype=object).reshape(-1) for s in range(sum(tiles) + 1)}
+    scale = 36 ** len(tiles) * math.lcm(*(Fraction(u).denominator for us in paid.values() for u in us))
     value = {}
     for open_tiles in _boxes(tiles):
-        left = int(utility(sum(open_tiles)) * scale)
+        left = np.array([int(u * scale) for u in paid[sum(open_tiles)]], dtype=object)
         if not open_tiles:
             value[open_tiles] = left
             continue
         options = []
         for n in ([2, 1] if _one_die(rule, open_tiles) else [2]):
-            total = sum(w * max((value[m] for m in _after(open_tiles, t)), default=left)
+            total = sum(w * functools.reduce(np.maximum, [value[m] for m in _after(open_tiles, t)] or [left])
                         for w, t in ROLLS[n])
-            assert total % 36 == 0
+            assert (total % 36 == 0).all()
             options.append(total // 36)
-        value[open_tiles] = max(options)
-    return Fraction(value[frozenset(tiles)], scale)
+        value[open_tiles] = functools.reduce(np.maximum, options)
+    return [Fraction(int(v), scale) for v in value[frozenset(tiles)]]
 
 
 @functools.cache
 def second_values(rule, pays):
     """Player 2's value for each open sum player 1 left: the lower sum wins the stake, or
-    ``pays`` stakes with a shut box; a tie pays nothing."""
+    ``pays`` stakes with a shut box; a tie pays nothing. The 46 games side by side."""
     def paid(s):
         return pays if s == 0 else 1
-    return {s1: best(rule, lambda s2: paid(s2) if s2 < s1 else -paid(s1) if s2 > s1 else 0)
-            for s1 in range(46)}
+    return dict(enumerate(best(rule, lambda s2: [paid(s2) if s2 < s1 else -paid(s1) if s2 > s1 else 0
+                                                 for s1 in range(46)])))
 
 
 def first_value(rule, pays, wins):
     second = second_values(rule, pays)
-    return best(rule, lambda s1: pays if s1 == 0 and wins == "yes" else -second[s1])
+    [value] = best(rule, lambda s1: pays if s1 == 0 and wins == "yes" else -second[s1])
+    return value
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,8 @@
 """The policy table made a piece at a time: what is written equals the whole table, rows in
 their stated order, columns' types found across pieces, and a Markdown table's bound."""
 
+import functools
+
 import polars as pl
 import pytest
 from models import HALF, Table
@@ -18,13 +20,20 @@ def small_pieces(monkeypatch):
     monkeypatch.setattr(policy_table, "ROWS", 100)
 
 
+@functools.cache
+def _standard_box(exact: bool):
+    """The standard box solved, and its whole policy table (a third of a second to make): once
+    for the four formats. Tests must not change them."""
+    game = mdp.load_game("shutbox", one_die="never")
+    solution = mdp.solve(mdp.compile(game), exact=exact)
+    return game, solution, mdp.policy(solution, game)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("exact", [False, True])
 @pytest.mark.parametrize("fmt", ["csv", "parquet", "json", "ndjson"])
 def test_a_policy_written_a_piece_at_a_time_is_the_whole_table(small_pieces, tmp_path, fmt, exact):
-    game = mdp.load_game("shutbox", one_die="never")
-    solution = mdp.solve(mdp.compile(game), exact=exact)
-    whole = mdp.policy(solution, game)  # through Polars' own writer of a whole frame
+    game, solution, whole = _standard_box(exact)  # whole: through Polars' own writer of a frame
     mdp.write_table(whole, str(tmp_path / f"whole.{fmt}"))
     pieces = mdp.policy_pieces(solution, game)
     mdp.write_table(pieces, str(tmp_path / f"pieces.{fmt}"))

@@ -7,6 +7,7 @@ the Yahtzee box alone."""
 import importlib.util
 import itertools
 import json
+import math
 from collections import Counter
 from fractions import Fraction
 from functools import cache
@@ -149,9 +150,15 @@ def test_the_example_of_two_boxes_by_hand_and_by_brute_force():
 
 @cache
 def _rolls(n):
-    """Each sorted hand of ``n`` dice, with its chance (the same list each time)."""
-    counts = Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=n))
-    return [(hand, Fraction(c, 6 ** n)) for hand, c in counts.items()]
+    """Each sorted hand of ``n`` dice, with how many of the 6**n throws give it (the same list
+    each time)."""
+    return list(Counter(tuple(sorted(r)) for r in itertools.product(range(1, 7), repeat=n)).items())
+
+
+@cache
+def _keeps(hand):
+    """The dice that may be kept of a hand (all of them too: the hand is then as it was)."""
+    return {tuple(sorted(c)) for k in range(6) for c in itertools.combinations(hand, k)}
 
 
 def _score(box, hand):
@@ -166,7 +173,6 @@ def _score(box, hand):
 def brute_yahtzee(boxes, rolls):
     """``best(open, upper, need)`` on a card without Yahtzee bonus nor joker (no-bonus): 35
     more when the upper boxes' total comes to 63."""
-    first = _rolls(5)
 
     @cache
     def best(open_, upper, need):
@@ -175,7 +181,6 @@ def brute_yahtzee(boxes, rolls):
         if not open_:
             return Fraction(0)
 
-        @cache
         def final(hand):
             options = []
             for box in open_:
@@ -185,17 +190,29 @@ def brute_yahtzee(boxes, rolls):
                 options.append(best(open_ - {box}, after, need - got - bonus))
             return max(options)
 
+        finals = {hand: final(hand) for hand, _ in _rolls(5)}
+        # The turn in whole numbers of 1/scale (exact, as fractions are, and quicker): a
+        # throw's chance is a count over 6**n, ``rolls`` throws at most a turn.
+        scale = math.lcm(*(f.denominator for f in finals.values())) * 6 ** (5 * rolls)
+
+        def thrown(keep, left):  # the dice kept, the others thrown, then ``left`` rolls after
+            ways, rest = divmod(sum(count * play(tuple(sorted(keep + more)), left)
+                                    for more, count in _rolls(5 - len(keep))), 6 ** (5 - len(keep)))
+            assert rest == 0  # a whole number of 1/scale still
+            return ways
+
         @cache
-        def kept(keep, left):  # the dice kept, then rolled with ``left`` rolls after
-            return sum(p * play(tuple(sorted(keep + rest)), left) for rest, p in _rolls(5 - len(keep)))
+        def kept(keep, left):
+            return thrown(keep, left)
 
         def play(hand, left):
             if not left:
-                return final(hand)
-            keeps = {tuple(sorted(c)) for k in range(6) for c in itertools.combinations(hand, k)}
-            return max(kept(keep, left - 1) for keep in keeps)
+                value = finals[hand] * scale
+                assert value.denominator == 1
+                return value.numerator
+            return max(kept(keep, left - 1) for keep in _keeps(hand))
 
-        return sum(p * play(hand, rolls - 1) for hand, p in first)
+        return Fraction(thrown((), rolls - 1), scale)
 
     return lambda total: best(frozenset(boxes), 0, total)
 

@@ -38,9 +38,16 @@ def plain_points(box, hand):
 
 @functools.cache
 def rolls(n):
-    """Every throw of n dice, order forgotten, with its chance (the same list each time)."""
+    """Every throw of n dice, order forgotten, with the number of the 6**n orders that make
+    it (the same list each time)."""
     throws = Counter(tuple(sorted(t)) for t in itertools.product(range(1, 7), repeat=n))
-    return [(Fraction(count, 6 ** n), throw) for throw, count in throws.items()]
+    return list(throws.items())
+
+
+@functools.cache
+def keeps(hand):
+    """The dice that may be kept of a hand to roll the others: fewer than five."""
+    return {tuple(k) for r in range(5) for k in itertools.combinations(hand, r)}
 
 
 def brute_force(boxes, joker):
@@ -88,21 +95,27 @@ def brute_force_cards(boxes, joker):
     def card(filled, total, holds_50):
         if len(filled) == len(boxes):
             return Fraction(0)
+        stops = {hand: finish(filled, total, holds_50, hand) for hand, _ in rolls(5)}
+        # The turn in whole numbers of 1/scale (exact, as fractions are, and quicker): a throw's
+        # chance is a count over 6**n, three throws at most in a turn.
+        scale = math.lcm(*(stop.denominator for stop in stops.values())) * 6 ** 15
 
         @functools.cache
         def hand_value(rolls_left, hand):
-            stop = finish(filled, total, holds_50, hand)
+            stop = stops[hand] * scale
+            assert stop.denominator == 1
             if rolls_left == 0:
-                return stop
-            keeps = {tuple(k) for r in range(5) for k in itertools.combinations(hand, r)}
-            return max([stop] + [keep_value(rolls_left, k) for k in keeps])
+                return stop.numerator
+            return max([stop.numerator] + [keep_value(rolls_left, k) for k in keeps(hand)])
 
         @functools.cache
         def keep_value(rolls_left, kept):
-            return sum(p * hand_value(rolls_left - 1, tuple(sorted(kept + throw)))
-                       for p, throw in rolls(5 - len(kept)))
+            ways, rest = divmod(sum(count * hand_value(rolls_left - 1, tuple(sorted(kept + throw)))
+                                    for throw, count in rolls(5 - len(kept))), 6 ** (5 - len(kept)))
+            assert rest == 0  # a whole number of 1/scale still
+            return ways
 
-        return keep_value(3, ())
+        return Fraction(keep_value(3, ()), scale)
 
     return card
 
@@ -111,8 +124,8 @@ def solve(exact=False, **params):
     return mdp.solve(mdp.compile(mdp.load_game("yahtzee", **params)), exact=exact)
 
 
-# The brute force of three boxes takes some seconds: the free joker's card is that of two
-# tests, which share it (brute_force_cards's cache), in one process when run side by side.
+# The free joker's card of three boxes is that of two tests, which share its brute force
+# (brute_force_cards's cache), in one process when run side by side.
 THREE_BOXES_FREE = pytest.mark.xdist_group("yahtzee-three-boxes-free")
 
 
