@@ -121,7 +121,7 @@ def stake_percent(value: Any) -> str:
         value = float(value)
         scaled = 100 * value
         if math.isinf(scaled):  # the winnings a float, their percentage past one
-            mantissa, _, exponent = f"{abs(value):.{DIGITS}e}".partition("e")
+            mantissa, _, exponent = f"{abs(value):.{DIGITS - 1}e}".partition("e")  # rounded once
             return f"{sign}{float(mantissa):.{DIGITS}g}e+{int(exponent) + 2}%"
         if abs(scaled) >= 10 ** (DIGITS - 4):
             return f"{sign}{abs(scaled):.{DIGITS}g}%"
