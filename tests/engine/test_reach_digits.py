@@ -139,3 +139,18 @@ def test_an_exact_chance_no_float_holds_is_said_by_its_size_and_null_in_json(tmp
     assert (said["value"], said["exact"]) == (None, "1/1" + "0" * 360)
     assert main(["solve", str(game), "--at-least", "180"]) == 2  # floats: refused, one line
     assert capsys.readouterr().err.endswith("solve exactly (--exact)\n")
+
+
+def test_every_command_toward_the_total_says_such_a_chance_by_its_size(tmp_path, capsys):
+    # targets --exact's rows read the float (0.0000%), distribution --at-least --exact's
+    # --json gave 0.0 for value and chance.
+    from mdp.program.cli import main
+
+    game = tmp_path / "gambles.py"
+    game.write_text(GAME_FILE)
+    assert main(["targets", str(game), "--exact"]) == 0
+    last = capsys.readouterr().out.splitlines()[-1].split()
+    assert last[:4] == ["180", "<", "0.0001%", "0.0000%"]  # best-mean play never gambles: 0
+    assert main(["distribution", str(game), "--at-least", "180", "--exact", "--json"]) == 0
+    said = json.loads(capsys.readouterr().out)
+    assert (said["value"], said["chance"], said["chance_exact"]) == (None, None, "1/1" + "0" * 360)

@@ -93,8 +93,10 @@ def _show(frame: pl.DataFrame, model: Any, game: mdp.Game) -> None:
     print(" at_least      chance  best-mean play" + ("  exact, then best-mean play's" if exact else ""))
     for row in frame.iter_rows(named=True):
         more = f"  {row['chance_exact']}  {row['chance_best_mean_exact']}" if exact else ""
-        print(f"{row['at_least']:>9}  {percent(row['chance']):>10}  "
-              f"{percent(row['chance_best_mean']):>14}{more}")
+        # (from the fractions where exact: one no float holds by its size is not 0.0000%)
+        best, mean = ((Fraction(row[c]) for c in ("chance_exact", "chance_best_mean_exact")) if exact
+                      else (row["chance"], row["chance_best_mean"]))
+        print(f"{row['at_least']:>9}  {percent(best):>10}  {percent(mean):>14}{more}")
 
 
 TARGETS = Analysis(
@@ -253,9 +255,10 @@ def toward_summary(answer: Any) -> dict[str, Any]:
     if not isinstance(answer, Toward):
         return {}
     from mdp.analysis.targets import fraction_text
+    from mdp.engine.numeric import float_or_none  # (null where no float holds its size)
 
     more = {"chance_exact": fraction_text(answer.chance)} if isinstance(answer.chance, Fraction) else {}
-    return {"at_least": answer.total, "chance": float(answer.chance), **more}
+    return {"at_least": answer.total, "chance": float_or_none(answer.chance), **more}
 
 
 def valued_toward(answer: Any, solution: Solved) -> dict[str, Any]:
@@ -264,7 +267,7 @@ def valued_toward(answer: Any, solution: Solved) -> dict[str, Any]:
     total, as ``mdp solve --at-least --json`` has them, not best-mean play's."""
     summary = {**solution.summary(), **toward_summary(answer)}
     if isinstance(answer, Toward):
-        summary.update(objective=f"chance of at least {answer.total} points", value=float(answer.chance))
+        summary.update(objective=f"chance of at least {answer.total} points", value=summary["chance"])
         if summary.pop("exact", None) is not None:  # best-mean play's, where it was exact
             from mdp.analysis.targets import fraction_text
 
