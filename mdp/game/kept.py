@@ -13,6 +13,7 @@ from typing import Any
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, said
 from mdp.game.params import alike
+from mdp.shown import clipped
 
 KEPT = "params shown"
 """The key of the game's memo that keeps its parameters as they showed as it loaded."""
@@ -51,10 +52,14 @@ def check_together(game: Any) -> None:
     try:
         answers = game.call("mdp_check")
     except ParamError as error:
-        if str(error.args[0] if error.args else "").strip():  # as given, not as shown
-            raise
-        raise ModelError(f"game {game.name}: mdp_check raised an empty ParamError; it says what "
-                         "is wrong with the parameters") from None
+        said_ = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
+        text = None if said_ is None else str.__str__(said_).strip()  # as given, not as shown
+        if text:
+            raise ParamError(clipped(text, 1000)) from None  # (a page of it: its start and length)
+        what = "an empty ParamError" if said_ is not None or not error.args else \
+            f"ParamError({', '.join(map(said, error.args)):.60}), not one text"
+        raise ModelError(f"game {game.name}: mdp_check raised {what}; it says what is wrong with "
+                         "the parameters") from None
     odd = next((answer for answer in answers if answer is not None), None)
     if odd is not None:
         raise ModelError(f"game {game.name}: mdp_check returned {said(odd)}; a check raises "
