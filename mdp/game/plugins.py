@@ -424,12 +424,13 @@ def by_name(items: list[Any], clash: Callable[[str, str], MdpError],
     order; two of one name, or one of a ``reserved`` name, raise ``clash(name, other)``
     (:func:`named_twice` says them): a plugin's item never silently replaces another's.
     Names alike as a table shows them (:func:`mdp.shown.seen`: the ligature ``ﬁ`` is ``fi``)
-    are one."""
+    or as a user may type them (``CSV`` beside ``csv``: in capitals) are one."""
     found: dict[str, Any] = {}
-    taken = {seen(name): name for name in reserved}
+    taken = {seen(name).casefold(): name for name in reserved}
     for item in items:
-        if seen(item.name) in taken:
-            raise clash(item.name, taken[seen(item.name)])
-        found[item.name], taken[seen(item.name)] = item, item.name
+        typed = seen(item.name).casefold()
+        if typed in taken:
+            raise clash(item.name, taken[typed])
+        found[item.name], taken[typed] = item, item.name
     return found
 

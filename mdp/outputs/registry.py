@@ -34,8 +34,10 @@ def formats() -> dict[str, Format]:
                              "('.tsv',)")
         for extension in fmt.extensions:
             if extension.lower() in extensions:
-                raise ModelError(f"formats {extensions[extension.lower()]!r} and {fmt.name!r} "
-                               f"both claim the extension {extension}")
+                raise ModelError(f"format {fmt.name!r} lists the extension {extension} twice"
+                                 if extensions[extension.lower()] == fmt.name else
+                                 f"formats {extensions[extension.lower()]!r} and {fmt.name!r} "
+                                 f"both claim the extension {extension}")
             extensions[extension.lower()] = fmt.name
     return found
 
