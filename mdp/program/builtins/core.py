@@ -5,6 +5,8 @@
 from __future__ import annotations
 
 import argparse
+import sys
+from pathlib import Path
 from typing import Any
 
 import mdp
@@ -131,8 +133,7 @@ def _games(args: argparse.Namespace) -> None:
     for name in mdp.available_games():
         clashed = clash(GAMES_ENTRY_POINTS, name, "it")
         try:  # the first line of the game module's docstring: importing is the only way
-            description = f"({clashed})" if clashed else \
-                (load(offered[name]).__doc__ or "").strip().partition("\n")[0]
+            description = f"({clashed})" if clashed else _docstring(load(offered[name]))
         except PLUGIN_FAULTS as error:  # one broken game must not hide the rest
             description = f"(cannot be loaded: {fault(error)})"
         rows.append({"name": name, "description": description})
@@ -142,6 +143,20 @@ def _games(args: argparse.Namespace) -> None:
     width = max((len(row["name"]) for row in rows), default=0)
     for row in rows:
         print(f"{row['name']:<{width}}  {row['description']}".rstrip())
+
+
+def _docstring(module: Any) -> str:
+    """The first line of a game module's docstring; read from its source where Python was
+    told to drop docstrings (``python -OO``, ``PYTHONOPTIMIZE=2``)."""
+    text = getattr(module, "__doc__", None)
+    if text is None and sys.flags.optimize >= 2 and getattr(module, "__file__", None):
+        import ast
+
+        try:
+            text = ast.get_docstring(ast.parse(Path(module.__file__).read_text(encoding="utf-8")))
+        except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
+            text = None
+    return (text or "").strip().partition("\n")[0]
 
 
 def _formats(args: argparse.Namespace) -> None:
