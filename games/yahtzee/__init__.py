@@ -171,7 +171,9 @@ def mdp_describe(params):
         played = "" if params["boxes"] is None else f", boxes {', '.join(boxes)}"
         rules = card.rules if not played else card.rules.replace(f", {len(card.boxes)} boxes", "")
         game = "Yatzy" if card.name == "yatzy" else f"Yahtzee on card {card.name}"
-        return f"{game}, the whole game: {rules}{played}"
+        rolls = params["rolls"]  # (the card's own three rolls go unsaid)
+        other = "" if rolls == 3 else f", up to {rolls} roll{'s' * (rolls != 1)} a turn"
+        return f"{game}, the whole game: {rules}{played}{other}"
     weights = "" if params["weights"] is None else f" weighted {show_weights(params['weights'])}"
     rolls = params["rolls"]
     return (f"Yahtzee: {show_dice(params['dice'], params['faces'])}{weights}, "
