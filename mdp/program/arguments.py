@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import InRounds, ModelError, ParamError
-from mdp.game.params import Param, breaks, check_settable, parse_assignments, parsed
+from mdp.game.params import Param, breaks, check_settable, parse_assignments, parsed, values_of
 from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -180,7 +180,10 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
                        metavar=option.metavar or (None if choices else "VALUE"))
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
-            if option.default not in (None, (), []) and not option.repeat:
+            if option.repeat and not option.positional:  # said as mdp's own say it
+                values = " ".join(str(option.shown(v)) for v in values_of(option.default))
+                how["help"] = as_written(f"{option.help} [repeatable{'; default: ' * bool(values)}{values}]")
+            elif option.default not in (None, (), []) and not option.repeat:
                 how["help"] = as_written(f"{option.help} [default: {option.shown(option.default)}]")
         given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
         given.update({name: f"{name} (mdp's own record of the command)" for name in KEPT})

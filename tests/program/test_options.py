@@ -51,7 +51,7 @@ def test_every_kind_of_option_is_made_from_its_param(capsys):
     assert parser.parse_args(["--count", "1"]).column == []
     shown = parser.format_help()
     for words in ("[COLUMN=VALUE ...]", "--colour {red,blue}", "the colour [default: red]",
-                  "--count N", "--loud", "--also WORD", "one more word\n"):
+                  "--count N", "--loud", "--also WORD", "one more word [repeatable]\n"):
         assert words in shown, words
     assert "max-memory" not in shown and "[default: None]" not in shown
     assert parser._option_string_actions["--colour"].choices == ("red", "blue")  # for completion
@@ -229,3 +229,10 @@ def test_an_option_s_parser_is_handed_the_text_typed_never_its_own_answer(tmp_pa
     plugin.write_text(TEXTS_ONLY)
     assert main(["zz", SHUTBOX, "--set", "tiles=1-3", "-p", str(plugin), *argv, "--format", "csv"]) == 0
     assert capsys.readouterr().out.splitlines()[1] == row
+
+
+def test_a_repeated_option_says_it_repeats_and_its_default():
+    # Round 24: a repeated option's help said neither (its default went to the analysis unsaid).
+    shown = parser_of([mdp.Param("tag", ("a", "b"), str, "tags", repeat=True),
+                       mdp.Param("mark", (), str, "marks", repeat=True)]).format_help()
+    assert "tags [repeatable; default: a b]" in shown and "marks [repeatable]\n" in shown

@@ -43,7 +43,7 @@ else:  # the command line's, imported when a command uses them: mdp.analyse need
 
 
 TIE_BREAK = Param("tie_break", (), as_given, "among optimal actions, keep those best for this "
-                  "column of the terminal states (maximized unless min:); repeatable; then the "
+                  "column of the terminal states (maximized unless min:), then the next; then the "
                   "game's first action is taken", metavar="[max:|min:]COLUMN", repeat=True)
 
 
