@@ -15,7 +15,7 @@ each end of a round from each round state, and play each round best toward them
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, overload
 
@@ -382,7 +382,7 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
         actions = labels[len(weights):len(weights) + count]
         try:
             answer = choose(state, actions)
-            if isinstance(answer, NOT_LISTS):  # a set has no order to match the actions'
+            if isinstance(answer, NOT_LISTS) or not isinstance(answer, Iterable):  # a set: no order
                 raise ModelError(f"game {game.name}: strategy {name} gave {shown(answer)}, not a "
                                  f"list of weights in the actions' order ({describe(game, state)})")
             chosen = list(answer)

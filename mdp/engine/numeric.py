@@ -278,6 +278,8 @@ def numbers_array(values: Any) -> np.ndarray:
         return items
     if all(type(v) is int for v in flat) and not all(-2**63 <= v < 2**63 for v in flat):
         return items  # ints past 64 bits: NumPy would make them floats
+    if any(fault(v) == "is not a number" for v in flat):  # text among numbers: NumPy would make
+        return items  # every number text, and the first blamed for it
     return np.asarray(items.tolist())
 
 

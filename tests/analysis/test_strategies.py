@@ -301,3 +301,26 @@ def test_a_negative_weight_names_its_state_and_action(at_state, at_action, weigh
         else str(weight)
     assert str(error.value) == (f"game reroll: strategy neg: negative weight {shown} for action "
                                 f"{actions[at_action % len(actions)]!r} ({describe(game, state)})")
+
+
+@settings(max_examples=20, deadline=None)
+@given(numbers=st.lists(st.sampled_from([1, 0.5, Fraction(1, 3)]), min_size=1, max_size=9),
+       text=st.sampled_from(["0", "x", "1/2", ""]))
+def test_a_weight_that_is_no_number_is_the_one_named(box, numbers, text):
+    # Round 24: [1, "0"] was made an array of text, and the weight '1' of the first action
+    # blamed; None was "raised TypeError: 'NoneType' object is not iterable".
+    game, model = box
+
+    def choose(state, actions):
+        weights: list = [numbers[i % len(numbers)] for i in range(len(actions))]
+        weights[-1] = text
+        return weights
+
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.evaluate(model, mdp.Strategy.per_state("texts", "", choose), game=game)
+    said = str(error.value)
+    assert f"weight {text!r} for " in said and said.endswith("is not a number"), said
+    for answer in (None, 5):
+        with pytest.raises(mdp.ModelError, match=rf"^game shutbox: strategy none gave {answer}, not a list "
+                           r"of weights in the actions' order \(open 1, roll 1\)$"):
+            mdp.evaluate(model, mdp.Strategy.per_state("none", "", lambda state, actions: answer), game=game)
