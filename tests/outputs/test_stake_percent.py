@@ -60,9 +60,9 @@ def test_winnings_no_float_holds_are_said_by_their_size(capsys):
     argv = ["match", "shutbox", "--set", "faces=2", "--set", f"weights={weights}", "--set",
             "tiles=2,4", "--set", "one_die=never", "--exact"]
     assert main(argv) == 0
-    lines = capsys.readouterr().out.splitlines()
-    assert lines[1].startswith("player 1: +4.00e-800 (+< 0.0001% of the stake)  = "), lines[1]
-    assert lines[2].startswith("player 2: -4.00e-800 (-< 0.0001% of the stake)  = -"), lines[2]
+    lines = capsys.readouterr().out.splitlines()  # (the rules, the match's rules, the players)
+    assert lines[2].startswith("player 1: +4.00e-800 (+< 0.0001% of the stake)  = "), lines[2]
+    assert lines[3].startswith("player 2: -4.00e-800 (-< 0.0001% of the stake)  = -"), lines[3]
     assert main([*argv, "--json"]) == 0
     players = json.loads(capsys.readouterr().out)["players"]
     assert [p["value"] for p in players] == [None, None]
