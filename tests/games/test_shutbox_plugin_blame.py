@@ -324,3 +324,34 @@ def test_a_wrapper_that_yields_twice_is_blamed_on_its_plugin(tmp_path):
                     "    moves = yield\n    again = yield\n    return moves\n")
     assert _refused(path).startswith(f"game shutbox: plugin {path}'s shutbox_moves raised "
                                      "RuntimeError: ")
+
+
+COUNTED = '''
+import mdp
+from mdp_games.shutbox.scoring import ScoringRule
+
+def values(box, masks):
+    return BODY
+
+@mdp.hookimpl
+def shutbox_scoring_rules():
+    return [ScoringRule("house", "my score", "max", values)]
+'''
+
+
+@pytest.mark.parametrize("body, said", [
+    ("[len(bin(int(m))) for m in masks] + [0]",
+     r"gave 1 value for no final position \(asked first about none, to check its answer\)$"),
+    ("[len(bin(int(m))) for m in masks][:-1]", r"gave (\d+) values? for (\d+) final positions? "),
+])
+def test_a_rule_answering_too_many_or_few_says_for_how_many_positions(tmp_path, body, said):
+    # Round 24: a rule that answered mdp's probe about no position with a value was "gave 1
+    # value", nothing more: its author could not tell what was asked.
+    path = tmp_path / "counted.py"
+    path.write_text(COUNTED.replace("BODY", body))
+    with pytest.raises(mdp.ModelError) as error:
+        mdp.compile(mdp.load_game("shutbox", plugins=[str(path)], tiles="1-3", scoring="house"))
+    found = re.search(f"scoring rule house of plugin {re.escape(str(path))} {said}", str(error.value))
+    assert found, str(error.value)
+    if found.groups():  # one short of the positions asked about
+        assert int(found[1]) == int(found[2]) - 1
