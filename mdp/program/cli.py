@@ -28,13 +28,14 @@ from mdp.errors import (
     by_user,
     did_you_mean,
     fault,
+    followable,
     say,
     say_interrupted,
     watch_interruptions,
 )
 from mdp.game.params import resolve
 from mdp.outputs.files import say_when_written, together
-from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, registry, repeated, stdout
+from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, parsing, registry, repeated, stdout
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -42,7 +43,6 @@ from mdp.program.environment import (
     numpy_settings,
 )
 from mdp.program.helptext import Formatter as _Formatter
-from mdp.program.parsing import parsed as _parsed
 from mdp.program.registry import COMPLETE, Command, commands_and_analyses
 from mdp.program.states import float_warnings_raised
 from mdp.shown import counted
@@ -63,8 +63,7 @@ def main(argv: list[str] | None = None) -> int:
     previous_digits = sys.get_int_max_str_digits()
     sys.set_int_max_str_digits(0)
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
-    # mdp's alone; started closed (mdp ... >&-), or one whose reader may go away
-    previous = stdout.take()
+    previous = stdout.take()  # mdp's alone; started closed (mdp ... >&-), or its reader gone
     filters = float_warnings_raised()  # mdp's own, which the guard then records
     guard.record()  # before any plugin's or game's code runs
     try:
@@ -82,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
                 _parser().print_help(stdout.stdout())
                 return stdout.ended(0)
         try:
-            args = _parsed(parser, given)
+            args = parsing.parsed(parser, given)
         except SystemExit:  # --help, --version: printed, and there; a mistake: said
             stdout.ended(0)
             raise
@@ -111,9 +110,9 @@ def main(argv: list[str] | None = None) -> int:
                     raise
                 raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
-            except (MdpError, OSError):  # (the game's str, say, failed mdp's own checks)
+            except (MdpError, OSError) as error:  # (the game's str, say, failed mdp's own checks)
                 guard.builtins_first(lambda: _who(args))
-                raise
+                raise followable(error, args.command.name, parsing.takes(parser, args, "--exact")) from None
             except RuntimeWarning as warned:
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
                     if getattr(args, "exact", None) is False else ""

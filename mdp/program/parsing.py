@@ -63,3 +63,10 @@ def _values_joined(parser: argparse.ArgumentParser, given: list[str]) -> list[st
         else:
             joined.append(word)
     return joined
+
+
+def takes(parser: argparse.ArgumentParser, args: argparse.Namespace, flag: str) -> bool:
+    """Whether the command parsed into ``args`` takes the option ``flag`` (``--exact``)."""
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    return flag in subparsers.choices[args.command.name]._option_string_actions
+
