@@ -89,8 +89,9 @@ def _checked(game: mdp.Game, rule):
         whose = f" of plugin {plugin}" if plugin else ""
         first = _position(b, int(masks[0])) if len(masks) else ""
         where = f" ({first})" if len(masks) == 1 else f" (the first: {first})" if len(masks) else ""
-        count = " for no final position (asked first about none, to check its answer)" \
-            if not len(masks) else " for 1 final position" if len(masks) == 1 \
+        none = " for no final position (asked first about none, to check its answer)" \
+            if problem.startswith("gave ") else ""  # (values where none was asked for)
+        count = none if not len(masks) else " for 1 final position" if len(masks) == 1 \
             else f" for {len(masks):,} final positions"
         if at is not None:  # the position of the value at fault
             where, count = f" ({_position(b, int(masks[at]))})", ""
