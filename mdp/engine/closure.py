@@ -35,11 +35,12 @@ def by_closure(game: Game, budget: Budget,
     return Discovery(initial, _blocks(game, keys, stages, prints), cyclic=True)
 
 
-def _same(game: Game, keys: np.ndarray, prints: np.ndarray, asked: np.ndarray, again: np.ndarray) -> None:
+def _same(game: Game, keys: np.ndarray, prints: np.ndarray, asked: np.ndarray,
+          again: np.ndarray) -> None:
     """Refuse an answer of ``mdp_expand`` about the states ``asked`` whose prints ``again``
     differ from those it gave before (``prints``, of the sorted ``keys``)."""
-    at = np.searchsorted(keys, asked)
-    other = np.flatnonzero(prints[at] != again)
+    at = np.minimum(np.searchsorted(keys, asked), len(keys) - 1)
+    other = np.flatnonzero((keys[at] != asked) | (prints[at] != again))  # (one not found again too)
     if len(other):
         raise ModelError(f"game {game.name}: mdp_expand answered otherwise for "
                          f"{describe(game, int(asked[other[0]]))} when asked again (other actions, "
@@ -47,7 +48,8 @@ def _same(game: Game, keys: np.ndarray, prints: np.ndarray, asked: np.ndarray, a
                          "asked, whatever other states are asked with it")
 
 
-def _reachable(game: Game, budget: Budget, initial: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _reachable(game: Game, budget: Budget,
+               initial: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every state reachable from ``initial`` (sorted keys), its stage and the print of its
     expansion."""
 
@@ -88,7 +90,8 @@ def _among(found: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return keys[at] == found
 
 
-def _blocks(game: Game, keys: np.ndarray, stages: np.ndarray, prints: np.ndarray) -> Iterator[Block]:
+def _blocks(game: Game, keys: np.ndarray, stages: np.ndarray,
+            prints: np.ndarray) -> Iterator[Block]:
     order = np.argsort(-stages, kind="stable")  # keys stay sorted within a stage
     bounds = np.flatnonzero(np.diff(stages[order])) + 1
     for part in np.split(order, bounds):
