@@ -78,6 +78,17 @@ def _same_labels(game: Game, model: CompiledModel, states: np.ndarray, labels: A
         raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {got} where "
                          f"it gave {shown(first[wrong])} ({describe(game, model.states[states[state]])}); "
                          f"{_SAME}")
+    counts = model.action_count(states).astype(np.int64)
+    ends = np.cumsum(counts)
+    for row in sorted({0, len(states) - 1}):  # asked alone: labels that hang on the batch's size
+        alone = expand(game, np.asarray(model.states)[states[row:row + 1]].astype(np.int64), labels=True)
+        given = first[int(ends[row] - counts[row]):int(ends[row])]
+        if alone.actions is None or list(alone.actions) != given:
+            said = shown(list(alone.actions)) if alone.actions is not None else "none"
+            raise ModelError(f"game {game.name}: asked alone for labels, mdp_expand gave {said} where "
+                             f"it gave {shown(given)} in a batch of {len(states):,} states "
+                             f"({describe(game, model.states[states[row]])}); {_SAME}, whatever "
+                             "other states are asked with it")
 
 
 def _same_prints(game: Game, model: CompiledModel, states: np.ndarray, expansion: Any) -> None:
