@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
+__all__ = ["DIGITS", "cells", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
            "value_line", "value_name"]
 
 
@@ -46,12 +46,36 @@ def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
         if column.dtype.is_float():
             exact = frame[exacts[column.name]].to_list() if column.name in exacts \
                 else [None] * len(column)
-            return pl.Series(column.name, [exactly(v, e) for v, e in zip(column.to_list(), exact)],
+            return pl.Series(column.name, apart(column.to_list(), [exactly(v, e) for v, e in
+                                                                  zip(column.to_list(), exact)]),
                              pl.String)
         return column.cast(pl.String).fill_null("")
 
     return frame.with_columns(shown(frame[c]) for c in frame.columns
                               if frame[c].dtype.is_float() or frame[c].null_count())
+
+
+def cells(frame: pl.DataFrame, names: list[str]) -> dict[str, list[str]]:
+    """The text of each cell of the columns ``names`` of ``frame`` as a table for people shows
+    it: by :func:`exactly` beside the column's exact one (``NAME_exact``), floats
+    :func:`apart`."""
+    texts = {}
+    for name in names:
+        values = frame[name].to_list()
+        exact = frame[f"{name}_exact"].to_list() if f"{name}_exact" in frame.columns else [None] * len(values)
+        said = [exactly(v, e) for v, e in zip(values, exact)]
+        texts[name] = apart(values, said) if frame[name].dtype.is_float() else said
+    return texts
+
+
+def apart(values: list[Any], texts: list[str]) -> list[str]:
+    """``texts`` of ``values`` (floats), but those of two floats that read alike to 15 digits
+    (0.3 and 0.30000000000000004) with every digit Python's ``repr`` gives: two values of a
+    table never read as one."""
+    first: dict[str, Any] = {}
+    alike = {text for value, text in zip(values, texts) if value is not None and value == value
+             and first.setdefault(text, value) != value}
+    return [repr(float(v)) if t in alike else t for v, t in zip(values, texts)] if alike else texts
 
 
 def exactly(value: Any, exact: str | None) -> str:

@@ -25,7 +25,7 @@ from mdp.game.params import Param
 from mdp.game.parsers import parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import chances_shown, exactly, fixed, percent_cell, readable, value_line
+from mdp.outputs.readable import cells, chances_shown, fixed, percent_cell, readable, value_line
 from mdp.shown import counted
 
 if TYPE_CHECKING:
@@ -180,9 +180,9 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
               f"percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
-    for row, (chance, total) in zip(frame.iter_rows(named=True), chances_shown(frame)):
-        print("  ".join(f"{exactly(row[n], row.get(f'{n}_exact')):>8}" for n in names)
-              + f"  {chance}  {total}")
+    texts = cells(frame, names)  # (two outcomes never read alike)
+    for i, (chance, total) in enumerate(chances_shown(frame)):
+        print("  ".join(f"{texts[n][i]:>8}" for n in names) + f"  {chance}  {total}")
 
 
 DISTRIBUTION = Analysis(
@@ -256,8 +256,9 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
         return
     names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
     print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
-    for row in result.outcomes.iter_rows(named=True):
-        print("  ".join(f"{readable(row[n]):>8}" for n in names)
+    texts = cells(result.outcomes, names)
+    for i, row in enumerate(result.outcomes.iter_rows(named=True)):
+        print("  ".join(f"{texts[n][i]:>8}" for n in names)
               + f"  {row['games']:>10,}  {percent_cell(row['frequency'])}")
 
 
