@@ -28,41 +28,31 @@ __all__ = ["DIGITS", "cells", "exactly", "fixed", "one_line", "readable", "shown
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
-    """``frame`` as a table for people: each float column, and each column with nulls, as
-    text by :func:`readable` (by :func:`exactly` where an exact column is beside it: the one
-    renderer of exact values for people, whichever table); the other columns as they are."""
+    """``frame`` as a table for people: each float column as :func:`cells` shows it, and each
+    other column with nulls as text; the other columns as they are."""
     import polars as pl  # here: listing the formats imports no Polars
 
-    # The exact column of each float column: NAME_exact, or a column exact beside the float
-    # column it follows (the probability of a distribution, the value of a --vary row).
-    exacts = {c: f"{c}_exact" for c in frame.columns if f"{c}_exact" in frame.columns}
-    floats = [c for c in frame.columns if frame[c].dtype.is_float()]
-    if "exact" in frame.columns:
-        before = [c for c in floats if frame.columns.index(c) < frame.columns.index("exact")]
-        if before:
-            exacts.setdefault(before[-1], "exact")
-
-    def shown(column: pl.Series) -> pl.Series:
-        if column.dtype.is_float():
-            exact = frame[exacts[column.name]].to_list() if column.name in exacts \
-                else [None] * len(column)
-            return pl.Series(column.name, apart(column.to_list(), [exactly(v, e) for v, e in
-                                                                  zip(column.to_list(), exact)]),
-                             pl.String)
-        return column.cast(pl.String).fill_null("")
-
-    return frame.with_columns(shown(frame[c]) for c in frame.columns
-                              if frame[c].dtype.is_float() or frame[c].null_count())
+    floats = cells(frame, [c for c in frame.columns if frame[c].dtype.is_float()])
+    return frame.with_columns(pl.Series(c, floats[c], pl.String) if c in floats else
+                              frame[c].cast(pl.String).fill_null("")
+                              for c in frame.columns if c in floats or frame[c].null_count())
 
 
 def cells(frame: pl.DataFrame, names: list[str]) -> dict[str, list[str]]:
     """The text of each cell of the columns ``names`` of ``frame`` as a table for people shows
-    it: by :func:`exactly` beside the column's exact one (``NAME_exact``), floats
-    :func:`apart`."""
+    it: by :func:`readable`, or :func:`exactly` where an exact column is beside it (the one
+    renderer of exact values for people, whichever table), floats :func:`apart`."""
+    # The exact column of each float column: NAME_exact, or a column exact beside the float
+    # column it follows (the probability of a distribution, the value of a --vary row).
+    exacts = {c: f"{c}_exact" for c in frame.columns if f"{c}_exact" in frame.columns}
+    if "exact" in frame.columns:
+        before = [c for c in frame.columns[:frame.columns.index("exact")] if frame[c].dtype.is_float()]
+        if before:
+            exacts.setdefault(before[-1], "exact")
     texts = {}
     for name in names:
         values = frame[name].to_list()
-        exact = frame[f"{name}_exact"].to_list() if f"{name}_exact" in frame.columns else [None] * len(values)
+        exact = frame[exacts[name]].to_list() if name in exacts else [None] * len(values)
         said = [exactly(v, e) for v, e in zip(values, exact)]
         texts[name] = apart(values, said) if frame[name].dtype.is_float() else said
     return texts
