@@ -327,7 +327,8 @@ def _as_json(value: Any, within: list[int]) -> Any:
     if not isinstance(value, dict):
         plain: Any = [_as_json(v, within) for v in value]
     else:
-        plain, forms = {}, dict[str, Any]()
+        plain = {}
+        forms: dict[str, Any] = {}  # each key's text in JSON, and the key
         for given in value:
             key = given.item() if isinstance(given, np.generic) and given.dtype.kind not in "mM" else given
             if key is not None and not isinstance(key, (bool, int, float, str)) or \

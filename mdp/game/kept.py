@@ -52,11 +52,11 @@ def check_together(game: Any) -> None:
     try:
         answers = game.call("mdp_check")
     except ParamError as error:
-        said_ = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
-        text = None if said_ is None else str.__str__(said_).strip()  # as given, not as shown
+        one = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else None
+        text = None if one is None else str.__str__(one).strip()  # as given, not as shown
         if text:
             raise ParamError(clipped(text, 1000)) from None  # (a page of it: its start and length)
-        what = "an empty ParamError" if said_ is not None or not error.args else \
+        what = "an empty ParamError" if one is not None or not error.args else \
             f"ParamError({', '.join(map(said, error.args)):.60}), not one text"
         raise ModelError(f"game {game.name}: mdp_check raised {what}; it says what is wrong with "
                          "the parameters") from None
