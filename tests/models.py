@@ -494,6 +494,16 @@ print(json.dumps(results), file=sys.stderr)
 '''
 
 
+def refused_as_a_change(code, names, err, said):
+    """The command of :data:`WALK`'s game that made a change of the process ended refused:
+    exit 2, its last line blaming the game in words that hold ``said``, no file but the game."""
+    assert code == 2, err
+    line = err.splitlines()[-1]
+    assert line.startswith("mdp: error: game walk ") and said in line, err
+    assert "must leave the process as it found it" in line
+    assert names == ["game.py"]
+
+
 def run_changes(folder, game, changes, argv, restore=()):
     """Run mdp ``argv`` (which names ``game.py``) on ``game`` with CHANGE replaced by each of
     ``changes`` in turn, each in a folder of its own, in one process: for each change, its

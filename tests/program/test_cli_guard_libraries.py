@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import WALK, run_changes
+from models import WALK, refused_as_a_change, run_changes
 
 from mdp.program import libraries
 from mdp.program import settings as process
@@ -185,14 +185,6 @@ CHANGES = {
 ALONE = "sys.addaudithook(lambda *a: None)"
 
 
-def _refused(code, names, err, change):
-    assert code == 2, err
-    line = err.splitlines()[-1]
-    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, err
-    assert "must leave the process as it found it" in line
-    assert names == ["game.py"]
-
-
 @pytest.mark.slow  # a process of mdp for the changes put back, a command each
 def test_a_game_that_changes_a_library_s_setting_is_refused_and_writes_nothing(tmp_path):
     # One process of mdp for every change it puts back (models.run_changes, as in
@@ -202,7 +194,7 @@ def test_a_game_that_changes_a_library_s_setting_is_refused_and_writes_nothing(t
     put_back = [change for change in CHANGES if change != ALONE]
     results, out = run_changes(tmp_path, GAME, put_back, ["policy", "game.py", "--out", "p.csv", "--json"])
     for (code, names, err), change in zip(results, put_back, strict=True):
-        _refused(code, names, err, change)
+        refused_as_a_change(code, names, err, CHANGES[change])
     assert out == ""
 
 
@@ -213,7 +205,8 @@ def test_a_game_that_adds_an_audit_hook_is_refused_and_writes_nothing(tmp_path):
                            "--out", "p.csv", "--json"], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120)
     assert done.stdout == ""
-    _refused(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr, ALONE)
+    refused_as_a_change(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr,
+                        CHANGES[ALONE])
 
 
 DOCTOR = '''

@@ -22,7 +22,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import WALK, run_changes
+from models import WALK, refused_as_a_change, run_changes
 
 from mdp.engine.numeric import about
 from mdp.engine.rounds.spread import _root
@@ -207,14 +207,6 @@ def _run(tmp_path, change, *arguments):
 ALONE = [change for change in CHANGES if "setpgid" in change or "setsid" in change]
 
 
-def _refused(code, names, err, change):
-    assert code == 2, err
-    line = err.splitlines()[-1]
-    assert line.startswith("mdp: error: game walk ") and CHANGES[change] in line, err
-    assert "must leave the process as it found it" in line
-    assert names == ["game.py"]
-
-
 @pytest.mark.slow  # a process of mdp for the changes put back, a command each
 def test_a_game_that_changes_the_process_is_refused_and_writes_nothing(tmp_path):
     # One process of mdp for every change it puts back (models.run_changes, as in
@@ -224,7 +216,7 @@ def test_a_game_that_changes_the_process_is_refused_and_writes_nothing(tmp_path)
     put_back = [change for change in CHANGES if change not in ALONE]
     results, out = run_changes(tmp_path, GAME, put_back, ["policy", "game.py", "--out", "p.csv", "--json"])
     for (code, names, err), change in zip(results, put_back, strict=True):
-        _refused(code, names, err, change)
+        refused_as_a_change(code, names, err, CHANGES[change])
     assert out == ""  # nothing of --json, nor of a warning shown at the interpreter's end
 
 
@@ -233,7 +225,8 @@ def test_a_game_that_changes_the_process_is_refused_and_writes_nothing(tmp_path)
 def test_a_game_that_moves_the_process_to_a_group_of_its_own_is_refused(tmp_path, change):
     done = _run(tmp_path, change, "policy", "game.py", "--out", "p.csv", "--json")
     assert done.stdout == ""
-    _refused(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr, change)
+    refused_as_a_change(done.returncode, sorted(p.name for p in tmp_path.iterdir()), done.stderr,
+                        CHANGES[change])
 
 
 @pytest.mark.slow  # a process
