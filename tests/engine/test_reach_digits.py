@@ -14,47 +14,59 @@ from hypothesis import strategies as st
 
 import mdp
 
+GAMBLES = '''
+from fractions import Fraction
+import numpy as np
+import mdp
+
+GAME_NAME = "gambles"
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "choose"
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["safe", "gamble"] if state == "choose" else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, "safe")] if action == "safe" else [(Fraction(1, ODDS), "won"), (1 - Fraction(1, ODDS), "lost")]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return 0
+
+
+@mdp.hookimpl
+def mdp_round_start():
+    return 0
+
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    points = np.array([{"safe": 1, "won": 3, "lost": -2}[end] for end in ends])
+
+    def rule(states):
+        following = np.broadcast_to(np.where(states[:, None] < ROUNDS, states[:, None] + 1, -1),
+                                    (len(states), len(ends)))
+        return mdp.RoundEnds(following, np.broadcast_to(points, following.shape))
+    return rule
+'''
+"""``ROUNDS`` rounds; each, 1 point for sure, or a gamble: 3 points at 1 in ``ODDS``, else -2.
+At least ``3 * ROUNDS`` points needs every gamble won: ``ODDS**-ROUNDS``."""
+
 
 def gambles(rounds, odds):
-    """``rounds`` rounds; each, 1 point for sure, or a gamble: 3 points at 1 in ``odds``,
-    else -2. At least ``3 * rounds`` points needs every gamble won: ``odds**-rounds``."""
-
-    @mdp.hookimpl
-    def mdp_initial_state():
-        return "choose"
-
-    @mdp.hookimpl
-    def mdp_actions(state):
-        return ["safe", "gamble"] if state == "choose" else []
-
-    @mdp.hookimpl
-    def mdp_outcomes(state, action):
-        if action == "safe":
-            return [(1, "safe")]
-        return [(Fraction(1, odds), "won"), (Fraction(odds - 1, odds), "lost")]
-
-    @mdp.hookimpl
-    def mdp_terminal_value(state):
-        return 0
-
-    @mdp.hookimpl
-    def mdp_round_start():
-        return 0
-
-    @mdp.hookimpl
-    def mdp_round_rule(ends):
-        points = np.array([{"safe": 1, "won": 3, "lost": -2}[end] for end in ends])
-
-        def rule(states):
-            following = np.broadcast_to(np.where(states[:, None] < rounds, states[:, None] + 1, -1),
-                                        (len(states), len(ends)))
-            return mdp.RoundEnds(following, np.broadcast_to(points, following.shape))
-        return rule
-
-    return mdp.load_game(SimpleNamespace(
-        GAME_NAME="gambles", mdp_initial_state=mdp_initial_state, mdp_actions=mdp_actions,
-        mdp_outcomes=mdp_outcomes, mdp_terminal_value=mdp_terminal_value,
-        mdp_round_start=mdp_round_start, mdp_round_rule=mdp_round_rule))
+    """:data:`GAMBLES` of ``rounds`` rounds at 1 in ``odds``, loaded as a game."""
+    hooks: dict = {}
+    exec(GAMBLES.replace("ROUNDS", str(rounds)).replace("ODDS", str(odds)), hooks)  # noqa: S102
+    return mdp.load_game(SimpleNamespace(**{name: hook for name, hook in hooks.items()
+                                            if name.startswith(("mdp_", "GAME"))}))
 
 
 @settings(max_examples=15, deadline=None)
@@ -78,50 +90,7 @@ def test_floats_give_every_chance_exact_numbers_give_or_send_to_exact(rounds, od
     assert all(abs(Fraction(f) - c) <= c * Fraction(1, 10**9) for f, c in zip(floats[1].tolist(), exact))
 
 
-GAME_FILE = '''
-import json
-from fractions import Fraction
-import numpy as np
-import mdp
-
-GAME_NAME = "gambles"
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "choose"
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["safe", "gamble"] if state == "choose" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, "safe")] if action == "safe" else [(Fraction(1, 10**6), "won"), (1 - Fraction(1, 10**6), "lost")]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return 0
-
-
-@mdp.hookimpl
-def mdp_round_start():
-    return 0
-
-
-@mdp.hookimpl
-def mdp_round_rule(ends):
-    points = np.array([{"safe": 1, "won": 3, "lost": -2}[end] for end in ends])
-
-    def rule(states):
-        following = np.broadcast_to(np.where(states[:, None] < 60, states[:, None] + 1, -1),
-                                    (len(states), len(ends)))
-        return mdp.RoundEnds(following, np.broadcast_to(points, following.shape))
-    return rule
-'''
+GAME_FILE = GAMBLES.replace("ROUNDS", "60").replace("ODDS", str(10**6))
 
 
 def test_an_exact_chance_no_float_holds_is_said_by_its_size_and_null_in_json(tmp_path, capsys):
