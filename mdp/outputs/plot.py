@@ -111,13 +111,18 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
             total += v
             cumulative.append(min(total, 100.0))
         figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
-        bars.bar(x, p, color="#4878a8", width=0.8, label=share)
+        width = _bar_width(x)
+        bars.bar(x, p, color="#4878a8", edgecolor="#4878a8", linewidth=1, width=width, label=share)
         bars.set_xlabel(label)
         bars.set_ylabel(f"{share} of the outcome (%)")
-        bars.set_xlim(min(x) - 1, max(x) + 1)
+        margin = max(width, (x[-1] - x[0]) / 40)  # the outcomes at the ends off the frame
+        bars.set_xlim(x[0] - margin, x[-1] + margin)
+        bars.ticklabel_format(axis="x", useOffset=False)  # the label says the one scale
         bars.grid(axis="y", alpha=0.3)
         line = bars.twinx()
-        line.plot(x, cumulative, color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
+        # A step at each outcome: the share at most x holds until the next outcome.
+        line.step([x[0] - margin, *x, x[-1] + margin], [0.0, *cumulative, cumulative[-1]],
+                  where="post", color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
         line.set_ylabel(f"cumulative {share} (%)")
         line.set_ylim(0, 101)
         handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
@@ -128,17 +133,24 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         return _written(plt, figure, path)
 
 
+def _bar_width(x: list[float]) -> float:
+    """Bars 0.8 as wide as the least gap between two outcomes (0.8 for one outcome), so that
+    none overlap however the outcomes lie (their edges, drawn, show the narrowest)."""
+    gaps = [b - a for a, b in zip(x, x[1:]) if b > a]
+    return 0.8 * min(gaps) if gaps else 0.8
+
+
 def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str]:
     """The outcomes along the axis and its label: ``column``'s values, or where some are
     1e15 or more in size (past what a float holds too, shown as inf, exact in ``column``_exact
-    beside), the exact ones over a power of ten that brings them to 15 digits, said in the
+    beside), the exact ones over a power of ten that brings them under 10, said in the
     label: a drawing's own arithmetic overflows on numbers near 1e300."""
     x = frame[column].to_list()
     if max((abs(v) for v in x), default=0.0) < 1e15:
         return x, column
     exact = f"{column}_exact"
     totals = [Fraction(t) for t in (frame[exact].to_list() if exact in frame.columns else x)]
-    power = len(str(int(max(abs(t) for t in totals)))) - 15
+    power = len(str(int(max(abs(t) for t in totals)))) - 1  # under 10 in size: one scale
     return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})"
 
 
