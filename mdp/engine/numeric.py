@@ -48,7 +48,7 @@ def below_floats(value: Any) -> bool:
     """Whether ``value`` is an exact number not 0 that a float makes 0 or keeps fewer digits
     of than of others (below about 2.2e-308, the least normal float)."""
     # (an int, bool too, is 0 or at least 1 in size: only a fraction can be below)
-    return isinstance(value, Rational) and not isinstance(value, int) and value != 0 and \
+    return _rational(value) and not isinstance(value, int) and value != 0 and \
         abs(value) < _LEAST_NORMAL  # type: ignore[operator]
 
 
@@ -57,7 +57,13 @@ _LEAST_NORMAL = Fraction(sys.float_info.min)
 
 def _past_float(value: Any) -> bool:
     # (numbers' ABCs are typed too loosely to compare with a float)
-    return isinstance(value, Rational) and abs(value) > FLOAT_MOST  # type: ignore[operator]
+    return _rational(value) and abs(value) > FLOAT_MOST  # type: ignore[operator]
+
+
+def _rational(value: Any) -> bool:
+    """Whether ``value`` is an exact number: a :class:`numbers.Rational`, but no NumPy
+    duration (one of NumPy's integers for its ABCs, read by its unit) and no bool."""
+    return isinstance(value, Rational) and not isinstance(value, (bool, np.timedelta64))
 
 
 def shown_floats(values: Any) -> np.ndarray:
@@ -113,11 +119,11 @@ def to_floats(values: Any) -> tuple[np.ndarray, int | None]:
 def quoted(value: Any) -> str:
     """A value as an error message quotes it: its ``repr``, but a number whose digits could
     fill pages (past what a float holds, or a fraction of hundreds of digits) by its size;
-    a NumPy number as the plain number it holds (``1e+308``, not ``np.float64(1e+308)``)."""
-    if isinstance(value, np.generic):
+    a NumPy number as the plain number it holds (``1e+308``, not ``np.float64(1e+308)``), a
+    NumPy duration or date as NumPy's (``np.timedelta64(3)``, not 3: no number)."""
+    if isinstance(value, np.generic) and not isinstance(value, (np.timedelta64, np.datetime64)):
         value = value.item()
-    if isinstance(value, Rational) and not isinstance(value, bool) and \
-            (_past_float(value) or len(str(value)) > QUOTED_MOST):
+    if _rational(value) and (_past_float(value) or len(str(value)) > QUOTED_MOST):
         sign = "-" if value < 0 else ""
         top, bottom = abs(int(value.numerator)), int(value.denominator)
         if bottom == 1 or _past_float(value):  # said by its numerator's digits

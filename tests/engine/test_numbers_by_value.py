@@ -9,6 +9,7 @@ exact one of the same game give the same answer, the one the plain numbers give.
 from __future__ import annotations
 
 import enum
+import re
 from fractions import Fraction
 from types import SimpleNamespace
 
@@ -96,14 +97,33 @@ def test_a_numpy_scalar_is_a_number_when_it_holds_one(kind):
         assert (plain(value) == value.item()) if number else plain(value) is value
 
 
-@pytest.mark.parametrize("where", ["terminal", "probability"])
+@pytest.mark.parametrize("where", ["terminal", "probability", "batch terminal",
+                                   "batch probability", "round points"])
 @pytest.mark.parametrize("unit", UNITS)
-def test_a_duration_a_game_gives_for_a_number_is_refused(where, unit):
+def test_a_duration_a_game_gives_for_a_number_is_refused_by_what_it_is(where, unit):
+    """At every door a game's numbers come in by (round 25: a round rule's points held one
+    and the check of points past a float compared it with one, a traceback), one line that
+    shows it as NumPy's (it was "terminal value 3 is not a number")."""
     duration = np.timedelta64(1, unit) if unit else np.timedelta64(1)
-    numbers = (duration if where == "probability" else Fraction(1, 2), Fraction(1, 2),
-               duration if where == "terminal" else 3, 0, 1)
-    with pytest.raises(mdp.ModelError, match="is not a number"):
-        mdp.compile(mdp.load_game(_hooked(_per_state(numbers))))
+    said = repr(duration).replace("numpy.", "np.")
+    if where == "round points":
+        def ends_of(ends, states):
+            given = two_boxes_ends(ends, states)
+            points = np.array(given.points, dtype=object)
+            points[:, 1] = duration
+            return mdp.RoundEnds(given.next, points)
+
+        game = two_boxes(mdp_round_rule=mdp.hookimpl(lambda ends: lambda states: ends_of(ends, states)))
+        with pytest.raises(mdp.ModelError, match=f"gave points {re.escape(said)} from round state"):
+            mdp.compile(game)
+        return
+    number = where.rsplit(" ", 1)[-1]
+    numbers = (duration if number == "probability" else Fraction(1, 2), Fraction(1, 2),
+               duration if number == "terminal" else 3, 0, 1)
+    hooks = _per_state(numbers) if where == number else _batch(numbers, as_array=True)
+    with pytest.raises(mdp.ModelError, match=f"{number} value {re.escape(said)} is not a number"
+                       if number == "terminal" else f"probability {re.escape(said)} is not a number"):
+        mdp.compile(mdp.load_game(_hooked(hooks)))
 
 
 # A game: flip for ``high`` or ``low`` at ``chance`` and ``1 - chance``, or stay for

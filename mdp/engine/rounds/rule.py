@@ -15,6 +15,7 @@ import attrs
 import numpy as np
 
 from mdp.engine.cluster import listen, report, sent
+from mdp.engine.numeric import fault as not_number
 from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
 from mdp.game.plugins import layers
@@ -291,8 +292,7 @@ class RoundRule:
         points = plain_numbers(points)  # by each number's exact value, not its own __float__
         kinds = set()
         for (row, end), value in np.ndenumerate(points):
-            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-                value = value.item() if isinstance(value, np.generic) else value
+            if not_number(value) == "is not a number":  # (a NumPy duration too: no number)
                 raise ModelError(f"{where} gave points {quoted(value)} from round state "
                                  f"{int(states[row])} at the end {self.ends[end]!r}; points are "
                                  "numbers (int, Fraction or float)")
