@@ -172,8 +172,8 @@ class CompiledModel(Operations):
             columns["value"] = values
         else:
             columns["value"] = [float(v) for v in values]
-            if any(isinstance(v, Fraction) and v.denominator != 1
-                   or isinstance(v, int) and not float_holds(v) for v in values):
+            if any(isinstance(v, Fraction) and v.denominator != 1  # (a whole one as an int)
+                   or isinstance(v, (int, Fraction)) and not float_holds(v) for v in values):
                 columns["value_exact"] = [str(Fraction(v)) for v in values]
         return to_frame(columns, f"game {self.info.game}")
 

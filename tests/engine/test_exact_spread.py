@@ -57,3 +57,23 @@ def test_games_ending_at_values_a_float_cannot_tell_apart_are_counted_apart():
     heads = played.outcomes["games"][1]
     # The standard deviation of 1000 draws of 0 or 2, heads of them 2, with n - 1.
     assert played.sd == pytest.approx(math.sqrt(4 * heads * (1000 - heads) / 1000 / 999), rel=1e-12)
+
+
+@settings(max_examples=15, deadline=None)
+@given(values=st.lists(st.integers(-10**20, 10**20), min_size=2, max_size=4, unique=True),
+       near=st.sampled_from([0, 2**53, 10**16, -10**17]))
+def test_whole_values_as_ints_or_as_fractions_are_the_same_outcomes_kept_apart(values, near):
+    """A whole Fraction is the number it holds, as an int is (round 25: Fraction(10**16) and
+    Fraction(10**16 + 1) were one outcome, "2/3", where ints were two)."""
+    values = [near + v % 7 for v in values]
+    tables = []
+    for whole in (int, Fraction):
+        ends = {i: whole(v) for i, v in enumerate(values)}
+        game = mdp.load_game(Table({"start": {"go": [(Fraction(1, len(values)), i) for i in ends]}}, ends))
+        frame = mdp.distribution(mdp.solve(mdp.compile(game), exact=True), game)
+        exact = frame["value_exact"] if "value_exact" in frame.columns else frame["value"].cast(int)
+        counted = {Fraction(v): Fraction(c) for v, c in zip(exact.to_list(), frame["exact"])}
+        n = len(values)
+        assert counted == {Fraction(v): Fraction(values.count(v), n) for v in set(values)}
+        tables.append(frame)
+    assert tables[0].equals(tables[1])
