@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
-from mdp.engine.numeric import power_of_two_above, shown_floats
+from mdp.engine.numeric import float_holds, power_of_two_above, shown_floats
 from mdp.engine.outcomes import simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
@@ -48,7 +48,7 @@ class Simulation:
     sd: float | None = None
     """The standard deviation of the value a game ended at (of the sample: ``None`` for one
     game)."""
-    percentiles: dict[str, float] = attrs.field(factory=dict)
+    percentiles: dict[str, float | int] = attrs.field(factory=dict)
     """The value below which 5%, 25%, 50%, 75% and 95% of the games ended (the least value
     that at least that share of games did not pass): for a game of rounds, its points."""
 
@@ -117,7 +117,10 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
            outcomes: pl.DataFrame, chance: bool) -> Simulation:
     """What games that ended at ``values`` (``counts`` times each) show. Exact values (an
     object array: some no float tells apart, as 10**17 and 10**17 + 2) are measured from
-    the first, exactly, so that they still spread."""
+    the first, exactly, so that they still spread; so are whole values past 2**53."""
+    if values.dtype.kind in "iu" and len(values) and \
+            max(int(values.max()), -int(values.min())) > 2**53:  # (floats merge them)
+        values = values.astype(object)
     first = values[0] if values.dtype == object else 0
     offsets = shown_floats([v - first for v in values.tolist()]) if values.dtype == object \
         else values.astype(np.float64)
@@ -126,11 +129,17 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
     low, high = _interval(offsets, counts, middle, sd, games, chance=chance and not first)
     order = np.argsort(offsets, kind="stable")
     below = np.cumsum(counts[order])
-    percentiles = {f"{p}%": shown_float(values[order][np.searchsorted(below, p * games / 100)])
+    percentiles = {f"{p}%": _shown(values[order][np.searchsorted(below, p * games / 100)])
                    for p in (5, 25, 50, 75, 95)}
     if first and low is not None and high is not None:
         low, high = float(first + Fraction(low)), float(first + Fraction(high))
     return Simulation(games, seed, mean, low, high, outcomes, sd, percentiles)
+
+
+def _shown(value: Any) -> float | int:
+    """An outcome as a percentile says it: a float, but a whole number no float holds as the
+    int it is (2**60 + 1, which a float makes 2**60)."""
+    return value if isinstance(value, int) and not float_holds(value) else shown_float(value)
 
 
 def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float, float | None]:

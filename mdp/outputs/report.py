@@ -223,7 +223,7 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
                  .with_columns(pl.col("probability").fill_null(0.0)).sort("points"))
         labels = [f"points {p}" if width == 1 else f"points {p} to {p + width - 1}"
                   for p in frame["points"].to_list()]
-    spread = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
+    spread = ", ".join(f"{p} {readable(v)}" for p, v in result.percentiles.items())
     ends = []
     for column in result.outcomes.columns:
         if column not in ("points", "games", "frequency"):

@@ -2,9 +2,11 @@
 exact distances in floats: totals that a float cannot tell apart (past 2**53) spread as
 the same game's small totals do. It was a standard deviation of 0 for points near 10**17."""
 
+import itertools
 import math
 from fractions import Fraction
 
+import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -77,3 +79,23 @@ def test_whole_values_as_ints_or_as_fractions_are_the_same_outcomes_kept_apart(v
         assert counted == {Fraction(v): Fraction(values.count(v), n) for v in set(values)}
         tables.append(frame)
     assert tables[0].equals(tables[1])
+
+
+@settings(max_examples=10, deadline=None)
+@given(by=st.integers(0, 10**30) | st.integers(2**52, 2**62))
+def test_games_simulated_spread_as_their_whole_totals_do(by):
+    """The standard deviation and the percentiles of games played come from the totals the
+    table lists, whatever their size (round 25: totals past 2**53 were made floats first, a
+    deviation of 0 or 2 where the games listed spread by 1, and every percentile one float)."""
+    game = shifted(by)
+    played = mdp.simulate(mdp.solve(mdp.compile(game)), game, games=300, seed=7)
+    table = played.outcomes.group_by("points").agg(pl.col("games").sum()).sort("points")
+    totals = [int(t) for t in table["points"].to_list()]
+    counts = table["games"].to_list()
+    mean = Fraction(sum(t * c for t, c in zip(totals, counts)), 300)
+    sd = math.sqrt(sum(c * (t - mean) ** 2 for t, c in zip(totals, counts)) / 299)
+    assert played.sd == pytest.approx(sd, rel=1e-9) and len(totals) > 1
+    cumulative = list(itertools.accumulate(counts))
+    for p in (5, 25, 50, 75, 95):
+        at = totals[next(i for i, c in enumerate(cumulative) if c >= p * 300 / 100)]
+        assert played.percentiles[f"{p}%"] == (at if abs(at) > 2**53 else float(at))

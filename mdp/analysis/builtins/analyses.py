@@ -242,7 +242,7 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     print(toward.toward_line(answer) or value_line(solution))
     print(f"{counted(result.games, 'game')}: {result.said()}")
     if not solution.objective.probability:
-        shares = ", ".join(f"{p} {v:g}" for p, v in result.percentiles.items())
+        shares = ", ".join(f"{p} {readable(v)}" for p, v in result.percentiles.items())
         spread = "" if result.sd is None else f"standard deviation {result.sd:.4g}; "
         print(f"{spread}percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:

@@ -102,8 +102,8 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
               toward: tuple[Reach, int] | None = None,
               tie_break: Sequence[Any] = ()) -> tuple[np.ndarray, np.ndarray, pl.DataFrame]:
     """Games of a game of rounds (played as :func:`sample` says), by their points and the
-    round state they end in: the points of each outcome (floats), how many games ended
-    there, and the outcomes."""
+    round state they end in: the points of each outcome (ints where they are whole, else
+    floats), how many games ended there, and the outcomes."""
     rng = np.random.default_rng(seed)
     parts = []
     for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
@@ -127,5 +127,6 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     outcomes = played.join(columns, on="_key", how="left").drop("_key")
     names = [c for c in outcomes.columns if c != "games"]
     outcomes = outcomes.select(*names, "games").sort(names)
-    values = outcomes["points"].cast(pl.Float64).to_numpy()
+    points = outcomes["points"]  # whole ones as they are: past 2**53, floats would merge them
+    values = points.to_numpy() if points.dtype.is_integer() else points.cast(pl.Float64).to_numpy()
     return values, outcomes["games"].to_numpy(), outcomes
