@@ -117,10 +117,10 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
            outcomes: pl.DataFrame, chance: bool) -> Simulation:
     """What games that ended at ``values`` (``counts`` times each) show. Exact values (an
     object array: some no float tells apart, as 10**17 and 10**17 + 2) are measured from
-    the first, exactly, so that they still spread; so are whole values past 2**53."""
-    if values.dtype.kind in "iu" and len(values) and \
-            max(int(values.max()), -int(values.min())) > 2**53:  # (floats merge them)
-        values = values.astype(object)
+    the first, exactly, so that they still spread; so are whole values (10**12 + 1 and
+    10**12 + 5 spread by 2, to the last digits, as 1 and 5 do)."""
+    if values.dtype.kind in "iu":
+        values = values.astype(object)  # Python's ints: measured exactly
     first = values[0] if values.dtype == object else 0
     offsets = shown_floats([v - first for v in values.tolist()]) if values.dtype == object \
         else values.astype(np.float64)

@@ -100,19 +100,22 @@ def test_games_played_count_one_row_per_decimal_total(points, power):
     assert set(shown) <= {float(t) for t in by_hand(points, power)}
 
 
-WHOLE = st.lists(st.lists(st.integers(-2**51, 2**51) | st.integers(-9, 9), min_size=1, max_size=3),
-                 min_size=1, max_size=3)
+WHOLE = st.lists(st.lists(st.integers(-2**51, 2**51) | st.integers(-9, 9)
+                          | st.integers(-2**60, 2**60).map(lambda v: int(float(v))),  # floats hold them
+                          min_size=1, max_size=3), min_size=1, max_size=3)
 
 
 @settings(max_examples=15, deadline=None)
 @given(WHOLE)
 @example([[-2, 1, 10**15], [-2, 1, 10**15]]).via("round 24's game: -4 was a total of 0")
 @example([[-2, 2**51], [5, 2**51]]).via("totals apart by less than 10 near 4.5e15")
+@example([[10**16, 3]]).via("round 25: a total of 3 beside 1e16 was 0")
+@example([[2**53, 1], [2**53, 1]]).via("round 25: 2 was 0, 2**53 + 1 was 9007199254741000")
 def test_whole_float_points_are_the_whole_numbers_they_are(points):
     # Round 24: points of 1e15 as floats, 15 significant digits of the game's scale made -4
     # a total of 0 and 999999999999998 one of 1e15 (the distribution's mean beside another
     # value), where mdp simulate and the same points as ints had them apart. Floats hold
-    # whole numbers below 2**53 and add them exactly: their totals are not snapped.
+    # whole numbers and mdp adds them exactly (round 25: past 2**53 too): never snapped.
     game = rolled(points, 0, floats=True)
     solution = mdp.solve(mdp.compile(game))
     expected = by_hand(points, 0)
@@ -122,7 +125,7 @@ def test_whole_float_points_are_the_whole_numbers_they_are(points):
                                                            rel=1e-12)
     assert solution.value == pytest.approx(float(sum(t * c for t, c in expected.items())), rel=1e-12, abs=1e-3)
     played = mdp.simulate(solution, game, games=50, seed=1).outcomes["points"].to_list()
-    assert set(played) <= set(expected)
+    assert set(played) <= set(expected) and all(type(t) is int for t in played)
 
 
 def test_tenths_that_cancel_are_a_total_of_0():

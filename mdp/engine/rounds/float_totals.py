@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 if TYPE_CHECKING:
     from mdp.engine.rounds.kinds import RoundsModel
 
@@ -26,17 +28,29 @@ to be one (as round-state columns agree to be one value)."""
 
 def total_scale(model: RoundsModel) -> float | None:
     """The largest total in size that ``model`` can earn (the sum of each round's largest
-    points in size, finite ones), where its rule gives float points; ``None`` where it
-    gives whole numbers or fractions (totals that are exact already), or floats that are
-    whole numbers all, whose every total is below 2**53 in size: floats add them exactly
-    (agreeing to 15 significant digits of a scale of 10**15, -4 and 0 were one total)."""
-    if model.inexact is None:
+    points in size, finite ones), where its rule gives float points that are not all whole;
+    ``None`` where it gives whole numbers, fractions or whole floats: mdp adds those exactly
+    (:func:`whole_sums`), and 3.0 beside 1e16 is 3 (agreeing to 15 significant digits of a
+    scale of 10**16, it was 0)."""
+    if model.inexact is None or not model.fractional:
         return None
+    return _most(model)
+
+
+def whole_sums(model: RoundsModel) -> Any:
+    """The type that adds ``model``'s points exactly where they are whole floats (int64, or
+    ``object`` for Python's ints where a total may pass 2**62); ``None`` for other points."""
+    if model.inexact is None or model.fractional:
+        return None
+    return np.int64 if _most(model) < 2.0 ** 62 else object
+
+
+def _most(model: RoundsModel) -> float:
     scale = 0.0
     for low, high in model.points():
         sizes = [abs(float(p)) for p in (low, high)]
         scale += max((s for s in sizes if math.isfinite(s)), default=0.0)
-    return None if not model.fractional and scale < 2.0 ** 53 else scale
+    return scale
 
 
 def snapped(totals: Iterable[Any], scale: float | None) -> list[Any]:

@@ -11,7 +11,7 @@ import polars as pl
 
 from mdp.engine.numeric import first_past_float
 from mdp.engine.outcomes import CHUNK
-from mdp.engine.rounds.float_totals import snapped, total_scale
+from mdp.engine.rounds.float_totals import snapped, total_scale, whole_sums
 from mdp.engine.rounds.kinds import WORK
 from mdp.engine.rounds.table import every_round_frame
 from mdp.errors import ModelError
@@ -37,6 +37,7 @@ def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
     model, inner = solution.model, solution.model.round
     key = np.full(games, model.start, dtype=np.int64)
     points: Any = None
+    whole = whole_sums(model)
     for r in range(model.n_rounds + 1):
         if toward is None:
             keys, column = np.unique(key, return_inverse=True)
@@ -53,7 +54,7 @@ def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
             batch = keys[c0:c0 + size]
             ends = model.rule(batch)
             if points is None or (ends.points.dtype != points.dtype and points.dtype != object):
-                wider = np.zeros(games, dtype=np.result_type(ends.points.dtype, np.int64))
+                wider = np.zeros(games, dtype=whole or np.result_type(ends.points.dtype, np.int64))
                 if points is not None:
                     wider[:] = points
                 points = wider
@@ -71,7 +72,11 @@ def sample(solution: PlayedRounds, games: int, rng: np.random.Generator,
                 actions = inner.action_start[s] + choice[s, where[going]]
                 state[going] = inner.sample(actions, rng)
                 going = going[state[going] >= inner.n_terminal]
-            points[mine] += ends.points[where, state]
+            earns = ends.points[where, state]
+            if whole is not None:  # whole floats, added exactly
+                earns = earns.astype(np.int64) if whole is np.int64 else \
+                    np.array([int(p) for p in earns], dtype=object)
+            points[mine] += earns
             key[mine] = ends.next[where, state]
     return (np.zeros(games, dtype=np.int64) if points is None else points), key
 
