@@ -49,15 +49,14 @@ def below_floats(value: Any) -> bool:
     of than of others (below about 2.2e-308, the least normal float)."""
     # (an int, bool too, is 0 or at least 1 in size: only a fraction can be below)
     return _rational(value) and not isinstance(value, int) and value != 0 and \
-        abs(value) < _LEAST_NORMAL  # type: ignore[operator]
+        abs(value) < _LEAST_NORMAL
 
 
 _LEAST_NORMAL = Fraction(sys.float_info.min)
 
 
 def _past_float(value: Any) -> bool:
-    # (numbers' ABCs are typed too loosely to compare with a float)
-    return _rational(value) and abs(value) > FLOAT_MOST  # type: ignore[operator]
+    return _rational(value) and abs(value) > FLOAT_MOST
 
 
 def _rational(value: Any) -> bool:

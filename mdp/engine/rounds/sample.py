@@ -132,6 +132,6 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     outcomes = played.join(columns, on="_key", how="left").drop("_key")
     names = [c for c in outcomes.columns if c != "games"]
     outcomes = outcomes.select(*names, "games").sort(names)
-    points = outcomes["points"]  # whole ones as they are: past 2**53, floats would merge them
-    values = points.to_numpy() if points.dtype.is_integer() else points.cast(pl.Float64).to_numpy()
+    totals = outcomes["points"]  # whole ones as they are: past 2**53, floats would merge them
+    values = totals.to_numpy() if totals.dtype.is_integer() else totals.cast(pl.Float64).to_numpy()
     return values, outcomes["games"].to_numpy(), outcomes
