@@ -1,8 +1,8 @@
 """The checks of a block's numbers, beside discovery, for both ways of discovering alike:
-the sizes of an expansion's arrays agree, its probabilities are numbers, not negative, and
-each action's sum to 1, its terminal values are finite numbers a float holds (of 0 to 1
-where they are probabilities). A pass over
-every outcome: what is cheap to check as a hook answers is :mod:`mdp.engine.checks`'s."""
+its probabilities are numbers, not negative, and each action's sum to 1, its terminal values
+are finite numbers a float holds (of 0 to 1 where they are probabilities). A pass over every
+outcome: what is cheap to check as a hook answers (the sizes of an expansion's arrays among
+it) is :mod:`mdp.engine.checks`'s."""
 
 from __future__ import annotations
 
@@ -18,7 +18,6 @@ from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
 from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted, written
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
-from mdp.errors import ModelError
 
 
 @attrs.define
@@ -42,38 +41,11 @@ class BlockChecks:
     def check(self, keys: np.ndarray, e: Expansion) -> tuple[int, int]:
         """Check a block; return its number of actions, and how many of them have one
         outcome of probability 1 (choices). It calls no hook: a fault is raised as a
-        :class:`Finding`, or as a :class:`mdp.ModelError` where it has no place."""
-        n_actions = self.sizes(keys, e)
+        :class:`Finding`."""
+        n_actions = int(np.sum(e.action_counts))  # (the sizes agree: checks.expand)
         certain = self.probabilities(keys, e)
         self.terminal_values(keys, e)
         return n_actions, certain
-
-    def sizes(self, keys: np.ndarray, e: Expansion) -> int:
-        """Check that the arrays' sizes agree; return the number of actions."""
-        counts = e.action_counts
-        if len(counts) != len(keys):
-            raise ModelError(f"game {self.game}: mdp_expand gave {len(counts):,} action_counts for "
-                             f"{len(keys):,} states; expected one each")
-        if len(counts) and counts.min() < 0:
-            state = int(np.argmax(counts < 0))
-            raise Finding(self.probability_hook, f"{int(counts[state])} actions; expected a "
-                          "count of 0 or more", place(keys, e, state=state))
-        n_actions = int(np.sum(counts))
-        n_outcomes = n_actions if e.outcome_counts is None else int(np.sum(e.outcome_counts))
-        n_terminal = int(np.count_nonzero(counts == 0))
-        sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
-                  "actions counted"),
-                 (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
-                 (len(e.terminal_values), n_terminal, "terminal_values", "terminal states")]
-        if e.outcome_counts is not None:
-            assert e.probabilities is not None  # both or neither (Expansion.choices)
-            sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
-                          (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
-        for got, expected, what, of in sizes:
-            if got != expected:
-                raise ModelError(f"game {self.game}: mdp_expand gave {got:,} {what} for "
-                                 f"{expected:,} {of}; expected one each")
-        return n_actions
 
     def probabilities(self, keys: np.ndarray, e: Expansion) -> int:
         """Check that each action's probabilities are numbers, non-negative and sum to 1;

@@ -259,9 +259,41 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
             e.probability_table, "probability_table", "a sequence of probabilities"))),
         terminal_values=plain_numbers(field.sequence(e.terminal_values, "terminal_values",
                                                      "a value per terminal state")))
+    _sizes(game, keys, checked)
     if labels and checked.actions is not None:
         _labels(game, keys, checked)
     return checked
+
+
+def _sizes(game: Game, keys: np.ndarray, e: Expansion) -> None:
+    """Refuse an expansion whose arrays' sizes do not agree, or a count of actions below 0:
+    whatever reads it next (its prints, a block's checks) reads them together."""
+    counts = e.action_counts
+    if len(counts) != len(keys):
+        raise ModelError(f"game {game.name}: mdp_expand gave {len(counts):,} action_counts for "
+                         f"{len(keys):,} states; expected one each")
+    if len(counts) and counts.min() < 0:
+        state = int(np.argmax(counts < 0))
+        raise ModelError(f"game {game.name}: mdp_expand: {int(counts[state])} actions; expected a "
+                         f"count of 0 or more ({describe(game, int(keys[state]))})")
+    n_actions = int(np.sum(counts))
+    n_outcomes = n_actions if e.outcome_counts is None else int(np.sum(e.outcome_counts))
+    sizes = [(n_actions if e.actions is None else len(e.actions), n_actions, "actions",
+              "actions counted"),
+             (len(e.next_states), n_outcomes, "next_states", "outcomes counted"),
+             (len(e.terminal_values), int(np.count_nonzero(counts == 0)), "terminal_values",
+              "terminal states")]
+    if e.outcome_counts is not None:
+        assert e.probabilities is not None  # both or neither: refused above
+        sizes[1:1] = [(len(e.outcome_counts), n_actions, "outcome_counts", "actions counted"),
+                     (len(e.probabilities), n_outcomes, "probabilities", "outcomes counted")]
+    for got, expected, what, of in sizes:
+        if got != expected:
+            raise ModelError(f"game {game.name}: mdp_expand gave {got:,} {what} for "
+                             f"{expected:,} {of}; expected one each")
+    if e.outcome_counts is not None and len(e.outcome_counts) and e.outcome_counts.min() < 0:
+        raise ModelError(f"game {game.name}: mdp_expand: {int(e.outcome_counts.min())} outcomes "
+                         f"of an action; expected a count of 0 or more ({_states(game, keys)})")
 
 
 def _labels(game: Game, keys: np.ndarray, e: Expansion) -> None:

@@ -44,8 +44,8 @@ def _same(game: Game, keys: np.ndarray, prints: np.ndarray, asked: np.ndarray,
     if len(other):
         raise ModelError(f"game {game.name}: mdp_expand answered otherwise for "
                          f"{describe(game, int(asked[other[0]]))} when asked again (other actions, "
-                         "next states or chances); a game gives the same answer each time it is "
-                         "asked, whatever other states are asked with it")
+                         "next states, chances or terminal value); a game gives the same answer each "
+                         "time it is asked, whatever other states are asked with it")
 
 
 def _reachable(game: Game, budget: Budget,

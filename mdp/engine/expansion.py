@@ -55,13 +55,16 @@ class Expansion:
 
     def prints(self) -> np.ndarray:
         """A 64-bit fingerprint of each state's answer: its actions, and each one's outcomes
-        in order, their next states and chances (by value): to tell an answer asked again
-        that is another."""
+        in order, their next states and chances (by value), or its terminal value (by value):
+        to tell an answer asked again that is another."""
         counts, per_action = self.action_counts.astype(np.int64), self._per_action()
         action = np.repeat(np.arange(len(per_action)), per_action)  # of each outcome
         first_action = np.repeat(np.cumsum(counts) - counts, counts)  # of each action's state
-        chances = np.zeros(len(action), dtype=np.int64) if self.probabilities is None else \
-            np.array([hash(p) for p in self.probability_table], dtype=np.int64)[self.probabilities]
+        chances = np.zeros(len(action), dtype=np.int64)
+        if self.probabilities is not None:  # an id past the table: one print (refused after)
+            table = np.array([_value_print(p) for p in self.probability_table] + [1], dtype=np.int64)
+            ids = self.probabilities.astype(np.int64)
+            chances = table[np.where((ids >= 0) & (ids < len(table) - 1), ids, len(table) - 1)]
         mixed = (self.next_states.astype(np.int64).view(np.uint64) * np.uint64(0x9E3779B97F4A7C15)
                  + chances.view(np.uint64) * np.uint64(0xBF58476D1CE4E5B9)
                  + (action - first_action[action] + 1).astype(np.uint64) * np.uint64(0x94D049BB133111EB)
@@ -71,11 +74,27 @@ class Expansion:
             mixed = (mixed ^ (mixed >> np.uint64(shift))) * np.uint64(times)  # apart: no sums alike
         summed = np.concatenate(([np.uint64(0)], np.cumsum(mixed, dtype=np.uint64)))  # (wrapping)
         ends = np.cumsum(self.outcomes_per_state())
-        return summed[ends] - summed[ends - self.outcomes_per_state()] ^ counts.astype(np.uint64)
+        prints = summed[ends] - summed[ends - self.outcomes_per_state()] ^ counts.astype(np.uint64)
+        values = self.terminal_values
+        values = values.tolist() if isinstance(values, np.ndarray) else list(values)
+        terminal = np.flatnonzero(counts == 0)
+        if len(values) == len(terminal):  # (else refused as the block is checked)
+            prints[terminal] ^= np.array([_value_print(v) for v in values], dtype=np.int64
+                                         ).view(np.uint64) * np.uint64(0xD6E8FEB86659FD93)
+        return prints
 
     def _per_action(self) -> np.ndarray:
         return np.ones(int(self.action_counts.sum()), dtype=np.int64) if self.outcome_counts is None \
             else self.outcome_counts.astype(np.int64)
+
+
+def _value_print(value: Any) -> int:
+    """A number's hash, by value (``Fraction(1, 2)`` as ``0.5``); one for every NaN and for
+    what has none (refused as the block is checked)."""
+    try:
+        return 0 if value != value else hash(value)
+    except Exception:  # noqa: BLE001  (a game's object: its comparison or hash may raise)
+        return 0
 
 
 @attrs.frozen(eq=False)

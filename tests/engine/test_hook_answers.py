@@ -188,13 +188,15 @@ START = 4
 ENDS = {0: 4, 1: 1}
 
 
-def _good_expansion(keys):
+def _good_expansion(keys, back=False):
+    """With ``back``, "jump" goes to k - 1 or back to k (states come back: every state is
+    expanded twice, its answers compared); the game is worth 1 either way."""
     keys = np.asarray(keys, dtype=np.int64)
     counts = np.where(keys >= 2, 2, 0)
     nexts, ocounts = [], []
     for k in keys.tolist():
         if k >= 2:
-            nexts += [k - 1, k - 1, k - 2]
+            nexts += [k - 1, k - 1, k if back else k - 2]
             ocounts += [1, 2]
     return mdp.Expansion(counts, None, np.array(ocounts, dtype=np.int64),
                          np.array(nexts, dtype=np.int64),
@@ -206,7 +208,7 @@ FIELDS = ["action_counts", "actions", "outcome_counts", "next_states", "probabil
           "probability_table", "terminal_values"]
 
 
-def _batch(hook: str, field: str | None, bad):
+def _batch(hook: str, field: str | None, bad, back=False, call=1):
     calls = {"mdp_expand": 0, "mdp_stage": 0}
 
     def initial_state():
@@ -220,8 +222,8 @@ def _batch(hook: str, field: str | None, bad):
 
     def expand(states, labels):
         calls["mdp_expand"] += 1
-        expansion = _good_expansion(states)
-        if hook == "mdp_expand" and calls["mdp_expand"] == 1:
+        expansion = _good_expansion(states, back)
+        if hook == "mdp_expand" and calls["mdp_expand"] == call:
             if field is None:
                 return bad
             return expansion.__class__(**{**{f: getattr(expansion, f) for f in FIELDS}, field: bad})
@@ -266,6 +268,24 @@ def test_a_batch_answer_is_solved_right_or_refused_naming_the_hook(field, bad):
         return
     expected = _batch_value(_batch("mdp_expand", field, bad)["mdp_expand"]([START], False), START)
     assert value == pytest.approx(float(expected), rel=1e-12)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("field", [None, *FIELDS])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(bad=ANSWERS, call=st.integers(1, 5))
+def test_a_batch_answer_of_states_that_come_back_is_the_same_or_refused_naming_the_hook(field, bad, call):
+    """Every state of a game whose states come back is expanded twice (round 25: an answer of
+    sizes that disagree, met the second time, was a traceback before any check): a bad
+    answer in any call is refused, or it read as the good one (worth 1)."""
+    hooks = _batch("mdp_expand", field, bad, back=True, call=call)
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="steps", **hooks))
+    try:
+        value = mdp.solve(mdp.compile(game, max_states=1000)).value
+    except mdp.ModelError as error:
+        _names_the_hook(error, ("mdp_expand",))
+        return
+    assert value == pytest.approx(1.0, rel=1e-12)
 
 
 @pytest.mark.parametrize("hook", ["mdp_stage", "mdp_initial_state"])
