@@ -66,27 +66,37 @@ _SAME = "a game must give the same actions in the same order each time"
 
 
 def _same_labels(game: Game, model: CompiledModel, states: np.ndarray, labels: Any) -> None:
-    """Check that the labels of ``states`` asked again are the same, in the same order: a
-    game that gives them in another order each time (outcomes the same) cannot be told
-    from its expansion alone."""
-    again = expand(game, np.asarray(model.states)[states].astype(np.int64), labels=True).actions
-    first, second = list(labels), list(again) if again is not None else None
-    if first != second:
-        wrong = next((i for i, (a, b) in enumerate(zip(first, second or [])) if a != b), 0)
-        state = int(np.searchsorted(np.cumsum(model.action_count(states)), wrong, side="right"))
-        got = shown(second[wrong]) if second and wrong < len(second) else "none"
-        raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {got} where "
-                         f"it gave {shown(first[wrong])} ({describe(game, model.states[states[state]])}); "
-                         f"{_SAME}")
+    """Check that the labels of ``states`` asked again are the same, in the same order, for
+    each state: asked again with each state one place later in the batch (the last first),
+    and the first, middle and last state alone. A game that gives them in another order each
+    time, or by where a state stands in its batch (labels that hang on a place are caught
+    unless every place has them, and then the first alone says so) or what is asked with it
+    (outcomes the same), cannot be told from its expansion alone."""
+    keys = np.asarray(model.states)[states].astype(np.int64)
     counts = model.action_count(states).astype(np.int64)
     ends = np.cumsum(counts)
-    for row in sorted({0, len(states) - 1}):  # asked alone: labels that hang on the batch's size
-        alone = expand(game, np.asarray(model.states)[states[row:row + 1]].astype(np.int64), labels=True)
-        given = first[int(ends[row] - counts[row]):int(ends[row])]
-        if alone.actions is None or list(alone.actions) != given:
+    first = list(labels)
+    given = [first[int(e - c):int(e)] for e, c in zip(ends, counts)]
+    again = expand(game, np.roll(keys, 1), labels=True).actions
+    if again is None or len(again) != len(first):
+        got = "none" if again is None else f"{len(again):,} labels"
+        raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {got} where "
+                         f"it gave {len(first):,} ({describe(game, model.states[states[0]])}); {_SAME}")
+    moved, moved_ends = list(again), np.cumsum(np.roll(counts, 1))
+    for row, (e, c) in enumerate(zip(moved_ends, np.roll(counts, 1))):
+        state = (row - 1) % len(states)
+        if moved[int(e - c):int(e)] != given[state]:
+            said = shown(list(moved[int(e - c):int(e)]))
+            where = describe(game, model.states[states[state]])
+            raise ModelError(f"game {game.name}: asked twice for labels, mdp_expand gave {said} where "
+                             f"it gave {shown(given[state])} ({where}); {_SAME}, whatever other "
+                             "states are asked with it")
+    for row in sorted({0, len(states) // 2, len(states) - 1}):  # alone: labels hung on the batch
+        alone = expand(game, keys[row:row + 1], labels=True)
+        if alone.actions is None or list(alone.actions) != given[row]:
             said = shown(list(alone.actions)) if alone.actions is not None else "none"
             raise ModelError(f"game {game.name}: asked alone for labels, mdp_expand gave {said} where "
-                             f"it gave {shown(given)} in a batch of {len(states):,} states "
+                             f"it gave {shown(given[row])} in a batch of {len(states):,} states "
                              f"({describe(game, model.states[states[row]])}); {_SAME}, whatever "
                              "other states are asked with it")
 
