@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import contextlib
+import itertools
+import math
 import os
 from collections.abc import Iterator
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import polars as pl
 
 from mdp.errors import MdpError, ParamError
 from mdp.outputs.files import write_atomically
-
-if TYPE_CHECKING:
-    import polars as pl
+from mdp.shown import seen
 
 
 def check_plot_path(path: str) -> None:
@@ -96,20 +98,21 @@ def _written(plt: Any, figure: Any, path: str) -> str:
 
 def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | None = None,
                       share: str = "probability") -> str:
-    """Draw the chance of each outcome (bars) and the cumulative chance (a line, right axis)
-    against the outcome column ``column`` (the first column by default); write a PNG or SVG
-    as ``path``'s extension says. ``share`` names what the bars are (the chance; a share of
-    games simulated). Returns the path."""
+    """Draw the chance of each outcome (bars) against the outcome column ``column`` (by
+    default the first that differs between outcomes: who won, in a game of two players whose
+    every end is worth 1), the chances of outcomes alike in it added, and where the outcomes
+    are numbers the cumulative chance (steps, right axis); outcomes that are not numbers a
+    float holds (text, fractions, None, inf) are drawn side by side, in order, each named.
+    Write a PNG or SVG as ``path``'s extension says. ``share`` names what the bars are (the
+    chance; a share of games simulated). Returns the path."""
     check_plot_path(path)
     with _drawing() as plt:
-        column = column or frame.columns[0]
-        frame = frame.sort(column)
-        x, label = _axis(frame, column)
+        column = column or _varied(frame)
+        exact = [f"{column}_exact"] if f"{column}_exact" in frame.columns else []
+        frame = frame.group_by([column, *exact]).agg(pl.col("probability").sum()).sort(
+            column, nulls_last=False)
+        x, label, named = _axis(frame, column)
         p = [100 * v for v in frame["probability"].to_list()]
-        cumulative, total = [], 0.0
-        for v in p:
-            total += v
-            cumulative.append(min(total, 100.0))
         figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
         width = _bar_width(x)
         bars.bar(x, p, color="#4878a8", edgecolor="#4878a8", linewidth=1, width=width, label=share)
@@ -117,20 +120,39 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
         bars.set_ylabel(f"{share} of the outcome (%)")
         margin = max(width, (x[-1] - x[0]) / 40)  # the outcomes at the ends off the frame
         bars.set_xlim(x[0] - margin, x[-1] + margin)
-        bars.ticklabel_format(axis="x", useOffset=False)  # the label says the one scale
         bars.grid(axis="y", alpha=0.3)
-        line = bars.twinx()
-        # A step at each outcome: the share at most x holds until the next outcome.
-        line.step([x[0] - margin, *x, x[-1] + margin], [0.0, *cumulative, cumulative[-1]],
-                  where="post", color="#c0504d", linewidth=2, label=f"cumulative: {column} at most x")
-        line.set_ylabel(f"cumulative {share} (%)")
-        line.set_ylim(0, 101)
-        handles = bars.get_legend_handles_labels()[0] + line.get_legend_handles_labels()[0]
+        slanted = named is not None and len(x) > 8
+        if named is None:
+            bars.ticklabel_format(axis="x", useOffset=False)  # the label says the one scale
+            _cumulative(bars, x, p, margin, f"cumulative: {column} at most x", share)
+        else:
+            bars.set_xticks(x, named, rotation=45 if slanted else 0, ha="right" if slanted else "center")
+        handles = [h for axes in figure.axes for h in axes.get_legend_handles_labels()[0]]
         # Below the axes: over them it would hide bars or the line, wherever they lie.
         bars.legend(handles, [str(h.get_label()) for h in handles], loc="upper center",
-                    bbox_to_anchor=(0.5, -0.12), ncol=2, frameon=False)
+                    bbox_to_anchor=(0.5, -0.3 if slanted else -0.12), ncol=2, frameon=False)
         bars.set_title(_lines(title, figure), fontsize=10)
         return _written(plt, figure, path)
+
+
+def _cumulative(bars: Any, x: list[float], p: list[float], margin: float, label: str,
+                share: str) -> None:
+    """The share at most each outcome, on a right axis: a step at each outcome, held until
+    the next."""
+    cumulative = [min(c, 100.0) for c in itertools.accumulate(p)]
+    line = bars.twinx()
+    line.step([x[0] - margin, *x, x[-1] + margin], [0.0, *cumulative, cumulative[-1]],
+              where="post", color="#c0504d", linewidth=2, label=label)
+    line.set_ylabel(f"cumulative {share} (%)")
+    line.set_ylim(0, 101)
+
+
+def _varied(frame: pl.DataFrame) -> str:
+    """The first outcome column of ``frame`` that differs between its rows (its first if
+    none does): not the chances, nor a column's exact values beside it."""
+    names = [c for c in frame.columns if c not in ("probability", "exact", "cumulative")
+             and not (c.endswith("_exact") and c[:-6] in frame.columns)]
+    return next((c for c in names if frame[c].n_unique() > 1), names[0])
 
 
 def _bar_width(x: list[float]) -> float:
@@ -140,18 +162,30 @@ def _bar_width(x: list[float]) -> float:
     return 0.8 * min(gaps) if gaps else 0.8
 
 
-def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str]:
-    """The outcomes along the axis and its label: ``column``'s values, or where some are
-    1e15 or more in size (past what a float holds too, shown as inf, exact in ``column``_exact
-    beside), the exact ones over a power of ten that brings them under 10, said in the
-    label: a drawing's own arithmetic overflows on numbers near 1e300."""
+def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str, list[str] | None]:
+    """The outcomes along the axis, its label, and the outcomes' names where they are drawn
+    side by side: ``column``'s values; or where some are 1e15 or more in size (past what a
+    float holds too, shown as inf, exact in ``column``_exact beside), the exact ones over a
+    power of ten that brings them under 10, said in the label (a drawing's own arithmetic
+    overflows on numbers near 1e300); or, where they are not all numbers that a float holds
+    (text, fractions shown as text, None, inf or NaN of no exact value), one place each."""
     x = frame[column].to_list()
-    if max((abs(v) for v in x), default=0.0) < 1e15:
-        return x, column
     exact = f"{column}_exact"
+    if not frame[column].dtype.is_numeric() or frame[column].null_count() or \
+            exact not in frame.columns and not all(math.isfinite(v) for v in x):
+        return list(range(len(x))), column, [_named(v) for v in x]
+    if max((abs(v) for v in x), default=0.0) < 1e15:
+        return x, column, None
     totals = [Fraction(t) for t in (frame[exact].to_list() if exact in frame.columns else x)]
     power = len(str(int(max(abs(t) for t in totals)))) - 1  # under 10 in size: one scale
-    return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})"
+    return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})", None
+
+
+def _named(value: Any) -> str:
+    """An outcome as its place on the axis names it: as a table shows it, a long one cut
+    (an int of 400 digits would push the axes off the figure)."""
+    text = "none" if value is None else seen(value)
+    return text if len(text) <= 24 else f"{text[:21]}..."
 
 
 def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value: str) -> str:

@@ -6,7 +6,7 @@ matplotlib's. Generated outcomes of every spread: each bar is at least a pixel w
 the frame, and no two overlap; the cumulative line is a step, at each outcome the share at
 most it; the axis has one scale."""
 
-import math
+import itertools
 
 import polars as pl
 import pytest
@@ -71,12 +71,42 @@ def test_every_outcome_is_a_bar_the_axis_shows_and_the_cumulative_a_step(figures
     assert centres == pytest.approx([o / scale for o in outcomes], rel=1e-9, abs=1e-9)
     (cumulative,) = line.get_lines()
     assert cumulative.get_drawstyle() == "steps-post"
-    xs, ys = cumulative.get_data()
-    share = 0.0
-    for x, chance in zip(centres, p):
-        share += 100 * chance
-        (at,) = [i for i, v in enumerate(xs) if math.isclose(v, x, rel_tol=1e-12, abs_tol=1e-12)]
-        assert ys[at] == pytest.approx(min(share, 100.0))
-    assert ys[0] == 0 and xs[0] < centres[0] and xs[-1] > centres[-1]
+    xs, ys = cumulative.get_data()  # from before the first outcome, then at each, then past
+    assert list(xs[1:-1]) == pytest.approx(centres, rel=1e-9, abs=1e-9)
+    assert list(ys[1:-1]) == pytest.approx([min(s, 100.0) for s in itertools.accumulate(100 * c for c in p)])
+    assert ys[0] == 0 and xs[0] < xs[1] and xs[-1] > xs[-2]
     # One scale: the label's, or matplotlib's own beside the axis, not both.
     assert scale == 1.0 or bars.xaxis.get_offset_text().get_text() == ""
+
+
+ANY_OUTCOME = st.one_of(st.text(max_size=30), st.none(), st.integers(-10**30, 10**30).map(str),
+                        st.fractions(max_denominator=100).map(str),
+                        st.floats(allow_nan=True, allow_infinity=True))
+
+
+@pytest.mark.slow
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(values=st.lists(ANY_OUTCOME, min_size=1, max_size=12), constant=st.booleans())
+@example(values=["win", "lose"], constant=False).via("round 25: text outcomes, a traceback")
+@example(values=[None, 3.0], constant=False).via("round 25: an end without an outcome")
+@example(values=[float("inf"), 1.0], constant=False).via("round 25: inf, no exact value beside")
+@example(values=["first", "second"], constant=True).via("round 25: Pig, every end worth 1")
+def test_outcomes_of_any_kind_are_drawn_a_bar_each(figures, tmp_path, values, constant):
+    """Any outcome a table holds is drawn (round 25: text, None, a fraction or an int shown
+    as text, inf: a traceback), one bar for each distinct value of the first column that
+    differs (Pig's every end worth 1: who won; its two outcomes were one bar at 1), as high
+    as the chances of its outcomes added."""
+    figures.clear()
+    kind = pl.Float64 if all(isinstance(v, float) for v in values) else pl.String
+    values = [v if kind == pl.Float64 or v is None else str(v) for v in values]
+    frame = pl.DataFrame({"value": [1] * len(values), "x": values,
+                          "probability": [1 / len(values)] * len(values)},
+                         schema={"value": pl.Int64, "x": kind, "probability": pl.Float64})
+    plot.plot_distribution(frame.drop("value") if not constant else frame, str(tmp_path / "d.png"), "t")
+    (figure,) = figures
+    bars = figure.axes[0]
+    column = "x" if not constant or frame["x"].n_unique() > 1 else "value"  # the first varied
+    assert bars.get_xlabel() == column
+    distinct = frame.group_by(column).agg(pl.col("probability").sum())
+    heights = sorted(round(bar.get_height(), 9) for bar in bars.patches)
+    assert heights == sorted(round(100 * p, 9) for p in distinct["probability"].to_list())

@@ -216,10 +216,11 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
     if plot:
         rules = game.describe() if game is not None else solution.model.info.rules
         # The play as the value line says it (a strategy, a total to reach), as distribution's
-        # picture says it; drawn by the first outcome column: the points, in a game of rounds.
+        # picture says it; drawn as distribution's is, by the first outcome column that differs.
         line = toward.toward_line(answer) or value_line(solution)
         title = f"{rules}\n{line}\n{counted(result.games, 'game')}: {result.said()}"
-        _draw(result.shares(result.outcomes.columns[0]), plot, title, "share of games")
+        _draw(result.outcomes.drop("games").rename({"frequency": "probability"}), plot, title,
+              "share of games")
     return answer
 
 
