@@ -45,7 +45,8 @@ from mdp.checks import (
 )
 from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
-from mdp.engine.numeric import plain, quoted, to_floats
+from mdp.engine.numeric import fault as not_number
+from mdp.engine.numeric import quoted, to_floats
 from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
@@ -330,8 +331,9 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
             isinstance(v, (bool, np.bool_)) for v in worth.flat)):
         raise ModelError(f"{where()} gave aims of true or false; aims are numbers (int, Fraction "
                          "or float), the worth of each end")
-    if worth.dtype.kind == "O" and not exact and all(isinstance(plain(v), (int, Fraction, float))
-                                                      for v in worth.flat):
+    if worth.dtype.kind == "O" and any(not_number(v) == "is not a number" for v in worth.flat):
+        raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
+    if worth.dtype.kind == "O" and not exact:
         floats, lost = to_floats(worth.ravel())
         if lost is not None:
             raise ModelError(f"{where()} gave the aim {quoted(worth.flat[lost])}, which a float "

@@ -328,6 +328,12 @@ AIM_KINDS = {
     "floats": lambda points: np.asarray(points, dtype=np.float64) / 2,
     "complex": lambda points: np.asarray(points) + 0j,
     "text": lambda points: np.asarray(points).astype(str),
+    # Round 25: a NumPy duration among the aims, a traceback (of no unit) or its seconds.
+    "duration": lambda points: np.array([[np.timedelta64(int(v), "s") for v in row] for row in points],
+                                        dtype=object),
+    "duration of no unit": lambda points: np.array([[np.timedelta64(int(v)) for v in row] for row in points],
+                                                   dtype=object),
+    "durations": lambda points: np.asarray(points).astype("timedelta64[s]"),
 }
 
 
@@ -340,7 +346,7 @@ def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact
     game = with_strategy(mdp.RoundsStrategy("odd", "aims", lambda game, model, keys, ends:
                                             AIM_KINDS[kind](ends.points)))
     model = mdp.compile(game)
-    refused = {"bool", "bool objects", "complex", "text"} | ({"floats"} if exact else {"past floats", "below floats"})
+    refused = {"bool", "bool objects", "complex", "text", "duration", "duration of no unit", "durations"} | ({"floats"} if exact else {"past floats", "below floats"})
     if kind in refused:
         with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave") as error:
             mdp.evaluate(model, "odd", game=game, exact=exact)
