@@ -53,7 +53,9 @@ def same_game(function: str, subject: Any, game: Any) -> None:
         return
     ignored: set[str] = set()
     if game.implements("mdp_match_rules") and not game.in_rounds:
-        ignored = set(getattr(game.call("mdp_match_rules"), "params", ()))
+        from mdp.analysis.match import match_params  # (the rules checked as they enter)
+
+        ignored = set(match_params(game))
     mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
     theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}
     kind = type(subject).__name__

@@ -136,9 +136,9 @@ def _chance(name: str, value: float | Fraction) -> dict[str, Any]:
     return {name: float_or_none(value), **exact}  # below a float: null beside its fraction
 
 
-def match_rules(game: Game) -> MatchRules:
-    """The game's match rules, checked (:class:`mdp.ModelError` if it has none, or they are
-    not rules); what their payoff gives is checked where it is called (:func:`_payoffs`)."""
+def _checked_rules(game: Game) -> MatchRules:
+    """The game's match rules, as they enter: :class:`mdp.ModelError` if it has none, or
+    they are not rules."""
     arguments("match_rules", game=(game, GAME))
     rules = game.call("mdp_match_rules")
     if rules is None and game.in_rounds:
@@ -159,14 +159,30 @@ def match_rules(game: Game) -> MatchRules:
         problem = f"gave the outcome {shown(rules.outcome)}; expected the name of a column (a str)"
     elif not callable(rules.payoff):
         problem = f"gave the payoff {shown(rules.payoff)}; expected a function of the results"
-    elif not all(isinstance(name, str) for name in rules.params):
-        problem = f"gave the params {shown(rules.params)}; expected names of parameters (str)"
+    elif not all(isinstance(name, str) for name in (*rules.params, *rules.ignores)):
+        problem = (f"gave the params {shown(rules.params)} and ignores {shown(rules.ignores)}; "
+                   "expected names of parameters (str)")
     elif rules.decided is not None and not callable(rules.decided):
         problem = f"gave decided {shown(rules.decided)}; expected a function of the results or None"
+    elif not set(rules.params) <= {p.name for p in game.declared} or \
+            len(set(rules.params)) != len(rules.params):
+        problem = f"gave the params {shown(rules.params)}; expected names of the game's parameters, each once"
     elif not set(rules.ignores) <= {p.name for p in game.declared}:
         problem = f"gave ignores {shown(rules.ignores)}; expected names of the game's parameters"
+    elif set(rules.ignores) & set(rules.params):
+        both = sorted(set(rules.ignores) & set(rules.params))
+        problem = (f"names {', '.join(both)} in params (read by the match alone) and in ignores "
+                   "(not read by it); one or the other")
     if problem:
         raise ModelError(f"game {game.name}: mdp_match_rules {problem}")
+    return rules
+
+
+def match_rules(game: Game) -> MatchRules:
+    """The game's match rules, checked (:class:`mdp.ModelError` if it has none, or they are
+    not rules; :class:`mdp.ParamError` where a parameter that the match does not read is
+    set); what their payoff gives is checked where it is called (:func:`_payoffs`)."""
+    rules = _checked_rules(game)
     for param in (p for p in game.declared if p.name in rules.ignores):
         default = None if param.default is None else check_default(f"game {game.name}", param)
         if game.params[param.name] != default:
@@ -181,7 +197,7 @@ def match_params(game: Game) -> tuple[str, ...]:
     """The parameters that only a match of ``game`` reads (they change no state): its match
     rules' (:attr:`MatchRules.params`); none for a game of rounds, whose match compares
     totals."""
-    return () if game.in_rounds else match_rules(game).params
+    return () if game.in_rounds else _checked_rules(game).params
 
 
 def _outcomes(game: Game, model: CompiledModel, rules: MatchRules) -> np.ndarray:

@@ -154,6 +154,11 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         if key not in models:
             models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                   progress=progress)
+        elif models[key].info.rules != game.describe():  # a parameter of the match alone?
+            raise ModelError(f"game {game.name}: mdp_match_rules names {', '.join(match_params(game))} "
+                             "as read by the match alone, but the game's rules read otherwise with "
+                             f"it ({models[key].info.rules!r} and {game.describe()!r}); name in "
+                             "params only what the game's own hooks never read")
         result = match(models[key], game, players=players, exact=exact, progress=progress,
                        max_memory=max_memory)
         share = round(float(result.values[0] * 100), 4)  # a float of an exact value's, once

@@ -4,6 +4,8 @@ default is refused, in mdp match and advise --after, before any work (round 18, 
 ``match --vary scoring=win,score,digital`` gave three identical rows under headers naming
 each scoring)."""
 
+from fractions import Fraction
+
 import pytest
 
 import mdp
@@ -30,3 +32,51 @@ def test_the_default_scoring_plays_the_match():
     game = mdp.load_game("shutbox", tiles="1-4")
     assert mdp.match_rules(game).ignores == ("scoring", "payout")
     assert mdp.match(mdp.compile(game), game).values[0] != 0
+
+
+def _reroll(match_only):
+    """Reroll, matched (the higher face kept wins ``pay`` from the other), whose match rules
+    name ``match_only`` as read by the match alone; ``rolls`` is the game's own."""
+    import types
+    from fractions import Fraction
+
+    import numpy as np
+
+    def payoff(results, pay):
+        won = np.sign(results[:, 1] - results[:, 0]) * pay
+        return np.stack([-won, won], axis=1)
+
+    hooks = dict(
+        mdp_params=lambda: [mdp.Param("rolls", 3, int, "rolls of the die"), mdp.Param("pay", 1, int, "a win")],
+        mdp_describe=lambda params: f"reroll: up to {params['rolls']} rolls",
+        mdp_initial_state=lambda params: (params["rolls"], None),
+        mdp_actions=lambda params, state: ["roll"] if state[1] is None else ["keep", "roll"] if state[0] else [],
+        mdp_outcomes=lambda params, state, action: [(1, (0, state[1]))] if action == "keep" else
+        [(Fraction(1, 6), (state[0] - 1, face)) for face in range(1, 7)],
+        mdp_terminal_value=lambda params, state: state[1],
+        mdp_state_columns=lambda params, state: {"rolls_left": state[0], "face": state[1]},
+        mdp_match_rules=lambda params: mdp.MatchRules("face", lambda results: payoff(results, params["pay"]),
+                                                      params=match_only))
+    for hook in hooks.values():
+        mdp.hookimpl(hook)
+    return types.SimpleNamespace(GAME_NAME="reroll", **hooks)
+
+
+def test_a_parameter_of_the_game_named_the_match_s_alone_is_refused(tmp_path):
+    """Round 25: `rolls` named in MatchRules.params (read by the match alone) though the game
+    reads it: `match --vary rolls=1,3` compiled once and gave rule set 3 the answer of 1."""
+    game = _reroll(("pay", "rolls"))
+    with pytest.raises(mdp.ModelError, match=r"^game reroll: mdp_match_rules names pay, rolls as read by "
+                       r"the match alone, but the game's rules read otherwise with it \('reroll: up to 1 "
+                       r"rolls' and 'reroll: up to 3 rolls'\)"):
+        mdp.match_table(game, {"rolls": [1, 3]}, exact=True)
+    table = mdp.match_table(_reroll(("pay",)), {"rolls": [1, 3], "pay": [1, 2]}, exact=True)
+    by = {(r["rolls"], r["pay"]): Fraction(r["player_1_exact"]) for r in table.to_dicts()}
+    alone = {}
+    for rolls in (1, 3):
+        game = mdp.load_game(_reroll(("pay",)), rolls=rolls)
+        alone[rolls] = mdp.match(mdp.compile(game), game, exact=True).values[0]
+    # One roll each, no choice: a fair contest of faces, worth 0 (by hand). A win paying 2
+    # doubles what the first player wins; each rule set as its match alone says.
+    assert alone[1] == 0 and alone[3] != 0
+    assert by == {(rolls, pay): pay * alone[rolls] for rolls in (1, 3) for pay in (1, 2)}

@@ -386,6 +386,8 @@ def _coin(bad, part: str):
             return bad
         if part == "outcome":
             return mdp.MatchRules(bad, payoff)
+        if part in ("params", "ignores"):  # the coin has no parameter to name
+            return mdp.MatchRules("points", payoff, **{part: bad})
         return mdp.MatchRules("points", payoff)
 
     hooks = dict(mdp_initial_state=initial_state, mdp_actions=actions, mdp_outcomes=outcomes,
@@ -396,16 +398,20 @@ def _coin(bad, part: str):
     return mdp.load_game(types.SimpleNamespace(GAME_NAME="coin", **hooks))
 
 
-@pytest.mark.parametrize("part", ["rules", "outcome", "payoff"])
+@pytest.mark.parametrize("part", ["rules", "outcome", "payoff", "params", "ignores"])
 @pytest.mark.parametrize("exact", [False, True])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(bad=ANSWERS)
+@given(bad=ANSWERS | st.lists(st.sampled_from(["points", "pay", "", "start"]), max_size=3).map(tuple))
 def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad):
+    """(Round 25: params naming no parameter of the game were a KeyError after the match.)"""
     game = _coin(bad, part)
     try:
         result = mdp.match(mdp.compile(game), game, exact=exact)
     except mdp.ModelError as error:
         _names_the_hook(error, ("mdp_match_rules",))
+        return
+    if part in ("params", "ignores"):  # taken: no name, where the coin has no parameter
+        assert len(tuple(bad)) == 0 and len(result.values) == 2
         return
     # Taken: only a payoff of numbers in the shape asked for (four matches of two) can be.
     paid = np.asarray(bad, dtype=object).reshape(3, 3, 2) if part == "payoff" else None
