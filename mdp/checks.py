@@ -52,10 +52,9 @@ def same_game(function: str, subject: Any, game: Any) -> None:
     if info is None or not _is(game, ("Game",)):
         return
     ignored: set[str] = set()
-    if game.implements("mdp_match_rules") and not game.in_rounds:
-        from mdp.analysis.match import match_params  # (the rules checked as they enter)
-
-        ignored = set(match_params(game))
+    if game.implements("mdp_match_rules") and not game.in_rounds:  # (checked by what uses them)
+        params = getattr(game.call("mdp_match_rules"), "params", ())
+        ignored = {p for p in params if isinstance(p, str)} if isinstance(params, tuple) else set()
     mine = {k: v for k, v in game.shown_params().items() if k not in ignored}
     theirs = {k: v for k, v in dict(info.params).items() if k not in ignored}
     kind = type(subject).__name__
