@@ -158,6 +158,11 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                 values[name] = None if param.default is None and not param.repeat else \
                     check_default(owner, param, kind)
                 continue
+            if isinstance(given[name], (set, frozenset)):  # from Python: no order to read it in
+                where = f"{owner}: " if analysis else ""
+                raise ParamError(f"{where}{kind} {name}={clipped(str(given[name]))}: a "
+                                 f"{type(given[name]).__name__}, which holds no order; give "
+                                 "the values in order, as a list or a tuple, or as text")
             read = []
             for value in values_of(_listed(given[name])) if param.repeat else (_listed(given[name]),):
                 if isinstance(value, str) and breaks(value):  # the user's, not the show's

@@ -2,7 +2,8 @@
 list, a tuple, a numpy array, a Polars Series, a generator) are the same rules (round 24: a
 numpy array of weights, boxes, a payout table or a dice schedule was numpy's "truth value of
 an array is ambiguous" from mdp's own code, a Polars Series Polars' error, and a generator
-of weights, used up by the first of the parser's two readings, "sums to 0")."""
+of weights, used up by the first of the parser's two readings, "sums to 0"). A set, which
+holds no order, is refused."""
 
 from fractions import Fraction
 
@@ -35,6 +36,20 @@ def test_values_in_any_container_are_the_rules_of_their_list(game, others, name,
     listed = mdp.load_game(game, **others, **{name: values})
     given = mdp.load_game(game, **others, **{name: CONTAINERS[container](values)})
     assert given.shown_params() == listed.shown_params()
+
+
+@pytest.mark.parametrize("unordered", [set, frozenset])
+@pytest.mark.parametrize("game, others, name, values", GIVEN, ids=[f"{g}-{n}" for g, _, n, _ in GIVEN])
+def test_values_in_a_container_of_no_order_are_refused(game, others, name, values, unordered):
+    """Round 25: weights given as a set were read in the set's own order (face 3 got face
+    5's chance, another game solved, exit 0)."""
+    try:
+        given = unordered(values)
+    except TypeError:  # lists of lists: no set holds them
+        return
+    with pytest.raises(mdp.ParamError, match=f"^parameter {name}=.*: a {unordered.__name__}, which "
+                       "holds no order; give the values in order"):
+        mdp.load_game(game, **others, **{name: given})
 
 
 @pytest.mark.parametrize("call, said", [
