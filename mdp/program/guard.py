@@ -60,12 +60,12 @@ _recorded: dict[str, Any] | None = None
 _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib", "matplotlib.figure",
                   "matplotlib.pyplot", "json", "json.encoder", "shutil", "tempfile", "fractions",
                   "math", "operator", "functools", "itertools", "heapq", "decimal", "os", "posixpath",
-                  "genericpath")
+                  "genericpath", "stat")
 """The modules mdp's results are computed and written with, besides its own (``mdp``,
 ``mdp.*``) and scipy's sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's
 sweep); from ``fractions`` on, Python's own that a command loads anyway (``os.path`` is
-``posixpath``), loaded to be recorded at once, the others as they are loaded. ``os._exit``
-is left out: mdp itself holds it while a command runs."""
+``posixpath``; ``stat`` tells a pipe from a file), loaded to be recorded at once, the others
+as they are loaded. ``os._exit`` is left out: mdp itself holds it while a command runs."""
 
 _COMPUTED_WITH_ALL = ("mdp", "scipy.sparse")
 """Packages whose every module mdp computes with."""

@@ -15,7 +15,11 @@ from hypothesis import strategies as st
 
 pytest.importorskip("matplotlib")
 
+from drawing import plotting  # noqa: E402
+
+import mdp  # noqa: E402
 from mdp.outputs import plot  # noqa: E402
+from mdp.program.cli import main  # noqa: E402
 
 
 @pytest.fixture
@@ -110,3 +114,16 @@ def test_outcomes_of_any_kind_are_drawn_a_bar_each(figures, tmp_path, values, co
     distinct = frame.group_by(column).agg(pl.col("probability").sum())
     heights = sorted(round(bar.get_height(), 9) for bar in bars.patches)
     assert heights == sorted(round(100 * p, 9) for p in distinct["probability"].to_list())
+
+
+@pytest.mark.parametrize("argv", list(plotting()))
+@pytest.mark.parametrize("given", [["--plot", ""], ["--plot="]])
+def test_an_empty_name_for_the_picture_is_refused_before_any_work(argv, given, capsys, monkeypatch):
+    """Round 25: ``--plot ""`` (a variable unset in a script) was taken as no picture, exit
+    0, nothing said; ``--out ""`` is refused, and so is it, by every command that draws."""
+    def compile(*args, **kwargs):
+        raise AssertionError("compiled before the refusal")
+
+    monkeypatch.setattr(mdp, "compile", compile)
+    assert main([*argv, *given]) == 2
+    assert capsys.readouterr().err == "mdp: error: an empty file name was given as the output; name a file\n"

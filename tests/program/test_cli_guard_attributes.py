@@ -18,7 +18,7 @@ import mdp.engine.solve  # noqa: F401
 from mdp.program.cli import main
 
 LIBRARIES = ["numpy", "polars", "fractions", "math", "operator", "functools", "itertools",
-             "heapq", "decimal", "json", "os", "posixpath", "genericpath", "shutil", "tempfile",
+             "heapq", "decimal", "json", "os", "posixpath", "genericpath", "stat", "shutil", "tempfile",
              "scipy.sparse", "scipy.sparse._sparsetools", "scipy.sparse._compressed",
              "mdp.engine.compile", "mdp.engine.solve"]
 """(and matplotlib's figures, which only --plot loads: round 18 found os.replace, json.dumps
@@ -58,7 +58,7 @@ def test_a_replaced_function_of_a_module_mdp_computes_with_is_refused(tmp_path, 
     _refused(tmp_path, capsys, module, data.draw(st.sampled_from(FUNCTIONS[module])), command)
 
 
-@pytest.mark.parametrize("module, name", [("posixpath", "abspath"), ("posixpath", "join"),
+@pytest.mark.parametrize("module, name", [("posixpath", "abspath"), ("posixpath", "join"), ("stat", "S_ISFIFO"),
                                           ("scipy.sparse._sparsetools", "csr_matvecs")])
 def test_round_25_s_replaced_functions_are_refused(tmp_path, capsys, module, name):
     _refused(tmp_path, capsys, module, name, ["policy", "--json"])

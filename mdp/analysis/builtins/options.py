@@ -37,11 +37,11 @@ def points(value: Any) -> int:
 def check_plot(args: argparse.Namespace) -> None:
     """The picture's file (``--plot``), checked before any work: its type, and that it can
     be written."""
-    if args.plot:
+    if args.plot is not None:  # (an empty name too: refused, not taken as no picture)
+        program_arguments().check_target(args.plot, "--plot")
         from mdp.outputs.plot import check_plot_path  # here: listing the commands draws nothing
 
         check_plot_path(args.plot)
-        program_arguments().check_target(args.plot, "--plot")
 
 
 def as_given(value: Any) -> Any:
