@@ -118,10 +118,10 @@ class CompiledModel(Operations):
 
     def __attrs_post_init__(self) -> None:
         """Its arrays made read-only: it is a value, handed to strategies (and kept in
-        solutions) as it is, which must not change it."""
+        solutions) as it is, which must not change it; those it works out later too."""
         for value in attrs.astuple(self, recurse=False):
             if isinstance(value, np.ndarray):
-                value.flags.writeable = False
+                _fixed(value)
 
     @property
     def one_pass(self) -> bool:
@@ -232,7 +232,7 @@ class CompiledModel(Operations):
 
     @functools.cached_property
     def _layers(self) -> np.ndarray:
-        return np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start))
+        return _fixed(np.repeat(np.arange(self.n_layers, dtype=np.int32), np.diff(self.layer_start)))
 
     def action_state(self) -> np.ndarray:
         """The state each action belongs to, as an array (of the model's index type)."""
@@ -245,7 +245,7 @@ class CompiledModel(Operations):
     @functools.cached_property
     def action_start(self) -> np.ndarray:
         """The first action of every state, with the number of actions at the end."""
-        return starts(self.action_counts, self.n_actions)
+        return _fixed(starts(self.action_counts, self.n_actions))
 
     def actions_of(self, state_id: int) -> tuple[int, int]:
         """The first action of a state and one past its last."""
@@ -333,3 +333,9 @@ class CompiledModel(Operations):
         before = int(self.layer_action_start[layer])
         before += int(np.sum(self.action_counts[self.layer_start[layer]:first], dtype=np.int64))
         return starts(self.action_counts[first:last], self.n_actions, before)
+
+
+def _fixed(array: np.ndarray) -> np.ndarray:
+    """``array``, made read-only."""
+    array.flags.writeable = False
+    return array

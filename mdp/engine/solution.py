@@ -75,6 +75,13 @@ class Solution(Generic[Number]):
     nearer: np.ndarray | None = attrs.field(default=None, repr=False, kw_only=True)
     """Per action, whether it brings an end nearer, where states may come back; else ``None``."""
 
+    def __attrs_post_init__(self) -> None:
+        """Its arrays read-only: handed to analyses and strategies as they are (an analysis
+        that wrote 0 into its values had mdp print a value of 0 for the game)."""
+        for array in (self._raw, self.allowed, self.turned, self.nearer):
+            if isinstance(array, np.ndarray):
+                array.flags.writeable = False
+
     @property
     def objective(self) -> Objective:
         """The game's objective, or, solved with terminal values of its own, theirs."""
@@ -170,8 +177,10 @@ class Solution(Generic[Number]):
 
     @property
     def values(self) -> np.ndarray:
-        """Every state's value as a float, in the model's state order."""
-        return floats(self._raw, self._arithmetic.scales(self._layers))
+        """Every state's value as a float, in the model's state order (read-only)."""
+        values = floats(self._raw, self._arithmetic.scales(self._layers))
+        values.flags.writeable = False
+        return values
 
     def action_values(self, states: np.ndarray | None = None) -> ActionValues:
         """Every action's value (its successors' expected value), how far it falls short of
