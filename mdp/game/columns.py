@@ -145,13 +145,15 @@ def _part(items: Any, rows: list[int]) -> Any:
 def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what: str,
                ask: Callable[[list[int]], dict[str, Any]]) -> None:
     """Refuse a batch column hook that gives a state other columns when asked again: the
-    first and the last row of a batch are asked again, each alone (a batch of one: that row
-    twice; ``ask`` is given their places), and must get the columns they got (a column made
-    lazily is passed over). An impure hook (one that counts its calls or remembers what it
-    was asked) or one whose answer for a state depends on the others asked with it would show
-    values that change from table to table. Two small calls a batch."""
+    first, middle and last row of a batch are asked again, each alone (a batch of one: that
+    row twice), and the whole batch with each row one place later (the last first; ``ask``
+    is given the places), and each must get the columns it got (a column made lazily is
+    passed over). An impure hook (one that counts its calls or remembers what it was asked)
+    or one whose answer for a state depends on where it stands in its batch or on the others
+    asked with it (two states' names swapped in a batch of five) would show values that
+    change from table to table."""
     n = len(states)
-    for rows in ([[0, 0]] if n == 1 else [[0], [n - 1]] if n else []):
+    for rows in ([[0, 0]] if n == 1 else [[0], [n // 2], [n - 1], [n - 1, *range(n - 1)]] if n else []):
         again = ask(rows)
         if list(again) != list(columns):
             raise ModelError(f"game {game.name}: asked again, {hook} gave the columns "
@@ -161,14 +163,15 @@ def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what
         for name, values in columns.items():
             if isinstance(values, LazyColumn):
                 continue
-            then, now = _plain(values[rows[0]]), [_plain(v) for v in made(again[name], game.name, name)]
-            if any(repr(v) != repr(then) for v in now):
-                changed = next(v for v in now if repr(v) != repr(then))
+            now = [_plain(v) for v in made(again[name], game.name, name)]
+            wrong = next((j for j, row in enumerate(rows) if repr(now[j]) != repr(_plain(values[row]))), None)
+            if wrong is not None:
+                row = rows[wrong]
                 raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
-                                 f"{changed!r} for {what} {said(_plain(states[rows[0]]))}, not "
-                                 f"{name}={then!r} as in a batch of {n:,}; a game must give "
-                                 "the same columns each time it is asked, whatever other "
-                                 f"{what}s are asked with it")
+                                 f"{now[wrong]!r} for {what} {said(_plain(states[row]))}, not "
+                                 f"{name}={_plain(values[row])!r} as in a batch of {n:,}; a game "
+                                 "must give the same columns each time it is asked, whatever "
+                                 f"other {what}s are asked with it")
 
 
 def sources(game: Game, names: Any) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """The batch column hooks (``mdp_columns``, ``mdp_round_columns``) are held to what the
 per-state ones are: a state's columns the same each time they are asked, whatever other
-states are asked with them. Asked again for the first and the last row of each batch, alone,
-a hook that counts its calls, remembers what it was asked, or reads the batch (its size, its
+states are asked with them. Asked again for the first, middle and last row of each batch,
+alone, and for the batch with each row one place later, a hook that counts its calls, remembers what it was asked, or reads the batch (its size, its
 first state) is refused in one line naming the game and the hook; before, it filled the
 tables with values that changed from table to table. And a column whose values are numbers
 in one piece of a table and text in another names the hook that gave it."""
@@ -88,3 +88,39 @@ def test_a_column_of_numbers_in_one_piece_and_text_in_another_names_its_hook():
                        r"(numbers|text) \(.* at state \d\) and (numbers|text) \(.* at state \d\); "
                        r"a column holds one kind of value"):
         mdp.compile(game)
+
+
+@settings(max_examples=20, deadline=None)
+@given(hook=st.sampled_from(["mdp_columns", "mdp_round_columns"]),
+       places=st.lists(st.integers(0, 6), min_size=2, max_size=2, unique=True))
+def test_two_states_named_each_as_the_other_in_a_batch_are_refused(hook, places):
+    """Round 25: ``mdp_columns`` that gave the 2nd and 4th states of a batch of five each
+    other's names passed the first and last asked alone, and ``mdp policy`` advised at one
+    state what ``mdp advise`` advised at the other. Named each as the other wherever they
+    stand in a batch long enough, the hook is refused whenever a table asks such a batch."""
+    longest = [0]
+
+    def swapped(values):
+        longest[0] = max(longest[0], len(values))
+        if len(values) > max(places):
+            values[places[0]], values[places[1]] = values[places[1]], values[places[0]]
+        return values
+
+    @mdp.hookimpl
+    def mdp_columns(states, actions):
+        columns = {"where": swapped([str(s) for s in states])}
+        if actions is not None:
+            columns["action"] = [None if a is None else str(a) for a in actions]
+        return columns
+
+    @mdp.hookimpl
+    def mdp_round_columns(states):
+        return {"filled": swapped([str(s) for s in states.tolist()])}
+
+    game = two_boxes(**{hook: {"mdp_columns": mdp_columns, "mdp_round_columns": mdp_round_columns}[hook]})
+    try:
+        _tables(game)
+    except mdp.ModelError as error:
+        assert str(error).startswith(f"game two-boxes: asked again, {hook} gave ")
+        return
+    assert longest[0] <= max(places)  # no batch long enough to swap in: nothing to refuse
