@@ -38,7 +38,7 @@ def kind(path: str) -> str | None:
 
 def kept(file: BinaryIO, temporary: str, path: str) -> None:
     """Refuse, blaming its writer, a file being written that the writer closed, removed,
-    renamed or replaced (a folder, a link in its place): "N rows written", else, with no
+    renamed, replaced (a folder, a link in its place) or cut short: "N rows written", else, with no
     table. Where the writer is mdp's own, another program did it: said so, blaming none."""
     who = writers[-1] or f"the writer of {path}"
     try:
@@ -54,7 +54,8 @@ def kept(file: BinaryIO, temporary: str, path: str) -> None:
         else:
             fault, done = (f"made {said} where it was to write a file", f"replaced by {said}") if said \
                 else ("replaced the file it was writing", "replaced") if \
-                (there.st_dev, there.st_ino) != (ours.st_dev, ours.st_ino) else ("", "")
+                (there.st_dev, there.st_ino) != (ours.st_dev, ours.st_ino) else \
+                ("cut short the file it was writing", "cut short") if _cut(file) else ("", "")
     if fault:
         with contextlib.suppress(OSError, ValueError):
             file.close()  # what it holds goes nowhere: not an error of the user's target
@@ -63,6 +64,16 @@ def kept(file: BinaryIO, temporary: str, path: str) -> None:
                            f"({os.path.basename(temporary)}, or its folder) was {done} while "
                            "mdp wrote it")
         raise ModelError(f"{who} {fault}; it writes {path} through the file it is given")
+
+
+def _cut(file: BinaryIO) -> bool:
+    """Whether the file being written holds less than was written to it: another hand cut
+    it short (a thread of a game's, left running, that truncates it)."""
+    try:
+        file.flush()
+        return os.fstat(file.fileno()).st_size < file.tell()
+    except (OSError, ValueError):  # a writer's own file object that cannot say: left be
+        return False
 
 
 def special(path: str) -> bool:
