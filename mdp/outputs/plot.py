@@ -12,7 +12,7 @@ from typing import Any
 
 import polars as pl
 
-from mdp.errors import MdpError, ParamError
+from mdp.errors import MdpError, ParamError, fault
 from mdp.outputs.files import write_atomically
 from mdp.shown import seen
 
@@ -62,10 +62,16 @@ mathematics (which would mangle the words, or stop the drawing on an unpaired on
 @contextlib.contextmanager
 def _drawing() -> Iterator[Any]:
     """pyplot, with every text made inside drawn as plain text (:data:`PLAIN_TEXT`; the
-    settings are matplotlib's own again after)."""
+    settings are matplotlib's own again after). matplotlib failing to draw (its fonts taken
+    away by a game's code, say) is one line, no picture written."""
     plt = _pyplot()
-    with plt.rc_context(PLAIN_TEXT):
-        yield plt
+    try:
+        with plt.rc_context(PLAIN_TEXT):
+            yield plt
+    except MdpError:
+        raise
+    except Exception as error:  # noqa: BLE001  (matplotlib's own, of whatever kind)
+        raise MdpError(f"the picture could not be drawn: matplotlib raised {fault(error)}") from error
 
 
 def _lines(title: str, figure: Any) -> str:

@@ -127,3 +127,21 @@ def test_an_empty_name_for_the_picture_is_refused_before_any_work(argv, given, c
     monkeypatch.setattr(mdp, "compile", compile)
     assert main([*argv, *given]) == 2
     assert capsys.readouterr().err == "mdp: error: an empty file name was given as the output; name a file\n"
+
+
+@pytest.mark.parametrize("error", [ValueError("Failed to find font DejaVu Sans"), RuntimeError("x"),
+                                   KeyError("family"), OSError(5, "broken")])
+def test_matplotlib_failing_to_draw_is_one_line_and_no_picture(tmp_path, monkeypatch, error):
+    """Round 25: a game that took matplotlib's fonts away had --plot end in a traceback."""
+    import matplotlib.figure
+
+    def failing(figure, *args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", failing)
+    frame = pl.DataFrame({"value": [0, 1], "probability": [0.5, 0.5]})
+    said = "d.png: cannot write: broken" if isinstance(error, OSError) else \
+        f"^the picture could not be drawn: matplotlib raised {type(error).__name__}"
+    with pytest.raises(mdp.MdpError, match=said):
+        plot.plot_distribution(frame, str(tmp_path / "d.png"), "t")
+    assert list(tmp_path.iterdir()) == []
