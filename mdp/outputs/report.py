@@ -98,8 +98,10 @@ class _Pages:
         game, model = self.game, solution.model
         objective = model.info.objective
         floats = solve(model, sense=solution.sense) if solution.exact else solution
+        rational = not (model.inexact or model.inexact_values)  # a float among them: floats
         try:
-            exact = solution if solution.exact else solve(model, exact=True, sense=solution.sense)
+            exact = solution if solution.exact else \
+                solve(model, exact=True, sense=solution.sense) if rational else floats
         except TooLarge:  # states that come back, past what exact solving takes: in floats
             exact = floats
         why = without_explorer(solution, game, self.max_rows)

@@ -297,3 +297,13 @@ def test_the_line_that_says_the_page_is_written_escapes_its_name(tmp_path, capsy
     assert main(["report", "shutbox", "--set", "tiles=1-3", "--out", name]) == 0
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "\x1b" not in err and err.startswith("r\\x1b[31m\\nx.html: ")
+
+
+@pytest.mark.parametrize("values", [{0: 0.3, 1: 0.5}, {0: 0.25, 1: Fraction(1, 2)}])
+def test_a_game_of_float_values_has_its_page_in_floats(values):
+    """Round 25: ``mdp report`` of any game of one model with a float among its values was
+    refused, "exact solving needs rational numbers", where no exact solve was asked for."""
+    game = mdp.load_game(models.Table({"start": {"go": [(Fraction(1, 2), 0), (Fraction(1, 2), 1)]}}, values))
+    page = mdp.report(mdp.solve(mdp.compile(game)), game)
+    worth = (float(values[0]) + float(values[1])) / 2  # by hand: half of each
+    assert f"{worth:.15g}" in page
