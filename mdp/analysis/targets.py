@@ -288,8 +288,11 @@ def check_match(model: Rounds, *, exact: bool = False,
     second = beating(model.info.objective.sense)
     check_whole(model, second)
     spread = sum(math.ceil(most) - math.floor(least) for least, most in model.points())
-    first = Payoff(0, (0,) * (spread + 3))
-    for payoff, one_total in ((second, False), (first, True)):
+    # The second's first: its vectors are as wide as the spread, so that the first's payoff,
+    # made next as wide, is only made where the budget holds them (2**30 points a round took
+    # 17 GB to be refused).
+    for payoff, one_total in ((second, False), (None, True)):
+        payoff = payoff or Payoff(0, (0,) * (spread + 3))
         if not exact:
             check_under(model, payoff, 1, "a match", max_memory, one_total)
         # The player's sweep, the choices of its play found again, and its chance of winning
