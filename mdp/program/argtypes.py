@@ -18,6 +18,14 @@ def scheduler(text: str) -> str:
     return text
 
 
+def name(text: str) -> str:
+    """An argparse ``type``: a name (of a strategy, a format), not empty: an empty one (a
+    variable unset in a script) is no name, never taken as the default."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a name, not an empty text")
+    return text
+
+
 def positive_int(text: str) -> int:
     """An argparse ``type``: a whole number of 1 or more (``1_000`` and ``1,000`` too)."""
     try:

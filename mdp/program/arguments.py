@@ -72,7 +72,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, solving: bool = True,
     add("--residual", type=argtypes.residual, metavar="R", help="where states come back: solve until "
         "the error left is within R, relative to the largest terminal value (default 1e-12; "
         "from 1e-15 to 1)")
-    add("--strategy", metavar="NAME", help="evaluate the game's strategy NAME instead of "
+    add("--strategy", type=argtypes.name, metavar="NAME", help="evaluate the game's strategy NAME instead of "
         "optimizing (see: mdp strategies GAME)")
     add_sense_arguments(parser)
 
@@ -155,7 +155,7 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, report: bool = Fals
     parser.add_argument("--out", "-o", metavar="FILE",
                         help=f"write {table} to FILE, in the format its extension names (see: "
                         f"mdp formats); default: {printed}")
-    parser.add_argument("--format", "-f", metavar="NAME",
+    parser.add_argument("--format", "-f", type=argtypes.name, metavar="NAME",
                         help="the format to write, whatever the extension (see: mdp formats)")
 
 

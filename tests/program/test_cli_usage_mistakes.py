@@ -109,3 +109,35 @@ def test_an_unknown_option_among_the_state_s_words_is_named_alone(capsys, at, bo
     words.insert(at % (len(words) + 1), bogus)
     said = _said(capsys, argv + words)
     assert said.startswith(f"mdp advise: error: unrecognized arguments: {bogus} ("), said
+
+
+# Every option that takes a name or a file (its metavar says so), in every command.
+NAMED = sorted({(n, a.option_strings[0]) for n in COMMANDS for a in _actions(n)
+                if a.option_strings and a.metavar in ("NAME", "FILE")})
+
+
+def test_an_empty_name_or_file_is_refused_in_one_line(capsys, monkeypatch):
+    """Round 25: ``--strategy ""`` was optimal play and ``--format ""`` the default format
+    (``--plot ""`` no picture), exit 0: an empty value (a variable unset in a script) is no
+    name, refused, never taken for the option left out."""
+    import mdp
+
+    def compile(*args, **kwargs):
+        raise AssertionError("compiled before the refusal")
+
+    monkeypatch.setattr(mdp, "compile", compile)
+    from drawing import ROUNDS
+
+    taken = []
+    for name, option in NAMED:
+        rounds = getattr(commands_and_analyses()[name], "rounds", False)
+        game = [ROUNDS if rounds else "shutbox"] if any(
+            a.required and not a.option_strings for a in _actions(name)) else []
+        try:
+            code = main([name, *game, option, ""])
+        except SystemExit as exited:
+            code = exited.code
+        err = capsys.readouterr().err
+        if code != 2 or err.count("\n") != 1:
+            taken.append((name, option, code, err))
+    assert taken == []
