@@ -15,12 +15,11 @@ DIGITS = 15
 
 def readable(value: Any) -> str:
     """``value`` for people: a float to :data:`DIGITS` significant digits (``4.25``,
-    ``0.0976137161704307``, ``1e-20``; ``-0.0`` as ``0``), ``None`` as nothing, anything else
-    as ``str``."""
+    ``0.0976137161704307``, ``1e-20``), ``None`` as nothing, anything else as ``str``."""
     if value is None:
         return ""
     if isinstance(value, float):
-        return f"{value + 0.0:.{DIGITS}g}"  # (-0.0 is 0, as it equals it: "0", never "-0")
+        return f"{value:.{DIGITS}g}"
     return one_line(str(value))
 
 
