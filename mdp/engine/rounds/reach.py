@@ -34,7 +34,7 @@ import numpy as np
 from mdp.checks import INTEGER, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
-from mdp.engine.columns import best_columns, best_distinct
+from mdp.engine.columns import best_columns
 from mdp.engine.memory import joined
 from mdp.engine.numeric import counted
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
@@ -385,7 +385,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
             worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
             values = best_columns(inner, _float_columns(worth, allowed[s]))
         else:
-            values = best_distinct(inner, read.worth(s, n))
+            values = read.best(inner, s, n)
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "
