@@ -37,7 +37,8 @@ _KERNEL: list[Any] = []
 """The compiled kernel once made, or ``None`` where numba is not installed or cannot make it."""
 _WORKED = [0]
 _READS: list[Any] = []
-"""The compiled reads of a table (:class:`Reads`) once made, or ``None`` where numba cannot."""
+"""The kernel loaded and the compiled reads of a table (:class:`Reads`) made with it, or
+``None`` where numba cannot make them."""
 
 
 @attrs.frozen(eq=False)
@@ -96,9 +97,9 @@ def reads() -> Reads | None:
     with _LOCK:
         if not _KERNEL or _KERNEL[0] is None:
             return None
-        if not _READS:
-            _READS.append(_made_reads())
-        return _READS[0]
+        if not _READS or _READS[0][0] is not _KERNEL[0]:  # made with the kernel loaded now
+            _READS[:] = [(_KERNEL[0], _made_reads())]
+        return _READS[0][1]
 
 
 def _made_reads() -> Reads | None:

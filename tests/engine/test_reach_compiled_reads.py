@@ -128,3 +128,16 @@ def test_a_yatzy_card_with_the_compiled_reads_gives_numpys_bits(monkeypatch, loa
     got, expected = _sweeps(monkeypatch, mdp.compile(game))
     for mine, theirs in zip(got.chances, expected.chances, strict=True):
         assert np.array_equal(mine.view(np.uint64), theirs.view(np.uint64))
+
+
+def test_no_compiled_reads_without_the_compiled_kernel(monkeypatch, loaded):
+    # Where the kernel is not loaded (too little work yet, or numba cannot make it), numpy's
+    # path reads the ends; the reads are made again for a kernel loaded anew.
+    monkeypatch.setattr(fused, "_KERNEL", [])
+    monkeypatch.setattr(fused, "WORTH_LOADING", 10**12)
+    assert fused.kernel(1) is None and fused.reads() is None
+    monkeypatch.setattr(fused, "_KERNEL", [None])
+    assert fused.reads() is None
+    monkeypatch.setattr(fused, "_KERNEL", [fused._made()])
+    again = fused.reads()
+    assert again is not None and again is not loaded
