@@ -100,8 +100,8 @@ class Ends:
 def same_ends(allowed: np.ndarray) -> np.ndarray:
     """For each row of ``allowed`` (which ends a round state allows), which of the distinct
     rows it is, numbered in their order as ``np.unique(allowed, axis=0)`` numbers them: the
-    rows packed eight to a byte first (their bytes sort as the bools do; a hundred times
-    faster than the bools, measured on a batch of Yatzy's round states)."""
+    rows packed eight to a byte first (their bytes sort as the bools do; about 85 times
+    faster than the bools, measured on 20,000 rows of 116 ends)."""
     if not allowed.shape[1]:
         return np.zeros(len(allowed), dtype=np.int64)
     packed = np.ascontiguousarray(np.packbits(allowed, axis=1))
