@@ -172,16 +172,22 @@ def best_columns(model: CompiledModel, terminal: np.ndarray, sense: str = "max",
     :func:`mdp.engine.rounds.choose.choosing` writes it: the place among the state's actions
     of the first within :func:`~mdp.engine.policy.tie_margin` of the best (the first where
     none is, every action an end not allowed). A model of turns is not worked here."""
-    return _best(model, terminal.shape[1], lambda c0, c1: terminal[:, c0:c1], sense, choice)
+    return _best(model, terminal.shape[1], partial(_columns, terminal), sense, choice)
 
 
-def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.ndarray],
+def _columns(terminal: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
+    out[...] = terminal[:, c0:c1]
+
+
+def _best(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray], Any],
           sense: str, choice: np.ndarray | None) -> np.ndarray:
     """:func:`best_columns` of ``width`` columns of terminal values, those from ``c0`` to
-    ``c1`` given by ``block_of(c0, c1)`` as each block is worked."""
+    ``c1`` written by ``fill(c0, c1, out)`` as each block is worked."""
     if model.turns is not None:  # each value as its mover sees it: the general pass
         assert choice is None, "the choices of a model of turns are the general pass's"
-        floats = Floats(model, block_of(0, width))
+        whole = np.empty((model.n_terminal, width))
+        fill(0, width, whole)
+        floats = Floats(model, whole)
         return backward(model, floats, best(sense), floats.start())[model.initial]
     layers = plan(model)
     ufunc = np.maximum if sense == "max" else np.minimum
@@ -196,7 +202,7 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
         for c0 in range(0, width, block):
             c1 = min(c0 + block, width)
             values = _rows(buffer, height, c1 - c0)
-            values[:model.n_terminal] = block_of(c0, c1)
+            fill(c0, c1, values[:model.n_terminal])
             fused.run(compiled, code, values, sense == "max")
             result[c0:c1] = values[model.initial]
         return result
@@ -216,7 +222,7 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
         values = _rows(buffer, height, c1 - c0)
-        values[:n_terminal] = block_of(c0, c1)
+        fill(c0, c1, values[:n_terminal])
         parts = [_rows(part, n, c1 - c0) for part, n in scratch]
         places = None if chosen is None else _rows(chosen, model.n_states, c1 - c0)
         if places is not None:
@@ -260,26 +266,51 @@ def best_distinct(model: CompiledModel, rows: np.ndarray, sense: str = "max") ->
     block they are worked in."""
     first, inverse = distinct_rows(rows)
     # Each block's columns picked as it is worked: no copy of the distinct ones all at once.
-    return _best(model, len(first), lambda c0, c1: rows[first[c0:c1]].T, sense, None)[inverse]
+    return best_filled(model, len(first), partial(_picked, rows, first), sense)[inverse]
+
+
+def best_filled(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray], Any],
+                sense: str = "max") -> np.ndarray:
+    """:func:`best_columns` of ``width`` columns of terminal values, ``fill(c0, c1, out)``
+    writing those from ``c0`` to ``c1`` into ``out`` (a row per terminal state) as each
+    block is worked."""
+    return _best(model, width, fill, sense, None)
+
+
+def _picked(rows: np.ndarray, first: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
+    out[...] = rows[first[c0:c1]].T
 
 
 def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The first of each distinct row of ``rows`` (two are alike where their bits are), and
-    for each row, which of those it is like: sorted by a key of its bits, checked bit for
-    bit, and where two rows that differ share a key, sorted by their bits themselves."""
+    for each row, which of those it is like: sorted by a key of its bits (:func:`distinct`),
+    and where two rows that differ share a key, sorted by their bits themselves."""
     bits = np.ascontiguousarray(rows).view(np.uint64)
-    mixing = np.resize(_MIXING, bits.shape[1])
-    key = bits @ mixing
+    found = distinct(bits @ mixing(bits.shape[1]), partial(_alike, bits))
+    if found is None:
+        whole = np.ascontiguousarray(bits).view(np.dtype((np.void, 8 * bits.shape[1]))).ravel()
+        _, first, inverse = np.unique(whole, return_index=True, return_inverse=True)
+        found = first, inverse.ravel()
+    return found
+
+
+def mixing(width: int) -> np.ndarray:
+    """The weights of the key of rows of ``width`` values' bits (:data:`_MIXING`, cycled)."""
+    return np.resize(_MIXING, width)
+
+
+def distinct(key: np.ndarray, alike: Callable[[np.ndarray], bool]
+             ) -> tuple[np.ndarray, np.ndarray] | None:
+    """The first of each distinct row by its ``key`` (the first in the order of the rows
+    among those of one key), and for each row which of those it is like, or ``None`` where
+    ``alike(like)`` finds a row that differs from the row ``like`` names: two of one key."""
     order = np.argsort(key, kind="stable")
     fresh = np.ones(len(order), dtype=bool)
     fresh[1:] = key[order[1:]] != key[order[:-1]]
     first = order[fresh]
     inverse = np.empty(len(order), dtype=np.int64)
     inverse[order] = np.cumsum(fresh) - 1
-    if not _alike(bits, first[inverse]):
-        whole = np.ascontiguousarray(bits).view(np.dtype((np.void, 8 * bits.shape[1]))).ravel()
-        _, first, inverse = np.unique(whole, return_index=True, return_inverse=True)
-    return first, inverse.ravel()
+    return (first, inverse) if alike(first[inverse]) else None
 
 
 def _alike(bits: np.ndarray, like: np.ndarray) -> bool:

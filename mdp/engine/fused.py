@@ -18,6 +18,7 @@ faster or slower for it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -35,6 +36,9 @@ _LOCK = threading.Lock()
 _KERNEL: list[Any] = []
 """The compiled kernel once made, or ``None`` where numba is not installed or cannot make it."""
 _WORKED = [0]
+_READS: list[Any] = []
+"""The kernel loaded and the compiled reads of a table (:class:`Reads`) made with it, or
+``None`` where numba cannot make them."""
 
 
 @attrs.frozen(eq=False)
@@ -68,6 +72,49 @@ def kernel(work: int) -> Any:
         return _KERNEL[0]
 
 
+@attrs.frozen(eq=False)
+class Reads:
+    """Reads of a table of floats at places clipped row by row, compiled: column ``i`` (of a
+    row ``s[i]`` and a need ``need[i]``) reads, for each ``j``, the table at ``need[i] +
+    shift[s[i], j]`` held between ``at[s[i], j]`` and ``end[s[i], j]``; those of the same
+    row read neighbouring places. ``keys`` writes each column's key, the sum of the bits of
+    what it reads times ``mixing[j]`` (modulo 2**64, as numpy's product of unsigned integers
+    sums them); ``alike`` says whether each column reads the same bits as the column
+    ``like[i]``; ``fill`` writes what columns ``picked`` read into ``out``, a row per column
+    picked (written a column at a time, a row of 256 columns apart, each row of the block
+    fell in the same few sets of the processor's cache: twice as slow, measured, as a row
+    at a time and numpy's transposed copy)."""
+
+    keys: Any
+    alike: Any
+    fill: Any
+
+
+def reads() -> Reads | None:
+    """The compiled :class:`Reads`, made the first time they are asked for, once the kernel
+    is loaded (:func:`kernel`); ``None`` before, where numba is not installed or cannot make
+    them: what they read is the same as numpy's gathers, bit for bit."""
+    with _LOCK:
+        if not _KERNEL or _KERNEL[0] is None:
+            return None
+        if not _READS or _READS[0][0] is not _KERNEL[0]:  # made with the kernel loaded now
+            _READS[:] = [(_KERNEL[0], _made_reads())]
+        return _READS[0][1]
+
+
+def _made_reads() -> Reads | None:
+    places = np.zeros((1, 1), dtype=np.int64)
+    none = np.zeros(0, dtype=np.int64)
+    trials = [(_keys, lambda f: f(np.zeros(1, np.uint64), none, none, places, places, places,
+                                  np.zeros(1, np.uint64), np.zeros(0, np.uint64))),
+              (_alike, lambda f: f(np.zeros(1, np.uint64), none, none, places, places, places,
+                                   none)),
+              (_fill, lambda f: f(np.zeros(1), none, none, places, places, places, none,
+                                  np.zeros((0, 1))))]
+    made = [_compiled(function, trial) for function, trial in trials]
+    return None if None in made else Reads(*made)
+
+
 def _made() -> Any:
     """The compiled kernel, tried on an empty program, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
@@ -79,15 +126,23 @@ def _made() -> Any:
     if address_space() is not None:
         return None
     try:
-        import numba
+        import numba  # noqa: F401
     except Exception:  # not installed, or its import failed (a warning taken as an error)
         return None
+    return _compiled(_run, lambda found: run(found, program(()), np.zeros((1, 1)), True))
+
+
+def _compiled(function: Any, trial: Callable[[Any], Any]) -> Any:
+    """``function`` compiled by numba (already imported) and tried once by ``trial``, or
+    ``None`` where numba cannot make it."""
+    import numba
+
     # Cached where numba may write (beside this file, or in the user's folder); where it may
     # not, or its cache cannot be read, compiled in the process (about a second).
     for cache in (True, False):
         try:
-            found = numba.njit(cache=cache, nogil=True)(_run)
-            run(found, program(()), np.zeros((1, 1)), True)
+            found = numba.njit(cache=cache, nogil=True)(function)
+            trial(found)
         except Exception:
             continue
         # compiled: with numba's JIT off (NUMBA_DISABLE_JIT, numba.config), njit gives the
@@ -209,3 +264,40 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
+
+
+def _keys(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, mixing: Any,
+          key: Any) -> None:  # pragma: no cover
+    """:attr:`Reads.keys`, compiled by :func:`reads` (``bits``: the table's, as uint64)."""
+    for i in range(len(s)):
+        r, n, k = s[i], need[i], mixing[0] ^ mixing[0]
+        for j in range(shift.shape[1]):
+            p = min(max(n + shift[r, j], at[r, j]), end[r, j])
+            k += bits[p] * mixing[j]
+        key[i] = k
+
+
+def _alike(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any,
+           like: Any) -> bool:  # pragma: no cover
+    """:attr:`Reads.alike`, compiled by :func:`reads`."""
+    for i in range(len(s)):
+        o = like[i]
+        if o == i:
+            continue
+        r, q = s[i], s[o]
+        for j in range(shift.shape[1]):
+            p = min(max(need[i] + shift[r, j], at[r, j]), end[r, j])
+            t = min(max(need[o] + shift[q, j], at[q, j]), end[q, j])
+            if bits[p] != bits[t]:
+                return False
+    return True
+
+
+def _fill(table: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, picked: Any,
+          out: Any) -> None:  # pragma: no cover
+    """:attr:`Reads.fill`, compiled by :func:`reads`."""
+    for c in range(len(picked)):  # a row of out at a time (a column of the block)
+        i = picked[c]
+        r, n = s[i], need[i]
+        for j in range(shift.shape[1]):
+            out[c, j] = table[min(max(n + shift[r, j], at[r, j]), end[r, j])]

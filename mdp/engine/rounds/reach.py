@@ -34,7 +34,7 @@ import numpy as np
 from mdp.checks import INTEGER, arguments
 from mdp.engine.arithmetic import Exact, Floats
 from mdp.engine.budget import size
-from mdp.engine.columns import best_columns, best_distinct
+from mdp.engine.columns import best_columns
 from mdp.engine.memory import joined
 from mdp.engine.numeric import counted
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
@@ -45,7 +45,7 @@ from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions
 from mdp.engine.rounds.values import check_exact, exact_start
 from mdp.engine.rounds.window import needs_window, whole_points
-from mdp.engine.rounds.worth import Ends, Laid
+from mdp.engine.rounds.worth import Ends, Laid, same_ends
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError, ParamError, TooLarge
@@ -375,7 +375,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
         # Columns alike (the same worth of every end) are worked once, found among those
         # worked together: side by side, the round states allowing the same ends, each
         # state's columns together; as many as WORK numbers of ends at a time.
-        alike = np.unique(allowed, axis=0, return_inverse=True)[1].ravel()
+        alike = same_ends(allowed)
         columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
         step = max(step, WORK // max(inner.n_terminal, 1))
     for c0 in range(0, len(columns), step):
@@ -385,7 +385,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
             worth = later.of(after[s].ravel(), (n[:, None] - points[s]).ravel()).reshape(len(s), -1)
             values = best_columns(inner, _float_columns(worth, allowed[s]))
         else:
-            values = best_distinct(inner, read.worth(s, n))
+            values = read.best(inner, s, n)
         bad = np.flatnonzero(~np.isfinite(values))
         if len(bad):
             raise ModelError(f"game {model.info.game}: from round state "

@@ -1,15 +1,21 @@
 """What the ends of a round are worth in floats by the points still needed, for the sweep of
 every total (:func:`~mdp.engine.rounds.reach.solve_reach`): the next round's vectors laid out
 once in a table (:class:`Laid`), each with the payoff's first value before it and its last
-after it, and read for the ends of any round states of the round before (:class:`Ends`)."""
+after it, and read for the ends of any round states of the round before (:class:`Ends`),
+and the round model solved for them (:meth:`Ends.best`)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from mdp.engine import columns, fused
+from mdp.engine.columns import best_distinct, best_filled, distinct, mixing
+
 if TYPE_CHECKING:
+    from mdp.engine.model import CompiledModel
     from mdp.engine.rounds.payoff import Payoff
 
 
@@ -61,3 +67,52 @@ class Ends:
             np.minimum(place, self.end[row], out=place)
             self.table.take(place, None, found[a:b], "clip")
         return found
+
+    def best(self, model: CompiledModel, s: np.ndarray, need: np.ndarray) -> np.ndarray:
+        """:func:`~mdp.engine.columns.best_distinct` of :meth:`worth`: the best worth of
+        ``model`` for each column. Where the compiled reads are loaded
+        (:func:`mdp.engine.fused.reads`), the ends' worths are never laid out: the key of
+        each column, the check of those alike and each block's columns are read from the
+        table straight (the same bits, so the same values, bit for bit)."""
+        reads = fused.reads()
+        if reads is None:
+            return best_distinct(model, self.worth(s, need))
+        s, need = np.ascontiguousarray(s, dtype=np.int64), np.ascontiguousarray(need, dtype=np.int64)
+        bits = self.table.view(np.uint64)
+        places = (need, s, self.shift, self.at, self.end)
+        key = np.empty(len(s), dtype=np.uint64)
+        reads.keys(bits, *places, mixing(self.at.shape[1]), key)
+        found = distinct(key, lambda like: bool(reads.alike(bits, *places, like)))
+        if found is None:  # two columns that differ share a key: sorted by their bits
+            return best_distinct(model, self.worth(s, need))
+        # In the order of the columns, those of a round state side by side: a block's reads
+        # of one end are then neighbours in the table.
+        first, inverse = found
+        order = np.argsort(first)
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        first, inverse = first[order], rank[inverse]
+        rows = np.empty(min(columns.BLOCK, len(first)) * self.at.shape[1])
+        return best_filled(model, len(first), partial(_filled, reads.fill, self.table, places,
+                                                      first, rows))[inverse]
+
+
+def same_ends(allowed: np.ndarray) -> np.ndarray:
+    """For each row of ``allowed`` (which ends a round state allows), which of the distinct
+    rows it is, numbered in their order as ``np.unique(allowed, axis=0)`` numbers them: the
+    rows packed eight to a byte first (their bytes sort as the bools do; about 85 times
+    faster than the bools, measured on 20,000 rows of 116 ends)."""
+    if not allowed.shape[1]:
+        return np.zeros(len(allowed), dtype=np.int64)
+    packed = np.ascontiguousarray(np.packbits(allowed, axis=1))
+    return np.unique(packed.view(np.dtype((np.void, packed.shape[1]))).ravel(),
+                     return_inverse=True)[1].ravel()
+
+
+def _filled(fill: Any, table: np.ndarray, places: tuple[np.ndarray, ...], first: np.ndarray,
+            rows: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
+    """Columns ``c0`` to ``c1`` of ``first`` read a row each into ``rows``, then copied
+    into ``out``, a row per end."""
+    block = rows[:(c1 - c0) * out.shape[0]].reshape(c1 - c0, out.shape[0])
+    fill(table, *places, first[c0:c1], block)
+    out[...] = block.T
