@@ -34,7 +34,7 @@ import numpy as np
 from mdp.engine import fused
 from mdp.engine.arithmetic import Floats
 from mdp.engine.merges import Merges, ranks, shared_pairs
-from mdp.engine.policy import tie_margin
+from mdp.engine.policy import FLOAT_TIE, tie_margin
 from mdp.engine.sweep import backward, best, bottom_up
 
 if TYPE_CHECKING:
@@ -47,8 +47,9 @@ BLOCK = 256
 thousand states is then a few megabytes, within the processor's cache."""
 
 COMPILED = True
-"""Whether the compiled kernel (:mod:`mdp.engine.fused`) works the columns where numba is
-installed and no choices are asked for: the same values, bit for bit, as the numpy kernel."""
+"""Whether the compiled kernels (:mod:`mdp.engine.fused`) work the columns where numba is
+installed, with each state's choice where it is asked for: the same values and choices, bit
+for bit, as the numpy kernel."""
 
 _LOCK = threading.Lock()
 
@@ -190,14 +191,22 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
     made = max((layer.merges.made for layer in layers if layer.merges), default=0)
     height = model.n_states + made
     buffer = np.empty(height * block, dtype=np.float64)
-    compiled = fused.kernel(width * height) if COMPILED and choice is None else None
+    compiled = fused.kernel(width * height, "run" if choice is None else "chosen") \
+        if COMPILED else None
     if compiled is not None:
-        code = _program(model, layers)
+        code = _program(model, layers, choice is None)
+        places = None if choice is None else np.empty(model.n_states * block, dtype=np.int16)
         for c0 in range(0, width, block):
             c1 = min(c0 + block, width)
             values = _rows(buffer, height, c1 - c0)
             values[:model.n_terminal] = block_of(c0, c1)
-            fused.run(compiled, code, values, sense == "max")
+            if choice is None or places is None:
+                fused.run(compiled, code, values, sense == "max")
+            else:
+                chosen = _rows(places, model.n_states, c1 - c0)
+                chosen.fill(0)  # the terminal states' rows (and any no layer has)
+                fused.run_chosen(compiled, code, values, chosen, sense == "max", FLOAT_TIE)
+                choice[:, c0:c1] = chosen
             result[c0:c1] = values[model.initial]
         return result
     rows = max((layer.hi - layer.lo for layer in layers), default=0)
@@ -244,12 +253,14 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
     return result
 
 
-def _program(model: CompiledModel, layers: tuple[Layer, ...]) -> fused.Program:
-    """The :func:`mdp.engine.fused.program` of ``model``'s plan, made once and kept with it."""
+def _program(model: CompiledModel, layers: tuple[Layer, ...], merged: bool) -> fused.Program:
+    """The :func:`mdp.engine.fused.program` of ``model``'s plan (with its shared pairs where
+    ``merged``), made once and kept with it."""
+    name = "_fused_program" if merged else "_fused_program_chosen"
     with _LOCK:
-        found = model.__dict__.get("_fused_program")
+        found = model.__dict__.get(name)
         if found is None:
-            found = model.__dict__["_fused_program"] = fused.program(layers)
+            found = model.__dict__[name] = fused.program(layers, merged)
         return found
 
 

@@ -18,6 +18,7 @@ faster or slower for it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -56,20 +57,27 @@ class Program:
     data: np.ndarray
 
 
-def kernel(work: int) -> Any:
-    """The compiled kernel for ``work`` more rows times columns, or ``None`` where numba is
-    not installed or the work so far in this process is less than :data:`WORTH_LOADING`."""
+def kernel(work: int, which: str = "run") -> Any:
+    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s,
+    ``"moved"``: :func:`moved`'s) for ``work`` more rows times columns, or ``None`` where
+    numba is not installed or the work so far in this process is less than
+    :data:`WORTH_LOADING`. Each is compiled (or read from numba's cache) the first time it
+    is asked for, once numba is loaded."""
     with _LOCK:
         if not _KERNEL:
             _WORKED[0] += work
             if _WORKED[0] < WORTH_LOADING:
                 return None
-            _KERNEL.append(_made())
-        return _KERNEL[0]
+            _KERNEL.append({"run": _made(_run, _tried_run)})
+        made = _KERNEL[0]
+        if which not in made:
+            function, trial = _KERNELS[which]
+            made[which] = None if made["run"] is None else _made(function, trial)
+        return made[which]
 
 
-def _made() -> Any:
-    """The compiled kernel, tried on an empty program, or ``None`` where numba is not
+def _made(function: Any, trial: Callable[[Any], None]) -> Any:
+    """``function`` compiled, tried by ``trial`` on an empty case, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
     fails its import), a cache damaged (a disk that filled as it was written), its JIT turned
     off (which leaves the kernel in Python). ``None`` too under a limit of address space
@@ -86,8 +94,8 @@ def _made() -> Any:
     # not, or its cache cannot be read, compiled in the process (about a second).
     for cache in (True, False):
         try:
-            found = numba.njit(cache=cache, nogil=True)(_run)
-            run(found, program(()), np.zeros((1, 1)), True)
+            found = numba.njit(cache=cache, nogil=True)(function)
+            trial(found)
         except Exception:
             continue
         # compiled: with numba's JIT off (NUMBA_DISABLE_JIT, numba.config), njit gives the
@@ -96,9 +104,11 @@ def _made() -> Any:
     return None
 
 
-def program(layers: tuple[Any, ...]) -> Program:
+def program(layers: tuple[Any, ...], merged: bool = True) -> Program:
     """The :class:`Program` of ``layers`` (:class:`mdp.engine.columns.Layer`, the kernel's
-    plan: named, not imported, so that this module stays below that one)."""
+    plan: named, not imported, so that this module stays below that one); without the shared
+    pairs where not ``merged`` (each state's members its actions in their order, as
+    :func:`run_chosen` needs them)."""
     table: list[list[int]] = []
     starts: list[np.ndarray] = []
     members: list[np.ndarray] = []
@@ -108,7 +118,7 @@ def program(layers: tuple[Any, ...]) -> Program:
     for layer in layers:
         levels: tuple[tuple[np.ndarray, np.ndarray], ...] = ()
         rank_rows, inverse, first = layer.rank_rows, layer.inverse, 0
-        if layer.merges is not None:
+        if layer.merges is not None and merged:
             merges = layer.merges
             levels, rank_rows, inverse, first = (merges.levels, merges.rank_rows,
                                                  merges.inverse, merges.first)
@@ -209,3 +219,121 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
+
+
+def run_chosen(found: Any, code: Program, values: np.ndarray, choice: np.ndarray, maximum: bool,
+               tie: float) -> None:
+    """As :func:`run` with the compiled kernel ``found`` of :func:`_run_chosen` (``code``
+    made without shared pairs), and each state's choice written to ``choice`` (int16, a row
+    per state): the place among its actions of the first whose value is within ``tie``
+    times the best's magnitude of the best (:func:`mdp.engine.policy.tie_margin`), 0 where
+    none is."""
+    most = int(np.diff(code.starts.reshape(-1, 2), axis=1).max(initial=1))
+    found(values, code.table, code.starts, code.members, code.indptr, code.indices, code.data,
+          np.empty((max(most, 1), values.shape[1])), choice, maximum, tie)
+
+
+def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any, indices: Any,
+                data: Any, rows: Any, choice: Any, maximum: bool,
+                tie: float) -> None:  # pragma: no cover
+    """:func:`_run`'s arithmetic (no shared pairs), each member's row kept in ``rows``, then
+    the first member within the tie of the best, as the numpy kernel's ``_first_tied``
+    decides it: the gap to the best (NaN where both are infinite: no tie) at most the best's
+    magnitude times ``tie``."""
+    width = values.shape[1]
+    for layer in range(table.shape[0]):
+        lo, hi, s0, c0 = table[layer, 0], table[layer, 1], table[layer, 2], table[layer, 6]
+        for s in range(hi - lo):
+            out = values[lo + s]
+            m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
+            for m in range(m0, m1):
+                row, source = members[m], rows[m - m0]
+                if row >= 0:
+                    below = values[row]
+                    for c in range(width):
+                        source[c] = below[c]
+                else:  # a chance action's expectation, summed as scipy's kernel sums it
+                    k = c0 - 1 - row
+                    for c in range(width):
+                        source[c] = 0.0
+                    for o in range(indptr[k], indptr[k + 1]):
+                        p = data[o]
+                        below = values[indices[o]]
+                        for c in range(width):
+                            source[c] += p * below[c]
+                if m == m0:
+                    for c in range(width):
+                        out[c] = source[c]
+                elif maximum:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x >= y) | (x != x) else y
+                else:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x <= y) | (x != x) else y
+            picked = choice[lo + s]
+            for c in range(width):
+                top = out[c]
+                near = abs(top) * tie
+                picked[c] = 0
+                for m in range(m1 - m0):
+                    gap = top - rows[m, c] if maximum else rows[m, c] - top
+                    if gap <= near:
+                        picked[c] = m
+                        break
+
+
+def moved(found: Any, source: np.ndarray, source_at: np.ndarray, source_width: np.ndarray,
+          target: np.ndarray, target_at: np.ndarray, s: np.ndarray, d: np.ndarray,
+          shift: np.ndarray, chance: np.ndarray, runs: np.ndarray) -> None:
+    """With the compiled kernel ``found`` of :func:`_moved`: vector ``s[i]`` (``source``
+    from ``source_at[s[i]]``, ``source_width[s[i]]`` long) times ``chance[i]`` added to
+    vector ``d[i]`` of ``target`` (from ``target_at[d[i]]``) at ``shift[i]``, run by run
+    (``runs``: where each begins, and the end), as
+    :meth:`mdp.engine.rounds.totals.Totals.moved` adds them."""
+    width = int(source_width[s].max(initial=1)) if len(s) else 1
+    found(source, source_at, source_width, target, target_at, s, d, shift, chance, runs,
+          np.empty(width))
+
+
+def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_at: Any, s: Any,
+           d: Any, shift: Any, chance: Any, runs: Any, sums: Any) -> None:  # pragma: no cover
+    """The kernel of :func:`moved`: in each run, the moves into one vector (one after another)
+    summed first, from 0 in their order, then that sum added to the vector, as a sparse
+    matrix of the run's chances times the rows moved (scipy's kernel) and the product added.
+    Past a vector's own width its row holds zeros, which add nothing: left out."""
+    for r in range(len(runs) - 1):
+        i, stop = runs[r], runs[r + 1]
+        while i < stop:
+            into, j, used = d[i], i, 0
+            while j < stop and d[j] == into:
+                at, n, p = source_at[s[j]], source_width[s[j]], chance[j]
+                for c in range(used, n):
+                    sums[c] = 0.0
+                used = max(used, n)
+                for c in range(n):
+                    sums[c] += p * source[at + c]
+                j += 1
+            at = target_at[into] + shift[i]
+            for c in range(used):
+                target[at + c] += sums[c]
+            i = j
+
+
+def _tried_run(found: Any) -> None:
+    run(found, program(()), np.zeros((1, 1)), True)
+
+
+def _tried_chosen(found: Any) -> None:
+    run_chosen(found, program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True, 0.0)
+
+
+def _tried_moved(found: Any) -> None:
+    none = np.zeros(0, np.int64)
+    moved(found, np.zeros(1), none, none, np.zeros(1), none, none, none, none, np.zeros(0),
+          np.zeros(1, np.int64))
+
+
+_KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
+    "run": (_run, _tried_run), "chosen": (_run_chosen, _tried_chosen), "moved": (_moved, _tried_moved)}
