@@ -236,23 +236,22 @@ def run_chosen(found: Any, code: Program, values: np.ndarray, choice: np.ndarray
 def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any, indices: Any,
                 data: Any, rows: Any, choice: Any, maximum: bool,
                 tie: float) -> None:  # pragma: no cover
-    """:func:`_run`'s arithmetic (no shared pairs), each member's row kept in ``rows``, then
-    the first member within the tie of the best, as the numpy kernel's ``_first_tied``
-    decides it: the gap to the best (NaN where both are infinite: no tie) at most the best's
-    magnitude times ``tie``."""
+    """:func:`_run`'s arithmetic (no shared pairs), each chance action's expectation kept in
+    ``rows``, then the first member within the tie of the best, as the numpy kernel's
+    ``_first_tied`` decides it: the gap to the best (NaN where both are infinite: no tie) at
+    most the best's magnitude times ``tie``."""
     width = values.shape[1]
     for layer in range(table.shape[0]):
         lo, hi, s0, c0 = table[layer, 0], table[layer, 1], table[layer, 2], table[layer, 6]
         for s in range(hi - lo):
-            out = values[lo + s]
+            out, picked = values[lo + s], choice[lo + s]
             m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
             for m in range(m0, m1):
-                row, source = members[m], rows[m - m0]
+                row = members[m]
                 if row >= 0:
-                    below = values[row]
-                    for c in range(width):
-                        source[c] = below[c]
+                    source = values[row]
                 else:  # a chance action's expectation, summed as scipy's kernel sums it
+                    source = rows[m - m0]
                     k = c0 - 1 - row
                     for c in range(width):
                         source[c] = 0.0
@@ -272,16 +271,19 @@ def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any,
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
-            picked = choice[lo + s]
             for c in range(width):
-                top = out[c]
-                near = abs(top) * tie
-                picked[c] = 0
-                for m in range(m1 - m0):
-                    gap = top - rows[m, c] if maximum else rows[m, c] - top
-                    if gap <= near:
-                        picked[c] = m
-                        break
+                picked[c] = -1
+            if m1 - m0 > 1:
+                for m in range(m0, m1):
+                    row = members[m]
+                    source = values[row] if row >= 0 else rows[m - m0]
+                    for c in range(width):
+                        gap = out[c] - source[c] if maximum else source[c] - out[c]
+                        if picked[c] < 0 and gap <= abs(out[c]) * tie:
+                            picked[c] = m - m0
+            for c in range(width):
+                if picked[c] < 0:
+                    picked[c] = 0
 
 
 def moved(found: Any, source: np.ndarray, source_at: np.ndarray, source_width: np.ndarray,
@@ -290,11 +292,11 @@ def moved(found: Any, source: np.ndarray, source_at: np.ndarray, source_width: n
     """With the compiled kernel ``found`` of :func:`_moved`: vector ``s[i]`` (``source``
     from ``source_at[s[i]]``, ``source_width[s[i]]`` long) times ``chance[i]`` added to
     vector ``d[i]`` of ``target`` (from ``target_at[d[i]]``) at ``shift[i]``, run by run
-    (``runs``: where each begins, and the end), as
-    :meth:`mdp.engine.rounds.totals.Totals.moved` adds them."""
+    (``runs``: a row each, where it begins and one past where it ends), as
+    :meth:`mdp.engine.rounds.vectors.Totals.moved` adds them."""
     width = int(source_width[s].max(initial=1)) if len(s) else 1
-    found(source, source_at, source_width, target, target_at, s, d, shift, chance, runs,
-          np.empty(width))
+    found(source, source_at, source_width, target, target_at, s, d, shift, chance,
+          np.ascontiguousarray(runs, dtype=np.int64).reshape(-1, 2), np.empty(width))
 
 
 def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_at: Any, s: Any,
@@ -303,8 +305,8 @@ def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_a
     summed first, from 0 in their order, then that sum added to the vector, as a sparse
     matrix of the run's chances times the rows moved (scipy's kernel) and the product added.
     Past a vector's own width its row holds zeros, which add nothing: left out."""
-    for r in range(len(runs) - 1):
-        i, stop = runs[r], runs[r + 1]
+    for r in range(runs.shape[0]):
+        i, stop = runs[r, 0], runs[r, 1]
         while i < stop:
             into, j, used = d[i], i, 0
             while j < stop and d[j] == into:
@@ -331,8 +333,7 @@ def _tried_chosen(found: Any) -> None:
 
 def _tried_moved(found: Any) -> None:
     none = np.zeros(0, np.int64)
-    moved(found, np.zeros(1), none, none, np.zeros(1), none, none, none, none, np.zeros(0),
-          np.zeros(1, np.int64))
+    moved(found, np.zeros(1), none, none, np.zeros(1), none, none, none, none, np.zeros(0), none)
 
 
 _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
