@@ -24,6 +24,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine import fused_rounds
 from mdp.limits import address_space
 
 WORTH_LOADING = 10**8
@@ -58,11 +59,11 @@ class Program:
 
 
 def kernel(work: int, which: str = "run") -> Any:
-    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s,
-    ``"moved"``: :func:`moved`'s) for ``work`` more rows times columns, or ``None`` where
-    numba is not installed or the work so far in this process is less than
-    :data:`WORTH_LOADING`. Each is compiled (or read from numba's cache) the first time it
-    is asked for, once numba is loaded."""
+    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s;
+    ``"moved"``, ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`) for
+    ``work`` more rows times columns, or ``None`` where numba is not installed or the work so
+    far in this process is less than :data:`WORTH_LOADING`. Each is compiled (or read from
+    numba's cache) the first time it is asked for, once numba is loaded."""
     with _LOCK:
         if not _KERNEL:
             _WORKED[0] += work
@@ -286,43 +287,6 @@ def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any,
                     picked[c] = 0
 
 
-def moved(found: Any, source: np.ndarray, source_at: np.ndarray, source_width: np.ndarray,
-          target: np.ndarray, target_at: np.ndarray, s: np.ndarray, d: np.ndarray,
-          shift: np.ndarray, chance: np.ndarray, runs: np.ndarray) -> None:
-    """With the compiled kernel ``found`` of :func:`_moved`: vector ``s[i]`` (``source``
-    from ``source_at[s[i]]``, ``source_width[s[i]]`` long) times ``chance[i]`` added to
-    vector ``d[i]`` of ``target`` (from ``target_at[d[i]]``) at ``shift[i]``, run by run
-    (``runs``: a row each, where it begins and one past where it ends), as
-    :meth:`mdp.engine.rounds.vectors.Totals.moved` adds them."""
-    width = int(source_width[s].max(initial=1)) if len(s) else 1
-    found(source, source_at, source_width, target, target_at, s, d, shift, chance,
-          np.ascontiguousarray(runs, dtype=np.int64).reshape(-1, 2), np.empty(width))
-
-
-def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_at: Any, s: Any,
-           d: Any, shift: Any, chance: Any, runs: Any, sums: Any) -> None:  # pragma: no cover
-    """The kernel of :func:`moved`: in each run, the moves into one vector (one after another)
-    summed first, from 0 in their order, then that sum added to the vector, as a sparse
-    matrix of the run's chances times the rows moved (scipy's kernel) and the product added.
-    Past a vector's own width its row holds zeros, which add nothing: left out."""
-    for r in range(runs.shape[0]):
-        i, stop = runs[r, 0], runs[r, 1]
-        while i < stop:
-            into, j, used = d[i], i, 0
-            while j < stop and d[j] == into:
-                at, n, p = source_at[s[j]], source_width[s[j]], chance[j]
-                for c in range(used, n):
-                    sums[c] = 0.0
-                used = max(used, n)
-                for c in range(n):
-                    sums[c] += p * source[at + c]
-                j += 1
-            at = target_at[into] + shift[i]
-            for c in range(used):
-                target[at + c] += sums[c]
-            i = j
-
-
 def _tried_run(found: Any) -> None:
     run(found, program(()), np.zeros((1, 1)), True)
 
@@ -331,10 +295,8 @@ def _tried_chosen(found: Any) -> None:
     run_chosen(found, program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True, 0.0)
 
 
-def _tried_moved(found: Any) -> None:
-    none = np.zeros(0, np.int64)
-    moved(found, np.zeros(1), none, none, np.zeros(1), none, none, none, none, np.zeros(0), none)
-
-
 _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
-    "run": (_run, _tried_run), "chosen": (_run_chosen, _tried_chosen), "moved": (_moved, _tried_moved)}
+    "run": (_run, _tried_run), "chosen": (_run_chosen, _tried_chosen),
+    "moved": (fused_rounds._moved, fused_rounds.tried_moved),
+    "order": (fused_rounds._order_of_moves, fused_rounds.tried_order),
+    "pushed": (fused_rounds._pushed, fused_rounds.tried_pushed)}

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from mdp.engine import fused, fused_rounds
 from mdp.engine.groups import pieces
 from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel
@@ -159,10 +160,13 @@ def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
     a matrix product: :meth:`~mdp.CompiledModel.push`). Elsewhere each state's chance in
     each column goes along the action chosen there: to its one successor, or spread over
     the outcomes of a chance action. Returns ``reach``."""
+    from mdp.engine import columns as kernels  # below it: its flag, read as it is now
+
     width = reach.shape[1]
     flat = reach.view()
     flat.shape = (-1,)  # a view, or an error: a copy would take the chances away unseen
     columns = np.arange(width)
+    compiled = fused.kernel(reach.size, "pushed") if kernels.COMPILED else None
     for layer, lo, hi in top_down(model):
         a0, a1 = model.layer_actions(layer)
         if a1 - a0 == hi - lo:  # one action each (or none: nothing to push)
@@ -173,6 +177,9 @@ def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
         step = max(1, PIECE_OF_COLUMNS // width)
         for s0 in range(lo, hi, step):
             s1 = min(s0 + step, hi)
+            if compiled is not None and fused_rounds.pushed(compiled, reach, choice, starts,
+                                                            model.action_next, lo, s0, s1):
+                continue  # every action chosen certain: pushed as below, compiled
             taken = choice[s0:s1] + starts[s0 - lo:s1 - lo, None].astype(np.int64)
             nexts = model.action_next[taken].astype(np.int64)
             certain = nexts >= 0

@@ -8,7 +8,7 @@ block of the round states left, block of those reached and shift, the rows gathe
 weighted by the chance of the end and added into the rows of the round states reached at
 the shift, a sparse product that sums the moves into one round state.
 
-Where numba is installed, the compiled kernel (:func:`mdp.engine.fused.moved`) makes the
+Where numba is installed, the compiled kernel (:func:`mdp.engine.fused_rounds.moved`) makes the
 same sums, in the same order, bit for bit, a round state reached at a time: the moves into it
 from one block at one shift summed, then added to its vector, shift after shift, block after
 block, as the sparse products add them; it reads only each vector's own width, and goes
@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from mdp.engine import columns, fused
+from mdp.engine import columns, fused, fused_rounds
 from mdp.engine.parallel import side_by_side, threads
 
 
@@ -90,24 +90,21 @@ class Totals:
         after = Totals(index, low[index], high[index] - low[index])
         d = place[d]
         shift = start - after.low[d]
-        source = self.block[s]
         compiled = fused.kernel(int(self.width[s].sum()), "moved") if columns.COMPILED else None
-        if compiled is None or not len(s):
+        ordering = None if compiled is None else fused.kernel(0, "order")
+        if compiled is None or ordering is None or not len(s):
             self._by_blocks(after, s, d, shift, chance)
             return after
         # Sorted by the round state reached, then as the blocks' runs sort them (the
         # block left, then the shift): each run of one of each, one sum, in the order given.
-        order = _order(d, source, shift)
-        s, d, shift, chance, source = (a[order] for a in (s, d, shift, chance, source))
-        first = np.flatnonzero(np.concatenate([[True], (d[1:] != d[:-1]) | (source[1:] != source[:-1])
-                                               | (shift[1:] != shift[:-1])]))
-        runs = np.stack([first, np.append(first[1:], len(d))], axis=1)
+        key = self.block[s] * int(shift.max() + 1) + shift
+        order, start = fused_rounds.order_of_moves(ordering, d, key, len(after.index))
         # Pieces of whole round states reached, side by side: each writes only its own.
-        pieces = np.unique(np.searchsorted(d[first], np.linspace(0, len(after.index), 4 * threads() + 1)))
+        pieces = np.unique(start[np.linspace(0, len(after.index), 4 * threads() + 1).astype(np.int64)])
 
         def fill(piece: int) -> None:
-            fused.moved(compiled, self.flat, self.at, self.width, after.flat, after.at, s, d,
-                        shift, chance, runs[pieces[piece]:pieces[piece + 1]])
+            fused_rounds.moved(compiled, self.flat, self.at, self.width, after.flat, after.at, s, d,
+                        shift, chance, key, order[pieces[piece]:pieces[piece + 1]])
 
         side_by_side(fill, range(len(pieces) - 1))
         return after
