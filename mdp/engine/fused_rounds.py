@@ -82,15 +82,18 @@ def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_a
         while j < len(order) and d[order[j]] == into and key[order[j]] == k:
             m = order[j]
             at, n, p = source_at[s[m]], source_width[s[m]], chance[m]
-            for c in range(used, n):
-                sums[c] = 0.0
-            used = max(used, n)
+            if n > used:
+                sums[used:n] = 0.0
+                used = n
+            # Views, indexed from 0: the loops then vectorize (a sum of indices does not).
+            row, part = source[at:at + n], sums[:n]
             for c in range(n):
-                sums[c] += p * source[at + c]
+                part[c] += p * row[c]
             j += 1
         at = target_at[into] + shift[first]
+        out = target[at:at + used]
         for c in range(used):
-            target[at + c] += sums[c]
+            out[c] += sums[c]
         i = j
 
 
