@@ -222,28 +222,43 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                         out[c] = x if (x <= y) | (x != x) else y
 
 
-def run_chosen(found: Any, code: Program, values: np.ndarray, choice: np.ndarray, maximum: bool,
-               tie: float) -> None:
-    """As :func:`run` with the compiled kernel ``found`` of :func:`_run_chosen` (``code``
-    made without shared pairs), and each state's choice written to ``choice`` (int16, a row
-    per state): the place among its actions of the first whose value is within ``tie``
-    times the best's magnitude of the best (:func:`mdp.engine.policy.tie_margin`), 0 where
-    none is."""
-    most = int(np.diff(code.starts.reshape(-1, 2), axis=1).max(initial=1))
-    found(values, code.table, code.starts, code.members, code.indptr, code.indices, code.data,
+def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, choice: np.ndarray,
+               maximum: bool, tie: float) -> None:
+    """As :func:`run` with the compiled kernel ``found`` of :func:`_run_chosen`, and each
+    state's choice written to ``choice`` (int16, a row per state): the place among its
+    actions of the first whose value is within ``tie`` times the best's magnitude of the
+    best (:func:`mdp.engine.policy.tie_margin`), 0 where none is. The values are worked by
+    ``code``; each state's actions are those of ``plain``, the same plan made without
+    shared pairs (the best of a set is the same whatever the order it is taken in, but for
+    the sign of a zero, which no tie tells apart)."""
+    most = int(np.diff(plain.starts.reshape(-1, 2), axis=1).max(initial=1))
+    found(values, code.table, code.starts, code.members, code.pairs, code.indptr, code.indices,
+          code.data, plain.table, plain.starts, plain.members,
           np.empty((max(most, 1), values.shape[1])), choice, maximum, tie)
 
 
-def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any, indices: Any,
-                data: Any, rows: Any, choice: Any, maximum: bool,
-                tie: float) -> None:  # pragma: no cover
-    """:func:`_run`'s arithmetic (no shared pairs), each chance action's expectation kept in
-    ``rows``, then the first member within the tie of the best, as the numpy kernel's
-    ``_first_tied`` decides it: the gap to the best (NaN where both are infinite: no tie) at
-    most the best's magnitude times ``tie``."""
+def _run_chosen(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr: Any,
+                indices: Any, data: Any, plain_table: Any, plain_starts: Any, plain_members: Any,
+                rows: Any, choice: Any, maximum: bool, tie: float) -> None:  # pragma: no cover
+    """:func:`_run`'s arithmetic, each chance action's expectation kept in ``rows`` (a
+    layer with chance actions has no shared pairs: its members are its actions, in order),
+    then the first action within the tie of the best, as the numpy kernel's ``_first_tied``
+    decides it: the gap to the best (NaN where both are infinite: no tie) at most the best's
+    magnitude times ``tie``."""
     width = values.shape[1]
     for layer in range(table.shape[0]):
-        lo, hi, s0, c0 = table[layer, 0], table[layer, 1], table[layer, 2], table[layer, 6]
+        lo, hi, s0, p0, made, first, c0 = table[layer]
+        for j in range(made):  # the shared pairs, level by level: each a new row
+            a, b, out = values[pairs[2 * (p0 + j)]], values[pairs[2 * (p0 + j) + 1]], values[first + j]
+            if maximum:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x >= y) | (x != x) else y
+            else:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x <= y) | (x != x) else y
+        plain_s0 = plain_table[layer, 2]
         for s in range(hi - lo):
             out, picked = values[lo + s], choice[lo + s]
             m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
@@ -272,19 +287,20 @@ def _run_chosen(values: Any, table: Any, starts: Any, members: Any, indptr: Any,
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
+            # The first tied, found from the last: each action within the tie written over
+            # the later ones, without a branch (the loops vectorize); 0 where none is.
             for c in range(width):
-                picked[c] = -1
-            if m1 - m0 > 1:
-                for m in range(m0, m1):
-                    row = members[m]
-                    source = values[row] if row >= 0 else rows[m - m0]
+                picked[c] = 0
+            m0, m1 = plain_starts[plain_s0 + 2 * s], plain_starts[plain_s0 + 2 * s + 1]
+            for m in range(m1 - 1, m0 - 1 if m1 - m0 > 1 else m1, -1):
+                row, k = plain_members[m], m - m0
+                source = values[row] if row >= 0 else rows[k]
+                if maximum:
                     for c in range(width):
-                        gap = out[c] - source[c] if maximum else source[c] - out[c]
-                        if picked[c] < 0 and gap <= abs(out[c]) * tie:
-                            picked[c] = m - m0
-            for c in range(width):
-                if picked[c] < 0:
-                    picked[c] = 0
+                        picked[c] = k if out[c] - source[c] <= abs(out[c]) * tie else picked[c]
+                else:
+                    for c in range(width):
+                        picked[c] = k if source[c] - out[c] <= abs(out[c]) * tie else picked[c]
 
 
 def _tried_run(found: Any) -> None:
@@ -292,7 +308,8 @@ def _tried_run(found: Any) -> None:
 
 
 def _tried_chosen(found: Any) -> None:
-    run_chosen(found, program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True, 0.0)
+    run_chosen(found, program(()), program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True,
+               0.0)
 
 
 _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
