@@ -98,41 +98,33 @@ def _moved(source: Any, source_at: Any, source_width: Any, target: Any, target_a
 
 
 def pushed(found: Any, reach: np.ndarray, choice: np.ndarray, starts: np.ndarray,
-           action_next: np.ndarray, lo: int, s0: int, s1: int) -> bool:
+           action_next: np.ndarray, lo: int, s0: int, s1: int) -> None:
     """With the compiled kernel ``found`` of :func:`_pushed`: the chances of states ``s0``
-    to ``s1 - 1`` (rows of ``reach``, of a layer from state ``lo``, whose actions begin at
-    ``starts``) pushed along the action each column chooses (``choice``) to its one
-    successor, as :func:`mdp.engine.sweep.forward_chosen` adds them; ``False``, and nothing
-    pushed, where one chosen is a chance action."""
-    return bool(found(reach, choice, starts, action_next, lo, s0, s1))
+    to ``s1 - 1`` (rows of ``reach``, of a layer from state ``lo`` whose actions, beginning
+    at ``starts``, each come to one state: ``action_next``, the layer's actions' own) pushed
+    along the action each column chooses (``choice``) to its successor, as
+    :func:`mdp.engine.sweep.forward_chosen` adds them."""
+    found(reach, choice, starts, action_next, int(action_next.min()), int(action_next.max()),
+          lo, s0, s1)
 
 
-def _pushed(reach: Any, choice: Any, starts: Any, action_next: Any, lo: int, s0: int,
-            s1: int) -> bool:  # pragma: no cover
+def _pushed(reach: Any, choice: Any, starts: Any, action_next: Any, first: int, last: int,
+            lo: int, s0: int, s1: int) -> None:  # pragma: no cover
     """The kernel of :func:`pushed`: each successor's share summed from 0 in the order of
-    the states and columns, over the span of the places reached, then added to ``reach``
-    (as ``np.bincount`` with weights, then ``+=``)."""
+    the states and columns, then added to ``reach`` (as ``np.bincount`` with weights, then
+    ``+=``, over the span of the places reached: here the rows of every successor of the
+    layer, ``first`` to ``last``, whose places no move reaches gain a 0, as there)."""
     width = reach.shape[1]
-    first, last = np.iinfo(np.int64).max, -1
+    sums = np.zeros((last + 1 - first, width))
+    a0 = starts[0]
     for s in range(s0, s1):
-        base = starts[s - lo]
+        base, taken, mass = starts[s - lo] - a0, choice[s], reach[s]
         for c in range(width):
-            following = np.int64(action_next[base + choice[s, c]])
-            if following < 0:
-                return False
-            at = following * width + c
-            first, last = min(first, at), max(last, at)
-    if last < 0:
-        return True
-    sums = np.zeros(last + 1 - first)
-    for s in range(s0, s1):
-        base = starts[s - lo]
+            sums[action_next[base + taken[c]] - first, c] += mass[c]
+    for k in range(last + 1 - first):
+        row, part = reach[first + k], sums[k]
         for c in range(width):
-            sums[np.int64(action_next[base + choice[s, c]]) * width + c - first] += reach[s, c]
-    flat = reach.reshape(-1)
-    for k in range(len(sums)):
-        flat[first + k] += sums[k]
-    return True
+            row[c] += part[c]
 
 
 def tried_order(found: Any) -> None:

@@ -175,11 +175,14 @@ def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
             continue
         starts = model.action_offsets(lo, hi)[:-1]
         step = max(1, PIECE_OF_COLUMNS // width)
+        following = model.action_next[a0:a1].astype(np.int64)
+        certain_layer = compiled is not None and bool((following >= 0).all())
         for s0 in range(lo, hi, step):
             s1 = min(s0 + step, hi)
-            if compiled is not None and fused_rounds.pushed(compiled, reach, choice, starts,
-                                                            model.action_next, lo, s0, s1):
-                continue  # every action chosen certain: pushed as below, compiled
+            if certain_layer:  # every action certain: pushed as below, compiled
+                fused_rounds.pushed(compiled, reach, choice, starts.astype(np.int64), following,
+                                    lo, s0, s1)
+                continue
             taken = choice[s0:s1] + starts[s0 - lo:s1 - lo, None].astype(np.int64)
             nexts = model.action_next[taken].astype(np.int64)
             certain = nexts >= 0
