@@ -195,19 +195,20 @@ def _best(model: CompiledModel, width: int, block_of: Callable[[int, int], np.nd
         if COMPILED else None
     if compiled is not None:
         code = _program(model, layers, True)
+        # Each state's choice among its actions: the plan without shared pairs.
         plain = None if choice is None else _program(model, layers, False)
-        places = None if choice is None else np.empty(model.n_states * block, dtype=np.int16)
+        picks = np.empty(model.n_states * block if choice is not None else 0, dtype=np.int16)
         for c0 in range(0, width, block):
             c1 = min(c0 + block, width)
             values = _rows(buffer, height, c1 - c0)
             values[:model.n_terminal] = block_of(c0, c1)
-            if choice is None or places is None or plain is None:
+            if choice is None or plain is None:
                 fused.run(compiled, code, values, sense == "max")
             else:
-                chosen = _rows(places, model.n_states, c1 - c0)
-                chosen.fill(0)  # the terminal states' rows (and any no layer has)
-                fused.run_chosen(compiled, code, plain, values, chosen, sense == "max", FLOAT_TIE)
-                choice[:, c0:c1] = chosen
+                picked = _rows(picks, model.n_states, c1 - c0)
+                picked.fill(0)  # the terminal states' rows (and any no layer has)
+                fused.run_chosen(compiled, code, plain, values, picked, sense == "max", FLOAT_TIE)
+                choice[:, c0:c1] = picked
             result[c0:c1] = values[model.initial]
         return result
     rows = max((layer.hi - layer.lo for layer in layers), default=0)

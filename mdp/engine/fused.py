@@ -10,9 +10,11 @@ action after action in the order of the ranks; a chance action's row is 0 plus e
 probability times its row, in the order of the outcomes in the sparse matrix (as scipy's
 kernel adds them); the shared pairs of :mod:`mdp.engine.merges` are made first, level by
 level, as the numpy kernel makes them. Nothing here assumes fast arithmetic (no reordering,
-no fused multiply and add). numba is imported, and the kernel compiled (or read from numba's
-cache), the first time a model's columns are worked: a game that works none starts no
-faster or slower for it.
+no fused multiply and add). Asked for each state's choice too (:func:`run_chosen`), it
+writes the first action within the tie of the best, as the numpy kernel's ``_first_tied``
+does. numba is imported, and each kernel compiled (or read from numba's cache), the first
+time it is asked for (:func:`kernel`; those of the totals of a game of rounds are
+:mod:`mdp.engine.fused_rounds`'): a game that works none starts no faster or slower for it.
 """
 
 from __future__ import annotations
