@@ -79,9 +79,9 @@ _LAZY = {
     "Advice": "mdp.analysis.advise",
     "advise": "mdp.analysis.advise",
     "Match": "mdp.analysis.match",
-    "MatchRules": "mdp.analysis.match",
+    "MatchRules": "mdp.analysis.match_rules",
     "match": "mdp.analysis.match",
-    "match_rules": "mdp.analysis.match",
+    "match_rules": "mdp.analysis.match_rules",
     "later_player_values": "mdp.analysis.match",
     "match_table": "mdp.analysis.vary",
     "Reach": "mdp.analysis.targets",
@@ -111,7 +111,8 @@ if TYPE_CHECKING:
     from mdp.analysis.distribution import distribution
     from mdp.analysis.labels import action_labels
     from mdp.analysis.lengths import Lengths, lengths
-    from mdp.analysis.match import Match, MatchRules, later_player_values, match, match_rules
+    from mdp.analysis.match import Match, later_player_values, match
+    from mdp.analysis.match_rules import MatchRules, match_rules
     from mdp.analysis.pieces import Pieces
     from mdp.analysis.policy_table import policy, policy_pieces
     from mdp.analysis.registry import Analysis, analyse, analyses

@@ -178,9 +178,8 @@ def find_strategy(game: Game, name: str) -> Strategy:
 
 def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
                     game: Game | None = None, exact: bool = False) -> Policy:
-    """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``;
-    needs ``game``), a :class:`Strategy` (needs ``game``), or the weights themselves, one
-    per action."""
+    """The policy of a strategy on a compiled model: ``strategy`` is a name (``"random"``),
+    a :class:`Strategy` (each needs ``game``), or the weights themselves, one per action."""
     arguments("strategy_policy", model=(model, MODEL), strategy=(strategy, STRATEGY),
               game=(game, OPTIONAL_GAME), exact=(exact, FLAG))
     model = model.single("a policy of its actions")
@@ -331,7 +330,9 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
             isinstance(v, (bool, np.bool_)) for v in worth.flat)):
         raise ModelError(f"{where()} gave aims of true or false; aims are numbers (int, Fraction "
                          "or float), the worth of each end")
-    if worth.dtype.kind == "O" and any(not_number(v) == "is not a number" for v in worth.flat):
+    if worth.dtype.kind not in "iufO" or worth.dtype.kind == "O" and (  # (a NumPy duration too)
+            any(not_number(v) == "is not a number" for v in worth.flat) or exact and not all(
+                isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
         raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
     if worth.dtype.kind == "O" and not exact:
         floats, lost = to_floats(worth.ravel())
@@ -339,9 +340,6 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
             raise ModelError(f"{where()} gave the aim {quoted(worth.flat[lost])}, which a float "
                              "cannot hold (it would be 0 or infinite); evaluate exactly (--exact)")
         worth = floats.reshape(worth.shape)
-    if worth.dtype.kind not in "iufO" or (worth.dtype.kind == "O" and not all(
-            isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
-        raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
     if worth.dtype.kind == "f":
         if exact:
             raise ModelError(f"{where()} gave float aims; exact evaluation needs int or Fraction aims")

@@ -16,7 +16,8 @@ from typing import Any
 
 import polars as pl
 
-from mdp.analysis.match import check_players, match, match_params
+from mdp.analysis.match import check_players, match
+from mdp.analysis.match_rules import match_params
 from mdp.analysis.targets import fraction_text
 from mdp.checks import (
     CALLBACK,

@@ -13,10 +13,11 @@ import attrs
 import numpy as np
 
 from mdp.engine import numeric
-from mdp.engine.checks import Finding, Place, not_a_chance, place, shown
+from mdp.engine.checks import not_a_chance, shown
 from mdp.engine.expansion import Expansion
 from mdp.engine.groups import starts
 from mdp.engine.numeric import fault, first_fault, first_float, first_past_float, quoted, written
+from mdp.engine.places import Finding, Place, place
 from mdp.engine.sums import PROBABILITY_TOLERANCE, action_sums
 
 

@@ -33,8 +33,9 @@ import numpy as np
 
 from mdp.engine import fused
 from mdp.engine.arithmetic import Floats
+from mdp.engine.distinct import distinct_rows
 from mdp.engine.merges import Merges, ranks, shared_pairs
-from mdp.engine.policy import tie_margin
+from mdp.engine.policy import FLOAT_TIE, tie_margin
 from mdp.engine.sweep import backward, best, bottom_up
 
 if TYPE_CHECKING:
@@ -46,16 +47,8 @@ BLOCK = 256
 """Columns worked through all the layers together: the buffer of a round of about a
 thousand states is then a few megabytes, within the processor's cache."""
 
-COMPILED = True
-"""Whether the compiled kernel (:mod:`mdp.engine.fused`) works the columns where numba is
-installed and no choices are asked for: the same values, bit for bit, as the numpy kernel."""
 
 _LOCK = threading.Lock()
-
-_MIXING = np.random.default_rng(20261127).integers(1, 1 << 63, size=1 << 12, dtype=np.uint64)
-"""Weights of the key that sorts columns of terminal values into the alike (a row's bits
-times these, summed modulo 2**64), for up to this many terminal states; past them, cycled."""
-
 
 @attrs.frozen(eq=False)
 class Layer:
@@ -196,14 +189,24 @@ def _best(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray
     made = max((layer.merges.made for layer in layers if layer.merges), default=0)
     height = model.n_states + made
     buffer = np.empty(height * block, dtype=np.float64)
-    compiled = fused.kernel(width * height) if COMPILED and choice is None else None
+    compiled = fused.kernel(width * height, "run" if choice is None else "chosen") \
+        if fused.COMPILED else None
     if compiled is not None:
-        code = _program(model, layers)
+        code = _program(model, layers, True)
+        # Each state's choice among its actions: the plan without shared pairs.
+        plain = None if choice is None else _program(model, layers, False)
+        picks = np.empty(model.n_states * block if choice is not None else 0, dtype=np.int16)
         for c0 in range(0, width, block):
             c1 = min(c0 + block, width)
             values = _rows(buffer, height, c1 - c0)
             fill(c0, c1, values[:model.n_terminal])
-            fused.run(compiled, code, values, sense == "max")
+            if choice is None or plain is None:
+                fused.run(compiled, code, values, sense == "max")
+            else:
+                picked = _rows(picks, model.n_states, c1 - c0)
+                picked.fill(0)  # the terminal states' rows (and any no layer has)
+                fused.run_chosen(compiled, code, plain, values, picked, sense == "max", FLOAT_TIE)
+                choice[:, c0:c1] = picked
             result[c0:c1] = values[model.initial]
         return result
     rows = max((layer.hi - layer.lo for layer in layers), default=0)
@@ -250,12 +253,14 @@ def _best(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray
     return result
 
 
-def _program(model: CompiledModel, layers: tuple[Layer, ...]) -> fused.Program:
-    """The :func:`mdp.engine.fused.program` of ``model``'s plan, made once and kept with it."""
+def _program(model: CompiledModel, layers: tuple[Layer, ...], merged: bool) -> fused.Program:
+    """The :func:`mdp.engine.fused.program` of ``model``'s plan (with its shared pairs where
+    ``merged``), made once and kept with it."""
+    name = "_fused_program" if merged else "_fused_program_chosen"
     with _LOCK:
-        found = model.__dict__.get("_fused_program")
+        found = model.__dict__.get(name)
         if found is None:
-            found = model.__dict__["_fused_program"] = fused.program(layers)
+            found = model.__dict__[name] = fused.program(layers, merged)
         return found
 
 
@@ -279,48 +284,6 @@ def best_filled(model: CompiledModel, width: int, fill: Callable[[int, int, np.n
 
 def _picked(rows: np.ndarray, first: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
     out[...] = rows[first[c0:c1]].T
-
-
-def distinct_rows(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The first of each distinct row of ``rows`` (two are alike where their bits are), and
-    for each row, which of those it is like: sorted by a key of its bits (:func:`distinct`),
-    and where two rows that differ share a key, sorted by their bits themselves."""
-    bits = np.ascontiguousarray(rows).view(np.uint64)
-    found = distinct(bits @ mixing(bits.shape[1]), partial(_alike, bits))
-    if found is None:
-        whole = np.ascontiguousarray(bits).view(np.dtype((np.void, 8 * bits.shape[1]))).ravel()
-        _, first, inverse = np.unique(whole, return_index=True, return_inverse=True)
-        found = first, inverse.ravel()
-    return found
-
-
-def mixing(width: int) -> np.ndarray:
-    """The weights of the key of rows of ``width`` values' bits (:data:`_MIXING`, cycled)."""
-    return np.resize(_MIXING, width)
-
-
-def distinct(key: np.ndarray, alike: Callable[[np.ndarray], bool]
-             ) -> tuple[np.ndarray, np.ndarray] | None:
-    """The first of each distinct row by its ``key`` (the first in the order of the rows
-    among those of one key), and for each row which of those it is like, or ``None`` where
-    ``alike(like)`` finds a row that differs from the row ``like`` names: two of one key."""
-    order = np.argsort(key, kind="stable")
-    fresh = np.ones(len(order), dtype=bool)
-    fresh[1:] = key[order[1:]] != key[order[:-1]]
-    first = order[fresh]
-    inverse = np.empty(len(order), dtype=np.int64)
-    inverse[order] = np.cumsum(fresh) - 1
-    return (first, inverse) if alike(first[inverse]) else None
-
-
-def _alike(bits: np.ndarray, like: np.ndarray) -> bool:
-    """Whether each row of ``bits`` is the row ``like`` names, bit for bit: the rows that
-    name another compared a few thousand at a time (a copy of them all would be as large as
-    ``bits``, each page of it new)."""
-    others = np.flatnonzero(like != np.arange(len(like)))
-    step = max(1, (1 << 18) // max(bits.shape[1], 1))
-    return all(np.array_equal(bits[part], bits[like[part]])
-               for part in (others[i:i + step] for i in range(0, len(others), step)))
 
 
 def _rows(flat: np.ndarray, height: int, width: int) -> np.ndarray:

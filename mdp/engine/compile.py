@@ -17,7 +17,6 @@ from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, ar
 from mdp.engine import checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
-from mdp.engine.checks import Finding, Place
 from mdp.engine.closure import by_closure
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.groups import narrow, starts
@@ -26,6 +25,7 @@ from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, number
 from mdp.engine.numeric import FLOAT_MOST, fault, quoted
 from mdp.engine.parallel import beside, threads
+from mdp.engine.places import Finding, Place
 from mdp.engine.stages import SameStage, by_stages
 from mdp.engine.turns import PassedTurns, Turns
 from mdp.engine.walk import label_prints, walk
@@ -216,7 +216,7 @@ class _Intake:
     def add(self, block: Block) -> None:
         """Check a block and keep it compact. It runs beside discovery, which calls the game
         meanwhile: it calls no game hook itself, and says where a fault is as a
-        :class:`~mdp.engine.checks.Place`, named once it is raised by :meth:`finished`."""
+        :class:`~mdp.engine.places.Place`, named once it is raised by :meth:`finished`."""
         e, keys = block.expansion, block.keys
         n_actions, certain = self.checks.check(keys, e)
         # An entry that is no number was checked above if used; unused, it stays out of the

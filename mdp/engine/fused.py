@@ -10,9 +10,11 @@ action after action in the order of the ranks; a chance action's row is 0 plus e
 probability times its row, in the order of the outcomes in the sparse matrix (as scipy's
 kernel adds them); the shared pairs of :mod:`mdp.engine.merges` are made first, level by
 level, as the numpy kernel makes them. Nothing here assumes fast arithmetic (no reordering,
-no fused multiply and add). numba is imported, and the kernel compiled (or read from numba's
-cache), the first time a model's columns are worked: a game that works none starts no
-faster or slower for it.
+no fused multiply and add). Asked for each state's choice too (:func:`run_chosen`), it
+writes the first action within the tie of the best, as the numpy kernel's ``_first_tied``
+does. numba is imported, and each kernel compiled (or read from numba's cache), the first
+time it is asked for (:func:`kernel`; those of the totals of a game of rounds are
+:mod:`mdp.engine.fused_rounds`'): a game that works none starts no faster or slower for it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine import fused_reads, fused_rounds
 from mdp.limits import address_space
 
 WORTH_LOADING = 10**8
@@ -32,13 +35,15 @@ before it loads the compiled kernel: loading it (numba, and the kernel from numb
 costs about that much, so a small solve stays as fast as it was, and no run is slower than
 twice what the better of the two choices, known beforehand, would take."""
 
+COMPILED = True
+"""Whether the compiled kernels (this module's, :mod:`mdp.engine.fused_rounds`' and
+:mod:`mdp.engine.fused_reads`') work where numba is installed, with each state's choice
+where it is asked for: the same values and choices, bit for bit, as the numpy kernels."""
+
 _LOCK = threading.Lock()
 _KERNEL: list[Any] = []
 """The compiled kernel once made, or ``None`` where numba is not installed or cannot make it."""
 _WORKED = [0]
-_READS: list[Any] = []
-"""The kernel loaded and the compiled reads of a table (:class:`Reads`) made with it, or
-``None`` where numba cannot make them."""
 
 
 @attrs.frozen(eq=False)
@@ -60,63 +65,28 @@ class Program:
     data: np.ndarray
 
 
-def kernel(work: int) -> Any:
-    """The compiled kernel for ``work`` more rows times columns, or ``None`` where numba is
-    not installed or the work so far in this process is less than :data:`WORTH_LOADING`."""
+def kernel(work: int, which: str = "run") -> Any:
+    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s;
+    ``"moved"``, ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`;
+    ``"keys"``, ``"alike"`` and ``"fill"``: those of :mod:`mdp.engine.fused_reads`) for
+    ``work`` more rows times columns, or ``None`` where numba is not installed or the work so
+    far in this process is less than :data:`WORTH_LOADING`. Each is compiled (or read from
+    numba's cache) the first time it is asked for, once numba is loaded."""
     with _LOCK:
         if not _KERNEL:
             _WORKED[0] += work
             if _WORKED[0] < WORTH_LOADING:
                 return None
-            _KERNEL.append(_made())
-        return _KERNEL[0]
+            _KERNEL.append({"run": _made(_run, _tried_run)})
+        made = _KERNEL[0]
+        if which not in made:
+            function, trial = _KERNELS[which]
+            made[which] = None if made["run"] is None else _made(function, trial)
+        return made[which]
 
 
-@attrs.frozen(eq=False)
-class Reads:
-    """Reads of a table of floats at places clipped row by row, compiled: column ``i`` (of a
-    row ``s[i]`` and a need ``need[i]``) reads, for each ``j``, the table at ``need[i] +
-    shift[s[i], j]`` held between ``at[s[i], j]`` and ``end[s[i], j]``; those of the same
-    row read neighbouring places. ``keys`` writes each column's key, the sum of the bits of
-    what it reads times ``mixing[j]`` (modulo 2**64, as numpy's product of unsigned integers
-    sums them); ``alike`` says whether each column reads the same bits as the column
-    ``like[i]``; ``fill`` writes what columns ``picked`` read into ``out``, a row per column
-    picked (written a column at a time, a row of 256 columns apart, each row of the block
-    fell in the same few sets of the processor's cache: twice as slow, measured, as a row
-    at a time and numpy's transposed copy)."""
-
-    keys: Any
-    alike: Any
-    fill: Any
-
-
-def reads() -> Reads | None:
-    """The compiled :class:`Reads`, made the first time they are asked for, once the kernel
-    is loaded (:func:`kernel`); ``None`` before, where numba is not installed or cannot make
-    them: what they read is the same as numpy's gathers, bit for bit."""
-    with _LOCK:
-        if not _KERNEL or _KERNEL[0] is None:
-            return None
-        if not _READS or _READS[0][0] is not _KERNEL[0]:  # made with the kernel loaded now
-            _READS[:] = [(_KERNEL[0], _made_reads())]
-        return _READS[0][1]
-
-
-def _made_reads() -> Reads | None:
-    places = np.zeros((1, 1), dtype=np.int64)
-    none = np.zeros(0, dtype=np.int64)
-    trials = [(_keys, lambda f: f(np.zeros(1, np.uint64), none, none, places, places, places,
-                                  np.zeros(1, np.uint64), np.zeros(0, np.uint64))),
-              (_alike, lambda f: f(np.zeros(1, np.uint64), none, none, places, places, places,
-                                   none)),
-              (_fill, lambda f: f(np.zeros(1), none, none, places, places, places, none,
-                                  np.zeros((0, 1))))]
-    made = [_compiled(function, trial) for function, trial in trials]
-    return None if None in made else Reads(*made)
-
-
-def _made() -> Any:
-    """The compiled kernel, tried on an empty program, or ``None`` where numba is not
+def _made(function: Any, trial: Callable[[Any], None]) -> Any:
+    """``function`` compiled, tried by ``trial`` on an empty case, or ``None`` where numba is not
     installed or cannot make it: a setting of its own it cannot read (``NUMBA_NUM_THREADS=abc``
     fails its import), a cache damaged (a disk that filled as it was written), its JIT turned
     off (which leaves the kernel in Python). ``None`` too under a limit of address space
@@ -126,17 +96,9 @@ def _made() -> Any:
     if address_space() is not None:
         return None
     try:
-        import numba  # noqa: F401
+        import numba
     except Exception:  # not installed, or its import failed (a warning taken as an error)
         return None
-    return _compiled(_run, lambda found: run(found, program(()), np.zeros((1, 1)), True))
-
-
-def _compiled(function: Any, trial: Callable[[Any], Any]) -> Any:
-    """``function`` compiled by numba (already imported) and tried once by ``trial``, or
-    ``None`` where numba cannot make it."""
-    import numba
-
     # Cached where numba may write (beside this file, or in the user's folder); where it may
     # not, or its cache cannot be read, compiled in the process (about a second).
     for cache in (True, False):
@@ -151,9 +113,11 @@ def _compiled(function: Any, trial: Callable[[Any], Any]) -> Any:
     return None
 
 
-def program(layers: tuple[Any, ...]) -> Program:
+def program(layers: tuple[Any, ...], merged: bool = True) -> Program:
     """The :class:`Program` of ``layers`` (:class:`mdp.engine.columns.Layer`, the kernel's
-    plan: named, not imported, so that this module stays below that one)."""
+    plan: named, not imported, so that this module stays below that one); without the shared
+    pairs where not ``merged`` (each state's members its actions in their order, as
+    :func:`run_chosen` needs them)."""
     table: list[list[int]] = []
     starts: list[np.ndarray] = []
     members: list[np.ndarray] = []
@@ -163,7 +127,7 @@ def program(layers: tuple[Any, ...]) -> Program:
     for layer in layers:
         levels: tuple[tuple[np.ndarray, np.ndarray], ...] = ()
         rank_rows, inverse, first = layer.rank_rows, layer.inverse, 0
-        if layer.merges is not None:
+        if layer.merges is not None and merged:
             merges = layer.merges
             levels, rank_rows, inverse, first = (merges.levels, merges.rank_rows,
                                                  merges.inverse, merges.first)
@@ -266,38 +230,113 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                         out[c] = x if (x <= y) | (x != x) else y
 
 
-def _keys(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, mixing: Any,
-          key: Any) -> None:  # pragma: no cover
-    """:attr:`Reads.keys`, compiled by :func:`reads` (``bits``: the table's, as uint64)."""
-    for i in range(len(s)):
-        r, n, k = s[i], need[i], mixing[0] ^ mixing[0]
-        for j in range(shift.shape[1]):
-            p = min(max(n + shift[r, j], at[r, j]), end[r, j])
-            k += bits[p] * mixing[j]
-        key[i] = k
+def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, choice: np.ndarray,
+               maximum: bool, tie: float) -> None:
+    """As :func:`run` with the compiled kernel ``found`` of :func:`_run_chosen`, and each
+    state's choice written to ``choice`` (int16, a row per state): the place among its
+    actions of the first whose value is within ``tie`` times the best's magnitude of the
+    best (:func:`mdp.engine.policy.tie_margin`), 0 where none is. The values are worked by
+    ``code``; each state's actions are those of ``plain``, the same plan made without
+    shared pairs (the best of a set is the same whatever the order it is taken in, but for
+    the sign of a zero, which no tie tells apart)."""
+    most = int(np.diff(plain.starts.reshape(-1, 2), axis=1).max(initial=1))
+    found(values, code.table, code.starts, code.members, code.pairs, code.indptr, code.indices,
+          code.data, plain.table, plain.starts, plain.members,
+          np.empty((max(most, 1), values.shape[1])), choice, maximum, tie)
 
 
-def _alike(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any,
-           like: Any) -> bool:  # pragma: no cover
-    """:attr:`Reads.alike`, compiled by :func:`reads`."""
-    for i in range(len(s)):
-        o = like[i]
-        if o == i:
-            continue
-        r, q = s[i], s[o]
-        for j in range(shift.shape[1]):
-            p = min(max(need[i] + shift[r, j], at[r, j]), end[r, j])
-            t = min(max(need[o] + shift[q, j], at[q, j]), end[q, j])
-            if bits[p] != bits[t]:
-                return False
-    return True
+def _run_chosen(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr: Any,
+                indices: Any, data: Any, plain_table: Any, plain_starts: Any, plain_members: Any,
+                rows: Any, choice: Any, maximum: bool, tie: float) -> None:  # pragma: no cover
+    """:func:`_run`'s arithmetic, each chance action's expectation kept in ``rows`` (a
+    layer with chance actions has no shared pairs: its members are its actions, in order),
+    then the first action within the tie of the best, as the numpy kernel's ``_first_tied``
+    decides it: the gap to the best (NaN where both are infinite: no tie) at most the best's
+    magnitude times ``tie``."""
+    width = values.shape[1]
+    for layer in range(table.shape[0]):
+        lo, hi, s0, p0, made, first, c0 = table[layer]
+        for j in range(made):  # the shared pairs, level by level: each a new row
+            a, b, out = values[pairs[2 * (p0 + j)]], values[pairs[2 * (p0 + j) + 1]], values[first + j]
+            if maximum:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x >= y) | (x != x) else y
+            else:
+                for c in range(width):
+                    x, y = a[c], b[c]
+                    out[c] = x if (x <= y) | (x != x) else y
+        plain_s0 = plain_table[layer, 2]
+        for s in range(hi - lo):
+            out, picked = values[lo + s], choice[lo + s]
+            m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
+            for m in range(m0, m1):
+                row = members[m]
+                if row >= 0:
+                    source = values[row]
+                else:  # a chance action's expectation, summed as scipy's kernel sums it
+                    source = rows[m - m0]
+                    k = c0 - 1 - row
+                    for c in range(width):
+                        source[c] = 0.0
+                    for o in range(indptr[k], indptr[k + 1]):
+                        p = data[o]
+                        below = values[indices[o]]
+                        for c in range(width):
+                            source[c] += p * below[c]
+                if m == m0:
+                    for c in range(width):
+                        out[c] = source[c]
+                elif maximum:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x >= y) | (x != x) else y
+                else:
+                    for c in range(width):
+                        x, y = out[c], source[c]
+                        out[c] = x if (x <= y) | (x != x) else y
+            # The first tied, found from the last: each action within the tie written over
+            # the later ones, without a branch (the loops vectorize); 0 where none is.
+            for c in range(width):
+                picked[c] = 0
+            m0, m1 = plain_starts[plain_s0 + 2 * s], plain_starts[plain_s0 + 2 * s + 1]
+            for m in range(m1 - 1, m0 - 1 if m1 - m0 > 1 else m1, -1):
+                row, k = plain_members[m], m - m0
+                source = values[row] if row >= 0 else rows[k]
+                if maximum:
+                    for c in range(width):
+                        picked[c] = k if out[c] - source[c] <= abs(out[c]) * tie else picked[c]
+                else:
+                    for c in range(width):
+                        picked[c] = k if source[c] - out[c] <= abs(out[c]) * tie else picked[c]
 
 
-def _fill(table: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, picked: Any,
-          out: Any) -> None:  # pragma: no cover
-    """:attr:`Reads.fill`, compiled by :func:`reads`."""
-    for c in range(len(picked)):  # a row of out at a time (a column of the block)
-        i = picked[c]
-        r, n = s[i], need[i]
-        for j in range(shift.shape[1]):
-            out[c, j] = table[min(max(n + shift[r, j], at[r, j]), end[r, j])]
+def _tried_run(found: Any) -> None:
+    run(found, program(()), np.zeros((1, 1)), True)
+
+
+def _tried_chosen(found: Any) -> None:
+    run_chosen(found, program(()), program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True,
+               0.0)
+
+
+def reads() -> fused_reads.Reads | None:
+    """The compiled reads of a table (:class:`~mdp.engine.fused_reads.Reads`), once the
+    kernel is loaded (:func:`kernel`); ``None`` before, where numba is not installed or cannot
+    make them: what they read is the same as numpy's gathers, bit for bit. Made with the
+    kernel loaded now, never kept from another."""
+    with _LOCK:
+        if not _KERNEL or _KERNEL[0]["run"] is None:
+            return None
+    made = [kernel(0, which) for which in ("keys", "alike", "fill")]
+    return None if None in made else fused_reads.Reads(*made)
+
+
+_KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
+    "run": (_run, _tried_run), "chosen": (_run_chosen, _tried_chosen),
+    "keys": (fused_reads._keys, fused_reads.tried_keys),
+    "alike": (fused_reads._alike, fused_reads.tried_alike),
+    "fill": (fused_reads._fill, fused_reads.tried_fill),
+    "moved": (fused_rounds._moved, fused_rounds.tried_moved),
+    "order": (fused_rounds._order_of_moves, fused_rounds.tried_order),
+    "pushed": (fused_rounds._pushed, fused_rounds.tried_pushed)}

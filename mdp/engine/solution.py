@@ -26,6 +26,7 @@ from mdp.engine.sweep import Piece, backward
 from mdp.engine.terminal import OWN_TERMINAL, check_terminal, own_terminal, tie_break_column
 from mdp.errors import ParamError
 from mdp.game.load import Objective
+from mdp.handed import read_only
 
 
 @attrs.frozen
@@ -76,8 +77,7 @@ class Solution(Generic[Number]):
     """Per action, whether it brings an end nearer, where states may come back; else ``None``."""
 
     def __attrs_post_init__(self) -> None:
-        """Its arrays read-only: handed to analyses and strategies as they are (an analysis
-        that wrote 0 into its values had mdp print a value of 0 for the game)."""
+        """Its arrays read-only: handed to analyses and strategies as they are."""
         for array in (self._raw, self.allowed, self.turned, self.nearer):
             if isinstance(array, np.ndarray):
                 array.flags.writeable = False
@@ -178,9 +178,7 @@ class Solution(Generic[Number]):
     @property
     def values(self) -> np.ndarray:
         """Every state's value as a float, in the model's state order (read-only)."""
-        values = floats(self._raw, self._arithmetic.scales(self._layers))
-        values.flags.writeable = False
-        return values
+        return read_only(floats(self._raw, self._arithmetic.scales(self._layers)))
 
     def action_values(self, states: np.ndarray | None = None) -> ActionValues:
         """Every action's value (its successors' expected value), how far it falls short of

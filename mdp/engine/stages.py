@@ -14,7 +14,7 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
-from mdp.engine import checks
+from mdp.engine import checks, places
 from mdp.engine.budget import Budget, Lengthening
 from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.groups import narrow
@@ -90,7 +90,7 @@ def rising(game: Game, keys: np.ndarray, expansion: Expansion, next_states: np.n
     return ModelError(
         f"game {game.name}: mdp_stage: the stage rises: "
         f"{describe(game, next_states[outcome])} has stage {next_stage}, "
-        f"above {stage} ({checks.where(game, keys, expansion, outcome=outcome)})")
+        f"above {stage} ({places.where(game, keys, expansion, outcome=outcome)})")
 
 
 def _schedule(pending: dict[Any, Any], keys: np.ndarray, stages: np.ndarray) -> list[int]:

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from mdp.engine import fused, fused_rounds
 from mdp.engine.groups import pieces
 from mdp.engine.memory import release
 from mdp.engine.model import CompiledModel
@@ -163,6 +164,7 @@ def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
     flat = reach.view()
     flat.shape = (-1,)  # a view, or an error: a copy would take the chances away unseen
     columns = np.arange(width)
+    compiled = fused.kernel(reach.size, "pushed") if fused.COMPILED else None
     for layer, lo, hi in top_down(model):
         a0, a1 = model.layer_actions(layer)
         if a1 - a0 == hi - lo:  # one action each (or none: nothing to push)
@@ -171,8 +173,14 @@ def forward_chosen(model: CompiledModel, choice: np.ndarray, reach: np.ndarray,
             continue
         starts = model.action_offsets(lo, hi)[:-1]
         step = max(1, PIECE_OF_COLUMNS // width)
+        following = model.action_next[a0:a1].astype(np.int64)
+        certain_layer = compiled is not None and bool((following >= 0).all())
         for s0 in range(lo, hi, step):
             s1 = min(s0 + step, hi)
+            if certain_layer:  # every action certain: pushed as below, compiled
+                fused_rounds.pushed(compiled, reach, choice, starts.astype(np.int64), following,
+                                    lo, s0, s1)
+                continue
             taken = choice[s0:s1] + starts[s0 - lo:s1 - lo, None].astype(np.int64)
             nexts = model.action_next[taken].astype(np.int64)
             certain = nexts >= 0

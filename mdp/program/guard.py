@@ -67,13 +67,8 @@ sweep); from ``fractions`` on, Python's own that a command loads anyway (``os.pa
 ``posixpath``; ``stat`` tells a pipe from a file), loaded to be recorded at once, the others
 as they are loaded. ``os._exit`` is left out: mdp itself holds it while a command runs."""
 
-_COMPUTED_WITH_ALL = ("mdp", "scipy.sparse")
-"""Packages whose every module mdp computes with."""
-
-
 def _computed_with(name: str) -> bool:
-    return name in _COMPUTED_WITH or any(name == package or name.startswith(package + ".")
-                                         for package in _COMPUTED_WITH_ALL)
+    return name in _COMPUTED_WITH or name.split(".")[0] == "mdp" or name.startswith("scipy.sparse")
 
 
 def _function(module: Any, name: str, value: Any) -> bool:

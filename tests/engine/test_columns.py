@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_rounds_properties import card_game
 
 import mdp
-from mdp.engine import columns
+from mdp.engine import columns, distinct
 from mdp.engine.arithmetic import Floats
 from mdp.engine.rounds.choose import choosing
 from mdp.engine.sweep import backward, best
@@ -90,13 +90,13 @@ def test_the_distinct_rows_are_found_bit_for_bit(shape, collide):
     rng = np.random.default_rng(seed)
     pool = rng.choice(np.array([0.0, -0.0, 0.5, 1.0, -np.inf, 1e-300]), (kinds, width))
     rows = pool[rng.integers(0, kinds, n)]
-    saved = columns._MIXING
+    saved = distinct._MIXING
     if collide:
-        columns._MIXING = np.zeros_like(saved)
+        distinct._MIXING = np.zeros_like(saved)
     try:
-        first, inverse = columns.distinct_rows(rows)
+        first, inverse = distinct.distinct_rows(rows)
     finally:
-        columns._MIXING = saved
+        distinct._MIXING = saved
     bits = rows.view(np.uint64)
     assert np.array_equal(bits[first[inverse]], bits)  # each row like its first
     assert len({row.tobytes() for row in bits}) == len(first)  # and no two firsts alike

@@ -30,9 +30,9 @@ def both(monkeypatch, model, terminal, sense="max", block=256):
     """The values of the numpy kernel and of the compiled one, as their bits."""
     monkeypatch.setattr(columns, "BLOCK", block)
     monkeypatch.setattr(fused, "WORTH_LOADING", 0)
-    monkeypatch.setattr(columns, "COMPILED", False)
+    monkeypatch.setattr(fused, "COMPILED", False)
     plain = columns.best_columns(model, terminal, sense)
-    monkeypatch.setattr(columns, "COMPILED", True)
+    monkeypatch.setattr(fused, "COMPILED", True)
     compiled = columns.best_columns(model, terminal, sense)
     return plain.view(np.uint64), compiled.view(np.uint64)
 
@@ -72,6 +72,63 @@ def test_a_yatzy_round_gives_the_numpy_kernels_bits(monkeypatch):
     terminal[rng.random(model.n_terminal) < 0.4] = -np.inf
     plain, compiled = both(monkeypatch, model, terminal)
     assert np.array_equal(plain, compiled)
+
+
+def both_chosen(monkeypatch, model, terminal, sense="max", block=256):
+    """The values and the choices of the numpy kernel and of the compiled one: the values
+    as floats (the compiled kernel takes the best of a state's actions through its shared
+    pairs, which may give a zero of the other sign; no tie tells them apart), NaN as NaN."""
+    monkeypatch.setattr(columns, "BLOCK", block)
+    monkeypatch.setattr(fused, "WORTH_LOADING", 0)
+    found = []
+    for compiled in (False, True):
+        monkeypatch.setattr(fused, "COMPILED", compiled)
+        choice = np.zeros((model.n_states, terminal.shape[1]), dtype=np.int16)
+        values = columns.best_columns(model, terminal, sense, choice=choice)
+        found.append((values, choice))
+    return found
+
+
+@pytest.mark.slow
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(model=rounds, width=st.integers(1, 40), sense=st.sampled_from(["max", "min"]),
+       seed=st.integers(0, 2**32 - 1), block=st.sampled_from([1, 3, 7, 256]),
+       values=st.sampled_from(["whole", "fractions", "near", "nan"]))
+def test_the_compiled_kernels_choices_are_the_numpy_kernels(monkeypatch, model, width, sense,
+                                                             seed, block, values):
+    # Whole values tie exactly; "near" ones differ by less than the tie margin, or just more
+    # (the first action within it is chosen); ends no play may take leave no tie at all.
+    rng = np.random.default_rng(seed)
+    if values == "whole":
+        terminal = rng.integers(-3, 4, (model.n_terminal, width)).astype(np.float64)
+    elif values == "near":
+        terminal = 1e3 * (1 + rng.choice([0.0, 1e-13, 9e-13, 2e-12], (model.n_terminal, width)))
+    else:
+        terminal = rng.random((model.n_terminal, width)) * rng.choice([1.0, -1.0, 1e6])
+    worst = -np.inf if sense == "max" else np.inf
+    terminal[rng.random(terminal.shape) < 0.3] = worst
+    terminal[rng.random(model.n_terminal) < 0.3] = worst
+    if values == "nan":
+        terminal[rng.random(terminal.shape) < 0.05] = np.nan
+    (plain, plain_choice), (compiled, compiled_choice) = both_chosen(monkeypatch, model, terminal,
+                                                                     sense, block)
+    assert np.array_equal(plain, compiled, equal_nan=True)
+    assert np.array_equal(plain_choice, compiled_choice)
+
+
+@pytest.mark.slow
+def test_a_yatzy_rounds_choices_are_the_numpy_kernels(monkeypatch):
+    # The layers that share pairs in the solve are worked action by action for the choices.
+    game = mdp.load_game("yahtzee", variant="yatzy", boxes="ones,twos,threes,chance,yatzy")
+    model = mdp.compile(game).round
+    rng = np.random.default_rng(45)
+    terminal = rng.integers(0, 4, (model.n_terminal, 300)).astype(np.float64)
+    terminal[rng.random(model.n_terminal) < 0.4] = -np.inf
+    (plain, plain_choice), (compiled, compiled_choice) = both_chosen(monkeypatch, model, terminal)
+    assert np.array_equal(plain, compiled, equal_nan=True)
+    assert np.array_equal(plain_choice, compiled_choice)
+    assert (plain_choice > 0).any()  # ties and choices past the first action were met
 
 
 @pytest.mark.slow
@@ -115,9 +172,9 @@ def test_without_numba_the_numpy_kernel_runs(monkeypatch):
     assert fused.kernel(1) is None
     model = mdp.compile(card_game([[0] * 3] * 2, 3, 2)).round
     terminal = np.random.default_rng(1).random((model.n_terminal, 5))
-    monkeypatch.setattr(columns, "COMPILED", False)
+    monkeypatch.setattr(fused, "COMPILED", False)
     expected = columns.best_columns(model, terminal)
-    monkeypatch.setattr(columns, "COMPILED", True)
+    monkeypatch.setattr(fused, "COMPILED", True)
     assert np.array_equal(columns.best_columns(model, terminal), expected)
 
 
@@ -181,9 +238,9 @@ def test_a_kernel_numba_cannot_make_leaves_the_numpy_kernel(monkeypatch, failing
         assert (found is not None) == made
         model = mdp.compile(card_game([[0] * 3] * 2, 3, 2)).round
         terminal = np.random.default_rng(1).random((model.n_terminal, 5))
-        patched.setattr(columns, "COMPILED", False)
+        patched.setattr(fused, "COMPILED", False)
         expected = columns.best_columns(model, terminal)
-        patched.setattr(columns, "COMPILED", True)
+        patched.setattr(fused, "COMPILED", True)
         assert np.array_equal(columns.best_columns(model, terminal).view(np.uint64),
                               expected.view(np.uint64))
 

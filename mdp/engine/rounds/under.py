@@ -23,7 +23,7 @@ import numpy as np
 
 from mdp.engine.arithmetic import Floats
 from mdp.engine.budget import size
-from mdp.engine.columns import distinct_rows
+from mdp.engine.distinct import distinct_rows
 from mdp.engine.rounds.choose import following
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds

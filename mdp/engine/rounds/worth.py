@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.engine import columns, fused
-from mdp.engine.columns import best_distinct, best_filled, distinct, mixing
+from mdp.engine.columns import best_distinct, best_filled
+from mdp.engine.distinct import distinct, mixing
 
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
