@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -89,12 +90,16 @@ class Expansion:
 
 
 def _value_print(value: Any) -> int:
-    """A number's hash, by value (``Fraction(1, 2)`` as ``0.5``); one for every NaN and for
-    what has none (refused as the block is checked)."""
+    """A number's print, by its exact value (``Fraction(1, 2)`` as ``0.5``; not Python's
+    hash, which is -2 for -1 and -2 alike); by its text for inf and NaN; one for what is no
+    number (refused as the block is checked)."""
     try:
-        return 0 if value != value else hash(value)
-    except Exception:  # noqa: BLE001  (a game's object: its comparison or hash may raise)
-        return 0
+        return hash(str(Fraction(value)))
+    except Exception:  # noqa: BLE001  (inf, NaN, or a game's object whose methods may raise)
+        try:
+            return hash(repr(float(value)))
+        except Exception:  # noqa: BLE001
+            return 0
 
 
 @attrs.frozen(eq=False)
