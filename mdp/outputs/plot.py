@@ -62,16 +62,10 @@ mathematics (which would mangle the words, or stop the drawing on an unpaired on
 @contextlib.contextmanager
 def _drawing() -> Iterator[Any]:
     """pyplot, with every text made inside drawn as plain text (:data:`PLAIN_TEXT`; the
-    settings are matplotlib's own again after). matplotlib failing to draw (its fonts taken
-    away by a game's code, say) is one line, no picture written."""
+    settings are matplotlib's own again after)."""
     plt = _pyplot()
-    try:
-        with plt.rc_context(PLAIN_TEXT):
-            yield plt
-    except MdpError:
-        raise
-    except Exception as error:  # noqa: BLE001  (matplotlib's own, of whatever kind)
-        raise MdpError(f"the picture could not be drawn: matplotlib raised {fault(error)}") from error
+    with plt.rc_context(PLAIN_TEXT):
+        yield plt
 
 
 def _lines(title: str, figure: Any) -> str:
@@ -93,10 +87,16 @@ def _lines(title: str, figure: Any) -> str:
 
 def _written(plt: Any, figure: Any, path: str) -> str:
     """Lay ``figure`` out and write it as ``path`` (PNG or SVG, as its extension says),
-    atomically; the figure is closed, written or not. Returns the path."""
+    atomically; the figure is closed, written or not; matplotlib failing to lay it out or
+    draw it is one line, no picture written. Returns the path."""
     try:
         figure.tight_layout()
         write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+    except MdpError:
+        raise
+    except Exception as error:  # noqa: BLE001  (matplotlib's own, of whatever kind: its fonts
+        # taken away by a game's code, say)
+        raise MdpError(f"the picture could not be drawn: matplotlib raised {fault(error)}") from error
     finally:
         plt.close(figure)
     return path
@@ -114,11 +114,9 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     check_plot_path(path)
     with _drawing() as plt:
         column = column or _varied(frame)
-        exact = [f"{column}_exact"] if f"{column}_exact" in frame.columns else []
-        frame = frame.group_by([column, *exact]).agg(pl.col("probability").sum()).sort(
-            column, nulls_last=False)
+        frame = _outcomes(frame, column)
         x, label, named = _axis(frame, column)
-        p = [100 * v for v in frame["probability"].to_list()]
+        p = [100 * v for v in frame["p"].to_list()]
         figure, bars = plt.subplots(figsize=(10, 5.2), dpi=120)
         width = _bar_width(x)
         bars.bar(x, p, color="#4878a8", edgecolor="#4878a8", linewidth=1, width=width, label=share)
@@ -153,6 +151,17 @@ def _cumulative(bars: Any, x: list[float], p: list[float], margin: float, label:
     line.set_ylim(0, 101)
 
 
+def _outcomes(frame: pl.DataFrame, column: str) -> pl.DataFrame:
+    """The outcomes of ``column`` (``x``, its exact values ``x_exact`` where the frame has
+    them) and the chance of each (``p``), those alike added, in order: under names of its
+    own, as a name of the game's may be ``*`` or ``^.*$``, which Polars reads as patterns."""
+    exact = f"{column}_exact"
+    inner = pl.DataFrame({"x": frame[column], "p": frame["probability"],
+                          **({"x_exact": frame[exact]} if exact in frame.columns else {})})
+    keys = ["x", "x_exact"] if exact in frame.columns else ["x"]
+    return inner.group_by(keys).agg(pl.col("p").sum()).sort("x", nulls_last=False)
+
+
 def _varied(frame: pl.DataFrame) -> str:
     """The first outcome column of ``frame`` that differs between its rows (its first if
     none does): not the chances, nor a column's exact values beside it."""
@@ -170,19 +179,20 @@ def _bar_width(x: list[float]) -> float:
 
 def _axis(frame: pl.DataFrame, column: str) -> tuple[list[Any], str, list[str] | None]:
     """The outcomes along the axis, its label, and the outcomes' names where they are drawn
-    side by side: ``column``'s values; or where some are 1e15 or more in size (past what a
-    float holds too, shown as inf, exact in ``column``_exact beside), the exact ones over a
-    power of ten that brings them under 10, said in the label (a drawing's own arithmetic
-    overflows on numbers near 1e300); or, where they are not all numbers that a float holds
-    (text, fractions shown as text, None, inf or NaN of no exact value), one place each."""
-    x = frame[column].to_list()
-    exact = f"{column}_exact"
-    if not frame[column].dtype.is_numeric() or frame[column].null_count() or \
-            exact not in frame.columns and not all(math.isfinite(v) for v in x):
+    side by side, of :func:`_outcomes`'s frame of ``column``: its values; or where some are
+    1e15 or more in size (past what a float holds too, shown as inf, exact beside), the exact
+    ones over a power of ten that brings them under 10, said in the label (a drawing's own
+    arithmetic overflows on numbers near 1e300); or, where they are not all numbers that a
+    float holds (text, fractions shown as text, None, inf or NaN of no exact value), one
+    place each."""
+    x = frame["x"].to_list()
+    exact = "x_exact" in frame.columns
+    if not frame["x"].dtype.is_numeric() or frame["x"].null_count() or \
+            not exact and not all(math.isfinite(v) for v in x):
         return list(range(len(x))), column, [_named(v) for v in x]
     if max((abs(v) for v in x), default=0.0) < 1e15:
         return x, column, None
-    totals = [Fraction(t) for t in (frame[exact].to_list() if exact in frame.columns else x)]
+    totals = [Fraction(t) for t in (frame["x_exact"].to_list() if exact else x)]
     power = len(str(int(max(abs(t) for t in totals)))) - 1  # under 10 in size: one scale
     return [float(t / 10 ** power) for t in totals], f"{column} (times 1e{power})", None
 

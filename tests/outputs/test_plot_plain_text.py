@@ -63,6 +63,7 @@ SETTINGS = settings(max_examples=12, deadline=None,
 @SETTINGS
 @given(TEXT, TEXT)
 @example(DOLLARS, "stake $5, win $10")
+@example("0", "*").via("a column named as Polars' every column: the outcomes grouped by name")
 def test_a_distribution_is_drawn_with_its_texts_as_given(drawn, tmp_path, title, column):
     drawn.clear()
     column = column if column != "probability" else "p" + column
