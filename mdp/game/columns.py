@@ -142,18 +142,25 @@ def _part(items: Any, rows: list[int]) -> Any:
     return items[np.array(rows)] if isinstance(items, np.ndarray) else [items[i] for i in rows]
 
 
+SAME_AGAIN_ROWS = 1024
+"""The rows of a batch asked again, each one place later (:func:`same_again`): the terminal
+states of a large game are one batch of a million, whose columns, asked again whole and
+compared row by row, took longer than its solve."""
+
+
 def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what: str,
                ask: Callable[[list[int]], dict[str, Any]]) -> None:
     """Refuse a batch column hook that gives a state other columns when asked again: the
     first, middle and last row of a batch are asked again, each alone (a batch of one: that
-    row twice), and the whole batch with each row one place later (the last first; ``ask``
-    is given the places), and each must get the columns it got (a column made lazily is
-    passed over). An impure hook (one that counts its calls or remembers what it was asked)
-    or one whose answer for a state depends on where it stands in its batch or on the others
-    asked with it (two states' names swapped in a batch of five) would show values that
-    change from table to table."""
+    row twice), and its first :data:`SAME_AGAIN_ROWS` rows with each one place later (the
+    last of them first; ``ask`` is given the places), and each must get the columns it got
+    (a column made lazily is passed over). An impure hook (one that counts its calls or
+    remembers what it was asked) or one whose answer for a state depends on where it stands
+    in its batch or on the others asked with it (two states' names swapped in a batch of
+    five) would show values that change from table to table."""
     n = len(states)
-    for rows in ([[0, 0]] if n == 1 else [[0], [n // 2], [n - 1], [n - 1, *range(n - 1)]] if n else []):
+    near = min(n, SAME_AGAIN_ROWS)  # the batch's first rows, each one place later
+    for rows in ([[0, 0]] if n == 1 else [[0], [n // 2], [n - 1], [near - 1, *range(near - 1)]] if n else []):
         again = ask(rows)
         if list(again) != list(columns):
             raise ModelError(f"game {game.name}: asked again, {hook} gave the columns "
