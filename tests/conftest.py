@@ -53,6 +53,23 @@ class WholeYahtzee:
         return mdp.distribution(self.solution)
 
 
+@pytest.fixture
+def saved_figures(monkeypatch) -> list:
+    """Every matplotlib figure saved while the test runs, as it was when saved."""
+    import matplotlib.figure
+
+    kept: list = []
+    save = matplotlib.figure.Figure.savefig
+
+    def saving(figure, *args, **kwargs):
+        done = save(figure, *args, **kwargs)
+        kept.append(figure)
+        return done
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", saving)
+    return kept
+
+
 @pytest.fixture(scope="session")
 def yahtzee_full() -> WholeYahtzee:
     """Yahtzee's official rules: the Yahtzee bonus and the forced joker (variant full)."""

@@ -21,24 +21,6 @@ import mdp  # noqa: E402
 from mdp.outputs import plot  # noqa: E402
 from mdp.program.cli import main  # noqa: E402
 
-
-@pytest.fixture
-def figures(monkeypatch):
-    """Every figure written, as it was when saved."""
-    import matplotlib.figure
-
-    kept = []
-    save = matplotlib.figure.Figure.savefig
-
-    def saving(figure, *args, **kwargs):
-        done = save(figure, *args, **kwargs)
-        kept.append(figure)
-        return done
-
-    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", saving)
-    return kept
-
-
 SPREAD = st.sampled_from([1.0, 1e3, 1e9, 1e14, 1e15, 1e30, 1e300])
 OUTCOMES = st.builds(lambda units, scale: sorted({u * scale for u in units}),
                      st.lists(st.integers(-1000, 1000), min_size=1, max_size=8), SPREAD)
@@ -50,13 +32,13 @@ OUTCOMES = st.builds(lambda units, scale: sorted({u * scale for u in units}),
 @example(outcomes=[0.0, 1000.0], weights=[2, 3] * 4)
 @example(outcomes=[-1e15, 1e15], weights=[1] * 8)
 @example(outcomes=[-1.0, 0.0, 1.0], weights=[4, 3, 3] + [1] * 5)
-def test_every_outcome_is_a_bar_the_axis_shows_and_the_cumulative_a_step(figures, tmp_path,
+def test_every_outcome_is_a_bar_the_axis_shows_and_the_cumulative_a_step(saved_figures, tmp_path,
                                                                           outcomes, weights):
-    figures.clear()
+    saved_figures.clear()
     p = [w / sum(weights[:len(outcomes)]) for w in weights[:len(outcomes)]]
     frame = pl.DataFrame({"value": outcomes, "probability": p})
     plot.plot_distribution(frame, str(tmp_path / "d.png"), "outcomes")
-    (figure,) = figures
+    (figure,) = saved_figures
     bars, line = figure.axes
     low, high = bars.get_xlim()
     rectangles = sorted(bars.patches, key=lambda r: r.get_x())
@@ -95,19 +77,19 @@ ANY_OUTCOME = st.one_of(st.text(max_size=30), st.none(), st.integers(-10**30, 10
 @example(values=[None, 3.0], constant=False).via("round 25: an end without an outcome")
 @example(values=[float("inf"), 1.0], constant=False).via("round 25: inf, no exact value beside")
 @example(values=["first", "second"], constant=True).via("round 25: Pig, every end worth 1")
-def test_outcomes_of_any_kind_are_drawn_a_bar_each(figures, tmp_path, values, constant):
+def test_outcomes_of_any_kind_are_drawn_a_bar_each(saved_figures, tmp_path, values, constant):
     """Any outcome a table holds is drawn (round 25: text, None, a fraction or an int shown
     as text, inf: a traceback), one bar for each distinct value of the first column that
     differs (Pig's every end worth 1: who won; its two outcomes were one bar at 1), as high
     as the chances of its outcomes added."""
-    figures.clear()
+    saved_figures.clear()
     kind = pl.Float64 if all(isinstance(v, float) for v in values) else pl.String
     values = [v if kind == pl.Float64 or v is None else str(v) for v in values]
     frame = pl.DataFrame({"value": [1] * len(values), "x": values,
                           "probability": [1 / len(values)] * len(values)},
                          schema={"value": pl.Int64, "x": kind, "probability": pl.Float64})
     plot.plot_distribution(frame.drop("value") if not constant else frame, str(tmp_path / "d.png"), "t")
-    (figure,) = figures
+    (figure,) = saved_figures
     bars = figure.axes[0]
     column = "x" if not constant or frame["x"].n_unique() > 1 else "value"  # the first varied
     assert bars.get_xlabel().split(" (times 1e")[0] == column
