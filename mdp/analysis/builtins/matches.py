@@ -65,12 +65,14 @@ def _winnings(value: Any) -> str:
 
 
 def _show(result: Match, model: CompiledModel, game: Game) -> None:
+    from mdp.analysis.match_rules import match_params  # here: listing the commands needs no NumPy
+
     summary = result.summary()
     print(summary["rules"])
-    if game.implements("mdp_match_rules") and not game.in_rounds:  # the rules only a match reads
-        shown, read = game.shown_params(), game.call("mdp_match_rules").params
-        if read:
-            print("match rules: " + ", ".join(f"{name}={shown[name]}" for name in read))
+    read = match_params(game)  # the rules only a match reads, checked (none: in rounds)
+    if read:
+        shown = game.shown_params()
+        print("match rules: " + ", ".join(f"{name}={shown[name]}" for name in read))
     for player, value in zip(summary["players"], result.values):
         exact = f"  = {player['exact']}" if result.exact else ""
         print(f"player {player['player']}: {_winnings(value)} "
