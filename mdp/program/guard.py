@@ -8,9 +8,9 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   given (:func:`mdp.outputs.files.absolute`), and a game's own relative paths would change
   meaning: a change is refused;
 - standard output, file descriptor 1 or ``sys.stdout``: closed or replaced, the answer is
-  lost: refused;
-- standard error, file descriptor 2 or ``sys.stderr``, closed: put back, so that the line
-  that says so is seen, and refused;
+  lost: refused; standard error, file descriptor 2 or ``sys.stderr``, closed, or file
+  descriptor 2 replaced: put back, so that the line that says so is seen, and refused
+  (:mod:`mdp.program.streams`);
 - Python's recursion limit, lowered (raised is harmless): put back, and refused;
 - a module mdp had loaded, or any module, made ``None`` or replaced in ``sys.modules``, or
   one added under a name mdp imports later: refused (:mod:`mdp.program.states`, with the
@@ -29,8 +29,8 @@ plugin code runs; each check is a few comparisons, not one per hook call.
   ``__del__`` or an exit callback, a warning): one line each, ``mdp: warning: ...``, its
   control characters escaped, never a traceback (:func:`_said`); the hooks that print them
   are mdp's for the command, and given back as it ends;
-- ``sys.stdout`` rebound (a hook capturing its prints): put back, silently; what mdp prints
-  goes to the real standard output;
+- ``sys.stdout`` or ``sys.stderr`` rebound (a hook capturing its prints): put back, silently;
+  what mdp prints goes to the real standard output and error;
 - the most digits Python turns into text (``sys.set_int_max_str_digits``), which the
   command lifts for exact numbers: put back, silently;
 - mdp's and Polars' environment variables (``MDP_*``, ``POLARS_*``), read as the command
@@ -51,7 +51,7 @@ from typing import Any
 
 from mdp import errors, owner
 from mdp.errors import Ended, ModelError
-from mdp.program import scans, settings, states
+from mdp.program import scans, settings, states, streams
 
 _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
@@ -143,21 +143,6 @@ class _Recorder:
 _RECORDER = _Recorder()
 
 
-def _descriptor() -> tuple[int, int] | None:
-    try:
-        status = os.fstat(1)
-    except OSError:
-        return None
-    return status.st_dev, status.st_ino
-
-
-def _closed(stream: Any) -> bool:
-    try:
-        return bool(stream.closed)
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 def _environment() -> dict[str, str]:
     return {k: v for k, v in os.environ.items() if k.startswith(_WATCHED)}
 
@@ -227,9 +212,6 @@ def record() -> None:
 
     _recorded = {
         "cwd": _cwd(),
-        "fd": _descriptor(),
-        "stdout": sys.stdout,
-        "closed": _closed(sys.stdout),
         "limit": sys.getrecursionlimit(),
         "modules": dict(sys.modules),
         "builtins": dict(vars(builtins)),
@@ -237,8 +219,7 @@ def record() -> None:
         "attributes": {},
         "classes": {},
         "digits": sys.get_int_max_str_digits(),
-        "stderr_closed": _closed(sys.stderr),
-        "stderr_spare": _spare(2),
+        **streams.record(),
     }
     _record()
     if _RECORDER not in sys.meta_path:
@@ -257,26 +238,11 @@ def record() -> None:
     _recorded["states"] = states.record()
 
 
-def _spare(descriptor: int) -> int | None:
-    """A duplicate of ``descriptor`` to put it back from, numbered 3 or more (where standard
-    output is closed, a plain duplicate would take its number, and mdp's output would go
-    there); ``None`` where it is closed."""
-    try:
-        import fcntl
-
-        return fcntl.fcntl(descriptor, fcntl.F_DUPFD_CLOEXEC, 3)
-    except ImportError:  # no fcntl (Windows): the lowest number free
-        return os.dup(descriptor)
-    except OSError:
-        return None
-
-
 def forget() -> None:
     global _recorded
     if _recorded is not None:
         _builtins_back()  # (an error of the game's own built-ins may have ended the command)
-        if _recorded["stderr_spare"] is not None:
-            os.close(_recorded["stderr_spare"])
+        streams.forget(_recorded)
         import threading
         import warnings
 
@@ -353,24 +319,20 @@ def _refusal(who: str, fault: str) -> ModelError:
 def _fault() -> str | None:
     """What was changed, said as the end of a sentence, or ``None``."""
     from mdp.outputs.files import changed_targets
-    from mdp.program.stdout import dropped
-
     assert _recorded is not None
     cwd = _cwd()
     if cwd != _recorded["cwd"]:
         return f"changed the working directory from {_recorded['cwd']} to {cwd}"
     if (target := changed_targets()) is not None:  # (a game's folder is not the user's)
         return target
-    # (mdp itself may have sent it to the null device, its reader gone: no one's fault)
-    if _descriptor() != _recorded["fd"] and _recorded["fd"] is not None and not dropped():
-        return "closed or replaced standard output (file descriptor 1)"
-    if _closed(_recorded["stdout"]) and not _recorded["closed"]:
-        return "closed standard output (sys.stdout)"
+    output = streams.output_fault(_recorded)
+    if output is not None:
+        return output
     limit = sys.getrecursionlimit()
     if limit < _recorded["limit"]:  # put back first: saying so takes more than a few frames
         sys.setrecursionlimit(_recorded["limit"])
         return f"lowered Python's recursion limit from {_recorded['limit']} to {limit}"
-    error = _standard_error()
+    error = streams.error_fault(_recorded)
     if error is not None:
         return error
     modules = states.modules(_recorded["modules"])
@@ -416,35 +378,11 @@ def _replaced() -> str | None:
     return None
 
 
-def _standard_error() -> str | None:
-    """Standard error, file descriptor 2 or ``sys.stderr``, closed: put back (mdp's lines
-    go there, this one too), and refused."""
-    assert _recorded is not None
-    spare = _recorded["stderr_spare"]
-    try:
-        os.fstat(2)
-    except OSError:
-        if spare is None:
-            return None  # closed as mdp started: nothing to put back
-        os.dup2(spare, 2)
-        sys.stderr = _reopened(sys.stderr)
-        return "closed standard error (file descriptor 2)"
-    if _closed(sys.stderr) and not _recorded["stderr_closed"]:
-        sys.stderr = _reopened(sys.stderr)
-        return "closed standard error (sys.stderr)"
-    return None
-
-
 def standard_error_back() -> ModelError | None:
-    """Standard error put back where game code closed it (:func:`_standard_error`), and
+    """Standard error put back where game code closed or replaced it
+    (:func:`mdp.program.streams.error_fault`), and
     the error that says so, blaming whose code ran last; ``None`` where it is open."""
     if _recorded is None:
         return None
-    fault = _standard_error()
+    fault = streams.error_fault(_recorded)
     return None if fault is None else _refusal(_who[0], fault)
-
-
-def _reopened(stream: Any) -> Any:
-    """A stream on file descriptor 2 like ``stream`` (closed), for mdp's lines."""
-    return os.fdopen(_spare(2) or os.dup(2), "w", buffering=1,
-                     encoding=getattr(stream, "encoding", None), errors="backslashreplace")

@@ -29,6 +29,8 @@ REFUSED = {
     # the line itself goes there: was rc 2 and nothing said
     "sys.stderr.close()": "closed standard error (sys.stderr)",
     "os.close(2)": "closed standard error (file descriptor 2)",
+    # the line would go where the game sent it: was rc 2 and nothing said
+    "os.dup2(os.open(os.devnull, os.O_WRONLY), 2)": "replaced standard error (file descriptor 2)",
     'sys.modules["polars"] = None': "module polars in sys.modules",
     'sys.modules["json"] = None': "module json in sys.modules",
     "builtins.float = int": "built-in float",
@@ -50,6 +52,7 @@ REFUSED = {
 # Undone: the answer is printed all the same.
 UNDONE = [
     "sys.stdout = io.StringIO()",
+    "sys.stderr = io.StringIO()",
     'os.environ["MDP_THREADS"] = "x"',
     'os.environ["POLARS_MAX_THREADS"] = "0"',
 ]
@@ -114,6 +117,17 @@ def test_a_change_that_could_change_nothing_is_undone(tmp_path, change, command)
         assert '"value": 3.0' in done.stdout and _files(work) == {"d.svg"}
     else:
         assert _files(work) == {COMMANDS[command][-1]}
+
+
+@pytest.mark.parametrize("change", ["sys.stderr = io.StringIO()", "sys.stderr = sys.stdout"])
+def test_the_users_error_reaches_standard_error_a_game_rebound(tmp_path, change):
+    """mdp's line goes to the real standard error, not where a hook sent ``sys.stderr``
+    (was: the line in the game's StringIO, or on standard output)."""
+    (tmp_path / "game.py").write_text(GAME.replace("CHANGE", change))
+    done = subprocess.run([*MDP, "advise", "game.py", "state=nowhere"], cwd=tmp_path,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("mdp: error: no reachable state has state='nowhere'"), done.stderr
 
 
 def test_a_game_that_changes_directory_as_it_is_imported(tmp_path):
