@@ -128,6 +128,21 @@ def raised_in_plugin(error: BaseException) -> bool:
     return False
 
 
+def passed_on(error: BaseException, owner: str, *, refusal: type | None = None) -> bool:
+    """Whether ``error``, raised while the code of a plugin ``owner`` (``"game mis"``) ran, is
+    passed on as it is rather than reported as the plugin's fault: an :class:`MdpError` that
+    mdp's own code raised (a hook asking another through ``game.call``, say), a ``refusal`` the
+    hook is to raise (``mdp_check``'s :class:`ParamError`), or a :class:`ModelError` of the
+    plugin's own that names it (a game's check of its own rule plugins). Any other, ``raise
+    mdp.TooLarge(...)`` in ``mdp_actions`` say, is the plugin's fault like any exception: the
+    exit code and the words are not the plugin's to give as mdp's."""
+    if not isinstance(error, MdpError):
+        return False
+    if not raised_in_plugin(error) or (refusal is not None and isinstance(error, refusal)):
+        return True
+    return isinstance(error, ModelError) and str(error).startswith(f"{owner}: ")
+
+
 class Ended(BaseException):
     """What ``os._exit(code)`` raises where game or plugin code may run (the command, and
     the exit callbacks; :mod:`mdp.program.guard`): it would end mdp with the code's status,

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import numpy as np
 
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault, said
+from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on, said
 from mdp.game.apart import distinct_actions
 from mdp.game.cells import cell, kind, mixed, one_kind, scalars, to_frame
 from mdp.game.names import COLUMN, typable
@@ -47,9 +47,9 @@ def made(values: Any, game: str, name: str) -> Any:
         return values
     try:
         return values()
-    except MdpError:
-        raise
     except PLUGIN_FAULTS as error:
+        if passed_on(error, f"game {game}"):
+            raise
         raise ModelError(f"game {game}: mdp_columns' lazy column {name!r} raised "
                          f"{fault(error, hook=True)} as it was made") from None
 

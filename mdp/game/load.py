@@ -14,11 +14,11 @@ from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
 from mdp.errors import (
     PLUGIN_FAULTS,
     GameNotFound,
-    MdpError,
     ModelError,
     ParamError,
     did_you_mean,
     fault,
+    passed_on,
     said,
 )
 from mdp.game.declared import describe_fault
@@ -101,9 +101,9 @@ class Game:
         kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
             return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
-        except MdpError:
-            raise
         except PLUGIN_FAULTS as error:
+            if passed_on(error, f"game {self.name}", refusal=ParamError if hook == "mdp_check" else None):
+                raise
             found = culprit(self.plugins, hook, error) or self._raising(hook, kwargs)
             plugin, own = found if found and not self.own(found[0]) else (None, False)
             said = (f"plugin {plugin}'s " if own else "") + f"{hook} raised {fault(error, hook=True)}" \

@@ -20,7 +20,7 @@ from typing import Any
 import pluggy
 
 from mdp.checks import NAME, arguments, of
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault, passed_on
 from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.manager import Plugins as Plugins
 from mdp.game.names import WORD, typable
@@ -331,9 +331,9 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     caller = getattr(plugins.hook, hook) if isinstance(hook, str) else hook
     try:
         groups = caller(**kwargs)
-    except MdpError:
-        raise
     except PLUGIN_FAULTS as error:
+        if passed_on(error, owner):
+            raise
         found = culprit(plugins, caller.name, error)  # the program's plugin whose code raised
         whose = f"plugin {found[0]}'s " if found and not owner.startswith("game ") else ""
         raise ModelError(f"{owner}: {whose}{caller.name} raised {fault(error, hook=True)}") from error

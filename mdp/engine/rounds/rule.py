@@ -17,7 +17,7 @@ import numpy as np
 from mdp.engine.cluster import listen, report, sent
 from mdp.engine.numeric import fault as not_number
 from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on
 from mdp.game.plugins import layers
 from mdp.handed import read_only
 
@@ -237,9 +237,9 @@ class RoundRule:
         where = f"game {self.game}: mdp_round_rule"
         try:
             answer = given(read_only(states))
-        except MdpError:
-            raise
         except PLUGIN_FAULTS as error:
+            if passed_on(error, f"game {self.game}"):
+                raise
             raise ModelError(f"{where}'s function raised {fault(error, hook=True)} (asked about "
                              f"{asked(states)})") from error
         if not isinstance(answer, RoundEnds):
