@@ -23,8 +23,8 @@ if TYPE_CHECKING:
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "cells", "exactly", "fixed", "one_line", "readable", "shown_float", "readable_table",
-           "value_line", "value_name"]
+__all__ = ["DIGITS", "cells", "exactly", "fixed", "one_line", "percentiles_shown", "readable",
+           "shown_float", "readable_table", "value_line", "value_name"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
@@ -68,18 +68,33 @@ def apart(values: list[Any], texts: list[str]) -> list[str]:
     return [repr(float(v)) if t in alike else t for v, t in zip(values, texts)] if alike else texts
 
 
+def percentiles_shown(percentiles: dict[str, Any], frame: pl.DataFrame,
+                      exact: dict[str, str] | None = None) -> str:
+    """A line's ``5% a, 25% b, ...`` of the outcomes ``frame`` lists: each as the table shows
+    it (:func:`exactly` beside its exact value), and two floats that read alike, among them
+    and the table's float cells, with every digit: the line never shows 0.30000000000000004
+    as the table's 0.3."""
+    values = list(percentiles.values())
+    among = [v for name in frame.columns if frame[name].dtype.is_float()
+             and name not in ("probability", "frequency") for v in frame[name].to_list()]
+    texts = [exactly(v, (exact or {}).get(p)) for p, v in percentiles.items()]
+    floats = [v if isinstance(v, float) else None for v in values]
+    shown = apart([*floats, *among], [*texts, *map(readable, among)])[:len(values)]
+    return ", ".join(f"{p} {t}" for p, t in zip(percentiles, shown))
+
+
 def exactly(value: Any, exact: str | None) -> str:
     """A float as :func:`readable` shows it, but beside its exact value (``"p/q"``, where a
     table has one) that no float holds by its size, as that value to three digits
-    (``1e-400``, not the float's ``0``)."""
-    if exact is not None and value is not None and \
-            (abs(value) < sys.float_info.min or math.isinf(value)):  # 0, subnormal or inf
+    (``1e-400``, not the float's ``0``; where the float is ``None``, too)."""
+    if exact is not None and (value is None or abs(value) < sys.float_info.min or
+                              math.isinf(value)):  # none, 0, subnormal or inf
         from fractions import Fraction
 
         from mdp.engine.numeric import about
 
         fraction = Fraction(exact)
-        if math.isinf(value) or Fraction(value) != fraction:
+        if value is None or math.isinf(value) or Fraction(value) != fraction:
             return ("-" if fraction < 0 else "") + about(abs(fraction))
     return readable(value)
 

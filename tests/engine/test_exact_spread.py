@@ -6,6 +6,7 @@ import itertools
 import math
 from fractions import Fraction
 
+import numpy as np
 import polars as pl
 import pytest
 from hypothesis import given, settings
@@ -99,3 +100,39 @@ def test_games_simulated_spread_as_their_whole_totals_do(by):
     for p in (5, 25, 50, 75, 95):
         at = totals[next(i for i, c in enumerate(cumulative) if c >= p * 300 / 100)]
         assert played.percentiles[f"{p}%"] == (at if abs(at) > 2**53 else float(at))
+
+
+def scaled(scale):
+    """Two boxes, each end's points times ``scale`` (a fraction): every total ``scale`` times."""
+
+    @mdp.hookimpl
+    def mdp_round_rule(ends):
+        def rule(states):
+            plain = two_boxes_ends(ends, states)
+            return mdp.RoundEnds(plain.next, np.asarray(plain.points).astype(object) * scale)
+        return rule
+
+    return two_boxes(mdp_round_rule=mdp_round_rule)
+
+
+@settings(max_examples=6, deadline=None)
+@given(st.integers(-330, 330).map(lambda k: Fraction(10) ** k * 3))
+def test_an_exact_spread_is_the_exact_one_at_any_size(scale):
+    """Under exact chances the mean and percentiles are exact beside their floats, and a float
+    that cannot hold one by its size (totals near 1e-400 or 1e400) is None, never 0 or inf:
+    it was mean 0, sd 0 and every percentile 0 for totals near 1e-400."""
+    game = scaled(scale)
+    frame = mdp.distribution(mdp.solve(mdp.compile(game), exact=True), game)
+    found = mdp.solve(mdp.compile(game), exact=True).spread(frame)
+    mean, _ = by_hand(frame)
+    assert Fraction(found["mean_exact"]) == mean
+    totals = [Fraction(t) for t in frame["points_exact"]] if "points_exact" in frame.columns \
+        else [Fraction(t) for t in frame["points"]]
+    assert {Fraction(t) for t in found["percentiles_exact"].values()} <= set(totals)
+    for got, exact in [(found["mean"], mean), *((found["percentiles"][p], Fraction(t))
+                                                for p, t in found["percentiles_exact"].items())]:
+        assert got == (float(exact) if 1e-300 < exact < 1e300 else None)
+    if found["sd"] is None:  # the deviation by its size, in words: a tenth of the scale or more
+        assert Fraction(found["sd_about"]) > scale / 10
+    else:
+        assert found["sd"] > float(scale) / 10

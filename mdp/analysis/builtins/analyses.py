@@ -25,7 +25,15 @@ from mdp.game.params import Param
 from mdp.game.parsers import parse_flag, parse_int
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files import say_when_written
-from mdp.outputs.readable import cells, chances_shown, fixed, percent_cell, readable, value_line
+from mdp.outputs.readable import (
+    cells,
+    chances_shown,
+    exactly,
+    fixed,
+    percent_cell,
+    percentiles_shown,
+    value_line,
+)
 from mdp.shown import counted
 
 if TYPE_CHECKING:
@@ -175,9 +183,10 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
     print(toward.toward_line(answer) or value_line(solution))
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
-        shares = ", ".join(f"{p} {readable(v)}" for p, v in found["percentiles"].items())
-        print(f"mean {readable(found['mean'])}, standard deviation {found['sd']:.4g}; "
-              f"percentiles: {shares}")
+        shares = percentiles_shown(found["percentiles"], frame, found.get("percentiles_exact"))
+        sd = found["sd_about"] if found["sd"] is None else f"{found['sd']:.4g}"
+        print(f"mean {exactly(found['mean'], found.get('mean_exact'))}, standard deviation "
+              f"{sd}; percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
     texts = cells(frame, names)  # (two outcomes never read alike)
@@ -243,7 +252,7 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     print(toward.toward_line(answer) or value_line(solution))
     print(f"{counted(result.games, 'game')}: {result.said()}")
     if not solution.objective.probability:
-        shares = ", ".join(f"{p} {readable(v)}" for p, v in result.percentiles.items())
+        shares = percentiles_shown(result.percentiles, result.outcomes)
         spread = "" if result.sd is None else f"standard deviation {result.sd:.4g}; "
         print(f"{spread}percentiles: {shares}")
     if result.outcomes.height > SHOWN_MOST and "points" in result.outcomes.columns:

@@ -12,8 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from mdp.engine.numeric import decimal_context, power_of_two_above
-from mdp.shown import shown_float
+from mdp.engine.numeric import about, decimal_context, float_or_none, power_of_two_above
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -27,27 +26,36 @@ def spread(frame: pl.DataFrame) -> dict[str, Any]:
     totals a float cannot tell apart (past 2**53) still spread."""
     totals = [Fraction(t) for t in (frame["points_exact"] if "points_exact" in frame.columns
                                     else frame["points"]).to_list()]
-    mean, sd, at = (_exact_spread if "exact" in frame.columns else _float_spread)(frame, totals)
+    if "exact" in frame.columns:
+        return _exact_spread(frame, totals)
+    mean, sd, at = _float_spread(frame, totals)
     return {"mean": mean, "sd": sd,
             "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
 
 
-def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
-    """The mean, standard deviation and percentiles' rows of exact chances, in fractions."""
+def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]:
+    """The mean, standard deviation and percentiles of exact chances, in fractions: each a
+    float, ``None`` where a float does not hold its size (totals near 1e-400), and the mean
+    and percentiles exactly beside (``mean_exact``, ``percentiles_exact``), as a value is;
+    the deviation no float holds to three digits (``sd_about``)."""
     chances = [Fraction(c) for c in frame["exact"].to_list()]
     mean = sum((c * t for c, t in zip(chances, totals)), Fraction(0))
     variance = sum((c * (t - mean) ** 2 for c, t in zip(chances, totals)), Fraction(0))
     cumulative = list(itertools.accumulate(chances))
     at = [next(i for i, c in enumerate(cumulative) if c >= Fraction(p, 100)) for p in PERCENTILES]
-    return shown_float(mean), _root(variance), at
+    sd = float_or_none(root := _root(variance))
+    return {"mean": float_or_none(mean), "sd": sd, **({"sd_about": about(root)} if sd is None else {}),
+            "percentiles": {f"{p}%": float_or_none(totals[i]) for p, i in zip(PERCENTILES, at)},
+            "mean_exact": str(mean),
+            "percentiles_exact": {f"{p}%": str(totals[i]) for p, i in zip(PERCENTILES, at)}}
 
 
-def _root(square: Fraction) -> float:
-    """The square root of an exact number (0 or more) as a float, where the number itself may
-    be past what a float holds and its root not (a spread of totals near 1e200)."""
+def _root(square: Fraction) -> Fraction:
+    """The square root of an exact number (0 or more), to 20 digits, where the number itself
+    may be past what a float holds and its root not (a spread of totals near 1e200)."""
     with decimal.localcontext(decimal_context(20)):
         root = (decimal.Decimal(square.numerator) / decimal.Decimal(square.denominator)).sqrt()
-    return float(root)  # inf past a float
+    return Fraction(root)
 
 
 def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
