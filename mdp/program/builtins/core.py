@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 import mdp
@@ -19,6 +18,7 @@ from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import value_line
 from mdp.program import arguments
 from mdp.program.registry import Command
+from mdp.shown import one_line
 
 # Commands.
 
@@ -142,18 +142,21 @@ def _games(args: argparse.Namespace) -> None:
         return
     width = max((len(row["name"]) for row in rows), default=0)
     for row in rows:
-        print(f"{row['name']:<{width}}  {row['description']}".rstrip())
+        print(f"{row['name']:<{width}}  {one_line(row['description'])}".rstrip())
 
 
 def _docstring(module: Any) -> str:
     """The first line of a game module's docstring; read from its source where Python was
-    told to drop docstrings (``python -OO``, ``PYTHONOPTIMIZE=2``)."""
+    told to drop docstrings (``python -OO``, ``PYTHONOPTIMIZE=2``). Printed with its control
+    characters as escapes (:func:`mdp.shown.one_line`), as every text a game gives is."""
     text = getattr(module, "__doc__", None)
     if text is None and sys.flags.optimize >= 2 and getattr(module, "__file__", None):
         import ast
+        import tokenize
 
-        try:
-            text = ast.get_docstring(ast.parse(Path(module.__file__).read_text(encoding="utf-8")))
+        try:  # in the encoding its source declares, as Python reads it
+            with tokenize.open(module.__file__) as source:
+                text = ast.get_docstring(ast.parse(source.read()))
         except (OSError, SyntaxError, UnicodeDecodeError, ValueError):
             text = None
     return (text or "").strip().partition("\n")[0]
