@@ -29,11 +29,12 @@ def scalars(who: str, name: str, values: Any) -> Any:
     true/false or text; anything else refused, and a column of text beside numbers (or
     true/false): every command refuses it as it is read."""
     if isinstance(values, np.ndarray) and values.dtype != object:
-        if values.ndim == 1 and values.dtype.kind in "biufU":
+        if values.ndim == 1 and held(values.dtype):
             return values
+        why = "a column is one value per row: numbers, text, true/false or None" \
+            if values.ndim != 1 or not len(values) else allowed(values[0])
         raise ModelError(f"{who}: column {name!r} is a {values.ndim}-d numpy array of "
-                         f"{values.dtype}; a column is one value per row: numbers, text, "
-                         "true/false or None")
+                         f"{values.dtype}; {why}")
     if one_kind(values):
         return list(values)
     plain = [v.item() if isinstance(v, np.generic) else fraction(v) if isinstance(v, Fraction)
@@ -44,8 +45,7 @@ def scalars(who: str, name: str, values: Any) -> Any:
             continue
         if not isinstance(value, KINDS):
             raise ModelError(f"{who}: column {name!r} holds {value!r} ({type(value).__name__}) "
-                             f"at row {row + 1}; a column's values are numbers, text, "
-                             "true/false or None")
+                             f"at row {row + 1}; {allowed(value)}")
         first.setdefault(str(kind(values[row])), row)
     if len(first) > 1:  # a table would make them all text
         (one, a), (other, b) = sorted(first.items(), key=lambda kind: kind[1])[:2]
@@ -54,6 +54,23 @@ def scalars(who: str, name: str, values: Any) -> Any:
         raise ModelError(mixed(who, name, (one, given[0], f"row {a + 1}"),
                                (other, given[1], f"row {b + 1}")))
     return plain
+
+
+def held(dtype: np.dtype) -> bool:
+    """Whether a table holds numpy's values of ``dtype`` as they are: true/false, whole
+    numbers, text, and floats of 64 bits or fewer (not a long double, which it would round)."""
+    return dtype.kind in "biuU" or dtype.kind == "f" and dtype.itemsize <= 8
+
+
+def allowed(value: Any) -> str:
+    """What a column's value may be, said to refuse ``value``: a number no table holds as it
+    is (a long double, which a column of floats would round; a complex number) says why."""
+    if isinstance(value, (complex, np.complexfloating)):
+        return "a column's numbers are real: no table holds a complex one"
+    if isinstance(value, np.floating):  # a long double (the others .item() makes a float)
+        return (f"a {np.dtype(type(value)).name} has more digits than a table's column of "
+                "floats holds: give a float, or a Fraction to keep them all")
+    return "a column's value is a number, text, true/false or None"
 
 
 def kind(value: Any) -> str | None:
@@ -107,7 +124,7 @@ def cell(value: Any) -> bool:
     """Whether ``value`` is one a table's cell holds (:data:`KINDS`, None, a fraction, or a
     numpy scalar of one)."""
     if isinstance(value, np.generic):
-        return value.dtype.kind in "biufU"
+        return held(value.dtype)
     return value is None or isinstance(value, (*KINDS, Fraction))
 
 

@@ -11,7 +11,7 @@ import numpy as np
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on, said
 from mdp.game.apart import distinct_actions
-from mdp.game.cells import cell, kind, mixed, one_kind, scalars, to_frame
+from mdp.game.cells import allowed, cell, kind, mixed, one_kind, scalars, to_frame
 from mdp.game.names import COLUMN, typable
 from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
@@ -373,8 +373,7 @@ def _row(game: Game, hook: str, default: dict[str, Any], **kwargs: Any) -> dict[
     for name, value in row.items():  # here, where the hook, the state and action are known
         if not cell(value):
             raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
-                             f"{said(value)} ({type(value).__name__}) ({where}); a column's "
-                             "value is a number, text, true/false or None")
+                             f"{said(value)} ({type(value).__name__}) ({where}); {allowed(value)}")
     return row
 
 
@@ -389,8 +388,7 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
             value = values[bad]
             raise ModelError(f"game {game.name}: {hook} gives column {said(name)} the value "
                              f"{said(value)} ({type(value).__name__}) ({what} "
-                             f"{said(_plain(states[bad]))}); a column's value is a number, "
-                             "text, true/false or None")
+                             f"{said(_plain(states[bad]))}); {allowed(value)}")
 
 
 def _plain(value: Any) -> Any:
