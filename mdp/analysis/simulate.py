@@ -129,17 +129,25 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
     low, high = _interval(offsets, counts, middle, sd, games, chance=chance and not first)
     order = np.argsort(offsets, kind="stable")
     below = np.cumsum(counts[order])
-    percentiles = {f"{p}%": _shown(values[order][np.searchsorted(below, p * games / 100)])
-                   for p in (5, 25, 50, 75, 95)}
+    shares = (5, 25, 50, 75, 95)
+    percentiles = dict(zip((f"{p}%" for p in shares), _shown(
+        [values[order][np.searchsorted(below, p * games / 100)] for p in shares])))
     if first and low is not None and high is not None:
         low, high = float(first + Fraction(low)), float(first + Fraction(high))
     return Simulation(games, seed, mean, low, high, outcomes, sd, percentiles)
 
 
-def _shown(value: Any) -> float | int:
-    """An outcome as a percentile says it: a float, but a whole number no float holds as the
-    int it is (2**60 + 1, which a float makes 2**60)."""
-    return value if isinstance(value, int) and not float_holds(value) else shown_float(value)
+def _shown(values: list[Any]) -> list[float | int]:
+    """Outcomes as percentiles say them: floats, but whole ones (ints, whole fractions) as
+    the ints they are where one of them is past what a float holds (2**62 + 1, which a float
+    makes 2**62): each then exact, in one form."""
+    exact = any(_whole(v) and not float_holds(v) for v in values)
+    return [int(v) if exact and _whole(v) else shown_float(v) for v in values]
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) or \
+        isinstance(value, Fraction) and value.denominator == 1
 
 
 def _moments(values: np.ndarray, counts: np.ndarray, games: int) -> tuple[float, float | None]:

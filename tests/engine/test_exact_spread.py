@@ -4,6 +4,7 @@ the same game's small totals do. It was a standard deviation of 0 for points nea
 
 import itertools
 import math
+import sys
 from fractions import Fraction
 
 import numpy as np
@@ -116,7 +117,7 @@ def scaled(scale):
 
 
 @settings(max_examples=6, deadline=None)
-@given(st.integers(-330, 330).map(lambda k: Fraction(10) ** k * 3))
+@given(st.integers(-330, 150).map(lambda k: Fraction(10) ** k * 3))  # (points past a float: refused)
 def test_an_exact_spread_is_the_exact_one_at_any_size(scale):
     """Under exact chances the mean and percentiles are exact beside their floats, and a float
     that cannot hold one by its size (totals near 1e-400 or 1e400) is None, never 0 or inf:
@@ -131,8 +132,26 @@ def test_an_exact_spread_is_the_exact_one_at_any_size(scale):
     assert {Fraction(t) for t in found["percentiles_exact"].values()} <= set(totals)
     for got, exact in [(found["mean"], mean), *((found["percentiles"][p], Fraction(t))
                                                 for p, t in found["percentiles_exact"].items())]:
-        assert got == (float(exact) if 1e-300 < exact < 1e300 else None)
+        # None below the least normal float, 2.2e-308 (by the float's own bound)
+        assert got == (None if exact < Fraction(sys.float_info.min) else float(exact))
     if found["sd"] is None:  # the deviation by its size, in words: a tenth of the scale or more
         assert Fraction(found["sd_about"]) > scale / 10
     else:
         assert found["sd"] > float(scale) / 10
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(2**53, 2**80), st.sampled_from([(int, int), (Fraction, Fraction), (int, Fraction)]))
+def test_whole_percentiles_past_a_float_are_exact_in_any_form(low, kinds):
+    """Simulated games ending at whole values a float cannot tell apart, given as ints or whole
+    fractions: every percentile is the exact value the games passed, an int (whole fractions
+    were floats: the 75% percentile 2**62 where it is 2**62 + 1)."""
+    ends = {0: kinds[0](low), 1: kinds[1](low + 1)}
+    game = mdp.load_game(Table({"start": {"flip": [(Fraction(1, 2), 0), (Fraction(1, 2), 1)]}}, ends))
+    played = mdp.simulate(mdp.solve(mdp.compile(game)), game, games=1000, seed=1)
+    lows = played.outcomes["games"][0]
+    assert 400 < lows < 600
+    # By counting: the least value at least p% of the games did not pass.
+    expected = [low if lows >= p * 1000 / 100 else low + 1 for p in (5, 25, 50, 75, 95)]
+    assert list(played.percentiles.values()) == expected
+    assert all(type(v) is int for v in played.percentiles.values())
