@@ -3,6 +3,7 @@ columns of :func:`mdp.solve_many`), checked where they enter: the one place."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -111,8 +112,11 @@ def own_terminal(model: CompiledModel, values: Any) -> Any:
     return None if same else values
 
 
-def tie_break_column(model: CompiledModel, column: str) -> Any:
-    """The terminal states' column a tie-break names: a number in every one of them."""
+def tie_break_column(model: CompiledModel, column: str, exact: bool = False) -> Any:
+    """The terminal states' column a tie-break names: a number in every one of them. ``value``
+    is the game's own terminal values, as the model holds them (exact where the game gave
+    them so); another column of floats, in exact solving, each float the exact number it
+    is (the column is the game's to read, not a value it gave inexactly)."""
     terminals = model.terminals
     empty = {c: terminals[c].fill_nan(None).null_count() if t.is_float() else terminals[c].null_count()
              for c, t in terminals.schema.items() if t.is_numeric()}
@@ -122,4 +126,8 @@ def tie_break_column(model: CompiledModel, column: str) -> Any:
             empty else f"is empty (or NaN) in {empty[column]:,} of the {terminals.height:,} terminal states"
         raise ParamError(f"tie-break column {column!r} {why}: a tie-break takes a column that is a number "
                          f"in every terminal state ({', '.join(usable)}){did_you_mean(column, usable)}")
+    if column == "value":
+        return model.terminal_values
+    if exact and terminals[column].dtype.is_float():
+        return [Fraction(v) for v in terminals[column].to_list()]
     return terminals[column]

@@ -1,7 +1,8 @@
 """A tie-break takes a column that is a number in every terminal state: one empty (None) or
 NaN in some is refused in one line naming the tie-break column, how many terminal states lack
 it, and only the columns a tie-break can take, where it was the Python API's "terminal= value
-nan at row 0". Which columns are usable is counted here from the values given."""
+nan at row 0". Which columns are usable is counted here from the values given. A usable one
+breaks ties in exact solving too, a column of floats and mdp's own ``value`` among them."""
 
 import math
 
@@ -31,6 +32,13 @@ def test_a_tie_break_column_empty_somewhere_is_refused(xs, ys, column):
                for c, vs in values.items()}
     usable = [c for c in ("x", "y") if not lacking[c] and any(v is not None for v in values[c])]
     if column in usable:
+        # The first end of the most in the column, by hand; in floats, and exactly (a column
+        # of floats, or mdp's own value, was "terminal= value 1.0 at row 0 is a float").
+        best = max(range(3), key=lambda i: (values[column][i], -i))
+        for exact in (False, True):  # the start's three actions, in the game's order
+            weights = mdp.choices(mdp.solve(mdp.compile(game), exact=exact),
+                                  tie_break=[f"max:{column}", "max:value"])
+            assert list(weights) == [int(i == best) for i in range(3)]
         mdp.distribution(solution, game, tie_break=[f"max:{column}"])
         return
     with pytest.raises(mdp.ParamError) as raised:
