@@ -180,7 +180,10 @@ def _spread_of(frame: pl.DataFrame, solution: Solved) -> dict[str, Any]:
 def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
     frame = toward.inner(answer)
     print(game.describe())
-    print(toward.toward_line(answer) or value_line(solution))
+    toward_line = toward.toward_line(answer)  # (its exact chance on it, under --exact)
+    print(toward_line or value_line(solution))
+    if solution.exact and not toward_line:
+        print(f"exact: {solution.summary()['exact']}")
     found = _spread_of(frame, solution)
     if found:  # points: how they spread
         shares = percentiles_shown(found["percentiles"], frame, found.get("percentiles_exact"))
@@ -188,10 +191,12 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
         print(f"mean {exactly(found['mean'], found.get('mean_exact'))}, standard deviation "
               f"{sd}; percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
-    print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative")
+    exact = frame["exact"].to_list() if "exact" in frame.columns else None
+    print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative" + ("  exact" if exact else ""))
     texts = cells(frame, names)  # (two outcomes never read alike)
     for i, (chance, total) in enumerate(chances_shown(frame)):
-        print("  ".join(f"{texts[n][i]:>8}" for n in names) + f"  {chance}  {total}")
+        print("  ".join(f"{texts[n][i]:>8}" for n in names) + f"  {chance}  {total}"
+              + (f"  {exact[i]}" if exact else ""))
 
 
 DISTRIBUTION = Analysis(
