@@ -54,15 +54,19 @@ MAX_PROFILES = 1_000_000
 """The most lists of results a match solves for (results ** (players - 1) of them)."""
 
 
-def check_players(players: Any) -> None:
-    """Refuse, before any work, a number of players that is not a whole number from 2 to
-    :data:`~mdp.limits.MAX_PLAYERS` (past it: :class:`mdp.TooLarge`)."""
-    if not isinstance(players, int) or isinstance(players, bool) or players < 2:
-        raise ParamError(f"a match needs 2 players or more, not {players!r}")
+def check_players(players: Any) -> int:
+    """The number of players, an int (NumPy's whole numbers too), refused before any work
+    where it is not a whole number from 2 to :data:`~mdp.limits.MAX_PLAYERS` (past it:
+    :class:`mdp.TooLarge`)."""
+    if not isinstance(players, (int, np.integer)) or isinstance(players, (bool, np.bool_)) or \
+            players < 2:
+        raise ParamError(f"players={quoted(players)}: a match needs a whole number of 2 players or more")
+    players = int(players)
     if players > MAX_PLAYERS:
         raise TooLarge(f"{players:,} players: at most {MAX_PLAYERS} (with two results or "
                        f"more, more players mean more than {MAX_PROFILES:,} lists of earlier "
                        "results to solve for)")
+    return players
 
 
 def _no_negative_zero(values: Any) -> tuple[float | Fraction, ...]:
@@ -152,7 +156,7 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
     arguments("match", model=(model, first(MODEL, "match(model, game)")), game=(game, GAME),
               exact=(exact, FLAG), progress=(progress, CALLBACK), max_memory=(max_memory, MAX_MEMORY))
     start = time.perf_counter()
-    check_players(players)
+    players = check_players(players)
     if not hasattr(model, "single"):
         raise ParamError("match takes the game's compiled model (mdp.compile(game)), "
                          f"not {type(model).__name__}")

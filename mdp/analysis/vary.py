@@ -143,7 +143,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
               params=(params, PARAMS), plugins=(plugins, PLUGINS), exact=(exact, FLAG),
               max_states=(max_states, MAX_STATES), max_memory=(max_memory, MAX_MEMORY),
               progress=(progress, CALLBACK))
-    check_players(players)
+    players = check_players(players)
     rows: list[dict[str, Any]] = []
     unfair: list[float | Fraction] = []
     models: dict[Any, Any] = {}

@@ -254,10 +254,11 @@ def vary_table(args: argparse.Namespace, make: Callable[..., pl.DataFrame],
                          "--residual is for one rule set at a time")
     values = parse_vary(args.vary)
     reading_given(args)
-    with Progress() as progress:
-        table = make(args.game, values, variant=args.variant, params=parse_assignments(args.params),
-                     plugins=plugins(args), exact=args.exact, max_states=args.max_states,
-                     max_memory=args.max_memory or "default", progress=progress, **settings)
+    with Progress() as progress:  # (an analysis's own --max-memory is the command's: shared)
+        table = make(args.game, values, **{
+            "variant": args.variant, "params": parse_assignments(args.params),
+            "plugins": plugins(args), "exact": args.exact, "max_states": args.max_states,
+            "max_memory": args.max_memory or "default", "progress": progress, **settings})
     guard.check(f"game {args.game}")
     return table
 

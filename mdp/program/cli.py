@@ -384,7 +384,8 @@ def _command(analysis: Analysis) -> Command:
         if analysis.vary is not None:  # --out and --format write the table of --vary alone
             fmt, on_stdout = arguments.check_table_options(args), False
             if args.vary:
-                table = arguments.vary_table(args, analysis.vary, **options)
+                table = arguments.vary_table(args, analysis.vary,  # what the texts mean
+                                             **{name: values[name] for name in options})
                 arguments.write_vary_table(table, args, fmt)
                 return
         else:
