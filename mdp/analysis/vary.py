@@ -115,6 +115,11 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
               progress=(progress, CALLBACK))
     loaded = _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
                       max_states, max_memory)
+    alone = [name for name in _match_alone(loaded[0]) if name in vary]
+    if alone:  # every row one game, solved again
+        raise ParamError(f"parameter {alone[0]} is read by a match alone (game {loaded[0].name}'s "
+                         "match rules say so): solved, every value is one game; vary it in a "
+                         "match (mdp match --vary, mdp.match_table)")
     rows: list[dict[str, Any]] = []
     for game, row in zip(loaded, _varied(loaded, vary)):
         model = compile(game, max_states=max_states, max_memory=max_memory, progress=progress)
@@ -172,6 +177,11 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
         unfair.append(max(max(result.values), -min(result.values)))  # the largest in size
     order = sorted(range(len(rows)), key=unfair.__getitem__)  # stable: ties keep their order
     return pl.DataFrame([rows[i] for i in order])
+
+
+def _match_alone(game: Game) -> tuple[str, ...]:
+    """The parameters that a match of ``game`` alone reads; none where it has no match rules."""
+    return match_params(game) if game.implements("mdp_match_rules") else ()
 
 
 def _checked(games: list[Game], max_states: int | None, max_memory: Any) -> list[Game]:

@@ -40,3 +40,21 @@ def test_a_number_of_players_is_refused_saying_what_it_must_be(capsys):
         mdp.match_table("shutbox", {"tiles": ["1-3"]}, players=True)
     # NumPy's whole numbers are whole numbers (was: "needs 2 players or more, not np.int64(3)")
     assert mdp.match_table("shutbox", {"tiles": ["1-3"]}, players=np.int64(3)).columns[-1] == "player_3"
+
+
+# Two values of each parameter that Shut the Box's match alone reads.
+MATCH_ALONE = {"shut_pays": ["1", "2"], "shut_wins": ["yes", "no"]}
+
+
+def test_solving_over_a_parameter_of_the_match_alone_is_refused_before_the_work(capsys):
+    """Solved, each value of a parameter that only a match reads is one game: the table's rows
+    were that game solved again, alike; refused in one line naming it, before any compile."""
+    from mdp.analysis.match_rules import match_params
+
+    assert set(match_params(mdp.load_game("shutbox"))) == MATCH_ALONE.keys()
+    for name, values in MATCH_ALONE.items():
+        assert main(["solve", "shutbox", "--vary", f"{name}={','.join(values)}"]) == 2
+        err = capsys.readouterr().err
+        assert err.startswith(f"mdp: error: parameter {name} is read by a match alone "), err
+        # the match itself takes it (the fair stake of the rule set)
+        assert mdp.match_table("shutbox", {name: values}, params={"tiles": "1-3"}).height == 2
