@@ -28,7 +28,10 @@ far as the process may, and refused:
   (``mdp.policy``): a game's own binding of one;
 - Polars' settings (``polars.Config``, but those of environment variables, which
   :mod:`mdp.program.guard` puts back silently, as Polars is told here): an engine affinity
-  of ``"gpu"`` had mdp's Parquet writer fail.
+  of ``"gpu"`` had mdp's Parquet writer fail;
+- which of Python's number types the ABCs of :mod:`numbers` take
+  (``numbers.Rational.register(float)``: ``Fraction`` then took a float for a fraction, and
+  failed inside mdp's own code). A registration cannot be taken back: refused.
 """
 
 from __future__ import annotations
@@ -58,7 +61,7 @@ def record() -> dict[str, Any]:
     return {"filters": list(warnings.filters), "showwarning": warnings.showwarning,
             "faulthandler": faulthandler.is_enabled(), "group": _group(),
             "decimal": _decimal(), "polars": _polars(), "mdp": dict(_mdp_bound()),
-            "logging": _logging() or _LOGGING}
+            "logging": _logging() or _LOGGING, "numbers": _numbers()}
 
 
 def forget() -> None:
@@ -72,7 +75,30 @@ def forget() -> None:
 def changed(recorded: dict[str, Any]) -> str | None:
     return _warnings(recorded) or _faulthandler(recorded) or _grouped(recorded) or \
         _decimal_changed(recorded) or _polars_changed(recorded) or _mdp_names(recorded) or \
-        _logging_changed(recorded)
+        _logging_changed(recorded) or _numbers_changed(recorded)
+
+
+_ABCS = ("Integral", "Rational", "Real", "Complex", "Number")  # the narrowest first
+
+
+def _numbers() -> list[tuple[type, str, bool]]:
+    """Each of Python's number types (and text, bytes, None) with each ABC of :mod:`numbers`,
+    and whether the ABC takes it: how mdp tells an exact number from a float."""
+    import decimal
+    import numbers
+    from fractions import Fraction
+
+    return [(kind, abc, issubclass(kind, getattr(numbers, abc))) for kind in
+            (bool, int, float, complex, Fraction, decimal.Decimal, str, bytes, type(None))
+            for abc in _ABCS]
+
+
+def _numbers_changed(recorded: dict[str, Any]) -> str | None:
+    for (kind, abc, was), (_, _, now) in zip(recorded["numbers"], _numbers()):
+        if was != now:
+            return f"registered {kind.__name__} as numbers.{abc}" if now else \
+                f"took {kind.__name__} out of numbers.{abc}"
+    return None
 
 
 _LOGGING = (30, (), 0)

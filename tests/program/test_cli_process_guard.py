@@ -48,6 +48,9 @@ REFUSED = {
     "import signal; signal.signal(signal.SIGHUP, signal.SIG_IGN)": "changed what SIGHUP does",
     "import signal; signal.signal(signal.SIGINT, signal.SIG_DFL)": "changed what SIGINT does",
     "os.umask(0o777)": "changed the file mode creation mask (umask) from",
+    # Fraction then took a float for a fraction: a traceback in mdp's own code
+    "import numbers; numbers.Rational.register(float)": "registered float as numbers.Rational",
+    "import numbers; numbers.Integral.register(float)": "registered float as numbers.Integral",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
