@@ -3,6 +3,8 @@ description of one state (and action) for error messages."""
 
 from __future__ import annotations
 
+import functools
+import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -40,18 +42,28 @@ class LazyColumn:
         return self.make(*self.arguments)
 
 
+_PENDING: weakref.WeakKeyDictionary[LazyColumn, list[Callable[[Any], None]]] = \
+    weakref.WeakKeyDictionary()
+"""The comparisons of a lazy column with the rows asked again (:func:`same_again`), done as
+it is made: only a table makes it."""
+
+
 def made(values: Any, game: str, name: str) -> Any:
     """A column's values, a :class:`LazyColumn` made: one whose function raises (anything)
-    is the game's fault, named by the column ``name`` of ``game``."""
+    is the game's fault, named by the column ``name`` of ``game``, and so is one whose rows
+    differ from those asked again (:func:`same_again`), compared now."""
     if not isinstance(values, LazyColumn):
         return values
     try:
-        return values()
+        got = values()
     except PLUGIN_FAULTS as error:
         if passed_on(error, f"game {game}"):
             raise
         raise ModelError(f"game {game}: mdp_columns' lazy column {name!r} raised "
                          f"{fault(error, hook=True)} as it was made") from None
+    for compare in _PENDING.get(values, ()):
+        compare(got)
+    return got
 
 
 def state_columns(game: Game, states: np.ndarray | Sequence[Any], lazy: bool = False,
@@ -154,10 +166,10 @@ def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what
     first, middle and last row of a batch are asked again, each alone (a batch of one: that
     row twice), and its first :data:`SAME_AGAIN_ROWS` rows with each one place later (the
     last of them first; ``ask`` is given the places), and each must get the columns it got
-    (a column made lazily is passed over). An impure hook (one that counts its calls or
-    remembers what it was asked) or one whose answer for a state depends on where it stands
-    in its batch or on the others asked with it (two states' names swapped in a batch of
-    five) would show values that change from table to table."""
+    (a column made lazily, compared as a table makes it: :func:`made`). An impure hook (one
+    that counts its calls or remembers what it was asked) or one whose answer for a state
+    depends on where it stands in its batch or on the others asked with it (two states' names
+    swapped in a batch of five) would show values that change from table to table."""
     n = len(states)
     near = min(n, SAME_AGAIN_ROWS)  # the batch's first rows, each one place later
     for rows in ([[0, 0]] if n == 1 else [[0], [n // 2], [n - 1], [near - 1, *range(near - 1)]] if n else []):
@@ -168,17 +180,26 @@ def same_again(game: Game, hook: str, columns: dict[str, Any], states: Any, what
                              f"{list(columns)} as in a batch of {n:,}; a game must give the "
                              "same columns each time it is asked")
         for name, values in columns.items():
-            if isinstance(values, LazyColumn):
-                continue
-            now = [_plain(v) for v in made(again[name], game.name, name)]
-            wrong = next((j for j, row in enumerate(rows) if repr(now[j]) != repr(_plain(values[row]))), None)
-            if wrong is not None:
-                row = rows[wrong]
-                raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
-                                 f"{now[wrong]!r} for {what} {said(_plain(states[row]))}, not "
-                                 f"{name}={_plain(values[row])!r} as in a batch of {n:,}; a game "
-                                 "must give the same columns each time it is asked, whatever "
-                                 f"other {what}s are asked with it")
+            compare = functools.partial(_compare, game, hook, what, states, name, rows,
+                                        [_plain(v) for v in made(again[name], game.name, name)])
+            if isinstance(values, LazyColumn):  # made for a table alone: compared then
+                _PENDING.setdefault(values, []).append(compare)
+            else:
+                compare(values)
+
+
+def _compare(game: Game, hook: str, what: str, states: Any, name: str, rows: list[int],
+             again: list[Any], values: Any) -> None:
+    """Refuse the column ``name``'s ``values`` of a batch of ``states`` whose ``rows`` were
+    asked again and given ``again``."""
+    wrong = next((j for j, row in enumerate(rows) if repr(again[j]) != repr(_plain(values[row]))), None)
+    if wrong is not None:
+        row = rows[wrong]
+        raise ModelError(f"game {game.name}: asked again, {hook} gave {name}="
+                         f"{again[wrong]!r} for {what} {said(_plain(states[row]))}, not "
+                         f"{name}={_plain(values[row])!r} as in a batch of {len(states):,}; a "
+                         "game must give the same columns each time it is asked, whatever "
+                         f"other {what}s are asked with it")
 
 
 def sources(game: Game, names: Any) -> dict[str, str]:

@@ -97,3 +97,33 @@ def test_a_column_of_more_dimensions_is_refused_by_every_table(shape, table):
             mdp.policy(solution, game)
         else:
             mdp.advise(solution, game, position="4")
+
+
+class Impure(Named):
+    """The ladder whose lazy column of positions is made ``how``: as it should (pure), with
+    a count of the times it was made added, or by each row's place in its batch."""
+
+    def __init__(self, how):
+        super().__init__()
+        self.how, self.calls = how, 0
+
+    def make(self, keys):
+        self.calls += 1
+        if self.how == "counted":
+            return [f"{k // 2}+{self.calls}" for k in keys]
+        if self.how == "placed":
+            return [str(i) for i in range(len(keys))]
+        return super().make(keys)
+
+
+@pytest.mark.parametrize("how", ["pure", "counted", "placed"])
+def test_a_lazy_column_made_otherwise_than_asked_again_is_refused_as_a_table_makes_it(how):
+    """The rows a lazy column's batch was asked again for are compared with it as a table makes
+    it: a make that counts its calls labelled each table's outcomes otherwise, exit 0."""
+    game = mdp.load_game(Impure(how))
+    model = mdp.compile(game)  # nothing made: no table yet
+    if how == "pure":
+        assert sorted(model.terminals["position"].to_list()) == ["0", "bust"]
+        return
+    with pytest.raises(mdp.ModelError, match=r"^game ladder: asked again, mdp_columns gave position="):
+        mdp.distribution(mdp.solve(model), game)

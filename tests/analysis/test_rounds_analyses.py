@@ -167,5 +167,10 @@ def test_the_totals_of_a_small_yahtzee_card_average_to_its_value_exactly():
 def test_the_command_prints_the_chance_of_each_total(capsys):
     assert mdp.program.cli.main(["distribution", EXAMPLE, "--exact"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[3] == "  points  probability   cumulative"
-    assert lines[-1].split()[-1] == "100.0000%"
+    game = mdp.load_game(EXAMPLE)
+    solved = mdp.solve(mdp.compile(game), exact=True)
+    assert lines[2] == f"exact: {solved.value}"
+    assert lines[4] == "  points  probability   cumulative  exact"
+    frame = mdp.distribution(solved, game)  # each row's chance, exactly, last
+    assert [line.split()[-1] for line in lines[5:]] == frame["exact"].to_list()
+    assert lines[-1].split()[-2] == "100.0000%"
