@@ -355,13 +355,19 @@ def say(line: Any, *, flush: bool = False) -> None:
     """One line of mdp's own on standard error, at the start of a line: where a game's
     print left one open there (``print("working...", end="")``), or on standard output to the
     same place, it is ended first, and a colour it left set is reset
-    (:meth:`mdp.program.stdout.Errors.line_start`)."""
+    (:meth:`mdp.program.stdout.Errors.line_start`). What its encoding cannot write (a file's
+    name with a byte that is not UTF-8, ``\\udcff``) is written as its escape."""
     import sys
 
     start = getattr(sys.stderr, "line_start", None)
     if start is not None:
         start()
-    print(line, file=sys.stderr, flush=flush)
+    text, encoding = str(line), getattr(sys.stderr, "encoding", None) or "utf-8"
+    try:
+        text.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        text = text.encode("ascii", "backslashreplace").decode("ascii")
+    print(text, file=sys.stderr, flush=flush)
 
 
 def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:

@@ -31,6 +31,7 @@ from mdp.engine.numeric import (
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
+from mdp.game.cells import allowed, utf8
 from mdp.game.load import Game, describe
 
 INT64_MAX = int(np.iinfo(np.int64).max)
@@ -122,6 +123,9 @@ def actions_of(game: Game, state: Any) -> list[Any]:
             raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the action "
                              f"{said(action)}{' twice' if twice else ', not equal to itself,'} (state "
                              f"{said(state)}); each action once, a label found again by ==")
+        if isinstance(action, str) and not utf8(action):  # a table's text of it
+            raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the action "
+                             f"{said(action)} (state {said(state)}); {allowed(action)}")
         seen.add(action)
     return actions
 

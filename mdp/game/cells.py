@@ -67,6 +67,9 @@ def allowed(value: Any) -> str:
     is (a long double, which a column of floats would round; a complex number) says why."""
     if isinstance(value, (complex, np.complexfloating)):
         return "a column's numbers are real: no table holds a complex one"
+    if isinstance(value, str) and not utf8(value):
+        return ("text is letters: a lone surrogate ('\\udc80', what Python makes of a byte that "
+                "is not UTF-8) is none, and no file holds it")
     if isinstance(value, np.floating):  # a long double (the others .item() makes a float)
         return (f"a {np.dtype(type(value)).name} has more digits than a table's column of "
                 "floats holds: give a float, or a Fraction to keep them all")
@@ -122,10 +125,21 @@ def exact(values: Any) -> Any:
 
 def cell(value: Any) -> bool:
     """Whether ``value`` is one a table's cell holds (:data:`KINDS`, None, a fraction, or a
-    numpy scalar of one)."""
+    numpy scalar of one; text that is UTF-8)."""
     if isinstance(value, np.generic):
         return held(value.dtype)
+    if isinstance(value, str):
+        return utf8(value)
     return value is None or isinstance(value, (*KINDS, Fraction))
+
+
+def utf8(text: str) -> bool:
+    """Whether ``text`` is letters a file holds: no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
@@ -139,7 +153,13 @@ def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:
     import polars as pl
 
     plain = {name: exact(scalars(who, name, values)) for name, values in columns.items()}
-    frame = pl.DataFrame(plain, strict=False)
+    try:
+        frame = pl.DataFrame(plain, strict=False)
+    except UnicodeEncodeError:  # text with a lone surrogate: found, and said
+        name, row, value = next((name, row, v) for name, values in plain.items()
+                                for row, v in enumerate(values) if isinstance(v, str) and not utf8(v))
+        raise ModelError(f"{who}: column {name!r} holds {value!r} at row {row + 1}; "
+                         f"{allowed(value)}") from None
     for name, values in plain.items():
         given = values.count(None) if isinstance(values, list) else 0
         if frame[name].null_count() != given:

@@ -86,8 +86,7 @@ class Param:
         if isinstance(got, str):
             if breaks(got):
                 raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
-                                 f"{got!r:.60}, text with a control character or a line break; "
-                                 "a value is shown on one line")
+                                 f"{got!r:.60}, text with {broken(got)}; a value is shown on one line")
             self._read_back(value, got)
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
@@ -167,8 +166,8 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
             for value in values_of(_listed(given[name])) if param.repeat else (_listed(given[name]),):
                 if isinstance(value, str) and breaks(value):  # the user's, not the show's
                     where = f"{owner}: " if analysis else ""
-                    raise ParamError(f"{where}{kind} {name}={clipped(value)!r}: text with a control "
-                                     "character or a line break; a value is typed on one line")
+                    raise ParamError(f"{where}{kind} {name}={clipped(value)!r}: text with "
+                                     f"{broken(value)}; a value is typed on one line")
                 try:  # each value of a repeated option alone
                     read.append(_parsed(owner, param, value))
                 except (ValueError, TypeError) as error:
@@ -206,8 +205,17 @@ def _listed(value: Any) -> Any:
 
 def breaks(text: str) -> bool:
     """Whether ``text`` holds a control character or a line break, which no value on one line
-    does."""
-    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in text)
+    does, or a lone surrogate (what Python makes of a byte that is not UTF-8), which no file
+    holds: :func:`broken` says which."""
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" or 0xD800 <= ord(c) < 0xE000
+               for c in text)
+
+
+def broken(text: str) -> str:
+    """What :func:`breaks` finds in ``text``, in words."""
+    if any(0xD800 <= ord(c) < 0xE000 for c in text):
+        return "a lone surrogate (a byte that is not UTF-8), which no file holds"
+    return "a control character or a line break"
 
 
 def parsed(where: str, param: Param, value: Any) -> Any:

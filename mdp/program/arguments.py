@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import InRounds, ModelError, ParamError
-from mdp.game.params import Param, breaks, check_settable, parse_assignments, parsed, values_of
+from mdp.game.params import Param, breaks, broken, check_settable, parse_assignments, parsed, values_of
 from mdp.game.parsers import Choice
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
@@ -207,8 +207,8 @@ def _reader(option: Param) -> Callable[[str], Any]:
 
     def read(text: str) -> Any:
         if breaks(text):
-            raise ParamError(f"{name} {clipped(text)!r}: text with a control character or a line "
-                             "break; a value is typed on one line")
+            raise ParamError(f"{name} {clipped(text)!r}: text with {broken(text)}; a value is "
+                             "typed on one line")
         try:
             parsed(f"option {name}", option, text)
         except (ValueError, TypeError) as error:

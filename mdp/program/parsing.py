@@ -1,17 +1,50 @@
 """The command line parsed: what a command does not take is said as its command's parser
-says it, with the option it may have meant."""
+says it, with the option it may have meant; a word that is not UTF-8 (a byte that Python
+hands on as a lone surrogate: ``$'\\xff'``, a Latin-1 terminal's ``é``) is refused, but in a
+file's name, which keeps its bytes."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 
-from mdp.errors import did_you_mean
+from mdp.errors import ParamError, did_you_mean
+
+PATHS = ("game", "plugin")
+"""The arguments that name files (as do those of metavar ``FILE``): their bytes are theirs."""
 
 
 def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
     """The arguments parsed; one the command does not take is its command's mistake, said
     as its parser says it (``mdp solve: error: ...``), not the program's."""
+    args = _parsed(parser, given)
+    for action in {a.dest: a for p in _parsers(parser) for a in p._actions}.values():
+        value = getattr(args, action.dest, None)
+        if action.dest in PATHS or action.metavar == "FILE" or value is None:
+            continue
+        for text in value if isinstance(value, (list, tuple)) else [value]:
+            if isinstance(text, str) and not _utf8(text):
+                raise ParamError(f"{action.option_strings[0] if action.option_strings else action.dest} "
+                                 f"{_typed(text)}: not UTF-8 text (a byte no letter is made of in "
+                                 "UTF-8); mdp reads what is typed as UTF-8")
+    return args
+
+
+def _utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _typed(text: str) -> str:
+    """``text`` as it was typed: its bytes, those no letter shown as ``\\xff``."""
+    return repr(os.fsencode(text))[2:-1]
+
+
+def _parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namespace:
     args, unknown = parser.parse_known_args(_values_joined(parser, given))
     if unknown:
         command = getattr(args, "command", None)
