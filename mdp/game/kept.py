@@ -8,10 +8,9 @@ and compared where control comes back from the game's code (the game a
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
-from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, said
+from mdp.errors import ModelError, ParamError, said
 from mdp.game.params import alike
 from mdp.shown import clipped
 
@@ -20,15 +19,20 @@ KEPT = "params shown"
 
 
 def keep_shown(game: Any) -> None:
-    """Keep the parameters as ``game`` shows them, a copy of each (one that cannot be copied
-    is not kept, nor compared), before any of its hooks runs."""
-    kept: dict[str, Any] = {}
-    for name, value in game.shown_params().items():
-        try:
-            kept[name] = copy.deepcopy(value)
-        except PLUGIN_FAULTS:
-            continue
-    game.memo(KEPT, dict).update(kept)
+    """Keep the parameters as ``game`` shows them, a copy of each, before any of its hooks
+    runs."""
+    game.memo(KEPT, dict).update({name: _copied(value) for name, value in game.shown_params().items()})
+
+
+def _copied(value: Any) -> Any:
+    """A parameter as shown (text, a number, true/false, None, or lists and mappings of
+    them: what JSON holds), copied by mdp's own hand, not by :mod:`copy`, whose tables a
+    game's code may change."""
+    if isinstance(value, (list, tuple)):
+        return type(value)(map(_copied, value)) if type(value) in (list, tuple) else list(map(_copied, value))
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    return value
 
 
 def check_params(game: Any) -> None:

@@ -91,7 +91,13 @@ def _written(plt: Any, figure: Any, path: str) -> str:
     draw it is one line, no picture written. Returns the path."""
     try:
         figure.tight_layout()
-        write_atomically(path, lambda file: figure.savefig(file, format=path.rsplit(".", 1)[1].lower()))
+
+        def save(file: Any) -> None:
+            figure.savefig(file, format=path.rsplit(".", 1)[1].lower())
+            if not file.tell():  # (its writer replaced, say: refused by the guard, too)
+                raise MdpError("the picture could not be drawn: matplotlib wrote nothing")
+
+        write_atomically(path, save)
     except MdpError:
         raise
     except Exception as error:  # noqa: BLE001  (matplotlib's own, of whatever kind: its fonts

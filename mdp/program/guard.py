@@ -57,18 +57,23 @@ _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 
 _recorded: dict[str, Any] | None = None
 
-_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "matplotlib", "matplotlib.figure",
-                  "matplotlib.pyplot", "json", "json.encoder", "shutil", "tempfile", "fractions",
-                  "math", "operator", "functools", "itertools", "heapq", "decimal", "os", "posixpath",
-                  "genericpath", "stat")
-"""The modules mdp's results are computed and written with, besides its own (``mdp``,
-``mdp.*``) and scipy's sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's
-sweep); from ``fractions`` on, Python's own that a command loads anyway (``os.path`` is
-``posixpath``; ``stat`` tells a pipe from a file), loaded to be recorded at once, the others
-as they are loaded. ``os._exit`` is left out: mdp itself holds it while a command runs."""
+_COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "json", "json.encoder", "shutil",
+                  "tempfile", "fractions", "math", "operator", "functools", "itertools", "heapq",
+                  "decimal", "os", "posixpath", "genericpath", "stat", "copy", "contextlib")
+"""The modules mdp's results are computed, checked and written with, besides its own (``mdp``,
+``mdp.*``), those a picture is drawn and written with (``matplotlib.*`` and PIL's) and scipy's
+sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's sweep); from ``fractions``
+on, Python's own that a command loads anyway (``os.path`` is ``posixpath``; ``stat`` tells a
+pipe from a file; ``copy`` keeps the parameters to compare; ``contextlib``, what the
+standard library's own look-ups go through), loaded to be recorded at once, the others as
+they are loaded. ``os._exit`` is left out: mdp itself holds it while a command runs."""
+
+_PACKAGES = ("mdp", "matplotlib", "PIL")
+"""Packages every module of which is among those computed with."""
+
 
 def _computed_with(name: str) -> bool:
-    return name in _COMPUTED_WITH or name.split(".")[0] == "mdp" or name.startswith("scipy.sparse")
+    return name in _COMPUTED_WITH or name.split(".")[0] in _PACKAGES or name.startswith("scipy.sparse")
 
 
 def _function(module: Any, name: str, value: Any) -> bool:

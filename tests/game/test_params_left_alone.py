@@ -88,3 +88,15 @@ def test_the_command_line_refuses_it(tmp_path, capsys):
     assert err == ("mdp: error: game par: parameter pay was '5' as the game loaded and is "
                    "'5+1+1+1+1' now: its code changed it; a hook reads its parameters and leaves "
                    "them as they are\n")
+
+
+def test_the_parameters_are_kept_whatever_the_copy_module_does(monkeypatch):
+    """Kept by mdp's own copy: a game that made :mod:`copy` copy a list as itself had its
+    hook's change of a parameter go unseen, and another game solved and recorded."""
+    import copy
+
+    monkeypatch.setitem(copy._deepcopy_dispatch, list, lambda value, memo, deepcopy: value)
+    monkeypatch.setattr(copy, "deepcopy", lambda value, memo=None: value)
+    loaded = mdp.load_game(game("list shown as it is", "mdp_actions", True), pay="3+4")
+    with pytest.raises(mdp.ModelError, match=r"^game par: parameter pay was \[3, 4\] as the game loaded"):
+        mdp.compile(loaded)

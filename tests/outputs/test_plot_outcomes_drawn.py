@@ -127,3 +127,16 @@ def test_matplotlib_failing_to_draw_is_one_line_and_no_picture(tmp_path, monkeyp
     with pytest.raises(mdp.MdpError, match=said):
         plot.plot_distribution(frame, str(tmp_path / "d.png"), "t")
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("suffix", ["png", "svg"])
+def test_matplotlib_writing_nothing_is_no_picture(tmp_path, monkeypatch, suffix):
+    """Round 26: a game that made matplotlib write nothing (its image writer replaced) had an
+    empty picture put in place and announced, exit 0."""
+    import matplotlib.figure
+
+    monkeypatch.setattr(matplotlib.figure.Figure, "savefig", lambda figure, *args, **kwargs: None)
+    frame = pl.DataFrame({"value": [0, 1], "probability": [0.5, 0.5]})
+    with pytest.raises(mdp.MdpError, match="^the picture could not be drawn: matplotlib wrote nothing$"):
+        plot.plot_distribution(frame, str(tmp_path / f"d.{suffix}"), "t")
+    assert list(tmp_path.iterdir()) == []

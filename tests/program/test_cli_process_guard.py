@@ -51,6 +51,13 @@ REFUSED = {
     # Fraction then took a float for a fraction: a traceback in mdp's own code
     "import numbers; numbers.Rational.register(float)": "registered float as numbers.Rational",
     "import numbers; numbers.Integral.register(float)": "registered float as numbers.Integral",
+    # modules mdp's checks and pictures go through: were a parameter's change unseen, a
+    # traceback of the standard library, an empty picture announced
+    "import copy; copy.deepcopy = lambda x, memo=None: x": "replaced copy.deepcopy",
+    "import contextlib; contextlib.suppress = lambda *e: contextlib.nullcontext()":
+        "replaced contextlib.suppress",
+    "import matplotlib.image; matplotlib.image.imsave = lambda *a, **k: None":
+        "replaced matplotlib.image.imsave",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
