@@ -153,6 +153,14 @@ class Ended(BaseException):
         return f"os._exit({self.args[0] if self.args else 0!r}), which is refused: the exit code is mdp's"
 
 
+class Replaced(Ended):
+    """What ``os.execv`` and ``os.execve`` raise where game or plugin code may run: another
+    program would take mdp's place, its answer and exit status passing for mdp's."""
+
+    def __str__(self) -> str:
+        return f"{self.args[0]}, which is refused: the process is mdp's"
+
+
 class _Signals:
     """Whether Ctrl-C is watched (:func:`watch_interruptions`), and whether the user
     interrupted since: then, and only then, a ``KeyboardInterrupt`` is the user's."""

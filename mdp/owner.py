@@ -1,7 +1,9 @@
 """The process a command of the program runs in, and what game or plugin code forked from it
 may do: a child of a fork ends where control comes back into mdp (:func:`own_process`), and
 ``os._exit`` raises :class:`mdp.errors.Ended` in the command's own process (:func:`exited`),
-so that the command ends as it would, with its files and its exit code.
+so that the command ends as it would, with its files and its exit code; so do ``os.execv``
+and ``os.execve`` (and the ``os.exec*`` that call them), which would put another program in
+mdp's place, its answer and its exit status for mdp's.
 :mod:`mdp.program.guard` claims the process for a command and releases it at the end; the
 writers of standard output and of files (:mod:`mdp.program.stdout`,
 :mod:`mdp.outputs.files`) call :func:`own_process`. Nothing is claimed in the Python API."""
@@ -11,7 +13,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-from mdp.errors import Ended
+from mdp.errors import Ended, Replaced
 
 END = os._exit  # Python's own
 _OWNER = [os.getpid()]  # the process of the command
@@ -29,17 +31,39 @@ def exited(code: Any = 0) -> None:
 exited.__name__ = exited.__qualname__ = END.__qualname__  # as a message names it: _exit
 
 
+def _replacing(name: str) -> Any:
+    """``os.NAME`` (``execv``, ``execve``) while the process is claimed: it raises in the
+    command's process, and a child forked from it does as it asks."""
+    own = getattr(os, name)
+
+    def replacing(*args: Any) -> None:
+        if os.getpid() != _OWNER[0]:
+            own(*args)
+        raise Replaced(f"os.{name}")
+
+    replacing.__name__ = replacing.__qualname__ = name
+    return replacing
+
+
+HELD = {"_exit": exited, **{name: _replacing(name) for name in ("execv", "execve") if hasattr(os, name)}}
+"""The functions of :mod:`os` that mdp holds while a command runs, each by its own."""
+_PYTHONS = {name: getattr(os, name) for name in HELD}
+
+
 def claim(*, watch: bool) -> None:
-    """Make this process the command's and ``os._exit`` :func:`exited`; with ``watch``, a
-    child forked from it from now on ends in :func:`own_process`."""
+    """Make this process the command's, and ``os._exit``, ``os.execv`` and ``os.execve``
+    mdp's (:data:`HELD`); with ``watch``, a child forked from it from now on ends in
+    :func:`own_process`."""
     _OWNER[0], _WATCHED[0] = os.getpid(), watch
-    os._exit = exited  # type: ignore[assignment]
+    for name, held in HELD.items():
+        setattr(os, name, held)
 
 
 def release() -> None:
-    """Python's own ``os._exit`` again, and no process watched."""
+    """Python's own functions of :mod:`os` again, and no process watched."""
     _WATCHED[0] = False
-    os._exit = END
+    for name, own in _PYTHONS.items():
+        setattr(os, name, own)
 
 
 def own_process() -> None:

@@ -66,7 +66,8 @@ sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's sweep); from ``
 on, Python's own that a command loads anyway (``os.path`` is ``posixpath``; ``stat`` tells a
 pipe from a file; ``copy`` keeps the parameters to compare; ``contextlib``, what the
 standard library's own look-ups go through), loaded to be recorded at once, the others as
-they are loaded. ``os._exit`` is left out: mdp itself holds it while a command runs."""
+they are loaded. ``os._exit`` and ``os.exec[v]e`` are left out: mdp itself holds them while a
+command runs (:data:`mdp.owner.HELD`)."""
 
 _PACKAGES = ("mdp", "matplotlib", "PIL")
 """Packages every module of which is among those computed with."""
@@ -78,7 +79,7 @@ def _computed_with(name: str) -> bool:
 
 def _function(module: Any, name: str, value: Any) -> bool:
     """Whether ``module.name`` is recorded: a function, class or module, not data."""
-    return (callable(value) or isinstance(value, ModuleType)) and not (module is os and name == "_exit")
+    return (callable(value) or isinstance(value, ModuleType)) and not (module is os and name in owner.HELD)
 
 
 def _method(cls: Any, name: str, member: Any) -> bool:

@@ -204,3 +204,19 @@ def test_a_target_the_game_made_into_something_else_is_the_game_s_change(tmp_pat
     assert done.returncode == 2, done.stderr
     assert done.stderr == f"mdp: error: game walk {said} while its code ran; a game or plugin must " \
                           "leave the process as it found it\n"
+
+
+@pytest.mark.parametrize(("change", "called"), [
+    ('os.execv("/bin/true", ["true"])', "os.execv"),
+    ('os.execl("/bin/true", "true")', "os.execv"),
+    ('os.execlp("true", "true")', "os.execv"),
+    ('os.execve(sys.executable, [sys.executable, "-c", "print(42)"], dict(os.environ))', "os.execve"),
+])
+def test_a_hook_that_would_put_another_program_in_mdps_place_is_refused(tmp_path, change, called):
+    """Round 26: ``os.exec*`` in a hook ended mdp with the other program's exit status (0),
+    no file, nothing said, or its answer printed as mdp's."""
+    done, work = _run(tmp_path, change, "policy")
+    assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
+    assert done.stderr == (f"mdp: error: game walk: mdp_terminal_value raised {called}, which is "
+                           "refused: the process is mdp's (state 'walk')\n")
+    assert _files(work) == set()
