@@ -48,9 +48,15 @@ def walk(game: Game, budget: Budget) -> Discovery:
         index[state] = len(states)
         states.append(state)
         marks.append(mark(state))
-        expansion = [(action, checks.outcomes_of(game, state, action))
-                     for action in checks.actions_of(game, state)]
+        kept = hash(state)  # (asked of it just now, as it was indexed)
+        actions = checks.actions_of(game, state)
+        _unchanged(game, state, kept, "mdp_actions")
+        expansion = []
+        for action in actions:
+            expansion.append((action, checks.outcomes_of(game, state, action)))
+            _unchanged(game, state, kept, "mdp_outcomes", action)
         column_print = same_columns(state)
+        _unchanged(game, state, kept, "its columns' hooks")
         if column_print is not None:
             column_prints.append(column_print)
         budget.take(1, sum(len(outcomes) for _, outcomes in expansion))
@@ -107,6 +113,16 @@ def walk(game: Game, budget: Budget) -> Discovery:
     blocks = _blocks_by_height(game, budget, states, index, expansions, heights)
     return Discovery(0, blocks, states, prints, cyclic,
                      column_prints if same_columns.active else None)
+
+
+def _unchanged(game: Game, state: Any, kept: int, hook: str, action: Any = None) -> None:
+    """Refuse a state that ``hook`` changed in place (a state object whose fields it set):
+    kept by its hash, it would be taken for another, and another game solved."""
+    if hash(state) != kept:
+        at = "" if action is None else f", action {said(action)}"
+        raise ModelError(f"game {game.name}: {hook} changed the state it was handed, now "
+                         f"{said(state)}{at}; a hook reads a state and leaves it as it is (give "
+                         "a new state instead)")
 
 
 def _looked_up(game: Game, index: dict[Any, int], state: Any, parent: Any) -> int | None:

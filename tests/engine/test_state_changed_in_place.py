@@ -1,0 +1,67 @@
+"""A hook that changes the state object it is handed (a mutable state class, hashed and
+compared by its fields) is refused in one line naming the hook: kept by its hash, the state
+was taken for another, and another game solved (round 26: Reroll of two rolls worth 17/4 by
+hand solved to 14/3, exit 0, when mdp_actions set a face of 1 to 6)."""
+
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+import mdp
+
+
+class S:
+    __slots__ = ("left", "face")
+
+    def __init__(self, left, face):
+        self.left, self.face = left, face
+
+    def __eq__(self, other):
+        return isinstance(other, S) and (self.left, self.face) == (other.left, other.face)
+
+    def __hash__(self):
+        return hash((self.left, self.face))
+
+    def __repr__(self):
+        return f"S({self.left}, {self.face})"
+
+
+def reroll(changes):
+    """Reroll of two rolls (keep a face, or roll again: worth 17/4 by hand, (6 + 5 + 4 + 3.5 +
+    3.5 + 3.5) / 6), its state objects changed by the hook ``changes`` where it is asked
+    about a first roll of 1."""
+    def touch(hook, state):
+        if hook == changes and state.left == 1 and state.face == 1:
+            state.face = 6
+
+    def actions(state):
+        touch("mdp_actions", state)
+        return ["roll"] if state.face == 0 else ["keep", "roll"] if state.left > 0 else []
+
+    def outcomes(state, action):
+        touch("mdp_outcomes", state)
+        if action == "keep":
+            return [(1, S(0, state.face))]
+        return [(Fraction(1, 6), S(state.left - 1, f)) for f in range(1, 7)]
+
+    def columns(state):
+        touch("mdp_state_columns", state)
+        return {"left": state.left, "face": state.face or None}
+
+    hooks = dict(mdp_initial_state=lambda: S(2, 0), mdp_actions=actions, mdp_outcomes=outcomes,
+                 mdp_terminal_value=lambda state: state.face, mdp_state_columns=columns)
+    for name, hook in hooks.items():
+        hook.__name__ = name
+    return mdp.load_game(SimpleNamespace(GAME_NAME="reroll", **{n: mdp.hookimpl(h) for n, h in hooks.items()}))
+
+
+def test_a_game_that_leaves_its_states_alone_is_solved():
+    assert mdp.solve(mdp.compile(reroll(None)), exact=True).value == Fraction(17, 4)
+
+
+@pytest.mark.parametrize(("hook", "said"), [("mdp_actions", "mdp_actions"), ("mdp_outcomes", "mdp_outcomes"),
+                                            ("mdp_state_columns", "its columns' hooks")])
+def test_a_state_changed_by_a_hook_is_refused(hook, said):
+    with pytest.raises(mdp.ModelError, match=rf"^game reroll: {said} changed the state it was handed, now S\(1, 6\)"):
+        mdp.compile(reroll(hook))
