@@ -18,6 +18,12 @@ from mdp.game.load import Game
 from mdp.game.params import check_default
 
 
+def _names(names: Any) -> Any:
+    """Names of parameters as a tuple; one text kept as it is, to be refused where the rules
+    enter (:func:`_checked_rules`), not read letter by letter."""
+    return names if isinstance(names, str) else tuple(names)
+
+
 @attrs.frozen
 class MatchRules:
     """How a match of a one-player game is scored (see :func:`~mdp.hookspecs.game.mdp_match_rules`)."""
@@ -28,14 +34,14 @@ class MatchRules:
     """Results (one row per match, one column per player, in playing order) -> what each
     player receives, the same shape: integers or fractions (exact), each a size a float holds
     (0, or 2.2e-308 to 1.8e308), each row's by that row alone (some rows are asked alone)."""
-    params: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    params: tuple[str, ...] = attrs.field(default=(), converter=_names)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once."""
     decided: Callable[[tuple[int, ...]], str | None] | None = attrs.field(default=None, repr=False)
     """The results of the players so far (in playing order) -> why the players after them
     do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;
     left out, every player plays. ``mdp advise --after`` says so instead of advising."""
-    ignores: tuple[str, ...] = attrs.field(default=(), converter=tuple, kw_only=True)
+    ignores: tuple[str, ...] = attrs.field(default=(), converter=_names, kw_only=True)
     """The parameters that the game alone reads and the match does not (how a game alone is
     scored, where the match compares the ``outcome``): a match with one set otherwise than
     by its default is refused, as it is not the match the parameter names."""
@@ -65,6 +71,10 @@ def _checked_rules(game: Game) -> MatchRules:
         problem = f"gave the outcome {shown(rules.outcome)}; expected the name of a column (a str)"
     elif not callable(rules.payoff):
         problem = f"gave the payoff {shown(rules.payoff)}; expected a function of the results"
+    elif isinstance(rules.params, str) or isinstance(rules.ignores, str):  # read letter by letter
+        which = "params" if isinstance(rules.params, str) else "ignores"
+        problem = (f"gave the {which} {shown(getattr(rules, which))}, one text; expected a tuple of "
+                   f"names of parameters ({(getattr(rules, which),)!r})")
     elif not all(isinstance(name, str) for name in (*rules.params, *rules.ignores)):
         problem = (f"gave the params {shown(rules.params)} and ignores {shown(rules.ignores)}; "
                    "expected names of parameters (str)")

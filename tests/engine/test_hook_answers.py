@@ -402,17 +402,21 @@ def _coin(bad, part: str):
 @pytest.mark.parametrize("part", ["rules", "outcome", "payoff", "params", "ignores"])
 @pytest.mark.parametrize("exact", [False, True])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(bad=ANSWERS | st.lists(st.sampled_from(["points", "pay", "", "start"]), max_size=3).map(tuple))
+@given(bad=ANSWERS | st.lists(st.sampled_from(["points", "pay", "", "start"]), max_size=3).map(tuple)
+       | st.sampled_from(["", "st", "pay"]))
 def test_match_rules_are_taken_right_or_refused_naming_the_hook(part, exact, bad):
-    """(Round 25: params naming no parameter of the game were a KeyError after the match.)"""
+    """(Round 25: params naming no parameter of the game were a KeyError after the match.
+    Round 26: one text, ``params="st"``, was read letter by letter, as ``s`` and ``t``.)"""
     game = _coin(bad, part)
     try:
         result = mdp.match(mdp.compile(game), game, exact=exact)
     except mdp.ModelError as error:
         _names_the_hook(error, ("mdp_match_rules",))
+        if part in ("params", "ignores") and isinstance(bad, str):
+            assert "one text; expected a tuple of names" in str(error), error
         return
     if part in ("params", "ignores"):  # taken: no name, where the coin has no parameter
-        assert len(tuple(bad)) == 0 and len(result.values) == 2
+        assert not isinstance(bad, str) and len(tuple(bad)) == 0 and len(result.values) == 2
         return
     # Taken: only a payoff of numbers in the shape asked for (four matches of two) can be.
     paid = np.asarray(bad, dtype=object).reshape(3, 3, 2) if part == "payoff" else None
