@@ -101,7 +101,7 @@ class Analysis:
     without ``--strategy``, ``--maximize`` and ``--minimize`` unless it ``optimizes``),
     ``--out`` and ``--format``, each option as the argument its :class:`mdp.Param` describes
     (``--NAME VALUE``, a switch ``--NAME`` when its default is ``False``:
-    :func:`mdp.program.arguments.add_options`) and ``--json``; each option takes the value of
+    :func:`mdp.program.options.add_options`) and ``--json``; each option takes the value of
     the argument of its name. Then:
 
     - ``check(args)``, if given, refuses before any work what the arguments cannot mean,

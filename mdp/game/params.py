@@ -29,7 +29,7 @@ class Param:
 
     A game's parameters are set on the command line with ``--set NAME=VALUE``. An analysis's
     options are the command's own arguments, each made from its parameter alone
-    (:func:`mdp.program.arguments.add_options`): ``--NAME VALUE`` (``-`` for ``_``), a switch
+    (:func:`mdp.program.options.add_options`): ``--NAME VALUE`` (``-`` for ``_``), a switch
     ``--NAME`` when the default is ``False``, its ``help`` the argument's, with the default
     when there is one; ``parse`` checks each value as it is read, and a parser of
     :func:`parse_choice` offers its choices. The fields below say the rest.

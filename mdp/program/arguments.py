@@ -10,23 +10,21 @@ from typing import TYPE_CHECKING, Any
 
 import mdp
 from mdp.errors import InRounds, ModelError, ParamError
-from mdp.game.params import Param, breaks, broken, check_settable, parse_assignments, parsed, values_of
-from mdp.game.parsers import Choice
+from mdp.game.params import check_settable, parse_assignments
 from mdp.limits import DEFAULT_MAX_STATES
 from mdp.outputs.files import check_target as check_target
 from mdp.outputs.files import reading, say_when_written
 from mdp.outputs.files import write_atomically as write_atomically
 from mdp.outputs.registry import format_for
 from mdp.program import argtypes, guard
-from mdp.program.helptext import as_written
 from mdp.program.progress import Progress as Progress
 from mdp.program.stdout import drop, shield
 from mdp.program.stdout import shielded as shielded
 from mdp.program.stdout import stdout as stdout
-from mdp.shown import clipped, counted
+from mdp.shown import counted
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable
+    from collections.abc import Callable
 
     import polars as pl
 
@@ -157,65 +155,6 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, report: bool = Fals
                         f"mdp formats); default: {printed}")
     parser.add_argument("--format", "-f", type=argtypes.name, metavar="NAME",
                         help="the format to write, whatever the extension (see: mdp formats)")
-
-
-def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
-                owner: str = "analysis") -> None:
-    """Each of an analysis's options as the argument its :class:`mdp.Param` describes, its
-    value going to the argument ``NAME``: ``--NAME VALUE`` (with ``-`` for ``_``), a switch
-    ``--NAME`` when its default is ``False``, given once per value with ``repeat``, without
-    a flag with ``positional``; none for a ``shared`` one, which an argument every command
-    has gives. Each value is checked by the option's parser as it is read and kept as text;
-    a name that clashes with another argument is the fault of the ``owner``
-    (``"analysis NAME"``)."""
-    for option in options:
-        if option.shared:
-            continue
-        how: dict[str, Any] = {"help": as_written(option.help)}
-        if option.default is False and not option.repeat:
-            how["action"] = "store_true"
-        else:
-            choices = option.parse.allowed if isinstance(option.parse, Choice) else None
-            how.update(type=_reader(option), choices=choices,
-                       metavar=option.metavar or (None if choices else "VALUE"))
-            if option.repeat and not option.positional:
-                how.update(action="append", default=[])
-            if option.repeat and not option.positional:  # said as mdp's own say it
-                values = " ".join(str(option.shown(v)) for v in values_of(option.default))
-                how["help"] = as_written(f"{option.help} [repeatable{'; default: ' * bool(values)}{values}]")
-            elif option.default not in (None, (), []) and not option.repeat:
-                how["help"] = as_written(f"{option.help} [default: {option.shown(option.default)}]")
-        given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
-        given.update({name: f"{name} (mdp's own record of the command)" for name in KEPT})
-        if option.name in given:  # argparse sees a clash of flags, not one of the values' names
-            raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
-                             f"{given[option.name]}, which gives {option.name} already; name it otherwise")
-        if option.positional:
-            nargs = ("+" if option.required else "*") if option.repeat else None
-            parser.add_argument(option.name, nargs=nargs, **how)
-        else:
-            parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
-                                required=option.required, **how)
-
-
-def _reader(option: Param) -> Callable[[str], Any]:
-    """An argparse ``type`` for ``option``: the text given, checked by its parser as it is
-    read and kept as given (a value of a repeated option alone), for
-    :func:`~mdp.game.params.resolve` to read once, as a game's ``--set`` is; a value it
-    refuses is one line naming the option, the value and what is allowed."""
-    name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
-
-    def read(text: str) -> Any:
-        if breaks(text):
-            raise ParamError(f"{name} {clipped(text)!r}: text with {broken(text)}; a value is "
-                             "typed on one line")
-        try:
-            parsed(f"option {name}", option, text)
-        except (ValueError, TypeError) as error:
-            raise ParamError(f"{name} {text}: {error}") from None
-        return text
-
-    return read
 
 
 def add_vary_argument(parser: argparse.ArgumentParser) -> None:

@@ -1,8 +1,6 @@
-"""The ``mdp`` program: a thin layer over the Python API.
-
-Its commands are the :class:`mdp.Command` s and :class:`mdp.Analysis` es that plugins offer,
-mdp's own among them (:mod:`mdp.program.builtins`, :mod:`mdp.analysis.builtins`).
-"""
+"""The ``mdp`` program, a thin layer over the Python API: its commands are the
+:class:`mdp.Command` s and :class:`mdp.Analysis` es that plugins offer, mdp's own among them
+(:mod:`mdp.program.builtins`, :mod:`mdp.analysis.builtins`)."""
 
 from __future__ import annotations
 
@@ -43,6 +41,7 @@ from mdp.program.environment import (
     numpy_settings,
 )
 from mdp.program.helptext import Formatter as _Formatter
+from mdp.program.options import add_options
 from mdp.program.registry import COMPLETE, Command, commands_and_analyses
 from mdp.program.states import float_warnings_raised
 from mdp.shown import counted
@@ -365,7 +364,7 @@ def _command(analysis: Analysis) -> Command:
             arguments.add_vary_argument(parser)
         else:
             arguments.add_output_arguments(parser, report=analysis.show is not None)
-        arguments.add_options(parser, analysis.options, f"analysis {analysis.name}")
+        add_options(parser, analysis.options, f"analysis {analysis.name}")
         if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
                                 "stdout (with --out; without it, the table is not printed)")

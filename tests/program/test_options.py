@@ -1,5 +1,5 @@
 """An analysis's options are declared once, as mdp.Param s: the command line's arguments are
-made from them alone (mdp.program.arguments.add_options), and read as mdp.analyse reads the
+made from them alone (mdp.program.options.add_options), and read as mdp.analyse reads the
 same options in Python."""
 
 import argparse
@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 import mdp
 from mdp.analysis.registry import analyses
-from mdp.program import arguments
 from mdp.program.cli import _parser, main
+from mdp.program.options import add_options
 
 SHUTBOX = "games/shutbox"
 
 
 def parser_of(options):
     parser = argparse.ArgumentParser(prog="mdp test")
-    arguments.add_options(parser, options)
+    add_options(parser, options)
     return parser
 
 
@@ -236,3 +236,16 @@ def test_a_repeated_option_says_it_repeats_and_its_default():
     shown = parser_of([mdp.Param("tag", ("a", "b"), str, "tags", repeat=True),
                        mdp.Param("mark", (), str, "marks", repeat=True)]).format_help()
     assert "tags [repeatable; default: a b]" in shown and "marks [repeatable]\n" in shown
+
+
+def test_the_help_says_the_default_as_the_analysis_gets_it():
+    """Round 26: the help said the default as declared ("05", "  x ", "3 01"), where the
+    analysis is given what its parser reads (5, "x", (3, 1)), as ``mdp params`` says a game's."""
+    from mdp.game.parsers import parse_int
+
+    parser = parser_of([mdp.Param("top", "05", int, "how many"),
+                        mdp.Param("tag", "  x ", str.strip, "a tag"),
+                        mdp.Param("many", ("3", "01"), parse_int(0), "several", repeat=True)])
+    said = " ".join(parser.format_help().split())
+    assert "how many [default: 5]" in said and "a tag [default: x]" in said
+    assert "several [repeatable; default: 3 1]" in said
