@@ -105,14 +105,16 @@ class Analysis:
     the argument of its name. Then:
 
     - ``check(args)``, if given, refuses before any work what the arguments cannot mean,
-      and ``check_game(game, args)`` what they cannot mean for the game loaded;
+      and ``check_game(game, args)`` what they cannot mean for the game loaded (each reads
+      a copy of the arguments: what it changes is not acted on);
     - the table goes to ``--out FILE``, or to standard output with ``--format NAME``;
     - ``--json`` prints ``summary(answer, solved)`` on standard output (``json`` says what it
       is, in words, for the help: ``"one JSON array"`` for a list; by default the
       solution's :meth:`~mdp.Solution.summary` with the table's ``rows``, ``columns`` and
       ``out``);
-    - otherwise, unless the table went to standard output, ``show(answer, solved, game)``
-      prints the answer for people (``solved`` is what ``run`` was given). An analysis
+    - otherwise, where the table is not asked for (no ``--out``, no ``--format``),
+      ``show(answer, solved, game)`` prints the answer for people (``solved`` is what
+      ``run`` was given); with ``--out``, a line says how many rows were written. An analysis
       without ``show`` prints its table instead, as CSV, and ``--json`` its summary alone;
     - with ``vary``, the command also takes ``--vary KEY=V1,V2`` (repeatable) and then
       writes ``vary(game, values, variant=, params=, exact=, max_states=, progress=,

@@ -146,7 +146,7 @@ def add_output_arguments(parser: argparse.ArgumentParser, *, report: bool = Fals
                          table: str = "the table") -> None:
     """``--out FILE`` and ``--format NAME``, for a command that writes ``table``; with
     ``report``, a command that prints a report for people on standard output unless
-    ``--format`` asks for the table there (:func:`mdp.program.cli._command` decides so)."""
+    ``--format`` asks for the table there (:func:`mdp.program.analysis_command.command` decides so)."""
     printed = (f"the report on standard output (--format NAME prints {table} there instead)"
                if report else f"standard output, as {STDOUT_FORMAT.upper()} (a table for "
                "people on a terminal)")

@@ -31,9 +31,10 @@ from mdp.errors import (
     say_interrupted,
     watch_interruptions,
 )
-from mdp.game.params import resolve
-from mdp.outputs.files import say_when_written, together
+from mdp.outputs.files import together
 from mdp.program import EXIT_INTERRUPTED, arguments, guard, helptext, parsing, registry, repeated, stdout
+from mdp.program.analysis_command import command as analysis_command
+from mdp.program.analysis_command import whose
 from mdp.program.environment import (
     check_environment,
     check_numpy_environment,
@@ -41,13 +42,11 @@ from mdp.program.environment import (
     numpy_settings,
 )
 from mdp.program.helptext import Formatter as _Formatter
-from mdp.program.options import add_options
 from mdp.program.registry import COMPLETE, Command, commands_and_analyses
 from mdp.program.states import float_warnings_raised
-from mdp.shown import counted
 
 if TYPE_CHECKING:
-    from mdp.engine.solved import Solved
+    pass
 
 EXIT_ERROR = 2
 """A mistake in the input, or a plugin that misbehaves: one line on stderr."""
@@ -97,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
                 with stdout.shielded(stdout.machine_output(args)), \
                         on_cluster(getattr(args, "scheduler", None)):
                     code = _exit_code(args.command, args.command.run(args))
-                    guard.check(_who(args))
+                    guard.check(whose(args))
             except SystemExit as exited:  # a plugin's command must not end mdp, silently
                 by = registry.offered_by(args.command.name)
                 who = f"plugin {by[0]}'s {by[1]}" if by else "command"
@@ -107,10 +106,10 @@ def main(argv: list[str] | None = None) -> int:
             except (KeyboardInterrupt, Ended) as error:  # a game's or plugin's, past its hooks
                 if by_user(error):
                     raise
-                raise ModelError(f"{_who(args)} raised {fault(error)}" + (", and no one interrupted "
+                raise ModelError(f"{whose(args)} raised {fault(error)}" + (", and no one interrupted "
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
             except (MdpError, OSError) as error:  # (the game's str, say, failed mdp's own checks)
-                guard.builtins_first(lambda: _who(args))
+                guard.builtins_first(lambda: whose(args))
                 raise followable(error, args.command.name, parsing.takes(parser, args, "--exact")) from None
             except RuntimeWarning as warned:
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
@@ -118,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
                 raise ModelError(f"a number went past what a float holds or divided by zero "
                                  f"(numpy: {warned}){advice}") from None
             except BaseException as error:  # a plugin's command or analysis that breaks: its fault
-                guard.check(lambda: _who(args), error)  # a game that broke the process: not mdp's bug
+                guard.check(lambda: whose(args), error)  # a game that broke the process: not mdp's bug
                 offered = registry.offered_by(args.command.name)
                 if offered is None:  # mdp's own: a bug, shown with its traceback
                     raise
@@ -153,15 +152,6 @@ def main(argv: list[str] | None = None) -> int:
         stdout.unbind(previous)
         sys.set_int_max_str_digits(previous_digits)
         filters.__exit__()
-
-
-def _who(args: argparse.Namespace) -> str:
-    """Whose code ran last in the command: the plugin's that offers it, else its game's
-    (a game's change as it is loaded and solved is blamed on it there)."""
-    by = registry.offered_by(args.command.name)
-    game = getattr(args, "loaded", None) or getattr(args, "game", None)
-    return f"plugin {by[0]}'s {by[1]} {args.command.name}" if by else \
-        f"game {getattr(game, 'name', game)}" if game else f"command {args.command.name}"
 
 
 def _freeze_at_exit() -> None:
@@ -296,7 +286,7 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                         "arguments): a .py file, a package folder or a module's name; a rule "
                         "plugin of the game, or a plugin of the mdp program")
     subparsers = parser.add_subparsers(title="commands", required=True, metavar="COMMAND")
-    offered = {name: _command(c) if isinstance(c, Analysis) else c
+    offered = {name: analysis_command(c) if isinstance(c, Analysis) else c
                for name, c in commands_and_analyses().items()}
     if only in offered:
         offered = {only: offered[only]}
@@ -350,90 +340,6 @@ class _Parser(argparse.ArgumentParser):
                   if action.option_strings else str(action.metavar or action.dest))
                  for action in self._actions if action.required]
         return " ".join(shown)
-
-
-def _command(analysis: Analysis) -> Command:
-    """An analysis as a command: the game solved (or compiled, for an analysis that solves
-    what it needs itself), the analysis run through :meth:`Analysis.answer`, its table
-    written and its answer shown, as :class:`Analysis` says."""
-
-    def add_arguments(parser: argparse.ArgumentParser) -> None:
-        arguments.add_game_arguments(parser, solving=analysis.optimizes, compiling=True,
-                                     without=analysis.without)
-        if analysis.vary is not None:
-            arguments.add_vary_argument(parser)
-        else:
-            arguments.add_output_arguments(parser, report=analysis.show is not None)
-        add_options(parser, analysis.options, f"analysis {analysis.name}")
-        if analysis.show is None:
-            parser.add_argument("--json", action="store_true", help="print a JSON summary on "
-                                "stdout (with --out; without it, the table is not printed)")
-        else:
-            arguments.add_json_argument(parser, analysis.json, vary=analysis.vary is not None)
-
-    def run(args: argparse.Namespace) -> None:
-        options = {o.name: getattr(args, o.name) for o in analysis.options
-                   if getattr(args, o.name, None) is not None}  # the texts given
-        values = resolve(analysis.name, analysis.options, options, of="analysis")  # before any work
-        vars(args).update({o.name: values[o.name] for o in analysis.options  # what the texts
-                           if not o.repeat and hasattr(args, o.name)})  # mean, for the checks
-        if analysis.check is not None:
-            analysis.check(args)
-        out, as_json = getattr(args, "out", None), getattr(args, "json", False)
-        if analysis.vary is not None:  # --out and --format write the table of --vary alone
-            fmt, on_stdout = arguments.check_table_options(args), False
-            if args.vary:
-                table = arguments.vary_table(args, analysis.vary,  # what the texts mean
-                                             **{name: values[name] for name in options})
-                arguments.write_vary_table(table, args, fmt)
-                return
-        else:
-            # The table goes to standard output when --format asks for it, or, for an
-            # analysis that cannot show itself, unless --json asks for the summary instead.
-            asked = getattr(args, "format", None) is not None if analysis.show else not as_json
-            on_stdout = hasattr(args, "format") and out is None and asked
-            fmt = arguments.output_format(args) if out is not None or on_stdout else None
-        game = arguments.load(args, one_model=None if analysis.rounds else f"mdp {analysis.name}")
-        args.loaded = game  # what the checks of its model read the game's words from
-        if analysis.check_game is not None:
-            analysis.check_game(game, args)
-
-        def check(model: mdp.CompiledModel | mdp.Rounds) -> None:  # compiled, before the solve
-            if not analysis.rounds:
-                model.single(f"mdp {analysis.name}")
-            if analysis.check_model is not None:
-                analysis.check_model(model, args)
-
-        solved: Solved | mdp.CompiledModel | mdp.Rounds
-        solution: Solved | None = None
-        if analysis.needs == "model":
-            with arguments.Progress() as progress:
-                solved = arguments.compiled(args, game, progress)
-                answer = analysis.answer(solved, game, options, exact=args.exact,
-                                         sense=getattr(args, "sense", None), progress=progress)
-        else:
-            _, solution = arguments.solved(args, game, check)
-            solved = solution
-            with arguments.Progress() if analysis.progress else nullcontext() as progress:
-                answer = analysis.answer(solved, game, options, progress=progress)
-        guard.check(_who(args))
-        table = analysis.table_of(answer)
-        if fmt is not None:
-            arguments.emit(table, args, fmt)
-        if as_json:
-            if analysis.summary is not None:
-                arguments.print_json(analysis.summary(answer, solved),
-                                     f"analysis {analysis.name}: its summary")
-            else:
-                summary = {} if solution is None else solution.summary()
-                arguments.print_json({**summary, "rows": table.height, "columns": table.columns,
-                                      "out": out})
-        elif out:  # the table goes to its file alone, as every command with --out says it
-            say_when_written(f"{counted(table.height, 'row')} written to {out}")
-        elif not on_stdout and analysis.show is not None:
-            analysis.show(answer, solved, game)
-
-    return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)
 
 
 class _Version(argparse.Action):
