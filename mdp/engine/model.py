@@ -153,15 +153,21 @@ class CompiledModel(Operations):
         """Number of layers."""
         return len(self.layer_start) - 1
 
-    @functools.cached_property
+    @property
     def terminals(self) -> pl.DataFrame:
         """The terminal states as a Polars DataFrame, one row per state in the order that
         ``mdp.solve(model, terminal=...)`` expects: the game's readable columns, then
         ``value``, the game's own terminal value (and ``value_exact``, ``"p/q"``, where the
-        values are exact and some is a fraction or more than a float holds).
+        values are exact and some is a fraction or more than a float holds). A frame of its
+        own each time it is asked (a clone: no copy of the columns), so that what a reader
+        changes in place (a strategy's ``replace_column``) changes nothing of the model's.
 
         >>> win = model.terminals.select(pl.col("open") == "")   # doctest: +SKIP
         """
+        return self._terminals.clone()
+
+    @functools.cached_property
+    def _terminals(self) -> pl.DataFrame:
         values = self.terminal_values
         # Integer columns are kept narrow (compile), lazy ones unmade: made for the table.
         columns = {name: made(column, self.info.game, name) for name, column in self.terminal_columns.items()}

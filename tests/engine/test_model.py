@@ -5,6 +5,7 @@ from fractions import Fraction
 import attrs
 import numpy as np
 import pluggy
+import polars as pl
 import pytest
 from models import HALF, Ladder, gamble
 
@@ -173,3 +174,18 @@ def test_terminal_text_is_made_when_the_table_is():
     assert model.terminals["roll"].to_list() == list(shown["roll"])
     assert model.terminals["open"].null_count() == 0
     assert "" in model.terminals["open"].to_list()  # the shut box
+
+
+@pytest.mark.parametrize("change", [
+    lambda t: t.replace_column(t.columns.index("value"), pl.Series("value", [100.0] * t.height)),
+    lambda t: t.drop_in_place("value"),
+    lambda t: t.insert_column(0, pl.Series("x", [1] * t.height)),
+    lambda t: setattr(t, "columns", [f"c{i}" for i in range(t.width)]),
+])
+def test_the_terminals_a_reader_changes_in_place_are_its_own(change):
+    """Round 26: a strategy's weights that rewrote model.terminals in place (replace_column)
+    had mdp distribution show outcomes no game has, beside the right value."""
+    model = mdp.compile(mdp.load_game("shutbox", tiles="1-3"))
+    before = model.terminals
+    change(model.terminals)
+    assert model.terminals.equals(before)
