@@ -58,6 +58,10 @@ REFUSED = {
         "replaced contextlib.suppress",
     "import matplotlib.image; matplotlib.image.imsave = lambda *a, **k: None":
         "replaced matplotlib.image.imsave",
+    # what the report's page is written with: were raw markup, a placeholder left, no explorer
+    "import html; html.escape = lambda s, quote=True: s": "replaced html.escape",
+    "import re; re.sub = lambda p, r, s, *a, **k: s": "replaced re.sub",
+    "import base64; base64.b64encode = lambda *a, **k: b''": "replaced base64.b64encode",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
