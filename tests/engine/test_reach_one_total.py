@@ -66,7 +66,7 @@ def test_past_the_window_is_refused_in_one_line():
                        r"start: from round state \d+ it holds 3 to 3 points still needed, not 4; "
                        r"solve again without total for every total$"):
         one.chance(4)
-    with pytest.raises(mdp.ParamError, match=r"^this Reach was solved toward one total \(total=\): "
+    with pytest.raises(mdp.ParamError, match=r"^this Reach was solved toward one total \(total=3\): "
                        r"the chance of every total needs it solved without one$"):
         one.curve()
     assert one.chance(3) == mdp.at_least(model).chance(3)

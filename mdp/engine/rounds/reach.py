@@ -163,8 +163,8 @@ class Reach:
         r, at = self._place(key)
         self.held(r)
         if self.window is not None:
-            raise ParamError("this Reach was solved toward one total (total=): the chance of every "
-                             "total needs it solved without one")
+            raise ParamError(f"this Reach was solved toward one total (total={int(self.window[0][0][0])}): "
+                             "the chance of every total needs it solved without one")
         return (int(self.low[r][at]) + self.payoff.first,
                 self.chances[r][self.offsets[r][at]:self.offsets[r][at + 1]])
 
