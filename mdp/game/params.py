@@ -73,10 +73,14 @@ class Param:
             got = value
         else:
             try:
-                got = self.show(value)
+                got, again = self.show(value), self.show(value)
             except PLUGIN_FAULTS as error:
                 raise ModelError(f"parameter {self.name}: its show raised {fault(error)} "
                                  f"(value {said(value)})") from None
+            # Asked by every command, it gives one text (or number) for one value.
+            if (got is None or isinstance(got, (str, int, float))) and said(got) != said(again):
+                raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} and then "
+                                 f"{said(again):.60} for one value; a show gives one text per value")
         if self.show is None and hasattr(got, "dtype") and getattr(got, "shape", None) == ():
             got = got.item()  # a numpy number, as Python's (a long double stays as it is)
         if self.show is None and not isinstance(got, (bytes, bytearray, float)) and not _json(got):

@@ -40,6 +40,9 @@ REFUSED = [
     ("return 'a\\nb'", "int", "control character or a line break"),
     ("return 'a\\x1b[31mb'", "int", "control character or a line break"),
     (None, "str.encode", "its value is b'1' (bytes), not text or a number"),
+    # one that answers otherwise when asked again (round 26: said as a hook changing it)
+    ("show.n = getattr(show, 'n', 0) + 1; return '0' * (show.n % 2) + str(value)", "int",
+     "for one value; a show gives one text per value"),
 ]
 
 
