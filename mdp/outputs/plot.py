@@ -119,7 +119,7 @@ def plot_distribution(frame: pl.DataFrame, path: str, title: str, column: str | 
     chance; a share of games simulated). Returns the path."""
     check_plot_path(path)
     with _drawing() as plt:
-        column = column or _varied(frame)
+        column = column or varied(frame)
         frame = _outcomes(frame, column)
         x, label, named = _axis(frame, column)
         p = [100 * v for v in frame["p"].to_list()]
@@ -168,7 +168,7 @@ def _outcomes(frame: pl.DataFrame, column: str) -> pl.DataFrame:
     return inner.group_by(keys).agg(pl.col("p").sum()).sort("x", nulls_last=False)
 
 
-def _varied(frame: pl.DataFrame) -> str:
+def varied(frame: pl.DataFrame) -> str:
     """The first outcome column of ``frame`` that differs between its rows (its first if
     none does): not the chances, nor a column's exact values beside it."""
     names = [c for c in frame.columns if c not in ("probability", "exact", "cumulative")

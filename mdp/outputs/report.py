@@ -36,6 +36,7 @@ from mdp.outputs.explorer import (
     rounds_explorer_data,
     without_explorer,
 )
+from mdp.outputs.plot import varied
 from mdp.outputs.readable import readable
 from mdp.shown import counted, percent
 
@@ -258,9 +259,10 @@ def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
     head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in ("outcome", "probability", "cumulative"))
     intro = intro or ("The chance of each outcome under optimal play (bars), and the chance of "
                       "an outcome up to it (the line, right axis).")
+    axis = varied(frame)  # (as --plot draws it: who won, in a game of two whose ends are worth 1)
     return (f'<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">How the game ends</h2>\n'
             f"<p>{html.escape(intro)}</p>\n"
-            f"<div class=scroll>{chart(frame[names[0]].to_list(), p, cumulative, names[0], labels)}</div>\n"
+            f"<div class=scroll>{chart(frame[axis].to_list(), p, cumulative, axis, labels)}</div>\n"
             f"{extra}"
             f"<details><summary>The outcomes as a table</summary>\n<table class=numbers>"
             f"<thead><tr>{head}</tr></thead><tbody>\n{rows}\n</tbody></table></details></section>")

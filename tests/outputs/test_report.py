@@ -307,3 +307,15 @@ def test_a_game_of_float_values_has_its_page_in_floats(values):
     page = mdp.report(mdp.solve(mdp.compile(game)), game)
     worth = (float(values[0]) + float(values[1])) / 2  # by hand: half of each
     assert f"{worth:.15g}" in page
+
+
+def test_the_chart_of_how_the_game_ends_is_along_the_outcome_column_that_differs():
+    """Round 26: the chart of Pig, whose every end is worth 1, had two bars both named 1 on an
+    axis named value (who won told by the hover titles alone); along the first outcome column
+    that differs, as --plot draws it, they are the first and the second player's wins."""
+    game = mdp.load_game("pig", goal=10)
+    page = mdp.report(mdp.solve(mdp.compile(game)), game)
+    chart = re.search(r'<svg class="chart".*?</svg>', page, re.S)[0]
+    ticks = re.findall(r'<text class="tick"[^>]*text-anchor="middle">([^<]*)</text>', chart)
+    assert ticks == ["first", "second"]
+    assert re.search(r'<text class="label"[^>]*>player</text>', chart)
