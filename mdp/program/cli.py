@@ -27,6 +27,7 @@ from mdp.errors import (
     did_you_mean,
     fault,
     followable,
+    raised_in_plugin,
     say,
     say_interrupted,
     watch_interruptions,
@@ -112,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
                 guard.builtins_first(lambda: whose(args))
                 raise followable(error, args.command.name, parsing.takes(parser, args, "--exact")) from None
             except RuntimeWarning as warned:
+                offered = registry.offered_by(args.command.name)
+                if offered is not None and raised_in_plugin(warned):  # its own arithmetic
+                    raise ModelError(f"plugin {offered[0]}'s {offered[1]} {args.command.name} "
+                                     f"raised {fault(warned)}") from None
                 advice = "; where the numbers are exact, solve exactly (--exact)" \
                     if getattr(args, "exact", None) is False else ""
                 raise ModelError(f"a number went past what a float holds or divided by zero "
