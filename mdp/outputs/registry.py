@@ -6,6 +6,7 @@ formats."""
 from __future__ import annotations
 
 import os
+import unicodedata
 from typing import TYPE_CHECKING
 
 from mdp.analysis.registry import offered, offered_as
@@ -28,17 +29,19 @@ def formats() -> dict[str, Format]:
     for fmt in found.values():
         if not isinstance(fmt.extensions, (list, tuple)) or not all(
                 isinstance(e, str) and len(e) > 1 and e.startswith(".") and e.isprintable()
-                and not any(c.isspace() or c in "/\\" for c in e) for e in fmt.extensions):
+                and not any(c.isspace() or c in "/\\." for c in e[1:]) for e in fmt.extensions):
+            # (one dot: a file's type is read from its last, and .tsv.gz would never be met)
             raise ModelError(f"format {fmt.name!r}: extensions {fmt.extensions!r}: expected a "
                              "tuple of extensions of a file's name, each a dot and a word: "
                              "('.tsv',)")
         for extension in fmt.extensions:
-            if extension.lower() in extensions:
+            key = unicodedata.normalize("NFKC", extension).lower()  # as people read it
+            if key in extensions:
                 raise ModelError(f"format {fmt.name!r} lists the extension {extension} twice"
-                                 if extensions[extension.lower()] == fmt.name else
-                                 f"formats {extensions[extension.lower()]!r} and {fmt.name!r} "
+                                 if extensions[key] == fmt.name else
+                                 f"formats {extensions[key]!r} and {fmt.name!r} "
                                  f"both claim the extension {extension}")
-            extensions[extension.lower()] = fmt.name
+            extensions[key] = fmt.name
     return found
 
 

@@ -122,3 +122,27 @@ def test_a_plugin_s_names_alike_are_refused(tmp_path_factory, capsys, pair, kind
         assert all(str(plugin) in err for plugin in plugins), err
     else:
         assert got == 0, err
+
+
+FORMAT = '''import mdp
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("weird", EXTENSIONS, lambda frame, file: frame.write_csv(file), "weird")]
+'''
+
+
+@pytest.mark.parametrize("extensions", [(".tsv.gz",), (".tar.csv",), ("..",), (".ｃｓｖ",), (".CSV",)])
+def test_a_format_extension_no_file_is_read_by_or_alike_anothers_is_refused(tmp_path, capsys, extensions):
+    """Round 26: ``.tsv.gz`` was taken as the plugin loaded, and a file of it refused in a line
+    that listed it; ``.tar.csv`` had mdp's own csv written; a full-width ``.ｃｓｖ`` beside
+    ``.csv``. A file's type is read from its last extension: each is a dot and one word, and
+    none alike another's."""
+    (tmp_path / "fmt.py").write_text(FORMAT.replace("EXTENSIONS", repr(extensions)), encoding="utf-8")
+    out = tmp_path / "t.csv"
+    assert main(["solve", "shutbox", "--vary", "tiles=1-2,1-3", "-p", str(tmp_path / "fmt.py"),
+                 "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mdp: error: format 'weird': extensions ") and "a dot and a word" in err \
+        or "both claim the extension" in err, err
+    assert not out.exists()
