@@ -411,8 +411,7 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     if objectives and not model.one_pass:
         raise ParamError(f"game {model.info.game}: a tie-break is not yet worked out for a game "
                          "whose states come back, or of two players")
-    columns = [tie_break_column(model, column, solution.exact)  # all checked before work
-               for _, column in objectives]
+    columns = [tie_break_column(model, c, solution.exact) for _, c in objectives]  # checked, first
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):
         kept = _best_among(solution, kept, column, sense)

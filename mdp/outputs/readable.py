@@ -77,7 +77,8 @@ def percentiles_shown(percentiles: dict[str, Any], frame: pl.DataFrame,
     values = list(percentiles.values())
     among = [v for name in frame.columns if frame[name].dtype.is_float()
              and name not in ("probability", "frequency") for v in frame[name].to_list()]
-    texts = [exactly(v, (exact or {}).get(p)) for p, v in percentiles.items()]
+    texts = [exactly(0.0 if v is None else v, (exact or {}).get(p))  # (None: no float holds it)
+             for p, v in percentiles.items()]
     floats = [v if isinstance(v, float) else None for v in values]
     shown = apart([*floats, *among], [*texts, *map(readable, among)])[:len(values)]
     return ", ".join(f"{p} {t}" for p, t in zip(percentiles, shown))
@@ -86,15 +87,15 @@ def percentiles_shown(percentiles: dict[str, Any], frame: pl.DataFrame,
 def exactly(value: Any, exact: str | None) -> str:
     """A float as :func:`readable` shows it, but beside its exact value (``"p/q"``, where a
     table has one) that no float holds by its size, as that value to three digits
-    (``1e-400``, not the float's ``0``; where the float is ``None``, too)."""
-    if exact is not None and (value is None or abs(value) < sys.float_info.min or
-                              math.isinf(value)):  # none, 0, subnormal or inf
+    (``1e-400``, not the float's ``0``)."""
+    if exact is not None and value is not None and \
+            (abs(value) < sys.float_info.min or math.isinf(value)):  # 0, subnormal or inf
         from fractions import Fraction
 
         from mdp.engine.numeric import about
 
         fraction = Fraction(exact)
-        if value is None or math.isinf(value) or Fraction(value) != fraction:
+        if math.isinf(value) or Fraction(value) != fraction:
             return ("-" if fraction < 0 else "") + about(abs(fraction))
     return readable(value)
 

@@ -196,6 +196,7 @@ def test_a_state_changed_after_it_was_given_is_refused_in_one_line(changed):
         def mdp_terminal_value(self, state):
             return 1
 
-    with pytest.raises(mdp.ModelError, match=r"^game mutating: mdp_outcomes gave the state "
-                       r"Mutable\(\d\) .*no longer found where it was kept"):
+    # (Round 26: said as it happens, naming the hook that changed it, and its action.)
+    with pytest.raises(mdp.ModelError, match=rf"^game mutating: mdp_outcomes changed the state it "
+                       rf"was handed, now Mutable\({changed}\), action 'go'"):
         mdp.compile(mdp.load_game(Mutating()))
