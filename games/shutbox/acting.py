@@ -142,9 +142,10 @@ def unplayed_ranges(params: Mapping[str, Any]) -> list[tuple[int, int | None, in
     """The ranges of ``dice_schedule`` that no throw plays: no set of tiles shut before the
     box is (a sum short of all the tiles') falls in them."""
     tiles, schedule = params["tiles"], params["dice_schedule"] or ()
-    before_end = shut_totals(tiles) & ((1 << sum(tiles)) - 1)
-    return [(low, high, count) for low, high, count in schedule
-            if not before_end >> low << low & ((1 << (high + 1)) - 1 if high is not None else -1)]
+    total = sum(tiles)
+    before_end = shut_totals(tiles) & ((1 << total) - 1)  # (no sum past the tiles': a range's
+    return [(low, high, count) for low, high, count in schedule  # end is held within it)
+            if not before_end >> low << low & ((1 << (min(high, total) + 1)) - 1 if high is not None else -1)]
 
 
 def _listed(tiles: Iterable[int]) -> str:

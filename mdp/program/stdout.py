@@ -24,6 +24,7 @@ from mdp.program.descriptors import copy
 
 _REAL: list[Any] = []  # the real standard output, one for each shielded block entered
 _DROPPED: list[bool] = []  # once drop() has run, until unbind()
+_DROPPED_ERRORS: list[bool] = []  # once Errors sent its lines nowhere, until unbind()
 _BOUND: list[Any] = []  # what mdp last made sys.stdout, where it did
 _TAKEN: list[Any] = []  # mdp's private standard output, where it took file descriptor 1
 _RECORDED: list[bool] = []  # whether take() recorded the descriptors given, until unbind()
@@ -144,6 +145,7 @@ def unbind(stream: Any) -> None:
     sys.stdout = stream
     _BOUND.clear()
     _DROPPED.clear()
+    _DROPPED_ERRORS.clear()
 
 
 def machine_output(args: argparse.Namespace) -> bool:
@@ -223,9 +225,11 @@ def drop() -> None:
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
 
 
-def dropped() -> bool:
-    """Whether mdp sent standard output to the null device (:func:`drop`) in this command."""
-    return bool(_DROPPED)
+def dropped(errors: bool = False) -> bool:
+    """Whether mdp sent standard output (or with ``errors``, standard error, which could not
+    take its lines: :class:`Errors`) to the null device in this command."""
+    return bool(_DROPPED_ERRORS if errors else _DROPPED)
+
 
 
 def _reconfigure(*args: Any, **kwargs: Any) -> None:
@@ -395,6 +399,7 @@ class Errors(_Lines):
         except (OSError, ValueError, AttributeError):
             pass
         self.stream = open(os.devnull, "w")  # noqa: SIM115  (open to the end)
+        _DROPPED_ERRORS.append(True)  # mdp's own doing: no game replaced it
 
     def line_start(self) -> None:
         """Before a line of mdp's own (:func:`mdp.errors.say`): the line a game's print

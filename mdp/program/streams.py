@@ -70,9 +70,11 @@ def output_fault(recorded: dict[str, Any]) -> str | None:
 def error_fault(recorded: dict[str, Any]) -> str | None:
     """Standard error closed or replaced since ``recorded``: put back (mdp's lines go there,
     this one too), and said; ``sys.stderr`` rebound, put back."""
+    from mdp.program.stdout import dropped
+
     was = recorded["stderr_spare"]
-    if was is None:
-        return None  # closed as mdp started: nothing to put back
+    if was is None or dropped(errors=True):
+        return None  # closed as mdp started, or sent nowhere by mdp (it took no line): as it is
     now = identity(2)
     if now != recorded["stderr_fd"]:
         os.dup2(was, 2)

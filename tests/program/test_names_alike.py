@@ -124,7 +124,7 @@ def test_a_plugin_s_names_alike_are_refused(tmp_path_factory, capsys, pair, kind
         assert got == 0, err
 
 
-FORMAT = '''import mdp
+WEIRD = '''import mdp
 
 @mdp.hookimpl
 def mdp_formats():
@@ -138,7 +138,7 @@ def test_a_format_extension_no_file_is_read_by_or_alike_anothers_is_refused(tmp_
     that listed it; ``.tar.csv`` had mdp's own csv written; a full-width ``.ｃｓｖ`` beside
     ``.csv``. A file's type is read from its last extension: each is a dot and one word, and
     none alike another's."""
-    (tmp_path / "fmt.py").write_text(FORMAT.replace("EXTENSIONS", repr(extensions)), encoding="utf-8")
+    (tmp_path / "fmt.py").write_text(WEIRD.replace("EXTENSIONS", repr(extensions)), encoding="utf-8")
     out = tmp_path / "t.csv"
     assert main(["solve", "shutbox", "--vary", "tiles=1-2,1-3", "-p", str(tmp_path / "fmt.py"),
                  "--out", str(out)]) == 2
