@@ -185,7 +185,11 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
          indices: Any, data: Any, scratch: Any, maximum: bool) -> None:  # pragma: no cover
     """The kernel, compiled by :func:`kernel`: the best of two (``x`` kept where it is not
     worse than ``y`` or is NaN, as numpy's scalar ``maximum`` and ``minimum`` keep their first)
-    written out in each of its two loops, so that the compiled loops have no call in them."""
+    written out in each of its loops, so that the compiled loops have no call in them. Four
+    rows at a time where a state's members after its first are rows in a run of four or
+    more, and four outcomes at a time of a chance action: the same steps in the same order,
+    each value of the state's row read and written once for four, where each step read and
+    wrote it (16% less CPU a column of Yatzy's round, measured: docs/performance.rst)."""
     width = values.shape[1]
     for layer in range(table.shape[0]):
         lo, hi, s0, p0, made, first, c0 = table[layer]
@@ -202,8 +206,35 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
         for s in range(hi - lo):
             out = values[lo + s]
             m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
-            for m in range(m0, m1):
+            m = m0
+            while m < m1:
                 row = members[m]
+                if m > m0 and m + 3 < m1 and members[m] >= 0 and members[m + 1] >= 0 \
+                        and members[m + 2] >= 0 and members[m + 3] >= 0:  # four rows
+                    r0, r1 = values[members[m]], values[members[m + 1]]
+                    r2, r3 = values[members[m + 2]], values[members[m + 3]]
+                    if maximum:
+                        for c in range(width):
+                            x, y = out[c], r0[c]
+                            x = x if (x >= y) | (x != x) else y
+                            y = r1[c]
+                            x = x if (x >= y) | (x != x) else y
+                            y = r2[c]
+                            x = x if (x >= y) | (x != x) else y
+                            y = r3[c]
+                            out[c] = x if (x >= y) | (x != x) else y
+                    else:
+                        for c in range(width):
+                            x, y = out[c], r0[c]
+                            x = x if (x <= y) | (x != x) else y
+                            y = r1[c]
+                            x = x if (x <= y) | (x != x) else y
+                            y = r2[c]
+                            x = x if (x <= y) | (x != x) else y
+                            y = r3[c]
+                            out[c] = x if (x <= y) | (x != x) else y
+                    m += 4
+                    continue
                 if row >= 0:
                     source = values[row]
                 else:  # a chance action's expectation, summed as scipy's kernel sums it
@@ -211,9 +242,18 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                     k = c0 - 1 - row
                     for c in range(width):
                         source[c] = 0.0
-                    for o in range(indptr[k], indptr[k + 1]):
-                        p = data[o]
-                        below = values[indices[o]]
+                    o, o1 = indptr[k], indptr[k + 1]
+                    while o + 3 < o1:
+                        q0, q1, q2, q3 = data[o], data[o + 1], data[o + 2], data[o + 3]
+                        b0, b1 = values[indices[o]], values[indices[o + 1]]
+                        b2, b3 = values[indices[o + 2]], values[indices[o + 3]]
+                        for c in range(width):
+                            source[c] = (((source[c] + q0 * b0[c]) + q1 * b1[c]) + q2 * b2[c]) \
+                                + q3 * b3[c]
+                        o += 4
+                    for t in range(o, o1):
+                        p = data[t]
+                        below = values[indices[t]]
                         for c in range(width):
                             source[c] += p * below[c]
                 if m == m0:
@@ -228,6 +268,7 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
+                m += 1
 
 
 def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, choice: np.ndarray,

@@ -1,6 +1,7 @@
 """The kernel of many columns compiled (mdp.engine.fused, the extra ``fast``) against the
 numpy kernel (mdp.engine.columns), bit for bit: generated rounds of small cards (chance layers,
-layers mixing a chance action with certain ones, shared pairs), both senses, ends that no play
+layers mixing a chance action with certain ones, shared pairs, runs of four rows and of four
+outcomes and what is left after them), both senses, ends that no play
 may take, NaN, blocks of any width; a Yatzy card's round; and loaded only where the work is
 worth it, numpy's kernel where numba is not installed."""
 
@@ -22,7 +23,10 @@ from mdp.limits import address_space
 
 pytest.importorskip("numba")
 
-rounds = st.tuples(st.integers(1, 3), st.integers(2, 4), st.integers(1, 3)).map(
+# Up to six boxes and eight faces: a state's actions after its first run to four rows and
+# more (the kernel takes four at a time), a throw's outcomes to eight (four at a time, and
+# the rest one by one).
+rounds = st.tuples(st.integers(1, 6), st.integers(2, 8), st.integers(1, 3)).map(
     lambda c: mdp.compile(card_game([[0] * c[1]] * c[0], c[1], c[2])).round)
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import mdp
 
-BOX_NAMES = "ABC"
+BOX_NAMES = "ABCDEF"
 
 
 def card_game(points, faces, throws, bad=None, drift=None, over=()):
