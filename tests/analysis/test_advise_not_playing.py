@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -18,13 +18,19 @@ TILES = "1-4"  # open sums 0 to 10
 @pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(earlier=st.lists(st.integers(0, 10), min_size=1, max_size=3), shut_wins=st.booleans())
+@example(earlier=[0, 1, 2], shut_wins=True).via("round 25: players 2 and 3 never played")
 def test_a_player_who_does_not_play_is_told_so(capsys, earlier, shut_wins):
     wins = "yes" if shut_wins else "no"
     argv = ["advise", "games/shutbox", "--set", f"tiles={TILES}", "--set", f"shut_wins={wins}",
             "open=1 2 3 4", "--json"] + [w for r in earlier for w in ("--after", str(r))]
+    shut = next((k for k, r in enumerate(earlier, start=1) if r == 0), None)
+    if shut_wins and shut is not None and shut < len(earlier):  # a result of one who never played
+        assert main(argv) == 2  # (round 25: taken, and said as a fact)
+        assert capsys.readouterr().err.startswith(
+            f"mdp: error: --after {earlier[shut]}: player {shut + 1} does not play after ")
+        return
     assert main(argv) == 0
     said = json.loads(capsys.readouterr().out)
-    shut = next((k for k, r in enumerate(earlier, start=1) if r == 0), None)
     if shut_wins and shut is not None:  # docs/matches.rst: the players after do not play
         assert said["does_not_play"] == f"player {shut} shut the box and won at once"
         assert said["actions"] == []

@@ -23,13 +23,19 @@ if TYPE_CHECKING:
 def check_advised(model: Any, game: mdp.Game, args: Any, columns: dict[str, Any]) -> None:
     """Refuse, before the solve, results of the players before that none can have
     (``--after``), and ``--points``, which is for a game of rounds."""
-    from mdp.analysis.match import check_results
+    from mdp.analysis.match import check_results, not_playing
 
     if args.points:
         raise ParamError(f"--points: the points so far in a game of rounds; game {game.name} is "
                          "of one model, whose state holds all there is")
     if args.after:
         check_results(model, game, list(args.after))
+        for k in range(1, len(args.after)):  # a result of a player who never played
+            why = not_playing(model, game, list(args.after[:k]))
+            if why is not None:
+                raise ParamError(f"--after {args.after[k]}: player {k + 1} does not play after "
+                                 f"{', '.join(map(str, args.after[:k]))} ({why}); give --after "
+                                 "for the players who played")
 
 
 @check_advised.register(mdp.Rounds)
