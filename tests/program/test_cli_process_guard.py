@@ -62,6 +62,8 @@ REFUSED = {
     "import html; html.escape = lambda s, quote=True: s": "replaced html.escape",
     "import re; re.sub = lambda p, r, s, *a, **k: s": "replaced re.sub",
     "import base64; base64.b64encode = lambda *a, **k: b''": "replaced base64.b64encode",
+    # what numpy reads as it loads, after a game's import: was a traceback in numpy's own
+    "import inspect; inspect.signature = None": "replaced inspect.signature",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
