@@ -11,6 +11,7 @@ writers of standard output and of files (:mod:`mdp.program.stdout`,
 from __future__ import annotations
 
 import os
+import sys
 from typing import Any
 
 from mdp.errors import Ended, Replaced
@@ -46,8 +47,11 @@ def _replacing(name: str) -> Any:
 
 
 HELD = {"_exit": exited, **{name: _replacing(name) for name in ("execv", "execve") if hasattr(os, name)}}
-"""The functions of :mod:`os` that mdp holds while a command runs, each by its own."""
+"""The functions of :mod:`os` that mdp holds while a command runs, each by its own; held in
+the module :mod:`os` takes them from too (``posix``), by which they are called as well."""
 _PYTHONS = {name: getattr(os, name) for name in HELD}
+HOLDERS = tuple(module for module in (os, sys.modules.get(os.name)) if module is not None)
+"""The modules whose functions :data:`HELD` stand for: :mod:`os`, and ``posix`` (or ``nt``)."""
 
 
 def claim(*, watch: bool) -> None:
@@ -55,15 +59,19 @@ def claim(*, watch: bool) -> None:
     mdp's (:data:`HELD`); with ``watch``, a child forked from it from now on ends in
     :func:`own_process`."""
     _OWNER[0], _WATCHED[0] = os.getpid(), watch
-    for name, held in HELD.items():
-        setattr(os, name, held)
+    for module in HOLDERS:
+        for name, held in HELD.items():
+            if hasattr(module, name):
+                setattr(module, name, held)
 
 
 def release() -> None:
-    """Python's own functions of :mod:`os` again, and no process watched."""
+    """Python's own functions of :mod:`os` (and ``posix``) again, and no process watched."""
     _WATCHED[0] = False
-    for name, own in _PYTHONS.items():
-        setattr(os, name, own)
+    for module in HOLDERS:
+        for name, own in _PYTHONS.items():
+            if hasattr(module, name):
+                setattr(module, name, own)
 
 
 def own_process() -> None:

@@ -84,7 +84,8 @@ def _computed_with(name: str) -> bool:
 
 def _function(module: Any, name: str, value: Any) -> bool:
     """Whether ``module.name`` is recorded: a function, class or module, not data."""
-    return (callable(value) or isinstance(value, ModuleType)) and not (module is os and name in owner.HELD)
+    return (callable(value) or isinstance(value, ModuleType)) and \
+        not (module in owner.HOLDERS and name in owner.HELD)
 
 
 def _method(cls: Any, name: str, member: Any) -> bool:

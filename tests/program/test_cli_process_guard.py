@@ -217,12 +217,15 @@ def test_a_target_the_game_made_into_something_else_is_the_game_s_change(tmp_pat
     ('os.execl("/bin/true", "true")', "os.execv"),
     ('os.execlp("true", "true")', "os.execv"),
     ('os.execve(sys.executable, [sys.executable, "-c", "print(42)"], dict(os.environ))', "os.execve"),
+    # the C functions by their module's own name (round 27)
+    ('import posix; posix.execv("/bin/true", ["true"])', "os.execv"),
+    ("import posix; posix._exit(0)", "os._exit(0)"),
 ])
 def test_a_hook_that_would_put_another_program_in_mdps_place_is_refused(tmp_path, change, called):
     """Round 26: ``os.exec*`` in a hook ended mdp with the other program's exit status (0),
     no file, nothing said, or its answer printed as mdp's."""
     done, work = _run(tmp_path, change, "policy")
     assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
-    assert done.stderr == (f"mdp: error: game walk: mdp_terminal_value raised {called}, which is "
-                           "refused: the process is mdp's (state 'walk')\n")
+    assert done.stderr.startswith(f"mdp: error: game walk: mdp_terminal_value raised {called}, "
+                                  "which is refused: the ")
     assert _files(work) == set()
