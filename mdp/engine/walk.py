@@ -42,6 +42,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
     column_prints: list[int] = []  # of each state's readable columns, where it has them
     deepening, deepest, look_at = Deepening(budget), 0, 64 * Deepening.EVERY
     cyclic = False  # whether a component has a cycle
+    hashes: list[int] = []  # of each state as it was met: one changed since is refused
 
     def discover(state: Any) -> None:
         nonlocal deepest, look_at
@@ -49,6 +50,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
         states.append(state)
         marks.append(mark(state))
         kept = hash(state)  # (asked of it just now, as it was indexed)
+        hashes.append(kept)
         actions = checks.actions_of(game, state)
         _unchanged(game, state, kept, "mdp_actions")
         expansion = []
@@ -110,6 +112,11 @@ def walk(game: Game, budget: Budget) -> Discovery:
                 low[parent] = min(low[parent], low[sid])
             if low[sid] == sid:
                 close(sid)
+    changed = next((sid for sid, state in enumerate(states) if hash(state) != hashes[sid]), None)
+    if changed is not None:  # a state object changed in place since, by a hook not handed it
+        raise ModelError(f"game {game.name}: a hook changed a state in place after it was given, "
+                         f"now {said(states[changed])} (its hash with it); a hook gives new states "
+                         "and leaves those given as they are")
     blocks = _blocks_by_height(game, budget, states, index, expansions, heights)
     return Discovery(0, blocks, states, prints, cyclic,
                      column_prints if same_columns.active else None)

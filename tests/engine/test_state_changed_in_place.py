@@ -39,11 +39,19 @@ def reroll(changes):
         touch("mdp_actions", state)
         return ["roll"] if state.face == 0 else ["keep", "roll"] if state.left > 0 else []
 
+    made = []  # (changes == "later": the states it gave, one changed when another is asked)
+
     def outcomes(state, action):
         touch("mdp_outcomes", state)
+        if changes == "later" and (state.left, state.face) == (1, 2):
+            for given in made:
+                if (given.left, given.face) == (1, 1):
+                    given.face = 6
         if action == "keep":
             return [(1, S(0, state.face))]
-        return [(Fraction(1, 6), S(state.left - 1, f)) for f in range(1, 7)]
+        given = [(Fraction(1, 6), S(state.left - 1, f)) for f in range(1, 7)]
+        made.extend(s for _, s in given)
+        return given
 
     def columns(state):
         touch("mdp_state_columns", state)
@@ -65,3 +73,11 @@ def test_a_game_that_leaves_its_states_alone_is_solved():
 def test_a_state_changed_by_a_hook_is_refused(hook, said):
     with pytest.raises(mdp.ModelError, match=rf"^game reroll: {said} changed the state it was handed, now S\(1, 6\)"):
         mdp.compile(reroll(hook))
+
+
+def test_a_state_given_before_and_changed_by_a_later_hook_is_refused():
+    """Round 27: a hook that changed a state it had given before (kept in a list of its own),
+    not the one it was handed, had another game solved (341/72 for Reroll's 14/3), exit 0."""
+    with pytest.raises(mdp.ModelError, match=r"^game reroll: a hook changed a state in place after it was "
+                                             r"given, now S\(1, 6\)"):
+        mdp.compile(reroll("later"))
