@@ -27,14 +27,31 @@ if TYPE_CHECKING:
 
     from mdp.engine.turns import PassedTurns
 
+class _ReadOnly(dict):  # type: ignore[type-arg]
+    """A dict that refuses a change (a mapping proxy cannot be pickled, as a model is)."""
+
+    def _refused(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("the model's parameters are read-only: copy them to change them")
+
+    __setitem__ = __delitem__ = __ior__ = clear = pop = popitem = setdefault = update = _refused  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (dict(self),))
+
+
+def _read_only_mapping(params: Mapping[str, Any]) -> Mapping[str, Any]:
+    return _ReadOnly(params)
+
+
 @attrs.frozen
 class ModelInfo:
     """What a model was compiled from, in words: for summaries, tables and reports."""
 
     game: str
     variant: str | None
-    params: Mapping[str, Any]
-    """The parameters as ``--set`` takes them back."""
+    params: Mapping[str, Any] = attrs.field(converter=_read_only_mapping)
+    """The parameters as ``--set`` takes them back, read-only: a strategy or an analysis
+    handed the model cannot change the rules its summaries record."""
     rules: str
     objective: Objective
     plugins: tuple[str, ...] = ()

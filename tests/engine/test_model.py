@@ -189,3 +189,17 @@ def test_the_terminals_a_reader_changes_in_place_are_its_own(change):
     before = model.terminals.clone()  # (as it was, whatever is done to the frame handed out)
     change(model.terminals)
     assert model.terminals.equals(before)
+
+
+def test_the_models_parameters_are_read_only_and_travel_with_it():
+    """Round 27: a strategy's weights that wrote into model.info.params had --json record
+    other rules than those solved, exit 0. Read-only, and still pickled with the model."""
+    import pickle
+
+    model = mdp.compile(mdp.load_game("shutbox", tiles="1-3"))
+    for change in (lambda p: p.__setitem__("tiles", "1-2"), lambda p: p.update(tiles="1-2"),
+                   lambda p: p.pop("tiles"), lambda p: p.clear()):
+        with pytest.raises(TypeError, match="read-only"):
+            change(model.info.params)
+    assert model.info.params["tiles"] == "1-3"
+    assert pickle.loads(pickle.dumps(model.info)).params == model.info.params
