@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Literal, TypedDict, cast
 
 import attrs
 
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, TooLarge, fault
+from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, TooLarge, fault, passed_on, raised_in_plugin
 from mdp.hookspecs import hookimpl
 from mdp.outputs.readable import readable_table
 
@@ -90,8 +90,13 @@ class Format:
                         file.seek(0)
                         file.truncate()
                         watched = _Watched(file)
-        except (BrokenPipeError, MdpError):
-            raise
+        except (BrokenPipeError, MdpError) as error:
+            from mdp.program.stdout import reader_gone
+
+            if not plugin or passed_on(error, named.partition("'")[0]) or not raised_in_plugin(error) \
+                    or isinstance(error, BrokenPipeError) and reader_gone():
+                raise  # (mdp's own, or standard output's reader gone)
+            raise ModelError(f"{named} raised {fault(error)}") from None  # its own: not mdp's word
         except PLUGIN_FAULTS as error:
             if watched.interrupted:  # Ctrl-C or SIGTERM inside a writer that hid it (Rust)
                 raise KeyboardInterrupt from None

@@ -27,6 +27,7 @@ from mdp.errors import (
     did_you_mean,
     fault,
     followable,
+    passed_on,
     raised_in_plugin,
     say,
     say_interrupted,
@@ -111,6 +112,13 @@ def main(argv: list[str] | None = None) -> int:
                                  "it" if isinstance(error, KeyboardInterrupt) else "")) from None
             except (MdpError, OSError) as error:  # (the game's str, say, failed mdp's own checks)
                 guard.builtins_first(lambda: whose(args))
+                offered = registry.offered_by(args.command.name)
+                if offered is not None and raised_in_plugin(error) and \
+                        not passed_on(error, f"plugin {offered[0]}", refusal=ParamError) and \
+                        not (isinstance(error, BrokenPipeError) and stdout.reader_gone()):
+                    # its own (a pipe of its own broken, mdp.TooLarge raised): not mdp's word
+                    raise ModelError(f"plugin {offered[0]}'s {offered[1]} {args.command.name} "
+                                     f"raised {fault(error)}") from None
                 raise followable(error, args.command.name, parsing.takes(parser, args, "--exact")) from None
             except RuntimeWarning as warned:
                 offered = registry.offered_by(args.command.name)

@@ -225,6 +225,19 @@ def drop() -> None:
         bind(open(os.devnull, "w"))  # noqa: SIM115  (open to the end)
 
 
+def reader_gone() -> bool:
+    """Whether standard output is a pipe whose reader went away (``| head`` done): then a
+    broken pipe is the reader's going, not a fault of whose code met it."""
+    import select
+
+    try:
+        poll = select.poll()
+        poll.register(1, select.POLLOUT)
+        return any(event & (select.POLLERR | select.POLLHUP) for _, event in poll.poll(0))
+    except (OSError, ValueError, AttributeError):  # (no poll: Windows)
+        return True
+
+
 def dropped(errors: bool = False) -> bool:
     """Whether mdp sent standard output (or with ``errors``, standard error, which could not
     take its lines: :class:`Errors`) to the null device in this command."""
