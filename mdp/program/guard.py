@@ -61,7 +61,7 @@ _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "json", "js
                   "tempfile", "fractions", "math", "operator", "functools", "itertools", "heapq",
                   "decimal", "os", "posixpath", "genericpath", "stat", "copy", "contextlib", "re",
                   "html", "base64", "inspect", "enum", "dataclasses", "collections", "weakref",
-                  "types", "struct", "textwrap", "string", "numbers")
+                  "types", "struct", "textwrap", "string", "numbers", "importlib", "datetime")
 """The modules mdp's results are computed, checked and written with, besides its own (``mdp``,
 ``mdp.*``), those a picture is drawn and written with (``matplotlib.*`` and PIL's) and scipy's
 sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's sweep); from ``fractions``

@@ -142,13 +142,11 @@ def _mdp_names(recorded: dict[str, Any]) -> str | None:
     names come when first asked, ``mdp._LAZY``): every plugin that calls ``mdp.policy``
     after a game bound its own would get the game's (a program plugin's analysis said its
     numbers). Put back."""
-    import importlib
-
     import mdp
 
     for name, now in list(_mdp_bound()):
-        was = recorded["mdp"].get(name)  # or, bound since, what mdp hands on:
-        handed = getattr(importlib.import_module(mdp._LAZY[name]), name) if was is None else was
+        was = recorded["mdp"].get(name)  # or, bound since, what mdp hands on (loaded by then):
+        handed = getattr(sys.modules[mdp._LAZY[name]], name) if was is None else was
         if now is not handed:
             vars(mdp)[name] = handed
             return f"replaced mdp.{name}"

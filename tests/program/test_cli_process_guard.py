@@ -64,6 +64,10 @@ REFUSED = {
     "import base64; base64.b64encode = lambda *a, **k: b''": "replaced base64.b64encode",
     # what numpy reads as it loads, after a game's import: was a traceback in numpy's own
     "import inspect; inspect.signature = None": "replaced inspect.signature",
+    "import types; types.FunctionType = None": "replaced types.FunctionType",
+    "import datetime; datetime.date = None": "replaced datetime.date",
+    # what the guard's own check had called: was a traceback at every check
+    "import importlib; importlib.import_module = None": "replaced importlib.import_module",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
