@@ -36,10 +36,13 @@ far as the process may, and refused:
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from types import ModuleType
 from typing import Any
+
+_IMPORT = importlib.import_module  # mdp's own, as it loaded: a game may replace importlib's
 
 _LIBRARIES = ("mdp", "numpy", "polars", "pluggy", "matplotlib")
 """The packages whose modules mdp imports, or that import their own, as commands go."""
@@ -145,8 +148,8 @@ def _mdp_names(recorded: dict[str, Any]) -> str | None:
     import mdp
 
     for name, now in list(_mdp_bound()):
-        was = recorded["mdp"].get(name)  # or, bound since, what mdp hands on (loaded by then):
-        handed = getattr(sys.modules[mdp._LAZY[name]], name) if was is None else was
+        was = recorded["mdp"].get(name)  # or, bound since, what mdp hands on:
+        handed = getattr(_IMPORT(mdp._LAZY[name]), name) if was is None else was
         if now is not handed:
             vars(mdp)[name] = handed
             return f"replaced mdp.{name}"
