@@ -155,3 +155,18 @@ def test_whole_percentiles_past_a_float_are_exact_in_any_form(low, kinds):
     expected = [low if lows >= p * 1000 / 100 else low + 1 for p in (5, 25, 50, 75, 95)]
     assert list(played.percentiles.values()) == expected
     assert all(type(v) is int for v in played.percentiles.values())
+
+
+def test_a_total_past_a_float_is_a_percentile_by_its_exact_value():
+    """Round 27: totals past what a float holds (two boxes, each end 1.06 * 10**307 times its
+    points: its 95% percentile, 17 of them, 1.8e308) had the percentile ``inf``; it is the
+    exact total, its float None, as the exact spread's is."""
+    game = scaled(Fraction(106, 100) * Fraction(10) ** 307)
+    frame = mdp.distribution(mdp.solve(mdp.compile(game)), game)
+    found = mdp.solve(mdp.compile(game)).spread(frame)
+    totals = [Fraction(t) for t in frame["points_exact"]]
+    for p, exact in found["percentiles_exact"].items():
+        assert Fraction(exact) in totals
+        assert found["percentiles"][p] == (None if Fraction(exact) > Fraction(sys.float_info.max)
+                                           else float(Fraction(exact)))
+    assert found["percentiles"]["95%"] is None and found["percentiles"]["5%"] is not None

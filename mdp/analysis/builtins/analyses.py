@@ -188,9 +188,9 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
     if found:  # points: how they spread
         shares = percentiles_shown(found["percentiles"], frame, found.get("percentiles_exact"))
         sd = found["sd_about"] if found["sd"] is None else f"{found['sd']:.4g}"
-        mean = 0.0 if found["mean"] is None else found["mean"]  # (None: no float holds it)
-        print(f"mean {exactly(mean, found.get('mean_exact'))}, standard deviation "
-              f"{sd}; percentiles: {shares}")
+        mean = found.get("mean_about") if found["mean"] is None and "mean_exact" not in found \
+            else exactly(0.0 if found["mean"] is None else found["mean"], found.get("mean_exact"))
+        print(f"mean {mean}, standard deviation {sd}; percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     exact = frame["exact"].to_list() if "exact" in frame.columns else None
     print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative" + ("  exact" if exact else ""))

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import polars as pl
 
-from mdp.engine.numeric import about, decimal_context, float_or_none, power_of_two_above
+from mdp.engine.numeric import about, decimal_context, float_or_none
 
 PERCENTILES = (5, 25, 50, 75, 95)
 
@@ -28,9 +28,13 @@ def spread(frame: pl.DataFrame) -> dict[str, Any]:
                                     else frame["points"]).to_list()]
     if "exact" in frame.columns:
         return _exact_spread(frame, totals)
-    mean, sd, at = _float_spread(frame, totals)
-    return {"mean": mean, "sd": sd,
-            "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
+    found = _float_spread(frame, totals)
+    at = found.pop("at")
+    if "points_exact" not in frame.columns:
+        return {**found, "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
+    return {**found,  # totals a float does not hold: by their size, exactly beside
+            "percentiles": {f"{p}%": float_or_none(totals[i]) for p, i in zip(PERCENTILES, at)},
+            "percentiles_exact": {f"{p}%": str(totals[i]) for p, i in zip(PERCENTILES, at)}}
 
 
 def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]:
@@ -58,19 +62,25 @@ def _root(square: Fraction) -> Fraction:
     return Fraction(root)
 
 
-def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[float, float, list[int]]:
+def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]:
     """The same of float chances, from each total's exact distance to the first, over the
-    largest distance's power of two, so that no square goes past a float where the totals
-    fit (totals near 1e307)."""
+    largest distance's power of two (worked out exactly), so that no distance nor square goes
+    past a float whatever the totals (near 1e307, or past a float: a mean or deviation no float
+    holds is None, by its size beside, ``mean_about``, ``sd_about``)."""
     chances = frame["probability"].to_numpy()
     first = totals[0] if totals else Fraction(0)
-    offsets = np.array([float(t - first) for t in totals])
-    scale = power_of_two_above(offsets)
-    middle = float(chances @ (offsets / scale))
-    sd = math.sqrt(max(float(chances @ (offsets / scale - middle) ** 2), 0.0)) * scale
-    middle *= scale
+    distances = [t - first for t in totals]
+    top = max((abs(d) for d in distances), default=Fraction(0))
+    scale = Fraction(2) ** (top.numerator.bit_length() - top.denominator.bit_length() + 1) \
+        if top else Fraction(1)  # a power of two above the largest distance
+    offsets = np.array([float(d / scale) for d in distances])
+    middle = float(chances @ offsets)
+    deviation = math.sqrt(max(float(chances @ (offsets - middle) ** 2), 0.0))
+    mean, sd = first + Fraction(middle) * scale, Fraction(deviation) * scale
     # Float chances may fall short of a share by the last bits: a margin of 1e-12.
     cumulative = np.cumsum(chances)
     at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(totals) - 1)
           for p in PERCENTILES]
-    return float(first + Fraction(middle)), sd, at
+    found = {"mean": float_or_none(mean), "sd": float_or_none(sd)}
+    return {**found, **{f"{key}_about": "-" * (value < 0) + about(abs(value))
+                        for key, value in (("mean", mean), ("sd", sd)) if found[key] is None}, "at": at}
