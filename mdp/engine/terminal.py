@@ -7,6 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import polars as pl
 
 from mdp.checks import TERMINAL, shown
 from mdp.engine.numeric import first_fault, first_float, first_past_float, plain_numbers, quoted
@@ -112,15 +113,29 @@ def own_terminal(model: CompiledModel, values: Any) -> Any:
     return None if same else values
 
 
+def _fractions(model: CompiledModel, column: str) -> list[Fraction] | None:
+    """The game's own values of a column of text in the terminals' table, where they are
+    all fractions (a table holds a fraction as its text ``"p/q"``); else None."""
+    from mdp.game.columns import made
+
+    raw = model.terminal_columns.get(column)
+    values = [] if raw is None else list(made(raw, model.info.game, column))
+    return [Fraction(v) for v in values] if values and all(
+        isinstance(v, Fraction) for v in values) else None
+
+
 def tie_break_column(model: CompiledModel, column: str, exact: bool = False) -> Any:
     """The terminal states' column a tie-break names: a number in every one of them. ``value``
     is the game's own terminal values, as the model holds them (exact where the game gave
     them so); another column of floats, in exact solving, each float the exact number it
-    is (the column is the game's to read, not a value it gave inexactly)."""
+    is (the column is the game's to read, not a value it gave inexactly); a column of
+    fractions, exactly (in floats, the floats nearest)."""
     terminals = model.terminals
     empty = {c: terminals[c].fill_nan(None).null_count() if t.is_float() else terminals[c].null_count()
              for c, t in terminals.schema.items() if t.is_numeric()}
-    usable = [c for c, count in empty.items() if not count]
+    fractions = {c: _fractions(model, c) for c, t in terminals.schema.items() if t == pl.String}
+    empty.update({c: 0 for c, values in fractions.items() if values is not None})
+    usable = [c for c in terminals.columns if empty.get(c, 1) == 0]
     if column not in usable:
         why = "is none" if column not in terminals.columns else "is not a number" if column not in \
             empty else f"is empty (or NaN) in {empty[column]:,} of the {terminals.height:,} terminal states"
@@ -128,6 +143,9 @@ def tie_break_column(model: CompiledModel, column: str, exact: bool = False) -> 
                          f"in every terminal state ({', '.join(usable)}){did_you_mean(column, usable)}")
     if column == "value":
         return model.terminal_values
+    values = fractions.get(column)
+    if values is not None:  # fractions, which a table holds as their text
+        return values if exact else [float(v) for v in values]
     if exact and terminals[column].dtype.is_float():
         return [Fraction(v) for v in terminals[column].to_list()]
     return terminals[column]

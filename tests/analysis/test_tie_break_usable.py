@@ -50,3 +50,21 @@ def test_a_tie_break_column_empty_somewhere_is_refused(xs, ys, column):
         assert f" in {lacking[column]} of the 3 terminal states" in message, message
     listed = message.split("number in every terminal state (")[1].split(")")[0]
     assert [c for c in listed.split(", ") if c in ("x", "y")] == usable, message
+
+
+@pytest.mark.parametrize("sense", ["max", "min"])
+def test_a_column_of_fractions_breaks_ties_exactly(sense):
+    """Round 27: a column of fractions (which tables hold as their text "p/q") was refused as
+    "not a number"; it breaks ties by the fractions, in floats and exactly. Three tied actions
+    whose ends' r are 2/3, 10/11 and 7/11: the most is the second, the least the third."""
+    from fractions import Fraction
+
+    r = [Fraction(2, 3), Fraction(10, 11), Fraction(7, 11)]
+    game = Table({"start": {i: [(1, f"end{i}")] for i in range(3)}}, {f"end{i}": 1 for i in range(3)})
+    game.mdp_state_columns = mdp.hookimpl(lambda state: {"r": None} if state == "start"
+                                          else {"r": r[int(state[3])]})
+    game = mdp.load_game(game)
+    best = 1 if sense == "max" else 2
+    for exact in (False, True):
+        weights = mdp.choices(mdp.solve(mdp.compile(game), exact=exact), tie_break=[f"{sense}:r"])
+        assert list(weights) == [int(i == best) for i in range(3)]
