@@ -263,6 +263,10 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
     free(game.name, columns, hook, taken)
     if not lazy:
         columns = {name: made(values, game.name, name) for name, values in columns.items()}
+    # Copied as they are read: a game's own array (a view of one it fills again) or list
+    # would be written over by its next answer, under the table that holds it.
+    columns = {name: values.copy() if isinstance(values, np.ndarray) else
+               list(values) if isinstance(values, list) else values for name, values in columns.items()}
     for name, values in columns.items():
         if isinstance(values, (str, bytes, dict)) or not isinstance(values, LazyColumn) and not (
                 hasattr(values, "__len__") and hasattr(values, "__getitem__")):

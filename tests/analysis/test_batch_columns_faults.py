@@ -4,6 +4,8 @@ own) is one error naming the game, the hook and the column; columns that a state
 alone (its action None) is given but its rows with an action disagree with are refused by
 mdp advise, where a table of no rows broke."""
 
+import numpy as np
+import polars as pl
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -127,3 +129,30 @@ def test_a_lazy_column_made_otherwise_than_asked_again_is_refused_as_a_table_mak
         return
     with pytest.raises(mdp.ModelError, match=r"^game ladder: asked again, mdp_columns gave position="):
         mdp.distribution(mdp.solve(model), game)
+
+
+class Buffered(Ladder):
+    """The ladder whose column of positions is a view of one array it fills again at each
+    answer, as a game that spares its allocations would: each answer right when it is given."""
+
+    def __init__(self):
+        super().__init__(4)
+        self.buffer = np.zeros(64, dtype=np.int64)
+
+    @mdp.hookimpl
+    def mdp_columns(self, states, actions):
+        keys = np.asarray(states, dtype=np.int64)
+        self.buffer[:len(keys)] = keys // 2
+        moves = {} if actions is None else {"move": [None if a is None else ("walk", "jump")[a] for a in actions]}
+        return {"position": self.buffer[:len(keys)], **moves}
+
+
+def test_a_column_given_as_a_view_of_an_array_filled_again_is_kept_as_given():
+    """Round 27: mdp kept the array a batch game handed, not a copy, and its next answer wrote
+    over it: a Markdown policy labelled every state with the last batch's positions (two
+    states alike, exit 0), and advise blamed the game for answering otherwise."""
+    game = mdp.load_game(Buffered())
+    table = mdp.policy(mdp.solve(mdp.compile(game)), game)
+    # Keys: position n is 2n, a bust 1 (tests/models.py): the column is key // 2, by hand.
+    assert sorted(set(table["position"].to_list())) == [1, 2, 3, 4]
+    assert table.filter(pl.col("position") == 4)["move"].to_list() == ["walk", "jump"]
