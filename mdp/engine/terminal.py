@@ -7,7 +7,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-import polars as pl
 
 from mdp.checks import TERMINAL, shown
 from mdp.engine.numeric import first_fault, first_float, first_past_float, plain_numbers, quoted
@@ -133,7 +132,7 @@ def tie_break_column(model: CompiledModel, column: str, exact: bool = False) -> 
     terminals = model.terminals
     empty = {c: terminals[c].fill_nan(None).null_count() if t.is_float() else terminals[c].null_count()
              for c, t in terminals.schema.items() if t.is_numeric()}
-    fractions = {c: _fractions(model, c) for c, t in terminals.schema.items() if t == pl.String}
+    fractions = {c: _fractions(model, c) for c, t in terminals.schema.items() if str(t) == "String"}
     empty.update({c: 0 for c, values in fractions.items() if values is not None})
     usable = [c for c in terminals.columns if empty.get(c, 1) == 0]
     if column not in usable:

@@ -58,21 +58,22 @@ _WATCHED = ("MDP_", "POLARS_", "NUMPY_", "OPENBLAS_")
 _recorded: dict[str, Any] | None = None
 
 _COMPUTED_WITH = ("numpy", "numpy.random", "numpy.linalg", "polars", "json", "json.encoder", "shutil",
-                  "tempfile", "fractions", "math", "operator", "functools", "itertools", "heapq",
-                  "decimal", "os", "posixpath", "genericpath", "stat", "copy", "contextlib", "re",
-                  "html", "base64", "inspect", "enum", "dataclasses", "collections", "weakref",
-                  "types", "struct", "textwrap", "string", "numbers", "importlib", "datetime")
+                  "tempfile", "copy", "contextlib", "re", "html", "base64", "inspect", "enum",
+                  "dataclasses", "collections", "weakref", "types", "struct", "textwrap", "string",
+                  "numbers", "importlib", "datetime", "fractions", "math", "operator", "functools",
+                  "itertools", "heapq", "decimal", "os", "posixpath", "genericpath", "stat")
 """The modules mdp's results are computed, checked and written with, besides its own (``mdp``,
 ``mdp.*``), those a picture is drawn and written with (``matplotlib.*`` and PIL's) and scipy's
-sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's sweep); from ``fractions``
-on, Python's own that a command loads anyway (``os.path`` is ``posixpath``; ``stat`` tells a
-pipe from a file; ``copy`` keeps the parameters to compare; ``contextlib``, what the
-standard library's own look-ups go through; ``re``, ``html`` and ``base64``, what the
-report's page is written with; from ``inspect`` on, what numpy, Polars and the rest read as
-they load, after a game's code may have run), loaded to be recorded at once, the others as
-they are loaded. (Not every module of Python's: libraries replace some of their functions as
-they load, ``typing``'s, say.) ``os._exit`` and ``os.exec[v]e`` are left out: mdp itself holds them while a
-command runs (:data:`mdp.owner.HELD`)."""
+sparse matrices (``scipy.sparse``, ``scipy.sparse.*``: a round's sweep): ``copy`` keeps the
+parameters to compare; ``contextlib`` is what the standard library's own look-ups go
+through; ``re``, ``html`` and ``base64``, what the report's page is written with; from
+``inspect`` to ``datetime``, what numpy, Polars and the rest read as they load, after a
+game's code may have run (not every module of Python's: libraries replace some of their
+functions as they load, ``typing``'s, say). Each is recorded as it is loaded (or as the
+command starts, if it is loaded by then); from ``fractions`` on, Python's own that a
+command loads anyway are loaded to be recorded at once (``os.path`` is ``posixpath``;
+``stat`` tells a pipe from a file). ``os._exit`` and ``os.exec[v]e`` are left out: mdp itself
+holds them while a command runs (:data:`mdp.owner.HELD`)."""
 
 _PACKAGES = ("mdp", "matplotlib", "PIL")
 """Packages every module of which is among those computed with."""
