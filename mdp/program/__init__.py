@@ -46,7 +46,22 @@ def main(argv: list[str] | None = None) -> int:
 
         guard.run_exit_callbacks()
         left_running(code, guard._who[0])  # a game's thread: not waited for
+        _games_let_go()
     return code
+
+
+def _games_let_go() -> None:
+    """Let go of the games' and plugins' modules now, while mdp's hook of what Python cannot
+    raise is in place: an object a game keeps in its module whose ``__del__`` raises is said
+    in one line (Python's shutdown, which clears the modules later, would print its
+    traceback)."""
+    from mdp.imported import games_and_plugins
+
+    files = games_and_plugins()
+    for name, module in list(sys.modules.items()):
+        if getattr(module, "__file__", None) in files:
+            del sys.modules[name]
+            vars(module).clear()
 
 
 def _unraisable(raised: Any) -> None:

@@ -156,3 +156,4 @@ def test_a_column_given_as_a_view_of_an_array_filled_again_is_kept_as_given():
     # Keys: position n is 2n, a bust 1 (tests/models.py): the column is key // 2, by hand.
     assert sorted(set(table["position"].to_list())) == [1, 2, 3, 4]
     assert table.filter(pl.col("position") == 4)["move"].to_list() == ["walk", "jump"]
+

@@ -29,6 +29,8 @@ DEEDS = {
     "exit0": "atexit.register(lambda: os._exit(0))",
     "exit0 itself": "atexit.register(os._exit, 0)",
     "warn": 'warnings.warn("careful\\x1b[31m now")',
+    # kept in the game's module until Python's shutdown (round 27: its traceback then)
+    "kept": "globals().setdefault('_kept', []).append(Boom())",
 }
 
 PREAMBLE = '''import atexit, os, threading, warnings
@@ -84,3 +86,17 @@ def test_the_hooks_are_given_back_after_a_command_in_the_process(tmp_path, capsy
     assert [str(w.message) for w in seen] == ["careful\x1b[31m now"] * 2  # walk and stay
     err = capsys.readouterr().err
     assert "mdp: warning: game walk: its thread " in err and "ZeroDivisionError" in err
+
+
+@pytest.mark.slow  # a process: the game's module lives to its end
+@pytest.mark.parametrize("where", ["import", "hook"])
+def test_an_object_a_game_keeps_to_the_end_is_one_line_as_it_dies(tmp_path, where):
+    """Round 27: an object the game's module holds till Python's shutdown, whose __del__
+    raises, had Python's traceback printed after mdp's answer (its hook no longer in place)."""
+    path = tmp_path / "walk.py"
+    path.write_text(_game(["kept"], where))
+    done = subprocess.run([*MDP, "solve", str(path)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and "value: 3" in done.stdout.splitlines()
+    said = done.stderr.splitlines()  # one object a call of the hook (once at import)
+    assert said and set(said) == {"mdp: warning: game walk: Exception ignored in Boom.__del__: "
+                                  "RuntimeError: del \\x1b[31mboom"}
