@@ -45,13 +45,34 @@ def tie_margin(best: np.ndarray) -> np.ndarray:
 class Policy:
     """A way to play a compiled model: the chance of taking each action in its state, in
     action order (floats, or fractions in an object array for exact evaluation). Optimal
-    play is a solution's (:meth:`mdp.Solution.play`); a game's named strategies become
+    play is a solution's (:meth:`mdp.Solution.as_policy`); a game's named strategies become
     policies through :func:`mdp.strategy_policy`; any weights through :meth:`of_weights`;
     and policies mix (:meth:`mix`)."""
 
     model: CompiledModel = attrs.field(repr=False)
     probabilities: np.ndarray = attrs.field(repr=False)
     name: str = "custom"
+
+    def __attrs_post_init__(self) -> None:
+        """Chances given as they are (``mdp.Policy(model, probabilities)``) checked as they
+        enter: one per action in one dimension, each a finite number and none negative
+        (fractions, or floats), summing to 1 in every state where the player acts (to within
+        a float's rounding; exactly for fractions). Any weights: :meth:`of_weights`."""
+        p, n = self.probabilities, self.model.n_actions
+        if not isinstance(p, np.ndarray) or p.ndim != 1 or len(p) != n:
+            raise ParamError(f"mdp.Policy: probabilities of shape {getattr(p, 'shape', type(p).__name__)}; "
+                             f"expected an array of one chance per action ({n:,}), or weights "
+                             "through mdp.Policy.of_weights")
+        exact = p.dtype == object
+        if exact and not all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in p.tolist()) \
+                or not exact and (p.dtype.kind != "f" or not np.isfinite(p).all()):
+            raise ParamError("mdp.Policy: probabilities that are not all finite numbers (floats, or "
+                             "ints and fractions in an object array)")
+        sums = self.model.per_state(np.add, p) if n else p
+        if (p < 0).any() or not (sums == 1 if exact else np.abs(sums - 1) <= 1e-9).all():
+            raise ParamError("mdp.Policy: probabilities that are not chances: none negative, "
+                             "summing to 1 in each state where the player acts; any weights "
+                             "through mdp.Policy.of_weights")
 
     @property
     def exact(self) -> bool:
@@ -94,11 +115,16 @@ class Policy:
         if any(policy.model is not model for policy, _ in parts):
             raise ParamError("the policies of a mix must be of one compiled model")
         exact = all(policy.exact for policy, _ in parts)
-        weights = [Fraction(w) if exact else float(w) for _, w in parts]
-        if any(not np.isfinite(float(w)) or w < 0 for w in weights) or sum(weights) <= 0:
-            raise ParamError(f"mix weights {[float(w) for w in weights]}: finite, none negative, "
-                             "and some above 0")
-        total = sum(weights)
+        given: list[Any] = [plain(w) for _, w in parts]
+        if any(isinstance(w, bool) or not isinstance(w, (int, float, Fraction)) or w < 0
+               or isinstance(w, float) and not np.isfinite(w) for w in given) or \
+                not any(w > 0 for w in given):
+            raise ParamError(f"mix weights {[quoted(w) for w in given]}: numbers, finite, none "
+                             "negative, and some above 0")
+        largest = Fraction(max(given))  # only their ratios count: of any size, worked out exactly
+        shares = [Fraction(w) / largest for w in given]
+        weights: list[Any] = shares if exact else [float(share) for share in shares]
+        total: Any = sum(weights)
         none = np.zeros(model.n_actions, dtype=object if exact else np.float64)
         chances = sum((policy.probabilities * (w / total) for (policy, _), w in zip(parts, weights)), none)
         return cls(model, chances if exact else np.asarray(chances, dtype=np.float64), name)

@@ -1,0 +1,51 @@
+"""Chances given to ``mdp.Policy`` as they are are checked as they enter (round 27: taken
+unchecked, a "chance of shutting the box" of 4.09, a distribution summing to 17.6, NaN, or a
+numpy broadcasting traceback from mdp's own code); any weights go through
+``Policy.of_weights``, which makes chances of them."""
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import mdp
+
+GAME = mdp.load_game("shutbox", tiles="1-4")
+MODEL = mdp.compile(GAME)
+RANDOM = mdp.strategy_policy(MODEL, "random", game=GAME).probabilities  # chances, by the game
+
+
+@pytest.mark.parametrize("make", [lambda w: 2 * w, lambda w: np.ones_like(w), lambda w: np.full_like(w, np.nan),
+                                  lambda w: np.full_like(w, np.inf), lambda w: -w, lambda w: w[:-1],
+                                  lambda w: w[None, :], lambda w: np.zeros_like(w), lambda w: list(w),
+                                  lambda w: w.astype(object) * 2])
+def test_what_are_not_chances_are_refused(make):
+    floats = np.asarray(RANDOM, dtype=np.float64)
+    with pytest.raises(mdp.ParamError, match=r"^mdp\.Policy: "):
+        mdp.Policy(MODEL, make(floats))
+
+
+def test_chances_are_taken_as_they_are():
+    floats = np.asarray(RANDOM, dtype=np.float64)
+    assert mdp.solve(MODEL, policy=mdp.Policy(MODEL, floats)).value == \
+        pytest.approx(mdp.solve(MODEL, policy=mdp.strategy_policy(MODEL, "random", game=GAME)).value)
+    exact = np.array([Fraction(x).limit_denominator(100) for x in floats.tolist()], dtype=object)
+    assert 0 < mdp.solve(MODEL, policy=mdp.Policy(MODEL, exact), exact=True).value < 1
+
+
+@pytest.mark.parametrize("big", [1e308, 10**400, Fraction(10**400), Fraction(1, 10**400)])
+def test_a_mix_of_weights_of_any_size_is_by_their_ratio(big):
+    """Round 27: weights of 1e308 overflowed their total (a policy of no moves: solve 0.0,
+    chances summing to 0), and 10**400 was an OverflowError; a mix is by the weights' ratio,
+    here 1:1, whatever their size."""
+    optimal = mdp.solve(MODEL).as_policy()
+    random = mdp.strategy_policy(MODEL, "random", game=GAME)
+    even = mdp.solve(MODEL, policy=mdp.Policy.mix([(random, 1), (optimal, 1)])).value
+    assert mdp.solve(MODEL, policy=mdp.Policy.mix([(random, big), (optimal, big)])).value == pytest.approx(even)
+
+
+@pytest.mark.parametrize("weight", ["1", True, None, float("nan"), -1])
+def test_a_mix_weight_that_is_no_number_is_refused(weight):
+    random = mdp.strategy_policy(MODEL, "random", game=GAME)
+    with pytest.raises(mdp.ParamError, match=r"^mix weights "):
+        mdp.Policy.mix([(random, weight), (random, 1)])
