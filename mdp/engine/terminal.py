@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.checks import TERMINAL, shown
-from mdp.engine.numeric import first_fault, first_float, first_past_float, plain_numbers, quoted
+from mdp.engine.numeric import below_floats, first_fault, first_float, first_past_float, plain_numbers, quoted
 from mdp.errors import ModelError, ParamError, did_you_mean
 
 if TYPE_CHECKING:
@@ -95,6 +95,12 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
         row, value = huge
         raise ParamError(f"terminal= value {quoted(value)} at row {row} is past what a float "
                          "holds (about 1.8e308); solve it exactly (exact=True)")
+    tiny = None if exact or isinstance(terminal, np.ndarray) else \
+        next(((row, v) for row, v in enumerate(terminal) if below_floats(v)), None)
+    if tiny:  # a float would take it as 0
+        row, value = tiny
+        raise ParamError(f"terminal= value {quoted(value)} at row {row} is not 0, but below what "
+                         "a float holds (about 2.2e-308); solve it exactly (exact=True)")
     return terminal
 
 

@@ -299,3 +299,14 @@ def test_a_strategy_is_weighted_by_its_weights_values(weights, lies, exact, list
     expected = Fraction(flip * 3, 2 * (flip + stay)) + Fraction(stay, flip + stay)
     value = mdp.solve(model, policy=policy, exact=exact).value
     assert value == expected if exact else abs(value - float(expected)) < 1e-12
+
+
+@pytest.mark.parametrize("size", [Fraction(1, 10**400), Fraction(-3, 10**320)])
+def test_a_terminal_value_below_a_float_is_solved_exactly_alone(size):
+    """Round 27: terminal= values below what a float holds were solved in floats as 0, exit 0,
+    where values past a float's top are refused: refused too, and solved exactly."""
+    game = mdp.load_game("shutbox", tiles="1-3")
+    model = mdp.compile(game)
+    with pytest.raises(mdp.ParamError, match=r"is not 0, but below what a float holds .*exact=True"):
+        mdp.solve(model, terminal=[size] * model.n_terminal)
+    assert mdp.solve(model, terminal=[size] * model.n_terminal, exact=True).value == size  # every end pays it

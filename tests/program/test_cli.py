@@ -256,6 +256,13 @@ def test_params_lists_every_parameter_with_its_default(capsys):
     assert json.loads(out)[1] == {"name": "dice", "default": 2, "help": "dice normally rolled"}
 
 
+def test_params_of_a_game_without_parameters_says_so(capsys):
+    """Round 27: nothing at all was printed, exit 0 (an empty screen)."""
+    game = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
+    assert run(capsys, "params", game)[:2] == (0, "game two-boxes has no parameters\n")
+    assert run(capsys, "params", game, "--json")[:2] == (0, "[]\n")
+
+
 def test_games_lists_installed_games(capsys):
     code, out, _ = run(capsys, "games")
     lines = out.splitlines()

@@ -121,6 +121,9 @@ def _params(args: argparse.Namespace) -> None:
     if args.json:
         arguments.print_json(rows)
         return
+    if not rows:  # (said, where an empty screen would leave the user wondering)
+        print(f"game {game.name} has no parameters")
+        return
     width = max((len(row["name"]) for row in rows), default=0)
     for row in rows:
         default = "(unset)" if row["default"] is None else row["default"]
