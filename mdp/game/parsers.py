@@ -22,7 +22,7 @@ from mdp.checks import (
     bounds,
     integral,
 )
-from mdp.errors import did_you_mean
+from mdp.errors import ParamError, did_you_mean
 
 MAKERS: dict[Callable[..., Any], str] = {}
 """mdp's makers of parsers, each with a call that makes one: not parsers themselves."""
@@ -189,10 +189,18 @@ def _bound(number: int, minimum: int | None, maximum: int | None, what: str) -> 
 
 
 def show_int_list(numbers: Iterable[int]) -> str:
-    """The shortest text that :func:`parse_int_list` reads back: ``"1-9"``, ``"1-6,8"``."""
+    """The shortest text that :func:`parse_int_list` reads back: ``"1-9"``, ``"1-6,8"``; whole
+    numbers as the ints they are (``2.0`` as ``2``). What it cannot read back is refused: no
+    number, one given twice, or one below 0 (``-3--1`` spells no range)."""
     arguments("show_int_list", numbers=(numbers, INTEGERS))
+    items = sorted(whole(number) for number in numbers)
+    fault = "no number" if not items else "a number below 0" if items[0] < 0 else \
+        "a number given twice" if any(a == b for a, b in zip(items, items[1:])) else None
+    if fault:
+        raise ParamError(f"show_int_list: {items!r:.80}: {fault}, which parse_int_list does not "
+                         "read back; give distinct whole numbers of 0 or more")
     runs = []
-    for _, group in itertools.groupby(enumerate(sorted(numbers)), lambda pair: pair[1] - pair[0]):
+    for _, group in itertools.groupby(enumerate(items), lambda pair: pair[1] - pair[0]):
         run = [number for _, number in group]
         runs.append(f"{run[0]}-{run[-1]}" if len(run) > 2 else ",".join(map(str, run)))
     return ",".join(runs)
