@@ -23,7 +23,7 @@ from mdp.engine.groups import narrow, starts
 from mdp.engine.memory import LARGE, release
 from mdp.engine.model import CompiledModel, ModelInfo
 from mdp.engine.numbering import Lookup, Stage, Transitions, block_bytes, join, number
-from mdp.engine.numeric import FLOAT_MOST, fault, quoted
+from mdp.engine.numeric import FLOAT_MOST, below_floats, fault, quoted
 from mdp.engine.parallel import beside, threads
 from mdp.engine.places import Finding, Place
 from mdp.engine.stages import SameStage, by_stages
@@ -335,9 +335,11 @@ def passed_turns(game: Game, model: CompiledModel) -> PassedTurns | None:
         raise ModelError(f"game {game.name}: mdp_turns gave total={quoted(turns.total)}, but mdp_objective "
                          "says the values are probabilities: the mover's chance is one less the "
                          "other's, total=1")
-    if abs(Fraction(turns.total)) > FLOAT_MOST:
-        raise ModelError(f"game {game.name}: mdp_turns gave total={quoted(turns.total)}, past "
-                         "what a float holds (about 1.8e308)")
+    past = abs(Fraction(turns.total)) > FLOAT_MOST
+    if past or below_floats(turns.total):  # (a float solve would take it as 0, or as inf)
+        raise ModelError(f"game {game.name}: mdp_turns gave total={quoted(turns.total)}, "
+                         f"{'past' if past else 'below'} what a float holds (about "
+                         f"{'1.8e308' if past else '2.2e-308'}); a total is 0 or one a float holds")
     action, successor, _ = model.edges()
     state = model.action_state()[action]
     states = model.states

@@ -18,6 +18,8 @@ import numpy as np
 
 
 def _total(value: Any) -> int | Fraction:
+    if isinstance(value, np.integer) and not isinstance(value, np.bool_):  # NumPy's: by its value
+        value = int(value)
     if isinstance(value, bool) or not isinstance(value, int | Fraction):
         raise TypeError(f"Turns: total must be an int or a Fraction (1 for chances of "
                         f"winning, 0 for a zero-sum score), not {value!r}")

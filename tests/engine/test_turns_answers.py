@@ -5,6 +5,7 @@ without one."""
 
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -58,6 +59,21 @@ def test_a_total_no_float_holds_is_refused_not_a_traceback(total):
     with pytest.raises(mdp.ModelError, match=r"game race: mdp_turns gave total=-?\(a number of "
                                              r"about \d+ digits\), past what a float holds"):
         mdp.compile(mdp.load_game(Race(total, probability=False)))
+
+
+@pytest.mark.parametrize("total", [Fraction(1, 10**400), Fraction(-7, 10**320)])
+def test_a_total_below_a_float_is_refused(total):
+    """Round 27: solved in floats as 0, exit 0, where the hook's docs promise a refusal."""
+    with pytest.raises(mdp.ModelError, match=r"game race: mdp_turns gave total=.*, below what a "
+                                             r"float holds \(about 2.2e-308\)"):
+        mdp.compile(mdp.load_game(Race(total, probability=False)))
+
+
+@pytest.mark.parametrize("kind", [np.int64, np.int8, np.uint16])
+def test_numpys_whole_numbers_are_a_total_by_their_value(kind):
+    """Round 27: refused as no int; by hand (Race): the mover's value is (1 + total) / 3."""
+    value = mdp.solve(mdp.compile(mdp.load_game(Race(kind(2), probability=False))), exact=True).value
+    assert value == 1
 
 
 @pytest.mark.parametrize(("passes", "wrong"), [
