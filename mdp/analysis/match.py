@@ -226,6 +226,9 @@ def later_player_values(model: CompiledModel, game: Game, earlier: list[Any], *,
     arguments("later_player_values",
               model=(model, first(MODEL, "later_player_values(model, game, earlier)")),
               game=(game, GAME), earlier=(earlier, LIST), exact=(exact, FLAG))
+    if not earlier:
+        raise ParamError("later_player_values: earlier is []; give the results of the players "
+                         "before (the first player's at least)")
     check_players(len(earlier) + 1)
     rules = match_rules(game)
     results, index = np.unique(_outcomes(game, model, rules), return_inverse=True)
@@ -239,12 +242,22 @@ def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> li
     positions = []
     for k, result in enumerate(earlier, start=1):
         found = np.flatnonzero(results.astype(str) == str(result))
+        if not len(found) and _number(result) is not None:  # 03 or 3.0 for 3, as --set reads
+            found = np.flatnonzero([_number(r) == _number(result) for r in results.tolist()])
         if not len(found):
             shown = ", ".join(map(str, results[:12])) + (", ..." if len(results) > 12 else "")
             raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
                              f"(possible: {shown})")
         positions.append(int(found[0]))
     return positions
+
+
+def _number(value: Any) -> Fraction | None:
+    """A result as the number it writes, exactly; ``None`` where it writes none."""
+    try:
+        return Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def check_results(model: CompiledModel, game: Game, earlier: list[Any]) -> None:

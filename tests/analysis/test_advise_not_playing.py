@@ -61,3 +61,19 @@ def test_a_result_no_player_can_have_is_refused_before_the_solve(capsys, monkeyp
     assert capsys.readouterr().err == (f"mdp: error: player {len(after)}'s result {result!r} is "
                                        "not a possible open_sum (possible: 0, 1, 2, 3, 4, 5, 6, 7, "
                                        "8, 9, 10)\n")
+
+
+@pytest.mark.parametrize("written", ["03", "3.0", " 3"])
+def test_a_result_written_otherwise_is_read_as_its_number(capsys, written):
+    """Round 27: "03" and "3.0" were "not a possible open_sum (possible: 0, 1, 2, 3, ...)"."""
+    argv = ["advise", "games/shutbox", "--set", "tiles=1-3", "open=1 2 3", "roll=3", "--json", "--after"]
+    assert main([*argv, "3"]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*argv, written]) == 0
+    assert json.loads(capsys.readouterr().out)["actions"] == plain["actions"]
+
+
+def test_no_earlier_result_is_said_as_such():
+    game = mdp.load_game("shutbox", tiles="1-3")
+    with pytest.raises(mdp.ParamError, match=r"^later_player_values: earlier is \[\]"):
+        mdp.later_player_values(mdp.compile(game), game, [])
