@@ -21,7 +21,7 @@ def test_the_interval_scales_with_the_games(mean, sd, games, power):
     low, high = _interval(np.array([mean]), np.array([games]), mean, sd,
                           games, chance=False)
     scale = math.ldexp(1.0, power)
-    if not (math.isfinite(low * scale) and math.isfinite(high * scale)):
-        return  # a bound past what a float holds
+    if not (math.isfinite(low * scale) and math.isfinite(high * scale) and math.isfinite(sd * scale)):
+        return  # a bound, or the deviation given, past what a float holds
     assert _interval(np.array([mean * scale]), np.array([games]),
                      mean * scale, sd * scale, games, chance=False) == (low * scale, high * scale)
