@@ -39,6 +39,16 @@ def seen(value: Any) -> str:
     return " ".join(part for part in unicodedata.normalize("NFKC", text).split(" ") if part)
 
 
+def utf8(text: str) -> bool:
+    """Whether ``text`` is letters a file holds: no lone surrogate (what Python makes of a
+    byte that is not UTF-8, in a word typed or a file's name)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def shown_float(value: Any) -> float:
     """A number as a float for showing it (a float column, a line of output): ``inf`` or
     ``-inf`` past what a float holds, where an exact number is shown by its size or beside

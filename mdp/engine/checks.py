@@ -31,8 +31,9 @@ from mdp.engine.numeric import (
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
-from mdp.game.cells import allowed, utf8
+from mdp.game.cells import allowed
 from mdp.game.load import Game, describe
+from mdp.shown import utf8
 
 INT64_MAX = int(np.iinfo(np.int64).max)
 

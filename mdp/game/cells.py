@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.errors import ModelError, said
+from mdp.shown import utf8
 
 if TYPE_CHECKING:
     import polars as pl
@@ -131,15 +132,6 @@ def cell(value: Any) -> bool:
     if isinstance(value, str):
         return utf8(value)
     return value is None or isinstance(value, (*KINDS, Fraction))
-
-
-def utf8(text: str) -> bool:
-    """Whether ``text`` is letters a file holds: no lone surrogate."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def to_frame(columns: dict[str, Any], who: str = "the game") -> pl.DataFrame:

@@ -12,7 +12,7 @@ import attrs
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 from mdp.game.parsers import MAKERS, whole
-from mdp.shown import clipped
+from mdp.shown import clipped, utf8
 
 
 @attrs.frozen
@@ -211,13 +211,13 @@ def breaks(text: str) -> bool:
     """Whether ``text`` holds a control character or a line break, which no value on one line
     does, or a lone surrogate (what Python makes of a byte that is not UTF-8), which no file
     holds: :func:`broken` says which."""
-    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" or 0xD800 <= ord(c) < 0xE000
-               for c in text)
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in text) or \
+        not utf8(text)
 
 
 def broken(text: str) -> str:
     """What :func:`breaks` finds in ``text``, in words."""
-    if any(0xD800 <= ord(c) < 0xE000 for c in text):
+    if not utf8(text):
         return "a lone surrogate (a byte that is not UTF-8), which no file holds"
     return "a control character or a line break"
 

@@ -10,6 +10,7 @@ import os
 import shlex
 
 from mdp.errors import ParamError, did_you_mean
+from mdp.shown import utf8
 
 PATHS = ("game", "plugin")
 """The arguments that name files (as do those of metavar ``FILE``): their bytes are theirs."""
@@ -24,19 +25,11 @@ def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namesp
         if action.dest in PATHS or action.metavar == "FILE" or value is None:
             continue
         for text in value if isinstance(value, (list, tuple)) else [value]:
-            if isinstance(text, str) and not _utf8(text):
+            if isinstance(text, str) and not utf8(text):
                 raise ParamError(f"{action.option_strings[0] if action.option_strings else action.dest} "
                                  f"{_typed(text)}: not UTF-8 text (a byte no letter is made of in "
                                  "UTF-8); mdp reads what is typed as UTF-8")
     return args
-
-
-def _utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def _typed(text: str) -> str:
