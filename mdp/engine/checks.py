@@ -33,6 +33,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
 from mdp.game.cells import allowed
 from mdp.game.load import Game, describe
+from mdp.handed import copied
 from mdp.shown import utf8
 
 INT64_MAX = int(np.iinfo(np.int64).max)
@@ -255,7 +256,7 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     checked = attrs.evolve(
         e, action_counts=field.integers(e.action_counts, "action_counts", "a count of actions per state"),
         actions=None if e.actions is None else  # a copy: the game's own may be filled again
-        _copy(field.sequence(e.actions, "actions", "a label per action")),
+        copied(field.sequence(e.actions, "actions", "a label per action")),
         outcome_counts=None if e.outcome_counts is None else
         field.integers(e.outcome_counts, "outcome_counts", "a count of outcomes per action"),
         next_states=field.integers(e.next_states, "next_states", "a state key per outcome"),
@@ -269,12 +270,6 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     if labels and checked.actions is not None:
         _labels(game, keys, checked)
     return checked
-
-
-def _copy(values: Any) -> Any:
-    """An array or list of the game's, copied (a tuple holds its own)."""
-    return values.copy() if isinstance(values, np.ndarray) else \
-        list(values) if isinstance(values, list) else values
 
 
 def _sizes(game: Game, keys: np.ndarray, e: Expansion) -> None:

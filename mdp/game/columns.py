@@ -15,6 +15,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on, said
 from mdp.game.apart import distinct_actions
 from mdp.game.cells import allowed, cell, kind, mixed, one_kind, scalars, to_frame
 from mdp.game.names import COLUMN, typable
+from mdp.handed import copied
 from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
 if TYPE_CHECKING:  # for annotations alone: the game's loader names states with describe
@@ -265,8 +266,7 @@ def _checked(game: Game, columns: Any, rows: int, lazy: bool = False,
         columns = {name: made(values, game.name, name) for name, values in columns.items()}
     # Copied as they are read: a game's own array (a view of one it fills again) or list
     # would be written over by its next answer, under the table that holds it.
-    columns = {name: values.copy() if isinstance(values, np.ndarray) else
-               list(values) if isinstance(values, list) else values for name, values in columns.items()}
+    columns = {name: copied(values) for name, values in columns.items()}
     for name, values in columns.items():
         if isinstance(values, (str, bytes, dict)) or not isinstance(values, LazyColumn) and not (
                 hasattr(values, "__len__") and hasattr(values, "__getitem__")):
