@@ -55,8 +55,8 @@ def mdp_round_start():
 @mdp.hookimpl
 def mdp_round_rule(ends):
     scored = np.array([Fraction(face) * SCALE for face in ends], dtype=object)
-    def rule(states):
-        following = np.where(states[:, None] >= ROUNDS - 1, -1, states[:, None] + 1)
+    def rule(states):  # one round: from round state 0 to 1, where no end is allowed
+        following = np.where(states[:, None] >= 1, -1, states[:, None] + 1)
         points = np.array([scored] * len(states), dtype=object)
         return mdp.RoundEnds(np.broadcast_to(following, points.shape), points)
     return rule
@@ -84,7 +84,7 @@ def test_a_percentile_reads_as_its_row_of_the_table(tmp_path, capsys, a, b):
 def test_an_exact_spread_is_shown_by_its_size(tmp_path, capsys, exponent):
     game = tmp_path / "tiny.py"
     scale = Fraction(10) ** exponent
-    game.write_text(TINY.replace("SCALE", repr(scale)).replace("ROUNDS", "2"))
+    game.write_text(TINY.replace("SCALE", repr(scale)))
     assert main(["distribution", str(game), "--exact"]) == 0
     # By hand: one round of 1 (1/4) or 3 (3/4) points, times the scale: mean 5/2, variance
     # (1/4) (3/2)**2 + (3/4) (1/2)**2 = 3/4, sd 0.866; percentiles 1, 1, 3, 3, 3.

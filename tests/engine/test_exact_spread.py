@@ -17,14 +17,22 @@ from models import Table, two_boxes, two_boxes_ends
 import mdp
 
 
-def shifted(by):
-    """Two boxes, each end earning ``by`` more points: every total ``2 * by`` more."""
+def scored(points):
+    """Two boxes, each end's plain points (Python's ints) made ``points(them)``."""
 
     @mdp.hookimpl
     def mdp_round_rule(ends):
-        return lambda states: two_boxes_ends(ends, states, by)
+        def rule(states):
+            plain = two_boxes_ends(ends, states)
+            return mdp.RoundEnds(plain.next, points(np.asarray(plain.points).astype(object)))
+        return rule
 
     return two_boxes(mdp_round_rule=mdp_round_rule)
+
+
+def shifted(by):
+    """Two boxes, each end earning ``by`` more points: every total ``2 * by`` more."""
+    return scored(lambda points: points + by)
 
 
 def by_hand(frame):
@@ -105,15 +113,7 @@ def test_games_simulated_spread_as_their_whole_totals_do(by):
 
 def scaled(scale):
     """Two boxes, each end's points times ``scale`` (a fraction): every total ``scale`` times."""
-
-    @mdp.hookimpl
-    def mdp_round_rule(ends):
-        def rule(states):
-            plain = two_boxes_ends(ends, states)
-            return mdp.RoundEnds(plain.next, np.asarray(plain.points).astype(object) * scale)
-        return rule
-
-    return two_boxes(mdp_round_rule=mdp_round_rule)
+    return scored(lambda points: points * scale)
 
 
 @settings(max_examples=6, deadline=None)
