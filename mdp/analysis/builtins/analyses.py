@@ -188,8 +188,8 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
     if found:  # points: how they spread
         shares = percentiles_shown(found["percentiles"], frame, found.get("percentiles_exact"))
         sd = found["sd_about"] if found["sd"] is None else f"{found['sd']:.4g}"
-        mean = found.get("mean_about") if found["mean"] is None and "mean_exact" not in found \
-            else exactly(0.0 if found["mean"] is None else found["mean"], found.get("mean_exact"))
+        mean = found["mean_about"] if found["mean"] is None else \
+            exactly(found["mean"], found.get("mean_exact"))
         print(f"mean {mean}, standard deviation {sd}; percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     exact = frame["exact"].to_list() if "exact" in frame.columns else None

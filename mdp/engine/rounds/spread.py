@@ -26,32 +26,36 @@ def spread(frame: pl.DataFrame) -> dict[str, Any]:
     totals a float cannot tell apart (past 2**53) still spread."""
     totals = [Fraction(t) for t in (frame["points_exact"] if "points_exact" in frame.columns
                                     else frame["points"]).to_list()]
-    if "exact" in frame.columns:
-        return _exact_spread(frame, totals)
-    found = _float_spread(frame, totals)
-    at = found.pop("at")
-    if "points_exact" not in frame.columns:
+    exact = "exact" in frame.columns
+    mean, sd, at = (_exact_spread if exact else _float_spread)(frame, totals)
+    found = {**_by_size(mean=mean, sd=sd), **({"mean_exact": str(mean)} if exact else {})}
+    if not exact and "points_exact" not in frame.columns:
         return {**found, "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
     return {**found,  # totals a float does not hold: by their size, exactly beside
             "percentiles": {f"{p}%": float_or_none(totals[i]) for p, i in zip(PERCENTILES, at)},
             "percentiles_exact": {f"{p}%": str(totals[i]) for p, i in zip(PERCENTILES, at)}}
 
 
-def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]:
-    """The mean, standard deviation and percentiles of exact chances, in fractions: each a
-    float, ``None`` where a float does not hold its size (totals near 1e-400), and the mean
-    and percentiles exactly beside (``mean_exact``, ``percentiles_exact``), as a value is;
-    the deviation no float holds to three digits (``sd_about``)."""
+def _by_size(**exact: Fraction) -> dict[str, Any]:
+    """Each of ``exact`` as a float, and ``None`` where a float does not hold its size (1e-400,
+    1e400), with that size in words beside (``KEY_about``: ``-1.8e+308``)."""
+    found: dict[str, Any] = {}
+    for key, value in exact.items():
+        found[key] = float_or_none(value)
+        if found[key] is None:
+            found[f"{key}_about"] = "-" * (value < 0) + about(abs(value))
+    return found
+
+
+def _exact_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[Fraction, Fraction, list[int]]:
+    """The mean, standard deviation (to 20 digits) and percentiles' rows of exact chances, in
+    fractions."""
     chances = [Fraction(c) for c in frame["exact"].to_list()]
     mean = sum((c * t for c, t in zip(chances, totals)), Fraction(0))
     variance = sum((c * (t - mean) ** 2 for c, t in zip(chances, totals)), Fraction(0))
     cumulative = list(itertools.accumulate(chances))
     at = [next(i for i, c in enumerate(cumulative) if c >= Fraction(p, 100)) for p in PERCENTILES]
-    sd = float_or_none(root := _root(variance))
-    return {"mean": float_or_none(mean), "sd": sd, **({"sd_about": about(root)} if sd is None else {}),
-            "percentiles": {f"{p}%": float_or_none(totals[i]) for p, i in zip(PERCENTILES, at)},
-            "mean_exact": str(mean),
-            "percentiles_exact": {f"{p}%": str(totals[i]) for p, i in zip(PERCENTILES, at)}}
+    return mean, _root(variance), at
 
 
 def _root(square: Fraction) -> Fraction:
@@ -62,11 +66,10 @@ def _root(square: Fraction) -> Fraction:
     return Fraction(root)
 
 
-def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]:
+def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> tuple[Fraction, Fraction, list[int]]:
     """The same of float chances, from each total's exact distance to the first, over the
     largest distance's power of two (worked out exactly), so that no distance nor square goes
-    past a float whatever the totals (near 1e307, or past a float: a mean or deviation no float
-    holds is None, by its size beside, ``mean_about``, ``sd_about``)."""
+    past a float whatever the totals (near 1e307, or past a float)."""
     chances = frame["probability"].to_numpy()
     first = totals[0] if totals else Fraction(0)
     distances = [t - first for t in totals]
@@ -76,11 +79,8 @@ def _float_spread(frame: pl.DataFrame, totals: list[Fraction]) -> dict[str, Any]
     offsets = np.array([float(d / scale) for d in distances])
     middle = float(chances @ offsets)
     deviation = math.sqrt(max(float(chances @ (offsets - middle) ** 2), 0.0))
-    mean, sd = first + Fraction(middle) * scale, Fraction(deviation) * scale
     # Float chances may fall short of a share by the last bits: a margin of 1e-12.
     cumulative = np.cumsum(chances)
     at = [min(int(np.searchsorted(cumulative, p / 100 - 1e-12)), len(totals) - 1)
           for p in PERCENTILES]
-    found = {"mean": float_or_none(mean), "sd": float_or_none(sd)}
-    return {**found, **{f"{key}_about": "-" * (value < 0) + about(abs(value))
-                        for key, value in (("mean", mean), ("sd", sd)) if found[key] is None}, "at": at}
+    return first + Fraction(middle) * scale, Fraction(deviation) * scale, at
