@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from numbers import Rational
 from typing import Any
 
@@ -161,11 +161,15 @@ def choice(*allowed: Any) -> Rule:
 
 
 def listed(item: Rule, what: str) -> Rule:
-    """A list or tuple (any iterable but text, bytes and mappings) whose every item keeps
-    ``item``; ``what`` says it in words."""
+    """A list, tuple or range, or a numpy array or Series of one dimension (not text, bytes,
+    a mapping, a set, whose order is none, an iterator, which checking would use up, or a
+    table), whose every item keeps ``item``; ``what`` says it in words."""
     def holds(value: Any) -> bool:
-        if isinstance(value, (str, bytes, Mapping, Iterator)) or not isinstance(value, Iterable):
-            return False  # (an iterator: checking it would use it up)
+        shape = getattr(value, "shape", None)
+        if isinstance(value, (str, bytes, bytearray)) or not (
+                isinstance(value, Sequence) or isinstance(shape, tuple) and len(shape) == 1
+                and isinstance(value, Iterable)):
+            return False
         return all(item.holds(one) for one in value)
 
     return Rule(holds, what)

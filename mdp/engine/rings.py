@@ -81,29 +81,50 @@ def eliminated(system: Any, starts: np.ndarray, values: np.ndarray, sense: Sense
     if solved is None:
         return values, False
     for _ in range(MOST_ROUNDS):
-        # Every action better than the play's, by however little: a ring's improvement shows
-        # a step at a time, by the chance of leaving (1e-14), within the values' rounding.
+        rounding = ROUNDING * np.finfo(np.float64).eps * float(np.max(np.abs(solved), initial=1.0))
         q = sign * q_of(solved)
-        top = np.maximum.reduceat(q, starts)
-        improve = np.flatnonzero(top > q[chosen])
-        at = np.flatnonzero(q == np.repeat(top, counts))  # each state's first best action
-        firsts = np.full(n, -1)
-        firsts[state[at][::-1]] = at[::-1]
-        trial = chosen.copy()
-        trial[improve] = firsts[improve]
+        trial = _improved(q, chosen, starts, state, 0.0)
+        if trial is None:
+            # None better by its one step: a gain that shows only once round the ring (each
+            # step's of the order of the chance of leaving squared, below the rounding) is
+            # found by the play of the actions within the rounding of the play's.
+            trial = _improved(q, chosen, starts, state, rounding)
+        if trial is None:
+            return solved, True
         play = np.zeros(na)
         play[trial] = 1.0
-        better = solve(play) if len(improve) else None
-        if better is None:  # none better, or a play that does not end
+        better = solve(play)
+        if better is None:  # a play that does not end
             return solved, True
         # Taken where its values are better past their rounding, none worse: else what
         # improved was the rounding, and the play is the best.
         gain = sign * (better - solved)
-        rounding = ROUNDING * np.finfo(np.float64).eps * float(np.max(np.abs(solved), initial=1.0))
         if not (gain.max() > rounding and gain.min() >= -rounding):
             return solved, True
         chosen, solved = trial, better
     return solved, True
+
+
+def _improved(q: np.ndarray, chosen: np.ndarray, starts: np.ndarray, state: np.ndarray,
+              within: float) -> np.ndarray | None:
+    """The play ``chosen`` (an action per state, an index into ``q``, the actions' values
+    with the best the largest) with each state whose best other action is worth more than
+    its own less ``within`` playing that action (the first such best); ``None`` where none
+    is. With ``within`` 0, every action better than the play's, by however little: a ring's
+    improvement shows a step at a time, by the chance of leaving (1e-14)."""
+    others = q.copy()
+    if within:
+        others[chosen] = -np.inf
+    top = np.maximum.reduceat(others, starts)
+    switch = np.flatnonzero(top > q[chosen] - within)
+    if not len(switch):
+        return None
+    at = np.flatnonzero(others == top[state])  # each state's first best action
+    firsts = np.full(len(starts), -1)
+    firsts[state[at][::-1]] = at[::-1]
+    trial = chosen.copy()
+    trial[switch] = firsts[switch]
+    return trial
 
 
 def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:

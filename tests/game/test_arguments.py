@@ -173,6 +173,24 @@ def test_a_wrong_argument_is_one_line(made, tmp_path, monkeypatch, name, data):
         assert f" {argument} is " in text and "; expected " in text
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_each_of_mdp_s_objects_in_each_place_is_an_answer_or_one_line(made, tmp_path, monkeypatch,
+                                                                       name):
+    """Every place, each object mdp makes (a game, model, solution, policy, a table): few
+    enough to try them all, where the draws above meet each one seldom (a table given as the
+    earlier players' results met ``if not earlier``: Polars' truth value of a table)."""
+    monkeypatch.chdir(tmp_path)
+    positional, keywords = calls(made, tmp_path)[name]
+    for place in [*range(len(positional)), *keywords]:
+        for wrong in ("game", "model", "solution", "policy", "table"):
+            given, named = list(positional), dict(keywords)
+            if isinstance(place, int):
+                given[place] = made[wrong]
+            else:
+                named[place] = made[wrong]
+            outcome(lambda: function(name)(*given, **named), name in PARSED)
+
+
 @pytest.mark.parametrize(("call", "message"), [
     (lambda m: mdp.compile("shutbox"),
      "mdp.compile: game is 'shutbox'; expected a game: mdp.load_game('shutbox')"),
