@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from mdp.checks import Rule, arguments
 from mdp.engine.shipped import Shipped, by_value, package_sources
 from mdp.errors import MdpError, ModelError, ParamError
+from mdp.imported import is_private
 
 CONNECT_SECONDS = 10
 """How long a scheduler has to answer, as a Dask scheduler, before :func:`on_cluster` gives
@@ -216,7 +217,7 @@ def _in_module(value: Any) -> str | None:
     def private(obj: Any) -> bool:
         name = obj.__name__ if isinstance(obj, ModuleType) else getattr(obj, "__module__", None) \
             if isinstance(obj, (type, FunctionType)) else None
-        return isinstance(name, str) and name.startswith("_mdp_file_")
+        return isinstance(name, str) and is_private(name)
 
     class StandIns(cloudpickle.Pickler):  # type: ignore[misc]  # untyped
         def reducer_override(self, obj: Any) -> Any:
@@ -229,7 +230,7 @@ def _in_module(value: Any) -> str | None:
     except _UNPICKLABLE:
         return None  # not (only) in their code
     for name, module in list(sys.modules.items()):
-        if name.startswith("_mdp_file_") and isinstance(module, ModuleType):
+        if is_private(name) and isinstance(module, ModuleType):
             try:
                 cloudpickle.dumps(module)
             except _UNPICKLABLE as error:

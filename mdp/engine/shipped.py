@@ -10,6 +10,8 @@ import sys
 from types import ModuleType
 from typing import Any
 
+from mdp.imported import is_private
+
 
 def by_value() -> None:
     """Games and plugins loaded by their path (private modules, :mod:`mdp.game.files`) are
@@ -17,7 +19,7 @@ def by_value() -> None:
     import cloudpickle
 
     for name, module in list(sys.modules.items()):
-        if name.startswith("_mdp_file_") and "." not in name:
+        if is_private(name) and "." not in name:
             cloudpickle.register_pickle_by_value(module)
 
 
@@ -62,7 +64,7 @@ def package_sources() -> dict[str, tuple[str, str, bool]]:
                 beside(value)
 
     private = [(name, module) for name, module in list(sys.modules.items())
-               if name.startswith("_mdp_file_") and isinstance(module, ModuleType)]
+               if is_private(name) and isinstance(module, ModuleType)]
     for name, module in private:
         if "." not in name and getattr(module, "__path__", None):
             walk(name, module.__path__[0])

@@ -15,6 +15,7 @@ import attrs
 
 from mdp.errors import GameNotFound
 from mdp.game.plugins import GAMES_ENTRY_POINTS, available_games, entry_points, import_module, imported
+from mdp.imported import PRIVATE, is_private
 from mdp.outputs.files import READ, reading, recording
 
 
@@ -164,7 +165,7 @@ class _Beside:
             cls.current = None
             for name in sorted(set(sys.modules) - before):
                 origin = getattr(sys.modules[name], "__file__", None) or ""
-                if not name.startswith("_mdp_file_") and origin.startswith(folder + os.sep):
+                if not is_private(name) and origin.startswith(folder + os.sep):
                     del sys.modules[name]
                     helpers.append(origin)
         return tuple(helpers)
@@ -177,7 +178,7 @@ def _import_file(top: str, what: str, path: str) -> _Imported:
     import re
 
     stem = os.path.basename(top).removesuffix(".py")
-    private = f"_mdp_file_{next(_IMPORTED)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
+    private = f"{PRIVATE}{next(_IMPORTED)}_{re.sub(r'[^0-9A-Za-z_]', '_', stem)}"
     stamp = _stamp(top)
     folder = os.path.isdir(top)
     file = os.path.join(top, "__init__.py") if folder else top

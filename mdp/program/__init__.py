@@ -51,15 +51,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _games_let_go() -> None:
-    """Let go of the games' and plugins' modules now, while mdp's hook of what Python cannot
-    raise is in place: an object a game keeps in its module whose ``__del__`` raises is said
-    in one line (Python's shutdown, which clears the modules later, would print its
-    traceback)."""
-    from mdp.imported import games_and_plugins
+    """Let go of the modules of the games and plugins imported from their files now, while
+    mdp's hook of what Python cannot raise is in place: an object a game keeps in its module
+    whose ``__del__`` raises is said in one line (Python's shutdown, which clears the modules
+    later, would print its traceback). Theirs alone: a module of Python's or of a library
+    that a game happened to import first (logging) is not the game's, and cleared now, its
+    own callbacks at exit would fail for want of its names."""
+    from mdp.imported import is_private
 
-    files = games_and_plugins()
     for name, module in list(sys.modules.items()):
-        if getattr(module, "__file__", None) in files:
+        if is_private(name):
             del sys.modules[name]
             vars(module).clear()
 
