@@ -72,6 +72,26 @@ def same_game(function: str, subject: Any, game: Any) -> None:
                      "(or compile this one)")
 
 
+def same_solve(function: str, optimal: Any, model: Any, exact: bool, sense: str | None) -> None:
+    """Refuse an ``optimal`` (a solution, or ``None``: none given) that is not what
+    :func:`mdp.solve` makes of ``model`` as ``exact`` and ``sense`` say: its values would be
+    put beside others' as the best play's."""
+    if optimal is None:
+        return
+    if optimal.model is not model:
+        why = "a solution of another compiled model"
+    elif optimal.strategy is not None:
+        why = f"the play of the strategy {optimal.strategy}, not optimal play"
+    elif optimal.exact != exact:
+        why = f"solved {'exactly' if optimal.exact else 'in floats'}, but exact is {exact}"
+    elif sense is not None and optimal.sense != sense:
+        why = f"solved to the {optimal.sense}imum, but sense is {sense!r}"
+    else:
+        return
+    raise ParamError(f"mdp.{function}: optimal is {why}; give mdp.solve(model) of this model "
+                     f"(exact={exact}), or leave optimal out")
+
+
 def plugins_of(game: Any) -> tuple[str, ...]:
     """The names of a loaded game's plugins beside its own module, in the order they were
     registered (:attr:`mdp.ModelInfo.plugins`)."""

@@ -8,7 +8,7 @@ from typing import Any
 
 import polars as pl
 
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, TooLarge, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, TooLarge, fault, passed_on
 
 _END = object()  # what next() gives past the last piece
 
@@ -147,9 +147,9 @@ class Pieces:
             return call()
         try:
             return call()
-        except MdpError:
-            raise
         except PLUGIN_FAULTS as error:
+            if passed_on(error, self.maker):
+                raise
             raise ModelError(f"{self.maker} raised {fault(error)}") from error
 
     def frame(self, most: int | None = None, why: str = "") -> pl.DataFrame:

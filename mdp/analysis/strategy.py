@@ -41,6 +41,7 @@ from mdp.checks import (
     TERMINAL,
     TEXT,
     arguments,
+    same_solve,
     shown,
 )
 from mdp.engine.checks import NOT_LISTS
@@ -53,7 +54,7 @@ from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
 from mdp.engine.solution import Solution
 from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
-from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, passed_on
 from mdp.game.load import describe
 from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
@@ -156,12 +157,11 @@ def strategies(game: Game) -> dict[str, Strategy]:
     found = game.collect("mdp_strategies", (Strategy, RoundsStrategy))
     for strategy in found:
         if not strategy.fits(game):
-            raise ModelError(f"game {game.name}: strategy {strategy.name} is an "
-                             f"mdp.{type(strategy).__name__}, for "
-                             + ("a game of one model" if isinstance(strategy, Strategy) else
-                                "a game played in rounds")
-                             + f", but {game.name} is not: give an mdp."
-                             + ("RoundsStrategy" if isinstance(strategy, Strategy) else "Strategy"))
+            kind, other = ("a game of one model", "RoundsStrategy") if isinstance(strategy, Strategy) \
+                else ("a game played in rounds", "Strategy")
+            raise ModelError(f"game {game.name}: strategy {strategy.name} is an mdp."
+                             f"{type(strategy).__name__}, for {kind}, but {game.name} is not: "
+                             f"give an mdp.{other}")
     return by_name([GREEDY, *found] if GREEDY.fits(game) else found, lambda name, other: ModelError(
         f"game {game.name}: two strategies are named {named_twice(name, other)}"), reserved=(OPTIMAL,))
 
@@ -318,9 +318,9 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     try:  # the strategy reads the ends, never changes them: the engine trusts them after
         given = strategy.aims(game, model, read_only(keys),
                               RoundEnds(read_only(ends.next), read_only(ends.points)))
-    except (ModelError, ParamError):
-        raise
     except PLUGIN_FAULTS as error:
+        if passed_on(error, f"game {game.name}"):
+            raise
         raise ModelError(f"{where()} raised {fault(error)} (asked about {asked(keys)})") from error
     worth = np.asarray(given)
     if worth.shape != ends.next.shape:
@@ -361,9 +361,9 @@ def named(game: Game, name: str) -> str:
 def _call(game: Game, strategy: Strategy, model: CompiledModel) -> Any:
     try:
         return strategy.weights(game, model)
-    except (ModelError, ParamError):
-        raise
     except PLUGIN_FAULTS as error:
+        if passed_on(error, f"game {game.name}"):
+            raise
         raise ModelError(f"{named(game, strategy.name)} raised {fault(error)}") from error
 
 
@@ -372,8 +372,7 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
     """The weights of a :meth:`Strategy.per_state`: ``choose`` asked state after state, with
     the actions' labels asked of the game (the model keeps none)."""
     labels = action_labels(model, game)
-    if isinstance(labels, np.ndarray):
-        labels = labels.tolist()
+    labels = labels.tolist() if isinstance(labels, np.ndarray) else labels
     ids = range(model.n_terminal, model.n_states)
     weights: list[Any] = []
     for state_id, count in zip(ids, model.action_count(np.arange(ids.start, ids.stop)).tolist()):
@@ -386,9 +385,9 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
                 raise ModelError(f"game {game.name}: strategy {name} gave {shown(answer)}, not a "
                                  f"list of weights in the actions' order ({describe(game, state)})")
             chosen = list(answer)
-        except (ModelError, ParamError):
-            raise
         except PLUGIN_FAULTS as error:
+            if passed_on(error, f"game {game.name}"):
+                raise
             raise ModelError(f"{named(game, name)} raised {fault(error)} "
                              f"({describe(game, state)})") from error
         if len(chosen) != count:
@@ -415,6 +414,7 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     A strategy that cannot be evaluated stops no other: no value, and ``problem`` says why."""
     arguments("strategy_values", model=(model, MODEL), game=(game, GAME), exact=(exact, FLAG),
               sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
+    same_solve("strategy_values", optimal, model, exact, sense)
     if optimal is None:
         optimal = solve(model, exact=exact, sense=sense, progress=progress)
     # Each strategy valued on what the optimum was: its terminal values, in its sense.

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
-from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, deferring, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, deferring, fault, passed_on
 from mdp.hookspecs import hookimpl
 from mdp.outputs.files_kinds import kind
 
@@ -93,9 +93,9 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
         try:
             with apart():  # in place in the temporary folder when it returns
                 given = export.write(model, os.path.join(staging, os.path.basename(path)))
-        except MdpError:
-            raise
         except PLUGIN_FAULTS as error:
+            if passed_on(error, _named(export)):
+                raise
             raise ModelError(f"{_named(export)} raised {fault(error)}") from error
         where = _named(export)
         if where.startswith("plugin "):

@@ -324,11 +324,9 @@ def _parser(only: str | None = None) -> argparse.ArgumentParser:
                 raise ModelError(f"command {command.name}: its argument {error.argument_name} "
                                f"clashes with one the command has already ({error.message}); "
                                "name it otherwise") from None
-            except MdpError:
-                raise
             except (Exception, SystemExit) as error:  # a plugin's arguments that break
-                if by is None:  # mdp's own: a bug, shown with its traceback
-                    raise
+                if by is None or passed_on(error, f"plugin {by[0]}"):  # mdp's own: a bug,
+                    raise  # shown with its traceback; or mdp's word
                 raise ModelError(f"plugin {by[0]}'s {by[1]} {command.name}: adding its "
                                  f"arguments raised {fault(error)}") from None
         arguments.check_own(sub, parser, command.name)
