@@ -129,3 +129,33 @@ def never_ends(model: CompiledModel, state: int, how: str) -> ModelError:
     return ModelError(f"game {model.info.game}: {how}, the game never ends from state "
                       f"{said(model.states[state])}: every action it takes there, and after, "
                       "only goes round among states that come back")
+
+
+def staying(model: CompiledModel) -> int | None:
+    """A state from which some play may go round for ever, never ending (whatever chance
+    brings), or ``None``: a set of states that come back to one another, each with an action
+    none of whose outcomes leaves the set (found as the largest such set, state by state
+    taking out those whose every action may leave it). Where there is none, every play ends
+    with chance 1."""
+    if model.one_pass or model.cyclic is None:
+        return None
+    positive = np.array([p > 0 for p in model.probabilities], dtype=bool)
+    for layer in np.flatnonzero(model.cyclic).tolist():
+        way = arcs(model, layer)
+        n = way.hi - way.lo
+        live = np.ones(len(way.row), dtype=bool)
+        if len(positive):
+            live[way.outcome] = positive[model.outcome_prob[way.o0:way.o1]]
+        state = np.repeat(np.arange(n), model.action_counts[way.lo:way.hi].astype(np.int64))
+        into = np.where(way.inside, way.successor - way.lo, 0)
+        kept = np.ones(n, dtype=bool)
+        while True:
+            leaves = live & (~way.inside | ~kept[into])
+            stays = np.bincount(way.row[leaves], minlength=way.na) == 0
+            still = kept & (np.bincount(state[stays], minlength=n) > 0)
+            if np.array_equal(still, kept):
+                break
+            kept = still
+        if kept.any():
+            return way.lo + int(np.flatnonzero(kept)[0])
+    return None

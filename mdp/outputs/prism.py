@@ -12,7 +12,10 @@ initial state is terminal gets one more state, the start, whose one action leads
 pays its value.
 
 Numbers are written as the game gave them: ``p/q`` for fractions, so that an exact model
-checker (Storm's exact mode) computes the very value of ``mdp solve --exact``.
+checker (Storm's exact mode) computes the very value of ``mdp solve --exact``. Refused, in one
+line: a number whose integers pass the 64 bits PRISM and Storm read (an expectation of
+large values, say), and, for ``Rmax``, a game where some play may go round for ever, never
+ending: PRISM counts such a play as worth infinity, where mdp takes the best play that ends.
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from typing import Any
 import attrs
 import numpy as np
 
+from mdp.engine.cycles_ending import staying
 from mdp.engine.model import CompiledModel
-from mdp.errors import ParamError
+from mdp.errors import ParamError, said
 from mdp.outputs.files import check_target, write_together
 
 REWARDS = "value"
@@ -52,6 +56,25 @@ def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
         raise ParamError(f"game {model.info.game}: two players take turns at it, and a PRISM "
                          "MDP has one player; it is not exported")
     sense = sense or model.info.objective.sense
+    stays = staying(model) if sense == "max" else None
+    if stays is not None:  # (Rmin never takes such a play: it is worth infinity there too)
+        raise ParamError(f"game {model.info.game}: from state {said(model.states[stays])} a "
+                         "play may go round for ever, which PRISM's Rmax counts as worth "
+                         "infinity, where mdp takes the best play that ends; it is not exported")
+    try:
+        return _prism(model, sense)
+    except _TooWide as error:
+        raise ParamError(f"game {model.info.game}: the PRISM model would hold the number "
+                         f"{error}, whose integers pass the 64 bits PRISM and Storm read; it is "
+                         "not exported") from None
+
+
+class _TooWide(Exception):
+    """A number whose numerator or denominator passes 64 bits (signed), which PRISM's and
+    Storm's parsers refuse: its text."""
+
+
+def _prism(model: CompiledModel, sense: str) -> PrismModel:
     exact = model.inexact is None and model.inexact_values is None
     n, n_terminal, initial = model.n_states, model.n_terminal, model.initial
     values = _numbers(model.terminal_values, exact)
@@ -94,7 +117,7 @@ def to_prism(model: CompiledModel, sense: str | None = None) -> PrismModel:
              f"  [] s<{n_terminal} -> true; // the terminal states: the game is over",
              *commands, "endmodule", "",
              f'label "{LABEL}" = s<{n_terminal};', "",
-             f'rewards "{REWARDS}"', *reward_items, "endrewards", ""]
+             f'rewards "{REWARDS}"', *(reward_items or ["  true : 0;"]), "endrewards", ""]
     return PrismModel("\n".join(lines), prism_property(sense) + "\n")
 
 
@@ -148,9 +171,12 @@ def _number(x: Any, exact: bool) -> Any:
 
 
 def _text(x: Any) -> str:
-    """A number as PRISM reads it: ``3``, ``1/6``, ``-5/2``, ``0.1``."""
-    if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    """A number as PRISM reads it: ``3``, ``1/6``, ``-5/2``, ``0.1``; :class:`_TooWide` past
+    its integers (``-2**63`` too, read as the minus of ``2**63``)."""
     if isinstance(x, float):
         return repr(x)
-    return str(x)
+    x = Fraction(x)
+    text = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    if max(abs(x.numerator), x.denominator) >= 2**63:
+        raise _TooWide(text)
+    return text
