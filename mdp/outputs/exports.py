@@ -25,8 +25,9 @@ class Export(NamedTuple):
     ``write(model, path)`` writes the model to ``path`` (and the files it declares beside
     it, ``beside``) and returns a list of the paths written, ``path`` first. ``mdp export``
     (:func:`write_export`) hands it a path in a new temporary folder and puts the files it
-    returns in place only once it has returned them all, each one written: an export that
-    raises, or returns what it did not write, leaves the user's files as they were. (A
+    returns in place only once it has returned them all, each one written and closed: an
+    export that raises, returns what it did not write, a file still open, or its first file
+    empty, leaves the user's files as they were. (A
     named tuple: ``mdp --help`` lists the exports, and an attrs class would cost every start
     its definition.)
     """
@@ -82,6 +83,7 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
 
     from mdp.outputs.files import absolute, apart, check_target, write_together
     from mdp.outputs.files_kinds import special
+    from mdp.outputs.left_open import open_on
 
     target = os.path.realpath(absolute(path))
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
@@ -108,6 +110,12 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
             raise ModelError(f"{where} removed or changed the folder it was handed to write "
                              f"{path} in ({fault(error)}); it writes its files there") from None
         given = _answer(where, given, staging, path, written, export.beside)
+        left = open_on(given)
+        if left is not None:  # what it still holds would not be in the file put in place
+            raise ModelError(f"{where} returned with its file {_users(left, staging, path)} "
+                             "still open; an export closes the files it writes before it returns")
+        if not os.path.getsize(given[0]):
+            raise ModelError(f"{where} wrote nothing to {path}")
         final = [_users(p, staging, path) for p in given]
         for beside in final[1:]:  # each a target as --out is: none the game, a plugin, a file read
             check_target(beside)

@@ -15,6 +15,7 @@ import attrs
 
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, TooLarge, fault, passed_on, raised_in_plugin
 from mdp.hookspecs import hookimpl
+from mdp.outputs.left_open import wrapping
 from mdp.outputs.readable import readable_table
 
 if TYPE_CHECKING:
@@ -35,7 +36,9 @@ class Format:
     comes, every one to the last (a stream that returns before is refused, and no file is
     left); else it is made whole and given to ``write``. Either writes its file whole before
     it returns: one that returns with a thread or a process it started still running (left
-    to write the rest) is refused, and no file is left. A format writes the file it is given alone; mdp
+    to write the rest), or with a wrapper of its file still open (a ``gzip.GzipFile``
+    or ``io.TextIOWrapper`` not closed, or flushed and detached: what it holds would not be
+    in the file), is refused, and no file is left. A format writes the file it is given alone; mdp
     does not look for other files it writes (an export declares its own, :class:`mdp.Export`).
     """
 
@@ -120,6 +123,11 @@ class Format:
                 raise ModelError(f"{named} returned with {left} it started still running; "
                                  "a format writes all of its table before it returns")
             guard.check(named)
+        left = wrapping(watched)
+        if left is not None:  # what it still holds would not be in the file put in place
+            raise ModelError(f"{named} returned with a {left} over its file still open; a "
+                             "format closes (or flushes and detaches) what it wraps its file "
+                             "in before it returns")
         if (not watched.written or _emptied(file)) and table.height:  # none of the rows
             raise ModelError(f"{named} wrote nothing of a table of "
                              f"{table.height:,} rows (or emptied its file; a write that is a "
