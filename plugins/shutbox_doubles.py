@@ -9,7 +9,8 @@ total, the game ends as usual, double or not. The extra tile counts toward ``max
 
 import mdp
 from mdp_games.dice import multiset_distribution
-from mdp_games.shutbox.params import dice_thrown, no_effect
+from mdp_games.shutbox.acting import thrown_counts
+from mdp_games.shutbox.params import no_effect
 
 GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
 
@@ -30,7 +31,7 @@ def mdp_variants():
 
 @mdp.hookimpl
 def mdp_check(params, game):
-    thrown = dice_thrown(params)
+    thrown = thrown_counts(params)
     if params["doubles"] == "extra" and 2 not in thrown:
         raise no_effect(game, "doubles", "no throw is of two dice (of "
                         f"{' or '.join(map(str, sorted(thrown)))}); a double is two dice alike",

@@ -9,7 +9,7 @@ is refused as doing nothing.
 import mdp
 from mdp.shown import counted
 from mdp_games.dice import counted_dice
-from mdp_games.shutbox.acting import most_shut, usual_counts
+from mdp_games.shutbox.acting import most_shut, thrown_counts
 from mdp_games.shutbox.params import no_effect
 
 GAME = "shutbox"  # the game it is a rule plugin of: refused by any other
@@ -44,7 +44,7 @@ def mdp_check(params, game):
     most = most_shut(params) + (params.get("doubles") == "extra")
     if limit >= most:
         of = (f"of tiles {mdp.show_int_list(params['tiles'])}, with throws of at most "
-              f"{counted_dice(max(usual_counts(params)))}")
+              f"{counted_dice(max(thrown_counts(params)))}")
         shuts = "a tile" if most == 0 else f"more than {counted(most, 'tile')}"
         # (max_flips is 1 or more: below 1, or below 2 where no roll shuts more than one, no
         # value of it would act)

@@ -276,14 +276,6 @@ def show_payout(table) -> str | None:
     return ",".join(f"{span(low, high)}:{amount}" for low, high, amount in table)
 
 
-def dice_thrown(params: Mapping[str, Any]) -> set[int]:
-    """The numbers of dice a throw may have by the game's own rules: ``dice`` (or each
-    number of ``dice_schedule``), and one where the one-die rule can act."""
-    schedule = params["dice_schedule"]
-    usual = {params["dice"]} if schedule is None else {count for _, _, count in schedule}
-    return usual | ({1} if params["one_die"] != "never" else set())
-
-
 def no_effect(game: Any, name: str, why: str, change: str | None) -> mdp.ParamError:
     """The one refusal of a parameter that cannot act under the others (a rule left out of
     the game with no word would be a different game than the one asked for): what to
@@ -307,18 +299,24 @@ def no_effect(game: Any, name: str, why: str, change: str | None) -> mdp.ParamEr
 def check_in_force(game: Any) -> None:
     """Refuse a parameter given (by the user or the variant), other than its default, that
     cannot act under the others (:mod:`.acting` tells, from the tiles and dice): ``dice``
-    beside a ``dice_schedule``, the one-die rule (``one_die`` but ``never``) where it never
-    lets one die be rolled, and ``one_die_mode=forced`` where the one-die rule never acts
-    (``one_die=never`` among them)."""
-    from .acting import ALREADY_ONE, one_die_idle
+    beside a ``dice_schedule``, either where one die is forced from the start, the one-die
+    rule (``one_die`` but ``never``) where it never lets one die be rolled, and
+    ``one_die_mode=forced`` where the one-die rule never acts (``one_die=never`` among
+    them)."""
+    from .acting import ALREADY_ONE, one_die_idle, thrown_counts
 
     params = game.params
     schedule = params["dice_schedule"]
     one_die = one_die_idle(params)
     never = params["one_die"] == "never"
+    single = thrown_counts(params) == {1} and one_die is None  # one die forced from the start
+    forced = (f"one_die={params['one_die']} with one_die_mode=forced: every throw is of one die",
+              "let one die be chosen (one_die_mode=choice)")
     idle = [
         ("dice", schedule is not None, f"dice_schedule is set ({show_schedule(schedule)})",
          "change dice_schedule instead, or clear it with --set dice_schedule="),
+        ("dice", schedule is None and single, *forced),
+        ("dice_schedule", single, *forced),
         ("one_die", not never and one_die is not None, str(one_die),
          "throw more dice" if one_die == ALREADY_ONE else "change the tiles or dice"),
         ("one_die_mode", not never and one_die is not None and params["one_die_mode"] == "forced",

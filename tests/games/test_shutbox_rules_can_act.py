@@ -12,7 +12,7 @@ import itertools
 
 import brute_shutbox
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -67,6 +67,7 @@ GIVEN = st.fixed_dictionaries({}, optional={
 
 @settings(max_examples=150, deadline=None)
 @given(tiles=TILES, given=GIVEN)
+@example(tiles=[1, 2, 3, 4], given={"dice": 3, "one_die": "always", "one_die_mode": "forced"})
 @pytest.mark.slow  # a second or more: many small games loaded and searched
 def test_a_rule_is_refused_iff_removing_it_leaves_the_game_the_same(tiles, given):
     rules = {**DEFAULTS, **given}
@@ -79,10 +80,11 @@ def test_a_rule_is_refused_iff_removing_it_leaves_the_game_the_same(tiles, given
         assert name in given and given[name] != DEFAULTS[name], message
         assert choices(tiles, rules) == choices(tiles, _removed(rules, name)), message
         return
-    # each rule given, not at its default, acts: removed, the game differs (dice and faces
-    # are not rules but the game's matter; one_die=never is the one-die rule left out)
+    # each rule given, not at its default, acts: removed, the game differs (faces are not a
+    # rule but the game's matter; one_die=never is the one-die rule left out). The number of
+    # dice too (round 28: dice=3 was taken where one die is forced from the start).
     for name in given:
-        if given[name] != DEFAULTS[name] and name not in ("dice", "faces") and given[name] != "never":
+        if given[name] != DEFAULTS[name] and name != "faces" and given[name] != "never":
             assert choices(tiles, rules) != choices(tiles, _removed(rules, name)), (name, game.describe())
 
 
@@ -137,3 +139,13 @@ def test_the_default_one_die_rule_is_not_claimed_where_it_cannot_act():
     # Tiles 7-12: every open set holds a tile above 6 until the box is shut (by hand).
     assert mdp.load_game(SHUTBOX, tiles="7-12").describe() == \
         "Shut the Box: tiles 7-12, 2 dice of 6 faces"
+
+
+@pytest.mark.parametrize("dice", [{}, {"dice": "3"}, {"dice_schedule": "0-:2"}])
+def test_doubles_where_one_die_is_forced_from_the_start_are_refused(dice):
+    """By hand: one_die=always, forced, rolls one die at every throw, so no throw shows a
+    double (round 28: taken, and the rules line claimed "a double lets one more tile be
+    shut")."""
+    with pytest.raises(mdp.ParamError, match=r"^parameter (doubles=extra|dice\w*=\S+) has no effect "):
+        mdp.load_game(SHUTBOX, tiles="1-4", one_die="always", one_die_mode="forced",
+                      doubles="extra", **dice)
