@@ -83,6 +83,13 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
                 np.add.at(flat, at, mass)
             else:
                 flat += np.bincount(at, mass, minlength=len(flat))
+    if not exact and model.cyclic is not None:
+        # Every play followed ends (checked before: outcomes.playing), so the chances of its
+        # ends add up to 1: what the sweeps fell short by (within the residual, the visits
+        # rising toward their limit) is shared out, lest 1 - 1e-13 read as a chance of no end.
+        ended = float(reach[:model.n_terminal].sum())
+        if ended > 0:
+            reach[:model.n_terminal] /= ended
     return reach
 
 
