@@ -67,7 +67,8 @@ def format_for(path: str | None = None, name: str | None = None, *,
             raise ParamError(f"unknown format {name!r}{did_you_mean(name, known)} "
                              f"(known: {', '.join(known)})")
         return known[name]
-    extension = os.path.splitext(path or "")[1].lower()
+    base = os.path.basename(path or "")  # (".csv" too: a name of its extension alone, as
+    extension = "." + base.rsplit(".", 1)[1].lower() if "." in base else ""  # --plot .png)
     for fmt in known.values():
         if extension in (e.lower() for e in fmt.extensions):
             return fmt

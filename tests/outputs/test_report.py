@@ -173,8 +173,9 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
     out = tmp_path / "two.html"
     assert main(["report", TWO_BOXES, "--out", str(out)]) == 0
     # Its explorer: the 31 actions of the round, and 4 round states at a row per two.
-    assert capsys.readouterr().err == (f"{out}: 0.0 MB, 4 round states over 2 rounds, a round "
-                                       "of 25 states, with an explorer of 33 rows\n")
+    said = capsys.readouterr().err
+    assert said == (f"{out}: {out.stat().st_size / 1e3:.3g} kB, 4 round states over 2 rounds, a "
+                    "round of 25 states, with an explorer of 33 rows\n")
     page = out.read_text()
     assert "expected total: <strong>11.8958333333333</strong>" in page
     assert "2 rounds through 4 round states; a round of 25 states" in page

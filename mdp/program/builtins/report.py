@@ -38,12 +38,12 @@ def _report(args: argparse.Namespace) -> None:
         page = mdp.report(solution, game, max_rows=args.max_rows, strategies=args.strategies,
                            progress=progress).encode("utf-8")
     arguments.write_atomically(args.out, lambda file: file.write(page))
-    from mdp.outputs.explorer import explorer_rows, without_explorer  # here: --help imports no Polars
+    from mdp.engine.budget import size  # here: --help imports no Polars
+    from mdp.outputs.explorer import explorer_rows, without_explorer
 
     why = without_explorer(solution, game, args.max_rows)
-    size = model.extent()
     what = f"WITHOUT the explorer: {why}" if why else f"with an explorer of {explorer_rows(solution):,} rows"
-    say(mdp.MdpError(f"{args.out}: {len(page) / 1e6:.1f} MB, {size}, {what}"))  # as every line: escaped
+    say(mdp.MdpError(f"{args.out}: {size(len(page))}, {model.extent()}, {what}"))  # as every line: escaped
 
 
 @hookimpl
