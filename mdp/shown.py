@@ -144,3 +144,13 @@ def _not_zero(text: str, value: Any) -> str:
     ``value`` that is not 0 as ``0.0000%``: the one rule of :func:`percent` and
     :func:`stake_percent`."""
     return "< 0.0001%" if text == "0.0000%" and value != 0 else text
+
+
+def play_aimed(sense: str, own: str) -> str:
+    """Optimal play in words, played to ``sense``: ``optimal play`` where that is the
+    objective's ``own`` sense, else ``the play of the least value (minimized)`` (or the most,
+    maximized), as the user asked with --minimize or --maximize."""
+    if sense == own:
+        return "optimal play"
+    return f"the play of the {'least' if sense == 'min' else 'most'} value ({sense}imized)"
+

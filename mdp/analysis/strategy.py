@@ -58,7 +58,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, faul
 from mdp.game.load import describe
 from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
-from mdp.shown import shown_float
+from mdp.shown import play_aimed, shown_float
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -421,7 +421,7 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
     terminal, sense = optimal.terminal, optimal.sense
     rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
         (OPTIMAL, optimal.value, "the best play" if sense == optimal.objective.sense else
-         f"the play of the {'least' if sense == 'min' else 'most'} value ({sense}imized)", None)]
+         play_aimed(sense, optimal.objective.sense), None)]
     for strategy in strategies(game).values():
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,

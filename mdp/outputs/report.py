@@ -37,8 +37,8 @@ from mdp.outputs.explorer import (
     without_explorer,
 )
 from mdp.outputs.plot import varied
-from mdp.outputs.readable import readable
-from mdp.shown import counted, percent
+from mdp.outputs.readable import readable, value_name
+from mdp.shown import counted, percent, play_aimed
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -109,7 +109,8 @@ class _Pages:
         explorer = None if why else explorer_data(floats, game)
         sections = [
             _facts(exact, game),
-            _outcomes(distribution(floats, game), objective.probability),
+            _outcomes(distribution(floats, game), objective.probability,
+                      play=play_aimed(solution.sense, objective.sense)),
             self._ways(lambda: strategy_values(model, game, sense=solution.sense,
                                                      optimal=floats), objective.probability),
             _explorer(explorer, why, self.asked('advise', 'COLUMN=VALUE', '...')),
@@ -191,6 +192,7 @@ def _facts_section(solution: Solved, label: str, size: str) -> str:
     """The section on the game: its rules, value (with the fraction where exact) and size."""
     info, value = solution.model.info, solution.value
     sense = "maximized" if solution.sense == "max" else "minimized"
+    play = play_aimed(solution.sense, info.objective.sense)
     shown = readable(float(value))
     if info.objective.probability:
         shown = f"{percent(value)} ({shown})"
@@ -201,11 +203,11 @@ def _facts_section(solution: Solved, label: str, size: str) -> str:
     params = ", ".join(f"{k}={_param(v)}" for k, v in info.params.items() if v not in (None, ""))
     rows = [("Rules", info.rules), ("Variant", info.variant or "none (the default rules)"),
             ("Parameters", params or "none"), ("Objective", f"{info.objective.name} ({sense})"),
-            ("Value under optimal play", shown + exact),
+            (f"Value under {play}", shown + exact),
             (label, size)]
     items = "\n".join(f"<dt>{html.escape(k)}</dt><dd>{html.escape(v)}</dd>" for k, v in rows)
     return (f'<section aria-labelledby="facts-h"><h2 id="facts-h">The game</h2>\n'
-            f'<p class="value" id="value">{html.escape(info.objective.name)}: '
+            f'<p class="value" id="value">{html.escape(value_name(solution))}: '
             f'<strong>{html.escape(shown)}</strong></p>\n<dl class="facts">\n{items}\n</dl></section>')
 
 
@@ -233,7 +235,8 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
             ends.append(f"<li>{html.escape(column)}: " + ", ".join(
                 f"{html.escape(str(v))} {percent(share)}"
                 for v, share in result.shares(column).iter_rows()) + "</li>")
-    intro = (f"{result.games:,} games played at random under optimal play (seed 0): "
+    play = play_aimed(solution.sense, solution.objective.sense)
+    intro = (f"{result.games:,} games played at random under {play} (seed 0): "
              f"{result.said()}, standard deviation {result.sd or 0:.4g}; percentiles {spread}. "
              "The bars are the share "
              f"of games at each final score{f' range ({width} points each)' if width > 1 else ''}, "
@@ -248,7 +251,7 @@ def _param(value: Any) -> str:
 
 
 def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
-              extra: str = "", labels: list[str] | None = None) -> str:
+              extra: str = "", labels: list[str] | None = None, play: str = "optimal play") -> str:
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     p = frame["probability"].to_numpy()
     cumulative = np.minimum(np.cumsum(p), 1.0)
@@ -257,7 +260,7 @@ def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
     rows = "\n".join(f"<tr><td>{html.escape(label)}</td><td>{percent(a)}</td><td>{percent(b)}</td></tr>"
                      for label, a, b in zip(labels, p, cumulative))
     head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in ("outcome", "probability", "cumulative"))
-    intro = intro or ("The chance of each outcome under optimal play (bars), and the chance of "
+    intro = intro or (f"The chance of each outcome under {play} (bars), and the chance of "
                       "an outcome up to it (the line, right axis).")
     axis = varied(frame)  # (as --plot draws it: who won, in a game of two whose ends are worth 1)
     return (f'<section aria-labelledby="outcomes-h"><h2 id="outcomes-h">How the game ends</h2>\n'

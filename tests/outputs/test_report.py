@@ -3,6 +3,7 @@ its explorer in Chromium)."""
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from fractions import Fraction
@@ -320,3 +321,17 @@ def test_the_chart_of_how_the_game_ends_is_along_the_outcome_column_that_differs
     ticks = re.findall(r'<text class="tick"[^>]*text-anchor="middle">([^<]*)</text>', chart)
     assert ticks == ["first", "second"]
     assert re.search(r'<text class="label"[^>]*>player</text>', chart)
+
+
+@pytest.mark.parametrize("argv", [["shutbox", "--set", "tiles=1-4"], [TWO_BOXES]])
+@pytest.mark.parametrize("aim", [[], ["--minimize"]])
+def test_the_page_names_the_play_and_aim_as_the_value_line_does(tmp_path, capsys, argv, aim):
+    """Round 28: under --minimize the page's first line and "Value under optimal play" read
+    as the best play's, where mdp solve says (minimized)."""
+    assert main(["solve", *argv, *aim]) == 0
+    named = capsys.readouterr().out.splitlines()[1].rsplit(": ", 1)[0]
+    assert main(["report", *argv, *aim, "--out", str(tmp_path / "r.html")]) == 0
+    page = (tmp_path / "r.html").read_text()
+    assert f'<p class="value" id="value">{html.escape(named)}: ' in page
+    play = "the play of the least value (minimized)" if aim else "optimal play"
+    assert f"<dt>Value under {play}</dt>" in page and (aim == []) == ("minimized" not in page)
