@@ -174,7 +174,11 @@ class _Signals:
 
 def said(value: Any) -> str:
     """A game's object (a state, an action) as a message shows it: its ``repr``, on one line
-    and at most 200 characters; one whose ``repr`` raises must not hide the fault reported."""
+    and at most 200 characters; one whose ``repr`` raises must not hide the fault reported. A
+    number of numpy's (a batch game's key as mdp stores it, ``np.uint8(101)``) is shown as the
+    number it is (``101``)."""
+    if type(value).__module__ == "numpy" and getattr(value, "ndim", None) == 0:
+        value = value.item()
     try:
         text = repr(value)
     except PLUGIN_FAULTS as error:  # a game's broken __repr__, SystemExit or Ctrl-C of its own too

@@ -176,10 +176,7 @@ def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,
 
 
 def _value_of(model: CompiledModel, lo: int, i: int) -> str:
-    state = model.states[lo + i]
-    if isinstance(state, np.generic):  # a batch game's state number: a number, not numpy's repr
-        state = state.item()
-    return f"game {model.info.game}: the value of state {said(state)}"
+    return f"game {model.info.game}: the value of state {said(model.states[lo + i])}"
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,

@@ -1,7 +1,8 @@
 """What a writer leaves open over what it wrote, once it has returned: an object of Python's
 io (a ``gzip.GzipFile`` or ``io.TextIOWrapper`` over the file a format was handed, a file an
 export opened and never closed) still holds bytes that may never reach the file, which would
-be put in place short of them. Found among the objects Python's collector tracks."""
+be put in place short of them. Found among the objects Python's collector tracks, each told
+by its type (``isinstance`` of a weak proxy whose object is gone raises)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ def wrapping(handed: Any) -> str | None:
         found = []
         for held in level:
             for holder in _holders(held):
-                if isinstance(holder, io.IOBase) and id(holder) not in seen:
+                if issubclass(type(holder), io.IOBase) and id(holder) not in seen:
                     seen.add(id(holder))
                     if not holder.closed:
                         return _kind(holder)
@@ -37,7 +38,7 @@ def open_on(paths: Iterable[str]) -> str | None:
     Python's, which may hold bytes not yet written); ``None`` where none is."""
     real = {os.path.realpath(path) for path in paths}
     for held in gc.get_objects():
-        if isinstance(held, io.FileIO) and not held.closed and "r" != held.mode[0] and \
+        if issubclass(type(held), io.FileIO) and not held.closed and "r" != held.mode[0] and \
                 isinstance(held.name, str) and os.path.realpath(held.name) in real:
             return held.name
     return None
@@ -47,7 +48,7 @@ def _holders(held: Any) -> Iterator[Any]:
     """The objects that refer to ``held``: an object whose attributes are in a dict of its
     own, through that dict."""
     for holder in gc.get_referrers(held):
-        if isinstance(holder, dict):
+        if type(holder) is dict:
             yield from (owner for owner in gc.get_referrers(holder)
                         if getattr(owner, "__dict__", None) is holder)
         else:

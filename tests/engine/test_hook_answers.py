@@ -258,6 +258,7 @@ def _batch_value(expansion, key):
 @pytest.mark.parametrize("field", [None, *FIELDS])
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
+@example(bad=[Fraction(1, 2), Fraction(1, 2), -10**400])  # a large negative one, unused
 def test_a_batch_answer_is_solved_right_or_refused_naming_the_hook(field, bad):
     value = _solved_or_refused(_batch("mdp_expand", field, bad))
     if value is None:
