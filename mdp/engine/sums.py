@@ -34,7 +34,7 @@ def action_sums(table: tuple[Any, ...], probabilities: np.ndarray, counts: np.nd
     else:
         one = math.lcm(*(Fraction(p).denominator for p in table))
         numerators = [int(Fraction(p) * one) for p in table]
-        fits = max(map(abs, numerators), default=0) * int(np.max(counts)) < 2**62  # (a negative unused one too)
+        fits = max(map(abs, numerators), default=0) * int(np.max(counts)) < 2**62  # (a negative too)
         weights = np.array(numerators, dtype=np.int64 if fits else object)
     sums = np.empty(len(counts), dtype=weights.dtype)
     for a0, a1 in pieces(bounds, OUTCOMES_AT_A_TIME):
