@@ -21,6 +21,7 @@ from mdp.engine.arithmetic import objects
 from mdp.engine.cycles import _System, settle
 from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
+from mdp.engine.rings import MOST_ELIMINATED, gth_flow
 from mdp.engine.sweep import top_down
 from mdp.errors import ModelError, said
 from mdp.limits import RESIDUAL
@@ -66,8 +67,12 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
                 return (f"game {model.info.game}: the chance of reaching state "
                         f"{said(model.states[lo + i // width])}")
 
+            small = width == 1 and hi - lo <= MOST_ELIMINATED
             if exact:
                 visits = _exactly(fixed, into, start, carried, what)
+            elif small and (solved := _eliminated(hi - lo, into, start, carried, source[out],
+                                                  weights[0][out], fixed)) is not None:
+                visits = solved
             else:
                 def sweep(visits: np.ndarray, into: np.ndarray = into, start: np.ndarray = start,
                           carried: np.ndarray = carried, fixed: np.ndarray = fixed) -> np.ndarray:
@@ -91,6 +96,17 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
         if ended > 0:
             reach[:model.n_terminal] /= ended
     return reach
+
+
+def _eliminated(n: int, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
+                leaves: np.ndarray, left: np.ndarray, fixed: np.ndarray) -> np.ndarray | None:
+    """The visits of a small cyclic layer of one player, by elimination from the chances of
+    leaving (:func:`mdp.engine.rings.gth_flow`), as its values are solved: a ring left with a
+    chance of 1e-6 a step settles in a million sweeps. ``leaves`` and ``left``: the states and
+    chances of the transitions out of the layer; ``None`` where a state never leaves."""
+    matrix = np.zeros((n, n))
+    np.add.at(matrix, (start, into), carried)
+    return gth_flow(matrix, fixed, np.bincount(leaves, left, minlength=n))
 
 
 def _exactly(fixed: np.ndarray, into: np.ndarray, start: np.ndarray, carried: np.ndarray,

@@ -147,3 +147,31 @@ def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarr
     for k in range(n):
         values[k] = (const[k] + matrix[k, :k] @ values[:k]) / divisor[k]
     return values
+
+
+def gth_flow(matrix: np.ndarray, fixed: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:
+    """The expected visits ``x = fixed + matrix.T @ x`` of a small cyclic layer, forward
+    (``matrix[j, i]`` the chance of going from state j to state i, each row and its chance of
+    ``leaving`` the layer summing to 1), by the elimination of :func:`_gth`: each state taken
+    out, the last first, its chance of not coming straight back kept as a sum of chances, the
+    flow into it passed on to the states still in; ``None`` where a state left never leaves.
+    The values' sweeps would take a million steps where the chance of leaving is 1e-6."""
+    n = len(fixed)
+    matrix, fixed, leaving = matrix.copy(), fixed.astype(np.float64), leaving.copy()
+    divisor = np.empty(n)
+    for k in range(n - 1, -1, -1):
+        divisor[k] = leaving[k] + matrix[k, :k].sum()
+        if not divisor[k] > 0:
+            return None
+        onward = matrix[k, :k] / divisor[k]  # where a visit of k goes on to, once it leaves k
+        if onward.any():
+            fixed[:k] += onward * fixed[k]
+        back = matrix[:k, k]
+        if back.any():
+            matrix[:k, :k] += np.outer(back, onward)
+            leaving[:k] += back * (leaving[k] / divisor[k])
+    visits = np.empty(n)
+    for k in range(n):
+        visits[k] = (fixed[k] + matrix[:k, k] @ visits[:k]) / divisor[k]
+    return visits
+

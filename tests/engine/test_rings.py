@@ -83,3 +83,20 @@ def test_the_exact_solve_agrees_by_hand():
     = (1 + 3p) / (1 + p)."""
     p = Fraction(10**12, 10**12 + 1)
     assert (1 + 3 * p) / (1 + p) == Fraction(4 * 10**12 + 1, 2 * 10**12 + 1)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(w=st.sampled_from([10**3, 10**6, 10**9, 10**12]) | st.integers(1, 10**12),
+       ends=st.lists(st.integers(0, 9), min_size=1, max_size=5), quit=st.integers(0, 9))
+@pytest.mark.slow  # half a second or more of CPU
+def test_how_a_slow_ring_ends_is_followed_as_the_exact_solve_says(tmp_path_factory, w, ends, quit):
+    """The chance of each end, forward: a ring left with a chance of 1e-9 a step took a
+    billion sweeps and was refused, "some play may never end" (round 28, P28-09); a small
+    cyclic layer's flow is solved by elimination, as its values are."""
+    game = mdp.load_game(str(_game(tmp_path_factory.mktemp("ring"), w, ends, quit)))
+    model = mdp.compile(game)
+    exact = mdp.distribution(mdp.solve(model, exact=True), game)
+    floats = mdp.distribution(mdp.solve(model), game)
+    assert floats["value"].to_list() == exact["value"].to_list()
+    for chance, fraction in zip(floats["probability"].to_list(), exact["exact"].to_list(), strict=True):
+        assert chance == pytest.approx(float(Fraction(fraction)), rel=1e-12, abs=1e-15)
