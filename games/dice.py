@@ -68,12 +68,15 @@ def _counts(dice: int, faces: int, weights: tuple[Fraction, ...] | None) -> tupl
 
 
 def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
-    """Face probabilities, ``"1/6,1/6,..."`` or ``"0.2,0.16,..."``, kept as exact fractions."""
+    """Face probabilities, ``"1/6,1/6,..."`` or ``"0.2,0.16,..."``, kept as exact fractions.
+    A float given from Python is read as the decimal it shows (``0.1`` as 1/10, as the text
+    ``0.1`` is), not as the binary fraction it holds."""
     if value is None or value == "":
         return None
     items = value.split(",") if isinstance(value, str) else list(value)
     try:
-        weights = tuple(parse_fraction(item) if isinstance(item, str) else Fraction(item)
+        weights = tuple(parse_fraction(item) if isinstance(item, str) else
+                        Fraction(repr(float(item))) if isinstance(item, float) else Fraction(item)
                         for item in items)
     except (ValueError, TypeError, ZeroDivisionError):
         raise ValueError("expected one probability per face, like 1/6,1/6,1/6,1/6,1/6,1/6 "
@@ -81,7 +84,9 @@ def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
     if any(w < 0 for w in weights):
         raise ValueError(f"weight {min(weights)} is negative; weights are probabilities")
     if sum(weights) != 1:
-        raise ValueError(f"the weights sum to {sum(weights)}, not 1")
+        floats = " (each float read as the decimal it shows: a sixth is '1/6' or Fraction(1, 6))" \
+            if any(isinstance(item, float) for item in items) else ""
+        raise ValueError(f"the weights sum to {sum(weights)}, not 1{floats}")
     return weights
 
 
