@@ -55,6 +55,19 @@ class Table:
         return self.values[state]
 
 
+
+class Sensed(Table):
+    """A :class:`Table` from state 0 whose value is maximized or minimized (``sense``)."""
+
+    def __init__(self, transitions, values, sense):
+        super().__init__(transitions, values, initial=0)
+        self.sense = sense
+
+    @mdp.hookimpl
+    def mdp_objective(self):
+        return mdp.Objective("value", self.sense)
+
+
 def coin():
     """Bet on a fair coin (win 1 or nothing) or walk away with 1/3.
 

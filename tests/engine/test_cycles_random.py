@@ -14,7 +14,7 @@ from itertools import product
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
-from models import Table
+from models import Sensed, Table
 
 import mdp
 
@@ -32,16 +32,6 @@ class Turned(Table):
     @mdp.hookimpl
     def mdp_turns(self):
         return mdp.Turns(lambda states, nexts: [self.passes[s, n] for s, n in zip(states, nexts)])
-
-    @mdp.hookimpl
-    def mdp_objective(self):
-        return mdp.Objective("value", self.sense)
-
-
-class Sensed(Table):
-    def __init__(self, transitions, values, sense):
-        super().__init__(transitions, values, initial=0)
-        self.sense = sense
 
     @mdp.hookimpl
     def mdp_objective(self):

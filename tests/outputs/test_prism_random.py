@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from models import Table
+from models import Sensed
 from test_prism import storm, storm_value
 
 import mdp
@@ -19,16 +19,6 @@ from mdp.outputs.prism import write_prism
 
 VALUES = st.sampled_from([0, 1, -1, 2**62, 2**63 - 1, -2**63 + 1, -2**63, 2**64, Fraction(1, 3)]) \
     | st.integers(-5, 5)
-
-
-class Sensed(Table):
-    def __init__(self, transitions, values, sense):
-        super().__init__(transitions, values, initial=0)
-        self.sense = sense
-
-    @mdp.hookimpl
-    def mdp_objective(self):
-        return mdp.Objective("value", self.sense)
 
 
 @st.composite
