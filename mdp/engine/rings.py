@@ -131,20 +131,15 @@ def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarr
     """``v = const + matrix @ v`` where each row of ``matrix`` and its chance of ``leaving``
     sum to 1, solved by elimination without a subtraction (the module's); ``None`` where a
     state left never leaves (a play that does not end)."""
-    n = len(const)
-    matrix, const, leaving = matrix.copy(), const.copy(), leaving.copy()
-    divisor = np.empty(n)
-    for k in range(n - 1, -1, -1):  # the last state out first: the rows above take its part
-        divisor[k] = leaving[k] + matrix[k, :k].sum()  # its chance of not coming straight back
-        if not divisor[k] > 0:
-            return None
-        share = matrix[:k, k] / divisor[k]
-        if share.any():
-            matrix[:k, :k] += np.outer(share, matrix[k, :k])
-            const[:k] += share * const[k]
-            leaving[:k] += share * leaving[k]
-    values = np.empty(n)
-    for k in range(n):
+    eliminated = _eliminated(matrix, leaving)
+    if eliminated is None:
+        return None
+    matrix, divisor = eliminated
+    const = const.copy()
+    for k in range(len(const) - 1, 0, -1):  # the rows above take the part of the state out
+        const[:k] += matrix[:k, k] / divisor[k] * const[k]
+    values = np.empty(len(const))
+    for k in range(len(const)):
         values[k] = (const[k] + matrix[k, :k] @ values[:k]) / divisor[k]
     return values
 
@@ -152,26 +147,38 @@ def _gth(matrix: np.ndarray, const: np.ndarray, leaving: np.ndarray) -> np.ndarr
 def gth_flow(matrix: np.ndarray, fixed: np.ndarray, leaving: np.ndarray) -> np.ndarray | None:
     """The expected visits ``x = fixed + matrix.T @ x`` of a small cyclic layer, forward
     (``matrix[j, i]`` the chance of going from state j to state i, each row and its chance of
-    ``leaving`` the layer summing to 1), by the elimination of :func:`_gth`: each state taken
-    out, the last first, its chance of not coming straight back kept as a sum of chances, the
-    flow into it passed on to the states still in; ``None`` where a state left never leaves.
-    The values' sweeps would take a million steps where the chance of leaving is 1e-6."""
-    n = len(fixed)
-    matrix, fixed, leaving = matrix.copy(), fixed.astype(np.float64), leaving.copy()
+    ``leaving`` the layer summing to 1), by the elimination of :func:`_gth`, the flow into each
+    state taken out passed on to the states still in; ``None`` where a state left never
+    leaves. The values' sweeps would take a million steps where the chance of leaving is
+    1e-6."""
+    eliminated = _eliminated(matrix, leaving)
+    if eliminated is None:
+        return None
+    matrix, divisor = eliminated
+    fixed = fixed.astype(np.float64)
+    for k in range(len(fixed) - 1, 0, -1):  # where a visit of k goes on to, once it leaves k
+        fixed[:k] += matrix[k, :k] / divisor[k] * fixed[k]
+    visits = np.empty(len(fixed))
+    for k in range(len(fixed)):
+        visits[k] = (fixed[k] + matrix[:k, k] @ visits[:k]) / divisor[k]
+    return visits
+
+
+def _eliminated(matrix: np.ndarray, leaving: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The states of ``matrix`` (each row and its chance of ``leaving`` summing to 1) taken
+    out one at a time, the last first, each one's chance of not coming straight back (its
+    divisor) kept as a sum of chances, never ``1 - p``: the matrix as each state left it, and
+    the divisors; ``None`` where a state left never leaves."""
+    n = len(leaving)
+    matrix, leaving = matrix.copy(), leaving.astype(np.float64)
     divisor = np.empty(n)
     for k in range(n - 1, -1, -1):
         divisor[k] = leaving[k] + matrix[k, :k].sum()
         if not divisor[k] > 0:
             return None
-        onward = matrix[k, :k] / divisor[k]  # where a visit of k goes on to, once it leaves k
-        if onward.any():
-            fixed[:k] += onward * fixed[k]
-        back = matrix[:k, k]
-        if back.any():
-            matrix[:k, :k] += np.outer(back, onward)
-            leaving[:k] += back * (leaving[k] / divisor[k])
-    visits = np.empty(n)
-    for k in range(n):
-        visits[k] = (fixed[k] + matrix[:k, k] @ visits[:k]) / divisor[k]
-    return visits
+        share = matrix[:k, k] / divisor[k]
+        if share.any():
+            matrix[:k, :k] += np.outer(share, matrix[k, :k])
+            leaving[:k] += share * leaving[k]
+    return matrix, divisor
 
