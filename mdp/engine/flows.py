@@ -70,7 +70,7 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
             small = width == 1 and hi - lo <= MOST_ELIMINATED
             if exact:
                 visits = _exactly(fixed, into, start, carried, what)
-            elif small and (solved := _eliminated(hi - lo, into, start, carried, source[out],
+            elif small and (solved := _by_elimination(hi - lo, into, start, carried, source[out],
                                                   weights[0][out], fixed)) is not None:
                 visits = solved
             else:
@@ -98,7 +98,7 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
     return reach
 
 
-def _eliminated(n: int, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
+def _by_elimination(n: int, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
                 leaves: np.ndarray, left: np.ndarray, fixed: np.ndarray) -> np.ndarray | None:
     """The visits of a small cyclic layer of one player, by elimination from the chances of
     leaving (:func:`mdp.engine.rings.gth_flow`), as its values are solved: a ring left with a
