@@ -74,6 +74,8 @@ def parse_weights(value: Any) -> tuple[Fraction, ...] | None:
     if value is None or value == "":
         return None
     items = value.split(",") if isinstance(value, str) else list(value)
+    if any(isinstance(item, (bool, np.bool_)) for item in items):
+        raise ValueError("a weight is a probability, not a truth value (True or False)")
     try:
         weights = tuple(parse_fraction(item) if isinstance(item, str) else
                         Fraction(repr(float(item))) if isinstance(item, float) else Fraction(item)

@@ -206,6 +206,12 @@ def _values(value: Any) -> bool:
     return hasattr(value, "__len__") and not isinstance(value, (str, bytes, Mapping))
 
 
+def _columns(value: Any) -> int:
+    """The columns of a matrix (a 2-D array or table by its shape, else a list of columns)."""
+    shape = getattr(value, "shape", None)
+    return shape[1] if isinstance(shape, tuple) and len(shape) == 2 else len(value)
+
+
 # Plain values.
 ANY = Rule(lambda value: True, "anything")
 FLAG = Rule(lambda value: isinstance(value, bool), "True or False")
@@ -324,9 +330,9 @@ TABLE = of("DataFrame", "Pieces", allowed="a table: a Polars DataFrame (mdp.poli
 TERMINAL = Rule(lambda value: value is None or _values(value),
                 "one value per terminal state (model.terminals): a list, numpy array or Polars "
                 "Series, or None")
-TERMINALS = Rule(lambda value: _values(value) and len(value) > 0,
-                 "a matrix of terminal values, a column per set (a 2-D numpy array, a Polars "
-                 "DataFrame, or a list of columns)")
+TERMINALS = Rule(lambda value: _values(value) and _columns(value) > 0,
+                 "a matrix of terminal values, a column per set and at least one (a 2-D numpy "
+                 "array, a Polars DataFrame, or a list of columns)")
 WEIGHTS = Rule(_values, "one weight per action: a list, numpy array or Polars Series of numbers")
 STRATEGY = either(NAME, of("Strategy", "RoundsStrategy",
                              allowed="an mdp.Strategy or mdp.RoundsStrategy"), WEIGHTS)

@@ -55,6 +55,32 @@ class ModelError(MdpError):
     The message names the game, and the state and action where it happened.
     """
 
+    state: Any = None
+    """The key of the state the engine names in the message (``state KEY``, by :func:`said`),
+    where it has no game to say it in the game's words; with :attr:`info`."""
+    info: Any = None
+    """The :class:`~mdp.ModelInfo` of the model whose state :attr:`state` is."""
+
+    def at(self, state: Any, info: Any) -> ModelError:
+        """This error, naming ``state`` of the model of ``info`` as ``state KEY``: where the
+        game is known, the command line says it in the game's words instead."""
+        self.state, self.info = state, info
+        return self
+
+
+class Named(str):
+    """A text that names a state of a model by its key (``the value of state 17``), the key
+    and the model's :class:`~mdp.ModelInfo` with it, for the error raised with it:
+    ``raise ModelError(f"{named} ...").at(named.state, named.info)``."""
+
+    state: Any
+    info: Any
+
+    def __new__(cls, text: str, state: Any, info: Any) -> Named:
+        named = super().__new__(cls, text)
+        named.state, named.info = state, info
+        return named
+
 
 class NotWhole(ModelError):
     """An end of a round reached earns points that are not a whole number of 64 bits: the
@@ -368,13 +394,15 @@ def say(line: Any, *, flush: bool = False) -> None:
     print left one open there (``print("working...", end="")``), or on standard output to the
     same place, it is ended first, and a colour it left set is reset
     (:meth:`mdp.program.stdout.Errors.line_start`). What its encoding cannot write (a file's
-    name with a byte that is not UTF-8, ``\\udcff``) is written as its escape."""
+    name with a byte that is not UTF-8) is written as its escape, a byte as ``\\xff``."""
     import sys
+
+    from mdp.shown import bytes_shown
 
     start = getattr(sys.stderr, "line_start", None)
     if start is not None:
         start()
-    text, encoding = str(line), getattr(sys.stderr, "encoding", None) or "utf-8"
+    text, encoding = bytes_shown(str(line)), getattr(sys.stderr, "encoding", None) or "utf-8"
     try:
         text.encode(encoding)
     except (UnicodeEncodeError, LookupError):

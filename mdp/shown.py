@@ -6,6 +6,7 @@ nothing of mdp."""
 from __future__ import annotations
 
 import math
+import re
 import unicodedata
 from typing import Any
 
@@ -47,6 +48,34 @@ def utf8(text: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
+
+
+def breaks(text: str) -> bool:
+    """Whether ``text`` holds a control character or a line break, which no value on one line
+    does, or a byte that is not UTF-8 (a lone surrogate in Python), which no file holds:
+    :func:`broken` says which."""
+    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in text) or \
+        not utf8(text)
+
+
+def broken(text: str, *, typed: bool = True) -> str:
+    """What :func:`breaks` finds in ``text``, in words, and what is allowed: in a value the
+    user typed, or (``typed=False``) one a game gave, shown on one line."""
+    if utf8(text):
+        return ("text with a control character or a line break; a value is "
+                f"{'typed' if typed else 'shown'} on one line")
+    if typed:
+        return "not UTF-8 text (a byte no letter is made of in UTF-8); mdp reads what is typed as UTF-8"
+    return ("a lone surrogate (U+DC80 to U+DCFF, what Python makes of a byte that is not UTF-8, "
+            "and shown here as that byte: \\x80 to \\xff), which no file holds")
+
+
+def bytes_shown(text: str) -> str:
+    """``text`` with each byte that is not UTF-8 (Python's lone surrogate ``\\udcff``,
+    itself or as ``repr`` writes it) shown as the byte it was, ``\\xff``: one way of saying
+    it, the one a user can recognise."""
+    text = re.sub("[\udc80-\udcff]", lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+    return re.sub(r"(?<!\\)\\udc([89a-f][0-9a-f])", r"\\x\1", text)
 
 
 def shown_float(value: Any) -> float:

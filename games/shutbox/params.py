@@ -64,8 +64,8 @@ def parse_schedule(value: Any) -> tuple[tuple[int, int | None, int], ...] | None
 
     The ranges must start at 0 and follow one another without gaps; the last may be open.
     """
-    if value is None or value == "":
-        return None
+    if value is None or value == "" or isinstance(value, (list, tuple)) and not value:
+        return None  # no range: the one throw of dice, as the empty text
     given: list[tuple[Any, Any, Any]] = []
     if isinstance(value, str):
         for item in value.split(","):

@@ -72,7 +72,12 @@ def mdp_params():
 def _parse_boxes(value):
     if value is None or value == "":
         return None
-    boxes = tuple(b.strip() for b in (value.split(",") if isinstance(value, str) else value))
+    given = value.split(",") if isinstance(value, str) else list(value)
+    if given in ([], [""]):  # no box named: the card's own, as the empty text
+        return None
+    if not all(isinstance(box, str) for box in given):
+        raise ValueError("expected the names of boxes, like yahtzee,chance (a text, or a list of texts)")
+    boxes = tuple(box.strip() for box in given)
     named = [box for box in boxes if box]  # (an empty name is no box: said with the card's)
     if len(set(named)) != len(named):
         raise ValueError("a box is named twice")

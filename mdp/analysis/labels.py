@@ -1,4 +1,5 @@
-"""The labels of a model's actions, asked of the game again: the model keeps none."""
+"""The labels of a model's actions, and the words for its states, asked of the game again:
+the model keeps none."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from mdp.engine.checks import actions_of, expand, shown
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.walk import label_print, label_prints
-from mdp.errors import ModelError
+from mdp.errors import ModelError, said
 from mdp.game.load import Game, describe
 
 
@@ -174,3 +175,19 @@ def action_label(model: CompiledModel, game: Game, action: int) -> str:
     state = int(model.action_state()[action])
     label = action_labels(model, game, [state])[action - model.actions_of(state)[0]]
     return shown(label.item() if isinstance(label, np.generic) else label)
+
+
+def worded(error: BaseException, game: Game | None) -> BaseException:
+    """``error`` with the state it names by its key (the engine's ``state 939302``: it has
+    no game; :meth:`mdp.ModelError.at`) in the words of ``game``, its columns, where the state
+    is that game's (its rules alike: a varied game's state is another's)."""
+    if not isinstance(error, ModelError) or game is None or error.info is None or \
+            (error.info.game, dict(error.info.params)) != (game.name, game.shown_params()):
+        return error
+    import copy
+
+    words = describe(game, error.state)  # the game's columns (else "state KEY" again)
+    told = copy.copy(error)
+    told.args = (str(error).replace(f"state {said(error.state)}", words if words.startswith("state ")
+                                    else f"state ({words})", 1),)
+    return told

@@ -23,7 +23,7 @@ import attrs
 import numpy as np
 import polars as pl
 
-from mdp.analysis.labels import action_label, action_labels
+from mdp.analysis.labels import action_label, action_labels, worded
 from mdp.analysis.targets import fraction_text
 from mdp.checks import (
     CALLBACK,
@@ -89,8 +89,11 @@ class Strategy:
                  progress: Callable[[str], None] | None) -> Solution[Any]:
         """Its value on ``model``: the policy of its weights, evaluated."""
         policy = strategy_policy(model, self, game=game, exact=exact)
-        return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy,
-                     progress=progress)
+        try:
+            return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy,
+                         progress=progress)
+        except ModelError as error:  # a play that never ends, from a state in the game's words
+            raise worded(error, game) from None
 
     @classmethod
     def per_state(cls, name: str, help: str,
@@ -187,21 +190,21 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
         if game is None:
             raise ParamError(f"strategy {strategy!r}: pass game= to look it up")
         strategy = find_strategy(game, strategy)
+    words: dict[str, Any] = {} if game is None else {"named": lambda state: describe(game, state),
+                                                     "action": lambda at: action_label(model, game, at)}
     if isinstance(strategy, Strategy):
         if game is None:
             raise ParamError(f"strategy {strategy.name!r}: pass game= to compute its weights")
         weights = _call(game, strategy, model)
         try:
-            return Policy.of_weights(model, weights, exact=exact, name=strategy.name,
-                                     named=lambda state: describe(game, state),
-                                     action=lambda at: action_label(model, game, at))
+            return Policy.of_weights(model, weights, exact=exact, name=strategy.name, **words)
         except ParamError:  # not weights at all (None, a dict): the strategy's fault
             raise ModelError(f"game {game.name}: strategy {strategy.name} gave {shown(weights)}; "
                              "expected one weight per action: a list, numpy array or Polars "
                              "Series of numbers") from None
         except ModelError as error:
-            raise ModelError(f"game {game.name}: {error}") from None
-    return Policy.of_weights(model, strategy, exact=exact)
+            raise worded(ModelError(f"game {game.name}: {error}").at(error.state, error.info), game) from None
+    return Policy.of_weights(model, strategy, exact=exact, **words)
 
 
 @overload

@@ -39,7 +39,7 @@ from mdp.engine.model import CompiledModel
 from mdp.engine.policy import tie_margin
 from mdp.engine.rings import eliminated
 from mdp.engine.sweep import bottom_up
-from mdp.errors import ModelError, TooLarge, said
+from mdp.errors import ModelError, Named, TooLarge, said
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy, Sense
@@ -175,12 +175,13 @@ def _held(model: CompiledModel, layer: int, system: _System, starts: np.ndarray,
     return stuck is not None
 
 
-def _value_of(model: CompiledModel, lo: int, i: int) -> str:
-    return f"game {model.info.game}: the value of state {said(model.states[lo + i])}"
+def _value_of(model: CompiledModel, lo: int, i: int) -> Named:
+    key = model.states[lo + i]
+    return Named(f"game {model.info.game}: the value of state {said(key)}", key, model.info)
 
 
 def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolerance: float,
-           bounds: tuple[float, float], what: Callable[[int], str],
+           bounds: tuple[float, float], what: Callable[[int], Named],
            jumps: bool = True) -> tuple[np.ndarray, float]:
     """Value iteration: ``values`` swept (``sweep`` gives the next values from the last)
     until a bound of the error left is within ``tolerance`` (:func:`_error_bound`, not the
@@ -241,13 +242,14 @@ def settle(sweep: Callable[[np.ndarray], np.ndarray], values: np.ndarray, tolera
             before, jumped, since, slowest = values, True, 0, ratio ** 0.5
             expected = change * ratio ** (EXTRAPOLATE / 2)  # what the sweeps spared would bring
             values = np.clip(values + (step + steps[1]) * (ratio / (1 - ratio)), *bounds)
+    named = what(int(np.argmax(np.abs(steps[0]))))
     if _at_rounding(change, values):  # no fault of the game's: past float64's reach
-        raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
-                         "sweep after sweep, float64's rounding of it, short of the residual "
-                         "asked for (shared among the states that come back); ask for a larger "
-                         "residual (the default is 1e-12)")
-    raise ModelError(f"{what(int(np.argmax(np.abs(steps[0]))))} still changes by {change:.3g} "
-                     f"after {MOST_SWEEPS:,} sweeps: some play may never end")
+        raise ModelError(f"{named} still changes by {change:.3g} sweep after sweep, float64's "
+                         "rounding of it, short of the residual asked for (shared among the "
+                         "states that come back); ask for a larger residual (the default is "
+                         "1e-12), or solve exactly (--exact)").at(named.state, named.info)
+    raise ModelError(f"{named} still changes by {change:.3g} after {MOST_SWEEPS:,} sweeps: "
+                     "some play may never end").at(named.state, named.info)
 
 
 def _ratio(step: np.ndarray, earlier: np.ndarray) -> float | None:

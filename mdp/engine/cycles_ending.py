@@ -128,7 +128,7 @@ def never_ends(model: CompiledModel, state: int, how: str) -> ModelError:
     """The error of a play that from ``state`` would go round for ever."""
     return ModelError(f"game {model.info.game}: {how}, the game never ends from state "
                       f"{said(model.states[state])}: every action it takes there, and after, "
-                      "only goes round among states that come back")
+                      "only goes round among states that come back").at(model.states[state], model.info)
 
 
 def staying(model: CompiledModel) -> int | None:

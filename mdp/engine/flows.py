@@ -23,7 +23,7 @@ from mdp.engine.linear import Singular, solve_exactly
 from mdp.engine.model import CompiledModel
 from mdp.engine.rings import MOST_ELIMINATED, gth_flow
 from mdp.engine.sweep import top_down
-from mdp.errors import ModelError, said
+from mdp.errors import ModelError, Named, said
 from mdp.limits import RESIDUAL
 
 
@@ -63,9 +63,10 @@ def reach_returning(model: CompiledModel, chances: np.ndarray, residual: float =
             start = np.concatenate([source[inside] * width + c for c in range(width)])
             carried = np.concatenate([w[inside] for w in weights])
             fixed = reach[lo:hi].ravel()
-            def what(i: int, lo: int = lo) -> str:
-                return (f"game {model.info.game}: the chance of reaching state "
-                        f"{said(model.states[lo + i // width])}")
+            def what(i: int, lo: int = lo) -> Named:
+                key = model.states[lo + i // width]
+                return Named(f"game {model.info.game}: the chance of reaching state {said(key)}",
+                             key, model.info)
 
             small = width == 1 and hi - lo <= MOST_ELIMINATED
             if exact:
@@ -110,7 +111,7 @@ def _by_elimination(n: int, into: np.ndarray, start: np.ndarray, carried: np.nda
 
 
 def _exactly(fixed: np.ndarray, into: np.ndarray, start: np.ndarray, carried: np.ndarray,
-             what: Callable[[int], str]) -> np.ndarray:
+             what: Callable[[int], Named]) -> np.ndarray:
     """The exact visits ``x = fixed + M x``, ``M[into, start]`` the sum of ``carried``."""
     rows: list[dict[int, Fraction]] = [{} for _ in range(len(fixed))]
     for i, j, w in zip(into.tolist(), start.tolist(), carried.tolist()):
@@ -119,5 +120,6 @@ def _exactly(fixed: np.ndarray, into: np.ndarray, start: np.ndarray, carried: np
     try:
         return objects(solve_exactly(list(fixed), rows))
     except Singular as error:  # checked before (outcomes.playing): a play that never ends
-        raise ModelError(f"{what(error.unknown)} has no end: some play never ends") from None
+        named = what(error.unknown)
+        raise ModelError(f"{named} has no end: some play never ends").at(named.state, named.info) from None
 

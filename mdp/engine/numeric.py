@@ -28,6 +28,9 @@ def fault(value: Any) -> str | None:
     """Why ``value`` is not a number (``"is not a number"``, ``"is not finite"``), or None:
     a number is one that :func:`plain` makes an ``int``, a ``Fraction`` or a float."""
     value = plain(value)
+    if isinstance(value, decimal.Decimal):  # a number, but neither exact nor a float's kind
+        return ("is a decimal.Decimal, which mdp does not compute with: give Fraction(value), "
+                "its exact value, or a float")
     if type(value) not in _PLAIN and not isinstance(value, np.floating):
         return "is not a number"
     if isinstance(value, (float, np.floating)) and not math.isfinite(value):  # as a float

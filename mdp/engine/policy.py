@@ -18,7 +18,7 @@ from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, argum
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, numbers_array, plain, quoted, to_floats, written
-from mdp.errors import ModelError, ParamError
+from mdp.errors import ModelError, ParamError, said
 
 Sense = Literal["max", "min"]
 
@@ -96,7 +96,7 @@ class Policy:
         ``action`` an action by its id (else the id)."""
         arguments("Policy.of_weights", model=(model, MODEL), weights=(weights, WEIGHTS), exact=(exact, FLAG),
                   name=(name, NAME), named=(named, OPTIONAL_FUNCTION), action=(action, OPTIONAL_FUNCTION))
-        named = named or (lambda s: f"state {s!r}")
+        named = named or (lambda s: f"state {said(s)}")
 
         def where(at: int) -> str:  # an action and its state, in the game's words
             state = model.states[int(model.action_state()[at])]
@@ -206,5 +206,6 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
         totals = model.per_state(np.add, w)
     if (totals <= 0).any():
         at = int(np.flatnonzero(totals <= 0)[0]) + model.n_terminal
-        raise ModelError(f"strategy {name}: no action has weight in {named(model.states[at])}")
+        raise ModelError(f"strategy {name}: no action has weight in {named(model.states[at])}"
+                         ).at(model.states[at], model.info)
     return w / model.each_action(totals)

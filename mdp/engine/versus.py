@@ -21,7 +21,7 @@ from mdp.engine.cycles import _evaluate, _sums, _System, settle, share
 from mdp.engine.cycles_ending import check_ends
 from mdp.engine.model import CompiledModel
 from mdp.engine.sweep import bottom_up
-from mdp.errors import said
+from mdp.errors import Named, said
 
 if TYPE_CHECKING:
     from mdp.engine.policy import Policy
@@ -129,6 +129,7 @@ def _iterate(model: CompiledModel, layer: int, system: SimpleNamespace, weights:
 
     lo, n = int(model.layer_start[layer]), len(starts) // 2
     return settle(sweep, np.full(len(starts), bounds[0]), tolerance, bounds,
-                  lambda i: f"game {model.info.game}: the value of state "
-                            f"{said(model.states[lo + i % n])} with the "
-                            f"{'first' if i < n else 'other'} player to move")
+                  lambda i: Named(f"game {model.info.game}: the value of state "
+                                  f"{said(model.states[lo + i % n])} with the "
+                                  f"{'first' if i < n else 'other'} player to move",
+                                  model.states[lo + i % n], model.info))

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from mdp.errors import ModelError, said
-from mdp.shown import utf8
+from mdp.shown import broken, utf8
 
 if TYPE_CHECKING:
     import polars as pl
@@ -69,8 +69,7 @@ def allowed(value: Any) -> str:
     if isinstance(value, (complex, np.complexfloating)):
         return "a column's numbers are real: no table holds a complex one"
     if isinstance(value, str) and not utf8(value):
-        return ("text is letters: a lone surrogate ('\\udc80', what Python makes of a byte that "
-                "is not UTF-8) is none, and no file holds it")
+        return f"text is letters, not {broken(value, typed=False)}"
     if isinstance(value, np.floating):  # a long double (the others .item() makes a float)
         return (f"a {np.dtype(type(value)).name} has more digits than a table's column of "
                 "floats holds: give a float, or a Fraction to keep them all")

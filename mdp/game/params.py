@@ -12,7 +12,7 @@ import attrs
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 from mdp.game.parsers import MAKERS, whole
-from mdp.shown import clipped, utf8
+from mdp.shown import breaks, broken, clipped
 
 
 @attrs.frozen
@@ -90,7 +90,7 @@ class Param:
         if isinstance(got, str):
             if breaks(got):
                 raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
-                                 f"{got!r:.60}, text with {broken(got)}; a value is shown on one line")
+                                 f"{got!r:.60}: {broken(got, typed=False)}")
             self._read_back(value, got)
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
@@ -168,10 +168,11 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                                  "the values in order, as a list or a tuple, or as text")
             read = []
             for value in values_of(_listed(given[name])) if param.repeat else (_listed(given[name]),):
-                if isinstance(value, str) and breaks(value):  # the user's, not the show's
+                texts = [value] if isinstance(value, str) else \
+                    [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
+                if text := next((t for t in texts if breaks(t)), None):  # the user's, not the show's
                     where = f"{owner}: " if analysis else ""
-                    raise ParamError(f"{where}{kind} {name}={clipped(value)!r}: text with "
-                                     f"{broken(value)}; a value is typed on one line")
+                    raise ParamError(f"{where}{kind} {name}={clipped(text)!r}: {broken(text)}")
                 try:  # each value of a repeated option alone
                     read.append(_parsed(owner, param, value))
                 except (ValueError, TypeError) as error:
@@ -205,21 +206,6 @@ def _listed(value: Any) -> Any:
         listed = getattr(value, "tolist", None) or getattr(value, "to_list", None)
         return listed() if callable(listed) else value
     return value
-
-
-def breaks(text: str) -> bool:
-    """Whether ``text`` holds a control character or a line break, which no value on one line
-    does, or a lone surrogate (what Python makes of a byte that is not UTF-8), which no file
-    holds: :func:`broken` says which."""
-    return any(ord(c) < 32 or 127 <= ord(c) < 160 or c in "\u2028\u2029" for c in text) or \
-        not utf8(text)
-
-
-def broken(text: str) -> str:
-    """What :func:`breaks` finds in ``text``, in words."""
-    if not utf8(text):
-        return "a lone surrogate (a byte that is not UTF-8), which no file holds"
-    return "a control character or a line break"
 
 
 def parsed(where: str, param: Param, value: Any) -> Any:

@@ -140,10 +140,16 @@ def value_line(solution: Solved) -> str:
     text = readable(value)
     if objective.probability:
         text = f"{percent(exact)} ({text})"
-    bound = getattr(solution, "residual", None)  # value iteration's, where it stopped early
+    return f"{name}: {text}{within(solution, value)}"
+
+
+def within(solution: Solved, value: float) -> str:
+    """``, within 0.21 (the bound of --residual)`` where value iteration stopped early enough
+    for its bound to be seen beside ``value`` (:data:`SEEN_ERROR`), else nothing."""
+    bound = getattr(solution, "residual", None)
     if bound is not None and bound > SEEN_ERROR * max(1.0, abs(value)):
-        text += f", within {bound:.2g} (the bound of --residual)"
-    return f"{name}: {text}"
+        return f", within {bound:.2g} (the bound of --residual)"
+    return ""
 
 
 def value_name(solution: Solved) -> str:

@@ -119,7 +119,10 @@ def main(argv: list[str] | None = None) -> int:
                     # its own (a pipe of its own broken, mdp.TooLarge raised): not mdp's word
                     raise ModelError(f"plugin {offered[0]}'s {offered[1]} {args.command.name} "
                                      f"raised {fault(error)}") from None
-                raise followable(error, args.command.name, parsing.takes(parser, args, "--exact")) from None
+                from mdp.analysis.labels import worded  # (numpy: only where an error came)
+
+                raise followable(worded(error, getattr(args, "loaded", None)), args.command.name,
+                                 parsing.takes(parser, args, "--exact")) from None
             except RuntimeWarning as warned:
                 offered = registry.offered_by(args.command.name)
                 if offered is not None and raised_in_plugin(warned):  # its own arithmetic

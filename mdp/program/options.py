@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mdp.errors import ModelError, ParamError
-from mdp.game.params import Param, breaks, broken, check_default, parsed, values_of
+from mdp.game.params import Param, check_default, parsed, values_of
 from mdp.game.parsers import Choice
 from mdp.program.arguments import KEPT
 from mdp.program.helptext import as_written
-from mdp.shown import clipped
+from mdp.shown import breaks, broken, clipped
 
 
 def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
@@ -77,8 +77,7 @@ def _reader(option: Param) -> Callable[[str], Any]:
 
     def read(text: str) -> Any:
         if breaks(text):
-            raise ParamError(f"{name} {clipped(text)!r}: text with {broken(text)}; a value is "
-                             "typed on one line")
+            raise ParamError(f"{name} {clipped(text)!r}: {broken(text)}")
         try:
             parsed(f"option {name}", option, text)
         except (ValueError, TypeError) as error:

@@ -10,7 +10,7 @@ import os
 import shlex
 
 from mdp.errors import ParamError, did_you_mean
-from mdp.shown import utf8
+from mdp.shown import broken, utf8
 
 PATHS = ("game", "plugin")
 """The arguments that name files (as do those of metavar ``FILE``): their bytes are theirs."""
@@ -27,8 +27,7 @@ def parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Namesp
         for text in value if isinstance(value, (list, tuple)) else [value]:
             if isinstance(text, str) and not utf8(text):
                 raise ParamError(f"{action.option_strings[0] if action.option_strings else action.dest} "
-                                 f"{_typed(text)}: not UTF-8 text (a byte no letter is made of in "
-                                 "UTF-8); mdp reads what is typed as UTF-8")
+                                 f"{_typed(text)}: {broken(text)}")
     return args
 
 

@@ -107,6 +107,22 @@ def test_weights_are_checked(box):
         mdp.evaluate(model, "randm", game=game)
 
 
+@pytest.mark.parametrize("fault", ["no weight", "negative", "not a number"])
+def test_a_fault_of_weights_names_its_state_as_people_read_it(box, fault):
+    """Weights of a batch game (its states kept as numpy keys): with game= the state is named
+    by its columns, as mdp.policy shows it; without, by the number of its key, never numpy's
+    repr of it (np.uint8(17))."""
+    game, model = box
+    weights = {"no weight": np.zeros(model.n_actions), "negative": -np.ones(model.n_actions),
+               "not a number": np.full(model.n_actions, np.nan)}[fault]
+    with pytest.raises(mdp.ModelError) as plain:
+        mdp.evaluate(model, weights)
+    with pytest.raises(mdp.ModelError) as worded:
+        mdp.evaluate(model, weights, game=game)
+    assert "np." not in str(plain.value) and "np." not in str(worded.value)
+    assert "open " in str(worded.value)
+
+
 def test_floats_agree_with_exact(box):
     game, model = box
     exact = mdp.evaluate(model, "random", game=game, exact=True).value

@@ -62,3 +62,15 @@ def test_bad_matrices_refused(box):
         mdp.solve_many(box, bad)
     with pytest.raises(mdp.ParamError, match="is a float"):
         mdp.solve_many(box, columns(box) * 0.5, exact=True)
+
+
+@pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.parametrize("empty", ["array", "objects", "frame", "list"])
+def test_a_matrix_of_no_columns_is_refused_before_the_work(box, exact, empty):
+    """Every form a matrix takes, with no set of values in it: one ParamError naming the
+    argument (a sweep over no columns once ended in an IndexError)."""
+    rows = box.terminals.height
+    matrix = {"array": np.zeros((rows, 0)), "objects": np.zeros((rows, 0), dtype=object),
+              "frame": pl.DataFrame(), "list": []}[empty]
+    with pytest.raises(mdp.ParamError, match="terminals is .*at least one"):
+        mdp.solve_many(box, matrix, exact=exact)

@@ -132,7 +132,7 @@ def mdp_terminal_value(state): return 1
 
 
 @pytest.mark.parametrize(("show", "said"), [
-    ("lambda v: str(v) + '\\x1b[31m'", "show gave '3\\x1b[31m', text with a control character"),
+    ("lambda v: str(v) + '\\x1b[31m'", "show gave '3\\x1b[31m': text with a control character"),
     ("lambda v: {}['nope']", "show raised KeyError: 'nope' (value 3)"),
     ("lambda v: '\\uff13'", "show gave '\uff13' for bonus=3, which its parser refuses"),
 ])

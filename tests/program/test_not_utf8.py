@@ -34,12 +34,14 @@ def test_a_typed_word_that_is_not_utf8_is_refused(capsys, text, argv):
     err = capsys.readouterr().err
     assert err.startswith("mdp: error: ") and err.count("\n") == 1, err
     assert "not UTF-8" in err
+    assert "\\udc" not in err, err  # a byte is shown as the byte typed, \xff, never Python's \udcff
 
 
 def test_a_file_name_keeps_its_bytes(tmp_path, capsys):
     out = tmp_path / "t\udcff.csv"
     assert main(["solve", "shutbox", "--vary", "tiles=1-2,1-3", "--out", str(out)]) == 0
     assert out.exists()
+    assert "t\\xff.csv" in capsys.readouterr().err  # the byte as typed, not Python's \udcff
 
 
 GAME = '''
@@ -78,5 +80,5 @@ def test_a_games_text_that_is_not_utf8_is_the_games_fault(tmp_path_factory, caps
     code = main([a if a != "r.html" else str(folder / a) for a in argv])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("mdp: error: game odd: ") and err.count("\n") == 1, err
-    assert "lone surrogate" in err
+    assert "lone surrogate" in err and "\\udc" not in err
     assert not (folder / "r.html").exists()

@@ -5,6 +5,7 @@ and before the solve. Where it acts, the value line says the bound of the error 
 that a rough value is not read as a precise one (distribution's header, from the rough solve,
 disagreed with its table, from the policy, by more than the digits shown)."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -63,3 +64,17 @@ def test_the_value_line_says_the_bound_where_it_shows(pig, residual):
         assert line.endswith(f", within {rough.residual:.2g} (the bound of --residual)")
     else:
         assert "within" not in line
+
+
+@pytest.mark.parametrize("command", [["solve"], ["distribution"], ["lengths"], ["simulate", "--games", "20"],
+                                     ["advise", "me=0", "opponent=0", "turn=0"]])
+def test_every_command_printing_values_says_a_bound_that_shows(command, capsys):
+    """Each command taking --residual, asked for a rough one, says the bound beside the values
+    it prints (advise printed rough values as though exact); its --json gives it."""
+    argv = [command[0], "pig", "--set", "goal=8", *command[1:], "--residual", "0.5"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "(the bound of --residual)" in out, out
+    if command[0] == "advise":
+        assert main([*argv, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["residual"] > SEEN_ERROR

@@ -19,7 +19,7 @@ from mdp.analysis.registry import Analysis
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import fixed, readable, value_name
+from mdp.outputs.readable import fixed, readable, value_name, within
 from mdp.shown import percent
 
 if TYPE_CHECKING:
@@ -121,6 +121,8 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
 
         print("no actions: the " + ("game is over here" if advice.over else ended(solution.model)))
         return
+    if note := within(advised.solution, max(abs(v) for v in advice.actions["value"].to_list())):
+        print("values" + note.removeprefix(","))
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
     print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
@@ -207,7 +209,8 @@ ADVISE = Analysis(
     check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
     summary=lambda advised, solution: {
         **advised.advice.summary(), **_against(advised), **_played(advised),
-        **({} if advised.decided is None else {"does_not_play": advised.decided})},
+        **({} if advised.decided is None else {"does_not_play": advised.decided}),
+        **({} if getattr(solution, "residual", None) is None else {"residual": solution.residual})},
     show=_show_advice, rounds=True)
 
 
