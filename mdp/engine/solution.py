@@ -4,7 +4,8 @@
 Where several actions are optimal, the choice changes how a game ends (not its value). The
 rule of optimal play (:meth:`Solution.as_policy`): keep the optimal actions (exact values tie
 when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best; where states may
-come back, those that bring an end nearer, :mod:`mdp.engine.cycles_ending`); for each
+come back, those that bring an end nearer, :mod:`mdp.engine.cycles_ending`, and in floats
+whose play repeated keeps the values, :func:`mdp.engine.solve.ending_play`); for each
 tie-break objective in turn, keep those best for it (solved on the kept actions only); then
 take the *first* kept action in the game's own order."""
 
@@ -415,7 +416,7 @@ def choices(solution: Solution[Any], tie_break: Sequence[str | tuple[Sense, str]
     kept = np.asarray(solution.action_values().optimal, dtype=bool)
     for (sense, _), column in zip(objectives, columns):
         kept = _best_among(solution, kept, column, sense)
-    return _first(model, kept)
+    return first_kept(model, kept)
 
 
 def _best_among(solution: Solution[Any], kept: np.ndarray, terminal: Any, sense: Sense) -> np.ndarray:
@@ -439,7 +440,7 @@ def _best_among(solution: Solution[Any], kept: np.ndarray, terminal: Any, sense:
     return kept & (np.abs(q - top) <= tie_margin(top))
 
 
-def _first(model: CompiledModel, kept: np.ndarray) -> np.ndarray:
+def first_kept(model: CompiledModel, kept: np.ndarray) -> np.ndarray:
     """1 for the first kept action of each state, 0 elsewhere."""
     index = np.flatnonzero(kept)
     state = model.action_state()[index]

@@ -28,8 +28,8 @@ from mdp.checks import (
 from mdp.engine.arithmetic import Exact, Floats, floats
 from mdp.engine.cycles_ending import nearer, never_ends
 from mdp.engine.model import CompiledModel
-from mdp.engine.policy import Policy, Sense
-from mdp.engine.solution import Solution, Solutions
+from mdp.engine.policy import OPTIMAL, Policy, Sense, tie_margin
+from mdp.engine.solution import Solution, Solutions, first_kept
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
 from mdp.errors import ParamError
@@ -127,7 +127,8 @@ def solve(
             raw, arithmetic, change = solve_returning(model, values, exact=exact, sense=sense,
                                                       policy=None, residual=residual,
                                                       progress=progress)
-            other = ending_play(Solution(model, sense, raw, arithmetic, residual=change)).as_policy()
+            other = ending_play(Solution(model, sense, raw, arithmetic, residual=change),
+                                residual).as_policy()
         raw, arithmetic, change, turned = versus(model, values, exact=exact, policy=policy,
                                                  residual=residual, progress=progress, other=other)
         return Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
@@ -141,7 +142,7 @@ def solve(
                                                   progress=progress)
         solved = Solution(model, sense, raw, arithmetic, time.perf_counter() - start, policy,
                           residual=change, terminal=own_terminal(model, values))
-        return solved if policy is not None else ending_play(solved)
+        return solved if policy is not None else ending_play(solved, residual)
     if policy is not None:
         chances = policy.probabilities if exact or not policy.exact else policy.as_floats()
         arithmetic = (Exact if exact else Floats)(model, values, chances)
@@ -270,13 +271,61 @@ class _Guide:
         return self.best.reduceat(backup(np.flatnonzero(near)), np.cumsum(kept) - kept)
 
 
-def ending_play(solution: Solution[Any]) -> Solution[Any]:
+def ending_play(solution: Solution[Any], residual: float) -> Solution[Any]:
     """An optimal solution of a model whose states may come back, with the actions that
     bring an end nearer (:attr:`mdp.Solution.nearer`); refused where from some state no
-    optimal play ends."""
+    optimal play ends. In floats, those ties are also ties of play repeated
+    (:func:`_repeated_ties`)."""
     model = solution.model
-    ending, stuck = nearer(model, np.asarray(solution.action_values().optimal, dtype=bool))
+    actions = solution.action_values()
+    optimal = np.asarray(actions.optimal, dtype=bool)
+    ending, stuck = nearer(model, optimal)
     if stuck is not None:
         raise never_ends(model, stuck, "playing best")
+    if not solution.exact and (ending & (actions.regret > 0)).any():
+        ending = _repeated_ties(solution, optimal, ending, actions.regret, residual)
     return attrs.evolve(solution, nearer=ending)
+
+
+def _repeated_ties(solution: Solution[Any], optimal: np.ndarray, ending: np.ndarray,
+                   regret: np.ndarray, residual: float) -> np.ndarray:
+    """``ending`` (the optimal actions that bring an end nearer, ties within
+    :data:`~mdp.engine.policy.FLOAT_TIE` among them) where optimal play keeps the solved
+    values; where it does not, each state it falls short at keeps its least regret alone.
+    A tie of one step is not one of play repeated: going on at a loss of 1e-12 where
+    stopping is worth 1, in a loop left with a chance of 1e-12 a step, loses it 1e12 times
+    over, and the play that took it ended worth 0 while the value said 1."""
+    from mdp.engine.cycles import solve_returning
+    from mdp.engine.versus import against
+
+    model, sense, kept = solution.model, solution.sense, ending
+    best, values = solution.values, solution.terminal_values
+    state = model.action_state()
+    for _ in range(MOST_REPAIRS):
+        play = Policy.of_weights(model, first_kept(model, kept), name=OPTIMAL)
+        if model.turns is None:
+            raw, arithmetic, change = solve_returning(model, values, exact=False, sense=sense,
+                                                      policy=play, residual=residual, progress=None)
+        else:  # each player as optimal play has them
+            raw, arithmetic, change, _ = against(model, values, exact=False, policy=play,
+                                                 residual=residual, progress=None, other=play)
+        played = Solution(model, sense, raw, arithmetic).values
+        loss = best - played if sense == "max" else played - best
+        bounds = (solution.residual or 0.0) + (change or 0.0)
+        short = loss > tie_margin(best) + 2 * bounds
+        short[:model.n_terminal] = False
+        if not short.any():
+            return kept
+        least = np.full(model.n_states, np.inf)
+        np.minimum.at(least, state, np.where(optimal, regret, np.inf))
+        narrowed = optimal & (~short[state] | (regret <= least[state]))
+        again, stuck = nearer(model, narrowed)
+        if stuck is not None or (again == kept).all():  # nothing better to keep
+            return kept
+        kept = again
+    return kept
+
+
+MOST_REPAIRS = 4
+"""Rounds of :func:`_repeated_ties` at most: each keeps fewer actions."""
 
