@@ -1,16 +1,14 @@
-"""Strategies: named ways to play other than the optimal one, offered by a game or a rule
-plugin, evaluated exactly on the same compiled model (policy evaluation). A strategy gives
-every action a *weight*; in each state it takes an action with probability its weight over
-the state's total (:meth:`mdp.Policy.of_weights`). Weights that are ``int`` (or
-``Fraction``) keep exact evaluation exact; ``0`` and ``1`` make a strategy that always takes
-the same action.
+"""Strategies: named ways to play other than the optimal one, offered by a game or a rule plugin,
+evaluated exactly on the same compiled model (policy evaluation). A strategy gives every action
+a *weight*; in each state it takes an action with probability its weight over the state's total
+(:meth:`mdp.Policy.of_weights`). Weights that are ``int`` (or ``Fraction``) keep exact
+evaluation exact; ``0`` and ``1`` make a strategy that always takes the same action.
 
-A game played in rounds is too large for a choice per state: its strategies are of their
-own type, :class:`RoundsStrategy`, and give *aims* instead, the worth the player aims at for
-each end of a round from each round state, and play each round best toward them
+A game played in rounds is too large for a choice per state: its strategies are of their own type,
+:class:`RoundsStrategy`, and give *aims* instead, the worth the player aims at for each end of a
+round from each round state, and play each round best toward them
 (:class:`mdp.engine.rounds.Aims`). Every game of rounds has one without code of its own,
-:data:`GREEDY`. Each type evaluates itself, and refuses a game of the other kind.
-"""
+:data:`GREEDY`. Each type evaluates itself, and refuses a game of the other kind."""
 
 from __future__ import annotations
 
@@ -89,10 +87,9 @@ class Strategy:
                  progress: Callable[[str], None] | None) -> Solution[Any]:
         """Its value on ``model``: the policy of its weights, evaluated."""
         policy = strategy_policy(model, self, game=game, exact=exact)
-        try:
-            return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy,
-                         progress=progress)
-        except ModelError as error:  # a play that never ends, from a state in the game's words
+        try:  # a play that never ends: from a state in the game's words
+            return solve(model, exact=exact, terminal=terminal, sense=sense, policy=policy, progress=progress)
+        except ModelError as error:
             raise worded(error, game) from None
 
     @classmethod
@@ -203,7 +200,7 @@ def strategy_policy(model: CompiledModel, strategy: str | Strategy | Any, *,
                              "expected one weight per action: a list, numpy array or Polars "
                              "Series of numbers") from None
         except ModelError as error:
-            raise worded(ModelError(f"game {game.name}: {error}").at(error.state, error.info), game) from None
+            raise ModelError(f"game {game.name}: {error}") from None
     return Policy.of_weights(model, strategy, exact=exact, **words)
 
 

@@ -1,13 +1,13 @@
 """What a solve gives: the value of every state and action (:class:`Solution`, and
 :class:`Solutions` for many sets of terminal values at once), and the rule of optimal play.
 
-Where several actions are optimal, the choice changes how a game ends (not its value). The
-rule of optimal play (:meth:`Solution.as_policy`): keep the optimal actions (exact values tie
-when equal; floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best; where states may
-come back, those that bring an end nearer, :mod:`mdp.engine.cycles_ending`, and in floats
-whose play repeated keeps the values, :func:`mdp.engine.solve.ending_play`); for each
-tie-break objective in turn, keep those best for it (solved on the kept actions only); then
-take the *first* kept action in the game's own order."""
+Where several actions are optimal, the choice changes how a game ends (not its value). The rule of
+optimal play (:meth:`Solution.as_policy`): keep the optimal actions (exact values tie when equal;
+floats within :data:`~mdp.engine.policy.FLOAT_TIE` of the best; where states may come back, those
+that bring an end nearer, :mod:`mdp.engine.cycles_ending`, and in floats whose play repeated keeps
+the values, :func:`mdp.engine.solve.ending_play`); for each tie-break objective in turn, keep
+those best for it (solved on the kept actions only); then take the *first* kept action in the
+game's own order."""
 
 from __future__ import annotations
 
@@ -444,8 +444,7 @@ def first_kept(model: CompiledModel, kept: np.ndarray) -> np.ndarray:
     """1 for the first kept action of each state, 0 elsewhere."""
     index = np.flatnonzero(kept)
     state = model.action_state()[index]
-    first = np.ones(len(index), dtype=bool)
-    first[1:] = state[1:] != state[:-1]
+    first = np.append(True, state[1:] != state[:-1]) if len(index) else np.zeros(0, dtype=bool)
     chosen = np.zeros(model.n_actions, dtype=np.int64)
     chosen[index[first]] = 1
     return chosen
