@@ -50,6 +50,7 @@ def test_a_strategys_distribution_wins_at_its_value(box):
     assert sum(Fraction(x) for x in frame["exact"]) == 1
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_tie_break_changes_the_distribution_not_the_value(box):
     game, solution = box
     plain = mdp.distribution(solution, game)

@@ -66,6 +66,7 @@ def solved():
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(sorted(COLUMNS)), min_size=1, max_size=4, unique=True))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_table_every_format_writes_or_the_analysis_is_blamed(tables, solved, tmp_path_factory, kinds):
     tables.frame = pl.DataFrame([COLUMNS[kind].alias(kind) for kind in kinds])
     try:

@@ -322,6 +322,7 @@ def test_a_negative_weight_names_its_state_and_action(at_state, at_action, weigh
 @settings(max_examples=20, deadline=None)
 @given(numbers=st.lists(st.sampled_from([1, 0.5, Fraction(1, 3)]), min_size=1, max_size=9),
        text=st.sampled_from(["0", "x", "1/2", ""]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_weight_that_is_no_number_is_the_one_named(box, numbers, text):
     # Round 24: [1, "0"] was made an array of text, and the weight '1' of the first action
     # blamed; None was "raised TypeError: 'NoneType' object is not iterable".

@@ -38,6 +38,7 @@ def test_a_solution_of_other_than_the_model_as_asked_is_refused(tiles, make, exa
         mdp.strategy_values(model, game, exact=exact, sense=sense, optimal=make(game, model))
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_game_of_rounds_too():
     game = mdp.load_game("yahtzee", card="yahtzee", boxes="ones,twos")
     other = mdp.load_game("yahtzee", card="yahtzee", boxes="ones,threes")

@@ -9,6 +9,7 @@ from fractions import Fraction
 from types import SimpleNamespace
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -73,6 +74,7 @@ def gambles(rounds, odds):
 @given(rounds=st.integers(1, 70), odds=st.sampled_from([2, 10, 1000, 10**6, 10**9]))
 @example(rounds=59, odds=10**6).via("round 24: 1e-360 was 0, said nowhere")
 @example(rounds=5, odds=10**6).via("1e-30: floats hold it")
+@pytest.mark.slow  # half a second or more of CPU
 def test_floats_give_every_chance_exact_numbers_give_or_send_to_exact(rounds, odds):
     model = mdp.compile(gambles(rounds, odds))
     low, exact = mdp.at_least(model, exact=True).curve()
@@ -110,6 +112,7 @@ def test_an_exact_chance_no_float_holds_is_said_by_its_size_and_null_in_json(tmp
     assert capsys.readouterr().err.endswith("solve exactly (--exact)\n")
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_every_command_toward_the_total_says_such_a_chance_by_its_size(tmp_path, capsys):
     # targets --exact's rows read the float (0.0000%), distribution --at-least --exact's
     # --json gave 0.0 for value and chance.

@@ -20,6 +20,7 @@ def decimals(draw):
 
 
 @given(thousandths=decimals())
+@pytest.mark.slow  # half a second or more of CPU
 def test_float_weights_are_the_decimals_written_as_text(thousandths):
     floats = [t / 1000 for t in thousandths]
     text = ",".join(str(Fraction(t, 1000)) for t in thousandths)

@@ -29,6 +29,7 @@ def _loaded(game, name, value):
 
 @settings(max_examples=300, deadline=None)
 @given(where=st.sampled_from(DECLARED), value=st.one_of(PLAIN, TRUTHS, LISTS, LISTS.map(tuple)))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_value_from_python_is_read_or_refused_as_the_callers(where, value):
     game, name = where
     loaded = _loaded(game, name, value)  # a ModelError or any other exception fails the test

@@ -577,6 +577,7 @@ def test_the_report_of_a_game_past_exact_solving_is_in_floats():
     assert f"{solution.value:.4%}"[:5] in page and "hold-at-20" in page and "second" in page
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_residual_on_the_command_line(capsys):
     import json
 

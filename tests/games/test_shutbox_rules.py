@@ -103,6 +103,7 @@ def test_payout_paying_only_a_shut_box_is_the_win_scoring():
     assert value(scoring="payout", payout="0:100") == 100 * value()
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_payout_table_against_brute_force_and_changes_the_strategy():
     table = "0:100,1-3:5"
     expected = brute_shutbox.solve(range(1, 10), scoring="payout", payout={0: 100, 1: 5, 2: 5, 3: 5})

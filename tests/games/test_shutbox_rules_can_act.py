@@ -91,6 +91,7 @@ def test_a_rule_is_refused_iff_removing_it_leaves_the_game_the_same(tiles, given
 @settings(max_examples=60, deadline=None)
 @given(tiles=TILES, dice=st.integers(1, 3), faces=st.integers(2, 6),
        one_die=st.sampled_from(["max6", "sum6", "always"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_rules_line_claims_a_one_die_rule_only_where_it_acts(tiles, dice, faces, one_die):
     rules = {**DEFAULTS, "dice": dice, "faces": faces, "one_die": one_die}
     game = mdp.load_game(SHUTBOX, tiles=",".join(map(str, tiles)), dice=str(dice), faces=str(faces))

@@ -99,6 +99,7 @@ def test_a_rule_the_variant_set_is_said_to_be_its(variant, given):
 @settings(max_examples=80, deadline=None)
 @given(tiles=st.sampled_from(["1-4", "4", "1,2", "2,4", "1-3"]), given=RULES,
        limit=st.integers(1, 5), variant=st.sampled_from([None, "max-two-flips"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_what_a_refusal_advises_can_be_done_and_acts(tiles, given, limit, variant):
     # Round 22: "set max_flips below 0" where no roll shuts a tile, and "set max_flips=None
     # too", neither of which can be typed. Every advice of a refusal is followed here: the

@@ -35,6 +35,7 @@ def _spelt(path: str, how: str) -> str:
 @given(suffixes=st.lists(st.sampled_from(["", ".a"]), min_size=1, max_size=3),
        hows=st.lists(st.sampled_from(["plain", "dotdot", "relative"]), min_size=3, max_size=3),
        container=st.sampled_from([list, tuple]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_exports_answer_is_refused_for_what_is_wrong_with_it(model, tmp_path_factory, suffixes,
                                                                  hows, container):
     folder = tmp_path_factory.mktemp("out")

@@ -23,6 +23,7 @@ def _longest(folder) -> int:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(stem=st.lists(LETTERS, min_size=1, max_size=260).map("".join))
+@pytest.mark.slow  # half a second or more of CPU
 def test_every_name_the_folder_takes_is_written_and_no_other(tmp_path_factory, stem):
     folder = tmp_path_factory.mktemp("names")
     name = stem + ".csv"

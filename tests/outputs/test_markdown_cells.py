@@ -6,6 +6,7 @@ import io
 import re
 
 import polars as pl
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -53,6 +54,7 @@ def test_long_text_and_many_columns_are_written_whole_a_row_a_line():
 @given(st.lists(st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x2030,
                                                blacklist_categories=("Cs",)), max_size=8),
                 min_size=1, max_size=4))
+@pytest.mark.slow  # half a second or more of CPU
 def test_no_control_character_reaches_the_reader_raw(values):
     # An escape (\x1b[31m) in a game's value turned the reader's terminal red; every control
     # character but the line ends of the table is written as its escape, as labels are shown.

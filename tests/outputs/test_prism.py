@@ -67,6 +67,7 @@ GAMES = {
 
 
 @pytest.mark.parametrize("name", GAMES)
+@pytest.mark.slow  # half a second or more of CPU
 def test_storm_finds_our_exact_value(name, tmp_path):
     game = GAMES[name]()
     solution = mdp.solve(mdp.compile(game), exact=True)

@@ -155,6 +155,7 @@ def test_a_strategy_solution_is_refused():
         mdp.report(solution, game)
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_mdp_advise_names_a_state_of_a_game_of_per_state_hooks():
     # Yahtzee describes its states one at a time: a state named alone has no action, and
     # the page's controls are built from those columns: the dice a face at a time, and the

@@ -27,6 +27,7 @@ def _game(control):
 
 @settings(max_examples=150, deadline=None)
 @given(ITEMS, VALUES, st.sampled_from([" ", ","]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_toggles_items_are_the_texts_the_columns_values_are_made_of(items, values, separator):
     control = {"column": "held", "kind": "toggles", "label": "held", "items": items,
                "separator": separator}

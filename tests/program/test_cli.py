@@ -325,6 +325,7 @@ def test_solving_does_not_import_shutil(tmp_path):
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="threads counted in /proc")
+@pytest.mark.slow  # half a second or more of CPU
 def test_the_program_starts_one_blas_thread_unless_told_otherwise(tmp_path):
     # OpenBLAS's threads spin as numpy loads; mdp multiplies no matrices.
     script = ("import os, sys\nfrom mdp.program.cli import main\nmain(['solve', 'shutbox', '--json'])\n"

@@ -117,6 +117,7 @@ def test_a_game_too_large_by_its_count_is_refused_before_any_is_explored(sentine
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(counts=st.lists(st.integers(1, 2_000), min_size=1, max_size=2))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_grid_too_large_is_refused_before_any_game_is_loaded(sentinel, capsys, counts):
     # Combinations of values of "other" and "size" (distinct values, since one given twice
     # is refused: it is the count that is refused here), past the limit or not.
@@ -233,6 +234,7 @@ def test_policy_within_a_column_no_round_state_has_is_refused_before_the_compile
 
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(filled=st.sampled_from(["FACE", "EVEN", "FACE EVEN", "", "EVEN FACE", "face", "bogus"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_policy_within_a_round_state_the_game_lacks_is_refused_before_the_solve(capsys, filled):
     # Before: solved whole first. Two boxes' reachable round states are filled "", FACE,
     # EVEN and "FACE EVEN" (in the order of BOXES), the last ending the game: what

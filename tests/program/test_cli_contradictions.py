@@ -62,6 +62,7 @@ def mdp_describe():
                        st.lists(st.sampled_from(["shutbox", "yahtzee", "pig"]), min_size=1,
                                 max_size=3).map(tuple)),
        loaded=st.sampled_from(["shutbox", "yahtzee"]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_rule_plugin_for_another_game_is_refused(tmp_path_factory, capsys, games, loaded):
     folder = tmp_path_factory.mktemp("plugin")
     plugin = folder / f"rule_{folder.name}.py"  # a module name of its own: one process imports all

@@ -42,6 +42,7 @@ def _members():
 MEMBERS = _members()
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_every_method_of_a_class_is_watched_and_a_sample_replaced_is_refused():
     """Every one of some 2,000 methods is among those the guard records; a sample of them
     (a new one each run, and the two of round 18), each replaced in turn, is refused by its

@@ -68,6 +68,7 @@ forms = st.tuples(st.sampled_from(["", "max:", "min:"]), st.sampled_from(COLUMNS
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.data())
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_tie_break_column_given_twice_is_refused(capsys, no_compile, data):
     column = data.draw(st.sampled_from(COLUMNS), "column")
     twice = data.draw(st.lists(st.sampled_from(["", "max:", "min:"]), min_size=2, max_size=3)

@@ -81,6 +81,7 @@ def noisy(tmp_path_factory):
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(COMMANDS))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_hooks_prints_never_land_in_what_standard_output_carries_for_programs(noisy, command):
     argv, kind = command
     # Not a terminal: a table is CSV by default.

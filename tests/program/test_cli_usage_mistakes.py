@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,6 +43,7 @@ WORDS = st.text(string.ascii_lowercase + "-_", min_size=1, max_size=12)
 
 @settings(ONCE, max_examples=60)
 @given(st.sampled_from(COMMANDS), WORDS)
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_option_the_command_does_not_take_is_one_line(capsys, name, word):
     option = "--zz" + word
     err = _said(capsys, [name, option])
@@ -73,6 +75,7 @@ def test_some_command_offers_choices():
 
 @settings(ONCE, max_examples=40)
 @given(st.sampled_from(CHOOSING), st.text(string.ascii_letters, min_size=1, max_size=8))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_choice_not_offered_is_one_line_naming_the_choices(capsys, choosing, value):
     name, option, choices = choosing
     if value in choices:
@@ -101,6 +104,7 @@ def test_the_example_of_the_findings(capsys):
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(at=st.integers(0, 3), bogus=st.sampled_from(["--bogus", "--players", "--open", "-z"]),
        state=st.sampled_from([["open=1 2", "roll=3"], ["open=1 2 3 4 5"], ["roll=3"]]))
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_unknown_option_among_the_state_s_words_is_named_alone(capsys, at, bogus, state):
     # Before: "unrecognized arguments: --bogus open=1 2 roll=3": the state's words, which are
     # fine, named too and without their quotes.
@@ -116,6 +120,7 @@ NAMED = sorted({(n, a.option_strings[0]) for n in COMMANDS for a in _actions(n)
                 if a.option_strings and a.metavar in ("NAME", "FILE")})
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_an_empty_name_or_file_is_refused_in_one_line(capsys, monkeypatch):
     """Round 25: ``--strategy ""`` was optimal play and ``--format ""`` the default format
     (``--plot ""`` no picture), exit 0: an empty value (a variable unset in a script) is no

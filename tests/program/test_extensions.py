@@ -88,6 +88,7 @@ def test_a_plugin_adds_a_command(tab_plugin, capsys):
                                        "once every open tile is 6 or less\n")
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_plugin_adds_an_analysis_that_is_a_command_and_a_call(tab_plugin, capsys):
     game = mdp.load_game(SHUTBOX, tiles="1-4")
     table = mdp.analyse(mdp.solve(mdp.compile(game)), "choices", game, at_least="2")
@@ -388,6 +389,7 @@ EXIT_CODES = st.one_of(st.none(), st.integers(-300, 300), st.integers(2**62, 2**
 
 @settings(max_examples=40, deadline=None)
 @given(EXIT_CODES)
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_command_ends_with_the_code_it_returns_or_is_refused(code):
     """A command's ``run`` returns its exit code: None (0) or a whole number of 0 to 255 is
     the exit code (a numpy integer too: sys.exit took np.int64(5) for a message, exit 1);

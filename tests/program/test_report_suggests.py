@@ -52,6 +52,7 @@ def test_the_suggested_commands_answer_for_the_page_s_rules(tmp_path_factory, ca
     assert _optimal(words[1:], capsys) == pytest.approx(expected, rel=1e-12)
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_game_by_path_with_a_plugin_is_suggested_by_its_path_and_plugin(tmp_path, capsys):
     path, plugin = str(ROOT / "games" / "shutbox"), str(ROOT / "docs" / "examples" / "shutbox_one_tile.py")
     page = _page(tmp_path, [path, "--set", "tiles=1-5", "-p", plugin])

@@ -5,6 +5,7 @@ name of ``--set boxes=`` with an escape was "game yahtzee: parameter boxes: its 
 
 import string
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +19,7 @@ GAMES = {name: sorted(mdp.load_game(name).params) for name in ("shutbox", "yahtz
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(game=st.sampled_from(sorted(GAMES)), data=st.data(),
        text=st.text(string.ascii_lowercase + "0123456789,", min_size=2, max_size=6), control=st.sampled_from(CONTROLS))
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_control_character_typed_is_the_user_s_mistake(game, data, text, control, capsys):
     name = data.draw(st.sampled_from(GAMES[game]))
     at = data.draw(st.integers(1, len(text) - 1))  # within: blanks around a value are let go

@@ -13,6 +13,7 @@ from mdp.analysis.labels import worded
 from mdp.program.cli import main
 
 
+@pytest.mark.slow  # half a second or more of CPU
 def test_a_value_short_of_the_residual_names_its_state_by_the_games_columns(capsys):
     assert main(["solve", "pig", "--set", "goal=10", "--residual", "1e-15"]) == 2
     err = capsys.readouterr().err

@@ -9,6 +9,7 @@ from mdp.program.cli import main
 
 @pytest.mark.parametrize("command", [["distribution"], ["simulate", "--games", "200", "--seed", "1"],
                                      ["lengths"]])
+@pytest.mark.slow  # half a second or more of CPU
 def test_minimized_play_against_a_strategy_says_so(command, capsys):
     argv = [command[0], "pig", "--set", "goal=20", *command[1:], "--against", "hold-at-20"]
     assert main([*argv, "--minimize"]) == 0
