@@ -32,7 +32,7 @@ from mdp.engine.policy import OPTIMAL, Policy, Sense, tie_margin
 from mdp.engine.solution import Solution, Solutions, first_kept
 from mdp.engine.sweep import Piece, backward, best
 from mdp.engine.terminal import check_terminal, check_terminal_matrix, own_terminal
-from mdp.errors import ParamError
+from mdp.errors import ModelError, ParamError
 from mdp.limits import RESIDUAL
 
 if TYPE_CHECKING:  # the solvers of games of rounds and of cycles are imported when used
@@ -303,16 +303,19 @@ def _repeated_ties(solution: Solution[Any], optimal: np.ndarray, ending: np.ndar
     state = model.action_state()
     for _ in range(MOST_REPAIRS):
         play = Policy.of_weights(model, first_kept(model, kept), name=OPTIMAL)
-        if model.turns is None:
-            raw, arithmetic, change = solve_returning(model, values, exact=False, sense=sense,
-                                                      policy=play, residual=residual, progress=None)
-        else:  # each player as optimal play has them
-            raw, arithmetic, change, _ = against(model, values, exact=False, policy=play,
-                                                 residual=residual, progress=None, other=play)
-        played = Solution(model, sense, raw, arithmetic).values
-        loss = best - played if sense == "max" else played - best
-        bounds = (solution.residual or 0.0) + (change or 0.0)
-        short = loss > tie_margin(best) + 2 * bounds
+        try:
+            if model.turns is None:
+                raw, arithmetic, change = solve_returning(model, values, exact=False, sense=sense,
+                                                          policy=play, residual=residual, progress=None)
+            else:  # each player as optimal play has them
+                raw, arithmetic, change, _ = against(model, values, exact=False, policy=play,
+                                                     residual=residual, progress=None, other=play)
+            played = Solution(model, sense, raw, arithmetic).values
+            loss = best - played if sense == "max" else played - best
+            short = loss > tie_margin(best) + 2 * ((solution.residual or 0.0) + (change or 0.0))
+        except ModelError:  # a play too slow to settle: each state it ties at is suspect
+            short = np.zeros(model.n_states, dtype=bool)
+            short[state[kept & (regret > 0)]] = True
         short[:model.n_terminal] = False
         if not short.any():
             return kept

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from models import Table
 
 import mdp
 from mdp.program.cli import main
@@ -110,3 +111,36 @@ def test_how_a_slow_ring_ends_is_followed_as_the_exact_solve_says(tmp_path_facto
     assert floats["value"].to_list() == exact["value"].to_list()
     for chance, fraction in zip(floats["probability"].to_list(), exact["exact"].to_list(), strict=True):
         assert chance == pytest.approx(float(Fraction(fraction)), rel=1e-12, abs=1e-15)
+
+
+class Pass(Table):
+    """Two players: ``go`` hands the state to the other with chance W/(W+1), else the mover
+    loses; ``stop`` wins with chance ``c``. At c = 1/2, by hand, v = max(p (1 - v), 1/2) =
+    1/2, ``stop`` alone optimal; ``go`` is short of it by q/2 = 5e-13 a step, within the tie
+    of one step, and played by both for ever is a play whose value sweeps cannot settle."""
+
+    GAME_NAME = "pass"
+
+    def __init__(self, c):
+        p = Fraction(10**12, 10**12 + 1)
+        super().__init__({"s": {"go": [(p, "s"), (1 - p, "lost")], "stop": [(c, "won"), (1 - c, "lost")]}},
+                         {"won": 1, "lost": 0}, initial="s")
+
+    @mdp.hookimpl
+    def mdp_objective(self):
+        return mdp.Objective("chance of winning", "max", True)
+
+    @mdp.hookimpl
+    def mdp_turns(self):
+        return mdp.Turns(lambda states, nexts: [n == "s" for n in nexts], total=1)
+
+
+@pytest.mark.parametrize("c", [Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**13)])
+def test_two_players_near_a_tie_play_as_the_exact_solve_says(c):
+    game = mdp.load_game(Pass(c))
+    model = mdp.compile(game)
+    exact, floats = mdp.solve(model, exact=True), mdp.solve(model)
+    assert exact.value == c and floats.value == pytest.approx(float(c), abs=1e-15)
+    assert floats.action_values().optimal.tolist() == exact.action_values().optimal.tolist() == [False, True]
+    ends = mdp.distribution(floats, game)
+    assert ends["probability"].to_list() == pytest.approx([1 - float(c), float(c)], abs=1e-15)
