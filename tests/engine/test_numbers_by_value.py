@@ -129,8 +129,9 @@ def test_a_duration_a_game_gives_for_a_number_is_refused_by_what_it_is(where, un
 # A game: flip for ``high`` or ``low`` at ``chance`` and ``1 - chance``, or stay for
 # ``stay``. By hand, it is worth max(chance * high + (1 - chance) * low, stay).
 
-GAME = st.tuples(st.fractions(0, 1, max_denominator=64), FRACTIONS | INTS, FRACTIONS | INTS,
-                 FRACTIONS | INTS)
+# Values a game may give (a float holds them: past 1.8e308, a game's own value is refused).
+WORTHS = st.fractions(-10**30, 10**30, max_denominator=10**6) | INTS
+GAME = st.tuples(st.fractions(0, 1, max_denominator=64), WORTHS, WORTHS, WORTHS)
 WRAPS = st.lists(st.sets(st.sampled_from(LIES)), min_size=5, max_size=5)
 
 
