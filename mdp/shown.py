@@ -66,16 +66,19 @@ def broken(text: str, *, typed: bool = True) -> str:
                 f"{'typed' if typed else 'shown'} on one line")
     if typed:
         return "not UTF-8 text (a byte no letter is made of in UTF-8); mdp reads what is typed as UTF-8"
-    return ("a lone surrogate (U+DC80 to U+DCFF, what Python makes of a byte that is not UTF-8, "
-            "and shown here as that byte: \\x80 to \\xff), which no file holds")
+    return "a lone surrogate (what Python makes of a byte that is not UTF-8), which no file holds"
 
 
 def bytes_shown(text: str) -> str:
-    """``text`` with each byte that is not UTF-8 (Python's lone surrogate ``\\udcff``,
-    itself or as ``repr`` writes it) shown as the byte it was, ``\\xff``: one way of saying
-    it, the one a user can recognise."""
-    text = re.sub("[\udc80-\udcff]", lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
-    return re.sub(r"(?<!\\)\\udc([89a-f][0-9a-f])", r"\\x\1", text)
+    """``text`` with each byte that is not UTF-8 (Python's lone surrogate, a file's name of
+    such bytes) shown as the byte it was, ``\\xff``: the one a user can recognise."""
+    return re.sub("[\udc80-\udcff]", lambda m: f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+
+
+def typed(text: str) -> str:
+    """``repr(text)``, a word as typed, with each byte that is not UTF-8 as ``\\xff`` where
+    ``repr`` writes Python's ``\\udcff`` (a backslash typed is doubled there: not one)."""
+    return re.sub(r"(?<!\\)((?:\\\\)*)\\udc([89a-f][0-9a-f])", r"\1\\x\2", repr(text))
 
 
 def shown_float(value: Any) -> float:

@@ -50,6 +50,7 @@ from mdp.game.plugins import available_games as available_games
 from mdp.game.variants import Variant, find_variant, variants_fault
 from mdp.handed import read_only
 from mdp.hookspecs import game as game_hooks
+from mdp.shown import typed
 
 LONGEST_DESCRIPTION = 500
 """The most characters of a game's description (``mdp_describe``) shown; a longer one is
@@ -443,8 +444,7 @@ def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
     if is_game_here or text not in games:
         if _is_path(text):
             return import_path(text), stem(text)
-        names = ", ".join(sorted(games)) or "none installed"
-        raise GameNotFound(f"no game named {text!r}{did_you_mean(text, games)} "
-                           f"(installed: {names}; or give a path)")
+        raise GameNotFound(f"no game named {typed(text)}{did_you_mean(text, games)} (installed: "
+                           f"{', '.join(sorted(games)) or 'none installed'}; or give a path)")
     module = load(entry_point(GAMES_ENTRY_POINTS, text, f"the game {text!r}"))
     return module, _default_name(module)

@@ -12,7 +12,7 @@ import attrs
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
 from mdp.game.parsers import MAKERS, whole
-from mdp.shown import breaks, broken, clipped
+from mdp.shown import breaks, broken, clipped, typed
 
 
 @attrs.frozen
@@ -172,7 +172,7 @@ def resolve(game: str, declared: Iterable[Param], given: Mapping[str, Any], *,
                     [v for v in value if isinstance(v, str)] if isinstance(value, (list, tuple)) else []
                 if text := next((t for t in texts if breaks(t)), None):  # the user's, not the show's
                     where = f"{owner}: " if analysis else ""
-                    raise ParamError(f"{where}{kind} {name}={clipped(text)!r}: {broken(text)}")
+                    raise ParamError(f"{where}{kind} {name}={typed(clipped(text))}: {broken(text)}")
                 try:  # each value of a repeated option alone
                     read.append(_parsed(owner, param, value))
                 except (ValueError, TypeError) as error:

@@ -14,7 +14,7 @@ from mdp.game.params import Param, check_default, parsed, values_of
 from mdp.game.parsers import Choice
 from mdp.program.arguments import KEPT
 from mdp.program.helptext import as_written
-from mdp.shown import breaks, broken, clipped
+from mdp.shown import breaks, broken, clipped, typed
 
 
 def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
@@ -77,7 +77,7 @@ def _reader(option: Param) -> Callable[[str], Any]:
 
     def read(text: str) -> Any:
         if breaks(text):
-            raise ParamError(f"{name} {clipped(text)!r}: {broken(text)}")
+            raise ParamError(f"{name} {typed(clipped(text))}: {broken(text)}")
         try:
             parsed(f"option {name}", option, text)
         except (ValueError, TypeError) as error:

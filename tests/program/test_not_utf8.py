@@ -4,12 +4,14 @@ line, exit 2, wherever it comes from: a word the user typed (but a file's name, 
 its bytes), a game's column value, action or parameter. Each was a traceback from Polars or
 an encoder (UnicodeEncodeError) in policy, advise, distribution, report and --vary tables."""
 
+import os
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mdp.program.cli import main
+from mdp.shown import typed
 
 EXAMPLES = Path(__file__).parents[2] / "docs" / "examples"
 SURROGATE = st.integers(0xDC80, 0xDCFF).map(chr)  # the bytes 0x80 to 0xff, as Python hands them on
@@ -80,5 +82,12 @@ def test_a_games_text_that_is_not_utf8_is_the_games_fault(tmp_path_factory, caps
     code = main([a if a != "r.html" else str(folder / a) for a in argv])
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("mdp: error: game odd: ") and err.count("\n") == 1, err
-    assert "lone surrogate" in err and "\\udc" not in err
+    assert "lone surrogate" in err  # (as the game's Python writes it: \udc80)
     assert not (folder / "r.html").exists()
+
+
+@given(st.lists(st.sampled_from(["a", "\\", "u", "d", "c", "f", "8", "'", '"']) | SURROGATE, max_size=12).map("".join))
+def test_a_word_is_quoted_as_its_bytes_were_typed(text):
+    """A word quoted in a message shows each byte that is not UTF-8 as ``\\xff``, as Python
+    quotes bytes, and a backslash typed before ``udcff`` as the backslash it is."""
+    assert typed(text) == repr(os.fsencode(text))[1:]
