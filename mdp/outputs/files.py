@@ -31,8 +31,9 @@ def check_target(path: str, what: str | None = None) -> None:
     if not path:
         raise ParamError("an empty file name was given as the output; name a file")
     where = absolute(path)
-    if os.path.isdir(where):
-        raise ParamError(f"{path}: is a folder; name a file to write")
+    if os.path.isdir(where) or path.endswith(("/", os.sep)):  # a folder, or named as one
+        raise ParamError(f"{path}: is a folder{'' if os.path.isdir(where) else ' (it ends in /)'}; "
+                         "name a file to write")
     if _held is not None:
         _held.claim(path, what)
     if special(where):  # a device or a pipe: written into, where it may be

@@ -250,6 +250,9 @@ def test_a_cycle_and_a_bad_sum_name_the_state(tmp_path, capsys):
     [
         ("", "an empty file name was given as the output; name a file"),
         ("{tmp}", "{tmp}: is a folder; name a file to write"),
+        # a folder not made yet, named as one (round 30: a file "new" was written)
+        ("{tmp}/new/", "{tmp}/new/: is a folder (it ends in /); name a file to write"),
+        ("{tmp}/new.csv/", "{tmp}/new.csv/: is a folder (it ends in /); name a file to write"),
         ("{tmp}/no/such/policy.csv", "{tmp}/no/such/policy.csv: folder {tmp}/no/such does not exist"),
         ("/proc/policy.csv", "/proc/policy.csv: cannot make a file in folder /proc; the system "
          "says of a new file there: No such file or directory"),
