@@ -201,7 +201,9 @@ def test_optimal_play_ends_and_is_the_best_play_that_ends(drawn, sense):
     for solution in (exact, floats):  # its play is one that ends, worth the best
         played = mdp.solve(model, exact=solution.exact, policy=solution.as_policy())
         assert played.value == pytest.approx(exact.value, abs=1e-9)
-        assert np.asarray(mdp.simulate(solution, game, games=50, seed=0).outcomes["games"]).sum() == 50
+        if all(p != SLOW for actions in transitions.values() for outcomes in actions.values()
+               for p, _ in outcomes):  # (a game of a trillion steps is not played out)
+            assert np.asarray(mdp.simulate(solution, game, games=50, seed=0).outcomes["games"]).sum() == 50
 
 
 @pytest.mark.parametrize("exact", [False, True])
