@@ -31,7 +31,7 @@ def check_target(path: str, what: str | None = None) -> None:
     if not path:
         raise ParamError("an empty file name was given as the output; name a file")
     where = absolute(path)
-    if os.path.isdir(where) or path.endswith(("/", os.sep)):  # a folder, or named as one
+    if os.path.isdir(where) or os.fspath(path).endswith(("/", os.sep)):  # a folder, or named as one
         raise ParamError(f"{path}: is a folder{'' if os.path.isdir(where) else ' (it ends in /)'}; "
                          "name a file to write")
     if _held is not None:
