@@ -56,6 +56,19 @@ class Table:
 
 
 
+class HandedOver(Table):
+    """A :class:`Table` of two players taking turns, worth the chance of winning: a move to
+    state ``"s"`` hands it to the other player."""
+
+    @mdp.hookimpl
+    def mdp_objective(self):
+        return mdp.Objective("chance of winning", "max", True)
+
+    @mdp.hookimpl
+    def mdp_turns(self):
+        return mdp.Turns(lambda states, nexts: [n == "s" for n in nexts], total=1)
+
+
 class Sensed(Table):
     """A :class:`Table` from state 0 whose value is maximized or minimized (``sense``)."""
 

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from models import HALF, Table
+from models import HALF, HandedOver, Table
 
 import mdp
 
@@ -24,7 +24,7 @@ def loop(first="loop", end=5):
     return Table({"start": {a: actions[a] for a in order}}, {"end": end})
 
 
-class Passing(Table):
+class Passing(HandedOver):
     """Two players: ``pass`` hands the same state to the other, ``gamble`` wins (1) or loses
     (0) with chance ``win``. At 1/2 both are worth 1/2 (v = max(1 - v, 1/2)); only
     ``gamble`` ends. At 1/3, passing is strictly best (v = 1/2 > 1/3): no optimal play ends."""
@@ -34,14 +34,6 @@ class Passing(Table):
     def __init__(self, win=HALF):
         super().__init__({"s": {"pass": [(1, "s")], "gamble": [(win, "won"), (1 - win, "lost")]}},
                          {"won": 1, "lost": 0}, initial="s")
-
-    @mdp.hookimpl
-    def mdp_objective(self):
-        return mdp.Objective("chance of winning", "max", True)
-
-    @mdp.hookimpl
-    def mdp_turns(self):
-        return mdp.Turns(lambda states, nexts: [n == "s" for n in nexts], total=1)
 
 
 def optimal_actions(solution, game):

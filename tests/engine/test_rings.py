@@ -11,7 +11,7 @@ from fractions import Fraction
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from models import Table
+from models import HandedOver
 
 import mdp
 from mdp.program.cli import main
@@ -113,7 +113,7 @@ def test_how_a_slow_ring_ends_is_followed_as_the_exact_solve_says(tmp_path_facto
         assert chance == pytest.approx(float(Fraction(fraction)), rel=1e-12, abs=1e-15)
 
 
-class Pass(Table):
+class Pass(HandedOver):
     """Two players: ``go`` hands the state to the other with chance W/(W+1), else the mover
     loses; ``stop`` wins with chance ``c``. At c = 1/2, by hand, v = max(p (1 - v), 1/2) =
     1/2, ``stop`` alone optimal; ``go`` is short of it by q/2 = 5e-13 a step, within the tie
@@ -125,14 +125,6 @@ class Pass(Table):
         p = Fraction(10**12, 10**12 + 1)
         super().__init__({"s": {"go": [(p, "s"), (1 - p, "lost")], "stop": [(c, "won"), (1 - c, "lost")]}},
                          {"won": 1, "lost": 0}, initial="s")
-
-    @mdp.hookimpl
-    def mdp_objective(self):
-        return mdp.Objective("chance of winning", "max", True)
-
-    @mdp.hookimpl
-    def mdp_turns(self):
-        return mdp.Turns(lambda states, nexts: [n == "s" for n in nexts], total=1)
 
 
 @pytest.mark.parametrize("c", [Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**13)])
