@@ -136,8 +136,9 @@ def raised_in_plugin(error: BaseException) -> bool:
     """Whether a game's or plugin's own code raised ``error`` (an import, a format's writer,
     an analysis, a trace function of its), not mdp's: the innermost frame of its traceback
     that is either mdp's or in a file imported as a game's or plugin's
-    (:func:`mdp.outputs.files.recording`) is the latter."""
-    from mdp.imported import games_and_plugins
+    (:func:`mdp.outputs.files.recording`), or in the package of an installed one
+    (:func:`mdp.imported.installed`), is the latter."""
+    from mdp.imported import games_and_plugins, installed
 
     files = games_and_plugins()
     trace, frames = error.__traceback__, []
@@ -149,6 +150,7 @@ def raised_in_plugin(error: BaseException) -> bool:
         if name == "mdp" or name.startswith("mdp."):
             return False
         if frame.f_code.co_filename in files or frame.f_globals.get("__file__") in files or \
+                installed(name) or \
                 "__name__" not in frame.f_globals:  # (code it ran with its globals or none:
             return True  # exec, which mdp and Python's own make with a module's)
     return False

@@ -13,11 +13,20 @@ RECORDING: list[list[str]] = []
 IMPORTED: set[str] = set()
 """Every file read while code was imported, once its import is done."""
 
+INSTALLED: set[str] = set()
+"""The top-level packages (or modules) of installed games and plugins, imported through their
+entry points: their code is theirs, as a file's is."""
+
 
 def is_private(name: str) -> bool:
     """Whether the module of this name is of a game or plugin imported from its file, or one
     of its submodules."""
     return name.startswith(PRIVATE)
+
+
+def installed(name: str) -> bool:
+    """Whether the module of this name is of an installed game or plugin's package."""
+    return name.partition(".")[0] in INSTALLED
 
 
 def games_and_plugins() -> set[str]:

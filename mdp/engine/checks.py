@@ -28,6 +28,7 @@ from mdp.engine.numeric import (
     plain_numbers,
     quoted,
 )
+from mdp.engine.same import lost
 from mdp.engine.sums import PROBABILITY_TOLERANCE
 from mdp.errors import PLUGIN_FAULTS, ModelError, said
 from mdp.errors import fault as raised
@@ -41,6 +42,9 @@ INT64_MAX = int(np.iinfo(np.int64).max)
 NOT_LISTS = (str, bytes, Mapping, set, frozenset)
 """What a hook's list is not, though Python iterates it: text, a dict, and a set, which has
 no order (ties go to the first action, and a set's order changes from run to run)."""
+
+UNEQUAL = "not equal to itself, or holds a part that is not (a NaN)"
+"""What a state or action is that could never be found again (:func:`mdp.engine.same.lost`)."""
 
 
 # The per-state hooks, and what both ways ask.
@@ -75,7 +79,7 @@ def initial_state(game: Game, batch: bool = False) -> Any:
                          "or a set)")
     if not itself:
         raise ModelError(f"game {game.name}: mdp_initial_state returned {shown(initial)}, which is "
-                         "not equal to itself; a state must be, to be met again")
+                         f"{UNEQUAL}; a state must be, to be met again")
     return initial
 
 
@@ -87,7 +91,7 @@ def itself_equal(game: Game, state: Any, gave: str, where: str) -> bool | None:
     try:
         hash(state)
         step = "=="
-        return bool(state == state)
+        return not lost(state)
     except PLUGIN_FAULTS as error:
         if step == "hash" and isinstance(error, TypeError) and "unhashable" in str(error):
             return None  # a list, a set: said by the caller
@@ -112,7 +116,7 @@ def actions_of(game: Game, state: Any) -> list[Any]:
     seen: set[Any] = set()
     for action in actions:
         try:
-            twice, itself = action in seen, bool(action == action)  # (NaN: never found again)
+            twice, itself = action in seen, not lost(action)  # (NaN: never found again)
         except PLUGIN_FAULTS as error:  # the game's hash or ==, whatever it raises
             gave = f"{whose(game, 'mdp_actions', state=state)} gave the action {said(action)}"
             if isinstance(error, TypeError) and "unhashable" in str(error):
@@ -123,7 +127,7 @@ def actions_of(game: Game, state: Any) -> list[Any]:
                              f"(state {said(state)}); an action's hash and == must answer") from None
         if twice or not itself:
             raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the action "
-                             f"{said(action)}{' twice' if twice else ', not equal to itself,'} (state "
+                             f"{said(action)}{' twice' if twice else f', {UNEQUAL},'} (state "
                              f"{said(state)}); each action once, a label found again by ==")
         if isinstance(action, str) and not utf8(action):  # a table's text of it
             raise ModelError(f"game {game.name}: {whose(game, 'mdp_actions', state=state)} gave the action "
@@ -158,7 +162,7 @@ def outcomes_of(game: Game, state: Any, action: Any) -> list[tuple[Any, Any]]:
                              f"(probability, hashable next state) pair ({where()})") from None
         if not itself:
             raise ModelError(f"game {game.name}: mdp_outcomes gave the next state {shown(nxt)}, which is "
-                             f"not equal to itself ({where()}); a state must be, to be met again")
+                             f"{UNEQUAL} ({where()}); a state must be, to be met again")
     return [(plain(p), nxt) for p, nxt in outcomes]
 
 

@@ -36,6 +36,26 @@ def mark(value: Any) -> bytes | None:
         return None
 
 
+def lost(value: Any) -> bool:
+    """Whether ``value`` is not equal to itself, or holds a part that is not (through tuples,
+    frozensets, attrs classes and dataclasses): a NaN inside a tuple, which the tuple takes as
+    equal to itself as the same object, though its copy, made again by a hook, is equal to
+    nothing. Such a state could never be found again: each way to it would be a new state.
+    What its ``==`` raises goes on to the caller."""
+    kind = type(value)
+    if kind in PLAIN:
+        return False
+    if not value == value:
+        return True
+    if isinstance(value, (tuple, frozenset)):
+        return any(map(lost, value))
+    if attrs.has(kind):
+        return any(lost(getattr(value, f.name)) for f in attrs.fields(kind) if f.eq)
+    if dataclasses.is_dataclass(value):
+        return any(lost(getattr(value, f.name)) for f in dataclasses.fields(value) if f.compare)
+    return False
+
+
 def same(a: Any, b: Any) -> bool:
     """Whether ``a`` and ``b``, known to be equal, are the same value: of one type, their
     parts the same (through tuples, named tuples, frozensets, attrs classes and dataclasses),

@@ -30,6 +30,7 @@ from mdp.game.variants import Variant
 from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
+from mdp.imported import INSTALLED
 from mdp.shown import seen
 
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
@@ -147,6 +148,7 @@ def load(value: str) -> Any:
     """
     module, _, attribute = value.partition(":")
     target = import_module(module.strip())
+    INSTALLED.add(module.strip().partition(".")[0])  # its code, and its package's, is its own
     for part in filter(None, attribute.strip().split(".")):
         if not hasattr(target, part):
             raise ModelError(f"cannot load {value.strip()!r}: {getattr(target, '__name__', target)!s} "

@@ -128,7 +128,7 @@ class Format:
             raise ModelError(f"{named} returned with a {left} over its file still open; a "
                              "format closes (or flushes and detaches) what it wraps its file "
                              "in before it returns")
-        if (not watched.written or _emptied(file)) and table.height:  # none of the rows
+        if table.height and _nothing(file, watched):  # none of the rows
             raise ModelError(f"{named} wrote nothing of a table of "
                              f"{table.height:,} rows (or emptied its file; a write that is a "
                              "generator never runs)")
@@ -182,14 +182,19 @@ def _running() -> dict[tuple[str, int], str]:
     return running
 
 
-def _emptied(file: BinaryIO) -> bool:
-    """Whether a file written into (a regular one) holds nothing: its writer emptied it."""
+def _nothing(file: BinaryIO, watched: _Watched) -> bool:
+    """Whether a writer left nothing in its file: a regular file that holds nothing (never
+    written, or emptied), else (a pipe, a device) one it wrote nothing to through the file
+    object. A file it closed, even by its descriptor, is said as the file is kept
+    (:func:`mdp.outputs.files_kinds.kept`)."""
     try:
         file.flush()
-        status = os.fstat(file.fileno())  # a device (/dev/null) holds nothing it is given
-        return _seekable(file) and stat.S_ISREG(status.st_mode) and status.st_size == 0
+        status = os.fstat(file.fileno())
     except (AttributeError, OSError, ValueError):
         return False
+    if stat.S_ISREG(status.st_mode) and _seekable(file):
+        return status.st_size == 0
+    return not watched.written
 
 
 def _seekable(file: BinaryIO) -> bool:

@@ -3,6 +3,7 @@ refused, naming both, in every group mdp reads (never "first on sys.path wins"),
 installed plugin is named by its entry point and distribution, while ``--help`` and
 ``--version`` still answer."""
 
+import itertools
 import re
 
 import pytest
@@ -98,3 +99,51 @@ def test_a_broken_installed_plugin_is_named_and_help_and_version_still_answer(in
     said = capsys.readouterr()
     assert said.err == f"mdp: warning: {line}; mdp's own commands alone are offered\n"
     assert ("mdp " + mdp.__version__) in said.out if asked == ["--version"] else "usage: mdp" in said.out
+
+
+PACKS = itertools.count()
+RAISING = """import mdp
+
+
+def write(frame, file):
+    file.write(b"half")
+    raise {error}
+
+
+def run(args):
+    raise {error}
+
+
+@mdp.hookimpl
+def mdp_formats():
+    return [mdp.Format("boom", (".boom",), write, "a format that raises")]
+
+
+@mdp.hookimpl
+def mdp_commands():
+    return [mdp.Command("boom", "a command that raises", run, lambda parser: None)]
+"""
+
+
+@pytest.mark.parametrize("error", ["mdp.ModelError('bad')", "mdp.ParamError('bad')",
+                                   "mdp.TooLarge('bad')", "MemoryError()", "ValueError('bad')"])
+@pytest.mark.parametrize("argv", [["policy", "shutbox", "--set", "tiles=1-3", "--out", "t.boom"],
+                                  ["boom"]])
+def test_an_installed_plugins_own_code_is_named_as_a_plugin_files_is(installed, tmp_path, capsys,
+                                                                      monkeypatch, error, argv):
+    """What an installed plugin's format or command raises (one of mdp's errors, or running out
+    of memory itself) was said as mdp's own ("mdp: error: bad", or "out of memory ... solve a
+    smaller game", exit 3), where the same code in a plugin's file was named: both are named."""
+    monkeypatch.chdir(tmp_path)
+    code = RAISING.format(error=error)
+    (tmp_path / "own.py").write_text(code)
+    from_file = main(["-p", "own.py", *argv]), capsys.readouterr().err
+    installed(f"pack{next(PACKS)}", PLUGINS_ENTRY_POINTS, {"own": code})  # (a module of its own)
+    (tmp_path / "later").mkdir()
+    monkeypatch.syspath_prepend(str(tmp_path / "later"))  # another sys.path: its entry points read
+    plugins.cache_clear()
+    as_installed = main(argv), capsys.readouterr().err
+    assert from_file[0] == as_installed[0] == 2, (from_file, as_installed)
+    assert as_installed[1] == from_file[1].replace("plugin own.py's", "plugin own's"), as_installed
+    refusal = argv == ["boom"] and "ParamError" in error  # a command's word to its user, as is
+    assert ("plugin own's " in as_installed[1]) is not refusal and not (tmp_path / "t.boom").exists()

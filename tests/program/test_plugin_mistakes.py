@@ -237,7 +237,8 @@ def test_a_fault_in_a_plugins_code_that_the_game_calls_names_the_plugin(tmp_path
      "game coin: mdp_actions gave the action 'bet' twice (state 'start'); each action once, a "
      "label found again by =="),
     ("mdp_actions", "def mdp_actions(state):\n    return [float('nan')] if state == 'start' else []",
-     "game coin: mdp_actions gave the action nan, not equal to itself, (state 'start'); each "
+     "game coin: mdp_actions gave the action nan, not equal to itself, or holds a part that is not "
+     "(a NaN), (state 'start'); each "
      "action once, a label found again by =="),  # round 23: taken by solve, refused by policy
     # Before: solved, then mdp policy failed in the CSV writer.
     ("mdp_actions", "def mdp_actions(state):\n    return [['bet'], ['walk']] if state == 'start' else []",
