@@ -234,7 +234,8 @@ def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMN
     beside them. Every name a game gives a table's column passes here, with the names that
     table adds."""
     typed(game, names, hook)
-    clash = [name for name in names if seen(name) in {seen(name) for name in taken}]
+    shown = {seen(name) for name in taken}
+    clash = [name for name in names if seen(name) in shown]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")

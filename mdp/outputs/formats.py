@@ -123,7 +123,7 @@ class Format:
                 raise ModelError(f"{named} returned with {left} it started still running; "
                                  "a format writes all of its table before it returns")
             guard.check(named)
-        left = wrapping(watched)
+        left = wrapping(watched) if plugin else None  # (mdp's own close what they wrap)
         if left is not None:  # what it still holds would not be in the file put in place
             raise ModelError(f"{named} returned with a {left} over its file still open; a "
                              "format closes (or flushes and detaches) what it wraps its file "
