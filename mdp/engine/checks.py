@@ -91,7 +91,7 @@ def itself_equal(game: Game, state: Any, gave: str, where: str) -> bool | None:
     try:
         hash(state)
         step = "=="
-        return not lost(state)
+        return bool(state == state)
     except PLUGIN_FAULTS as error:
         if step == "hash" and isinstance(error, TypeError) and "unhashable" in str(error):
             return None  # a list, a set: said by the caller

@@ -45,6 +45,11 @@ def lost(value: Any) -> bool:
     kind = type(value)
     if kind in PLAIN:
         return False
+    if kind is tuple:  # the common state: its plain parts passed over inline
+        for part in value:
+            if type(part) not in PLAIN and lost(part):
+                return True
+        return False
     if not value == value:
         return True
     if isinstance(value, (tuple, frozenset)):
