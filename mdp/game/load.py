@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -338,8 +339,8 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     variants = _variants(manager, name, declared)  # checked here, whichever the command
     typed = list(params)  # the caller's own settings, not the variant's
-    if variant is not None:
-        params = {**find_variant(name, variants, variant).params, **params}
+    ruled = {} if variant is None else find_variant(name, variants, variant).params
+    params = {**ruled, **params}
     bare = Game(name, manager, declared, MappingProxyType({}))  # who declared a parameter
     resolved = resolve(name, declared, params,
                        whose=lambda p: bare.whose(p) and f"{bare.whose(p)}mdp_params: ")
@@ -348,7 +349,15 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         p.name: game.shown(p, resolved[p.name]) for p in declared if p.name in typed}))
     keep_shown(game)
     check_played(game.name, game.plugins, game.own, lambda: game.in_rounds)
-    check_together(game)
+    try:
+        check_together(game)
+    except ParamError as error:  # where the variant set what is refused, it is named
+        own = {key: value for key, value in ruled.items() if key not in typed}
+        named = re.match(r"parameter ([^=\s]+)=", str(error))  # as refusals begin, by custom
+        if not own or f"variant {variant}" in str(error) or named and named[1] not in own:
+            raise  # (the caller's own parameter refused, or the variant named already)
+        raise ParamError(f"variant {variant} ({', '.join(f'{k}={v}' for k, v in own.items())}): "
+                         f"{error}") from None
     return game
 
 

@@ -5,6 +5,7 @@ built-in ones too) and chosen by a file's extension or by name (:func:`mdp.forma
 
 from __future__ import annotations
 
+import io
 import os
 import stat
 import threading
@@ -111,7 +112,8 @@ class Format:
             text = fault(error)  # writers in Rust (Polars) give no errno, only their text
             if "os error 32" in text or "Broken pipe" in text:
                 raise BrokenPipeError(text) from None
-            if isinstance(error, OSError) or "os error" in text:
+            if isinstance(error, OSError) and not isinstance(error, io.UnsupportedOperation) \
+                    or "os error" in text:  # (not a read of a file open to write: the writer's)
                 reason = getattr(error, "strerror", None) or text
                 raise MdpError(f"cannot write to {target}: {reason}") from None
             raise ModelError(f"{named} raised {text}") from error

@@ -8,6 +8,7 @@ import argparse
 import atexit
 import errno
 import gc
+import inspect
 import os
 import sys
 from contextlib import nullcontext
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import mdp
 from mdp.analysis.registry import Analysis, builtins_only
+from mdp.checks import shown
 from mdp.engine.cluster import on_cluster
 from mdp.engine.parallel import unpin
 from mdp.errors import (
@@ -208,7 +210,13 @@ def _exit_code(command: Command, code: Any) -> int:
         code = code.item() if code.dtype.kind in "iu" else code
     if isinstance(code, int) and not isinstance(code, bool) and 0 <= code <= 255:
         return code
-    raise ModelError(f"command {command.name} returned {code!r:.40} ({type(code).__name__}); "
+    if inspect.isgenerator(code) or inspect.iscoroutine(code) or inspect.isasyncgen(code):
+        getattr(code, "close", lambda: None)()  # (a coroutine never awaited, said here alone)
+        raise ModelError(f"command {command.name} returned a {type(code).__name__}: its run is a "
+                         "generator or async function, whose body never ran; a command's run "
+                         "does its work and returns None or its exit code, a whole number of 0 "
+                         "to 255")
+    raise ModelError(f"command {command.name} returned {shown(code)} ({type(code).__name__}); "
                      "a command returns None or its exit code, a whole number of 0 to 255")
 
 

@@ -95,3 +95,32 @@ def test_the_command_line_says_whom_it_advises(capsys):
                          (["--after", "x"], "whole number")):
         assert main(["advise", TWO_BOXES, *after]) == 2
         assert wrong in capsys.readouterr().err
+
+
+def low(folder):
+    """Two boxes minimizing its total: the lower total wins a match."""
+    path = folder / "two_boxes_low.py"
+    path.write_text(Path(TWO_BOXES).read_text().replace('"expected total", "max"',
+                                                        '"expected total", "min"'))
+    return path
+
+
+@pytest.mark.slow
+@settings(max_examples=10, deadline=None)
+@given(st.integers(-1, 26), st.integers(1, 6))
+def test_in_a_game_that_minimizes_the_second_player_wins_below_the_first(tmp_path_factory,
+                                                                         target, face):
+    game = mdp.load_game(str(low(tmp_path_factory.mktemp("low"))))
+    solution = mdp.solve(mdp.compile(game), exact=True)
+    table = mdp.analyse(solution, "advise", game, after=(str(target),),
+                        state={"filled": "", "throws_left": 1, "face": face})
+    got = {row["action"]: Fraction(row["value_exact"]) for row in table.iter_rows(named=True)}
+    assert got == acts((), 0, target, 1, face, terminal=lambda total: sign(target - total))
+
+
+def test_in_a_game_that_minimizes_the_line_says_the_lower_total_wins(tmp_path, capsys):
+    """The values were right, but the line said "1 stake past it ... -1 short of it", the
+    opposite of what was solved."""
+    assert main(["advise", str(low(tmp_path)), "--after", "9", "filled=", "throws_left=1",
+                 "face=3"]) == 0
+    assert "(1 stake below it, 0 at it, -1 above it; as mdp match)" in capsys.readouterr().out

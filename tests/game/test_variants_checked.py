@@ -178,3 +178,36 @@ def test_a_set_one_variant_refuses_is_named_with_that_variant(capsys):
     err = capsys.readouterr().err
     assert err.startswith("mdp: error: variant twelve-box-321: parameter dice=3 has no effect")
     assert err.count("\n") == 1
+
+
+class Checked(WithVariants):
+    """The coin, whose own check refuses a name other than "a" (its parser takes any text)."""
+
+    @mdp.hookimpl
+    def mdp_check(self, params):
+        if params["name"] != "a":
+            raise mdp.ParamError(f"parameter name={params['name']}: only 'a' is played")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.dictionaries(st.sampled_from(["rounds", "name"]), st.sampled_from(["1", "9", "a", "b"]),
+                       max_size=2),
+       st.dictionaries(st.sampled_from(["rounds", "name"]), st.sampled_from(["2", "a", "b"]),
+                       max_size=2))
+def test_a_variant_its_games_own_check_refuses_is_named_with_what_it_sets(ruled, typed):
+    """Where the game's mdp_check refuses a parameter the variant set (and the caller did not
+    set again), the variant is named with its settings: it said only "parameter name=b: ...",
+    and the user, who typed no name=b, could not tell which variant was wrong. A parameter
+    the caller set is the caller's, said as it is."""
+    ruled = {k: v for k, v in ruled.items() if k == "name" or v in ("1", "9")}  # parsed rules
+    typed = {k: v for k, v in typed.items() if k == "name" or v == "2"}
+    name = typed.get("name", ruled.get("name", "a"))
+    variant = mdp.Variant("v", ruled, "house rules")
+    if name == "a":
+        assert mdp.load_game(Checked([variant]), variant="v", **typed).params["name"] == "a"
+        return
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.load_game(Checked([variant]), variant="v", **typed)
+    own = {k: v for k, v in ruled.items() if k not in typed}
+    named = f"variant v ({', '.join(f'{k}={v}' for k, v in own.items())}): " if "name" in own else ""
+    assert str(error.value) == f"{named}parameter name={name}: only 'a' is played"

@@ -382,9 +382,16 @@ def test_a_plugin_whose_hook_raises_is_one_line(capsys):
         plugins().unregister(broken)
 
 
+async def _never_awaited():
+    return 0
+
+
 EXIT_CODES = st.one_of(st.none(), st.integers(-300, 300), st.integers(2**62, 2**70),
                        st.integers(0, 255).map(np.int64), st.integers(0, 255).map(np.uint8),
-                       st.booleans(), st.floats(), st.text(max_size=3), st.lists(st.integers(0, 3), max_size=2))
+                       st.booleans(), st.floats(), st.text(max_size=3), st.text(min_size=60),
+                       st.lists(st.integers(0, 3), max_size=2),
+                       st.builds(lambda: (n for n in range(3))),  # a run that is a generator's
+                       st.builds(_never_awaited), st.builds(object))
 
 
 @settings(max_examples=40, deadline=None)
@@ -415,9 +422,9 @@ def test_a_command_ends_with_the_code_it_returns_or_is_refused(code):
     else:
         assert returned == 2
         assert err.getvalue().startswith("mdp: error: command ending returned ")
-        assert err.getvalue().endswith("a command returns None or its exit code, a whole number "
-                                       "of 0 to 255\n")
+        assert err.getvalue().endswith("returns None or its exit code, a whole number of 0 to 255\n")
         assert err.getvalue().count("\n") == 1
+        assert " at 0x" not in err.getvalue()  # (an object's address cut short: "<generator ...")
 
 
 def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys):
@@ -434,6 +441,22 @@ def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys)
     said = capsys.readouterr()
     assert said.err == f"mdp: warning: {line}; mdp's own commands alone are offered\n"
     assert "arg_raise" not in said.out and "usage: mdp" in said.out
+
+
+@pytest.mark.parametrize("misuse", ["file.read()", "file.readline()", "file.readinto(bytearray(4))",
+                                    "file.readlines()"])
+def test_a_format_that_reads_the_file_it_writes_is_its_fault(capsys, tmp_path, misuse):
+    """A writer that reads its file, open to write, raised io.UnsupportedOperation (an
+    OSError), said as the user's target failing: "cannot write to t.rb: UnsupportedOperation"."""
+    plugin = tmp_path / "reading.py"
+    plugin.write_text("import mdp\n\ndef write(frame, file):\n    frame.write_csv(file)\n"
+                      f"    file.seek(0)\n    {misuse}\n\n@mdp.hookimpl\ndef mdp_formats():\n"
+                      "    return [mdp.Format('rb', ('.rb',), write, 'reads back')]\n")
+    out = tmp_path / "t.rb"
+    assert main(["-p", str(plugin), "policy", SHUTBOX, "--set", "tiles=1-3", "--out", str(out)]) == 2
+    assert capsys.readouterr().err.startswith(
+        f"mdp: error: plugin {plugin}'s format rb raised UnsupportedOperation: ")
+    assert not out.exists()
 
 
 @pytest.mark.slow

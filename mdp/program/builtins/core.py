@@ -104,7 +104,7 @@ def _variant(args: argparse.Namespace, name: str) -> mdp.Game:
     try:
         return arguments.load(args, name)
     except ParamError as error:
-        if not args.params:  # the variant's own rules: the game's fault, said as it is
+        if not args.params or str(error).startswith(f"variant {name} "):  # named already
             raise
         raise ParamError(f"variant {name}: {error}") from None
 
