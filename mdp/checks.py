@@ -314,6 +314,8 @@ OPTIONAL_GAME = of("Game", none=True, allowed="a game (mdp.load_game('shutbox'))
 
 # What mdp makes of a game.
 MODEL = of("CompiledModel", "Rounds", allowed="a compiled model: mdp.compile(game)")
+ONE_MODEL = of("CompiledModel", allowed="the compiled model of a game of one model: "
+               "mdp.compile(game) (a game of rounds plays by mdp.RoundsStrategy, not by a policy)")
 SOLUTION = of("Solution", allowed="a solution: mdp.solve(mdp.compile(game))")
 SOLVED = of("Solution", "RoundsSolution",
             allowed="a solution: mdp.solve(model) (of a game of rounds too)")

@@ -27,6 +27,7 @@ The readings of the rules, with their sources, are on the game's page in the doc
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import attrs
@@ -155,7 +156,7 @@ class Rounds:
         total = np.where(total + reach < BONUS_AT, 0, np.minimum(total, BONUS_AT))
         return filled | (total << self.total_shift)
 
-    def _of_ends(self, ends: list[tuple[str, int, int]]) -> dict[str, np.ndarray]:
+    def _of_ends(self, ends: Sequence[tuple[str, int, int]]) -> dict[str, np.ndarray]:
         """What the ends of a turn are, as arrays, and the tables :meth:`ends` looks up (made
         once: the ends are always the same). The ends of one box that add the same to the
         upper total share a *class*, whose next card is worked out once per card."""
@@ -225,7 +226,7 @@ class Rounds:
                            np.where(lower_open.astype(bool), ~upper, upper))
         return five_filled.astype(bool) & (face > 0) & ~allowed
 
-    def ends(self, states: np.ndarray, ends: list[tuple[str, int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    def ends(self, states: np.ndarray, ends: Sequence[tuple[str, int, int]]) -> tuple[np.ndarray, np.ndarray]:
         """The next card and the points of every end of a turn from every card of ``states``."""
         e, n = self._of_ends(ends), len(self.boxes)
         filled = states & ((1 << n) - 1)
@@ -246,7 +247,7 @@ class Rounds:
             following[e["refused"].take(five_filled + 2 * (lower_open + 2 * own_bits), axis=0)] = -1
         return following, points
 
-    def toward_bonus(self, states: np.ndarray, ends: list[tuple[str, int, int]]) -> np.ndarray:
+    def toward_bonus(self, states: np.ndarray, ends: Sequence[tuple[str, int, int]]) -> np.ndarray:
         """Per card of ``states`` and end of a turn: the upper points the end adds toward
         :data:`BONUS_AT` while the bonus is open and in reach of the upper boxes left, else 0
         (a lower box, the bonus won or out of reach)."""

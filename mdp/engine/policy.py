@@ -14,7 +14,7 @@ from typing import Any, Literal
 import attrs
 import numpy as np
 
-from mdp.checks import FLAG, MIX, MODEL, NAME, OPTIONAL_FUNCTION, WEIGHTS, arguments
+from mdp.checks import FLAG, MIX, NAME, ONE_MODEL, OPTIONAL_FUNCTION, WEIGHTS, arguments, shown
 from mdp.engine.arithmetic import objects
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import first_fault, first_float, numbers_array, plain, quoted, to_floats, written
@@ -58,21 +58,23 @@ class Policy:
         enter: one per action in one dimension, each a finite number and none negative
         (fractions, or floats), summing to 1 in every state where the player acts (to within
         a float's rounding; exactly for fractions). Any weights: :meth:`of_weights`."""
+        arguments("Policy", model=(self.model, ONE_MODEL), name=(self.name, NAME))
         p, n = self.probabilities, self.model.n_actions
         if not isinstance(p, np.ndarray) or p.ndim != 1 or len(p) != n:
-            raise ParamError(f"mdp.Policy: probabilities of shape {getattr(p, 'shape', type(p).__name__)}; "
-                             f"expected an array of one chance per action ({n:,}), or weights "
-                             "through mdp.Policy.of_weights")
+            kind = f"an array of shape {p.shape}" if isinstance(p, np.ndarray) else shown(p)
+            raise ParamError(f"mdp.Policy: probabilities is {kind}; expected a numpy array of "
+                             f"one chance per action ({n:,}), or weights through "
+                             "mdp.Policy.of_weights")
         exact = p.dtype == object
         if exact and not all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in p.tolist()) \
                 or not exact and (p.dtype.kind != "f" or not np.isfinite(p).all()):
-            raise ParamError("mdp.Policy: probabilities that are not all finite numbers (floats, or "
-                             "ints and fractions in an object array)")
+            raise ParamError("mdp.Policy: probabilities is an array not all of finite numbers; "
+                             "expected floats, or ints and fractions in an object array")
         sums = self.model.per_state(np.add, p) if n else p
         if (p < 0).any() or not (sums == 1 if exact else np.abs(sums - 1) <= 1e-9).all():
-            raise ParamError("mdp.Policy: probabilities that are not chances: none negative, "
-                             "summing to 1 in each state where the player acts; any weights "
-                             "through mdp.Policy.of_weights")
+            raise ParamError("mdp.Policy: probabilities is an array not of chances; expected "
+                             "none negative, summing to 1 in each state where the player acts; "
+                             "any weights through mdp.Policy.of_weights")
 
     @property
     def exact(self) -> bool:
@@ -94,8 +96,9 @@ class Policy:
         some weight in every state where the player acts; exact chances need ``int`` or
         ``Fraction`` weights. ``named`` says a state in an error (the game's words), and
         ``action`` an action by its id (else the id)."""
-        arguments("Policy.of_weights", model=(model, MODEL), weights=(weights, WEIGHTS), exact=(exact, FLAG),
-                  name=(name, NAME), named=(named, OPTIONAL_FUNCTION), action=(action, OPTIONAL_FUNCTION))
+        arguments("Policy.of_weights", model=(model, ONE_MODEL), weights=(weights, WEIGHTS),
+                  exact=(exact, FLAG), name=(name, NAME), named=(named, OPTIONAL_FUNCTION),
+                  action=(action, OPTIONAL_FUNCTION))
         named = named or (lambda s: f"state {said(s)}")
 
         def where(at: int) -> str:  # an action and its state, in the game's words

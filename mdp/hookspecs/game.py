@@ -397,7 +397,7 @@ def mdp_round_rule(params: Mapping[str, Any], game: mdp.Game,
     """Return the round rule of a game of rounds: a function of many round states at once.
 
     Called once, at compile, with ``ends``, the round's terminal states as the game writes
-    them, in the round model's order (work that depends on the ends alone goes here). The
+    them, a tuple in the round model's order (work that depends on the ends alone goes here). The
     function it returns is called again and again, in the compile and every solve, with an
     ``int64`` array of round states that all follow the same number of rounds, and returns an
     :class:`mdp.RoundEnds`, a row per round state and a column per end: ``next``, the round

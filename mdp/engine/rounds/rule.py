@@ -379,13 +379,14 @@ def _python(points: np.ndarray) -> np.ndarray:
 def round_rule(game: Any, ends: list[Any]) -> RoundRule:
     """The game's :func:`~mdp.hookspecs.game.mdp_round_rule`, asked once for the round's
     ``ends`` and checked: a function of round states."""
-    given = game.call("mdp_round_rule", ends=list(ends))
+    given = game.call("mdp_round_rule", ends=tuple(ends))  # (read-only: a list sorted there
+    # in place would have the rule built for other ends than the model's)
     if not callable(given):
         raise ModelError(f"game {game.name}: mdp_round_rule must return a function of round "
                          f"states (an int64 array) giving an mdp.RoundEnds, not "
                          f"{type(given).__name__}")
     steps = layers(game.plugins, "mdp_round_rule", {"params": game.params, "game": game,
-                                                     "ends": list(ends)})
+                                                     "ends": tuple(ends)})
     kept: list[tuple[str | None, Callable[[np.ndarray], Any]]] = []
     for name, ask in steps if not all(game.own(name) for name, _ in steps) else ():
         try:
