@@ -6,6 +6,7 @@ one line on stderr and exit code 2; anything else is a bug and keeps its traceba
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable
 from typing import Any
 
@@ -401,15 +402,19 @@ def say(line: Any, *, flush: bool = False) -> None:
 
     from mdp.shown import bytes_shown
 
-    start = getattr(sys.stderr, "line_start", None)
-    if start is not None:
-        start()
     text, encoding = bytes_shown(str(line)), getattr(sys.stderr, "encoding", None) or "utf-8"
     try:
         text.encode(encoding)
     except (UnicodeEncodeError, LookupError):
         text = text.encode("ascii", "backslashreplace").decode("ascii")
-    print(text, file=sys.stderr, flush=flush)
+    with _SAYING:  # a line whole, where threads of a game's say theirs at once
+        start = getattr(sys.stderr, "line_start", None)
+        if start is not None:
+            start()
+        print(text, file=sys.stderr, flush=flush)
+
+
+_SAYING = threading.RLock()
 
 
 def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:

@@ -83,9 +83,14 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
 
     from mdp.outputs.files import absolute, apart, check_target, write_together
     from mdp.outputs.files_kinds import special
+    from mdp.outputs.formats import adopting, left_behind, running
     from mdp.outputs.left_open import open_on
 
     target = os.path.realpath(absolute(path))
+    plugin = _named(export).startswith("plugin ")
+    if plugin:
+        adopting()
+    before = running() if plugin else {}
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
         os.access(os.path.dirname(target), os.W_OK) else None  # a device: beside it is /dev
     staging = ""
@@ -100,9 +105,10 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
                 raise
             raise ModelError(f"{_named(export)} raised {fault(error)}") from error
         where = _named(export)
-        if where.startswith("plugin "):
+        if plugin:
             from mdp.program import guard  # (nothing to check where mdp is used from Python)
 
+            left_behind(before, where, "an export writes all of its files before it returns")
             guard.check(where)
         try:
             written = [os.path.join(staging, name) for name in sorted(os.listdir(staging))]

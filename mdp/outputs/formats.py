@@ -65,8 +65,8 @@ class Format:
         watched = _Watched(file)
         plugin = named.startswith("plugin ")  # mdp's own formats start nothing
         if plugin:
-            _adopting()
-        before = _running() if plugin else {}
+            adopting()
+        before = running() if plugin else {}
         try:
             # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
@@ -120,10 +120,7 @@ class Format:
         if plugin:  # (a game's columns, made as mdp's own write, are the game's: checked
             from mdp.program import guard  # as the command ends)
 
-            left = next((what for key, what in _running().items() if key not in before), None)
-            if left is not None:  # what it left to it may come after the file is put in place
-                raise ModelError(f"{named} returned with {left} it started still running; "
-                                 "a format writes all of its table before it returns")
+            left_behind(before, named, "a format writes all of its table before it returns")
             guard.check(named)
         left = wrapping(watched) if plugin else None  # (mdp's own close what they wrap)
         if left is not None:  # what it still holds would not be in the file put in place
@@ -142,9 +139,9 @@ class Format:
         return offered_as("mdp_formats", "format", self.name)
 
 
-def _adopting() -> None:
+def adopting() -> None:
     """Have this process adopt the processes its children leave behind (Linux's child
-    subreaper), so that :func:`_running` sees a writer's grandchild whose parent has ended
+    subreaper), so that :func:`running` sees a writer's grandchild whose parent has ended
     (``sh -c '... &'``, a double fork), as it sees a child; nothing where the system has no
     such thing."""
     try:
@@ -155,7 +152,22 @@ def _adopting() -> None:
         pass
 
 
-def _running() -> dict[tuple[str, int], str]:
+def left_behind(before: dict[tuple[str, int], str], named: str, rule: str) -> None:
+    """Refuse ``named``, a plugin's writer, where a thread or process runs now that did not
+    run ``before`` it was called (:func:`running`): what it left to them may come after its
+    file is put in place. What such a thread raises later is said as ``named``'s."""
+    left = {key: what for key, what in running().items() if key not in before}
+    if left:
+        from mdp.program import guard
+
+        for kind, ident in left:
+            if kind == "thread":
+                guard.started(ident, named)
+        raise ModelError(f"{named} returned with {next(iter(left.values()))} it started still "
+                         f"running; {rule}")
+
+
+def running() -> dict[tuple[str, int], str]:
     """What runs beside mdp's own thread, each by its identity (a thread's ident, a process's
     id; names are not unique): each thread (``"a thread (NAME)"``) and each child process still
     running (``"a process (NAME)"``, where the system lists them), whose work a writer may

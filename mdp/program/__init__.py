@@ -23,7 +23,9 @@ def main(argv: list[str] | None = None) -> int:
 
     recorded = descriptors.record()
     if argv is None:  # the program's to its end, under the command's own (mdp.program.guard)
-        sys.unraisablehook = _unraisable
+        import threading
+
+        sys.unraisablehook, threading.excepthook = _unraisable, _thread_raised
     try:
         from mdp.errors import commanding  # mdp's lightest module: before any other
 
@@ -73,6 +75,19 @@ def _unraisable(raised: Any) -> None:
     guard = sys.modules.get("mdp.program.guard")
     try:
         (sys.__unraisablehook__ if guard is None else guard._unraisable)(raised)
+    except Exception:  # (as Python shuts down, nowhere left to say it)
+        pass
+
+
+def _thread_raised(raised: Any) -> None:
+    """What a thread of a game's or plugin's raises, where no command runs (once it has
+    ended, its exit callbacks, the seconds its threads are given to end), said as the
+    command says it: one line (it was Python's traceback)."""
+    import threading
+
+    guard = sys.modules.get("mdp.program.guard")
+    try:
+        (threading.__excepthook__ if guard is None else guard._thread_raised)(raised)
     except Exception:  # (as Python shuts down, nowhere left to say it)
         pass
 

@@ -180,10 +180,21 @@ def _raised(error: BaseException | None) -> str:
         return type(error).__name__
 
 
+_THREADS: dict[int, str] = {}
+"""Who started each thread that a refusal named (by its ident): what it raises later is
+theirs, whoever ran last."""
+
+
+def started(ident: int, who: str) -> None:
+    """Say that ``who`` (``"plugin fmt.py's format late"``) left the thread ``ident`` running."""
+    _THREADS[ident] = who
+
+
 def _thread_raised(raised: Any) -> None:
     if raised.exc_type is not SystemExit:  # (as Python's own hook: a thread that ends)
         name = getattr(raised.thread, "name", "a thread")
-        _said(f"{_who[0]}: its thread {name} raised {_raised(raised.exc_value)}")
+        who = _THREADS.get(getattr(raised.thread, "ident", None) or 0, _who[0])
+        _said(f"{who}: its thread {name} raised {_raised(raised.exc_value)}")
 
 
 def _unraisable(raised: Any) -> None:

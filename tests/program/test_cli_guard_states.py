@@ -256,6 +256,22 @@ def test_a_thread_a_game_leaves_running_is_said_and_not_waited_for(tmp_path):
                            "without waiting for it\n")
 
 
+@pytest.mark.slow  # a process
+@pytest.mark.parametrize("start", [
+    "import threading, time; threading.Thread(target=lambda: (time.sleep(0.3), 1 / 0), name='late').start()",
+    "import atexit, threading, time; atexit.register(lambda: threading.Thread("
+    "target=lambda: (time.sleep(0.1), 1 / 0), name='late').start())"])
+def test_a_thread_that_raises_while_mdp_ends_is_one_line(tmp_path, start):
+    """A game's thread that raised in the seconds mdp gives it to end (started by the game,
+    or by an exit callback of its) printed Python's traceback: the thread's hook was no
+    longer mdp's by then."""
+    done = _run(tmp_path, start, "solve", "game.py", "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["value"] == 3
+    assert set(done.stderr.splitlines()) == {  # (once for each call of the hook that starts it)
+        "mdp: warning: game walk: its thread late raised ZeroDivisionError: division by zero"}
+
+
 @pytest.mark.parametrize("name", ["policy", "solve", "load_game", "distribution"])
 def test_a_public_name_of_mdp_bound_by_a_game_is_put_back_and_said(monkeypatch, name):
     # Round 23: a game that bound mdp.policy to its own had the docs' blunders analysis report
