@@ -208,3 +208,47 @@ def test_a_number_bounded_by_64_bits_alone_says_so_not_its_bound(value):
     expected = ("expected a whole number" if whole is None else
                 f"expected a whole number, {'up to' if whole > 0 else 'down to'} {largest if whole > 0 else -largest} (64 bits)")
     assert str(error.value) == expected
+
+
+class Flagged:
+    """A game of one state whose one parameter is read by Python's ``bool``."""
+
+    GAME_NAME = "flagged"
+
+    @mdp.hookimpl
+    def mdp_params(self):
+        return [mdp.Param("lucky", True, bool, "a flag")]
+
+    @mdp.hookimpl
+    def mdp_initial_state(self):
+        return 0
+
+
+WORDS = {"true": True, "yes": True, "on": True, "1": True,
+         "false": False, "no": False, "off": False, "0": False}
+
+
+def said_truth(value):
+    """The truth ``value`` says, by the words people use; ``None`` where it says none."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str):
+        return WORDS.get(value.strip().lower())
+    return bool(value) if value in (0, 1) and not isinstance(value, float) or value in (0.0, 1.0) else None
+
+
+@SETTINGS
+@given(value=st.booleans() | st.sampled_from(sorted(WORDS)).flatmap(
+    lambda word: st.sampled_from([word, word.upper(), word.title(), f" {word} "]))
+    | TEXTS | NUMBERS)
+def test_a_truth_parameter_is_read_as_it_says_or_refused(value):
+    """Python's bool as a parameter's parser read "False", "no" and "0" as true (any text
+    not empty is): a rule the user turned off was played. It reads the words of a truth."""
+    expected = said_truth(value)
+    got = params_of(Flagged(), lucky=value)
+    if expected is None:
+        assert isinstance(got, mdp.ParamError), (value, got)
+        assert str(got).startswith("parameter lucky=")
+    else:
+        assert not isinstance(got, mdp.ParamError), got
+        assert got["lucky"] is expected
