@@ -1,8 +1,10 @@
 """A rule plugin's hook that the play of this kind of game never calls (or never reads) is
 refused as the game loads, naming the plugin, the hook and why: over every pair of a kind of
 game (a state or a stage at a time, in rounds or not) and a hook of the game's hookspecs.
-Where a game of rounds ignored a plugin's mdp_terminal_value, a game played a state at a
-time took a plugin's mdp_expand for its own, and a game not in rounds a plugin's round rule.
+Where a game of rounds ignored a plugin's mdp_terminal_value (and its match rules and
+outcome columns: mdp match printed the match of totals), a game played a state at a time
+took a plugin's mdp_expand for its own, a game not in rounds a plugin's round rule, and a
+game that names its rows with mdp_columns a plugin's mdp_state_columns.
 
 Each refusal is checked to be true: with the check left out, the plugin's hook is never
 called in a solve, or (mdp_terminal_value in rounds) its changed answer changes nothing."""
@@ -68,7 +70,7 @@ def _solve(game):
 @pytest.mark.parametrize("kind", sorted(KINDS), ids=lambda k: f"stages={k[0]}-rounds={k[1]}")
 def test_every_hook_a_plugin_gives_is_refused_where_this_kind_never_calls_it(
         tmp_path, monkeypatch, kind):
-    never = never_called(*kind)
+    never = never_called(*kind, mdp.load_game(KINDS[kind]).implements("mdp_columns"))
     assert set(never) <= set(HOOKS)
     plain = _solve(mdp.load_game(KINDS[kind]))
     for hook in HOOKS:
