@@ -36,7 +36,8 @@ class MatchRules:
     (0, or 2.2e-308 to 1.8e308), each row's by that row alone (some rows are asked alone)."""
     params: tuple[str, ...] = attrs.field(default=(), converter=_names)
     """The parameters that only the match reads (what a winner is paid, say): they change
-    no state, so a table over them compiles the game once."""
+    no state, so a table over them compiles the game once (one that a hook making the
+    states reads by name, ``params["bonus"]``, is refused as the table compiles it)."""
     decided: Callable[[tuple[int, ...]], str | None] | None = attrs.field(default=None, repr=False)
     """The results of the players so far (in playing order) -> why the players after them
     do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;

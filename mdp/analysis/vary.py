@@ -36,6 +36,7 @@ from mdp.engine.compile import check_size, compile
 from mdp.engine.policy import Sense
 from mdp.engine.solve import solve
 from mdp.errors import ModelError, ParamError, TooLarge
+from mdp.game.kept import reading
 from mdp.game.load import Game, load_game
 from mdp.game.params import check_settable
 from mdp.limits import DEFAULT_MAX_STATES, MAX_COMBINATIONS
@@ -158,8 +159,14 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
     for game, row in zip(loaded, _varied(loaded, vary)):  # all played in matches
         key = _play_key(game)
         if key not in models:
-            models[key] = compile(game, max_states=max_states, max_memory=max_memory,
-                                  progress=progress)
+            with reading(game) as read:  # compiled once for every value of the match's own
+                models[key] = compile(game, max_states=max_states, max_memory=max_memory,
+                                      progress=progress)
+            if wrong := sorted(read & set(_match_alone(game))):
+                raise ModelError(f"game {game.name}: its hooks read {wrong[0]} as its states are "
+                                 "made, though mdp_match_rules names it among those the match "
+                                 "alone reads (MatchRules params); name in params only what the "
+                                 "game's own hooks never read")
         elif models[key].info.rules != game.describe():  # a parameter of the match alone?
             raise ModelError(f"game {game.name}: mdp_match_rules names {', '.join(match_params(game))} "
                              "as read by the match alone, but the game's rules read otherwise with "

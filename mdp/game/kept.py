@@ -8,6 +8,8 @@ and compared where control comes back from the game's code (the game a
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from typing import Any
 
 from mdp.errors import ModelError, ParamError, said
@@ -16,6 +18,64 @@ from mdp.shown import clipped
 
 KEPT = "params shown"
 """The key of the game's memo that keeps its parameters as they showed as it loaded."""
+
+READS = "params read"
+"""The key of the game's memo that holds, while :func:`reading`, the names its hooks read."""
+
+WALKED = frozenset({"mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_terminal_value",
+                    "mdp_stage", "mdp_expand"})
+"""The hooks that make a game's states and their values: what they read decides the model."""
+
+
+class _Read(Mapping[str, Any]):
+    """A game's parameters as a hook that makes its states is handed them, each name it reads
+    by name (``params["bonus"]``, ``params.get``) recorded in ``read``; the whole taken at once
+    (``dict(params)``, ``.items()``) is not a read of each."""
+
+    def __init__(self, params: Mapping[str, Any], read: set[str]) -> None:
+        self._params, self._read = params, read
+
+    def __getitem__(self, name: str) -> Any:
+        self._read.add(name)
+        return self._params[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._params)
+
+    def __contains__(self, name: object) -> bool:  # (whether it is there: no read of it)
+        return name in self._params
+
+    def __len__(self) -> int:
+        return len(self._params)
+
+    def items(self) -> Any:
+        return self._params.items()
+
+    def values(self) -> Any:
+        return self._params.values()
+
+    def __repr__(self) -> str:
+        return repr(self._params)
+
+
+def handed(game: Any, hook: str) -> Mapping[str, Any]:
+    """The parameters ``hook`` is handed: its reads recorded where it makes the states and
+    :func:`reading` is under way."""
+    read = game._memo.get(READS) if hook in WALKED else None
+    return game.params if read is None else _Read(game.params, read)
+
+
+@contextmanager
+def reading(game: Any) -> Iterator[set[str]]:
+    """Within it, the names of the parameters that ``game``'s hooks that make its states read
+    (by name) are gathered in the set it gives: a parameter a game's match rules say only the
+    match reads, read there, would change the model a match compiles once for all its values."""
+    read: set[str] = set()
+    game._memo[READS] = read
+    try:
+        yield read
+    finally:
+        game._memo.pop(READS, None)
 
 
 def keep_shown(game: Any) -> None:

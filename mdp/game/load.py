@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -25,7 +24,7 @@ from mdp.errors import (
 from mdp.game.declared import describe_fault
 from mdp.game.files import import_path, stem
 from mdp.game.hookimpls import check_hook_names
-from mdp.game.kept import check_together, keep_shown
+from mdp.game.kept import check_together, handed, keep_shown
 from mdp.game.names import check_game_of, name_of, named_twice
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
@@ -48,7 +47,7 @@ from mdp.game.plugins import (
     register,
 )
 from mdp.game.plugins import available_games as available_games
-from mdp.game.variants import Variant, find_variant, variants_fault
+from mdp.game.variants import Variant, find_variant, of_variant, variants_fault
 from mdp.handed import read_only
 from mdp.hookspecs import game as game_hooks
 from mdp.shown import typed
@@ -102,7 +101,7 @@ class Game:
     def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
         kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
-            return getattr(self.plugins.hook, hook)(params=self.params, game=self, **kwargs)
+            return getattr(self.plugins.hook, hook)(params=handed(self, hook), game=self, **kwargs)
         except PLUGIN_FAULTS as error:
             if passed_on(error, f"game {self.name}", refusal=ParamError if hook == "mdp_check" else None):
                 raise
@@ -259,17 +258,13 @@ def describe(game: Game, state: Any, action: Any = None) -> str:
     if game.implements("mdp_columns"):
         try:
             columns = game.call("mdp_columns", states=[state], actions=[action])
-            firsts = {name: _first(values) for name, values in columns.items()}
+            firsts = {name: _plain((values() if callable(values) else values)[0])  # (lazy: made)
+                      for name, values in columns.items()}
             return ", ".join(f"{name} {_said(value)}" for name, value in firsts.items()
                              if value is not None)
         except Exception:  # describing a state for an error must not hide that error
             pass
     return f"state {said(state)}" + ("" if action is None else f", action {said(action)}")
-
-
-def _first(values: Any) -> Any:
-    """The first value of a column, a :class:`~mdp.game.columns.LazyColumn` made first."""
-    return _plain((values() if callable(values) else values)[0])
 
 
 def _said(value: Any) -> Any:
@@ -352,12 +347,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     try:
         check_together(game)
     except ParamError as error:  # where the variant set what is refused, it is named
-        own = {key: value for key, value in ruled.items() if key not in typed}
-        named = re.match(r"parameter ([^=\s]+)=", str(error))  # as refusals begin, by custom
-        if not own or f"variant {variant}" in str(error) or named and named[1] not in own:
-            raise  # (the caller's own parameter refused, or the variant named already)
-        raise ParamError(f"variant {variant} ({', '.join(f'{k}={v}' for k, v in own.items())}): "
-                         f"{error}") from None
+        raise of_variant(error, variant, {k: v for k, v in ruled.items() if k not in typed}) from None
     return game
 
 

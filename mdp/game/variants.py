@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
@@ -83,3 +84,16 @@ def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> st
             except ModelError as error:  # the parser's own fault, as it read the value
                 return f"gives variant {variant.name!r} {key}={value}; {str(error).removeprefix(': ')}"
     return None
+
+
+def of_variant(error: ParamError, variant: str | None, own: Mapping[str, object]) -> ParamError:
+    """``error``, the game's own check refusing its parameters, naming the ``variant`` where
+    the parameter refused is one it set and the caller did not set again (``own``): the
+    user typed none of it (``variant zero (rolls=0): parameter rolls=0: ...``). As it is
+    where the caller's own parameter is refused, or the game's check named the variant."""
+    named = re.match(r"parameter ([^=\s]+)=", str(error))  # as refusals begin, by custom
+    if variant is None or not own or f"variant {variant}" in str(error) or \
+            named and named[1] not in own:
+        return error
+    return ParamError(f"variant {variant} ({', '.join(f'{k}={v}' for k, v in own.items())}): "
+                      f"{error}")
