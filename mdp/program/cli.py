@@ -96,6 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         with watch_interruptions(), together():
             # Named as what they are where a target is one, before it is taken for a module.
             arguments.reading_given(args)
+            if getattr(args, "scheduler", None):  # (its import changes the import machinery)
+                guard.own_import("distributed", whose(args))
             try:  # a plugin's print must not spoil the JSON or a table on standard output
                 with stdout.shielded(stdout.machine_output(args)), \
                         on_cluster(getattr(args, "scheduler", None)):

@@ -279,6 +279,23 @@ def forget() -> None:
         sys.meta_path.remove(_RECORDER)
 
 
+def own_import(name: str, who: str) -> None:
+    """Import ``name`` as mdp's own (Dask's distributed, which adds finders to
+    ``sys.meta_path`` as it loads): what game or plugin code changed before is refused first
+    (blaming ``who``), and what the import changes is then recorded as the process found it,
+    never laid at a game. Nothing where it is not installed (said where it is used)."""
+    check(who)
+    try:
+        importlib.import_module(name)
+    except ImportError:
+        return
+    if _recorded is not None:
+        from mdp.program import libraries
+
+        _recorded["settings"].update(libraries.importing())
+        _record()
+
+
 def _cwd() -> str | None:
     try:
         return os.getcwd()

@@ -22,9 +22,14 @@ def record() -> dict[str, Any]:
         sys.addaudithook(_audited)
         _audit["installed"] = True
     _audit["watching"] = True
-    return {"numpy": _numpy() or dict(_NUMPY_LOADED), "rc": rc(),
-            "importing": {name: _list(name) for name in _IMPORTING},
-            "cache": dict(sys.path_importer_cache), "audit": _audit["added"]}
+    return {"numpy": _numpy() or dict(_NUMPY_LOADED), "rc": rc(), **importing(),
+            "audit": _audit["added"]}
+
+
+def importing() -> dict[str, Any]:
+    """The import machinery now, as :func:`record` keeps it."""
+    return {"importing": {name: _list(name) for name in _IMPORTING},
+            "cache": dict(sys.path_importer_cache)}
 
 
 def forget() -> None:

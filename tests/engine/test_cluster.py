@@ -94,6 +94,25 @@ def test_the_command_line_names_the_scheduler(cluster, capsys):
     assert there.replace(_seconds(there), "") == here.replace(_seconds(here), "")
 
 
+@pytest.mark.slow  # a process of mdp
+@pytest.mark.parametrize("argv", [["solve", TWO_BOXES, "--exact", "--json"],
+                                  ["solve", "shutbox", "--set", "tiles=1-4", "--json"]])
+def test_the_program_reaches_the_scheduler_from_a_process_of_its_own(cluster, argv):
+    """In a process where Dask was not loaded before the command (as from a shell, not as
+    here, where the cluster's fixture loaded it), loading it changed the import machinery
+    while the guard watched: "game two-boxes changed the import machinery (sys.meta_path)",
+    exit 2, for every game."""
+    import subprocess
+
+    address, client = cluster
+    runs = [subprocess.run([sys.executable, "-m", "mdp", *argv, *more], capture_output=True,
+                           text=True, timeout=120) for more in ([], ["--scheduler", address])]
+    assert [run.returncode for run in runs] == [0, 0], runs[1].stderr
+    assert runs[1].stderr == ""
+    here, there = (run.stdout for run in runs)
+    assert there.replace(_seconds(there), "") == here.replace(_seconds(here), "")
+
+
 def _seconds(json_text: str) -> str:
     import json
 
