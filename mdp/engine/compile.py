@@ -29,7 +29,7 @@ from mdp.engine.places import Finding, Place
 from mdp.engine.stages import SameStage, by_stages
 from mdp.engine.turns import PassedTurns, Turns
 from mdp.engine.walk import label_prints, walk
-from mdp.errors import ModelError, said
+from mdp.errors import ModelError, ParamError, said
 from mdp.errors import fault as raised
 from mdp.game.columns import state_columns
 from mdp.game.kept import check_params
@@ -52,6 +52,11 @@ def _arguments(game: Game, max_states: int | None, max_memory: Any,
         max_memory = default_max_memory()
     if batch is None:
         batch = game.implements("mdp_expand")
+    elif not game.implements("mdp_expand" if batch else "mdp_actions"):  # not its kind
+        raise ParamError(f"mdp.compile: batch is {batch}, but game {game.name} has no "
+                         f"{'batch hooks (mdp_expand)' if batch else 'per-state hooks (mdp_actions)'}"
+                         "; expected None (the game's own way), or the other way of a game that "
+                         "has both")
     return max_states, max_memory, batch
 
 

@@ -113,9 +113,9 @@ def command(analysis: Analysis) -> Command:
                 summary = {} if solution is None else solution.summary()
                 arguments.print_json({**summary, "rows": table.height, "columns": table.columns,
                                       "out": out})
-        elif out:  # the table goes to its file alone, as every command with --out says it
-            say_when_written(f"{counted(table.height, 'row')} written to {out}")
-        elif not on_stdout and analysis.show is not None:
+        if out:  # the table goes to its file alone, as every command with --out says it (on
+            say_when_written(f"{counted(table.height, 'row')} written to {out}")  # stderr)
+        elif not as_json and not on_stdout and analysis.show is not None:
             analysis.show(answer, solved, game)
 
     return Command(analysis.name, analysis.help, run, add_arguments, analysis.description)

@@ -124,3 +124,14 @@ def test_in_a_game_that_minimizes_the_line_says_the_lower_total_wins(tmp_path, c
     assert main(["advise", str(low(tmp_path)), "--after", "9", "filled=", "throws_left=1",
                  "face=3"]) == 0
     assert "(1 stake below it, 0 at it, -1 above it; as mdp match)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("points", [-999, 3, 1])
+def test_points_without_a_total_or_a_match_are_refused_in_python_as_on_the_command_line(points, capsys):
+    """mdp.analyse took points alone and gave the best-mean advice, the points unread."""
+    with pytest.raises(mdp.ParamError, match="^points is the points earned so far toward at_least"):
+        mdp.analyse(SOLUTION, "advise", GAME, state=["filled=", "throws_left=1", "face=3"],
+                    points=points)
+    assert main(["advise", TWO_BOXES, "--points", str(points), "filled=", "throws_left=1",
+                 "face=3"]) == 2
+    assert "--points is the points earned so far" in capsys.readouterr().err

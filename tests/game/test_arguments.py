@@ -201,6 +201,12 @@ def test_each_of_mdp_s_objects_in_each_place_is_an_answer_or_one_line(made, tmp_
     (lambda m: mdp.compile(m["game"], max_memory="4G"),
      "mdp.compile: max_memory is '4G'; expected a number of bytes (a whole number of 1 or more; "
      "4 * 2**30 for 4 GiB), None (no limit), or 'default'"),
+    (lambda m: mdp.compile(m["game"], batch=False),  # shutbox: a game of batch hooks alone
+     "mdp.compile: batch is False, but game shutbox has no per-state hooks (mdp_actions); "
+     "expected None (the game's own way), or the other way of a game that has both"),
+    (lambda m: mdp.compile(mdp.load_game(ROOT / "docs" / "examples" / "two_boxes.py"), batch=True),
+     "mdp.compile: batch is True, but game two-boxes has no batch hooks (mdp_expand); expected "
+     "None (the game's own way), or the other way of a game that has both"),
     (lambda m: mdp.compile(m["game"], max_states=-1),
      "mdp.compile: max_states is -1; expected a whole number of 1 or more or None (no limit)"),
     (lambda m: mdp.load_game("shutbox", variant=3),

@@ -42,3 +42,18 @@ def test_the_table_goes_to_its_file_alone(name, tmp_path, capsys):
     rows = len(out.read_text().splitlines()) - 1
     assert said.out == ""
     assert said.err.endswith(f"{rows:,} rows written to {out}\n")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(ARGV))
+def test_with_json_the_rows_written_are_said_as_without(name, tmp_path, capsys):
+    """With --json, standard output holds the summary alone, and standard error says the
+    rows written, as without it (only the tables of --vary said it; the others, nothing)."""
+    import json
+
+    out = tmp_path / "t.csv"
+    assert main([name, *ARGV[name], "--out", str(out), "--json"]) == 0
+    said = capsys.readouterr()
+    rows = len(out.read_text().splitlines()) - 1
+    json.loads(said.out)
+    assert said.err.endswith(f"{rows:,} rows written to {out}\n")

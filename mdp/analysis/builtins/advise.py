@@ -59,6 +59,9 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
                              "solution, without after or against")
         advice = toward.advice_toward(solution, game, columns, at_least, points)
         return Advised(advice, solution, (), at_least, points)
+    if points and not after:  # (the command line refuses it before any work)
+        raise ParamError("points is the points earned so far toward at_least (or, advising, "
+                         "to beat after's total); give at_least or after too")
     solution = matched(solution, game, against)
     if after and solution.strategy is not None:
         raise ParamError("after: a later player of a match plays for money, not by a "
