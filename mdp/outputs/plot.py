@@ -245,17 +245,21 @@ def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
         mean = [100 * v for v in frame["chance_best_mean"].to_list()]
         figure, (curves, gap) = plt.subplots(2, 1, figsize=(10, 6.4), dpi=120, sharex=True,
                                              gridspec_kw={"height_ratios": [3, 1]})
-        curves.plot(x, best, color="#4878a8", linewidth=2, label="played for each total")
+        few = len(x) <= 40  # each total a point that shows (one alone is no line)
+        curves.plot(x, best, color="#4878a8", linewidth=2, label="played for each total",
+                    marker="o" if few else None, markersize=4)
         curves.plot(x, mean, color="#c0504d", linewidth=1.5, linestyle="--",
-                    label="best-mean play")
+                    label="best-mean play", marker="x" if few else None, markersize=5)
         curves.set_ylabel("chance of at least x (%)")
         curves.set_ylim(0, 101)
         curves.grid(alpha=0.3)
         curves.legend(loc="upper right", frameon=False)
         curves.set_title(_lines(title, figure), fontsize=10)
-        gap.fill_between(x, [b - m for b, m in zip(best, mean)], color="#4878a8", alpha=0.5,
-                         step="mid")
+        gap.bar(x, [b - m for b, m in zip(best, mean)], width=1.0, color="#4878a8", alpha=0.5)
         gap.set_ylabel("gain (points of %)")
         gap.set_xlabel("at least x points")
+        gap.xaxis.set_major_locator(plt.MaxNLocator(integer=True))  # whole totals
+        if len(x) == 1:
+            gap.set_xlim(x[0] - 1, x[0] + 1)
         gap.grid(alpha=0.3)
         return _written(plt, figure, path)
