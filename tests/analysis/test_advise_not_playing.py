@@ -45,7 +45,7 @@ def test_a_player_who_does_not_play_is_told_so(capsys, earlier, shut_wins):
 def test_the_words_a_person_reads(capsys):
     assert main(["advise", "games/shutbox", "--set", "tiles=1-5", "open=1 2 3 4 5", "--after", "0"]) == 0
     assert capsys.readouterr().out.splitlines()[1:] == [
-        "player 2, after player 1's open_sum 0: expected winnings -1",  # loses the stake
+        "player 2, the last of a match of 2, after player 1's open_sum 0: expected winnings -1",  # loses the stake
         "player 2 does not play: player 1 shut the box and won at once"]
 
 

@@ -88,7 +88,7 @@ def after_line(model: Any, advice: mdp.Advice, solution: Solved, after: tuple[An
                game: mdp.Game) -> str:
     """The line that says whom ``mdp advise --after`` advised, and what the values are."""
     outcome = mdp.match_rules(game).outcome
-    return (f"player {len(after) + 1}, after "
+    return (f"player {len(after) + 1}, the last of a match of {len(after) + 1}, after "
             + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(after, start=1))
             + f": expected winnings {shown_float(solution.value):.6g}")
 
