@@ -130,6 +130,9 @@ def shown(value: Any) -> str:
             return "a whole number of more than 4,300 digits"
         return text if len(text) <= 60 else f"{text[:57]}..."
     kind = type(value).__name__
+    if type(value).__module__ == "numpy" and kind == "ndarray" and value.dtype.kind in "biuf":
+        text = repr(value.tolist())  # what it holds, as for a list (its dtype beside)
+        return f"a numpy array of {value.dtype} {text if len(text) <= 60 else f'{text[:57]}...'}"
     kind = f"numpy.{kind}" if type(value).__module__ == "numpy" else kind  # (numpy.bool, not bool)
     return f"{'an' if kind[0].lower() in 'aeiou' else 'a'} {kind}"
 

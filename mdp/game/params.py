@@ -11,7 +11,7 @@ from typing import Any
 import attrs
 
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, said
-from mdp.game.parsers import MAKERS, truth, whole
+from mdp.game.parsers import MAKERS, parse_flag, whole
 from mdp.shown import breaks, broken, clipped, typed
 
 
@@ -220,7 +220,7 @@ def parsed(where: str, param: Param, value: Any) -> Any:
 
 def _parsed(where: str, param: Param, value: Any) -> Any:
     # Python's own as parsers, read exactly: int(3.7) would be 3, bool("False") true.
-    parse = whole if param.parse is int else truth if param.parse is bool else param.parse
+    parse = whole if param.parse is int else parse_flag if param.parse is bool else param.parse
     if parse in MAKERS:  # called with the value, it would blame the value on its bounds
         raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
                          f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")

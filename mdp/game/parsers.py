@@ -56,24 +56,6 @@ def whole(value: Any) -> int:
     return number
 
 
-_TRUTHS = {"true": True, "yes": True, "on": True, "1": True,
-           "false": False, "no": False, "off": False, "0": False}
-
-
-def truth(value: Any) -> bool:
-    """``value`` as the truth it says, where Python's ``bool`` is a parameter's parser
-    (``bool("False")`` is true): ``True`` or ``False`` itself, or a word for one, in any
-    case (``true``/``false``, ``yes``/``no``, ``on``/``off``, ``1``/``0``);
-    :class:`ValueError` for anything else."""
-    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b":
-        return bool(value)  # (a numpy truth too, without importing numpy here)
-    if isinstance(value, str) and value.strip().lower() in _TRUTHS:
-        return _TRUTHS[value.strip().lower()]
-    if integral(value) in (0, 1) and not isinstance(value, str):
-        return bool(integral(value))
-    raise ValueError("not true or false (true or false, yes or no, on or off, 1 or 0)")
-
-
 def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
               grouped: bool = False) -> Callable[[Any], int]:
     """A parser of whole numbers from ``minimum`` to ``maximum`` (``None``: no bound but
@@ -133,15 +115,17 @@ MAKERS.update({parse_int: "mdp.parse_int(0)", parse_choice: "mdp.parse_choice(['
 
 
 def parse_flag(value: Any) -> bool:
-    """``True``/``False``, or text: ``true``, ``yes``, ``1`` and ``false``, ``no``, ``0``."""
-    if isinstance(value, bool):
-        return value
+    """``True``/``False`` (a numpy truth too), or a word for one in any case: ``true``,
+    ``yes``, ``on``, ``1`` and ``false``, ``no``, ``off``, ``0``. Python's ``bool`` as a
+    parameter's parser is read as this one: ``bool("False")`` is true."""
+    if isinstance(value, bool) or getattr(getattr(value, "dtype", None), "kind", "") == "b":
+        return bool(value)
     text = str(value).strip().lower()
-    if text in ("true", "yes", "1"):
+    if text in ("true", "yes", "on", "1"):
         return True
-    if text in ("false", "no", "0"):
+    if text in ("false", "no", "off", "0"):
         return False
-    raise ValueError("expected true or false (also yes/no, 1/0)")
+    raise ValueError("expected true or false (also yes/no, on/off, 1/0)")
 
 
 INT_LIST = "a range like 1-9 or a list like 1,2,3"

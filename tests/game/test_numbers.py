@@ -229,12 +229,9 @@ WORDS = {"true": True, "yes": True, "on": True, "1": True,
 
 
 def said_truth(value):
-    """The truth ``value`` says, by the words people use; ``None`` where it says none."""
-    if isinstance(value, bool):
-        return value
-    if isinstance(value, str):
-        return WORDS.get(value.strip().lower())
-    return bool(value) if value in (0, 1) and not isinstance(value, float) or value in (0.0, 1.0) else None
+    """The truth ``value`` says, by the words people use (a number by its text: 0 and 1, not
+    1.0); ``None`` where it says none."""
+    return value if isinstance(value, bool) else WORDS.get(str(value).strip().lower())
 
 
 @SETTINGS
