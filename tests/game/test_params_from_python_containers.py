@@ -54,11 +54,11 @@ def test_values_in_a_container_of_no_order_are_refused(game, others, name, value
 
 @pytest.mark.parametrize("call, said", [
     (lambda game: mdp.compile(game, max_states=np.array([100])),
-     "mdp.compile: max_states is a numpy.ndarray; expected a whole number of 1 or more"),
+     "mdp.compile: max_states is a numpy array of int64 [100]; expected a whole number of 1 or more"),
     (lambda game: mdp.solve(mdp.compile(game), exact=np.True_),
      "mdp.solve: exact is a numpy.bool; expected True or False"),
     (lambda game: mdp.simulate(mdp.solve(mdp.compile(game)), game, games=np.array([5])),
-     "mdp.simulate: games is a numpy.ndarray; expected a whole number of 1 or more"),
+     "mdp.simulate: games is a numpy array of int64 [5]; expected a whole number of 1 or more"),
 ])
 def test_an_array_where_one_number_is_asked_is_one_line(call, said):
     # Before: numpy's TypeError "only integer scalar arrays can be converted to a scalar
