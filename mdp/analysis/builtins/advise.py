@@ -54,9 +54,7 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
             against: str | None = None) -> Advised:
     columns = state_columns(state)
     if at_least is not None:
-        if after or solution.strategy is not None or against is not None:
-            raise ParamError("at_least: the play toward a total is its own; give the optimal "
-                             "solution, without after or against")
+        toward.own_play(solution, after=after, against=against)
         advice = toward.advice_toward(solution, game, columns, at_least, points)
         return Advised(advice, solution, (), at_least, points)
     if points and not after:  # (the command line refuses it before any work)

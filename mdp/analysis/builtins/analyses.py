@@ -114,6 +114,7 @@ def _distribution(solution: Solved, game: mdp.Game | None, tie_break: Sequence[A
                   against: str | None = None,
                   progress: Callable[[str], None] | None = None) -> Any:
     if at_least is not None:
+        toward.own_play(solution, tie_break=tie_break, against=against)
         answer: Any = toward.distribution_toward(solution, at_least)
     else:
         answer = mdp.distribution(matched(solution, game, against), game, tie_break=tie_break,
@@ -223,6 +224,7 @@ def _simulate(solution: Solved, game: mdp.Game | None, games: int, seed: int | N
               tie_break: Sequence[Any], plot: str | None, at_least: int | None,
               against: str | None = None) -> Any:
     if at_least is not None:
+        toward.own_play(solution, tie_break=tie_break, against=against)
         answer: Any = toward.simulate_toward(solution, game, games, seed, at_least)
     else:
         answer = mdp.simulate(matched(solution, game, against), game, games=games, seed=seed,

@@ -194,6 +194,17 @@ class Toward:
     chance: Any
 
 
+def own_play(solution: Any, **given: Any) -> None:
+    """Refuse ``at_least`` beside what would have play go otherwise, where the command line
+    refuses it before any work: the solution of a strategy, or of the least points, or any
+    of ``given`` (``tie_break``, ``after``, ``against``) set. The play toward a total is its
+    own: the table would be of a play the caller did not ask for."""
+    if getattr(solution, "strategy", None) is not None or getattr(solution, "sense", "max") != "max" \
+            or any(given.values()):
+        raise ParamError("at_least: the play toward a total is its own; give the optimal "
+                         f"solution of the most points, without a strategy, {' or '.join(given)}")
+
+
 def distribution_toward(solution: Any, total: int) -> Toward:
     """The chance of every final total of ``solution``'s game of rounds, played toward at
     least ``total`` (in its number type)."""
