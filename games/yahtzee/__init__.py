@@ -130,8 +130,10 @@ def _check_card(params):
                              "category unset")
     unknown = [b for b in params["boxes"] or () if b not in card.boxes]
     if unknown:
+        near = mdp.did_you_mean(unknown[0].lower(), card.boxes).removeprefix("; ")
         raise mdp.ParamError(f"parameter boxes: {unknown[0]!r} is not a box of card "
-                             f"{card.name}; its boxes are {', '.join(card.boxes)}")
+                             f"{card.name}{f' ({near})' if near else ''}; its boxes are "
+                             f"{', '.join(card.boxes)}")
 
 
 @mdp.hookimpl

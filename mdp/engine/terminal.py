@@ -64,6 +64,11 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
                              f"but {model.inexact_values}")
         return model.terminal_values
     if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
+        missing = terminal.is_null() if hasattr(terminal, "is_null") else terminal.isna()
+        if missing.any():  # (made NaN by to_numpy, and said so: "value nan is not finite")
+            row = int(np.flatnonzero(np.asarray(missing))[0])
+            raise ParamError(f"terminal= value at row {row} is missing (null); terminal values "
+                             "are finite numbers")
         terminal = terminal.to_numpy()
     if isinstance(terminal, np.ndarray):
         if terminal.ndim != 1:

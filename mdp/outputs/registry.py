@@ -82,7 +82,8 @@ def write_table(frame: pl.DataFrame | Pieces, path: str, format: str | None = No
     ``path`` atomically, all of it or nothing at all, in the format ``format`` names or else
     the one its extension asks for. Returns the path."""
     arguments("write_table", frame=(frame, TABLE), path=(path, PATH), format=(format, OPTIONAL_NAME))
+    path = os.fspath(path)  # the text of it, whether given as text or a Path
+    check_target(path)  # first: a folder is said to be one, whatever its name's ending
     fmt = format_for(path, format, option="format=")
-    check_target(path)
     write_atomically(path, lambda file: fmt.dump(frame, file, path))
     return path

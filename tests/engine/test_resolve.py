@@ -53,6 +53,9 @@ def test_terminals_frame_follows_the_order_solve_expects():
     [
         ([1, 0], False, "terminal= has 2 values; the model has 3 terminal states"),
         ([1, float("nan"), 0], False, "terminal= value nan at row 1 is not finite"),
+        # A missing value of a Polars Series was said as "value nan" (what to_numpy made of it).
+        (pl.Series([1, None, 0]), False, "terminal= value at row 1 is missing (null)"),
+        (pl.Series([1.0, 2.0, None]), True, "terminal= value at row 2 is missing (null)"),
         (np.array([1.0, np.inf, 0.0]), False, "terminal= value inf at row 1 is not finite"),
         ([1, "x", 0], False, "terminal= value 'x' at row 1 is not a number"),
         ([1, 0.5, 0], True, "terminal= value 0.5 at row 1 is a float; exact solving needs int or fractions.Fraction values"),

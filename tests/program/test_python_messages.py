@@ -54,6 +54,19 @@ def test_write_table_names_format_as_python_does(tmp_path_factory, extension):
     assert "--" not in str(raised.value)
 
 
+@pytest.mark.parametrize("name", [".", "..", "folder", "folder.csv"])
+@pytest.mark.parametrize("kind", [str, __import__("pathlib").Path])
+def test_write_table_to_a_folder_says_it_is_one(tmp_path, monkeypatch, name, kind):
+    """As the command line says it, whatever the folder's name ends with ('.' was "unknown
+    file type '.'"); a path given as a Path is returned as its text, as the signature says."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder.csv").mkdir()
+    with pytest.raises(mdp.ParamError, match=rf"^{__import__('re').escape(name)}: is a folder; name a file to write$"):
+        mdp.write_table(pl.DataFrame({"a": [1]}), kind(name))
+    assert mdp.write_table(pl.DataFrame({"a": [1]}), kind("t.csv")) == "t.csv"
+
+
 def test_a_required_option_is_named_with_its_analysis():
     with pytest.raises(mdp.ParamError, match=r"^analysis simulate: games is required \(the "
                                              r"number of games to play\)$"):
