@@ -211,6 +211,22 @@ def test_round_states_that_never_stop_coming_are_refused_in_seconds(capsys, tmp_
         mdp.compile(doubling, max_memory=100 << 20)
 
 
+@pytest.mark.parametrize("rounds", [1, 49, 50, 51, 52])
+def test_a_game_of_as_many_rounds_as_the_most_is_solved(monkeypatch, rounds):
+    """A game of exactly MAX_ROUNDS rounds was refused as going on past them: the round
+    states its last round ends in (which end the game) were counted as a round to play."""
+    monkeypatch.setattr(mdp.engine.rounds.model, "MAX_ROUNDS", 50)
+    counting = two_boxes(mdp_round_rule=rule_of(lambda states, ends: mdp.RoundEnds(
+        np.where(states[:, None] >= rounds, -1, states[:, None] + 1) * np.ones(len(ends), int),
+        np.ones((len(states), len(ends)), int))))
+    if rounds > 50:
+        with pytest.raises(mdp.TooLarge, match="round states still come after 50 rounds"):
+            mdp.compile(counting)
+        return
+    model = mdp.compile(counting)
+    assert model.n_rounds == rounds and mdp.solve(model, exact=True).value == rounds
+
+
 EXAMPLE_ENDLESS = '''
 import numpy as np
 import mdp

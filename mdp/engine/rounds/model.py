@@ -243,7 +243,7 @@ def _check_size(game: str, count: int, rounds: int, max_states: int | None,
         raise TooLarge(f"game {game}: {count:,} round states after {rounds} rounds would take "
                        f"more than the budget of {size(max_memory)}; raise it with --max-memory "
                        "(max_memory= in Python)")
-    if rounds >= MAX_ROUNDS:
+    if rounds > MAX_ROUNDS:  # (round states after the last round end the game: allowed)
         raise TooLarge(f"game {game}: round states still come after {MAX_ROUNDS:,} rounds, the "
                        "most a game of rounds may last: does mdp_round_rule end the game (a "
                        "round state whose ends are all -1)?")
@@ -329,5 +329,5 @@ def _distinct(ends: Iterable[np.ndarray]) -> np.ndarray:
 
 def extent(round_states: int, rounds: int, states: int) -> str:
     """The size of a game of rounds in words, as every summary says it."""
-    return (f"{round_states:,} round state{'' if round_states == 1 else 's'} over {rounds} "
+    return (f"{round_states:,} round state{'' if round_states == 1 else 's'} over {rounds:,} "
             f"round{'' if rounds == 1 else 's'}, a round of {states:,} states")
