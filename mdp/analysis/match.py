@@ -47,6 +47,7 @@ from mdp.engine.solve import solve, solve_many
 from mdp.engine.sweep import forward
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import Game
+from mdp.game.parsers import written_number
 from mdp.handed import read_only
 from mdp.limits import MAX_PLAYERS
 
@@ -242,8 +243,8 @@ def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> li
     positions = []
     for k, result in enumerate(earlier, start=1):
         found = np.flatnonzero(results.astype(str) == str(result))
-        if not len(found) and _number(result) is not None:  # 03 or 3.0 for 3, as --set reads
-            found = np.flatnonzero([_number(r) == _number(result) for r in results.tolist()])
+        if not len(found) and written_number(result) is not None:  # 03 or 3.0 for 3, as --set reads
+            found = np.flatnonzero([written_number(r) == written_number(result) for r in results.tolist()])
         if not len(found):
             shown = ", ".join(map(str, results[:12])) + (", ..." if len(results) > 12 else "")
             raise ParamError(f"player {k}'s result {result!r} is not a possible {rules.outcome} "
@@ -251,13 +252,6 @@ def _positions(rules: MatchRules, results: np.ndarray, earlier: list[Any]) -> li
         positions.append(int(found[0]))
     return positions
 
-
-def _number(value: Any) -> Fraction | None:
-    """A result as the number it writes, exactly; ``None`` where it writes none."""
-    try:
-        return Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        return None
 
 
 def check_results(model: CompiledModel, game: Game, earlier: list[Any]) -> None:

@@ -335,8 +335,9 @@ def _as_json(value: Any, within: list[int]) -> Any:
             key = given.item() if isinstance(given, np.generic) and given.dtype.kind not in "mM" else given
             if key is not None and not isinstance(key, (bool, int, float, str)) or \
                     isinstance(key, float) and not math.isfinite(key):
-                raise _Unwritten(f"has a key {shown(given)}, a {type(given).__name__}; a key is "
-                                 "text or a number")
+                what = "a float not finite" if isinstance(key, float) else f"a {type(given).__name__}"
+                raise _Unwritten(f"has a key {shown(given)}, {what}; a key is text or a finite "
+                                 "number")
             form = key if isinstance(key, str) else "null" if key is None else str(key).lower() \
                 if isinstance(key, bool) else (float if isinstance(key, float) else int).__repr__(key)
             if form in forms:  # (as JSON writes a key)

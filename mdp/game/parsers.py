@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Collection, Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -54,6 +55,15 @@ def whole(value: Any) -> int:
     if number is None:
         raise ValueError("not a whole number")
     return number
+
+
+def written_number(value: Any) -> Fraction | None:
+    """The number ``value`` writes, exactly (``03``, ``3.0`` and ``3e0`` write 3), as a
+    match's results given as text are read; ``None`` where it writes none."""
+    try:
+        return Fraction(str(value).strip())
+    except (ValueError, ZeroDivisionError):
+        return None
 
 
 def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",

@@ -79,3 +79,16 @@ def test_a_summary_is_its_json_or_refused_naming_the_plugin(tmp_path_factory, ca
         assert err.startswith(f"mdp: error: plugin {plugin}'s analysis s: its summary "), err
     else:
         assert code == 0 and json.loads(out) == expected, (out, err)
+
+
+@pytest.mark.parametrize(("key", "said"), [("float('inf')", "inf, a float not finite"),
+                                           ("float('nan')", "nan, a float not finite"),
+                                           ("(1, 2)", "(1, 2), a tuple")])
+def test_a_key_json_cannot_write_is_said_for_what_it_is(tmp_path, capsys, key, said):
+    """An infinite key was "a key inf, a float; a key is text or a number", which a float is."""
+    plugin = tmp_path / "keyed.py"
+    plugin.write_text("import mdp\nimport polars as pl\n\n@mdp.hookimpl\ndef mdp_analyses():\n"
+                      "    return [mdp.Analysis('s', 'a summary', lambda solution, game: pl.DataFrame({'a': [1]}),\n"
+                      f"                         summary=lambda answer, solved: {{{key}: 1}})]\n")
+    assert main(["-p", str(plugin), "s", str(ROOT / "docs" / "examples" / "reroll.py"), "--json"]) == 2
+    assert f"has a key {said}; a key is text or a finite number" in capsys.readouterr().err

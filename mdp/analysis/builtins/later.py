@@ -99,7 +99,7 @@ def _(model: mdp.Rounds, advice: mdp.Advice, solution: Solved, after: tuple[Any,
     actions = advice.actions
     best = f", {shown_float(actions['value'][0]):.6g} at best" if actions.height else ""
     beyond, short = ("below", "above") if model.info.objective.sense == "min" else ("past", "short of")
-    return (f"player 2 of a match, after player 1's total {after[0]}, plays to beat "
+    return (f"player 2 of a match, after player 1's total {first_total(after)}, plays to beat "
             f"it (1 stake {beyond} it, 0 at it, -1 {short} it; as mdp match): each action's "
             f"value is the expected winnings{best}")
 

@@ -11,7 +11,7 @@ from typing import Any
 from mdp.analysis.registry import program_arguments
 from mdp.errors import ParamError
 from mdp.game.params import parse_assignments
-from mdp.game.parsers import LARGEST, parse_int
+from mdp.game.parsers import LARGEST, parse_int, written_number
 
 
 def size(value: Any) -> int | None:
@@ -91,8 +91,8 @@ def first_total(after: Any) -> int:
     if len(after) != 1:
         raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
                          f"knowing the first's total; give that total once, not {len(after)} results")
-    try:
-        return points(after[0])  # digits 0 to 9, as every number (not +3, 1_0, ٣)
-    except ValueError:
+    number = written_number(after[0])  # as the results of a match of one model are read
+    if number is None or number.denominator != 1:
         raise ParamError(f"--after: the first player's total is a whole number of points, not "
-                         f"{after[0]!r}") from None
+                         f"{after[0]!r}")
+    return int(number)
