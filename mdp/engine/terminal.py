@@ -64,9 +64,13 @@ def check_terminal(model: CompiledModel, terminal: Any, exact: bool) -> Any:
                              f"but {model.inexact_values}")
         return model.terminal_values
     if hasattr(terminal, "to_numpy") and not isinstance(terminal, np.ndarray):  # Polars, pandas
-        missing = terminal.is_null() if hasattr(terminal, "is_null") else terminal.isna()
-        if missing.any():  # (made NaN by to_numpy, and said so: "value nan is not finite")
-            row = int(np.flatnonzero(np.asarray(missing))[0])
+        try:  # a Series' missing values (a table's: refused below as not one-dimensional)
+            missing = np.asarray(terminal.is_null() if hasattr(terminal, "is_null")
+                                 else terminal.isna(), dtype=bool)
+        except (AttributeError, TypeError, ValueError):
+            missing = np.zeros(0, dtype=bool)
+        if missing.ndim == 1 and missing.any():  # (to_numpy makes them NaN: "nan is not finite")
+            row = int(np.flatnonzero(missing)[0])
             raise ParamError(f"terminal= value at row {row} is missing (null); terminal values "
                              "are finite numbers")
         terminal = terminal.to_numpy()

@@ -57,13 +57,16 @@ def whole(value: Any) -> int:
     return number
 
 
+_WRITTEN = re.compile(r"-?([0-9]+(\.[0-9]*)?|\.[0-9]+)([eE][-+]?[0-9]+)?")
+"""A number written in the digits 0 to 9 (``03``, ``3.0``, ``3e0``), as every number mdp
+reads: not ``+3``, ``1_0`` nor another script's digits."""
+
+
 def written_number(value: Any) -> Fraction | None:
     """The number ``value`` writes, exactly (``03``, ``3.0`` and ``3e0`` write 3), as a
     match's results given as text are read; ``None`` where it writes none."""
-    try:
-        return Fraction(str(value).strip())
-    except (ValueError, ZeroDivisionError):
-        return None
+    text = str(value).strip()
+    return Fraction(text) if _WRITTEN.fullmatch(text) else None
 
 
 def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",

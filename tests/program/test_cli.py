@@ -90,8 +90,8 @@ def test_policy_json_summary(capsys, tmp_path):
     out_file = tmp_path / "p.csv"
     code, out, err = run(capsys, "policy", SHUTBOX, "--out", str(out_file), "--json")
     summary = json.loads(out)
-    assert code == 0 and err == ""
-    assert summary["rows"] == pl.read_csv(out_file).height
+    assert code == 0 and err == f"{summary['rows']:,} rows written to {out_file}\n"  # as without
+    assert summary["rows"] == pl.read_csv(out_file).height  # --json (docs/cli.rst, --out)
     assert summary["out"] == str(out_file)
 
 
