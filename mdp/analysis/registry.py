@@ -189,23 +189,30 @@ class Analysis:
         """The table an answer holds (the answer itself, without ``table``): a Polars
         DataFrame (or mdp's table in pieces), checked, where it was written in the format's
         name when it was none."""
+
+
+        return self.checked(answer if self.table is None else self.table(answer))
+
+    def checked(self, table: Any, by: str = "") -> pl.DataFrame:
+        """``table``, one the analysis gave (``by`` its ``vary``: ``" through vary"``),
+        refused where it is no table, or holds what no format writes: the analysis's fault,
+        never the format's."""
         import polars as pl
 
         from mdp.analysis.pieces import Pieces
 
-        table: Any = answer if self.table is None else self.table(answer)
         written = isinstance(table, (pl.DataFrame, Pieces))  # Pieces are written as one table
         owner = " and ".join(offering(plugins(), ["mdp_analyses"], self.name, BUILTIN_PLUGINS))
         if not written:
-            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}, not a "
-                             "table (a Polars DataFrame)")
+            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave {shown(table)}{by}, "
+                             "not a table (a Polars DataFrame)")
         if isinstance(table, Pieces) and owner and owner != "mdp":  # its make is the plugin's code
             table.made_by(f"{owner}'s analysis {self.name}")
         unwritten = next(((name, kind) for name, kind in table.schema.items() if not _held(kind)), None)
         if unwritten is not None:  # every format writes what a table holds: no format's fault
-            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table whose column "
-                             f"{unwritten[0]!r} holds {unwritten[1]}: a table holds numbers, true or "
-                             "false, text and empty values, which every format writes")
+            raise ModelError(f"{owner or 'mdp'}'s analysis {self.name} gave a table{by} whose "
+                             f"column {unwritten[0]!r} holds {unwritten[1]}: a table holds numbers, "
+                             "true or false, text and empty values, which every format writes")
         return table
 
 

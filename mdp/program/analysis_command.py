@@ -68,8 +68,9 @@ def command(analysis: Analysis) -> Command:
         if analysis.vary is not None:  # --out and --format write the table of --vary alone
             fmt, on_stdout = arguments.check_table_options(args), False
             if args.vary:
-                table = arguments.vary_table(args, analysis.vary,  # what the texts mean
-                                             **{name: values[name] for name in options})
+                table = analysis.checked(arguments.vary_table(  # what the texts mean
+                    args, analysis.vary, **{name: values[name] for name in options}),
+                    " through vary")
                 arguments.write_vary_table(table, args, fmt)
                 return
         else:

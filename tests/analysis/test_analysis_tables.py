@@ -47,7 +47,10 @@ class Tables:
                 raise SystemExit(0)
             return self.frame
 
-        return [mdp.Analysis("t", "a table", run)]
+        def vary(game, values, **settings):
+            return self.frame
+
+        return [mdp.Analysis("t", "a table", run), mdp.Analysis("v", "a table", run, vary=vary)]
 
 
 @pytest.fixture
@@ -90,6 +93,19 @@ def test_a_table_no_format_writes_is_the_analysis_s_fault_on_the_command_line(ta
         assert capsys.readouterr().err == (
             "mdp: error: plugin tables's analysis t gave a table whose column 'a' holds Object: a "
             "table holds numbers, true or false, text and empty values, which every format writes\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("made", [5, None, [1, 2], pl.DataFrame({"a": pl.Series([object()], dtype=pl.Object)})])
+@pytest.mark.parametrize("how", [[], ["--json"], ["--out", "t.parquet"], ["--format", "markdown"]])
+def test_a_table_of_vary_is_checked_as_one_of_run(tables, tmp_path, monkeypatch, capsys, made, how):
+    """What an analysis's vary gave was written unchecked: blamed on mdp's own formats ("the
+    csv format raised ..."), or, with --json, an object written as its repr, exit 0."""
+    monkeypatch.chdir(tmp_path)
+    tables.frame = made
+    assert main(["v", "shutbox", "--vary", "tiles=1-2,1-3", *how]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mdp: error: plugin tables's analysis v gave ") and " through vary" in err, err
     assert list(tmp_path.iterdir()) == []
 
 
