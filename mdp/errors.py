@@ -149,12 +149,21 @@ def raised_in_plugin(error: BaseException) -> bool:
     for frame in reversed(frames):
         name = str(frame.f_globals.get("__name__", ""))
         if name == "mdp" or name.startswith("mdp."):
+            if _public_call(error):  # mdp's function refusing what the plugin's code gave it
+                continue
             return False
         if frame.f_code.co_filename in files or frame.f_globals.get("__file__") in files or \
                 installed(name) or \
                 "__name__" not in frame.f_globals:  # (code it ran with its globals or none:
             return True  # exec, which mdp and Python's own make with a module's)
     return False
+
+
+def _public_call(error: BaseException) -> bool:
+    """Whether ``error`` is a public function of mdp refusing an argument it was given
+    (``mdp.parse_choice: allowed is [1, 2]; expected ...``): the fault of whose code called
+    it, a plugin's where that is the plugin's."""
+    return isinstance(error, ParamError) and str(error).startswith("mdp.") and "; expected " in str(error)
 
 
 def passed_on(error: BaseException, owner: str, *, refusal: type | None = None) -> bool:
@@ -167,7 +176,8 @@ def passed_on(error: BaseException, owner: str, *, refusal: type | None = None) 
     exit code and the words are not the plugin's to give as mdp's."""
     if not isinstance(error, MdpError):
         return False
-    if not raised_in_plugin(error) or (refusal is not None and isinstance(error, refusal)):
+    if not raised_in_plugin(error) or (refusal is not None and isinstance(error, refusal)
+                                       and not _public_call(error)):  # (its own refusal)
         return True
     return isinstance(error, ModelError) and str(error).startswith(f"{owner}: ")
 

@@ -336,8 +336,8 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
     except PLUGIN_FAULTS as error:
         if passed_on(error, owner):
             raise
-        found = culprit(plugins, caller.name, error)  # the program's plugin whose code raised
-        whose = f"plugin {found[0]}'s " if found and not owner.startswith("game ") else ""
+        found = culprit(plugins, caller.name, error)  # the plugin whose code raised
+        whose = _theirs(owner, found and found[0])
         raise ModelError(f"{owner}: {whose}{caller.name} raised {fault(error, hook=True)}") from error
     if kind is None:
         return []
@@ -401,9 +401,14 @@ def _whose(plugins: pluggy.PluginManager, caller: pluggy.HookCaller, owner: str,
     own (named by ``owner``: ``"game shutbox"``) or none is found."""
     if getattr(plugins.hook, caller.name, None) is not caller:  # some plugins' answers alone
         return ""
-    found = culprit_of_answer(plugins, caller.name, became, kwargs)
-    game = owner.partition(" ")[2]
-    return "" if found is None or found == game or found.startswith(game + ".") \
+    return _theirs(owner, culprit_of_answer(plugins, caller.name, became, kwargs))
+
+
+def _theirs(owner: str, found: str | None) -> str:
+    """``"plugin NAME's "`` for the plugin ``found`` at fault, or nothing where there is none,
+    or it is the game's own (``owner``: ``"game shutbox"``), which the line names already."""
+    game = owner.partition(" ")[2] if owner.startswith("game ") else None
+    return "" if found is None or game is not None and (found == game or found.startswith(game + ".")) \
         else f"plugin {found}'s "
 
 

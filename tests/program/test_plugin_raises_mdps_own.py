@@ -40,6 +40,11 @@ def mdp_formats():
 
 RAISED = {
     "raise mdp.TooLarge('too big here')": "TooLarge: too big here",
+    # mdp's own function refusing what the plugin's code gave it (round 31: a bare line)
+    "mdp.parse_choice([1, 2])": "ParamError: mdp.parse_choice: allowed is [1, 2]; expected a "
+                                "list (or dict, or set) of names, each a text",
+    "mdp.parse_int(5, 1)": "ParamError: mdp.parse_int: minimum is 5 and maximum is 1; expected a "
+                           "minimum of at most the maximum",
     "raise mdp.ModelError('boom')": "ModelError: boom",
     "raise OSError(errno.ENOSPC, 'No space left on device')": "OSError: [Errno 28] No space left on device",
     "raise BrokenPipeError(errno.EPIPE, 'Broken pipe')": "BrokenPipeError: [Errno 32] Broken pipe",
@@ -82,3 +87,26 @@ def test_a_plugin_format_to_a_reader_that_went_is_quiet(tmp_path):
     done = subprocess.run(f"{sys.executable} -m mdp policy shutbox -p {plugin} --format xcsv | head -1",
                           shell=True, capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.stdout == "open,roll,dice,shut,value,optimal,regret\n" and done.stderr == ""
+
+
+RULE = '''
+GAME = "reroll"
+import mdp
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("k", "a", MAKE, "k")]
+'''
+
+
+@pytest.mark.parametrize("make", ["mdp.parse_choice([1, 2])", "mdp.parse_int(5, 1)", "mdp.parse_choice(3)"])
+def test_a_rule_plugin_that_gives_mdps_function_a_wrong_argument_is_named(tmp_path, capsys,
+                                                                           monkeypatch, make):
+    """The game's line named neither the plugin nor its hook: "mdp.parse_choice: ..." alone,
+    as if the user had given it."""
+    (tmp_path / "rule.py").write_text(RULE.replace("MAKE", make))
+    monkeypatch.chdir(tmp_path)
+    assert main(["solve", str(__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" /
+                              "examples" / "reroll.py"), "-p", "rule.py"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "mdp: error: game reroll: plugin rule.py's mdp_params raised ParamError: mdp.parse_")
