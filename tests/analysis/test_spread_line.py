@@ -100,3 +100,19 @@ def test_an_exact_spread_is_shown_by_its_size(tmp_path, capsys, exponent):
     found = json.loads(capsys.readouterr().out)
     assert Fraction(found["mean_exact"]) == Fraction(5, 2) * scale
     assert found["mean"] == (float(Fraction(5, 2) * scale) if abs(exponent) < 300 else None)
+
+
+@pytest.mark.parametrize("scale", ["1", "10**20", "Fraction(1, 2)"])
+def test_the_percentiles_of_json_are_of_one_kind_exact_or_not(tmp_path, capsys, scale):
+    """A whole total is a JSON integer with --exact as without (it was 1.0 with, 1 without);
+    a fraction or a total past 64 bits a float, its exact text beside."""
+    game = tmp_path / "tiny.py"
+    game.write_text(TINY.replace("SCALE", scale))
+    said = []
+    for exact in ([], ["--exact"]):
+        assert main(["distribution", str(game), "--json", *exact]) == 0
+        said.append(json.loads(capsys.readouterr().out)["percentiles"])
+    whole = scale == "1"
+    assert [type(v) for v in said[1].values()] == [int if whole else float] * 5
+    if whole:
+        assert said[0] == said[1] and [type(v) for v in said[0].values()] == [int] * 5

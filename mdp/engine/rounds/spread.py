@@ -31,8 +31,11 @@ def spread(frame: pl.DataFrame) -> dict[str, Any]:
     found = {**_by_size(mean=mean, sd=sd), **({"mean_exact": str(mean)} if exact else {})}
     if not exact and "points_exact" not in frame.columns:
         return {**found, "percentiles": {f"{p}%": frame["points"][i] for p, i in zip(PERCENTILES, at)}}
-    return {**found,  # totals a float does not hold: by their size, exactly beside
-            "percentiles": {f"{p}%": float_or_none(totals[i]) for p, i in zip(PERCENTILES, at)},
+    return {**found,  # totals a float does not hold: by their size, exactly beside; a whole
+            # one within 64 bits as the whole number it is, as the floats' table gives it
+            "percentiles": {f"{p}%": int(totals[i]) if totals[i].denominator == 1 and
+                            abs(totals[i]) < 2**63 else float_or_none(totals[i])
+                            for p, i in zip(PERCENTILES, at)},
             "percentiles_exact": {f"{p}%": str(totals[i]) for p, i in zip(PERCENTILES, at)}}
 
 
