@@ -224,8 +224,12 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
     if not wrong.any():
         return
     row, e = (int(i) for i in np.argwhere(wrong)[0])
-    following, scored = run("var g = f(keys[0], ends); return stringify([g.next, g.points]);",
-                            keys[row:row + 1])
+    following, scored = run(  # each answer tagged where it is an object (new Number(1))
+        "function tag(v) { return v !== null && typeof v === 'object' ? {object: "
+        "Object.prototype.toString.call(v).slice(8, -1), value: String(v)} : v; }"
+        "function each(x) { return Array.isArray(x) ? x.map(tag) : x; }"
+        "var g = f(keys[0], ends); return stringify([each(g.next), each(g.points)]);",
+        keys[row:row + 1])
 
     def at(values: Any) -> Any:
         return values[e] if isinstance(values, list) and e < len(values) else None
@@ -241,6 +245,8 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
 def _js(value: Any) -> str:
     """A script's answer as JavaScript writes it: a string quoted, so that "1" is not read
     as 1, and null for what JSON has no number for (NaN, Infinity, undefined)."""
+    if isinstance(value, dict) and "object" in value:  # (a Number object: no number)
+        return f"{value.get('value')} (a {value['object']} object, not a number)"
     return "null (NaN, Infinity or undefined)" if value is None else json.dumps(value)
 
 

@@ -7,6 +7,7 @@ a point), and the page carries every one for its own check when it opens."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import types
 from functools import cache
 from pathlib import Path
@@ -84,7 +85,7 @@ def mdp_round_columns(states):
 SCRIPT = """function (filled, ends) {
   var got = {next: ends.map(function (end) { var bit = 1 << end[1]; return filled & bit ? -1 : filled | bit; }),
              points: ends.map(function (end) { var b = end[1], f = end[2]; return (f + b) % 2 ? f * (b + 1) : f; })};
-  if (filled === BAD) got["WHAT"][END] = got["WHAT"][END] + BY;
+  if (filled === BAD) got["WHAT"][END] = (BY)(got["WHAT"][END]);
   return got;
 }"""
 
@@ -122,8 +123,12 @@ def test_a_script_wrong_at_any_one_round_state_is_refused(folder, n, data):
     bad = data.draw(st.integers(0, 2**n - 2), label="round state")
     box = data.draw(st.sampled_from([b for b in range(n) if not bad >> b & 1]), label="open box")
     face = data.draw(st.integers(1, 6), label="face")
-    what, by = data.draw(st.sampled_from([("points", "1"), ("points", "0.5"), ("points", "-3"),
-                                          ("next", "1"), ("next", "64")]), label="mistake")
+    what, by = data.draw(st.sampled_from(
+        [("points", "1"), ("points", "0.5"), ("points", "-3"), ("next", "1"), ("next", "64"),
+         ("points", "new Number(0)"), ("points", "String(0)"), ("next", "new Number(0)")]),
+        label="mistake")
+    by = f"function (v) {{ return {by.replace('(0)', '(v)')}; }}" if "(0)" in by else \
+        f"function (v) {{ return v + {by}; }}"
     ends = solution.model.round.states[:solution.model.round.n_terminal]
     end = ends.index(("end", box, face))
     game = mdp.load_game(path, plugins=[_script(bad, what, end, by)])
@@ -132,12 +137,16 @@ def test_a_script_wrong_at_any_one_round_state_is_refused(folder, n, data):
         checked_round_ends(solution, game)
     assert f"disagrees with mdp_round_rule at round state {bad} " in str(refused.value)
     assert f"end {('end', box, face)!r}" in str(refused.value)
+    # What differs is said: a Number object was shown as the number it holds, "1 and 1".
+    gives, rules = re.search(r"it gives the next round state (.*) points, mdp_round_rule (.*)$",
+                             str(refused.value)).groups()
+    assert gives != rules, str(refused.value)
 
 
 @engine_needed
 def test_a_right_script_is_checked_on_every_round_state(folder):
     path, solution = _solved(folder, 7)
-    game = mdp.load_game(path, plugins=[_script(-1, "points", 0, "1")])
+    game = mdp.load_game(path, plugins=[_script(-1, "points", 0, "function (v) { return v + 1; }")])
     check = checked_round_ends(solution, game)
     assert check["made"] == check["carried"] == check["of"] == 2**7
 
@@ -147,7 +156,8 @@ def test_without_an_engine_the_page_carries_every_round_state_of_a_small_game(fo
 
     monkeypatch.setitem(sys.modules, "py_mini_racer", None)
     path, solution = _solved(folder, 7)
-    check = checked_round_ends(solution, mdp.load_game(path, plugins=[_script(-1, "points", 0, "1")]))
+    check = checked_round_ends(solution, mdp.load_game(path, plugins=[
+        _script(-1, "points", 0, "function (v) { return v + 1; }")]))
     assert (check["made"], check["carried"], check["of"]) == (0, 2**7, 2**7)
 
 
