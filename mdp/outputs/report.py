@@ -242,7 +242,7 @@ def _simulated(solution: RoundsSolution, game: Game) -> str:
              f"of games at each final score{f' range ({width} points each)' if width > 1 else ''}, "
              "the line the share up to it.")
     extra = (f"<p>Where the games ended:</p><ul>{''.join(ends)}</ul>\n" if ends else "")
-    return _outcomes(frame, False, intro=intro, extra=extra, labels=labels)
+    return _outcomes(frame, False, intro=intro, extra=extra, labels=labels, sampled=True)
 
 
 def _param(value: Any) -> str:
@@ -251,15 +251,20 @@ def _param(value: Any) -> str:
 
 
 def _outcomes(frame: pl.DataFrame, probability: bool, intro: str | None = None,
-              extra: str = "", labels: list[str] | None = None, play: str = "optimal play") -> str:
+              extra: str = "", labels: list[str] | None = None, play: str = "optimal play",
+              sampled: bool = False) -> str:
+    """The section of how the game ends: a chart, and the outcomes as a table. ``sampled``:
+    shares of games played, not chances, and the table lists only what a game reached (the
+    chart keeps an empty bar for the others of its range)."""
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     p = frame["probability"].to_numpy()
     cumulative = np.minimum(np.cumsum(p), 1.0)
     labels = labels or [", ".join(f"{n} {v}" for n, v in zip(names, row))
                         for row in frame.select(names).iter_rows()]
     rows = "\n".join(f"<tr><td>{html.escape(label)}</td><td>{percent(a)}</td><td>{percent(b)}</td></tr>"
-                     for label, a, b in zip(labels, p, cumulative))
-    head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in ("outcome", "probability", "cumulative"))
+                     for label, a, b in zip(labels, p, cumulative) if a > 0 or not sampled)
+    head = "".join(f"<th scope=col>{html.escape(n)}</th>" for n in
+                   ("outcome", "share of games" if sampled else "probability", "cumulative"))
     intro = intro or (f"The chance of each outcome under {play} (bars), and the chance of "
                       "an outcome up to it (the line, right axis).")
     axis = varied(frame)  # (as --plot draws it: who won, in a game of two whose ends are worth 1)

@@ -186,6 +186,13 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
     bars = re.findall(r'<rect class="bar"[^>]*><title>points (\d+): +([\d.]+)%', page)
     assert [int(p) for p, _ in bars] == list(range(1, 19))
     assert [float(s) for p, s in bars if p in ("2", "4")] == [0.0, 0.0]
+    # Its table: shares of games played (not chances), and only totals a game reached (it
+    # listed points 2 and 4 at 0.0000%, headed "probability").
+    table = page[page.index("The outcomes as a table"):]
+    table = table[:table.index("</table>")]
+    assert "<th scope=col>share of games</th>" in table and "probability" not in table
+    listed = [int(p) for p in re.findall(r"<tr><td>points (\d+)</td>", table)]
+    assert listed == [int(p) for p, s in bars if float(s) > 0] and 2 not in listed and 4 not in listed
     # The round states carried, round by round, with their values: 571/48 at the start; after
     # one round, EVEN left is worth 6 and FACE left 17/4 (by hand, as above); then nothing.
     rounds = embedded(page)["explorer"]["rounds"]
