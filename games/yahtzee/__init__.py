@@ -109,8 +109,10 @@ def mdp_check(params):
     aim = params["category"] if target == "score" else target
     if aim in needs and needs[aim] > faces:
         raise mdp.ParamError(f"{aim} needs {needs[aim]} different faces; the dice have {faces}")
-    if aim == "full-house" and dice < 2:
-        raise mdp.ParamError(f"{aim} is of two faces: it needs 2 dice or more, not {dice}")
+    least = {"full-house": 2, "three-of-a-kind": 3, "four-of-a-kind": 4, "large-straight": 2,
+             "small-straight": 3}.get(aim, 0)  # (a straight of one face, or none, is any hand)
+    if dice < least:
+        raise mdp.ParamError(f"{aim} needs {least} dice or more, not {dice}")
     if aim in UPPER and UPPER.index(aim) + 1 > faces:
         raise mdp.ParamError(f"category {aim}: the dice have only {faces} faces")
     _check_card(params)

@@ -233,6 +233,16 @@ def test_a_full_house_of_other_dice_names_its_split(dice):
         faces=4, rolls=1)
 
 
-def test_a_full_house_needs_two_dice():
-    with pytest.raises(mdp.ParamError, match="^full-house is of two faces: it needs 2 dice or more, not 1$"):
-        mdp.load_game("yahtzee", target="full-house", dice=1)
+@pytest.mark.parametrize(("aim", "least"), [("full-house", 2), ("three-of-a-kind", 3),
+                                             ("four-of-a-kind", 4), ("large-straight", 2),
+                                             ("small-straight", 3)])
+@pytest.mark.parametrize("how", ["target", "category"])
+def test_an_aim_needs_the_dice_it_is_made_of(aim, least, how):
+    """A full house of one die was refused; a straight of one die or none (certain), or four
+    of a kind of three dice (never), was taken: a target that means nothing with so few."""
+    asked = {"target": aim} if how == "target" and aim in ("full-house", "large-straight",
+                                                           "small-straight") else \
+        {"target": "score", "category": aim}
+    with pytest.raises(mdp.ParamError, match=f"^{aim} needs {least} dice or more, not {least - 1}$"):
+        mdp.load_game("yahtzee", dice=least - 1, **asked)
+    assert mdp.load_game("yahtzee", dice=least, **asked).params["dice"] == least
