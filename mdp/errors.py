@@ -441,17 +441,3 @@ def did_you_mean(wanted: str, known: Iterable[str], *, n: int = 1) -> str:
     bare = {str(name).lstrip("-"): str(name) for name in reversed(list(known))}
     close = difflib.get_close_matches(wanted.lstrip("-"), list(bare)[::-1], n=n)
     return f"; did you mean {' or '.join(bare[c] for c in close)}?" if close else ""
-
-
-def followable(error: BaseException, command: str, exact: bool) -> BaseException:
-    """``error`` as the command ``command`` can follow it: where its advice is ``--exact``, an
-    option the command has not (``exact``: it has), the commands that have it are named."""
-    if exact or not isinstance(error, MdpError) or "(--exact)" not in str(error):
-        return error
-    import copy
-
-    told = copy.copy(error)
-    told.args = (str(error).replace("(--exact)", f"(mdp {command} computes in floats: mdp solve, "
-                                                 "policy and distribution take --exact)"),)
-    return told
-

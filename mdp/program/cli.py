@@ -28,7 +28,6 @@ from mdp.errors import (
     by_user,
     did_you_mean,
     fault,
-    followable,
     passed_on,
     raised_in_plugin,
     say,
@@ -375,5 +374,19 @@ class _Version(argparse.Action):
         parser.exit()
 
 
+def followable(error: BaseException, command: str, exact: bool) -> BaseException:
+    """``error`` as the command ``command`` can follow it: where its advice is ``--exact``, an
+    option the command has not (``exact``: it has), the commands that have it are named."""
+    if exact or not isinstance(error, MdpError) or "(--exact)" not in str(error):
+        return error
+    import copy
+
+    told = copy.copy(error)
+    told.args = (str(error).replace("(--exact)", f"(mdp {command} computes in floats: mdp solve, "
+                                                 "policy and distribution take --exact)"),)
+    return told
+
+
 if __name__ == "__main__":
     sys.exit(main())
+
