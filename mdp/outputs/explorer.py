@@ -225,7 +225,7 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
         return
     row, e = (int(i) for i in np.argwhere(wrong)[0])
     following, scored = run(  # each answer tagged where it is an object (new Number(1))
-        "function tag(v) { return v !== null && typeof v === 'object' ? {object: "
+        "function tag(v) { return v !== null && typeof v === 'object' && !Array.isArray(v) ? {object: "
         "Object.prototype.toString.call(v).slice(8, -1), value: String(v)} : v; }"
         "function each(x) { return Array.isArray(x) ? x.map(tag) : x; }"
         "var g = f(keys[0], ends); return stringify([each(g.next), each(g.points)]);",
@@ -246,7 +246,8 @@ def _js(value: Any) -> str:
     """A script's answer as JavaScript writes it: a string quoted, so that "1" is not read
     as 1, and null for what JSON has no number for (NaN, Infinity, undefined)."""
     if isinstance(value, dict) and "object" in value:  # (a Number object: no number)
-        return f"{value.get('value')} (a {value['object']} object, not a number)"
+        kind = str(value["object"])
+        return f"{value.get('value')} ({'an' if kind[:1] in 'AEIOU' else 'a'} {kind} object, not a number)"
     return "null (NaN, Infinity or undefined)" if value is None else json.dumps(value)
 
 

@@ -216,12 +216,12 @@ def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):
     assert said == [other]
 
 
-POINTS = ['"1"', "NaN", "Infinity", "undefined", "[1]", "true", "-1"]
+POINTS = ['"1"', "NaN", "Infinity", "undefined", "[1]", "true", "-1", "new Number(1)"]
 
 
 @pytest.mark.slow
 @engine_needed
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=9, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(POINTS))
 def test_a_script_s_wrong_points_are_shown_as_javascript_gives_them(tmp_path, capsys, points):
     """Points the script gives as the string "1" were shown as 1 beside the rule's 1 (the
@@ -233,6 +233,7 @@ def test_a_script_s_wrong_points_are_shown_as_javascript_gives_them(tmp_path, ca
     code = main(["report", str(ROOT / "docs" / "examples" / "two_boxes.py"), "-p", str(plugin),
                  "--out", str(tmp_path / "two.html")])
     err = capsys.readouterr().err
-    shown = {'"1"': '"1"', "[1]": "[1]", "true": "true", "-1": "-1"}.get(
+    shown = {'"1"': '"1"', "[1]": "[1]", "true": "true", "-1": "-1",
+             "new Number(1)": "1 (a Number object, not a number)"}.get(
         points, "null (NaN, Infinity or undefined)")
     assert code == 2 and f"it gives the next round state 1 and {shown} points, mdp_round_rule 1 and 1" in err, err
