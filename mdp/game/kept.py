@@ -28,9 +28,9 @@ WALKED = frozenset({"mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_ter
 
 
 class _Read(Mapping[str, Any]):
-    """A game's parameters as a hook that makes its states is handed them, each name it reads
-    by name (``params["bonus"]``, ``params.get``) recorded in ``read``; the whole taken at once
-    (``dict(params)``, ``.items()``) is not a read of each."""
+    """A game's parameters as a hook that makes its states is handed them, the name of each
+    value it reads recorded in ``read`` (``params["bonus"]``, ``params.get``; a copy of the
+    whole, ``dict(params)``, reads every one); whether a name is there reads no value."""
 
     def __init__(self, params: Mapping[str, Any], read: set[str]) -> None:
         self._params, self._read = params, read
@@ -47,12 +47,6 @@ class _Read(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self._params)
-
-    def items(self) -> Any:
-        return self._params.items()
-
-    def values(self) -> Any:
-        return self._params.values()
 
     def __repr__(self) -> str:
         return repr(self._params)
