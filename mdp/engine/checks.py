@@ -84,14 +84,15 @@ def initial_state(game: Game, batch: bool = False) -> Any:
 
 
 def itself_equal(game: Game, state: Any, gave: str, where: str) -> bool | None:
-    """Whether a state a hook ``gave`` is equal to itself; ``None`` where it is not hashable.
+    """Whether a state a hook ``gave`` is equal to itself, and each part of it
+    (:func:`~mdp.engine.same.lost`); ``None`` where it is not hashable.
     Its ``__hash__`` or ``__eq__`` raising anything but an unhashable type's TypeError is
     refused in one line naming the game, the hook and the state."""
     step = "hash"
     try:
         hash(state)
         step = "=="
-        return bool(state == state)
+        return not lost(state)  # (a NaN inside too, which a tuple's own == passes over)
     except PLUGIN_FAULTS as error:
         if step == "hash" and isinstance(error, TypeError) and "unhashable" in str(error):
             return None  # a list, a set: said by the caller

@@ -16,7 +16,7 @@ import numpy as np
 from mdp.engine import checks
 from mdp.engine.budget import Budget, Deepening
 from mdp.engine.expansion import Block, Discovery, Expansion
-from mdp.engine.same import lost, mark, same
+from mdp.engine.same import mark, same
 from mdp.errors import PLUGIN_FAULTS, CycleError, ModelError, fault, said
 from mdp.game.columns import SameColumns
 from mdp.game.load import Game
@@ -44,11 +44,8 @@ def walk(game: Game, budget: Budget) -> Discovery:
     cyclic = False  # whether a component has a cycle
     hashes: list[int] = []  # of each state as it was met: one changed since is refused
 
-    def discover(state: Any, parent: int | None = None) -> None:
+    def discover(state: Any) -> None:
         nonlocal deepest, look_at
-        if lost(state):  # a NaN inside: never met again (checked once, as it is first met)
-            _raise_lost(game, state, None if parent is None else states[parent],
-                        None if parent is None else expansions[parent])
         index[state] = len(states)
         states.append(state)
         marks.append(mark(state))
@@ -101,7 +98,7 @@ def walk(game: Game, budget: Budget) -> Discovery:
         for child in children:
             cid = _looked_up(game, index, child, states[sid])
             if cid is None:
-                discover(child, sid)
+                discover(child)
                 break
             known = marks[cid]
             if (known is None or mark(child) != known) and not same(child, states[cid]):
@@ -193,19 +190,6 @@ def _raise_merged(game: Game, known: Any, found: Any, state: Any,
         "not the same value, so one would be taken for the other; write each state one way "
         "(not 1 in one place and True, 1.0 or Fraction(1) in another, nor 0.0 and -0.0), "
         "and let == hold only for the same value")
-
-
-def _raise_lost(game: Game, found: Any, state: Any,
-                expansion: list[tuple[Any, list[tuple[Any, Any]]]] | None) -> None:
-    """Refuse a state that is not equal to itself, or holds a part that is not
-    (:func:`~mdp.engine.same.lost`), naming the hook that gave it, and the state and action
-    it came after."""
-    gave, where = "mdp_initial_state returned", ""
-    if state is not None and expansion is not None:
-        action = next(action for action, outcomes in expansion for _, nxt in outcomes if nxt is found)
-        gave, where = "mdp_outcomes gave the next state", f" (state {said(state)}, action {said(action)})"
-    raise ModelError(f"game {game.name}: {gave} {said(found)}, which is {checks.UNEQUAL}{where}; "
-                     "a state must be, to be met again")
 
 
 def _raise_cycle(game: Game, states: list[Any], inside: set[int], root: int,
