@@ -83,14 +83,12 @@ def write_export(export: Export, model: CompiledModel, path: str) -> list[str]:
 
     from mdp.outputs.files import absolute, apart, check_target, write_together
     from mdp.outputs.files_kinds import special
-    from mdp.outputs.formats import adopting, left_behind, running
+    from mdp.outputs.formats import left_behind, running_before
     from mdp.outputs.left_open import open_on
 
     target = os.path.realpath(absolute(path))
     plugin = _named(export).startswith("plugin ")
-    if plugin:
-        adopting()
-    before = running() if plugin else {}
+    before = running_before(plugin)
     folder = os.path.dirname(target) if os.path.isdir(os.path.dirname(target)) and \
         os.access(os.path.dirname(target), os.W_OK) else None  # a device: beside it is /dev
     staging = ""

@@ -64,9 +64,7 @@ class Format:
         written_by(named)  # blamed for the file it is given, removed or closed
         watched = _Watched(file)
         plugin = named.startswith("plugin ")  # mdp's own formats start nothing
-        if plugin:
-            adopting()
-        before = running() if plugin else {}
+        before = running_before(plugin)
         try:
             # (cast: a _Watched is the file, but for its writes)
             if not isinstance(table, Pieces):
@@ -150,6 +148,16 @@ def adopting() -> None:
         ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
     except (OSError, AttributeError, TypeError):  # (not Linux)
         pass
+
+
+def running_before(plugin: bool) -> dict[tuple[str, int], str]:
+    """What runs before a ``plugin``'s writer is called (:func:`running`, the process made the
+    adopter of what its children leave: :func:`adopting`), for :func:`left_behind`; nothing
+    to look at for mdp's own writers, which start nothing."""
+    if not plugin:
+        return {}
+    adopting()
+    return running()
 
 
 def left_behind(before: dict[tuple[str, int], str], named: str, rule: str) -> None:

@@ -9,6 +9,7 @@ else.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from typing import Any
 
@@ -67,29 +68,29 @@ def _games_let_go() -> None:
             vars(module).clear()
 
 
-def _unraisable(raised: Any) -> None:
-    """What Python cannot raise, where no command runs, said as the command says it
-    (:mod:`mdp.program.guard`'s one line, naming the game or plugin as the command last
-    did): a game's object that dies as the command's last references to it go, its
-    ``__del__`` raising (it was Python's traceback)."""
-    guard = sys.modules.get("mdp.program.guard")
-    try:
-        (sys.__unraisablehook__ if guard is None else guard._unraisable)(raised)
-    except Exception:  # (as Python shuts down, nowhere left to say it)
-        pass
+def _said_by_guard(name: str, python_s: Any) -> Any:
+    """A hook of Python's that says, where no command runs, what the command would say, by
+    :mod:`mdp.program.guard`'s hook ``name`` (one line, naming the game or plugin as the
+    command last did), else by Python's own ``python_s``: it was Python's traceback."""
+
+    def said(raised: Any) -> None:
+        guard = sys.modules.get("mdp.program.guard")
+        try:
+            (python_s if guard is None else getattr(guard, name))(raised)
+        except Exception:  # (as Python shuts down, nowhere left to say it)
+            pass
+
+    return said
 
 
-def _thread_raised(raised: Any) -> None:
-    """What a thread of a game's or plugin's raises, where no command runs (once it has
-    ended, its exit callbacks, the seconds its threads are given to end), said as the
-    command says it: one line (it was Python's traceback)."""
-    import threading
+_unraisable = _said_by_guard("_unraisable", sys.__unraisablehook__)
+"""A game's object that dies as the command's last references to it go, its ``__del__``
+raising."""
 
-    guard = sys.modules.get("mdp.program.guard")
-    try:
-        (threading.__excepthook__ if guard is None else guard._thread_raised)(raised)
-    except Exception:  # (as Python shuts down, nowhere left to say it)
-        pass
+_thread_raised = _said_by_guard(  # (threading imported where first needed, as every module here)
+    "_thread_raised", lambda raised: importlib.import_module("threading").__excepthook__(raised))
+"""A game's or plugin's thread raising once the command has ended (its exit callbacks, the
+seconds its threads are given to end)."""
 
 
 def _ended() -> None:
