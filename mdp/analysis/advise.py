@@ -220,6 +220,8 @@ def _expected(game: Game, table: pl.DataFrame, names: list[str], initial: int, u
                 "within its round is missing: ")
     shown = (f"e.g. the initial state: {example}" if example else
              "a column empty in the state left out; every one is empty in the initial state")
+    if "\0" in "".join(str(start[c]) for c in names):  # bash's $'\x00' ends the word there
+        shown += "; its NUL character cannot be given on a command line, only from Python"
     return f"{lead}name a state of {game.name} by its columns {', '.join(names)} (COLUMN=VALUE, {shown})"
 
 

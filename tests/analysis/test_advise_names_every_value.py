@@ -1,7 +1,8 @@
 """A state is named by the text of its columns (``COLUMN=VALUE``), whatever the values: the
 text ``mdp advise`` shows of a state, and the one its error suggests, name that state. A
 float column NaN could not be named (``x=nan``: "no reachable state", suggesting
-``x=nan``), nor a float Python writes otherwise than the table does (``1e-05``)."""
+``x=nan``), nor a float Python writes otherwise than the table does (``1e-05``). Text holding a NUL
+character, which no command line carries, is said to be named from Python alone."""
 
 import math
 import re
@@ -9,7 +10,7 @@ import subprocess
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
@@ -56,6 +57,7 @@ def chain(values):
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(KINDS)
+@example(["a\0", "b"])  # a NUL, which no command line carries
 def test_every_state_is_named_by_the_text_of_its_columns(values):
     game = chain(values)
     solution = mdp.solve(mdp.compile(game))
@@ -65,6 +67,9 @@ def test_every_state_is_named_by_the_text_of_its_columns(values):
     # The suggestion of an error names the initial state, given back as a shell gives it.
     with pytest.raises(mdp.ParamError) as refused:
         mdp.advise(solution, game, i="-1")
+    if "\0" in str(values[0]):  # no command line carries a NUL: said so, not suggested as typed
+        assert str(refused.value).endswith("cannot be given on a command line, only from Python)")
+        return
     suggested = re.search(r"e\.g\. the initial state: (.*)\)$", str(refused.value))[1]
     words = subprocess.run(["bash", "-c", 'printf "%s\\0" ' + suggested], capture_output=True,
                            check=True, env={"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"},
