@@ -230,12 +230,13 @@ TURNS_COLUMNS = ("player",)
 
 def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMNS) -> None:
     """Refuse names of ``game``'s columns (given by ``hook``) that :func:`typed` refuses, or
-    that are ``taken``, or shown alike (:func:`mdp.shown.seen`): the names mdp's tables add
-    beside them. Every name a game gives a table's column passes here, with the names that
-    table adds."""
+    that are ``taken``, or shown alike (:func:`mdp.shown.seen`) or in other capitals
+    (``Value``: one header to a reader of tables that ignores case): the names mdp's tables
+    add beside them. Every name a game gives a table's column passes here, with the names
+    that table adds."""
     typed(game, names, hook)
-    shown = {seen(name) for name in taken}
-    clash = [name for name in names if seen(name) in shown]
+    shown = {seen(name).casefold() for name in taken}
+    clash = [name for name in names if seen(name).casefold() in shown]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")

@@ -1,7 +1,8 @@
 """A game's column is never headed as a column mdp's tables add beside it (round 19, F21: an
 outcome column named `cumulative` gave `mdp distribution` two columns headed `cumulative`,
-exit 0): such a column is refused in one line naming the hook, or the headers read apart.
-Whether two headers read alike is judged here by unicodedata itself."""
+exit 0): such a column is refused in one line naming the hook, or the headers read apart,
+in capitals too (round 31, P31-15: `VALUE` beside `value`). Whether two headers read alike
+is judged here by unicodedata itself and str.casefold."""
 
 import itertools
 import unicodedata
@@ -51,6 +52,7 @@ def mdp_outcome_columns(params):
 ADDED = ["probability", "cumulative", "exact", "value", "frequency"]
 NAMES = st.one_of(st.sampled_from(ADDED),
                   st.sampled_from(ADDED).map(lambda n: "".join(chr(ord(c) + 0xFEE0) for c in n)),
+                  st.sampled_from(ADDED).map(str.upper), st.sampled_from(ADDED).map(str.title),
                   st.text("abcelmtuv", min_size=1, max_size=8))
 
 
@@ -69,5 +71,5 @@ def test_an_outcome_column_is_never_headed_as_a_column_a_table_adds(tmp_path_fac
                        "cumulative, exact, games, frequency); name it otherwise\n"), err
     else:
         head = next(line.split() for line in out.splitlines() if "probability" in line.split())
-        headers = [unicodedata.normalize("NFKC", h) for h in head]
+        headers = [unicodedata.normalize("NFKC", h).casefold() for h in head]
         assert code == 0 and len(set(headers)) == len(headers) and name in head, out
