@@ -11,7 +11,7 @@ import attrs
 
 from mdp.errors import ModelError
 from mdp.game.names import named_twice
-from mdp.game.params import Param, check_default
+from mdp.game.params import NOT_PARAMETERS, Param, check_default
 from mdp.game.parsers import MAKERS
 from mdp.shown import seen
 
@@ -48,14 +48,29 @@ def declaration_fault(options: Iterable[Param]) -> str | None:
     return None
 
 
+OPTION_FIELDS = ("required", "repeat", "positional", "metavar", "shared")
+"""The fields of a :class:`Param` that only an analysis's option takes (the command line's
+own arguments); a game's parameter, given by ``--set``, sets none."""
+_PLAIN = {f.name: f.default for f in attrs.fields(Param) if f.name in OPTION_FIELDS}
+
+
 def param_fault(param: Param, kind: str = "parameter") -> str | None:
     """What is wrong with a declared :class:`Param`, in words, or ``None``: a default its own
     parser refuses, or that its ``show`` does not give as text the parser reads back; of an
-    ``kind="option"`` (an analysis's), a text for people (help, metavar) not one line too."""
+    ``kind="option"`` (an analysis's), a text for people (help, metavar) not one line too; of
+    a game's parameter, a name of :func:`mdp.load_game`'s own or a field of an option's
+    (:data:`OPTION_FIELDS`)."""
     if kind == "option":  # a game's parameter's texts are checked as every item's
         for field, text in texts(param):
             if not isinstance(text, str) or not text.isprintable():
                 return f"its {field} is {text!r}, not one line of text"
+    else:  # set by --set NAME=VALUE alone, with a default
+        if seen(param.name) in map(seen, NOT_PARAMETERS):
+            return (f"its name is one of mdp.load_game's own ({', '.join(NOT_PARAMETERS)}), "
+                    "which no --set can give: name it otherwise")
+        if odd := [f for f in OPTION_FIELDS if getattr(param, f) != _PLAIN[f]]:
+            return (f"its {odd[0]} is set, which only an analysis's option takes; a game's "
+                    "parameter has a default and is given once, by --set NAME=VALUE")
     if param.default is None and param.parse not in MAKERS:
         return None
     try:  # the declaring plugin's fault, whoever gives the values

@@ -32,7 +32,8 @@ class Param:
     (:func:`mdp.program.options.add_options`): ``--NAME VALUE`` (``-`` for ``_``), a switch
     ``--NAME`` when the default is ``False``, its ``help`` the argument's, with the default
     when there is one; ``parse`` checks each value as it is read, and a parser of
-    :func:`parse_choice` offers its choices. The fields below say the rest.
+    :func:`parse_choice` offers its choices. The fields below say the rest; they are an
+    option's alone, and a game's parameter sets none of them (refused as the game loads).
     """
 
     name: str

@@ -91,8 +91,7 @@ DECLARED = {  # each hook with a text in each place a declaration holds one for 
     "variant rules": ("mdp_variants", lambda text: [mdp.Variant("b", {"rounds": "2"}, text)]),
     "variant value": ("mdp_variants", lambda text: [mdp.Variant("b", {"word": text}, "rules")]),
     "param help": ("mdp_params", lambda text: [mdp.Param("word", "a", str, text)]),
-    "param metavar": ("mdp_params", lambda text: [mdp.Param("word", "a", str, "help", metavar=text)]),
-}
+}  # (a game's parameter has no metavar: tests/game/test_param_option_fields.py)
 
 
 @settings(max_examples=120, deadline=None)
