@@ -106,18 +106,21 @@ class Param:
 
     def _read_back(self, value: Any, got: Any) -> None:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
-        ``parse``: what is shown (and recorded in JSON) would be another game's setting."""
-        if self.show is None or self.repeat:
+        ``parse`` as ``--set`` gives it (stripped of spaces at either end): what is shown
+        (and recorded in JSON) would be another game's setting. A value shown as itself is
+        read back only where --set would give it otherwise (``" x"``)."""
+        typed = got.strip() if isinstance(got, str) else got
+        if self.repeat or (self.show is None and typed == got):
             return
+        gave = (f"its show gave {said(got):.60} for {self.name}={said(value):.60}" if self.show
+                else f"its value {said(got):.60} has a space at either end")
         try:
-            again = parsed(f"parameter {self.name}", self, got)
+            again = parsed(f"parameter {self.name}", self, typed)
         except (ValueError, TypeError, ParamError) as error:
-            raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
-                             f"{self.name}={said(value):.60}, which its parser refuses ({error}); "
+            raise ModelError(f"parameter {self.name}: {gave}, which its parser refuses ({error}); "
                              "a value is shown as the text --set takes back") from None
         if alike(again, value) is False:
-            raise ModelError(f"parameter {self.name}: its show gave {said(got):.60} for "
-                             f"{self.name}={said(value):.60}, which --set reads as "
+            raise ModelError(f"parameter {self.name}: {gave}, which --set reads as "
                              f"{self.name}={said(again):.60}; a value is shown as the text --set "
                              "takes back")
 

@@ -24,6 +24,7 @@ from mdp.checks import (
     integral,
 )
 from mdp.errors import ParamError, did_you_mean
+from mdp.shown import seen
 
 MAKERS: dict[Callable[..., Any], str] = {}
 """mdp's makers of parsers, each with a call that makes one: not parsers themselves."""
@@ -107,8 +108,19 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
 
 def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     """A parser that accepts one of ``allowed`` and suggests the nearest for a typo (an
-    option of an analysis offers them on the command line)."""
+    option of an analysis offers them on the command line). Each choice is one that ``--set``
+    gives back (not empty, no space at either end, one line), and none twice or alike."""
     arguments("parse_choice", allowed=(allowed, NAMES))
+    taken: dict[str, str] = {}
+    for choice in allowed:  # (the form of a refusal of mdp's for whose code called it)
+        if not choice or choice != choice.strip() or not choice.isprintable():
+            raise ParamError(f"mdp.parse_choice: allowed holds {choice!r}; expected choices that "
+                             "--set can give: not empty, no space at either end, one line")
+        if seen(choice) in taken:
+            other = taken[seen(choice)]
+            twice = f"{choice!r} twice" if other == choice else f"{other!r} and {choice!r}, which read alike"
+            raise ParamError(f"mdp.parse_choice: allowed holds {twice}; expected each choice once")
+        taken[seen(choice)] = choice
     return Choice(tuple(allowed))
 
 
