@@ -30,9 +30,11 @@ def options_fault(options: Any) -> str | None:
 def declaration_fault(options: Iterable[Param]) -> str | None:
     """What makes options of one command impossible to give on its command line, in words
     (naming the option), or ``None``: a positional switch; a positional option after a
-    positional one with ``repeat``, which takes every value; two options named alike
+    positional one with ``repeat``, which takes every value; a required positional option
+    after one that may be left out, which a value given alone would skip; two options named alike
     (:func:`mdp.shown.seen`)."""
     taking: str | None = None
+    optional: str | None = None  # a positional option that may be left out
     taken: dict[str, str] = {}
     for option in options:
         if seen(option.name) in taken:  # as a table shows them: the ligature ﬁ is fi
@@ -43,8 +45,13 @@ def declaration_fault(options: Iterable[Param]) -> str | None:
         if option.positional and taking is not None:
             return (f"option {option.name} is positional after option {taking}, positional with "
                     f"repeat, which takes every value: {option.name} could never be given")
+        if option.positional and option.required and optional is not None:
+            return (f"option {option.name} is positional and required after option {optional}, "
+                    f"positional and not: a value given alone would go to {option.name}")
         if option.positional and option.repeat:
             taking = option.name
+        if option.positional and not option.required:
+            optional = option.name
     return None
 
 

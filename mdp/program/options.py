@@ -35,7 +35,7 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
         else:
             choices = option.parse.allowed if isinstance(option.parse, Choice) else None
             how.update(type=_reader(option), choices=choices,
-                       metavar=option.metavar or (None if choices else "VALUE"))
+                       metavar=option.metavar or (None if choices else _word(option)))
             if option.repeat and not option.positional:
                 how.update(action="append", default=[])
             if option.repeat and not option.positional:  # said as mdp's own say it
@@ -49,11 +49,17 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
             raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
                              f"{given[option.name]}, which gives {option.name} already; name it otherwise")
         if option.positional:
-            nargs = ("+" if option.required else "*") if option.repeat else None
+            nargs = ("+" if option.required else "*") if option.repeat else None if option.required else "?"
             parser.add_argument(option.name, nargs=nargs, **how)
         else:
             parser.add_argument("--" + option.name.replace("_", "-"), dest=option.name,
                                 required=option.required, **how)
+
+
+def _word(option: Param) -> str:
+    """The word for ``option``'s value where it declares none: its name in capitals where it
+    is given without a flag (two such told apart), else ``VALUE``."""
+    return option.name.upper() if option.positional else "VALUE"
 
 
 def _default(option: Param, owner: str) -> Any:
@@ -73,7 +79,7 @@ def _reader(option: Param) -> Callable[[str], Any]:
     read and kept as given (a value of a repeated option alone), for
     :func:`~mdp.game.params.resolve` to read once, as a game's ``--set`` is; a value it
     refuses is one line naming the option, the value and what is allowed."""
-    name = option.metavar if option.positional else "--" + option.name.replace("_", "-")
+    name = (option.metavar or _word(option)) if option.positional else "--" + option.name.replace("_", "-")
 
     def read(text: str) -> Any:
         if breaks(text):

@@ -42,15 +42,21 @@ def _parsed(parser: argparse.ArgumentParser, given: list[str]) -> argparse.Names
         command = getattr(args, "command", None)
         subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         said = subparsers.choices.get(command.name) if command is not None else None
-        # argparse gives a positional that may be left out (nargs "*") nothing at the first
-        # option after the game: the values after the options are its own.
-        rest = next((a for a in said._actions if not a.option_strings and a.nargs == "*"),
-                    None) if said is not None else None
-        if rest is not None and not getattr(args, rest.dest) and \
-                not any(u.startswith("-") for u in unknown):
-            setattr(args, rest.dest, [rest.type(u) if rest.type else u for u in unknown])
-            return args
-        if rest is not None:  # the words that are no option are that positional's: not named
+        # argparse gives the positionals that may be left out (nargs "?" or "*") nothing at
+        # the first option after the game: the values after the options are theirs, in order.
+        rests = [a for a in said._actions if not a.option_strings and a.nargs in ("?", "*")
+                 and getattr(args, a.dest) in (None, [])] if said is not None else []
+        if rests and not any(u.startswith("-") for u in unknown):
+            words = list(unknown)
+            for rest in rests:
+                taken, words = (words[:1], words[1:]) if rest.nargs == "?" else (words, [])
+                values = [rest.type(u) if rest.type else u for u in taken]
+                if values:
+                    setattr(args, rest.dest, values[0] if rest.nargs == "?" else values)
+            if not words:
+                return args
+            unknown = words
+        if rests:  # the words that are no option are those positionals': not named
             unknown = [u for u in unknown if u.startswith("-")] or unknown
         (said or parser).error(f"unrecognized arguments: {shlex.join(unknown)}"
                                f"{nearest(said or parser, unknown[0])}")

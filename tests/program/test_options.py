@@ -185,6 +185,8 @@ def mdp_analyses():
     ('mdp.Param("a", None, str, "a", positional=True, repeat=True), mdp.Param("b", None, str, "b", positional=True)',
      "option b is positional after option a, positional with repeat, which takes every value: "
      "b could never be given"),
+    ('mdp.Param("a", 1, int, "a", positional=True), mdp.Param("b", None, int, "b", positional=True, required=True)',
+     "option b is positional and required after option a, positional and not: a value given alone would go to b"),
     ('mdp.Param("x", 1, int, "x", metavar="N\\x1b[31m")', "option x: its metavar is 'N\\x1b[31m', not one line of text"),
     ('mdp.Param("x", 1, int, "x", metavar="N\\n")', "option x: its metavar is 'N\\n', not one line of text"),
     ('mdp.Param("x", 1, int, "x", show=lambda v: str(v + 1))',
@@ -199,6 +201,25 @@ def test_an_option_no_command_line_can_give_is_refused_as_the_plugin_loads(tmp_p
     assert main(["zz", SHUTBOX, "-p", str(plugin), "--help"]) == 2
     assert capsys.readouterr().err == (f"mdp: error: a plugin of mdp: plugin {plugin}'s mdp_analyses "
                                        f"returned an mdp.Analysis 'zz' whose {fault}\n")
+
+
+@pytest.mark.parametrize("given", [[], ["7"], ["7", "8"]])
+def test_a_positional_option_left_out_is_its_default_and_named_by_its_name(tmp_path, capsys, given):
+    # Before (round 32, P32-05): a positional option with a default, not required, was
+    # demanded ("the following arguments are required: VALUE"), though --help showed its
+    # default; two of them were both VALUE.
+    plugin = tmp_path / "zz.py"
+    plugin.write_text(ZZ.replace("OPTIONS", 'mdp.Param("first", 1, int, "f", positional=True), '
+                                            'mdp.Param("second", 2, int, "s", positional=True)'))
+    assert main(["zz", SHUTBOX, "--set", "tiles=1-3", "-p", str(plugin), *given, "--format", "csv"]) == 0
+    first, second = [*map(int, given), 1, 2][:2] if given else (1, 2)
+    if len(given) == 1:
+        second = 2
+    assert f"'first': {first}, 'second': {second}" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as helped:
+        main(["zz", SHUTBOX, "-p", str(plugin), "--help"])
+    assert helped.value.code == 0
+    assert "[FIRST] [SECOND]" in " ".join(capsys.readouterr().out.split())
 
 
 TEXTS_ONLY = """
