@@ -14,7 +14,7 @@ import polars as pl
 
 from mdp.checks import OPTIONAL_GAME, PLAY, TIE_BREAK, arguments, whole
 from mdp.engine.numeric import float_holds, power_of_two_above, shown_floats
-from mdp.engine.outcomes import simulated
+from mdp.engine.outcomes import in_order, simulated
 from mdp.engine.policy import Policy
 from mdp.engine.solved import Solved
 from mdp.errors import ParamError, TooLarge
@@ -55,7 +55,7 @@ class Simulation:
     def shares(self, column: str) -> pl.DataFrame:
         """The share of games at each value of one outcome column, whatever the others:
         ``column`` and ``probability`` (its estimate), in the column's order."""
-        return self.outcomes.group_by(column).agg(probability=pl.col("frequency").sum()).sort(column)
+        return in_order(self.outcomes.group_by(column).agg(probability=pl.col("frequency").sum()), [column])
 
     def said(self) -> str:
         """The mean and its interval as a line says them."""

@@ -195,7 +195,7 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
         distinct = sorted(set(model.terminal_values))
         rank = {v: i for i, v in enumerate(distinct)}
         keys = keys.with_columns(pl.Series("value", [rank[v] for v in model.terminal_values]))
-    outcomes = keys.unique().sort(columns, nulls_last=True)
+    outcomes = in_order(keys.unique(), columns)
     ids = (keys.with_row_index("row")
            .join(outcomes.with_row_index("group"), on=columns, how="left", nulls_equal=True)
            .sort("row")["group"].to_numpy())
@@ -214,6 +214,29 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
     wide = (pl.UInt64, pl.Int128, pl.UInt128)  # integers past int64 kept as they are
     return outcomes.cast({c: pl.Int64 for c, t in outcomes.schema.items()
                           if t.is_integer() and t not in wide}), sums
+
+
+EXACT_TEXT = r"^-?[0-9]+(/[0-9]+)?$"
+"""The text of an exact number in a column (:func:`mdp.game.cells.fraction`: ``"10/3"``)."""
+
+
+def in_order(frame: pl.DataFrame, columns: list[str]) -> pl.DataFrame:
+    """``frame`` sorted by ``columns``, an empty cell last; a column of exact numbers written
+    as text (fractions, ``"2/3"``, ``"10/3"``) by the numbers' values, not by their text: a
+    running sum of chances over the rows is the chance of at most each."""
+    ranks = {}
+    for column in columns:
+        cells = frame[column]
+        if cells.dtype == pl.String and cells.drop_nulls().str.contains(EXACT_TEXT).all():
+            ranked = sorted(set(cells.drop_nulls().to_list()), key=Fraction)
+            at = {text: i for i, text in enumerate(ranked)}
+            ranks[column] = pl.Series([None if t is None else at[t] for t in cells.to_list()],
+                                      dtype=pl.Int64)
+    if not ranks:
+        return frame.sort(columns, nulls_last=True)
+    keys = [f"\0rank {c}" if c in ranks else c for c in columns]
+    ranked_frame = frame.with_columns(*(s.alias(f"\0rank {c}") for c, s in ranks.items()))
+    return ranked_frame.sort(keys, nulls_last=True).drop([f"\0rank {c}" for c in ranks])
 
 
 def _merged(values: Any) -> bool:
