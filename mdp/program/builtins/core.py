@@ -10,7 +10,7 @@ from typing import Any
 
 import mdp
 from mdp.analysis.builtins.targets import add_at_least, solve_at_least
-from mdp.errors import PLUGIN_FAULTS, ParamError, fault
+from mdp.errors import PLUGIN_FAULTS, ParamError, TooLarge, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.params import check_default
 from mdp.game.plugins import clash, entry_points, load
@@ -75,8 +75,12 @@ def _variants(args: argparse.Namespace) -> None:
     # Every variant loaded, and its size checked, before the first is solved; a --set that
     # one variant's rules refuse is named with that variant.
     games = [_variant(args, variant.name) for variant in variants]
-    for game in games:
-        check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+    for variant, game in zip(variants, games):
+        try:
+            check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
+        except TooLarge as error:  # which of them, as a refusal of its rules names it
+            rules = ", ".join(f"{k}={v}" for k, v in variant.params.items())
+            raise TooLarge(f"variant {variant.name}{f' ({rules})' if rules else ''}: {error}") from None
         if args.strategy not in (None, "optimal"):
             find_strategy(game, args.strategy)
     rows: list[dict[str, Any]] = []
