@@ -315,7 +315,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     plugins = list(plugins)  # read twice: registered, and said in Game.loaded
     module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
     name = name_of(module, default)
-    manager = Plugins("mdp")
+    manager = Plugins("mdp", f"game {name}")
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(manager, module, name, f"game {name}")
     collect(manager, "mdp_configure", None, f"game {name}", plugins=manager)

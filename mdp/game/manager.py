@@ -20,6 +20,11 @@ class Plugins(pluggy.PluginManager):
     the parser, the command and the checks all read the one answer): a plugin whose answer
     changes from call to call cannot have them mixed."""
 
+    def __init__(self, project_name: str, owner: str = "a plugin of mdp") -> None:
+        super().__init__(project_name)
+        self.owner = owner
+        """Whose plugins these are, as messages begin (``"game shutbox"``)."""
+
     def parse_hookimpl_opts(self, plugin: Any, name: str) -> Any:
         if name.startswith("_"):
             return None
@@ -30,10 +35,83 @@ class Plugins(pluggy.PluginManager):
         for caller in list(vars(self.hook).values()) if registered is not None else ():
             spec = caller.spec  # (by name: a plugin may be any object, even one with no ==)
             for impl in caller.get_hookimpls():
-                if impl.plugin_name == registered and spec is not None and not spec.argnames and \
-                        not impl.argnames and not (impl.hookwrapper or impl.wrapper):
+                if impl.plugin_name != registered or spec is None:
+                    continue
+                if impl.hookwrapper or impl.wrapper:
+                    impl.function = _kept_to(impl.function, self.owner, impl.plugin_name, caller.name,
+                                             bool(spec.opts.get("firstresult")), impl.hookwrapper,
+                                             impl.argnames)
+                elif not spec.argnames and not impl.argnames:
                     impl.function = _once(impl.function)
         return registered
+
+
+def _kept_to(function: Callable[..., Any], owner: str, plugin: str, hook: str, first: bool,
+             old_style: bool, names: tuple[str, ...]) -> Callable[..., Any]:
+    """A wrapper's ``function`` (a generator: ``answer = yield``) held to what a wrapper
+    returns: for a hook of one answer, an answer where the implementations inside it gave
+    one (not ``None``: a ``return`` forgotten would drop the game's answer, and another game
+    would be solved); for a hook whose every implementation answers, a list, as ``yield``
+    gives it. pluggy's older form (``hookwrapper=True``, ``outcome.force_result``) alike."""
+
+    from mdp.errors import said
+
+    def kept(*args: Any) -> Any:
+        inner = function(*args)
+        value = next(inner)  # (the wrapper's code up to its yield; pluggy's own checks after)
+        while True:
+            try:
+                sent = yield value
+            except BaseException as thrown:  # what the implementations inside raised
+                try:
+                    value = inner.throw(thrown)
+                except StopIteration as stop:
+                    return stop.value
+                continue
+            given = _result(sent) if old_style else sent
+            try:
+                value = inner.send(sent)
+            except StopIteration as stop:
+                returned = _result(sent) if old_style else stop.value
+                at = dict(zip(names, args))
+                where = ", ".join(f"{n} {said(v):.60}" for n, v in at.items() if n not in ("params", "game"))
+                fault = _fault(owner, plugin, hook, first, given, returned, where and f" at {where}")
+                if fault is not None and old_style:  # (raised in its teardown, pluggy warns)
+                    sent.force_exception(fault)
+                elif fault is not None:
+                    raise fault from None
+                return stop.value
+
+    functools.update_wrapper(kept, function)
+    return kept
+
+
+_RAISED = object()
+
+
+def _result(outcome: Any) -> Any:
+    try:
+        return outcome.get_result()
+    except BaseException:  # (what was raised inside is said where it is raised)
+        return _RAISED
+
+
+def _fault(owner: str, plugin: str, hook: str, first: bool, given: Any, returned: Any,
+           where: str) -> Exception | None:
+    """What a wrapper's answer ``returned`` gets wrong, where those inside it gave ``given``."""
+    from mdp.errors import ModelError, said
+
+    if given is _RAISED or returned is _RAISED:
+        return None
+    if first and returned is None and given is not None:
+        return ModelError(f"{owner}: plugin {plugin}'s {hook} (a wrapper) returned None{where}, where the "
+                         f"implementations inside it answered {said(given):.80}; a wrapper "
+                         "returns the answer yield gives it, or one of its own")
+    if not first and not isinstance(returned, list):
+        return ModelError(f"{owner}: plugin {plugin}'s {hook} (a wrapper) returned "
+                         f"{said(returned):.80}{where}, not the list of answers yield gives it; a "
+                         "wrapper returns that list, or a list of its own")
+    return None
 
 
 def _once(function: Callable[[], Any]) -> Callable[[], Any]:

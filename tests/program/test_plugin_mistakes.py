@@ -172,7 +172,9 @@ def shutbox_moves(total):
 @pytest.mark.parametrize(("source", "values", "argv", "message"), [
     # Before: "mdp_expand raised TypeError: int() argument must be ... (11 states from state 1535)".
     (MOVES.format(answer="None"), None, [],
-     "plugin house's shutbox_moves returned None, not a list of masks of tiles (total 11)"),
+     "plugin house's shutbox_moves (a wrapper) returned None at total 11, where the implementations "
+     "inside it answered [23, 131, 69, 41, 38, 26, 258, 132, 72, 48]; a wrapper returns the answer "
+     "yield gives it, or one of its own"),
     (MOVES.format(answer="moves + [1024]"), None, [],
      "plugin house's shutbox_moves returned 1024 among its moves, not a mask of tiles from 1 to "
      "511 (total 11)"),
