@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
 from typing import Any
@@ -223,8 +224,11 @@ def parsed(where: str, param: Param, value: Any) -> Any:
 
 
 def _parsed(where: str, param: Param, value: Any) -> Any:
-    # Python's own as parsers, read exactly: int(3.7) would be 3, bool("False") true.
-    parse = whole if param.parse is int else parse_flag if param.parse is bool else param.parse
+    # Python's own as parsers, read exactly: int(3.7) would be 3, bool("False") true (numpy's
+    # bool too: a plugin that gives it has loaded numpy).
+    numpy = sys.modules.get("numpy")
+    flag = param.parse is bool or numpy is not None and param.parse is numpy.bool_
+    parse = whole if param.parse is int else parse_flag if flag else param.parse
     if parse in MAKERS:  # called with the value, it would blame the value on its bounds
         raise ModelError(f"{where}: the parser of parameter {param.name} is mdp.{parse.__name__}, "
                          f"which makes a parser ({MAKERS[parse]}, say) rather than reading a value")

@@ -6,6 +6,7 @@ import json
 import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -211,13 +212,17 @@ def test_a_number_bounded_by_64_bits_alone_says_so_not_its_bound(value):
 
 
 class Flagged:
-    """A game of one state whose one parameter is read by Python's ``bool``."""
+    """A game of one state whose one parameter is read by Python's ``bool`` (or numpy's,
+    which reads any text but the empty one as true too: round 32, P32-10)."""
 
     GAME_NAME = "flagged"
 
+    def __init__(self, parser=bool):
+        self.parser = parser
+
     @mdp.hookimpl
     def mdp_params(self):
-        return [mdp.Param("lucky", True, bool, "a flag")]
+        return [mdp.Param("lucky", True, self.parser, "a flag")]
 
     @mdp.hookimpl
     def mdp_initial_state(self):
@@ -237,12 +242,12 @@ def said_truth(value):
 @SETTINGS
 @given(value=st.booleans() | st.sampled_from(sorted(WORDS)).flatmap(
     lambda word: st.sampled_from([word, word.upper(), word.title(), f" {word} "]))
-    | TEXTS | NUMBERS)
-def test_a_truth_parameter_is_read_as_it_says_or_refused(value):
+    | TEXTS | NUMBERS, parser=st.sampled_from([bool, np.bool_]))
+def test_a_truth_parameter_is_read_as_it_says_or_refused(value, parser):
     """Python's bool as a parameter's parser read "False", "no" and "0" as true (any text
     not empty is): a rule the user turned off was played. It reads the words of a truth."""
     expected = said_truth(value)
-    got = params_of(Flagged(), lucky=value)
+    got = params_of(Flagged(parser), lucky=value)
     if expected is None:
         assert isinstance(got, mdp.ParamError), (value, got)
         assert str(got).startswith("parameter lucky=")
