@@ -83,7 +83,13 @@ def games(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | None =
     loaded: list[Game] = []
     seen: dict[tuple[str, ...], dict[str, Any]] = {}  # by values, and by what they show
     for combination in combinations(vary):
-        game = load_game(spec, variant=variant, plugins=plugins, **given, **combination)
+        try:
+            game = load_game(spec, variant=variant, plugins=plugins, **given, **combination)
+        except ParamError as error:  # the rules of one row refused: which row, where several vary
+            if len(vary) < 2:
+                raise
+            row = ", ".join(f"{name}={combination[name]}" for name in vary)
+            raise ParamError(f"vary: the row {row}: {error}") from None
         same = seen.setdefault(tuple(repr(game.params[name]) for name in vary), combination)
         if same is not combination:  # "1" and "01", or "2" twice: one rule set, solved twice
             first, again = (" ".join(f"{name}={c[name]}" for name in vary) for c in (same, combination))
