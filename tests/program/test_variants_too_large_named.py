@@ -29,3 +29,11 @@ def test_the_variant_past_the_budget_is_named(tmp_path_factory, capsys, at, defa
     assert main(["variants", REROLL, "-p", str(plugin), *budget]) == 3
     out, err = capsys.readouterr()
     assert out == "" and err.startswith(f"mdp: error: variant v{at} (rolls={rolls[at]}): game reroll: "), err
+
+
+def test_the_variant_without_the_strategy_is_named(capsys):
+    # Round 32, U32-02: "game yahtzee has no strategy 'greedy-bonus' (known: optimal)", though
+    # four of its variants have it: the first variant without it (one turn) is named.
+    assert main(["variants", "yahtzee", "--strategy", "greedy-bonus"]) == 2
+    err = capsys.readouterr().err  # the first variant listed, one turn aiming at a Yahtzee
+    assert err == "mdp: error: variant yahtzee: game yahtzee has no strategy 'greedy-bonus' (known: optimal)\n"

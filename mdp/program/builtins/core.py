@@ -78,11 +78,11 @@ def _variants(args: argparse.Namespace) -> None:
     for variant, game in zip(variants, games):
         try:
             check_size(game, max_states=args.max_states, max_memory=args.max_memory or "default")
-        except TooLarge as error:  # which of them, as a refusal of its rules names it
+            if args.strategy not in (None, "optimal"):
+                find_strategy(game, args.strategy)
+        except (TooLarge, ParamError) as error:  # which of them, as a refusal of its rules names it
             rules = ", ".join(f"{k}={v}" for k, v in variant.params.items())
-            raise TooLarge(f"variant {variant.name}{f' ({rules})' if rules else ''}: {error}") from None
-        if args.strategy not in (None, "optimal"):
-            find_strategy(game, args.strategy)
+            raise type(error)(f"variant {variant.name}{f' ({rules})' if rules else ''}: {error}") from None
     rows: list[dict[str, Any]] = []
     for variant, game in zip(variants, games):
         game, solution = arguments.solved(args, game)
