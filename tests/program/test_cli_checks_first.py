@@ -91,6 +91,9 @@ def test_a_tie_break_column_the_states_lack_is_refused_first(sentinel, capsys, c
     err = _refused(capsys, [command, sentinel, *extra, "--tie-break", "min:positon"])
     assert "tie-break column 'positon'; did you mean position?" in err
     assert "position, label, value" in err
+    # Round 32, U32-03: the columns are said to be the states', not all a tie-break takes.
+    assert err.endswith("(position, label, value); a tie-break takes one of them that is a number "
+                        "in every terminal state\n"), err
     err = _refused(capsys, [command, sentinel, *extra, "--tie-break", "most:position"])
     assert "expected COLUMN, max:COLUMN or min:COLUMN" in err
 

@@ -139,8 +139,9 @@ def _tie_break_check(game: mdp.Game, args: argparse.Namespace) -> None:
     for item in args.tie_break:
         _, column = parse_tie_break(item)
         if column not in names:
-            raise ParamError(f"tie-break column {column!r}{did_you_mean(column, names)}: the "
-                             f"columns of a terminal state are {', '.join(names)}")
+            raise ParamError(f"tie-break column {column!r}{did_you_mean(column, names)}: not a "
+                             f"column of the game's states ({', '.join(names)}); a tie-break "
+                             "takes one of them that is a number in every terminal state")
 
 
 def _plot_check(args: argparse.Namespace) -> None:
