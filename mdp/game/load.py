@@ -347,7 +347,9 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     try:
         check_together(game)
     except ParamError as error:  # where the variant set what is refused, it is named
-        raise of_variant(error, variant, {k: v for k, v in ruled.items() if k not in typed}) from None
+        by = [p.removeprefix("plugin ") for p in offering(manager, ["mdp_variants"], variant or "")]
+        raise of_variant(error, variant, {k: v for k, v in ruled.items() if k not in typed},
+                         next((f"plugin {p}" for p in by if not game.own(p)), None)) from None
     return game
 
 

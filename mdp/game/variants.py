@@ -86,14 +86,16 @@ def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> st
     return None
 
 
-def of_variant(error: ParamError, variant: str | None, own: Mapping[str, object]) -> ParamError:
+def of_variant(error: ParamError, variant: str | None, own: Mapping[str, object],
+               by: str | None = None) -> ParamError:
     """``error``, the game's own check refusing its parameters, naming the ``variant`` where
     the parameter refused is one it set and the caller did not set again (``own``): the
-    user typed none of it (``variant zero (rolls=0): parameter rolls=0: ...``). As it is
+    user typed none of it (``variant zero (rolls=0): parameter rolls=0: ...``), and the rule
+    plugin that declared it (``by``: ``variant zero of plugin house.py (rolls=0)``). As it is
     where the caller's own parameter is refused, or the game's check named the variant."""
     named = re.match(r"parameter ([^=\s]+)=", str(error))  # as refusals begin, by custom
     if variant is None or not own or f"variant {variant}" in str(error) or \
             named and named[1] not in own:
         return error
-    return ParamError(f"variant {variant} ({', '.join(f'{k}={v}' for k, v in own.items())}): "
-                      f"{error}")
+    return ParamError(f"variant {variant}{f' of {by}' if by else ''} "
+                      f"({', '.join(f'{k}={v}' for k, v in own.items())}): {error}")

@@ -2,6 +2,8 @@
 variants of one name, or one that sets a parameter the game does not have or a value its
 parser refuses, are the fault of the game's mdp_variants, one line naming it."""
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -211,3 +213,16 @@ def test_a_variant_its_games_own_check_refuses_is_named_with_what_it_sets(ruled,
     own = {k: v for k, v in ruled.items() if k not in typed}
     named = f"variant v ({', '.join(f'{k}={v}' for k, v in own.items())}): " if "name" in own else ""
     assert str(error.value) == f"{named}parameter name={name}: only 'a' is played"
+
+
+@pytest.mark.parametrize("rolls", ["0", "-3"])
+def test_a_rule_plugins_variant_its_game_refuses_names_the_plugin(tmp_path, rolls):
+    # Round 32, P32-07: "variant zero (rolls=0): ..." named no plugin, though a plugin's
+    # variant is the plugin's to mend.
+    plugin = tmp_path / "house.py"
+    plugin.write_text('import mdp\nGAME = "reroll"\n\n\n@mdp.hookimpl\ndef mdp_variants():\n'
+                      f'    return [mdp.Variant("zero", {{"rolls": "{rolls}"}}, "no rolls")]\n')
+    reroll = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "reroll.py")
+    with pytest.raises(mdp.ParamError) as error:
+        mdp.load_game(reroll, variant="zero", plugins=[str(plugin)])
+    assert str(error.value).startswith(f"variant zero of plugin {plugin} (rolls={rolls}): parameter rolls="), error.value
