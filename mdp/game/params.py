@@ -70,8 +70,9 @@ class Param:
         numpy number as Python's, and any other value (a Fraction, a set, an array, a
         mapping of other keys) as its text, as tables show it. A ``show`` that raises or
         gives anything else, or bytes, is the fault of whoever declared the parameter:
-        checked here, where every use passes, as the game loads, before any work."""
-        if self.show is None:
+        checked here, where every use passes, as the game loads, before any work. ``None``
+        (not set) is shown as itself, ``show`` not asked: it renders values that are set."""
+        if self.show is None or value is None:
             got = value
         else:
             try:
@@ -111,7 +112,7 @@ class Param:
         (and recorded in JSON) would be another game's setting. A value shown as itself is
         read back only where --set would give it otherwise (``" x"``)."""
         typed = got.strip() if isinstance(got, str) else got
-        if self.repeat or (self.show is None and typed == got):
+        if self.repeat or value is None or (self.show is None and typed == got):
             return
         gave = (f"its show gave {said(got):.60} for {self.name}={said(value):.60}" if self.show
                 else f"its value {said(got):.60} has a space at either end")

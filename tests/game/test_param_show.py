@@ -3,11 +3,13 @@ parser reads as another value would record another game than the one solved (--j
 is refused, naming the plugin and the parameter."""
 
 import json
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import mdp
 from mdp.program.cli import main
 
 PLUGIN = '''
@@ -215,3 +217,18 @@ def test_a_value_with_no_show_is_shown_as_json_holds_it_or_as_its_text(tmp_path,
         return
     assert code == 0, err
     assert json.loads(out)["params"]["extra"] == expected
+
+
+@pytest.mark.parametrize("show", [str, repr, lambda v: f"{v:d}"])
+def test_an_unset_parameter_is_shown_unset_without_asking_its_show(show):
+    # Round 32, P32-15: show=str was asked about None (not set), gave 'None', which the
+    # parser refused: the whole game was refused. A show renders values that are set.
+    param = mdp.Param("x", None, int, "x", show=show)
+    assert param.shown(None) is None
+    module = SimpleNamespace(
+        GAME_NAME="unset", mdp_params=mdp.hookimpl(lambda: [param]),
+        mdp_initial_state=mdp.hookimpl(lambda: 0), mdp_actions=mdp.hookimpl(lambda state: []),
+        mdp_terminal_value=mdp.hookimpl(lambda params, state: params["x"] or 0))
+    game = mdp.load_game(module)
+    assert game.params["x"] is None and game.shown_params() == {"x": None}
+    assert mdp.load_game(module, x="5").shown_params() == {"x": show(5)}
