@@ -56,7 +56,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, faul
 from mdp.game.load import describe
 from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
-from mdp.shown import play_aimed, shown_float
+from mdp.shown import play_aimed, seen, shown_float
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -162,8 +162,16 @@ def strategies(game: Game) -> dict[str, Strategy]:
             raise ModelError(f"game {game.name}: strategy {strategy.name} is an mdp."
                              f"{type(strategy).__name__}, for {kind}, but {game.name} is not: "
                              f"give an mdp.{other}")
-    return by_name([GREEDY, *found] if GREEDY.fits(game) else found, lambda name, other: ModelError(
-        f"game {game.name}: two strategies are named {named_twice(name, other)}"), reserved=(OPTIMAL,))
+    def clash(name: str, other: str) -> ModelError:
+        if other != OPTIMAL:
+            return ModelError(f"game {game.name}: two strategies are named {named_twice(name, other)}")
+        plugin = game.blame("mdp_strategies", lambda answer: any(
+            seen(getattr(s, "name", "")).casefold() == OPTIMAL for group in answer or () for s in group))
+        whose = f"plugin {plugin}'s " if plugin else ""
+        return ModelError(f"game {game.name}: {whose}mdp_strategies names a strategy {name!r}, as "
+                          "mdp names optimal play: name it otherwise")
+
+    return by_name([GREEDY, *found] if GREEDY.fits(game) else found, clash, reserved=(OPTIMAL,))
 
 
 def find_strategy(game: Game, name: str) -> Strategy:

@@ -280,6 +280,10 @@ def solved(args: argparse.Namespace, game: mdp.Game | None = None,
     if args.residual is not None and args.exact:
         raise ParamError("--residual bounds the error of value iteration in floats; --exact "
                          "solves by policy iteration, with no error: give one or the other")
+    if strategy == "optimal":  # mdp's own: the game's strategies still checked (none named so)
+        from mdp.analysis.strategy import strategies
+
+        strategies(game)
     if strategy and strategy != "optimal":
         from mdp.analysis.strategy import Strategy, find_strategy  # here: NumPy, once a game is solved
 
