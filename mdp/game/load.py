@@ -330,6 +330,9 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     if plugins:  # theirs too, once: they came after the game's
         configure = manager.subset_hook_caller("mdp_configure", remove_plugins=before)
         collect(manager, configure, None, f"game {name}", plugins=manager)
+    for registered, plugin in manager.list_name_plugin():  # (mdp_configure's too)
+        if plugin is not module:
+            check_game_of(plugin, registered, name)
     check_hook_names(manager, f"game {name}")
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     variants = _variants(manager, name, declared)  # checked here, whichever the command

@@ -118,6 +118,21 @@ def test_a_rule_plugins_mdp_configure_is_called(tmp_path):
     assert mdp.solve(mdp.compile(game), exact=True).value == ONE_TILE_VALUE
 
 
+@pytest.mark.parametrize("meant", ["yahtzee", ("pig", "yahtzee")])
+def test_a_plugin_an_mdp_configure_registers_is_checked_as_one_given(tmp_path, meant):
+    # Round 32, P32-22: a plugin of another game (GAME = "bankmin") registered by a rule
+    # plugin's mdp_configure ran inside game coin, where one given with -p is refused.
+    other = _write(tmp_path, "other.py", f"import mdp\nGAME = {meant!r}\n\n\n@mdp.hookimpl\n"
+                   "def mdp_describe():\n    return 'other rules'\n")
+    plugin = _write(tmp_path, "nested.py", (
+        "import mdp\n\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
+        f"    plugins.register(mdp.game.load.load_plugin({other!r})[1], name='sneaky')\n"))
+    games = meant if isinstance(meant, str) else " or ".join(meant)
+    with pytest.raises(mdp.ParamError, match=f"^plugin sneaky is a rule plugin of game {games}, "
+                                             "not of game shutbox$"):
+        mdp.load_game("shutbox", plugins=[plugin], tiles="1-2")
+
+
 def test_load_game_takes_plugins_by_path_name_or_module(monkeypatch):
     def value(plugins):
         game = mdp.load_game("shutbox", plugins=plugins, tiles="1-2")
