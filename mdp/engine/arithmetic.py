@@ -182,12 +182,13 @@ class Exact:
         scale = list(itertools.accumulate(chance[1:] * mix[1:], operator.mul, initial=self.d0))
         actions = [self.d0, *(np.array(scale[:-1], dtype=object) * chance[1:]).tolist()]
         # Each distinct scale once, ascending: they divide one another, so the factor from
-        # one to another is a lookup in a small table (0 where it would not be whole).
+        # one to another is one integer division, made where a layer needs it (:meth:`_ratios`;
+        # a table of every pair would hold as many integers as the square of the layers).
         distinct = sorted(set(scale) | set(actions))
         place = {s: i for i, s in enumerate(distinct)}
         self.scale = objects(scale)
         self.action_scale = objects(actions)
-        self.ratio = objects(distinct)[:, None] // objects(distinct)[None, :]
+        self.distinct = distinct
         self.level = np.array([place[s] for s in scale], dtype=np.int64)[layers]  # each state's
         self.certain_level = [place[s] for s in actions]  # each layer's, for its choices
         self.chance_level = [place.get(s // self.d, -1) for s in actions]
@@ -198,7 +199,6 @@ class Exact:
         self.fits = np.array([largest * (s // self.d0) < 2**63 for s in scale], dtype=bool)
         self.fits &= np.logical_and.accumulate(self.fits)
         bounded = np.vectorize(lambda x: x if x < 2**63 else 0, otypes=[np.int64])
-        self.ratio64 = bounded(self.ratio) if self.ratio.size else np.zeros((0, 0), dtype=np.int64)
         # Used only where a layer fits, and then every weight and policy numerator does.
         self.weights64 = bounded(self.weights) if len(self.weights) else np.zeros(0, dtype=np.int64)
         self.policy64 = None if self.policy is None else bounded(self.policy)
@@ -255,13 +255,16 @@ class Exact:
 
     def _scaled(self, items: np.ndarray, level: int, successors: np.ndarray) -> np.ndarray:
         """``items`` times the factor from each successor's scale to the scale ``level``
-        (of :attr:`ratio`), multiplied only where that is not 1 (``items`` is a fresh array,
-        changed in place)."""
+        (one of :attr:`distinct` over another), multiplied only where that is not 1
+        (``items`` is a fresh array, changed in place)."""
         theirs = self.level[successors]
         scaled = np.flatnonzero(theirs != level)
         if len(scaled):
-            ratio = (self.ratio if items.dtype == object else self.ratio64)[level]
-            items[scaled] = items[scaled] * _rows(ratio[theirs[scaled]], items)
+            levels, at = np.unique(theirs[scaled], return_inverse=True)
+            ratios = [self.distinct[level] // self.distinct[other] for other in levels.tolist()]
+            factors = objects(ratios) if items.dtype == object else \
+                np.array([r if r < 2**63 else 0 for r in ratios], dtype=np.int64)
+            items[scaled] = items[scaled] * _rows(factors[at], items)
         return items
 
     @overload
