@@ -154,11 +154,13 @@ class Pieces:
 
     def frame(self, most: int | None = None, why: str = "") -> pl.DataFrame:
         """The whole table as one DataFrame; with ``most``, refused (:class:`mdp.TooLarge`)
-        as soon as it has more rows than that (``why`` says what the limit is for)."""
+        as soon as it has more rows than that (``why`` says what the limit is for). One pass
+        of a reader's, however often a piece that widens the types starts it again."""
+        self.begun += 1
         while True:
             try:
                 parts, rows = [], 0
-                for piece in self:
+                for piece in self._pieces():
                     rows += piece.height
                     if most is not None and rows > most:
                         raise TooLarge(f"{self.name} has more than {most:,} rows, too many {why}")

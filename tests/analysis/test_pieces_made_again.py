@@ -56,8 +56,9 @@ def mdp_analyses():
 @pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(sizes=st.lists(st.integers(1, 3), min_size=1, max_size=4), wide=st.integers(0, 4),
-       kind=st.sampled_from(["fresh", "shared", "fewer", "resized"]), off=st.sampled_from([None, 0, 0, 1, -1]))
-def test_a_table_in_pieces_is_written_whole_or_refused(tmp_path_factory, capsys, sizes, wide, kind, off):
+       kind=st.sampled_from(["fresh", "shared", "fewer", "resized"]), off=st.sampled_from([None, 0, 0, 1, -1]),
+       suffix=st.sampled_from([".csv", ".md"]))
+def test_a_table_in_pieces_is_written_whole_or_refused(tmp_path_factory, capsys, sizes, wide, kind, off, suffix):
     """Never a part of the table written: every row of the first making, or one line naming
     the plugin's analysis and no file. A widening piece, with a make that gives the pieces
     once (a generator) or other pieces the second time, is refused, and a total not made."""
@@ -65,14 +66,16 @@ def test_a_table_in_pieces_is_written_whole_or_refused(tmp_path_factory, capsys,
     total = None if off is None else sum(sizes) + off
     plugin = where / f"pcs{next(NUMBER)}.py"
     plugin.write_text(PLUGIN.format(sizes=sizes, wide=wide, kind=kind, total=total))
-    out = where / "p.csv"
+    out = where / f"p{suffix}"  # (Markdown takes the whole table: round 32, P32-13)
     code = main(["-p", str(plugin), "pcs", REROLL, "--out", str(out)])
     err = capsys.readouterr().err
     start = [0, *itertools.accumulate(sizes)]
     rows = [start[at] + i + (0.5 if at == wide else 0) for at, size in enumerate(sizes) for i in range(size)]
     made_again = wide < len(sizes)  # a piece of floats widens the sample's integers
     if code == 0:
-        assert pl.read_csv(out)["a"].to_list() == rows and err.endswith(f"{len(rows)} row{'s' * (len(rows) != 1)} written to {out}\n")
+        written = pl.read_csv(out)["a"].to_list() if suffix == ".csv" else \
+            [float(line.strip("| ")) for line in out.read_text().splitlines()[2:]]
+        assert written == rows and err.endswith(f"{len(rows)} row{'s' * (len(rows) != 1)} written to {out}\n")
     else:
         assert code == 2 and err.count("\n") == 1 and not out.exists(), err
         assert err.startswith(f"mdp: error: the table of plugin {plugin}'s analysis pcs: "), err
