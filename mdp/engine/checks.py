@@ -55,10 +55,20 @@ def required(game: Game, hook: str, **kwargs: Any) -> Any:
     misspelt or not marked) is said so, rather than that it returned nothing."""
     answer = game.call(hook, **kwargs)
     if answer is None and not game.implements(hook):
-        raise ModelError(f"game {game.name}: no {hook} hook; a game implements "
-                         "mdp_initial_state, mdp_actions, mdp_outcomes and mdp_terminal_value, "
-                         "each marked @mdp.hookimpl")
+        raise _no_hook(game, hook)
     return answer
+
+
+def a_game(game: Game) -> None:
+    """Refuse what implements no game (an empty file, a folder of other code): every game
+    has an initial state. For the commands that read a game without solving it."""
+    if not game.implements("mdp_initial_state"):
+        raise _no_hook(game, "mdp_initial_state")
+
+
+def _no_hook(game: Game, hook: str) -> ModelError:
+    return ModelError(f"game {game.name}: no {hook} hook; a game implements mdp_initial_state, "
+                      "mdp_actions, mdp_outcomes and mdp_terminal_value, each marked @mdp.hookimpl")
 
 
 def initial_state(game: Game, batch: bool = False) -> Any:

@@ -263,6 +263,24 @@ def test_params_of_a_game_without_parameters_says_so(capsys):
     assert run(capsys, "params", game, "--json")[:2] == (0, "[]\n")
 
 
+@pytest.mark.parametrize("command", ["params", "variants", "solve"])
+@pytest.mark.parametrize("what", ["empty.py", "helper.py", "folder"])
+def test_what_implements_no_game_is_refused_by_every_command(tmp_path, capsys, command, what):
+    """Round 32, U32-06: params and variants described an empty file, a helper module or a
+    folder of other code as "game X has no parameters" (exit 0), where solve refused it."""
+    path = tmp_path / what
+    if what == "folder":
+        path.mkdir()
+        (path / "__init__.py").write_text("")
+    else:
+        path.write_text("" if what == "empty.py" else "import mdp\n\n\ndef roll():\n    return 1\n")
+    name = path.stem
+    code, out, err = run(capsys, command, str(path))
+    assert (code, out) == (2, "") and err == (
+        f"mdp: error: game {name}: no mdp_initial_state hook; a game implements mdp_initial_state, "
+        "mdp_actions, mdp_outcomes and mdp_terminal_value, each marked @mdp.hookimpl\n"), err
+
+
 def test_games_lists_installed_games(capsys):
     code, out, _ = run(capsys, "games")
     lines = out.splitlines()

@@ -65,10 +65,12 @@ def _solve(args: argparse.Namespace) -> None:
 def _variants(args: argparse.Namespace) -> None:
     # Here: listing the commands needs no NumPy.
     from mdp.analysis.strategy import find_strategy
+    from mdp.engine.checks import a_game
     from mdp.engine.compile import check_size
     from mdp.game.variants import find_variant
 
     game = arguments.load(args)
+    a_game(game)
     variants = game.variants()
     if not variants:  # named as every other message names it: by the game's own name
         raise ParamError(f"game {game.name} has no named variants")
@@ -119,7 +121,10 @@ def _params_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _params(args: argparse.Namespace) -> None:
+    from mdp.engine.checks import a_game  # here: listing the commands needs no NumPy
+
     game = mdp.load_game(args.game, plugins=arguments.plugins(args))
+    a_game(game)
     rows: list[dict[str, Any]] = [{"name": p.name, "default": None if p.default is None else
              p.shown(check_default(f"game {game.name}", p)), "help": p.help} for p in game.declared]
     if args.json:
