@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from fractions import Fraction
 
 from mdp.checks import check_residual
 from mdp.errors import ParamError
@@ -46,15 +47,29 @@ def residual(text: str) -> float:
     return float(text)
 
 
+_SIZE = re.compile(r"(?P<whole>[0-9][0-9,_]*)?(?P<part>\.[0-9]+)?(?P<unit>[KMGT]?)B?",
+                   re.ASCII | re.IGNORECASE)
+
+
+_GROUPED = re.compile(r"[0-9]+|[0-9]{1,3}(?:,[0-9]{3})+|[0-9]{1,3}(?:_[0-9]{3})+", re.ASCII)
+
+
 def size(text: str) -> int:
+    """A size in bytes: a number as every number option reads one (its digits grouped by
+    thousands too, ``2,000,000,000``), a decimal part where a unit follows, and K, M, G or T
+    (powers of 1000), with or without B: ``4G``, ``1.5G``, ``500M``."""
     units = {"": 1, "K": 10**3, "M": 10**6, "G": 10**9, "T": 10**12}
-    number = text.strip().upper().removesuffix("B")
-    unit = number[-1:] if number[-1:] in units else ""
-    digits = number[:len(number) - len(unit)].strip()
-    value = float(digits) * units[unit] if _DECIMAL.fullmatch(digits) else 0  # 0-9, no 1_0
+    found = _SIZE.fullmatch(text)
+    value = 0
+    if found and (found["whole"] or found["part"]) and (found["unit"] or not found["part"]):
+        digits = found["whole"] or "0"
+        if _GROUPED.fullmatch(digits):  # by thousands, as every number option takes them
+            whole = int(digits.replace(",", "").replace("_", ""))
+            part = Fraction(f"0{found['part']}") if found["part"] else Fraction(0)
+            value = int((whole + part) * units[found["unit"].upper()])
     if value >= 2**63:  # a size, but past any machine's (and 64 bits)
         raise argparse.ArgumentTypeError(f"{text!r} is too large: at most 2**63 - 1 bytes, about 9.2E18")
-    if not 1 <= value:  # also NaN
-        raise argparse.ArgumentTypeError(f"expected a size like 4G, 500M or 2000000000 (bytes), "
-                                         f"not {text!r}")
-    return int(value)
+    if not 1 <= value:
+        raise argparse.ArgumentTypeError(f"expected a size like 4G, 1.5G, 500M or 2,000,000,000 "
+                                         f"(bytes), not {text!r}")
+    return value

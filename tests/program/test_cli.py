@@ -191,7 +191,7 @@ def test_too_large_is_one_line_and_exit_3(capsys):
                         r"--max-memory \(max_memory= in Python\)\n", err)
 
 
-@pytest.mark.parametrize("size, too_large", [("1000000000000000000000", True), ("9.3E18", True),
+@pytest.mark.parametrize("size, too_large", [("1000000000000000000000", True), ("9,300,000,000,000,000,000", True), ("9.3E18", False),
                                              ("10000000T", False), ("inf", False), ("0", False),
                                              ("nan", False), ("0.5", False), ("x", False)])
 def test_a_max_memory_past_64_bits_is_said_too_large(capsys, size, too_large):
