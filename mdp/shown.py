@@ -151,11 +151,18 @@ def stake_percent(value: Any) -> str:
     the fraction where ``value`` is exact, with the sign of the winnings; a share that is not
     0 but that four decimals would show as 0 is ``-< 0.0001%`` (or ``+``), as :func:`percent`
     shows a chance. A float whose four decimals would be past its :data:`DIGITS` significant
-    digits is shown to those digits, never with decimals it does not hold, and one whose
-    percentage is past what a float holds by its size (``+2e+309%``), never as ``inf``."""
+    digits is shown to those digits, never with decimals it does not hold (an exact one alike:
+    one number, one form), and one whose percentage is past what a float holds by its size
+    (``+2e+309%``), never as ``inf``."""
     from fractions import Fraction
 
     sign = "-" if value < 0 else "+"
+    if isinstance(value, Fraction) and abs(100 * value) >= 10 ** (DIGITS - 4):
+        import decimal  # as a float's is shown: its digits, not decimals past them
+
+        with decimal.localcontext(prec=DIGITS + 10):
+            scaled = decimal.Decimal(abs(100 * value.numerator)) / value.denominator
+        return f"{sign}{scaled:.{DIGITS}g}%"
     if isinstance(value, Fraction):
         whole, part = divmod(abs(round(value * 1_000_000)), 10_000)  # hundredths of a percent
         text = f"{whole}.{part:04d}%"

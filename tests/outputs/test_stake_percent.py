@@ -3,7 +3,9 @@ where the match is exact, and never decimals a float does not hold. A payout of 
 (allowed: it fits in 64 bits) printed +7013596788025388.0000% under --exact, where the
 fraction is ...387.2471...%, and ...384.0000% in floats. The sign is the winnings' (a loss
 of 1/10**7 read "+0.0000%" exactly, "-0.0000%" in floats), a share that is not 0 is never
-shown as 0, and a float's percentage past a float is said by its size, never ``inf%``."""
+shown as 0, and a float's percentage past a float is said by its size, never ``inf%``. A
+percentage past a float's digits is shown to those digits exactly as in floats: one number,
+one form."""
 
 import re
 from fractions import Fraction
@@ -20,6 +22,13 @@ def test_an_exact_value_is_its_percentage_to_four_decimals(value):
     assert text[0] == ("-" if value < 0 else "+"), text
     if value and abs(100 * value) < Fraction(1, 20000):  # four decimals would show 0
         assert text[1:] == "< 0.0001%", text
+        return
+    if abs(100 * value) >= 10 ** (DIGITS - 4):  # past a float's digits: shown as a float's are
+        # (round 32, U32-05: +11111111111111111.1111% exactly, +1.11111111111111e+16% in floats)
+        assert re.fullmatch(r"[+-]\d+(\.\d+)?(e\+\d+)?%", text) and len(text.split("e")[0].strip("+-.%").replace(".", "")) <= DIGITS
+        assert abs(Fraction(text[1:-1]) - abs(100 * value)) <= abs(100 * value) / 10 ** (DIGITS - 1)
+        as_float = stake_percent(float(value))
+        assert ("e" in text) == ("e" in as_float) and abs(float(text[:-1]) / float(as_float[:-1]) - 1) < 1e-13
         return
     assert re.fullmatch(r"[+-]\d+\.\d{4}%", text), text
     shown = Fraction(text[:-1])
@@ -45,8 +54,7 @@ def test_a_float_shows_no_digit_it_does_not_hold(value):
 
 def test_the_reported_case():
     value = Fraction(9541920999999999549415, 136048896)
-    assert stake_percent(value) == "+7013596788025387.2471%"
-    assert stake_percent(float(value)) == "+7.01359678802539e+15%"
+    assert stake_percent(value) == stake_percent(float(value)) == "+7.01359678802539e+15%"
 
 
 def test_winnings_no_float_holds_are_said_by_their_size(capsys):
