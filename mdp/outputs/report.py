@@ -285,7 +285,7 @@ def chart(x: list[Any], p: np.ndarray, cumulative: np.ndarray, axis: str, labels
     top_p = _nice(float(p.max()) if len(p) else 1.0)
     step = plot_w / n
     out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" '
-           f'aria-labelledby="chart-t"><title id="chart-t">Chance of each {html.escape(axis)} '
+           f'aria-labelledby="chart-t"><title id="chart-t">Chance by {html.escape(axis)} '
            f'(bars) and cumulative chance (line)</title>']
     for k in range(5):  # grid and left axis: probability
         value = top_p * k / 4

@@ -182,6 +182,8 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
     assert "expected total: <strong>11.8958333333333</strong>" in page
     assert "2 rounds through 4 round states; a round of 25 states" in page
     assert "100,000 games played at random under optimal play (seed 0)" in page
+    # Named in words that read (round 32, U32-04: "Chance of each points").
+    assert '<title id="chart-t">Chance by points (bars) and cumulative chance (line)</title>' in page
     # A bar per total from the least to the greatest, each named, 1 to 18 (none at 2 or 4).
     bars = re.findall(r'<rect class="bar"[^>]*><title>points (\d+): +([\d.]+)%', page)
     assert [int(p) for p, _ in bars] == list(range(1, 19))

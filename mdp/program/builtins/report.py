@@ -50,6 +50,7 @@ def _report(args: argparse.Namespace) -> None:
 def mdp_commands() -> list[Command]:
     return [Command("report", "write one self-contained HTML page with a strategy explorer",
                     _report, _arguments, "Solve a game and write one HTML page that needs no "
-                    "network: the rules, the value under optimal play (exact), the outcome "
-                    "distribution, the named strategies, and an explorer that gives the best "
+                    "network: the rules, the value under optimal play (exact, for a game of one "
+                    "model), the outcome distribution (of simulated games, for a game of "
+                    "rounds), the named strategies, and an explorer that gives the best "
                     "move of any position, as mdp advise does.")]
