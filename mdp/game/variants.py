@@ -64,7 +64,8 @@ def find_variant(game: str, variants: list[Variant], wanted: str) -> Variant:
 
 def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> str | None:
     """What is wrong with the variants of ``mdp_variants``, or ``None``: one that sets a
-    parameter the game does not have or a value its parser refuses. Checked where the game
+    parameter the game does not have or a value its parser refuses (but the empty text, which
+    sets a parameter unset by default back to unset, as ``--set KEY=`` does). Checked where the game
     is loaded, so that every command finds it, not only the ones that read the variants;
     blamed on the plugin that offers the variant (:func:`mdp.game.plugins.collect`)."""
     from mdp.game.params import parsed
@@ -76,9 +77,12 @@ def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> st
                 known = ", ".join(by_name) or "none"
                 return (f"gives variant {variant.name!r} the parameter {key!r}, which the game "
                         f"does not have (its parameters: {known})")
+            param = by_name[key]
             try:
-                parsed("", by_name[key], value)
+                parsed("", param, value)
             except (ValueError, TypeError, ParamError) as error:
+                if value == "" and param.default is None and not param.repeat:
+                    continue  # unset, as --set KEY= sets it back
                 return (f"gives variant {variant.name!r} {key}={value}, which its parser "
                         f"refuses: {error}")
             except ModelError as error:  # the parser's own fault, as it read the value

@@ -226,3 +226,18 @@ def test_a_rule_plugins_variant_its_game_refuses_names_the_plugin(tmp_path, roll
     with pytest.raises(mdp.ParamError) as error:
         mdp.load_game(reroll, variant="zero", plugins=[str(plugin)])
     assert str(error.value).startswith(f"variant zero of plugin {plugin} (rolls={rolls}): parameter rolls="), error.value
+
+
+@pytest.mark.parametrize("parser, played", [("int", None), ("lambda text: int(text or 7)", 7)])
+def test_a_variants_empty_text_is_read_as_set_reads_it(tmp_path, parser, played):
+    # Round 32, P32-18: a variant's x="" (what --set x= gives to unset x) was refused as a
+    # value its parser refuses; it unsets x, unless the parser reads the empty text.
+    game = tmp_path / "unsets.py"
+    game.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_params():\n"
+                    f"    return [mdp.Param('x', None, {parser}, 'x')]\n\n\n@mdp.hookimpl\n"
+                    "def mdp_variants():\n    return [mdp.Variant('unset', {'x': ''}, 'x unset')]\n\n\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state():\n    return 0\n\n\n@mdp.hookimpl\n"
+                    "def mdp_actions(state):\n    return []\n\n\n@mdp.hookimpl\n"
+                    "def mdp_terminal_value(state):\n    return 0\n")
+    assert mdp.load_game(str(game), variant="unset").params["x"] == played
+    assert mdp.load_game(str(game), x="").params["x"] == played  # as --set x= sets it
