@@ -28,6 +28,7 @@ from mdp.engine.solved import Solved
 from mdp.errors import ModelError
 from mdp.game.cells import to_frame
 from mdp.game.columns import row_columns
+from mdp.game.naming import written
 from mdp.outputs.evaluated import evaluated
 from mdp.outputs.evaluated import quiet_late_callbacks as _quiet_late_callbacks
 
@@ -234,12 +235,25 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
     def at(values: Any) -> Any:
         return values[e] if isinstance(values, list) and e < len(values) else None
 
-    card = ", ".join(f"{k} {v}" for k, v in
-                     round_frame(model, game, keys[row:row + 1]).row(0, named=True).items())
+    card = written(round_frame(model, game, keys[row:row + 1]).row(0, named=True))
     raise ModelError(f"{where} disagrees with mdp_round_rule at round state {int(keys[row])} "
-                     f"({card}), end {inner.states[e]!r}: it gives the next round state "
-                     f"{_js(at(following))} and {_js(at(scored))} points, mdp_round_rule "
-                     f"{int(want[row, e])} and {worth[row, e]:g}")
+                     f"({card or 'every round column empty'}), end {inner.states[e]!r}: it gives "
+                     f"the next round state {_js(at(following))} and {_js(at(scored))} points, "
+                     f"mdp_round_rule {int(want[row, e])} and {worth[row, e]:g}{_changed_by(game)}")
+
+
+def _changed_by(game: Game) -> str:
+    """Where a rule plugin's mdp_round_rule is the rule played and the script is not its
+    own, the plugin that changed the rule without giving the page its script."""
+    def theirs(hook: str) -> list[str]:
+        return [impl.plugin_name for impl in getattr(game.plugins.hook, hook).get_hookimpls()
+                if not game.own(impl.plugin_name)]
+
+    rule = theirs("mdp_round_rule")
+    if not rule or rule[-1] in theirs("mdp_round_ends_script"):
+        return ""
+    return (f"; plugin {rule[-1]} changes mdp_round_rule, and gives the page no script of its "
+            "own (mdp_round_ends_script) to change it alike")
 
 
 def _js(value: Any) -> str:

@@ -174,3 +174,22 @@ def test_a_spread_takes_all_where_they_fit_and_a_share_of_every_round_otherwise(
         taken = np.isin(k, chosen)
         assert taken.all() or taken.sum() >= SAMPLE and taken[0] and taken[-1]
     assert len(chosen) <= max(rows, SAMPLE * len(sizes))
+
+
+def test_a_plugin_that_changes_the_round_rule_alone_is_named(tmp_path, capsys):
+    # Round 32, P32-20: a rule plugin doubling Yahtzee's points made the report fail blaming
+    # the game's own script, its round state written "filled , upper 0".
+    plugin = tmp_path / "doubled.py"
+    plugin.write_text('import numpy as np\nimport mdp\n\nGAME = "yahtzee"\n\n\n'
+                      "@mdp.hookimpl(wrapper=True)\ndef mdp_round_rule(params, ends):\n    rule = yield\n\n"
+                      "    def doubled(states):\n        e = rule(states)\n"
+                      "        return mdp.RoundEnds(e.next, np.asarray(e.points) * 2)\n    return doubled\n")
+    from mdp.program.cli import main
+
+    assert main(["report", "yahtzee", "--set", "card=yahtzee", "--set", "boxes=threes,chance", "-p",
+                 str(plugin), "--out", str(tmp_path / "y.html")]) == 2
+    err = capsys.readouterr().err
+    assert "at round state 0 (filled=\"\" upper=0 holds_50=False), end " in err, err
+    assert err.endswith(f"; plugin {plugin} changes mdp_round_rule, and gives the page no script of "
+                        "its own (mdp_round_ends_script) to change it alike\n"), err
+    assert not (tmp_path / "y.html").exists()
