@@ -123,7 +123,10 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     loaded = _checked(games(spec, vary, variant=variant, params=params, plugins=plugins),
                       max_states, max_memory)
     alone = [name for name in _match_alone(loaded[0]) if name in vary]
-    if alone:  # every row one game, solved again
+    if alone:  # every row one game, solved again, if the match rules say true
+        with reading(loaded[0]) as read:
+            compile(loaded[0], max_states=max_states, max_memory=max_memory, progress=progress)
+        _read_alone(loaded[0], read)
         raise ParamError(f"parameter {alone[0]} is read by a match alone (game {loaded[0].name}'s "
                          "match rules say so): solved, every value is one game; vary it in a "
                          "match (mdp match --vary, mdp.match_table)")
@@ -168,11 +171,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
             with reading(game) as read:  # compiled once for every value of the match's own
                 models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                       progress=progress)
-            if wrong := sorted(read & set(_match_alone(game))):
-                raise ModelError(f"game {game.name}: its hooks read {wrong[0]} as its states are "
-                                 "made, though mdp_match_rules names it among those the match "
-                                 "alone reads (MatchRules params); name in params only what the "
-                                 "game's own hooks never read")
+            _read_alone(game, read)
         elif models[key].info.rules != game.describe():  # a parameter of the match alone?
             raise ModelError(f"game {game.name}: mdp_match_rules names {', '.join(match_params(game))} "
                              "as read by the match alone, but the game's rules read otherwise with "
@@ -212,6 +211,18 @@ def _play_key(game: Game) -> Any:
     ignored = set(match_params(game))
     return game.name, game.variant, tuple(
         (name, repr(value)) for name, value in game.shown_params().items() if name not in ignored)
+
+
+def _read_alone(game: Game, read: set[str]) -> None:
+    """Refuse match rules that name among the parameters the match alone reads one that the
+    game's hooks ``read`` as its states are made: a claim that is not true."""
+    if wrong := sorted(read & set(_match_alone(game))):
+        plugin = game.blame("mdp_match_rules", lambda rules: wrong[0] in getattr(rules, "params", ()))
+        whose = f"plugin {plugin}'s " if plugin else ""
+        raise ModelError(f"game {game.name}: its hooks read {wrong[0]} as its states are made, "
+                         f"though {whose}mdp_match_rules "
+                         "names it among those the match alone reads (MatchRules params); name in "
+                         "params only what the game's own hooks never read")
 
 
 def _varied(games: list[Game], vary: Mapping[str, Any]) -> list[dict[str, Any]]:

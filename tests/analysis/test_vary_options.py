@@ -48,7 +48,8 @@ MATCH_ALONE = {"shut_pays": ["1", "2"], "shut_wins": ["yes", "no"]}
 
 def test_solving_over_a_parameter_of_the_match_alone_is_refused_before_the_work(capsys):
     """Solved, each value of a parameter that only a match reads is one game: the table's rows
-    were that game solved again, alike; refused in one line naming it, before any compile."""
+    were that game solved again, alike; refused in one line naming it, before any solve (the
+    first row compiled, which tells whether the match rules' word is true)."""
     from mdp.analysis.match_rules import match_params
 
     assert set(match_params(mdp.load_game("shutbox"))) == MATCH_ALONE.keys()
@@ -58,3 +59,73 @@ def test_solving_over_a_parameter_of_the_match_alone_is_refused_before_the_work(
         assert err.startswith(f"mdp: error: parameter {name} is read by a match alone "), err
         # the match itself takes it (the fair stake of the rule set)
         assert mdp.match_table("shutbox", {name: values}, params={"tiles": "1-3"}).height == 2
+
+
+COIN = """from fractions import Fraction
+import mdp
+
+GAME_NAME = "coin"
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [mdp.Param("win", 4, int, "what a win pays")]
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "s0"
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["safe", "risky"] if state == "s0" else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, "T")] if action == "safe" else [(Fraction(1, 3), "W"), (Fraction(2, 3), "L")]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    return {"T": 1, "W": params["win"], "L": 0}[state]
+
+
+@mdp.hookimpl
+def mdp_state_columns(params, state):
+    return {"score": {"T": 1, "W": params["win"], "L": 0}.get(state)}
+"""
+PAYOFF = """import numpy as np
+
+
+def payoff(results):
+    s = np.sign(np.asarray(results)[:, 1] - np.asarray(results)[:, 0])
+    return np.stack([-s, s], axis=1)
+"""
+RULES = """import mdp
+from coin_payoff import payoff
+
+GAME = "coin"
+
+
+@mdp.hookimpl
+def mdp_match_rules():
+    return mdp.MatchRules("score", payoff, params=("win",))
+"""
+
+
+@pytest.mark.parametrize("command", ["solve", "match"])
+def test_match_rules_that_name_a_parameter_the_game_reads_are_refused_on_every_road(
+        tmp_path, capsys, monkeypatch, command):
+    # Round 32, P32-16: solve --vary trusted the claim and refused a sweep of two games;
+    # match --vary alone found it untrue.
+    (tmp_path / "coin.py").write_text(COIN)
+    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
+    (tmp_path / "rules.py").write_text(RULES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main([command, str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"mdp: error: game coin: its hooks read win as its states are made, though plugin "
+                   f"{tmp_path / 'rules.py'}'s mdp_match_rules names it among those the match alone "
+                   "reads (MatchRules params); name in params only what the game's own hooks never read\n"), err
