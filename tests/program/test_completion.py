@@ -39,6 +39,26 @@ def test_a_plugin_given_with_p_is_a_file_and_is_passed_over_wherever_it_stands()
     assert "twelve-box" in words("solve", "-p", "rule.py", "shutbox", "--variant", "")
 
 
+def test_what_the_plugins_on_the_line_add_is_completed(tmp_path):
+    # Round 32, P32-19: -p was passed over: a rule plugin's parameters, variants and
+    # strategies, and a program plugin's commands, options and formats, were not offered.
+    rule = tmp_path / "house.py"
+    rule.write_text('import mdp\n\nGAME = "reroll"\n\n\n@mdp.hookimpl\ndef mdp_params():\n'
+                    '    return [mdp.Param("bonus", 0, int, "points added")]\n\n\n@mdp.hookimpl\n'
+                    'def mdp_variants():\n    return [mdp.Variant("two", {"rolls": "2"}, "two rolls")]\n\n\n'
+                    '@mdp.hookimpl\ndef mdp_strategies():\n    return [mdp.Strategy.per_state('
+                    '"first", "keeps the first roll", lambda state, action: [1, 0])]\n')
+    reroll = str(ROOT / "docs" / "examples" / "reroll.py")
+    assert words("solve", reroll, "-p", str(rule), "--variant", "") == ["two"]
+    assert "bonus=" in words("solve", "-p", str(rule), reroll, "--set", "")
+    assert "first" in words("solve", reroll, "--plugin", str(rule), "--strategy", "")
+    blunders = str(ROOT / "docs" / "examples" / "blunders.py")
+    assert "blunders" in words("-p", blunders, "")
+    assert words("-p", blunders, "blunders", "shutbox", "--t") == ["--top"]
+    assert "tsv" in words("policy", "shutbox", "-p", blunders, "--format", "")
+    assert "blunders" not in words("")  # given for the line alone
+
+
 def test_the_options_of_a_command_are_its_parser_s():
     # mdp policy: the game's options, the output options, its own --optimal-only.
     assert words("policy", "shutbox", "--o") == ["--out", "--optimal-only"]

@@ -23,6 +23,7 @@ import attrs
 
 import mdp
 from mdp.hookspecs import hookimpl
+from mdp.program import registry
 from mdp.program.arguments import PLUGIN_OPTIONS, plugins_given
 from mdp.program.registry import Command, commands_and_analyses
 
@@ -62,7 +63,18 @@ def complete(words: list[str], parser: Parser) -> Candidates:
     *typed, current = words
     if typed[-1:] and typed[-1] in PLUGIN_OPTIONS:  # -p FILE, anywhere
         return Candidates(files=True)
-    typed = plugins_given(typed)[0]
+    typed, specs = plugins_given(typed)
+    try:  # the plugins the line gives, as the command would load them
+        try:
+            rules = registry.add_given(specs)
+        except mdp.MdpError:  # one that does not load: candidates are a help, never an error
+            rules = []
+        return _completed(typed, current, parser, rules)
+    finally:
+        registry.drop_given()
+
+
+def _completed(typed: list[str], current: str, parser: Parser, rules: list[str]) -> Candidates:
     known = commands_and_analyses()
     at = next((i for i, word in enumerate(typed) if word in known), None)
     if at is None:  # no command yet: a command, or an option of mdp itself
@@ -74,7 +86,7 @@ def complete(words: list[str], parser: Parser) -> Candidates:
     action = top._subparsers._group_actions[0]
     assert isinstance(action, argparse._SubParsersAction)
     sub = action.choices[typed[at]]
-    return _Line(sub, typed[at + 1:]).complete(current)
+    return _Line(sub, typed[at + 1:], rules).complete(current)
 
 
 def _matching(words: Iterable[tuple[str, str]], current: str) -> tuple[tuple[str, str], ...]:
@@ -110,6 +122,7 @@ class _Line:
 
     parser: argparse.ArgumentParser
     words: list[str]
+    plugins: list[str] = attrs.field(factory=list)  # the rule plugins the line gives (-p)
     given: dict[str, list[str]] = attrs.field(factory=dict)
     pending: argparse.Action | None = None  # the option whose value comes next
     positional: int = 0  # how many positional arguments are filled
@@ -188,7 +201,7 @@ class _Line:
         if name is None:
             return None
         try:
-            return mdp.load_game(name, **settings)
+            return mdp.load_game(name, plugins=self.plugins, **settings)
         except mdp.MdpError:
             return None
 
