@@ -259,7 +259,35 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     whose counts, next states and probability ids are one-dimensional integer arrays (next
     states as 64-bit keys), its table and terminal values sequences. Whether the sizes
     agree and the numbers are numbers is :class:`BlockChecks`'s to say."""
-    e = game.call("mdp_expand", states=keys, labels=labels)
+    return _whose(game, "mdp_expand", lambda e: _expansion(game, keys, labels, e), states=keys, labels=labels)
+
+
+def _whose(game: Game, hook: str, check: Callable[[Any], Any], **kwargs: Any) -> Any:
+    """``check`` of the answer of the batch ``hook``: where it refuses it, the rule plugin
+    whose implementation (a wrapper) made the answer wrong is named, found as the hook is
+    asked again with the plugins added one at a time; never the game, whose own was right."""
+    answer = game.call(hook, **kwargs)
+    try:
+        return check(answer)
+    except ModelError as error:
+        said = f"game {game.name}: "
+        if not str(error).startswith(said):
+            raise
+
+        def wrong(other: Any) -> bool:
+            try:
+                check(other)
+            except ModelError:
+                return True
+            return False
+
+        plugin = game.blame(hook, wrong, **kwargs)
+        if plugin is None:
+            raise
+        raise ModelError(str(error).replace(said, f"{said}plugin {plugin}'s ", 1)) from error.__cause__
+
+
+def _expansion(game: Game, keys: np.ndarray, labels: bool, e: Any) -> Expansion:
     if not isinstance(e, Expansion):
         raise ModelError(f"game {game.name}: mdp_expand returned {shown(e)}, not an "
                          f"mdp.Expansion ({_states(game, keys)})")
@@ -358,8 +386,11 @@ def stages_of(game: Game, keys: np.ndarray) -> np.ndarray:
     if not game.implements("mdp_stage"):
         raise ModelError(f"game {game.name}: a game with mdp_expand must implement mdp_stage")
     keys = keys.astype(np.int64, copy=False)  # a game's arithmetic on keys stays in 64 bits
-    stages = _Field(game, keys, "mdp_stage").integers(
-        game.call("mdp_stage", states=keys), "stages", "one integer per state")
+    return _whose(game, "mdp_stage", lambda answer: _stages(game, keys, answer), states=keys)
+
+
+def _stages(game: Game, keys: np.ndarray, answer: Any) -> np.ndarray:
+    stages = _Field(game, keys, "mdp_stage").integers(answer, "stages", "one integer per state")
     if len(stages) != len(keys):
         raise ModelError(f"game {game.name}: mdp_stage gave {len(stages):,} stages for "
                          f"{len(keys):,} states; expected one integer per state")
