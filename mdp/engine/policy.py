@@ -66,11 +66,16 @@ class Policy:
                              f"one chance per action ({n:,}), or weights through "
                              "mdp.Policy.of_weights")
         exact = p.dtype == object
+        if not exact and p.dtype.kind != "f":  # (int64's 0 and 1 are chances, but of which kind?)
+            raise ParamError(f"mdp.Policy: probabilities is an array of {p.dtype}; expected floats, "
+                             "or ints and fractions in an object array (p.astype(object) for exact "
+                             "chances)")
         if exact and not all(isinstance(x, (int, Fraction)) and not isinstance(x, bool) for x in p.tolist()) \
-                or not exact and (p.dtype.kind != "f" or not np.isfinite(p).all()):
+                or not exact and not np.isfinite(p).all():
             raise ParamError("mdp.Policy: probabilities is an array not all of finite numbers; "
                              "expected floats, or ints and fractions in an object array")
-        sums = self.model.per_state(np.add, p) if n else p
+        with np.errstate(over="ignore"):  # a sum past a float: not 1, said below
+            sums = self.model.per_state(np.add, p) if n else p
         if (p < 0).any() or not (sums == 1 if exact else np.abs(sums - 1) <= 1e-9).all():
             raise ParamError("mdp.Policy: probabilities is an array not of chances; expected "
                              "none negative, summing to 1 in each state where the player acts; "

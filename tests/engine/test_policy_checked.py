@@ -49,3 +49,19 @@ def test_a_mix_weight_that_is_no_number_is_refused(weight):
     random = mdp.strategy_policy(MODEL, "random", game=GAME)
     with pytest.raises(mdp.ParamError, match=r"^mix weights "):
         mdp.Policy.mix([(random, weight), (random, 1)])
+
+
+@pytest.mark.parametrize("dtype", [np.int64, np.int8, np.uint32, bool])
+def test_chances_of_another_dtype_are_refused_by_their_dtype(dtype):
+    # Round 33, U33-01: a 0/1 policy as int64 was "not all of finite numbers".
+    pure = mdp.solve(MODEL).as_policy().probabilities
+    with pytest.raises(mdp.ParamError, match=rf"^mdp\.Policy: probabilities is an array of "
+                                             rf"{np.dtype(dtype).name}; expected floats"):
+        mdp.Policy(MODEL, pure.astype(dtype))
+
+
+def test_chances_past_a_float_say_nothing_of_numpy(recwarn):
+    # Round 33, U33-02: numpy's "overflow encountered in reduceat" came before the refusal.
+    with pytest.raises(mdp.ParamError, match="not of chances"):
+        mdp.Policy(MODEL, np.full(MODEL.n_actions, 1e308))
+    assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
