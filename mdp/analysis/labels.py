@@ -9,7 +9,8 @@ from typing import Any
 import numpy as np
 
 from mdp.checks import GAME, MODEL, arguments, first, state_ids
-from mdp.engine.checks import actions_of, expand, shown
+from mdp.engine.batch_answers import expand
+from mdp.engine.checks import actions_of, shown
 from mdp.engine.groups import starts
 from mdp.engine.model import CompiledModel
 from mdp.engine.walk import label_print, label_prints

@@ -43,7 +43,7 @@ class BlockChecks:
         """Check a block; return its number of actions, and how many of them have one
         outcome of probability 1 (choices). It calls no hook: a fault is raised as a
         :class:`Finding`."""
-        n_actions = int(np.sum(e.action_counts))  # (the sizes agree: checks.expand)
+        n_actions = int(np.sum(e.action_counts))  # (the sizes agree: batch_answers.expand)
         certain = self.probabilities(keys, e)
         self.terminal_values(keys, e)
         return n_actions, certain

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from mdp.engine import checks
+from mdp.engine import batch_answers, checks
 from mdp.engine.budget import Budget, Lengthening
 from mdp.engine.expansion import Block, Discovery
 from mdp.engine.stages import rising
@@ -54,7 +54,7 @@ def _reachable(game: Game, budget: Budget,
     expansion."""
 
     keys = np.array([initial], dtype=np.int64)
-    stages = checks.stages_of(game, keys).astype(np.int64)
+    stages = batch_answers.stages_of(game, keys).astype(np.int64)
     prints = np.zeros(1, dtype=np.uint64)
     frontier, frontier_stages = keys, stages
     lengthening, rounds = Lengthening(budget), 0
@@ -62,13 +62,13 @@ def _reachable(game: Game, budget: Budget,
         rounds += 1
         lengthening.look(budget.count, rounds)
         budget.take(len(frontier), note=" (states that may come back)")
-        expansion = checks.expand(game, frontier, labels=False)
+        expansion = batch_answers.expand(game, frontier, labels=False)
         prints[np.searchsorted(keys, frontier)] = expansion.prints()
         nexts = expansion.next_states.astype(np.int64)
         budget.take(0, len(nexts))
         found = np.unique(nexts)
         new = found[~_among(found, keys)]
-        new_stages = checks.stages_of(game, new).astype(np.int64)
+        new_stages = batch_answers.stages_of(game, new).astype(np.int64)
         merged = np.concatenate([keys, new])
         order = np.argsort(merged, kind="stable")
         keys, stages = merged[order], np.concatenate([stages, new_stages])[order]
@@ -97,6 +97,6 @@ def _blocks(game: Game, keys: np.ndarray, stages: np.ndarray,
     for part in np.split(order, bounds):
         if len(part):
             stage_keys = keys[part]
-            expansion = checks.expand(game, stage_keys, labels=False)
+            expansion = batch_answers.expand(game, stage_keys, labels=False)
             _same(game, keys, prints, stage_keys, expansion.prints())
             yield Block(int(stages[part[0]]), stage_keys, expansion)

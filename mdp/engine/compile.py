@@ -236,7 +236,7 @@ class _Intake:
         self.stages.append(Stage(
             block.level, narrow(keys), terminal, narrow(e.action_counts[~terminal]),
             None if choices_only else narrow(e.outcome_counts),
-            narrow(e.next_states),  # integers: checks.expand saw to it
+            narrow(e.next_states),  # integers: batch_answers.expand saw to it
             None if choices_only else probabilities,
             e.terminal_values, certain, n_actions))
 

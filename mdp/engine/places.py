@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from mdp.engine.checks import expand
+from mdp.engine.batch_answers import expand
 from mdp.engine.expansion import Expansion, action_place
 from mdp.game.load import Game, describe
 

@@ -14,7 +14,7 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
-from mdp.engine import checks, places
+from mdp.engine import batch_answers, checks, places
 from mdp.engine.budget import Budget, Lengthening
 from mdp.engine.expansion import Block, Discovery, Expansion
 from mdp.engine.groups import narrow
@@ -34,7 +34,7 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
     rough: set[int] = set()  # stages some of whose keys may repeat or be out of order
     distinct = _Distinct()
     keys = np.array([initial], dtype=np.int64)
-    _schedule(pending, keys, checks.stages_of(game, keys))
+    _schedule(pending, keys, batch_answers.stages_of(game, keys))
     lengthening, walked = Lengthening(budget), 0
     while pending:
         walked += 1
@@ -48,16 +48,16 @@ def _stages(game: Game, budget: Budget, initial: int) -> Iterator[Block]:
         keys = keys.astype(np.int64)
         del parts
         budget.take(len(keys), note=f" (stage {stage})")
-        expansion = checks.expand(game, keys, labels=False)
+        expansion = batch_answers.expand(game, keys, labels=False)
         budget.take(0, len(expansion.next_states))
         yield Block(stage, keys, expansion)  # compile checks it before we go on
-        next_states = expansion.next_states  # integers of 64 bits: checks.expansion saw to it
+        next_states = expansion.next_states  # integers of 64 bits: batch_answers.expand saw to it
         # Many outcomes lead to the same state: their stages are asked for, checked and filed
         # once per distinct state where the keys are dense enough for a bitmap.
         found = distinct(next_states, sort_sparse=False)
         if found is None:  # too sparse for the bitmap: sorted when their stage is reached
             found = next_states
-        next_stages = checks.stages_of(game, found)
+        next_stages = batch_answers.stages_of(game, found)
         up = np.flatnonzero(next_stages > stage)
         if len(up):
             outcome = int(np.flatnonzero(next_states == found[up[0]])[0])
