@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mdp
-from mdp.outputs.explorer import controls
+from mdp.outputs.controls import controls
 
 ITEMS = st.lists(st.sampled_from(["1", "2", "3", "4"]), min_size=1, max_size=4, unique=True)
 VALUES = st.lists(st.lists(st.sampled_from(["1", "2", "3", "4", "x"]), max_size=3, unique=True),
