@@ -70,7 +70,7 @@ _LAZY = {
     "strategy_policy": "mdp.analysis.strategy",
     "evaluate": "mdp.analysis.strategy",
     "strategies": "mdp.analysis.strategy",
-    "strategy_values": "mdp.analysis.strategy",
+    "strategy_values": "mdp.analysis.strategy_table",
     "distribution": "mdp.analysis.distribution",
     "Simulation": "mdp.analysis.simulate",
     "Lengths": "mdp.analysis.lengths",
@@ -117,14 +117,8 @@ if TYPE_CHECKING:
     from mdp.analysis.policy_table import policy, policy_pieces
     from mdp.analysis.registry import Analysis, analyse, analyses
     from mdp.analysis.simulate import Simulation, simulate
-    from mdp.analysis.strategy import (
-        RoundsStrategy,
-        Strategy,
-        evaluate,
-        strategies,
-        strategy_policy,
-        strategy_values,
-    )
+    from mdp.analysis.strategy import RoundsStrategy, Strategy, evaluate, strategies, strategy_policy
+    from mdp.analysis.strategy_table import strategy_values
     from mdp.analysis.targets import Reach, at_least
     from mdp.analysis.vary import match_table, solve_table
     from mdp.checks import did_you_mean

@@ -19,10 +19,8 @@ from typing import TYPE_CHECKING, Any, overload
 
 import attrs
 import numpy as np
-import polars as pl
 
 from mdp.analysis.labels import action_label, action_labels, worded
-from mdp.analysis.targets import fraction_text
 from mdp.checks import (
     CALLBACK,
     FLAG,
@@ -32,21 +30,19 @@ from mdp.checks import (
     NAME,
     OPTIONAL_GAME,
     OPTIONAL_PLAYED,
-    OPTIONAL_SOLVED,
     PLAYED,
     SENSE,
     STRATEGY,
     TERMINAL,
     TEXT,
     arguments,
-    same_solve,
     shown,
 )
 from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import fault as not_number
 from mdp.engine.numeric import quoted, to_floats
-from mdp.engine.policy import FLOAT_TIE, OPTIMAL, Policy, Sense
+from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
 from mdp.engine.solution import Solution
@@ -56,7 +52,7 @@ from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, faul
 from mdp.game.load import describe
 from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
-from mdp.shown import play_aimed, seen, shown_float
+from mdp.shown import seen
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -404,55 +400,3 @@ def _weights_per_state(name: str, choose: Callable[[Any, list[Any]], Sequence[An
                              f"({describe(game, state)}); give one per action")
         weights += chosen
     return weights
-
-
-def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = False,
-                    sense: Sense | None = None,
-                    progress: Callable[[str], None] | None = None,
-                    optimal: Solved | None = None) -> pl.DataFrame:
-    """Optimal play and every strategy the game names, with their values: a Polars DataFrame
-    with ``strategy``, ``value`` (a float), ``exact`` (``"p/q"``, exact mode only), ``regret``
-    (the value lost against optimal play) and ``help``; in a game of two players each plays
-    against the optimal policy kept as it is, not the best reply to it. ``model`` is a
-    compiled model, or a compiled game of rounds (:class:`mdp.Rounds`). ``optimal``, the
-    model's optimal solution where the caller has it (solved as ``exact`` says), is not
-    solved again; each strategy is valued as it was solved: in its sense, with its terminal
-    values (its own, where it was solved with ``terminal=``).
-
-    A strategy that cannot be evaluated stops no other: no value, and ``problem`` says why."""
-    arguments("strategy_values", model=(model, MODEL), game=(game, GAME), exact=(exact, FLAG),
-              sense=(sense, SENSE), progress=(progress, CALLBACK), optimal=(optimal, OPTIONAL_SOLVED))
-    same_solve("strategy_values", optimal, model, exact, sense)
-    if optimal is None:
-        optimal = solve(model, exact=exact, sense=sense, progress=progress)
-    # Each strategy valued on what the optimum was: its terminal values, in its sense.
-    terminal, sense = optimal.terminal, optimal.sense
-    rows: list[tuple[str, float | Fraction | None, str, str | None]] = [
-        (OPTIMAL, optimal.value, "the best play" if sense == optimal.objective.sense else
-         play_aimed(sense, optimal.objective.sense), None)]
-    for strategy in strategies(game).values():
-        try:
-            value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
-                                      sense=sense, progress=progress).value, None
-        except ModelError as error:
-            value, problem = None, str(error)
-        rows.append((strategy.name, value, strategy.help, problem))
-    best = optimal.value
-    sign = 1 if sense == "max" else -1
-    values = [r[1] for r in rows]
-    columns: dict[str, Any] = {"strategy": [r[0] for r in rows],
-                               "value": pl.Series([None if v is None else shown_float(v) for v in values],
-                                                  dtype=pl.Float64)}
-    if exact:
-        columns["exact"] = pl.Series([v if v is None else fraction_text(v) for v in values],
-                                     dtype=pl.String)
-    # + 0.0: the optimum's regret is 0, not the -0.0 of a float times -1; in floats, within
-    # the tie of the optimum (FLOAT_TIE of it) is a tie, not a strategy better by noise.
-    tie = 0.0 if exact else FLOAT_TIE * abs(shown_float(best))
-    regrets = [None if v is None else shown_float(sign * (best - v)) + 0.0 for v in values]
-    columns["regret"] = pl.Series([r if r is None or abs(r) > tie else 0.0 for r in regrets],
-                                  dtype=pl.Float64)
-    columns["help"] = [r[2] for r in rows]
-    if any(r[3] for r in rows):
-        columns["problem"] = pl.Series([r[3] for r in rows], dtype=pl.String)
-    return pl.DataFrame(columns)

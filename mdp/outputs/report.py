@@ -22,7 +22,7 @@ import polars as pl
 
 from mdp.analysis.distribution import distribution
 from mdp.analysis.simulate import simulate
-from mdp.analysis.strategy import strategy_values
+from mdp.analysis.strategy_table import strategy_values
 from mdp.checks import CALLBACK, FLAG, GAME, SOLVED, arguments, whole
 from mdp.engine.solution import Solution
 from mdp.engine.solve import solve
