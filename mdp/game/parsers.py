@@ -22,6 +22,7 @@ from mdp.checks import (
     arguments,
     bounds,
     integral,
+    shown,
 )
 from mdp.errors import ParamError, did_you_mean
 from mdp.shown import seen
@@ -114,12 +115,14 @@ def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     taken: dict[str, str] = {}
     for choice in allowed:  # (the form of a refusal of mdp's for whose code called it)
         if not choice or choice != choice.strip() or not choice.isprintable():
-            raise ParamError(f"mdp.parse_choice: allowed holds {choice!r}; expected choices that "
-                             "--set can give: not empty, no space at either end, one line")
+            raise ParamError(f"mdp.parse_choice: allowed is {shown(allowed)}, which holds {choice!r}; "
+                             "expected choices that --set can give: not empty, no space at either "
+                             "end, one line")
         if seen(choice) in taken:
             other = taken[seen(choice)]
             twice = f"{choice!r} twice" if other == choice else f"{other!r} and {choice!r}, which read alike"
-            raise ParamError(f"mdp.parse_choice: allowed holds {twice}; expected each choice once")
+            raise ParamError(f"mdp.parse_choice: allowed is {shown(allowed)}, which holds {twice}; "
+                             "expected each choice once")
         taken[seen(choice)] = choice
     return Choice(tuple(allowed))
 

@@ -61,7 +61,7 @@ def test_choices_and_defaults_are_what_set_gives_back(tmp_path_factory, choices,
         said = str(refused)
         assert "\n" not in said and said.startswith("game chooses: "), said
         if not plain:
-            assert "mdp_params raised ParamError: mdp.parse_choice: allowed holds" in said, said
+            assert "mdp_params raised ParamError: mdp.parse_choice: allowed is " in said, said
         else:  # the default is no choice, or one that --set gives otherwise
             assert default not in choices or default != default.strip(), said
         return
