@@ -4,25 +4,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from types import MappingProxyType, ModuleType
+from types import MappingProxyType
 from typing import Any
 
 import attrs
 import pluggy
 
 from mdp.checks import OPTIONAL_NAME, PLUGINS, SPEC, arguments
-from mdp.errors import (
-    PLUGIN_FAULTS,
-    GameNotFound,
-    ModelError,
-    ParamError,
-    did_you_mean,
-    fault,
-    passed_on,
-    said,
-)
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, fault, passed_on, said
 from mdp.game.declared import describe_fault
-from mdp.game.files import import_path, stem
+from mdp.game.found import default_name, import_game, load_plugin, plugin_file
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, handed, keep_shown
 from mdp.game.names import check_game_of, name_of, named_twice
@@ -36,13 +27,8 @@ from mdp.game.plugins import (
     collect,
     culprit,
     culprit_of_answer,
-    entry_point,
-    entry_points,
     holds_float,
     home_module,
-    hook_names,
-    import_module,
-    load,
     offering,
     register,
 )
@@ -50,7 +36,6 @@ from mdp.game.plugins import available_games as available_games
 from mdp.game.variants import Variant, find_variant, of_variant, variants_fault
 from mdp.handed import read_only
 from mdp.hookspecs import game as game_hooks
-from mdp.shown import typed
 
 LONGEST_DESCRIPTION = 500
 """The most characters of a game's description (``mdp_describe``) shown; a longer one is
@@ -307,13 +292,14 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     checked by the parameter's parser.
 
     ``plugins`` are rule plugins to register beside the game without installing them, each
-    as :func:`~mdp.game.load.load_plugin` takes it (a ``.py`` file, a module's name, a module): after the
+    as :func:`~mdp.game.found.load_plugin` takes it (a ``.py`` file, a module's name, a module): after the
     game's own and its installed ones, so they can wrap or override any of their hooks
     (``mdp -p FILE`` on the command line).
     """
     arguments("load_game", spec=(spec, SPEC), variant=(variant, OPTIONAL_NAME), plugins=(plugins, PLUGINS))
     plugins = list(plugins)  # read twice: registered, and said in Game.loaded
-    module, default = _import(spec) if isinstance(spec, (str, os.PathLike)) else (spec, _default_name(spec))
+    module, default = import_game(spec) if isinstance(spec, (str, os.PathLike)) else \
+        (spec, default_name(spec))
     name = name_of(module, default)
     manager = Plugins("mdp", f"game {name}")
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
@@ -323,7 +309,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     for given in plugins:
         shown, plugin = load_plugin(given)
         check_game_of(plugin, shown, name)
-        if _file(plugin) in {_file(p) for _, p in manager.list_name_plugin()} - {None}:
+        if plugin_file(plugin) in {plugin_file(p) for _, p in manager.list_name_plugin()} - {None}:
             # the same file imported under another name (plugins/ is mdp_plugins installed)
             raise ModelError(f"game {name}: plugin {shown} is registered already")
         register(manager, plugin, shown, f"game {name}")
@@ -368,87 +354,9 @@ def _loaded_as(spec: object, variant: str | None, plugins: list[Any],
     return (*words, *(word for path in paths[1:] for word in ("-p", path)))
 
 
-def load_plugin(spec: str | os.PathLike[str] | object) -> tuple[str, Any]:
-    """A plugin given by hand (``mdp -p``, ``load_game(plugins=...)``), and the name its
-    errors call it by: a ``.py`` file or a package folder by its path (``"my_rule.py"``), a
-    module by its importable name (``"my_package.my_rule"``), or a module or object itself.
-
-    A file that is not there, one that does not import, and a plugin without hooks (no
-    function marked with :data:`mdp.hookimpl`) are each one :class:`~mdp.ModelError`.
-    """
-    if not isinstance(spec, (str, os.PathLike)):
-        name, plugin = _default_name(spec), spec
-    else:
-        name = os.fspath(spec)
-        if not _is_path(name):
-            plugin = _import_module_named(name)
-        elif not os.path.exists(name):
-            raise ModelError(f"plugin {name}: no such file")
-        else:
-            plugin = import_path(name, "plugin")
-    if not hook_names(plugin):
-        raise ModelError(f"plugin {name} has no hooks: none of its functions is marked "
-                         "@mdp.hookimpl")
-    return name, plugin
-
-
-def _file(plugin: Any) -> str | None:
-    """The file a plugin module was imported from."""
-    path = getattr(plugin, "__file__", None)
-    return os.path.realpath(path) if isinstance(path, str) else None
-
-
-def _import_module_named(name: str) -> ModuleType:
-    """A plugin module by its importable name; one that is not found is one line saying what
-    else a plugin can be."""
-    import importlib.util
-
-    try:  # a name import never gives (blank, spaced) is none, whatever sys.modules holds
-        found = importlib.util.find_spec(name) if all(
-            part.isidentifier() for part in name.split(".")) else None
-    except (ImportError, ValueError):
-        found = None
-    if found is None:
-        shown = name if name.strip() else repr(name)  # a blank name, quoted to be seen
-        raise ModelError(f"plugin {shown}: no such file or module (a plugin is a .py file, a "
-                         "package folder, or the name of a module that Python can import)")
-    return import_module(name, shown=f"the plugin {name}")
-
-
-def _is_path(text: str) -> bool:
-    """Whether a game's or plugin's name is a path (else an installed name)."""
-    return os.sep in text or "/" in text or text.endswith(".py") or os.path.exists(text)
-
-
 def _variants(plugins: pluggy.PluginManager, game: str,
               declared: tuple[Param, ...] | None = None) -> list[Variant]:
     check = None if declared is None else lambda variants: variants_fault(variants, declared)
     variants = collect(plugins, "mdp_variants", Variant, f"game {game}", check=check)
     return list(by_name(variants, lambda name, other: ModelError(
         f"game {game}: two variants are named {named_twice(name, other)}")).values())
-
-
-def _default_name(plugin: object) -> str:
-    qualified = getattr(plugin, "__name__", None) or type(plugin).__name__
-    return qualified.rpartition(".")[2]
-
-
-def _import(spec: str | os.PathLike[str]) -> tuple[ModuleType, str]:
-    """A game module by installed name or path, and the name it goes by unless it sets
-    ``GAME_NAME``."""
-    text = os.fspath(spec)
-    games = entry_points(GAMES_ENTRY_POINTS)
-    # A bare name is an installed game's, unless it names a game file or folder here; both
-    # is refused, naming each: the one loaded would be another game than the name says.
-    is_game_here = os.path.isfile(os.path.join(text, "__init__.py"))
-    if is_game_here and text in games:
-        raise ParamError(f"{text!r} names both the installed game {text} and the folder "
-                         f"{os.path.join('.', text)} here: give {os.path.join('.', text)} for the "
-                         "folder, or run mdp from another folder for the installed game")
-    if is_game_here or text not in games:
-        if _is_path(text):
-            return import_path(text), stem(text)
-        raise GameNotFound(f"no game named {typed(text)}{did_you_mean(text, games)} (installed: "
-                           f"{', '.join(sorted(games)) or 'none installed'}; or give a path)")
-    module = load(entry_point(GAMES_ENTRY_POINTS, text, f"the game {text!r}"))
-    return module, _default_name(module)

@@ -241,7 +241,7 @@ def _hand_over(args: argparse.Namespace, rule_plugins: list[str]) -> None:
     (:func:`mdp.program.arguments.load`); a command that loads no game refuses them."""
     args.plugins = rule_plugins
     if rule_plugins and not hasattr(args, "game"):
-        from mdp.game.load import load_plugin
+        from mdp.game.found import load_plugin
         from mdp.game.plugins import hook_names
 
         spec = rule_plugins[0]

@@ -15,7 +15,7 @@ import attrs
 
 from mdp.analysis.registry import BUILTIN_PLUGINS, Analysis, add_builtins, analyses, offered, plugins
 from mdp.errors import ModelError
-from mdp.game.load import load_plugin
+from mdp.game.found import load_plugin
 from mdp.game.plugins import hook_names, offering, register
 from mdp.hookspecs import program as program_hooks
 
@@ -86,7 +86,7 @@ _GIVEN: list[str] = []  # the names of the program's plugins given by hand, whil
 
 def add_given(specs: Iterable[str]) -> list[str]:
     """Load the plugins given by hand (``mdp -p FILE``, each as
-    :func:`mdp.game.load.load_plugin` takes it): register with the program those whose hooks
+    :func:`mdp.game.found.load_plugin` takes it): register with the program those whose hooks
     are all the program's, and return the others, rule plugins of a game, for the game the
     command loads. :func:`drop_given` unregisters them again."""
     program = {name for name in dir(program_hooks) if name.startswith("mdp_")}

@@ -113,7 +113,7 @@ def test_a_rule_plugins_mdp_configure_is_called(tmp_path):
     # Its mdp_configure registers a plugin of its own, which flips the rule of one tile.
     plugin = _write(tmp_path, "nested.py", (
         "import mdp\n\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
-        f"    plugins.register(mdp.game.load.load_plugin({ONE_TILE!r})[1], name='one tile')\n"))
+        f"    plugins.register(mdp.game.found.load_plugin({ONE_TILE!r})[1], name='one tile')\n"))
     game = mdp.load_game("shutbox", plugins=[plugin], tiles="1-2")
     assert mdp.solve(mdp.compile(game), exact=True).value == ONE_TILE_VALUE
 
@@ -126,7 +126,7 @@ def test_a_plugin_an_mdp_configure_registers_is_checked_as_one_given(tmp_path, m
                    "def mdp_describe():\n    return 'other rules'\n")
     plugin = _write(tmp_path, "nested.py", (
         "import mdp\n\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
-        f"    plugins.register(mdp.game.load.load_plugin({other!r})[1], name='sneaky')\n"))
+        f"    plugins.register(mdp.game.found.load_plugin({other!r})[1], name='sneaky')\n"))
     games = meant if isinstance(meant, str) else " or ".join(meant)
     with pytest.raises(mdp.ParamError, match=f"^plugin sneaky is a rule plugin of game {games}, "
                                              "not of game shutbox$"):
