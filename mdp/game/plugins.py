@@ -419,8 +419,9 @@ def offering(manager: pluggy.PluginManager, hooks: Iterable[str], name: str,
     ``mdp``, then the others as ``plugin NAME``, in the order they were registered."""
     own, name = set(own), seen(name)
     found = [impl.plugin_name for hook in hooks for impl in getattr(manager.hook, hook).get_hookimpls()
-             if any(isinstance(given := getattr(item, "name", None), str) and seen(given) == name
-                    for item in impl.function() or ())]
+             if not (impl.wrapper or impl.hookwrapper)  # (a wrapper answers only with the rest)
+             and any(isinstance(given := getattr(item, "name", None), str) and seen(given) == name
+                     for item in impl.function() or ())]
     return ["mdp" if plugin in own else f"plugin {plugin}"
             for plugin in sorted(found, key=lambda plugin: plugin not in own)]
 

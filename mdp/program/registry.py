@@ -115,7 +115,7 @@ def offered_by(name: str) -> tuple[str, str] | None:
     manager = plugins()
     for hook, kind in (("mdp_commands", "command"), ("mdp_analyses", "analysis")):
         for impl in getattr(manager.hook, hook).get_hookimpls():
-            if impl.plugin_name not in BUILTIN_PLUGINS and \
+            if impl.plugin_name not in BUILTIN_PLUGINS and not (impl.wrapper or impl.hookwrapper) and \
                     any(getattr(item, "name", None) == name for item in impl.function() or ()):
                 return impl.plugin_name, kind
     return None

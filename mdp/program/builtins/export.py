@@ -33,6 +33,9 @@ def _arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _export(args: argparse.Namespace) -> None:
+    if args.format is None:  # a plugin's wrapper of mdp_exports left none
+        raise ParamError("no export is registered (a plugin's mdp_exports left none): there is "
+                         "no format to write")
     export = mdp.exports()[args.format]
     arguments.check_target(args.out, "--out")  # before any work
     if export.beside and os.path.exists(args.out) and not os.path.isfile(args.out):
