@@ -29,7 +29,8 @@ class Pieces:
     the sample, its values given as ``None``) is left out: a column that never applies. A
     piece that holds what the types do not (a value in such a column, a float in a column of
     integers) widens them: the rest of the pieces are made, for their types, and the table
-    is made again from its first piece. :attr:`rows` counts the rows once they are all made.
+    is made again from its first piece (a whole number that a float would round, past
+    2**53, refuses the widening to floats). :attr:`rows` counts the rows once they are all made.
     Each making gives the same pieces: a ``make``
     that gives the iterator it gave before (a generator, taken already), pieces of other
     sizes, fewer or more of them, or rows other than ``total``, is refused.
@@ -199,6 +200,16 @@ class Pieces:
         if wider != self.schema:
             self.schema = {column: wider[column] for column in self._order if column in wider}
             raise Widened
+        for column, dtype in self.schema.items():  # whole numbers widened to floats: kept?
+            values = piece[column]
+            if values.dtype.is_integer() and dtype.is_float():
+                back = values.cast(dtype).cast(values.dtype, strict=False)
+                lost = values.filter((back != values).fill_null(True) & values.is_not_null())
+                if lost.len():
+                    raise ModelError(f"{self.name}: column {column!r} holds whole numbers in some "
+                                     f"pieces and floats in others, and a column of floats would "
+                                     f"round {lost[0]}; a column holds values that one type of "
+                                     "column keeps whole")
         return piece.select(pl.col(c).cast(t) if piece[c].dtype != t else pl.col(c)
                             for c, t in self.schema.items())
 

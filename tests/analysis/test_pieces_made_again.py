@@ -109,3 +109,23 @@ def test_what_a_pieces_make_does_wrong_is_its_analysis_fault(tmp_path_factory, c
     expected = f"mdp: error: {said}" if said.startswith("the table") else \
         f"mdp: error: plugin {plugin}'s analysis pcs {said}"
     assert err.startswith(expected) and err.count("\n") == 1 and not out.exists(), err
+
+
+@settings(max_examples=40, deadline=None)
+@given(whole=st.lists(st.integers(-2**63, 2**63 - 1) | st.integers(-2**53, 2**53), min_size=1, max_size=3),
+       floats=st.lists(st.floats(-1e3, 1e3, allow_nan=False).filter(lambda f: not f.is_integer()),
+                       min_size=1, max_size=3), ints_first=st.booleans())
+def test_whole_numbers_widened_to_floats_are_kept_whole_or_refused(whole, floats, ints_first):
+    """Round 33, P33-03: a piece of floats widened a column of whole numbers to floats, and
+    2**60 + 1 was written 2**60, without a word; refused where a float would round one."""
+    import mdp
+
+    pieces = [pl.DataFrame({"x": whole}), pl.DataFrame({"x": floats})]
+    pieces = pieces if ints_first else pieces[::-1]
+    table = mdp.Pieces(lambda: iter([p.clone() for p in pieces]), pieces[0].head(1), name="mixed")
+    if all(int(float(v)) == v for v in whole):
+        assert table.frame()["x"].to_list() == [float(v) for v in (whole + floats if ints_first else floats + whole)]
+    else:
+        with pytest.raises(mdp.ModelError, match=r"^mixed: column 'x' holds whole numbers in some pieces "
+                                                 r"and floats in others, and a column of floats would round"):
+            table.frame()
