@@ -69,6 +69,7 @@ def _kept_to(function: Callable[..., Any], owner: str, plugin: str, hook: str, f
                     return stop.value
                 continue
             given = _result(sent) if old_style else sent
+            before = sent.exception if old_style else None
             try:
                 value = inner.send(sent)
             except StopIteration as stop:
@@ -76,6 +77,9 @@ def _kept_to(function: Callable[..., Any], owner: str, plugin: str, hook: str, f
                 at = dict(zip(names, args))
                 where = ", ".join(f"{n} {said(v):.60}" for n, v in at.items() if n not in ("params", "game"))
                 fault = _fault(owner, plugin, hook, first, given, returned, where and f" at {where}")
+                forced = sent.exception if old_style else None
+                if fault is None and forced is not None and forced is not before:
+                    fault = _forced(owner, plugin, hook, forced, where)
                 if fault is not None and old_style:  # (raised in its teardown, pluggy warns)
                     sent.force_exception(fault)
                 elif fault is not None:
@@ -84,6 +88,18 @@ def _kept_to(function: Callable[..., Any], owner: str, plugin: str, hook: str, f
 
     functools.update_wrapper(kept, function)
     return kept
+
+
+def _forced(owner: str, plugin: str, hook: str, error: BaseException, where: str) -> Exception | None:
+    """An exception an older wrapper set (``outcome.force_exception``), which no frame of
+    the plugin's raised: its own, as one it raised is (mdp's own exceptions too, but the
+    refusal mdp_check raises, which is the user's)."""
+    from mdp.errors import ModelError, ParamError, fault
+
+    if hook == "mdp_check" and isinstance(error, ParamError) or not isinstance(error, Exception):
+        return None
+    return ModelError(f"{owner}: plugin {plugin}'s {hook} raised {fault(error, hook=True)}"
+                      f"{f' ({where})' if where else ''}")
 
 
 _RAISED = object()

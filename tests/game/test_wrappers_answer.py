@@ -10,6 +10,7 @@ one line naming the game, the plugin and the hook, or the game's own answer solv
 import itertools
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -53,3 +54,19 @@ def test_a_wrapper_returns_an_answer(tmp_path_factory, capsys, hook, old_style, 
     assert err.startswith(lead), err
     assert (", where the implementations inside it answered" in err) if hook in ONE else \
         ", not the list of answers yield gives it" in err
+
+
+@pytest.mark.parametrize("error", ["mdp.TooLarge('too large')", "mdp.ModelError('forced')",
+                                   "mdp.ParamError('forced')", "KeyError('x')"])
+@pytest.mark.parametrize("hook", ["mdp_terminal_value", "mdp_describe"])
+def test_an_exception_an_older_wrapper_sets_is_the_plugins(tmp_path, capsys, error, hook):
+    # Round 33, P33-07: outcome.force_exception(mdp.TooLarge(...)) passed as mdp's own
+    # (the plugin's bare text, exit 3 for a game of 19 states).
+    arguments = "params, state" if hook == "mdp_terminal_value" else "params"
+    path = tmp_path / "forces.py"
+    path.write_text(f'import mdp\n\nGAME = "reroll"\n\n\n@mdp.hookimpl(hookwrapper=True)\ndef {hook}({arguments}):\n'
+                    f"    outcome = yield\n    outcome.force_exception({error})\n")
+    assert main(["solve", REROLL, "-p", str(path)]) == 2
+    err = capsys.readouterr().err
+    kind = error.split("(")[0].removeprefix("mdp.")
+    assert err.startswith(f"mdp: error: game reroll: plugin {path}'s {hook} raised {kind}: "), err
