@@ -198,7 +198,8 @@ def _out_of_memory() -> str:
     limit = memory_limit()
     shown = f" (mdp may use {size(limit)} here)" if limit else ""
     return (f"out of memory{shown}; solve a smaller game, or set --max-memory lower so that a "
-            "game too large is refused before the work")
+            "game too large is refused before the work (it bounds the model, not the digits of "
+            "--exact's numbers, which a deep game makes long)")
 
 
 def _exit_code(command: Command, code: Any) -> int:

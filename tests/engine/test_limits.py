@@ -113,4 +113,5 @@ def test_memory_running_out_is_one_line_and_exit_3():
     assert done.stdout == ""
     assert done.stderr == ("mdp: error: out of memory (mdp may use 1.2 GB here); solve a smaller "
                            "game, or set --max-memory lower so that a game too large is refused "
-                           "before the work\n")
+                           "before the work (it bounds the model, not the digits of --exact's "
+                           "numbers, which a deep game makes long)\n")
