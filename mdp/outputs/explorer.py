@@ -186,7 +186,9 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
 
     model, inner = solution.model, solution.model.round
     ends = [json_ready(end) for end in inner.states[:inner.n_terminal]]
-    where = f"game {game.name}: mdp_round_ends_script"
+    script = _theirs(game, "mdp_round_ends_script")
+    whose = f"plugin {script[-1]}'s " if script else ""
+    where = f"game {game.name}: {whose}mdp_round_ends_script"
 
     def run(body: str, ids: np.ndarray, size: int | None = None) -> Any:
         try:  # numbers where the script gives numbers, null for anything else; JSON's own
@@ -242,15 +244,17 @@ def _check_script(engine: Any, solution: RoundsSolution, game: Game, keys: np.nd
                      f"mdp_round_rule {int(want[row, e])} and {worth[row, e]:g}{_changed_by(game)}")
 
 
+def _theirs(game: Game, hook: str) -> list[str]:
+    """The rule plugins that implement ``hook``, the last registered (outermost) last."""
+    return [impl.plugin_name for impl in getattr(game.plugins.hook, hook).get_hookimpls()
+            if not game.own(impl.plugin_name)]
+
+
 def _changed_by(game: Game) -> str:
     """Where a rule plugin's mdp_round_rule is the rule played and the script is not its
     own, the plugin that changed the rule without giving the page its script."""
-    def theirs(hook: str) -> list[str]:
-        return [impl.plugin_name for impl in getattr(game.plugins.hook, hook).get_hookimpls()
-                if not game.own(impl.plugin_name)]
-
-    rule = theirs("mdp_round_rule")
-    if not rule or rule[-1] in theirs("mdp_round_ends_script"):
+    rule = _theirs(game, "mdp_round_rule")
+    if not rule or rule[-1] in _theirs(game, "mdp_round_ends_script"):
         return ""
     return (f"; plugin {rule[-1]} changes mdp_round_rule, and gives the page no script of its "
             "own (mdp_round_ends_script) to change it alike")

@@ -131,8 +131,9 @@ def test_a_wrong_script_of_round_ends_is_refused_when_the_page_is_made(tmp_path,
     out = tmp_path / "bad.html"
     assert main(["report", "yahtzee", *SMALL_CARD, "-p", str(plugin), "--out", str(out)]) == 2
     err = capsys.readouterr().err
-    assert err == ("mdp: error: game yahtzee: mdp_round_ends_script disagrees with mdp_round_rule at "
-                   "round state 4 (filled yahtzee, upper 0, holds_50 False), end ('full-house', 0, 1): "
+    assert err == (f"mdp: error: game yahtzee: plugin {plugin}'s mdp_round_ends_script disagrees with "
+                   "mdp_round_rule at round state 4 (filled=yahtzee upper=0 holds_50=False), end "
+                   "('full-house', 0, 1): "
                    "it gives the next round state 6 and 0 points, mdp_round_rule -1 and 0\n")
     assert not out.exists()
 
@@ -152,6 +153,7 @@ def test_a_script_that_disagrees_or_does_not_run_is_refused(tmp_path, capsys, sc
                  "--out", str(out)])
     err = capsys.readouterr().err
     assert code == 2 and says in err and len(err.splitlines()) == 1, err
+    assert err.startswith(f"mdp: error: game two-boxes: plugin {plugin}'s mdp_round_ends_script "), err
     assert not out.exists()
 
 
@@ -196,8 +198,9 @@ def test_a_script_that_never_ends_is_stopped_with_one_line(tmp_path):
                           "explorer.SCRIPT_SECONDS = 1; from mdp.program import main; sys.exit(main())", "report", str(ROOT / "docs" / "examples" / "two_boxes.py"),
                           "-p", str(plugin), "--out", str(tmp_path / "two.html")],
                          capture_output=True, text=True, timeout=120)
-    assert (run.returncode, run.stderr) == (2, "mdp: error: game two-boxes: mdp_round_ends_script "
-                                            "does not run: JavaScript was terminated by timeout\n")
+    assert (run.returncode, run.stderr) == (2, f"mdp: error: game two-boxes: plugin {plugin}'s "
+                                            "mdp_round_ends_script does not run: JavaScript was "
+                                            "terminated by timeout\n")
 
 
 def test_v8_s_late_answers_alone_are_left_unsaid(monkeypatch):

@@ -57,7 +57,7 @@ def test_a_script_that_takes_memory_without_end_is_one_line(growing, n, tmp_path
     out, err = capsys.readouterr()
     # The heap's cap, or (typed arrays live outside the heap) the script's own RangeError
     # where V8 cannot give it a buffer: either is one line naming the game and its script.
-    assert re.fullmatch(r"mdp: error: game two-boxes: mdp_round_ends_script does not run: "
+    assert re.fullmatch(r"mdp: error: game two-boxes: plugin \S+script\.py's mdp_round_ends_script does not run: "
                         r"(it took more than the 512 MB of memory a script may take|"
                         r"\S+ RangeError: Array buffer allocation failed)\n", err), err
     assert not (tmp_path / "two.html").exists()
