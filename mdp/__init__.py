@@ -46,7 +46,7 @@ _LAZY = {
     "LazyColumn": "mdp.game.columns",
     "Expansion": "mdp.engine.expansion",
     "Turns": "mdp.engine.turns",
-    "UnboundedWarning": "mdp.engine.budget",
+    "UnboundedWarning": "mdp.errors",
     "compile": "mdp.engine.compile",
     "CompiledModel": "mdp.engine.model",
     "RoundEnds": "mdp.engine.rounds",
@@ -122,7 +122,6 @@ if TYPE_CHECKING:
     from mdp.analysis.targets import Reach, at_least
     from mdp.analysis.vary import match_table, solve_table
     from mdp.checks import did_you_mean
-    from mdp.engine.budget import UnboundedWarning
     from mdp.engine.cluster import on_cluster
     from mdp.engine.compile import compile
     from mdp.engine.expansion import Expansion
@@ -135,7 +134,15 @@ if TYPE_CHECKING:
     from mdp.engine.solve import solve, solve_many
     from mdp.engine.solved import Solved
     from mdp.engine.turns import Turns
-    from mdp.errors import CycleError, GameNotFound, MdpError, ModelError, ParamError, TooLarge
+    from mdp.errors import (
+        CycleError,
+        GameNotFound,
+        MdpError,
+        ModelError,
+        ParamError,
+        TooLarge,
+        UnboundedWarning,
+    )
     from mdp.game.columns import LazyColumn
     from mdp.game.load import Game, Objective, available_games, load_game
     from mdp.game.params import Param

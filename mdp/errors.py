@@ -97,6 +97,14 @@ class TooLarge(MdpError):
     """A model would exceed the state limit set by the caller."""
 
 
+class UnboundedWarning(UserWarning):
+    """Warned, once, while :func:`mdp.compile` walks a game one state at a time under a state
+    limit the caller set, when after a few seconds its paths still grow deeper: a game with
+    no end on some path (Pig without a cap on the score) runs until the state limit. (Under
+    the default limit such a game is refused instead.) The command line prints it as one
+    line, ``mdp: warning: ...``."""
+
+
 PLUGIN_FAULTS = (BaseException,)
 """What code of a plugin may raise that is the plugin's fault, reported as a
 :class:`ModelError`: any exception, ``SystemExit`` and ``KeyboardInterrupt`` too, since a

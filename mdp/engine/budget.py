@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mdp.engine.memory import resident
-from mdp.errors import TooLarge
+from mdp.errors import TooLarge, UnboundedWarning
 from mdp.game.load import Game
 from mdp.limits import DEFAULT_MAX_STATES
 
@@ -32,14 +32,6 @@ ENDLESS_AFTER = 5.0
 the default state limit it is refused then (:class:`mdp.TooLarge`), else it would run for
 minutes until the limit; under a limit the caller set it is warned of, once
 (:class:`UnboundedWarning`), and walked on to that limit."""
-
-
-class UnboundedWarning(UserWarning):
-    """Warned, once, while :func:`mdp.compile` walks a game one state at a time under a state
-    limit the caller set, when after a few seconds its paths still grow deeper: a game with
-    no end on some path (Pig without a cap on the score) runs until the state limit. (Under
-    the default limit such a game is refused instead.) The command line prints it as one
-    line, ``mdp: warning: ...``."""
 
 
 class Budget:

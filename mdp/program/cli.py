@@ -25,6 +25,7 @@ from mdp.errors import (
     ModelError,
     ParamError,
     TooLarge,
+    UnboundedWarning,
     by_user,
     did_you_mean,
     fault,
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
 
                 raise followable(worded(error, getattr(args, "loaded", None)), args.command.name,
                                  parsing.takes(parser, args, "--exact")) from None
+            except UnboundedWarning as warned:  # mdp's own, which a filter made an error
+                raise TooLarge(str(warned)) from None
             except RuntimeWarning as warned:
                 offered = registry.offered_by(args.command.name)
                 if offered is not None and raised_in_plugin(warned):  # its own arithmetic

@@ -86,3 +86,19 @@ def test_the_command_line_prints_the_warning_as_one_line(no_wait, tmp_path, caps
     assert err == (f"mdp: warning: {WARNING}\n"
                    "mdp: error: game endless: more than 10,000 states; raise the limit with --max-states "
                    "(max_states= in Python)\n")
+
+
+@pytest.mark.parametrize("action", ["error", "ignore"])
+def test_a_filter_of_the_users_decides_and_an_error_is_one_line(no_wait, tmp_path, capsys, action):
+    # Round 33, U33-05: PYTHONWARNINGS=error made the warning a traceback, exit 1; the
+    # user's filter decides, and an error is one line, exit 3 as the default budget's is.
+    path = tmp_path / "endless.py"
+    path.write_text(ENDLESS)
+    with warnings.catch_warnings():
+        warnings.simplefilter(action)
+        assert main(["solve", str(path), "--max-states", "10000"]) == 3
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err == (f"mdp: error: {WARNING}\n" if action == "error" else
+                   "mdp: error: game endless: more than 10,000 states; raise the limit with --max-states "
+                   "(max_states= in Python)\n")
