@@ -109,7 +109,7 @@ def test_mdp_export_writes_the_model_and_its_property(tmp_path):
     model = mdp.compile(mdp.load_game("yahtzee", rolls="1"))
     assert out.read_text() == to_prism(model).model
     assert Path(f"{out}.props").read_text() == 'Rmax=? [ F "done" ]\n'
-    assert done.stderr == f"{model.n_states} states written to {out}, the property to {out}.props\n"
+    assert done.stderr == f"the model of {model.n_states:,} states exported to {out}, the property to {out}.props\n"
 
 
 def test_mdp_export_refuses_a_bad_target_before_any_work(tmp_path):

@@ -298,7 +298,7 @@ def test_a_plugins_export_is_offered_and_used(capsys, tmp_path):
         out = tmp_path / "ends.csv"
         assert main(["export", SHUTBOX, "--set", "tiles=1-4", "--format", "terminals", "--out", str(out)]) == 0
         model = mdp.compile(mdp.load_game(SHUTBOX, tiles="1-4"))
-        assert capsys.readouterr().err == f"{model.n_states:,} states written to {out}\n"
+        assert capsys.readouterr().err == f"the model of {model.n_states:,} states exported to {out}\n"
         assert pl.read_csv(out, schema=model.terminals.schema).equals(model.terminals)
         with pytest.raises(SystemExit):
             main(["export", SHUTBOX, "--format", "xml", "--out", str(tmp_path / "x")])

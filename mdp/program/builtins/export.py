@@ -50,7 +50,7 @@ def _export(args: argparse.Namespace) -> None:
     named = {args.out + suffix: what for suffix, what in export.beside}
     others = "".join(f", {named[path]} to {path}" if path in named else f", {path}"
                      for path in written[1:])
-    say_when_written(f"{model.n_states:,} states written to {written[0]}{others}")
+    say_when_written(f"the model of {model.n_states:,} states exported to {written[0]}{others}")
 
 
 @hookimpl
