@@ -49,7 +49,9 @@ def check_target(path: str, what: str | None = None) -> None:
     path = os.path.realpath(where)  # through a link, to the file it names
     folder = os.path.dirname(path)
     if not os.path.isdir(folder):
-        raise ParamError(f"{path}: folder {folder} does not exist")
+        above = next(part for part in _above(folder) if os.path.lexists(part) or part == os.sep)
+        raise ParamError(f"{path}: {above} is a file, not a folder" if os.path.exists(above)
+                         and not os.path.isdir(above) else f"{path}: folder {folder} does not exist")
     longest = _name_max(folder)
     if len(os.fsencode(os.path.basename(path))) > longest:
         raise ParamError(f"{path}: the file's name is too long for folder {folder} (at most "
@@ -429,6 +431,14 @@ def _beside(path: str, folder: str) -> tuple[int, str]:
     # follow would pass what the folder allows (a name of 246 bytes and more, on most).
     name = os.fsencode(os.path.basename(path))[:_name_max(folder) - 10]
     return tempfile.mkstemp(prefix=f".{name.decode('utf-8', 'ignore')}.", dir=folder)
+
+
+def _above(folder: str) -> list[str]:
+    """``folder`` and each folder it is in, the nearest first."""
+    parts = [folder]
+    while os.path.dirname(parts[-1]) != parts[-1]:
+        parts.append(os.path.dirname(parts[-1]))
+    return parts
 
 
 def _name_max(folder: str) -> int:

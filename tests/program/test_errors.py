@@ -269,6 +269,15 @@ def test_a_bad_target_is_refused_before_any_work(tmp_path, capsys, monkeypatch, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("under", ["x.csv", "deeper/x.csv"])
+def test_a_file_where_a_folder_is_named_is_said_to_be_a_file(tmp_path, capsys, under):
+    # Round 33, U33-04: "--out f/x.csv" with f a file said "folder f does not exist".
+    (tmp_path / "f").write_text("kept")
+    target = f"{tmp_path}/f/{under}"
+    assert one_line(capsys, ["policy", SHUTBOX, "--out", target]) == f"{target}: {tmp_path}/f is a file, not a folder"
+    assert (tmp_path / "f").read_text() == "kept"
+
+
 @pytest.mark.parametrize("code", [errno.EACCES, errno.EROFS, errno.ENOENT, errno.EPERM, errno.ENOSPC])
 def test_a_file_that_cannot_be_made_says_what_the_system_said_of_it(tmp_path, capsys, monkeypatch, code):
     # Before: "/proc/x.csv: cannot write in folder /proc: No such file or directory", as if
