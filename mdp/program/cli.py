@@ -283,6 +283,11 @@ def _files(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[d
     files = {a.option_strings[0]: str(getattr(args, a.dest)) for a in actions
              if a.metavar == "FILE" and a.option_strings and getattr(args, a.dest, None)}
     flags = {flag for a in actions for flag in a.option_strings}
+    for option, name in files.items():  # (the shell's word for standard output, not a name)
+        if name == "-":
+            printed = "; to print on standard output leave --out out (--format NAME for its " \
+                "format)" if option == "--out" and "--format" in flags else ""
+            raise ParamError(f"{option} -: '-' names no file here{printed}; ./- is a file named -")
     return files, "--out" in flags and ("--vary" not in flags or bool(getattr(args, "vary", None)))
 
 

@@ -269,6 +269,17 @@ def test_a_bad_target_is_refused_before_any_work(tmp_path, capsys, monkeypatch, 
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [["policy", SHUTBOX, "--out", "-"], ["policy", SHUTBOX, "--out", "-", "--format", "csv"],
+                                  ["distribution", SHUTBOX, "--plot", "-"]])
+def test_a_dash_for_a_file_is_refused_and_writes_nothing(tmp_path, capsys, monkeypatch, argv):
+    # Round 33, U33-06: "--out - --format csv" wrote a file named "-" (which "cat -" reads
+    # as standard input), after "--out -" was refused for its extension.
+    monkeypatch.chdir(tmp_path)
+    said = one_line(capsys, argv)
+    assert said.startswith(f"{argv[2]} -: '-' names no file here") and said.endswith("./- is a file named -")
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("under", ["x.csv", "deeper/x.csv"])
 def test_a_file_where_a_folder_is_named_is_said_to_be_a_file(tmp_path, capsys, under):
     # Round 33, U33-04: "--out f/x.csv" with f a file said "folder f does not exist".

@@ -123,6 +123,8 @@ def test_the_page_of_report_is_refused_by_its_extension_before_any_work(capsys, 
     err = capsys.readouterr().err
     if name.lower().endswith((".html", ".htm")):
         assert (got, err) == (2, "mdp: error: compiled\n")  # past the check
+    elif name == "-":  # no file's name (round 33, U33-06)
+        assert (got, err) == (2, "mdp: error: --out -: '-' names no file here; ./- is a file named -\n")
     else:
         assert (got, err) == (2, f"mdp: error: {name}: the page is written as .html or .htm\n")
     assert list(folder.iterdir()) == []
