@@ -301,10 +301,14 @@ MAX_MEMORY = Rule(lambda value: value is None or (isinstance(value, str) and val
                   "None (no limit), or 'default'")
 
 # Games and their rules.
-SPEC = Rule(lambda value: not isinstance(value, (bool, int, float, complex, bytes, list, tuple,
-                                                 dict, set, frozenset, type(None))),
+_GIVEN = Rule(lambda value: not isinstance(value, (bool, int, float, complex, bytes, list, tuple,
+                                                   dict, set, frozenset, type(None))), "")
+SPEC = Rule(lambda value: isinstance(value, (str, os.PathLike)) or _GIVEN.holds(value)
+            and any(name.startswith("mdp_") for name in dir(value)) and type(value).__name__ != "Game",
             "a game: its installed name ('shutbox'), its path, or a module with its hooks")
-PLUGINS = listed(SPEC, "a list of plugins, each a .py file, a package folder, a module's name "
+"""A game to load: an object given is one with hooks (``mdp_...``), never a game loaded
+already (:class:`mdp.Game`), which the functions that take a game take as itself."""
+PLUGINS = listed(_GIVEN, "a list of plugins, each a .py file, a package folder, a module's name "
                        "or a module (plugins=['my_rule.py']); [] for none")
 PARAMS = Rule(lambda value: value is None or isinstance(value, Mapping)
               and all(isinstance(key, str) for key in value),

@@ -5,6 +5,7 @@ deep inside."""
 
 import inspect
 import math
+import types
 from pathlib import Path
 
 import numpy as np
@@ -213,6 +214,13 @@ def test_each_of_mdp_s_objects_in_each_place_is_an_answer_or_one_line(made, tmp_
      "mdp.load_game: variant is 3; expected a name (a text) or None"),
     (lambda m: mdp.load_game(42), "mdp.load_game: spec is 42; expected a game: its installed "
      "name ('shutbox'), its path, or a module with its hooks"),
+    # Round 33, U33-09: a game loaded already, or an object of no hooks, was "game Game".
+    (lambda m: mdp.load_game(m["game"]), "mdp.load_game: spec is a Game; expected a game: its "
+     "installed name ('shutbox'), its path, or a module with its hooks"),
+    (lambda m: mdp.solve_table(m["game"], {"dice": [1, 2]}), "mdp.solve_table: spec is a Game; "
+     "expected a game: its installed name ('shutbox'), its path, or a module with its hooks"),
+    (lambda m: mdp.load_game(types.SimpleNamespace()), "mdp.load_game: spec is a SimpleNamespace; "
+     "expected a game: its installed name ('shutbox'), its path, or a module with its hooks"),
     (lambda m: mdp.Policy.of_weights(m["model"], "text"),
      "mdp.Policy.of_weights: weights is 'text'; expected one weight per action: a list, numpy "
      "array or Polars Series of numbers"),
