@@ -171,7 +171,11 @@ def imported(run: Callable[[Any], Any], argument: Any, *, shown: str) -> Any:
         where = f"{os.path.basename(error.filename or '?')}, line {error.lineno}"
         raise ModelError(f"cannot import {shown}: SyntaxError: {error.msg} ({where})") from None
     except PLUGIN_FAULTS as error:
-        raise ModelError(f"cannot import {shown}: {fault(error)}") from None
+        beyond = isinstance(error, ImportError) and "beyond top-level package" in str(error)
+        why = ("; its code imports from the package it was copied out of (from .. import): a "
+               "folder given by its path is a package of its own, so copy what it imports into "
+               "it and import that with one dot") if beyond else ""
+        raise ModelError(f"cannot import {shown}: {fault(error)}{why}") from None
 
 
 def register(plugins: pluggy.PluginManager, plugin: Any, name: str, owner: str) -> None:

@@ -261,3 +261,22 @@ def test_a_name_no_import_gives_is_no_module_whatever_sys_modules_holds(monkeypa
     monkeypatch.setitem(sys.modules, name, left)
     with pytest.raises(mdp.ModelError, match=r"^plugin .*: no such file or module \(a plugin is"):
         mdp.load_game("shutbox", plugins=[name])
+
+
+def test_a_copied_game_folder_that_imports_beyond_itself_says_what_to_do(tmp_path, capsys):
+    # Round 33, U33-08: a copy of games/shutbox (which imports ..dice) said only Python's
+    # "attempted relative import beyond top-level package".
+    shutil.copytree(ROOT / "games" / "shutbox", tmp_path / "sb", ignore=shutil.ignore_patterns("__pycache__"))
+    assert main(["solve", str(tmp_path / "sb"), "--set", "tiles=1-3"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"mdp: error: cannot import the game at {tmp_path / 'sb'}: ImportError: attempted "
+                          "relative import beyond top-level package; its code imports from the package it "
+                          "was copied out of"), err
+    # Done as the line says: dice.py copied in, imported with one dot.
+    shutil.copy(ROOT / "games" / "dice.py", tmp_path / "sb" / "dice.py")
+    for module in (tmp_path / "sb").glob("*.py"):
+        module.write_text(module.read_text().replace("from ..dice import", "from .dice import"))
+    assert main(["solve", str(tmp_path / "sb"), "--set", "tiles=1-3", "--exact"]) == 0
+    copied = capsys.readouterr().out.splitlines()
+    assert main(["solve", "shutbox", "--set", "tiles=1-3", "--exact"]) == 0
+    assert copied[1:3] == capsys.readouterr().out.splitlines()[1:3]  # the shipped game's value
