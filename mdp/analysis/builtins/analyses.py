@@ -259,6 +259,8 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
     result: Simulation = toward.inner(answer)
     print(game.describe())
     print(toward.toward_line(answer) or value_line(solution))
+    if (reached := toward.reached_line(answer)) is not None:
+        print(reached)
     print(f"{counted(result.games, 'game')}: {result.said()}")
     if not solution.objective.probability:
         shares = percentiles_shown(result.percentiles, result.outcomes)

@@ -192,6 +192,9 @@ class Toward:
     answer: Any
     total: int
     chance: Any
+    reached: tuple[float, float | None, float | None] | None = None
+    """Of games played: the share that reached the total, and its 95% confidence interval
+    (Wilson's score interval, as :func:`mdp.simulate` gives a chance's)."""
 
 
 def own_play(solution: Any, **given: Any) -> None:
@@ -219,6 +222,8 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
                     total: int) -> Toward:
     """``games`` games of ``solution``'s game of rounds played toward at least ``total``,
     counted as :func:`mdp.simulate` counts them."""
+    import numpy as np
+
     from mdp.analysis.simulate import check_games, counted
     from mdp.analysis.targets import at_least
     from mdp.engine.rounds.sample import simulated
@@ -227,8 +232,10 @@ def simulate_toward(solution: Any, game: mdp.Game | None, games: int, seed: int 
     model = solution.model.of_rounds("play toward a total")
     reach = at_least(model, total=total)
     values, counts, outcomes = simulated(solution, game, games, seed, (reach, total))
-    return Toward(counted(games, seed, values, counts, outcomes, chance=False), total,
-                  reach.chance(total))
+    played = counted(games, seed, values, counts, outcomes, chance=False)
+    hit = int(np.asarray(counts)[np.asarray(values, dtype=np.float64) >= total].sum())
+    share = counted(games, seed, np.array([0.0, 1.0]), np.array([games - hit, hit]), outcomes, chance=True)
+    return Toward(played, total, reach.chance(total), (share.mean, share.low, share.high))
 
 
 def advice_toward(solution: Any, game: mdp.Game, state: dict[str, Any], total: int,
@@ -268,8 +275,24 @@ def toward_summary(answer: Any) -> dict[str, Any]:
     from mdp.analysis.targets import fraction_text
     from mdp.engine.numeric import float_or_none  # (null where no float holds its size)
 
-    more = {"chance_exact": fraction_text(answer.chance)} if isinstance(answer.chance, Fraction) else {}
+    more: dict[str, Any] = {"chance_exact": fraction_text(answer.chance)} \
+        if isinstance(answer.chance, Fraction) else {}
+    if answer.reached is not None:  # games played: the share that reached it, measured
+        more.update(zip(("reached", "reached_low", "reached_high"), answer.reached))
     return {"at_least": answer.total, "chance": float_or_none(answer.chance), **more}
+
+
+def reached_line(answer: Any) -> str | None:
+    """What games played toward a total say of it: the share that reached it, and its
+    interval; ``None`` for games that were not."""
+    if not isinstance(answer, Toward) or answer.reached is None:
+        return None
+    from mdp.shown import percent
+
+    share, low, high = answer.reached
+    interval = "" if low is None or high is None else \
+        f" (95% confidence interval {percent(low)} to {percent(high)})"
+    return f"reached in {percent(share)} of the games played{interval}"
 
 
 def valued_toward(answer: Any, solution: Solved) -> dict[str, Any]:
