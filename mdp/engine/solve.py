@@ -42,25 +42,26 @@ if TYPE_CHECKING:  # the solvers of games of rounds and of cycles are imported w
 @overload
 def solve(model: Rounds, *, terminal: Any = None, exact: bool = False, sense: Sense | None = None,
           policy: Policy | None = None, against: Policy | None = None,
-          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> RoundsSolution: ...
+          progress: Callable[[str], None] | None = None, residual: float | None = None) -> RoundsSolution: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[True],
           sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None,
-          residual: float = RESIDUAL) -> Solution[Fraction]: ...
+          residual: float | None = None) -> Solution[Fraction]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: Literal[False] = False,
           sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
-          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[float]: ...
+          progress: Callable[[str], None] | None = None,
+          residual: float | None = None) -> Solution[float]: ...
 @overload
 def solve(model: CompiledModel, *, terminal: Any = None, exact: bool = False,
           sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
-          progress: Callable[[str], None] | None = None, residual: float = RESIDUAL) -> Solution[Any]: ...
+          progress: Callable[[str], None] | None = None, residual: float | None = None) -> Solution[Any]: ...
 @overload
 def solve(model: CompiledModel | Rounds, *, terminal: Any = None, exact: bool = False,
           sense: Sense | None = None, policy: Policy | None = None, against: Policy | None = None,
           progress: Callable[[str], None] | None = None,
-          residual: float = RESIDUAL) -> Solution[Any] | RoundsSolution: ...
+          residual: float | None = None) -> Solution[Any] | RoundsSolution: ...
 def solve(
     model: CompiledModel | Rounds,
     *,
@@ -69,7 +70,7 @@ def solve(
     sense: Sense | None = None,
     policy: Policy | None = None,
     progress: Callable[[str], None] | None = None,
-    residual: float = RESIDUAL,
+    residual: float | None = None,
     against: Policy | None = None,
 ) -> Solution[Any] | RoundsSolution:
     """Solve a compiled model (:func:`mdp.compile`): the value of every state under optimal
@@ -97,10 +98,21 @@ def solve(
     terminal value; that bound is :attr:`mdp.Solution.residual`), exactly by policy iteration
     in rationals.
     """
-    check_residual(residual)
+    if residual is not None:
+        check_residual(residual)
     arguments("solve", model=(model, MODEL), terminal=(terminal, TERMINAL), exact=(exact, FLAG),
               sense=(sense, SENSE), policy=(policy, OPTIONAL_POLICY), progress=(progress, CALLBACK),
               against=(against, OPTIONAL_POLICY))
+    if residual is not None:  # given: where it bounds nothing, refused rather than dropped
+        none = "exact=True solves by policy iteration, with no error" if exact else \
+            "a game of rounds is solved in one pass of its rounds" \
+            if not isinstance(model, CompiledModel) else \
+            f"game {model.info.game}'s states do not come back: one pass solves it, with no error" \
+            if model.one_pass else None
+        if none is not None:
+            raise ParamError(f"mdp.solve: residual={residual!r} bounds the error of value iteration "
+                             f"in floats; {none} to bound: leave it out")
+    residual = RESIDUAL if residual is None else residual
     if not isinstance(model, CompiledModel):  # a game of rounds (checked above)
         from mdp.engine.rounds import solve_rounds
 
