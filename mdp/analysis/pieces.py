@@ -206,7 +206,8 @@ class Pieces:
                 back = values.cast(dtype).cast(values.dtype, strict=False)
                 lost = values.filter((back != values).fill_null(True) & values.is_not_null())
                 if lost.len():
-                    raise ModelError(f"{self.name}: column {column!r} holds whole numbers in some "
+                    given = f" ({self.sources[column]})" if column in self.sources else ""
+                    raise ModelError(f"{self.name}: column {column!r}{given} holds whole numbers in some "
                                      f"pieces and floats in others, and a column of floats would "
                                      f"round {lost[0]}; a column holds values that one type of "
                                      "column keeps whole")
