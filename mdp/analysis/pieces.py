@@ -123,7 +123,8 @@ class Pieces:
             if self.progress is not None:
                 of = "" if self.total is None else f" of {self.total:,}"
                 self.progress(f"writing {self.name}: {rows:,}{of} rows")
-            yield piece
+            yield piece.clone()  # its own: a make that changes one table in place, piece after
+            # piece, gives every reader what it gave then (a reader that keeps them all too)
         if count < len(self._sizes):
             self._differs(f"{count:,} piece{'s' * (count != 1)}")
         if self.total is not None and rows != self.total:

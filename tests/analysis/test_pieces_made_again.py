@@ -129,3 +129,24 @@ def test_whole_numbers_widened_to_floats_are_kept_whole_or_refused(whole, floats
         with pytest.raises(mdp.ModelError, match=r"^mixed: column 'x' holds whole numbers in some pieces "
                                                  r"and floats in others, and a column of floats would round"):
             table.frame()
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".md", ".json"])
+def test_a_piece_changed_in_place_after_it_was_given_is_written_as_given(tmp_path, suffix):
+    """Round 33, P33-11: a make that yields one table changed in place, piece after piece,
+    was written right by the formats that stream and as its last piece over and over by
+    Markdown, which keeps them all."""
+    import mdp
+
+    def make():
+        table = pl.DataFrame({"i": [0, 0], "x": [0, 0]})
+        for i in range(4):
+            table[0, "i"], table[1, "i"], table[0, "x"], table[1, "x"] = i, i, 10 * i, 10 * i + 1
+            yield table
+
+    out = tmp_path / f"t{suffix}"
+    mdp.write_table(mdp.Pieces(make, pl.DataFrame({"i": [0], "x": [0]}), name="reused", total=8), str(out))
+    rows = pl.read_csv(out) if suffix == ".csv" else pl.read_json(out) if suffix == ".json" else \
+        pl.DataFrame([[int(c) for c in line.strip("| ").split(" | ")] for line in out.read_text().splitlines()[2:]],
+                     schema=["i", "x"], orient="row")
+    assert rows["x"].to_list() == [0, 1, 10, 11, 20, 21, 30, 31]
