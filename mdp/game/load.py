@@ -304,8 +304,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     manager = Plugins("mdp", f"game {name}")
     manager.add_hookspecs(game_hooks)  # a game's hooks only: see check_hook_names
     register(manager, module, name, f"game {name}")
-    collect(manager, "mdp_configure", None, f"game {name}", plugins=manager)
-    before = [p for _, p in manager.list_name_plugin()]  # (a game may be unhashable)
+    before = _configured(manager, name, [])
     for given in plugins:
         shown, plugin = load_plugin(given)
         check_game_of(plugin, shown, name)
@@ -313,9 +312,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
             # the same file imported under another name (plugins/ is mdp_plugins installed)
             raise ModelError(f"game {name}: plugin {shown} is registered already")
         register(manager, plugin, shown, f"game {name}")
-    if plugins:  # theirs too, once: they came after the game's
-        configure = manager.subset_hook_caller("mdp_configure", remove_plugins=before)
-        collect(manager, configure, None, f"game {name}", plugins=manager)
+    _configured(manager, name, before)  # theirs too, once: they came after the game's
     for registered, plugin in manager.list_name_plugin():  # (mdp_configure's too)
         if plugin is not module:
             check_game_of(plugin, registered, name)
@@ -340,6 +337,20 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         raise of_variant(error, variant, {k: v for k, v in ruled.items() if k not in typed},
                          next((f"plugin {p}" for p in by if not game.own(p)), None)) from None
     return game
+
+
+def _configured(manager: Plugins, name: str, before: list[Any]) -> list[Any]:
+    """Call the ``mdp_configure`` of every plugin registered and not in ``before``, once each,
+    and of those they register in turn, until none is new; the plugins registered then. (A
+    game may be unhashable: told apart by identity.)"""
+    while True:
+        now = [plugin for _, plugin in manager.list_name_plugin()]
+        if all(any(plugin is old for old in before) for plugin in now):
+            return now
+        caller = manager.subset_hook_caller("mdp_configure", remove_plugins=before) if before \
+            else manager.hook.mdp_configure
+        collect(manager, caller, None, f"game {name}", plugins=manager)
+        before = now
 
 
 def _loaded_as(spec: object, variant: str | None, plugins: list[Any],

@@ -280,3 +280,23 @@ def test_a_copied_game_folder_that_imports_beyond_itself_says_what_to_do(tmp_pat
     copied = capsys.readouterr().out.splitlines()
     assert main(["solve", "shutbox", "--set", "tiles=1-3", "--exact"]) == 0
     assert copied[1:3] == capsys.readouterr().out.splitlines()[1:3]  # the shipped game's value
+
+
+def test_a_plugin_registered_by_a_configure_is_configured_too(tmp_path):
+    # Round 33, P33-13: a rule plugin the game registered in its mdp_configure never had its
+    # own mdp_configure called: what that registered was silently not in force.
+    (tmp_path / "six.py").write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_terminal_value(state):\n"
+                                     "    return 100 if state[1] == 6 else None\n")
+    (tmp_path / "outer.py").write_text(
+        "import mdp\n\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
+        f"    plugins.register(mdp.game.found.load_plugin({str(tmp_path / 'six.py')!r})[1], name='six')\n")
+    reroll = (ROOT / "docs" / "examples" / "reroll.py").read_text()
+    (tmp_path / "nested.py").write_text(
+        reroll + "\n\n@mdp.hookimpl\ndef mdp_configure(plugins):\n"
+        f"    plugins.register(mdp.game.found.load_plugin({str(tmp_path / 'outer.py')!r})[1], name='outer')\n")
+    # By hand, a kept 6 worth 100: one roll 115/6; two, keep a 6 alone: (100 + 5 * 115/6)/6;
+    # three: (100 + 5 * 1175/36)/6 = 9475/216.
+    value = Fraction(9475, 216)
+    assert mdp.solve(mdp.compile(mdp.load_game(str(tmp_path / "nested.py"))), exact=True).value == value
+    given = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"), plugins=[str(tmp_path / "outer.py")])
+    assert mdp.solve(mdp.compile(given), exact=True).value == value
