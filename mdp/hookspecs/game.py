@@ -67,8 +67,7 @@ def mdp_configure(plugins: pluggy.PluginManager) -> None:
     ``plugins`` is the :class:`pluggy.PluginManager` of the game being loaded. Called once,
     right after the game module is registered, so that a game can add hook specifications of
     its own and register its default rule plugins (:func:`mdp.register_plugins`), as pytest
-    registers its built-in plugins. Every implementation is called, once: of a plugin
-    registered here too (or given with ``-p``), which may register plugins of its own.
+    does. Every implementation is called once, a plugin's registered here (or by -p) too.
     """
 
 
