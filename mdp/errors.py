@@ -100,9 +100,8 @@ class TooLarge(MdpError):
 class UnboundedWarning(UserWarning):
     """Warned, once, while :func:`mdp.compile` walks a game one state at a time under a state
     limit the caller set, when after a few seconds its paths still grow deeper: a game with
-    no end on some path (Pig without a cap on the score) runs until the state limit. (Under
-    the default limit such a game is refused instead.) The command line prints it as one
-    line, ``mdp: warning: ...``."""
+    no end on some path (Pig without a cap) runs until the limit (under the default limit it
+    is refused instead). The command line prints it as one line, ``mdp: warning: ...``."""
 
 
 PLUGIN_FAULTS = (BaseException,)
