@@ -335,9 +335,12 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
         raise ModelError(f"{where()} gave aims of true or false; aims are numbers (int, Fraction "
                          "or float), the worth of each end")
     if worth.dtype.kind not in "iufO" or worth.dtype.kind == "O" and (  # (a NumPy duration too)
-            any(not_number(v) == "is not a number" for v in worth.flat) or exact and not all(
-                isinstance(v, (int, Fraction, np.integer)) for v in worth.flat)):
+            any(not_number(v) == "is not a number" for v in worth.flat)):
         raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
+    if exact and worth.dtype.kind == "O" and (inexact := next(
+            (v for v in worth.flat if not isinstance(v, (int, Fraction, np.integer))), None)) is not None:
+        raise ModelError(f"{where()} gave the aim {quoted(inexact)}, a {type(inexact).__name__}; "
+                         "exact evaluation needs int or Fraction aims")
     if worth.dtype.kind == "O" and not exact:
         floats, lost = to_floats(worth.ravel())
         if lost is not None:

@@ -270,6 +270,13 @@ def with_strategy(strategy):
     return two_boxes(mdp_strategies=mdp_strategies)
 
 
+def _one_float(ends):
+    """Whole points as Python ints in an object array, but one 0.5."""
+    aims = np.array([[int(p) for p in row] for row in np.asarray(ends.points).tolist()], dtype=object)
+    aims[0, 0] = 0.5
+    return aims
+
+
 @pytest.mark.parametrize("aims, exact, message", [
     (lambda game, model, keys, ends: ends.points[:, :3], False,
      r"game two-boxes: strategy odd gave aims of shape \(2, 3\); expected one row per round "
@@ -279,6 +286,9 @@ def with_strategy(strategy):
      r"there \(round state [0-9]\)"),
     (lambda game, model, keys, ends: ends.points / 2, True,
      "game two-boxes: strategy odd gave float aims; exact evaluation needs int or Fraction aims"),
+    # Round 33, P33-16: ints and one float in an object array were "not all numbers".
+    (lambda game, model, keys, ends: _one_float(ends), True,
+     "game two-boxes: strategy odd gave the aim 0.5, a float; exact evaluation needs int or Fraction aims"),
     (lambda game, model, keys, ends: np.full(ends.next.shape, "x"), False,
      r"game two-boxes: strategy odd gave aims that are not all numbers \(int, Fraction or float\)"),
     (lambda game, model, keys, ends: 1 / 0, False,
