@@ -227,7 +227,9 @@ def _blocks_by_height(game: Game, budget: Budget, states: list[Any], index: dict
         for key in keys:
             counts.append(len(expansions[key]))
             if not expansions[key]:
+                kept = hash(states[key])
                 terminal.append(checks.terminal_value_of(game, states[key]))
+                _unchanged(game, states[key], kept, "mdp_terminal_value")
             for action, outcomes in expansions[key]:
                 actions.append(action)
                 outcome_counts.append(len(outcomes))

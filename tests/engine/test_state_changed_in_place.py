@@ -32,7 +32,7 @@ def reroll(changes):
     3.5 + 3.5) / 6), its state objects changed by the hook ``changes`` where it is asked
     about a first roll of 1."""
     def touch(hook, state):
-        if hook == changes and state.left == 1 and state.face == 1:
+        if hook == changes and state.face == 1 and (state.left == 1 or hook == "mdp_terminal_value"):
             state.face = 6
 
     def actions(state):
@@ -57,8 +57,12 @@ def reroll(changes):
         touch("mdp_state_columns", state)
         return {"left": state.left, "face": state.face or None}
 
+    def terminal(state):
+        touch("mdp_terminal_value", state)
+        return state.face
+
     hooks = dict(mdp_initial_state=lambda: S(2, 0), mdp_actions=actions, mdp_outcomes=outcomes,
-                 mdp_terminal_value=lambda state: state.face, mdp_state_columns=columns)
+                 mdp_terminal_value=terminal, mdp_state_columns=columns)
     for name, hook in hooks.items():
         hook.__name__ = name
     return mdp.load_game(SimpleNamespace(GAME_NAME="reroll", **{n: mdp.hookimpl(h) for n, h in hooks.items()}))
@@ -68,10 +72,13 @@ def test_a_game_that_leaves_its_states_alone_is_solved():
     assert mdp.solve(mdp.compile(reroll(None)), exact=True).value == Fraction(17, 4)
 
 
-@pytest.mark.parametrize(("hook", "said"), [("mdp_actions", "mdp_actions"), ("mdp_outcomes", "mdp_outcomes"),
-                                            ("mdp_state_columns", "its columns' hooks")])
-def test_a_state_changed_by_a_hook_is_refused(hook, said):
-    with pytest.raises(mdp.ModelError, match=rf"^game reroll: {said} changed the state it was handed, now S\(1, 6\)"):
+@pytest.mark.parametrize(("hook", "said", "now"), [
+    ("mdp_actions", "mdp_actions", "S(1, 6)"), ("mdp_outcomes", "mdp_outcomes", "S(1, 6)"),
+    ("mdp_state_columns", "its columns' hooks", "S(1, 6)"),
+    ("mdp_terminal_value", "mdp_terminal_value", "S(0, 6)")])  # (round 33, P33-10)
+def test_a_state_changed_by_a_hook_is_refused(hook, said, now):
+    with pytest.raises(mdp.ModelError, match=rf"^game reroll: {said} changed the state it was handed, "
+                                             rf"now {now.replace('(', '[(]').replace(')', '[)]')}"):
         mdp.compile(reroll(hook))
 
 
