@@ -182,7 +182,7 @@ class Exact:
         scale = list(itertools.accumulate(chance[1:] * mix[1:], operator.mul, initial=self.d0))
         actions = [self.d0, *(np.array(scale[:-1], dtype=object) * chance[1:]).tolist()]
         # Each distinct scale once, ascending: they divide one another, so the factor from
-        # one to another is one integer division, made where a layer needs it (:meth:`_ratios`;
+        # one to another is one integer division, made where a layer needs it (:meth:`_scaled`;
         # a table of every pair would hold as many integers as the square of the layers).
         distinct = sorted(set(scale) | set(actions))
         place = {s: i for i, s in enumerate(distinct)}
