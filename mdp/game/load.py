@@ -314,8 +314,8 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
         register(manager, plugin, shown, f"game {name}")
     _configured(manager, name, before)  # theirs too, once: they came after the game's
     for registered, plugin in manager.list_name_plugin():  # (mdp_configure's too)
-        if plugin is not module:
-            check_game_of(plugin, registered, name)
+        if plugin is not module:  # (one registered without a name: pluggy names it by its id)
+            check_game_of(plugin, default_name(plugin) if registered == str(id(plugin)) else registered, name)
     check_hook_names(manager, f"game {name}")
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     variants = _variants(manager, name, declared)  # checked here, whichever the command
@@ -345,12 +345,29 @@ def _configured(manager: Plugins, name: str, before: list[Any]) -> list[Any]:
     game may be unhashable: told apart by identity.)"""
     while True:
         now = [plugin for _, plugin in manager.list_name_plugin()]
-        if all(any(plugin is old for old in before) for plugin in now):
+        new = [plugin for plugin in now if not any(plugin is old for old in before)]
+        if not new:
             return now
-        caller = manager.subset_hook_caller("mdp_configure", remove_plugins=before) if before \
-            else manager.hook.mdp_configure
+        caller: Any = _Configure(manager, new)  # (called as pluggy's hook callers are)
         collect(manager, caller, None, f"game {name}", plugins=manager)
         before = now
+
+
+@attrs.frozen
+class _Configure:
+    """``mdp_configure`` of the plugins ``new`` alone, as pluggy would call it (the newest
+    first); pluggy's own subset of a hook sets the others apart in a set, which a game that
+    is no hashable object (a namespace) cannot be in."""
+
+    manager: Plugins
+    new: list[Any]
+    name = "mdp_configure"
+
+    def __call__(self, **kwargs: Any) -> list[Any]:
+        impls = [impl for impl in self.manager.hook.mdp_configure.get_hookimpls()
+                 if any(impl.plugin is plugin for plugin in self.new)
+                 and not (impl.wrapper or impl.hookwrapper)]  # (a wrapper wraps nothing here)
+        return [impl.function(*(kwargs[arg] for arg in impl.argnames)) for impl in reversed(impls)]
 
 
 def _loaded_as(spec: object, variant: str | None, plugins: list[Any],

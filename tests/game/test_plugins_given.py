@@ -300,3 +300,49 @@ def test_a_plugin_registered_by_a_configure_is_configured_too(tmp_path):
     assert mdp.solve(mdp.compile(mdp.load_game(str(tmp_path / "nested.py"))), exact=True).value == value
     given = mdp.load_game(str(ROOT / "docs" / "examples" / "reroll.py"), plugins=[str(tmp_path / "outer.py")])
     assert mdp.solve(mdp.compile(given), exact=True).value == value
+
+
+def test_a_plugin_registered_without_a_name_is_named_by_its_class():
+    # Round 34, P34-01: pluggy names a plugin registered without a name by its id, and the
+    # refusal said "plugin 140212345678" of an object of class Other.
+    class Other:
+        GAME = "pig"
+
+        @mdp.hookimpl
+        def mdp_describe(self):
+            return "other rules"
+
+    @mdp.hookimpl
+    def mdp_configure(plugins):
+        plugins.register(Other())
+
+    game = types.SimpleNamespace(GAME_NAME="host", mdp_configure=mdp_configure,
+                                 mdp_initial_state=mdp.hookimpl(lambda: 0))
+    with pytest.raises(mdp.ParamError, match="^plugin Other is a rule plugin of game pig, not of game host$"):
+        mdp.load_game(game)
+
+
+def test_a_game_of_no_hash_configures_what_it_registers():
+    # A game given as a namespace (no hash) whose mdp_configure registers a plugin that has a
+    # mdp_configure of its own: each is called once (pluggy's subset of a hook needs hashes).
+    called = []
+
+    class Inner:
+        @mdp.hookimpl
+        def mdp_describe(self):
+            return "inner rules"
+
+    class Outer:
+        @mdp.hookimpl
+        def mdp_configure(self, plugins):
+            called.append("outer")
+            plugins.register(Inner(), name="inner")
+
+    @mdp.hookimpl
+    def mdp_configure(plugins):
+        called.append("game")
+        plugins.register(Outer(), name="outer")
+
+    game = mdp.load_game(types.SimpleNamespace(GAME_NAME="host", mdp_configure=mdp_configure,
+                                               mdp_initial_state=mdp.hookimpl(lambda: 0)))
+    assert called == ["game", "outer"] and game.describe() == "inner rules"
