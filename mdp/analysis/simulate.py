@@ -138,10 +138,11 @@ def _found(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray,
 
 
 def _shown(values: list[Any]) -> list[float | int]:
-    """Outcomes as percentiles say them: floats, but whole ones (ints, whole fractions) as
-    the ints they are where one of them is past what a float holds (2**62 + 1, which a float
-    makes 2**62): each then exact, in one form."""
-    exact = any(_whole(v) and not float_holds(v) for v in values)
+    """Outcomes as percentiles say them: floats, but whole numbers (ints, whole fractions:
+    a game of rounds' totals, as :func:`mdp.distribution` says them) as the ints they are
+    where all are whole or one is past what a float holds (2**62 + 1, which a float makes
+    2**62): each then exact, in one form."""
+    exact = all(map(_whole, values)) or any(_whole(v) and not float_holds(v) for v in values)
     return [int(v) if exact and _whole(v) else shown_float(v) for v in values]
 
 

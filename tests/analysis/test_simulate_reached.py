@@ -28,3 +28,14 @@ def test_the_share_of_games_that_reached_the_total_is_said(tmp_path, capsys, tot
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[2].startswith(f"reached in {100 * reached:.4f}% of the games played (95% confidence interval ")
+
+
+def test_percentiles_of_whole_totals_are_whole_numbers_as_the_distribution_says_them(capsys):
+    # Round 34, U34-02: simulate --json said 3.0 where distribution --json says 3.
+    two_boxes = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "two_boxes.py")
+    assert main(["simulate", two_boxes, "--games", "2000", "--seed", "1", "--json"]) == 0
+    simulated = json.loads(capsys.readouterr().out)["percentiles"]
+    assert main(["distribution", two_boxes, "--json"]) == 0
+    exact = json.loads(capsys.readouterr().out)["percentiles"]
+    assert all(type(v) is int for v in [*simulated.values(), *exact.values()]), (simulated, exact)
+    assert simulated.keys() == exact.keys()
