@@ -84,3 +84,18 @@ def test_outcomes_are_listed_by_their_values(tmp_path_factory, capsys, ends, exa
     assert [float(r[2].rstrip("%")) for r in rows] == running
     shares = mdp.simulate(solution, game, games=50, seed=1).shares("score")["score"].to_list()
     assert ([Fraction(v) for v in shares] if kind == "fraction" else shares) == sorted(set(values))
+
+
+def test_the_columns_of_a_printed_table_stay_aligned(tmp_path_factory, capsys):
+    # Round 34, U34-01: a value wider than eight characters (-0.142857142857143) pushed the
+    # columns after it right, row by row.
+    values = [Fraction(-1, 7), Fraction(1, 10), Fraction(7), Fraction(10, 3)]
+    path = tmp_path_factory.mktemp("wide") / "wide.py"
+    path.write_text(GAME.format(ends=[(v.numerator, v.denominator) for v in values],
+                                cell="Fraction(*ENDS[state])").replace('"score"', '"points_won"'))
+    assert main(["distribution", str(path), "--exact"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    head = next(at for at, line in enumerate(lines) if "cumulative" in line)
+    header, rows = lines[head], lines[head + 1:]
+    assert {row.index("%") for row in rows} == {header.index("probability") + len("probability") - 2}, \
+        lines[head:]  # every row's chance in one column, under its header (as narrow values put it)

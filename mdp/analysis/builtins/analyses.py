@@ -195,11 +195,19 @@ def _show_distribution(answer: Any, solution: Solved, game: mdp.Game) -> None:
         print(f"mean {mean}, standard deviation {sd}; percentiles: {shares}")
     names = [c for c in frame.columns if c not in ("probability", "exact")]
     exact = frame["exact"].to_list() if "exact" in frame.columns else None
-    print("  ".join(f"{n:>8}" for n in names) + "  probability   cumulative" + ("  exact" if exact else ""))
     texts = cells(frame, names)  # (two outcomes never read alike)
+    widths = _widths(names, texts)
+    print("  ".join(f"{n:>{widths[n]}}" for n in names) + "  probability   cumulative"
+          + ("  exact" if exact else ""))
     for i, (chance, total) in enumerate(chances_shown(frame)):
-        print("  ".join(f"{texts[n][i]:>8}" for n in names) + f"  {chance}  {total}"
+        print("  ".join(f"{texts[n][i]:>{widths[n]}}" for n in names) + f"  {chance}  {total}"
               + (f"  {exact[i]}" if exact else ""))
+
+
+def _widths(names: list[str], texts: dict[str, list[str]]) -> dict[str, int]:
+    """Each column's width in a table printed for people: at least 8, its name's and every
+    cell's, so that the columns after it stay aligned."""
+    return {n: max(8, len(n), *map(len, texts[n])) for n in names}
 
 
 DISTRIBUTION = Analysis(
@@ -276,10 +284,11 @@ def _show_simulation(answer: Any, solution: Solved, game: mdp.Game) -> None:
               "writes them all")
         return
     names = [c for c in result.outcomes.columns if c not in ("games", "frequency")]
-    print("  ".join(f"{n:>8}" for n in names) + "       games   frequency")
     texts = cells(result.outcomes, names)
+    widths = _widths(names, texts)
+    print("  ".join(f"{n:>{widths[n]}}" for n in names) + "       games   frequency")
     for i, row in enumerate(result.outcomes.iter_rows(named=True)):
-        print("  ".join(f"{texts[n][i]:>8}" for n in names)
+        print("  ".join(f"{texts[n][i]:>{widths[n]}}" for n in names)
               + f"  {row['games']:>10,}  {percent_cell(row['frequency'])}")
 
 
