@@ -224,7 +224,8 @@ def invalid(owner: str, name: str, plugins: pluggy.PluginManager, error: Excepti
         caller = getattr(plugins.hook, hook.group(1), None)
         given = ", ".join(caller.spec.argnames) if caller is not None and caller.spec else "?"
         asked = ", ".join(sorted(re.findall(r"'(\w+)'", arguments.group(1))))
-        return ModelError(f"{owner}: plugin {name}'s {hook.group(1)} takes {asked}, which the "
+        whose = "" if owner == f"game {name}" else f"plugin {name}'s "  # (the game's own)
+        return ModelError(f"{owner}: {whose}{hook.group(1)} takes {asked}, which the "
                           f"hook does not give (it gives: {given})")
     return ModelError(f"{owner}: plugin {name}: {' '.join(text.split())}")
 

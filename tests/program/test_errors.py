@@ -123,7 +123,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
          "game coin: mdp_terminal_value: terminal value (a number of about 401 digits) is past what a float holds "
          "(about 1.8e308) (state 'won')"),
         ("mdp_actions", "def mdp_actions(stat):\n    return []",
-         "game coin: plugin coin's mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),
+         "game coin: mdp_actions takes stat, which the hook does not give (it gives: params, game, state)"),  # (round 34, P34-05: not 'plugin coin')
     ],
 )
 def test_a_misbehaving_hook_is_one_line(tmp_path, capsys, hook, replace, message):
