@@ -37,3 +37,17 @@ def test_the_variant_without_the_strategy_is_named(capsys):
     assert main(["variants", "yahtzee", "--strategy", "greedy-bonus"]) == 2
     err = capsys.readouterr().err  # the first variant listed, one turn aiming at a Yahtzee
     assert err == "mdp: error: variant yahtzee: game yahtzee has no strategy 'greedy-bonus' (known: optimal)\n"
+
+
+def test_the_variant_whose_model_is_wrong_is_named(tmp_path, capsys):
+    # Round 34, P34-06: a variant whose rules make a wrong model (a chance of 2) stopped
+    # mdp variants with the game's line alone.
+    plugin = tmp_path / "chances.py"
+    plugin.write_text('import mdp\nGAME = "reroll"\n\n\n@mdp.hookimpl\ndef mdp_variants():\n'
+                      '    return [mdp.Variant("two", {"rolls": "2"}, "two rolls")]\n\n\n'
+                      "@mdp.hookimpl(wrapper=True)\ndef mdp_outcomes(params, state, action):\n"
+                      "    outcomes = yield\n    return [(2 * p, s) for p, s in outcomes] if params['rolls'] == 2 "
+                      "else outcomes\n")
+    assert main(["variants", REROLL, "-p", str(plugin)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("mdp: error: variant two (rolls=2): game reroll: "), err

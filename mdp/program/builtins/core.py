@@ -10,7 +10,7 @@ from typing import Any
 
 import mdp
 from mdp.analysis.builtins.targets import add_at_least, solve_at_least
-from mdp.errors import PLUGIN_FAULTS, ParamError, TooLarge, fault
+from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, TooLarge, fault
 from mdp.game.load import GAMES_ENTRY_POINTS
 from mdp.game.params import check_default
 from mdp.game.plugins import clash, entry_points, load
@@ -83,11 +83,13 @@ def _variants(args: argparse.Namespace) -> None:
             if args.strategy not in (None, "optimal"):
                 find_strategy(game, args.strategy)
         except (TooLarge, ParamError) as error:  # which of them, as a refusal of its rules names it
-            rules = ", ".join(f"{k}={v}" for k, v in variant.params.items())
-            raise type(error)(f"variant {variant.name}{f' ({rules})' if rules else ''}: {error}") from None
+            raise type(error)(f"{_named(variant)}: {error}") from None
     rows: list[dict[str, Any]] = []
     for variant, game in zip(variants, games):
-        game, solution = arguments.solved(args, game)
+        try:
+            game, solution = arguments.solved(args, game)
+        except ModelError as error:  # the rules of one variant make a wrong model: which
+            raise ModelError(f"{_named(variant)}: {error}") from None
         summary = solution.summary()
         played, _, _ = value_line(solution).partition(": ")
         if not rows and not args.json and played != solution.objective.name:
@@ -103,6 +105,12 @@ def _variants(args: argparse.Namespace) -> None:
             print(f"{variant.name:<16} {value}{exact}\n{'':<16} {summary['rules']}", flush=True)
     if args.json:
         arguments.print_json(rows)
+
+
+def _named(variant: mdp.Variant) -> str:
+    """A variant as a refusal of its rules names it: ``variant huge (rolls=100000000)``."""
+    rules = ", ".join(f"{k}={v}" for k, v in variant.params.items())
+    return f"variant {variant.name}{f' ({rules})' if rules else ''}"
 
 
 def _variant(args: argparse.Namespace, name: str) -> mdp.Game:
