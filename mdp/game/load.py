@@ -33,7 +33,7 @@ from mdp.game.plugins import (
     register,
 )
 from mdp.game.plugins import available_games as available_games
-from mdp.game.variants import Variant, find_variant, of_variant, variants_fault
+from mdp.game.variants import Variant, as_set, find_variant, of_variant, variants_fault
 from mdp.handed import read_only
 from mdp.hookspecs import game as game_hooks
 
@@ -320,7 +320,7 @@ def load_game(spec: str | os.PathLike[str] | object, /, variant: str | None = No
     declared = tuple(collect(manager, "mdp_params", Param, f"game {name}"))
     variants = _variants(manager, name, declared)  # checked here, whichever the command
     typed = list(params)  # the caller's own settings, not the variant's
-    ruled = {} if variant is None else find_variant(name, variants, variant).params
+    ruled = {} if variant is None else as_set(find_variant(name, variants, variant).params)
     params = {**ruled, **params}
     bare = Game(name, manager, declared, MappingProxyType({}))  # who declared a parameter
     resolved = resolve(name, declared, params,

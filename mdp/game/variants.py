@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -62,6 +62,11 @@ def find_variant(game: str, variants: list[Variant], wanted: str) -> Variant:
                      f"{did_you_mean(wanted, by_name, n=3)} (known: {', '.join(by_name)})")
 
 
+def as_set(params: Mapping[str, Any]) -> dict[str, Any]:
+    """A variant's parameters as ``--set`` gives them: text without spaces at either end."""
+    return {key: value.strip() if isinstance(value, str) else value for key, value in params.items()}
+
+
 def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> str | None:
     """What is wrong with the variants of ``mdp_variants``, or ``None``: one that sets a
     parameter the game does not have or a value its parser refuses (but the empty text, which
@@ -72,7 +77,7 @@ def variants_fault(variants: Iterable[Variant], declared: Iterable[Param]) -> st
 
     by_name = {param.name: param for param in declared}
     for variant in variants:
-        for key, value in variant.params.items():
+        for key, value in as_set(variant.params).items():
             if key not in by_name:
                 known = ", ".join(by_name) or "none"
                 return (f"gives variant {variant.name!r} the parameter {key!r}, which the game "

@@ -241,3 +241,17 @@ def test_a_variants_empty_text_is_read_as_set_reads_it(tmp_path, parser, played)
                     "def mdp_terminal_value(state):\n    return 0\n")
     assert mdp.load_game(str(game), variant="unset").params["x"] == played
     assert mdp.load_game(str(game), x="").params["x"] == played  # as --set x= sets it
+
+
+@pytest.mark.parametrize("text, played", [("  ", None), (" 3 ", 3), ("", None)])
+def test_a_variants_text_is_stripped_as_set_strips_it(tmp_path, text, played):
+    # Round 34, P34-07: a variant's "  " was refused as its parser refuses it, where --set
+    # gives the empty text (the spaces taken away) and unsets the parameter.
+    game = tmp_path / "spaced.py"
+    game.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_params():\n"
+                    "    return [mdp.Param('x', None, int, 'x')]\n\n\n@mdp.hookimpl\n"
+                    f"def mdp_variants():\n    return [mdp.Variant('spaced', {{'x': {text!r}}}, 'x spaced')]\n\n\n"
+                    "@mdp.hookimpl\ndef mdp_initial_state():\n    return 0\n\n\n@mdp.hookimpl\n"
+                    "def mdp_actions(state):\n    return []\n\n\n@mdp.hookimpl\n"
+                    "def mdp_terminal_value(state):\n    return 0\n")
+    assert mdp.load_game(str(game), variant="spaced").params["x"] == played
