@@ -27,6 +27,10 @@ def options_fault(options: Any) -> str | None:
         None)
 
 
+GIVEN = ("solution", "name", "game")
+"""The arguments an analysis is called with besides its options (:func:`mdp.analyse`)."""
+
+
 def declaration_fault(options: Iterable[Param]) -> str | None:
     """What makes options of one command impossible to give on its command line, in words
     (naming the option), or ``None``: a positional switch; a positional option after a
@@ -37,6 +41,10 @@ def declaration_fault(options: Iterable[Param]) -> str | None:
     optional: str | None = None  # a positional option that may be left out
     taken: dict[str, str] = {}
     for option in options:
+        if option.name in GIVEN:
+            return (f"option {option.name} is named as an argument the analysis is given "
+                    f"({', '.join(GIVEN)}: mdp.analyse(solution, name, game, **options)); name "
+                    "it otherwise")
         if seen(option.name) in taken:  # as a table shows them: the ligature ﬁ is fi
             return f"options are named {named_twice(option.name, taken[seen(option.name)])}"
         taken[seen(option.name)] = option.name

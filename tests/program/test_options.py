@@ -185,6 +185,11 @@ def mdp_analyses():
     ('mdp.Param("a", None, str, "a", positional=True, repeat=True), mdp.Param("b", None, str, "b", positional=True)',
      "option b is positional after option a, positional with repeat, which takes every value: "
      "b could never be given"),
+    # Round 34, P34-09: an option named as an argument the analysis is given broke its call.
+    ('mdp.Param("solution", 1, int, "s")', "option solution is named as an argument the analysis is given "
+     "(solution, name, game: mdp.analyse(solution, name, game, **options)); name it otherwise"),
+    ('mdp.Param("name", 1, int, "n")', "option name is named as an argument the analysis is given "
+     "(solution, name, game: mdp.analyse(solution, name, game, **options)); name it otherwise"),
     ('mdp.Param("a", 1, int, "a", positional=True), mdp.Param("b", None, int, "b", positional=True, required=True)',
      "option b is positional and required after option a, positional and not: a value given alone would go to b"),
     ('mdp.Param("x", 1, int, "x", metavar="N\\x1b[31m")', "option x: its metavar is 'N\\x1b[31m', not one line of text"),
