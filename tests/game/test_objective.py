@@ -4,14 +4,16 @@ name and a description are one line of text (a line break forged an output line:
 a game whose values are probabilities has terminal values from 0 to 1 (a chance of 150% was
 shown without a word)."""
 
+import re
 from fractions import Fraction
 from types import SimpleNamespace
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import mdp
+from mdp.engine.numeric import written
 
 VALUES = st.lists(st.fractions(-2, 3), min_size=1, max_size=3)
 
@@ -46,13 +48,15 @@ def _game(values, objective=None, described=None):
 @pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(VALUES, st.booleans())
+@example([Fraction(10**401 + 7, 10**400)], True)  # said by its size (a CI run drew one)
 def test_values_of_a_probability_are_from_0_to_1_or_the_game_is_refused(values, probability):
     game = _game(values, mdp.Objective("chance", "max", probability))
     if probability and not all(0 <= v <= 1 for v in values):
         first = next(v for v in values if not 0 <= v <= 1)
+        # (a fraction of many digits said by its size, as every number is: numeric.written)
         with pytest.raises(mdp.ModelError, match=rf"^game g: mdp_terminal_value: terminal value "
-                           rf"{first} is not from 0 to 1, though mdp_objective says the values "
-                           rf"are probabilities \(state {values.index(first)}\)$"):
+                           rf"{re.escape(written(first))} is not from 0 to 1, though mdp_objective "
+                           rf"says the values are probabilities \(state {values.index(first)}\)$"):
             mdp.compile(game)
     else:
         assert mdp.solve(mdp.compile(game), exact=True).value == sum(values) / len(values)

@@ -221,7 +221,7 @@ def test_a_suffix_declared_beside_is_a_dot_and_a_word(tmp_path_factory, capsys, 
                  "--format", "named", "--out", str(out)])
     err = capsys.readouterr().err
     if allowed:
-        assert code == 0 and err.endswith(f"written to {out}, odd to {out}{suffix}\n")
+        assert code == 0 and err.endswith(f"exported to {out}, odd to {out}{suffix}\n")
         assert sorted(os.listdir(where)) == sorted(["named.py", "m.ex", "m.ex" + suffix])
     else:
         assert code == 2 and err.count("\n") == 1, err
@@ -312,7 +312,7 @@ def test_an_export_writes_out_and_the_files_it_declares_beside_it_and_no_other(t
         assert code == 2 and err.count("\n") == 1
     elif name == "m.x.props":  # the one it declares, put in place with --out
         assert code == 0 and (where / name).read_text() == "clobbered"
-        assert err.endswith(f"written to {where / 'm.x'}, the property to {where / name}\n")
+        assert err.endswith(f"exported to {where / 'm.x'}, the property to {where / name}\n")
     else:
         assert code == 2 and err == (
             f"mdp: error: plugin {plugin}'s export two wrote {name!r}, a file it does not declare; it "
