@@ -557,3 +557,32 @@ def run_changes(folder, game, changes, argv, restore=()):
             case.append(line)
     return [(code, names, "\n".join(err)) for (code, names), err in
             zip(json.loads(results), errors, strict=True)], done.stdout
+
+
+DECLARES = '''import mdp
+
+GAME_NAME = {name!r}
+
+
+@mdp.hookimpl
+def mdp_params():
+    return [{declared}]
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return 0
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return []
+
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return 1
+'''
+"""The source of a game of one state, worth 1, named ``name``, that declares the parameters
+``declared`` (the text of a list's items): for the tests of what a game declares, written to
+a file, so that what its declarations do wrong is said as the game's."""

@@ -11,36 +11,13 @@ import itertools
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from models import DECLARES
 
 import mdp
 from mdp.program.cli import main
 
 FIELDS = {"required": "required=True", "repeat": "repeat=True", "positional": "positional=True",
           "metavar": "metavar='N'", "shared": "shared=True"}
-GAME = '''import mdp
-
-GAME_NAME = "declares"
-
-
-@mdp.hookimpl
-def mdp_params():
-    return [{declared}]
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return []
-
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return 1
-'''
 PLUGIN = '''import mdp
 
 GAME = "declares"
@@ -64,7 +41,8 @@ def test_a_game_parameter_given_by_set_alone(tmp_path_factory, capsys, fault, by
         declared = f'mdp.Param("other", 1, int, "a number"), {declared}'
     where = tmp_path_factory.mktemp("declares")
     game, plugin = where / f"declares{next(_written)}.py", where / "plugin.py"
-    game.write_text(GAME.format(declared='mdp.Param("plain", 1, int, "a number")' if by_plugin else declared))
+    game.write_text(DECLARES.format(name="declares",
+                                    declared='mdp.Param("plain", 1, int, "a number")' if by_plugin else declared))
     plugin.write_text(PLUGIN.format(declared=declared))
     plugins = [str(plugin)] if by_plugin else []
     with pytest.raises(mdp.ModelError) as refused:

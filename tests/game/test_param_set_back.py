@@ -9,43 +9,18 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from models import DECLARES
 
 import mdp
 from mdp.shown import seen
 
 WORDS = st.sampled_from(["a", "a ", " a", "b", "ﬁ", "fi", "", "a\nb", "x y", "A"])
-
-
-GAME = '''import mdp
-
-GAME_NAME = "chooses"
-
-
-@mdp.hookimpl
-def mdp_params():
-    return [mdp.Param("mode", {default!r}, {parser}, "a mode")]
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return 0
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return []
-
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return len(params["mode"])
-'''
 _written = itertools.count()
 
 
 def game_of(where, default, parser):
     path = where / f"chooses{next(_written)}.py"
-    path.write_text(GAME.format(default=default, parser=parser))
+    path.write_text(DECLARES.format(name="chooses", declared=f'mdp.Param("mode", {default!r}, {parser}, "a mode")'))
     return str(path)
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from models import HALF, THIRD, Table
+from models import HALF, THIRD, Table, go_or_stay
 
 import mdp
 from mdp.program.cli import main
@@ -228,30 +228,20 @@ def test_a_rule_plugins_variant_its_game_refuses_names_the_plugin(tmp_path, roll
     assert str(error.value).startswith(f"variant zero of plugin {plugin} (rolls={rolls}): parameter rolls="), error.value
 
 
-@pytest.mark.parametrize("parser, played", [("int", None), ("lambda text: int(text or 7)", 7)])
-def test_a_variants_empty_text_is_read_as_set_reads_it(tmp_path, parser, played):
+@pytest.mark.parametrize("parser, played", [(int, None), (lambda text: int(text or 7), 7)])
+def test_a_variants_empty_text_is_read_as_set_reads_it(parser, played):
     # Round 32, P32-18: a variant's x="" (what --set x= gives to unset x) was refused as a
     # value its parser refuses; it unsets x, unless the parser reads the empty text.
-    game = tmp_path / "unsets.py"
-    game.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_params():\n"
-                    f"    return [mdp.Param('x', None, {parser}, 'x')]\n\n\n@mdp.hookimpl\n"
-                    "def mdp_variants():\n    return [mdp.Variant('unset', {'x': ''}, 'x unset')]\n\n\n"
-                    "@mdp.hookimpl\ndef mdp_initial_state():\n    return 0\n\n\n@mdp.hookimpl\n"
-                    "def mdp_actions(state):\n    return []\n\n\n@mdp.hookimpl\n"
-                    "def mdp_terminal_value(state):\n    return 0\n")
-    assert mdp.load_game(str(game), variant="unset").params["x"] == played
-    assert mdp.load_game(str(game), x="").params["x"] == played  # as --set x= sets it
+    game = go_or_stay(mdp.Param("x", None, parser, "x"), lambda params: 2,
+                      variants=[mdp.Variant("unset", {"x": ""}, "x unset")])
+    assert mdp.load_game(game, variant="unset").params["x"] == played
+    assert mdp.load_game(game, x="").params["x"] == played  # as --set x= sets it
 
 
 @pytest.mark.parametrize("text, played", [("  ", None), (" 3 ", 3), ("", None)])
-def test_a_variants_text_is_stripped_as_set_strips_it(tmp_path, text, played):
+def test_a_variants_text_is_stripped_as_set_strips_it(text, played):
     # Round 34, P34-07: a variant's "  " was refused as its parser refuses it, where --set
     # gives the empty text (the spaces taken away) and unsets the parameter.
-    game = tmp_path / "spaced.py"
-    game.write_text("import mdp\n\n\n@mdp.hookimpl\ndef mdp_params():\n"
-                    "    return [mdp.Param('x', None, int, 'x')]\n\n\n@mdp.hookimpl\n"
-                    f"def mdp_variants():\n    return [mdp.Variant('spaced', {{'x': {text!r}}}, 'x spaced')]\n\n\n"
-                    "@mdp.hookimpl\ndef mdp_initial_state():\n    return 0\n\n\n@mdp.hookimpl\n"
-                    "def mdp_actions(state):\n    return []\n\n\n@mdp.hookimpl\n"
-                    "def mdp_terminal_value(state):\n    return 0\n")
-    assert mdp.load_game(str(game), variant="spaced").params["x"] == played
+    game = go_or_stay(mdp.Param("x", None, int, "x"), lambda params: 2,
+                      variants=[mdp.Variant("spaced", {"x": text}, "x spaced")])
+    assert mdp.load_game(game, variant="spaced").params["x"] == played
