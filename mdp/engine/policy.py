@@ -189,9 +189,8 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
             w = objects([Fraction(x) for x in items])
         else:
             w, lost = to_floats(items)
-            if lost is not None:  # 10**400 or 10**-400: only the ratios count
-                largest = max(abs(Fraction(x)) for x in items)
-                w, lost = to_floats([Fraction(x) / largest for x in items])
+            if lost is not None:  # 10**400 or 10**-400: only the ratios within a state count
+                w, lost = to_floats(_within_states(model, [Fraction(x) for x in items]))
             if lost is not None:
                 raise ModelError(f"strategy {name}: weight {written(items[lost])} for {where(lost)} "
                                  "is too small beside the others for a float (it would be 0); "
@@ -210,10 +209,27 @@ def _chances(model: CompiledModel, weights: Any, exact: bool, name: str,
     with np.errstate(over="ignore"):
         totals = model.per_state(np.add, w)
     if not exact and not np.isfinite(totals).all():  # weights of 1e308: only their ratios count
-        w = w / w.max()
+        w = _within_states(model, w)
         totals = model.per_state(np.add, w)
     if (totals <= 0).any():
         at = int(np.flatnonzero(totals <= 0)[0]) + model.n_terminal
         raise ModelError(f"strategy {name}: no action has weight in {named(model.states[at])}"
                          ).at(model.states[at], model.info)
     return w / model.each_action(totals)
+
+
+def _within_states(model: CompiledModel, weights: Any) -> Any:
+    """Each of ``weights`` (one per action: a list of Fractions, or an array of floats none
+    below 0) over the largest in size of its own state's, 0 where they are all 0: only the
+    ratios within a state count, and a state's weights are never judged beside another's."""
+    counts = model.action_counts[model.n_terminal:].tolist()
+    starts = model.action_start[model.n_terminal:-1].tolist()
+    if isinstance(weights, np.ndarray):
+        largest = model.each_action(model.per_state(np.maximum, weights))
+        return np.divide(weights, largest, out=np.zeros_like(weights), where=largest > 0)
+    scaled: list[Fraction] = []
+    for a, n in zip(starts, counts):
+        own: list[Fraction] = weights[a:a + n]
+        top = max(map(abs, own), default=Fraction(0))
+        scaled += [x / top if top else x for x in own]
+    return scaled

@@ -7,6 +7,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 
@@ -65,3 +67,30 @@ def test_chances_past_a_float_say_nothing_of_numpy(recwarn):
     with pytest.raises(mdp.ParamError, match="not of chances"):
         mdp.Policy(MODEL, np.full(MODEL.n_actions, 1e308))
     assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.data())
+def test_weights_are_a_share_of_their_own_state_s_whatever_other_states_weigh(data):
+    """Round 34: weights were scaled by the largest of the whole model, so a state's weight
+    of 1 beside another state's 10**400 was "too small beside the others for a float", and
+    floats refused a strategy that needs no precision. Each state's weights, scaled by a
+    power of ten of its own (10**-400 to 10**400, or floats up to 9e307), are chances of its
+    own: the float policy is the exact one's, rounded."""
+    n = MODEL.n_states - MODEL.n_terminal
+    counts = MODEL.action_counts[MODEL.n_terminal:].tolist()
+    floats = data.draw(st.booleans())
+    scales = data.draw(st.lists(st.integers(-300 if floats else -400, 307 if floats else 400),
+                                min_size=n, max_size=n))
+    weights = []
+    for count, scale in zip(counts, scales):
+        drawn = data.draw(st.lists(st.integers(0, 9), min_size=count, max_size=count).filter(any))
+        weights += [w * (10.0 ** scale if floats else Fraction(10) ** scale) for w in drawn]
+    given_weights = np.array(weights, dtype=np.float64 if floats else object)
+    chances = mdp.Policy.of_weights(MODEL, given_weights).probabilities
+    at = 0
+    for count in counts:
+        own = [Fraction(w) for w in weights[at:at + count]]
+        expected = [float(w / sum(own)) for w in own]
+        assert chances[at:at + count].tolist() == pytest.approx(expected, rel=1e-12, abs=1e-300)
+        at += count

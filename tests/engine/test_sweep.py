@@ -198,9 +198,10 @@ def model(request, small):
 @given(st.one_of(st.integers(-91, 600), st.integers(-800, -330)), st.integers(0, 10**6))
 def test_weights_a_float_cannot_hold_beside_the_others_are_refused(power, at):
     # Before: a weight made 0 in floats where it was not 0 changed play silently. Only the
-    # ratios count: all of one size, however small or large, are the uniform policy; where
-    # some weight is no float (past 1e308, or below 1e-324), one 10**400 times another
-    # cannot be told from 0 beside it, and is refused in one line.
+    # ratios within a state count: all of one size, however small or large, are the uniform
+    # policy; where some weight is no float (past 1e308, or below 1e-324), one 10**400 times
+    # another of its state cannot be told from 0 beside it, and is refused in one line
+    # (alone in its state, it is the state's one action, taken for certain).
     small = mdp.compile(mdp.load_game("docs/examples/reroll.py"))
     scale = Fraction(10) ** power
     uniform = mdp.Policy.of_weights(small, [scale] * small.n_actions)
@@ -208,6 +209,10 @@ def test_weights_a_float_cannot_hold_beside_the_others_are_refused(power, at):
                        mdp.Policy.of_weights(small, np.ones(small.n_actions)).probabilities, rtol=1e-15)
     weights = [scale] * small.n_actions
     weights[at % small.n_actions] = scale * 10**400
+    state = small.action_state()[at % small.n_actions]
+    if small.action_counts[state] == 1:
+        assert mdp.Policy.of_weights(small, weights).probabilities[at % small.n_actions] == 1
+        return
     with pytest.raises(mdp.ModelError, match=r"^strategy custom: weight .* for action \d+ \(state .*\) "
                        r"is too small beside the others for a float \(it would be 0\); evaluate "
                        r"exactly \(--exact\)$"):
