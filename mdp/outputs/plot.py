@@ -234,10 +234,17 @@ def plot_grid(frame: pl.DataFrame, path: str, title: str, x: str, y: str, value:
         return _written(plt, figure, path)
 
 
+UNSEEN = 0.05
+"""A chance in percent below which :func:`plot_targets` draws no total past the last one
+above it: less than a fifth of a pixel of its curves' height."""
+
+
 def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
     """Draw the chance of at least each total (``at_least``) under the play best for it
     (``chance``) and under best-mean play (``chance_best_mean``), and below them the gap
-    between the two; write a PNG or SVG as ``path``'s extension says. Returns the path."""
+    between the two, every total up to the last whose best chance is :data:`UNSEEN` or more
+    (the axis says which are left out); write a PNG or SVG as ``path``'s extension says.
+    Returns the path."""
     check_plot_path(path)
     with _drawing() as plt:
         x = frame["at_least"].to_list()
@@ -261,5 +268,12 @@ def plot_targets(frame: pl.DataFrame, path: str, title: str) -> str:
         gap.xaxis.set_major_locator(plt.MaxNLocator(integer=True))  # whole totals
         if len(x) == 1:
             gap.set_xlim(x[0] - 1, x[0] + 1)
+        shown = [t for t, b in zip(x, best) if b >= UNSEEN]
+        if shown and shown[-1] < x[-1]:  # a long tail flat on the axis (Yahtzee's to 1,575)
+            last = shown[-1]
+            pad = max(1, (last - x[0]) // 50)
+            gap.set_xlim(x[0] - pad, last + pad)
+            gap.set_xlabel(f"at least x points (from {last + 1:,} to {x[-1]:,}, every chance "
+                           f"under {UNSEEN:g}%: left out)")
         gap.grid(alpha=0.3)
         return _written(plt, figure, path)
