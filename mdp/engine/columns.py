@@ -192,9 +192,9 @@ def _best(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray
     compiled = fused.kernel(width * height, "run" if choice is None else "chosen") \
         if fused.COMPILED else None
     if compiled is not None:
-        code = _program(model, layers, True)
+        code = fused_program(model, layers, True)
         # Each state's choice among its actions: the plan without shared pairs.
-        plain = None if choice is None else _program(model, layers, False)
+        plain = None if choice is None else fused_program(model, layers, False)
         picks = np.empty(model.n_states * block if choice is not None else 0, dtype=np.int16)
         for c0 in range(0, width, block):
             c1 = min(c0 + block, width)
@@ -253,7 +253,7 @@ def _best(model: CompiledModel, width: int, fill: Callable[[int, int, np.ndarray
     return result
 
 
-def _program(model: CompiledModel, layers: tuple[Layer, ...], merged: bool) -> fused.Program:
+def fused_program(model: CompiledModel, layers: tuple[Layer, ...], merged: bool) -> fused.Program:
     """The :func:`mdp.engine.fused.program` of ``model``'s plan (with its shared pairs where
     ``merged``), made once and kept with it."""
     name = "_fused_program" if merged else "_fused_program_chosen"

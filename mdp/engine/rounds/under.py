@@ -24,6 +24,7 @@ import numpy as np
 from mdp.engine.arithmetic import Floats
 from mdp.engine.budget import size
 from mdp.engine.distinct import distinct_rows
+from mdp.engine.followed import best_followed
 from mdp.engine.rounds.choose import following
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
@@ -31,6 +32,7 @@ from mdp.engine.rounds.payoff import Payoff
 from mdp.engine.rounds.reach import Reach, _Vectors, _widths
 from mdp.engine.rounds.values import exact_start
 from mdp.engine.rounds.window import whole_points
+from mdp.engine.rounds.worth import Ends, Laid
 from mdp.engine.sweep import backward
 from mdp.errors import ParamError, TooLarge
 from mdp.limits import default_max_memory
@@ -66,9 +68,14 @@ def evaluate_under(main: Reach, payoffs: Sequence[Payoff],
             _Vectors(model.keys[r + 1], main.low[r + 1], main.high[r + 1], main.below[r + 1],
                      main.offsets[r + 1], vectors[r + 1], main.exact, payoff)
             for payoff, vectors in zip(payoffs, chances)]
+        # In floats, the ends read from the next round's vectors laid out once, the main's
+        # and each companion's, as the sweep reads them.
+        laid = [] if r == model.n_rounds or main.exact or model.round.turns is not None else [
+            Laid(main.below[r + 1], main.offsets[r + 1], vectors, payoff) for payoff, vectors in
+            [(main.payoff, main.chances[r + 1]), *((p, v[r + 1]) for p, v in zip(payoffs, chances))]]
         wide = max(1, int(np.diff(main.offsets[r]).max(initial=0)))
         parts = each_batch(model.keys[r], max(model.round.n_terminal, wide), main.exact,
-                           lambda keys: _batch(main, payoffs, ours, later, keys, r))
+                           lambda keys: _batch(main, payoffs, ours, later, laid, keys, r))
         for j, vectors in enumerate(chances):
             vectors[r] = np.concatenate([part[j] for part in parts]) if parts else np.zeros(0)
             if r < model.n_rounds:
@@ -80,11 +87,13 @@ def evaluate_under(main: Reach, payoffs: Sequence[Payoff],
 
 
 def _batch(main: Reach, payoffs: Sequence[Payoff], ours: _Vectors | None, later: list[_Vectors],
-           keys: np.ndarray, r: int) -> list[np.ndarray]:
+           laid: list[Laid], keys: np.ndarray, r: int) -> list[np.ndarray]:
     """The companion vectors of some round states of round ``r`` (``keys``, in order), one
     array per payoff: their columns as the main's, a game over the payoff of the need. In
     floats, columns whose ends are worth the same, bit for bit, to the main payoff and to
-    every companion are played alike and worked once."""
+    every companion are played alike and worked once: where ``laid`` (the next round's
+    vectors, the main's then each companion's), the main's best play found and each
+    companion followed under it in one pass (:func:`~mdp.engine.followed.best_followed`)."""
     model, exact, inner = main.model, main.exact, main.model.round
     k = int(np.searchsorted(model.keys[r], keys[0]))
     widths = np.diff(main.offsets[r][k:k + len(keys) + 1])
@@ -98,39 +107,30 @@ def _batch(main: Reach, payoffs: Sequence[Payoff], ours: _Vectors | None, later:
         return found
     step = max(1, WORK // max(inner.n_states, inner.n_terminal))
     read = max(step, WORK // (inner.n_terminal * (len(later) + 1)))  # ends read at a time
+    if laid:
+        playing = np.flatnonzero(~ends.over)
+        row = np.zeros(len(keys), dtype=np.int64)
+        row[playing] = np.arange(len(playing))
+        rows = ends.rows(playing)
+        allowed, after = later[0].after(rows)
+        reads = [Ends(table, allowed, after, whole_points(model, rows, keys[playing], main.payoff))
+                 for table in laid]
     for c0 in range(0, len(columns), read):
         c = columns[c0:c0 + read]
-        s, n = state[c], need[c]
-        rows = ends.rows(s)
-        allowed, after = later[0].after(rows)
-        points = whole_points(model, rows, keys[s], main.payoff)
-        # An end not allowed is never reached under the main play: worth nothing to a
-        # companion (no infinity times 0).
-        worth = [np.where(allowed, vectors.of(after.ravel(), (n[:, None] - points).ravel())
-                          .reshape(len(c), -1), 0) for vectors in later]
-        # In floats, columns of the same worths to the main payoff are played alike: each
-        # such play found once, from its first column (``unlike``; ``plays``, which each
-        # column's is), and columns of the same worths to every payoff too worked once
-        # (``first``; ``inverse``, which each column's is).
-        unlike = plays = first = inverse = np.arange(len(c))
-        if not exact:
-            assert ours is not None, "a round state plays on: the main sweep had a round after"
-            mine = np.where(allowed, ours.of(after.ravel(), (n[:, None] - points).ravel())
-                            .reshape(len(c), -1), -np.inf)
-            unlike, plays = distinct_rows(mine)
+        if laid:
+            s, n = row[state[c]], need[c]
+            mine = reads[0].worth(s, n)
+            # An end not allowed is never reached under the main play: worth nothing to a
+            # companion (no infinity times 0).
+            worth = [np.where(allowed[s], ends_of.worth(s, n), 0) for ends_of in reads[1:]]
             first, inverse = distinct_rows(np.concatenate([mine, *worth], axis=1))
-        choices = np.zeros((inner.n_states, len(unlike)), dtype=np.int16)
-        wanted = np.unique(plays[first])
-        for d0 in range(0, len(wanted), step):
-            d = unlike[wanted[d0:d0 + step]]
-            choices[:, wanted[d0:d0 + step]] = main.chosen(keys[s[d]], n[d], rows.rows(d), exact=exact)
-        values = np.empty((len(first), len(payoffs)), dtype=object if exact else np.float64)
-        for d0 in range(0, len(first), step):
-            d = first[d0:d0 + step]
-            # Each payoff's columns side by side, played alike.
-            played = _played(inner, np.concatenate([w[d].T for w in worth], axis=1),
-                             np.hstack([choices[:, plays[d]]] * len(payoffs)), exact)
-            values[d0:d0 + len(d)] = played.reshape(len(payoffs), len(d)).T
+            values = np.empty((len(first), len(payoffs)), dtype=np.float64)
+            for d0 in range(0, len(first), step):
+                d = first[d0:d0 + step]
+                values[d0:d0 + len(d)] = best_followed(inner, mine[d].T, [w[d].T for w in worth]).T
+        else:
+            first, inverse, values = _by_choices(main, payoffs, ours, later, keys, state[c], need[c],
+                                                 ends, step)
         for j, payoff in enumerate(payoffs):
             part = values[inverse, j]
             if not exact:  # in floats, a few bits past the payoff's values: held within them
@@ -139,9 +139,49 @@ def _batch(main: Reach, payoffs: Sequence[Payoff], ours: _Vectors | None, later:
     return found
 
 
+def _by_choices(main: Reach, payoffs: Sequence[Payoff], ours: _Vectors | None,
+                later: list[_Vectors], keys: np.ndarray, s: np.ndarray, n: np.ndarray,
+                ends: Any, step: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The companions' values of some columns (round states ``s`` of ``keys``, whose ends
+    are ``ends``; ``n`` points still needed), exactly or in a round model of turns: each
+    column's choices found (:meth:`~mdp.engine.rounds.reach.Reach.chosen`), then each
+    companion followed under them. In floats, columns of the same worths to the main payoff
+    are played alike: each such play found once, from its first column (``unlike``;
+    ``plays``, which each column's is), and columns of the same worths to every payoff too
+    worked once (``first``; ``inverse``, which each column's is, returned with the values)."""
+    model, inner, exact = main.model, main.model.round, main.exact
+    rows = ends.rows(s)
+    allowed, after = later[0].after(rows)
+    points = whole_points(model, rows, keys[s], main.payoff)
+    # An end not allowed is never reached under the main play: worth nothing to a
+    # companion (no infinity times 0).
+    worth = [np.where(allowed, vectors.of(after.ravel(), (n[:, None] - points).ravel())
+                      .reshape(len(s), -1), 0) for vectors in later]
+    unlike = plays = first = inverse = np.arange(len(s))
+    if not exact:
+        assert ours is not None, "a round state plays on: the main sweep had a round after"
+        mine = np.where(allowed, ours.of(after.ravel(), (n[:, None] - points).ravel())
+                        .reshape(len(s), -1), -np.inf)
+        unlike, plays = distinct_rows(mine)
+        first, inverse = distinct_rows(np.concatenate([mine, *worth], axis=1))
+    choices = np.zeros((inner.n_states, len(unlike)), dtype=np.int16)
+    wanted = np.unique(plays[first])
+    for d0 in range(0, len(wanted), step):
+        d = unlike[wanted[d0:d0 + step]]
+        choices[:, wanted[d0:d0 + step]] = main.chosen(keys[s[d]], n[d], rows.rows(d), exact=exact)
+    values = np.empty((len(first), len(payoffs)), dtype=object if exact else np.float64)
+    for d0 in range(0, len(first), step):
+        d = first[d0:d0 + step]
+        # Each payoff's columns side by side, played alike.
+        played = _played(inner, np.concatenate([w[d].T for w in worth], axis=1),
+                         np.hstack([choices[:, plays[d]]] * len(payoffs)), exact)
+        values[d0:d0 + len(d)] = played.reshape(len(payoffs), len(d)).T
+    return first, inverse, values
+
+
 def _played(inner: Any, worth: np.ndarray, choice: np.ndarray, exact: bool) -> np.ndarray:
     """The value at the start of the round of each column of terminal values ``worth``, the
-    round played as ``choice`` says."""
+    round played as ``choice`` says: exactly, or in a round model of turns."""
     if exact:
         return exact_start(inner, np.ascontiguousarray(worth, dtype=object), following(choice))
     floats = Floats(inner, np.ascontiguousarray(worth, dtype=np.float64))
