@@ -111,3 +111,25 @@ def test_the_second_player_s_chance_is_bracketed_from_the_checked_tables(results
     }
     _each_refused(results, "DISTRIBUTION", lines, wrong.values(), results._second_player, tmp_path,
                   monkeypatch)
+
+
+def test_the_table_of_yahtzee_s_totals_is_checked(results, tmp_path, monkeypatch):
+    # Whole Yahtzee's every total takes minutes of CPU: the page reads the table it wrote
+    # (docs/_static/yahtzee-targets.csv) and checks it as Yatzy's, that it runs to 1,575
+    # (13 Yahtzees), and that best-mean play's chances add up to the best mean of the
+    # independent solver (benchmarks/yahtzee_reference.py: 254.587729, forced joker).
+    page = "\n".join(results._yahtzee())
+    assert "**254.5877**, the best mean" in page and "_static/yahtzee-targets.png" in page
+    lines = results.YAHTZEE_TARGETS.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "at_least,chance,chance_best_mean" and len(lines) == 1 + 1576
+    chance = {int(row.split(",")[0]): row.split(",") for row in lines[1:]}
+    wrong = {
+        # best-mean play's chance of at least 100 a hundredth less: its mean 0.01 less,
+        # the table otherwise as it must be (never above the best chance, never rising)
+        "mean moved": lambda row: f"100,{chance[100][1]},{float(chance[100][2]) - 0.01}"
+        if row.startswith("100,") else row,
+        "rising": lambda row: f"300,0.99,{chance[300][2]}" if row.startswith("300,") else row,
+        "a total past 1,575": lambda row: f"{row}\n1576,0.0,0.0" if row.startswith("1575,") else row,
+    }
+    _each_refused(results, "YAHTZEE_TARGETS", lines, wrong.values(), results._yahtzee, tmp_path,
+                  monkeypatch)
