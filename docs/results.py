@@ -446,6 +446,8 @@ def _second_player() -> list[str]:
 YAHTZEE_TARGETS = ROOT / "docs" / "_static" / "yahtzee-targets.csv"
 YAHTZEE_COMMAND = ("mdp targets yahtzee --variant full --out yahtzee-targets.csv "
                    "--plot yahtzee-targets.png")
+YAHTZEE_MATCH = ROOT / "docs" / "_static" / "yahtzee-match.txt"
+YAHTZEE_MATCH_COMMAND = "mdp match yahtzee --variant full"
 # The best mean of Yahtzee under Hasbro's rules (forced joker), from
 # benchmarks/yahtzee_reference.py, an independent solver (see docs/performance.rst), and the
 # most points a game can earn (13 Yahtzees: 1,575).
@@ -453,9 +455,11 @@ YAHTZEE_MEAN, YAHTZEE_MOST = "254.5877", 1575
 
 
 def _yahtzee() -> list[str]:
-    """Yahtzee's chance of at least every total, from the table the sweep wrote (kept in
-    docs/_static), checked as Yatzy's is, with every total to 1,575, and its best-mean
-    column's mean the best mean of an independent solver."""
+    """Yahtzee's chance of at least every total and its match, from what the sweeps wrote
+    (kept in docs/_static), checked: the table as Yatzy's is, with every total to 1,575, and
+    its best-mean column's mean the best mean of an independent solver; the match's three
+    chances summing to 1 and each player's winnings their chance of winning less the
+    other's."""
     rows = _kept_targets(YAHTZEE_TARGETS)
     mean = sum(chance for total, _, chance in rows if total > 0)
     if len(rows) != YAHTZEE_MOST + 1 or f"{mean:.4f}" != YAHTZEE_MEAN:
@@ -466,6 +470,16 @@ def _yahtzee() -> list[str]:
     table += [(str(t), f"{best:.4%}", f"{best_mean:.4%}", f"{100 * (best - best_mean):+.2f} points")
               for t, best, best_mean in (rows[t] for t in (200, 250, 300, 400, 500))]
     gain, at = max((best - best_mean, total) for total, best, best_mean in rows)
+    printed = YAHTZEE_MATCH.read_text(encoding="utf-8")
+    said = dict(re.findall(r"^(player \d|player \d wins|a tie):? ([-+]?[\d.]+)", printed, re.M))
+    if len(said) != 5:
+        raise Mismatch(f"{YAHTZEE_MATCH.name}: not a match's winnings and three chances")
+    wins = [float(said[k]) for k in ("player 1 wins", "player 2 wins", "a tie")]  # percent
+    if abs(sum(wins) - 100) > 0.0002 or any(
+            abs(100 * float(said[f"player {i}"]) - (wins[i - 1] - wins[2 - i])) > 0.0002
+            for i in (1, 2)):
+        raise Mismatch(f"{YAHTZEE_MATCH.name}: chances {wins} that do not sum to 100%, or "
+                       "winnings that are not a player's chance of winning less the other's")
     return ([".. _result-yahtzee-targets:", "", "Score to beat: Yahtzee", "----------------------",
              "",
              "The best chance of finishing Yahtzee (Hasbro's rules, the forced joker: ``--variant "
@@ -485,7 +499,15 @@ def _yahtzee() -> list[str]:
             + [".. image:: _static/yahtzee-targets.png",
                "   :alt: Yahtzee: the chance of at least each total, played for that total and "
                "under best-mean play, and the gap between them (past 628 points every chance "
-               "is under 0.05%, and the picture stops there).", ""])
+               "is under 0.05%, and the picture stops there).", "",
+               "Two players of Yahtzee, the second knowing the first's total (see "
+               ":doc:`matches`): each plays for money, the first for the best of what the "
+               "second leaves them. Its output is kept in ``docs/_static/yahtzee-match.txt`` "
+               "(2026-11-29, the 2-core Intel Xeon: 86 CPU minutes, 49 minutes, 5.8 GB at most; "
+               "see :ref:`Performance <perf-match-rounds>`); every build checks that the three "
+               "chances sum to 1 and that each "
+               "player's winnings are their chance of winning less the other's.", ""]
+            + _console(YAHTZEE_MATCH_COMMAND, printed))
 
 
 def write(path: Path = OUTPUT) -> None:

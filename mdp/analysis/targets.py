@@ -256,19 +256,6 @@ def rounds_match(model: Rounds, *, exact: bool = False,
     return value, (first_wins, second_wins, max(one - first_wins - second_wins, zero))
 
 
-MATCH_PASSES = 3
-"""Sweeps of a player's vectors that their part of a match comes to (see :func:`check_match`):
-their sweep, the choices of its play found again, and the chance of winning evaluated under
-them."""
-
-MOST_MATCH_WORK = 300_000_000_000
-"""The most backups of a round's actions each player's part of a match of a game of rounds
-takes, counted as :data:`MATCH_PASSES` sweeps of their vectors (about ten minutes of one
-core: Yatzy on the boxes ones to fives, chance and yatzy, 1,372 round states, counts 11
-billion for the second player and 9 for the first, and takes 10 seconds in all; the columns
-alike are worked once, hence far less than that count)."""
-
-
 def check_match(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default") -> None:
     """Refuse, before any work, a match of a game of rounds that cannot be played: floats
@@ -276,8 +263,8 @@ def check_match(model: Rounds, *, exact: bool = False,
     two rounds' of the chance of winning evaluated beside them
     (:func:`~mdp.engine.rounds.under.check_under`: the first's toward their one target, as
     wide as the spread of totals more and no wider than the points before) past
-    ``max_memory``, or, exactly, too many (:func:`~mdp.engine.rounds.reach.check_reach`);
-    either player's part more backups than :data:`MOST_MATCH_WORK`."""
+    ``max_memory``, or, exactly, too many (:func:`~mdp.engine.rounds.reach.check_reach`).
+    As for a table of targets, its time is not bounded: each sweep says its rounds as it goes."""
     from mdp.engine.rounds.payoff import Payoff, beating
     from mdp.engine.rounds.reach import check_reach
     from mdp.engine.rounds.under import check_under
@@ -293,12 +280,10 @@ def check_match(model: Rounds, *, exact: bool = False,
     # 17 GB to be refused).
     for payoff, one_total in ((second, False), (None, True)):
         payoff = payoff or Payoff(0, (0,) * (spread + 3))
-        if not exact:
+        if exact:
+            check_reach(model, exact=True, payoff=payoff, one_total=one_total)
+        else:
             check_under(model, payoff, 1, "a match", max_memory, one_total)
-        # The player's sweep, the choices of its play found again, and its chance of winning
-        # evaluated under them: MATCH_PASSES times the work of their sweep.
-        check_reach(model, exact=exact, max_memory=None, payoff=payoff, work=MOST_MATCH_WORK,
-                    passes=MATCH_PASSES, what="a match", one_total=one_total)
 
 
 def check_earned(model: Rounds, game: Any, *, first: int | None = None,

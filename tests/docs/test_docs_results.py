@@ -133,3 +133,21 @@ def test_the_table_of_yahtzee_s_totals_is_checked(results, tmp_path, monkeypatch
     }
     _each_refused(results, "YAHTZEE_TARGETS", lines, wrong.values(), results._yahtzee, tmp_path,
                   monkeypatch)
+
+
+def test_the_kept_match_of_yahtzee_is_checked(results, tmp_path, monkeypatch):
+    # Whole Yahtzee's match takes many CPU minutes: its output is kept
+    # (docs/_static/yahtzee-match.txt) and shown; the three chances must sum to 1 and each
+    # player's winnings be their chance of winning less the other's.
+    printed = results.YAHTZEE_MATCH.read_text(encoding="utf-8")
+    assert f"$ {results.YAHTZEE_MATCH_COMMAND}" in "\n".join(results._yahtzee())
+    lines = printed.splitlines()
+    tie = next(line for line in lines if line.startswith("a tie: "))
+    wrong = {
+        "a tie moved": lambda line: "a tie: 9.9999%" if line == tie else line,
+        "the winnings' sign": lambda line: line.replace("player 1: -", "player 1: +")
+        .replace("player 2: +", "player 2: -"),
+        "a chance left out": lambda line: "" if line == tie else line,
+    }
+    _each_refused(results, "YAHTZEE_MATCH", lines, wrong.values(), results._yahtzee, tmp_path,
+                  monkeypatch)

@@ -297,16 +297,3 @@ def test_the_memory_budget_of_the_command_line_reaches_the_match(capsys, monkeyp
     monkeypatch.setattr("mdp.analysis.targets.check_match", check_match)
     assert main(["match", str(EXAMPLE), "--max-memory", "1M"]) == 3
     assert given == [1_000_000] and "refused here" in capsys.readouterr().err
-
-
-def test_a_match_of_too_much_work_is_refused_with_exit_code_3(capsys, monkeypatch):
-    monkeypatch.setattr("mdp.analysis.targets.MOST_MATCH_WORK", 300)
-    assert main(["match", str(EXAMPLE)]) == 3
-    err = capsys.readouterr().err
-    # The limit as the docs give it (300 billion for each player's part of a match), against
-    # the backups of the part: three sweeps, the player's, the choices of its play found
-    # again, and its chance of winning evaluated under them (1 + 2 + 1 round states by 25,
-    # 13 and 1 totals for the second: 52, by 31 actions, by 3: 4,836).
-    assert "game two-boxes: a match would back up the round's 31 actions for up to" in err
-    assert "in each of 3 sweeps, about 4,836 backups" in err
-    assert "past the 300 it may take: the points spread over too many totals" in err

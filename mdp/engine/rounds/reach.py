@@ -405,25 +405,16 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
-                payoff: Payoff = AT_LEAST, work: int | None = None, passes: int = 1,
-                what: str = "the chance of at least every total", start_only: bool = False,
+                payoff: Payoff = AT_LEAST, start_only: bool = False,
                 one_total: bool = False) -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound (``start_only``:
     two rounds' at a time; ``one_total``: no wider than the spread of the points before it,
-    plus one); in exact numbers, more than :data:`MOST_EXACT_COLUMNS` of them; with ``work``,
-    more backups of the round's actions than that, in ``passes`` sweeps of these vectors
-    (``what`` names the work)."""
+    plus one); in exact numbers, more than :data:`MOST_EXACT_COLUMNS` of them."""
     columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total))]
     game = model.info.game
-    backups = passes * sum(columns) * model.round.n_actions
-    if work is not None and backups > work:
-        raise TooLarge(f"game {game}: {what} would back up the round's {model.round.n_actions:,} "
-                       f"actions for up to {counted(sum(columns))} round states and totals"
-                       f"{f' in each of {passes} sweeps' if passes > 1 else ''}, about {backups:,} "
-                       f"backups, past the {work:,} it may take: the points spread over too many totals")
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
             raise TooLarge(f"game {game}: up to {counted(sum(columns))} round states and totals to "
