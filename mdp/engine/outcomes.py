@@ -21,7 +21,7 @@ from mdp.engine.parallel import side_by_side
 from mdp.engine.policy import Policy
 from mdp.engine.sweep import forward
 from mdp.errors import ModelError, ParamError, TooLarge
-from mdp.game.columns import TURNS_COLUMNS, free
+from mdp.game.columns import TURNS_COLUMNS, free, unused
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -196,9 +196,12 @@ def group(model: CompiledModel, columns: list[str], weights: np.ndarray) -> tupl
         rank = {v: i for i, v in enumerate(distinct)}
         keys = keys.with_columns(pl.Series("value", [rank[v] for v in model.terminal_values]))
     outcomes = in_order(keys.unique(), columns)
-    ids = (keys.with_row_index("row")
-           .join(outcomes.with_row_index("group"), on=columns, how="left", nulls_equal=True)
-           .sort("row")["group"].to_numpy())
+    # Names of mdp's own for the row and its group, none of the game's columns (a column
+    # named "group" made the join fail)
+    row, group = (unused(name, columns) for name in ("row", "group"))
+    ids = (keys.with_row_index(row)
+           .join(outcomes.with_row_index(group), on=columns, how="left", nulls_equal=True)
+           .sort(row)[group].to_numpy())
     if exact:
         values = [distinct[i] for i in outcomes["value"]]
         outcomes = outcomes.with_columns(
@@ -311,3 +314,4 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
                         dtype=object if "value_exact" in model.terminals.columns else np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))
+

@@ -420,3 +420,11 @@ def _cells_checked(game: Game, hook: str, columns: dict[str, Any], states: Any, 
 
 def _plain(value: Any) -> Any:
     return value.item() if isinstance(value, np.generic) else value
+
+
+def unused(name: str, taken: Any) -> str:
+    """``name``, with underscores before it until it is none of ``taken``: a column of mdp's
+    own beside a game's columns, whatever they are named."""
+    while name in taken:
+        name = "_" + name
+    return name

@@ -22,7 +22,12 @@ ADDED = {"value", "value_exact", "optimal", "regret", "probability", "exact", "g
 a distribution's probability and exact; a simulation's games and frequency)."""
 
 NAMES = st.one_of(st.sampled_from(sorted(ADDED | {"round", "points", "player", "stage", "face",
-                                                   "box", "filled", "round_state", "state"})),
+                                                   "box", "filled", "round_state", "state",
+                                                   # mdp's own names beside a game's columns
+                                                   # (a column "group" made a traceback, and
+                                                   # a round column "_key" was unknown)
+                                                   "row", "group", "_row", "_group", "_key",
+                                                   "__key"})),
                   st.text("abcdefghijklmnopqrstuvwxyz_", min_size=1, max_size=6))
 
 

@@ -13,7 +13,7 @@ from mdp.engine.numeric import first_past_float
 from mdp.engine.outcomes import CHUNK
 from mdp.engine.rounds.float_totals import snapped, total_scale, whole_sums
 from mdp.engine.rounds.kinds import WORK
-from mdp.engine.rounds.table import every_round_frame
+from mdp.engine.rounds.table import every_round_frame, key_column
 from mdp.errors import ModelError
 
 if TYPE_CHECKING:
@@ -110,26 +110,28 @@ def simulated(solution: PlayedRounds, game: Game | None, games: int, seed: int |
     round state they end in: the points of each outcome (ints where they are whole, else
     floats), how many games ended there, and the outcomes."""
     rng = np.random.default_rng(seed)
+    # The columns of every round state, as policy and advise read them: two named alike are
+    # refused whichever round states these games happened to end in.
+    every_frame = every_round_frame(solution.model, game)
+    key = key_column(every_frame.columns)  # beside them, whatever they are named
     parts = []
     for begin in range(0, games, CHUNK):  # a chunk's games at a time: memory stays bounded
         points, final = sample(solution, min(CHUNK, games - begin), rng, toward, tie_break)
         _within_floats(solution.model.info.game, points)
-        parts.append(pl.DataFrame({"points": points_column(points), "_key": final})
-                     .group_by(["points", "_key"]).len("games"))
+        parts.append(pl.DataFrame({"points": points_column(points), key: final})
+                     .group_by(["points", key]).len("games"))
     played = pl.concat(parts, how="vertical_relaxed")
     scale = total_scale(solution.model)
     if scale is not None and played["points"].dtype.is_float():  # sums of float points: one rule
         played = played.with_columns(points=pl.Series(snapped(played["points"].to_list(), scale)))
-    played = played.group_by(["points", "_key"]).agg(pl.col("games").sum())
-    keys = np.unique(played["_key"].to_numpy())
-    # The columns of every round state, as policy and advise read them: two named alike are
-    # refused whichever round states these games happened to end in.
+    played = played.group_by(["points", key]).agg(pl.col("games").sum())
+    keys = np.unique(played[key].to_numpy())
     every = np.concatenate(solution.model.keys)
     order = np.argsort(every)
-    columns = every_round_frame(solution.model, game)[order[np.searchsorted(every, keys, sorter=order)]]
+    columns = every_frame[order[np.searchsorted(every, keys, sorter=order)]]
     varied = [c for c in columns.columns if columns[c].n_unique() > 1]
-    columns = pl.DataFrame({"_key": keys}).with_columns(columns.select(varied))
-    outcomes = played.join(columns, on="_key", how="left").drop("_key")
+    columns = pl.DataFrame({key: keys}).with_columns(columns.select(varied))
+    outcomes = played.join(columns, on=key, how="left").drop(key)
     names = [c for c in outcomes.columns if c != "games"]
     outcomes = outcomes.select(*names, "games").sort(names)
     totals = outcomes["points"]  # whole ones as they are: past 2**53, floats would merge them

@@ -15,7 +15,7 @@ from mdp.engine.numeric import shown_floats
 from mdp.engine.rounds.kinds import RoundsModel, batches
 from mdp.errors import ParamError, TooLarge
 from mdp.game.cells import to_frame
-from mdp.game.columns import round_columns, row_columns, table_state_columns
+from mdp.game.columns import round_columns, row_columns, table_state_columns, unused
 from mdp.game.naming import near, same, written
 from mdp.limits import MAX_TABLE_ROWS
 
@@ -72,13 +72,15 @@ def round_names(model: RoundsModel, game: Game) -> list[str]:
 def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
              one: bool = False) -> tuple[pl.DataFrame, list[str], dict[str, Any]]:
     """The round states whose round columns have the values of ``columns`` (those of them
-    that are round columns, compared as text): their columns and ``_key``; the names of the
+    that are round columns, compared as text): their columns and their key (in the column
+    :func:`key_column` names); the names of the
     round columns; and the columns given that are round columns. With ``one`` (a round
     state named), a round column left out names a round state where it is empty (None), as
     a state's column does, unless one round state has the columns given."""
     keys = np.concatenate(model.keys)
-    table = every_round_frame(model, game).with_columns(_key=pl.Series(keys))
-    names = [c for c in table.columns if c != "_key"]
+    table = every_round_frame(model, game)
+    names, key = table.columns, key_column(table.columns)
+    table = table.with_columns(pl.Series(key, keys))
     given = {c: v for c, v in columns.items() if c in names}
     matches = table.filter([same(table, c, v) for c, v in given.items()]) if given else table
     lacking = [pl.col(c).is_null() for c in names if c not in given and table[c].null_count()]
@@ -100,6 +102,12 @@ def matching(model: RoundsModel, game: Game | None, columns: dict[str, Any],
     return matches, names, given
 
 
+def key_column(names: list[str]) -> str:
+    """The name of the column of round states' keys beside their round columns ``names``:
+    ``_key``, or with more underscores where a round column has that name."""
+    return unused("_key", names)
+
+
 def _example(model: RoundsModel, game: Game | None, names: list[str]) -> str:
     """How the first round state is named (``COLUMN=VALUE, e.g. the first: filled=""``), a
     column that is empty there left out."""
@@ -119,7 +127,7 @@ def find_round_state(model: RoundsModel, game: Game,
         raise ParamError(f"several round states have {said}; name one by its columns "
                          f"{', '.join(names)} ({_example(model, game, names)})")
     row = matches.row(0, named=True)
-    return int(row["_key"]), {c: _plain(row[c]) for c in names}
+    return int(row[key_column(names)]), {c: _plain(row[c]) for c in names}
 
 
 def _plain(value: Any) -> Any:
@@ -167,7 +175,7 @@ def within_keys(model: RoundsModel, game: Game | None, within: Any) -> tuple[np.
         # said before a round state is sought by the others
         unknown_columns(model.info.game, round_frame(model, game, model.keys[0][:1]).columns, within)
         matches, names, given = matching(model, game, within)
-        keys, named = matches["_key"].to_numpy(), matches.select(names)
+        keys, named = matches[key_column(names)].to_numpy(), matches.select(names)
     else:
         raise ParamError(f"within={within!r}: expected {WITHIN_ALL!r} or round columns "
                          "(COLUMN=VALUE) naming round states")
