@@ -314,4 +314,3 @@ def simulated(how: Played | Policy, game: Game | None, games: int, seed: int | N
                         dtype=object if "value_exact" in model.terminals.columns else np.float64)
     outcomes, counts = group(model, outcome_columns(model, game), ends)
     return values[ends > 0], ends[ends > 0], outcomes.with_columns(games=pl.Series(counts))
-
