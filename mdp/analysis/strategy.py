@@ -44,7 +44,8 @@ from mdp.engine.numeric import fault as not_number
 from mdp.engine.numeric import quoted, to_floats
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
-from mdp.engine.rounds.rule import Fingerprints, asked, row_prints
+from mdp.engine.rounds.prints import row_prints
+from mdp.engine.rounds.rule import Fingerprints, asked
 from mdp.engine.solution import Solution
 from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved

@@ -26,7 +26,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine import fused_followed, fused_reads, fused_rounds
+from mdp.engine import fused_followed, fused_prints, fused_reads, fused_rounds
 from mdp.limits import address_space
 
 WORTH_LOADING = 10**8
@@ -68,7 +68,7 @@ class Program:
 def kernel(work: int, which: str = "run") -> Any:
     """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s;
     ``"moved"``, ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`;
-    ``"followed"``: :mod:`mdp.engine.fused_followed`'s;
+    ``"followed"``: :mod:`mdp.engine.fused_followed`'s; ``"prints"``: :mod:`mdp.engine.fused_prints`';
     ``"keys"``, ``"alike"`` and ``"fill"``: those of :mod:`mdp.engine.fused_reads`) for
     ``work`` more rows times columns, or ``None`` where numba is not installed or the work so
     far in this process is less than :data:`WORTH_LOADING`. Each is compiled (or read from
@@ -382,4 +382,5 @@ _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
     "moved": (fused_rounds._moved, fused_rounds.tried_moved),
     "order": (fused_rounds._order_of_moves, fused_rounds.tried_order),
     "pushed": (fused_rounds._pushed, fused_rounds.tried_pushed),
-    "followed": (fused_followed._followed, fused_followed.tried)}
+    "followed": (fused_followed._followed, fused_followed.tried),
+    "prints": (fused_prints._prints, fused_prints.tried)}

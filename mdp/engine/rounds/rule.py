@@ -17,6 +17,7 @@ import numpy as np
 from mdp.engine.cluster import listen, report, sent
 from mdp.engine.numeric import fault as not_number
 from mdp.engine.numeric import first_past_float, numbers_array, plain_numbers, quoted
+from mdp.engine.rounds.prints import row_prints
 from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on
 from mdp.game.plugins import layers
 from mdp.handed import read_only
@@ -351,23 +352,6 @@ def _on_worker(token: int, game: str, ends: tuple[Any, ...], given: Callable[[np
     rule = RoundRule(game, ends, given, layers)
     report(token, rule.prints.asked)
     return rule
-
-
-def row_prints(numbers: np.ndarray, salt: int = 0) -> np.ndarray:
-    """A 64-bit fingerprint of each row of a matrix of numbers (integers, floats, or Python
-    numbers in an object array), for :meth:`Fingerprints.check`: of their values, whatever
-    the array's type (a row of 3.0 in a batch of floats is the row of 3 alone)."""
-    if numbers.dtype.kind == "O":
-        numbers = np.array([[hash(v) for v in row] for row in numbers.tolist()],
-                           dtype=np.int64).reshape(numbers.shape) if numbers.size else \
-            np.zeros(numbers.shape, dtype=np.int64)
-    elif numbers.dtype.kind == "f":  # a whole number as the integer it is: 3.0 and 3 are one
-        floats = np.ascontiguousarray(numbers, dtype=np.float64)
-        whole = np.isfinite(floats) & (np.floor(floats) == floats) & (np.abs(floats) < 2.0**63)
-        numbers = np.where(whole, np.where(whole, floats, 0).astype(np.int64), floats.view(np.int64))
-    columns = np.arange(1, numbers.shape[1] + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    # The sum of the products modulo 2**64: a matrix product, with no temporary matrix.
-    return numbers.astype(np.int64, copy=False).view(np.uint64) @ (columns + np.uint64(salt))
 
 
 def _python(points: np.ndarray) -> np.ndarray:
