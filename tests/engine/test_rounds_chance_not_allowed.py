@@ -8,12 +8,15 @@ a box already filled; checked against a recursion written here, exactly and in f
 
 from fractions import Fraction
 from functools import cache
+from itertools import count
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mdp
+
+CASES = count()
 
 GAME = '''
 from fractions import Fraction
@@ -78,8 +81,9 @@ def brute(p: Fraction, high: int, low: int, times: int, x: int) -> Fraction:
 @given(p=st.fractions(Fraction(1, 100), Fraction(99, 100)), high=st.integers(0, 30),
        low=st.integers(0, 30), times=st.integers(1, 3), x=st.integers(0, 20))
 def test_a_gamble_that_may_come_to_an_end_not_allowed_is_avoided_exactly(tmp_path, p, high, low, times, x):
-    # A file of its own for each case: a file loaded once is not read again.
-    path = tmp_path / f"gamble_{p.numerator}_{p.denominator}_{high}_{low}_{times}_{x}.py"
+    # A file of its own for each case: a file loaded once is not read again (named by a
+    # count: a drawn fraction's digits once made a name longer than a file's may be).
+    path = tmp_path / f"gamble_{next(CASES)}.py"
     path.write_text(GAME.format(p=repr(str(p)), high=high, low=low, times=times, x=x))
     model = mdp.compile(mdp.load_game(str(path)))
     expected = brute(p, high, low, times, x)
