@@ -18,7 +18,9 @@ disagree or a solver fails; a ratio past a target is reported, not an error.
 
 Cases: yatzy-upper (the six upper boxes, chance and yatzy: seconds), yatzy (the whole card:
 the issue's case, most of an hour on two cores), and, opt-in, yahtzee (the whole card of
-Hasbro's Yahtzee, forced joker: totals 0 to 1575; no reference, mdp's two solves only).
+Hasbro's Yahtzee, forced joker: totals 0 to 1575; no reference, mdp's two solves only) and
+yatzy-200 (the whole card of Yatzy, one total alone: `mdp solve ... --at-least 200`, with
+the chance under best-mean play beside it as the command prints it; no reference).
 """
 
 import argparse
@@ -44,6 +46,7 @@ class Case:
     about: str
     target: float | None = None  # the most CPU seconds of targets over the best-mean solve
     default: bool = False
+    total: int | None = None  # one total alone (mdp solve --at-least TOTAL), not every total
 
 
 UPPER = "ones,twos,threes,fours,fives,sixes,chance,yatzy"
@@ -57,11 +60,16 @@ CASES = {c.name: c for c in [
          "Scandinavian Yatzy, the whole card", target=60.0, default=True),
     Case("yahtzee", ("--variant", "full"), None,
          "Yahtzee, Hasbro's official rules, the whole card: totals 0 to 1575", target=150.0),
+    Case("yatzy-200", ("--variant", "yatzy"), None,
+         "Scandinavian Yatzy, the whole card: the best chance of at least 200 alone",
+         target=20.0, total=200),
 ]}
 
 
 def argv_of(case, solver):
     mdp = RUNNER.mdp_command()
+    if solver == "targets" and case.total is not None:
+        return [*mdp, "solve", "yahtzee", *case.game, "--at-least", str(case.total), "--json"]
     if solver == "targets":
         return [*mdp, "targets", "yahtzee", *case.game, "--json"]
     if solver == "solve":
@@ -70,7 +78,10 @@ def argv_of(case, solver):
 
 
 def chances(solver, out):
-    """Every total's chance as (total, chance) pairs, from a solver's JSON."""
+    """Every total's chance as (total, chance) pairs, from a solver's JSON (one pair for one
+    total: its value)."""
+    if solver == "targets" and "totals" not in out:
+        return [(out["at_least"], out["value"])]
     if solver == "targets":
         return [(row["at_least"], row["chance"]) for row in out["totals"]]
     return [tuple(pair) for pair in out["totals"]]
@@ -139,7 +150,8 @@ def main(argv=None):
         for solver, some in runs.items():
             cpu, wall = best(some, "cpu_seconds"), best(some, "seconds")
             peak = RUNNER.peak_mb(some)
-            cells.append([name, solver, f"{cpu:.1f}" if cpu is not None else "FAILED",
+            shown = f"at least {case.total}" if solver == "targets" and case.total else solver
+            cells.append([name, shown, f"{cpu:.1f}" if cpu is not None else "FAILED",
                           f"{wall:.1f}" if wall is not None else "-",
                           f"{peak:,.0f}" if peak is not None else "-"])
         failed += [f"{name} {solver}: {error}" for solver, error in errors.items()]
