@@ -4,7 +4,7 @@ values. :func:`followed_columns` follows a play already chosen (each state's act
 place among the state's actions, a row per state and a column per column, as
 :func:`~mdp.engine.columns.best_columns` writes its choices); :func:`best_followed` finds
 the best play of some columns and evaluates other columns (companions) under it, in one
-pass where the compiled kernels are loaded (:mod:`mdp.engine.fused_followed`), the choices
+pass where the compiled kernels are loaded (:mod:`mdp.engine.fused_chosen`), the choices
 never written out.
 
 The layers are worked in the plan of that kernel (:func:`~mdp.engine.columns.plan`), a block
@@ -68,7 +68,7 @@ def best_followed(model: CompiledModel, terminal: np.ndarray, companions: list[n
     result = np.empty((count, width), dtype=np.float64)
     layers = plan(model)
     height = model.n_states + max((layer.merges.made for layer in layers if layer.merges), default=0)
-    compiled = fused.kernel(width * height * (1 + count), "followed") if fused.COMPILED else None
+    compiled = fused.kernel(width * height * (1 + count), "chosen") if fused.COMPILED else None
     if compiled is None:  # the choices, then each companion under them
         choice = np.zeros((model.n_states, width), dtype=np.int16)
         best_columns(model, np.ascontiguousarray(terminal, dtype=np.float64), "max", choice=choice)
@@ -79,7 +79,7 @@ def best_followed(model: CompiledModel, terminal: np.ndarray, companions: list[n
     most = max(1, int(np.diff(plain.starts.reshape(-1, 2), axis=1).max(initial=1)))
     block = min(BLOCK, max(width, 1))
     buffers = [np.empty(n * block) for n in (height, count * model.n_states, most, count * most)]
-    picked = np.empty(block, dtype=np.int64)
+    picked = np.empty((1, block), dtype=np.int16)  # each state's, written over
     for c0 in range(0, width, block):
         c1 = min(c0 + block, width)
         w = c1 - c0
@@ -91,7 +91,7 @@ def best_followed(model: CompiledModel, terminal: np.ndarray, companions: list[n
         compiled(values, comp, code.table, code.starts, code.members, code.pairs, code.indptr,
                  code.indices, code.data, plain.table, plain.starts, plain.members,
                  buffers[2][:most * w].reshape(most, w),
-                 buffers[3][:count * most * w].reshape(count, most, w), picked[:w], True,
+                 buffers[3][:count * most * w].reshape(count, most, w), picked[:, :w], True,
                  FLOAT_TIE)
         result[:, c0:c1] = comp[:, model.initial]
     return result

@@ -10,11 +10,12 @@ action after action in the order of the ranks; a chance action's row is 0 plus e
 probability times its row, in the order of the outcomes in the sparse matrix (as scipy's
 kernel adds them); the shared pairs of :mod:`mdp.engine.merges` are made first, level by
 level, as the numpy kernel makes them. Nothing here assumes fast arithmetic (no reordering,
-no fused multiply and add). Asked for each state's choice too (:func:`run_chosen`), it
-writes the first action within the tie of the best, as the numpy kernel's ``_first_tied``
-does. numba is imported, and each kernel compiled (or read from numba's cache), the first
-time it is asked for (:func:`kernel`; those of the totals of a game of rounds are
-:mod:`mdp.engine.fused_rounds`'): a game that works none starts no faster or slower for it.
+no fused multiply and add). Asked for each state's choice too (:func:`run_chosen`, with
+the kernel of :mod:`mdp.engine.fused_chosen`), it writes the first action within the tie
+of the best, as the numpy kernel's ``_first_tied`` does. numba is imported, and each kernel
+compiled (or read from numba's cache), the first time it is asked for (:func:`kernel`; those
+of the totals of a game of rounds are :mod:`mdp.engine.fused_rounds`'): a game that works
+none starts no faster or slower for it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 import attrs
 import numpy as np
 
-from mdp.engine import fused_followed, fused_prints, fused_reads, fused_rounds
+from mdp.engine import fused_chosen, fused_prints, fused_reads, fused_rounds
 from mdp.limits import address_space
 
 WORTH_LOADING = 10**8
@@ -66,9 +67,10 @@ class Program:
 
 
 def kernel(work: int, which: str = "run") -> Any:
-    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s;
+    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s and
+    :func:`~mdp.engine.followed.best_followed`'s;
     ``"moved"``, ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`;
-    ``"followed"``: :mod:`mdp.engine.fused_followed`'s; ``"prints"``: :mod:`mdp.engine.fused_prints`';
+    ``"prints"``: :mod:`mdp.engine.fused_prints`';
     ``"keys"``, ``"alike"`` and ``"fill"``: those of :mod:`mdp.engine.fused_reads`) for
     ``work`` more rows times columns, or ``None`` where numba is not installed or the work so
     far in this process is less than :data:`WORTH_LOADING`. Each is compiled (or read from
@@ -274,7 +276,8 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
 
 def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, choice: np.ndarray,
                maximum: bool, tie: float) -> None:
-    """As :func:`run` with the compiled kernel ``found`` of :func:`_run_chosen`, and each
+    """As :func:`run` with the compiled kernel ``found`` (:mod:`mdp.engine.fused_chosen`'s,
+    following no companion), and each
     state's choice written to ``choice`` (int16, a row per state): the place among its
     actions of the first whose value is within ``tie`` times the best's magnitude of the
     best (:func:`mdp.engine.policy.tie_margin`), 0 where none is. The values are worked by
@@ -282,84 +285,14 @@ def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, ch
     shared pairs (the best of a set is the same whatever the order it is taken in, but for
     the sign of a zero, which no tie tells apart)."""
     most = int(np.diff(plain.starts.reshape(-1, 2), axis=1).max(initial=1))
-    found(values, code.table, code.starts, code.members, code.pairs, code.indptr, code.indices,
-          code.data, plain.table, plain.starts, plain.members,
-          np.empty((max(most, 1), values.shape[1])), choice, maximum, tie)
-
-
-def _run_chosen(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr: Any,
-                indices: Any, data: Any, plain_table: Any, plain_starts: Any, plain_members: Any,
-                rows: Any, choice: Any, maximum: bool, tie: float) -> None:  # pragma: no cover
-    """:func:`_run`'s arithmetic, each chance action's expectation kept in ``rows`` (a
-    layer with chance actions has no shared pairs: its members are its actions, in order),
-    then the first action within the tie of the best, as the numpy kernel's ``_first_tied``
-    decides it: the gap to the best (NaN where both are infinite: no tie) at most the best's
-    magnitude times ``tie``."""
-    width = values.shape[1]
-    for layer in range(table.shape[0]):
-        lo, hi, s0, p0, made, first, c0 = table[layer]
-        for j in range(made):  # the shared pairs, level by level: each a new row
-            a, b, out = values[pairs[2 * (p0 + j)]], values[pairs[2 * (p0 + j) + 1]], values[first + j]
-            if maximum:
-                for c in range(width):
-                    x, y = a[c], b[c]
-                    out[c] = x if (x >= y) | (x != x) else y
-            else:
-                for c in range(width):
-                    x, y = a[c], b[c]
-                    out[c] = x if (x <= y) | (x != x) else y
-        plain_s0 = plain_table[layer, 2]
-        for s in range(hi - lo):
-            out, picked = values[lo + s], choice[lo + s]
-            m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
-            for m in range(m0, m1):
-                row = members[m]
-                if row >= 0:
-                    source = values[row]
-                else:  # a chance action's expectation, summed as scipy's kernel sums it
-                    source = rows[m - m0]
-                    k = c0 - 1 - row
-                    for c in range(width):
-                        source[c] = 0.0
-                    for o in range(indptr[k], indptr[k + 1]):
-                        p = data[o]
-                        below = values[indices[o]]
-                        for c in range(width):
-                            source[c] += p * below[c]
-                if m == m0:
-                    for c in range(width):
-                        out[c] = source[c]
-                elif maximum:
-                    for c in range(width):
-                        x, y = out[c], source[c]
-                        out[c] = x if (x >= y) | (x != x) else y
-                else:
-                    for c in range(width):
-                        x, y = out[c], source[c]
-                        out[c] = x if (x <= y) | (x != x) else y
-            # The first tied, found from the last: each action within the tie written over
-            # the later ones, without a branch (the loops vectorize); 0 where none is.
-            for c in range(width):
-                picked[c] = 0
-            m0, m1 = plain_starts[plain_s0 + 2 * s], plain_starts[plain_s0 + 2 * s + 1]
-            for m in range(m1 - 1, m0 - 1 if m1 - m0 > 1 else m1, -1):
-                row, k = plain_members[m], m - m0
-                source = values[row] if row >= 0 else rows[k]
-                if maximum:
-                    for c in range(width):
-                        picked[c] = k if out[c] - source[c] <= abs(out[c]) * tie else picked[c]
-                else:
-                    for c in range(width):
-                        picked[c] = k if source[c] - out[c] <= abs(out[c]) * tie else picked[c]
+    none = np.empty((0, 1, values.shape[1]))
+    found(values, none, code.table, code.starts, code.members, code.pairs, code.indptr,
+          code.indices, code.data, plain.table, plain.starts, plain.members,
+          np.empty((max(most, 1), values.shape[1])), none, choice, maximum, tie)
 
 
 def _tried_run(found: Any) -> None:
     run(found, program(()), np.zeros((1, 1)), True)
-
-
-def _tried_chosen(found: Any) -> None:
-    run_chosen(found, program(()), program(()), np.zeros((1, 1)), np.zeros((1, 1), np.int16), True,
-               0.0)
 
 
 def reads() -> fused_reads.Reads | None:
@@ -375,12 +308,11 @@ def reads() -> fused_reads.Reads | None:
 
 
 _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
-    "run": (_run, _tried_run), "chosen": (_run_chosen, _tried_chosen),
+    "run": (_run, _tried_run), "chosen": (fused_chosen._chosen, fused_chosen.tried),
     "keys": (fused_reads._keys, fused_reads.tried_keys),
     "alike": (fused_reads._alike, fused_reads.tried_alike),
     "fill": (fused_reads._fill, fused_reads.tried_fill),
     "moved": (fused_rounds._moved, fused_rounds.tried_moved),
     "order": (fused_rounds._order_of_moves, fused_rounds.tried_order),
     "pushed": (fused_rounds._pushed, fused_rounds.tried_pushed),
-    "followed": (fused_followed._followed, fused_followed.tried),
     "prints": (fused_prints._prints, fused_prints.tried)}

@@ -1,7 +1,7 @@
 """Columns of terminal values followed under the best play of others (mdp.engine.followed,
 the evaluation under a sweep's play of a match's chance of winning): each companion's value
 is its value under the play best for the main column, as the general backward pass follows
-that play (the choices of best_columns), and the compiled kernel (mdp.engine.fused_followed)
+that play (the choices of best_columns), and the compiled kernel (mdp.engine.fused_chosen)
 gives the numpy road's bits: generated rounds of small cards (chance layers, layers mixing a
 chance action with certain ones, shared pairs), ends no play may take, ties, blocks of any
 width."""
@@ -100,6 +100,6 @@ def test_the_compiled_kernel_gives_the_numpy_road_s_bits(monkeypatch, model, wid
     monkeypatch.setattr(fused, "COMPILED", False)
     plain = followed.best_followed(model, main, others)
     monkeypatch.setattr(fused, "COMPILED", True)
-    assert fused.kernel(0, "followed") is not None
+    assert fused.kernel(0, "chosen") is not None
     compiled = followed.best_followed(model, main, others)
     assert np.array_equal(plain.view(np.uint64), compiled.view(np.uint64))

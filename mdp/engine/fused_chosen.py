@@ -1,11 +1,14 @@
-"""The kernel of :func:`mdp.engine.followed.best_followed` compiled (numba, the optional
-extra ``fast``; made by :func:`mdp.engine.fused.kernel` as ``"followed"``): a block's pass
-through the layers that finds each state's choice as :func:`mdp.engine.fused.run_chosen`
-does and, in the same pass, the values of other columns of terminal values (companions)
-under that choice, without writing the choices out. Its main values and choices are
-``run_chosen``'s, bit for bit; a companion's value is its chosen action's, a chance action's
-its outcomes summed in order from 0, as scipy's sparse product sums them (and so as
-:func:`mdp.engine.followed.followed_columns` does, bit for bit)."""
+"""The kernel that finds each state's choice, compiled (numba, the optional extra ``fast``;
+made by :func:`mdp.engine.fused.kernel` as ``"chosen"``): a block's pass through the layers
+with :func:`mdp.engine.fused._run`'s arithmetic, each state's choice found as the numpy
+kernel's ``_first_tied`` finds it and, in the same pass, the values of other columns of
+terminal values (companions) under that choice. :func:`mdp.engine.fused.run_chosen` keeps
+every state's choice and follows no companion; :func:`mdp.engine.followed.best_followed`
+follows companions and never writes the choices out (one row of choices, each state's
+written over the last's). The values and choices are numpy's, bit for bit; a companion's
+value is its chosen action's, a chance action's its outcomes summed in order from 0, as
+scipy's sparse product sums them (and so as :func:`mdp.engine.followed.followed_columns`
+does, bit for bit)."""
 
 from __future__ import annotations
 
@@ -18,18 +21,21 @@ def tried(found: Any) -> None:
     none = np.zeros(0, dtype=np.int64)
     found(np.zeros((1, 1)), np.zeros((1, 1, 1)), np.zeros((0, 7), dtype=np.int64), none, none,
           none, none, none, np.zeros(0), np.zeros((0, 7), dtype=np.int64), none, none,
-          np.zeros((1, 1)), np.zeros((1, 1, 1)), np.zeros(1, dtype=np.int64), True, 0.0)
+          np.zeros((1, 1)), np.zeros((1, 1, 1)), np.zeros((1, 1), dtype=np.int16), True, 0.0)
 
 
-def _followed(values: Any, comp: Any, table: Any, starts: Any, members: Any, pairs: Any,
-              indptr: Any, indices: Any, data: Any, plain_table: Any, plain_starts: Any,
-              plain_members: Any, rows: Any, comp_rows: Any, picked: Any, maximum: bool,
-              tie: float) -> None:  # pragma: no cover
-    """:func:`mdp.engine.fused._run_chosen`'s arithmetic and choice, each state's choice in
-    ``picked`` (one block's, a column each), and each companion's row of the state (``comp``,
-    a companion, a row per state, a column each) its chosen action's: a certain one's
-    successor's row, a chance one's expectation (kept in ``comp_rows``, as the main one's in
-    ``rows``)."""
+def _chosen(values: Any, comp: Any, table: Any, starts: Any, members: Any, pairs: Any,
+            indptr: Any, indices: Any, data: Any, plain_table: Any, plain_starts: Any,
+            plain_members: Any, rows: Any, comp_rows: Any, choice: Any, maximum: bool,
+            tie: float) -> None:  # pragma: no cover
+    """The kernel: :func:`mdp.engine.fused._run`'s arithmetic, each chance action's
+    expectation kept in ``rows`` (a layer with chance actions has no shared pairs: its
+    members are its actions, in order); then each state's choice, the first action within
+    the tie of the best (the gap to the best, NaN where both are infinite: no tie, at most
+    the best's magnitude times ``tie``), in its row of ``choice`` (int16, a row per state,
+    or one row for all, written over); and each companion's row of the state (``comp``, a
+    companion, a row per state, a column each) its chosen action's: a certain one's
+    successor's row, a chance one's expectation (kept in ``comp_rows``)."""
     width = values.shape[1]
     for layer in range(table.shape[0]):
         lo, hi, s0, p0, made, first, c0 = table[layer]
@@ -45,7 +51,7 @@ def _followed(values: Any, comp: Any, table: Any, starts: Any, members: Any, pai
                     out[c] = x if (x <= y) | (x != x) else y
         plain_s0 = plain_table[layer, 2]
         for s in range(hi - lo):
-            out = values[lo + s]
+            out, picked = values[lo + s], choice[(lo + s) % choice.shape[0]]
             m0, m1 = starts[s0 + 2 * s], starts[s0 + 2 * s + 1]
             for m in range(m0, m1):
                 row = members[m]
@@ -81,7 +87,8 @@ def _followed(values: Any, comp: Any, table: Any, starts: Any, members: Any, pai
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y
-            # The first tied, found from the last, as run_chosen finds it.
+            # The first tied, found from the last: each action within the tie written over
+            # the later ones, without a branch (the loops vectorize); 0 where none is.
             for c in range(width):
                 picked[c] = 0
             m0, m1 = plain_starts[plain_s0 + 2 * s], plain_starts[plain_s0 + 2 * s + 1]
