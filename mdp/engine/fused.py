@@ -67,14 +67,14 @@ class Program:
 
 
 def kernel(work: int, which: str = "run") -> Any:
-    """The compiled kernel ``which`` (``"run"``: :func:`run`'s, ``"chosen"``: :func:`run_chosen`'s and
-    :func:`~mdp.engine.followed.best_followed`'s;
-    ``"moved"``, ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`;
-    ``"prints"``: :mod:`mdp.engine.fused_prints`';
-    ``"keys"``, ``"alike"`` and ``"fill"``: those of :mod:`mdp.engine.fused_reads`) for
-    ``work`` more rows times columns, or ``None`` where numba is not installed or the work so
-    far in this process is less than :data:`WORTH_LOADING`. Each is compiled (or read from
-    numba's cache) the first time it is asked for, once numba is loaded."""
+    """The compiled kernel ``which`` (``"run"``: :func:`run`'s; ``"chosen"``:
+    :func:`run_chosen`'s and :func:`~mdp.engine.followed.best_followed`'s; ``"moved"``,
+    ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`; ``"prints"``:
+    :mod:`mdp.engine.fused_prints`'; ``"keys"``, ``"alike"`` and ``"fill"``: those of
+    :mod:`mdp.engine.fused_reads`) for ``work`` more rows times columns, or ``None`` where
+    numba is not installed or the work so far in this process is less than
+    :data:`WORTH_LOADING`. Each is compiled (or read from numba's cache) the first time it is
+    asked for, once numba is loaded."""
     with _LOCK:
         if not _KERNEL:
             _WORKED[0] += work
@@ -277,10 +277,10 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
 def run_chosen(found: Any, code: Program, plain: Program, values: np.ndarray, choice: np.ndarray,
                maximum: bool, tie: float) -> None:
     """As :func:`run` with the compiled kernel ``found`` (:mod:`mdp.engine.fused_chosen`'s,
-    following no companion), and each
-    state's choice written to ``choice`` (int16, a row per state): the place among its
-    actions of the first whose value is within ``tie`` times the best's magnitude of the
-    best (:func:`mdp.engine.policy.tie_margin`), 0 where none is. The values are worked by
+    following no companion), and each state's choice written to ``choice`` (int16, a row
+    per state): the place among its actions of the first whose value is within ``tie``
+    times the best's magnitude of the best (:func:`mdp.engine.policy.tie_margin`), 0 where
+    none is. The values are worked by
     ``code``; each state's actions are those of ``plain``, the same plan made without
     shared pairs (the best of a set is the same whatever the order it is taken in, but for
     the sign of a zero, which no tie tells apart)."""
