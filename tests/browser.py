@@ -42,4 +42,11 @@ def chromium(profile: Path, *flags: str):
     options.binary_location = CHROMIUM
     for flag in [*FLAGS, *flags, f"--user-data-dir={profile}"]:
         options.add_argument(flag)
-    return webdriver.Chrome(service=Service(DRIVER), options=options)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # the page's console:
+    return webdriver.Chrome(service=Service(DRIVER), options=options)  # see console()
+
+
+def console(driver) -> list[str]:
+    """What the pages opened since the last call wrote to the browser's console (their
+    errors among it): for a test's message where a page shows other than it should."""
+    return [entry.get("message", "") for entry in driver.get_log("browser")]
