@@ -57,25 +57,19 @@ def _chosen(values: Any, comp: Any, table: Any, starts: Any, members: Any, pairs
                 row = members[m]
                 if row >= 0:
                     source = values[row]
-                else:  # a chance action's expectation, summed as scipy's kernel sums it
-                    source = rows[m - m0]
-                    k = c0 - 1 - row
-                    for c in range(width):
-                        source[c] = 0.0
-                    for o in range(indptr[k], indptr[k + 1]):
-                        p = data[o]
-                        below = values[indices[o]]
-                        for c in range(width):
-                            source[c] += p * below[c]
-                    for i in range(comp.shape[0]):  # each companion's, alike
-                        kept = comp_rows[i, m - m0]
+                else:  # a chance action's expectation, summed as scipy's kernel sums it:
+                    k = c0 - 1 - row  # the main's (-1), then each companion's alike
+                    for i in range(-1, comp.shape[0]):
+                        kept = rows[m - m0] if i < 0 else comp_rows[i, m - m0]
+                        under = values if i < 0 else comp[i]
                         for c in range(width):
                             kept[c] = 0.0
                         for o in range(indptr[k], indptr[k + 1]):
                             p = data[o]
-                            below = comp[i, indices[o]]
+                            below = under[indices[o]]
                             for c in range(width):
                                 kept[c] += p * below[c]
+                    source = rows[m - m0]
                 if m == m0:
                     for c in range(width):
                         out[c] = source[c]
