@@ -50,6 +50,7 @@ class Batch(StartBatch):
         return {"at": keys, "move": [None if a is None else self.moves[a] for a in actions]}
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(moves=MOVES, batch=st.booleans())
 def test_actions_shown_alike_are_refused(moves, batch):

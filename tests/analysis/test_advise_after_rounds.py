@@ -137,6 +137,7 @@ def test_points_without_a_total_or_a_match_are_refused_in_python_as_on_the_comma
     assert "--points is the points earned so far" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", ["09", "9.0", "9e0", "90e-1", " 9 "])
 def test_a_total_is_read_as_the_number_it_writes_as_a_result_of_one_model_is(text, capsys):
     """A game of rounds refused --after 9.0 or 1e1 where a match of one model read them as

@@ -27,6 +27,7 @@ ROUND_STATES = [{"throws_left": "2"}] + [{"throws_left": str(t), "face": str(f)}
      for box in ("FACE", "EVEN")]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rest", ROUND_STATES)
 def test_at_a_round_state_that_ends_the_game_only_the_round_state_is_named(capsys, rest):
     # Before: filled="FACE EVEN" throws_left=1 face=3 answered "no actions: the round ends

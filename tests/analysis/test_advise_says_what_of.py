@@ -49,6 +49,7 @@ def test_optimal_advice_says_nothing_more(capsys):
     assert not {"values", "strategy", "against", "sense"} & set(json.loads(_run(capsys, *SHUTBOX, "--json")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["fewest-tiles", "random"])
 def test_the_strategys_own_move_is_marked(strategy, capsys):
     # the moves it plays, and how often: the table's probability column (CSV), independently

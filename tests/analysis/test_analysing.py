@@ -80,6 +80,7 @@ def test_simulation_agrees_with_the_exact_distribution(box):
     assert observed[~keep].sum() == pytest.approx(expected[~keep].sum(), abs=50)
 
 
+@pytest.mark.slow
 def test_simulation_is_reproducible(box):
     game, solution = box
     one, two = (mdp.simulate(solution, game, games=50_000, seed=5) for _ in range(2))

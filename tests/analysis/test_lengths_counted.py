@@ -67,6 +67,7 @@ def test_the_command_line_says_the_length_asked_for(tmp_path, capsys):
     assert (shown["counted"], shown["beyond"], shown["lengths"]) == (1, 1, [])
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.integers(60, 2**63 - 1))
 def test_in_floats_counting_stops_where_less_than_a_billionth_goes_on(up_to):

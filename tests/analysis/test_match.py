@@ -311,6 +311,7 @@ def test_docs_page_shows_the_table_the_command_prints():
     assert order == sorted(order)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("result", [0, 3, 10, 20])
 def test_the_second_player_is_advised_to_play_for_money_after_the_first(result):
     # The second player's problem after the first left `result` open: win a stake below it,

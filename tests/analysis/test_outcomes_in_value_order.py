@@ -8,6 +8,7 @@ order is checked against the values themselves, as the game gave them."""
 import itertools
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +56,7 @@ _written = itertools.count()
 NUMBERS = st.fractions(min_value=-20, max_value=20, max_denominator=7)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.one_of(st.lists(NUMBERS, min_size=1, max_size=6).map(lambda v: ("fraction", v)),
                  st.lists(st.text("abz", min_size=1, max_size=3), min_size=1, max_size=6).map(lambda v: ("text", v))),

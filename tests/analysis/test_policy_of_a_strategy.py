@@ -8,6 +8,7 @@ import mdp
 from mdp.program.cli import main
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("strategy", ["random", "fewest-tiles"])
 def test_the_table_of_a_strategy_is_made_a_piece_at_a_time_as_whole(tmp_path, strategy):
     game = mdp.load_game("shutbox", tiles="1-5")

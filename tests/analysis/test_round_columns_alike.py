@@ -23,6 +23,7 @@ def apart(states):
     return {**played(states), "bust": (np.asarray(states) % 2 == 1).tolist()}
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=st.tuples(st.integers(2, 4), st.integers(0, 1), st.integers(1, 3)),
        alike=st.booleans(), games=st.integers(1, 50), seed=st.integers(0, 2**32 - 1))

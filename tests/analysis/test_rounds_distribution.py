@@ -57,6 +57,7 @@ def test_a_round_at_a_time_in_floats_is_each_round_state_followed_exactly(game, 
         assert abs(chance - float(expected[total])) <= 1e-12, total
 
 
+@pytest.mark.slow
 def test_the_yahtzee_bonus_and_the_joker_are_among_the_totals():
     # The card of the test above. The most: 50 for a first Yahtzee, then a second and a third,
     # each 100 more and a joker: five 1s in ones (5), five 6s in chance (30). Without a
@@ -168,6 +169,7 @@ def test_progress_names_each_round_and_the_round_states_reached():
                      for r, n in ((1, 1), (2, 2), (3, 1))]
 
 
+@pytest.mark.slow
 def test_the_memory_bound_is_the_totals_of_two_rounds_side_by_side(monkeypatch):
     # Ones, twos and chance: each round earns 0 to 30; 1, 3, 3 and 1 round states after 0 to
     # 3 rounds (the bonus is out of reach, the upper total kept at 0), with totals 0 to 0, 30,

@@ -169,6 +169,7 @@ def test_every_analysis_answers_the_brute_force_without_a_warning(rules):
         assert duel_floats.values == pytest.approx([float(v) for v in duel.values], abs=1e-12)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["solve"], ["solve", "--exact"], ["distribution"], ["distribution", "--exact"],
     ["targets"], ["solve", "--at-least", "3"], ["simulate", "--games", "100"],

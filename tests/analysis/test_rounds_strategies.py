@@ -198,6 +198,7 @@ def test_the_table_of_strategies_has_the_shape_of_one_model_s():
     assert frame["regret"].to_list() == pytest.approx([0, float(Fraction(571, 48) - GREEDY_TWO_BOXES)])
 
 
+@pytest.mark.slow
 def test_greedy_scores_less_than_the_best_play_and_as_it_plays():
     # A card of three boxes with the Yahtzee bonus and the forced joker (its value is the
     # brute force's above); greedy on the whole card: tests/outputs/test_report_browser.py.

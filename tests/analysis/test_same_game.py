@@ -30,6 +30,7 @@ def _analyses(solution, game):
     }
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.sampled_from(range(len(RULES))), st.sampled_from(range(len(RULES))))
 def test_a_game_of_other_rules_is_refused_by_every_analysis(compiled, loaded):

@@ -120,6 +120,7 @@ def _states(pair):
     return mdp.load_game(game)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(pair=PAIRS)
 def test_two_states_are_never_shown_alike(pair):

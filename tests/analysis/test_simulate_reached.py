@@ -14,6 +14,7 @@ from mdp.program.cli import main
 THREE_DICE = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "three_dice.py")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("total", [0, 40, 60, 400])
 def test_the_share_of_games_that_reached_the_total_is_said(tmp_path, capsys, total):
     argv = ["simulate", THREE_DICE, "--at-least", str(total), "--games", "3000", "--seed", "5"]

@@ -70,6 +70,7 @@ def box():
     return game, mdp.compile(game)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(STRATEGIES))
 def test_strategy_value_matches_the_brute_force(box, name):
     game, model = box

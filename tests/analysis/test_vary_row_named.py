@@ -6,12 +6,14 @@ refused row named as the first of the grid that its game's check refuses."""
 
 import itertools
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mdp.program.cli import main
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(["1", "2", "3"]), min_size=1, max_size=3, unique=True),
        st.lists(st.sampled_from(["never", "always"]), min_size=1, max_size=2, unique=True),

@@ -129,6 +129,7 @@ def test_the_aims_example_runs_as_shown():
     assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=10)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("py_mini_racer") is None,
                     reason="mini-racer is not installed (pip install -e '.[test]')")
 def test_the_javascript_copy_of_the_rule_is_the_round_rule(tmp_path):

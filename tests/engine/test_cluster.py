@@ -214,6 +214,7 @@ def _serve(greeting: bytes | None):
     return server, held
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("greeting", [pytest.param(None, marks=pytest.mark.slow), b"SSH-2.0-OpenSSH_9.6\r\n", b"HTTP/1.1 400 Bad\r\n\r\n",
                                       b"\xff" * 64])
 def test_what_is_not_a_scheduler_is_one_line_in_time(greeting, monkeypatch, capsys):

@@ -8,6 +8,7 @@ way, solved exactly, against the value worked out by hand."""
 from fractions import Fraction
 from types import SimpleNamespace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -35,6 +36,7 @@ def chain(length: int, win: Fraction, stop_at: int):
         mdp_terminal_value=mdp.hookimpl(terminal)))
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(1, 2500), st.sampled_from([Fraction(1, 7), Fraction(2, 9), Fraction(1, 2)]),
        st.integers(0, 2500))

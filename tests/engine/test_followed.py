@@ -64,6 +64,7 @@ def columns_of(model, width, seed, companions):
     return main, others
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(model=rounds, width=st.integers(1, 30), seed=st.integers(0, 2**32 - 1),

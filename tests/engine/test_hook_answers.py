@@ -125,6 +125,7 @@ PER_STATE_HOOKS = ["mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_term
                    "mdp_estimate_states"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hook", PER_STATE_HOOKS)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
@@ -255,6 +256,7 @@ def _batch_value(expansion, key):
     return best
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("field", [None, *FIELDS])
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
@@ -290,6 +292,7 @@ def _solved_or_refused(hooks):
         return None
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hook", ["mdp_stage", "mdp_initial_state"])
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(bad=ANSWERS)
@@ -400,6 +403,7 @@ def _coin(bad, part: str):
     return mdp.load_game(types.SimpleNamespace(GAME_NAME="coin", **hooks))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("part", ["rules", "outcome", "payoff", "params", "ignores"])
 @pytest.mark.parametrize("exact", [False, True])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

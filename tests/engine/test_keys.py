@@ -1,6 +1,7 @@
 """The one index of sorted integer keys (mdp.engine.keys.KeyIndex), against a dict."""
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -9,6 +10,7 @@ from mdp.engine.keys import KeyIndex
 KEYS = st.lists(st.integers(-2**63, 2**63 - 1), unique=True, max_size=40)
 
 
+@pytest.mark.slow
 @given(KEYS, st.lists(st.integers(-2**63, 2**63 - 1), max_size=20), st.booleans())
 def test_keys_are_found_as_a_dict_finds_them(keys, probes, shuffled_ids):
     ids = list(range(len(keys)))[::-1] if shuffled_ids else None

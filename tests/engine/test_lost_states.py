@@ -96,6 +96,7 @@ def test_an_action_holding_a_nan_is_refused(wraps):
     assert "not equal to itself, or holds a part that is not (a NaN), (state 'start')" in message
 
 
+@pytest.mark.slow
 @given(st.lists(st.integers(0, len(WRAPS) - 1), max_size=4))
 def test_the_same_containers_without_a_nan_are_states(wraps):
     """The check refuses what holds a NaN alone: the same shapes around a number solve."""

@@ -78,6 +78,7 @@ def dice_round():
     return mdp.compile(mdp.load_game("yahtzee", variant="yatzy", boxes="chance,yatzy,ones")).round
 
 
+@pytest.mark.slow
 @settings(max_examples=8, deadline=None)
 @given(st.integers(0, 2**32 - 1), st.sampled_from(["max", "min"]), st.sampled_from([0.0, 0.3, 0.85]))
 def test_the_kernel_with_shared_pairs_gives_what_the_general_pass_gives(dice_round, seed, sense,

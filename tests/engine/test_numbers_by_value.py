@@ -56,6 +56,7 @@ FLOATS = st.floats(allow_nan=False, allow_infinity=False, width=64)
 NUMBERS = st.one_of(INTS, FRACTIONS, FLOATS)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(value=NUMBERS, lies=st.sets(st.sampled_from(LIES)))
 def test_a_subclass_is_taken_by_its_exact_value(value, lies):

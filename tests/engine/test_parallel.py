@@ -174,6 +174,7 @@ def test_threads_default_to_the_cores_at_most_four(monkeypatch):
     assert threads() == max(1, min(cores, parallel.DEFAULT_MOST)) and parallel.DEFAULT_MOST == 4
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("count", ["1", "3"])
 def test_a_model_compiled_in_pieces_on_threads_is_the_same(monkeypatch, count):
     # Discovery marks distinct keys, and the compile looks up successors, a million keys at a

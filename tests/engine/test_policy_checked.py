@@ -69,6 +69,7 @@ def test_chances_past_a_float_say_nothing_of_numpy(recwarn):
     assert not [w for w in recwarn if issubclass(w.category, RuntimeWarning)]
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(st.data())
 def test_weights_are_a_share_of_their_own_state_s_whatever_other_states_weigh(data):

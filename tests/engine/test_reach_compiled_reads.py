@@ -47,6 +47,7 @@ def _ends(rng, model, later, rows):
     return Ends(laid, allowed, after, points), allowed
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(model=rounds, seed=st.integers(0, 2**32 - 1), later=st.integers(1, 6),
@@ -130,6 +131,7 @@ def test_a_yatzy_card_with_the_compiled_reads_gives_numpys_bits(monkeypatch, loa
         assert np.array_equal(mine.view(np.uint64), theirs.view(np.uint64))
 
 
+@pytest.mark.slow
 def test_no_compiled_reads_without_the_compiled_kernel(monkeypatch, loaded):
     # Where the kernel is not loaded (too little work yet, or numba cannot make it), numpy's
     # path reads the ends; the reads are made again for a kernel loaded anew.

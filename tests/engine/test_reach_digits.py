@@ -95,6 +95,7 @@ def test_floats_give_every_chance_exact_numbers_give_or_send_to_exact(rounds, od
 GAME_FILE = GAMBLES.replace("ROUNDS", "60").replace("ODDS", str(10**6))
 
 
+@pytest.mark.slow
 def test_an_exact_chance_no_float_holds_is_said_by_its_size_and_null_in_json(tmp_path, capsys):
     # Sixty gambles won at 1 in a million: 1e-360, which the line called "(0)", and --json 0.0.
     from mdp.program.cli import main

@@ -12,6 +12,7 @@ import mdp
 from mdp.engine.rounds.reach import check_reach
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards)
 def test_the_start_s_chances_are_those_of_the_whole_sweep(card):

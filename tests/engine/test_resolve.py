@@ -122,6 +122,7 @@ def test_least_expected_score_on_the_quick_start_page():
     assert value == brute_shutbox.solve(range(1, 10), one_die="never", scoring="score")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scale", [1, 2**40, 2**70])
 def test_exact_values_across_the_64_bit_boundary(scale):
     # Exact solving does the layers whose numerators fit in 64 bits in numpy integers and the
@@ -145,6 +146,7 @@ def test_exact_values_across_the_64_bit_boundary(scale):
     assert max(first) == -scale * score
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("threads", ["1", "3"])
 @pytest.mark.parametrize("at_a_time", [5, 37])
 def test_a_layer_backed_up_a_piece_at_a_time(monkeypatch, at_a_time, threads):

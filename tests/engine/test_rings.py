@@ -127,6 +127,7 @@ class Pass(HandedOver):
                          {"won": 1, "lost": 0}, initial="s")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("c", [Fraction(1, 2), Fraction(1, 2) - Fraction(1, 10**13)])
 def test_two_players_near_a_tie_play_as_the_exact_solve_says(c):
     game = mdp.load_game(Pass(c))

@@ -42,6 +42,7 @@ def _commands(game, exact):
     yield lambda: mdp.distribution(mdp.solve(mdp.compile(game), exact=exact), game)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(st.sampled_from([0, 1, 2, 3]), st.integers(0, 11), st.sampled_from([np.nan, np.inf, -np.inf]),
        st.booleans(), st.booleans())

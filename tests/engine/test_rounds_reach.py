@@ -350,6 +350,7 @@ def test_play_toward_a_total_refuses_before_any_work(argv, said, capsys, monkeyp
     _refused(argv, said, capsys, monkeypatch)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("boxes, rolls, total", [(("yahtzee", "chance"), 2, 56),
                                                  (("fours", "fives", "sixes"), 1, 20)])
 def test_games_played_toward_a_total_reach_it_as_often_as_its_best_chance(boxes, rolls, total):

@@ -24,6 +24,7 @@ ROWS = st.lists(st.lists(st.integers(-2**40, 2**40) | st.sampled_from([0.5, -2.5
                          min_size=3, max_size=3), min_size=1, max_size=5)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(ROWS)
 @example([[0, 0, 0], [0, 0, 1], [1, 1, 0]])
@@ -42,6 +43,7 @@ NUMBERS = (st.integers(-2**200, 2**200) | st.fractions(max_denominator=10**30)
            | st.integers(-3, 3).map(float))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(NUMBERS, min_size=2, max_size=2), min_size=1, max_size=6))
 @example([[2**64, 0], [8, 0], [-1, 0], [-2, 0], [Fraction(1, 2), 0], [-(2**64), 0]])  # Python's

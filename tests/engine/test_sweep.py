@@ -47,10 +47,17 @@ def test_solve_many_over_ten_thousand_columns_uses_every_thread_within_its_bound
     terminals = rng.random((small.n_terminal, columns))
     terminals[:, 0] = small.terminals["open_sum"].to_numpy() == 0  # column 0: shutting the box
     seen = set()
+    all_seen = threading.Event()
     backup = mdp.CompiledModel.backup
 
     def watched(model, *args, **kwargs):
         seen.add(threading.get_ident())
+        if len(seen) >= 3:
+            all_seen.set()
+        elif getattr(parallel._local, "worker", False):
+            # A thread of the pool waits (a second at most) for the others to take a piece:
+            # on a busy machine the first might otherwise take every piece of a layer alone.
+            all_seen.wait(1)
         return backup(model, *args, **kwargs)
 
     monkeypatch.setattr(mdp.CompiledModel, "backup", watched)

@@ -47,6 +47,7 @@ def test_a_total_other_than_1_is_refused_for_a_chance(total):
         mdp.compile(mdp.load_game(Race(total)))
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.integers(-5, 5) | st.fractions(-5, 5, max_denominator=7))
 def test_any_total_a_float_holds_is_solved_for_points(total):

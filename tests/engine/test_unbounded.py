@@ -67,6 +67,7 @@ def mdp_terminal_value(state):
 '''
 
 
+@pytest.mark.slow
 def test_a_deep_game_with_an_end_is_not_warned_of(no_wait):
     # A path of 600 moves, then 5,000 ends: the depth stops growing within the first 1,024
     # states, and every later look finds it the same.

@@ -177,6 +177,7 @@ def test_a_wrong_argument_is_one_line(made, tmp_path, monkeypatch, name, data):
             "give the game it was compiled from" in text  # (a game and a model that are not one)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 def test_each_of_mdp_s_objects_in_each_place_is_an_answer_or_one_line(made, tmp_path, monkeypatch,
                                                                        name):

@@ -38,6 +38,7 @@ def _game(tmp_path: Path, place: str, raised: str) -> str:
     return str(tmp_path / "two_boxes.py")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("raised", RAISED)
 @pytest.mark.parametrize("place", PLACES)
 def test_mdps_own_exception_raised_by_a_hook_is_the_hooks_fault(tmp_path, capsys, place, raised):

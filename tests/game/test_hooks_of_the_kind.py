@@ -67,6 +67,7 @@ def _solve(game):
     return mdp.solve(mdp.compile(game), exact=True).value
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", sorted(KINDS), ids=lambda k: f"stages={k[0]}-rounds={k[1]}")
 def test_every_hook_a_plugin_gives_is_refused_where_this_kind_never_calls_it(
         tmp_path, monkeypatch, kind):

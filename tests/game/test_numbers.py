@@ -177,6 +177,7 @@ def counting_game(start: int):
     return SimpleNamespace(**{name: mdp.hookimpl(hook) for name, hook in hooks.items()})
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None)
 @given(start=st.integers(-2**200, 2**200) | st.sampled_from([2**63 - 1, 2**63, -2**63 - 1, 2**64,
                                                               2**70, 2**127, -2**127, 2**128]))
@@ -239,6 +240,7 @@ def said_truth(value):
     return value if isinstance(value, bool) else WORDS.get(str(value).strip().lower())
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(value=st.booleans() | st.sampled_from(sorted(WORDS)).flatmap(
     lambda word: st.sampled_from([word, word.upper(), word.title(), f" {word} "]))

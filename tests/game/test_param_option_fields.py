@@ -32,6 +32,7 @@ FAULTS = st.one_of(st.sampled_from(sorted(FIELDS)).map(lambda f: ("n", FIELDS[f]
                    st.sampled_from(["variant", "plugins"]).map(lambda n: (n, "", "name")))
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(FAULTS, st.booleans(), st.booleans(), st.sampled_from(["params", "solve"]))
 def test_a_game_parameter_given_by_set_alone(tmp_path_factory, capsys, fault, by_plugin, beside, command):

@@ -199,6 +199,7 @@ def mdp_params():
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", VALUES)
 def test_a_value_with_no_show_is_shown_as_json_holds_it_or_as_its_text(tmp_path, capsys, kind):
     # Round 23: a set, an array, a long double with no show were tracebacks in --json after

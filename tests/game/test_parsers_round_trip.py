@@ -11,6 +11,7 @@ import mdp
 NUMBERS = st.lists(st.integers(-5, 40) | st.integers(0, 40).map(float), max_size=12)
 
 
+@pytest.mark.slow
 @given(NUMBERS)
 def test_a_shown_list_is_read_back_or_refused(numbers):
     whole = sorted(int(n) for n in numbers)

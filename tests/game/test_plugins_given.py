@@ -69,6 +69,7 @@ def test_p_is_read_anywhere_in_every_spelling(capsys, argv):
     assert out.splitlines()[2] == f"exact: {brute(range(1, 10), max_flips=1)}"
 
 
+@pytest.mark.slow
 def test_a_rule_plugin_is_advised_exported_and_reported(capsys, tmp_path):
     code, out, _ = run(capsys, "advise", "shutbox", "-p", ONE_TILE, "--set", "tiles=1-2", "open=1 2", "--json")
     assert code == 0

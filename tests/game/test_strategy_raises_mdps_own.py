@@ -54,6 +54,7 @@ def _said(capsys, code):
     return err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("raised", RAISED)
 @pytest.mark.parametrize("strategy", ["weights", "one", "aims"])
 def test_a_strategy_raising_mdps_own_exception_is_its_fault(tmp_path, capsys, raised, strategy):

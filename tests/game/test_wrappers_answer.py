@@ -35,6 +35,7 @@ def plugin(hook: str, old_style: bool, returned: str) -> str:
     return f'import mdp\n\nGAME = "reroll"\n\n\n@mdp.hookimpl({marker})\ndef {hook}({arguments}):\n{body}'
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(EVERY + ONE), st.booleans(), st.sampled_from(sorted(RETURNS)))
 def test_a_wrapper_returns_an_answer(tmp_path_factory, capsys, hook, old_style, returned):
@@ -56,6 +57,7 @@ def test_a_wrapper_returns_an_answer(tmp_path_factory, capsys, hook, old_style, 
         ", not the list of answers yield gives it" in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("error", ["mdp.TooLarge('too large')", "mdp.ModelError('forced')",
                                    "mdp.ParamError('forced')", "KeyError('x')"])
 @pytest.mark.parametrize("hook", ["mdp_terminal_value", "mdp_describe"])

@@ -311,6 +311,7 @@ def _holding(game, model, threshold):
                                game=game, exact=True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first, second", [(2, 3), (3, 2), (2, 2), (2, None)])
 def test_one_strategy_against_another_meets_the_equations(first, second):
     # To 5 with a die of 3 faces, the first player holding at ``first``, the other at
@@ -362,6 +363,7 @@ def test_the_value_of_each_action_under_a_strategy_meets_the_rules(second):
     assert set(advice["action"]) == {"roll", "hold"}
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(goal=st.integers(2, 6), faces=st.integers(2, 4), first=st.integers(1, 6),
        second=st.one_of(st.none(), st.integers(1, 6)))

@@ -35,6 +35,7 @@ def test_always_two_dice():
     assert solve(one_die="never") == Fraction(466473281, 6530347008)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "params",
     [

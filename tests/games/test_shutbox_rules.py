@@ -120,6 +120,7 @@ def test_payout_from_a_file(tmp_path):
     assert value(scoring="payout", payout=str(table)) == value(scoring="payout", payout="0:100,1-3:5")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("params", "brute"),
     [
@@ -221,6 +222,7 @@ def test_rule_plugins_are_registered_from_the_entry_point_group():
     assert {"flip_limit", "digital", "doubles"} <= names
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("params", "brute"),
     [

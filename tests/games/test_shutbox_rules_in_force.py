@@ -71,6 +71,7 @@ def _variants():
     return [v for v in mdp.load_game(SHUTBOX).variants() if set(v.params) & set(DEFAULTS)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(variant=st.sampled_from(_variants()), given=RULES)
 def test_a_rule_the_variant_set_is_said_to_be_its(variant, given):

@@ -111,6 +111,7 @@ def test_targets_against_the_brute_force(params, value):
     assert solved(**params).value == brute(value, rolls=rolls)
 
 
+@pytest.mark.slow
 def test_other_dice_and_loaded_faces_against_the_brute_force():
     weights = [Fraction(1, 2), Fraction(1, 4), Fraction(1, 8), Fraction(1, 8)]
     assert solved(dice="3", faces="4", rolls="4").value == brute(
@@ -144,6 +145,7 @@ def test_terminal_states_carry_the_hand_and_its_most_common_count():
     assert terminals.filter(terminals["value"] == 1)["count"].to_list() == [5] * 6
 
 
+@pytest.mark.slow
 def test_score_targets_carry_a_score_column():
     terminals = mdp.compile(mdp.load_game("yahtzee", target="score", category="chance")).terminals
     assert terminals.columns == ["rolls_left", "kept", "rolled", "count", "score", "value"]

@@ -44,6 +44,7 @@ RETURNS = st.one_of(st.none(), st.sampled_from(SUFFIXES),
                     st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=3))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(st.sampled_from(SUFFIXES), unique=True, max_size=3), RETURNS, st.booleans())
 def test_an_export_is_written_whole_or_the_old_files_stay(model, tmp_path_factory, writes, returns, raises):
@@ -127,6 +128,7 @@ def test_an_export_that_makes_a_folder_is_named_for_it(tmp_path_factory, capsys,
         assert out.read_text() == "keep"
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["ValueError('odd')", "TypeError('no')", "KeyError(3)", "SystemExit(1)",
                         "KeyboardInterrupt()", "RuntimeError()"]), st.booleans())

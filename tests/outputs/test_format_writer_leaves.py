@@ -75,6 +75,7 @@ EMPTIED = ["file.seek(0); file.truncate()",  # was "2 rows written", exit 0, the
            "file.truncate(0)"]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.isdir("/proc/self/fd"), reason="the writer finds its file's name in /proc")
 @pytest.mark.parametrize("misdeed", EMPTIED)
 def test_a_writer_that_empties_its_file_wrote_nothing(tmp_path, capsys, misdeed):

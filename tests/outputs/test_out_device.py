@@ -12,6 +12,7 @@ from mdp.outputs.registry import formats
 from mdp.program.cli import main
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not os.path.exists("/dev/null"), reason="no /dev/null here")
 @pytest.mark.parametrize("name", sorted(formats()))
 @pytest.mark.parametrize("command", [["policy", "shutbox", "--set", "tiles=1-3"],

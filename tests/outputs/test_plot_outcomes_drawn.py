@@ -111,6 +111,7 @@ def test_an_empty_name_for_the_picture_is_refused_before_any_work(argv, given, c
     assert capsys.readouterr().err == "mdp: error: an empty file name was given as the output; name a file\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("error", [ValueError("Failed to find font DejaVu Sans"), RuntimeError("x"),
                                    KeyError("family"), OSError(5, "broken")])
 def test_matplotlib_failing_to_draw_is_one_line_and_no_picture(tmp_path, monkeypatch, error):
@@ -129,6 +130,7 @@ def test_matplotlib_failing_to_draw_is_one_line_and_no_picture(tmp_path, monkeyp
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", ["png", "svg"])
 def test_matplotlib_writing_nothing_is_no_picture(tmp_path, monkeypatch, suffix):
     """Round 26: a game that made matplotlib write nothing (its image writer replaced) had an

@@ -4,6 +4,7 @@ simulate; two --vary rule sets read alike). Floats that 15 digits show alike are
 every digit repr gives; the others to 15 digits, as always."""
 
 import polars as pl
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -14,6 +15,7 @@ NEAR = st.floats(allow_nan=False, allow_infinity=False).flatmap(
                        max_size=4))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.floats(allow_nan=False, allow_infinity=False), max_size=6) | NEAR)
 @example([0.0, -0.0])  # two values of a table, by their sign: "0" and "-0"

@@ -333,6 +333,7 @@ def test_the_chart_of_how_the_game_ends_is_along_the_outcome_column_that_differs
     assert re.search(r'<text class="label"[^>]*>player</text>', chart)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [["shutbox", "--set", "tiles=1-4"], [TWO_BOXES]])
 @pytest.mark.parametrize("aim", [[], ["--minimize"]])
 def test_the_page_names_the_play_and_aim_as_the_value_line_does(tmp_path, capsys, argv, aim):

@@ -176,6 +176,7 @@ def test_a_spread_takes_all_where_they_fit_and_a_share_of_every_round_otherwise(
     assert len(chosen) <= max(rows, SAMPLE * len(sizes))
 
 
+@pytest.mark.slow
 def test_a_plugin_that_changes_the_round_rule_alone_is_named(tmp_path, capsys):
     # Round 32, P32-20: a rule plugin doubling Yahtzee's points made the report fail blaming
     # the game's own script, its round state written "filled , upper 0".

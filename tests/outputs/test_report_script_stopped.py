@@ -82,6 +82,7 @@ def _signal_while_the_script_runs(number: int) -> threading.Thread:
     return sender
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
 @pytest.mark.parametrize("script", ["function (k, ends) { while (true) {} }",
                                     "function (k, ends) { var t = Date.now(); "

@@ -9,6 +9,7 @@ pytest.importorskip("matplotlib")
 from mdp.program.cli import main  # noqa: E402
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv, play", [
     (["shutbox", "--set", "tiles=1-4", "--strategy", "fewest-tiles"], "playing fewest-tiles"),
     (["pig", "--set", "goal=10", "--strategy", "hold-at-20", "--against", "hold-at-20"],

@@ -10,6 +10,7 @@ one form."""
 import re
 from fractions import Fraction
 
+import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
@@ -57,6 +58,7 @@ def test_the_reported_case():
     assert stake_percent(value) == stake_percent(float(value)) == "+7.01359678802539e+15%"
 
 
+@pytest.mark.slow
 def test_winnings_no_float_holds_are_said_by_their_size(capsys):
     # A face of chance 1e-200: player 1's exact winnings are about 4e-800, shown "+0
     # (+0.0000% of the stake)" as a fair match is, and 0.0 in --json (R19-N16).

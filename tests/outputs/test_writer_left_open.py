@@ -44,6 +44,7 @@ def mdp_formats():
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("wrapper", "end"), [
     (wrapper, end) for wrapper in WRAPPERS for end in ENDS
     if not (end == "flushed and detached" and wrapper in ("gzip", "bz2", "lzma"))])  # (none)
@@ -88,6 +89,7 @@ WRITES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("write", WRITES)
 def test_an_export_returning_its_file_open_or_empty_is_refused(tmp_path, capsys, monkeypatch,
                                                                 write):

@@ -25,6 +25,7 @@ def mdp_analyses():
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("check", ["check", "check_game", "check_model"])
 def test_what_a_check_changes_in_the_arguments_is_not_acted_on(tmp_path, capsys, monkeypatch, check):
     elsewhere = tmp_path / "elsewhere.csv"

@@ -64,6 +64,7 @@ def test_minimize_is_labelled(capsys):
     assert out.splitlines()[1].startswith("chance of shutting the box (minimized): ")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("suffix", [".parquet", ".csv", ".json", ".ndjson"])
 def test_policy_export_formats_round_trip(capsys, tmp_path, suffix):
     out_file = tmp_path / f"policy{suffix}"
@@ -86,6 +87,7 @@ def test_policy_to_stdout_is_csv_and_optimal_only_filters(capsys):
     assert all(line.split(",")[-2] == "true" for line in lines[1:])
 
 
+@pytest.mark.slow
 def test_policy_json_summary(capsys, tmp_path):
     out_file = tmp_path / "p.csv"
     code, out, err = run(capsys, "policy", SHUTBOX, "--out", str(out_file), "--json")
@@ -179,6 +181,7 @@ def test_rule_errors_on_the_command_line(capsys, argv, message):
     assert (code, out, err) == (2, "", message)
 
 
+@pytest.mark.slow
 def test_too_large_is_one_line_and_exit_3(capsys):
     code, out, err = run(capsys, "solve", SHUTBOX, "--max-states", "100")
     assert (code, out) == (3, "")
@@ -263,6 +266,7 @@ def test_params_of_a_game_without_parameters_says_so(capsys):
     assert run(capsys, "params", game, "--json")[:2] == (0, "[]\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", ["params", "variants", "solve"])
 @pytest.mark.parametrize("what", ["empty.py", "helper.py", "folder"])
 def test_what_implements_no_game_is_refused_by_every_command(tmp_path, capsys, command, what):

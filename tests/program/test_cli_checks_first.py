@@ -219,6 +219,7 @@ def test_advice_on_a_state_the_game_lacks_is_refused_before_the_solve(capsys, op
     assert (code, err) == ((2, f"mdp: error: {refused}\n") if refused else (0, ""))
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.text(st.sampled_from("abfilедz_"), min_size=1, max_size=8))
 def test_policy_within_a_column_no_round_state_has_is_refused_before_the_compile(capsys, name):

@@ -165,6 +165,7 @@ sys.exit(main())
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("module", STARTING)
 def test_ctrl_c_while_mdp_starts_is_an_interruption(module):
     done = subprocess.run([sys.executable, "-c", INTERRUPT_ON_IMPORT.format(module=module)],

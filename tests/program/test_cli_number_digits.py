@@ -43,6 +43,7 @@ def test_each_number_option_takes_its_value_in_ascii_digits(capsys, option):
     assert _code([*command, option, value]) == 0, capsys.readouterr().err  # so a refusal below is the digits'
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(option=st.sampled_from(sorted(OPTIONS)),
        digit=st.characters(categories=["Nd"]).filter(lambda c: not c.isascii()),

@@ -39,6 +39,7 @@ def no_compile(monkeypatch):
     monkeypatch.setattr(mdp, "match_table", compile)
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(command=st.sampled_from(sorted(TABLES)), fmt=st.sampled_from(["csv", "json", "markdown",
                                                                      "parquet", "ndjson"]),
@@ -53,6 +54,7 @@ def test_json_and_a_format_for_standard_output_are_refused(capsys, no_compile, c
     assert (out, err) == ("", ONE_LINE)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(TABLES))
 def test_json_and_a_format_with_out_write_both(tmp_path, capsys, command):
     target = tmp_path / "table.csv"

@@ -66,6 +66,7 @@ def run(tmp_path, monkeypatch, capsys):
     return run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("show", "parse", "given", "seen"), TAKEN_BACK)
 def test_a_value_is_written_as_set_takes_it_back(run, show, parse, given, seen):
     done = run(show, parse, "--set", f"y={given}")

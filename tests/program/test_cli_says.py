@@ -49,6 +49,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "options", "way"), CASES)
 def test_the_value_line_says_minimized_only_where_the_play_minimized(capsys, least_total, game, options, way):
     args = TWO_BOXES + least_total if game == "least" else game
@@ -58,6 +59,7 @@ def test_the_value_line_says_minimized_only_where_the_play_minimized(capsys, lea
     assert ("(maximized)" in line) == (way == "max" and aim == "min")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["distribution"], ["simulate", "--games", "100", "--seed", "1"]])
 @pytest.mark.parametrize("game", [BOX, TWO_BOXES], ids=["one-model", "rounds"])
 def test_out_says_what_was_written_where_as_mdp_policy_does(capsys, tmp_path, command, game):

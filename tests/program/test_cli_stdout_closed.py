@@ -100,6 +100,7 @@ def test_a_command_asked_for_no_file_refuses_a_closed_standard_output_in_its_own
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "hint"), [
     (["policy", *ONE_MODEL], ", or use --out"),
     (["games"], ""),

@@ -102,6 +102,7 @@ GAME_COMMANDS = [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(argv=st.sampled_from(GAME_COMMANDS), folder_game=st.booleans(),
        how=st.sampled_from(["same", "dot", "absolute", "symlink"]))

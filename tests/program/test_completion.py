@@ -208,6 +208,7 @@ BASH_CASES = [
 ]
 
 
+@pytest.mark.slow
 @needs_mdp
 @pytest.mark.skipif(shutil.which("bash") is None, reason="bash is not installed")
 @pytest.mark.parametrize(("typed", "expected"), BASH_CASES)

@@ -78,6 +78,7 @@ def test_the_coin_file_solves(tmp_path, capsys):
     assert '"exact": "1/2"' in capsys.readouterr().out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("hook", "replace", "message"),
     [
@@ -306,6 +307,7 @@ def test_a_file_that_cannot_be_made_says_what_the_system_said_of_it(tmp_path, ca
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_full_disk_leaves_the_old_file_and_no_temporary_one(tmp_path, capsys, monkeypatch):
     target = tmp_path / "policy.csv"
     target.write_text("the old policy\n")
@@ -782,6 +784,7 @@ def mdp_analyses():
 '''
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("answer", ["None", "[1, 2, 3]", "{'value': [1]}", "42", "'a table'",
                                     "np.zeros(3)", "solution"])
 def test_an_analysis_that_gives_no_table_is_its_plugins_fault(tmp_path, capsys, answer):

@@ -70,6 +70,7 @@ def test_builtin_formats_are_registered_through_the_hook():
     assert {"solve", "variants", "params", "games", "formats"} <= set(mdp.commands())
 
 
+@pytest.mark.slow
 def test_a_plugin_adds_a_format(tab_plugin, tmp_path, capsys):
     out = tmp_path / "policy.tsv"
     assert main(["policy", SHUTBOX, "--set", "tiles=1-4", "--out", str(out)]) == 0
@@ -161,6 +162,7 @@ def test_the_names_of_mdps_commands_are_every_builtin_name():
     assert sorted(commands_and_analyses()) == sorted(MDP_NAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["command", "analysis"])
 @pytest.mark.parametrize("name", MDP_NAMES)
 def test_a_plugin_never_takes_the_name_of_mdps_own_command_or_analysis(tmp_path, capsys, kind, name):
@@ -228,6 +230,7 @@ def test_analyse_gives_the_table_of_the_python_call(small):
     assert mdp.analyse(model, "match", game)["value"].to_list() == list(mdp.match(model, game).values)
 
 
+@pytest.mark.slow
 def test_analyse_on_the_standard_box_gives_its_published_chance():
     # Shutting every tile is winning: its chance is the game's value, 956177159/9795520512
     # (docs/quickstart.rst, and the Riddler's figure of 9.7614%).
@@ -260,6 +263,7 @@ def test_analyse_refuses_what_an_analysis_cannot_take(small):
     assert str(error.value) == "state 'open': expected COLUMN=VALUE ..."
 
 
+@pytest.mark.slow
 def test_a_plugins_analysis_prints_itself_for_people(capsys):
     # docs/examples/blunders.py, the example of docs/writing-a-game.rst. By hand: with tile 1
     # alone open, two dice can never total 1 (the game is lost) while one die rolls a 1 with
@@ -445,6 +449,7 @@ def test_a_command_whose_arguments_raise_is_one_line_naming_it(tmp_path, capsys)
     assert "arg_raise" not in said.out and "usage: mdp" in said.out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("misuse", ["file.read()", "file.readline()", "file.readinto(bytearray(4))",
                                     "file.readlines()"])
 def test_a_format_that_reads_the_file_it_writes_is_its_fault(capsys, tmp_path, misuse):

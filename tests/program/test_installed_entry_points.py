@@ -125,6 +125,7 @@ def mdp_commands():
 """
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("error", ["mdp.ModelError('bad')", "mdp.ParamError('bad')",
                                    "mdp.TooLarge('bad')", "MemoryError()", "ValueError('bad')"])
 @pytest.mark.parametrize("argv", [["policy", "shutbox", "--set", "tiles=1-3", "--out", "t.boom"],

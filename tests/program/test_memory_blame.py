@@ -52,6 +52,7 @@ def _cases(tmp_path):
     }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("where", ["a game's import", "a rule plugin's import", "a program plugin's import",
                                    "a format's writer", "an analysis"])
 def test_a_memory_error_raised_in_a_plugin_s_own_code_is_its_fault(tmp_path, capsys, where):

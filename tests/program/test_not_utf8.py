@@ -7,6 +7,7 @@ an encoder (UnicodeEncodeError) in policy, advise, distribution, report and --va
 import os
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -69,6 +70,7 @@ def mdp_state_columns(state):
 '''
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(text=TEXT, where=st.sampled_from(["DEFAULT", "ACTION", "COLUMN"]),
        command=st.sampled_from([["policy"], ["distribution"], ["advise", "c=s0"], ["report", "--out", "r.html"]]))

@@ -82,6 +82,7 @@ def test_the_distribution_names_its_licence_and_version(tmp_path):
     assert (done.returncode, done.stdout, done.stderr) == (0, f"mdp {meta['Version']}\n", "")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("scoring", ["win", "score", "digital"])
 def test_a_game_loaded_from_another_folder_takes_the_installed_plugins_rules(tmp_path, capsys, scoring):
     # As `pip install . && mdp solve games/shutbox` does: the game loaded from the repository's

@@ -379,6 +379,7 @@ def test_a_description_of_a_rule_plugin_that_breaks_the_line_names_it(tmp_path, 
         "printable text (no line break, control character or space other than ' ')")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("hook, args", [("mdp_actions", "state"), ("mdp_terminal_value", "state"),
                                         ("mdp_describe", "")])
 @pytest.mark.parametrize("form, why", [

@@ -57,6 +57,7 @@ def _plugin(tmp_path, where, raised):
     return "excp.py"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("raised", RAISED)
 @pytest.mark.parametrize("where", ["run", "format"])
 def test_what_a_plugins_own_code_raises_is_its_fault(tmp_path, capsys, monkeypatch, where, raised):

@@ -40,6 +40,7 @@ def test_a_table_is_written_under_an_address_space_limit_the_work_fits(tmp_path)
     assert done.stdout == "" and done.stderr == "7,675 rows written to p.csv\n"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["solve", SHUTBOX], ["policy", SHUTBOX, "--out", "p.parquet"],
                                      ["--help"]])
 @pytest.mark.parametrize("files", [5, 8, limits.OPEN_FILES - 1])

@@ -28,6 +28,7 @@ def wrapper(hook: str, old_style: bool, drop: bool) -> str:
     return f"import mdp\n\n\n@mdp.hookimpl({marker})\ndef {hook}():\n{body}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("old_style", [False, True])
 @pytest.mark.parametrize("drop", [False, True])
 @pytest.mark.parametrize("hook", sorted(DROPPED))

@@ -34,6 +34,7 @@ def test_refused_before_any_work(argv, said, capsys, monkeypatch):
     assert err.count("\n") == 1 and said in err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", [["shutbox", "--set", "tiles=1-4"], [TWO_BOXES],
                                   ["yahtzee", "--set", "card=yahtzee", "--set", "boxes=yahtzee"]])
 @pytest.mark.parametrize("command", ["solve", "distribution", "policy"])
@@ -66,6 +67,7 @@ def test_the_value_line_says_the_bound_where_it_shows(pig, residual):
         assert "within" not in line
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["solve"], ["distribution"], ["lengths"], ["simulate", "--games", "20"],
                                      ["advise", "me=0", "opponent=0", "turn=0"]])
 def test_every_command_printing_values_says_a_bound_that_shows(command, capsys):

@@ -12,6 +12,7 @@ from mdp.program.cli import main
 TILES = st.sampled_from(["1-4", "1-5", "1-6", "2-6"])
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=TILES, second=TILES)
 def test_a_parameter_set_twice_is_one_value_or_refused(capsys, first, second):

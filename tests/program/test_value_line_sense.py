@@ -21,6 +21,7 @@ def test_minimized_play_against_a_strategy_says_so(command, capsys):
     assert maximized and f"{played}:" in maximized[0]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("argv", "played"), [
     (["solve", "pig", "--set", "goal=30", "--strategy", "hold-at-20"],
      "playing hold-at-20 against the fixed optimal policy, not a best reply to hold-at-20:"),

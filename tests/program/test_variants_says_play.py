@@ -8,6 +8,7 @@ import pytest
 from mdp.program.cli import main
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options, said", [
     (["--strategy", "random"], "chance of shutting the box playing random, under each variant:"),
     (["--minimize"], "chance of shutting the box (minimized), under each variant:"),
