@@ -168,9 +168,10 @@ def left_behind(before: dict[tuple[str, int], str], named: str, rule: str) -> No
     if left:
         from mdp.program import guard
 
+        threads = {thread.ident: thread for thread in threading.enumerate()}
         for kind, ident in left:
-            if kind == "thread":
-                guard.started(ident, named)
+            if kind == "thread" and ident in threads:
+                guard.started(threads[ident], named)
         raise ModelError(f"{named} returned with {next(iter(left.values()))} it started still "
                          f"running; {rule}")
 

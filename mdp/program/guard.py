@@ -44,6 +44,7 @@ import builtins
 import importlib
 import os
 import sys
+import weakref
 from collections.abc import Callable
 from itertools import chain
 from types import ModuleType
@@ -180,20 +181,23 @@ def _raised(error: BaseException | None) -> str:
         return type(error).__name__
 
 
-_THREADS: dict[int, str] = {}
-"""Who started each thread that a refusal named (by its ident): what it raises later is
-theirs, whoever ran last."""
+_THREADS: weakref.WeakKeyDictionary[Any, str] = weakref.WeakKeyDictionary()
+"""Who started each thread that a refusal named: what it raises later is theirs, whoever ran
+last. By the thread itself, not its ident, which a thread started later may be given again."""
 
 
-def started(ident: int, who: str) -> None:
-    """Say that ``who`` (``"plugin fmt.py's format late"``) left the thread ``ident`` running."""
-    _THREADS[ident] = who
+def started(thread: Any, who: str) -> None:
+    """Say that ``who`` (``"plugin fmt.py's format late"``) left ``thread`` running."""
+    _THREADS[thread] = who
 
 
 def _thread_raised(raised: Any) -> None:
     if raised.exc_type is not SystemExit:  # (as Python's own hook: a thread that ends)
         name = getattr(raised.thread, "name", "a thread")
-        who = _THREADS.get(getattr(raised.thread, "ident", None) or 0, _who[0])
+        try:
+            who = _THREADS.get(raised.thread, _who[0])
+        except TypeError:  # (no thread: None, which no weak reference holds)
+            who = _who[0]
         _said(f"{who}: its thread {name} raised {_raised(raised.exc_value)}")
 
 

@@ -81,3 +81,28 @@ def test_what_the_thread_of_a_refused_writer_raises_later_is_one_line_naming_it(
     assert lines[1].startswith("mdp: warning: plugin late.py's export late: its thread "
                                "late-writer raised FileNotFoundError: "), done.stderr
     assert sorted(os.listdir(tmp_path)) == ["late.py"]
+
+
+def test_a_thread_started_later_with_a_refused_thread_s_ident_is_not_blamed_on_its_plugin(capsys):
+    """A thread's ident is given again to a thread started once it has ended (in one process:
+    the Python API's, or a test run's): a game's own thread that raised was named as the
+    plugin's export whose thread, refused, had had its ident."""
+    import threading
+    from types import SimpleNamespace
+
+    from mdp.program import guard
+
+    refused = threading.Thread(target=lambda: None, name="late-writer")
+    refused.start()
+    refused.join()
+    guard.started(refused, "plugin late.py's export late")
+    later = threading.Thread(target=lambda: None, name="game-thread")
+    later._ident = refused.ident  # as the system may give it again
+    for thread, who in [(later, "game walk"), (refused, "plugin late.py's export late"), (None, "game walk")]:
+        guard._who[0] = "game walk"
+        try:
+            guard._thread_raised(SimpleNamespace(exc_type=ZeroDivisionError, exc_value=ZeroDivisionError("x"),
+                                                 thread=thread))
+        finally:
+            guard._who[0] = "a game or plugin"
+        assert capsys.readouterr().err.startswith(f"mdp: warning: {who}: its thread "), who
