@@ -51,9 +51,9 @@ from mdp.engine.solve import sense_of, solve
 from mdp.engine.solved import Solved
 from mdp.errors import PLUGIN_FAULTS, ModelError, ParamError, did_you_mean, fault, passed_on
 from mdp.game.load import describe
+from mdp.game.names import one_name
 from mdp.game.plugins import by_name, named_twice
 from mdp.handed import read_only
-from mdp.shown import seen
 
 if TYPE_CHECKING:
     from mdp.game.load import Game
@@ -163,7 +163,7 @@ def strategies(game: Game) -> dict[str, Strategy]:
         if other != OPTIMAL:
             return ModelError(f"game {game.name}: two strategies are named {named_twice(name, other)}")
         plugin = game.blame("mdp_strategies", lambda answer: any(
-            seen(getattr(s, "name", "")).casefold() == OPTIMAL for group in answer or () for s in group))
+            one_name(getattr(s, "name", "")) == OPTIMAL for group in answer or () for s in group))
         whose = f"plugin {plugin}'s " if plugin else ""
         return ModelError(f"game {game.name}: {whose}mdp_strategies names a strategy {name!r}, as "
                           "mdp names optimal play: name it otherwise")

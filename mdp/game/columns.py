@@ -14,7 +14,7 @@ import numpy as np
 from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on, said
 from mdp.game.apart import distinct_actions
 from mdp.game.cells import allowed, cell, kind, mixed, one_kind, scalars, to_frame
-from mdp.game.names import COLUMN, typable
+from mdp.game.names import COLUMN, one_name, typable
 from mdp.handed import copied
 from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
@@ -235,8 +235,8 @@ def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMN
     add beside them. Every name a game gives a table's column passes here, with the names
     that table adds."""
     typed(game, names, hook)
-    shown = {seen(name).casefold() for name in taken}
-    clash = [name for name in names if seen(name).casefold() in shown]
+    shown = set(map(one_name, taken))
+    clash = [name for name in names if one_name(name) in shown]
     if clash:
         raise ModelError(f"game {game}: {hook} names a column {clash[0]!r}, which mdp's "
                          f"tables add themselves ({', '.join(taken)}); name it otherwise")

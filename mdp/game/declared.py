@@ -10,10 +10,9 @@ from typing import Any
 import attrs
 
 from mdp.errors import ModelError
-from mdp.game.names import named_twice
+from mdp.game.names import named_twice, one_name
 from mdp.game.params import NOT_PARAMETERS, Param, check_default
 from mdp.game.parsers import MAKERS
-from mdp.shown import seen
 
 
 def options_fault(options: Any) -> str | None:
@@ -45,9 +44,9 @@ def declaration_fault(options: Iterable[Param]) -> str | None:
             return (f"option {option.name} is named as an argument the analysis is given "
                     f"({', '.join(GIVEN)}: mdp.analyse(solution, name, game, **options)); name "
                     "it otherwise")
-        if seen(option.name) in taken:  # as a table shows them: the ligature ﬁ is fi
-            return f"options are named {named_twice(option.name, taken[seen(option.name)])}"
-        taken[seen(option.name)] = option.name
+        if one_name(option.name) in taken:
+            return f"options are named {named_twice(option.name, taken[one_name(option.name)])}"
+        taken[one_name(option.name)] = option.name
         if option.positional and option.default is False and not option.repeat:
             return f"option {option.name} is a switch (default False), which cannot be positional"
         if option.positional and taking is not None:
@@ -80,7 +79,7 @@ def param_fault(param: Param, kind: str = "parameter") -> str | None:
             if not isinstance(text, str) or not text.isprintable():
                 return f"its {field} is {text!r}, not one line of text"
     else:  # set by --set NAME=VALUE alone, with a default
-        if seen(param.name) in map(seen, NOT_PARAMETERS):
+        if one_name(param.name) in map(one_name, NOT_PARAMETERS):
             return (f"its name is one of mdp.load_game's own ({', '.join(NOT_PARAMETERS)}), "
                     "which no --set can give: name it otherwise")
         if odd := [f for f in OPTION_FIELDS if getattr(param, f) != _PLAIN[f]]:

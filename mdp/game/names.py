@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, TypeGuard
 
 from mdp.errors import ModelError, ParamError
-from mdp.shown import one_line
+from mdp.shown import one_line, seen
 
 WORD = "a word of text, no spaces, '=' or ',', not starting with '-'"
 """What :func:`typable` allows of a declared name, in words."""
@@ -86,6 +86,15 @@ def check_game_of(plugin: Any, shown: str, name: str) -> None:
     if name not in games:
         raise ParamError(f"plugin {shown} is a rule plugin of game {' or '.join(games)}, "
                          f"not of game {name}")
+
+def one_name(name: str) -> str:
+    """What makes two names one, for every name a game or plugin declares (parameters and
+    their choices, variants, strategies, options, formats, commands) and the columns beside
+    mdp's: as a table shows them (:func:`mdp.shown.seen`: the ligature ``ﬁ`` is ``fi``, a
+    full-width ``Ａ`` is ``A``) and as a user may type them (``CSV`` beside ``csv``: capitals
+    are not told apart). Two declared names of one key are refused."""
+    return seen(name).casefold()
+
 
 def named_twice(name: str, other: str) -> str:
     """Two names that are one, as a message says them: ``'fine'``, or ``'ﬁne' and 'fine',

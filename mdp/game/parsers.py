@@ -25,7 +25,7 @@ from mdp.checks import (
     shown,
 )
 from mdp.errors import ParamError, did_you_mean
-from mdp.shown import seen
+from mdp.game.names import named_twice, one_name
 
 MAKERS: dict[Callable[..., Any], str] = {}
 """mdp's makers of parsers, each with a call that makes one: not parsers themselves."""
@@ -107,23 +107,30 @@ def parse_int(minimum: int, maximum: int | None = None, *, why: str = "",
     return parse
 
 
+SEPARATORS = (",", ";")
+"""What ``--vary`` separates a parameter's values by (:func:`mdp.analysis.vary.parse_vary`):
+no choice holds them, so that every choice can be varied, alone or among others."""
+
+
 def parse_choice(allowed: Collection[str]) -> Callable[[Any], str]:
     """A parser that accepts one of ``allowed`` and suggests the nearest for a typo (an
     option of an analysis offers them on the command line). Each choice is one that ``--set``
-    gives back (not empty, no space at either end, one line), and none twice or alike."""
+    and ``--vary`` give back (not empty, no space at either end, one line, none of
+    :data:`SEPARATORS`), and no two are one (:func:`mdp.game.names.one_name`)."""
     arguments("parse_choice", allowed=(allowed, NAMES))
     taken: dict[str, str] = {}
     for choice in allowed:  # (the form of a refusal of mdp's for whose code called it)
-        if not choice or choice != choice.strip() or not choice.isprintable():
+        if not choice or choice != choice.strip() or not choice.isprintable() or \
+                any(c in choice for c in SEPARATORS):
             raise ParamError(f"mdp.parse_choice: allowed is {shown(allowed)}, which holds {choice!r}; "
-                             "expected choices that --set can give: not empty, no space at either "
-                             "end, one line")
-        if seen(choice) in taken:
-            other = taken[seen(choice)]
-            twice = f"{choice!r} twice" if other == choice else f"{other!r} and {choice!r}, which read alike"
-            raise ParamError(f"mdp.parse_choice: allowed is {shown(allowed)}, which holds {twice}; "
+                             "expected choices that --set and --vary can give: not empty, no space "
+                             f"at either end, one line, no {' or '.join(map(repr, SEPARATORS))}")
+        if one_name(choice) in taken:
+            other = taken[one_name(choice)]
+            raise ParamError(f"mdp.parse_choice: allowed is {shown(allowed)}, which holds "
+                             f"{named_twice(choice, other) if other != choice else repr(choice) + ' twice'}; "
                              "expected each choice once")
-        taken[seen(choice)] = choice
+        taken[one_name(choice)] = choice
     return Choice(tuple(allowed))
 
 

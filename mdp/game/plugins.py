@@ -23,7 +23,7 @@ from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault, passed_on
 from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.manager import Plugins as Plugins
-from mdp.game.names import WORD, typable
+from mdp.game.names import WORD, one_name, typable
 from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
 from mdp.game.variants import Variant
@@ -31,7 +31,6 @@ from mdp.hookspecs import PROJECT
 from mdp.hookspecs import game as game_hooks
 from mdp.hookspecs import program as program_hooks
 from mdp.imported import INSTALLED
-from mdp.shown import seen
 
 PLUGINS_ENTRY_POINTS = "mdp.plugins"
 """The entry-point group through which installed packages extend the mdp program."""
@@ -368,8 +367,8 @@ def collect(plugins: pluggy.PluginManager, hook: str | pluggy.HookCaller,
 def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool) -> str | None:
     """What is wrong with the answers of a collecting hook (newest first), in words, or
     ``None``: each a list of ``kind``, each item named by one word that the command line can
-    give (no space, ``=`` or ``,``), its help one line; with ``distinct``, no two alike
-    (as a table shows them: :func:`mdp.shown.seen`, ``ﬁne`` is ``fine``)."""
+    give (no space, ``=`` or ``,``), its help one line; with ``distinct``, no two of one
+    :func:`~mdp.game.names.one_name` (``ﬁne`` and ``fine``, ``k`` and ``K``)."""
     named = " or mdp.".join(k.__name__ for k in (kind if isinstance(kind, tuple) else (kind,)))
     taken: dict[str, str] = {}
     for group in reversed(groups or []):
@@ -381,12 +380,12 @@ def _collected_fault(groups: Any, kind: type | tuple[type, ...], distinct: bool)
             name, what = getattr(item, "name", ""), f"an mdp.{type(item).__name__}"
             if not typable(name, word=True):  # given on the command line
                 return f"returned {what} named {name!r}; a name is {WORD}"
-            if distinct and seen(name) in taken:
-                other = taken[seen(name)]
+            if distinct and one_name(name) in taken:
+                other = taken[one_name(name)]
                 return (f"returned {what} named {name!r}, as another is" if other == name else
                         f"returned two mdp.{type(item).__name__}s named {other!r} and {name!r}, which "
                         "read alike") + ": give each a name of its own"
-            taken[seen(name)] = name
+            taken[one_name(name)] = name
             if isinstance(item, Param) and (problem := param_fault(item)) is not None:
                 return f"declared parameter {name} badly: {problem}"  # (said alone where the game's own)
             for field, text in texts(item):
@@ -422,10 +421,10 @@ def offering(manager: pluggy.PluginManager, hooks: Iterable[str], name: str,
     """The plugins whose answer to one of the collecting ``hooks`` holds an item named
     ``name``, each as an error names it: those of ``own`` (mdp's built-in plugins) first, as
     ``mdp``, then the others as ``plugin NAME``, in the order they were registered."""
-    own, name = set(own), seen(name)
+    own, name = set(own), one_name(name)
     found = [impl.plugin_name for hook in hooks for impl in getattr(manager.hook, hook).get_hookimpls()
              if not (impl.wrapper or impl.hookwrapper)  # (a wrapper answers only with the rest)
-             and any(isinstance(given := getattr(item, "name", None), str) and seen(given) == name
+             and any(isinstance(given := getattr(item, "name", None), str) and one_name(given) == name
                      for item in impl.function() or ())]
     return ["mdp" if plugin in own else f"plugin {plugin}"
             for plugin in sorted(found, key=lambda plugin: plugin not in own)]
@@ -436,12 +435,11 @@ def by_name(items: list[Any], clash: Callable[[str, str], MdpError],
     """Items that have a ``name`` (variants, strategies, formats, commands), by name in
     order; two of one name, or one of a ``reserved`` name, raise ``clash(name, other)``
     (:func:`named_twice` says them): a plugin's item never silently replaces another's.
-    Names alike as a table shows them (:func:`mdp.shown.seen`: the ligature ``ﬁ`` is ``fi``)
-    or as a user may type them (``CSV`` beside ``csv``: in capitals) are one."""
+    Names of one :func:`~mdp.game.names.one_name` are one."""
     found: dict[str, Any] = {}
-    taken = {seen(name).casefold(): name for name in reserved}
+    taken = {one_name(name): name for name in reserved}
     for item in items:
-        typed = seen(item.name).casefold()
+        typed = one_name(item.name)
         if typed in taken:
             raise clash(item.name, taken[typed])
         found[item.name], taken[typed] = item, item.name

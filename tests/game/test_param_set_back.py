@@ -1,8 +1,10 @@
 """A parameter's value is recorded as the text ``--set`` takes back, and ``--set`` gives a
 value's text without spaces at either end (round 32, P32-04): a default ``" x"`` was
 recorded as ``" x"`` and set back as ``"x"``, another game; ``mdp.parse_choice`` took choices
-that no ``--set`` gives (``"a "``), given twice, or alike (``"ﬁ"`` beside ``"fi"``). Generated:
-lists of choices and defaults of text, each refused in one line or set back as the same game."""
+that no ``--set`` gives (``"a "``), given twice, or alike (``"ﬁ"`` beside ``"fi"``); and (round
+34, P34-02 and -13) choices that ``--vary`` cannot give (``"a;b"``) or gives as two, and ``"x"``
+beside ``"X"``. Generated: lists of choices and defaults of text, each refused in one line or
+set back as the same game, by ``--set`` and by ``--vary``."""
 
 import itertools
 
@@ -12,9 +14,10 @@ from hypothesis import strategies as st
 from models import DECLARES
 
 import mdp
+from mdp.analysis.vary import parse_vary
 from mdp.shown import seen
 
-WORDS = st.sampled_from(["a", "a ", " a", "b", "ﬁ", "fi", "", "a\nb", "x y", "A"])
+WORDS = st.sampled_from(["a", "a ", " a", "b", "ﬁ", "fi", "", "a\nb", "x y", "A", "a;b", "a,b", "Ｂ"])
 _written = itertools.count()
 
 
@@ -27,8 +30,8 @@ def game_of(where, default, parser):
 @settings(max_examples=40, deadline=None)
 @given(st.lists(WORDS, min_size=1, max_size=4), WORDS)
 def test_choices_and_defaults_are_what_set_gives_back(tmp_path_factory, choices, default):
-    plain = all(c and c == c.strip() and c.isprintable() for c in choices) and \
-        len({seen(c) for c in choices}) == len(choices)
+    plain = all(c and c == c.strip() and c.isprintable() and not {",", ";"} & set(c) for c in choices) \
+        and len({seen(c).casefold() for c in choices}) == len(choices)
     path = game_of(tmp_path_factory.mktemp("chooses"), default, f"mdp.parse_choice({choices!r})")
     try:
         game = mdp.load_game(path)
@@ -43,6 +46,9 @@ def test_choices_and_defaults_are_what_set_gives_back(tmp_path_factory, choices,
     assert plain and default in choices and default == default.strip()
     again = mdp.load_game(path, mode=game.params["mode"].strip())  # as --set gives it back
     assert again.params == game.params
+    for choice in choices:  # --vary gives each choice back, alone and among the others
+        assert parse_vary([f"mode={choice}"]) == {"mode": [choice]}
+        assert parse_vary([f"mode={','.join(choices)}"]) == {"mode": list(choices)}
 
 
 @pytest.mark.parametrize("default", [" x", "x ", " x "])

@@ -1,8 +1,10 @@
-"""Names a game or plugin declares (parameters, variants, strategies, an analysis's options,
-formats) are compared as tables show text (NFKC: the ligature "ﬁ" is "fi", a full-width
-"ｒ" is "r"): two alike are refused, naming the game or the plugins (round 19, F8: `first`
-and `ﬁrst` were two parameters, and `--set ｒｏｌｌｓ=7` set the other). Whether two read
-alike is judged here by unicodedata itself."""
+"""Names a game or plugin declares (parameters and their choices, variants, strategies, an
+analysis's options, formats) are compared as tables show text (NFKC: the ligature "ﬁ" is
+"fi", a full-width "ｒ" is "r") and as a user may type them (capitals are not told apart):
+two alike are refused, naming the game or the plugins (round 19, F8: `first` and `ﬁrst`
+were two parameters, and `--set ｒｏｌｌｓ=7` set the other; round 34: `k` and `K` were two
+parameters, and `x` and `X` two choices, where `third` and `Third` were refused as
+variants). Whether two read alike is judged here by unicodedata and str.casefold themselves."""
 
 import itertools
 import unicodedata
@@ -21,8 +23,13 @@ WORDS = st.text("abfilr", min_size=1, max_size=5)
 
 def _alike(word):
     """``word`` in another form: a ligature for "fi", or full-width letters, or as it is."""
-    return st.sampled_from([word, word.replace("fi", "\ufb01"),
-                            "".join(chr(ord(c) + 0xFEE0) for c in word), word[:1] + "\uff41"])
+    return st.sampled_from([word, word.replace("fi", "\ufb01"), word.upper(), word[:1].upper() + word[1:],
+                            "".join(chr(ord(c) + 0xFEE0) for c in word.upper()), word[:1] + "\uff41"])
+
+
+def _one(a, b):
+    """Whether names ``a`` and ``b`` are one: NFKC's forms, in any capitals."""
+    return unicodedata.normalize("NFKC", a).casefold() == unicodedata.normalize("NFKC", b).casefold()
 
 
 PAIRS = WORDS.flatmap(lambda word: st.tuples(st.just(word), _alike(word))).filter(lambda p: p[0] != p[1])
@@ -57,6 +64,8 @@ KINDS = {
               "mdp.Param({b!r}, 2, int, 'two')]\n", ["params"]),
     "variant": ("@mdp.hookimpl\ndef mdp_variants():\n    return [mdp.Variant({a!r}, {{}}, 'one'), "
                 "mdp.Variant({b!r}, {{}}, 'two')]\n", ["variants"]),
+    "choice": ("@mdp.hookimpl\ndef mdp_params():\n    return [mdp.Param('mode', {a!r}, "
+               "mdp.parse_choice([{a!r}, {b!r}]), 'mode')]\n", ["params"]),
     "strategy": ("@mdp.hookimpl\ndef mdp_strategies():\n    import numpy as np\n"
                  "    return [mdp.Strategy({a!r}, 'one', lambda game, model: np.zeros(model.n_states, int)), "
                  "mdp.Strategy({b!r}, 'two', lambda game, model: np.zeros(model.n_states, int))]\n",
@@ -74,9 +83,9 @@ def test_a_game_s_names_alike_are_refused(tmp_path_factory, capsys, pair, kind):
     game.write_text(GAME + "\n\n" + code.format(a=pair[0], b=pair[1]))
     got = main([*command, str(game)])
     err = capsys.readouterr().err
-    if unicodedata.normalize("NFKC", pair[0]) == unicodedata.normalize("NFKC", pair[1]):
+    if _one(*pair):
         assert got == 2 and err.count("\n") == 1 and err.startswith("mdp: error: game alike: "), err
-        assert f"named {pair[0]!r} and {pair[1]!r}, which read alike" in err, err
+        assert f"{'' if kind == 'choice' else 'named '}{pair[0]!r} and {pair[1]!r}, which read alike" in err, err
     else:
         assert got == 0, err
 
@@ -116,7 +125,7 @@ def test_a_plugin_s_names_alike_are_refused(tmp_path_factory, capsys, pair, kind
         command = ["an", str(ROOT / "docs" / "examples" / "reroll.py"), "--json"]
     got = main([arg for plugin in plugins for arg in ("-p", str(plugin))] + command)
     err = capsys.readouterr().err
-    if unicodedata.normalize("NFKC", pair[0]) == unicodedata.normalize("NFKC", pair[1]):
+    if _one(*pair):
         assert got == 2 and err.count("\n") == 1, err
         assert f"{pair[0]!r} and {pair[1]!r}, which read alike" in err, err
         assert all(str(plugin) in err for plugin in plugins), err
