@@ -98,6 +98,13 @@ def plugins_of(game: Any) -> tuple[str, ...]:
     return tuple(name for name, _ in game.plugins.list_name_plugin() if name != game.name)
 
 
+def rule_plugins(game: Any) -> tuple[str, ...]:
+    """The names of a loaded game's rule plugins, those beside the game and its own modules
+    (installed, or given by their paths), in the order they were registered: what a summary
+    records as ``plugins``, for the rules are theirs too."""
+    return tuple(name for name in plugins_of(game) if not game.own(name))
+
+
 def _plugins(mine: tuple[str, ...], theirs: tuple[str, ...], kind: str) -> str:
     """How a game's plugins beside its own differ from those a model was compiled with:
     ``with plugin a.py, but the Solution was compiled without it``."""

@@ -27,7 +27,7 @@ import polars as pl
 
 from mdp.analysis.match_payoff import payoff_alone
 from mdp.analysis.match_rules import MatchRules, match_rules
-from mdp.checks import CALLBACK, FLAG, GAME, LIST, MAX_MEMORY, MODEL, arguments, first
+from mdp.checks import CALLBACK, FLAG, GAME, LIST, MAX_MEMORY, MODEL, arguments, first, rule_plugins
 from mdp.engine.checks import shown
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import (
@@ -87,6 +87,8 @@ class Match:
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
     wins: tuple[float | Fraction, ...] | None = None
+    plugins: tuple[str, ...] = ()
+    """The game's rule plugins (:func:`mdp.checks.rule_plugins`)."""
     """A game of rounds: each player's chance of the better total, and last the chance of a
     tie (the winnings are 1 from the loser, nothing at a tie)."""
 
@@ -108,8 +110,8 @@ class Match:
                 entry.update(_chance("wins", self.wins[k - 1]))
             players.append(entry)
         ties = {} if self.wins is None else _chance("ties", self.wins[-1])
-        return {"game": self.game, "params": dict(self.params), "rules": self.rules,
-                "players": players, **ties, "seconds": round(self.seconds, 6)}
+        return {"game": self.game, "params": dict(self.params), "plugins": list(self.plugins),
+                "rules": self.rules, "players": players, **ties, "seconds": round(self.seconds, 6)}
 
 
 def _chance(name: str, value: float | Fraction) -> dict[str, Any]:
@@ -163,7 +165,7 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
                          f"not {type(model).__name__}")
     values, wins = _played(model, game, players, exact, progress, max_memory)
     return Match(game.name, game.shown_params(), game.describe(), values, exact,
-                 time.perf_counter() - start, wins)
+                 time.perf_counter() - start, wins, rule_plugins(game))
 
 
 @functools.singledispatch

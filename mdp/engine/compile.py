@@ -13,7 +13,16 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 import numpy as np
 
-from mdp.checks import CALLBACK, GAME, MAX_MEMORY, MAX_STATES, OPTIONAL_FLAG, arguments, plugins_of
+from mdp.checks import (
+    CALLBACK,
+    GAME,
+    MAX_MEMORY,
+    MAX_STATES,
+    OPTIONAL_FLAG,
+    arguments,
+    plugins_of,
+    rule_plugins,
+)
 from mdp.engine import checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
@@ -314,7 +323,7 @@ class _Intake:
                 for name, values in state_columns(game, states[:n_terminal], lazy=True,
                                                      prints=column_prints).items()},
             info=ModelInfo(game.name, game.variant, game.shown_params(), game.describe(),
-                           game.objective, plugins_of(game)),
+                           game.objective, plugins_of(game), rule_plugins(game)),
             inexact=self._inexact(self.checks.inexact, self.checks.probability_hook),
             inexact_values=self._inexact(self.checks.inexact_value, self.checks.value_hook),
             tiny=None if self.checks.tiny is None else

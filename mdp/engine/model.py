@@ -57,11 +57,15 @@ class ModelInfo:
     plugins: tuple[str, ...] = ()
     """The game's plugins beside its own module, by name, in the order they were registered
     (a rule plugin given to :func:`~mdp.load_game` by its path): other plugins, other rules."""
+    rule_plugins: tuple[str, ...] = ()
+    """Those of :attr:`plugins` that are not the game's own modules
+    (:func:`mdp.checks.rule_plugins`): the summaries record them."""
 
     def summary(self) -> dict[str, Any]:
-        """The game, variant, parameters and rules, JSON-ready: how every summary begins."""
+        """The game, variant, parameters, rule plugins and rules, JSON-ready: how every
+        summary begins."""
         return {"game": self.game, "variant": self.variant, "params": dict(self.params),
-                "rules": self.rules}
+                "plugins": list(self.rule_plugins), "rules": self.rules}
 
 
 @attrs.frozen(eq=False)

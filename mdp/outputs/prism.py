@@ -141,6 +141,7 @@ def _header(model: CompiledModel, sense: str) -> list[str]:
     lines = [f"game {info.game}" + (f", variant {info.variant}" if info.variant else ""),
              *info.rules.splitlines(),
              f"parameters: {params}",
+             *([f"rule plugins: {', '.join(info.rule_plugins)}"] if info.rule_plugins else []),
              f"value: {info.objective.name}, {aim}: {prism_property(sense)}",
              f"{model.n_states:,} states, numbered as mdp numbers them; the {model.n_terminal:,} "
              f'terminal ones (ids below {model.n_terminal}) are labelled "{LABEL}".',
