@@ -26,7 +26,7 @@ def expand(game: Game, keys: np.ndarray, labels: bool) -> Expansion:
     whose counts, next states and probability ids are one-dimensional integer arrays (next
     states as 64-bit keys), its table and terminal values sequences. Whether the sizes
     agree and the numbers are numbers is :class:`BlockChecks`'s to say."""
-    return _whose(game, "mdp_expand", lambda e: _expansion(game, keys, labels, e), states=keys, labels=labels)
+    return _whose(game, "mdp_expand", lambda e: checked(game, keys, labels, e), states=keys, labels=labels)
 
 
 def _whose(game: Game, hook: str, check: Callable[[Any], Any], **kwargs: Any) -> Any:
@@ -54,7 +54,9 @@ def _whose(game: Game, hook: str, check: Callable[[Any], Any], **kwargs: Any) ->
         raise ModelError(str(error).replace(said, f"{said}plugin {plugin}'s ", 1)) from error.__cause__
 
 
-def _expansion(game: Game, keys: np.ndarray, labels: bool, e: Any) -> Expansion:
+def checked(game: Game, keys: np.ndarray, labels: bool, e: Any) -> Expansion:
+    """``e``, an answer of mdp_expand for ``keys``, checked as :func:`expand` checks it (its
+    numbers are :class:`~mdp.engine.blockchecks.BlockChecks`'s)."""
     if not isinstance(e, Expansion):
         raise ModelError(f"game {game.name}: mdp_expand returned {shown(e)}, not an "
                          f"mdp.Expansion ({_states(game, keys)})")

@@ -23,7 +23,7 @@ from mdp.checks import (
     plugins_of,
     rule_plugins,
 )
-from mdp.engine import checks
+from mdp.engine import batch_answers, checks
 from mdp.engine.blockchecks import BlockChecks
 from mdp.engine.budget import STAGE_BYTES, WALK_BYTES, Budget
 from mdp.engine.closure import by_closure
@@ -210,8 +210,22 @@ class _Intake:
                 asked = {"state": self.discovery.state(key)}
                 hook = checks.whose(self.game, hook, finding.faulty, **asked, **(
                     {"action": label} if hook == "mdp_outcomes" else {}))
+            else:  # a batch's: the state's expansion asked again, a plugin added at a time
+                keys = np.array([finding.place.key], dtype=np.int64)
+                hook = checks.whose(self.game, hook, lambda answer: self._refused(keys, answer),
+                                    states=keys, labels=False)
             raise ModelError(f"game {self.game.name}: {hook}: {finding.what} "
                              f"({self.name(finding.place)})") from None
+
+    def _refused(self, keys: np.ndarray, answer: Any) -> bool:
+        """Whether the checks refuse ``answer``, a batch game's expansion of ``keys``: those
+        of its sizes, then those of its numbers."""
+        try:
+            BlockChecks(self.game.name, "mdp_expand", "mdp_expand", self.game.objective.probability
+                        ).check(keys, batch_answers.checked(self.game, keys, False, answer))
+        except (ModelError, Finding):
+            return True
+        return False
 
     def _inexact(self, found: tuple[str, Place] | None, hook: str) -> str | None:
         """Who gave the float ``found`` (a rule plugin, where one made the state's answer
