@@ -47,7 +47,7 @@ from mdp.program.environment import (
 )
 from mdp.program.helptext import Formatter as _Formatter
 from mdp.program.registry import COMPLETE, Command, commands_and_analyses
-from mdp.program.states import float_warnings_raised
+from mdp.program.states import command_warnings
 
 if TYPE_CHECKING:
     pass
@@ -66,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     sys.set_int_max_str_digits(0)
     cleared = clear_polars_environment()  # mdp decides how Polars runs for its own work
     previous = stdout.take()  # mdp's alone; started closed (mdp ... >&-), or its reader gone
-    filters = float_warnings_raised()  # mdp's own, which the guard then records
+    filters = command_warnings()  # mdp's own, which the guard then records
     guard.record()  # before any plugin's or game's code runs
     try:
         check_numpy_environment()

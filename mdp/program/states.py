@@ -186,17 +186,25 @@ def _named(module: Any) -> str:
     return "None" if module is None else f"a {type(module).__name__}"
 
 
-def float_warnings_raised() -> Any:
+def command_warnings() -> Any:
     """Python's warnings filters as a command runs, set before the guard records the process
     and put back as it ends (``__exit__`` of what is returned): a ``RuntimeWarning`` of
     float arithmetic (an overflow, a division by zero) is never shown with a line of source;
-    it means a number went wrong, said as an error. A game that takes the filter out
-    (``warnings.resetwarnings()``) is refused as any change of the filters is."""
+    it means a number went wrong, said as an error; and pluggy's warning of an older
+    wrapper's teardown that raised is not shown beside the error it raised. A game that
+    takes the filters out (``warnings.resetwarnings()``) is refused as any change of the
+    filters is."""
     import warnings
+
+    import pluggy
 
     kept = warnings.catch_warnings()
     kept.__enter__()
     warnings.simplefilter("error", RuntimeWarning)
+    # An older wrapper's teardown that raises (outcome.get_result() around a hook that raised
+    # gives its error again) is one error, said once in one line naming whose it is: pluggy's
+    # warning beside it would say it again, in escapes, from a line of mdp's.
+    warnings.simplefilter("ignore", pluggy.PluggyTeardownRaisedWarning)
     return kept
 
 

@@ -36,7 +36,7 @@ def _outcomes(filters):
 def test_a_filter_taken_out_that_changes_the_fate_of_mdp_s_warnings_is_said_and_put_back(data, reset):
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", category=DeprecationWarning)  # a filter that is not mdp's
-        kept = states.float_warnings_raised()
+        kept = states.command_warnings()
         try:
             recorded = states.record()
             was = list(warnings.filters)
