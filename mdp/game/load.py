@@ -16,6 +16,7 @@ from mdp.game.declared import describe_fault
 from mdp.game.found import default_name, import_game, load_plugin, plugin_file
 from mdp.game.hookimpls import check_hook_names
 from mdp.game.kept import check_together, handed, keep_shown
+from mdp.game.manager import at_home
 from mdp.game.names import check_game_of, name_of, named_twice
 from mdp.game.objective import Objective as Objective
 from mdp.game.params import Param, resolve
@@ -28,7 +29,6 @@ from mdp.game.plugins import (
     culprit,
     culprit_of_answer,
     holds_float,
-    home_module,
     offering,
     register,
 )
@@ -137,9 +137,8 @@ class Game:
 
     def own(self, plugin: str) -> bool:
         """Whether the plugin named so is the game or one of its own modules."""
-        home = home_module(self.plugins.get_plugin(self.name))
-        theirs = home_module(self.plugins.get_plugin(plugin))
-        return plugin == self.name or theirs == home or theirs.startswith(home + ".")
+        get = self.plugins.get_plugin
+        return plugin == self.name or at_home(get(self.name), get(plugin))
 
     def collect(self, hook: str, kind: type | tuple[type, ...]) -> list[Any]:
         """Every plugin's answer to a collecting hook (``mdp_strategies``, say), joined, the

@@ -14,7 +14,6 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
-from types import ModuleType
 from typing import Any
 
 import pluggy
@@ -23,6 +22,7 @@ from mdp.checks import NAME, arguments, of
 from mdp.errors import PLUGIN_FAULTS, MdpError, ModelError, did_you_mean, fault, passed_on
 from mdp.game.declared import options_fault, param_fault, texts
 from mdp.game.manager import Plugins as Plugins
+from mdp.game.manager import home_module
 from mdp.game.names import WORD, one_name, typable
 from mdp.game.names import named_twice as named_twice  # (the clash of by_name says it)
 from mdp.game.params import Param
@@ -300,11 +300,6 @@ def holds_float(answer: Any) -> bool:
     if isinstance(answer, dict):
         answer = list(answer.values())
     return isinstance(answer, (list, tuple)) and any(holds_float(item) for item in answer)
-
-
-def home_module(plugin: Any) -> str:
-    """The name of the module that holds a plugin's code."""
-    return plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
 
 
 def register_plugins(plugins: pluggy.PluginManager, group: str) -> None:
