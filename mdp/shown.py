@@ -91,11 +91,20 @@ def shown_float(value: Any) -> float:
         return math.inf if value > 0 else -math.inf
 
 
+SMALL = 1e-4
+"""Below it (but not 0), ten decimals would show fewer than seven digits of a number (a
+regret of 6e-23 would read 0): :func:`fixed` shows ten digits in scientific notation."""
+
+
 def fixed(value: float) -> str:
     """A float in a column of ten decimals (``0.5000000000``), but one of 1e15 or more, or
     infinite (an exact number past a float), as :func:`readable` shows it: there the decimals
-    would be noise."""
-    return f"{value:.10f}" if abs(value) < 1e15 else readable(value)
+    would be noise; and one not 0 below :data:`SMALL` in size to ten digits in scientific
+    notation (``1.741255144e-22``), so that a value or a regret that is not 0 never reads 0,
+    nor two that differ alike."""
+    if value != 0 and abs(value) < SMALL:
+        return f"{value:.9e}"
+    return f"{value + 0.0:.10f}" if abs(value) < 1e15 else readable(value)  # (-0.0: 0)
 
 
 def one_line(text: str) -> str:

@@ -126,13 +126,15 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print("values" + note.removeprefix(","))
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
-    print("  ".join(f"{n:>10}" for n in names) + "         value        regret")
-    for row in advice.actions.iter_rows(named=True):
+    shown = {c: [fixed(v) for v in advice.actions[c].to_list()] for c in ("value", "regret")}
+    wide = {c: max(12, *map(len, texts)) for c, texts in shown.items()}  # (12: 0.5000000000)
+    print("  ".join(f"{n:>10}" for n in names) + "".join(f"  {c:>{wide[c]}}" for c in shown))
+    for at, row in enumerate(advice.actions.iter_rows(named=True)):
         mark = "  optimal" if row["optimal"] else ""
         chance = row.get("probability") or 0  # the strategy's own move, how often it plays it
         mark += ("  played" + ("" if chance == 1 else f" {percent(chance)}")) if chance else ""
         print("  ".join(f"{readable(row[n]):>10}" for n in names)
-              + f"  {fixed(row['value'])}  {fixed(row['regret'])}{mark}")
+              + "".join(f"  {shown[c][at]:>{wide[c]}}" for c in shown) + mark)
 
 
 def _played(advised: Advised) -> dict[str, Any]:

@@ -324,12 +324,14 @@ def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
                      game: mdp.Game) -> None:
     print(game.describe())
     width = max(len(name) for name in frame["strategy"])
-    for row in frame.iter_rows(named=True):
-        if row["value"] is None:  # the others are still worth reporting
+    values = [None if v is None else fixed(v) for v in frame["value"].to_list()]
+    wide = max((len(v) for v in values if v is not None), default=0)
+    for row, value in zip(frame.iter_rows(named=True), values, strict=True):
+        if value is None:  # the others are still worth reporting
             print(f"{row['strategy']:<{width}}  not evaluated: {row['problem']}")
             continue
         exact = f"  = {row['exact']}" if "exact" in row else ""
-        print(f"{row['strategy']:<{width}}  {fixed(row['value'])}{exact}  {row['help']}")
+        print(f"{row['strategy']:<{width}}  {value:>{wide}}{exact}  {row['help']}")
 
 
 STRATEGIES = Analysis(
