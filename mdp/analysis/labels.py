@@ -3,6 +3,7 @@ the model keeps none."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
@@ -178,17 +179,55 @@ def action_label(model: CompiledModel, game: Game, action: int) -> str:
     return shown(label.item() if isinstance(label, np.generic) else label)
 
 
-def worded(error: BaseException, game: Game | None) -> BaseException:
+def worded(error: BaseException, game: Game | None, *, varied: bool = False) -> BaseException:
     """``error`` with the state it names by its key (the engine's ``state 939302``: it has
     no game; :meth:`mdp.ModelError.at`) in the words of ``game``, its columns, where the state
-    is that game's (its rules alike: a varied game's state is another's)."""
-    if not isinstance(error, ModelError) or game is None or error.info is None or \
+    is that game's (its rules alike: a varied game's state is another's); and each round state
+    it names by its key (``round state 2``) with its round columns beside it (``round state 2
+    (played=1 banked=0)``), as mdp advise takes them, unless the rules were ``varied`` (the
+    round state may be another rule set's, which the error does not say)."""
+    if not isinstance(error, ModelError) or game is None or error.info is not None and \
             (error.info.game, dict(error.info.params)) != (game.name, game.shown_params()):
         return error
     import copy
 
-    words = describe(game, error.state)  # the game's columns (else "state KEY" again)
+    text = str(error) if varied else _round_states_worded(str(error), game)
+    if error.info is not None:
+        words = describe(game, error.state)  # the game's columns (else "state KEY" again)
+        text = text.replace(f"state {said(error.state)}", words if words.startswith("state ")
+                            else f"state ({words})", 1)
+    if text == str(error):
+        return error
     told = copy.copy(error)
-    told.args = (str(error).replace(f"state {said(error.state)}", words if words.startswith("state ")
-                                    else f"state ({words})", 1),)
+    told.args = (text,)
     return told
+
+
+_ROUND_STATE = re.compile(r"\bround state (-?\d+)(?! \()")
+"""A round state named by its key alone, as the engine names one (it has no game)."""
+
+
+def _round_states_worded(text: str, game: Game) -> str:
+    """``text`` with each round state it names by its key alone followed by its round
+    columns, where the game gives them (the key is its private encoding: Yahtzee's a mask of
+    boxes and a total); as it is where they cannot be had."""
+    if not _ROUND_STATE.search(text) or not game.implements("mdp_round_columns"):
+        return text
+
+    def named(found: re.Match[str]) -> str:
+        try:  # (Polars loaded only here: an error of a game that broke a module needs it not)
+            from mdp.game.columns import round_columns
+            from mdp.game.naming import written
+
+            columns = round_columns(game, np.array([int(found.group(1))], dtype=np.int64), ())
+            words = written({name: _first(values) for name, values in columns.items()})
+        except Exception:  # noqa: BLE001  (the game's columns not to be had: its key alone)
+            return found.group(0)
+        return f"{found.group(0)} ({words or 'every round column empty'})"
+
+    return _ROUND_STATE.sub(named, text)
+
+
+def _first(values: Any) -> Any:
+    value = values[0]
+    return value.item() if isinstance(value, np.generic) else value

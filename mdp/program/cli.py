@@ -125,8 +125,8 @@ def main(argv: list[str] | None = None) -> int:
                                      f"raised {fault(error)}") from None
                 from mdp.analysis.labels import worded  # (numpy: only where an error came)
 
-                raise followable(worded(error, getattr(args, "loaded", None)), args.command.name,
-                                 parsing.takes(parser, args, "--exact")) from None
+                told = worded(error, getattr(args, "loaded", None), varied=bool(getattr(args, "vary", None)))
+                raise followable(told, args.command.name, parsing.takes(parser, args, "--exact")) from None
             except UnboundedWarning as warned:  # mdp's own, which a filter made an error
                 raise TooLarge(str(warned)) from None
             except RuntimeWarning as warned:

@@ -131,9 +131,10 @@ def test_a_games_mistake_on_a_worker_is_its_one_line(cluster, tmp_path, capsys):
     there = capsys.readouterr().err
     assert there == here
     assert there.count("\n") == 1 and "no rule for both boxes filled" in there
-    # The round state asked is named, there as here (round state 3 is asked alone).
+    # The round state asked is named, there as here (round state 3 is asked alone), by its
+    # round columns too (both boxes filled).
     assert there.endswith("mdp_round_rule's function raised ValueError: no rule for both boxes "
-                          "filled (asked about round state 3)\n"), there
+                          'filled (asked about round state 3 (filled="FACE EVEN"))\n'), there
 
 
 def test_no_scheduler_there_is_one_line_at_once(capsys):
@@ -476,7 +477,8 @@ def test_a_rule_that_answers_otherwise_on_the_workers_is_refused(cluster, tmp_pa
     assert main(["solve", path, *exact, "--scheduler", address]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and re.fullmatch(
-        r"mdp: error: game elsewhere-boxes: mdp_round_rule's function gave round state \d+ other "
+        r"mdp: error: game elsewhere-boxes: mdp_round_rule's function gave round state \d+ "
+        r"\(filled=[^)]*\) other "
         r"ends on the cluster's workers than in this process; it must be a pure function of the "
         r"round states, the same wherever it runs \(not of an environment variable, a file or "
         r"the machine\)\n", err), err

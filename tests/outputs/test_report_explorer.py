@@ -134,7 +134,8 @@ def test_a_wrong_script_of_round_ends_is_refused_when_the_page_is_made(tmp_path,
     assert err == (f"mdp: error: game yahtzee: plugin {plugin}'s mdp_round_ends_script disagrees with "
                    "mdp_round_rule at round state 4 (filled=yahtzee upper=0 holds_50=False), end "
                    "('full-house', 0, 1): "
-                   "it gives the next round state 6 and 0 points, mdp_round_rule -1 and 0\n")
+                   'it gives the next round state 6 (filled="full-house yahtzee" upper=0 holds_50=False) '
+                   "and 0 points, mdp_round_rule -1 and 0\n")
     assert not out.exists()
 
 
@@ -243,4 +244,5 @@ def test_a_script_s_wrong_points_are_shown_as_javascript_gives_them(tmp_path, ca
     shown = {'"1"': '"1"', "[1]": "[1]", "true": "true", "-1": "-1",
              "new Number(1)": "1 (a Number object, not a number)"}.get(
         points, "null (NaN, Infinity or undefined)")
-    assert code == 2 and f"it gives the next round state 1 and {shown} points, mdp_round_rule 1 and 1" in err, err
+    assert code == 2 and (f"it gives the next round state 1 (filled=FACE) and {shown} points, "
+                          "mdp_round_rule 1 and 1") in err, err
