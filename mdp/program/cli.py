@@ -125,8 +125,11 @@ def main(argv: list[str] | None = None) -> int:
                                      f"raised {fault(error)}") from None
                 from mdp.analysis.labels import worded  # (numpy: only where an error came)
 
-                told = worded(error, getattr(args, "loaded", None), varied=bool(getattr(args, "vary", None)))
-                raise followable(told, args.command.name, parsing.takes(parser, args, "--exact")) from None
+                # (no name kept for the error: a frame's name would hold it, and the game's
+                # objects its frames hold, to the program's end, never finalized)
+                raise followable(worded(error, getattr(args, "loaded", None), varied=bool(getattr(
+                    args, "vary", None))), args.command.name,
+                    parsing.takes(parser, args, "--exact")) from None
             except UnboundedWarning as warned:  # mdp's own, which a filter made an error
                 raise TooLarge(str(warned)) from None
             except RuntimeWarning as warned:
