@@ -87,10 +87,10 @@ class Match:
     exact: bool
     seconds: float = attrs.field(default=0.0, repr=False)
     wins: tuple[float | Fraction, ...] | None = None
-    plugins: tuple[str, ...] = ()
-    """The game's rule plugins (:func:`mdp.checks.rule_plugins`)."""
     """A game of rounds: each player's chance of the better total, and last the chance of a
     tie (the winnings are 1 from the loser, nothing at a tie)."""
+    plugins: tuple[str, ...] = ()
+    """The game's rule plugins (:func:`mdp.checks.rule_plugins`)."""
 
     @property
     def players(self) -> int:
