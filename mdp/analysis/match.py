@@ -271,7 +271,8 @@ def not_playing(model: CompiledModel, game: Game, earlier: list[Any]) -> str | N
         return None
     results = np.unique(_outcomes(game, model, rules))
     given = tuple(int(results[at]) for at in _positions(rules, results, earlier))
-    return _theirs(game, rules, lambda rules: _decided(game, rules, given))
+    return game.checked("mdp_match_rules", rules, lambda rules: _decided(game, rules, given),
+                        " of mdp_match_rules")
 
 
 def _decided(game: Game, rules: MatchRules, given: tuple[int, ...]) -> str | None:
@@ -288,33 +289,13 @@ def _decided(game: Game, rules: MatchRules, given: tuple[int, ...]) -> str | Non
     return why
 
 
-def _theirs(game: Game, rules: MatchRules, check: Callable[[MatchRules], Any]) -> Any:
-    """``check(rules)``, the game's match rules; where it refuses them, the rule plugin whose
-    mdp_match_rules (a wrapper) made them so is named, found as the hook is asked again with
-    the plugins added one at a time: never the game, whose own were right."""
-    try:
-        return check(rules)
-    except ModelError as error:
-        def wrong(other: Any) -> bool:
-            try:
-                check(other)
-            except ModelError:
-                return True
-            return False
-
-        plugin = game.blame("mdp_match_rules", wrong)
-        if plugin is None:
-            raise
-        theirs = f" of plugin {plugin}'s mdp_match_rules"
-        raise ModelError(str(error).replace(" of mdp_match_rules", theirs, 1)) from error.__cause__
-
-
 def _payoffs(game: Game, rules: MatchRules, results: np.ndarray, players: int,
              exact: bool) -> np.ndarray:
     """What each player receives for every list of results, as an array indexed by each
     player's result (its position among ``results``), then by player; refused naming the
     rule plugin whose wrapper made the payoff wrong."""
-    return _theirs(game, rules, lambda rules: _paid(game, rules, results, players, exact))
+    return game.checked("mdp_match_rules", rules, lambda rules: _paid(game, rules, results, players, exact),
+                        " of mdp_match_rules")
 
 
 def _paid(game: Game, rules: MatchRules, results: np.ndarray, players: int,

@@ -33,25 +33,7 @@ def _whose(game: Game, hook: str, check: Callable[[Any], Any], **kwargs: Any) ->
     """``check`` of the answer of the batch ``hook``: where it refuses it, the rule plugin
     whose implementation (a wrapper) made the answer wrong is named, found as the hook is
     asked again with the plugins added one at a time; never the game, whose own was right."""
-    answer = game.call(hook, **kwargs)
-    try:
-        return check(answer)
-    except ModelError as error:
-        said = f"game {game.name}: "
-        if not str(error).startswith(said):
-            raise
-
-        def wrong(other: Any) -> bool:
-            try:
-                check(other)
-            except ModelError:
-                return True
-            return False
-
-        plugin = game.blame(hook, wrong, **kwargs)
-        if plugin is None:
-            raise
-        raise ModelError(str(error).replace(said, f"{said}plugin {plugin}'s ", 1)) from error.__cause__
+    return game.checked(hook, game.call(hook, **kwargs), check, f"game {game.name}: {hook}", **kwargs)
 
 
 def checked(game: Game, keys: np.ndarray, labels: bool, e: Any) -> Expansion:

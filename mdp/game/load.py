@@ -126,6 +126,32 @@ class Game:
         by :meth:`answer`, or kept as :meth:`memo` ``"floats"``): exact solving names it."""
         return self._memo.get("floats")
 
+    def checked(self, hook: str, answer: Any, check: Callable[[Any], Any], named: str,
+                **kwargs: Any) -> Any:
+        """``check(answer)``, an answer of ``hook`` (asked with ``kwargs``). Where it refuses
+        it (a :class:`~mdp.ModelError` whose line names the hook by ``named``: ``"game x:
+        mdp_expand"``), the rule plugin whose implementation (a wrapper) made the answer
+        wrong is named there (``"game x: plugin y.py's mdp_expand"``), found as
+        :meth:`blame` finds it; never the game, whose own answer was right."""
+        try:
+            return check(answer)
+        except ModelError as error:
+            if named not in str(error):
+                raise
+
+            def wrong(other: Any) -> bool:
+                try:
+                    check(other)
+                except ModelError:
+                    return True
+                return False
+
+            plugin = self.blame(hook, wrong, **kwargs)
+            if plugin is None:
+                raise
+            theirs = named.replace(hook, f"plugin {plugin}'s {hook}", 1)
+            raise ModelError(str(error).replace(named, theirs, 1)) from error.__cause__
+
     def blame(self, hook: str, became: Callable[[Any], bool], **kwargs: Any) -> str | None:
         """The rule plugin whose implementation of ``hook`` made its answer one that ``became``
         finds (a wrong answer, to name it in an error): the hook is asked again with its
