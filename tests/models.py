@@ -350,6 +350,31 @@ as Python), heads earning ``up`` points and tails ``down`` (as ``repr`` writes t
 in with ``str.format`` (tests/program/test_cli_huge_numbers.py, test_cli_whole_totals.py)."""
 
 
+# A fair coin of 1 or 0 against a sure 2/5, as a game's file (coin.py): 1/2 by hand.
+COIN = '''from fractions import Fraction
+import mdp
+
+
+@mdp.hookimpl
+def mdp_initial_state(params):
+    return "start"
+
+
+@mdp.hookimpl
+def mdp_actions(params, state):
+    return ["a", "b"] if state == "start" else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(params, state, action):
+    return {"a": [(Fraction(1, 2), "win"), (Fraction(1, 2), "lose")], "b": [(1, "mid")]}[action]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(params, state):
+    return {"win": 1, "lose": 0, "mid": Fraction(2, 5)}[state]
+'''
+
 # Walk away with WORTH, or stay for nothing: the game's value is WORTH, by hand (at least 0).
 WALK = '''
 import mdp

@@ -5,34 +5,12 @@ object was "plugin house" for an Exception and the game for a KeyboardInterrupt 
 SystemExit, and a program plugin's forced KeyboardInterrupt named no plugin)."""
 
 import pytest
+from models import COIN
 
 from mdp.program.cli import main
 
-# The coin of 1/2 or a sure 2/5; WRAPPER is a class whose older wrapper of
-# mdp_terminal_value sets an exception, registered by the game itself (OWN) or given with -p.
-COIN = '''from fractions import Fraction
-import mdp
-
-
-@mdp.hookimpl
-def mdp_initial_state(params):
-    return "start"
-
-
-@mdp.hookimpl
-def mdp_actions(params, state):
-    return ["a", "b"] if state == "start" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(params, state, action):
-    return [(Fraction(1, 2), "win"), (Fraction(1, 2), "lose")] if action == "a" else [(1, "mid")]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return {"win": 1, "lose": 0, "mid": Fraction(2, 5)}[state]
-'''
+# The coin of tests/models.py; WRAPPER is a class whose older wrapper of mdp_terminal_value
+# sets an exception, registered by the game itself (OWN) or given with -p.
 WRAPPER = '''import mdp
 
 GAME = "coin"

@@ -7,33 +7,11 @@ its lines in escapes, naming the plugin as if it had raised)."""
 import warnings
 
 import pytest
+from models import COIN
 
 from mdp.program.cli import main
 
-# The coin of 1/2 or a sure 2/5; each of BROKEN takes out what a hook answers with (a KeyError).
-GAME = '''from fractions import Fraction
-import mdp
-
-
-@mdp.hookimpl
-def mdp_initial_state(params):
-    return "start"
-
-
-@mdp.hookimpl
-def mdp_actions(params, state):
-    return ["a", "b"] if state == "start" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(params, state, action):
-    return {"a": [(Fraction(1, 2), "win"), (Fraction(1, 2), "lose")], "b": [(1, "mid")]}[action]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return {"win": 1, "lose": 0, "mid": Fraction(2, 5)}[state]
-'''
+# Each of BROKEN takes out of the coin of tests/models.py what a hook answers with (a KeyError).
 BROKEN = {
     "mdp_terminal_value": ('"mid": Fraction(2, 5)', "", "'mid' (state 'mid')"),
     "mdp_outcomes": ('"b": [(1, "mid")]', "", "'b' (state 'start', action 'b')"),
@@ -53,7 +31,7 @@ def HOOK(ARGS):
 @pytest.mark.parametrize("hook", sorted(BROKEN))
 def test_a_wrapper_reading_a_failing_hook_s_answer_adds_no_warning(tmp_path, capsys, hook):
     present, gone, where = BROKEN[hook]
-    (tmp_path / "coin.py").write_text(GAME.replace(present, gone))
+    (tmp_path / "coin.py").write_text(COIN.replace(present, gone))
     args = "params, state" + (", action" if hook == "mdp_outcomes" else "")
     (tmp_path / "reads.py").write_text(WRAPPER.replace("HOOK", hook).replace("ARGS", args))
     with warnings.catch_warnings(record=True) as warned:  # (as a caller that records them:

@@ -5,31 +5,10 @@ is replayed: loading the game with the plugins it names gives the value it holds
 
 import json
 
+from models import COIN
+
 from mdp.program.cli import main
 
-GAME = '''from fractions import Fraction
-import mdp
-
-
-@mdp.hookimpl
-def mdp_initial_state(params):
-    return "start"
-
-
-@mdp.hookimpl
-def mdp_actions(params, state):
-    return ["a", "b"] if state == "start" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(params, state, action):
-    return [(Fraction(1, 2), "win"), (Fraction(1, 2), "lose")] if action == "a" else [(1, "mid")]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(params, state):
-    return {"win": 1, "lose": 0, "mid": Fraction(2, 5)}[state]
-'''
 # A wrapper of the older form: the state "mid" is worth twice as much (4/5, where the game's
 # best is the coin's 1/2).
 PLUGIN = '''import mdp
@@ -52,7 +31,7 @@ def _record(capsys, argv):
 
 def test_a_record_names_its_rule_plugins_and_replays_to_its_value(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "coin.py").write_text(GAME)
+    (tmp_path / "coin.py").write_text(COIN)
     (tmp_path / "double.py").write_text(PLUGIN)
     plain = _record(capsys, ["solve", "coin.py", "--exact", "--json"])
     played = _record(capsys, ["solve", "coin.py", "-p", "double.py", "--exact", "--json"])
