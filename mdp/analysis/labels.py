@@ -216,18 +216,14 @@ def _round_states_worded(text: str, game: Game) -> str:
 
     def named(found: re.Match[str]) -> str:
         try:  # (Polars loaded only here: an error of a game that broke a module needs it not)
+            from mdp.game.cells import to_frame
             from mdp.game.columns import round_columns
             from mdp.game.naming import written
 
             columns = round_columns(game, np.array([int(found.group(1))], dtype=np.int64), ())
-            words = written({name: _first(values) for name, values in columns.items()})
+            words = written(to_frame(columns, f"game {game.name}").row(0, named=True))  # (as tables)
         except Exception:  # noqa: BLE001  (the game's columns not to be had: its key alone)
             return found.group(0)
         return f"{found.group(0)} ({words or 'every round column empty'})"
 
     return _ROUND_STATE.sub(named, text)
-
-
-def _first(values: Any) -> Any:
-    value = values[0]
-    return value.item() if isinstance(value, np.generic) else value
