@@ -51,6 +51,7 @@ def test_the_words_a_person_reads(capsys):
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(result=st.sampled_from(["11", "999", "-1", "x"]), at=st.integers(0, 1))
+@pytest.mark.slow
 def test_a_result_no_player_can_have_is_refused_before_the_solve(capsys, monkeypatch, result, at):
     # Before: the game was solved first, then later_player_values refused it. Tiles 1-4:
     # the open sums are 0 to 10.
@@ -64,6 +65,7 @@ def test_a_result_no_player_can_have_is_refused_before_the_solve(capsys, monkeyp
 
 
 @pytest.mark.parametrize("written", ["03", "3.0", " 3"])
+@pytest.mark.slow
 def test_a_result_written_otherwise_is_read_as_its_number(capsys, written):
     """Round 27: "03" and "3.0" were "not a possible open_sum (possible: 0, 1, 2, 3, ...)"."""
     argv = ["advise", "games/shutbox", "--set", "tiles=1-3", "open=1 2 3", "roll=3", "--json", "--after"]

@@ -103,6 +103,7 @@ def _row(swapped, width):
 @given(width=st.integers(1, 7), swapped=st.sets(st.integers(0, 6)))
 @example(width=3, swapped={1}).via("round 25: the middle of three, named the other way")
 @example(width=5, swapped={1, 3}).via("places alike both ways round")
+@pytest.mark.slow
 def test_labels_that_hang_on_a_place_in_the_batch_are_refused_wherever_it_is(width, swapped):
     """Round 25: labels swapped for a state neither first nor last of its batch passed, and
     `mdp policy` said A (worth 0) was best where `mdp advise` said B (worth 1)."""

@@ -51,6 +51,7 @@ def brute_second():
 
 @settings(max_examples=30, deadline=None)
 @given(st.integers(1, 2**60), st.integers(-2**126, 2**126))
+@pytest.mark.slow
 def test_integer_results_of_any_size_play_the_match_of_their_order(scale, offset):
     """Results ``scale * face + offset`` (ordered as the faces): the second player wins
     :func:`brute_second` (2/81), past 64 bits too."""

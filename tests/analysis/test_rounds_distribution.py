@@ -200,6 +200,7 @@ def no_solve(monkeypatch):
     monkeypatch.setattr(mdp, "solve", refused)  # the name the command line calls
 
 
+@pytest.mark.slow
 def test_a_game_of_rounds_past_the_memory_is_refused_before_it_is_solved(capsys, monkeypatch):
     monkeypatch.setattr(distribution, "default_max_memory", lambda: 2207)
     monkeypatch.setattr(distribution, "MOST_ROUND_STATES", 7)

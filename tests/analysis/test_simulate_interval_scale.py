@@ -7,6 +7,7 @@ the interval scaled, wherever its bounds are floats."""
 import math
 
 import numpy as np
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ from mdp.analysis.simulate import _interval
 @given(mean=st.floats(-1, -1e-300) | st.just(0.0) | st.floats(1e-300, 1), sd=st.just(0.0) | st.floats(1e-300, 2),
        games=st.integers(2, 10**6), power=st.integers(0, 1023))  # (normal floats: subnormals lose digits)
 @example(mean=0.2, sd=1.5, games=20, power=1023).via("round 24: +-1.7e308 over 20 games")
+@pytest.mark.slow
 def test_the_interval_scales_with_the_games(mean, sd, games, power):
     low, high = _interval(np.array([mean]), np.array([games]), mean, sd,
                           games, chance=False)

@@ -15,6 +15,7 @@ import mdp
 
 @settings(max_examples=40, deadline=None)
 @given(shown=st.lists(st.sampled_from(["a", "b", "c", "1"]), min_size=1, max_size=4))
+@pytest.mark.slow
 def test_states_shown_alike_are_refused_by_the_policy_table(shown):
     # From "start", a chance move to each of the states 0.. (each then ends, worth its
     # number); state i is shown as shown[i], the start as "start".

@@ -178,6 +178,7 @@ def test_the_per_state_example_of_the_docs_runs_as_shown():
     assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=5)
 
 
+@pytest.mark.slow
 def test_a_per_state_strategy_of_a_batch_game_with_weights(box):
     # Shut the Box's states are integer keys (the roll above the nine bits of open tiles)
     # and its actions numbers of dice (before a roll) or masks of tiles. The strategy rolls

@@ -39,6 +39,7 @@ LIMIT = 3_000
 
 @settings(max_examples=25, deadline=None)
 @given(st.integers(0, 2 * LIMIT) | st.integers(2**40, 2**48), st.booleans())
+@pytest.mark.slow
 def test_a_table_of_many_totals_is_made_fast_or_refused_before_the_work(unshifted, by, exact):
     game = _game(by)
     model = mdp.compile(game)

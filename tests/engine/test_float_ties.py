@@ -27,6 +27,7 @@ def tickets(values):
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(-50, 50), min_size=2, max_size=5), SCALES, st.sampled_from(["max", "min"]))
+@pytest.mark.slow
 def test_values_scaled_by_any_factor_choose_the_same_actions(values, k, sense):
     """The optimal actions in floats are those whose exact value is the best (whole numbers
     apart by at least 1: relatively far past 1e-12), whatever power of ten scales them."""

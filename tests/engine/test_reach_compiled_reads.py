@@ -79,6 +79,7 @@ def test_the_compiled_reads_give_numpys_bits(monkeypatch, loaded, model, seed, l
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(model=rounds, seed=st.integers(0, 2**32 - 1), later=st.integers(1, 6),
        rows=st.integers(1, 5), width=st.integers(1, 40), change=st.integers(0, 2**31))
+@pytest.mark.slow
 def test_each_compiled_read_is_numpys_gather(loaded, model, seed, later, rows, width, change):
     # Against the worths laid out by numpy: each key is the bits times the weights, each
     # column picked is its row, and the check of those alike says whether every bit is the
@@ -117,6 +118,7 @@ def _sweeps(monkeypatch, model):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(points=st.lists(st.lists(st.integers(0, 4), min_size=3, max_size=3), min_size=1,
                        max_size=3), throws=st.integers(1, 2))
+@pytest.mark.slow
 def test_a_sweep_with_the_compiled_reads_gives_numpys_bits(monkeypatch, loaded, points, throws):
     got, expected = _sweeps(monkeypatch, mdp.compile(card_game(points, 3, throws)))
     for mine, theirs in zip(got.chances, expected.chances, strict=True):

@@ -112,6 +112,7 @@ def test_a_table_of_targets_is_still_bounded_by_every_total():
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(whole_cards, st.data())
+@pytest.mark.slow
 def test_play_toward_one_total_is_followed_within_the_windows(card, data):
     # mdp distribution --at-least T follows the play toward T from the start: every round
     # state it meets is asked only the needs its window holds, and the chance of every

@@ -173,6 +173,7 @@ def test_nothing_outside_the_engine_reads_the_models_arrays():
     "small",  # choices of one certain successor; throws of many columns, matrix products
     "two_boxes_round",  # a choice between a throw again (chance) and a box (certain)
 ], indirect=True)
+@pytest.mark.slow
 def test_every_column_played_its_own_way_is_that_column_pushed_alone(model):
     rng = np.random.default_rng(3)
     columns = 70

@@ -90,6 +90,7 @@ def test_the_command_line_prints_the_warning_as_one_line(no_wait, tmp_path, caps
 
 
 @pytest.mark.parametrize("action", ["error", "ignore"])
+@pytest.mark.slow
 def test_a_filter_of_the_users_decides_and_an_error_is_one_line(no_wait, tmp_path, capsys, action):
     # Round 33, U33-05: PYTHONWARNINGS=error made the warning a traceback, exit 1; the
     # user's filter decides, and an error is one line, exit 3 as the default budget's is.

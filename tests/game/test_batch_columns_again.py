@@ -93,6 +93,7 @@ def test_a_column_of_numbers_in_one_piece_and_text_in_another_names_its_hook():
 @settings(max_examples=20, deadline=None)
 @given(hook=st.sampled_from(["mdp_columns", "mdp_round_columns"]),
        places=st.lists(st.integers(0, 6), min_size=2, max_size=2, unique=True))
+@pytest.mark.slow
 def test_two_states_named_each_as_the_other_in_a_batch_are_refused(hook, places):
     """Round 25: ``mdp_columns`` that gave the 2nd and 4th states of a batch of five each
     other's names passed the first and last asked alone, and ``mdp policy`` advised at one

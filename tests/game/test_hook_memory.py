@@ -67,6 +67,7 @@ RUNNING_OUT = ["raise MemoryError", "raise MemoryError('no room')",
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hook=st.sampled_from(sorted(HOOKS)), running_out=st.sampled_from(RUNNING_OUT),
        command=st.sampled_from([["solve"], ["policy"], ["solve", "--exact"]]))
+@pytest.mark.slow
 def test_a_hook_that_runs_out_of_memory_is_named_exit_2(hook, running_out, command, tmp_path,
                                                         capsys):
     arguments, answer = HOOKS[hook]

@@ -44,6 +44,7 @@ def test_an_object_of_the_game_s_own_is_the_game_s_whatever_it_sets(tmp_path, ca
 
 
 @pytest.mark.parametrize("raised", sorted(RAISED))
+@pytest.mark.slow
 def test_a_rule_plugin_s_object_is_the_plugin_s_whatever_it_sets(tmp_path, capsys, raised):
     (tmp_path / "coin.py").write_text(COIN)
     plugin = tmp_path / "forcing.py"

@@ -62,6 +62,7 @@ def test_the_command_on_the_page_prints_what_it_shows(capsys, monkeypatch):
     ["solve", "shutbox", f"--plugin={ONE_TILE}"],
     ["solve", "shutbox", "--plugin", ONE_TILE],
 ])
+@pytest.mark.slow
 def test_p_is_read_anywhere_in_every_spelling(capsys, argv):
     # On the standard box the rule is max_flips=1, which the independent solver knows.
     code, out, err = run(capsys, *argv, "--exact")

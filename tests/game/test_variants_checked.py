@@ -120,6 +120,7 @@ def test_a_default_its_own_parser_refuses_is_the_games_fault_at_load(default):
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(1, 9), st.sampled_from([str, int, float, lambda n: f"{n}"]))
+@pytest.mark.slow
 def test_a_default_reaches_the_hooks_as_set_gives_it(rounds, form):
     # A default given as text ("6", as --set and mdp.Variant take values) passed the load
     # check, and the hooks got the text: the game's value of rounds "6" differed from that of

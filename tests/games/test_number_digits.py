@@ -37,6 +37,7 @@ def test_each_setting_loads_in_ascii_digits(name):
 @settings(max_examples=60, deadline=None)
 @given(name=st.sampled_from(sorted(SETTINGS)), at=st.integers(0, 40),
        digit=st.characters(categories=["Nd"]).filter(lambda c: not c.isascii()))
+@pytest.mark.slow
 def test_a_number_in_other_decimal_digits_is_refused_everywhere(name, at, digit):
     settings_ = dict(SETTINGS[name])
     key = "payout" if name.startswith("payout") else name

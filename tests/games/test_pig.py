@@ -338,6 +338,7 @@ def test_one_strategy_against_another_meets_the_equations(first, second):
 
 
 @pytest.mark.parametrize("second", [3, None])
+@pytest.mark.slow
 def test_the_value_of_each_action_under_a_strategy_meets_the_rules(second):
     # The first player's action values (advice, the policy table) with that player holding
     # at 2 after it, the other at ``second`` (None: optimally), from the brute force's

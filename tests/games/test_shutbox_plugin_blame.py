@@ -91,6 +91,7 @@ def test_a_plugins_wrong_rolls_are_blamed_on_it(tmp_path, change):
 
 
 @pytest.mark.parametrize("change", OPTION_MISTAKES)
+@pytest.mark.slow
 def test_a_plugins_wrong_dice_are_blamed_on_it(tmp_path, change):
     path = tmp_path / "dice.py"
     path.write_text(OPTIONS.format(change=change))

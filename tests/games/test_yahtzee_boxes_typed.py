@@ -7,6 +7,7 @@ from mdp.program.cli import main
 
 
 @pytest.mark.parametrize("boxes", [",", ",,", "ones,,twos", "ones,twos,", ",ones"])
+@pytest.mark.slow
 def test_an_empty_box_name_is_no_box_of_the_card(boxes, capsys):
     assert main(["solve", "yahtzee", "--set", "card=yahtzee", "--set", f"boxes={boxes}"]) == 2
     assert capsys.readouterr().err.startswith("mdp: error: parameter boxes: '' is not a box of card yahtzee; ")

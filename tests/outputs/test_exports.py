@@ -171,6 +171,7 @@ ODD = {"os.mkfifo(path + '.x')": "a named pipe (FIFO)",
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(make=st.sampled_from(sorted(ODD)), old=st.booleans())
+@pytest.mark.slow
 def test_an_export_that_makes_what_is_no_file_beside_its_own_says_what(tmp_path_factory, capsys,
                                                                          make, old):
     # A FIFO beside it: "returned ['./m.ex', './m.ex.f'] but wrote ['./m.ex', './m.ex.f']".

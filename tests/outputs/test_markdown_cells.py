@@ -19,6 +19,7 @@ DELIMITER = re.compile(r"(?<!\\)\|")
 @settings(max_examples=100, deadline=None)
 @given(names=st.lists(texts, min_size=1, max_size=3, unique=True), data=st.data())
 @example(names=["\\", "-", "\\\\"], data=None)  # wide cells: once wrapped to a second line
+@pytest.mark.slow
 def test_every_cell_stays_in_its_cell(names, data):
     # Names written alike ('\r' and '\n' are both <br>) are told apart: '<br> (2)'.
     rows = data.draw(st.integers(1, 4), "rows") if data else 1

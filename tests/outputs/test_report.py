@@ -208,6 +208,7 @@ def test_a_game_of_rounds_gets_its_value_its_rounds_how_played_games_end_and_an_
 
 
 @pytest.mark.parametrize("game", [TWO_BOXES, "shutbox"])
+@pytest.mark.slow
 def test_the_strategies_left_out_are_not_valued_and_the_page_says_so(game, tmp_path, monkeypatch):
     from mdp.program.cli import main
 

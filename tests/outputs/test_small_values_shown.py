@@ -11,6 +11,7 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ def _ties(value):
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(FLOATS.filter(lambda v: not _ties(v)), min_size=1, max_size=30))
+@pytest.mark.slow
 def test_the_report_s_page_shows_a_value_as_mdp_advise_does(values):
     from py_mini_racer import MiniRacer
 

@@ -6,6 +6,7 @@ whose exact answer had more ended in a ValueError's traceback (``mdp lengths pig
 import sys
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -28,6 +29,7 @@ def mdp_terminal_value(state): return Fraction(1, 3**POWER)
 
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(1300, 3000))
+@pytest.mark.slow
 def test_an_exact_value_of_more_digits_than_python_writes_is_written_whole(tmp_path, capsys, power):
     game = tmp_path / "tiny.py"
     game.write_text(GAME.replace("POWER", str(power)))

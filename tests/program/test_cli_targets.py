@@ -86,6 +86,7 @@ def test_out_and_plot_naming_one_file_are_refused_before_any_work(
         assert (folder / name).read_bytes() == KEPT
 
 
+@pytest.mark.slow
 def test_distinct_targets_are_both_written(tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)
     assert main([*COMMANDS["distribution"], "--out", "table.svg", "--plot", "picture.svg"]) == 0

@@ -576,6 +576,7 @@ def test_terminal_values_no_float_holds_are_refused_in_floats_and_solved_exactly
     assert mdp.solve(model, terminal=huge, exact=True).value == 10**400
 
 
+@pytest.mark.slow
 def test_a_file_replaced_keeps_its_permissions_and_a_link_is_written_through(tmp_path, capsys):
     # Before: a file of mode 600 came back 644, and a link was replaced by a plain file.
     kept = tmp_path / "policy.csv"
@@ -591,6 +592,7 @@ def test_a_file_replaced_keeps_its_permissions_and_a_link_is_written_through(tmp
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link.csv", "policy.csv", "real.csv"]
 
 
+@pytest.mark.slow
 def test_a_pipe_as_the_output_is_written_into_not_replaced(tmp_path, capsys):
     # Before: a FIFO (or, as root, /dev/null) named by --out was replaced by a plain file.
     import stat
@@ -653,6 +655,7 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
 
 @pytest.mark.parametrize("name", ["json", "out", "exact", "set", "variant", "max_states", "game", "plugin",
                                   "help", "version", "format", "seed", "colour", "top"])
+@pytest.mark.slow
 def test_an_analysis_option_the_command_cannot_take_is_refused_at_registration(capsys, monkeypatch, name):
     # An option named plugin was listed as --plugin, which the program's own -p/--plugin
     # takes, so it could never be given; one named game went to run() twice (TypeError). The

@@ -137,6 +137,7 @@ def test_every_option_of_a_built_in_analysis_is_an_argument_of_its_command_and_n
     (["advise", SHUTBOX, "--set", "tiles=1-4", "open=1 2 3 4", "roll=5"],
      ["shut", "value", "regret", "optimal"]),
 ])
+@pytest.mark.slow
 def test_advise_and_strategies_write_their_table_as_every_analysis_does(argv, header, tmp_path, capsys):
     out = tmp_path / "table.csv"
     assert main([*argv, "--out", str(out)]) == 0

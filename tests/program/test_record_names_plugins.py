@@ -5,6 +5,7 @@ is replayed: loading the game with the plugins it names gives the value it holds
 
 import json
 
+import pytest
 from models import COIN
 
 from mdp.program.cli import main
@@ -29,6 +30,7 @@ def _record(capsys, argv):
     return json.loads(capsys.readouterr().out)
 
 
+@pytest.mark.slow
 def test_a_record_names_its_rule_plugins_and_replays_to_its_value(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "coin.py").write_text(COIN)

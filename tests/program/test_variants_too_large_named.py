@@ -6,6 +6,7 @@ anywhere among small ones, by --max-states or by the default budget."""
 import itertools
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,7 @@ _written = itertools.count()
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 2), st.booleans())
+@pytest.mark.slow
 def test_the_variant_past_the_budget_is_named(tmp_path_factory, capsys, at, default_budget):
     rolls = ["1", "2", "3"]
     rolls[at] = "100000000" if default_budget else "40"
@@ -39,6 +41,7 @@ def test_the_variant_without_the_strategy_is_named(capsys):
     assert err == "mdp: error: variant yahtzee: game yahtzee has no strategy 'greedy-bonus' (known: optimal)\n"
 
 
+@pytest.mark.slow
 def test_the_variant_whose_model_is_wrong_is_named(tmp_path, capsys):
     # Round 34, P34-06: a variant whose rules make a wrong model (a chance of 2) stopped
     # mdp variants with the game's line alone.
