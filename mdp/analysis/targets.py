@@ -64,35 +64,37 @@ def check_most(game: str, sense: str, what: str) -> None:
 
 
 def best_mean_chances(solution: Solved, *, progress: Callable[[str], None] | None = None,
-                      max_memory: int | None | Literal["default"] = "default") -> tuple[int, np.ndarray]:
+                      max_memory: int | None | Literal["default"] = "default"
+                      ) -> tuple[np.ndarray, np.ndarray]:
     """Under the play of ``solution`` (best mean, or a strategy), the chance of at least
-    each total: the least total ``low``, and the chance of at least ``low``, ``low + 1``, ...
-    up to the most that play earns (1 at ``low``), exact where the solution is; from its
-    distribution of totals (:func:`mdp.distribution`), whose totals are whole here."""
+    each total it can end with: those totals, in order, and the chance of at least each (1
+    at the first), exact where the solution is; from its distribution of totals
+    (:func:`mdp.distribution`), whose totals are whole here. Only the totals that play
+    ends with are held, however far apart."""
     from mdp.analysis.distribution import distribution
 
     frame = distribution(solution, progress=progress, max_memory=max_memory)
-    points = frame["points"].to_numpy().astype(np.int64)
     if solution.exact:
         chances: Any = [Fraction(text) for text in frame["exact"].to_list()]
     else:
         chances = frame["probability"].to_list()
-    low = int(points.min())
-    each = np.zeros(int(points.max()) - low + 1, dtype=object if solution.exact else np.float64)
+    totals, at = np.unique(frame["points"].to_numpy().astype(np.int64), return_inverse=True)
+    each = np.zeros(len(totals), dtype=object if solution.exact else np.float64)
     each[:] = Fraction(0) if solution.exact else 0.0
-    for total, chance in zip(points.tolist(), chances):
-        each[total - low] += chance
+    for i, chance in zip(at.ravel().tolist(), chances):
+        each[i] += chance
     # At least t: the chances of t and more, summed from the top.
-    return low, np.cumsum(each[::-1])[::-1]
+    return totals, np.cumsum(each[::-1])[::-1]
 
 
-def chance_of(low: int, above: np.ndarray, total: int, exact: bool) -> Any:
-    """The chance of at least ``total`` from :func:`best_mean_chances`' ``low`` and chances."""
-    if total <= low:
+def chance_of(totals: np.ndarray, above: np.ndarray, total: int, exact: bool) -> Any:
+    """The chance of at least ``total`` from :func:`best_mean_chances`' totals and chances."""
+    at = int(np.searchsorted(totals, total))
+    if at == 0:
         return Fraction(1) if exact else 1.0
-    if total - low >= len(above):
+    if at == len(totals):
         return Fraction(0) if exact else 0.0
-    return above[total - low]
+    return above[at]
 
 
 def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: bool = False,
@@ -113,12 +115,12 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
     reach = at_least(rounds, exact=exact, progress=progress, max_memory=max_memory,
                      start_only=True)
     solution = solve(rounds, exact=exact, progress=progress)
-    low, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
+    ended, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
     sure, most = reach.bounds()[0], max(reach.most, 0)
     first = min(sure, 0)
     columns = {"chance": _column(first, most, sure, reach.chance),
-               "chance_best_mean": _column(first, most, low,
-                                           lambda t: chance_of(low, above, t, exact))}
+               "chance_best_mean": _column(first, most, int(ended[0]),
+                                           lambda t: chance_of(ended, above, t, exact))}
     frame = pl.DataFrame({"at_least": pl.Series(np.arange(first, most + 1), dtype=pl.Int64)} | {
         name: pl.Series([float(c) for c in chances], dtype=pl.Float64)
         for name, chances in columns.items()})
@@ -152,7 +154,7 @@ def check_targets(model: Rounds, *, exact: bool = False,
     (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
     from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
 
-    check_chance_of_total(model, exact=exact, max_memory=max_memory, one_total=False)
+    check_chance_of_total(model, exact=exact, max_memory=max_memory)
     spans = model.points()
     least = min(0, sum(math.floor(low) for low, _ in spans))
     most = max(0, sum(math.ceil(high) for _, high in spans))
@@ -166,17 +168,17 @@ def check_targets(model: Rounds, *, exact: bool = False,
 
 def check_chance_of_total(model: Rounds, *, exact: bool = False,
                           max_memory: int | None | Literal["default"] = "default",
-                          one_total: bool = True) -> None:
+                          total: int | None = None) -> None:
     """Refuse, before any work, the chance of at least a total under best play and under
     best-mean play (``mdp solve --at-least``; a table of targets is each row's): points
     that are not whole (:func:`check_whole`), chances of every total that cannot be followed
     or swept (:meth:`mdp.Rounds.check_chances`, :func:`~mdp.engine.rounds.reach.check_reach`:
-    toward ``one_total`` from the start, or every total for a table of targets)."""
+    toward ``total`` from the start, or every total for a table of targets, ``None``)."""
     from mdp.engine.rounds.reach import check_reach
 
     check_whole(model)
     model.check_chances(exact=exact, max_memory=max_memory)
-    check_reach(model, exact=exact, max_memory=max_memory, start_only=True, one_total=one_total)
+    check_reach(model, exact=exact, max_memory=max_memory, start_only=True, total=total)
 
 
 def check_whole(model: Rounds, payoff: Payoff | None = None) -> None:

@@ -168,7 +168,7 @@ def check_toward_model(model: Any, args: argparse.Namespace, follow: bool = Fals
 
     rounds = model.of_rounds("--at-least")
     check_whole(rounds)
-    check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default", one_total=True)
+    check_reach(rounds, exact=args.exact, max_memory=args.max_memory or "default", total=args.at_least)
     if follow and rounds.n_round_states > MOST_ROUND_STATES:
         raise mdp.TooLarge(f"game {rounds.info.game}: {rounds.n_round_states:,} round states, too "
                            "many to follow one by one for the chance of every total played toward a "
@@ -351,13 +351,13 @@ def solve_at_least(args: argparse.Namespace) -> None:
     total = args.total
 
     game, solution = arguments.solved(args, game, lambda model: check_chance_of_total(
-        model, exact=args.exact, max_memory=args.max_memory or "default"))
+        model, exact=args.exact, max_memory=args.max_memory or "default", total=total))
     with arguments.Progress() as progress:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
                          max_memory=args.max_memory or "default", start_only=True, total=total)
-        low, above = best_mean_chances(solution, progress=progress,
+        ended, above = best_mean_chances(solution, progress=progress,
                                        max_memory=args.max_memory or "default")
-    best, mean = reach.chance(total), chance_of(low, above, total, args.exact)
+    best, mean = reach.chance(total), chance_of(ended, above, total, args.exact)
     summary = {**solution.summary(), "objective": f"chance of at least {total} points",
                "at_least": total, "value": float_or_none(best)}
     summary.pop("exact", None)

@@ -44,7 +44,7 @@ from mdp.engine.rounds.payoff import AT_LEAST, Payoff
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions
 from mdp.engine.rounds.values import check_exact, exact_start
-from mdp.engine.rounds.window import needs_window, whole_points
+from mdp.engine.rounds.window import needs_window, whole_points, widths_toward
 from mdp.engine.rounds.worth import Ends, Laid, same_ends
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
@@ -278,10 +278,10 @@ def solve_reach(model: Rounds, *, exact: bool = False,
     if exact:
         check_exact(model)
     check_reach(model, exact=exact, max_memory=max_memory, payoff=payoff, start_only=start_only,
-                one_total=total is not None)
+                total=total)
     window = None if total is None else \
         needs_window(model, total, lambda ends, keys: whole_points(model, ends, keys, payoff))
-    wide, count = _widths(model, payoff, total is not None), len(model.keys)
+    wide, count = _widths(model, payoff, total=total), len(model.keys)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, below, chances, offsets = list(low), list(low), [np.zeros(0)] * count, [np.zeros(1)] * count
     inner = model.round
@@ -406,14 +406,17 @@ def _float_columns(worth: np.ndarray, allowed: np.ndarray) -> np.ndarray:
 def check_reach(model: Rounds, *, exact: bool = False,
                 max_memory: int | None | Literal["default"] = "default",
                 payoff: Payoff = AT_LEAST, start_only: bool = False,
-                one_total: bool = False) -> None:
+                one_total: bool = False, total: int | None = None) -> None:
     """Refuse (:class:`mdp.TooLarge`), before any work, a game whose chances of every total
     could take more than ``max_memory`` bytes (by default the share of the memory mdp may
     use that :func:`mdp.compile` allows a model): every round's vectors, each round state's
     as wide as the spread of the points of the rounds after it, a bound (``start_only``:
     two rounds' at a time; ``one_total``: no wider than the spread of the points before it,
-    plus one); in exact numbers, more than :data:`MOST_EXACT_COLUMNS` of them."""
-    columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total))]
+    plus one; toward ``total`` from the start, where it is known, no more than the totals
+    it can leave, :func:`~mdp.engine.rounds.window.widths_toward`); in exact numbers, more
+    than :data:`MOST_EXACT_COLUMNS` of them."""
+    one_total = one_total or total is not None
+    columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total, total))]
     game = model.info.game
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
@@ -430,9 +433,14 @@ def check_reach(model: Rounds, *, exact: bool = False,
                        "it with --max-memory (max_memory= in Python)")
 
 
-def _widths(model: Rounds, payoff: Payoff, one_total: bool = False) -> list[int]:
+def _widths(model: Rounds, payoff: Payoff, one_total: bool = False,
+            total: int | None = None) -> list[int]:
     """The most totals in a vector of each round's states (the spread of the points after;
-    toward one total from the start, no more than one past the spread of those before)."""
+    toward one total from the start, no more than one past the spread of those before, and
+    toward ``total``, where it is known, no more than :func:`widths_toward` says)."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
     wide = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
-    return [min(w, sum(spans[:r]) + 1) for r, w in enumerate(wide)] if one_total else wide
+    if total is not None:
+        wide = [min(w, bound) for w, bound in zip(wide, widths_toward(model, payoff, total))]
+    return [min(w, sum(spans[:r]) + 1) for r, w in enumerate(wide)] if one_total or total is not None \
+        else wide

@@ -28,11 +28,34 @@ def needs_window(model: RoundsModel, total: int,
                  ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Per round, each round state's least and most points still needed toward ``total``
     from the start (1 and 0 where no play reaches it), from :func:`earned`."""
-    spans = model.points()  # beyond the points' reach every total is the same: held within
-    total = min(max(int(total), sum(math.floor(a) for a, _ in spans) - 1),
-                sum(math.ceil(m) for _, m in spans) + 1)
+    total = _held(model, total)
     return [(np.where(a <= m, total - m, 1), np.where(a <= m, total - a, 0))
             for a, m in earned(model, points)[0]]
+
+
+def widths_toward(model: RoundsModel, payoff: Payoff, total: int) -> list[int]:
+    """Per round, the most points still needed that a round state's vector toward ``total``
+    from the start holds (:func:`needs_window`, then held past the payoff's steps as
+    :func:`~mdp.engine.rounds.reach.solve_reach` holds them), bounded before any work from
+    each round's least and most points: no more than ``total`` less the least earned before
+    and after it (less the payoff's first step), nor than the most earned before and after
+    it less ``total`` (plus its last). Far from both, as wide as the spread it can reach."""
+    spans = [(math.floor(a), math.ceil(m)) for a, m in model.points()]
+    total, widths = _held(model, total), []
+    for r in range(len(model.keys)):
+        before, after = spans[:r], spans[r:]
+        least = sum(a for a, _ in before) + sum(min(a, 0) for a, _ in after)
+        most = sum(m for _, m in before) + sum(max(m, 0) for _, m in after)
+        widths.append(max(0, min(total - least - payoff.first, most + payoff.last - total)))
+    return widths
+
+
+def _held(model: RoundsModel, total: int) -> int:
+    """``total`` held within one past the totals the points can reach: beyond, every total
+    is the same."""
+    spans = model.points()
+    return min(max(int(total), sum(math.floor(a) for a, _ in spans) - 1),
+               sum(math.ceil(m) for _, m in spans) + 1)
 
 
 def earned(model: RoundsModel, points: Callable[[RoundEnds, np.ndarray], np.ndarray]
