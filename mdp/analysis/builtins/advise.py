@@ -185,12 +185,18 @@ def _table(advised: Advised) -> pl.DataFrame:
     beside each."""
     import polars as pl
 
+    from mdp.game.names import one_name
+
     against = _against(advised)
-    clash = [name for name in against if name in advised.advice.actions.columns]
-    if clash:  # the game's own column would be replaced
+    ours = {one_name(name): name for name in against}
+    clash = [(name, ours[one_name(name)]) for name in advised.advice.actions.columns
+             if one_name(name) in ours]
+    if clash:  # the game's own column would be replaced, or read as advice's beside it
+        name, ours = clash[0]
+        read = "" if name == ours else f" (read as {ours!r})"
         raise mdp.ModelError(f"game {advised.solution.model.info.game}: an action has a column "
-                             f"{clash[0]!r}, which advice adds beside each action ({', '.join(against)}: "
-                             "what its values are against); name it otherwise")
+                             f"{name!r}{read}, which advice adds beside each action "
+                             f"({', '.join(against)}: what its values are against); name it otherwise")
     return advised.advice.actions.with_columns(**{
         name: pl.lit(value, dtype=pl.Int64 if isinstance(value, int) else pl.String)
         for name, value in against.items()})
