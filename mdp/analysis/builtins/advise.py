@@ -126,7 +126,12 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print("values" + note.removeprefix(","))
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
-    shown = {c: [fixed(v) for v in advice.actions[c].to_list()] for c in ("value", "regret")}
+    # An action that ties with the best (optimal, within the floats' tie) has a regret of 0:
+    # what floats give there is their rounding (the table and JSON keep it as it is).
+    tied = advice.actions["optimal"].to_list()
+    shown = {"value": [fixed(v) for v in advice.actions["value"].to_list()],
+             "regret": [fixed(0.0 if optimal else v)
+                        for v, optimal in zip(advice.actions["regret"].to_list(), tied)]}
     wide = {c: max(12, *map(len, texts)) for c, texts in shown.items()}  # (12: 0.5000000000)
     print("  ".join(f"{n:>10}" for n in names) + "".join(f"  {c:>{wide[c]}}" for c in shown))
     for at, row in enumerate(advice.actions.iter_rows(named=True)):
