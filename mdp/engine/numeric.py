@@ -201,10 +201,11 @@ def first_float(values: Any) -> tuple[int, float] | None:
 def plain(value: Any) -> Any:
     """A number as the engine takes it, by its exact value: an ``int``, a
     :class:`~fractions.Fraction` of ints, or a ``float`` (a NumPy number as the plain number
-    it holds, ``np.longdouble`` as it is). The one door of every number a game or a plugin
-    gives: an ``int``, ``float`` or ``Fraction`` subclass (an ``IntEnum``) is read by its base
-    class's own methods, never by the object's ``__float__``, ``__int__``, ``__eq__`` or
-    ``numerator``, which a subclass may make say another number; another
+    it holds, ``np.longdouble`` as the whole number or fraction it is). The one door of
+    every number a game or a plugin gives: an ``int``, ``float`` or ``Fraction`` subclass
+    (an ``IntEnum``) is read by its base class's own methods, never by the object's
+    ``__float__``, ``__int__``, ``__eq__`` or ``numerator``, which a subclass may make say
+    another number; another
     :class:`numbers.Rational` by its numerator and denominator, which must then be whole.
     Anything else (``bool`` too) is returned as it is, for :func:`fault` to refuse. Exact
     arithmetic on NumPy's 64-bit integers would overflow without a word, hence ints too."""
@@ -220,7 +221,9 @@ def plain(value: Any) -> Any:
     if isinstance(value, np.generic):  # by NumPy's own item(), not a subclass's
         numpy: Any = next(base for base in kind.__mro__ if base.__module__ == "numpy")
         item = numpy.item(value) if isinstance(value, (np.integer, np.floating)) else value
-        return value if isinstance(item, np.generic) else plain(item)  # np.longdouble stays
+        if isinstance(item, np.floating):  # a float wider than Python's: by the number it holds
+            return _wide(np.longdouble(item))
+        return value if isinstance(item, np.generic) else plain(item)
     if isinstance(value, int):
         return int.__int__(value)
     if isinstance(value, float):
@@ -256,13 +259,30 @@ def plain_numbers(values: Any) -> Any:
 def plain_array(values: Any) -> Any:
     """``values``, an array of a subclass of NumPy's made a plain one (a matrix, which indexes
     by rows of two dimensions); a masked array refused (``ValueError``): the numbers its mask
-    hides would be solved with, unseen. Anything else as it is."""
+    hides would be solved with, unseen; one of floats wider than 64 bits (``np.longdouble``)
+    as an array of the numbers they hold, exactly (:func:`plain`). Anything else as it is."""
     if isinstance(values, np.ma.MaskedArray):
         raise ValueError("a masked array, whose mask hides numbers that would be used unseen; "
                          "give a plain array")
     if isinstance(values, np.ndarray) and type(values) is not np.ndarray:
-        return np.asarray(values)
+        values = np.asarray(values)
+    if isinstance(values, np.ndarray) and values.dtype.kind == "f" and values.dtype.itemsize > 8:
+        out = np.empty(values.shape, dtype=object)
+        out.ravel()[:] = [_wide(v) for v in values.ravel()]
+        return out
     return values
+
+
+def _wide(value: np.longdouble) -> int | Fraction | np.longdouble:
+    """A float wider than Python's (``np.longdouble``) as the number it holds, exactly: a
+    whole number or a fraction (``3 * 2**60 + 1``, which a float rounds), as a game's
+    fractions are taken; as it is where it is not finite or past a float's range, for
+    :func:`fault` to say which."""
+    with np.errstate(over="ignore"):
+        if not math.isfinite(float(value)):
+            return value
+    top, bottom = (int(n) for n in value.as_integer_ratio())
+    return top if bottom == 1 else Fraction(top, bottom)
 
 
 def numbers_array(values: Any) -> np.ndarray:

@@ -193,9 +193,9 @@ def _table(advised: Advised) -> pl.DataFrame:
     from mdp.game.names import one_name
 
     against = _against(advised)
-    ours = {one_name(name): name for name in against}
-    clash = [(name, ours[one_name(name)]) for name in advised.advice.actions.columns
-             if one_name(name) in ours]
+    added = {one_name(name): name for name in against}
+    clash = [(name, added[one_name(name)]) for name in advised.advice.actions.columns
+             if one_name(name) in added]
     if clash:  # the game's own column would be replaced, or read as advice's beside it
         name, ours = clash[0]
         read = "" if name == ours else f" (read as {ours!r})"
