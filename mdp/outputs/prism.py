@@ -31,6 +31,7 @@ from mdp.engine.cycles_ending import staying
 from mdp.engine.model import CompiledModel
 from mdp.errors import ParamError, said
 from mdp.outputs.files import check_target, write_together
+from mdp.shown import one_line
 
 REWARDS = "value"
 LABEL = "done"
@@ -148,7 +149,9 @@ def _header(model: CompiledModel, sense: str) -> list[str]:
              f'The reward structure "{REWARDS}" pays on each action the expected terminal value '
              "of its outcomes that end the game.",
              "Written by mdp export (exact-mdp)."]
-    return [f"// {line}" for line in lines] + [""]
+    # Each a comment of one line: a control character in a name (a plugin's path) as its
+    # escape, never a line break that ends the comment and writes PRISM of its own.
+    return [f"// {one_line(line)}" for line in lines] + [""]
 
 
 def _shown(params: Mapping[str, Any]) -> dict[str, Any]:
