@@ -14,7 +14,7 @@ import numpy as np
 from mdp.errors import PLUGIN_FAULTS, ModelError, fault, passed_on, said
 from mdp.game.apart import distinct_actions
 from mdp.game.cells import allowed, cell, kind, mixed, one_kind, scalars, to_frame
-from mdp.game.names import COLUMN, one_name, typable
+from mdp.game.names import COLUMN, named_twice, one_name, typable
 from mdp.handed import copied
 from mdp.shown import seen  # round states compared as shown: 0.3 as 0.30000000000000004
 
@@ -105,11 +105,14 @@ def round_columns(game: Game, states: np.ndarray, beside: Sequence[str]) -> dict
     same_again(game, "mdp_round_columns", columns, states, "round state", lambda rows: _checked(
         game, game.call("mdp_round_columns", states=states[np.array(rows)]), len(rows),
         hook="mdp_round_columns", taken=(*TABLE_COLUMNS, *ROUNDS_COLUMNS)))
-    both = [name for name in columns if name in beside]
+    near = {one_name(name): name for name in beside}
+    both = [(name, near[one_name(name)]) for name in columns if one_name(name) in near]
     if both:
-        raise ModelError(f"game {game.name}: mdp_round_columns names a column {both[0]!r}, "
-                         f"which a state or action of the round has too ({', '.join(beside)}); "
-                         "a table holds one column of each name, so name it otherwise")
+        name, other = both[0]
+        alike = "" if name == other else f" as {other!r} (the two read alike)"
+        raise ModelError(f"game {game.name}: mdp_round_columns names a column {name!r}, which a "
+                         f"state or action of the round has too{alike} ({', '.join(beside)}); a "
+                         "table holds one column of each name, in any capitals, so name it otherwise")
     _cells_checked(game, "mdp_round_columns", columns, states, "round state")
     import polars as pl
 
@@ -235,6 +238,12 @@ def free(game: str, names: Any, hook: str, taken: tuple[str, ...] = TABLE_COLUMN
     add beside them. Every name a game gives a table's column passes here, with the names
     that table adds."""
     typed(game, names, hook)
+    seen: dict[str, str] = {}
+    for name in names:  # two of its own that read alike: one header to such a reader
+        other = seen.setdefault(one_name(name), name)
+        if other != name:
+            raise ModelError(f"game {game}: {hook} names columns {named_twice(name, other)}; "
+                             "a table holds one column of a name, in any capitals")
     shown = set(map(one_name, taken))
     clash = [name for name in names if one_name(name) in shown]
     if clash:
