@@ -91,14 +91,17 @@ class Match:
     tie (the winnings are 1 from the loser, nothing at a tie)."""
     plugins: tuple[str, ...] = ()
     """The game's rule plugins (:func:`mdp.checks.rule_plugins`)."""
+    variant: str | None = None
+    """The game's named variant, if any."""
 
     @property
     def players(self) -> int:
         return len(self.values)
 
     def summary(self) -> dict[str, Any]:
-        """The match as ``mdp match --json`` prints it: the game, parameters, rules, and
-        ``players``, a list of ``{"player": k, "value": float}`` (null past a float; with
+        """The match as ``mdp match --json`` prints it: the game, variant, parameters, rule
+        plugins and rules (as every summary begins), and ``players``, a list of
+        ``{"player": k, "value": float}`` (null past a float; with
         ``"exact": "p/q"`` in exact mode), and the seconds spent."""
         players = []
         for k, value in enumerate(self.values, start=1):
@@ -110,8 +113,9 @@ class Match:
                 entry.update(_chance("wins", self.wins[k - 1]))
             players.append(entry)
         ties = {} if self.wins is None else _chance("ties", self.wins[-1])
-        return {"game": self.game, "params": dict(self.params), "plugins": list(self.plugins),
-                "rules": self.rules, "players": players, **ties, "seconds": round(self.seconds, 6)}
+        return {"game": self.game, "variant": self.variant, "params": dict(self.params),
+                "plugins": list(self.plugins), "rules": self.rules, "players": players, **ties,
+                "seconds": round(self.seconds, 6)}
 
 
 def _chance(name: str, value: float | Fraction) -> dict[str, Any]:
@@ -165,7 +169,7 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
                          f"not {type(model).__name__}")
     values, wins = _played(model, game, players, exact, progress, max_memory)
     return Match(game.name, game.shown_params(), game.describe(), values, exact,
-                 time.perf_counter() - start, wins, rule_plugins(game))
+                 time.perf_counter() - start, wins, rule_plugins(game), game.variant)
 
 
 @functools.singledispatch

@@ -116,9 +116,12 @@ def test_cli_json_shapes(capsys):
     outcome = json.loads(capsys.readouterr().out)["outcomes"][0]
     assert list(outcome) == ["shut_sum", "open_sum", "probability", "exact"]
     assert mdp.program.cli.main(["simulate", "games/shutbox", "--games", "1000", "--seed", "1", "--json"]) == 0
-    assert list(json.loads(capsys.readouterr().out)) == ["games", "seed", "mean", "low", "high", "sd", "percentiles", "outcomes"]
+    assert list(json.loads(capsys.readouterr().out)) == [
+        "game", "variant", "params", "plugins", "rules",  # a record of what was played
+        "games", "seed", "mean", "low", "high", "sd", "percentiles", "outcomes"]
     assert mdp.program.cli.main(["advise", "games/shutbox", "open=1 2 3 5 8", "roll=9", "--json"]) == 0
     advice = json.loads(capsys.readouterr().out)
+    assert list(advice)[:5] == ["game", "variant", "params", "plugins", "rules"]
     assert advice["state"] == {"open": "1 2 3 5 8", "roll": 9}
     assert [a["shut"] for a in advice["actions"]] == ["1 8", "1 3 5"]
     assert mdp.program.cli.main(["strategies", "games/shutbox", "--exact", "--json"]) == 0

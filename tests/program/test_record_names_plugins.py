@@ -51,7 +51,12 @@ def test_a_record_names_its_rule_plugins_and_replays_to_its_value(tmp_path, caps
 
 
 def test_every_record_of_one_game_names_the_same_plugins(capsys):
+    # (P35-2: simulate's and advise's records named no game, rules or plugins)
     solved = _record(capsys, ["solve", "shutbox", "--set", "tiles=1-3", "--json"])
-    matched = _record(capsys, ["match", "shutbox", "--set", "tiles=1-3", "--json"])
-    assert solved["plugins"] == matched["plugins"]
+    others = [_record(capsys, ["match", "shutbox", "--set", "tiles=1-3", "--json"]),
+              _record(capsys, ["simulate", "shutbox", "--set", "tiles=1-3", "--games", "3", "--json"]),
+              _record(capsys, ["advise", "shutbox", "--set", "tiles=1-3", "open=1 2 3", "roll=3",
+                               "--json"])]
+    recorded = ("game", "variant", "params", "plugins", "rules")
+    assert all({k: other[k] for k in recorded} == {k: solved[k] for k in recorded} for other in others)
     assert solved["plugins"] == [name for name in solved["plugins"] if not name.startswith("shutbox")]

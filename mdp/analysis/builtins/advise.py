@@ -222,7 +222,8 @@ ADVISE = Analysis(
     check=_advise_check, check_game=_played_in_matches,
     check_model=lambda model, args: _advise_model(model, args, state_columns(args.state)),
     summary=lambda advised, solution: {
-        **advised.advice.summary(), **_against(advised), **_played(advised),
+        **solution.model.info.summary(), **advised.advice.summary(), **_against(advised),
+        **_played(advised),
         **({} if advised.decided is None else {"does_not_play": advised.decided}),
         **({} if getattr(solution, "residual", None) is None else {"residual": solution.residual})},
     show=_show_advice, rounds=True)

@@ -304,7 +304,8 @@ SIMULATE = Analysis(
     table=lambda answer: toward.inner(answer).outcomes, check=_simulate_check,
     check_game=_play_check,
     check_model=toward.against_or_toward,
-    summary=lambda answer, solution: {**toward.inner(answer).summary(),
+    summary=lambda answer, solution: {**solution.model.info.summary(),
+                                      **toward.inner(answer).summary(),
                                       **toward.toward_summary(answer)},
     show=_show_simulation, rounds=True,
     without=("exact",))  # games played at random and counted: distribution --exact is exact
