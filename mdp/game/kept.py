@@ -30,7 +30,8 @@ WALKED = frozenset({"mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_ter
 class _Read(Mapping[str, Any]):
     """A game's parameters as a hook that makes its states is handed them, the name of each
     value it reads recorded in ``read`` (``params["bonus"]``, ``params.get``; a copy of the
-    whole, ``dict(params)``, reads every one); whether a name is there reads no value."""
+    whole, ``dict(params)``, and its text, ``str(params)`` or an f-string, read every one);
+    whether a name is there reads no value."""
 
     def __init__(self, params: Mapping[str, Any], read: set[str]) -> None:
         self._params, self._read = params, read
@@ -48,7 +49,8 @@ class _Read(Mapping[str, Any]):
     def __len__(self) -> int:
         return len(self._params)
 
-    def __repr__(self) -> str:
+    def __repr__(self) -> str:  # (str and format too): the text of every value
+        self._read.update(self._params)
         return repr(self._params)
 
 

@@ -129,3 +129,22 @@ def test_match_rules_that_name_a_parameter_the_game_reads_are_refused_on_every_r
     assert err == (f"mdp: error: game coin: its hooks read win as its states are made, though plugin "
                    f"{tmp_path / 'rules.py'}'s mdp_match_rules names it among those the match alone "
                    "reads (MatchRules params); name in params only what the game's own hooks never read\n"), err
+
+
+TEXT = "int({}.split(\"'win': \")[1].split('}}')[0])"
+
+
+@pytest.mark.parametrize("read", [TEXT.format("str(params)"), TEXT.format("f'{params}'"),
+                                  TEXT.format("repr(params)"), TEXT.format("('%s' % (params,))")])
+def test_a_parameter_read_through_the_text_of_them_all_is_read(tmp_path, capsys, monkeypatch, read):
+    # Round 35, P35-23: read through the text of the mapping, a match-only parameter went
+    # unseen, and match --vary compiled once: every row had the first rule set's figures.
+    game = COIN.replace('return {"T": 1, "W": params["win"], "L": 0}[state]',
+                        f'return {{"T": 1, "W": {read}, "L": 0}}[state]')
+    assert game != COIN
+    (tmp_path / "coin.py").write_text(game)
+    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
+    (tmp_path / "rules.py").write_text(RULES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["match", str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
+    assert "its hooks read win as its states are made" in capsys.readouterr().err
