@@ -11,7 +11,7 @@ import attrs
 
 from mdp.errors import ModelError
 from mdp.game.names import named_twice, one_name
-from mdp.game.params import NOT_PARAMETERS, Param, check_default
+from mdp.game.params import NOT_PARAMETERS, VARY_COLUMNS, VARY_PLAYERS, Param, check_default
 from mdp.game.parsers import MAKERS
 
 
@@ -82,6 +82,11 @@ def param_fault(param: Param, kind: str = "parameter") -> str | None:
         if one_name(param.name) in map(one_name, NOT_PARAMETERS):
             return (f"its name is one of mdp.load_game's own ({', '.join(NOT_PARAMETERS)}), "
                     "which no --set can give: name it otherwise")
+        name = one_name(param.name)
+        if name in map(one_name, VARY_COLUMNS) or VARY_PLAYERS.fullmatch(name):
+            return (f"its name is one of the columns a table of rule sets adds beside the "
+                    f"parameters varied ({', '.join(VARY_COLUMNS)}, player_1, player_1_percent, "
+                    "player_1_exact ...), whose column it would take: name it otherwise")
         if odd := [f for f in OPTION_FIELDS if getattr(param, f) != _PLAIN[f]]:
             return (f"its {odd[0]} is set, which only an analysis's option takes; a game's "
                     "parameter has a default and is given once, by --set NAME=VALUE")

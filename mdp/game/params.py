@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType, ModuleType
@@ -324,6 +325,15 @@ def parse_assignments(items: Iterable[str]) -> dict[str, str]:
 
 NOT_PARAMETERS = ("variant", "plugins")
 """Names that load a game (:func:`mdp.load_game`'s own arguments), never a parameter."""
+
+VARY_COLUMNS = ("value", "exact", "states")
+"""The columns a table of rule sets (``--vary``, :func:`mdp.solve_table`) adds beside the
+parameters varied, each a column of its own: never a parameter's name, whose column it would
+take (the rows would not say their rule sets)."""
+
+VARY_PLAYERS = re.compile(r"player_[0-9]+(_percent|_exact)?")
+"""The columns :func:`mdp.match_table` adds beside them, a player's: ``player_1``,
+``player_1_percent``, ``player_2_exact``."""
 
 
 def check_settable(names: Iterable[str]) -> None:

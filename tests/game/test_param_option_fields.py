@@ -29,7 +29,10 @@ def mdp_params():
 '''
 _written = itertools.count()
 FAULTS = st.one_of(st.sampled_from(sorted(FIELDS)).map(lambda f: ("n", FIELDS[f], f)),
-                   st.sampled_from(["variant", "plugins"]).map(lambda n: (n, "", "name")))
+                   st.sampled_from(["variant", "plugins"]).map(lambda n: (n, "", "name")),
+                   # a column of a table of rule sets (round 35, P35-16: it took the column)
+                   st.sampled_from(["value", "exact", "states", "VALUE", "player_1", "player_12_exact",
+                                    "Player_2_Percent"]).map(lambda n: (n, "", "column")))
 
 
 @pytest.mark.slow
@@ -50,8 +53,9 @@ def test_a_game_parameter_given_by_set_alone(tmp_path_factory, capsys, fault, by
         mdp.load_game(str(game), plugins=plugins)
     said = str(refused.value)
     assert "\n" not in said and f"parameter {name}" in said, said
-    assert ((f"{kind} is set, which only an analysis's option takes" in said) if kind != "name"
-            else "one of mdp.load_game's own (variant, plugins)" in said), said
+    expected = {"name": "one of mdp.load_game's own (variant, plugins)",
+                "column": "one of the columns a table of rule sets adds beside the parameters varied"}
+    assert expected.get(kind, f"{kind} is set, which only an analysis's option takes") in said, said
     if by_plugin:
         assert f"plugin {plugin}'s mdp_params" in said, said
     capsys.readouterr()
