@@ -128,6 +128,8 @@ class _Beside:
 
     folders: list[str] = []
     current: str | None = None
+    beside: set[str] = set()
+    """The modules found beside the file being imported (``current``), by name."""
 
     @classmethod
     def add(cls, folder: str) -> None:
@@ -150,24 +152,29 @@ class _Beside:
                               "it as its file is imported, not inside a hook")
         if found and isinstance(found[0].loader, SourceFileLoader):  # as edited, as its user's
             found[0].loader = _FromSource(name, found[0].loader.path)
+        if found and cls.current is not None:
+            cls.beside.add(name)
         return found[0] if found else None
 
     @classmethod
     def importing(cls, folder: str, load: Any) -> tuple[str, ...]:
         """Run ``load()``, the import of a file of ``folder``, finding the modules it imports
-        beside it in ``folder`` alone; then take them out of ``sys.modules``, and return
-        their files."""
-        before, cls.current = set(sys.modules), folder
+        beside it in ``folder`` alone; then take those (and their submodules) out of
+        ``sys.modules``, and return their files. Only those found beside it: an installed
+        package whose files are below ``folder`` too (a virtual environment kept in the
+        game's folder, numpy's modules loaded as the game imports it) is left loaded."""
+        before, cls.current, cls.beside = set(sys.modules), folder, set()
         helpers = []
         try:
             load()
         finally:
             cls.current = None
             for name in sorted(set(sys.modules) - before):
-                origin = getattr(sys.modules[name], "__file__", None) or ""
-                if not is_private(name) and origin.startswith(folder + os.sep):
+                top = name.partition(".")[0]
+                if not is_private(name) and top in cls.beside:
+                    origin = getattr(sys.modules[name], "__file__", None)
                     del sys.modules[name]
-                    helpers.append(origin)
+                    helpers.extend([origin] if origin else [])
         return tuple(helpers)
 
 

@@ -58,6 +58,17 @@ EXIT_TOO_LARGE = 3
 """The model would pass the state limit or the memory budget."""
 
 
+def _worded(error: BaseException, args: argparse.Namespace) -> BaseException:
+    """``error`` with the round state it names in words (:func:`mdp.analysis.labels.worded`),
+    or as it is where the words cannot be had: the import of what words it (numpy) fails in a
+    process whose modules a game broke, and the refusal is still one line."""
+    try:
+        from mdp.analysis.labels import worded  # (numpy: only where an error came)
+    except ImportError:
+        return error
+    return worded(error, getattr(args, "loaded", None), varied=bool(getattr(args, "vary", None)))
+
+
 def main(argv: list[str] | None = None) -> int:
     _freeze_at_exit()
     numpy_settings()
@@ -123,13 +134,10 @@ def main(argv: list[str] | None = None) -> int:
                     # its own (a pipe of its own broken, mdp.TooLarge raised): not mdp's word
                     raise ModelError(f"plugin {offered[0]}'s {offered[1]} {args.command.name} "
                                      f"raised {fault(error)}") from None
-                from mdp.analysis.labels import worded  # (numpy: only where an error came)
-
                 # (no name kept for the error: a frame's name would hold it, and the game's
                 # objects its frames hold, to the program's end, never finalized)
-                raise followable(worded(error, getattr(args, "loaded", None), varied=bool(getattr(
-                    args, "vary", None))), args.command.name,
-                    parsing.takes(parser, args, "--exact")) from None
+                raise followable(_worded(error, args), args.command.name,
+                                 parsing.takes(parser, args, "--exact")) from None
             except UnboundedWarning as warned:  # mdp's own, which a filter made an error
                 raise TooLarge(str(warned)) from None
             except RuntimeWarning as warned:
