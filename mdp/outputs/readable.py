@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 from mdp.shown import DIGITS, fixed, one_line, percent, readable, shown_float
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     import polars as pl
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "cells", "exactly", "fixed", "one_line", "percentiles_shown", "readable",
+__all__ = ["DIGITS", "cells", "exactly", "fixed", "fixed_exact", "one_line", "percentiles_shown", "readable",
            "shown_float", "readable_table", "value_line", "value_name"]
 
 
@@ -82,6 +84,22 @@ def percentiles_shown(percentiles: dict[str, Any], frame: pl.DataFrame,
     floats = [v if isinstance(v, float) else None for v in values]
     shown = apart([*floats, *among], [*texts, *map(readable, among)])[:len(values)]
     return ", ".join(f"{p} {t}" for p, t in zip(percentiles, shown))
+
+
+def fixed_exact(value: Fraction | int) -> str:
+    """An exact value in a column of :func:`~mdp.shown.fixed`'s (``mdp advise --exact``): as
+    its float is shown, but one that no float holds by its size (not 0 but made 0 or
+    subnormal, or past a float) by that size to three digits (``2.00e-400``), never as the
+    float's ``0``: a value or regret that is not 0 never reads 0."""
+    from mdp.engine.numeric import about
+
+    try:
+        as_float = float(value)
+    except OverflowError:
+        as_float = math.inf
+    if value != 0 and (abs(as_float) < sys.float_info.min or math.isinf(as_float)):
+        return ("-" if value < 0 else "") + about(abs(value))
+    return fixed(as_float)
 
 
 def exactly(value: Any, exact: str | None) -> str:

@@ -19,7 +19,7 @@ from mdp.analysis.registry import Analysis
 from mdp.errors import ParamError
 from mdp.game.params import Param
 from mdp.hookspecs import hookimpl
-from mdp.outputs.readable import fixed, readable, value_name, within
+from mdp.outputs.readable import fixed, fixed_exact, readable, value_name, within
 from mdp.shown import percent
 
 if TYPE_CHECKING:
@@ -126,12 +126,7 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print("values" + note.removeprefix(","))
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
-    # An action that ties with the best (optimal, within the floats' tie) has a regret of 0:
-    # what floats give there is their rounding (the table and JSON keep it as it is).
-    tied = advice.actions["optimal"].to_list()
-    shown = {"value": [fixed(v) for v in advice.actions["value"].to_list()],
-             "regret": [fixed(0.0 if optimal else v)
-                        for v, optimal in zip(advice.actions["regret"].to_list(), tied)]}
+    shown = _shown_values(advice.actions, advised.solution.sense)
     wide = {c: max(12, *map(len, texts)) for c, texts in shown.items()}  # (12: 0.5000000000)
     print("  ".join(f"{n:>10}" for n in names) + "".join(f"  {c:>{wide[c]}}" for c in shown))
     for at, row in enumerate(advice.actions.iter_rows(named=True)):
@@ -140,6 +135,24 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         mark += ("  played" + ("" if chance == 1 else f" {percent(chance)}")) if chance else ""
         print("  ".join(f"{readable(row[n]):>10}" for n in names)
               + "".join(f"  {shown[c][at]:>{wide[c]}}" for c in shown) + mark)
+
+
+def _shown_values(actions: pl.DataFrame, sense: str) -> dict[str, list[str]]:
+    """Each action's value and regret as people read them: exactly, from the fractions,
+    where the solve was exact (one that no float holds by its size, by that size: never a
+    float's 0 for a value or regret that is not 0); in floats, an action that ties with the
+    best (optimal, within the floats' tie) with a regret of 0, what floats give there being
+    their rounding (the table and JSON keep it as it is)."""
+    if "value_exact" in actions.columns:
+        from fractions import Fraction
+
+        exact = [Fraction(text) for text in actions["value_exact"].to_list()]
+        best = max(exact) if sense == "max" else min(exact)
+        return {"value": [fixed_exact(v) for v in exact],
+                "regret": [fixed_exact(abs(best - v)) for v in exact]}
+    tied = actions["optimal"].to_list()
+    return {"value": [fixed(v) for v in actions["value"].to_list()],
+            "regret": [fixed(0.0 if optimal else v) for v, optimal in zip(actions["regret"].to_list(), tied)]}
 
 
 def _played(advised: Advised) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import mdp
@@ -30,6 +31,7 @@ from mdp.outputs.readable import (
     chances_shown,
     exactly,
     fixed,
+    fixed_exact,
     percent_cell,
     percentiles_shown,
     value_line,
@@ -325,7 +327,10 @@ def _show_strategies(frame: pl.DataFrame, model: mdp.CompiledModel | mdp.Rounds,
                      game: mdp.Game) -> None:
     print(game.describe())
     width = max(len(name) for name in frame["strategy"])
-    values = [None if v is None else fixed(v) for v in frame["value"].to_list()]
+    # From the fractions where exact: one no float holds by its size is not 0.0000000000.
+    fractions = frame["exact"].to_list() if "exact" in frame.columns else [None] * frame.height
+    values = [None if v is None else fixed(v) if e is None else fixed_exact(Fraction(e))
+              for v, e in zip(frame["value"].to_list(), fractions)]
     wide = max((len(v) for v in values if v is not None), default=0)
     for row, value in zip(frame.iter_rows(named=True), values, strict=True):
         if value is None:  # the others are still worth reporting
