@@ -99,7 +99,7 @@ class Param:
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
             self._read_back(value, got)
-        elif self.show is None and isinstance(got, (bool, int, float)) and not self.repeat:
+        elif self.show is None and isinstance(got, bool) and not self.repeat:
             self._itself_back(value, got)
         if got is None or isinstance(got, (bool, int, float)) or \
                 self.show is None and not isinstance(got, (bytes, bytearray)):
@@ -130,25 +130,26 @@ class Param:
                              "takes back")
 
 
-    def _itself_back(self, value: Any, got: bool | int | float) -> None:
-        """Refuse a value with no ``show``, true or false or a number recorded as itself,
-        whose text (``true`` or ``True``, ``1``, ``0.5``) ``parse`` reads as another value:
-        the record would be another game's setting (a parser that reads ``t`` as true and
-        ``True`` as text)."""
-        texts = ("true", "True") if got is True else ("false", "False") if got is False else (repr(got),)
-        read = []
+    def _itself_back(self, value: Any, got: bool) -> None:
+        """Refuse a value with no ``show`` that is true or false, recorded as itself (JSON's
+        ``true``, a table's ``true``), where ``parse`` reads ``true`` and ``True`` (or
+        ``false`` and ``False``) as another value: the record would be another game's
+        setting (a parser that reads ``t`` as true and ``true`` as text). A text the parser
+        refuses records no other game: taken."""
+        texts = ("true", "True") if got else ("false", "False")
+        others = []
         for text in texts:
             try:
                 again = parsed(f"parameter {self.name}", self, text)
             except (ValueError, TypeError, ParamError):
-                read.append("its parser refuses")
                 continue
             if alike(again, value) is not False:
                 return
-            read.append(f"--set reads as {self.name}={said(again):.60}")
-        raise ModelError(f"parameter {self.name}: its value {said(got):.60} is recorded as "
-                         f"{texts[0]}, which {read[0]}; give the parameter a show that writes "
-                         "the text --set takes back")
+            others.append(again)
+        if others:
+            raise ModelError(f"parameter {self.name}: its value {said(got)} is recorded as "
+                             f"{texts[0]}, which --set reads as {self.name}={said(others[0]):.60}; "
+                             "give the parameter a show that writes the text --set takes back")
 
 
 def values_of(value: Any) -> tuple[Any, ...]:

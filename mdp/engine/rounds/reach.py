@@ -38,6 +38,7 @@ from mdp.engine.columns import best_columns
 from mdp.engine.memory import joined
 from mdp.engine.numeric import counted
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
+from mdp.engine.rounds.digits import check_digits, every_end_reached
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.payoff import AT_LEAST, Payoff
@@ -282,6 +283,7 @@ def solve_reach(model: Rounds, *, exact: bool = False,
     window = None if total is None else \
         needs_window(model, total, lambda ends, keys: whole_points(model, ends, keys, payoff))
     wide, count = _widths(model, payoff, total=total), len(model.keys)
+    zeros = not exact and payoff == AT_LEAST and every_end_reached(model)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, below, chances, offsets = list(low), list(low), [np.zeros(0)] * count, [np.zeros(1)] * count
     inner = model.round
@@ -307,26 +309,12 @@ def solve_reach(model: Rounds, *, exact: bool = False,
         below[r] = np.concatenate(belows)
         offsets[r] = np.concatenate([[0], np.cumsum(np.concatenate(widths))]).astype(np.int64)
         if not exact:
-            _check_digits(model, r, chances[r], offsets[r])
+            check_digits(model, r, chances[r], offsets[r], zeros)
         if start_only and r < model.n_rounds:
             chances[r + 1] = np.zeros(0)
     return Reach(model, tuple(low), tuple(high), tuple(offsets), tuple(chances), exact,
                  time.perf_counter() - began, payoff, start_only,
                  None if window is None else tuple(window), tuple(below))
-
-
-def _check_digits(model: Rounds, r: int, chances: np.ndarray, offsets: np.ndarray) -> None:
-    """Refuse a chance of round ``r`` that came below what a float holds with its digits
-    (not 0 but under about 2.2e-308): floats lost them, and went on to 0 a round or two
-    earlier, where the total was called out of reach and a play that keeps it alive tied with
-    one that gives it up (a gamble won 60 times at 1 in a million, 1e-360). Exact numbers
-    hold any chance."""
-    tiny = np.flatnonzero((chances != 0) & (np.abs(chances) < np.finfo(np.float64).tiny))
-    if len(tiny):
-        key = int(model.keys[r][np.searchsorted(offsets, tiny[0], side="right") - 1])
-        raise ModelError(f"game {model.info.game}: a chance from round state {key} came to "
-                         f"{chances[tiny[0]]:.3g}, below what a float holds with its digits "
-                         "(about 2.2e-308), and smaller ones to 0; solve exactly (--exact)")
 
 
 def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: Laid | None,
