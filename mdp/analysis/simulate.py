@@ -96,7 +96,10 @@ def counted(games: int, seed: int | None, values: np.ndarray, counts: np.ndarray
     """What ``games`` games played show, that ended at ``values`` (``counts`` times each),
     by ``outcomes`` (the outcome columns and ``games``); ``chance``: the values are
     probabilities (the game's objective says so, whatever values the games met)."""
-    frame = outcomes.with_columns(frequency=pl.col("games") / games)
+    # Each share divided as such (Polars multiplies by the reciprocal: 3 of 10 was
+    # 0.30000000000000004), the float nearest games / N.
+    frame = outcomes.with_columns(frequency=pl.Series(outcomes["games"].to_numpy() / games,
+                                                      dtype=pl.Float64))
     return _found(games, seed, values, counts, frame, chance)
 
 

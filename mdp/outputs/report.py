@@ -38,7 +38,7 @@ from mdp.outputs.explorer import (
 )
 from mdp.outputs.plot import varied
 from mdp.outputs.readable import readable, value_name
-from mdp.shown import counted, percent, play_aimed
+from mdp.shown import counted, fixed, percent, play_aimed
 
 if TYPE_CHECKING:
     from mdp.engine.rounds.solution import RoundsSolution
@@ -170,7 +170,9 @@ def _page(game: Game, sections: list[str], objective: Any, explorer: dict[str, A
 
 
 def _number(value: float, probability: bool) -> str:
-    return percent(value) if probability else f"{value:.10g}"
+    """A strategy's value or regret as ``mdp strategies`` shows it: a percentage, or ten
+    decimals (one below 0.0001, not 0, to ten digits: :func:`~mdp.shown.fixed`)."""
+    return percent(value) if probability else fixed(value)
 
 
 def _facts(exact: Solution[Any], game: Game) -> str:

@@ -142,6 +142,6 @@ def test_advise_shows_a_label_with_a_line_break_on_its_row(tmp_path, capsys):
                     "@mdp.hookimpl\ndef mdp_action_columns(state, action): return {'move': action}\n")
     assert main(["advise", str(game), "pos=s"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[2:] == ["      move         value        regret",
-                         "      stop  2.0000000000  0.0000000000  optimal",
+    assert lines[2:] == ["       move         value        regret",  # as wide as the widest
+                         "       stop  2.0000000000  0.0000000000  optimal",
                          "roll\\nagain  1.0000000000  1.0000000000"]

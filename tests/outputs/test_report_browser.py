@@ -337,7 +337,7 @@ def test_the_page_of_a_game_of_rounds_advises_as_mdp_advise_does(browser, tmp_pa
         "return [...document.querySelectorAll('#strategies-h ~ div tbody tr')].map(r => "
         "[r.querySelector('th').firstChild.textContent, ...[...r.querySelectorAll('td')]"
         ".map(d => d.textContent)])")
-    assert ways == [["optimal", "11.89583333", "0"], ["greedy", "11.83333333", "0.0625"]]
+    assert ways == [["optimal", "11.8958333333", "0.0000000000"], ["greedy", "11.8333333333", "0.0625000000"]]
     for position in TWO_BOXES_POSITIONS[1:]:
         set_controls(browser, position)
         shown = check_round_advice(browser, solution, game, position)

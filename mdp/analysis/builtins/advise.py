@@ -126,15 +126,16 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print("values" + note.removeprefix(","))
     names = [c for c in advice.actions.columns
              if c not in ("value", "value_exact", "regret", "optimal", "probability")]
-    shown = _shown_values(advice.actions, advised.solution.sense)
-    wide = {c: max(12, *map(len, texts)) for c, texts in shown.items()}  # (12: 0.5000000000)
-    print("  ".join(f"{n:>10}" for n in names) + "".join(f"  {c:>{wide[c]}}" for c in shown))
+    shown = {n: [readable(v) for v in advice.actions[n].to_list()] for n in names}
+    shown.update(_shown_values(advice.actions, advised.solution.sense))
+    # Each column as wide as its widest (at least 10, and 12 for the numbers: 0.5000000000).
+    wide = {c: max(12 if c not in names else 10, len(c), *map(len, texts)) for c, texts in shown.items()}
+    print("  ".join(f"{c:>{wide[c]}}" for c in shown))
     for at, row in enumerate(advice.actions.iter_rows(named=True)):
         mark = "  optimal" if row["optimal"] else ""
         chance = row.get("probability") or 0  # the strategy's own move, how often it plays it
         mark += ("  played" + ("" if chance == 1 else f" {percent(chance)}")) if chance else ""
-        print("  ".join(f"{readable(row[n]):>10}" for n in names)
-              + "".join(f"  {shown[c][at]:>{wide[c]}}" for c in shown) + mark)
+        print("  ".join(f"{shown[c][at]:>{wide[c]}}" for c in shown) + mark)
 
 
 def _shown_values(actions: pl.DataFrame, sense: str) -> dict[str, list[str]]:
