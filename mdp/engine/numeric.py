@@ -205,10 +205,10 @@ def plain(value: Any) -> Any:
     every number a game or a plugin gives: an ``int``, ``float`` or ``Fraction`` subclass
     (an ``IntEnum``) is read by its base class's own methods, never by the object's
     ``__float__``, ``__int__``, ``__eq__`` or ``numerator``, which a subclass may make say
-    another number; another
-    :class:`numbers.Rational` by its numerator and denominator, which must then be whole.
-    Anything else (``bool`` too) is returned as it is, for :func:`fault` to refuse. Exact
-    arithmetic on NumPy's 64-bit integers would overflow without a word, hence ints too."""
+    another number; another :class:`numbers.Rational` by its numerator and denominator,
+    which must then be whole. Anything else (``bool`` too) is returned as it is, for
+    :func:`fault` to refuse. Exact arithmetic on NumPy's 64-bit integers would overflow
+    without a word, hence ints too."""
     kind = type(value)
     if kind is int or kind is float:
         return value

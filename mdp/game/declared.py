@@ -79,10 +79,10 @@ def param_fault(param: Param, kind: str = "parameter") -> str | None:
             if not isinstance(text, str) or not text.isprintable():
                 return f"its {field} is {text!r}, not one line of text"
     else:  # set by --set NAME=VALUE alone, with a default
-        if one_name(param.name) in map(one_name, NOT_PARAMETERS):
+        name = one_name(param.name)
+        if name in map(one_name, NOT_PARAMETERS):
             return (f"its name is one of mdp.load_game's own ({', '.join(NOT_PARAMETERS)}), "
                     "which no --set can give: name it otherwise")
-        name = one_name(param.name)
         if name in map(one_name, VARY_COLUMNS) or VARY_PLAYERS.fullmatch(name):
             return (f"its name is one of the columns a table of rule sets adds beside the "
                     f"parameters varied ({', '.join(VARY_COLUMNS)}, player_1, player_1_percent, "

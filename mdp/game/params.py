@@ -129,7 +129,6 @@ class Param:
                              f"{self.name}={said(again):.60}; a value is shown as the text --set "
                              "takes back")
 
-
     def _itself_back(self, value: Any, got: bool) -> None:
         """Refuse a value with no ``show`` that is true or false, recorded as itself (JSON's
         ``true``, a table's ``true``), where ``parse`` reads ``true`` and ``True`` (or

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
 
     from mdp.engine.solved import Solved
 
-__all__ = ["DIGITS", "cells", "exactly", "fixed", "fixed_exact", "one_line", "percentiles_shown", "readable",
-           "shown_float", "readable_table", "value_line", "value_name"]
+__all__ = ["DIGITS", "cells", "exactly", "fixed", "fixed_exact", "one_line", "percentiles_shown",
+           "readable", "shown_float", "readable_table", "value_line", "value_name"]
 
 
 def readable_table(frame: pl.DataFrame) -> pl.DataFrame:
@@ -89,7 +89,7 @@ def percentiles_shown(percentiles: dict[str, Any], frame: pl.DataFrame,
 def fixed_exact(value: Fraction | int) -> str:
     """An exact value in a column of :func:`~mdp.shown.fixed`'s (``mdp advise --exact``): as
     its float is shown, but one that no float holds by its size (not 0 but made 0 or
-    subnormal, or past a float) by that size to three digits (``2.00e-400``), never as the
+    subnormal, or past a float) by that size to three digits (``2.22e-401``), never as the
     float's ``0``: a value or regret that is not 0 never reads 0."""
     from mdp.engine.numeric import about
 

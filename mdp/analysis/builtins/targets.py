@@ -356,7 +356,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         reach = at_least(solution.model, exact=args.exact, progress=progress,
                          max_memory=args.max_memory or "default", start_only=True, total=total)
         ended, above = best_mean_chances(solution, progress=progress,
-                                       max_memory=args.max_memory or "default")
+                                         max_memory=args.max_memory or "default")
     best, mean = reach.chance(total), chance_of(ended, above, total, args.exact)
     summary = {**solution.summary(), "objective": f"chance of at least {total} points",
                "at_least": total, "value": float_or_none(best)}
