@@ -611,3 +611,31 @@ def mdp_terminal_value(state):
 """The source of a game of one state, worth 1, named ``name``, that declares the parameters
 ``declared`` (the text of a list's items): for the tests of what a game declares, written to
 a file, so that what its declarations do wrong is said as the game's."""
+
+
+ONE_MOVE = '''import mdp
+{imports}
+GAME_NAME = {name!r}
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "start"
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["stop"] if state == "start" else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    return [(1, "end")]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return {value}
+'''
+"""The source of a game of one move, from "start" to "end", worth ``value`` (an expression),
+named ``name``, with the lines ``imports`` before it."""

@@ -8,34 +8,11 @@ games are still each their own."""
 
 import sys
 
+from models import ONE_MOVE
+
 from mdp.program.cli import main
 
-GAME = '''import mdp
-import installed_here
-from helper import POINTS
-
-GAME_NAME = "{name}"
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["stop"] if state == "start" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, "end")]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return POINTS + installed_here.sub.BONUS
-'''
+IMPORTS = "import installed_here\nfrom helper import POINTS\n"
 
 
 def test_an_installed_package_below_the_games_folder_stays_loaded(tmp_path, capsys, monkeypatch):
@@ -46,13 +23,16 @@ def test_an_installed_package_below_the_games_folder_stays_loaded(tmp_path, caps
     monkeypatch.syspath_prepend(str(site))
     for folder, points in (("project", 1), ("other", 2)):  # two games, a helper.py each
         (tmp_path / folder).mkdir(exist_ok=True)
-        (tmp_path / folder / "game.py").write_text(GAME.format(name=f"{folder}-game"))
+        (tmp_path / folder / "game.py").write_text(ONE_MOVE.format(
+            imports=IMPORTS, name=f"{folder}-game", value="POINTS + installed_here.sub.BONUS"))
         (tmp_path / folder / "helper.py").write_text(f"POINTS = {points}\n")
-    monkeypatch.delitem(sys.modules, "installed_here", raising=False)
-    monkeypatch.delitem(sys.modules, "installed_here.sub", raising=False)
-    assert main(["solve", str(tmp_path / "project" / "game.py"), "--exact"]) == 0
-    assert "exact: 101" in capsys.readouterr().out
-    assert "installed_here" in sys.modules and "installed_here.sub" in sys.modules
-    assert "helper" not in sys.modules  # the game's own helper, imported afresh with it
-    assert main(["solve", str(tmp_path / "other" / "game.py"), "--exact"]) == 0
-    assert "exact: 102" in capsys.readouterr().out
+    try:
+        assert main(["solve", str(tmp_path / "project" / "game.py"), "--exact"]) == 0
+        assert "exact: 101" in capsys.readouterr().out
+        assert "installed_here" in sys.modules and "installed_here.sub" in sys.modules
+        assert "helper" not in sys.modules  # the game's own helper, imported afresh with it
+        assert main(["solve", str(tmp_path / "other" / "game.py"), "--exact"]) == 0
+        assert "exact: 102" in capsys.readouterr().out
+    finally:  # (the package is this test's alone)
+        for name in ("installed_here.sub", "installed_here"):
+            sys.modules.pop(name, None)

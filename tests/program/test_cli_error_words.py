@@ -5,32 +5,11 @@ then the error as it came, exit 2."""
 
 import sys
 
+from models import ONE_MOVE
+
 from mdp.program.cli import main
 
-BAD = '''import mdp
-
-GAME_NAME = "bad-value"
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "start"
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return ["stop"] if state == "start" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, "end")]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return "ten"
-'''
+BAD = ONE_MOVE.format(imports="", name="bad-value", value='"ten"')
 
 
 def test_the_line_is_said_when_its_words_cannot_be_imported(tmp_path, capsys, monkeypatch):
