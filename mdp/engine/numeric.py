@@ -201,14 +201,14 @@ def first_float(values: Any) -> tuple[int, float] | None:
 def plain(value: Any) -> Any:
     """A number as the engine takes it, by its exact value: an ``int``, a
     :class:`~fractions.Fraction` of ints, or a ``float`` (a NumPy number as the plain number
-    it holds, ``np.longdouble`` as the whole number or fraction it is). The one door of
-    every number a game or a plugin gives: an ``int``, ``float`` or ``Fraction`` subclass
-    (an ``IntEnum``) is read by its base class's own methods, never by the object's
-    ``__float__``, ``__int__``, ``__eq__`` or ``numerator``, which a subclass may make say
-    another number; another :class:`numbers.Rational` by its numerator and denominator,
-    which must then be whole. Anything else (``bool`` too) is returned as it is, for
-    :func:`fault` to refuse. Exact arithmetic on NumPy's 64-bit integers would overflow
-    without a word, hence ints too."""
+    it holds, ``np.longdouble`` as a float where one holds it, else as the whole number or
+    fraction it is). The one door of every number a game or a plugin gives: an ``int``,
+    ``float`` or ``Fraction`` subclass (an ``IntEnum``) is read by its base class's own
+    methods, never by the object's ``__float__``, ``__int__``, ``__eq__`` or ``numerator``,
+    which a subclass may make say another number; another :class:`numbers.Rational` by its
+    numerator and denominator, which must then be whole. Anything else (``bool`` too) is
+    returned as it is, for :func:`fault` to refuse. Exact arithmetic on NumPy's 64-bit
+    integers would overflow without a word, hence ints too."""
     kind = type(value)
     if kind is int or kind is float:
         return value
@@ -260,27 +260,36 @@ def plain_array(values: Any) -> Any:
     """``values``, an array of a subclass of NumPy's made a plain one (a matrix, which indexes
     by rows of two dimensions); a masked array refused (``ValueError``): the numbers its mask
     hides would be solved with, unseen; one of floats wider than 64 bits (``np.longdouble``)
-    as an array of the numbers they hold, exactly (:func:`plain`). Anything else as it is."""
+    as floats where each is one, else as an array of the numbers they hold, each exactly
+    (:func:`plain`). Anything else as it is."""
     if isinstance(values, np.ma.MaskedArray):
         raise ValueError("a masked array, whose mask hides numbers that would be used unseen; "
                          "give a plain array")
     if isinstance(values, np.ndarray) and type(values) is not np.ndarray:
         values = np.asarray(values)
     if isinstance(values, np.ndarray) and values.dtype.kind == "f" and values.dtype.itemsize > 8:
-        out = np.empty(values.shape, dtype=object)
-        out.ravel()[:] = [_wide(v) for v in values.ravel()]
+        with np.errstate(over="ignore"):  # (one past a float's range: not a float)
+            floats = values.astype(np.float64)
+        if np.array_equal(floats, values, equal_nan=True):  # each a float: floats, as ever
+            return floats
+        out = np.empty(values.shape, dtype=object)  # each exactly, no float among them
+        out.ravel()[:] = [_wide(v, exact=True) for v in values.ravel()]
         return out
     return values
 
 
-def _wide(value: np.longdouble) -> int | Fraction | np.longdouble:
-    """A float wider than Python's (``np.longdouble``) as the number it holds, exactly: a
-    whole number or a fraction (``3 * 2**60 + 1``, which a float rounds), as a game's
-    fractions are taken; as it is where it is not finite or past a float's range, for
+def _wide(value: np.longdouble, exact: bool = False) -> int | float | Fraction | np.longdouble:
+    """A float wider than Python's (``np.longdouble``) as the number it holds: a float where
+    a float holds it (unless ``exact``: a float's probabilities and values stay a float's,
+    within its tolerance), else the whole number or fraction it is (``3 * 2**60 + 1``, which
+    a float rounds); as it is where it is not finite or past a float's range, for
     :func:`fault` to say which."""
     with np.errstate(over="ignore"):
-        if not math.isfinite(float(value)):
-            return value
+        as_float = float(value)
+    if not math.isfinite(as_float):
+        return value
+    if as_float == value and not exact:
+        return as_float
     top, bottom = (int(n) for n in value.as_integer_ratio())
     return top if bottom == 1 else Fraction(top, bottom)
 

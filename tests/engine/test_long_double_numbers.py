@@ -1,9 +1,10 @@
 """A game's long double (``np.longdouble``: 64 bits of mantissa on x86-64, where a float has
-53) is taken by the number it holds, exactly, at the one door of every number
-(mdp.engine.numeric.plain and plain_array): a whole number or a fraction, as a Fraction the
-game gave would be. It was rounded to a float on the way in: points of 3 * 2**60 + 1 made
-totals no play reaches (…929 for …930), and terminal values 2**60 + 1 and 2**60 + 2 one
-outcome (P35-13)."""
+53) is taken by the number it holds, at the one door of every number (mdp.engine.numeric.plain
+and plain_array): a float where a float holds it (a float's probability, within a float's
+tolerance), else exactly, a whole number or a fraction, as a Fraction the game gave would be
+(an array all of them exactly where one is not a float). It was rounded to a float on the
+way in: points of 3 * 2**60 + 1 made totals no play reaches (…929 for …930), and terminal
+values 2**60 + 1 and 2**60 + 2 one outcome (P35-13)."""
 
 from fractions import Fraction
 
@@ -31,9 +32,12 @@ def _long(top, shift):
 def test_a_long_double_is_the_number_it_holds(pairs):
     longs = [_long(top, shift) for top, shift in pairs]
     held = [Fraction(top, 2**shift) for top, shift in pairs]
+    floats = [float(h) == h for h in held]  # a float holds it: a float, as a game's float is
     assert [plain(x) for x in longs] == held
-    assert all(type(plain(x)) in (int, Fraction) for x in longs)
-    assert plain_array(np.array(longs, dtype=np.longdouble)).tolist() == held
+    assert [type(plain(x)) is float for x in longs] == floats
+    array = plain_array(np.array(longs, dtype=np.longdouble)).tolist()
+    assert array == held  # each exactly, or all floats where a float holds each
+    assert [type(x) is float for x in array] == [all(floats)] * len(held)
 
 
 def test_one_not_finite_or_past_a_float_stays_for_its_fault_to_be_said():
