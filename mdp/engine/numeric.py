@@ -137,7 +137,8 @@ def quoted(value: Any) -> str:
 
 
 def about(value: Any) -> str:
-    """An exact number to three digits, of any size (``1e-400``, which no float holds)."""
+    """An exact number to three digits, of any size and either sign (``1e-400``, which no
+    float holds; ``-1.23e-400``)."""
     with decimal.localcontext(decimal_context(3)):
         near = decimal.Decimal(int(value.numerator)) / decimal.Decimal(int(value.denominator))
         return f"{near:.3g}"

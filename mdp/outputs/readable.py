@@ -98,7 +98,7 @@ def fixed_exact(value: Fraction | int) -> str:
     except OverflowError:
         as_float = math.inf
     if value != 0 and (abs(as_float) < sys.float_info.min or math.isinf(as_float)):
-        return ("-" if value < 0 else "") + about(abs(value))
+        return about(value)
     return fixed(as_float)
 
 
@@ -114,7 +114,7 @@ def exactly(value: Any, exact: str | None) -> str:
 
         fraction = Fraction(exact)
         if math.isinf(value) or Fraction(value) != fraction:
-            return ("-" if fraction < 0 else "") + about(abs(fraction))
+            return about(fraction)
     return readable(value)
 
 

@@ -428,7 +428,8 @@ def _widths(model: Rounds, payoff: Payoff, one_total: bool = False,
     toward ``total``, where it is known, no more than :func:`widths_toward` says)."""
     spans = [math.ceil(most) - math.floor(least) for least, most in model.points()]
     wide = [sum(spans[r:]) + payoff.last - payoff.first - 1 for r in range(len(model.keys))]
+    if total is None and not one_total:
+        return wide
     if total is not None:
         wide = [min(w, bound) for w, bound in zip(wide, widths_toward(model, payoff, total))]
-    return [min(w, sum(spans[:r]) + 1) for r, w in enumerate(wide)] if one_total or total is not None \
-        else wide
+    return [min(w, sum(spans[:r]) + 1) for r, w in enumerate(wide)]

@@ -46,7 +46,7 @@ def _by_size(**exact: Fraction) -> dict[str, Any]:
     for key, value in exact.items():
         found[key] = float_or_none(value)
         if found[key] is None:
-            found[f"{key}_about"] = "-" * (value < 0) + about(abs(value))
+            found[f"{key}_about"] = about(value)
     return found
 
 
