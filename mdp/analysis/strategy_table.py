@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import polars as pl
 
+from mdp.analysis.labels import worded
 from mdp.analysis.strategy import evaluate, strategies
 from mdp.analysis.targets import fraction_text
 from mdp.checks import CALLBACK, FLAG, GAME, MODEL, OPTIONAL_SOLVED, SENSE, arguments, same_solve
@@ -51,8 +52,8 @@ def strategy_values(model: CompiledModel | Rounds, game: Game, *, exact: bool = 
         try:
             value, problem = evaluate(model, strategy, game=game, exact=exact, terminal=terminal,
                                       sense=sense, progress=progress).value, None
-        except ModelError as error:
-            value, problem = None, str(error)
+        except ModelError as error:  # its round states named as everywhere, with their columns
+            value, problem = None, str(worded(error, game))
         rows.append((strategy.name, value, strategy.help, problem))
     best = optimal.value
     sign = 1 if sense == "max" else -1

@@ -97,6 +97,14 @@ def chance_of(totals: np.ndarray, above: np.ndarray, total: int, exact: bool) ->
     return above[at]
 
 
+def no_worse(best: Any, mean: Any) -> Any:
+    """The best chance of a total beside best-mean play's chance of it: never below, as
+    best-mean play is one of the plays it is the best of. In floats the two sums round
+    apart, a few units of the last place either way: there the larger (exact chances are
+    ordered already)."""
+    return max(best, mean)
+
+
 def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: bool = False,
             progress: Callable[[str], None] | None = None,
             max_memory: int | None | Literal["default"] = "default") -> pl.DataFrame:
@@ -118,9 +126,9 @@ def targets(model: CompiledModel | Rounds, game: Game | None = None, *, exact: b
     ended, above = best_mean_chances(solution, progress=progress, max_memory=max_memory)
     sure, most = reach.bounds()[0], max(reach.most, 0)
     first = min(sure, 0)
-    columns = {"chance": _column(first, most, sure, reach.chance),
-               "chance_best_mean": _column(first, most, int(ended[0]),
-                                           lambda t: chance_of(ended, above, t, exact))}
+    mean = _column(first, most, int(ended[0]), lambda t: chance_of(ended, above, t, exact))
+    best = _column(first, most, sure, reach.chance)
+    columns = {"chance": [no_worse(b, m) for b, m in zip(best, mean)], "chance_best_mean": mean}
     frame = pl.DataFrame({"at_least": pl.Series(np.arange(first, most + 1), dtype=pl.Int64)} | {
         name: pl.Series([float(c) for c in chances], dtype=pl.Float64)
         for name, chances in columns.items()})
@@ -146,13 +154,18 @@ in floats; in exact numbers, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`
 
 
 def check_targets(model: Rounds, *, exact: bool = False,
-                  max_memory: int | None | Literal["default"] = "default") -> None:
+                  max_memory: int | None | Literal["default"] = "default",
+                  most_rows: int | None = None) -> None:
     """Refuse, before any work, a table of targets that cannot be made: chances of every
     total that cannot be followed or swept (:meth:`mdp.Rounds.check_chances`,
     :func:`~mdp.engine.rounds.reach.check_reach`), or more totals from 0 to the most the
     points can reach (a bound, from the most points of each round) than a table may have
-    (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`)."""
+    (:data:`MOST_TOTALS`; exactly, :data:`~mdp.engine.rounds.reach.MOST_EXACT_COLUMNS`), or
+    than ``most_rows`` (a Markdown table's; the totals' rows counted from the least and most
+    a game ends with where the bound is more)."""
+    from mdp.engine.rounds.payoff import AT_LEAST
     from mdp.engine.rounds.reach import MOST_EXACT_COLUMNS
+    from mdp.engine.rounds.window import earned, whole_points
 
     check_chance_of_total(model, exact=exact, max_memory=max_memory)
     spans = model.points()
@@ -164,6 +177,13 @@ def check_targets(model: Rounds, *, exact: bool = False,
                        f"can reach, up to {most - least + 1:,}, is more rows than the "
                        f"{limit:,} a table of targets may have{' in exact numbers' if exact else ''}; "
                        "ask for one total instead (mdp solve GAME --at-least T)")
+    if most_rows is not None and most - least + 1 > most_rows:
+        low, high = earned(model, lambda ends, keys: whole_points(model, ends, keys, AT_LEAST))[1]
+        rows = max(high, 0) - min(low, 0) + 1
+        if rows > most_rows:
+            raise TooLarge(f"game {model.info.game}: the table of targets has {rows:,} rows, too "
+                           f"many for a Markdown table (at most {most_rows:,}), which is for "
+                           "people to read; write CSV or Parquet (--out FILE.csv)")
 
 
 def check_chance_of_total(model: Rounds, *, exact: bool = False,

@@ -95,6 +95,7 @@ def command(analysis: Analysis) -> Command:
         if analysis.needs == "model":
             with arguments.Progress() as progress:
                 solved = arguments.compiled(args, game, progress)
+                check(solved)
                 answer = analysis.answer(solved, game, options, exact=args.exact,
                                          sense=getattr(args, "sense", None), progress=progress)
         else:

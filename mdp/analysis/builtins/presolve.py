@@ -21,8 +21,7 @@ def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any)
     from mdp.analysis.policy_table import check_policy
     from mdp.outputs.formats import MARKDOWN_ROWS
 
-    written = args.out is not None or not args.json  # --json alone writes no table
-    markdown = written and program_arguments().output_format(args).name == "markdown"
+    markdown = program_arguments().writes_markdown(args)
     check_policy(model, args.loaded, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
 
 

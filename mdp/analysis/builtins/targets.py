@@ -118,10 +118,13 @@ TARGETS = Analysis(
 def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     """Refuse, once compiled and before any solve, chances of every total that could take
     more memory than the budget, or too many to work out exactly (best-mean play's too), or
-    a table of more totals than it may have (:func:`mdp.analysis.targets.check_targets`)."""
+    a table of more totals than it may have, a Markdown table's too
+    (:func:`mdp.analysis.targets.check_targets`)."""
     from mdp.analysis.targets import check_targets
+    from mdp.outputs.formats import MARKDOWN_ROWS
 
-    check_targets(model, exact=args.exact, max_memory=args.max_memory or "default")
+    check_targets(model, exact=args.exact, max_memory=args.max_memory or "default",
+                  most_rows=MARKDOWN_ROWS if arguments.writes_markdown(args) else None)
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.
@@ -338,6 +341,7 @@ def solve_at_least(args: argparse.Namespace) -> None:
         chance_of,
         check_chance_of_total,
         fraction_text,
+        no_worse,
     )
     from mdp.engine.numeric import float_or_none
 
@@ -357,7 +361,8 @@ def solve_at_least(args: argparse.Namespace) -> None:
                          max_memory=args.max_memory or "default", start_only=True, total=total)
         ended, above = best_mean_chances(solution, progress=progress,
                                          max_memory=args.max_memory or "default")
-    best, mean = reach.chance(total), chance_of(ended, above, total, args.exact)
+    mean = chance_of(ended, above, total, args.exact)
+    best = no_worse(reach.chance(total), mean)
     summary = {**solution.summary(), "objective": f"chance of at least {total} points",
                "at_least": total, "value": float_or_none(best)}
     summary.pop("exact", None)
