@@ -49,12 +49,12 @@ def command(analysis: Analysis) -> Command:
             arguments.add_vary_argument(parser)
         else:
             arguments.add_output_arguments(parser, report=analysis.show is not None)
-        add_options(parser, analysis.options, f"analysis {analysis.name}")
         if analysis.show is None:
             parser.add_argument("--json", action="store_true", help="print a JSON summary on "
                                 "stdout (with --out; without it, the table is not printed)")
         else:
             arguments.add_json_argument(parser, analysis.json, vary=analysis.vary is not None)
+        add_options(parser, analysis.options, f"analysis {analysis.name}")  # after the command's own
 
     def run(args: argparse.Namespace) -> None:
         options = {o.name: getattr(args, o.name) for o in analysis.options

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from mdp.errors import ModelError, ParamError
+from mdp.game.names import one_name
 from mdp.game.params import Param, check_default, parsed, values_of
 from mdp.game.parsers import Choice
 from mdp.program.arguments import KEPT
@@ -45,9 +46,12 @@ def add_options(parser: argparse.ArgumentParser, options: Iterable[Param],
                 how["help"] = as_written(f"{option.help} [default: {option.shown(_default(option, owner))}]")
         given = {action.dest: (action.option_strings or [action.dest])[0] for action in parser._actions}
         given.update({name: f"{name} (mdp's own record of the command)" for name in KEPT})
-        if option.name in given:  # argparse sees a clash of flags, not one of the values' names
+        # argparse sees a clash of flags, not one of the values' names, nor names alike
+        names = {one_name(name): name for name in given}
+        if (other := names.get(one_name(option.name))) is not None:
+            alike = "" if other == option.name else f" (read alike: {option.name} and {other})"
             raise ModelError(f"{owner}: option {option.name} clashes with the command's argument "
-                             f"{given[option.name]}, which gives {option.name} already; name it otherwise")
+                             f"{given[other]}, which gives {other} already{alike}; name it otherwise")
         if option.positional:
             nargs = ("+" if option.required else "*") if option.repeat else None if option.required else "?"
             parser.add_argument(option.name, nargs=nargs, **how)

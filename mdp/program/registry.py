@@ -16,6 +16,7 @@ import attrs
 from mdp.analysis.registry import BUILTIN_PLUGINS, Analysis, add_builtins, analyses, offered, plugins
 from mdp.errors import ModelError
 from mdp.game.found import load_plugin
+from mdp.game.names import named_twice, one_name
 from mdp.game.plugins import hook_names, offering, register
 from mdp.hookspecs import program as program_hooks
 
@@ -67,10 +68,11 @@ def commands_and_analyses() -> dict[str, Command | Analysis]:
     named like a command (or its command named like an analysis) is refused, naming the
     plugin: it never silently replaces ``mdp solve``."""
     known: dict[str, Command | Analysis] = dict(commands())
+    typed = {one_name(name): name for name in known}  # as a user may type them: alike are one
     for name, analysis in analyses().items():
-        if name in known:
+        if (other := typed.get(one_name(name))) is not None:
             owners = offering(plugins(), ("mdp_commands", "mdp_analyses"), name, BUILTIN_PLUGINS)
-            raise ModelError(f"a command and an analysis are both named {name!r} "
+            raise ModelError(f"a command and an analysis are both named {named_twice(name, other)} "
                              f"({' and '.join(owners)}): mdp {name} would run one of them")
         known[name] = analysis
     if COMPLETE in known:

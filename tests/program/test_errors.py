@@ -649,8 +649,8 @@ def test_an_analysis_option_named_like_a_built_in_argument_is_one_line(capsys, m
                      [mdp.Param("json", False, bool, "clashes with --json")])
     known = dict(cli.commands_and_analyses())
     monkeypatch.setattr(cli, "commands_and_analyses", lambda: {**known, "clash": clash})
-    assert one_line(capsys, ["--help"]).startswith("command clash: its argument --json clashes "
-                                                   "with one the command has already")
+    assert one_line(capsys, ["--help"]).startswith("analysis clash: option json clashes with the "
+                                                   "command's argument --json")
 
 
 @pytest.mark.parametrize("name", ["json", "out", "exact", "set", "variant", "max_states", "game", "plugin",
