@@ -37,7 +37,9 @@ class MatchRules:
     params: tuple[str, ...] = attrs.field(default=(), converter=_names)
     """The parameters that only the match reads (what a winner is paid, say): they change
     no state, so a table over them compiles the game once (one that a hook making the
-    states reads by name, ``params["bonus"]``, is refused as the table compiles it)."""
+    states reads, ``params["bonus"]`` or ``game.params["bonus"]``, is refused as the table
+    compiles it; a value a hook kept from another call is not seen: hooks read what they
+    are handed)."""
     decided: Callable[[tuple[int, ...]], str | None] | None = attrs.field(default=None, repr=False)
     """The results of the players so far (in playing order) -> why the players after them
     do not play, in words (``"player 1 ... won at once"``), or ``None`` where they play on;

@@ -54,20 +54,24 @@ class _Read(Mapping[str, Any]):
         return repr(self._params)
 
 
-def handed(game: Any, hook: str) -> Mapping[str, Any]:
-    """The parameters ``hook`` is handed: its reads recorded where it makes the states and
-    :func:`reading` is under way."""
-    read = game._memo.get(READS) if hook in WALKED else None
-    return game.params if read is None else _Read(game.params, read)
+def handed(game: Any, hook: str) -> Any:
+    """The game ``hook`` is handed: where it makes the states and :func:`reading` is under
+    way, one whose parameters record its reads (``params``, and ``game.params`` alike)."""
+    watched = game._memo.get(READS) if hook in WALKED else None
+    return game if watched is None else watched
 
 
 @contextmanager
 def reading(game: Any) -> Iterator[set[str]]:
     """Within it, the names of the parameters that ``game``'s hooks that make its states read
-    (by name) are gathered in the set it gives: a parameter a game's match rules say only the
-    match reads, read there, would change the model a match compiles once for all its values."""
+    (by name, as ``params`` or ``game.params``) are gathered in the set it gives: a parameter
+    a game's match rules say only the match reads, read there, would change the model a
+    match compiles once for all its values."""
+    import attrs
+
     read: set[str] = set()
-    game._memo[READS] = read
+    # The game itself (its plugins and memo), its parameters read through the record.
+    game._memo[READS] = attrs.evolve(game, params=_Read(game.params, read), memo=game._memo)
     try:
         yield read
     finally:

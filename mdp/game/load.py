@@ -86,7 +86,8 @@ class Game:
     def _call(self, hook: str, kwargs: dict[str, Any]) -> Any:
         kwargs = {name: read_only(value) for name, value in kwargs.items()}
         try:
-            return getattr(self.plugins.hook, hook)(params=handed(self, hook), game=self, **kwargs)
+            game = handed(self, hook)
+            return getattr(self.plugins.hook, hook)(params=game.params, game=game, **kwargs)
         except PLUGIN_FAULTS as error:
             if passed_on(error, f"game {self.name}", refusal=ParamError if hook == "mdp_check" else None):
                 raise

@@ -135,12 +135,16 @@ TEXT = "int({}.split(\"'win': \")[1].split('}}')[0])"
 
 
 @pytest.mark.parametrize("read", [TEXT.format("str(params)"), TEXT.format("f'{params}'"),
-                                  TEXT.format("repr(params)"), TEXT.format("('%s' % (params,))")])
+                                  TEXT.format("repr(params)"), TEXT.format("('%s' % (params,))"),
+                                  'game.params["win"]', 'game.params.get("win")',
+                                  'dict(game.params)["win"]', TEXT.format("str(game.params)")])
 def test_a_parameter_read_through_the_text_of_them_all_is_read(tmp_path, capsys, monkeypatch, read):
     # Round 35, P35-23: read through the text of the mapping, a match-only parameter went
     # unseen, and match --vary compiled once: every row had the first rule set's figures.
-    game = COIN.replace('return {"T": 1, "W": params["win"], "L": 0}[state]',
-                        f'return {{"T": 1, "W": {read}, "L": 0}}[state]')
+    # Round 36, A36P-1: the same through the game's parameters (game.params), as a hook
+    # taking the game reads them.
+    game = COIN.replace('def mdp_terminal_value(params, state):\n    return {"T": 1, "W": params["win"], "L": 0}[state]',
+                        f'def mdp_terminal_value(params, state, game):\n    return {{"T": 1, "W": {read}, "L": 0}}[state]')
     assert game != COIN
     (tmp_path / "coin.py").write_text(game)
     (tmp_path / "coin_payoff.py").write_text(PAYOFF)
