@@ -41,7 +41,7 @@ from mdp.checks import (
 from mdp.engine.checks import NOT_LISTS
 from mdp.engine.model import CompiledModel
 from mdp.engine.numeric import fault as not_number
-from mdp.engine.numeric import quoted, to_floats
+from mdp.engine.numeric import plain_array, quoted, to_floats
 from mdp.engine.policy import OPTIMAL, Policy, Sense
 from mdp.engine.rounds import Aims, RoundEnds, Rounds, RoundsSolution, solve_rounds
 from mdp.engine.rounds.prints import row_prints
@@ -327,7 +327,10 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
         if passed_on(error, f"game {game.name}"):
             raise
         raise ModelError(f"{where()} raised {fault(error)} (asked about {asked(keys)})") from error
-    worth = np.asarray(given)
+    try:  # (long doubles by the numbers they hold, as every number a game gives)
+        worth = np.asarray(plain_array(given))
+    except ValueError as error:
+        raise ModelError(f"{where()} gave {error}") from None
     if worth.shape != ends.next.shape:
         raise ModelError(f"{where()} gave aims of shape {worth.shape}; expected one row per round "
                          f"state and one column per end of the round: {ends.next.shape}")
@@ -338,6 +341,9 @@ def _aims(game: Game, strategy: RoundsStrategy, model: Rounds, exact: bool, keys
     if worth.dtype.kind not in "iufO" or worth.dtype.kind == "O" and (  # (a NumPy duration too)
             any(not_number(v) == "is not a number" for v in worth.flat)):
         raise ModelError(f"{where()} gave aims that are not all numbers (int, Fraction or float)")
+    if worth.dtype.kind == "O" and (odd := next((v for v in worth.flat if not_number(v) not in (
+            None, "is not finite")), None)) is not None:  # (not finite: where no end is allowed)
+        raise ModelError(f"{where()} gave the aim {quoted(odd)}, which {not_number(odd)}")
     if exact and worth.dtype.kind == "O" and (inexact := next(
             (v for v in worth.flat if not isinstance(v, (int, Fraction, np.integer))), None)) is not None:
         raise ModelError(f"{where()} gave the aim {quoted(inexact)}, a {type(inexact).__name__}; "

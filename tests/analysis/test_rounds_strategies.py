@@ -345,11 +345,17 @@ AIM_KINDS = {
     "duration of no unit": lambda points: np.array([[np.timedelta64(int(v)) for v in row] for row in points],
                                                    dtype=object),
     "durations": lambda points: np.asarray(points).astype("timedelta64[s]"),
+    # Round 36, A36P-2: long doubles are the numbers they hold, as a game's are: floats where
+    # floats hold them, else exactly; past a float's range refused by what they are (a NumPy
+    # warning of no words in floats, "float aims" exactly).
+    "long doubles": lambda points: np.asarray(points, dtype=np.longdouble) * 3,
+    "long doubles a float rounds": lambda points: np.asarray(points, dtype=np.longdouble) * 2**60 + 1,
+    "long doubles past a float": lambda points: np.asarray(points, dtype=np.longdouble) * np.longdouble(2) ** 1100,
 }
 
 
-@settings(max_examples=30, deadline=None)
-@given(st.sampled_from(sorted(AIM_KINDS)), st.booleans())
+@pytest.mark.parametrize("exact", [False, True])
+@pytest.mark.parametrize("kind", sorted(AIM_KINDS))
 def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact):
     """Whatever a strategy aims with, it is evaluated, or refused in one line naming the game
     and the strategy: true/false aims were blamed on a terminal= the user never gave (exact),
@@ -357,13 +363,16 @@ def test_aims_of_any_kind_are_evaluated_or_refused_as_the_strategy_s(kind, exact
     game = with_strategy(mdp.RoundsStrategy("odd", "aims", lambda game, model, keys, ends:
                                             AIM_KINDS[kind](ends.points)))
     model = mdp.compile(game)
-    refused = {"bool", "bool objects", "complex", "text", "duration", "duration of no unit", "durations"} | ({"floats"} if exact else {"past floats", "below floats"})
+    refused = {"bool", "bool objects", "complex", "text", "duration", "duration of no unit", "durations",
+               "long doubles past a float"} | ({"floats", "long doubles"} if exact else {"past floats", "below floats"})
     if kind in refused:
         with np.errstate(all="ignore"), pytest.raises(mdp.ModelError, match="^game two-boxes: strategy odd gave") as error:
             mdp.evaluate(model, "odd", game=game, exact=exact)
         if kind.endswith(" floats") and not exact:
             assert str(error.value).endswith("which a float cannot hold (it would be 0 or infinite); "
                                              "evaluate exactly (--exact)"), error.value
+        if kind == "long doubles past a float":
+            assert str(error.value).endswith("which is past what a float holds (about 1.8e308)"), error.value
     else:  # a positive multiple of the points aims as greedy does
         value = mdp.evaluate(model, "odd", game=game, exact=exact).value
         greedy = mdp.evaluate(model, "greedy", game=game, exact=exact).value
