@@ -3,7 +3,8 @@ past a float's least subnormal) is refused as one that comes to a subnormal is, 
 exact numbers (U35-6: "0.0000% (0)" for a total some play reaches). Where some play comes to
 every end of the round, no chance within a round state's vector is 0 (mdp/engine/rounds/
 digits.py); where an end is reached only by an outcome of chance 0, a 0 may be the answer and
-is not refused."""
+is not refused, nor where no product of the round's chances comes near a float's least (a
+round state that forbids an end chance leads to has totals out of reach)."""
 
 from fractions import Fraction
 from pathlib import Path
@@ -43,3 +44,67 @@ def test_a_total_only_a_chance_of_0_reaches_is_0_and_said_so(tmp_path):
     model = _boxes(tmp_path, "0", "never-six")  # the 6 is an end no play reaches
     assert mdp.at_least(model, total=18).chance(18) == 0
     assert mdp.at_least(model, total=18, exact=True).chance(18) == 0
+
+
+FORBIDS_A_RISK = '''
+from fractions import Fraction
+import numpy as np
+import mdp
+
+GAME_NAME = "forbids-a-risk"
+POINTS = {"safe": 1, "win": 5, "lose": 0}
+WIN = Fraction(%r)
+
+
+@mdp.hookimpl
+def mdp_initial_state():
+    return "choose"
+
+
+@mdp.hookimpl
+def mdp_actions(state):
+    return ["safe", "risk"] if state == "choose" else []
+
+
+@mdp.hookimpl
+def mdp_outcomes(state, action):
+    if action == "safe":
+        return [(1, ("end", "safe"))]
+    return [(WIN, ("end", "win")), (1 - WIN, ("end", "lose"))]
+
+
+@mdp.hookimpl
+def mdp_terminal_value(state):
+    return POINTS[state[1]]
+
+
+@mdp.hookimpl
+def mdp_round_start():
+    return 0
+
+
+@mdp.hookimpl
+def mdp_round_rule(ends):
+    points = np.array([POINTS[end[1]] for end in ends], dtype=np.int64)
+    lose = np.array([end[1] == "lose" for end in ends])
+
+    def rule(states):
+        state = states[:, None]
+        following = np.where(state == 0, 1, np.where((state == 1) & ~lose, 2, -1)) + np.zeros(len(ends), dtype=np.int64)
+        return mdp.RoundEnds(following, np.broadcast_to(points, following.shape))
+    return rule
+'''
+
+
+@pytest.mark.parametrize("win", ["1/2", "1/7"])
+def test_a_total_out_of_reach_where_a_round_state_forbids_a_risk_is_0_in_floats(tmp_path, win):
+    # Round 36, A36P-3: the second round may not end in a lost risk, so it plays safe (1
+    # point): 7 or more is out of reach (by hand: a won risk, 5, then 1), a true 0 that
+    # floats were refused for, as if lost past a float's least. Every total as exactly.
+    path = tmp_path / f"forbids_{win.replace('/', '_')}.py"
+    path.write_text(FORBIDS_A_RISK % win)
+    model = mdp.compile(mdp.load_game(str(path)))
+    floats, exact = mdp.at_least(model), mdp.at_least(model, exact=True)
+    chances = [exact.chance(t) for t in range(12)]
+    assert chances == [1, 1, 1] + [Fraction(win)] * 4 + [0] * 5
+    assert [floats.chance(t) for t in range(12)] == [float(c) for c in chances]

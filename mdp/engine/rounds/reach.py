@@ -38,7 +38,7 @@ from mdp.engine.columns import best_columns
 from mdp.engine.memory import joined
 from mdp.engine.numeric import counted
 from mdp.engine.rounds.choose import allowed_actions, best_choices, choosing, exact_columns
-from mdp.engine.rounds.digits import check_digits, every_end_reached
+from mdp.engine.rounds.digits import check_digits, every_end_reached, may_come_to_zero
 from mdp.engine.rounds.kinds import WORK, each_batch
 from mdp.engine.rounds.model import Rounds
 from mdp.engine.rounds.payoff import AT_LEAST, Payoff
@@ -283,7 +283,7 @@ def solve_reach(model: Rounds, *, exact: bool = False,
     window = None if total is None else \
         needs_window(model, total, lambda ends, keys: whole_points(model, ends, keys, payoff))
     wide, count = _widths(model, payoff, total=total), len(model.keys)
-    zeros = not exact and payoff == AT_LEAST and every_end_reached(model)
+    zeros = not exact and payoff == AT_LEAST and may_come_to_zero(model) and every_end_reached(model)
     low: list[np.ndarray] = [np.zeros(0, dtype=np.int64)] * count
     high, below, chances, offsets = list(low), list(low), [np.zeros(0)] * count, [np.zeros(1)] * count
     inner = model.round
