@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 @attrs.frozen
 class Advice:
     """The state advised on (its columns) and its actions, best first: the action's columns,
-    ``value``, ``regret`` and ``optimal`` (as in :func:`mdp.policy`)."""
+    ``value``, ``regret`` and ``optimal``, and exactly ``value_exact`` and ``regret_exact`` (as in
+    :func:`mdp.policy`)."""
 
     state: dict[str, Any]
     actions: pl.DataFrame
@@ -157,6 +158,9 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
                                                          dtype=pl.String))
     frame = frame.with_columns(regret=pl.Series(per_action.regret[ids], dtype=pl.Float64),
                                optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
+    if per_action.exact_regret is not None:
+        frame = frame.with_columns(regret_exact=pl.Series(
+            [str(per_action.exact_regret[i]) for i in ids], dtype=pl.String))
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         frame = frame.with_columns(probability=pl.Series(solution.policy.as_floats()[ids]))
     return Advice(state, frame[_ranked(per_action, ids)])
@@ -189,9 +193,12 @@ def _ranked(per_action: Any, ids: np.ndarray) -> np.ndarray:
     numbers; in floats, each within :data:`~mdp.engine.policy.FLOAT_TIE` of the best of the
     run it falls in (:func:`~mdp.engine.policy.tie_margin`), so that rounding noise (six
     sixths adding up to 0.9999999999999999) orders none, and floats list as exact does."""
+    if per_action.exact_regret is not None:  # by the fractions: 1e-400 is no float's 0
+        return np.array(sorted(range(len(ids)), key=lambda i: per_action.exact_regret[ids[i]]),
+                        dtype=np.int64)
     regret = np.asarray(per_action.regret[ids], dtype=np.float64)
     order = np.argsort(regret, kind="stable")
-    if per_action.exact is not None or not len(ids):
+    if not len(ids):
         return order
     margin = float(tie_margin(np.abs(per_action.value[ids][order[:1]]))[0])
     runs = np.zeros(len(ids), dtype=np.int64)

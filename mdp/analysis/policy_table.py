@@ -45,9 +45,10 @@ def policy(solution: Solved, game: Game | None = None, optimal_only: bool = Fals
     action's value when the rest is played optimally), ``value_exact`` (``"p/q"``, exact mode
     only), ``optimal`` (the actions optimal play takes: every action tied for best, but in a
     game with cycles only those of them that bring an end nearer, so that play ends; see
-    "Games with cycles" in the concepts page) and ``regret`` (the value lost against the best
-    action, never negative). A column of the game's that is empty in every row is left out.
-    With ``optimal_only``, only the optimal actions' rows.
+    "Games with cycles" in the concepts page), ``regret`` (the value lost against the best
+    action, never negative) and ``regret_exact`` (exact mode only). A column of the game's
+    that is empty in every row is left out. With ``optimal_only``, only the optimal actions'
+    rows.
 
     A game of rounds (a :class:`mdp.RoundsSolution`): without ``within``, one row per round
     state, its round columns, ``round`` (the round played from it, 1 for the first) and
@@ -151,6 +152,8 @@ def _rows(solution: Solution[Any], game: Game | None, ids: np.ndarray, optimal_o
     if per_action.exact is not None:
         metrics["value_exact"] = [str(x) for x in per_action.exact]
     metrics.update(optimal=per_action.optimal.astype(bool), regret=per_action.regret)
+    if per_action.exact_regret is not None:
+        metrics["regret_exact"] = [str(x) for x in per_action.exact_regret]
     states = _take(model.states, per_action.state)
     if game is None:  # no game to name the actions: their place among the state's actions
         labels: dict[str, Any] = {"state": [str(s) for s in states],

@@ -144,7 +144,8 @@ class Analysis:
     match of a game with no match rules)."""
     check_model: Callable[[Any, argparse.Namespace], None] | None = attrs.field(default=None, repr=False)
     """``check_model(model, args)`` refuses, once the game is compiled and before it is
-    solved, what the analysis cannot answer for (a game of rounds too large to follow, say)."""
+    solved, what the analysis cannot answer for (a game of rounds too large to follow, say,
+    or a table too large for the format it is written in: ``args.written``, or ``None``)."""
     optimizes: bool = True
     """Whether it answers for the game played to an aim, so that the command takes
     ``--strategy``, ``--maximize`` and ``--minimize``: ``match`` plays for money."""

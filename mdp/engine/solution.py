@@ -221,7 +221,8 @@ class Solution(Generic[Number]):
             gap = best - q if self.sense == "max" else q - best
             scale = arithmetic.action_scales(self._layers[state])
             return ActionValues(state, floats(q, scale), (gap == 0) & ending, floats(gap, scale),
-                                [Fraction(n, d) for n, d in zip(q, scale)])
+                                [Fraction(n, d) for n, d in zip(q, scale)],
+                                [Fraction(n, d) for n, d in zip(gap, scale)])
         # In place where it can be: a policy has millions of actions, each array is large.
         tie = tie_margin(best)
         with np.errstate(over="ignore"):  # a regret past a float is one: infinite, not optimal
@@ -371,6 +372,9 @@ class ActionValues:
     """The value lost against the best action of its state, as a float (never negative)."""
     exact: list[Fraction] | None
     """Its value as a fraction, in exact mode."""
+    exact_regret: list[Fraction] | None = None
+    """Its regret as a fraction, in exact mode (one no float holds by its size, 1e-400, is
+    not the float's 0)."""
 
 
 def parse_tie_break(text: str) -> tuple[Sense, str]:

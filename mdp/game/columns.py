@@ -215,7 +215,7 @@ def sources(game: Game, names: Any) -> dict[str, str]:
     return {name: f"game {game.name}, {hook}" for name in names}
 
 
-TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "probability", "cumulative",
+TABLE_COLUMNS = ("value", "value_exact", "optimal", "regret", "regret_exact", "probability", "cumulative",
                  "exact", "games", "frequency")
 """The columns mdp's tables add beside the game's (policy, advice, distribution with its
 running sum, simulation): a game's column of one of these names would be silently replaced,

@@ -79,6 +79,7 @@ def command(analysis: Analysis) -> Command:
             asked = getattr(args, "format", None) is not None if analysis.show else not as_json
             on_stdout = hasattr(args, "format") and out is None and asked
             fmt = arguments.output_format(args) if out is not None or on_stdout else None
+        args.written = fmt  # the format of the table written, if any: for the checks
         game = arguments.load(args, one_model=None if analysis.rounds else f"mdp {analysis.name}")
         args.loaded = game  # what the checks of its model read the game's words from
         if analysis.check_game is not None:

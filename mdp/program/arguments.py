@@ -329,12 +329,6 @@ def output_format(args: argparse.Namespace) -> Format:
     return fmt
 
 
-def writes_markdown(args: argparse.Namespace) -> bool:
-    """Whether the table is written as Markdown (to ``--out``, or to standard output where
-    ``--json`` alone does not stand for it): :func:`output_format`, checked so."""
-    return (args.out is not None or not args.json) and output_format(args).name == "markdown"
-
-
 def emit(frame: pl.DataFrame | Pieces, args: argparse.Namespace, fmt: Format) -> None:
     """Write a table to ``--out`` (atomically) or to standard output; a table made a piece
     at a time into a file shows how far it has got on a terminal."""

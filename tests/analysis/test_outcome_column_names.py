@@ -67,7 +67,7 @@ def test_an_outcome_column_is_never_headed_as_a_column_a_table_adds(tmp_path_fac
     out, err = capsys.readouterr()
     if code == 2:
         assert err == (f"mdp: error: game headed: mdp_state_columns names a column {name!r}, which mdp's "
-                       "tables add themselves (value, value_exact, optimal, regret, probability, "
+                       "tables add themselves (value, value_exact, optimal, regret, regret_exact, probability, "
                        "cumulative, exact, games, frequency); name it otherwise\n"), err
     else:
         head = next(line.split() for line in out.splitlines() if "probability" in line.split())

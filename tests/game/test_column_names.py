@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 import mdp
 
-ADDED = {"value", "value_exact", "optimal", "regret", "probability", "exact", "games",
+ADDED = {"value", "value_exact", "optimal", "regret", "regret_exact", "probability", "exact", "games",
          "frequency"}
 """What every table adds beside the game's columns (the policy's value, regret and optimal;
 a distribution's probability and exact; a simulation's games and frequency)."""

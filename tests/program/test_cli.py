@@ -83,8 +83,8 @@ def test_policy_to_stdout_is_csv_and_optimal_only_filters(capsys):
     code, out, _ = run(capsys, "policy", SHUTBOX, "--set", "tiles=1-4", "--optimal-only", "--exact")
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "open,roll,dice,shut,value,value_exact,optimal,regret"
-    assert all(line.split(",")[-2] == "true" for line in lines[1:])
+    assert lines[0] == "open,roll,dice,shut,value,value_exact,optimal,regret,regret_exact"
+    assert all(line.split(",")[-3:] == ["true", "0.0", "0"] for line in lines[1:])
 
 
 @pytest.mark.slow
@@ -481,4 +481,4 @@ def test_a_markdown_table_leaves_a_value_that_does_not_apply_empty(capsys):
     code, out, _ = run(capsys, "policy", reroll, "--exact", "--format", "markdown")
     assert code == 0 and "null" not in out
     first = out.splitlines()[2].split("|")[1:-1]  # rolls_left 3, before the roll: no face
-    assert [cell.strip() for cell in first] == ["3", "", "roll", "4.66666666666667", "14/3", "true", "0"]
+    assert [cell.strip() for cell in first] == ["3", "", "roll", "4.66666666666667", "14/3", "true", "0", "0"]

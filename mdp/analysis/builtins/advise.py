@@ -124,10 +124,11 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         return
     if note := within(advised.solution, max(abs(v) for v in advice.actions["value"].to_list())):
         print("values" + note.removeprefix(","))
-    names = [c for c in advice.actions.columns
-             if c not in ("value", "value_exact", "regret", "optimal", "probability")]
+    from mdp.game.columns import TABLE_COLUMNS  # (NumPy: here, not for --help)
+
+    names = [c for c in advice.actions.columns if c not in TABLE_COLUMNS]  # the game's
     shown = {n: [readable(v) for v in advice.actions[n].to_list()] for n in names}
-    shown.update(_shown_values(advice.actions, advised.solution.sense))
+    shown.update(_shown_values(advice.actions))
     # Each column as wide as its widest (at least 10, and 12 for the numbers: 0.5000000000).
     wide = {c: max(12 if c not in names else 10, len(c), *map(len, texts)) for c, texts in shown.items()}
     print("  ".join(f"{c:>{wide[c]}}" for c in shown))
@@ -138,7 +139,7 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
         print("  ".join(f"{shown[c][at]:>{wide[c]}}" for c in shown) + mark)
 
 
-def _shown_values(actions: pl.DataFrame, sense: str) -> dict[str, list[str]]:
+def _shown_values(actions: pl.DataFrame) -> dict[str, list[str]]:
     """Each action's value and regret as people read them: exactly, from the fractions,
     where the solve was exact (one that no float holds by its size, by that size: never a
     float's 0 for a value or regret that is not 0); in floats, an action that ties with the
@@ -147,10 +148,8 @@ def _shown_values(actions: pl.DataFrame, sense: str) -> dict[str, list[str]]:
     if "value_exact" in actions.columns:
         from fractions import Fraction
 
-        exact = [Fraction(text) for text in actions["value_exact"].to_list()]
-        best = max(exact) if sense == "max" else min(exact)
-        return {"value": [fixed_exact(v) for v in exact],
-                "regret": [fixed_exact(abs(best - v)) for v in exact]}
+        return {name: [fixed_exact(Fraction(text)) for text in actions[f"{name}_exact"].to_list()]
+                for name in ("value", "regret")}
     tied = actions["optimal"].to_list()
     return {"value": [fixed(v) for v in actions["value"].to_list()],
             "regret": [fixed(0.0 if optimal else v) for v, optimal in zip(actions["regret"].to_list(), tied)]}

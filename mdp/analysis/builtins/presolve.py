@@ -7,8 +7,6 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from mdp.analysis.registry import program_arguments
-
 if TYPE_CHECKING:
     from mdp.engine.model import CompiledModel
     from mdp.engine.rounds import Rounds
@@ -21,7 +19,7 @@ def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any)
     from mdp.analysis.policy_table import check_policy
     from mdp.outputs.formats import MARKDOWN_ROWS
 
-    markdown = program_arguments().writes_markdown(args)
+    markdown = args.written is not None and args.written.name == "markdown"
     check_policy(model, args.loaded, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
 
 

@@ -124,7 +124,8 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     from mdp.outputs.formats import MARKDOWN_ROWS
 
     check_targets(model, exact=args.exact, max_memory=args.max_memory or "default",
-                  most_rows=MARKDOWN_ROWS if arguments.writes_markdown(args) else None)
+                  most_rows=MARKDOWN_ROWS if args.written is not None and args.written.name == "markdown"
+                  else None)
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.
