@@ -152,3 +152,28 @@ def test_a_parameter_read_through_the_text_of_them_all_is_read(tmp_path, capsys,
     monkeypatch.syspath_prepend(str(tmp_path))
     assert main(["match", str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
     assert "its hooks read win as its states are made" in capsys.readouterr().err
+
+
+WRAPPER_OF_MOVES = """import mdp
+
+GAME = "shutbox"
+
+
+@mdp.hookimpl(wrapper=True)
+def shutbox_moves(params, game, total):
+    moves = yield
+    pays = {read}
+    return [m for m in moves if m.bit_count() == 1] if pays == 1 else moves
+"""
+
+
+@pytest.mark.parametrize("read", ['params["shut_pays"]', 'game.params["shut_pays"]'])
+def test_a_rule_plugin_s_hook_reading_a_match_only_parameter_is_read(tmp_path, capsys, read):
+    # Round 36, A36P-6: a rule plugin's wrapper of Shut the Box's own hook (shutbox_moves)
+    # read shut_pays, which the match rules name the match's alone: match --vary compiled
+    # once, and the rows were the first value's game (1/1296 and 1/648; 1/1296 and 2/9).
+    plugin = tmp_path / "pays_one_tile.py"
+    plugin.write_text(WRAPPER_OF_MOVES.format(read=read))
+    argv = ["match", "shutbox", "-p", str(plugin), "--set", "tiles=1-3", "--exact"]
+    assert main([*argv, "--vary", "shut_pays=1,2"]) == 2
+    assert "its hooks read shut_pays as its states are made" in capsys.readouterr().err
