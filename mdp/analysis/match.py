@@ -173,6 +173,20 @@ def match(model: CompiledModel | Rounds, game: Game, *, players: int = 2, exact:
 
 
 @functools.singledispatch
+def results_made(model: CompiledModel | Rounds) -> None:
+    """Make what a match of ``model`` compares (a game of one model: its terminal states'
+    columns, some made only when asked), so that what the game reads to make it is read now:
+    :func:`mdp.analysis.vary.match_table` compiles once for every value of a parameter the
+    match alone reads. A game of rounds compares totals, which its compile made."""
+    model.single("a match").terminals  # noqa: B018  (a game of rounds below)
+
+
+@results_made.register(Rounds)
+def _(model: Rounds) -> None:
+    return None
+
+
+@functools.singledispatch
 def _played(model: CompiledModel | Rounds, game: Game, players: int, exact: bool,
             progress: Callable[[str], None] | None, max_memory: Any) -> tuple[tuple[Any, ...], Any]:
     """Each player's expected winnings in a match of a game of one model, by the game's

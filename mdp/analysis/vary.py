@@ -16,7 +16,7 @@ from typing import Any
 
 import polars as pl
 
-from mdp.analysis.match import check_players, match
+from mdp.analysis.match import check_players, match, results_made
 from mdp.analysis.match_rules import match_params
 from mdp.analysis.targets import fraction_text
 from mdp.checks import (
@@ -125,7 +125,8 @@ def solve_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, variant: str | 
     alone = [name for name in _match_alone(loaded[0]) if name in vary]
     if alone:  # every row one game, solved again, if the match rules say true
         with reading(loaded[0]) as read:
-            compile(loaded[0], max_states=max_states, max_memory=max_memory, progress=progress)
+            results_made(compile(loaded[0], max_states=max_states, max_memory=max_memory,
+                                 progress=progress))
         _read_alone(loaded[0], read)
         raise ParamError(f"parameter {alone[0]} is read by a match alone (game {loaded[0].name}'s "
                          "match rules say so): solved, every value is one game; vary it in a "
@@ -171,6 +172,7 @@ def match_table(spec: Any, vary: Mapping[str, Sequence[Any]], *, players: int = 
             with reading(game) as read:  # compiled once for every value of the match's own
                 models[key] = compile(game, max_states=max_states, max_memory=max_memory,
                                       progress=progress)
+                results_made(models[key])
             _read_alone(game, read)
         elif models[key].info.rules != game.describe():  # a parameter of the match alone?
             raise ModelError(f"game {game.name}: mdp_match_rules names {', '.join(match_params(game))} "

@@ -23,8 +23,9 @@ READS = "params read"
 """The key of the game's memo that holds, while :func:`reading`, the names its hooks read."""
 
 WALKED = frozenset({"mdp_initial_state", "mdp_actions", "mdp_outcomes", "mdp_terminal_value",
-                    "mdp_stage", "mdp_expand"})
-"""The hooks that make a game's states and their values: what they read decides the model."""
+                    "mdp_stage", "mdp_expand", "mdp_state_columns", "mdp_columns"})
+"""The hooks that make a game's states, their values and their columns (a match's results
+among them): what they read decides the model."""
 
 
 class _Read(Mapping[str, Any]):

@@ -177,3 +177,21 @@ def test_a_rule_plugin_s_hook_reading_a_match_only_parameter_is_read(tmp_path, c
     argv = ["match", "shutbox", "-p", str(plugin), "--set", "tiles=1-3", "--exact"]
     assert main([*argv, "--vary", "shut_pays=1,2"]) == 2
     assert "its hooks read shut_pays as its states are made" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("hook", ["mdp_state_columns", "mdp_columns"])
+def test_a_match_only_parameter_read_by_the_result_column_alone_is_read(tmp_path, capsys, monkeypatch, hook):
+    # Round 36, A36P-9: the game's values never read win; only the column the match compares
+    # did: match --vary compiled the column once, and every row had the first value's results.
+    game = COIN.replace('return {"T": 1, "W": params["win"], "L": 0}[state]',
+                        'return {"T": 1, "W": 2, "L": 0}[state]')
+    if hook == "mdp_columns":
+        game = game.replace('def mdp_state_columns(params, state):\n    return {"score": {"T": 1, "W": params["win"], "L": 0}.get(state)}',
+                            'def mdp_columns(params, states, actions):\n    return {"score": [{"T": 1, "W": params["win"], "L": 0}.get(s) for s in states]}')
+    assert game.count('params["win"]') == 1 and f"def {hook}(" in game
+    (tmp_path / "coin.py").write_text(game)
+    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
+    (tmp_path / "rules.py").write_text(RULES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main(["match", str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
+    assert "its hooks read win as its states are made" in capsys.readouterr().err
