@@ -105,10 +105,14 @@ def match_rules(game: Game) -> MatchRules:
     for param in (p for p in game.declared if p.name in rules.ignores):
         default = None if param.default is None else check_default(f"game {game.name}", param)
         if game.params[param.name] != default:
-            raise ParamError(f"{param.name}={game.shown(param, game.params[param.name])}: a match "
+            variant = next((v for v in game.variants() if v.name == game.variant), None)
+            ours = variant is not None and param.name in variant.params  # not the user's
+            shown = "" if default is None else game.shown(param, default)
+            raise ParamError(f"{param.name}={game.shown(param, game.params[param.name])}"
+                             f"{f', which --variant {game.variant} sets' if ours else ''}: a match "
                              f"of game {game.name} compares the players' {rules.outcome} and "
-                             f"does not read {param.name}, which scores a game alone; leave it "
-                             "out")
+                             f"does not read {param.name}, which scores a game alone; "
+                             + (f"set it back with --set {param.name}={shown}" if ours else "leave it out"))
     return rules
 
 

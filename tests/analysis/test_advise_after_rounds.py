@@ -147,8 +147,17 @@ def test_a_total_is_read_as_the_number_it_writes_as_a_result_of_one_model_is(tex
     plain = mdp.analyse(SOLUTION, "advise", GAME, after=("9",), state=state)
     assert written.drop("after_1").equals(plain.drop("after_1"))  # (that column: as given)
     assert main(["advise", TWO_BOXES, "--after", text, "filled=", "throws_left=1", "face=3"]) == 0
-    assert "after player 1's total 9, plays to beat it" in capsys.readouterr().out
+    assert "after player 1's total 9, with 0 points so far, plays to beat it" in capsys.readouterr().out
     for wrong in ("9.5", "nine", "9/2", "+9", "9_0"):  # (the digits 0 to 9 alone: test_cli_number_digits)
         assert main(["advise", TWO_BOXES, "--after", wrong, "filled=", "throws_left=1", "face=3"]) == 2
         assert f"--after: the first player's total is a whole number of points, not {wrong!r}" in \
             capsys.readouterr().err
+
+
+@pytest.mark.parametrize("points", [0, 4])
+def test_the_line_says_the_points_so_far(points, capsys):
+    # Round 36, U36-3: the values depend on the points so far, which the line for people did
+    # not say (only --json and the table did), where the line toward a total says them.
+    argv = ["advise", TWO_BOXES, "--after", "9", "filled=EVEN", "throws_left=1", "face=3", "--points", str(points)]
+    assert main(argv) == 0
+    assert f"after player 1's total 9, with {points} points so far, plays to beat it" in capsys.readouterr().out

@@ -83,3 +83,25 @@ def test_a_parameter_of_the_game_named_the_match_s_alone_is_refused(tmp_path, de
     # doubles what the first player wins; each rule set as its match alone says.
     assert alone[1] == 0 and alone[3] != 0
     assert by == {(rolls, pay): pay * alone[rolls] for rolls in (1, 3) for pay in (1, 2)}
+
+
+VARIANT = """import mdp
+
+GAME = "shutbox"
+
+
+@mdp.hookimpl
+def mdp_variants():
+    return [mdp.Variant("scored", {"scoring": "score", "tiles": "1-4"}, "scored by the tiles left")]
+"""
+
+
+def test_a_scoring_a_variant_sets_is_said_to_be_the_variant_s(tmp_path, capsys):
+    # Round 36, A36P-10: the line said "leave it out" of a parameter the user never gave.
+    plugin = tmp_path / "scored.py"
+    plugin.write_text(VARIANT)
+    assert main(["match", "shutbox", "-p", str(plugin), "--variant", "scored"]) == 2
+    assert capsys.readouterr().err == (
+        "mdp: error: scoring=score, which --variant scored sets: a match of game shutbox compares "
+        "the players' open_sum and does not read scoring, which scores a game alone; set it back with "
+        "--set scoring=win\n")

@@ -105,7 +105,8 @@ def _show_advice(advised: Advised, solution: Solved, game: mdp.Game) -> None:
     if advised.after:
         from mdp.analysis.builtins.later import after_line
 
-        print(after_line(advised.solution.model, advised.advice, advised.solution, advised.after, game))
+        print(after_line(advised.solution.model, advised.advice, advised.solution, advised.after, game,
+                         advised.points))
     if advised.decided is not None:
         print(f"player {len(advised.after) + 1} does not play: {advised.decided}")
         return

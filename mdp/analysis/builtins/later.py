@@ -85,8 +85,9 @@ def _(model: mdp.Rounds, solution: Solved, game: mdp.Game, columns: dict[str, An
 
 @functools.singledispatch
 def after_line(model: Any, advice: mdp.Advice, solution: Solved, after: tuple[Any, ...],
-               game: mdp.Game) -> str:
-    """The line that says whom ``mdp advise --after`` advised, and what the values are."""
+               game: mdp.Game, points: Any = 0) -> str:
+    """The line that says whom ``mdp advise --after`` advised (in a game of rounds, with the
+    ``points`` so far), and what the values are."""
     outcome = mdp.match_rules(game).outcome
     return (f"player {len(after) + 1}, the last of a match of {len(after) + 1}, after "
             + ", ".join(f"player {k}'s {outcome} {r}" for k, r in enumerate(after, start=1))
@@ -95,12 +96,12 @@ def after_line(model: Any, advice: mdp.Advice, solution: Solved, after: tuple[An
 
 @after_line.register(mdp.Rounds)
 def _(model: mdp.Rounds, advice: mdp.Advice, solution: Solved, after: tuple[Any, ...],
-      game: mdp.Game) -> str:
+      game: mdp.Game, points: Any = 0) -> str:
     actions = advice.actions
     best = f", {shown_float(actions['value'][0]):.6g} at best" if actions.height else ""
     beyond, short = ("below", "above") if model.info.objective.sense == "min" else ("past", "short of")
-    return (f"player 2 of a match, after player 1's total {first_total(after)}, plays to beat "
-            f"it (1 stake {beyond} it, 0 at it, -1 {short} it; as mdp match): each action's "
+    return (f"player 2 of a match, after player 1's total {first_total(after)}, with {points} "
+            f"points so far, plays to beat it (1 stake {beyond} it, 0 at it, -1 {short} it; as mdp match): each action's "
             f"value is the expected winnings{best}")
 
 
