@@ -101,8 +101,8 @@ def _(model: mdp.Rounds, advice: mdp.Advice, solution: Solved, after: tuple[Any,
     best = f", {shown_float(actions['value'][0]):.6g} at best" if actions.height else ""
     beyond, short = ("below", "above") if model.info.objective.sense == "min" else ("past", "short of")
     return (f"player 2 of a match, after player 1's total {first_total(after)}, with {points} "
-            f"points so far, plays to beat it (1 stake {beyond} it, 0 at it, -1 {short} it; as mdp match): each action's "
-            f"value is the expected winnings{best}")
+            f"points so far, plays to beat it (1 stake {beyond} it, 0 at it, -1 {short} it; as "
+            f"mdp match): each action's value is the expected winnings{best}")
 
 
 @functools.singledispatch
