@@ -99,7 +99,7 @@ class Param:
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
             self._read_back(value, got)
-        elif self.show is None and isinstance(got, bool) and not self.repeat:
+        elif self.show is None and isinstance(got, (bool, int, float)) and not self.repeat:
             self._itself_back(value, got)
         if got is None or isinstance(got, (bool, int, float)) or \
                 self.show is None and not isinstance(got, (bytes, bytearray)):
@@ -129,13 +129,17 @@ class Param:
                              f"{self.name}={said(again):.60}; a value is shown as the text --set "
                              "takes back")
 
-    def _itself_back(self, value: Any, got: bool) -> None:
-        """Refuse a value with no ``show`` that is true or false, recorded as itself (JSON's
-        ``true``, a table's ``true``), where ``parse`` reads ``true`` and ``True`` (or
-        ``false`` and ``False``) as another value: the record would be another game's
-        setting (a parser that reads ``t`` as true and ``true`` as text). A text the parser
-        refuses records no other game: taken."""
-        texts = ("true", "True") if got else ("false", "False")
+    def _itself_back(self, value: Any, got: bool | int | float) -> None:
+        """Refuse a value with no ``show`` that is true or false or a number, recorded as
+        itself (JSON's ``true`` or ``1``, a table's), where ``parse`` reads that text (``true``
+        and ``True``, or ``false`` and ``False``) as another value: the record would be
+        another game's setting (a parser that reads ``t`` as true and ``true`` as text, or
+        ``one`` as 1 and ``1`` as text). A text the parser refuses records no other game:
+        taken."""
+        import json
+
+        texts = (json.dumps(got),) if not isinstance(got, bool) else \
+            ("true", "True") if got else ("false", "False")
         others = []
         for text in texts:
             try:
