@@ -151,7 +151,8 @@ class Rounds:
 
     def points(self) -> list[tuple[Any, Any]]:
         """The least and the most points of an end allowed, in each round but the last (whose
-        round states end the game): bounds of the totals a game can have earned."""
+        round states end the game), 0 among them from a round where a game may have ended:
+        bounds of the totals a game can have earned."""
         return list(self.spans)
 
 
@@ -173,18 +174,21 @@ def compile_rounds(game: Any, round: CompiledModel, start: Any, *, max_states: i
     count = 1
     spans: list[tuple[Any, Any]] = []
     inexact: str | None = None
-    fractional = False
+    fractional, ended = False, False
     while True:
         parts = each_batch(keys[-1], round.n_terminal, False, lambda batch: _found(batch, rule(batch)))
         fractional = fractional or any(part[3] for part in parts)
         found = _distinct(part for part, *_ in parts)
         inexact = inexact or next((f"{rule.whose(np.array([key]), _floats)}mdp_round_rule gave "
                                    f"float points (round state {key})"
-                                   for _, _, key, _ in parts if key is not None), None)
+                                   for _, _, key, *_ in parts if key is not None), None)
         if not len(found):
             break
-        spans.append((min(low for _, (low, _), *_ in parts if low is not None),
-                      max(high for _, (_, high), *_ in parts if high is not None)))
+        low = min(low for _, (low, _), *_ in parts if low is not None)
+        high = max(high for _, (_, high), *_ in parts if high is not None)
+        # Where a game may have ended by this round, it earns 0 in it: 0 is among its points.
+        ended = ended or any(part[4] for part in parts)
+        spans.append((min(low, 0), max(high, 0)) if ended else (low, high))
         again = seen.repeated(found)
         if again is not None:
             when = f"after {counted(len(keys), 'round')} and after fewer" if again[1] else \
@@ -286,16 +290,17 @@ class _Seen:
         return None
 
 
-def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None, bool]:
+def _found(keys: np.ndarray, ends: RoundEnds) -> tuple[np.ndarray, tuple[Any, Any], int | None, bool, bool]:
     """What one batch of round states ``keys`` leads to: the distinct keys of the round
     states that follow (sorted), the least and the most points of an end allowed (``None``
     where none is), the first round state with an end allowed whose points are floats
-    (or ``None``), and whether some of those float points are not whole numbers."""
+    (or ``None``), whether some of those float points are not whole numbers, and whether
+    some round state ends the game."""
     allowed = ends.points[ends.next >= 0]
     span = (allowed.min(), allowed.max()) if len(allowed) else (None, None)
     floats = int(keys[np.argmin(ends.over)]) if _floats(ends) else None
     fractional = floats is not None and bool((allowed != np.floor(allowed)).any())
-    return _distinct([ends.next]), span, floats, fractional
+    return _distinct([ends.next]), span, floats, fractional, bool(ends.over.any())
 
 
 def _floats(ends: RoundEnds) -> bool:

@@ -45,7 +45,7 @@ from mdp.engine.rounds.payoff import AT_LEAST, Payoff
 from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions
 from mdp.engine.rounds.values import check_exact, exact_start
-from mdp.engine.rounds.window import needs_window, whole_points, widths_toward
+from mdp.engine.rounds.window import needs_window, whole_points, widths_exactly, widths_toward
 from mdp.engine.rounds.worth import Ends, Laid, same_ends
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
@@ -405,6 +405,8 @@ def check_reach(model: Rounds, *, exact: bool = False,
     than :data:`MOST_EXACT_COLUMNS` of them."""
     one_total = one_total or total is not None
     columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total, total))]
+    if total is not None and _past(columns, exact, max_memory, start_only):  # the bound: past
+        columns = [int(w.sum()) for w in widths_exactly(model, payoff, total)]  # the widths, then
     game = model.info.game
     if exact:
         if sum(columns) > MOST_EXACT_COLUMNS:
@@ -419,6 +421,16 @@ def check_reach(model: Rounds, *, exact: bool = False,
         raise TooLarge(f"game {game}: the chance of at least {'a' if one_total else 'every'} total "
                        f"may take up to {size(need)}, past the budget of {size(max_memory)}; raise "
                        "it with --max-memory (max_memory= in Python)")
+
+
+def _past(columns: list[int], exact: bool, max_memory: int | None | Literal["default"],
+          start_only: bool) -> bool:
+    """Whether ``columns`` a round (round states times totals) are past what may be solved."""
+    if exact:
+        return sum(columns) > MOST_EXACT_COLUMNS
+    budget = default_max_memory() if max_memory == "default" else max_memory
+    need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
+    return budget is not None and need > budget
 
 
 def _widths(model: Rounds, payoff: Payoff, one_total: bool = False,

@@ -50,6 +50,38 @@ def widths_toward(model: RoundsModel, payoff: Payoff, total: int) -> list[int]:
     return widths
 
 
+def widths_exactly(model: RoundsModel, payoff: Payoff, total: int) -> list[np.ndarray]:
+    """Per round, each round state's vector's width toward ``total`` from the start, as the
+    sweep makes it: its :func:`needs_window` within the least and most it can still earn (a
+    backward pass over the rounds, of those alone). Two passes over the rounds: for the
+    check before the work where the bound of :func:`widths_toward` is past the budget."""
+    def points(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
+        return whole_points(model, ends, keys, payoff)
+
+    window = needs_window(model, total, points)
+    low = [np.zeros(0, dtype=np.int64)] * len(model.keys)
+    high = list(low)
+    for r in range(model.n_rounds, -1, -1):
+        lows, highs = [], []
+        place = positions(model.keys[r + 1]) if r < model.n_rounds else None
+        for part in batches(model.keys[r], model.round.n_terminal):
+            ends = model.rule(part)
+            least, most = np.zeros(len(part), dtype=np.int64), np.zeros(len(part), dtype=np.int64)
+            playing = np.flatnonzero(~ends.over)
+            if len(playing) and place is not None:
+                ends = ends.rows(playing)
+                gained = points(ends, part[playing])
+                allowed = ends.next >= 0
+                after = place(np.where(allowed, ends.next, model.keys[r + 1][0]))
+                least[playing] = np.where(allowed, gained + low[r + 1][after], NONE).min(axis=1)
+                most[playing] = np.where(allowed, gained + high[r + 1][after], -NONE).max(axis=1)
+            lows.append(least)
+            highs.append(most)
+        low[r], high[r] = np.concatenate(lows), np.concatenate(highs)
+    return [np.maximum(np.minimum(h + payoff.last, w[1] + 1) - np.maximum(a + payoff.first, w[0] - 1) - 1, 0)
+            for a, h, w in zip(low, high, window)]
+
+
 def _held(model: RoundsModel, total: int) -> int:
     """``total`` held within one past the totals the points can reach: beyond, every total
     is the same."""
