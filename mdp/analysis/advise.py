@@ -156,11 +156,11 @@ def _advise(solution: Solution[Any], game: Game, columns: dict[str, Any], over: 
     if per_action.exact is not None:
         frame = frame.with_columns(value_exact=pl.Series([str(per_action.exact[i]) for i in ids],
                                                          dtype=pl.String))
-    frame = frame.with_columns(regret=pl.Series(per_action.regret[ids], dtype=pl.Float64),
-                               optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
-    if per_action.exact_regret is not None:
+    frame = frame.with_columns(regret=pl.Series(per_action.regret[ids], dtype=pl.Float64))
+    if per_action.exact_regret is not None:  # beside the regret, as the policy table has it
         frame = frame.with_columns(regret_exact=pl.Series(
             [str(per_action.exact_regret[i]) for i in ids], dtype=pl.String))
+    frame = frame.with_columns(optimal=pl.Series(per_action.optimal[ids], dtype=pl.Boolean))
     if solution.policy is not None and solution.policy.name != OPTIMAL:
         frame = frame.with_columns(probability=pl.Series(solution.policy.as_floats()[ids]))
     return Advice(state, frame[_ranked(per_action, ids)])

@@ -7,6 +7,7 @@ import math
 import re
 import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from numbers import Number
 from types import MappingProxyType, ModuleType
 from typing import Any
 
@@ -113,21 +114,28 @@ class Param:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
         ``parse`` as ``--set`` gives it (stripped of spaces at either end): what is shown
         (and recorded in JSON) would be another game's setting. A value shown as itself is
-        read back only where --set would give it otherwise (``" x"``)."""
+        read back only where --set would give it otherwise (``" x"``), or where it is a number
+        recorded by its text (a fraction's ``1/2``: one the parser refuses records no other
+        game)."""
         typed = got.strip() if isinstance(got, str) else got
-        if self.repeat or value is None or (self.show is None and typed == got):
-            return
+        recorded = self.show is None and typed == got  # a value's text, as tables show it
+        if self.repeat or value is None or recorded and not isinstance(value, Number):
+            return  # (a number's text, 1/2, is read back; a container's is its own affair)
         gave = (f"its show gave {said(got):.60} for {self.name}={said(value):.60}" if self.show
+                else f"its value {said(value):.60} is recorded as {got}" if recorded
                 else f"its value {said(got):.60} has a space at either end")
         try:
             again = parsed(f"parameter {self.name}", self, typed)
-        except (ValueError, TypeError, ParamError) as error:
+        except (ValueError, TypeError, ParamError, ModelError) as error:
+            if recorded:  # a text the parser refuses records no other game
+                return
             raise ModelError(f"parameter {self.name}: {gave}, which its parser refuses ({error}); "
                              "a value is shown as the text --set takes back") from None
         if alike(again, value) is False:
             raise ModelError(f"parameter {self.name}: {gave}, which --set reads as "
-                             f"{self.name}={said(again):.60}; a value is shown as the text --set "
-                             "takes back")
+                             f"{self.name}={said(again):.60}; " + (
+                                 "give the parameter a show that writes the text --set takes back"
+                                 if recorded else "a value is shown as the text --set takes back"))
 
     def _itself_back(self, value: Any, got: bool | int | float) -> None:
         """Refuse a value with no ``show`` that is true or false or a number, recorded as
@@ -144,7 +152,7 @@ class Param:
         for text in texts:
             try:
                 again = parsed(f"parameter {self.name}", self, text)
-            except (ValueError, TypeError, ParamError):
+            except (ValueError, TypeError, ParamError, ModelError):  # (no text a user gave)
                 continue
             if alike(again, value) is not False:
                 return

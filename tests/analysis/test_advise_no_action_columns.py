@@ -57,8 +57,8 @@ def test_advice_of_an_action_with_no_column_of_its_own_is_its_row(tmp_path, caps
     assert main(["advise", str(game), "at=s", "--exact", "--json"]) == 0
     said = json.loads(capsys.readouterr().out)
     assert said["state"] == {"at": "s"}
-    assert said["actions"] == [{"value": 1 / 3, "value_exact": "1/3", "regret": 0.0, "optimal": True,
-                                "regret_exact": "0"}]
+    assert said["actions"] == [{"value": 1 / 3, "value_exact": "1/3", "regret": 0.0, "regret_exact": "0",
+                                "optimal": True}]
     assert main(["advise", str(game), "at=s"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].split() == ["0.3333333333", "0.0000000000", "optimal"]
 

@@ -33,13 +33,14 @@ def yes_no(text):
 
 
 def words(text):
-    """Numbers from words alone (U36-5: ``one`` is 1, ``1`` is text)."""
-    return {"one": 1, "half": 0.5}.get(str(text), str(text))
+    """Numbers from words alone (U36-5: ``one`` is 1, ``1`` is text; R36-3: ``third`` is the
+    fraction 1/3, whose text ``1/3`` is text too)."""
+    return {"one": 1, "half": 0.5, "third": Fraction(1, 3)}.get(str(text), str(text))
 
 
 PARSERS = {"mixed": mixed, "int": int, "float": float, "yes_no": yes_no, "int_from_0": mdp.parse_int(0),
            "words": words}
-TEXTS = ["t", "f", "1", "-2", "0.5", "yes", "no", "true", "True", "false", "x", "one", "half"]
+TEXTS = ["t", "f", "1", "-2", "0.5", "yes", "no", "true", "True", "false", "x", "one", "half", "third", "1/3"]
 
 
 def _game(parse, default):
@@ -66,7 +67,7 @@ def _recorded_as(value):
     """The texts a record of ``value``, true or false or a number, is typed back as (an
     oracle of the rule: JSON's text of the number)."""
     if not isinstance(value, bool):
-        return [str(value)]
+        return [str(value)]  # (a fraction's 1/3, as tables show it)
     return ["true", "True"] if value is True else ["false", "False"]
 
 
@@ -88,10 +89,10 @@ def test_a_value_set_is_recorded_only_where_its_record_reads_back(parser, text):
             return None
 
     reads = [back(t) for t in _recorded_as(value)]  # (None: the parser refuses it, no game)
-    holds = not isinstance(value, (bool, int, float)) or all(again is None for again in reads) or any(
+    holds = not isinstance(value, (bool, int, float, Fraction)) or all(again is None for again in reads) or any(
         again == value and type(again) is type(value) for again in reads)
     if holds:
-        assert mdp.load_game(game, k=text).shown_params() == {"k": value}
+        assert mdp.load_game(game, k=text).shown_params() == {"k": str(value) if isinstance(value, Fraction) else value}
         return
     with pytest.raises(mdp.ModelError, match=r"^game recorded: parameter k: its value .* is recorded "
                        r"as .*, which --set reads as k=.*; give the parameter a show that writes the "
