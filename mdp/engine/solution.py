@@ -221,8 +221,7 @@ class Solution(Generic[Number]):
             gap = best - q if self.sense == "max" else q - best
             scale = arithmetic.action_scales(self._layers[state])
             return ActionValues(state, floats(q, scale), (gap == 0) & ending, floats(gap, scale),
-                                [Fraction(n, d) for n, d in zip(q, scale)],
-                                [Fraction(n, d) for n, d in zip(gap, scale)])
+                                *([Fraction(n, d) for n, d in zip(v, scale)] for v in (q, gap)))
         # In place where it can be: a policy has millions of actions, each array is large.
         tie = tie_margin(best)
         with np.errstate(over="ignore"):  # a regret past a float is one: infinite, not optimal
@@ -244,8 +243,7 @@ class Solution(Generic[Number]):
         """How this solution plays: the policy evaluated, or optimal play with its ties
         broken (see :func:`choices`)."""
         if self.policy is None or (self.policy.name == OPTIMAL and tie_break):
-            return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact,
-                                     name=OPTIMAL)
+            return Policy.of_weights(self.model, choices(self, tie_break), exact=self.exact, name=OPTIMAL)
         if tie_break:
             raise ParamError(f"a tie-break applies to optimal play, not to the strategy "
                              f"{self.policy.name}")
@@ -369,12 +367,10 @@ class ActionValues:
     optimal: np.ndarray
     """Whether it ties for best (exact: equal; floats: :func:`~mdp.engine.policy.tie_margin`)."""
     regret: np.ndarray
-    """The value lost against the best action of its state, as a float (never negative)."""
+    """The value lost against the best action of its state, as a float (never negative);
+    exactly, ``exact`` its value and ``exact_regret`` its regret, fractions."""
     exact: list[Fraction] | None
-    """Its value as a fraction, in exact mode."""
     exact_regret: list[Fraction] | None = None
-    """Its regret as a fraction, in exact mode (one no float holds by its size, 1e-400, is
-    not the float's 0)."""
 
 
 def parse_tie_break(text: str) -> tuple[Sense, str]:

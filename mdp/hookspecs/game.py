@@ -206,10 +206,9 @@ def mdp_state_columns(params: Mapping[str, Any], game: mdp.Game, state: Hashable
     Used for policy tables and for :attr:`mdp.CompiledModel.terminals`. Every state must give
     the same names, and a state the same columns each time; ``None`` for a value that does
     not apply. Without an implementation a table shows ``str(state)`` in a column ``state``.
-    The names mdp's tables add themselves (``value``, ``value_exact``, ``optimal``, ``regret``,
-    ``regret_exact``, ``probability``, ``cumulative``, ``exact``, ``games``, ``frequency``, or
-    shown alike) are refused, as is a name both give (a table holds one of each), and one no
-    one types as ``COLUMN=VALUE``.
+    The names mdp's tables add themselves (``value``, ``regret``, ``probability`` ... or shown
+    alike: ``mdp.game.columns.TABLE_COLUMNS``) are refused, as is a name both give (a table
+    holds one of each), and one no one types as ``COLUMN=VALUE``.
     """
 
 
