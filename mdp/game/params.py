@@ -96,12 +96,19 @@ class Param:
             if breaks(got):
                 raise ModelError(f"parameter {self.name}: {'its show gave' if self.show else 'value'} "
                                  f"{got!r:.60}: {broken(got, typed=False)}")
-            self._read_back(value, got)
+            if self.show is None and got == got.strip():  # recorded as its text
+                if isinstance(value, Number) and not self.repeat:  # (a fraction's 1/2)
+                    self._itself_back(value, value, (got,))
+            else:
+                self._read_back(value, got)
             return got
         if self.show is not None and (got is None or isinstance(got, (bool, int, float))):
             self._read_back(value, got)
         elif self.show is None and isinstance(got, (bool, int, float)) and not self.repeat:
-            self._itself_back(value, got)
+            import json
+
+            self._itself_back(value, got, (json.dumps(got),) if not isinstance(got, bool) else
+                              ("true", "True") if got else ("false", "False"))
         if got is None or isinstance(got, (bool, int, float)) or \
                 self.show is None and not isinstance(got, (bytes, bytearray)):
             return got
@@ -114,40 +121,29 @@ class Param:
         """Refuse a ``show`` whose ``got`` for ``value`` is not read back as ``value`` by
         ``parse`` as ``--set`` gives it (stripped of spaces at either end): what is shown
         (and recorded in JSON) would be another game's setting. A value shown as itself is
-        read back only where --set would give it otherwise (``" x"``), or where it is a number
-        recorded by its text (a fraction's ``1/2``: one the parser refuses records no other
-        game)."""
+        read back only where --set would give it otherwise (``" x"``)."""
         typed = got.strip() if isinstance(got, str) else got
-        recorded = self.show is None and typed == got  # a value's text, as tables show it
-        if self.repeat or value is None or recorded and not isinstance(value, Number):
-            return  # (a number's text, 1/2, is read back; a container's is its own affair)
+        if self.repeat or value is None or (self.show is None and typed == got):
+            return
         gave = (f"its show gave {said(got):.60} for {self.name}={said(value):.60}" if self.show
-                else f"its value {said(value):.60} is recorded as {got}" if recorded
                 else f"its value {said(got):.60} has a space at either end")
         try:
             again = parsed(f"parameter {self.name}", self, typed)
-        except (ValueError, TypeError, ParamError, ModelError) as error:
-            if recorded:  # a text the parser refuses records no other game
-                return
+        except (ValueError, TypeError, ParamError) as error:
             raise ModelError(f"parameter {self.name}: {gave}, which its parser refuses ({error}); "
                              "a value is shown as the text --set takes back") from None
         if alike(again, value) is False:
             raise ModelError(f"parameter {self.name}: {gave}, which --set reads as "
-                             f"{self.name}={said(again):.60}; " + (
-                                 "give the parameter a show that writes the text --set takes back"
-                                 if recorded else "a value is shown as the text --set takes back"))
+                             f"{self.name}={said(again):.60}; a value is shown as the text --set "
+                             "takes back")
 
-    def _itself_back(self, value: Any, got: bool | int | float) -> None:
-        """Refuse a value with no ``show`` that is true or false or a number, recorded as
-        itself (JSON's ``true`` or ``1``, a table's), where ``parse`` reads that text (``true``
-        and ``True``, or ``false`` and ``False``) as another value: the record would be
-        another game's setting (a parser that reads ``t`` as true and ``true`` as text, or
-        ``one`` as 1 and ``1`` as text). A text the parser refuses records no other game:
-        taken."""
-        import json
-
-        texts = (json.dumps(got),) if not isinstance(got, bool) else \
-            ("true", "True") if got else ("false", "False")
+    def _itself_back(self, value: Any, shown: Any, texts: tuple[str, ...]) -> None:
+        """Refuse a value with no ``show`` recorded as itself (``shown``: true or false, a
+        number; a fraction by its text, ``1/2``), which ``--set`` would give back as one of
+        ``texts`` (``true`` and ``True``, ``1``, ``1/2``), where ``parse`` reads it as another
+        value: the record would be another game's setting (a parser that reads ``t`` as true
+        and ``true`` as text, or ``one`` as 1 and ``1`` as text). A text the parser cannot
+        read records no other game: taken."""
         others = []
         for text in texts:
             try:
@@ -158,10 +154,9 @@ class Param:
                 return
             others.append(again)
         if others:
-            raise ModelError(f"parameter {self.name}: its value {said(got)} is recorded as "
+            raise ModelError(f"parameter {self.name}: its value {said(shown)} is recorded as "
                              f"{texts[0]}, which --set reads as {self.name}={said(others[0]):.60}; "
                              "give the parameter a show that writes the text --set takes back")
-
 
 def values_of(value: Any) -> tuple[Any, ...]:
     """The values that ``value`` gives an option with ``repeat``: a list or tuple, each;

@@ -263,6 +263,13 @@ MARKDOWN_ROWS = 100_000
 (a larger table: CSV or Parquet)."""
 
 
+def most_rows(fmt: Format | None) -> int | None:
+    """The most rows a table written in ``fmt`` may have, where a check before the work can
+    refuse more: a Markdown table's :data:`MARKDOWN_ROWS`; ``None`` for the others (or no
+    table written)."""
+    return MARKDOWN_ROWS if fmt is not None and fmt.name == "markdown" else None
+
+
 def _markdown(frame: pl.DataFrame, file: BinaryIO) -> None:
     import polars as pl  # here: only a Markdown table needs Polars' settings
 

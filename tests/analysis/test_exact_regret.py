@@ -7,42 +7,16 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_advise_exact_shown import GAME
 
 import mdp
 from mdp.program import main
 
-GAME = '''
-from fractions import Fraction
-import mdp
-
-GAME_NAME = "choice"
-VALUES = {values!r}
-
-
-@mdp.hookimpl
-def mdp_initial_state():
-    return "s"
-
-
-@mdp.hookimpl
-def mdp_actions(state):
-    return list(VALUES) if state == "s" else []
-
-
-@mdp.hookimpl
-def mdp_outcomes(state, action):
-    return [(1, action)]
-
-
-@mdp.hookimpl
-def mdp_terminal_value(state):
-    return Fraction(VALUES[state])
-'''
-
 
 def _game(tmp_path, values):
+    """The game of one choice of test_advise_exact_shown.py, each action worth its value."""
     path = tmp_path / "choice.py"
-    path.write_text(GAME.format(values={k: str(v) for k, v in values.items()}))
+    path.write_text(GAME.format(worth={k: str(v) for k, v in values.items()}))
     return mdp.load_game(str(path))
 
 
@@ -54,7 +28,7 @@ def test_advice_and_the_policy_rank_and_regret_by_the_fractions(tmp_path_factory
     game = _game(tmp_path_factory.mktemp("choice"), values)
     solution = mdp.solve(mdp.compile(game), exact=True)
     best = max(values.values())
-    advice = mdp.advise(solution, game, state="s").actions
+    advice = mdp.advise(solution, game, at="start").actions
     # Best first, ties in the game's order, by the fractions.
     assert advice["action"].to_list() == sorted(values, key=lambda a: (best - values[a], list(values).index(a)))
     assert [Fraction(r) for r in advice["regret_exact"]] == [best - values[a] for a in advice["action"]]

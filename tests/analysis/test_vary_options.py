@@ -115,15 +115,21 @@ def mdp_match_rules():
 """
 
 
+def _coin(tmp_path, monkeypatch, game):
+    """The coin game ``game`` written beside its payoff and its rule plugin of match rules,
+    importable (the plugin imports the payoff)."""
+    (tmp_path / "coin.py").write_text(game)
+    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
+    (tmp_path / "rules.py").write_text(RULES)
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+
 @pytest.mark.parametrize("command", ["solve", "match"])
 def test_match_rules_that_name_a_parameter_the_game_reads_are_refused_on_every_road(
         tmp_path, capsys, monkeypatch, command):
     # Round 32, P32-16: solve --vary trusted the claim and refused a sweep of two games;
     # match --vary alone found it untrue.
-    (tmp_path / "coin.py").write_text(COIN)
-    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
-    (tmp_path / "rules.py").write_text(RULES)
-    monkeypatch.syspath_prepend(str(tmp_path))
+    _coin(tmp_path, monkeypatch, COIN)
     assert main([command, str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
     err = capsys.readouterr().err
     assert err == (f"mdp: error: game coin: its hooks read win as its states are made, though plugin "
@@ -146,10 +152,7 @@ def test_a_parameter_read_through_the_text_of_them_all_is_read(tmp_path, capsys,
     game = COIN.replace('def mdp_terminal_value(params, state):\n    return {"T": 1, "W": params["win"], "L": 0}[state]',
                         f'def mdp_terminal_value(params, state, game):\n    return {{"T": 1, "W": {read}, "L": 0}}[state]')
     assert game != COIN
-    (tmp_path / "coin.py").write_text(game)
-    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
-    (tmp_path / "rules.py").write_text(RULES)
-    monkeypatch.syspath_prepend(str(tmp_path))
+    _coin(tmp_path, monkeypatch, game)
     assert main(["match", str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
     assert "its hooks read win as its states are made" in capsys.readouterr().err
 
@@ -189,9 +192,6 @@ def test_a_match_only_parameter_read_by_the_result_column_alone_is_read(tmp_path
         game = game.replace('def mdp_state_columns(params, state):\n    return {"score": {"T": 1, "W": params["win"], "L": 0}.get(state)}',
                             'def mdp_columns(params, states, actions):\n    return {"score": [{"T": 1, "W": params["win"], "L": 0}.get(s) for s in states]}')
     assert game.count('params["win"]') == 1 and f"def {hook}(" in game
-    (tmp_path / "coin.py").write_text(game)
-    (tmp_path / "coin_payoff.py").write_text(PAYOFF)
-    (tmp_path / "rules.py").write_text(RULES)
-    monkeypatch.syspath_prepend(str(tmp_path))
+    _coin(tmp_path, monkeypatch, game)
     assert main(["match", str(tmp_path / "coin.py"), "-p", str(tmp_path / "rules.py"), "--vary", "win=3,4"]) == 2
     assert "its hooks read win as its states are made" in capsys.readouterr().err

@@ -17,10 +17,9 @@ def policy(model: CompiledModel | Rounds, args: argparse.Namespace, within: Any)
     """A policy table that cannot be written: within the round, more rows than a table may
     have; a Markdown table of more rows than it may have (:func:`check_policy`)."""
     from mdp.analysis.policy_table import check_policy
-    from mdp.outputs.formats import MARKDOWN_ROWS
+    from mdp.outputs.formats import most_rows
 
-    markdown = args.written is not None and args.written.name == "markdown"
-    check_policy(model, args.loaded, within, args.optimal_only, MARKDOWN_ROWS if markdown else None)
+    check_policy(model, args.loaded, within, args.optimal_only, most_rows(args.written))
 
 
 def within(game: Game, within: Any) -> None:

@@ -121,11 +121,10 @@ def _followable(model: mdp.Rounds, args: argparse.Namespace) -> None:
     a table of more totals than it may have, a Markdown table's too
     (:func:`mdp.analysis.targets.check_targets`)."""
     from mdp.analysis.targets import check_targets
-    from mdp.outputs.formats import MARKDOWN_ROWS
+    from mdp.outputs.formats import most_rows
 
     check_targets(model, exact=args.exact, max_memory=args.max_memory or "default",
-                  most_rows=MARKDOWN_ROWS if args.written is not None and args.written.name == "markdown"
-                  else None)
+                  most_rows=most_rows(args.written))
 
 
 # --at-least T of mdp advise and mdp distribution: play toward a total.

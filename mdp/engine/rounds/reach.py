@@ -404,33 +404,29 @@ def check_reach(model: Rounds, *, exact: bool = False,
     it can leave, :func:`~mdp.engine.rounds.window.widths_toward`); in exact numbers, more
     than :data:`MOST_EXACT_COLUMNS` of them."""
     one_total = one_total or total is not None
+    budget = default_max_memory() if max_memory == "default" else max_memory
+
+    def bytes_of(columns: list[int]) -> int:  # (start_only: two rounds' at a time)
+        return 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
+
+    def past(columns: list[int]) -> bool:
+        return sum(columns) > MOST_EXACT_COLUMNS if exact else \
+            budget is not None and bytes_of(columns) > budget
+
     columns = [len(keys) * w for keys, w in zip(model.keys, _widths(model, payoff, one_total, total))]
-    if total is not None and _past(columns, exact, max_memory, start_only):  # the bound: past
-        columns = [int(w.sum()) for w in widths_exactly(model, payoff, total)]  # the widths, then
+    if total is not None and past(columns):  # the bound past: the widths, counted
+        columns = [int(w.sum()) for w in widths_exactly(model, payoff, total)]
+    if not past(columns):
+        return
     game = model.info.game
     if exact:
-        if sum(columns) > MOST_EXACT_COLUMNS:
-            raise TooLarge(f"game {game}: up to {counted(sum(columns))} round states and totals to "
-                           f"solve, too many in exact numbers (at most {MOST_EXACT_COLUMNS:,}); "
-                           "in floats they are solved a batch at a time")
-        return
-    if max_memory == "default":
-        max_memory = default_max_memory()
-    need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
-    if max_memory is not None and need > max_memory:
-        raise TooLarge(f"game {game}: the chance of at least {'a' if one_total else 'every'} total "
-                       f"may take up to {size(need)}, past the budget of {size(max_memory)}; raise "
-                       "it with --max-memory (max_memory= in Python)")
-
-
-def _past(columns: list[int], exact: bool, max_memory: int | None | Literal["default"],
-          start_only: bool) -> bool:
-    """Whether ``columns`` a round (round states times totals) are past what may be solved."""
-    if exact:
-        return sum(columns) > MOST_EXACT_COLUMNS
-    budget = default_max_memory() if max_memory == "default" else max_memory
-    need = 8 * (max(map(sum, zip(columns, [*columns[1:], 0]))) if start_only else sum(columns))
-    return budget is not None and need > budget
+        raise TooLarge(f"game {game}: up to {counted(sum(columns))} round states and totals to "
+                       f"solve, too many in exact numbers (at most {MOST_EXACT_COLUMNS:,}); "
+                       "in floats they are solved a batch at a time")
+    assert budget is not None  # (past it: there is one)
+    raise TooLarge(f"game {game}: the chance of at least {'a' if one_total else 'every'} total "
+                   f"may take up to {size(bytes_of(columns))}, past the budget of {size(budget)}; "
+                   "raise it with --max-memory (max_memory= in Python)")
 
 
 def _widths(model: Rounds, payoff: Payoff, one_total: bool = False,
