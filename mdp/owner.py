@@ -85,3 +85,13 @@ def own_process() -> None:
     left to do so. Nothing while no command watches (the Python API: mdp owns no process)."""
     if _WATCHED[0] and os.getpid() != _OWNER[0]:
         END(0)
+
+
+def replaced() -> str | None:
+    """``os.execv``, say, where game or plugin code replaced one of the functions mdp holds
+    while the command runs (:data:`HELD`); ``None`` where each is mdp's."""
+    for module in HOLDERS:
+        for name, held in HELD.items():
+            if _WATCHED[0] and getattr(module, name, held) is not held:
+                return f"{module.__name__}.{name}"
+    return None

@@ -383,6 +383,8 @@ def _fault() -> str | None:
     modules = states.modules(_recorded["modules"])
     if modules is not None:
         return modules
+    if (held := owner.replaced()) is not None:  # (mdp's while the command runs: not recorded)
+        return f"replaced {held}"
     return _replaced() or settings.changed(_recorded["settings"]) or states.changed(_recorded["states"])
 
 

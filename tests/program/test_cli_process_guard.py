@@ -68,6 +68,12 @@ REFUSED = {
     "import datetime; datetime.date = None": "replaced datetime.date",
     # what the guard's own check had called: was a traceback at every check
     "import importlib; importlib.import_module = None": "replaced importlib.import_module",
+    # what the guard compares with: a lying comparison hid every other change (the value of
+    # numpy.maximum made numpy.minimum was printed as the answer)
+    "import operator; operator.is_ = lambda a, b: True; import numpy; numpy.maximum = numpy.minimum":
+        "replaced operator.is_",
+    "import operator; operator.call = lambda f, *a: (); import numpy; numpy.maximum = numpy.minimum":
+        "replaced operator.call",
 }
 # Undone: the answer is printed all the same.
 UNDONE = [
