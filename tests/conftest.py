@@ -14,9 +14,17 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import settings
 
-import mdp
+# Hypothesis, rewritten by pytest for its asserts as a plugin of pytest's, kept as bytecode
+# where Python is told to write none (PYTHONDONTWRITEBYTECODE, as in CI), as the test modules
+# are (pytest_collection below): rewriting it again took each process 1.5 s of CPU at start.
+sys.dont_write_bytecode, _told = False, sys.dont_write_bytecode
+try:
+    from hypothesis import settings
+finally:
+    sys.dont_write_bytecode = _told
+
+import mdp  # noqa: E402
 
 # No deadline on a generated case's time: on a busy machine a case of 1 ms once took 263 (a
 # deadline of 200 ms, the default) and its test failed as "flaky". How long mdp may take is
