@@ -248,14 +248,16 @@ class _Guide:
     @classmethod
     def of(cls, model: CompiledModel, terminal: Any, arithmetic: Exact,
            sense: Sense) -> Callable[..., Any] | None:
-        """A guide's decision, or ``None`` where a terminal value is too large for a float."""
+        """A guide's decision, or ``None`` where a terminal value is too large for a float, or
+        two values' difference (the margin of a tie is one) is."""
         try:
             approximate = (terminal.astype(np.float64) if isinstance(terminal, np.ndarray)
                            and terminal.dtype.kind in "biuf" else
                            np.array([float(v) for v in terminal], dtype=np.float64))
         except OverflowError:
             return None
-        if not np.isfinite(approximate).all():
+        if not np.isfinite(approximate).all() or \
+                len(approximate) and np.max(np.abs(approximate)) > np.finfo(np.float64).max / 2:
             return None
         return cls(model, approximate, arithmetic, sense).decide
 
