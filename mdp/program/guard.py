@@ -242,6 +242,7 @@ def record() -> None:
         "cwd": _cwd(),
         "limit": sys.getrecursionlimit(),
         "modules": dict(sys.modules),
+        "sys.modules": sys.modules,
         "builtins": dict(vars(builtins)),
         "environ": _environment(),
         "attributes": {},
@@ -380,6 +381,9 @@ def _fault() -> str | None:
     error = streams.error_fault(_recorded)
     if error is not None:
         return error
+    if sys.modules is not _recorded["sys.modules"]:  # (Python's imports still use its own)
+        sys.modules = _recorded["sys.modules"]
+        return "rebound sys.modules"
     modules = states.modules(_recorded["modules"])
     if modules is not None:
         return modules

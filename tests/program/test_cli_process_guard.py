@@ -33,6 +33,8 @@ REFUSED = {
     "os.dup2(os.open(os.devnull, os.O_WRONLY), 2)": "replaced standard error (file descriptor 2)",
     'sys.modules["polars"] = None': "module polars in sys.modules",
     'sys.modules["json"] = None': "module json in sys.modules",
+    # a copy in its place: was a traceback of numpy's that could not import what it needs
+    "sys.modules = type('Modules', (dict,), {})(sys.modules)": "rebound sys.modules",
     "builtins.float = int": "built-in float",
     # the refusal is said by print, put back first: was nothing said, or a traceback
     "builtins.print = lambda *a, **k: None": "built-in print",
