@@ -7,6 +7,7 @@ that does not tell capitals apart. A name that reads otherwise is the game's."""
 import unicodedata
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -33,6 +34,7 @@ def _advise(tmp_path, capsys, column):
     return code, capsys.readouterr()
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(["at_least", "points"]).flatmap(_forms))
 def test_a_column_that_reads_as_one_advice_adds_is_refused_in_one_line(tmp_path_factory, capsys, column):

@@ -2,6 +2,7 @@
 (U35-13: Yahtzee's box names were padded to ten characters, and ``small-straight`` pushed its
 row's value and regret out of line): every row as long as the header, the marks aside."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,6 +47,7 @@ NAMES = st.lists(st.text(alphabet="abcdefghij-", min_size=1, max_size=20), min_s
                  unique=True)
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(NAMES)
 def test_every_row_is_as_long_as_its_header(tmp_path_factory, capsys, names):

@@ -6,6 +6,7 @@ float's 0 (U35-7, U35-8: a best value of 2e-400 read 0.0000000000, and a losing 
 import re
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ WORTHS = st.builds(lambda top, down: Fraction(top, 10**down), st.integers(0, 999
 ZERO = re.compile(r"^-?0\.0+$")
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.dictionaries(st.sampled_from(["a", "b", "c"]), WORTHS, min_size=2, max_size=3).map(
     lambda d: {k: str(v) for k, v in d.items()}))

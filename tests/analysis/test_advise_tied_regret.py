@@ -6,6 +6,7 @@ keep the float as it came; an action past the tie still shows its regret, never 
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -58,6 +59,7 @@ def _advise(tmp_path, capsys, values, *more):
     return capsys.readouterr().out
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.lists(FRACTIONS, min_size=2, max_size=7))
 @example(["1/10", "2/10", "3/10"])  # the floats' mean of these is 2.8e-17 below 1/5

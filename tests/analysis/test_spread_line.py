@@ -80,6 +80,7 @@ def test_a_percentile_reads_as_its_row_of_the_table(tmp_path, capsys, a, b):
     assert len(shown) == 5 and set(shown) <= rows, (shown, rows)
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("exponent", [-400, -320, 0, 200])  # (points past a float are refused)
 def test_an_exact_spread_is_shown_by_its_size(tmp_path, capsys, exponent):
     game = tmp_path / "tiny.py"

@@ -35,6 +35,7 @@ def test_distribution_toward_a_total_is_valued_as_solve_values_it(capsys, total,
                - shown["value"]) < 1e-12
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.integers(0, 20), st.integers(1, 6))
 def test_the_advice_toward_a_total_names_it_in_its_table(tmp_path_factory, capsys, total, points):

@@ -78,6 +78,7 @@ def change(e):
 '''
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("form", sorted(WRAPPERS))
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_a_wrapper_that_makes_the_numbers_wrong_is_named(tmp_path, capsys, form, fault):

@@ -147,6 +147,7 @@ def test_ragged_arange_numbers_items_within_their_groups():
     assert mdp.ragged_arange(np.array([], dtype=np.int64)).tolist() == []
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("kind", ["ties", "huge", "random"])
 def test_exact_solve_guided_by_floats_equals_the_plain_exact_solve(monkeypatch, kind):
     # The exact solve computes exactly only the actions whose float value is near the best;

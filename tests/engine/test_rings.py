@@ -69,6 +69,7 @@ def test_a_slow_ring_is_solved_as_the_exact_solve_says(tmp_path_factory, w, ends
     assert floats.residual <= 1e-12 * max(1, *ends, quit)  # relative to the largest end
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("k", [1, 2, 3, 5])
 @pytest.mark.parametrize("strategy", [[], ["--strategy", "go"]])
 def test_a_slow_ring_of_ends_worth_one_is_worth_one(tmp_path, capsys, k, strategy):

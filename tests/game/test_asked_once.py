@@ -91,6 +91,7 @@ COMMANDS = [["--help"], [], ["formats"], ["completion", "bash"], ["solve", "GAME
             ["variants", "GAME", "--json"], ["export", "--help"], ["policy", "GAME", "--format", "csv"]]
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_each_hook_is_asked_once_per_loaded_game(tmp_path, monkeypatch, capsys, command):
     game, program, log = tmp_path / "coin.py", tmp_path / "prog.py", tmp_path / "asked.log"

@@ -94,6 +94,7 @@ SETTINGS = settings(max_examples=8, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("where", ["state", "state and action", "round"])
 @SETTINGS
 @given(data=st.data())

@@ -71,6 +71,7 @@ def test_a_strategy_raising_mdps_own_exception_is_its_fault(tmp_path, capsys, ra
     assert f"strategy {strategy}" in err
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("raised", RAISED)
 @pytest.mark.parametrize("where", ["export", "command"])
 def test_an_export_or_commands_arguments_raising_mdps_own_exception_is_the_plugins_fault(

@@ -125,6 +125,7 @@ def test_other_dice_and_loaded_faces_against_the_brute_force():
         lambda hand: set(hand) in ({1, 2, 3, 4}, {2, 3, 4, 5}), dice=4, faces=5)
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 def test_states_are_within_the_estimate():
     game = mdp.load_game("yahtzee")
     model = mdp.compile(game)

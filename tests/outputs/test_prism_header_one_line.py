@@ -7,6 +7,7 @@ name gives."""
 import shutil
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,6 +30,7 @@ def _export(folder, name, capsys):
     return lines[:head], lines[head:]
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(NAMES)
 def test_each_header_line_is_one_comment_and_the_model_is_the_plain_one(tmp_path_factory, capsys, name):

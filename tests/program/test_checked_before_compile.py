@@ -12,6 +12,7 @@ from mdp.program.cli import main
 REROLL = str(Path(__file__).resolve().parents[2] / "docs" / "examples" / "reroll.py")
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("argv, said", [
     (["lengths", "shutbox", "--count", "turns"], "--count turns: game shutbox is played by one player"),
     (["policy", "shutbox", "--within", "all"], "game shutbox is of one model: its policy table"),

@@ -133,6 +133,7 @@ GIVEN = [
 ]
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.sampled_from(GIVEN))
 def test_what_a_plugin_given_prints_as_it_is_imported_goes_to_standard_error(tmp_path, command):

@@ -294,6 +294,7 @@ def mdp_analyses():
 '''
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("argv", [["completion", "bash"], ["completion", "zsh"], ["completion", "fish"], []])
 def test_what_a_plugin_prints_never_joins_the_script_or_the_list(tmp_path, capsys, argv):
     # Before: the plugin's lines followed the script on standard output, where the documented

@@ -40,6 +40,7 @@ def _error(capsys, argv):
     return err
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @pytest.mark.parametrize("name", sorted(commands_and_analyses()))
 def test_an_analysis_alike_a_command_or_analysis_of_mdp_is_refused(tmp_path, capsys, name):
     for form in _forms(name):
@@ -61,6 +62,7 @@ def _arguments(tmp_path):
     return sorted({a.dest for a in command._actions} - {"help", "top"})
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 def test_an_option_alike_an_argument_of_the_command_is_refused(tmp_path, capsys):
     arguments = _arguments(tmp_path)
     assert {"exact", "out", "json", "game", "format"} <= set(arguments), arguments

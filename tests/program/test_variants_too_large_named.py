@@ -33,6 +33,7 @@ def test_the_variant_past_the_budget_is_named(tmp_path_factory, capsys, at, defa
     assert out == "" and err.startswith(f"mdp: error: variant v{at} (rolls={rolls[at]}): game reroll: "), err
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 def test_the_variant_without_the_strategy_is_named(capsys):
     # Round 32, U32-02: "game yahtzee has no strategy 'greedy-bonus' (known: optimal)", though
     # four of its variants have it: the first variant without it (one turn) is named.
