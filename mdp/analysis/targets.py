@@ -6,6 +6,7 @@ points (:func:`at_least`, every ``T`` at once), beside the chance that best-mean
 from __future__ import annotations
 
 import math
+import weakref
 from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Literal
@@ -310,22 +311,30 @@ def check_match(model: Rounds, *, exact: bool = False,
 
 def check_earned(model: Rounds, game: Any, *, first: int | None = None,
                  columns: dict[str, Any] | None = None, points: int = 0,
-                 payoff: Payoff | None = None) -> None:
+                 payoff: Payoff | None = None, command: bool = True) -> None:
     """Refuse, before the solve, a first player's total ``first`` that no game ends with,
     and ``points`` so far that the round state ``columns`` name is never reached with:
     outside the least and most a forward pass over the rounds finds
-    (:func:`mdp.engine.rounds.window.earned`)."""
+    (:func:`mdp.engine.rounds.window.earned`, once a model and payoff). The options are
+    named as the command line's (``--points 5``) or, not ``command``, as Python's
+    (``points=5``)."""
     from mdp.engine.rounds.payoff import AT_LEAST
     from mdp.engine.rounds.table import find_round_state
     from mdp.engine.rounds.totals import positions
     from mdp.engine.rounds.window import earned, whole_points
 
+    def option(name: str, value: Any) -> str:
+        return f"--{name} {value}" if command else f"{name}={value}"
+
     check_whole(model, payoff)
-    before, (least, most) = earned(
-        model, lambda ends, keys: whole_points(model, ends, keys, payoff or AT_LEAST))
+    found = _EARNED.setdefault(model, {})
+    if payoff not in found:
+        found[payoff] = earned(
+            model, lambda ends, keys: whole_points(model, ends, keys, payoff or AT_LEAST))
+    before, (least, most) = found[payoff]
     if first is not None and not least <= first <= most:
-        raise ParamError(f"--after {first}: game {model.info.game} ends with a total from "
-                         f"{least} to {most}, never {first}")
+        raise ParamError(f"{option('after', first)}: game {model.info.game} ends with a total "
+                         f"from {least} to {most}, never {first}")
     if columns is not None:
         key, named = find_round_state(model, game, columns)
         r = model.round_of(key)
@@ -333,6 +342,11 @@ def check_earned(model: Rounds, game: Any, *, first: int | None = None,
         low, high = int(before[r][0][at]), int(before[r][1][at])
         if not low <= points <= high:
             said = ", ".join(f"{c}={v}" for c, v in named.items())
-            raise ParamError(f"--points {points} (the points so far, 0 unless given): the round "
-                             f"state {said} of game {model.info.game} is reached having earned "
+            raise ParamError(f"{option('points', points)} (the points so far, 0 unless given): the "
+                             f"round state {said} of game {model.info.game} is reached having earned "
                              f"from {low} to {high} points, never {points}")
+
+
+_EARNED: weakref.WeakKeyDictionary[Rounds, dict[Any, Any]] = weakref.WeakKeyDictionary()
+"""What :func:`check_earned` found of a model, by payoff: the command line checks before
+the solve, and the advice it gives checks again, as it does called from Python."""

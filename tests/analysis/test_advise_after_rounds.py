@@ -65,7 +65,9 @@ def advised(after, **state):
 
 @pytest.mark.slow
 @settings(max_examples=25, deadline=None)
-@given(st.integers(-1, 26), st.sampled_from([(), ("FACE",), ("EVEN",)]),
+# (first totals from the least to the most a game ends with, 1 to 18: others are refused,
+# tests/program/test_cli_toward_checks.py)
+@given(st.integers(1, 18), st.sampled_from([(), ("FACE",), ("EVEN",)]),
        st.integers(0, 1), st.integers(1, 6))
 def test_each_action_is_worth_the_second_players_winnings(target, filled, throws_left, face):
     # A round state's points so far: a face of 4 in the box filled (its points, --points).
@@ -81,7 +83,7 @@ def test_each_action_is_worth_the_second_players_winnings(target, filled, throws
 def test_the_values_at_the_start_give_matchs_own_figures():
     # The second's best winnings against each total of the first's, from advise.
     against = {t: sum(SIXTH * max(advised(t, filled="", throws_left=1, face=f).values())
-                      for f in range(1, 7)) for t in range(0, 19)}
+                      for f in range(1, 7)) for t in range(1, 19)}  # (every total there is)
     first = worth((), 0, None, terminal=lambda total: -against[total])
     match = mdp.match(mdp.compile(GAME), GAME, exact=True)
     assert match.values == (first, -first)
@@ -107,7 +109,7 @@ def low(folder):
 
 @pytest.mark.slow
 @settings(max_examples=10, deadline=None)
-@given(st.integers(-1, 26), st.integers(1, 6))
+@given(st.integers(1, 18), st.integers(1, 6))  # (the totals a game ends with)
 def test_in_a_game_that_minimizes_the_second_player_wins_below_the_first(tmp_path_factory,
                                                                          target, face):
     game = mdp.load_game(str(low(tmp_path_factory.mktemp("low"))))

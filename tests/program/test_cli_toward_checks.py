@@ -103,3 +103,30 @@ def test_points_and_totals_the_game_cannot_have_are_refused_before_the_solve(
             assert code is None, err
         else:
             assert code == 2 and err.count("\n") == 1 and f"never {given}" in err, err
+
+
+@pytest.fixture(scope="module")
+def two_boxes():
+    game = mdp.load_game(EXAMPLE)
+    return game, mdp.solve(mdp.compile(game))
+
+
+@pytest.mark.parametrize("filled", ["", "FACE", "EVEN"])
+def test_python_refuses_what_the_command_line_does(filled, two_boxes):
+    """mdp.analyse's advice refuses the points and totals the game cannot have, as the
+    command line does before the solve (round 36, U36-4: points=10**6 at the start answered
+    1, and points=-5 said "this Reach was solved toward one total" of the engine's)."""
+    game, solution = two_boxes
+    earned = _earned()
+    state = {"filled": filled, "throws_left": 2}
+    for given in (-5, *range(-1, 22, 3), 10**6):
+        for option, within, more in (("points", earned[filled], {"at_least": 9}),
+                                     ("after", earned["FACE EVEN"],
+                                      {"points": min(earned[filled])})):
+            asked = {option: (given,) if option == "after" else given, **more}
+            if min(within) <= given <= max(within):
+                assert mdp.analyse(solution, "advise", game, state=state, **asked).height
+            else:
+                with pytest.raises(mdp.ParamError, match=rf"^{option}={given} .*never {given}$"
+                                   if option == "points" else rf"^{option}={given}: .*never {given}$"):
+                    mdp.analyse(solution, "advise", game, state=state, **asked)

@@ -55,6 +55,7 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
     columns = state_columns(state)
     if at_least is not None:
         toward.own_play(solution, after=after, against=against)
+        _reached(solution.model, game, columns, (), points)
         advice = toward.advice_toward(solution, game, columns, at_least, points)
         return Advised(advice, solution, (), at_least, points)
     if points and not after:  # (the command line refuses it before any work)
@@ -67,10 +68,25 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
     if after:
         from mdp.analysis.builtins.later import advised_after
 
+        _reached(solution.model, game, columns, after, points)
         advice, solution, why = advised_after(solution.model, solution, game, columns, after, points)
         return Advised(advice, solution, after, points=points if game.in_rounds else None,
                        decided=why)
     return Advised(mdp.advise(solution, game, **columns), solution, after, rounds=game.in_rounds)
+
+
+def _reached(model: Any, game: mdp.Game, columns: dict[str, Any], after: tuple[Any, ...],
+             points: int) -> None:
+    """In a game of rounds, the first's total ``after`` one a game ends with and ``points``
+    so far ones the round state is reached with: checked before the solve on the command
+    line (:func:`~mdp.analysis.builtins.later.check_advised`), here for Python's."""
+    if isinstance(model, mdp.Rounds):
+        from mdp.analysis.targets import check_earned
+        from mdp.engine.rounds.payoff import beating
+
+        check_earned(model, game, first=first_total(after) if after else None, columns=columns,
+                     points=points, payoff=beating(model.info.objective.sense) if after else None,
+                     command=False)
 
 
 def _advise_check(args: argparse.Namespace) -> None:
