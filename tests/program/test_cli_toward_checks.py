@@ -130,3 +130,13 @@ def test_python_refuses_what_the_command_line_does(filled, two_boxes):
                 with pytest.raises(mdp.ParamError, match=rf"^{option}={given} .*never {given}$"
                                    if option == "points" else rf"^{option}={given}: .*never {given}$"):
                     mdp.analyse(solution, "advise", game, state=state, **asked)
+
+
+@pytest.mark.parametrize("after, said", [((5, 7), "a match of a game of rounds is of 2 players"),
+                                         ((5.5,), "a whole number of points, not 5.5"),
+                                         (("x",), "a whole number of points, not 'x'")])
+def test_python_names_after_as_python_s(after, said, two_boxes):
+    """Said as the command line's --after (round 37)."""
+    game, solution = two_boxes
+    with pytest.raises(mdp.ParamError, match=rf"^after: .*{said}"):
+        mdp.analyse(solution, "advise", game, state={"filled": "", "throws_left": 2}, after=after)

@@ -84,7 +84,8 @@ def _reached(model: Any, game: mdp.Game, columns: dict[str, Any], after: tuple[A
         from mdp.analysis.targets import check_earned
         from mdp.engine.rounds.payoff import beating
 
-        check_earned(model, game, first=first_total(after) if after else None, columns=columns,
+        check_earned(model, game, first=first_total(after, command=False) if after else None,
+                     columns=columns,
                      points=points, payoff=beating(model.info.objective.sense) if after else None,
                      command=False)
 

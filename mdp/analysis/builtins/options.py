@@ -85,14 +85,16 @@ def state(value: Any, what: str = "state", expected: str = "COLUMN=VALUE ...") -
         raise ParamError(f"{what} {' '.join(items)!r}: expected {expected}") from None
 
 
-def first_total(after: Any) -> int:
+def first_total(after: Any, *, command: bool = True) -> int:
     """The first player's total that ``--after`` gives in a game of rounds, whose match is of
-    two: one whole number, before any work."""
+    two: one whole number, before any work. Named as the command line's option, or, not
+    ``command``, as Python's (``after``)."""
+    name = "--after" if command else "after"
     if len(after) != 1:
-        raise ParamError(f"--after: a match of a game of rounds is of 2 players, the second "
+        raise ParamError(f"{name}: a match of a game of rounds is of 2 players, the second "
                          f"knowing the first's total; give that total once, not {len(after)} results")
     number = written_number(after[0])  # as the results of a match of one model are read
     if number is None or number.denominator != 1:
-        raise ParamError(f"--after: the first player's total is a whole number of points, not "
+        raise ParamError(f"{name}: the first player's total is a whole number of points, not "
                          f"{after[0]!r}")
     return int(number)
