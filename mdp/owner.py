@@ -90,8 +90,9 @@ def own_process() -> None:
 def replaced() -> str | None:
     """``os.execv``, say, where game or plugin code replaced one of the functions mdp holds
     while the command runs (:data:`HELD`); ``None`` where each is mdp's."""
-    for module in HOLDERS:
-        for name, held in HELD.items():
-            if _WATCHED[0] and getattr(module, name, held) is not held:
-                return f"{module.__name__}.{name}"
+    if _WATCHED[0]:
+        for module in HOLDERS:
+            for name, held in HELD.items():
+                if getattr(module, name, held) is not held:
+                    return f"{module.__name__}.{name}"
     return None

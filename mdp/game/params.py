@@ -158,6 +158,7 @@ class Param:
                              f"{texts[0]}, which --set reads as {self.name}={said(others[0]):.60}; "
                              "give the parameter a show that writes the text --set takes back")
 
+
 def values_of(value: Any) -> tuple[Any, ...]:
     """The values that ``value`` gives an option with ``repeat``: a list or tuple, each;
     ``None`` none; anything else, itself alone."""

@@ -77,17 +77,12 @@ def _advise(solution: Solved, game: mdp.Game, state: tuple[Any, ...],
 
 def _reached(model: Any, game: mdp.Game, columns: dict[str, Any], after: tuple[Any, ...],
              points: int) -> None:
-    """In a game of rounds, the first's total ``after`` one a game ends with and ``points``
-    so far ones the round state is reached with: checked before the solve on the command
-    line (:func:`~mdp.analysis.builtins.later.check_advised`), here for Python's."""
+    """In a game of rounds, what the command line checks before the solve
+    (:func:`~mdp.analysis.builtins.later.check_reached`), checked for Python's."""
     if isinstance(model, mdp.Rounds):
-        from mdp.analysis.targets import check_earned
-        from mdp.engine.rounds.payoff import beating
+        from mdp.analysis.builtins.later import check_reached
 
-        check_earned(model, game, first=first_total(after, command=False) if after else None,
-                     columns=columns,
-                     points=points, payoff=beating(model.info.objective.sense) if after else None,
-                     command=False)
+        check_reached(model, game, columns, after, points, command=False)
 
 
 def _advise_check(args: argparse.Namespace) -> None:

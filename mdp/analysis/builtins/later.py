@@ -42,13 +42,22 @@ def check_advised(model: Any, game: mdp.Game, args: Any, columns: dict[str, Any]
 def _(model: mdp.Rounds, game: mdp.Game, args: Any, columns: dict[str, Any]) -> None:
     """The first player's total (``--after``) one a game ends with, and the points so far
     (``--points``) ones the round state named is reached with, toward a total or after."""
+    if args.after or args.at_least is not None:
+        check_reached(model, game, columns, args.after, args.points)
+
+
+def check_reached(model: mdp.Rounds, game: mdp.Game, columns: dict[str, Any],
+                  after: Any, points: int, *, command: bool = True) -> None:
+    """The first's total ``after`` (if given) one a game ends with, and ``points`` so far
+    ones the round state ``columns`` name is reached with: on the command line before the
+    solve (:func:`check_advised`), and as the advice is made, for Python's (not
+    ``command``: the options named as Python's)."""
     from mdp.analysis.targets import check_earned
     from mdp.engine.rounds.payoff import beating
 
-    if args.after or args.at_least is not None:
-        check_earned(model, game, first=first_total(args.after) if args.after else None,
-                     columns=columns, points=args.points,
-                     payoff=beating(model.info.objective.sense) if args.after else None)
+    check_earned(model, game, first=first_total(after, command=command) if after else None,
+                 columns=columns, points=points,
+                 payoff=beating(model.info.objective.sense) if after else None, command=command)
 
 
 @functools.singledispatch
