@@ -12,6 +12,8 @@ from fractions import Fraction
 from functools import cache
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import mdp
 
@@ -249,3 +251,29 @@ def test_an_aim_needs_the_dice_it_is_made_of(aim, least, how):
     with pytest.raises(mdp.ParamError, match=f"^{aim} needs {least} dice or more, not {least - 1}$"):
         mdp.load_game("yahtzee", dice=least - 1, **asked)
     assert mdp.load_game("yahtzee", dice=least, **asked).params["dice"] == least
+
+
+@st.composite
+def _dice_rules(draw):
+    """Dice, faces, rolls and weights of faces (some 0, possibly): small enough for the brute
+    force's every sequence of throws."""
+    faces = draw(st.integers(2, 4))
+    dice = draw(st.integers(1, 5 if faces == 2 else 3))
+    parts = draw(st.lists(st.integers(0, 3), min_size=faces, max_size=faces).filter(any))
+    weights = [Fraction(p, sum(parts)) for p in parts] if draw(st.booleans()) else None
+    return dice, faces, draw(st.integers(1, 3)), weights
+
+
+@settings(max_examples=25, deadline=None)
+@given(_dice_rules(), st.sampled_from(["yahtzee", "chance"]))
+def test_any_dice_and_weights_against_the_brute_force(rules, aim):
+    # After the first roll the game throws the dice left one at a time (the keeps of one die
+    # more), where the brute force throws them all at once, in order: the same chances.
+    dice, faces, rolls, weights = rules
+    params = {"dice": str(dice), "faces": str(faces), "rolls": str(rolls)}
+    if weights:
+        params["weights"] = ",".join(map(str, weights))
+    if aim == "chance":
+        params.update(target="score", category="chance")
+    value = sum if aim == "chance" else (lambda hand: len(set(hand)) == 1)
+    assert solved(**params).value == brute(value, dice, faces, rolls, weights)
