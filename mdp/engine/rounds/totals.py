@@ -116,7 +116,7 @@ def whole(points: np.ndarray, keys: np.ndarray) -> np.ndarray:
     if points.size and not np.all(np.abs(points) < INT64):
         at = int(np.flatnonzero(~(np.abs(points) < INT64))[0])
         raise NotWhole(f"points {points[at]} from round state {int(keys[at])}")
-    whole = np.array([round(p) for p in points.tolist()], dtype=np.int64)
+    whole = np.rint(points).astype(np.int64)  # (half to even, as round(): none is half)
     wrong = np.flatnonzero(whole != points)
     if len(wrong):
         raise NotWhole(f"points {points[wrong[0]]} from round state {int(keys[wrong[0]])}")

@@ -112,13 +112,13 @@ def earned(model: RoundsModel, points: Callable[[RoundEnds, np.ndarray], np.ndar
             if not len(reached):
                 continue
             ends = model.rule(part[reached])
-            _ending(ending, least[r][rows][reached][ends.over], most[r][rows][reached][ends.over])
+            fewest, most_so_far = least[r][rows][reached], most[r][rows][reached]
+            _ending(ending, fewest[ends.over], most_so_far[ends.over])
             allowed = ends.next >= 0
             gained = points(ends, part[reached])
-            row, end = np.nonzero(allowed)
-            after = place(ends.next[row, end])
-            np.minimum.at(low, after, least[r][rows][reached][row] + gained[row, end])
-            np.maximum.at(high, after, most[r][rows][reached][row] + gained[row, end])
+            after = place(ends.next[allowed])  # (a row's ends after another's, as np.nonzero)
+            np.minimum.at(low, after, (fewest[:, None] + gained)[allowed])
+            np.maximum.at(high, after, (most_so_far[:, None] + gained)[allowed])
         least.append(low)
         most.append(high)
     _ending(ending, least[-1], most[-1])  # the last round's round states end the game
@@ -148,7 +148,10 @@ def whole_points(model: RoundsModel, ends: RoundEnds, keys: np.ndarray, payoff: 
 def _whole(ends: RoundEnds, keys: np.ndarray) -> np.ndarray:
     """The points of the ends allowed as int64 (0 where not allowed); NotWhole if not whole."""
     allowed = ends.next >= 0
+    given = np.asarray(ends.points)
+    if given.dtype.kind in "biu":  # whole already: no check, no copy of the ends allowed
+        return np.where(allowed, given, 0).astype(np.int64, copy=False)
     points = np.zeros(ends.next.shape, dtype=np.int64)
-    points[allowed] = whole(np.asarray(ends.points)[allowed],
+    points[allowed] = whole(given[allowed],
                             np.broadcast_to(keys[:, None], allowed.shape)[allowed])
     return points
