@@ -264,6 +264,7 @@ def _dice_rules(draw):
     return dice, faces, draw(st.integers(1, 3)), weights
 
 
+@pytest.mark.slow  # its cases take a second of CPU or more in all
 @settings(max_examples=25, deadline=None)
 @given(_dice_rules(), st.sampled_from(["yahtzee", "chance"]))
 def test_any_dice_and_weights_against_the_brute_force(rules, aim):
