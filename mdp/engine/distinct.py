@@ -38,10 +38,10 @@ def distinct(key: np.ndarray, alike: Callable[[np.ndarray], bool]
     """The first of each distinct row by its ``key`` (the first in the order of the rows
     among those of one key), and for each row which of those it is like, or ``None`` where
     ``alike(like)`` finds a row that differs from the row ``like`` names: two of one key."""
-    order = np.argsort(key, kind="stable")
+    order = np.argsort(key)  # equal keys in any order: the first of each is their least row
     fresh = np.ones(len(order), dtype=bool)
     fresh[1:] = key[order[1:]] != key[order[:-1]]
-    first = order[fresh]
+    first = np.minimum.reduceat(order, np.flatnonzero(fresh)) if len(order) else order
     inverse = np.empty(len(order), dtype=np.int64)
     inverse[order] = np.cumsum(fresh) - 1
     return (first, inverse) if alike(first[inverse]) else None

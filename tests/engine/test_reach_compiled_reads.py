@@ -89,9 +89,9 @@ def test_each_compiled_read_is_numpys_gather(loaded, model, seed, later, rows, w
     s = np.sort(rng.integers(0, rows, width))
     need = rng.integers(-4, 10, width)
     bits = ends.worth(s, need).view(np.uint64)
-    places = (need, s, ends.shift, ends.at, ends.end)
+    places = (need, s, ends.shift, ends.at, ends.end, ends.live, ends.count)
     key = np.empty(width, dtype=np.uint64)
-    loaded.keys(ends.table.view(np.uint64), *places, distinct.mixing(bits.shape[1]), key)
+    loaded.keys(ends.table.view(np.uint64), *places, ends.weights, ends.dead, key)
     assert np.array_equal(key, bits @ distinct.mixing(bits.shape[1]))
     picked = rng.permutation(width)[:rng.integers(0, width + 1)]
     out = np.full((len(picked), bits.shape[1]), 7.0)
@@ -100,7 +100,7 @@ def test_each_compiled_read_is_numpys_gather(loaded, model, seed, later, rows, w
     first, inverse = distinct.distinct_rows(bits.view(np.float64))
     like = first[inverse]
     like[change % width] = change // width % width
-    alike = bool(loaded.alike(ends.table.view(np.uint64), *places, like))
+    alike = bool(loaded.alike(ends.table.view(np.uint64), *places, ends.group, like))
     assert alike == np.array_equal(bits, bits[like])
 
 

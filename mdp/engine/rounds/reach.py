@@ -46,7 +46,7 @@ from mdp.engine.rounds.rule import RoundEnds
 from mdp.engine.rounds.totals import positions
 from mdp.engine.rounds.values import check_exact, exact_start
 from mdp.engine.rounds.window import needs_window, whole_points, widths_exactly, widths_toward
-from mdp.engine.rounds.worth import Ends, Laid, same_ends
+from mdp.engine.rounds.worth import Ends, Laid
 from mdp.engine.solution import Solution
 from mdp.engine.sweep import backward, best
 from mdp.errors import ModelError, ParamError, TooLarge
@@ -363,8 +363,7 @@ def _solve_batch(model: Rounds, keys: np.ndarray, later: _Vectors | None, laid: 
         # Columns alike (the same worth of every end) are worked once, found among those
         # worked together: side by side, the round states allowing the same ends, each
         # state's columns together; as many as WORK numbers of ends at a time.
-        alike = same_ends(allowed)
-        columns = columns[np.argsort(alike[row[state[columns]]], kind="stable")]
+        columns = columns[np.argsort(read.group[row[state[columns]]], kind="stable")]
         step = max(step, WORK // max(inner.n_terminal, 1))
     for c0 in range(0, len(columns), step):
         c = columns[c0:c0 + step]

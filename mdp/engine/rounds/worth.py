@@ -44,15 +44,25 @@ class Ends:
     position of the round state each leads to in ``later``, its points) by the points still
     needed, read from ``later``'s table at ``clip(need - start, 0, stop) + at``: at
     ``need + shift`` held between ``at`` and ``end`` (``shift = at - start``, ``end = at +
-    stop``)."""
+    stop``). Each row's ends are held in the order ``live``: those it allows first (``count``
+    of them), in their order, then the rest, which all read the table's last place (-inf):
+    the compiled reads never read them."""
 
     def __init__(self, later: Laid, allowed: np.ndarray, after: np.ndarray,
                  points: np.ndarray) -> None:
         self.table = later.table
+        self.group = same_ends(allowed)  # which of the distinct sets of ends allowed
+        self.live = np.argsort(~allowed, axis=1, kind="stable").astype(np.int32)
+        self.count = allowed.sum(axis=1)
         start = np.where(allowed, points + later.below[after], 0)
-        self.at = np.where(allowed, later.at[after], len(self.table) - 1)
-        self.end = self.at + np.where(allowed, later.width[after] + 1, 0)
-        self.shift = self.at - start
+        at = np.where(allowed, later.at[after], len(self.table) - 1)
+        self.end = np.take_along_axis(at + np.where(allowed, later.width[after] + 1, 0), self.live, 1)
+        self.shift = np.take_along_axis(at - start, self.live, 1)
+        self.at = np.take_along_axis(at, self.live, 1)
+        # What the ends not allowed add to a row's key: the last place's bits times theirs.
+        self.weights = mixing(allowed.shape[1])
+        self.dead = np.where(allowed, np.uint64(0), self.weights).sum(axis=1, dtype=np.uint64) \
+            * self.table.view(np.uint64)[-1]
 
     def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
         """The worth of every end of round states ``s`` (rows of the arrays given), ``need``
@@ -66,7 +76,7 @@ class Ends:
             place = need[a:b, None] + self.shift[row]
             np.maximum(place, self.at[row], out=place)
             np.minimum(place, self.end[row], out=place)
-            self.table.take(place, None, found[a:b], "clip")
+            found[a:b, self.live[row]] = self.table.take(place, None, None, "clip")
         return found
 
     def best(self, model: CompiledModel, s: np.ndarray, need: np.ndarray) -> np.ndarray:
@@ -80,19 +90,19 @@ class Ends:
             return best_distinct(model, self.worth(s, need))
         s, need = np.ascontiguousarray(s, dtype=np.int64), np.ascontiguousarray(need, dtype=np.int64)
         bits = self.table.view(np.uint64)
-        places = (need, s, self.shift, self.at, self.end)
+        places = (need, s, self.shift, self.at, self.end, self.live, self.count)
         key = np.empty(len(s), dtype=np.uint64)
-        reads.keys(bits, *places, mixing(self.at.shape[1]), key)
-        found = distinct(key, lambda like: bool(reads.alike(bits, *places, like)))
+        reads.keys(bits, *places, self.weights, self.dead, key)
+        found = distinct(key, lambda like: bool(reads.alike(bits, *places, self.group, like)))
         if found is None:  # two columns that differ share a key: sorted by their bits
             return best_distinct(model, self.worth(s, need))
         # In the order of the columns, those of a round state side by side: a block's reads
         # of one end are then neighbours in the table.
         first, inverse = found
-        order = np.argsort(first)
-        rank = np.empty(len(order), dtype=np.int64)
-        rank[order] = np.arange(len(order))
-        first, inverse = first[order], rank[inverse]
+        taken = np.zeros(len(s), dtype=bool)
+        taken[first] = True
+        rank = np.cumsum(taken) - 1  # (each distinct column's place among them, in order)
+        first, inverse = np.flatnonzero(taken), rank[first][inverse]
         rows = np.empty(min(columns.BLOCK, len(first)) * self.at.shape[1])
         return best_filled(model, len(first), partial(_filled, reads.fill, self.table, places,
                                                       first, rows))[inverse]
