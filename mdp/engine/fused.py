@@ -69,8 +69,8 @@ class Program:
 def kernel(work: int, which: str = "run") -> Any:
     """The compiled kernel ``which`` (``"run"``: :func:`run`'s; ``"chosen"``:
     :func:`run_chosen`'s and :func:`~mdp.engine.followed.best_followed`'s; ``"moved"``,
-    ``"order"`` and ``"pushed"``: those of :mod:`mdp.engine.fused_rounds`; ``"prints"``:
-    :mod:`mdp.engine.fused_prints`'; ``"keys"``, ``"alike"`` and ``"fill"``: those of
+    ``"order"``, ``"pushed"`` and ``"spread"``: those of :mod:`mdp.engine.fused_rounds`;
+    ``"prints"``: :mod:`mdp.engine.fused_prints`'; ``"keys"``, ``"alike"`` and ``"fill"``: those of
     :mod:`mdp.engine.fused_reads`) for ``work`` more rows times columns, or ``None`` where
     numba is not installed or the work so far in this process is less than
     :data:`WORTH_LOADING`. Each is compiled (or read from numba's cache) the first time it is
@@ -315,4 +315,5 @@ _KERNELS: dict[str, tuple[Any, Callable[[Any], None]]] = {
     "moved": (fused_rounds._moved, fused_rounds.tried_moved),
     "order": (fused_rounds._order_of_moves, fused_rounds.tried_order),
     "pushed": (fused_rounds._pushed, fused_rounds.tried_pushed),
+    "spread": (fused_rounds._spread, fused_rounds.tried_spread),
     "prints": (fused_prints._prints, fused_prints.tried)}

@@ -1,15 +1,16 @@
 """The compiled kernels (numba, the optional extra ``fast``; loaded by
 :func:`mdp.engine.fused.kernel`) of the chance of every total of a game of rounds: the moves
 of each round state's chances of every total to the round states of the next round
-(:func:`moved`, in the order :func:`order_of_moves` gives), and the chances of a round's
+(:func:`moved`, in the order :func:`order_of_moves` gives), the chances of a round's
 states pushed forward along actions chosen that each come to one state
-(:func:`pushed`).
+(:func:`pushed`), and those of chance actions spread over their outcomes (:func:`spread`).
 
 Each makes the sums the numpy code it stands for makes, in the same order, so that the
 chances are the same bit for bit: a sum of moves into one round state from one block at one
 shift, then added (:meth:`mdp.engine.rounds.vectors.Totals.moved`'s sparse products), and a
 piece of states' chances summed into each successor in the order of the states and columns,
-then added (``np.bincount``'s sum in :func:`mdp.engine.sweep.forward_chosen`). Nothing
+then added (``np.bincount``'s sum in :func:`mdp.engine.sweep.forward_chosen`), and each
+outcome's product added to its successor's in turn (``np.add.at``). Nothing
 assumes fast arithmetic (no reordering, no fused multiply and add).
 """
 
@@ -125,6 +126,35 @@ def _pushed(reach: Any, choice: Any, starts: Any, action_next: Any, first: int, 
         row, part = reach[first + k], sums[k]
         for c in range(width):
             row[c] += part[c]
+
+
+def spread(found: Any, reach: np.ndarray, mass: np.ndarray, rows: np.ndarray, counts: np.ndarray,
+           targets: np.ndarray, weights: np.ndarray) -> None:
+    """With the compiled kernel ``found`` of :func:`_spread`: the chances ``mass[rows[k]]``
+    of chance actions (a row each, a column per way of playing) spread over their outcomes,
+    ``counts[k]`` each in turn, into the rows ``targets`` of ``reach`` with the chances
+    ``weights``, as :meth:`mdp.engine.operations.Operations.push` adds them."""
+    found(reach, mass, rows.astype(np.int64), counts.astype(np.int64),
+          targets.astype(np.int64), weights)
+
+
+def _spread(reach: Any, mass: Any, rows: Any, counts: Any, targets: Any,
+            weights: Any) -> None:  # pragma: no cover
+    """The kernel of :func:`spread`: each outcome's product added to its row in the order of
+    the outcomes (as ``np.add.at`` adds ``np.repeat(mass[rows], counts) * weights``)."""
+    o = 0
+    for k in range(len(rows)):
+        source = mass[rows[k]]
+        for _ in range(counts[k]):
+            row, weight = reach[targets[o]], weights[o]
+            for c in range(reach.shape[1]):
+                row[c] += source[c] * weight
+            o += 1
+
+
+def tried_spread(found: Any) -> None:
+    none = np.zeros(0, np.int64)
+    spread(found, np.zeros((1, 1)), np.zeros((1, 1)), none, none, none, np.zeros(0))
 
 
 def tried_order(found: Any) -> None:

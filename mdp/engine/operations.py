@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from mdp.engine import fused, fused_rounds
 from mdp.engine.groups import pieces, ranks
 from mdp.engine.parallel import side_by_side
 
@@ -201,6 +202,12 @@ class Operations:
         o0, o1 = int(self.chance_start[first]), int(self.chance_start[last + 1])
         counts = np.diff(self.chance_start[first:last + 2])
         weights = probabilities[self.outcome_prob[o0:o1]]
+        compiled = fused.kernel(mass.size, "spread") if fused.COMPILED and mass.ndim > 1 \
+            and reach.dtype == mass.dtype == weights.dtype == np.float64 else None
+        if compiled is not None:  # the same products added in the same order, compiled
+            fused_rounds.spread(compiled, reach, mass, np.flatnonzero(chance), counts,
+                                self.outcome_next[o0:o1], weights)
+            return
         spread = np.repeat(mass[chance], counts, axis=0) * (weights[:, None] if mass.ndim > 1 else weights)
         np.add.at(reach, self.outcome_next[o0:o1], spread)
 

@@ -2,7 +2,8 @@
 (mdp.engine.fused_rounds) against the numpy code they stand for, bit for bit: the moves of
 the totals (mdp.engine.rounds.vectors.Totals.moved) on vectors of any width, block and shift,
 the order of the moves against a stable sort, the push along chosen certain actions
-(mdp.engine.sweep.forward_chosen), and whole distributions of generated cards, which also
+(mdp.engine.sweep.forward_chosen), the spread of chance actions over their outcomes
+(mdp.engine.operations.Operations.push), and whole distributions of generated cards, which also
 agree with each round state followed on its own in exact numbers."""
 
 from fractions import Fraction
@@ -14,7 +15,7 @@ from hypothesis import strategies as st
 from test_rounds_properties import card_game
 
 import mdp
-from mdp.engine import fused, fused_rounds
+from mdp.engine import fused, fused_rounds, operations
 from mdp.engine.rounds.vectors import Totals
 from mdp.engine.sweep import forward_chosen
 
@@ -101,6 +102,36 @@ def test_the_compiled_push_along_chosen_actions_is_numpys_bit_for_bit(monkeypatc
         reach[inner.initial] = start
         found.append(forward_chosen(inner, choice, reach, table).view(np.uint64))
     assert np.array_equal(found[0], found[1])
+
+
+@SETTINGS
+@given(n=st.integers(1, 3), faces=st.integers(2, 4), throws=st.integers(1, 3),
+       width=st.integers(1, 9), seed=st.integers(0, 2**32 - 1), odd=st.booleans())
+def test_the_compiled_spread_over_outcomes_is_numpys_add_at_bit_for_bit(monkeypatch, n, faces,
+                                                                       throws, width, seed, odd):
+    # Every layer of a card's round with chance actions, masses of any sign and size (odd:
+    # NaN and infinities too), pushed onto rows that hold chances already; no layer made a
+    # dense matrix (a product, for small layers of finite masses).
+    monkeypatch.setattr(operations, "DENSE_MOST", -1)
+    rng = np.random.default_rng(seed)
+    game = card_game([[int(p) for p in rng.integers(0, 9, faces)] for _ in range(n)], faces, throws)
+    inner = mdp.compile(game).round
+    table = np.array([float(p) for p in inner.probabilities])
+    layers = [layer for layer in range(inner.n_layers)
+              if (inner.action_next[slice(*inner.layer_actions(layer))] < 0).any()]
+    assert layers
+    for layer in layers:
+        a0, a1 = inner.layer_actions(layer)
+        mass = rng.random((a1 - a0, width)) * rng.choice([1e-300, 1.0, -3.0, 1e300], (a1 - a0, 1))
+        if odd:
+            mass[rng.random(mass.shape) < 0.2] = rng.choice([np.nan, np.inf, -np.inf])
+        found = []
+        for on in (False, True):
+            compiled(monkeypatch, on)
+            reach = np.random.default_rng(seed).random((inner.n_states, width))
+            inner.push(layer, mass, reach, table)
+            found.append(reach.view(np.uint64))
+        assert np.array_equal(found[0], found[1])
 
 
 @pytest.mark.slow
