@@ -6,7 +6,7 @@ and the round model solved for them (:meth:`Ends.best`)."""
 
 from __future__ import annotations
 
-from functools import partial
+from functools import cached_property, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -50,8 +50,7 @@ class Ends:
 
     def __init__(self, later: Laid, allowed: np.ndarray, after: np.ndarray,
                  points: np.ndarray) -> None:
-        self.table = later.table
-        self.group = same_ends(allowed)  # which of the distinct sets of ends allowed
+        self.table, self.allowed = later.table, allowed
         self.live = np.argsort(~allowed, axis=1, kind="stable").astype(np.int32)
         self.count = allowed.sum(axis=1)
         start = np.where(allowed, points + later.below[after], 0)
@@ -59,9 +58,18 @@ class Ends:
         self.end = np.take_along_axis(at + np.where(allowed, later.width[after] + 1, 0), self.live, 1)
         self.shift = np.take_along_axis(at - start, self.live, 1)
         self.at = np.take_along_axis(at, self.live, 1)
-        # What the ends not allowed add to a row's key: the last place's bits times theirs.
         self.weights = mixing(allowed.shape[1])
-        self.dead = np.where(allowed, np.uint64(0), self.weights).sum(axis=1, dtype=np.uint64) \
+
+    @cached_property
+    def group(self) -> np.ndarray:
+        """Which of the distinct sets of ends allowed each row allows (:func:`same_ends`)."""
+        return same_ends(self.allowed)
+
+    @cached_property
+    def dead(self) -> np.ndarray:
+        """What the ends a row does not allow add to a column's key: the table's last place's
+        bits times their weights (for the compiled reads alone: numpy's path reads them)."""
+        return np.where(self.allowed, np.uint64(0), self.weights).sum(axis=1, dtype=np.uint64) \
             * self.table.view(np.uint64)[-1]
 
     def worth(self, s: np.ndarray, need: np.ndarray) -> np.ndarray:
