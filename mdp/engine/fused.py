@@ -188,11 +188,14 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
          indices: Any, data: Any, scratch: Any, maximum: bool) -> None:  # pragma: no cover
     """The kernel, compiled by :func:`kernel`: the best of two (``x`` kept where it is not
     worse than ``y`` or is NaN, as numpy's scalar ``maximum`` and ``minimum`` keep their first)
-    written out in each of its loops, so that the compiled loops have no call in them. Four
-    rows at a time where a state's members after its first are rows in a run of four or
-    more, and four outcomes at a time of a chance action: the same steps in the same order,
-    each value of the state's row read and written once for four, where each step read and
-    wrote it (16% less CPU a column of Yatzy's round, measured: docs/performance.rst)."""
+    written out in each of its loops, so that the compiled loops have no call in them. A
+    state's members that are rows are taken five at a time in one pass (its first and four
+    more, or its best so far and four more; where fewer follow, the last taken again: the
+    best of a row and itself is that row, bit for bit), a chance action's outcomes four at a
+    time from 0, and the two or three left in one pass: the same steps in the same order,
+    each value of the state's row read and written once for each pass, where each step read
+    and wrote it (a quarter less CPU a column of Yatzy's round than four rows at a time
+    after the first and each left one by one, measured: docs/performance.rst)."""
     width = values.shape[1]
     for layer in range(table.shape[0]):
         lo, hi, s0, p0, made, first, c0 = table[layer]
@@ -212,13 +215,31 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
             m = m0
             while m < m1:
                 row = members[m]
-                if m > m0 and m + 3 < m1 and members[m] >= 0 and members[m + 1] >= 0 \
-                        and members[m + 2] >= 0 and members[m + 3] >= 0:  # four rows
-                    r0, r1 = values[members[m]], values[members[m + 1]]
-                    r2, r3 = values[members[m + 2]], values[members[m + 3]]
+                if row >= 0:  # this row and up to four after it, in one pass
+                    if m == m0:
+                        init = values[row]
+                        m += 1
+                    else:
+                        init = out
+                    r0 = init  # (a row taken again, or the first, changes nothing)
+                    if m < m1 and members[m] >= 0:
+                        r0 = values[members[m]]
+                        m += 1
+                    r1 = r0
+                    if m < m1 and members[m] >= 0:
+                        r1 = values[members[m]]
+                        m += 1
+                    r2 = r1
+                    if m < m1 and members[m] >= 0:
+                        r2 = values[members[m]]
+                        m += 1
+                    r3 = r2
+                    if m < m1 and members[m] >= 0:
+                        r3 = values[members[m]]
+                        m += 1
                     if maximum:
                         for c in range(width):
-                            x, y = out[c], r0[c]
+                            x, y = init[c], r0[c]
                             x = x if (x >= y) | (x != x) else y
                             y = r1[c]
                             x = x if (x >= y) | (x != x) else y
@@ -228,7 +249,7 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                             out[c] = x if (x >= y) | (x != x) else y
                     else:
                         for c in range(width):
-                            x, y = out[c], r0[c]
+                            x, y = init[c], r0[c]
                             x = x if (x <= y) | (x != x) else y
                             y = r1[c]
                             x = x if (x <= y) | (x != x) else y
@@ -236,38 +257,48 @@ def _run(values: Any, table: Any, starts: Any, members: Any, pairs: Any, indptr:
                             x = x if (x <= y) | (x != x) else y
                             y = r3[c]
                             out[c] = x if (x <= y) | (x != x) else y
-                    m += 4
                     continue
-                if row >= 0:
-                    source = values[row]
-                else:  # a chance action's expectation, summed as scipy's kernel sums it
-                    source = out if m == m0 else scratch
-                    k = c0 - 1 - row
+                # a chance action's expectation, summed as scipy's kernel sums it
+                source = out if m == m0 else scratch
+                k = c0 - 1 - row
+                o, o1 = indptr[k], indptr[k + 1]
+                if o + 3 < o1:  # the sum from 0 and its first four, in one pass
+                    q0, q1, q2, q3 = data[o], data[o + 1], data[o + 2], data[o + 3]
+                    b0, b1 = values[indices[o]], values[indices[o + 1]]
+                    b2, b3 = values[indices[o + 2]], values[indices[o + 3]]
+                    for c in range(width):
+                        source[c] = (((0.0 + q0 * b0[c]) + q1 * b1[c]) + q2 * b2[c]) + q3 * b3[c]
+                    o += 4
+                else:
                     for c in range(width):
                         source[c] = 0.0
-                    o, o1 = indptr[k], indptr[k + 1]
-                    while o + 3 < o1:
-                        q0, q1, q2, q3 = data[o], data[o + 1], data[o + 2], data[o + 3]
-                        b0, b1 = values[indices[o]], values[indices[o + 1]]
-                        b2, b3 = values[indices[o + 2]], values[indices[o + 3]]
+                while o + 3 < o1:
+                    q0, q1, q2, q3 = data[o], data[o + 1], data[o + 2], data[o + 3]
+                    b0, b1 = values[indices[o]], values[indices[o + 1]]
+                    b2, b3 = values[indices[o + 2]], values[indices[o + 3]]
+                    for c in range(width):
+                        source[c] = (((source[c] + q0 * b0[c]) + q1 * b1[c]) + q2 * b2[c]) \
+                            + q3 * b3[c]
+                    o += 4
+                if o + 1 < o1:  # two or three left, in one pass
+                    q0, q1 = data[o], data[o + 1]
+                    b0, b1 = values[indices[o]], values[indices[o + 1]]
+                    if o + 2 < o1:
+                        q2, b2 = data[o + 2], values[indices[o + 2]]
                         for c in range(width):
-                            source[c] = (((source[c] + q0 * b0[c]) + q1 * b1[c]) + q2 * b2[c]) \
-                                + q3 * b3[c]
-                        o += 4
-                    for t in range(o, o1):
-                        p = data[t]
-                        below = values[indices[t]]
+                            source[c] = ((source[c] + q0 * b0[c]) + q1 * b1[c]) + q2 * b2[c]
+                    else:
                         for c in range(width):
-                            source[c] += p * below[c]
-                if m == m0:
-                    if row >= 0:
-                        for c in range(width):
-                            out[c] = source[c]
-                elif maximum:
+                            source[c] = (source[c] + q0 * b0[c]) + q1 * b1[c]
+                elif o < o1:
+                    p, below = data[o], values[indices[o]]
+                    for c in range(width):
+                        source[c] += p * below[c]
+                if m > m0 and maximum:  # (the first is written to out already)
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x >= y) | (x != x) else y
-                else:
+                elif m > m0:
                     for c in range(width):
                         x, y = out[c], source[c]
                         out[c] = x if (x <= y) | (x != x) else y

@@ -25,10 +25,9 @@ class Reads:
     2**64, as numpy's product of unsigned integers sums them); ``alike`` says whether each
     column reads the same bits as the column ``like[i]`` (not where their rows' ``group``
     differs, which says which ends a row reads); ``fill`` writes what columns ``picked``
-    read into ``out``, a row per column picked, a value per end (written a column at a time,
-    a row of 256 columns apart, each row of the block fell in the same few sets of the
-    processor's cache: twice as slow, measured, as a row at a time and numpy's transposed
-    copy)."""
+    read into ``out``, a row per end, a column per column picked: the block as the kernel
+    reads it, written a run of columns of one row at a time, an end at a time (the table's
+    places each reads neighbours, and so the places written)."""
 
     keys: Any
     alike: Any
@@ -52,18 +51,24 @@ def tried_alike(found: Any) -> None:
 
 
 def tried_fill(found: Any) -> None:
-    found(np.zeros(1), *_empty(), np.zeros(0, np.int64), np.zeros((0, 1)))
+    found(np.zeros(1), *_empty(), np.zeros(0, np.int64), np.zeros((1, 0)))
 
 
 def _keys(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, live: Any, count: Any,
           mixing: Any, dead: Any, key: Any) -> None:  # pragma: no cover
     """:attr:`Reads.keys`, compiled by :func:`mdp.engine.fused.reads` (``bits``: the table's, as uint64)."""
-    for i in range(len(s)):
-        r, n, k = s[i], need[i], dead[s[i]]
+    n, a = len(s), 0
+    while a < n:  # a run of columns of one row at a time, an end at a time, as _fill
+        r, b = s[a], a + 1
+        while b < n and s[b] == r:
+            b += 1
+        for c in range(a, b):
+            key[c] = dead[r]
         for t in range(count[r]):
-            p = min(max(n + shift[r, t], at[r, t]), end[r, t])
-            k += bits[p] * mixing[live[r, t]]
-        key[i] = k
+            w, d, lo, hi = mixing[live[r, t]], shift[r, t], at[r, t], end[r, t]
+            for c in range(a, b):
+                key[c] += bits[min(max(need[c] + d, lo), hi)] * w
+        a = b
 
 
 def _alike(bits: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, live: Any, count: Any,
@@ -88,10 +93,15 @@ def _fill(table: Any, need: Any, s: Any, shift: Any, at: Any, end: Any, live: An
           picked: Any, out: Any) -> None:  # pragma: no cover
     """:attr:`Reads.fill`, compiled by :func:`mdp.engine.fused.reads`."""
     last = table[len(table) - 1]
-    for c in range(len(picked)):  # a row of out at a time (a column of the block)
-        i = picked[c]
-        r, n = s[i], need[i]
+    n, a = len(picked), 0
+    while a < n:  # a run of columns of one row at a time, an end at a time
+        r, b = s[picked[a]], a + 1
+        while b < n and s[picked[b]] == r:
+            b += 1
         for t in range(count[r]):
-            out[c, live[r, t]] = table[min(max(n + shift[r, t], at[r, t]), end[r, t])]
+            j, d, lo, hi = live[r, t], shift[r, t], at[r, t], end[r, t]
+            for c in range(a, b):
+                out[j, c] = table[min(max(need[picked[c]] + d, lo), hi)]
         for t in range(count[r], live.shape[1]):
-            out[c, live[r, t]] = last
+            out[live[r, t], a:b] = last
+        a = b

@@ -46,13 +46,16 @@ def both(monkeypatch, model, terminal, sense="max", block=256):
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(model=rounds, width=st.integers(1, 40), sense=st.sampled_from(["max", "min"]),
        seed=st.integers(0, 2**32 - 1), block=st.sampled_from([1, 3, 7, 256]),
-       values=st.sampled_from(["whole", "fractions", "nan"]))
+       values=st.sampled_from(["whole", "fractions", "nan", "zeros"]))
 def test_the_compiled_kernel_gives_the_numpy_kernels_bits(monkeypatch, model, width, sense,
                                                            seed, block, values):
-    # Fractions: sums of products whose order shows in the last bits; whole values: ties.
+    # Fractions: sums of products whose order shows in the last bits; whole values: ties;
+    # zeros of both signs: ties that the order of a best shows, and sums from 0 (0 + -0 is 0).
     rng = np.random.default_rng(seed)
     if values == "whole":
         terminal = rng.integers(-3, 4, (model.n_terminal, width)).astype(np.float64)
+    elif values == "zeros":
+        terminal = rng.choice([0.0, -0.0], (model.n_terminal, width))
     else:
         terminal = rng.random((model.n_terminal, width)) * rng.choice([1.0, -1.0, 1e6])
     worst = -np.inf if sense == "max" else np.inf

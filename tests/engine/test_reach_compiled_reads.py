@@ -94,9 +94,9 @@ def test_each_compiled_read_is_numpys_gather(loaded, model, seed, later, rows, w
     loaded.keys(ends.table.view(np.uint64), *places, ends.weights, ends.dead, key)
     assert np.array_equal(key, bits @ distinct.mixing(bits.shape[1]))
     picked = rng.permutation(width)[:rng.integers(0, width + 1)]
-    out = np.full((len(picked), bits.shape[1]), 7.0)
+    out = np.full((bits.shape[1], len(picked)), 7.0)  # a row per end, a column per column picked
     loaded.fill(ends.table, *places, picked, out)
-    assert np.array_equal(out.view(np.uint64), bits[picked])
+    assert np.array_equal(out.T.view(np.uint64), bits[picked])
     first, inverse = distinct.distinct_rows(bits.view(np.float64))
     like = first[inverse]
     like[change % width] = change // width % width

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from mdp.engine import columns, fused
+from mdp.engine import fused
 from mdp.engine.columns import best_distinct, best_filled
 from mdp.engine.distinct import distinct, mixing
 
@@ -111,9 +111,8 @@ class Ends:
         taken[first] = True
         rank = np.cumsum(taken) - 1  # (each distinct column's place among them, in order)
         first, inverse = np.flatnonzero(taken), rank[first][inverse]
-        rows = np.empty(min(columns.BLOCK, len(first)) * self.at.shape[1])
         return best_filled(model, len(first), partial(_filled, reads.fill, self.table, places,
-                                                      first, rows))[inverse]
+                                                      first))[inverse]
 
 
 def same_ends(allowed: np.ndarray) -> np.ndarray:
@@ -129,9 +128,6 @@ def same_ends(allowed: np.ndarray) -> np.ndarray:
 
 
 def _filled(fill: Any, table: np.ndarray, places: tuple[np.ndarray, ...], first: np.ndarray,
-            rows: np.ndarray, c0: int, c1: int, out: np.ndarray) -> None:
-    """Columns ``c0`` to ``c1`` of ``first`` read a row each into ``rows``, then copied
-    into ``out``, a row per end."""
-    block = rows[:(c1 - c0) * out.shape[0]].reshape(c1 - c0, out.shape[0])
-    fill(table, *places, first[c0:c1], block)
-    out[...] = block.T
+            c0: int, c1: int, out: np.ndarray) -> None:
+    """Columns ``c0`` to ``c1`` of ``first`` read into ``out``, a row per end."""
+    fill(table, *places, first[c0:c1], out)
