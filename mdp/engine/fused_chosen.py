@@ -37,6 +37,7 @@ def _chosen(values: Any, comp: Any, table: Any, starts: Any, members: Any, pairs
     companion, a row per state, a column each) its chosen action's: a certain one's
     successor's row, a chance one's expectation (kept in ``comp_rows``)."""
     width = values.shape[1]
+    pick = np.empty(width, dtype=np.int64)  # (a state's choices, in 64 bits as its values)
     for layer in range(table.shape[0]):
         lo, hi, s0, p0, made, first, c0 = table[layer]
         for j in range(made):  # the shared pairs, level by level: each a new row
@@ -84,17 +85,19 @@ def _chosen(values: Any, comp: Any, table: Any, starts: Any, members: Any, pairs
             # The first tied, found from the last: each action within the tie written over
             # the later ones, without a branch (the loops vectorize); 0 where none is.
             for c in range(width):
-                picked[c] = 0
+                pick[c] = 0
             m0, m1 = plain_starts[plain_s0 + 2 * s], plain_starts[plain_s0 + 2 * s + 1]
             for m in range(m1 - 1, m0 - 1 if m1 - m0 > 1 else m1, -1):
                 row, k = plain_members[m], m - m0
                 source = values[row] if row >= 0 else rows[k]
                 if maximum:
                     for c in range(width):
-                        picked[c] = k if out[c] - source[c] <= abs(out[c]) * tie else picked[c]
+                        pick[c] = k if out[c] - source[c] <= abs(out[c]) * tie else pick[c]
                 else:
                     for c in range(width):
-                        picked[c] = k if source[c] - out[c] <= abs(out[c]) * tie else picked[c]
+                        pick[c] = k if source[c] - out[c] <= abs(out[c]) * tie else pick[c]
+            for c in range(width):
+                picked[c] = pick[c]
             # Each companion's row: the chosen action's.
             for i in range(comp.shape[0]):
                 mine = comp[i, lo + s]
