@@ -50,7 +50,8 @@ def both(monkeypatch, model, terminal, sense="max", block=256):
 def test_the_compiled_kernel_gives_the_numpy_kernels_bits(monkeypatch, model, width, sense,
                                                            seed, block, values):
     # Fractions: sums of products whose order shows in the last bits; whole values: ties;
-    # zeros of both signs: ties that the order of a best shows, and sums from 0 (0 + -0 is 0).
+    # zeros of both signs: ties of a best and sums from 0 along every path of the kernel (a
+    # card's start is a sum from 0, so the sign of an inner zero never reaches the value).
     rng = np.random.default_rng(seed)
     if values == "whole":
         terminal = rng.integers(-3, 4, (model.n_terminal, width)).astype(np.float64)
